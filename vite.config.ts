@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// One build for the borrower app and the (lazily loaded) admin console.
+export default defineConfig({
+  root: 'renderer',
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/renderer',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2019',
+  },
+});
