@@ -1,0 +1,56 @@
+/**
+ * `npm run lint`: the project rules a type checker cannot see. Each finding names the file and line.
+ * - no eval / new Function in browser code (the page runs under a CSP without 'unsafe-eval');
+ * - no raw HTML from documents (dangerouslySetInnerHTML, innerHTML writes);
+ * - kebab-case for JSON, schema and module files; PascalCase for React component files;
+ * - files over 400 lines are reported (one idea per file).
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const skipDirs = new Set(['node_modules', 'generated', 'dist', 'data', 'artifacts', 'results', '.git']);
+
+function* files(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) {
+      if (!skipDirs.has(name)) yield* files(p);
+    } else yield p;
+  }
+}
+
+const findings: string[] = [];
+const kebab = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+)*$/;
+const pascal = /^[A-Z][A-Za-z0-9]*(\.test)?\.tsx$/;
+const localeOrMarket = /^([a-z]{2}-[A-Z]{2}|[A-Z]{2})\.json$/;
+
+for (const top of ['renderer', 'config-server', 'schemas', 'screens', 'tests']) {
+  for (const file of files(join(root, top))) {
+    const rel = relative(root, file);
+    const name = basename(file);
+    const isTest = /\.(test|spec)\.tsx?$/.test(name);
+    if (/\.(ts|tsx|js|json)$/.test(name)) {
+      if (name.endsWith('.tsx')) {
+        if (!pascal.test(name) && !kebab.test(name)) findings.push(`${rel}: component files are PascalCase (.tsx)`);
+      } else if (!kebab.test(name) && !localeOrMarket.test(name) && !/^[A-Z]+\.md$/.test(name)) {
+        findings.push(`${rel}: module, JSON and schema files are kebab-case`);
+      }
+    }
+    if (!/\.(ts|tsx|js)$/.test(name)) continue;
+    const text = readFileSync(file, 'utf8');
+    const lines = text.split('\n');
+    if (lines.length > 400 && !isTest) findings.push(`${rel}: ${lines.length} lines (question anything over 400: one idea per file)`);
+    if (top !== 'renderer' || isTest) continue;
+    lines.forEach((line, i) => {
+      if (/\beval\s*\(|new\s+Function\s*\(/.test(line)) findings.push(`${rel}:${i + 1}: eval/new Function is forbidden in browser code`);
+      if (/dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML/.test(line))
+        findings.push(`${rel}:${i + 1}: raw HTML is forbidden: render structured nodes instead`);
+    });
+  }
+}
+
+for (const f of findings) console.error(f);
+console.log(findings.length ? `lint: ${findings.length} finding(s)` : 'lint: clean');
+process.exit(findings.length ? 1 : 0);
