@@ -22,6 +22,20 @@ export type TextKey = string;
  */
 export type Template = string;
 /**
+ * A logical native bridge message name in lowerCamel, e.g. `closeWebview`; a key of the bridge map's `messages` (screens/maps/bridge-map.json). Every name used must exist there.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "BridgeMessage".
+ */
+export type BridgeMessage = string;
+/**
+ * A logical API endpoint name in lowerCamel, e.g. `problemInit`; a key of the API map's `endpoints` (screens/maps/api-map.json). Every name used must exist there.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "EndpointName".
+ */
+export type EndpointName = string;
+/**
  * An expression in the safe expression language (renderer/expressions), e.g. `state.order.isShow == 1`. Sees state, query, params, market, item, index, result, error and the helper functions; never code.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -39,6 +53,20 @@ export type Expression = string;
  */
 export type NodeId = string;
 /**
+ * A path of the route map, starting with `/`, e.g. `/complaintList` (no query, no hash). A navigate target must be one of the route map's paths; route parameters are written `:name`.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "RoutePath".
+ */
+export type RoutePath = string;
+/**
+ * A link target: an absolute http(s), tel: or mailto: URL, or a relative path starting with `/` (never `//` or `/\`, which browsers treat as another host), `./`, `../`, `?` or `#`. Any other scheme (javascript:, data:, ...) is rejected. May embed `{{ expr }}` templates after the scheme.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "Url".
+ */
+export type Url = string;
+/**
  * Any node of a screen's tree. Add a node type by adding one line here.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -52,10 +80,14 @@ export type Node = TextNode;
 export interface AllSchemas {
   Action?: Action;
   ToastAction?: ToastAction;
+  BridgeMessage?: BridgeMessage;
+  EndpointName?: EndpointName;
   Expression?: Expression;
   NodeId?: NodeId;
+  RoutePath?: RoutePath;
   Template?: Template;
   TextKey?: TextKey;
+  Url?: Url;
   When?: Expression;
   ScreenDocument?: ScreenDocument;
   Node?: Node;
