@@ -1,0 +1,44 @@
+import { formatDate, money, stripDots, thousands } from './format';
+
+/** Functions an expression may call. Nothing else is callable: not methods of values, not globals. */
+export type Helper = (...args: unknown[]) => unknown;
+
+/** What helpers need from the running app; tests and the server-side linter pass their own. */
+export interface HelperEnv {
+  t?: (key: string, args?: Record<string, unknown>) => string;
+  now?: () => number;
+  stored?: (key: string) => unknown;
+}
+
+const isList = (v: unknown): v is unknown[] => Array.isArray(v);
+const plainRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
+  const helpers: Record<string, Helper> = {
+    t: (key, args) => (env.t ? env.t(String(key), plainRecord(args) ? args : undefined) : String(key)),
+    money: (minor, decimals) => money(minor, decimals),
+    thousands: (n) => thousands(n),
+    stripDots: (s) => stripDots(s),
+    date: (v, pattern) => formatDate(v, pattern ?? 'YYYY-MM-DD'),
+    len: (v) => (isList(v) || typeof v === 'string' ? v.length : plainRecord(v) ? Object.keys(v).length : 0),
+    join: (list, sep) => (isList(list) ? list.map((x) => (x == null ? '' : String(x))).join(sep == null ? ',' : String(sep)) : ''),
+    includes: (hay, needle) => (isList(hay) ? hay.includes(needle) : typeof hay === 'string' ? hay.includes(String(needle)) : false),
+    sum: (list, field) => {
+      if (!isList(list)) return 0;
+      return list.reduce<number>((acc, x) => {
+        const v = field == null ? x : plainRecord(x) && Object.hasOwn(x, String(field)) ? x[String(field)] : 0;
+        const n = Number(v);
+        return Number.isFinite(n) ? acc + n : acc;
+      }, 0);
+    },
+    default: (a, b) => (a == null || a === '' ? b : a),
+    number: (x) => {
+      const n = typeof x === 'string' ? Number(x.trim() === '' ? NaN : x) : Number(x);
+      return Number.isFinite(n) ? n : 0;
+    },
+    string: (x) => (x == null ? '' : typeof x === 'object' ? JSON.stringify(x) : String(x)),
+    now: () => (env.now ? env.now() : Date.now()),
+    stored: (key) => (env.stored ? env.stored(String(key)) : undefined),
+  };
+  return helpers;
+}
