@@ -2,5 +2,7 @@
 import * as v from './validators.js';
 /** Validator per document kind. */
 export const kindValidators = {
+  "landing-template": v.validateLandingTemplate,
+  "market": v.validateMarket,
   "screen": v.validateScreen,
 };

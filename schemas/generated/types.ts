@@ -72,7 +72,39 @@ export type Url = string;
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "Node".
  */
-export type Node = TextNode;
+export type Node =
+  | AmountFieldNode
+  | BankCardFieldNode
+  | ButtonNode
+  | CaptchaImageNode
+  | CardNode
+  | CheckboxNode
+  | ChoiceListNode
+  | CollapseNode
+  | CountdownNode
+  | DetailLinesNode
+  | DividerNode
+  | EmbeddedPageNode
+  | FormNode
+  | IconGridNode
+  | ImageNode
+  | ImageUploadNode
+  | LinkNode
+  | ListNode
+  | ModalNode
+  | PageNode
+  | PhoneFieldNode
+  | RichDocumentNode
+  | RowNode
+  | SelectNode
+  | SmsCodeFieldNode
+  | StackNode
+  | StarRatingNode
+  | TabsNode
+  | TagNode
+  | TextNode
+  | TextFieldNode
+  | TextareaNode;
 
 /**
  * Every schema of schemas/, so each gets a named type.
@@ -83,15 +115,49 @@ export interface AllSchemas {
   BridgeMessage?: BridgeMessage;
   EndpointName?: EndpointName;
   Expression?: Expression;
+  FieldRule?: FieldRule;
   NodeId?: NodeId;
   RoutePath?: RoutePath;
   Template?: Template;
   TextKey?: TextKey;
   Url?: Url;
   When?: Expression;
+  LandingTemplateDocument?: LandingTemplateDocument;
+  MarketDocument?: MarketDocument;
   ScreenDocument?: ScreenDocument;
   Node?: Node;
+  AmountFieldNode?: AmountFieldNode;
+  BankCardFieldNode?: BankCardFieldNode;
+  ButtonNode?: ButtonNode;
+  CaptchaImageNode?: CaptchaImageNode;
+  CardNode?: CardNode;
+  CheckboxNode?: CheckboxNode;
+  ChoiceListNode?: ChoiceListNode;
+  CollapseNode?: CollapseNode;
+  CountdownNode?: CountdownNode;
+  DetailLinesNode?: DetailLinesNode;
+  DividerNode?: DividerNode;
+  EmbeddedPageNode?: EmbeddedPageNode;
+  FormNode?: FormNode;
+  IconGridNode?: IconGridNode;
+  ImageUploadNode?: ImageUploadNode;
+  ImageNode?: ImageNode;
+  LinkNode?: LinkNode;
+  ListNode?: ListNode;
+  ModalNode?: ModalNode;
+  PageNode?: PageNode;
+  PhoneFieldNode?: PhoneFieldNode;
+  RichDocumentNode?: RichDocumentNode;
+  RowNode?: RowNode;
+  SelectNode?: SelectNode;
+  SmsCodeFieldNode?: SmsCodeFieldNode;
+  StackNode?: StackNode;
+  StarRatingNode?: StarRatingNode;
+  TabsNode?: TabsNode;
+  TagNode?: TagNode;
+  TextFieldNode?: TextFieldNode;
   TextNode?: TextNode;
+  TextareaNode?: TextareaNode;
 }
 /**
  * Shows a message in the global live toast.
@@ -110,6 +176,502 @@ export interface ToastAction {
    * How long it shows; absent or under 300 ms means 3000 ms.
    */
   durationMs?: number;
+}
+/**
+ * One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "FieldRule".
+ */
+export interface FieldRule {
+  /**
+   * The value must not be empty (a checkbox must be ticked, a list must have an entry, a score must be above 0).
+   */
+  required?: boolean;
+  /**
+   * A regular expression the whole (non-empty) value must match, e.g. `^1[3-9][0-9]{9}$`.
+   */
+  pattern?: string;
+  /**
+   * Fewest characters (or list entries) of a non-empty value.
+   */
+  minLength?: number;
+  /**
+   * Most characters (or list entries).
+   */
+  maxLength?: number;
+  message: TextKey;
+}
+/**
+ * A promotional registration landing page of marketing, addressed by `templateId` (the channel-template call returns it).
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "LandingTemplateDocument".
+ */
+export interface LandingTemplateDocument {
+  /**
+   * Document kind.
+   */
+  kind: "landing-template";
+  /**
+   * Document id (kebab-case).
+   */
+  id: string;
+  /**
+   * Version of this schema the document follows.
+   */
+  schemaVersion: 1;
+  /**
+   * Ops-facing note: campaign, channel, owner.
+   */
+  description?: string;
+  /**
+   * Id in the landing URL's `templateId` query; unique across templates.
+   */
+  templateId: string;
+  /**
+   * Market the campaign runs in (its text set and formats apply).
+   */
+  market: "ID" | "IN";
+  /**
+   * App name sent with registration as `appName` and shown in copy placeholders.
+   */
+  appName: string;
+  title: TextKey;
+  subtitle?: TextKey;
+  bannerImage: Url;
+  bannerAlt?: TextKey;
+  /**
+   * Colours, as #rgb or #rrggbb.
+   */
+  theme: {
+    /**
+     * Buttons and accents.
+     */
+    primary: string;
+    /**
+     * Page background.
+     */
+    background: string;
+    /**
+     * Body text.
+     */
+    text: string;
+    /**
+     * Text on primary buttons; absent means white.
+     */
+    buttonText?: string;
+  };
+  /**
+   * App download link (https only) for the download page and already-registered visitors.
+   */
+  downloadUrl: string;
+  /**
+   * The agreement the visitor accepts by registering.
+   */
+  agreement?: {
+    label: TextKey;
+    url: Url;
+  };
+  /**
+   * The registration form.
+   */
+  form: {
+    /**
+     * Fields shown, in order: mobile, image captcha, SMS code (always needed to register), user name, invite code.
+     *
+     * @minItems 1
+     */
+    fields: [
+      "mobile" | "captcha" | "smsCode" | "userName" | "inviteCode",
+      ...("mobile" | "captcha" | "smsCode" | "userName" | "inviteCode")[]
+    ];
+    submitLabel?: TextKey;
+  };
+  /**
+   * Where a successful registration goes: #/downloadTemplate or #/agreementTemplate (with the link/down id query).
+   */
+  afterRegister: "download" | "agreement";
+  /**
+   * Attribution sent with registration.
+   */
+  tracking?: {
+    /**
+     * Sent as `user_from`.
+     */
+    userFrom?: string;
+    /**
+     * Sent as `app_from`.
+     */
+    appFrom?: string;
+    /**
+     * Sent as `utm_tag`.
+     */
+    utmTag?: string;
+    /**
+     * Sent as `merchantNumber`.
+     */
+    merchantNumber?: string;
+  };
+}
+/**
+ * One market (India or Indonesia): its text set, money and date formats, marketing figures, service contact, allowed embed origins, and the product's limits and constants. Expressions read it as `market.*`.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "MarketDocument".
+ */
+export interface MarketDocument {
+  /**
+   * Document kind.
+   */
+  kind: "market";
+  /**
+   * Market code, the `market` query parameter: ID Indonesia, IN India.
+   */
+  id: "ID" | "IN";
+  /**
+   * Version of this schema the document follows.
+   */
+  schemaVersion: 1;
+  /**
+   * Market name for ops (never shown to borrowers).
+   */
+  name: string;
+  /**
+   * Ops-facing note about this market.
+   */
+  description?: string;
+  /**
+   * Id of the text set this market uses (the spec's language flag); it must exist.
+   */
+  textSet: string;
+  /**
+   * The spec's language type; the loan-confirm agreement modal shows only when it is 1.
+   */
+  languageType?: number;
+  /**
+   * Money display.
+   */
+  currency: {
+    /**
+     * ISO 4217 code (INR, IDR).
+     */
+    code: string;
+    /**
+     * Symbol shown before amounts (₹, Rp).
+     */
+    symbol: string;
+    /**
+     * Minor units per unit: amounts the API gives in minor units are divided by this (100) and shown with two decimals.
+     */
+    minorUnits: number;
+  };
+  /**
+   * Number format.
+   */
+  number: {
+    /**
+     * Thousands separator shown (a period); amounts are sent without it.
+     */
+    thousandsSeparator: string;
+    /**
+     * Decimal separator shown.
+     */
+    decimalSeparator: string;
+  };
+  /**
+   * Date format, tokens YYYY MM DD (YYYY-MM-DD).
+   */
+  dateFormat: string;
+  /**
+   * Date-time format, tokens YYYY MM DD HH mm ss (YYYY-MM-DD HH:mm:ss).
+   */
+  dateTimeFormat: string;
+  /**
+   * Current-date helper's date format (MM/DD).
+   */
+  shortDateFormat?: string;
+  /**
+   * Current-date helper's time format (HH:mm).
+   */
+  shortTimeFormat?: string;
+  /**
+   * Loan amount range cited in marketing copy, in currency units.
+   */
+  loanRange: {
+    /**
+     * Smallest loan.
+     */
+    min: number;
+    /**
+     * Largest loan.
+     */
+    max: number;
+  };
+  /**
+   * Approval promised within this many hours (2).
+   */
+  approvalHours: number;
+  /**
+   * Monthly salary from which earners qualify, in currency units.
+   */
+  salaryThreshold: number;
+  /**
+   * Number of users cited in marketing copy (3 million).
+   */
+  userCount: number;
+  /**
+   * Customer-service phone, the fallback when a response carries no telephone.
+   */
+  servicePhone: string;
+  /**
+   * Customer-service e-mail, the fallback when the contact-info call gives none.
+   */
+  serviceEmail?: string;
+  /**
+   * https origins whose pages may be embedded (privacy policy, agreements); any other embed shows a fallback text.
+   */
+  embedOrigins: string[];
+  /**
+   * Publishing a change to this market's documents needs approval by a second person.
+   */
+  fourEyes: boolean;
+  limits: MarketLimits;
+  legal?: MarketLegal;
+}
+/**
+ * Product limits and timings of the spec (section 9).
+ */
+export interface MarketLimits {
+  /**
+   * Complaint description length limit; input past it is ignored (200).
+   */
+  complaintTextMax: number;
+  /**
+   * Evidence images per complaint (9).
+   */
+  complaintImagesMax: number;
+  /**
+   * How long the complaint success modal shows before redirecting (1500 ms).
+   */
+  successModalMs: number;
+  /**
+   * Complaints are reviewed within this many weekdays (3).
+   */
+  reviewWeekdays: number;
+  /**
+   * Delay before the complaint-details rating modal opens (3000 ms).
+   */
+  ratingModalDelayMs: number;
+  /**
+   * Stars of rating widgets (5).
+   */
+  ratingStars: number;
+  /**
+   * Scores from this up trigger the native store rating (4).
+   */
+  nativeRatingMinScore: number;
+  /**
+   * SMS resend countdown (60 s); Cancel resets it.
+   */
+  smsCountdownSeconds: number;
+  /**
+   * SMS code length (6).
+   */
+  smsCodeLength: number;
+  /**
+   * Image captcha max length (4).
+   */
+  captchaLength: number;
+  /**
+   * Registration mobile number digits (11).
+   */
+  mobileDigits: number;
+  /**
+   * Regular expression a registration mobile must match: 11 digits, first 1, second 3-9.
+   */
+  mobilePattern: string;
+  /**
+   * The `overall` value of the contact-info call (30).
+   */
+  contactInfoOverall: number;
+  /**
+   * Toast duration when none is given (3000 ms).
+   */
+  toastDefaultMs: number;
+  /**
+   * Durations under this count as the default (300 ms).
+   */
+  toastMinMs: number;
+  /**
+   * Duration of the app's own toasts (2000 ms).
+   */
+  appToastMs: number;
+  /**
+   * Recommended lists show product tags only for this many first products (2).
+   */
+  recommendTagsFirst: number;
+  /**
+   * Module id sent for a recommendation scene.
+   */
+  sceneModuleIds: {
+    /**
+     * Precise scenes (301).
+     */
+    precise: number;
+    /**
+     * Lucky-bag scenes (302).
+     */
+    luckyBag: number;
+    /**
+     * Every other scene (300).
+     */
+    other: number;
+  };
+  /**
+   * Module id of the 'loan more' event (30, positionId 0).
+   */
+  loanMoreModuleId: number;
+  /**
+   * Repayment pay type codes.
+   */
+  payTypes: {
+    /**
+     * Bank transfer (1).
+     */
+    bank: number;
+    /**
+     * Mini market (2).
+     */
+    miniMarket: number;
+  };
+  /**
+   * Mini markets offered when the server lists none (one entry).
+   */
+  defaultMiniMarkets: string[];
+  /**
+   * Score the loan-details rating sends to google-score (always 5).
+   */
+  googleScore: number;
+  /**
+   * Instalment periodStatus shown in the special colour (500).
+   */
+  specialPeriodStatus: number;
+  /**
+   * Bank card digits are grouped by this many (4).
+   */
+  cardDigitGroup: number;
+  /**
+   * Phone input grouping (3-4-4).
+   */
+  phoneDigitGroups: number[];
+  /**
+   * Cookies expire at the end of this year (9999).
+   */
+  cookieExpiryYear: number;
+}
+/**
+ * Figures of the loan terms legal text (the lender's terms), when the market shows them.
+ */
+export interface MarketLegal {
+  /**
+   * Loan term in calendar days.
+   */
+  loanTermDays: {
+    /**
+     * Shortest term (91).
+     */
+    min: number;
+    /**
+     * Longest term (365).
+     */
+    max: number;
+  };
+  /**
+   * Decision within this many days (1).
+   */
+  decisionDays: number;
+  /**
+   * Crediting within this many days after approval.
+   */
+  creditingDays: {
+    /**
+     * Earliest (1).
+     */
+    min: number;
+    /**
+     * Latest (3).
+     */
+    max: number;
+  };
+  /**
+   * One-off default penalty, in currency units.
+   */
+  defaultPenalty: {
+    /**
+     * New clients (Rs.1,000).
+     */
+    newClient: number;
+    /**
+     * Repeat clients (Rs.800).
+     */
+    repeatClient: number;
+  };
+  /**
+   * Daily interest on the unpaid amount by days overdue.
+   */
+  dailyInterest: InterestBand[];
+  /**
+   * When prepayment is allowed.
+   */
+  prepayment: {
+    /**
+     * Part of the term that must have passed (0.5).
+     */
+    minTermFraction: number;
+    /**
+     * Days after disbursal (7).
+     */
+    minDaysAfterDisbursal: number;
+  };
+  /**
+   * Applicants must be over this age (18).
+   */
+  minApplicantAge: number;
+  /**
+   * Changes of personal details are notified within this many days (3).
+   */
+  personalDetailChangeDays: number;
+  /**
+   * A judgment is settled within this many days (10).
+   */
+  judgmentSettleDays: number;
+  /**
+   * Notice of assignment in business days (7).
+   */
+  assignmentNoticeBusinessDays: number;
+  /**
+   * An e-mail notice counts as received this many hours after sending (1).
+   */
+  emailDeemedReceivedHours: number;
+  /**
+   * Order payments are applied after maturity.
+   */
+  paymentOrder: ("legalCharges" | "enforcementCosts" | "penalties" | "fees" | "interest" | "principal")[];
+}
+export interface InterestBand {
+  /**
+   * First overdue day of the band.
+   */
+  fromDay: number;
+  /**
+   * Last overdue day of the band; absent means open-ended.
+   */
+  toDay?: number;
+  /**
+   * Daily interest in percent.
+   */
+  percent: number;
 }
 /**
  * One screen: its title, initial state, the actions run on load and its node tree.
@@ -151,6 +713,1371 @@ export interface ScreenDocument {
   body: Node[];
 }
 /**
+ * An amount: digits only, shown with thousands dots (1.000.000), stored without dots.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "AmountFieldNode".
+ */
+export interface AmountFieldNode {
+  /**
+   * Node type.
+   */
+  type: "amount-field";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * State path the value is read from and written to, e.g. `form.detail`.
+   */
+  bind: string;
+  label: TextKey;
+  /**
+   * Keep the label for assistive technology only.
+   */
+  hideLabel?: boolean;
+  placeholder?: TextKey;
+  /**
+   * Validation rules checked when the form is validated; the first failing rule's message is shown.
+   */
+  rules?: FieldRule[];
+  disabled?: Expression;
+  /**
+   * Actions run after each change (the new value is `result`).
+   */
+  onChange?: Action[];
+  /**
+   * Most digits accepted (default 12).
+   */
+  maxDigits?: number;
+}
+/**
+ * A bank card number: digits only, shown in groups of four, stored as digits.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "BankCardFieldNode".
+ */
+export interface BankCardFieldNode {
+  /**
+   * Node type.
+   */
+  type: "bank-card-field";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * State path the value is read from and written to, e.g. `form.detail`.
+   */
+  bind: string;
+  label: TextKey;
+  /**
+   * Keep the label for assistive technology only.
+   */
+  hideLabel?: boolean;
+  placeholder?: TextKey;
+  /**
+   * Validation rules checked when the form is validated; the first failing rule's message is shown.
+   */
+  rules?: FieldRule[];
+  disabled?: Expression;
+  /**
+   * Actions run after each change (the new value is `result`).
+   */
+  onChange?: Action[];
+  /**
+   * Most digits accepted (default 19).
+   */
+  maxDigits?: number;
+}
+/**
+ * A real <button> that runs actions.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ButtonNode".
+ */
+export interface ButtonNode {
+  /**
+   * Node type.
+   */
+  type: "button";
+  id?: NodeId;
+  when?: Expression;
+  label: TextKey;
+  /**
+   * Values for the {name} placeholders of the copy, each a template.
+   */
+  args?: {
+    [k: string]: Template | undefined;
+  };
+  /**
+   * Actions run when pressed.
+   */
+  onClick?: Action[];
+  disabled?: Expression;
+  /**
+   * Visual weight (default primary).
+   */
+  variant?: "primary" | "secondary" | "text" | "danger";
+  /**
+   * Stretch to the full width.
+   */
+  block?: boolean;
+}
+/**
+ * An image captcha from a GET endpoint; tapping it loads a new one.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "CaptchaImageNode".
+ */
+export interface CaptchaImageNode {
+  /**
+   * Node type.
+   */
+  type: "captcha-image";
+  id?: NodeId;
+  when?: Expression;
+  endpoint: EndpointName;
+  /**
+   * Query parameters, each a template (e.g. `sid`).
+   */
+  params?: {
+    [k: string]: Template | undefined;
+  };
+  alt: TextKey;
+  refreshWhen?: Expression;
+  refreshBlockedKey?: TextKey;
+}
+/**
+ * A raised box grouping content; with `onClick` the whole card is pressable.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "CardNode".
+ */
+export interface CardNode {
+  /**
+   * Node type.
+   */
+  type: "card";
+  id?: NodeId;
+  when?: Expression;
+  title?: TextKey;
+  /**
+   * Values for the {name} placeholders of the copy, each a template.
+   */
+  args?: {
+    [k: string]: Template | undefined;
+  };
+  /**
+   * Content of the card.
+   */
+  children: Node[];
+  /**
+   * Actions run when the card is pressed (a list item that opens details).
+   */
+  onClick?: Action[];
+  accessibleLabel?: Template;
+}
+/**
+ * A checkbox bound to a boolean; its label is the copy next to it. A `required` rule means it must be ticked.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "CheckboxNode".
+ */
+export interface CheckboxNode {
+  /**
+   * Node type.
+   */
+  type: "checkbox";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * State path the value is read from and written to, e.g. `form.detail`.
+   */
+  bind: string;
+  label: TextKey;
+  /**
+   * Keep the label for assistive technology only.
+   */
+  hideLabel?: boolean;
+  placeholder?: TextKey;
+  /**
+   * Validation rules checked when the form is validated; the first failing rule's message is shown.
+   */
+  rules?: FieldRule[];
+  disabled?: Expression;
+  /**
+   * Actions run after each change (the new value is `result`).
+   */
+  onChange?: Action[];
+  /**
+   * Values for the {name} placeholders of the copy, each a template.
+   */
+  args?: {
+    [k: string]: Template | undefined;
+  };
+}
+/**
+ * A single-choice list of options (radio semantics) from data or static.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ChoiceListNode".
+ */
+export interface ChoiceListNode {
+  /**
+   * Node type.
+   */
+  type: "choice-list";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * State path the value is read from and written to, e.g. `form.detail`.
+   */
+  bind: string;
+  label: TextKey;
+  /**
+   * Keep the label for assistive technology only.
+   */
+  hideLabel?: boolean;
+  /**
+   * Validation rules checked when the form is validated; the first failing rule's message is shown.
+   */
+  rules?: FieldRule[];
+  disabled?: Expression;
+  items?: Template;
+  /**
+   * Field of each data item holding its value (default `value`).
+   */
+  valueField?: string;
+  /**
+   * Field of each data item holding its plain-text label (default `title`).
+   */
+  labelField?: string;
+  /**
+   * Actions run when an option is chosen; the option's data item is `item`, its index `index`.
+   */
+  onSelect?: Action[];
+  /**
+   * Static options; when absent they come from `items`.
+   */
+  options?: {
+    /**
+     * Value stored at `bind` when chosen.
+     */
+    value: string | number;
+    label: TextKey;
+  }[];
+}
+/**
+ * A fold: a header button (aria-expanded) that shows or hides its content.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "CollapseNode".
+ */
+export interface CollapseNode {
+  /**
+   * Node type.
+   */
+  type: "collapse";
+  id?: NodeId;
+  when?: Expression;
+  title: TextKey;
+  /**
+   * Values for the {name} placeholders of the copy, each a template.
+   */
+  args?: {
+    [k: string]: Template | undefined;
+  };
+  /**
+   * Content shown while open.
+   */
+  children: Node[];
+  /**
+   * Open at first.
+   */
+  open?: boolean;
+  /**
+   * State path of the open flag (lets actions open or close it).
+   */
+  bind?: string;
+}
+/**
+ * A timer counting down from a number of seconds, shown mm:ss; runs actions at zero.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "CountdownNode".
+ */
+export interface CountdownNode {
+  /**
+   * Node type.
+   */
+  type: "countdown";
+  id?: NodeId;
+  when?: Expression;
+  seconds: Template;
+  key?: TextKey;
+  /**
+   * How the time is shown (default mm:ss).
+   */
+  format?: "mm:ss" | "hh:mm:ss" | "s";
+  /**
+   * Actions run once when it reaches zero.
+   */
+  onEnd?: Action[];
+}
+/**
+ * Title/value rows, from data (`items`) or static (`rows`); `hideEmpty` drops rows whose value is empty or '0'.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "DetailLinesNode".
+ */
+export interface DetailLinesNode {
+  /**
+   * Node type.
+   */
+  type: "detail-lines";
+  id?: NodeId;
+  when?: Expression;
+  title?: TextKey;
+  items?: Template;
+  /**
+   * Field of each data row holding the title (default `title`).
+   */
+  titleField?: string;
+  /**
+   * Field of each data row holding the value (default `value`).
+   */
+  valueField?: string;
+  /**
+   * Static rows: copy by key, value by template.
+   */
+  rows?: {
+    label: TextKey;
+    value: Template;
+  }[];
+  /**
+   * Hide rows whose value is '' or '0' (or missing).
+   */
+  hideEmpty?: boolean;
+}
+/**
+ * A horizontal rule between blocks.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "DividerNode".
+ */
+export interface DividerNode {
+  /**
+   * Node type.
+   */
+  type: "divider";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * Indent the rule like list separators.
+   */
+  inset?: boolean;
+}
+/**
+ * A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`); otherwise the fallback text.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "EmbeddedPageNode".
+ */
+export interface EmbeddedPageNode {
+  /**
+   * Node type.
+   */
+  type: "embedded-page";
+  id?: NodeId;
+  when?: Expression;
+  src: Template;
+  title: TextKey;
+  fallback: TextKey;
+  /**
+   * Height in CSS pixels (default 480).
+   */
+  height?: number;
+}
+/**
+ * A group of fields validated together by the `validate` action naming its id.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "FormNode".
+ */
+export interface FormNode {
+  /**
+   * Node type.
+   */
+  type: "form";
+  id: NodeId;
+  when?: Expression;
+  /**
+   * Fields and other content.
+   */
+  children: Node[];
+  /**
+   * Actions run when the form is submitted from the keyboard (Enter).
+   */
+  onSubmit?: Action[];
+}
+/**
+ * A grid of pressable icon tiles (shortcuts, categories).
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "IconGridNode".
+ */
+export interface IconGridNode {
+  /**
+   * Node type.
+   */
+  type: "icon-grid";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * Tiles.
+   *
+   * @minItems 1
+   */
+  items: [
+    {
+      icon?: Template;
+      label: TextKey;
+      /**
+       * Actions run when the tile is pressed.
+       */
+      onClick?: Action[];
+    },
+    ...{
+      icon?: Template;
+      label: TextKey;
+      /**
+       * Actions run when the tile is pressed.
+       */
+      onClick?: Action[];
+    }[]
+  ];
+  /**
+   * Tiles per row (default 4).
+   */
+  columns?: number;
+}
+/**
+ * A picture. Only http(s), relative and data:image sources are shown.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ImageNode".
+ */
+export interface ImageNode {
+  /**
+   * Node type.
+   */
+  type: "image";
+  id?: NodeId;
+  when?: Expression;
+  src: Template;
+  alt?: TextKey;
+  /**
+   * Width in CSS pixels.
+   */
+  width?: number;
+  /**
+   * Height in CSS pixels.
+   */
+  height?: number;
+  /**
+   * How the picture fills its box.
+   */
+  fit?: "cover" | "contain";
+  /**
+   * Round the corners (logos, avatars).
+   */
+  rounded?: boolean;
+}
+/**
+ * Pictures picked from the device, each uploaded at once; the bound list holds the returned URLs.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ImageUploadNode".
+ */
+export interface ImageUploadNode {
+  /**
+   * Node type.
+   */
+  type: "image-upload";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * State path the value is read from and written to, e.g. `form.detail`.
+   */
+  bind: string;
+  label: TextKey;
+  /**
+   * Keep the label for assistive technology only.
+   */
+  hideLabel?: boolean;
+  /**
+   * Validation rules checked when the form is validated; the first failing rule's message is shown.
+   */
+  rules?: FieldRule[];
+  disabled?: Expression;
+  /**
+   * Actions run after each change (the new value is `result`).
+   */
+  onChange?: Action[];
+  endpoint: EndpointName;
+  /**
+   * Multipart field name of the file (default `file`).
+   */
+  fileField?: string;
+  /**
+   * Dotted path of the uploaded URL in the API result (default `data.url`).
+   */
+  resultPath?: string;
+  /**
+   * Most pictures (default 9).
+   */
+  max?: number;
+  addLabel?: TextKey;
+  removeLabel?: TextKey;
+}
+/**
+ * A link (<a>) to a route of the route map (common params carried) or to an external http(s), tel: or mailto: address.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "LinkNode".
+ */
+export interface LinkNode {
+  /**
+   * Node type.
+   */
+  type: "link";
+  id?: NodeId;
+  when?: Expression;
+  label: TextKey;
+  /**
+   * Values for the {name} placeholders of the copy, each a template.
+   */
+  args?: {
+    [k: string]: Template | undefined;
+  };
+  route?: RoutePath;
+  url?: Url;
+  /**
+   * Query parameters added to the target, each a template.
+   */
+  query?: {
+    [k: string]: Template | undefined;
+  };
+  /**
+   * Actions run instead of following the link (the link target still shows on hover and long-press).
+   */
+  onClick?: Action[];
+}
+/**
+ * Nodes repeated for each item of a data list, with `item` and `index` in scope; `empty` when there is none.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ListNode".
+ */
+export interface ListNode {
+  /**
+   * Node type.
+   */
+  type: "list";
+  id?: NodeId;
+  when?: Expression;
+  items: Template;
+  /**
+   * Nodes drawn for each item.
+   */
+  itemTemplate: Node[];
+  /**
+   * Nodes drawn when the list is empty.
+   */
+  empty?: Node[];
+  /**
+   * Space between items.
+   */
+  gap?: "none" | "xs" | "sm" | "md" | "lg" | "xl";
+  /**
+   * Field of each item that identifies it (keeps input state across updates).
+   */
+  itemKey?: string;
+  label?: TextKey;
+}
+/**
+ * A dialog (role dialog, aria-modal) shown while `state.$modals.<id>` is true.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ModalNode".
+ */
+export interface ModalNode {
+  /**
+   * Node type.
+   */
+  type: "modal";
+  id: NodeId;
+  when?: Expression;
+  title: TextKey;
+  /**
+   * Keep the title for assistive technology only.
+   */
+  hideTitle?: boolean;
+  /**
+   * Content of the dialog (buttons included).
+   */
+  children: Node[];
+  /**
+   * Tapping outside or Escape closes it (default true).
+   */
+  maskClosable?: boolean;
+  /**
+   * Actions run when the mask or Escape closes it.
+   */
+  onClose?: Action[];
+}
+/**
+ * A screen's frame: a title bar (with an optional back button) above the content.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "PageNode".
+ */
+export interface PageNode {
+  /**
+   * Node type.
+   */
+  type: "page";
+  id?: NodeId;
+  when?: Expression;
+  title: TextKey;
+  /**
+   * Actions of the back button; the button is shown only when this is present.
+   */
+  onBack?: Action[];
+  backLabel?: TextKey;
+  /**
+   * Content of the page.
+   */
+  children: Node[];
+}
+/**
+ * A mobile number: digits only, at most 11, shown grouped 3-4-4, stored as digits.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "PhoneFieldNode".
+ */
+export interface PhoneFieldNode {
+  /**
+   * Node type.
+   */
+  type: "phone-field";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * State path the value is read from and written to, e.g. `form.detail`.
+   */
+  bind: string;
+  label: TextKey;
+  /**
+   * Keep the label for assistive technology only.
+   */
+  hideLabel?: boolean;
+  placeholder?: TextKey;
+  /**
+   * Validation rules checked when the form is validated; the first failing rule's message is shown.
+   */
+  rules?: FieldRule[];
+  disabled?: Expression;
+  /**
+   * Actions run after each change (the new value is `result`).
+   */
+  onChange?: Action[];
+}
+/**
+ * Structured legal or static text: sections with headings, paragraphs and lists of text runs. Never raw HTML.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "RichDocumentNode".
+ */
+export interface RichDocumentNode {
+  /**
+   * Node type.
+   */
+  type: "rich-document";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * Document title.
+   *
+   * @minItems 1
+   *
+   * Items: A run of text with one style.
+   */
+  title?: [
+    {
+      /**
+       * Plain text (legal text is data, never HTML).
+       */
+      text?: string;
+      key?: TextKey;
+      /**
+       * Style of the run.
+       */
+      emphasis?: "strong" | "em" | "underline";
+    },
+    ...{
+      /**
+       * Plain text (legal text is data, never HTML).
+       */
+      text?: string;
+      key?: TextKey;
+      /**
+       * Style of the run.
+       */
+      emphasis?: "strong" | "em" | "underline";
+    }[]
+  ];
+  /**
+   * Sections in order; numbered when `numbered`.
+   *
+   * @minItems 1
+   */
+  sections: [
+    {
+      /**
+       * Section heading.
+       *
+       * @minItems 1
+       *
+       * Items: A run of text with one style.
+       */
+      heading?: [
+        {
+          /**
+           * Plain text (legal text is data, never HTML).
+           */
+          text?: string;
+          key?: TextKey;
+          /**
+           * Style of the run.
+           */
+          emphasis?: "strong" | "em" | "underline";
+        },
+        ...{
+          /**
+           * Plain text (legal text is data, never HTML).
+           */
+          text?: string;
+          key?: TextKey;
+          /**
+           * Style of the run.
+           */
+          emphasis?: "strong" | "em" | "underline";
+        }[]
+      ];
+      /**
+       * Paragraphs, headings and lists.
+       *
+       * Items: One block of a section.
+       */
+      blocks: (
+        | {
+            /**
+             * Block kind.
+             */
+            kind: "paragraph";
+            /**
+             * Runs of text forming one line or paragraph.
+             *
+             * @minItems 1
+             *
+             * Items: A run of text with one style.
+             */
+            runs: [
+              {
+                /**
+                 * Plain text (legal text is data, never HTML).
+                 */
+                text?: string;
+                key?: TextKey;
+                /**
+                 * Style of the run.
+                 */
+                emphasis?: "strong" | "em" | "underline";
+              },
+              ...{
+                /**
+                 * Plain text (legal text is data, never HTML).
+                 */
+                text?: string;
+                key?: TextKey;
+                /**
+                 * Style of the run.
+                 */
+                emphasis?: "strong" | "em" | "underline";
+              }[]
+            ];
+          }
+        | {
+            /**
+             * Block kind.
+             */
+            kind: "heading";
+            /**
+             * Runs of text forming one line or paragraph.
+             *
+             * @minItems 1
+             *
+             * Items: A run of text with one style.
+             */
+            runs: [
+              {
+                /**
+                 * Plain text (legal text is data, never HTML).
+                 */
+                text?: string;
+                key?: TextKey;
+                /**
+                 * Style of the run.
+                 */
+                emphasis?: "strong" | "em" | "underline";
+              },
+              ...{
+                /**
+                 * Plain text (legal text is data, never HTML).
+                 */
+                text?: string;
+                key?: TextKey;
+                /**
+                 * Style of the run.
+                 */
+                emphasis?: "strong" | "em" | "underline";
+              }[]
+            ];
+          }
+        | {
+            /**
+             * Block kind.
+             */
+            kind: "list";
+            /**
+             * Numbered (else bulleted).
+             */
+            ordered?: boolean;
+            /**
+             * List items, each runs of text.
+             *
+             * @minItems 1
+             */
+            items: [
+              [
+                {
+                  /**
+                   * Plain text (legal text is data, never HTML).
+                   */
+                  text?: string;
+                  key?: TextKey;
+                  /**
+                   * Style of the run.
+                   */
+                  emphasis?: "strong" | "em" | "underline";
+                },
+                ...{
+                  /**
+                   * Plain text (legal text is data, never HTML).
+                   */
+                  text?: string;
+                  key?: TextKey;
+                  /**
+                   * Style of the run.
+                   */
+                  emphasis?: "strong" | "em" | "underline";
+                }[]
+              ],
+              ...[
+                {
+                  /**
+                   * Plain text (legal text is data, never HTML).
+                   */
+                  text?: string;
+                  key?: TextKey;
+                  /**
+                   * Style of the run.
+                   */
+                  emphasis?: "strong" | "em" | "underline";
+                },
+                ...{
+                  /**
+                   * Plain text (legal text is data, never HTML).
+                   */
+                  text?: string;
+                  key?: TextKey;
+                  /**
+                   * Style of the run.
+                   */
+                  emphasis?: "strong" | "em" | "underline";
+                }[]
+              ][]
+            ];
+          }
+      )[];
+    },
+    ...{
+      /**
+       * Section heading.
+       *
+       * @minItems 1
+       *
+       * Items: A run of text with one style.
+       */
+      heading?: [
+        {
+          /**
+           * Plain text (legal text is data, never HTML).
+           */
+          text?: string;
+          key?: TextKey;
+          /**
+           * Style of the run.
+           */
+          emphasis?: "strong" | "em" | "underline";
+        },
+        ...{
+          /**
+           * Plain text (legal text is data, never HTML).
+           */
+          text?: string;
+          key?: TextKey;
+          /**
+           * Style of the run.
+           */
+          emphasis?: "strong" | "em" | "underline";
+        }[]
+      ];
+      /**
+       * Paragraphs, headings and lists.
+       *
+       * Items: One block of a section.
+       */
+      blocks: (
+        | {
+            /**
+             * Block kind.
+             */
+            kind: "paragraph";
+            /**
+             * Runs of text forming one line or paragraph.
+             *
+             * @minItems 1
+             *
+             * Items: A run of text with one style.
+             */
+            runs: [
+              {
+                /**
+                 * Plain text (legal text is data, never HTML).
+                 */
+                text?: string;
+                key?: TextKey;
+                /**
+                 * Style of the run.
+                 */
+                emphasis?: "strong" | "em" | "underline";
+              },
+              ...{
+                /**
+                 * Plain text (legal text is data, never HTML).
+                 */
+                text?: string;
+                key?: TextKey;
+                /**
+                 * Style of the run.
+                 */
+                emphasis?: "strong" | "em" | "underline";
+              }[]
+            ];
+          }
+        | {
+            /**
+             * Block kind.
+             */
+            kind: "heading";
+            /**
+             * Runs of text forming one line or paragraph.
+             *
+             * @minItems 1
+             *
+             * Items: A run of text with one style.
+             */
+            runs: [
+              {
+                /**
+                 * Plain text (legal text is data, never HTML).
+                 */
+                text?: string;
+                key?: TextKey;
+                /**
+                 * Style of the run.
+                 */
+                emphasis?: "strong" | "em" | "underline";
+              },
+              ...{
+                /**
+                 * Plain text (legal text is data, never HTML).
+                 */
+                text?: string;
+                key?: TextKey;
+                /**
+                 * Style of the run.
+                 */
+                emphasis?: "strong" | "em" | "underline";
+              }[]
+            ];
+          }
+        | {
+            /**
+             * Block kind.
+             */
+            kind: "list";
+            /**
+             * Numbered (else bulleted).
+             */
+            ordered?: boolean;
+            /**
+             * List items, each runs of text.
+             *
+             * @minItems 1
+             */
+            items: [
+              [
+                {
+                  /**
+                   * Plain text (legal text is data, never HTML).
+                   */
+                  text?: string;
+                  key?: TextKey;
+                  /**
+                   * Style of the run.
+                   */
+                  emphasis?: "strong" | "em" | "underline";
+                },
+                ...{
+                  /**
+                   * Plain text (legal text is data, never HTML).
+                   */
+                  text?: string;
+                  key?: TextKey;
+                  /**
+                   * Style of the run.
+                   */
+                  emphasis?: "strong" | "em" | "underline";
+                }[]
+              ],
+              ...[
+                {
+                  /**
+                   * Plain text (legal text is data, never HTML).
+                   */
+                  text?: string;
+                  key?: TextKey;
+                  /**
+                   * Style of the run.
+                   */
+                  emphasis?: "strong" | "em" | "underline";
+                },
+                ...{
+                  /**
+                   * Plain text (legal text is data, never HTML).
+                   */
+                  text?: string;
+                  key?: TextKey;
+                  /**
+                   * Style of the run.
+                   */
+                  emphasis?: "strong" | "em" | "underline";
+                }[]
+              ][]
+            ];
+          }
+      )[];
+    }[]
+  ];
+  /**
+   * Number section headings 1, 2, 3.
+   */
+  numbered?: boolean;
+}
+/**
+ * Children side by side.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "RowNode".
+ */
+export interface RowNode {
+  /**
+   * Node type.
+   */
+  type: "row";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * Nodes laid out in order.
+   */
+  children: Node[];
+  /**
+   * Space between children.
+   */
+  gap?: "none" | "xs" | "sm" | "md" | "lg" | "xl";
+  /**
+   * Space around the children.
+   */
+  padding?: "none" | "xs" | "sm" | "md" | "lg" | "xl";
+  /**
+   * Cross-axis alignment.
+   */
+  align?: "start" | "center" | "end" | "stretch";
+  /**
+   * Main-axis distribution.
+   */
+  justify?: "start" | "center" | "end" | "between" | "around";
+  /**
+   * Let children wrap onto more lines.
+   */
+  wrap?: boolean;
+}
+/**
+ * A native drop-down of options from data or static.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "SelectNode".
+ */
+export interface SelectNode {
+  /**
+   * Node type.
+   */
+  type: "select";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * State path the value is read from and written to, e.g. `form.detail`.
+   */
+  bind: string;
+  label: TextKey;
+  /**
+   * Keep the label for assistive technology only.
+   */
+  hideLabel?: boolean;
+  placeholder?: TextKey;
+  /**
+   * Validation rules checked when the form is validated; the first failing rule's message is shown.
+   */
+  rules?: FieldRule[];
+  disabled?: Expression;
+  /**
+   * Actions run after each change (the new value is `result`).
+   */
+  onChange?: Action[];
+  items?: Template;
+  /**
+   * Field of each data item holding its value (default `value`).
+   */
+  valueField?: string;
+  /**
+   * Field of each data item holding its plain-text label (default `title`).
+   */
+  labelField?: string;
+  /**
+   * Static options; when absent they come from `items`.
+   */
+  options?: {
+    /**
+     * Value stored at `bind` when chosen.
+     */
+    value: string | number;
+    label: TextKey;
+  }[];
+}
+/**
+ * An SMS code input with a send button that is blocked during its countdown.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "SmsCodeFieldNode".
+ */
+export interface SmsCodeFieldNode {
+  /**
+   * Node type.
+   */
+  type: "sms-code-field";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * State path the value is read from and written to, e.g. `form.detail`.
+   */
+  bind: string;
+  label: TextKey;
+  /**
+   * Keep the label for assistive technology only.
+   */
+  hideLabel?: boolean;
+  placeholder?: TextKey;
+  /**
+   * Validation rules checked when the form is validated; the first failing rule's message is shown.
+   */
+  rules?: FieldRule[];
+  disabled?: Expression;
+  /**
+   * Actions run after each change (the new value is `result`).
+   */
+  onChange?: Action[];
+  /**
+   * Code length: input past it is ignored (default 6).
+   */
+  length?: number;
+  /**
+   * Countdown before the code can be sent again (default 60).
+   */
+  seconds?: number;
+  sendLabel: TextKey;
+  resendLabel?: TextKey;
+  /**
+   * Actions that send the code; the countdown starts when they succeed.
+   */
+  onSend: Action[];
+  /**
+   * Start counting when shown (the code was sent just before).
+   */
+  autoStart?: boolean;
+}
+/**
+ * Children one above the other.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "StackNode".
+ */
+export interface StackNode {
+  /**
+   * Node type.
+   */
+  type: "stack";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * Nodes laid out in order.
+   */
+  children: Node[];
+  /**
+   * Space between children.
+   */
+  gap?: "none" | "xs" | "sm" | "md" | "lg" | "xl";
+  /**
+   * Space around the children.
+   */
+  padding?: "none" | "xs" | "sm" | "md" | "lg" | "xl";
+  /**
+   * Cross-axis alignment.
+   */
+  align?: "start" | "center" | "end" | "stretch";
+}
+/**
+ * Stars as radio buttons; choosing star n stores n.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "StarRatingNode".
+ */
+export interface StarRatingNode {
+  /**
+   * Node type.
+   */
+  type: "star-rating";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * State path of the score (0 = none).
+   */
+  bind: string;
+  label: TextKey;
+  /**
+   * Number of stars (default 5).
+   */
+  max?: number;
+  /**
+   * Show the score without letting it change.
+   */
+  readOnly?: boolean;
+  /**
+   * Actions run after a star is chosen (the score is `result`).
+   */
+  onChange?: Action[];
+}
+/**
+ * Tabs (role tablist/tab/tabpanel, arrow keys move between them) from a static list or data.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TabsNode".
+ */
+export interface TabsNode {
+  /**
+   * Node type.
+   */
+  type: "tabs";
+  id?: NodeId;
+  when?: Expression;
+  label: TextKey;
+  /**
+   * Static tabs.
+   */
+  tabs?: {
+    label: TextKey;
+    icon?: Template;
+    /**
+     * Content of the tab's panel (else the shared `panel`).
+     */
+    children?: Node[];
+  }[];
+  items?: Template;
+  /**
+   * Field of each data item holding its plain-text label (default `title`).
+   */
+  labelField?: string;
+  /**
+   * Field of each data item holding an icon address.
+   */
+  iconField?: string;
+  /**
+   * State path of the selected index (default: kept inside the widget).
+   */
+  bind?: string;
+  /**
+   * Actions run when a tab is chosen; its data item is `item`, its index `index`.
+   */
+  onChange?: Action[];
+  /**
+   * Content shown under every tab (reads the selected index from state).
+   */
+  panel?: Node[];
+  /**
+   * Where the tab bar sits.
+   */
+  placement?: "top" | "bottom";
+}
+/**
+ * A small label chip (complaint type, product tag).
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TagNode".
+ */
+export interface TagNode {
+  /**
+   * Node type.
+   */
+  type: "tag";
+  id?: NodeId;
+  when?: Expression;
+  key?: TextKey;
+  value?: Template;
+  /**
+   * Colour (default neutral).
+   */
+  tone?: "neutral" | "info" | "success" | "warning" | "danger";
+}
+/**
  * A run of text: copy from the text set by key (with {name} arguments), or a bound data value.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -175,4 +2102,90 @@ export interface TextNode {
    * Typographic role.
    */
   variant?: "title" | "subtitle" | "body" | "caption" | "label" | "error" | "amount";
+}
+/**
+ * A one-line text input bound to state.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TextFieldNode".
+ */
+export interface TextFieldNode {
+  /**
+   * Node type.
+   */
+  type: "text-field";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * State path the value is read from and written to, e.g. `form.detail`.
+   */
+  bind: string;
+  label: TextKey;
+  /**
+   * Keep the label for assistive technology only.
+   */
+  hideLabel?: boolean;
+  placeholder?: TextKey;
+  /**
+   * Validation rules checked when the form is validated; the first failing rule's message is shown.
+   */
+  rules?: FieldRule[];
+  disabled?: Expression;
+  /**
+   * Actions run after each change (the new value is `result`).
+   */
+  onChange?: Action[];
+  /**
+   * Keyboard to show.
+   */
+  inputMode?: "text" | "numeric" | "decimal" | "email" | "tel";
+  /**
+   * Characters beyond this are ignored.
+   */
+  maxLength?: number;
+}
+/**
+ * A multi-line text input with a length counter.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TextareaNode".
+ */
+export interface TextareaNode {
+  /**
+   * Node type.
+   */
+  type: "textarea";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * State path the value is read from and written to, e.g. `form.detail`.
+   */
+  bind: string;
+  label: TextKey;
+  /**
+   * Keep the label for assistive technology only.
+   */
+  hideLabel?: boolean;
+  placeholder?: TextKey;
+  /**
+   * Validation rules checked when the form is validated; the first failing rule's message is shown.
+   */
+  rules?: FieldRule[];
+  disabled?: Expression;
+  /**
+   * Actions run after each change (the new value is `result`).
+   */
+  onChange?: Action[];
+  /**
+   * Input past this is ignored; a counter `n/max` is shown (default 200).
+   */
+  maxLength?: number;
+  /**
+   * Visible lines (default 4).
+   */
+  rows?: number;
+  /**
+   * Show the value without letting it change (counter still shown).
+   */
+  readOnly?: boolean;
 }
