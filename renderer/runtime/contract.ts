@@ -100,3 +100,20 @@ export interface Runtime {
 export type Widget<T extends NodeType> = ComponentType<{ node: NodeOf<T> }>;
 /** Typed so that a node type without a widget fails to compile. */
 export type WidgetRegistry = { [T in NodeType]: Widget<T> };
+
+/** What one action handler gets: the runtime with the current scope (previous `result` included) and the screen's lifetime. */
+export interface ActionContext {
+  runtime: Runtime;
+  /** Aborted when the screen unmounts: timers and late results must stop. */
+  signal: AbortSignal;
+  /** Page-level effects that are not part of a widget's Runtime. */
+  navigate(to: string, opts?: { replace?: boolean }): void;
+  back(): void;
+  /** Leaves the app for an absolute URL (or replaces the location with it). */
+  openExternal(url: string, opts?: { replace?: boolean }): void;
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & { clear(): void };
+}
+
+/** One file per action type: `(action, ctx) => outcome`. A handler never throws on purpose; the runner catches anyway. */
+export type Handler<A extends ActionType> = (action: ActionOf<A>, ctx: ActionContext) => Promise<ActionOutcome>;
+export type HandlerRegistry = { [A in ActionType]: Handler<A> };

@@ -2,7 +2,11 @@
 import * as v from './validators.js';
 /** Validator per document kind. */
 export const kindValidators = {
+  "api-map": v.validateApiMap,
+  "bridge-map": v.validateBridgeMap,
   "landing-template": v.validateLandingTemplate,
   "market": v.validateMarket,
+  "route-map": v.validateRouteMap,
   "screen": v.validateScreen,
+  "text-set": v.validateTextSet,
 };

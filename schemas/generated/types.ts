@@ -122,9 +122,13 @@ export interface AllSchemas {
   TextKey?: TextKey;
   Url?: Url;
   When?: Expression;
+  ApiMapDocument?: ApiMapDocument;
+  BridgeMapDocument?: BridgeMapDocument;
   LandingTemplateDocument?: LandingTemplateDocument;
   MarketDocument?: MarketDocument;
+  RouteMapDocument?: RouteMapDocument;
   ScreenDocument?: ScreenDocument;
+  TextSetDocument?: TextSetDocument;
   Node?: Node;
   AmountFieldNode?: AmountFieldNode;
   BankCardFieldNode?: BankCardFieldNode;
@@ -201,6 +205,190 @@ export interface FieldRule {
    */
   maxLength?: number;
   message: TextKey;
+}
+/**
+ * The backend as data: base URL, common params, headers, and every logical endpoint with its method, path, encoding, success code and failure policy. A scrambled backend is just another map.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ApiMapDocument".
+ */
+export interface ApiMapDocument {
+  /**
+   * Document kind.
+   */
+  kind: "api-map";
+  /**
+   * API map id (`default`).
+   */
+  id: string;
+  /**
+   * Version of this schema the document follows.
+   */
+  schemaVersion: 1;
+  /**
+   * Ops-facing note about this API map.
+   */
+  description?: string;
+  /**
+   * Prefix of every endpoint path: a same-origin path such as `/sandbox`, or an http(s) origin plus path for a real backend.
+   */
+  baseUrl: string;
+  /**
+   * Request timeout in milliseconds (the spec's 60 s).
+   */
+  timeoutMs: number;
+  /**
+   * Fixed headers sent with every call (marker headers such as X-Requested-With: XMLHttpRequest).
+   */
+  headers?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Common params copied from the page URL query into the query string of every call and every in-app navigation.
+   */
+  commonParams: CommonParam[];
+  /**
+   * Headers whose value is copied from a page URL query parameter (skipped when the parameter is absent).
+   */
+  headersFromQuery: HeaderFromQuery[];
+  networkErrorText?: TextKey;
+  /**
+   * Endpoints by logical name (common/endpoint-name.json); actions name these, never paths.
+   */
+  endpoints: {
+    [k: string]: Endpoint | undefined;
+  };
+}
+export interface CommonParam {
+  /**
+   * Parameter name sent to the backend.
+   */
+  name: string;
+  /**
+   * Page URL query parameter it is read from (the native shell supplies it).
+   */
+  query: string;
+}
+export interface HeaderFromQuery {
+  /**
+   * Page URL query parameter.
+   */
+  query: string;
+  /**
+   * HTTP header it is sent as.
+   */
+  header: string;
+}
+export interface Endpoint {
+  /**
+   * HTTP method.
+   */
+  method: "GET" | "POST";
+  /**
+   * Path under `baseUrl` (the spec's literal path in the default map).
+   */
+  path: string;
+  /**
+   * How params travel: in the query string, as an application/x-www-form-urlencoded body, as multipart/form-data (uploads), or as a JSON body.
+   */
+  encoding: "query" | "form" | "multipart" | "json";
+  /**
+   * Value of the response's code field that means success: 0 in the main API, '00' in legacy complaint calls.
+   */
+  successCode: 0 | "00";
+  /**
+   * Response field holding the result code; absent means `code`.
+   */
+  codeField?: "code" | "status";
+  /**
+   * On a failed response: toast the server message (or the mapped text), or ignore it silently.
+   */
+  onFailure: "toast" | "silent";
+  /**
+   * What the endpoint returns; `image` endpoints are used as image URLs (api.url), never called. Absent means json.
+   */
+  response?: "json" | "image";
+  /**
+   * Params the spec fixes for this call (e.g. overall=30); merged under the action's params.
+   */
+  fixedParams?: {
+    [k: string]: string | number | boolean | undefined;
+  };
+  /**
+   * Names of the params the call takes (documentation for editors and the sandbox; not enforced).
+   */
+  params?: string[];
+  /**
+   * Result code → text key toasted instead of the server message (e.g. 800006 'verification code wrong').
+   */
+  errorTexts?: {
+    [k: string]: TextKey | undefined;
+  };
+  fallbackErrorText?: TextKey;
+  /**
+   * Overrides the map's timeout for this call.
+   */
+  timeoutMs?: number;
+  /**
+   * What the call does and what the screen uses from its response.
+   */
+  description: string;
+}
+/**
+ * Native bridge messages by logical name: the iOS message handler, the Android interface method, and what a plain browser does instead.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "BridgeMapDocument".
+ */
+export interface BridgeMapDocument {
+  /**
+   * Document kind.
+   */
+  kind: "bridge-map";
+  /**
+   * Bridge map id (`default`).
+   */
+  id: string;
+  /**
+   * Version of this schema the document follows.
+   */
+  schemaVersion: 1;
+  /**
+   * Ops-facing note about this bridge map.
+   */
+  description?: string;
+  /**
+   * Name of the JavaScript interface the Android webview injects on `window` (e.g. `android` → `window.android.<method>(json)`).
+   */
+  androidInterface: string;
+  /**
+   * Messages by logical name (common/bridge-message.json).
+   */
+  messages: {
+    [k: string]: BridgeMessageSpec | undefined;
+  };
+}
+export interface BridgeMessageSpec {
+  /**
+   * Name under `window.webkit.messageHandlers` that receives the payload.
+   */
+  ios: string;
+  /**
+   * Method of the Android interface called with the payload as a JSON string.
+   */
+  android: string;
+  /**
+   * What a plain browser does: nothing, open a tel: link with payload.phone, go back in history, close the window (else back), go to the home route, or only log the message.
+   */
+  fallback: "none" | "tel" | "back" | "close" | "home" | "log";
+  /**
+   * Names of the payload fields the native side reads (documentation for editors; not enforced).
+   */
+  payload?: string[];
+  /**
+   * What the native side does with the message.
+   */
+  description: string;
 }
 /**
  * A promotional registration landing page of marketing, addressed by `templateId` (the channel-template call returns it).
@@ -672,6 +860,55 @@ export interface InterestBand {
    * Daily interest in percent.
    */
   percent: number;
+}
+/**
+ * Every URL path of the app (scrambled ones included) and the screen id it opens. Both `/path` and `/#/path` open the same route.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "RouteMapDocument".
+ */
+export interface RouteMapDocument {
+  /**
+   * Document kind.
+   */
+  kind: "route-map";
+  /**
+   * Route map id (`default`).
+   */
+  id: string;
+  /**
+   * Version of this schema the document follows.
+   */
+  schemaVersion: 1;
+  /**
+   * Ops-facing note about this route map.
+   */
+  description?: string;
+  /**
+   * The routes, matched in order; paths must be unique.
+   *
+   * @minItems 1
+   */
+  routes: [Route, ...Route[]];
+  /**
+   * Screen id shown for a path no route matches; it must exist.
+   */
+  notFound: string;
+}
+export interface Route {
+  path: RoutePath;
+  /**
+   * Id of the screen document this path opens; it must exist.
+   */
+  screen: string;
+  /**
+   * Match only this exact path (no deeper paths); `/` is always exact.
+   */
+  exact?: boolean;
+  /**
+   * What the path is for, e.g. which screen of the spec it stands for when it is scrambled or not built yet.
+   */
+  description?: string;
 }
 /**
  * One screen: its title, initial state, the actions run on load and its node tree.
@@ -2188,4 +2425,38 @@ export interface TextareaNode {
    * Show the value without letting it change (counter still shown).
    */
   readOnly?: boolean;
+}
+/**
+ * All borrower-facing copy of one locale. Every text set holds the same keys; screens, actions and maps name keys, never inline copy.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TextSetDocument".
+ */
+export interface TextSetDocument {
+  /**
+   * Document kind.
+   */
+  kind: "text-set";
+  /**
+   * Text set id, equal to its locale (e.g. `id-ID`); markets name it in `textSet`.
+   */
+  id: string;
+  /**
+   * Version of this schema the document follows.
+   */
+  schemaVersion: 1;
+  /**
+   * BCP 47 locale of the copy (`id-ID` Indonesian, `en-IN` English); sets the page's lang attribute.
+   */
+  locale: string;
+  /**
+   * Ops-facing note about this text set (never shown to borrowers).
+   */
+  description?: string;
+  /**
+   * Copy by text key. A value may contain `{name}` placeholders filled from the node's `args`.
+   */
+  texts: {
+    [k: string]: string | undefined;
+  };
 }
