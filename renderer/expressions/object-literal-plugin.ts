@@ -2,14 +2,18 @@ import type jsep from 'jsep';
 
 const OPEN = 123; // {
 const CLOSE = 125; // }
+const COLON = 58;
+const COMMA = 44;
 
 /**
  * `{ a: 1, "b": x }` object literals (jsep has none built in; the published plugin is not a dependency).
  * Keys are identifiers or string literals; no computed keys, no spreads, no shorthand.
  */
-export const objectLiteralPlugin = {
+export const objectLiteralPlugin: jsep.IPlugin = {
   name: 'sdui-object-literal',
-  init(j: typeof jsep) {
+  // jsep calls init(jsep) as a method of the plugin; its typings declare it as `this`.
+  init(...args: unknown[]) {
+    const j = args[0] as typeof jsep;
     j.hooks.add('gobble-token', function gobbleObject(this: any, env: { node?: jsep.Expression }) {
       if (this.code !== OPEN) return;
       this.index++;
@@ -27,13 +31,13 @@ export const objectLiteralPlugin = {
         else if (keyNode?.type === 'Literal' && typeof (keyNode as jsep.Literal).value === 'string') key = (keyNode as jsep.Literal).value as string;
         else this.throwError('object key must be a name or a string');
         this.gobbleSpaces();
-        if (this.code !== j.COLON_CODE) this.throwError('expected : after object key');
+        if (this.code !== COLON) this.throwError('expected : after object key');
         this.index++;
         const value = this.gobbleExpression() as jsep.Expression | null;
         if (!value) this.throwError('expected a value after :');
         properties.push({ key: key!, value: value! });
         this.gobbleSpaces();
-        if (this.code === j.COMMA_CODE) this.index++;
+        if (this.code === COMMA) this.index++;
         else if (this.code !== CLOSE) this.throwError('expected , or } in object');
       }
     });
