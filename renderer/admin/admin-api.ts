@@ -1,0 +1,144 @@
+/**
+ * The console's only door to the server: JSON over fetch to `/admin/api`, same-origin cookie session.
+ * Writes carry the CSRF token the server handed out at login (or on /me) and, for documents,
+ * the ETag read with the document in `If-Match`, so a colleague's newer save is never overwritten.
+ */
+import type { AuditRow, DocRecord, Problem, Session, VersionInfo } from './admin-types';
+
+export const ADMIN_API = '/admin/api';
+const CSRF_HEADER = 'X-CSRF-Token';
+
+export class AdminApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Every validation problem the server listed (422), empty otherwise. */
+    readonly problems: Problem[] = [],
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken: string | null = null;
+
+function problemsOf(body: unknown): Problem[] {
+  const b = body as { errors?: unknown; error?: { details?: unknown; errors?: unknown } } | null;
+  const list = b?.errors ?? b?.error?.details ?? b?.error?.errors;
+  if (Array.isArray(list)) return list.filter((p) => p && typeof p === 'object') as Problem[];
+  const nested = (list as { errors?: unknown } | undefined)?.errors;
+  return Array.isArray(nested) ? (nested as Problem[]) : [];
+}
+
+function messageOf(status: number, body: unknown): string {
+  const b = body as { error?: { message?: unknown } | string; message?: unknown } | null;
+  const m = typeof b?.error === 'string' ? b.error : (b?.error?.message ?? b?.message);
+  if (typeof m === 'string' && m) return m;
+  return `The server answered ${status}.`;
+}
+
+interface Req {
+  method?: string;
+  body?: unknown;
+  ifMatch?: string;
+}
+
+/** Returns the parsed body and the response's ETag; any non-2xx becomes an AdminApiError. */
+export async function request<T>(path: string, req: Req = {}): Promise<{ data: T; etag: string | null }> {
+  const method = req.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
+  if (req.ifMatch) headers['If-Match'] = req.ifMatch;
+  let res: Response;
+  try {
+    res = await fetch(ADMIN_API + path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+    });
+  } catch {
+    throw new AdminApiError(0, 'The config server cannot be reached. Check your connection and try again.');
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!res.ok) throw new AdminApiError(res.status, messageOf(res.status, body), problemsOf(body));
+  const token = (body as { csrf?: unknown; csrfToken?: unknown } | null) ?? {};
+  const fresh = token.csrfToken ?? token.csrf ?? res.headers.get(CSRF_HEADER);
+  if (typeof fresh === 'string' && fresh) csrfToken = fresh;
+  return { data: body as T, etag: res.headers.get('ETag') };
+}
+
+function sessionOf(body: unknown): Session {
+  const b = body as { user?: unknown; name?: unknown; role?: unknown };
+  const user = b.user && typeof b.user === 'object' ? (b.user as { name?: unknown; role?: unknown }) : null;
+  return { user: String(user?.name ?? b.user ?? b.name), role: (user?.role ?? b.role) as Session['role'] };
+}
+
+const docPath = (kind: string, id: string) => `/documents/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
+
+function listOf<T>(body: unknown, key: string): T[] {
+  if (Array.isArray(body)) return body as T[];
+  const v = (body as Record<string, unknown> | null)?.[key];
+  return Array.isArray(v) ? (v as T[]) : [];
+}
+
+export const adminApi = {
+  async me(): Promise<Session | null> {
+    try {
+      return sessionOf((await request('/me')).data);
+    } catch (e) {
+      if (e instanceof AdminApiError && e.status === 401) return null;
+      throw e;
+    }
+  },
+  async login(user: string, password: string): Promise<Session> {
+    return sessionOf((await request('/login', { method: 'POST', body: { user, password } })).data);
+  },
+  async logout(): Promise<void> {
+    await request('/logout', { method: 'POST', body: {} });
+    csrfToken = null;
+  },
+  async list(filter: { kind?: string; market?: string; locale?: string } = {}): Promise<DocRecord[]> {
+    const q = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]).toString();
+    return listOf<DocRecord>((await request(`/documents${q ? `?${q}` : ''}`)).data, 'documents');
+  },
+  async get(kind: string, id: string): Promise<DocRecord> {
+    const { data, etag } = await request<DocRecord | { document: DocRecord }>(docPath(kind, id));
+    const doc = 'document' in data ? data.document : data;
+    return { ...doc, etag: etag ?? doc.etag };
+  },
+  /** Saves the draft; the returned record carries the new ETag for the next save. */
+  async saveDraft(kind: string, id: string, content: unknown, etag: string): Promise<DocRecord> {
+    const { data, etag: next } = await request<DocRecord | { document: DocRecord }>(`${docPath(kind, id)}/draft`, {
+      method: 'PUT',
+      body: content,
+      ifMatch: etag,
+    });
+    const doc = data && 'document' in data ? data.document : data;
+    return { ...doc, etag: next ?? doc?.etag ?? etag };
+  },
+  async validate(kind: string, id: string, content: unknown): Promise<Problem[]> {
+    const { data } = await request<unknown>('/validate', { method: 'POST', body: { kind, id, content } });
+    return problemsOf(data);
+  },
+  async publish(documents: { kind: string; id: string }[], note: string): Promise<VersionInfo[]> {
+    return listOf<VersionInfo>((await request('/publish', { method: 'POST', body: { documents, note } })).data, 'versions');
+  },
+  async history(kind: string, id: string): Promise<VersionInfo[]> {
+    return listOf<VersionInfo>((await request(`${docPath(kind, id)}/history`)).data, 'versions');
+  },
+  async rollback(kind: string, id: string, version: number, reason: string, etag: string): Promise<void> {
+    await request(`${docPath(kind, id)}/rollback`, { method: 'POST', body: { version, reason }, ifMatch: etag });
+  },
+  async audit(filter: { kind?: string; id?: string; before?: number } = {}): Promise<AuditRow[]> {
+    const q = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    const s = q.toString();
+    return listOf<AuditRow>((await request(`/audit${s ? `?${s}` : ''}`)).data, 'entries');
+  },
+};

@@ -1,0 +1,69 @@
+/**
+ * Shapes of the admin API (config-server/admin) as the console reads them. These are HTTP payloads,
+ * not documents: document content stays `unknown` here and is typed by the generated schema types
+ * where an editor needs it.
+ */
+export type Role = 'viewer' | 'editor' | 'publisher';
+
+export interface Session {
+  user: string;
+  role: Role;
+}
+
+export interface VersionInfo {
+  version: number;
+  hash: string;
+  content?: unknown;
+  createdAt: string;
+  createdBy: string;
+  note: string;
+  restoredFrom: number | null;
+}
+
+export interface DraftInfo {
+  content: unknown;
+  hash: string;
+  baseVersion: number | null;
+  updatedAt: string;
+  updatedBy: string;
+  editors: string[];
+}
+
+/** One document as `GET /documents/:kind/:id` returns it (the list may omit contents). */
+export interface DocRecord {
+  kind: string;
+  id: string;
+  file: string;
+  revision?: number;
+  etag: string;
+  published: VersionInfo | null;
+  draft: DraftInfo | null;
+}
+
+/** A validation problem: schema errors carry `instancePath`, publish errors `file` + `pointer`. */
+export interface Problem {
+  file?: string;
+  pointer?: string;
+  instancePath?: string;
+  message: string;
+}
+
+export interface AuditRow {
+  seq: number;
+  at: string;
+  actor: string;
+  action: string;
+  kind: string | null;
+  id: string | null;
+  version: number | null;
+  diff: { op: string; path: string; value?: unknown; from?: string }[] | null;
+  note: string;
+}
+
+export const canWrite = (role: Role | undefined) => role === 'editor' || role === 'publisher';
+export const canPublish = (role: Role | undefined) => role === 'publisher';
+
+/** The editable content of a document: its draft when there is one, else its published version. */
+export function currentContent(doc: DocRecord): unknown {
+  return doc.draft ? doc.draft.content : doc.published?.content;
+}
