@@ -1,0 +1,42 @@
+import type { KeyboardEvent } from 'react';
+import type { Widget } from '../runtime/contract';
+import { RenderNodes } from '../runtime/RenderNodes';
+import { useRuntime } from '../runtime/runtime-context';
+import { displayValue, resolveArgs } from './text-of';
+
+export const Card: Widget<'card'> = ({ node }) => {
+  const runtime = useRuntime();
+  const title = node.title ? <h3 className="sdui-card__title">{runtime.t(node.title, resolveArgs(runtime, node.args))}</h3> : null;
+  if (!node.onClick) {
+    return (
+      <section id={node.id} className="sdui-card">
+        {title}
+        <RenderNodes nodes={node.children} />
+      </section>
+    );
+  }
+  // A pressable card holds block content (images, lines), which a <button> may not contain:
+  // role=button with Enter/Space gives the same semantics.
+  const press = () => void runtime.run(node.onClick);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      press();
+    }
+  };
+  return (
+    <div
+      id={node.id}
+      className="sdui-card sdui-card--pressable"
+      role="button"
+      tabIndex={0}
+      aria-label={node.accessibleLabel ? displayValue(runtime.resolve(node.accessibleLabel)) || undefined : undefined}
+      onClick={press}
+      onKeyDown={onKeyDown}
+    >
+      {title}
+      <RenderNodes nodes={node.children} />
+    </div>
+  );
+};

@@ -1,0 +1,3 @@
+import type { Widget } from '../runtime/contract';
+
+export const Divider: Widget<'divider'> = ({ node }) => <hr id={node.id} className={`sdui-divider${node.inset ? ' sdui-divider--inset' : ''}`} />;

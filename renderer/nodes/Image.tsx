@@ -1,0 +1,26 @@
+import type { Widget } from '../runtime/contract';
+import { useRuntime } from '../runtime/runtime-context';
+import { isSafeImageSrc } from './safe-url';
+
+export const Image: Widget<'image'> = ({ node }) => {
+  const runtime = useRuntime();
+  const src = runtime.resolve(node.src);
+  if (!isSafeImageSrc(src)) {
+    // An empty source is ordinary (data not loaded yet); anything else is refused and logged.
+    if (src) runtime.logError(`image: refused source ${String(src).slice(0, 60)}`);
+    return null;
+  }
+  return (
+    <img
+      id={node.id}
+      className={`sdui-image${node.rounded ? ' sdui-image--rounded' : ''}`}
+      src={src}
+      alt={node.alt ? runtime.t(node.alt) : ''}
+      width={node.width}
+      height={node.height}
+      style={{ objectFit: node.fit ?? 'cover' }}
+      loading="lazy"
+      decoding="async"
+    />
+  );
+};

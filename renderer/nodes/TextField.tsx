@@ -1,0 +1,17 @@
+import type { Widget } from '../runtime/contract';
+import { FormattedInput } from './FormattedInput';
+
+const same = (s: string) => s;
+
+export const TextField: Widget<'text-field'> = ({ node }) => {
+  const max = node.maxLength ?? Infinity;
+  return (
+    <FormattedInput
+      node={node}
+      parse={(typed) => typed.slice(0, max)}
+      format={same}
+      inputMode={node.inputMode}
+      type={node.inputMode === 'email' ? 'email' : 'text'}
+    />
+  );
+};

@@ -1,0 +1,33 @@
+/** Input formats of the spec (section 5): what a borrower sees vs. what is stored and sent. */
+
+/** Keeps digits only, at most `max` of them. */
+export function digitsOnly(input: unknown, max = Infinity): string {
+  return String(input ?? '').replace(/\D+/g, '').slice(0, max);
+}
+
+/** Splits digits into groups of the given sizes (the last size repeats), joined by spaces: 3-4-4 for phones. */
+export function groupDigits(digits: string, sizes: number[]): string {
+  const parts: string[] = [];
+  let i = 0;
+  for (let g = 0; i < digits.length; g++) {
+    const size = sizes[Math.min(g, sizes.length - 1)];
+    parts.push(digits.slice(i, i + size));
+    i += size;
+  }
+  return parts.join(' ');
+}
+
+/** 1000000 → 1.000.000 (the product's thousands separator is a period). */
+export function thousandsDots(digits: string): string {
+  const clean = digits.replace(/^0+(?=\d)/, '');
+  return clean.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/** Seconds → `mm:ss`, `hh:mm:ss` or plain seconds. */
+export function formatDuration(totalSeconds: number, format: 'mm:ss' | 'hh:mm:ss' | 's' = 'mm:ss'): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  if (format === 's') return String(s);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (format === 'hh:mm:ss') return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  return `${pad(Math.floor(s / 60))}:${pad(s % 60)}`;
+}

@@ -1,0 +1,41 @@
+/**
+ * URL guards for addresses that come from documents or data. Documents are edited by ops and data comes
+ * from the backend, so neither may smuggle a `javascript:` link or frame a page the market did not allow.
+ */
+
+const relative = /^(\/(?![/\\])|\.{1,2}\/|[?#])/;
+const schemeOf = (url: string) => /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1].toLowerCase();
+
+/** Image sources: http(s), relative, or an inline raster/SVG `data:image/...`. */
+export function isSafeImageSrc(src: unknown): src is string {
+  if (typeof src !== 'string' || !src.trim()) return false;
+  const s = src.trim();
+  if (relative.test(s)) return true;
+  const scheme = schemeOf(s);
+  if (scheme === 'http' || scheme === 'https') return true;
+  if (scheme === 'data') return /^data:image\/(png|jpe?g|gif|webp|svg\+xml|bmp)[;,]/i.test(s);
+  // A bare name like `logo.png` is relative too, but `//host` is another host.
+  return !scheme && !s.startsWith('//') && !s.startsWith('\\');
+}
+
+/** Link targets: http(s), tel:, mailto: or relative. */
+export function isSafeLinkUrl(url: unknown): url is string {
+  if (typeof url !== 'string' || !url.trim()) return false;
+  const s = url.trim();
+  if (relative.test(s)) return true;
+  const scheme = schemeOf(s);
+  return scheme === 'http' || scheme === 'https' || scheme === 'tel' || scheme === 'mailto';
+}
+
+/** An embedded page must be https and its origin one of the market's `embedOrigins`. */
+export function isAllowedEmbed(src: unknown, allowedOrigins: unknown): src is string {
+  if (typeof src !== 'string' || !Array.isArray(allowedOrigins)) return false;
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:') return false;
+  return allowedOrigins.some((o) => typeof o === 'string' && o.replace(/\/+$/, '') === url.origin);
+}
