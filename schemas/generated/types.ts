@@ -6,14 +6,35 @@
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "Action".
  */
-export type Action = ToastAction;
+export type Action =
+  | ApiAction
+  | NavigateAction
+  | ToastAction
+  | BridgeAction
+  | SetStateAction
+  | OpenModalAction
+  | CloseModalAction
+  | SequenceAction
+  | IfAction
+  | DelayAction
+  | StorageAction
+  | UploadAction
+  | OpenUrlAction
+  | ValidateAction;
 /**
- * A key of the text sets (screens/texts), dotted lower-camel segments such as `complaint.myComplaints`. Every key used must exist in every text set.
+ * A logical API endpoint name in lowerCamel, e.g. `problemInit`; a key of the API map's `endpoints` (screens/maps/api-map.json). Every name used must exist there.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "TextKey".
+ * via the `definition` "EndpointName".
  */
-export type TextKey = string;
+export type EndpointName = string;
+/**
+ * A path of the route map, starting with `/`, e.g. `/complaintList` (no query, no hash). A navigate target must be one of the route map's paths; route parameters are written `:name`.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "RoutePath".
+ */
+export type RoutePath = string;
 /**
  * A string that may embed expressions as `{{ expr }}`. A string that is exactly one `{{ expr }}` yields the expression's raw value (number, object, list); otherwise the parts are joined as text.
  *
@@ -22,6 +43,20 @@ export type TextKey = string;
  */
 export type Template = string;
 /**
+ * A link target: an absolute http(s), tel: or mailto: URL, or a relative path starting with `/` (never `//` or `/\`, which browsers treat as another host), `./`, `../`, `?` or `#`. Any other scheme (javascript:, data:, ...) is rejected. May embed `{{ expr }}` templates after the scheme.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "Url".
+ */
+export type Url = string;
+/**
+ * A key of the text sets (screens/texts), dotted lower-camel segments such as `complaint.myComplaints`. Every key used must exist in every text set.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TextKey".
+ */
+export type TextKey = string;
+/**
  * A logical native bridge message name in lowerCamel, e.g. `closeWebview`; a key of the bridge map's `messages` (screens/maps/bridge-map.json). Every name used must exist there.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -29,12 +64,12 @@ export type Template = string;
  */
 export type BridgeMessage = string;
 /**
- * A logical API endpoint name in lowerCamel, e.g. `problemInit`; a key of the API map's `endpoints` (screens/maps/api-map.json). Every name used must exist there.
+ * An identifier unique within the screen; modals, forms and tests address nodes by it.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "EndpointName".
+ * via the `definition` "NodeId".
  */
-export type EndpointName = string;
+export type NodeId = string;
 /**
  * An expression in the safe expression language (renderer/expressions), e.g. `state.order.isShow == 1`. Sees state, query, params, market, item, index, result, error and the helper functions; never code.
  *
@@ -45,27 +80,6 @@ export type EndpointName = string;
  * via the `definition` "When".
  */
 export type Expression = string;
-/**
- * An identifier unique within the screen; modals, forms and tests address nodes by it.
- *
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "NodeId".
- */
-export type NodeId = string;
-/**
- * A path of the route map, starting with `/`, e.g. `/complaintList` (no query, no hash). A navigate target must be one of the route map's paths; route parameters are written `:name`.
- *
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "RoutePath".
- */
-export type RoutePath = string;
-/**
- * A link target: an absolute http(s), tel: or mailto: URL, or a relative path starting with `/` (never `//` or `/\`, which browsers treat as another host), `./`, `../`, `?` or `#`. Any other scheme (javascript:, data:, ...) is rejected. May embed `{{ expr }}` templates after the scheme.
- *
- * This interface was referenced by `AllSchemas`'s JSON-Schema
- * via the `definition` "Url".
- */
-export type Url = string;
 /**
  * Any node of a screen's tree. Add a node type by adding one line here.
  *
@@ -111,7 +125,20 @@ export type Node =
  */
 export interface AllSchemas {
   Action?: Action;
+  ApiAction?: ApiAction;
+  BridgeAction?: BridgeAction;
+  CloseModalAction?: CloseModalAction;
+  DelayAction?: DelayAction;
+  IfAction?: IfAction;
+  NavigateAction?: NavigateAction;
+  OpenModalAction?: OpenModalAction;
+  OpenUrlAction?: OpenUrlAction;
+  SequenceAction?: SequenceAction;
+  SetStateAction?: SetStateAction;
+  StorageAction?: StorageAction;
   ToastAction?: ToastAction;
+  UploadAction?: UploadAction;
+  ValidateAction?: ValidateAction;
   BridgeMessage?: BridgeMessage;
   EndpointName?: EndpointName;
   Expression?: Expression;
@@ -164,6 +191,75 @@ export interface AllSchemas {
   TextareaNode?: TextareaNode;
 }
 /**
+ * Calls a logical endpoint of the API map. Its response `data` becomes `result` for `onSuccess` and the next action; a failure runs `onError` with `error` ({code, message}) and stops the list.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ApiAction".
+ */
+export interface ApiAction {
+  /**
+   * Action type.
+   */
+  action: "api";
+  endpoint: EndpointName;
+  /**
+   * Request params; every string may be a template, e.g. `{{ query.orderNo }}`. Common params are added by the API layer.
+   */
+  params?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * State path that receives the response `data` on success, e.g. `detail`.
+   */
+  resultTo?: string;
+  /**
+   * Never toast a failure of this call (the endpoint's own policy may already be silent).
+   */
+  silent?: boolean;
+  /**
+   * Actions run after success, with `result` = response data.
+   */
+  onSuccess?: Action[];
+  /**
+   * Actions run after a failure, with `error` = {code, message}.
+   */
+  onError?: Action[];
+}
+/**
+ * Goes to a route of the route map (common params carried), to an external URL, or back.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "NavigateAction".
+ */
+export interface NavigateAction {
+  /**
+   * Action type.
+   */
+  action: "navigate";
+  to?: RoutePath;
+  /**
+   * Values for `:name` segments of the route path, each a template.
+   */
+  params?: {
+    [k: string]: Template | undefined;
+  };
+  url?: Url;
+  /**
+   * Query params added after the common params, each a template.
+   */
+  query?: {
+    [k: string]: Template | undefined;
+  };
+  /**
+   * Replace the current history entry instead of pushing one.
+   */
+  replace?: boolean;
+  /**
+   * Go back in history instead (to/url ignored).
+   */
+  back?: true;
+}
+/**
  * Shows a message in the global live toast.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -180,6 +276,218 @@ export interface ToastAction {
    * How long it shows; absent or under 300 ms means 3000 ms.
    */
   durationMs?: number;
+}
+/**
+ * Sends a native bridge message by its logical name from the bridge map.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "BridgeAction".
+ */
+export interface BridgeAction {
+  /**
+   * Action type.
+   */
+  action: "bridge";
+  message: BridgeMessage;
+  /**
+   * Payload sent to the native side; strings may be templates.
+   */
+  payload?: {
+    [k: string]: unknown | undefined;
+  };
+}
+/**
+ * Writes a value (templates resolved, raw values kept) to a screen state path.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "SetStateAction".
+ */
+export interface SetStateAction {
+  /**
+   * Action type.
+   */
+  action: "setState";
+  /**
+   * State path to write, e.g. `form.detail` or `$modals.rating`.
+   */
+  path: string;
+  /**
+   * Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null.
+   */
+  value?: {
+    [k: string]: unknown | undefined;
+  };
+}
+/**
+ * Opens the modal node with this id (sets `state.$modals.<id>`).
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "OpenModalAction".
+ */
+export interface OpenModalAction {
+  /**
+   * Action type.
+   */
+  action: "openModal";
+  id: NodeId;
+}
+/**
+ * Closes the modal node with this id.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "CloseModalAction".
+ */
+export interface CloseModalAction {
+  /**
+   * Action type.
+   */
+  action: "closeModal";
+  id: NodeId;
+}
+/**
+ * Runs a list of actions as one action (its last result is the result).
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "SequenceAction".
+ */
+export interface SequenceAction {
+  /**
+   * Action type.
+   */
+  action: "sequence";
+  /**
+   * The actions, in order; a failure stops the list.
+   */
+  actions: Action[];
+}
+/**
+ * Runs `then` when the condition is truthy, else `else`.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "IfAction".
+ */
+export interface IfAction {
+  /**
+   * Action type.
+   */
+  action: "if";
+  cond: Expression;
+  /**
+   * Actions run when the condition holds.
+   */
+  then: Action[];
+  /**
+   * Actions run otherwise.
+   */
+  else?: Action[];
+}
+/**
+ * Waits, then lets the list continue; cancelled (the list stops) when the screen closes.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "DelayAction".
+ */
+export interface DelayAction {
+  /**
+   * Action type.
+   */
+  action: "delay";
+  /**
+   * Milliseconds to wait (e.g. 3000 before the rating modal).
+   */
+  ms: number;
+}
+/**
+ * Keeps screen data in the browser's local storage (read with `stored('key')`).
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "StorageAction".
+ */
+export interface StorageAction {
+  /**
+   * Action type.
+   */
+  action: "storage";
+  /**
+   * Set or remove one key, or clear every key screens stored.
+   */
+  op: "set" | "remove" | "clear";
+  /**
+   * Storage key (needed by set and remove).
+   */
+  key?: string;
+  /**
+   * Value to store (templates resolved; non-strings stored as JSON).
+   */
+  value?: {
+    [k: string]: unknown | undefined;
+  };
+}
+/**
+ * Uploads one file (multipart) to an endpoint; `result` is the response data.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "UploadAction".
+ */
+export interface UploadAction {
+  /**
+   * Action type.
+   */
+  action: "upload";
+  endpoint: EndpointName;
+  /**
+   * Multipart field name, e.g. `problemImage`.
+   */
+  field: string;
+  file: Template;
+  /**
+   * Extra form fields; strings may be templates.
+   */
+  params?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * State path that receives the response data on success.
+   */
+  resultTo?: string;
+  /**
+   * Actions run after success, with `result` = response data.
+   */
+  onSuccess?: Action[];
+  /**
+   * Actions run after a failure, with `error` = {code, message}.
+   */
+  onError?: Action[];
+}
+/**
+ * Opens a tel:, mailto: or http(s) URL (anything else is refused and logged).
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "OpenUrlAction".
+ */
+export interface OpenUrlAction {
+  /**
+   * Action type.
+   */
+  action: "openUrl";
+  url: Url;
+  /**
+   * Open http(s) in a new window instead of this one.
+   */
+  newWindow?: boolean;
+}
+/**
+ * Checks a form's field rules; the first message is toasted and the list stops.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ValidateAction".
+ */
+export interface ValidateAction {
+  /**
+   * Action type.
+   */
+  action: "validate";
+  form: NodeId;
 }
 /**
  * One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.
