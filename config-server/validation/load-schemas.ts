@@ -51,12 +51,17 @@ export function documentKinds(files: SchemaFile[]): Map<string, SchemaFile> {
 export interface AjvOptions {
   /** Emit standalone source (build time only). */
   source?: boolean;
+  /**
+   * Strict mode (default true). Off only for matching a document against a fragment of a schema
+   * (a oneOf branch such as `{required: [...]}`), which strict mode rejects out of its context.
+   */
+  strict?: boolean;
 }
 
 /** One strict Ajv holding every schema. No `$data`: documents can never steer their own validation. */
 export function createAjv(files = readSchemaFiles(), opts: AjvOptions = {}) {
   const ajv = new Ajv2020({
-    strict: true,
+    strict: opts.strict ?? true,
     // `required` inside anyOf branches names properties declared at the top level, which strictRequired rejects.
     strictRequired: false,
     allErrors: true,

@@ -1,0 +1,115 @@
+/**
+ * Validation of a set of documents, in two levels (DESIGN.md): ajv per document by its `kind`,
+ * then the cross-document rules. Pure: no console, no exit; the CLI (`npm run validate`) and the
+ * config store's publish both call it and decide what to do with the errors.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAjv, documentKinds, readSchemaFiles } from './load-schemas.js';
+import { formatAjvErrors } from './format-ajv-errors.js';
+import { collectReferences, type Reference } from './collect-references.js';
+import { checkCrossDocumentRules, type KnownDocument } from './cross-document-rules.js';
+
+export const screensDir = fileURLToPath(new URL('../../screens/', import.meta.url));
+
+export interface DocumentError {
+  /** Where the document came from, e.g. `screens/pages/complaint-list.json`. */
+  file: string;
+  /** JSON pointer inside the document (`''` for the whole document). */
+  pointer: string;
+  /** What is wrong and what to do. */
+  message: string;
+}
+
+export interface LoadedDocument {
+  file: string;
+  doc: unknown;
+}
+
+/** Reads every `*.json` under `dir`. A file that is not JSON becomes an error naming it, never an exception. */
+export function loadDocuments(dir: string = screensDir): { docs: LoadedDocument[]; errors: DocumentError[] } {
+  const docs: LoadedDocument[] = [];
+  const errors: DocumentError[] = [];
+  const root = dirname(dir.replace(/[\\/]+$/, ''));
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name.endsWith('.json')) {
+        const file = relative(root, p).split(sep).join('/');
+        const text = readFileSync(p, 'utf8');
+        try {
+          docs.push({ file, doc: JSON.parse(text) });
+        } catch (e) {
+          errors.push({ file, pointer: '', message: `not valid JSON: ${describeJsonError(e as Error, text)}. Fix the syntax (a missing comma, quote or bracket).` });
+        }
+      }
+    }
+  };
+  walk(dir);
+  return { docs, errors };
+}
+
+function describeJsonError(e: Error, text: string): string {
+  const m = /position (\d+)/.exec(e.message);
+  const base = e.message.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/, '');
+  if (!m) return base;
+  const before = text.slice(0, Number(m[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `${base} at line ${line}, column ${column}`;
+}
+
+let shared: { ajv: ReturnType<typeof createAjv>; matcher: ReturnType<typeof createAjv>; kinds: Map<string, string> } | undefined;
+/** Schemas do not change while the process runs: compile them once. */
+function schemas() {
+  if (!shared) {
+    const files = readSchemaFiles();
+    const kinds = new Map([...documentKinds(files)].map(([kind, f]) => [kind, f.schema.$id]));
+    shared = { ajv: createAjv(files), matcher: createAjv(files, { strict: false }), kinds };
+  }
+  return shared;
+}
+
+/** The kinds a document may have, e.g. `screen`, `text-set`. */
+export const documentKindNames = (): string[] => [...schemas().kinds.keys()].sort();
+
+export function validateDocuments(docs: LoadedDocument[]): DocumentError[] {
+  const { ajv, matcher, kinds } = schemas();
+  const errors: DocumentError[] = [];
+  const known: KnownDocument[] = [];
+  const references = new Map<string, Reference[]>();
+
+  for (const d of docs) {
+    const doc = d.doc as Record<string, unknown> | null;
+    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+      errors.push({ file: d.file, pointer: '', message: 'a document must be a JSON object with kind, id and schemaVersion' });
+      continue;
+    }
+    const schemaId = typeof doc.kind === 'string' ? kinds.get(doc.kind) : undefined;
+    if (!schemaId) {
+      const got = doc.kind === undefined ? 'missing kind' : `unknown kind ${JSON.stringify(doc.kind)}`;
+      errors.push({ file: d.file, pointer: '/kind', message: `${got}: set kind to one of ${documentKindNames().join(', ')}` });
+      continue;
+    }
+    const validate = ajv.getSchema(schemaId)!;
+    const valid = validate(doc) as boolean;
+    for (const m of formatAjvErrors(validate.errors)) errors.push({ file: d.file, ...m });
+    if (typeof doc.id === 'string') {
+      known.push({ file: d.file, kind: doc.kind as string, id: doc.id, doc, valid });
+      const stem = basename(d.file, '.json');
+      if (d.file.endsWith('.json') && ['screen', 'text-set', 'market'].includes(doc.kind as string) && stem !== doc.id) {
+        errors.push({ file: d.file, pointer: '/id', message: `id ${JSON.stringify(doc.id)} differs from the file name "${stem}": rename the file or the id so they match` });
+      }
+    }
+    references.set(d.file, collectReferences(matcher, schemaId, doc));
+  }
+  return [...errors, ...checkCrossDocumentRules(known, references)];
+}
+
+/** Loads and validates every document under `dir`. */
+export function validateDirectory(dir: string = screensDir): { count: number; errors: DocumentError[] } {
+  const { docs, errors } = loadDocuments(dir);
+  return { count: docs.length + errors.length, errors: [...errors, ...validateDocuments(docs)] };
+}
