@@ -1,0 +1,119 @@
+/**
+ * Section 1: what a borrower downloads before the first screen, and what loads later.
+ * Initial = the HTML's module script + modulepreloads + stylesheets, closed over static imports.
+ * gzip at the level the server's `compression` middleware uses (6); brotli at max quality (static precompression).
+ */
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join, resolve, relative } from 'node:path';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+import { buildApp, repoRoot, resultsDir, type ChunkStat } from './build-app.js';
+import { row, KB, type Row } from '../lib/table.js';
+
+export const gzipBytes = (b: Buffer) => gzipSync(b, { level: 6 }).length;
+export const brotliBytes = (b: Buffer) =>
+  brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+/** Asset paths (relative to outDir) referenced by index.html as scripts, modulepreloads or stylesheets. */
+export function htmlAssets(html: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) out.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*>/g)) {
+    const tag = m[0];
+    if (/\brel="(modulepreload|stylesheet)"/.test(tag)) {
+      const href = /\bhref="([^"]+)"/.exec(tag);
+      if (href) out.add(href[1]);
+    }
+  }
+  return [...out].filter((p) => !/^https?:/.test(p)).map((p) => p.replace(/^\//, ''));
+}
+
+/** Chunks reachable through static imports from the given files. */
+export function staticClosure(start: string[], chunks: ChunkStat[]): Set<string> {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const seen = new Set<string>();
+  const stack = [...start];
+  while (stack.length) {
+    const f = stack.pop()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    for (const i of byName.get(f)?.imports ?? []) stack.push(i);
+  }
+  return seen;
+}
+
+function listAssets(outDir: string): string[] {
+  const dir = join(outDir, 'assets');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => /\.(js|css)$/.test(f))
+    .map((f) => `assets/${f}`);
+}
+
+function sizes(outDir: string, files: Iterable<string>) {
+  let raw = 0, gz = 0, br = 0;
+  for (const f of files) {
+    const b = readFileSync(join(outDir, f));
+    raw += b.length;
+    gz += gzipBytes(b);
+    br += brotliBytes(b);
+  }
+  return { raw, gz, br };
+}
+
+function packageOf(id: string): string {
+  const m = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);
+  return m ? m[1] : relative(repoRoot, id.replace(/\?.*$/, ''));
+}
+
+/** Largest contributors to the initial chunks (pre-minification length), by package or source file. */
+function topModules(chunks: ChunkStat[], initial: Set<string>, n: number): string {
+  const total = new Map<string, number>();
+  for (const c of chunks) {
+    if (!initial.has(c.fileName)) continue;
+    for (const [id, len] of Object.entries(c.modules)) total.set(packageOf(id), (total.get(packageOf(id)) ?? 0) + len);
+  }
+  return [...total.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `${k} ${(v / KB).toFixed(0)}K`)
+    .join(', ');
+}
+
+export interface BundleResult {
+  rows: Row[];
+  outDir: string;
+}
+
+export async function bundleBench(): Promise<BundleResult> {
+  const root = resolve(repoRoot, 'renderer');
+  const outDir = resolve(resultsDir, 'build/renderer');
+  const chunks = await buildApp({ root, outDir });
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const fromHtml = htmlAssets(html);
+  const initial = staticClosure(fromHtml, chunks);
+  const init = sizes(outDir, initial);
+  const rows: Row[] = [
+    row('bundle', 'initial JS+CSS gzip', init.gz, 'B', { op: '<=', limit: 130 * KB },
+      `${initial.size} files, raw ${(init.raw / KB).toFixed(0)} KB; largest (unminified): ${topModules(chunks, initial, 6)}`),
+    row('bundle', 'initial JS+CSS brotli', init.br, 'B'),
+  ];
+
+  // Attribution: the same build with the vendor libraries forced into their own chunk.
+  const splitDir = resolve(resultsDir, 'build/renderer-split');
+  const split = await buildApp({ root, outDir: splitDir, splitVendor: true });
+  const splitInitial = staticClosure(htmlAssets(readFileSync(join(splitDir, 'index.html'), 'utf8')), split);
+  const vendorFiles = [...splitInitial].filter((f) => /bench-vendor/.test(f));
+  const ownFiles = [...splitInitial].filter((f) => !/bench-vendor/.test(f));
+  const own = sizes(splitDir, ownFiles);
+  const vendor = sizes(splitDir, vendorFiles);
+  rows.push(
+    row('bundle', 'initial renderer own code gzip', own.gz, 'B', { op: '<=', limit: 25 * KB },
+      `excludes react, react-dom, react-router, axios, scheduler (${(vendor.gz / KB).toFixed(1)} KB gzip); largest own: ${topModules(split.filter((c) => !/bench-vendor/.test(c.fileName)), splitInitial, 6)}`),
+  );
+
+  for (const f of listAssets(outDir).filter((f) => !initial.has(f)).sort()) {
+    const s = sizes(outDir, [f]);
+    rows.push(row('bundle', `lazy ${f.replace(/^assets\//, '')} gzip`, s.gz, 'B', undefined, `brotli ${(s.br / KB).toFixed(1)} KB`));
+  }
+  return { rows, outDir };
+}

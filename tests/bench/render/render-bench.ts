@@ -1,0 +1,104 @@
+/**
+ * Section 2: navigation start → screen visible, ours vs a hand-written React page, in headless
+ * Chromium with 4× CPU throttling and a slow-mobile network. Each run is a fresh browser context
+ * (empty cache: cold), then the same page navigated again (cached assets and config: warm).
+ * Apps alternate A,B / B,A per run so machine drift hits both alike; medians are compared.
+ */
+import { chromium, type Browser } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import { probeScript, type ProbeResult } from './page-probe.js';
+import { median, row, type Row } from '../lib/table.js';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync',
+];
+/** Lighthouse's slow-4G profile: 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
+export const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
+export const CPU_SLOWDOWN = 4;
+
+export interface Scenario {
+  label: string;
+  /** Full URLs of the two pages. */
+  ours: string;
+  baseline: string;
+  /** Texts that are all on the page once the content is visible. */
+  needles: string[];
+}
+
+type Sample = { cold: ProbeResult; warm: ProbeResult };
+
+function executablePath(): string {
+  const found = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find((p) => existsSync(p));
+  if (!found) throw new Error('Chromium not found at /usr/bin/chromium: apt-get install -y chromium');
+  return found;
+}
+
+async function measure(browser: Browser, url: string, needles: string[]): Promise<Sample> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true });
+  try {
+    await context.addInitScript({ content: probeScript(needles) });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const once = async (): Promise<ProbeResult> => {
+      await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+      // The mark may follow the content by a frame or be missing (then reported as such).
+      await page.waitForFunction(
+        () => { const b = window.__bench; return !!b && b.content !== null && (b.mark !== null || performance.now() - b.content > 3000); },
+        undefined, { polling: 100, timeout: 60_000 },
+      );
+      return page.evaluate(() => ({ ...window.__bench! }));
+    };
+    const cold = await once();
+    const warm = await once();
+    return { cold, warm };
+  } finally {
+    await context.close();
+  }
+}
+
+const ms = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
+
+function rowsFor(s: Scenario, ours: Sample[], base: Sample[]): Row[] {
+  const rows: Row[] = [];
+  for (const phase of ['cold', 'warm'] as const) {
+    const oc = median(ms(ours.map((x) => x[phase].content)));
+    const bc = median(ms(base.map((x) => x[phase].content)));
+    rows.push(row('render', `${s.label} ${phase}: content visible ours / hand-written`, oc / bc, 'x', { op: '<=', limit: 1.15 },
+      `ours ${oc.toFixed(0)} ms, hand-written ${bc.toFixed(0)} ms (median of ${ours.length})`));
+    const om = ms(ours.map((x) => x[phase].mark));
+    const bm = ms(base.map((x) => x[phase].mark));
+    rows.push(row('render', `${s.label} ${phase}: sdui:screen-visible mark ours / hand-written`, median(om) / median(bm), 'x', undefined,
+      `ours ${median(om).toFixed(0)} ms (${om.length}/${ours.length} runs set it), hand-written ${median(bm).toFixed(0)} ms`));
+  }
+  return rows;
+}
+
+export async function renderBench(scenarios: Scenario[], runs: number, log: (s: string) => void): Promise<Row[]> {
+  const browser = await chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS, headless: true });
+  const rows: Row[] = [];
+  try {
+    for (const s of scenarios) {
+      const ours: Sample[] = [];
+      const base: Sample[] = [];
+      // One unrecorded pair first: the server's and the OS's caches are then warm for both sides.
+      await measure(browser, s.ours, s.needles);
+      await measure(browser, s.baseline, s.needles);
+      for (let i = 0; i < runs; i++) {
+        const order = i % 2 === 0 ? (['ours', 'base'] as const) : (['base', 'ours'] as const);
+        for (const who of order) {
+          if (who === 'ours') ours.push(await measure(browser, s.ours, s.needles));
+          else base.push(await measure(browser, s.baseline, s.needles));
+        }
+        log(`  ${s.label} run ${i + 1}/${runs}: ours cold ${ours.at(-1)!.cold.content?.toFixed(0)} ms, hand-written cold ${base.at(-1)!.cold.content?.toFixed(0)} ms`);
+      }
+      rows.push(...rowsFor(s, ours, base));
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}

@@ -1,0 +1,120 @@
+/**
+ * `npm run bench`: bundle sizes, render time vs a hand-written page, config server throughput vs a
+ * bare node:http server, document validation/publish cost. Prints one table, writes it as JSON under
+ * tests/bench/results/ and exits 0 either way (budgets are judged by the table, not the exit code).
+ * Env: BENCH_ONLY=bundle,render,server,documents  BENCH_RUNS=15 (render runs per app and screen)
+ *      BENCH_DURATION=10 (seconds per autocannon case).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildApp, repoRoot, resultsDir } from './bundle/build-app.js';
+import { bundleBench } from './bundle/bundle-bench.js';
+import { renderBench } from './render/render-bench.js';
+import { prepareDataDir, seedComplaints, BENCH_LIST_PATH } from './render/prepare-data-dir.js';
+import { serverBench } from './server/server-bench.js';
+import { documentsBench } from './documents/documents-bench.js';
+import { startChildServer } from './lib/child-server.js';
+import { errorRow, formatTable, type Row } from './lib/table.js';
+import { rmSync } from 'node:fs';
+
+const only = new Set((process.env.BENCH_ONLY ?? 'bundle,render,server,documents').split(',').map((s) => s.trim()));
+const runs = Number(process.env.BENCH_RUNS ?? 15);
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const log = (s: string) => process.stderr.write(s + '\n');
+const COMMON = 'market=ID&deviceId=bench-device&version=1.0.0&type=1&deviceName=bench&osVersion=14&gid=1&platform=android';
+
+const rows: Row[] = [];
+const section = async (name: Row['section'], fn: () => Promise<Row[]> | Row[]) => {
+  const t0 = Date.now();
+  log(`[bench] ${name}...`);
+  try {
+    rows.push(...(await fn()));
+  } catch (err) {
+    log(`[bench] ${name} failed: ${err instanceof Error ? err.stack : err}`);
+    rows.push(errorRow(name, `${name} (could not run)`, err));
+  }
+  log(`[bench] ${name} done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+};
+
+const appDir = resolve(resultsDir, 'build/renderer');
+let built = false;
+await section('bundle', async () => {
+  if (only.has('bundle')) {
+    const r = await bundleBench();
+    built = true;
+    return r.rows;
+  }
+  if (only.has('render') || only.has('server')) {
+    await buildApp({ root: resolve(repoRoot, 'renderer'), outDir: appDir });
+    built = true;
+  }
+  return [];
+});
+
+if (only.has('render') && built) {
+  await section('render', async () => {
+    // The hand-written page is served by the same express static, from a folder of the same build dir.
+    await buildApp({ root: resolve(repoRoot, 'tests/bench/baseline'), outDir: join(appDir, 'baseline'), base: '/baseline/' });
+    const dataDir = prepareDataDir();
+    const server = await startChildServer(resolve(repoRoot, 'tests/bench/server/config-server-child.ts'), [dataDir, appDir]);
+    try {
+      const listNeedle = await seedComplaints(server.url, 'bench-list', 200);
+      const entryToken = 'bench-entry';
+      const init = await fetch(`${server.url}/sandbox/user-problem/problem-init?market=ID&token=${entryToken}`, { method: 'POST' });
+      const data = ((await init.json()) as { data: { problemType: { title: string }[]; orderDetail: { productName: string } } }).data;
+      const scenario = (label: string, path: string, token: string, needles: string[]) => ({
+        label,
+        ours: `${server.url}${path}?${COMMON}&token=${token}`,
+        baseline: `${server.url}/baseline/index.html?${COMMON}&token=${token}#${path}`,
+        needles,
+      });
+      return await renderBench([
+        scenario('complaint entry', '/complaint', entryToken, [data.orderDetail.productName, data.problemType.at(-1)!.title]),
+        scenario('list of 200', BENCH_LIST_PATH, 'bench-list', [listNeedle]),
+      ], runs, log);
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}
+
+if (only.has('server')) {
+  await section('server', () => serverBench({
+    duration,
+    staticDir: built ? appDir : undefined,
+    targets: [
+      { label: 'boot bundle', path: '/config/v1/bundle?market=ID' },
+      { label: 'screen', path: '/config/v1/screens/complaint-entry' },
+    ],
+  }));
+}
+
+if (only.has('documents')) await section('documents', () => documentsBench());
+
+const table = formatTable(rows);
+console.log(table);
+const commit = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+})();
+const result = {
+  at: new Date().toISOString(),
+  commit,
+  node: process.version,
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model,
+  settings: { only: [...only], runs, duration },
+  rows,
+};
+mkdirSync(resultsDir, { recursive: true });
+const file = join(resultsDir, `bench-${result.at.replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, JSON.stringify(result, null, 2));
+writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
+log(`[bench] wrote ${file}`);
+process.exit(0);
