@@ -69,6 +69,12 @@ export function createAjv(files = readSchemaFiles(), opts: AjvOptions = {}) {
     $data: false,
     // Count string length in UTF-16 units: the standalone code then needs no runtime `require`.
     unicode: false,
+    // ajv flags `unicode` as deprecated on every instance; that choice is deliberate, other warnings still show.
+    logger: {
+      log: console.log,
+      warn: (...args: unknown[]) => void (/option unicode/.test(String(args[0])) || console.warn(...args)),
+      error: console.error,
+    },
     code: opts.source ? { source: true, esm: true, lines: true } : undefined,
   });
   for (const f of files) ajv.addSchema(f.schema);
