@@ -82,6 +82,34 @@ describe('validateDirectory', () => {
     expect(e.message).toContain('"ghost-screen"');
   });
 
+  it('reports an unknown endpoint, bridge message and navigate target used by actions of a screen', () => {
+    const onClick = [
+      { action: 'api', endpoint: 'problemInit', onSuccess: [{ action: 'navigate', to: '/complaintList' }], onError: [{ action: 'api', endpoint: 'noSuchCall' }] },
+      { action: 'bridge', message: 'teleport' },
+      { action: 'bridge', message: 'callPhone' },
+      { action: 'navigate', to: '/nowhere' },
+    ];
+    write('pages/not-found.json', screen('not-found', [{ type: 'button', label: 'common.back', onClick }]));
+    const errors = validateDirectory(dir).errors;
+    expect(errors.map((e) => `${e.file}#${e.pointer}`)).toEqual([
+      'screens/pages/not-found.json#/body/0/onClick/0/onError/0/endpoint',
+      'screens/pages/not-found.json#/body/0/onClick/1/message',
+      'screens/pages/not-found.json#/body/0/onClick/3/to',
+    ]);
+    expect(errors[0].message).toMatch(/endpoint "noSuchCall" used by screen "not-found" is not in api-map "default"/);
+    expect(errors[1].message).toMatch(/bridge message "teleport" .*bridge-map "default"/);
+    expect(errors[2].message).toMatch(/navigate target "\/nowhere" .*route-map "default".*add a route/);
+  });
+
+  it('says which node type is unknown and which of alternative properties is needed', () => {
+    write('pages/not-found.json', screen('not-found', [{ type: 'txet', key: 'common.back' }, { type: 'text' }]));
+    const errors = validateDirectory(dir).errors.map((e) => `${e.pointer}: ${e.message}`);
+    expect(errors).toEqual([
+      expect.stringMatching(/^\/body\/0\/type: unknown type "txet"/),
+      '/body/1: needs at least one of the properties "key", "value": add one',
+    ]);
+  });
+
   it('reports a market whose text set does not exist', () => {
     edit('markets/IN.json', (m) => (m.textSet = 'hi-IN'));
     expect(validateDirectory(dir).errors).toEqual([expect.objectContaining({ file: 'screens/markets/IN.json', pointer: '/textSet' })]);
