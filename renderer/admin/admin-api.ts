@@ -3,7 +3,7 @@
  * Writes carry the CSRF token the server handed out at login (or on /me) and, for documents,
  * the ETag read with the document in `If-Match`, so a colleague's newer save is never overwritten.
  */
-import type { AuditRow, DocRecord, Problem, Session, VersionInfo } from './admin-types';
+import type { AuditRow, DocRecord, DocSummary, Problem, Session, VersionInfo } from './admin-types';
 
 export const ADMIN_API = '/admin/api';
 const CSRF_HEADER = 'X-CSRF-Token';
@@ -104,9 +104,9 @@ export const adminApi = {
     await request('/logout', { method: 'POST', body: {} });
     csrfToken = null;
   },
-  async list(filter: { kind?: string; market?: string; locale?: string } = {}): Promise<DocRecord[]> {
+  async list(filter: { kind?: string; market?: string; locale?: string } = {}): Promise<DocSummary[]> {
     const q = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]).toString();
-    return listOf<DocRecord>((await request(`/documents${q ? `?${q}` : ''}`)).data, 'documents');
+    return listOf<DocSummary>((await request(`/documents${q ? `?${q}` : ''}`)).data, 'documents');
   },
   async get(kind: string, id: string): Promise<DocRecord> {
     const { data, etag } = await request<DocRecord | { document: DocRecord }>(docPath(kind, id));
@@ -123,12 +123,19 @@ export const adminApi = {
     const doc = data && 'document' in data ? data.document : data;
     return { ...doc, etag: next ?? doc?.etag ?? etag };
   },
-  async validate(kind: string, id: string, content: unknown): Promise<Problem[]> {
-    const { data } = await request<unknown>('/validate', { method: 'POST', body: { kind, id, content } });
-    return problemsOf(data);
+  /** Errors of the state publishing `documents` (default: every draft) would give, `document` (unsaved) on top. */
+  async validate(opts: { documents?: { kind: string; id: string }[]; document?: unknown } = {}): Promise<Problem[]> {
+    return problemsOf((await request<unknown>('/validate', { method: 'POST', body: opts })).data);
   },
-  async publish(documents: { kind: string; id: string }[], note: string): Promise<VersionInfo[]> {
-    return listOf<VersionInfo>((await request('/publish', { method: 'POST', body: { documents, note } })).data, 'versions');
+  /** Publishes the drafts as reviewed: each ETag must still be current, else 412. */
+  async publish(documents: { kind: string; id: string; etag?: string }[], note: string): Promise<VersionInfo[]> {
+    return listOf<VersionInfo>((await request('/publish', { method: 'POST', body: { documents, note } })).data, 'published');
+  },
+  async version(kind: string, id: string, version: number): Promise<VersionInfo> {
+    return (await request<VersionInfo>(`${docPath(kind, id)}/versions/${version}`)).data;
+  },
+  async discardDraft(kind: string, id: string, etag: string): Promise<void> {
+    await request(`${docPath(kind, id)}/draft`, { method: 'DELETE', ifMatch: etag });
   },
   async history(kind: string, id: string): Promise<VersionInfo[]> {
     return listOf<VersionInfo>((await request(`${docPath(kind, id)}/history`)).data, 'versions');

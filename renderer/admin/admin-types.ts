@@ -67,3 +67,20 @@ export const canPublish = (role: Role | undefined) => role === 'publisher';
 export function currentContent(doc: DocRecord): unknown {
   return doc.draft ? doc.draft.content : doc.published?.content;
 }
+
+/** A row of `GET /documents` (no contents). */
+export interface DocSummary {
+  kind: string;
+  id: string;
+  file: string;
+  etag: string;
+  markets: string[];
+  locale: string | null;
+  publishedVersion: number | null;
+  publishedAt: string | null;
+  publishedBy: string | null;
+  hasDraft: boolean;
+  draftUpdatedAt: string | null;
+  draftUpdatedBy: string | null;
+  editors: string[];
+}
