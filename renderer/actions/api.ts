@@ -1,0 +1,12 @@
+import type { Handler } from '../runtime/contract';
+
+/** Calls an endpoint; `data` becomes the result (and `resultTo` in state). Failure toasting is the API layer's job. */
+export const api: Handler<'api'> = async (action, { runtime, signal }) => {
+  const params = runtime.resolve<Record<string, unknown>>(action.params ?? {});
+  const res = await runtime.api.call(action.endpoint, params, { silent: action.silent });
+  // A response that lands after the screen closed must not write into a dead screen.
+  if (signal.aborted) return { ok: false, error: { message: 'screen closed' } };
+  if (!res.ok) return { ok: false, error: { code: res.code, message: res.message } };
+  if (action.resultTo) runtime.setState(action.resultTo, res.data);
+  return { ok: true, result: res.data };
+};

@@ -1,0 +1,16 @@
+import type { Handler } from '../runtime/contract';
+
+/** Waits; the screen's AbortSignal clears the timer so nothing runs after the screen closed. */
+export const delay: Handler<'delay'> = (action, { signal }) =>
+  new Promise((resolve) => {
+    if (signal.aborted) return resolve({ ok: false, error: { message: 'screen closed' } });
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve({ ok: false, error: { message: 'screen closed' } });
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve({ ok: true });
+    }, action.ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });

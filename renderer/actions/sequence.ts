@@ -1,0 +1,3 @@
+import type { Handler } from '../runtime/contract';
+
+export const sequence: Handler<'sequence'> = (action, { runtime }) => runtime.run(action.actions);
