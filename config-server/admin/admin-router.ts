@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import { notFoundJson } from '../error-middleware.js';
+import { jsonBody } from '../json-body.js';
+import type { AuthStore, ConfigStore } from '../store/config-store.js';
+import { authenticate } from './auth.js';
+import { documentsRouter } from './documents-routes.js';
+import { publishRouter } from './publish-routes.js';
+import { loginRouter, sessionRouter, type LoginLimit } from './session-routes.js';
+
+export interface AdminOptions {
+  store: ConfigStore;
+  auth: AuthStore;
+  /** Called after every publish or rollback (the public snapshot is rebuilt). */
+  onPublished: () => void;
+  loginLimit?: LoginLimit;
+}
+
+/**
+ * `/admin/api`. Deny by default: only POST /login comes before the one `authenticate`
+ * middleware; every route added below it, and every unknown path, needs a user.
+ */
+export function adminRouter(opts: AdminOptions) {
+  const router = Router();
+  router.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  router.use(loginRouter(opts.auth, opts.loginLimit));
+  router.use(authenticate(opts.auth));
+  // Bodies are parsed only for users: anonymous requests are refused before any parsing.
+  router.use(jsonBody());
+  router.use(sessionRouter(opts.auth));
+  router.use(documentsRouter(opts.store));
+  router.use(publishRouter(opts.store, opts.onPublished));
+  router.use(notFoundJson);
+  return router;
+}

@@ -1,0 +1,97 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { HttpError } from '../http-error.js';
+import { ROLES, type AuthStore, type Role } from '../store/config-store.js';
+
+export const SESSION_COOKIE = 'sdui_admin';
+export const CSRF_HEADER = 'x-csrf-token';
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+export interface AdminUser {
+  name: string;
+  role: Role;
+  via: 'session' | 'token';
+  /** Session only: its cookie token hash (logout) and CSRF token. */
+  sessionHash?: string;
+  csrf?: string;
+}
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+export const newSecret = () => randomBytes(32).toString('base64url');
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function readCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+function sameSecret(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The logged-in user of this request (set by `authenticate`). */
+export function currentUser(res: Response): AdminUser {
+  const u = res.locals.adminUser as AdminUser | undefined;
+  if (!u) throw new HttpError(401, 'Log in first');
+  return u;
+}
+
+/**
+ * Deny by default: mounted once before every admin route. A request passes with a bearer API
+ * token (scripts) or a session cookie; cookie requests that change state must also echo the
+ * session's CSRF token in `X-CSRF-Token` (SameSite=Strict alone does not cover every browser).
+ */
+export function authenticate(auth: AuthStore): RequestHandler {
+  return (req, res, next) => {
+    let user: AdminUser | undefined;
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (bearer) {
+      const name = auth.getApiTokenUser(sha256(bearer));
+      const u = name ? auth.getUser(name) : undefined;
+      if (!u) throw new HttpError(401, 'Unknown or revoked API token');
+      user = { name: u.name, role: u.role, via: 'token' };
+    } else {
+      const cookie = readCookie(req, SESSION_COOKIE);
+      const hash = cookie ? sha256(cookie) : undefined;
+      const session = hash ? auth.getSession(hash) : undefined;
+      const u = session ? auth.getUser(session.user) : undefined;
+      if (!session || !u) throw new HttpError(401, 'Log in first (POST /admin/api/login), or send an API token as Authorization: Bearer');
+      if (!SAFE_METHODS.has(req.method)) {
+        const sent = req.get(CSRF_HEADER);
+        if (!sent || !sameSecret(sent, session.csrf)) {
+          throw new HttpError(403, `Missing or wrong CSRF token: send the csrfToken from GET /admin/api/me in the ${CSRF_HEADER} header`);
+        }
+      }
+      user = { name: u.name, role: u.role, via: 'session', sessionHash: hash, csrf: session.csrf };
+    }
+    res.locals.adminUser = user;
+    next();
+  };
+}
+
+const WHAT: Record<Role, string> = {
+  viewer: 'reading',
+  editor: 'saving drafts',
+  publisher: 'publishing and rolling back',
+};
+
+/** Roles are ordered: a publisher can do what an editor can, an editor what a viewer can. */
+export function requireRole(role: Role): RequestHandler {
+  return (_req, res, next) => {
+    const u = currentUser(res);
+    if (ROLES.indexOf(u.role) < ROLES.indexOf(role)) {
+      throw new HttpError(403, `${u.name} has the ${u.role} role; ${WHAT[role]} needs the ${role} role`);
+    }
+    next();
+  };
+}
+
+export function isRole(v: unknown): v is Role {
+  return typeof v === 'string' && (ROLES as readonly string[]).includes(v);
+}

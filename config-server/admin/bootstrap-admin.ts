@@ -1,0 +1,22 @@
+import type { AuthStore } from '../store/config-store.js';
+import { isRole } from './auth.js';
+import { hashPassword } from './password.js';
+
+/**
+ * ADMIN_USER / ADMIN_PASSWORD / ADMIN_ROLE (default publisher) create the first admin on start.
+ * An existing user is left alone, so a restart never resets a password changed since.
+ * There is no built-in default password.
+ */
+export async function ensureAdminFromEnv(auth: AuthStore, env: NodeJS.ProcessEnv, log: (m: string) => void): Promise<void> {
+  const { ADMIN_USER: user, ADMIN_PASSWORD: password } = env;
+  const role = env.ADMIN_ROLE ?? 'publisher';
+  if (!user) return;
+  if (auth.getUser(user)) return;
+  if (!password) {
+    log(`ADMIN_USER=${user} is set without ADMIN_PASSWORD: no admin created`);
+    return;
+  }
+  if (!isRole(role)) throw new Error(`ADMIN_ROLE must be viewer, editor or publisher (got '${role}')`);
+  auth.upsertUser({ name: user, role, passwordHash: await hashPassword(password) });
+  log(`created admin user ${user} (${role}) from ADMIN_USER/ADMIN_PASSWORD`);
+}

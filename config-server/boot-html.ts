@@ -1,0 +1,76 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { Router, type Request } from 'express';
+import { HttpError } from './http-error.js';
+import type { PublishedSnapshot } from './published-snapshot.js';
+
+export const BOOT_SCRIPT_ID = 'sdui-boot';
+export const DEFAULT_MARKET = 'ID';
+/** Paths that never get the app's HTML: their own routers answer (JSON 404 included). */
+const API_PREFIXES = ['/config', '/admin/api', '/sandbox', '/healthz'];
+
+const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(prefix + '/');
+/** A last segment with an extension is a file request: a missing asset is a 404, not the app. */
+const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.split('/').pop() ?? '') && !path.endsWith('.html');
+
+/** index.html, re-read only when the build replaced it. */
+function indexReader(staticDir: string) {
+  const file = join(staticDir, 'index.html');
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return (): string | undefined => {
+    try {
+      const { mtimeMs } = statSync(file);
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+      return cached.html;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/**
+ * The boot data inlined into the page as non-executable JSON, so the first screen needs no
+ * extra round trip. Built by concatenating the snapshot's pre-escaped JSON strings.
+ */
+export function bootScript(snap: PublishedSnapshot, req: Request): string {
+  const asked = typeof req.query.market === 'string' ? req.query.market : undefined;
+  const market = asked && snap.markets.includes(asked) ? asked : snap.markets.includes(DEFAULT_MARKET) ? DEFAULT_MARKET : snap.markets[0];
+  const bundle = market ? snap.bundle(market) : undefined;
+  const isAdmin = isUnder(req.path, '/admin');
+  const screenId = isAdmin ? undefined : snap.screenIdForPath(req.path);
+  const screen = screenId ? snap.screen(screenId) : undefined;
+  const json =
+    `{"bundle":${bundle?.inline ?? 'null'},"bundleEtag":${JSON.stringify(bundle?.etag ?? null)},` +
+    `"screen":${screen?.inline ?? 'null'},"screenEtag":${JSON.stringify(screen?.etag ?? null)}}`;
+  return `<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>`;
+}
+
+export function injectBoot(html: string, script: string): string {
+  const at = html.search(/<\/head>/i);
+  return at >= 0 ? html.slice(0, at) + script + html.slice(at) : script + html;
+}
+
+/** The built renderer: hashed assets cached for good, every other page path → index.html + boot data. */
+export function rendererRouter(staticDir: string, snapshot: () => PublishedSnapshot) {
+  const router = Router();
+  const readIndex = indexReader(staticDir);
+  router.use(
+    express.static(staticDir, {
+      index: false,
+      setHeaders: (res, path) => {
+        if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  router.use((req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PREFIXES.some((p) => isUnder(req.path, p))) return next();
+    if (looksLikeFile(req.path)) throw new HttpError(404, `No such file: ${req.path}`);
+    const html = readIndex();
+    if (!html) throw new HttpError(503, 'The renderer is not built yet: run npm run build (npm start does it when dist/renderer is missing)');
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    // Always revalidate the page: it carries the published config, which must show within seconds.
+    res.setHeader('Cache-Control', 'no-cache');
+    res.send(injectBoot(html, bootScript(snapshot(), req)));
+  });
+  return router;
+}

@@ -1,0 +1,23 @@
+import type { Request, Response } from 'express';
+import type { Entry } from './published-snapshot.js';
+
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=60, stale-if-error=86400';
+
+/** Entity tags listed in a conditional header; `W/` dropped (If-None-Match compares weakly). */
+export function parseEtags(header: string | undefined): string[] {
+  if (!header) return [];
+  return header.split(',').map((t) => t.trim().replace(/^W\//, '')).filter(Boolean);
+}
+
+/** Sends a pre-serialised published body: 304 when the client already holds this ETag. */
+export function sendEntry(req: Request, res: Response, entry: Entry) {
+  res.setHeader('ETag', entry.etag);
+  res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
+  const tags = parseEtags(req.get('if-none-match'));
+  if (tags.includes('*') || tags.includes(entry.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.send(entry.body);
+}

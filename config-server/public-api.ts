@@ -1,0 +1,49 @@
+import { Router } from 'express';
+import { HttpError } from './http-error.js';
+import { notFoundJson } from './error-middleware.js';
+import { sendEntry } from './conditional.js';
+import type { PublishedSnapshot } from './published-snapshot.js';
+
+function queryParam(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new HttpError(400, `Query parameter ${name} must be given once, as a plain string`, { param: name });
+  return value;
+}
+
+/** The borrower-facing read API, `/config/v1`: only published state, straight from the snapshot. */
+export function publicApiRouter(snapshot: () => PublishedSnapshot) {
+  const router = Router();
+
+  router.get('/bundle', (req, res) => {
+    const snap = snapshot();
+    const market = queryParam(req.query.market, 'market');
+    const locale = queryParam(req.query.locale, 'locale');
+    if (!market) {
+      throw new HttpError(400, `Query parameter market is required: one of ${snap.markets.join(', ')}`, { param: 'market', allowed: snap.markets });
+    }
+    if (!snap.markets.includes(market)) {
+      throw new HttpError(400, `Unknown market '${market}' in query parameter market: use one of ${snap.markets.join(', ')}`, { param: 'market', allowed: snap.markets });
+    }
+    if (locale !== undefined && !snap.locales.includes(locale)) {
+      throw new HttpError(400, `Unknown locale '${locale}' in query parameter locale: use one of ${snap.locales.join(', ')}`, { param: 'locale', allowed: snap.locales });
+    }
+    const entry = snap.bundle(market, locale);
+    if (!entry) throw new HttpError(404, `Market ${market} has no published text set`);
+    sendEntry(req, res, entry);
+  });
+
+  router.get('/screens/:id', (req, res) => {
+    const entry = snapshot().screen(req.params.id);
+    if (!entry) throw new HttpError(404, `No published screen '${req.params.id}'`);
+    sendEntry(req, res, entry);
+  });
+
+  router.get('/templates/:templateId', (req, res) => {
+    const entry = snapshot().template(req.params.templateId);
+    if (!entry) throw new HttpError(404, `No published landing template '${req.params.templateId}'`);
+    sendEntry(req, res, entry);
+  });
+
+  router.use(notFoundJson);
+  return router;
+}

@@ -1,0 +1,34 @@
+import helmet from 'helmet';
+import type { RequestHandler } from 'express';
+import type { PublishedSnapshot } from './published-snapshot.js';
+
+/**
+ * helmet with our CSP. Scripts only from our origin and never `'unsafe-eval'` (the renderer
+ * validates with precompiled ajv code and evaluates expressions without eval). Styles allow
+ * inline because the admin's code editor injects <style> elements; no script can ride on that.
+ * Embeds and API origins come from published documents, so the policy is rebuilt per publish.
+ */
+export function cspDirectives(snap: PublishedSnapshot) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...snap.connectOrigins],
+    // 'self': the admin previews the draft in a phone-sized frame of this same app.
+    frameSrc: ["'self'", ...snap.frameOrigins],
+    frameAncestors: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    workerSrc: ["'self'"],
+  };
+}
+
+export function securityHeaders(snap: PublishedSnapshot): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(snap) },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * The store seen by the rest of the server. SQLite (sqlite-store.ts) is the embedded default;
+ * a PostgreSQL implementation of the same interface lets several replicas share one state.
+ * Every write is all-or-nothing; `check` callbacks run inside the write transaction, so what
+ * they validate is exactly what gets committed.
+ */
+import type { JsonPatch } from '../json-diff.js';
+
+export interface DocRef {
+  kind: string;
+  id: string;
+}
+
+export interface StoredVersion extends DocRef {
+  version: number;
+  /** sha256 of the canonical JSON content. */
+  hash: string;
+  content: unknown;
+  createdAt: string;
+  createdBy: string;
+  note: string;
+  /** Set when this version was created by a rollback to that older version. */
+  restoredFrom: number | null;
+}
+
+export interface StoredDraft {
+  content: unknown;
+  hash: string;
+  /** Published version the draft was started from (null: a document never published). */
+  baseVersion: number | null;
+  updatedAt: string;
+  updatedBy: string;
+  /** Everyone who saved this draft since the last publish (four-eyes rule). */
+  editors: string[];
+}
+
+export interface DocumentRecord extends DocRef {
+  /** Repo path of the document, e.g. `screens/pages/complaint-list.json` (import/export). */
+  file: string;
+  /** Bumped on every write to the document; the admin ETag is derived from it. */
+  revision: number;
+  etag: string;
+  published: StoredVersion | null;
+  draft: StoredDraft | null;
+}
+
+export interface NewDocument extends DocRef {
+  file: string;
+  content: unknown;
+}
+
+export interface AuditEntry {
+  seq: number;
+  at: string;
+  actor: string;
+  action: string;
+  kind: string | null;
+  id: string | null;
+  version: number | null;
+  diff: JsonPatch | null;
+  note: string;
+}
+
+export interface AuditFilter {
+  kind?: string;
+  id?: string;
+  actor?: string;
+  /** Entries with seq below this (paging backwards). */
+  before?: number;
+  limit?: number;
+}
+
+/** One document of a change set, as the publish check sees it. */
+export interface Change extends DocRef {
+  file: string;
+  before: unknown | null;
+  after: unknown;
+  editors: string[];
+}
+
+export interface PublishCheckInput {
+  /** The whole published state as it would be after the change. */
+  wouldBe: NewDocument[];
+  changes: Change[];
+}
+
+/** Throws (an HttpError) to abort the write; nothing is committed then. */
+export type PublishCheck = (input: PublishCheckInput) => void;
+
+export interface Actor {
+  user: string;
+}
+
+export interface ConfigStore {
+  isEmpty(): boolean;
+  /** Changes whenever the published state changes (replicas poll it to refresh their snapshot). */
+  generation(): number;
+  listDocuments(): DocumentRecord[];
+  getDocument(kind: string, id: string): DocumentRecord | undefined;
+  listPublished(): (StoredVersion & { file: string })[];
+  history(kind: string, id: string): StoredVersion[];
+  getVersion(kind: string, id: string, version: number): StoredVersion | undefined;
+  /** Publishes every document as version 1 (first start), after `check` accepts the state. */
+  importPublished(docs: NewDocument[], actor: Actor, check: PublishCheck): void;
+  /**
+   * Saves the draft when the document's revision still equals `expectedRevision`
+   * (null: the document must not exist yet); otherwise throws 412.
+   */
+  saveDraft(doc: NewDocument, expectedRevision: number | null, actor: Actor): DocumentRecord;
+  discardDraft(ref: DocRef, expectedRevision: number, actor: Actor): DocumentRecord;
+  publish(
+    items: (DocRef & { expectedRevision?: number })[],
+    opts: Actor & { note: string },
+    check: PublishCheck,
+  ): StoredVersion[];
+  rollback(
+    ref: DocRef & { version: number; expectedRevision: number },
+    opts: Actor & { reason: string },
+    check: PublishCheck,
+  ): StoredVersion;
+  audit(filter?: AuditFilter): AuditEntry[];
+  appendAudit(entry: Omit<AuditEntry, 'seq' | 'at'>): void;
+  close(): void;
+}
+
+export type Role = 'viewer' | 'editor' | 'publisher';
+export const ROLES: readonly Role[] = ['viewer', 'editor', 'publisher'];
+
+export interface UserRecord {
+  name: string;
+  role: Role;
+  passwordHash: string;
+  createdAt: string;
+}
+
+export interface SessionRecord {
+  user: string;
+  csrf: string;
+  expiresAt: number;
+}
+
+/** Users, sessions and API tokens. Secrets are stored only as hashes. */
+export interface AuthStore {
+  getUser(name: string): UserRecord | undefined;
+  countUsers(): number;
+  /** Creates the user or replaces role and password of an existing one. */
+  upsertUser(user: Omit<UserRecord, 'createdAt'>): void;
+  createSession(tokenHash: string, session: SessionRecord): void;
+  getSession(tokenHash: string): SessionRecord | undefined;
+  deleteSession(tokenHash: string): void;
+  createApiToken(tokenHash: string, user: string, label: string): void;
+  getApiTokenUser(tokenHash: string): string | undefined;
+}

@@ -1,0 +1,54 @@
+import type Database from 'better-sqlite3';
+import type { AuthStore, Role, SessionRecord, UserRecord } from './config-store.js';
+
+interface UserRow { name: string; role: Role; password_hash: string; created_at: string }
+
+/** Users, sessions and API tokens in the same SQLite file as the documents. */
+export class SqliteAuthStore implements AuthStore {
+  constructor(private readonly db: Database.Database) {}
+
+  getUser(name: string): UserRecord | undefined {
+    const r = this.db.prepare('SELECT * FROM users WHERE name = ?').get(name) as UserRow | undefined;
+    return r && { name: r.name, role: r.role, passwordHash: r.password_hash, createdAt: r.created_at };
+  }
+
+  countUsers() {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
+  }
+
+  upsertUser(u: Omit<UserRecord, 'createdAt'>) {
+    this.db
+      .prepare(
+        `INSERT INTO users (name, role, password_hash, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (name) DO UPDATE SET role = excluded.role, password_hash = excluded.password_hash`,
+      )
+      .run(u.name, u.role, u.passwordHash, new Date().toISOString());
+    // A new password or role ends every open session of that user.
+    this.db.prepare('DELETE FROM sessions WHERE user = ?').run(u.name);
+  }
+
+  createSession(tokenHash: string, s: SessionRecord) {
+    this.db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(Date.now());
+    this.db.prepare('INSERT INTO sessions (token_hash, user, csrf, expires_at) VALUES (?, ?, ?, ?)').run(tokenHash, s.user, s.csrf, s.expiresAt);
+  }
+
+  getSession(tokenHash: string): SessionRecord | undefined {
+    const r = this.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as
+      | { user: string; csrf: string; expires_at: number }
+      | undefined;
+    if (!r || r.expires_at < Date.now()) return undefined;
+    return { user: r.user, csrf: r.csrf, expiresAt: r.expires_at };
+  }
+
+  deleteSession(tokenHash: string) {
+    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
+  }
+
+  createApiToken(tokenHash: string, user: string, label: string) {
+    this.db.prepare('INSERT INTO api_tokens (token_hash, user, label, created_at) VALUES (?, ?, ?, ?)').run(tokenHash, user, label, new Date().toISOString());
+  }
+
+  getApiTokenUser(tokenHash: string) {
+    return (this.db.prepare('SELECT user FROM api_tokens WHERE token_hash = ?').get(tokenHash) as { user: string } | undefined)?.user;
+  }
+}

@@ -1,0 +1,54 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Tables of the embedded store. Published versions and the audit log are append-only:
+ * triggers reject UPDATE and DELETE, so not even a bug in our own code can rewrite history.
+ */
+const DDL = `
+CREATE TABLE IF NOT EXISTS documents (
+  kind TEXT NOT NULL, id TEXT NOT NULL, file TEXT NOT NULL,
+  revision INTEGER NOT NULL, published_version INTEGER,
+  PRIMARY KEY (kind, id));
+CREATE TABLE IF NOT EXISTS versions (
+  kind TEXT NOT NULL, id TEXT NOT NULL, version INTEGER NOT NULL, hash TEXT NOT NULL, content TEXT NOT NULL,
+  created_at TEXT NOT NULL, created_by TEXT NOT NULL, note TEXT NOT NULL, restored_from INTEGER,
+  PRIMARY KEY (kind, id, version));
+CREATE TRIGGER IF NOT EXISTS versions_no_update BEFORE UPDATE ON versions
+  BEGIN SELECT RAISE(ABORT, 'published versions are immutable'); END;
+CREATE TRIGGER IF NOT EXISTS versions_no_delete BEFORE DELETE ON versions
+  BEGIN SELECT RAISE(ABORT, 'published versions are immutable'); END;
+CREATE TABLE IF NOT EXISTS drafts (
+  kind TEXT NOT NULL, id TEXT NOT NULL, content TEXT NOT NULL, hash TEXT NOT NULL, base_version INTEGER,
+  updated_at TEXT NOT NULL, updated_by TEXT NOT NULL, editors TEXT NOT NULL,
+  PRIMARY KEY (kind, id));
+CREATE TABLE IF NOT EXISTS audit (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL,
+  kind TEXT, id TEXT, version INTEGER, diff TEXT, note TEXT NOT NULL);
+CREATE TRIGGER IF NOT EXISTS audit_no_update BEFORE UPDATE ON audit
+  BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS audit_no_delete BEFORE DELETE ON audit
+  BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', 0);
+CREATE TABLE IF NOT EXISTS users (
+  name TEXT PRIMARY KEY, role TEXT NOT NULL, password_hash TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sessions (
+  token_hash TEXT PRIMARY KEY, user TEXT NOT NULL, csrf TEXT NOT NULL, expires_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS api_tokens (
+  token_hash TEXT PRIMARY KEY, user TEXT NOT NULL, label TEXT NOT NULL, created_at TEXT NOT NULL);
+`;
+
+/** Opens (creating if needed) `<dataDir>/config.sqlite` in WAL mode with the tables above. */
+export function openDatabase(dataDir: string): Database.Database {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, 'config.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  // Another process (a CLI) may hold the write lock for a moment: wait rather than fail.
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  db.exec(DDL);
+  return db;
+}

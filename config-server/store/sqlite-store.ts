@@ -1,0 +1,277 @@
+import type Database from 'better-sqlite3';
+import { HttpError } from '../http-error.js';
+import { jsonDiff } from '../json-diff.js';
+import { contentHash } from './content-hash.js';
+import { openDatabase } from './sqlite-schema.js';
+import type {
+  Actor, AuditEntry, AuditFilter, Change, ConfigStore, DocRef, DocumentRecord, NewDocument, PublishCheck,
+  StoredDraft, StoredVersion,
+} from './config-store.js';
+
+interface DocRow { kind: string; id: string; file: string; revision: number; published_version: number | null }
+interface VersionRow {
+  kind: string; id: string; version: number; hash: string; content: string; created_at: string;
+  created_by: string; note: string; restored_from: number | null;
+}
+interface DraftRow {
+  content: string; hash: string; base_version: number | null; updated_at: string; updated_by: string; editors: string;
+}
+interface AuditRow {
+  seq: number; at: string; actor: string; action: string; kind: string | null; id: string | null;
+  version: number | null; diff: string | null; note: string;
+}
+
+const now = () => new Date().toISOString();
+const diffOf = jsonDiff;
+
+const toVersion = (r: VersionRow): StoredVersion => ({
+  kind: r.kind, id: r.id, version: r.version, hash: r.hash, content: JSON.parse(r.content),
+  createdAt: r.created_at, createdBy: r.created_by, note: r.note, restoredFrom: r.restored_from,
+});
+const toDraft = (r: DraftRow): StoredDraft => ({
+  content: JSON.parse(r.content), hash: r.hash, baseVersion: r.base_version,
+  updatedAt: r.updated_at, updatedBy: r.updated_by, editors: JSON.parse(r.editors),
+});
+
+/** The embedded SQLite implementation of ConfigStore (better-sqlite3: synchronous, so each method is one atomic step). */
+export class SqliteStore implements ConfigStore {
+  readonly db: Database.Database;
+
+  constructor(dataDir: string) {
+    this.db = openDatabase(dataDir);
+  }
+
+  isEmpty() {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM documents').get() as { n: number }).n === 0;
+  }
+
+  generation() {
+    return (this.db.prepare("SELECT value FROM meta WHERE key = 'generation'").get() as { value: number }).value;
+  }
+
+  private row(kind: string, id: string) {
+    return this.db.prepare('SELECT * FROM documents WHERE kind = ? AND id = ?').get(kind, id) as DocRow | undefined;
+  }
+
+  private record(r: DocRow): DocumentRecord {
+    const pub = r.published_version == null ? undefined : this.getVersion(r.kind, r.id, r.published_version);
+    const d = this.db.prepare('SELECT * FROM drafts WHERE kind = ? AND id = ?').get(r.kind, r.id) as DraftRow | undefined;
+    const draft = d ? toDraft(d) : null;
+    const hash = (draft?.hash ?? pub?.hash ?? '').slice(0, 16);
+    return {
+      kind: r.kind, id: r.id, file: r.file, revision: r.revision, etag: `"${r.revision}-${hash}"`,
+      published: pub ?? null, draft,
+    };
+  }
+
+  listDocuments() {
+    const rows = this.db.prepare('SELECT * FROM documents ORDER BY kind, id').all() as DocRow[];
+    return rows.map((r) => this.record(r));
+  }
+
+  getDocument(kind: string, id: string) {
+    const r = this.row(kind, id);
+    return r && this.record(r);
+  }
+
+  listPublished() {
+    const rows = this.db
+      .prepare(
+        `SELECT v.*, d.file FROM documents d JOIN versions v
+         ON v.kind = d.kind AND v.id = d.id AND v.version = d.published_version ORDER BY d.kind, d.id`,
+      )
+      .all() as (VersionRow & { file: string })[];
+    return rows.map((r) => ({ ...toVersion(r), file: r.file }));
+  }
+
+  history(kind: string, id: string) {
+    const rows = this.db
+      .prepare('SELECT * FROM versions WHERE kind = ? AND id = ? ORDER BY version DESC')
+      .all(kind, id) as VersionRow[];
+    return rows.map(toVersion);
+  }
+
+  getVersion(kind: string, id: string, version: number) {
+    const r = this.db
+      .prepare('SELECT * FROM versions WHERE kind = ? AND id = ? AND version = ?')
+      .get(kind, id, version) as VersionRow | undefined;
+    return r && toVersion(r);
+  }
+
+  private published(): NewDocument[] {
+    return this.listPublished().map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
+  }
+
+  private bumpGeneration() {
+    this.db.prepare("UPDATE meta SET value = value + 1 WHERE key = 'generation'").run();
+  }
+
+  /** Inserts the next version of a document and makes it the published one. */
+  private insertVersion(doc: NewDocument, actor: string, note: string, restoredFrom: number | null): StoredVersion {
+    const last = this.db
+      .prepare('SELECT MAX(version) AS v FROM versions WHERE kind = ? AND id = ?')
+      .get(doc.kind, doc.id) as { v: number | null };
+    const version = (last.v ?? 0) + 1;
+    const row: VersionRow = {
+      kind: doc.kind, id: doc.id, version, hash: contentHash(doc.content), content: JSON.stringify(doc.content),
+      created_at: now(), created_by: actor, note, restored_from: restoredFrom,
+    };
+    this.db
+      .prepare(
+        `INSERT INTO versions (kind, id, version, hash, content, created_at, created_by, note, restored_from)
+         VALUES (@kind, @id, @version, @hash, @content, @created_at, @created_by, @note, @restored_from)`,
+      )
+      .run(row);
+    this.db
+      .prepare(
+        `INSERT INTO documents (kind, id, file, revision, published_version) VALUES (?, ?, ?, 1, ?)
+         ON CONFLICT (kind, id) DO UPDATE SET published_version = excluded.published_version, revision = revision + 1`,
+      )
+      .run(doc.kind, doc.id, doc.file, version);
+    return toVersion(row);
+  }
+
+  importPublished(docs: NewDocument[], actor: Actor, check: PublishCheck) {
+    this.db.transaction(() => {
+      const changes: Change[] = docs.map((d) => ({ ...d, before: null, after: d.content, editors: [actor.user] }));
+      check({ wouldBe: docs, changes });
+      for (const d of docs) {
+        const v = this.insertVersion(d, actor.user, 'imported from the repository', null);
+        this.appendAudit({ actor: actor.user, action: 'import', kind: d.kind, id: d.id, version: v.version, diff: null, note: d.file });
+      }
+      this.bumpGeneration();
+    }).immediate();
+  }
+
+  /** Compare-and-set on the revision: the one place that turns a stale If-Match into 412. */
+  private claim(kind: string, id: string, expectedRevision: number | null) {
+    if (expectedRevision === null) {
+      if (this.row(kind, id)) throw new HttpError(412, `${kind}/${id} already exists: load it and send its ETag in If-Match`);
+      return;
+    }
+    const res = this.db
+      .prepare('UPDATE documents SET revision = revision + 1 WHERE kind = ? AND id = ? AND revision = ?')
+      .run(kind, id, expectedRevision);
+    if (res.changes !== 1) {
+      const cur = this.getDocument(kind, id);
+      if (!cur) throw new HttpError(404, `No document ${kind}/${id}`);
+      throw new HttpError(
+        412,
+        `${kind}/${id} was changed by someone else (by ${cur.draft?.updatedBy ?? cur.published?.createdBy ?? 'unknown'}): reload it, reapply your edit and save again`,
+        { currentEtag: cur.etag },
+        { ETag: cur.etag },
+      );
+    }
+  }
+
+  saveDraft(doc: NewDocument, expectedRevision: number | null, actor: Actor) {
+    return this.db.transaction(() => {
+      this.claim(doc.kind, doc.id, expectedRevision);
+      const before = this.getDocument(doc.kind, doc.id);
+      if (!before) {
+        this.db.prepare('INSERT INTO documents (kind, id, file, revision, published_version) VALUES (?, ?, ?, 1, NULL)').run(doc.kind, doc.id, doc.file);
+      }
+      const editors = new Set(before?.draft?.editors ?? []);
+      editors.add(actor.user);
+      this.db
+        .prepare(
+          `INSERT OR REPLACE INTO drafts (kind, id, content, hash, base_version, updated_at, updated_by, editors)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          doc.kind, doc.id, JSON.stringify(doc.content), contentHash(doc.content),
+          before?.draft?.baseVersion ?? before?.published?.version ?? null, now(), actor.user, JSON.stringify([...editors]),
+        );
+      const prev = before?.draft?.content ?? before?.published?.content ?? null;
+      this.appendAudit({ actor: actor.user, action: 'draft.save', kind: doc.kind, id: doc.id, version: null, diff: diffOf(prev, doc.content), note: '' });
+      return this.getDocument(doc.kind, doc.id)!;
+    }).immediate();
+  }
+
+  discardDraft(ref: DocRef, expectedRevision: number, actor: Actor) {
+    return this.db.transaction(() => {
+      const before = this.getDocument(ref.kind, ref.id);
+      if (!before?.draft) throw new HttpError(404, `${ref.kind}/${ref.id} has no draft to discard`);
+      this.claim(ref.kind, ref.id, expectedRevision);
+      this.db.prepare('DELETE FROM drafts WHERE kind = ? AND id = ?').run(ref.kind, ref.id);
+      this.appendAudit({ actor: actor.user, action: 'draft.discard', kind: ref.kind, id: ref.id, version: null, diff: diffOf(before.draft.content, before.published?.content ?? null), note: '' });
+      if (!before.published) {
+        // A never-published document without its draft is nothing at all.
+        this.db.prepare('DELETE FROM documents WHERE kind = ? AND id = ?').run(ref.kind, ref.id);
+        return { ...before, draft: null, revision: before.revision + 1, etag: '""' };
+      }
+      return this.getDocument(ref.kind, ref.id)!;
+    }).immediate();
+  }
+
+  publish(items: (DocRef & { expectedRevision?: number })[], opts: Actor & { note: string }, check: PublishCheck) {
+    return this.db.transaction(() => {
+      const changes: Change[] = items.map((it) => {
+        const rec = this.getDocument(it.kind, it.id);
+        if (!rec) throw new HttpError(404, `No document ${it.kind}/${it.id}`);
+        if (!rec.draft) throw new HttpError(409, `${it.kind}/${it.id} has no draft to publish`);
+        if (it.expectedRevision !== undefined && it.expectedRevision !== rec.revision) {
+          throw new HttpError(412, `${it.kind}/${it.id} changed since you loaded it: review the new draft before publishing`, { currentEtag: rec.etag });
+        }
+        return { kind: it.kind, id: it.id, file: rec.file, before: rec.published?.content ?? null, after: rec.draft.content, editors: rec.draft.editors };
+      });
+      const key = (r: DocRef) => `${r.kind}\u0000${r.id}`;
+      const changed = new Map(changes.map((c) => [key(c), c]));
+      const wouldBe = this.published().map((d) => (changed.has(key(d)) ? { ...d, content: changed.get(key(d))!.after } : d));
+      for (const c of changes) if (c.before === null) wouldBe.push({ kind: c.kind, id: c.id, file: c.file, content: c.after });
+      check({ wouldBe, changes });
+      const out = changes.map((c) => {
+        const v = this.insertVersion({ ...c, content: c.after }, opts.user, opts.note, null);
+        this.db.prepare('DELETE FROM drafts WHERE kind = ? AND id = ?').run(c.kind, c.id);
+        this.appendAudit({ actor: opts.user, action: 'publish', kind: c.kind, id: c.id, version: v.version, diff: diffOf(c.before, c.after), note: opts.note });
+        return v;
+      });
+      this.bumpGeneration();
+      return out;
+    }).immediate();
+  }
+
+  rollback(ref: DocRef & { version: number; expectedRevision: number }, opts: Actor & { reason: string }, check: PublishCheck) {
+    return this.db.transaction(() => {
+      const rec = this.getDocument(ref.kind, ref.id);
+      if (!rec) throw new HttpError(404, `No document ${ref.kind}/${ref.id}`);
+      const old = this.getVersion(ref.kind, ref.id, ref.version);
+      if (!old) throw new HttpError(404, `${ref.kind}/${ref.id} has no version ${ref.version}`);
+      if (rec.revision !== ref.expectedRevision) {
+        throw new HttpError(412, `${ref.kind}/${ref.id} changed since you loaded it: reload before rolling back`, { currentEtag: rec.etag }, { ETag: rec.etag });
+      }
+      const change: Change = { kind: ref.kind, id: ref.id, file: rec.file, before: rec.published?.content ?? null, after: old.content, editors: [opts.user] };
+      const wouldBe = this.published().filter((d) => !(d.kind === ref.kind && d.id === ref.id));
+      wouldBe.push({ kind: ref.kind, id: ref.id, file: rec.file, content: old.content });
+      check({ wouldBe, changes: [change] });
+      const v = this.insertVersion({ ...change, content: change.after }, opts.user, `rollback to version ${ref.version}: ${opts.reason}`, ref.version);
+      this.appendAudit({ actor: opts.user, action: 'rollback', kind: ref.kind, id: ref.id, version: v.version, diff: diffOf(change.before, change.after), note: opts.reason });
+      this.bumpGeneration();
+      return v;
+    }).immediate();
+  }
+
+  audit(filter: AuditFilter = {}): AuditEntry[] {
+    const where: string[] = [];
+    const args: (string | number)[] = [];
+    for (const k of ['kind', 'id', 'actor'] as const) {
+      if (filter[k]) { where.push(`${k} = ?`); args.push(filter[k]!); }
+    }
+    if (filter.before) { where.push('seq < ?'); args.push(filter.before); }
+    const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000);
+    const rows = this.db
+      .prepare(`SELECT * FROM audit ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY seq DESC LIMIT ${limit}`)
+      .all(...args) as AuditRow[];
+    return rows.map((r) => ({ ...r, diff: r.diff ? JSON.parse(r.diff) : null }));
+  }
+
+  appendAudit(e: Omit<AuditEntry, 'seq' | 'at'>) {
+    this.db
+      .prepare('INSERT INTO audit (at, actor, action, kind, id, version, diff, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(now(), e.actor, e.action, e.kind, e.id, e.version, e.diff ? JSON.stringify(e.diff) : null, e.note);
+  }
+
+  close() {
+    if (this.db.open) this.db.close();
+  }
+}
