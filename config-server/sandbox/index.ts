@@ -1,0 +1,95 @@
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { assetRoutes } from './asset-routes.js';
+import { chatbotEndpoints } from './chatbot.js';
+import { complaintEndpoints } from './complaints.js';
+import { contactEndpoints } from './contact.js';
+import { CODES, errorBody, flavorOf, invalid, successBody, toSandboxError } from './envelope.js';
+import type { Ctx, Endpoint } from './endpoint.js';
+import { jointLoginEndpoints } from './joint-login.js';
+import { loanOfferEndpoints } from './loan-offer.js';
+import { loanEndpoints } from './loans.js';
+import { productEndpoints } from './products.js';
+import { promotionEndpoints } from './promotion.js';
+import { repaymentEndpoints } from './repayment.js';
+import { SandboxState } from './state.js';
+import { UploadStore } from './upload-store.js';
+import { uploadRoutes } from './uploads.js';
+import { validateRequest } from './validate-request.js';
+import { virtualAccountEndpoints } from './virtual-account.js';
+
+export interface SandboxOptions {
+  /** The published landing-template document for a templateId (channel-template), or undefined. */
+  getTemplate: (templateId: string) => unknown | undefined;
+  /** Clock in ms (tests pass a fake one for the 60 s SMS interval). */
+  now?: () => number;
+}
+
+/** Every JSON call of the spec, by area. Seed data: seed.ts; envelopes and error codes: envelope.ts. */
+export const SANDBOX_ENDPOINTS: Endpoint[] = [
+  ...complaintEndpoints, ...chatbotEndpoints, ...contactEndpoints, ...repaymentEndpoints, ...virtualAccountEndpoints,
+  ...promotionEndpoints, ...productEndpoints, ...loanOfferEndpoints, ...loanEndpoints, ...jointLoginEndpoints,
+];
+
+const BODY_LIMIT = '64kb';
+
+/**
+ * The sandbox loan backend, mounted by the config server at `/sandbox`. Stateful per `token`
+ * (common query param; none → the "anonymous" session), reset only by a restart. See envelope.ts for
+ * why errors are HTTP 200 envelopes.
+ */
+export function createSandboxRouter(opts: SandboxOptions): Router {
+  const router = Router();
+  const state = new SandboxState();
+  const uploads = new UploadStore();
+  const sids = new Map<string, string>();
+  const now = opts.now ?? Date.now;
+  const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
+  const urlOf = (req: Request, path: string) => `${origin(req)}${req.baseUrl}/${path}`;
+
+  const ctxOf = (req: Request): Ctx => ({
+    session: state.session(req.query.token),
+    now,
+    market: typeof req.query.market === 'string' && req.query.market ? req.query.market.toUpperCase() : 'ID',
+    url: (path) => urlOf(req, path),
+    appUrl: (path) => `${origin(req)}${path}`,
+    uploads,
+    sids,
+    getTemplate: opts.getTemplate,
+  });
+
+  const run = (ep: Endpoint) => (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const body: unknown = req.body ?? {};
+      if (typeof body !== 'object' || Array.isArray(body)) throw invalid('request body must be an object of fields');
+      // Common params and GET payloads come in the query; a POST's own fields in the body win.
+      const input = validateRequest<Record<string, unknown>>(ep.request, { ...req.query, ...body });
+      res.json(successBody(flavorOf(req.path), ep.handle(input, ctxOf(req))));
+    } catch (err) {
+      next(err);
+    }
+  };
+
+  router.use(uploadRoutes(uploads, urlOf));
+  router.use(assetRoutes(sids));
+  router.use(express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 100 }));
+  router.use(express.json({ limit: BODY_LIMIT }));
+  for (const ep of SANDBOX_ENDPOINTS) {
+    for (const m of ep.methods) router[m === 'GET' ? 'get' : 'post'](ep.path, run(ep));
+  }
+
+  const known = new Set(SANDBOX_ENDPOINTS.map((e) => e.path));
+  router.use((req: Request, res: Response) => {
+    const status = known.has(req.path) ? 405 : 404;
+    const message = status === 405 ? `${req.method} is not allowed on ${req.path}` : `unknown sandbox endpoint ${req.method} ${req.path}`;
+    res.status(status).json(errorBody(flavorOf(req.path), status === 405 ? 405 : CODES.NOT_FOUND, message));
+  });
+
+  // One error handler for the whole sandbox: business errors, validation, body-parser and multer.
+  router.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    const e = toSandboxError(err);
+    if (e.code === CODES.INTERNAL) console.error('sandbox: unexpected error on', req.method, req.path, err);
+    res.status(200).json(errorBody(flavorOf(req.path), e.code, e.message));
+  });
+  return router;
+}

@@ -1,0 +1,119 @@
+import { conflict } from './envelope.js';
+import { findProduct, formatAmount, orderRows, type Ctx, type Endpoint } from './endpoint.js';
+import { PRODUCTS, SCENES, SERVICE_PHONE, STATUS_TEXT, type Order, type Period } from './seed.js';
+import { findProductOrder } from './state.js';
+
+/** periodStatus of spec §3: 500 is the special-coloured (overdue) one; 100 pending, 200 paid are sandbox values. */
+const periodStatus = (p: Period) => (p.paid ? 200 : p.overdue ? 500 : 100);
+const repayDes = (p: Period) => (p.paid ? 'Lunas' : p.overdue ? 'Terlambat' : 'Belum dibayar');
+
+function planView(order: Order) {
+  const pending = order.periods.filter((p) => !p.paid);
+  const view = (p: Period) => ({
+    periodNo: p.periodNo,
+    totalAmount: p.totalAmount,
+    // Only the first pending period can be picked alone (spec §4).
+    canClick: p === pending[0] ? 1 : 0,
+    periodStatus: periodStatus(p),
+    repayDes: repayDes(p),
+    dueTime: p.dueTime,
+  });
+  return { pending: pending.map(view), paid: order.periods.filter((p) => p.paid).map(view) };
+}
+
+/** Recommended products on loan details; the button-state names are the backend's scrambled ones. */
+function recProducts(order: Order, ctx: Ctx) {
+  return SCENES.home.productIds
+    .filter((id) => id !== order.productId)
+    .slice(0, 3)
+    .map((id) => PRODUCTS.find((p) => p.id === id)!)
+    .map((p) => ({
+      id: p.id, productLogo: ctx.url(p.logo), productName: p.productName, pLabel: p.productTags[0] ?? '',
+      pRange: p.amountRange, pDesc: p.productDesc, pRate: p.loan_rate, bState: p.buttonStatus, bText: p.buttonText,
+    }));
+}
+
+export const loanEndpoints: Endpoint[] = [
+  {
+    methods: ['POST', 'GET'],
+    path: '/v3/installment/loan-play-detail',
+    request: 'loans#order',
+    handle(input: { productId: number; orderId: number }, ctx) {
+      const order = findProductOrder(ctx.session, input.productId, input.orderId);
+      const plan = planView(order);
+      return {
+        productName: findProduct(order.productId).productName,
+        repayWaitCount: plan.pending.length,
+        note: 'Bayar periode pertama yang belum lunas terlebih dahulu.',
+        repayPlanDetail: { repayWaitDetail: plan.pending, repayYetDetail: plan.paid },
+      };
+    },
+  },
+  {
+    methods: ['POST', 'GET'],
+    path: '/v3/loan-details/delay-detail',
+    request: 'loans#order',
+    handle(input: { productId: number; orderId: number }, ctx) {
+      const order = findProductOrder(ctx.session, input.productId, input.orderId);
+      if (order.isDelay !== '1' || !order.delay) throw conflict(`orderId ${order.orderId} cannot be extended`);
+      const product = findProduct(order.productId);
+      const next = order.periods.find((p) => !p.paid);
+      return {
+        productName: product.productName,
+        productLogo: ctx.url(product.logo),
+        delayShouldPayAmount: order.delay.fee,
+        delayExpiryTime: order.delay.expiry,
+        orderDetail: {
+          detail: [
+            { title: 'Biaya perpanjangan', value: `Rp${formatAmount(order.delay.fee)}` },
+            { title: 'Lama perpanjangan', value: `${order.delay.days} hari` },
+            { title: 'Jatuh tempo saat ini', value: next?.dueTime ?? '' },
+            // Zero and empty lines are sent as a real backend does; the screen hides them.
+            { title: 'Denda', value: '0' },
+            { title: 'Potongan', value: '' },
+          ],
+        },
+        telephone: order.telephone,
+      };
+    },
+  },
+  {
+    methods: ['POST', 'GET'],
+    path: '/v3/loan-details/loan-details',
+    request: 'loans#order',
+    handle(input: { productId: number; orderId: number }, ctx) {
+      const order = findProductOrder(ctx.session, input.productId, input.orderId);
+      const product = findProduct(order.productId);
+      const [statusText, desText] = STATUS_TEXT[order.orderStatus] ?? ['', ''];
+      const owed = order.periods.filter((p) => !p.paid).reduce((sum, p) => sum + p.totalAmount, 0);
+      return {
+        orderStatus: order.orderStatus,
+        noticeStatusText: statusText,
+        noticeDesText: desText,
+        recProducts: recProducts(order, ctx),
+        productName: product.productName,
+        productLogo: ctx.url(product.logo),
+        userOrderDetail: { detail: orderRows(order) },
+        inside: 1,
+        h5Url: ctx.url(`pages/product?productId=${product.id}`),
+        isDelay: order.isDelay,
+        telephone: order.telephone || SERVICE_PHONE,
+        isScore: order.isScore,
+        playeduL: '',
+        reyMsg: owed > 0 ? `Sisa tagihan Rp${formatAmount(owed)}` : '',
+      };
+    },
+  },
+  {
+    methods: ['POST', 'GET'],
+    path: '/v3/loan-details/google-score',
+    request: 'loans#google-score',
+    handle(input: { score: number }, ctx) {
+      const s = ctx.session;
+      s.googleScore = input.score;
+      // The app was rated: no loan screen asks again.
+      for (const o of s.orders) o.isScore = 0;
+      return null;
+    },
+  },
+];

@@ -1,0 +1,62 @@
+import { invalid } from './envelope.js';
+import type { Endpoint } from './endpoint.js';
+import { resolveTarget } from './ledger.js';
+import { PAY_BANKS, PAY_MARKETS, SERVICE_PHONE } from './seed.js';
+import { findProductOrder } from './state.js';
+
+
+interface VcodeInput {
+  productId: number; orderId: number; amount: number; payCode: string; pay_type: 1 | 2;
+  is_default?: 0 | 1; is_display?: 0 | 1; specific_num?: string;
+}
+
+function payChannel(payType: 1 | 2, payCode: string) {
+  if (payType === 1) {
+    const bank = PAY_BANKS.find((b) => b.bankCode === payCode);
+    if (!bank) throw invalid(`payCode ${payCode} is not a bank of pay_type 1 (${PAY_BANKS.map((b) => b.bankCode).join(', ')})`);
+    return { name: bank.bankName, steps: bank.method.map((m, i) => `${i + 1}. ${m}: pilih Bayar / Virtual Account, masukkan kode VA, konfirmasi jumlah.`) };
+  }
+  const market = PAY_MARKETS.find((m) => m.code === payCode);
+  if (!market) throw invalid(`payCode ${payCode} is not a mini market of pay_type 2 (${PAY_MARKETS.map((m) => m.code).join(', ')})`);
+  return { name: market.name, steps: [`1. Datang ke kasir ${market.name}.`, '2. Sebutkan pembayaran pinjaman dan tunjukkan kode bayar.', '3. Simpan struk sebagai bukti.'] };
+}
+
+/** Virtual-account calls of the pay-type / 'Pelunasan' screens (/v3/loan-details/*). */
+export const virtualAccountEndpoints: Endpoint[] = [
+  {
+    methods: ['POST', 'GET'],
+    path: '/v3/loan-details/init-pay-type',
+    request: 'repayment#init-pay-type',
+    handle(input: { productId: number; orderId: number; pay_type: 1 | 2 }, ctx) {
+      findProductOrder(ctx.session, input.productId, input.orderId);
+      if (input.pay_type === 1) {
+        return { payType: 1, list: PAY_BANKS.map((b) => ({ bankName: b.bankName, bankCode: b.bankCode, method: b.method.map((name, i) => ({ name, specificNum: String(i + 1) })) })) };
+      }
+      return { payType: 2, list: PAY_MARKETS };
+    },
+  },
+  {
+    methods: ['POST', 'GET'],
+    path: '/v3/loan-details/generate-vcode',
+    request: 'repayment#generate-vcode',
+    handle(input: VcodeInput, ctx) {
+      const order = findProductOrder(ctx.session, input.productId, input.orderId);
+      const target = resolveTarget(order, input.amount);
+      if (input.is_display === 1 && target.kind !== 'delay') throw invalid(`amount must be the extension fee in the delay flow (is_display 1)`);
+      const channel = payChannel(input.pay_type, input.payCode);
+      // Deterministic code: the same order, amount and channel always give the same virtual account.
+      const vcode = `8808${String(order.orderId).padStart(6, '0')}${String(input.amount % 1_000_000).padStart(6, '0')}`;
+      return {
+        amount: input.amount,
+        vcode,
+        cardNo: vcode,
+        payType: input.pay_type,
+        payCode: input.payCode,
+        payName: channel.name,
+        payStep: channel.steps,
+        specificNum: input.specific_num ?? '',
+        telephone: order.telephone || SERVICE_PHONE,
+      };
+    },
+  },
+];
