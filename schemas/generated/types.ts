@@ -1065,6 +1065,31 @@ export interface MarketLimits {
    * Cookies expire at the end of this year (9999).
    */
   cookieExpiryYear: number;
+  /**
+   * Loan-details order statuses with their own picture and buttons (spec section 4).
+   */
+  orderStatuses: {
+    /**
+     * Statuses with their own status picture (21, 151, 174, 180, 110, 200).
+     */
+    withPicture: number[];
+    /**
+     * Status whose picture every other status uses (200).
+     */
+    defaultPicture: number;
+    /**
+     * Statuses showing the repay button plus the extension link when isDelay is '1' (174, 180, 3, 5).
+     */
+    repayWithExtension: number[];
+    /**
+     * Statuses showing the repay button only (170).
+     */
+    repayOnly: number[];
+    /**
+     * Statuses showing 'loan more', leading to product detail (200, 4).
+     */
+    loanMore: number[];
+  };
 }
 /**
  * Figures of the loan terms legal text (the lender's terms), when the market shows them.
