@@ -1,0 +1,48 @@
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { createSandboxRouter, type SandboxOptions } from './index.js';
+
+/** The envelope of the main API; legacy calls have `code` as a string, joint calls `status`. */
+export interface Envelope<T = any> { code?: number | string; status?: number; message: string; data: T }
+
+export interface SandboxClient {
+  base: string;
+  /** POST form-urlencoded `fields`, common params (with `token`) in the query. */
+  post<T = any>(path: string, fields?: Record<string, string | number>, token?: string): Promise<Envelope<T>>;
+  /** GET with `fields` and common params in the query. */
+  get<T = any>(path: string, fields?: Record<string, string | number>, token?: string): Promise<Envelope<T>>;
+  raw(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export const commonParams = (token: string) => ({
+  deviceId: 'dev-1', market: 'ID', version: '1.0.0', token, type: 'ios', deviceName: 'iPhone', osVersion: '17', gid: 'g1', platform: 'ios',
+});
+
+/** A bare express app with only the sandbox router, on an ephemeral 127.0.0.1 port (for tests). */
+export async function startSandbox(opts: Partial<SandboxOptions> = {}): Promise<SandboxClient> {
+  const app = express();
+  app.use('/sandbox', createSandboxRouter({ getTemplate: () => undefined, ...opts }));
+  const server = await new Promise<import('node:http').Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox`;
+  const query = (token: string, extra: Record<string, string | number> = {}) =>
+    new URLSearchParams(Object.entries({ ...commonParams(token), ...extra }).map(([k, v]) => [k, String(v)]));
+  const json = async (res: Response) => {
+    const text = await res.text();
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new Error(`not JSON (HTTP ${res.status}): ${text.slice(0, 200)}`);
+    }
+  };
+  return {
+    base,
+    post: async (path, fields = {}, token = 'test') =>
+      json(await fetch(`${base}${path}?${query(token)}`, { method: 'POST', body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])) })),
+    get: async (path, fields = {}, token = 'test') => json(await fetch(`${base}${path}?${query(token, fields)}`)),
+    raw: (path, init) => fetch(`${base}${path}`, init),
+    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}
