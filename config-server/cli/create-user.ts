@@ -1,0 +1,64 @@
+/**
+ * `npm run admin:create-user -- --user ana --role publisher [--token label]`: creates the user or
+ * sets a new password and role. The password comes from env ADMIN_PASSWORD or a hidden prompt;
+ * there is no default password. `--token` also prints a bearer API token for scripts (shown once).
+ */
+import { createInterface } from 'node:readline';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from '../app.js';
+import { isRole, newSecret, sha256 } from '../admin/auth.js';
+import { hashPassword, MIN_PASSWORD_LENGTH } from '../admin/password.js';
+import { SqliteAuthStore } from '../store/sqlite-auth-store.js';
+import { SqliteStore } from '../store/sqlite-store.js';
+
+const { values } = parseArgs({
+  options: {
+    user: { type: 'string' },
+    role: { type: 'string', default: 'editor' },
+    token: { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
+});
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** Reads a line without echoing it (TTY), or plainly from a pipe. */
+function prompt(question: string): Promise<string> {
+  return new Promise((resolvePrompt) => {
+    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+    const out = rl as unknown as { _writeToOutput: (s: string) => void; output: NodeJS.WritableStream };
+    if (process.stdin.isTTY) out._writeToOutput = (s) => (s.startsWith(question) ? out.output.write(s) : undefined);
+    rl.question(question, (answer) => {
+      rl.close();
+      if (process.stdin.isTTY) process.stdout.write('\n');
+      resolvePrompt(answer);
+    });
+  });
+}
+
+const user = values.user ?? fail('Usage: npm run admin:create-user -- --user <name> --role viewer|editor|publisher [--token <label>]');
+if (!/^[A-Za-z0-9._@-]{2,64}$/.test(user)) fail('--user: 2-64 letters, digits or . _ @ -');
+const role = values.role;
+if (!isRole(role)) fail(`--role must be viewer, editor or publisher (got '${role}')`);
+const password = process.env.ADMIN_PASSWORD ?? (await prompt(`Password for ${user} (at least ${MIN_PASSWORD_LENGTH} characters): `));
+if (password.length < MIN_PASSWORD_LENGTH) fail(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+
+const store = new SqliteStore(resolve(values['data-dir'] ?? process.env.DATA_DIR ?? defaultDataDir));
+try {
+  const auth = new SqliteAuthStore(store.db);
+  const existed = !!auth.getUser(user);
+  auth.upsertUser({ name: user, role, passwordHash: await hashPassword(password) });
+  store.appendAudit({ actor: 'cli', action: existed ? 'user.update' : 'user.create', kind: null, id: null, version: null, diff: null, note: `${user} (${role})` });
+  console.log(`${existed ? 'updated' : 'created'} ${user} with the ${role} role`);
+  if (values.token !== undefined) {
+    const token = newSecret();
+    auth.createApiToken(sha256(token), user, values.token || 'cli');
+    console.log(`API token (shown once; send it as Authorization: Bearer <token>):\n${token}`);
+  }
+} finally {
+  store.close();
+}
