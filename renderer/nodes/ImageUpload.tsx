@@ -89,7 +89,6 @@ export const ImageUpload: Widget<'image-upload'> = ({ node }) => {
         {!full ? (
           <li className="sdui-image-upload__tile sdui-image-upload__add">
             <label htmlFor={inputId}>
-              <span aria-hidden="true">+</span>
               <span className="sdui-visually-hidden">{runtime.t(node.addLabel ?? 'widget.imageUpload.add')}</span>
             </label>
             <input
