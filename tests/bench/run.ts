@@ -9,15 +9,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
 import { buildApp, repoRoot, resultsDir } from './bundle/build-app.js';
-import { bundleBench } from './bundle/bundle-bench.js';
-import { renderBench } from './render/render-bench.js';
-import { prepareDataDir, seedComplaints, BENCH_LIST_PATH } from './render/prepare-data-dir.js';
-import { serverBench } from './server/server-bench.js';
-import { documentsBench } from './documents/documents-bench.js';
 import { startChildServer } from './lib/child-server.js';
 import { errorRow, formatTable, type Row } from './lib/table.js';
-import { rmSync } from 'node:fs';
+
+// Sections import the project's code lazily: one broken module costs its section, not the whole run.
 
 const only = new Set((process.env.BENCH_ONLY ?? 'bundle,render,server,documents').split(',').map((s) => s.trim()));
 const runs = Number(process.env.BENCH_RUNS ?? 15);
@@ -42,6 +39,7 @@ const appDir = resolve(resultsDir, 'build/renderer');
 let built = false;
 await section('bundle', async () => {
   if (only.has('bundle')) {
+    const { bundleBench } = await import('./bundle/bundle-bench.js');
     const r = await bundleBench();
     built = true;
     return r.rows;
@@ -56,6 +54,8 @@ await section('bundle', async () => {
 if (only.has('render') && built) {
   await section('render', async () => {
     // The hand-written page is served by the same express static, from a folder of the same build dir.
+    const { renderBench } = await import('./render/render-bench.js');
+    const { prepareDataDir, seedComplaints, BENCH_LIST_PATH } = await import('./render/prepare-data-dir.js');
     await buildApp({ root: resolve(repoRoot, 'tests/bench/baseline'), outDir: join(appDir, 'baseline'), base: '/baseline/' });
     const dataDir = prepareDataDir();
     const server = await startChildServer(resolve(repoRoot, 'tests/bench/server/config-server-child.ts'), [dataDir, appDir]);
@@ -82,7 +82,7 @@ if (only.has('render') && built) {
 }
 
 if (only.has('server')) {
-  await section('server', () => serverBench({
+  await section('server', async () => (await import('./server/server-bench.js')).serverBench({
     duration,
     staticDir: built ? appDir : undefined,
     targets: [
@@ -92,7 +92,9 @@ if (only.has('server')) {
   }));
 }
 
-if (only.has('documents')) await section('documents', () => documentsBench());
+if (only.has('documents')) {
+  await section('documents', async () => (await import('./documents/documents-bench.js')).documentsBench());
+}
 
 const table = formatTable(rows);
 console.log(table);

@@ -25,14 +25,14 @@ function time<T>(fn: () => T): [number, T] {
 
 /** 20 edits: every document gets a new description (existing ones first), topped up with new screens. */
 function changeSet(docs: NewDocument[], round: number): NewDocument[] {
-  const edits = docs.slice(0, CHANGE_SET).map((d) => ({
+  const edits: NewDocument[] = docs.slice(0, CHANGE_SET).map((d) => ({
     ...d,
     content: { ...(d.content as object), description: `bench round ${round}: ${d.kind} ${d.id}` },
   }));
   const screen = docs.find((d) => d.kind === 'screen');
   for (let i = 0; edits.length < CHANGE_SET && screen; i++) {
     const id = `bench-extra-${i}`;
-    edits.push({ kind: 'screen', id, file: `screens/pages/${id}.json`, content: { ...(screen.content as object), id, description: `bench round ${round}` } });
+    edits.push({ kind: 'screen', id, file: `screens/pages/${id}.json`, content: { ...(screen.content as Record<string, unknown>), id, description: `bench round ${round}` } });
   }
   return edits;
 }
