@@ -65,7 +65,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     const code = env[field];
     const message = typeof env.message === 'string' ? env.message : typeof env.msg === 'string' ? env.msg : '';
     if (code === ep.successCode || String(code) === String(ep.successCode)) return { ok: true, code, message, data: env.data };
-    const mapped = ep.errorTexts && Object.hasOwn(ep.errorTexts, String(code)) ? opts.t(ep.errorTexts[String(code)]) : '';
+    const mapped = ep.errorTexts && Object.hasOwn(ep.errorTexts, String(code)) ? opts.t(ep.errorTexts[String(code)] as string) : '';
     const text = mapped || message || (ep.fallbackErrorText ? opts.t(ep.fallbackErrorText) : networkText());
     return fail(ep, silent, code, text);
   }
