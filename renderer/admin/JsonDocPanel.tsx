@@ -1,0 +1,135 @@
+/**
+ * Screens, maps and landing templates: the JSON editor plus save draft (If-Match), server-side
+ * check of the would-be state, and discard. Schema errors show while typing (precompiled
+ * validators) and after a rejected save (the server's 422 list), each at its line. A 412 keeps
+ * the typed text; "Reload" fetches the colleague's version and the typed text is offered back.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { AdminApiError, adminApi } from './admin-api';
+import { canWrite, currentContent, type DocRecord, type Problem, type Role } from './admin-types';
+import { describeError, STALE_MESSAGE } from './describe-error';
+import JsonDocEditor from './JsonDocEditor';
+import { parseJson, validateDocument } from './validate-document';
+
+interface Props {
+  doc: DocRecord;
+  role: Role;
+  onSaved(doc: DocRecord): void;
+  onReload(): void;
+}
+
+const pretty = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
+
+function sameJson(a: string, b: string): boolean {
+  try {
+    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
+  } catch {
+    return false;
+  }
+}
+
+export default function JsonDocPanel({ doc, role, onSaved, onReload }: Props) {
+  const loaded = useMemo(() => pretty(currentContent(doc)), [doc]);
+  const [text, setText] = useState(loaded);
+  /** Text handed to the editor: the loaded document, or the editor's own text put back after a reload. */
+  const [editorText, setEditorText] = useState(loaded);
+  /** What was typed and not saved when the document was reloaded: never silently dropped. */
+  const [kept, setKept] = useState<string | null>(null);
+  const [serverProblems, setServerProblems] = useState<Problem[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const writable = canWrite(role);
+
+  useEffect(() => {
+    setText((typed) => {
+      if (typed !== editorText && !sameJson(typed, loaded)) setKept(typed);
+      return loaded;
+    });
+    setEditorText(loaded);
+    setServerProblems([]);
+    // Runs only when a new version of the document arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
+
+  const parsed = parseJson(text);
+  const localProblems = parsed.problems.length ? parsed.problems : validateDocument(doc.kind, parsed.doc);
+  const problems = serverProblems.length ? serverProblems : localProblems;
+  const dirty = text !== loaded;
+  const putBack = () => {
+    setEditorText(kept!);
+    setText(kept!);
+    setKept(null);
+  };
+
+  async function save() {
+    if (parsed.problems.length) return;
+    setBusy(true);
+    setError(null);
+    setStatus('');
+    try {
+      const saved = await adminApi.saveDraft(doc.kind, doc.id, parsed.doc, doc.etag);
+      setServerProblems([]);
+      setStatus('Draft saved.');
+      onSaved(saved);
+    } catch (e) {
+      if (e instanceof AdminApiError && e.status === 422) setServerProblems(e.problems);
+      setError(e instanceof AdminApiError && e.status === 412 ? STALE_MESSAGE : describeError(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function check() {
+    setError(null);
+    setStatus('');
+    try {
+      const errs = await adminApi.validate({ document: parsed.doc });
+      setServerProblems(errs.filter((p) => !p.file || p.file === doc.file || p.file.endsWith(`${doc.kind}/${doc.id})`)));
+      const elsewhere = errs.filter((p) => p.file && p.file !== doc.file && !p.file.endsWith(`${doc.kind}/${doc.id})`));
+      setStatus(errs.length ? `${errs.length} problem(s) in the would-be published state${elsewhere.length ? ` (${elsewhere.length} in other documents: see Publish)` : ''}.` : 'Valid together with every other draft.');
+    } catch (e) {
+      setError(describeError(e));
+    }
+  }
+
+  async function discard() {
+    try {
+      await adminApi.discardDraft(doc.kind, doc.id, doc.etag);
+      onReload();
+    } catch (e) {
+      setError(describeError(e));
+    }
+  }
+
+  return (
+    <section aria-label={`${doc.kind} ${doc.id}`}>
+      <h2>
+        {doc.kind} {doc.id} <small>{doc.file}</small> {doc.draft ? <em>draft by {doc.draft.updatedBy}</em> : <em>published</em>}
+      </h2>
+      {kept !== null && (
+        <p role="note">
+          The document was reloaded; your unsaved text is kept.{' '}
+          <button type="button" onClick={putBack}>Put back my unsaved text</button>
+        </p>
+      )}
+      <JsonDocEditor text={editorText} onChange={setText} problems={problems} readOnly={!writable} label={`JSON of ${doc.kind} ${doc.id}`} />
+      {error && <p role="alert" className="error">{error}</p>}
+      <p role="status">{status}</p>
+      <div className="toolbar">
+        {writable && (
+          <button type="button" disabled={busy || !dirty || parsed.problems.length > 0} onClick={save}>
+            Save draft
+          </button>
+        )}
+        <button type="button" disabled={parsed.problems.length > 0} onClick={check}>
+          Check with all drafts
+        </button>
+        <button type="button" onClick={onReload}>Reload</button>
+        {writable && doc.draft && (
+          <button type="button" onClick={discard}>Discard draft</button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+/** Sign-in for ops staff: labelled fields, the server's reason shown on failure (wrong password, rate limit). */
+import { useState, type FormEvent } from 'react';
+import { adminApi } from './admin-api';
+import type { Session } from './admin-types';
+import { describeError } from './describe-error';
+
+export default function LoginForm({ onLoggedIn }: { onLoggedIn(s: Session): void }) {
+  const [user, setUser] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!user || !password) {
+      setError('Enter your user name and password.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      onLoggedIn(await adminApi.login(user, password));
+    } catch (err) {
+      setError(describeError(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} aria-label="Log in" style={{ maxWidth: 320, margin: '4rem auto', display: 'grid', gap: 8 }}>
+      <h1>Ops console</h1>
+      <label htmlFor="admin-user">User name</label>
+      <input id="admin-user" autoComplete="username" value={user} onChange={(e) => setUser(e.target.value)} />
+      <label htmlFor="admin-password">Password</label>
+      <input id="admin-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      {error && <p role="alert" style={{ color: '#b00020' }}>{error}</p>}
+      <button type="submit" disabled={busy}>Log in</button>
+    </form>
+  );
+}
