@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, startTestServer, type TestServer } from './test-helpers.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s?.stop());
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(s.url + path, { headers });
+
+describe('public config API', () => {
+  it('serves the ID bundle with a strong ETag and answers 304 to If-None-Match', async () => {
+    const r = await get('/config/v1/bundle?market=ID');
+    expect(r.status).toBe(200);
+    const etag = r.headers.get('etag')!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(r.headers.get('cache-control')).toBe('public, max-age=5, stale-while-revalidate=60, stale-if-error=86400');
+    const body = await r.json();
+    expect(Object.keys(body).sort()).toEqual(['apiMap', 'bridgeMap', 'market', 'routeMap', 'textSet']);
+    expect(body.market.id).toBe('ID');
+    expect(body.textSet.id).toBe(body.market.textSet);
+    expect(body.routeMap.kind).toBe('route-map');
+
+    const again = await get('/config/v1/bundle?market=ID', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+  });
+
+  it('gives the IN bundle its own text set, and another locale on request', async () => {
+    const inBundle = await (await get('/config/v1/bundle?market=IN')).json();
+    expect(inBundle.textSet.id).toBe(inBundle.market.textSet);
+    const other = inBundle.market.textSet === 'en-IN' ? 'id-ID' : 'en-IN';
+    const r = await get(`/config/v1/bundle?market=IN&locale=${other}`);
+    expect(r.status).toBe(200);
+    expect((await r.json()).textSet.id).toBe(other);
+  });
+
+  it('answers an unknown market or locale with a JSON 400 naming the query parameter', async () => {
+    const r = await get('/config/v1/bundle?market=XX');
+    expect(r.status).toBe(400);
+    expect(r.headers.get('content-type')).toMatch(/application\/json/);
+    const body = await r.json();
+    expect(body.error.status).toBe(400);
+    expect(body.error.message).toContain('market');
+    expect(body.error.details.param).toBe('market');
+
+    const missing = await get('/config/v1/bundle');
+    expect(missing.status).toBe(400);
+    const loc = await get('/config/v1/bundle?market=ID&locale=fr-FR');
+    expect(loc.status).toBe(400);
+    expect((await loc.json()).error.details.param).toBe('locale');
+  });
+
+  it('serves screens by id with ETags and a JSON 404 for an unknown one', async () => {
+    const r = await get('/config/v1/screens/not-found');
+    expect(r.status).toBe(200);
+    expect((await r.json()).id).toBe('not-found');
+    expect((await get('/config/v1/screens/not-found', { 'if-none-match': r.headers.get('etag')! })).status).toBe(304);
+
+    const missing = await get('/config/v1/screens/no-such-screen');
+    expect(missing.status).toBe(404);
+    const body = await missing.json();
+    expect(body).toEqual({ error: { status: 404, message: expect.stringContaining('no-such-screen') } });
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts/);
+  });
+
+  it('serves landing templates by templateId', async () => {
+    const admin = await login(s.url, 'vera');
+    const list = await (await admin.req('GET', '/admin/api/documents?kind=landing-template')).json();
+    const first = list.documents[0];
+    const doc = await (await admin.req('GET', `/admin/api/documents/landing-template/${first.id}`)).json();
+    const r = await get(`/config/v1/templates/${doc.published.content.templateId}`);
+    expect(r.status).toBe(200);
+    expect((await r.json()).templateId).toBe(doc.published.content.templateId);
+    expect((await get('/config/v1/templates/nope')).status).toBe(404);
+  });
+
+  it('answers unknown API paths with JSON 404, never the app page', async () => {
+    for (const p of ['/config/v2/bundle', '/config/v1/nothing', '/admin/api/documents']) {
+      const r = await get(p);
+      expect(r.headers.get('content-type'), p).toMatch(/application\/json/);
+    }
+    expect((await get('/config/v1/nothing')).status).toBe(404);
+  });
+});
+
+describe('security headers and health', () => {
+  it('sends a CSP without unsafe-eval that allows the markets embed origins', async () => {
+    const csp = (await get('/complaintList')).headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toMatch(/img-src 'self' data: blob: https:/);
+    const bundle = await (await get('/config/v1/bundle?market=ID')).json();
+    for (const origin of bundle.market.embedOrigins) expect(csp).toMatch(new RegExp(`frame-src [^;]*${origin.replace(/\./g, '\\.')}`));
+    expect((await get('/healthz')).headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('reports health', async () => {
+    const r = await get('/healthz');
+    expect(r.status).toBe(200);
+    expect((await r.json()).status).toBe('ok');
+  });
+
+  it('compresses large JSON responses', async () => {
+    const r = await get('/config/v1/bundle?market=ID', { 'accept-encoding': 'gzip' });
+    expect(r.headers.get('content-encoding')).toBe('gzip');
+  });
+});
+
+describe('the app page', () => {
+  const bootOf = (html: string) => {
+    const open = '<script type="application/json" id="sdui-boot">';
+    const start = html.indexOf(open);
+    expect(start).toBeGreaterThan(-1);
+    const end = html.indexOf('</script>', start);
+    return JSON.parse(html.slice(start + open.length, end));
+  };
+
+  it('inlines the bundle and the route screen into index.html for any route (history fallback)', async () => {
+    const r = await get('/complaintList?market=IN');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/text\/html/);
+    const boot = bootOf(await r.text());
+    expect(boot.bundle.market.id).toBe('IN');
+    const etag = (await get('/config/v1/bundle?market=IN')).headers.get('etag');
+    expect(boot.bundleEtag).toBe(etag);
+    const route = boot.bundle.routeMap.routes.find((x: { path: string }) => x.path === '/complaintList');
+    expect(boot.screen.id).toBe(route.screen);
+    expect(boot.screenEtag).toBe((await get(`/config/v1/screens/${route.screen}`)).headers.get('etag'));
+  });
+
+  it('defaults to market ID and falls back to the not-found screen for unknown paths', async () => {
+    const boot = bootOf(await (await get('/no/such/page')).text());
+    expect(boot.bundle.market.id).toBe('ID');
+    expect(boot.screen.id).toBe(boot.bundle.routeMap.notFound);
+  });
+
+  it('serves /admin and /admin/* as the same page, without a screen', async () => {
+    for (const p of ['/admin', '/admin/documents/screen/x']) {
+      const r = await get(p);
+      expect(r.status).toBe(200);
+      expect(bootOf(await r.text()).screen).toBeNull();
+    }
+  });
+
+  it('serves assets and answers a missing asset with 404, not the page', async () => {
+    const asset = await get('/assets/app.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await get('/assets/missing-123.js')).status).toBe(404);
+  });
+
+  it('keeps inlined copy inert: a text with </script> or <!-- cannot break out of the boot script', async () => {
+    const ed = await login(s.url, 'ed');
+    const pat = await login(s.url, 'pat');
+    const bundle = await (await get('/config/v1/bundle?market=ID')).json();
+    const textSetId = bundle.textSet.id;
+    const cur = await ed.req('GET', `/admin/api/documents/text-set/${textSetId}`);
+    const rec = await cur.json();
+    const evil = '</script><script>alert(1)</script><!-- <script> \u2028 & done';
+    const doc = structuredClone(rec.published.content);
+    doc.texts['common.error'] = evil;
+    const put = await ed.req('PUT', `/admin/api/documents/text-set/${textSetId}/draft`, doc, { 'if-match': cur.headers.get('etag')! });
+    expect(put.status).toBe(200);
+    const pub = await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: textSetId }], note: 'xss probe' });
+    expect(pub.status).toBe(200);
+
+    const html = await (await get('/complaintList')).text();
+    expect(html.match(/<script/g)!.length).toBe(2);
+    expect(html).not.toContain('</script><script>alert');
+    expect(html).not.toContain('<!--');
+    expect(bootOf(html).bundle.textSet.texts['common.error']).toBe(evil);
+  });
+});
+
+describe('request bodies', () => {
+  it('rejects malformed JSON with 400, an oversized body with 413 and deep nesting with 400', async () => {
+    const ed = await login(s.url, 'ed');
+    const path = '/admin/api/documents/screen/not-found/draft';
+    const bad = await ed.req('PUT', path, '{"kind": ', { 'if-match': '"x"' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.message).toMatch(/Malformed JSON/);
+
+    const big = await ed.req('PUT', path, JSON.stringify({ pad: 'x'.repeat(300 * 1024) }), { 'if-match': '"x"' });
+    expect(big.status).toBe(413);
+    expect((await big.json()).error.status).toBe(413);
+
+    const deep = await ed.req('PUT', path, '['.repeat(100) + ']'.repeat(100), { 'if-match': '"x"' });
+    expect(deep.status).toBe(400);
+    expect((await deep.json()).error.message).toMatch(/nested deeper/);
+  });
+});

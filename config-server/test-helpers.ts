@@ -1,0 +1,74 @@
+/**
+ * In-process server for tests: temp data dir, a stand-in index.html, 127.0.0.1 on an
+ * ephemeral port, and one user per role. Not imported by production code.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hashPassword } from './admin/password.js';
+import type { Role } from './store/config-store.js';
+import { startServer, type RunningServer, type ServerOptions } from './server.js';
+
+export const PASSWORD = 'correct horse battery';
+export const USERS: Record<string, Role> = { vera: 'viewer', ed: 'editor', eve: 'editor', pat: 'publisher', paula: 'publisher' };
+
+export const TEST_INDEX_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>app</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(opts: ServerOptions = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'sdui-server-'));
+  const staticDir = join(dir, 'static');
+  const dataDir = join(dir, 'data');
+  mkdirSync(join(staticDir, 'assets'), { recursive: true });
+  writeFileSync(join(staticDir, 'index.html'), TEST_INDEX_HTML);
+  writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log("app");\n');
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir, pollMs: 0, env: {}, log: () => {}, ...opts });
+  const hash = await hashPassword(PASSWORD);
+  for (const [name, role] of Object.entries(USERS)) server.config.auth.upsertUser({ name, role, passwordHash: hash });
+  return {
+    ...server,
+    dataDir,
+    async stop() {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Client {
+  csrf: string;
+  /** fetch with the session cookie and CSRF header; JSON bodies encoded. */
+  req(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+}
+
+/** Logs a user in through the API, as the admin UI does. */
+export async function login(base: string, user: string, password = PASSWORD): Promise<Client> {
+  const r = await fetch(`${base}/admin/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user, password }),
+  });
+  if (r.status !== 200) throw new Error(`login ${user}: ${r.status} ${await r.text()}`);
+  const cookie = r.headers.get('set-cookie')!.split(';')[0];
+  const { csrfToken } = (await r.json()) as { csrfToken: string };
+  return {
+    csrf: csrfToken,
+    req(method, path, body, headers = {}) {
+      return fetch(`${base}${path}`, {
+        method,
+        headers: {
+          cookie,
+          'x-csrf-token': csrfToken,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    },
+  };
+}
