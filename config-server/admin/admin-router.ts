@@ -5,6 +5,7 @@ import type { AuthStore, ConfigStore } from '../store/config-store.js';
 import { authenticate } from './auth.js';
 import { documentsRouter } from './documents-routes.js';
 import { publishRouter } from './publish-routes.js';
+import { previewRouter } from './preview-routes.js';
 import { loginRouter, sessionRouter, type LoginLimit } from './session-routes.js';
 
 export interface AdminOptions {
@@ -32,6 +33,8 @@ export function adminRouter(opts: AdminOptions) {
   router.use(sessionRouter(opts.auth));
   router.use(documentsRouter(opts.store));
   router.use(publishRouter(opts.store, opts.onPublished));
+  // The console's draft preview (admin UI engineer): read-only, behind the same authentication.
+  router.use(previewRouter(opts.store));
   router.use(notFoundJson);
   return router;
 }
