@@ -90,10 +90,10 @@ export const loanOfferEndpoints: Endpoint[] = [
     methods: ['POST', 'GET'],
     path: '/v3/loan-confirm/loan-detail-push',
     request: 'loans#loan-detail-push',
-    handle(input: { amount: number; periods: number; termUnit: string; productId: number }, ctx) {
+    handle(input: { amount: string; periods: number; termUnit: string; productId: number }, ctx) {
       const p = findProduct(input.productId);
       if (p.buttonStatus === 0) throw conflict(`productId ${p.id} is full today: try again tomorrow`);
-      if (input.amount !== p.amount) throw invalid(`amount must be the offered amount ${p.amount}`);
+      if (Number(input.amount) !== p.amount) throw invalid(`amount must be the offered amount ${p.amount}`);
       if (input.periods !== p.days || input.termUnit !== TERM_UNIT) throw invalid(`periods/termUnit must be the offered term ${p.days} ${TERM_UNIT}`);
       const s = ctx.session;
       const orderId = 2000 + nextId(s);

@@ -9,7 +9,8 @@ const BASE = '/api/v1/youmi/youmi-api/service/loan';
 const MAX_TOKENS = 100;
 
 interface CommitInput {
-  amount: number; bankName?: string; cardId: number; cardNo?: string; couponId?: string;
+  /** Digits only (validated); a string so '350.000' cannot pass as 350. */
+  amount: string; bankName?: string; cardId: number; cardNo?: string; couponId?: string;
   orderId: number; repayToken: string; bankCode?: string; sendMsg?: string;
 }
 
@@ -53,12 +54,13 @@ export const repaymentEndpoints: Endpoint[] = [
       if (s.repayTokens.get(input.repayToken) !== order.orderId) throw invalid('repayToken is not valid for this order: call repayment-way again');
       if (input.couponId && input.couponId !== '0') throw notFound(`couponId ${input.couponId} not found`);
       const card = checkCard(s, input);
-      const target = resolveTarget(order, input.amount);
+      const amount = Number(input.amount);
+      const target = resolveTarget(order, amount);
       if (!canApply(order, target)) throw repeated();
       const record: RepayRecord = {
         id: `RR${1000 + nextId(s)}`,
         orderId: order.orderId,
-        amount: input.amount,
+        amount,
         target,
         cardId: card.id,
         status: card.needValid === 1 ? 'awaiting-code' : 'done',
@@ -92,10 +94,11 @@ export const repaymentEndpoints: Endpoint[] = [
     methods: ['POST'],
     path: `${BASE}/repayment-huichao`,
     request: 'repayment#repayment-huichao',
-    handle(input: { userId?: string; orderId: number; amount: number }, ctx) {
+    handle(input: { userId?: string; orderId: number; amount: string }, ctx) {
       const order = findOrder(ctx.session, input.orderId);
-      resolveTarget(order, input.amount);
-      const q = new URLSearchParams({ orderId: String(order.orderId), amount: String(input.amount) });
+      const amount = Number(input.amount);
+      resolveTarget(order, amount);
+      const q = new URLSearchParams({ orderId: String(order.orderId), amount: String(amount) });
       return { url: ctx.url(`pages/huichao?${q}`) };
     },
   },

@@ -6,7 +6,7 @@ import { findProductOrder } from './state.js';
 
 
 interface VcodeInput {
-  productId: number; orderId: number; amount: number; payCode: string; pay_type: 1 | 2;
+  productId: number; orderId: number; amount: string; payCode: string; pay_type: 1 | 2;
   is_default?: 0 | 1; is_display?: 0 | 1; specific_num?: string;
 }
 
@@ -41,13 +41,14 @@ export const virtualAccountEndpoints: Endpoint[] = [
     request: 'repayment#generate-vcode',
     handle(input: VcodeInput, ctx) {
       const order = findProductOrder(ctx.session, input.productId, input.orderId);
-      const target = resolveTarget(order, input.amount);
+      const amount = Number(input.amount);
+      const target = resolveTarget(order, amount);
       if (input.is_display === 1 && target.kind !== 'delay') throw invalid(`amount must be the extension fee in the delay flow (is_display 1)`);
       const channel = payChannel(input.pay_type, input.payCode);
       // Deterministic code: the same order, amount and channel always give the same virtual account.
-      const vcode = `8808${String(order.orderId).padStart(6, '0')}${String(input.amount % 1_000_000).padStart(6, '0')}`;
+      const vcode = `8808${String(order.orderId).padStart(6, '0')}${String(amount % 1_000_000).padStart(6, '0')}`;
       return {
-        amount: input.amount,
+        amount,
         vcode,
         cardNo: vcode,
         payType: input.pay_type,
