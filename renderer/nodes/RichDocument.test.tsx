@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderNodes } from '../runtime/test-utils';
+
+describe('rich-document', () => {
+  it('renders sections, headings, paragraphs, lists and emphasis as text (never HTML)', async () => {
+    const r = renderNodes(
+      [
+        {
+          type: 'rich-document',
+          numbered: true,
+          title: [{ key: 'terms' }],
+          sections: [
+            {
+              heading: [{ text: 'Definitions' }],
+              blocks: [
+                { kind: 'paragraph', runs: [{ text: 'The ' }, { text: 'Lender', emphasis: 'strong' }, { text: ' means <b>us</b>.' }] },
+                { kind: 'list', ordered: true, items: [[{ text: 'over 18' }], [{ text: 'Indian national' }]] },
+              ],
+            },
+            { heading: [{ text: 'Interest' }], blocks: [{ kind: 'heading', runs: [{ text: 'Late penalties' }] }] },
+          ],
+        },
+      ],
+      { texts: { terms: 'Loan terms and conditions' } },
+    );
+    expect(await screen.findByRole('heading', { name: 'Loan terms and conditions' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '1. Definitions' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '2. Interest' })).toBeTruthy();
+    expect(screen.getByText('Lender').tagName).toBe('STRONG');
+    expect(screen.getByText(' means <b>us</b>.', { normalizer: (s) => s })).toBeTruthy();
+    expect(r.container.querySelector('b')).toBeNull();
+    expect(r.container.querySelectorAll('ol > li')).toHaveLength(2);
+  });
+});
