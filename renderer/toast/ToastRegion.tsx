@@ -1,0 +1,19 @@
+import { useSyncExternalStore } from 'react';
+import { toastStore as globalStore, type ToastStore } from './toast-store';
+
+/**
+ * The one live region of the page. It is always in the DOM (screen readers only announce
+ * changes to regions that already exist); the bubble inside appears and disappears.
+ */
+export function ToastRegion({ store = globalStore }: { store?: ToastStore }) {
+  const toast = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return (
+    <div className="sdui-toast-region" role="status" aria-live="polite" aria-atomic="true">
+      {toast && (
+        <div key={toast.id} className="sdui-toast">
+          {toast.message}
+        </div>
+      )}
+    </div>
+  );
+}
