@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bridgeMessages, fieldsOf, isCall, shot, startApp, stubIosBridge, type App } from './complaints-fixture';
+
+let app: App;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => app?.close());
+
+describe('customer service', () => {
+  it('loads phone and mail with overall=30; the phone calls through the bridge, the mail is a mailto: link', async () => {
+    let fields: Record<string, string> | undefined;
+    const page = await app.open('/customerService', {
+      before: async (p) => {
+        await stubIosBridge(p);
+        p.on('request', (r) => {
+          if (isCall('/v3/personal-center/contact-kf-info')(r)) fields = { ...Object.fromEntries(new URL(r.url()).searchParams), ...fieldsOf(r) };
+        });
+      },
+    });
+    const mail = page.getByRole('link', { name: 'Kirim email ke support.id@sandbox.cashloan.dev' });
+    await mail.waitFor();
+    expect(fields?.overall).toBe('30');
+    expect(await mail.getAttribute('href')).toBe('mailto:support.id@sandbox.cashloan.dev');
+    await shot(page, 'customer-service');
+    await page.getByRole('button', { name: 'Telepon 6281234567890' }).click();
+    await expect.poll(async () => JSON.stringify(await bridgeMessages(page))).toContain('6281234567890');
+    expect(JSON.stringify(await bridgeMessages(page))).toContain('callPhone');
+    await page.context().close();
+  });
+});
