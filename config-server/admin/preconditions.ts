@@ -17,6 +17,9 @@ export function expectedRevision(req: Request, current: DocumentRecord | undefin
     if (ifMatch.length) throw new HttpError(412, `${req.params.kind}/${req.params.id} does not exist: create it with If-None-Match: *`);
     throw new HttpError(428, 'Creating a document needs the header If-None-Match: * (so you never overwrite one created meanwhile)');
   }
+  if (ifNoneMatch.includes('*')) {
+    throw new HttpError(412, `${name} already exists: load it and send its ETag in If-Match`, { currentEtag: current.etag }, { ETag: current.etag });
+  }
   if (!ifMatch.length) {
     throw new HttpError(428, `Saving ${name} needs the header If-Match with the ETag you loaded it with (GET /admin/api/documents/${current.kind}/${current.id})`, { currentEtag: current.etag });
   }
