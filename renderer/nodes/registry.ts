@@ -29,6 +29,7 @@ import { Tag } from './Tag';
 import { Text } from './Text';
 import { Textarea } from './Textarea';
 import { TextField } from './TextField';
+import './widgets.css';
 
 // Rarely used or heavy widgets load on demand so they stay out of the first chunk
 // (RenderNode wraps every widget in Suspense).
