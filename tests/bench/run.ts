@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { rmSync } from 'node:fs';
 import { buildApp, repoRoot, resultsDir } from './bundle/build-app.js';
 import { startChildServer } from './lib/child-server.js';
-import { errorRow, formatTable, type Row } from './lib/table.js';
+import { errorRow, formatMarkdown, formatTable, type Row } from './lib/table.js';
 
 // Sections import the project's code lazily: one broken module costs its section, not the whole run.
 
@@ -118,5 +118,6 @@ mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `bench-${result.at.replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify(result, null, 2));
 writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
+writeFileSync(join(resultsDir, 'latest.md'), `Run ${result.at}, commit ${commit}, ${result.cpus}× ${result.cpuModel}, node ${process.version}, runs ${runs}, autocannon ${duration} s\n\n${formatMarkdown(rows)}\n`);
 log(`[bench] wrote ${file}`);
 process.exit(0);

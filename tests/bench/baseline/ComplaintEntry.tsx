@@ -14,11 +14,12 @@ interface Init {
   orderList: OrderCard[];
 }
 
-function Order({ order }: { order: OrderCard }) {
+function Order({ order, title }: { order: OrderCard; title?: string }) {
   return (
     <div className="card">
+      {title && <h2>{title}</h2>}
       <div className="row">
-        <img src={order.productLogo} alt="" width={24} height={24} />
+        <img src={order.productLogo} alt="" width={40} height={40} />
         <strong>{order.productName}</strong>
         <span className="muted">{order.status}</span>
       </div>
@@ -45,9 +46,9 @@ export function ComplaintEntry() {
   return (
     <main>
       <h1 className="bar">{t('title.complaintEntry')}</h1>
-      <a href="#/complaintList">{t('title.complaintList')}</a>
-      {selected && <Order order={selected} />}
-      <button type="button" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>Semua</button>
+      <a href="#/complaintList">{t('complaint.myComplaints')}</a>
+      {selected && <Order order={selected} title={t('complaint.orderCard')} />}
+      <button type="button" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>{t('common.all')}</button>
       {showAll && (
         <ul>
           {data?.orderList.map((o) => (
@@ -57,7 +58,7 @@ export function ComplaintEntry() {
           ))}
         </ul>
       )}
-      <ul className="card">
+      <ul className="card" aria-label={t('complaint.typesLabel')}>
         {data?.problemType.map((p) => (
           <li key={p.value}>
             <button type="button" aria-pressed={type === p.value} onClick={() => setType(p.value)}>{p.title}</button>
