@@ -1,0 +1,90 @@
+/**
+ * The widget gallery in real Chromium through the real server: every node type of schemas/node.json
+ * draws something a borrower can see or use, the page logs no widget failure, and a 375×667
+ * screenshot lands in tests/e2e/artifacts/gallery.png.
+ */
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The shared harness (tests/e2e/harness.ts) had not landed when this was written; the complaint
+// fixture starts the same real server + Chromium.
+import { startApp, type App } from './complaints-fixture';
+
+let app: App;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => app?.close());
+
+const nodeTypes = (JSON.parse(fs.readFileSync('schemas/node.json', 'utf8')).oneOf as { $ref: string }[]).map((r) => r.$ref.replace(/^nodes\/|\.json$/g, ''));
+
+/** One visible proof per node type (id-ID copy of screens/texts/id-ID.json). */
+const proofs: Record<string, (p: Page) => ReturnType<Page['locator']>> = {
+  page: (p) => p.getByRole('heading', { level: 1, name: 'Galeri komponen' }),
+  stack: (p) => p.locator('.sdui-stack').first(),
+  row: (p) => p.locator('.sdui-row').first(),
+  text: (p) => p.getByText('Semua widget dengan data contoh'),
+  image: (p) => p.getByRole('img', { name: 'Logo produk' }),
+  tag: (p) => p.getByText('Pembayaran', { exact: true }),
+  divider: (p) => p.getByRole('separator').first(),
+  link: (p) => p.getByRole('link', { name: 'Keluhan saya' }),
+  card: (p) => p.getByRole('heading', { name: 'Rincian' }),
+  'detail-lines': (p) => p.getByRole('term').filter({ hasText: 'Loan amount' }),
+  button: (p) => p.getByRole('button', { name: 'Buka dialog' }),
+  countdown: (p) => p.getByRole('timer'),
+  'star-rating': (p) => p.getByRole('radiogroup', { name: 'Penilaian Anda' }),
+  modal: (p) => p.getByRole('button', { name: 'Buka dialog' }),
+  form: (p) => p.locator('form#galleryForm'),
+  'text-field': (p) => p.getByLabel('Nama', { exact: true }),
+  'phone-field': (p) => p.getByLabel('Nomor HP'),
+  'bank-card-field': (p) => p.getByLabel('Nomor kartu bank'),
+  'amount-field': (p) => p.getByLabel('Jumlah'),
+  select: (p) => p.getByRole('combobox', { name: 'Bank' }),
+  'choice-list': (p) => p.getByRole('radiogroup', { name: 'Jenis pertanyaan' }),
+  textarea: (p) => p.getByLabel('Deskripsi'),
+  'image-upload': (p) => p.getByRole('button', { name: 'Hapus gambar 1' }),
+  'captcha-image': (p) => p.getByRole('button', { name: 'Kode gambar, ketuk untuk memperbarui' }),
+  'sms-code-field': (p) => p.getByRole('button', { name: 'Kirim kode' }),
+  checkbox: (p) => p.getByRole('checkbox', { name: 'Saya telah membaca dan menyetujui perjanjian pinjaman' }),
+  tabs: (p) => p.getByRole('tablist', { name: 'Status keluhan' }),
+  list: (p) => p.getByRole('list', { name: 'Keluhan' }),
+  collapse: (p) => p.getByRole('button', { name: 'Periode terbayar' }),
+  'icon-grid': (p) => p.getByRole('button', { name: 'Pinjaman' }),
+  'rich-document': (p) => p.getByRole('heading', { name: '1. Definitions' }),
+  'embedded-page': (p) => p.getByTitle('Kebijakan privasi'),
+};
+
+describe('widget gallery', () => {
+  it('renders every node type with sample data and keeps working', async () => {
+    const errors: string[] = [];
+    const page = await app.open('/gallery', {
+      before: async (p) => {
+        p.on('pageerror', (e) => errors.push(String(e)));
+        p.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      },
+    });
+    await proofs.page(page).waitFor();
+    expect(Object.keys(proofs).sort()).toEqual([...nodeTypes].sort());
+    for (const type of nodeTypes) {
+      const proof = proofs[type](page).first();
+      await proof.waitFor({ state: 'attached', timeout: 10_000 }).catch(() => {
+        throw new Error(`gallery: node type "${type}" drew nothing`);
+      });
+    }
+    await page.screenshot({ path: 'tests/e2e/artifacts/gallery.png', fullPage: false });
+
+    // A few things a borrower would notice.
+    expect(await page.getByLabel('Nomor HP').inputValue()).toBe('138 1234 5678');
+    expect(await page.getByLabel('Jumlah').inputValue()).toBe('1.500.000');
+    expect(await page.getByRole('term').filter({ hasText: 'Late fee' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Buka dialog' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sebuah dialog' });
+    await dialog.waitFor();
+    await page.getByRole('button', { name: 'Tutup' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'Selesai' }).click();
+    await page.getByText('Belum ada keluhan').waitFor();
+    expect(errors.filter((e) => /unknown node type|widget|Uncaught/i.test(e))).toEqual([]);
+    await page.context().close();
+  });
+});
