@@ -1,6 +1,6 @@
 /** Sign-in for ops staff: labelled fields, the server's reason shown on failure (wrong password, rate limit). */
 import { useState, type FormEvent } from 'react';
-import { adminApi } from './admin-api';
+import { AdminApiError, adminApi } from './admin-api';
 import type { Session } from './admin-types';
 import { describeError } from './describe-error';
 
@@ -21,7 +21,8 @@ export default function LoginForm({ onLoggedIn }: { onLoggedIn(s: Session): void
     try {
       onLoggedIn(await adminApi.login(user, password));
     } catch (err) {
-      setError(describeError(err));
+      // Here a 401 means a wrong password, not an ended session: show the server's words.
+      setError(err instanceof AdminApiError && err.status === 401 ? err.message : describeError(err));
     } finally {
       setBusy(false);
     }

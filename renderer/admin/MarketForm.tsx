@@ -62,6 +62,7 @@ export default function MarketForm({ doc, role, onSaved }: Props) {
         formData={formData}
         readonly={!writable}
         showErrorList="top"
+        noHtml5Validate
         onChange={(e) => setFormData(e.formData as MarketDocument)}
         onSubmit={(e) => void save(e.formData as MarketDocument)}
       />

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import AdminApp from './AdminApp';
+import { fakeAdminServer } from './fake-admin-server';
+
+const draftSummary = {
+  kind: 'text-set', id: 'id-ID', file: 'texts/id-ID.json', etag: '"e1"', markets: ['ID'], locale: 'id-ID',
+  publishedVersion: 1, publishedAt: null, publishedBy: 'x', hasDraft: true, draftUpdatedAt: null, draftUpdatedBy: 'ed', editors: ['ed'],
+};
+
+function server(role: string | null) {
+  return fakeAdminServer({
+    'GET /me': () => (role ? { body: { user: 'ana', role, csrfToken: 'tok' } } : { status: 401, body: { error: { status: 401, message: 'Log in first' } } }),
+    'POST /login': (req) =>
+      (req.body as { password: string }).password === 'right'
+        ? { body: { user: 'ana', role: 'publisher', csrfToken: 'tok2' } }
+        : { status: 401, body: { error: { status: 401, message: 'Wrong user name or password' } } },
+    'GET /documents': () => ({ body: { kinds: ['text-set'], documents: [draftSummary] } }),
+    'GET /documents/text-set/id-ID/diff': () => ({ body: { patch: [{ op: 'replace', path: '/texts/a', value: 'B' }] } }),
+    'POST /publish': () => ({ body: { published: [{ version: 2 }] } }),
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AdminApp', () => {
+  it('asks anonymous users to log in and shows the server reason on failure', async () => {
+    const { calls } = server(null);
+    render(<AdminApp />);
+    await userEvent.type(await screen.findByLabelText('User name'), 'ana');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch('Wrong user name or password');
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'right');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('ana (publisher)')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/login')).toHaveLength(2);
+  });
+
+  it('hides the publish button from editors', async () => {
+    server('editor');
+    render(<AdminApp />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Publish' }));
+    expect(await screen.findByText(/replace/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
+  });
+
+  it('lets publishers publish with a note, sending the reviewed ETags and the CSRF token', async () => {
+    const { calls } = server('publisher');
+    render(<AdminApp />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Publish' }));
+    const publish = await screen.findByRole('button', { name: /^Publish 1 document/ });
+    expect(publish).toHaveProperty('disabled', true);
+    await userEvent.type(screen.getByLabelText('Note'), 'Shorter label');
+    await userEvent.click(publish);
+    expect(await screen.findByText('Published 1 document(s).')).toBeTruthy();
+    const post = calls.find((c) => c.path === '/publish')!;
+    expect(post.body).toEqual({ documents: [{ kind: 'text-set', id: 'id-ID', etag: '"e1"' }], note: 'Shorter label' });
+    expect(post.headers['X-CSRF-Token']).toBe('tok');
+  });
+});
