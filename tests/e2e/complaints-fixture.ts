@@ -30,8 +30,11 @@ export async function startApp(opts: { screensDir?: string } = {}): Promise<App>
   if (!fs.existsSync('dist/renderer/index.html')) throw new Error('dist/renderer is missing: run `npm run build` (npm run test:e2e does it)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdui-complaints-'));
   const server: RunningServer = await startServer({ port: 0, host: '127.0.0.1', dataDir, sandbox: true, screensDir: opts.screensDir, pollMs: 0 });
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdui-chromium-'));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, `--user-data-dir=${userDataDir}`] });
+  // launch() always starts from a fresh temporary profile (playwright refuses --user-data-dir here).
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS }).catch(async (e: unknown) => {
+    await server.close();
+    throw e;
+  });
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   let seq = 0;
   return {
@@ -50,7 +53,6 @@ export async function startApp(opts: { screensDir?: string } = {}): Promise<App>
       await browser.close();
       await server.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      fs.rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }
