@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import './toast.css';
 import { toastStore as globalStore, type ToastStore } from './toast-store';
 
 /**

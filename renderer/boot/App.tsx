@@ -1,0 +1,93 @@
+import { useEffect, useMemo, useState } from 'react';
+import { BrowserRouter, HashRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { createApiClient } from '../api/api-client';
+import { createBridge } from '../bridge/create-bridge';
+import { commonQueryNames } from '../runtime/services';
+import { ToastRegion } from '../toast/ToastRegion';
+import { toastStore } from '../toast/toast-store';
+import { AppContext, type AppContextValue } from './app-context';
+import type { BootBundle } from './boot-types';
+import { loadBundle, rememberBundle, type Loaded } from './config-client';
+import { logError } from './log-error';
+import type { PageLocation } from './page-location';
+import { ScreenRoute } from './ScreenRoute';
+
+export interface AppProps {
+  bundle: Loaded<BootBundle>;
+  market: string;
+  location: PageLocation;
+  /** Page query outside the hash (equals location.query in history mode). */
+  outerQuery: Record<string, string>;
+}
+
+/** The borrower app: routes of the route map, each opening its screen document. */
+export function App(props: AppProps) {
+  const [bundle, setBundle] = useState(props.bundle);
+
+  useEffect(() => {
+    void rememberBundle(props.market, props.bundle, logError);
+    // Ops publish while the webview sits in the background: pick up new copy and routes on return.
+    const onFocus = () =>
+      void loadBundle(props.market, logError).then((fresh) => {
+        if (!fresh || fresh.source !== 'network') return;
+        setBundle((cur) => (cur.etag && cur.etag === fresh.etag ? cur : fresh));
+        void rememberBundle(props.market, fresh, logError);
+      });
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [props.market, props.bundle]);
+
+  const Router = props.location.hashRouting ? HashRouter : BrowserRouter;
+  return (
+    <>
+      <Router>
+        <AppRoutes config={bundle.body} location={props.location} outerQuery={props.outerQuery} />
+      </Router>
+      <ToastRegion />
+    </>
+  );
+}
+
+function AppRoutes({ config: bundle, location, outerQuery }: { config: BootBundle; location: PageLocation; outerQuery: Record<string, string> }) {
+  const navigate = useNavigate();
+  const t = (key: string, fallback: string) => {
+    const v = bundle.textSet.texts[key];
+    return typeof v === 'string' ? v : fallback;
+  };
+  const api = useMemo(
+    () => createApiClient({ apiMap: bundle.apiMap, query: location.query, toast: (m, ms) => toastStore.show(m, ms), t: (k) => t(k, k), logError }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [bundle.apiMap, bundle.textSet],
+  );
+  const bridge = useMemo(
+    () =>
+      createBridge({
+        bridgeMap: bundle.bridgeMap,
+        goHome: () => navigate('/'),
+        logError,
+        dev: import.meta.env.DEV || location.query.debug === '1',
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [bundle.bridgeMap],
+  );
+  const value: AppContextValue = {
+    bundle,
+    api,
+    bridge,
+    outerQuery,
+    commonQueryNames: commonQueryNames(bundle.apiMap.commonParams),
+    hashRouting: location.hashRouting,
+    t,
+  };
+  const { routes, notFound } = bundle.routeMap;
+  return (
+    <AppContext.Provider value={value}>
+      <Routes>
+        {routes.map((r) => (
+          <Route key={r.path} path={r.exact === false ? `${r.path.replace(/\/$/, '')}/*` : r.path} element={<ScreenRoute key={r.screen} screenId={r.screen} />} />
+        ))}
+        <Route path="*" element={<ScreenRoute key={`404:${notFound}`} screenId={notFound} />} />
+      </Routes>
+    </AppContext.Provider>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { ScreenDocument } from '../../schemas/generated/types';
+import { loadScreen, rememberScreen, type Loaded } from './config-client';
+import { logError } from './log-error';
+import { readQuery } from './page-location';
+import { ScreenHost } from './ScreenHost';
+import { useApp } from './app-context';
+
+/** The inlined screen is used once, for the first route it matches. */
+let inlineScreen: Loaded<ScreenDocument> | null = null;
+export const setInlineScreen = (s: Loaded<ScreenDocument> | null) => void (inlineScreen = s);
+
+function takeInline(id: string): Loaded<ScreenDocument> | null {
+  if (inlineScreen?.body.id !== id) return null;
+  const s = inlineScreen;
+  inlineScreen = null;
+  return s;
+}
+
+/** Fetches (or takes the inlined) screen document of a route, then mounts it. */
+export function ScreenRoute({ screenId }: { screenId: string }) {
+  const app = useApp();
+  const location = useLocation();
+  const params = useParams();
+  const routerNavigate = useNavigate();
+  const [loaded, setLoaded] = useState<Loaded<ScreenDocument> | null | 'missing'>(() => takeInline(screenId));
+
+  useEffect(() => {
+    let live = true;
+    const inline = loaded && loaded !== 'missing' && loaded.source === 'inline' ? loaded : null;
+    if (inline) {
+      // Inlined data is already on screen: revalidate it in the background and swap only on change.
+      void rememberScreen(inline, logError);
+      void loadScreen(screenId, logError).then((fresh) => {
+        if (live && fresh && fresh.etag && fresh.etag !== inline.etag && fresh.source === 'network') setLoaded(fresh);
+      });
+    } else if (!loaded) {
+      void loadScreen(screenId, logError).then((r) => {
+        if (!live) return;
+        if (!r) logError(`screen "${screenId}" could not be loaded`);
+        setLoaded(r ?? 'missing');
+        if (r) void rememberScreen(r, logError);
+      });
+    }
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [screenId]);
+
+  if (loaded === 'missing') {
+    return <p className="sdui-screen-error">{app.t('common.error', 'error')}</p>;
+  }
+  if (!loaded) return <p className="sdui-loading">{app.t('common.loading', 'loading...')}</p>;
+  const query = { ...app.outerQuery, ...readQuery(location.search) };
+  return (
+    <ScreenHost
+      key={`${loaded.body.id}:${loaded.etag}:${location.key}`}
+      doc={loaded.body}
+      texts={app.bundle.textSet.texts as Record<string, string>}
+      market={app.bundle.market as unknown as Record<string, unknown>}
+      query={query}
+      params={params as unknown as Record<string, string>}
+      commonQueryNames={app.commonQueryNames}
+      hashRouting={app.hashRouting}
+      api={app.api}
+      bridge={app.bridge}
+      navigate={(to, o) => routerNavigate(to, { replace: o?.replace })}
+    />
+  );
+}

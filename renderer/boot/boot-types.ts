@@ -1,0 +1,52 @@
+import type { ApiMapDocument, BridgeMapDocument, MarketDocument, RouteMapDocument, ScreenDocument, TextSetDocument } from '../../schemas/generated/types';
+
+/** `GET /config/v1/bundle` and the inlined boot data's `bundle`. */
+export interface BootBundle {
+  market: MarketDocument;
+  textSet: TextSetDocument;
+  routeMap: RouteMapDocument;
+  apiMap: ApiMapDocument;
+  bridgeMap: BridgeMapDocument;
+}
+
+/** `<script type="application/json" id="sdui-boot">` written by the config server. */
+export interface BootData {
+  bundle: BootBundle | null;
+  bundleEtag: string | null;
+  screen: ScreenDocument | null;
+  screenEtag: string | null;
+}
+
+/** Cheap shape check before anything is used; full schema validation follows lazily. */
+export function looksLikeBundle(v: unknown): v is BootBundle {
+  const b = v as BootBundle;
+  return (
+    !!b &&
+    typeof b === 'object' &&
+    Array.isArray(b.routeMap?.routes) &&
+    !!b.textSet?.texts &&
+    typeof b.textSet.texts === 'object' &&
+    !!b.apiMap?.endpoints &&
+    Array.isArray(b.apiMap.commonParams) &&
+    !!b.bridgeMap?.messages &&
+    !!b.market &&
+    typeof b.market === 'object'
+  );
+}
+
+export function looksLikeScreen(v: unknown): v is ScreenDocument {
+  const s = v as ScreenDocument;
+  return !!s && typeof s === 'object' && s.kind === 'screen' && typeof s.id === 'string' && Array.isArray(s.body);
+}
+
+/** Reads the inlined boot data; absent or unreadable → null (the app fetches instead). */
+export function readBootData(doc: Document = document): BootData | null {
+  const el = doc.getElementById('sdui-boot');
+  if (!el?.textContent) return null;
+  try {
+    const data = JSON.parse(el.textContent) as BootData;
+    return data && typeof data === 'object' ? data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,78 @@
+import type { ScreenDocument } from '../../schemas/generated/types';
+import { looksLikeBundle, looksLikeScreen, type BootBundle } from './boot-types';
+import { readCached, writeCached } from './config-cache';
+import { validateBundle, validateDocument } from './validate-document';
+
+export interface Loaded<T> {
+  body: T;
+  etag: string | null;
+  /** Where it came from: the network, the inlined boot data or the last good copy. */
+  source: 'network' | 'inline' | 'cache';
+}
+
+type Log = (message: string, detail?: unknown) => void;
+
+/**
+ * Draft preview (admin console's phone frame): `?sduiPreview=1` in a framed page reads the admin
+ * preview API (drafts over published, behind the admin session) instead of /config/v1, and never
+ * reads or writes the borrower's last-good cache. The flag sticks for the frame's session so
+ * in-app navigation stays in preview.
+ */
+export const isPreview = ((): boolean => {
+  try {
+    if (typeof window === 'undefined' || window.self === window.top) return false;
+    if (new URLSearchParams(window.location.search).get('sduiPreview') === '1') sessionStorage.setItem('sdui:preview', '1');
+    return sessionStorage.getItem('sdui:preview') === '1';
+  } catch {
+    return false;
+  }
+})();
+const CONFIG_BASE = isPreview ? '/admin/api/preview' : '/config/v1';
+
+/** GET with If-None-Match from the cached copy; 304 → cached body. Garbage or failure → cached body or null. */
+async function revalidate<T>(url: string, cacheKey: string, check: (v: unknown) => v is T, log: Log): Promise<Loaded<T> | null> {
+  const cached = isPreview ? null : readCached<T>(cacheKey);
+  try {
+    const res = await fetch(url, { headers: cached?.etag ? { 'If-None-Match': cached.etag } : {}, credentials: 'same-origin' });
+    if (res.status === 304 && cached) return { body: cached.body, etag: cached.etag, source: 'cache' };
+    if (res.ok) {
+      const body: unknown = await res.json().catch(() => undefined);
+      if (check(body)) return { body, etag: res.headers.get('ETag'), source: 'network' };
+      log(`config ${url}: the answer is not a valid document; using the last good copy`);
+    } else if (res.status !== 404) {
+      log(`config ${url}: HTTP ${res.status}; using the last good copy`);
+    } else {
+      return null;
+    }
+  } catch (e) {
+    log(`config ${url}: ${(e as Error)?.message ?? e}; using the last good copy`);
+  }
+  return cached && check(cached.body) ? { body: cached.body, etag: cached.etag, source: 'cache' } : null;
+}
+
+/** Keeps a document as "last good" only after the full schema check passed. */
+async function remember<T>(cacheKey: string, kind: 'bundle' | 'screen', loaded: Loaded<T>, log: Log) {
+  if (loaded.source === 'cache' || isPreview) return;
+  const problems = kind === 'bundle' ? await validateBundle(loaded.body as Record<string, unknown>) : await validateDocument('screen', loaded.body);
+  if (problems.length) {
+    log(`${kind} ${cacheKey} does not match its schema`, problems);
+    return;
+  }
+  writeCached(cacheKey, { etag: loaded.etag, body: loaded.body });
+}
+
+export function loadBundle(market: string, log: Log): Promise<Loaded<BootBundle> | null> {
+  return revalidate(`${CONFIG_BASE}/bundle?market=${encodeURIComponent(market)}`, `bundle:${market}`, looksLikeBundle, log);
+}
+
+export function loadScreen(id: string, log: Log): Promise<Loaded<ScreenDocument> | null> {
+  return revalidate(`${CONFIG_BASE}/screens/${encodeURIComponent(id)}`, `screen:${id}`, looksLikeScreen, log);
+}
+
+export function rememberBundle(market: string, loaded: Loaded<BootBundle>, log: Log) {
+  return remember(`bundle:${market}`, 'bundle', loaded, log);
+}
+
+export function rememberScreen(loaded: Loaded<ScreenDocument>, log: Log) {
+  return remember(`screen:${loaded.body.id}`, 'screen', loaded, log);
+}

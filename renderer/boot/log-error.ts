@@ -1,0 +1,13 @@
+/** Problems of documents and widgets: console for developers, a window event for tests. Never shown to borrowers. */
+export const LOG_EVENT = 'sdui:log';
+
+export function logError(message: string, detail?: unknown): void {
+  console.warn(`[sdui] ${message}`, detail ?? '');
+  try {
+    window.dispatchEvent(new CustomEvent(LOG_EVENT, { detail: { message, detail: detail === undefined ? undefined : safeDetail(detail) } }));
+  } catch {
+    // Logging must never break the page.
+  }
+}
+
+const safeDetail = (d: unknown) => (d instanceof Error ? d.message : d);
