@@ -112,7 +112,7 @@ describe('chatbot', () => {
     await send.click();
     await page.getByText('Terima kasih, pesan Anda sudah kami terima. Hubungi agen untuk bantuan lebih lanjut.').waitFor();
     expect(sent).toEqual([expect.objectContaining({ type: '4', value: 'Kapan dana saya cair?' })]);
-    await page.getByRole('button', { name: 'Hubungi agen' }).click();
+    await page.getByRole('button', { name: 'Hubungi agen', exact: true }).click();
     await expect.poll(() => routeOf(page).path).toBe('/complainPageNext');
     await page.context().close();
   });
