@@ -1,0 +1,10 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderNodes } from '../runtime/test-utils';
+
+describe('divider', () => {
+  it('is a separator', () => {
+    renderNodes([{ type: 'divider', inset: true }]);
+    expect(screen.getByRole('separator').className).toContain('sdui-divider--inset');
+  });
+});
