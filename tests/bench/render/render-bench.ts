@@ -44,6 +44,8 @@ async function measure(browser: Browser, url: string, needles: string[]): Promis
     await cdp.send('Network.emulateNetworkConditions', NETWORK);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const once = async (): Promise<ProbeResult> => {
+      // Via about:blank: a goto that differs only by #hash would be a same-document navigation, not a load.
+      await page.goto('about:blank');
       await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
       // The mark may follow the content by a frame or be missing (then reported as such).
       await page.waitForFunction(
