@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderNodes } from '../runtime/test-utils';
 
@@ -11,6 +12,14 @@ describe('link', () => {
     });
     const a = screen.getByRole('link', { name: 'My complaints' });
     expect(a.getAttribute('href')).toBe('/complaintList?deviceId=d9&token=t1&orderNo=A1');
+  });
+  it('a tap on a route link navigates inside the app with the same target', async () => {
+    const r = renderNodes([{ type: 'link', label: 'mine', route: '/complaintList', query: { orderNo: '{{ state.orderNo }}' } }], {
+      query: { token: 't1' },
+      state: { orderNo: 'A1' },
+    });
+    await userEvent.click(screen.getByRole('link', { name: 'mine' }));
+    expect(r.navigations).toEqual([{ to: '/complaintList?token=t1&orderNo=A1', replace: false }]);
   });
   it('external addresses only with allowed schemes', () => {
     const r = renderNodes(

@@ -21,12 +21,19 @@ export const Link: Widget<'link'> = ({ node }) => {
     }
   }
   if (!href) return <span className="sdui-link sdui-link--dead">{label}</span>;
-  const onClick = node.onClick
-    ? (e: MouseEvent<HTMLAnchorElement>) => {
-        e.preventDefault();
-        void runtime.run(node.onClick);
-      }
-    : undefined;
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (node.onClick) {
+      e.preventDefault();
+      void runtime.run(node.onClick);
+      return;
+    }
+    // A plain tap on a route link moves inside the app (no page reload); a modified click
+    // (new tab, download) keeps the browser's own behaviour with the same href.
+    if (node.route && e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey) {
+      e.preventDefault();
+      void runtime.run([{ action: 'navigate', to: node.route, query: node.query }]);
+    }
+  };
   const external = /^https?:/i.test(href) && !node.route;
   return (
     <a id={node.id} className="sdui-link" href={href} onClick={onClick} rel={external ? 'noopener noreferrer' : undefined}>
