@@ -35,7 +35,7 @@ export default function PreviewFrame({ paths, initialPath, market, version }: Pr
     <section aria-label="Preview" className="preview">
       <h2>Preview (draft)</h2>
       <label>
-        Route{' '}
+        Preview route{' '}
         <input list="preview-routes" value={path} onChange={(e) => setPath(e.target.value)} />
       </label>
       <datalist id="preview-routes">
