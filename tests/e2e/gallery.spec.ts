@@ -89,4 +89,36 @@ describe('widget gallery', () => {
     expect(rec.logs).toEqual([]);
     await page.context().close();
   });
+
+  it('/testPreview: typed device params travel with every flow link; native features go through the bridge', async () => {
+    const rec = await h.openPage(`/testPreview?${query}`, {
+      before: async (p) => {
+        await p.addInitScript(() => {
+          const sent: unknown[] = [];
+          (window as unknown as { __sent: unknown[] }).__sent = sent;
+          const handlers = new Proxy({}, { get: (_t, name) => ({ postMessage: (body: unknown) => sent.push([name, body]) }) });
+          (window as unknown as { webkit: unknown }).webkit = { messageHandlers: handlers };
+        });
+      },
+    });
+    const { page } = rec;
+    const deviceId = page.getByLabel('ID perangkat');
+    await deviceId.waitFor();
+    // Prefilled from the page's own query, then edited by the developer.
+    expect(await deviceId.inputValue()).toBe('dev-e2e');
+    await page.getByLabel('ID produk').fill('p42');
+    const confirm = page.getByRole('link', { name: 'Konfirmasi pinjaman' });
+    const href = new URL((await confirm.getAttribute('href'))!, h.url);
+    expect(href.pathname).toBe('/fine');
+    expect(href.searchParams.get('productId')).toBe('p42');
+    expect(href.searchParams.get('deviceId')).toBe('dev-e2e');
+    expect(await page.getByRole('link').count()).toBe(10);
+    await page.getByRole('button', { name: 'Ambil atau pilih foto' }).click();
+    await page.getByRole('button', { name: 'Pilih kontak' }).click();
+    await page.getByRole('button', { name: 'Dapatkan lokasi saya' }).click();
+    await expect.poll(async () => (await page.evaluate(() => (window as unknown as { __sent: unknown[] }).__sent)).length).toBe(3);
+    await h.screenshot(page, 'test-preview');
+    expect(rec.pageErrors).toEqual([]);
+    await page.context().close();
+  });
 });
