@@ -7,7 +7,7 @@ import { ToastRegion } from '../toast/ToastRegion';
 import { toastStore } from '../toast/toast-store';
 import { AppContext, type AppContextValue } from './app-context';
 import type { BootBundle } from './boot-types';
-import { loadBundle, rememberBundle, type Loaded } from './config-client';
+import { bundleKey, loadBundle, rememberBundle, type Loaded } from './config-client';
 import { logError } from './log-error';
 import type { PageLocation } from './page-location';
 import { ScreenRoute } from './ScreenRoute';
@@ -15,6 +15,8 @@ import { ScreenRoute } from './ScreenRoute';
 export interface AppProps {
   bundle: Loaded<BootBundle>;
   market: string;
+  /** `?locale=` asked for another text set than the market's own. */
+  locale?: string;
   location: PageLocation;
   /** Page query outside the hash (equals location.query in history mode). */
   outerQuery: Record<string, string>;
@@ -25,17 +27,18 @@ export function App(props: AppProps) {
   const [bundle, setBundle] = useState(props.bundle);
 
   useEffect(() => {
-    void rememberBundle(props.market, props.bundle, logError);
+    const key = bundleKey(props.market, props.locale);
+    void rememberBundle(key, props.bundle, logError);
     // Ops publish while the webview sits in the background: pick up new copy and routes on return.
     const onFocus = () =>
-      void loadBundle(props.market, logError).then((fresh) => {
+      void loadBundle(props.market, logError, props.locale).then((fresh) => {
         if (!fresh || fresh.source !== 'network') return;
         setBundle((cur) => (cur.etag && cur.etag === fresh.etag ? cur : fresh));
-        void rememberBundle(props.market, fresh, logError);
+        void rememberBundle(key, fresh, logError);
       });
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
-  }, [props.market, props.bundle]);
+  }, [props.market, props.locale, props.bundle]);
 
   const Router = props.location.hashRouting ? HashRouter : BrowserRouter;
   return (

@@ -61,8 +61,12 @@ async function remember<T>(cacheKey: string, kind: 'bundle' | 'screen', loaded: 
   writeCached(cacheKey, { etag: loaded.etag, body: loaded.body });
 }
 
-export function loadBundle(market: string, log: Log): Promise<Loaded<BootBundle> | null> {
-  return revalidate(`${CONFIG_BASE}/bundle?market=${encodeURIComponent(market)}`, `bundle:${market}`, looksLikeBundle, log);
+/** Cache key of a bundle: market plus the locale asked for (absent = the market's own text set). */
+export const bundleKey = (market: string, locale?: string) => (locale ? `${market}:${locale}` : market);
+
+export function loadBundle(market: string, log: Log, locale?: string): Promise<Loaded<BootBundle> | null> {
+  const q = `market=${encodeURIComponent(market)}${locale ? `&locale=${encodeURIComponent(locale)}` : ''}`;
+  return revalidate(`${CONFIG_BASE}/bundle?${q}`, `bundle:${bundleKey(market, locale)}`, looksLikeBundle, log);
 }
 
 export function loadScreen(id: string, log: Log): Promise<Loaded<ScreenDocument> | null> {

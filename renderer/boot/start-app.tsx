@@ -15,15 +15,17 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   const root = createRoot(rootEl);
   const location = readPageLocation();
   const market = location.query.market || 'ID';
+  const locale = location.query.locale || undefined;
   root.render(<p className="sdui-loading">{LOADING}</p>);
 
   // The inlined data is the published state: a draft preview must read the preview API instead.
   const boot = isPreview ? null : readBootData();
   let bundle: Loaded<BootBundle> | null = null;
-  if (boot?.bundle && looksLikeBundle(boot.bundle) && (boot.bundle.market as { id?: string }).id === market) {
+  const inlineFits = (b: BootBundle) => b.market.id === market && (!locale || b.textSet.locale === locale);
+  if (boot?.bundle && looksLikeBundle(boot.bundle) && inlineFits(boot.bundle)) {
     bundle = { body: boot.bundle, etag: boot.bundleEtag, source: 'inline' };
   } else {
-    bundle = await loadBundle(market, logError);
+    bundle = await loadBundle(market, logError, locale);
   }
   if (boot?.screen && looksLikeScreen(boot.screen)) setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline' });
 
@@ -32,6 +34,6 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     root.render(<p className="sdui-screen-error" role="alert">error</p>);
     return root;
   }
-  root.render(<App bundle={bundle} market={market} location={location} outerQuery={readQuery(window.location.search)} />);
+  root.render(<App bundle={bundle} market={market} locale={locale} location={location} outerQuery={readQuery(window.location.search)} />);
   return root;
 }

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadScreen } from './config-client';
+import { writeCached } from './config-cache';
+
+const screen = { kind: 'screen', id: 'complaint-list', schemaVersion: 1, title: 'complaint.myComplaints', body: [] };
+
+function mockFetch(impl: (url: string, init?: RequestInit) => Response | Promise<Response>) {
+  const calls: { url: string; init?: RequestInit }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    calls.push({ url, init });
+    return impl(url, init);
+  });
+  return calls;
+}
+
+afterEach(() => void vi.unstubAllGlobals());
+
+describe('config client', () => {
+  it('fetches a screen and returns its ETag', async () => {
+    mockFetch(() => new Response(JSON.stringify(screen), { status: 200, headers: { ETag: '"v1"' } }));
+    const r = await loadScreen('complaint-list', () => {});
+    expect(r).toEqual({ body: screen, etag: '"v1"', source: 'network' });
+  });
+
+  it('revalidates with If-None-Match and uses the cached copy on 304', async () => {
+    writeCached('screen:complaint-list', { etag: '"v1"', body: screen });
+    const calls = mockFetch(() => new Response(null, { status: 304 }));
+    const r = await loadScreen('complaint-list', () => {});
+    expect((calls[0].init?.headers as Record<string, string>)['If-None-Match']).toBe('"v1"');
+    expect(r?.source).toBe('cache');
+    expect(r?.body).toEqual(screen);
+  });
+
+  it('falls back to the last good copy when the server is down or answers garbage', async () => {
+    writeCached('screen:complaint-list', { etag: '"v1"', body: screen });
+    const logs: string[] = [];
+    mockFetch(() => new Response('{"oops":', { status: 200 }));
+    expect((await loadScreen('complaint-list', (m) => logs.push(m)))?.body).toEqual(screen);
+    mockFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect((await loadScreen('complaint-list', (m) => logs.push(m)))?.source).toBe('cache');
+    mockFetch(() => new Response('{}', { status: 503 }));
+    expect((await loadScreen('complaint-list', (m) => logs.push(m)))?.source).toBe('cache');
+    expect(logs).toHaveLength(3);
+  });
+
+  it('nothing cached and the server down → null (the app shows its error state)', async () => {
+    mockFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await loadScreen('complaint-list', () => {})).toBeNull();
+  });
+});
