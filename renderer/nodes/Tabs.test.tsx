@@ -48,4 +48,44 @@ describe('tabs', () => {
     expect(r.apiCalls[0]).toMatchObject({ endpoint: 'qaList', params: { pid: 4 } });
     expect(screen.getByRole('tabpanel').textContent).toBe('Selected Bayar');
   });
+  it('data tabs: `icons` decorate the first tabs by position, the item\'s own icon wins, the rest have none', () => {
+    const { container } = renderNodes(
+      [
+        {
+          type: 'tabs',
+          label: 'cats',
+          items: '{{ state.cats }}',
+          iconField: 'icon',
+          icons: ['/icons/cat-{{ item.id }}.svg', '/icons/second.svg', '{{ item.missing }}'],
+          panel: [],
+        },
+      ],
+      {
+        texts: { cats: 'Categories' },
+        state: {
+          cats: [
+            { id: 1, title: 'Bayar' },
+            { id: 2, title: 'Pinjam', icon: '/icons/own.svg' },
+            { id: 3, title: 'Tagih' },
+            { id: 4, title: 'Akun' },
+          ],
+        },
+      },
+    );
+    const iconOf = (name: string) => screen.getByRole('tab', { name }).querySelector('img');
+    // Decorative: the tab's accessible name stays its text label.
+    expect(iconOf('Bayar')?.getAttribute('src')).toBe('/icons/cat-1.svg');
+    expect(iconOf('Bayar')?.getAttribute('alt')).toBe('');
+    expect(iconOf('Pinjam')?.getAttribute('src')).toBe('/icons/own.svg');
+    expect(iconOf('Tagih')).toBeNull();
+    expect(iconOf('Akun')).toBeNull();
+    expect(container.querySelectorAll('img')).toHaveLength(2);
+  });
+  it('data tab icons with an unsafe address are not drawn', () => {
+    renderNodes([{ type: 'tabs', label: 'cats', items: '{{ state.cats }}', icons: ['javascript:alert(1)'], panel: [] }], {
+      texts: { cats: 'Categories' },
+      state: { cats: [{ title: 'Bayar' }] },
+    });
+    expect(screen.getByRole('tab', { name: 'Bayar' }).querySelector('img')).toBeNull();
+  });
 });

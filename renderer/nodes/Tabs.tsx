@@ -19,11 +19,18 @@ export const Tabs: Widget<'tabs'> = ({ node }) => {
   const baseId = `t${useId().replace(/:/g, '')}`;
   const [own, setOwn] = useState(0);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  // Data tabs: the item's own icon first, else the document's icon for that position (e.g. the first four only).
+  function dataIcon(item: unknown, index: number): unknown {
+    const fromItem = node.iconField ? pick(item, node.iconField) : undefined;
+    if (isSafeImageSrc(fromItem)) return fromItem;
+    const template = node.icons?.[index];
+    return template === undefined ? undefined : runtime.resolve(template, { item, index });
+  }
   const tabs: TabView[] = node.tabs
     ? node.tabs.map((t) => ({ label: runtime.t(t.label), icon: t.icon ? runtime.resolve(t.icon) : undefined, item: t, children: t.children }))
-    : asList(runtime.resolve(node.items)).map((item) => ({
+    : asList(runtime.resolve(node.items)).map((item, index) => ({
         label: displayValue(pick(item, node.labelField ?? 'title')),
-        icon: node.iconField ? pick(item, node.iconField) : undefined,
+        icon: dataIcon(item, index),
         item,
       }));
   const bound = node.bind ? Number(runtime.get(node.bind) ?? 0) : own;

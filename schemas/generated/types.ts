@@ -2607,9 +2607,13 @@ export interface TabsNode {
    */
   labelField?: string;
   /**
-   * Field of each data item holding an icon address.
+   * Field of each data item holding an icon address (wins over `icons` when the item has one).
    */
   iconField?: string;
+  /**
+   * Icon addresses for data tabs by position: entry i (resolved with that tab's `item` and `index`) shows on tab i; tabs past the end of the list show no icon. The icon is decorative, the tab keeps its text label.
+   */
+  icons?: Template[];
   /**
    * State path of the selected index (default: kept inside the widget).
    */

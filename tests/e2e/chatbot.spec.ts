@@ -15,6 +15,12 @@ const records = (page: Page) => {
   return list;
 };
 const openBot = (before?: (p: Page) => Promise<void>) => app.open('/intelligentCustomerService', { query: { selectedIndex: '0', orderNo: 'SB1003' }, before });
+/** The tab's icon: decorative (empty alt) and actually loaded from the static assets; null when it has none. */
+const iconOf = (page: Page, tab: string) =>
+  page.getByRole('tab', { name: tab }).evaluate((el) => {
+    const img = el.querySelector('img');
+    return img && { alt: img.getAttribute('alt'), loaded: img.complete && img.naturalWidth > 0 };
+  });
 const openAnswer = async (page: Page) => {
   await page.getByRole('button', { name: 'Bagaimana cara membayar tagihan?' }).click();
   await page.getByText('Buka Detail Tagihan, pilih metode pembayaran, lalu ikuti langkahnya.').waitFor();
@@ -43,9 +49,27 @@ describe('chatbot', () => {
     expect(await page.getByRole('tab').count()).toBe(4);
     expect(await page.getByRole('tab', { name: 'Pembayaran' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: 'Bagaimana cara membayar tagihan?' }).waitFor();
+    for (const name of ['Pembayaran', 'Pinjaman', 'Penagihan', 'Akun']) await expect.poll(() => iconOf(page, name)).toEqual({ alt: '', loaded: true });
     await shot(page, 'intelligent-customer-service');
     await page.getByRole('tab', { name: 'Akun' }).click();
     await page.getByRole('button', { name: 'Cara mengganti nomor telepon' }).waitFor();
+    await page.context().close();
+  });
+
+  it('only the first four categories get an icon', async () => {
+    // The seed has four categories: the backend sends a fifth one here.
+    const page = await openBot(async (p) => {
+      await p.route('**/sandbox/h5-api/v3/user-problem/get-qa-list?*', async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        if (new URL(route.request().url()).searchParams.get('pid') === '0') body.data.answerList.push({ ...body.data.answerList[3], id: 5, title_local: 'Lainnya' });
+        await route.fulfill({ response, json: body });
+      });
+    });
+    await page.getByRole('tab', { name: 'Lainnya' }).waitFor();
+    expect(await page.getByRole('tab').count()).toBe(5);
+    for (const name of ['Pembayaran', 'Pinjaman', 'Penagihan', 'Akun']) await expect.poll(() => iconOf(page, name)).toEqual({ alt: '', loaded: true });
+    expect(await iconOf(page, 'Lainnya')).toBeNull();
     await page.context().close();
   });
 

@@ -82,6 +82,13 @@ describe('widget gallery', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'Selesai' }).click();
     await page.getByText('Belum ada keluhan').waitFor();
+    // Data tabs: the document's `icons` decorate the first two of the three problem types.
+    const dataTabs = page.getByRole('tablist', { name: 'Jenis masalah' });
+    expect(await dataTabs.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.querySelector('img')?.getAttribute('src') ?? null))).toEqual([
+      '/icons/bell.svg',
+      '/icons/wallet.svg',
+      null,
+    ]);
     expect(await page.frameLocator('iframe[title="Kebijakan privasi"]').getByText('Privacy policy').textContent()).toBe('Privacy policy');
     // No widget failed, no copy is missing, nothing broke the CSP.
     expect(rec.pageErrors).toEqual([]);
