@@ -5,59 +5,33 @@
  * borrower page's next load, roll back, see the old text again.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../config-server/server';
+import { startHarness, type Harness } from './harness';
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find((p) => fs.existsSync(p));
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const ARTIFACTS = path.resolve('tests/e2e/artifacts');
 const OLD = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).texts['complaint.myComplaints'] as string;
 const NEW = 'Pengaduan saya (uji ops)';
 const BORROWER = '/complaint?market=ID&deviceId=dev-e2e&token=admin-e2e&platform=ios';
 
-let dataDir: string;
-let server: RunningServer;
-let browser: Browser;
+let h: Harness;
 
 beforeAll(async () => {
-  if (!CHROMIUM) throw new Error('Chromium is missing: run `apt-get install -y chromium` (browser tests never skip)');
-  if (!fs.existsSync('dist/renderer/index.html')) throw new Error('dist/renderer is missing: run `npm run build` (npm run test:e2e does it)');
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdui-admin-e2e-'));
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    pollMs: 0,
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: 'correct horse battery', ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: 'correct horse battery', ADMIN_ROLE: 'publisher' }, log: () => {} });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => h?.close());
 
 async function borrowerLink(page: Page, name: string) {
-  await page.goto(server.url + BORROWER);
+  await page.goto(h.url + BORROWER);
   return page.getByRole('link', { name, exact: true });
 }
 
 describe('ops console', () => {
   it('edits a label, previews the draft, publishes it, then rolls it back', async () => {
-    const borrower = await (await browser.newContext({ viewport: { width: 375, height: 667 } })).newPage();
+    const { page: borrower } = await h.newPage();
     await expect.poll(async () => (await borrowerLink(borrower, OLD)).isVisible(), { timeout: 15000 }).toBe(true);
 
-    const admin = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-    const errors: string[] = [];
-    admin.on('pageerror', (e) => errors.push(e.message));
-    await admin.goto(`${server.url}/admin`);
+    const { page: admin, pageErrors: errors } = await h.openPage('/admin', { viewport: { width: 1400, height: 1000 } });
     await admin.getByLabel('User name').fill('ops');
     await admin.getByLabel('Password').fill('wrong password');
     await admin.getByRole('button', { name: 'Log in' }).click();
@@ -81,7 +55,7 @@ describe('ops console', () => {
     await frame.getByRole('link', { name: NEW, exact: true }).waitFor({ timeout: 15000 });
     const box = await admin.locator('iframe[title="Draft preview"]').boundingBox();
     expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([375 + 16, 667 + 16]);
-    await admin.screenshot({ path: path.join(ARTIFACTS, 'admin-preview.png') });
+    await h.screenshot(admin, 'admin-preview');
 
     // A draft is not public.
     expect(await (await borrowerLink(borrower, OLD)).isVisible()).toBe(true);

@@ -1,20 +1,20 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bridgeMessages, fieldsOf, isCall, routeOf, shot, startApp, stubIosBridge, type App } from './complaints-fixture';
+import { bridgeMessages, fieldsOf, isCall, routeOf, stubIosBridge, startHarness, type Harness } from './harness';
 
 // Seed QA tree: categories Pembayaran(1), Pinjaman(2), Penagihan(3), Akun(4); question 11 → answer 111; 13 is an agent jump (action_type 4).
-let app: App;
+let h: Harness;
 beforeAll(async () => {
-  app = await startApp();
+  h = await startHarness({ locale: 'id-ID' });
 });
-afterAll(async () => app?.close());
+afterAll(async () => h?.close());
 
 const records = (page: Page) => {
   const list: Record<string, string>[] = [];
   page.on('request', (r) => isCall('/h5-api/v3/user-problem/qa-record')(r) && list.push(fieldsOf(r)));
   return list;
 };
-const openBot = (before?: (p: Page) => Promise<void>) => app.open('/intelligentCustomerService', { query: { selectedIndex: '0', orderNo: 'SB1003' }, before });
+const openBot = async (before?: (p: Page) => Promise<void>) => (await h.openScreen('/intelligentCustomerService', { query: { selectedIndex: '0', orderNo: 'SB1003' }, before })).page;
 /** The tab's icon: decorative (empty alt) and actually loaded from the static assets; null when it has none. */
 const iconOf = (page: Page, tab: string) =>
   page.getByRole('tab', { name: tab }).evaluate((el) => {
@@ -28,10 +28,10 @@ const openAnswer = async (page: Page) => {
 
 describe('help entry', () => {
   it('offers four problem types; each opens the chatbot with selectedIndex, orderNo and the params', async () => {
-    const page = await app.open('/complainNewPage');
+    const { page } = await h.openScreen('/complainNewPage');
     await page.getByRole('button', { name: 'Semua', exact: true }).waitFor();
     expect(await page.getByRole('radio').count()).toBe(4);
-    await shot(page, 'complain-new-page');
+    await h.screenshot(page, 'complain-new-page');
     await page.getByRole('radio', { name: 'Pembayaran' }).click();
     await expect.poll(() => routeOf(page).path).toBe('/intelligentCustomerService');
     const { query } = routeOf(page);
@@ -50,7 +50,7 @@ describe('chatbot', () => {
     expect(await page.getByRole('tab', { name: 'Pembayaran' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: 'Bagaimana cara membayar tagihan?' }).waitFor();
     for (const name of ['Pembayaran', 'Pinjaman', 'Penagihan', 'Akun']) await expect.poll(() => iconOf(page, name)).toEqual({ alt: '', loaded: true });
-    await shot(page, 'intelligent-customer-service');
+    await h.screenshot(page, 'intelligent-customer-service');
     await page.getByRole('tab', { name: 'Akun' }).click();
     await page.getByRole('button', { name: 'Cara mengganti nomor telepon' }).waitFor();
     await page.context().close();

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startApp, type App } from './complaints-fixture';
+import { startHarness, type Harness } from './harness';
 
 // Copy is data: editing the id-ID text set document changes the screen with no code change.
-let app: App;
+let h: Harness;
 let dir: string;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdui-screens-'));
@@ -15,16 +15,16 @@ beforeAll(async () => {
   doc.texts['complaint.myComplaints'] = 'Riwayat pengaduan saya';
   doc.texts['complaint.typesLabel'] = 'Apa masalah Anda?';
   fs.writeFileSync(file, JSON.stringify(doc, null, 2));
-  app = await startApp({ screensDir: dir });
+  h = await startHarness({ locale: 'id-ID', screensDir: dir });
 });
 afterAll(async () => {
-  await app?.close();
+  await h?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('complaint copy', () => {
   it('shows the edited id-ID labels', async () => {
-    const page = await app.open('/complaint');
+    const { page } = await h.openScreen('/complaint');
     await page.getByRole('link', { name: 'Riwayat pengaduan saya' }).waitFor();
     await page.getByRole('radiogroup', { name: 'Apa masalah Anda?' }).waitFor();
     await page.context().close();

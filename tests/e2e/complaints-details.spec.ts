@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldsOf, isCall, routeOf, shot, startApp, type App } from './complaints-fixture';
+import { fieldsOf, isCall, routeOf, startHarness, type Harness } from './harness';
 
 // Seed: complaint 502 is being processed (no result, isScore 0); 501 is processed and may be rated (isScore 1).
-let app: App;
+let h: Harness;
 beforeAll(async () => {
-  app = await startApp();
+  h = await startHarness({ locale: 'id-ID' });
 });
-afterAll(async () => app?.close());
+afterAll(async () => h?.close());
 
 const RATING = 'Nilai penanganan keluhan ini';
 
 describe('my complaints', () => {
   it('shows items in tabs with time, type and content; an item opens its details by problemId', async () => {
-    const page = await app.open('/complaintList');
+    const { page } = await h.openScreen('/complaintList');
     await page.getByRole('tab', { name: 'Processing' }).waitFor();
     await page.getByText('Saya sudah membayar tetapi status belum berubah.').waitFor();
     await page.getByText('2025-06-02 14:03:10').waitFor();
-    await shot(page, 'complaint-list');
+    await h.screenshot(page, 'complaint-list');
     await page.getByRole('tab', { name: 'Processed' }).click();
     await page.getByText('Penagih menghubungi kontak darurat saya berkali-kali.').click();
     await expect.poll(() => routeOf(page).path).toBe('/complainDetails');
@@ -27,7 +27,7 @@ describe('my complaints', () => {
 
 describe('complaint details', () => {
   it('hides Process Result when empty and never asks for a rating when isScore is 0', async () => {
-    const page = await app.open('/complainDetails', { query: { problemId: '502' } });
+    const { page } = await h.openScreen('/complainDetails', { query: { problemId: '502' } });
     const content = page.getByLabel('Isi keluhan');
     await content.waitFor();
     expect(await content.inputValue()).toBe('Saya sudah membayar tetapi status belum berubah.');
@@ -40,7 +40,7 @@ describe('complaint details', () => {
   });
 
   it('opens the 5-star rating 3 s after load; zero stars says Silakan pilih; Send saves the score', async () => {
-    const page = await app.open('/complainDetails', { query: { problemId: '501' } });
+    const { page } = await h.openScreen('/complainDetails', { query: { problemId: '501' } });
     const loaded = Date.now();
     await page.getByText('Hasil proses').waitFor();
     await page.getByText('Kami telah menegur tim penagihan terkait. Mohon maaf atas ketidaknyamanannya.').waitFor();
@@ -49,7 +49,7 @@ describe('complaint details', () => {
     const dialog = page.getByRole('dialog', { name: RATING });
     await dialog.waitFor({ timeout: 5000 });
     expect(Date.now() - loaded).toBeGreaterThanOrEqual(2900);
-    await shot(page, 'complain-details');
+    await h.screenshot(page, 'complain-details');
     expect(await dialog.getByRole('radio').count()).toBe(5);
 
     await dialog.getByRole('button', { name: 'Kirim' }).click();
@@ -66,8 +66,8 @@ describe('complaint details', () => {
 
   it('Cancel closes without saving; a failed save toasts the server message', async () => {
     const token = `e2e-rate-${Date.now()}`;
-    const first = await app.open('/complainDetails', { token, query: { problemId: '501' } });
-    const second = await app.open('/complainDetails', { token, query: { problemId: '501' } });
+    const { page: first } = await h.openScreen('/complainDetails', { token, query: { problemId: '501' } });
+    const { page: second } = await h.openScreen('/complainDetails', { token, query: { problemId: '501' } });
     const saves: string[] = [];
     for (const p of [first, second]) p.on('request', (r) => isCall('/user-problem/save-score')(r) && saves.push(r.url()));
 
@@ -79,7 +79,7 @@ describe('complaint details', () => {
     expect(saves).toHaveLength(0);
 
     // The same complaint rated in another page first: the server refuses the second rating with its message.
-    const third = await app.open('/complainDetails', { token, query: { problemId: '501' } });
+    const { page: third } = await h.openScreen('/complainDetails', { token, query: { problemId: '501' } });
     const d2 = second.getByRole('dialog', { name: RATING });
     const d3 = third.getByRole('dialog', { name: RATING });
     await d2.waitFor({ timeout: 6000 });

@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG, fieldsOf, isCall, routeOf, shot, startApp, type App, ARTIFACTS } from './complaints-fixture';
+import { PNG, fieldsOf, isCall, routeOf, ARTIFACTS, startHarness, type Harness } from './harness';
 
 // Seed (config-server/sandbox/seed.ts): the first order SB1001 has isShow 0, SB1003 has isShow 1.
-let app: App;
+let h: Harness;
 beforeAll(async () => {
-  app = await startApp();
+  h = await startHarness({ locale: 'id-ID' });
 });
-afterAll(async () => app?.close());
+afterAll(async () => h?.close());
 
 describe('complaint entry', () => {
   it('blocks collection complaints on an isShow 0 order, allows them after choosing an isShow 1 order, and navigates with the exact query', async () => {
-    const page = await app.open('/complaint');
+    const { page } = await h.openScreen('/complaint');
     await expect.poll(() => page.getByRole('radio', { name: 'Collection' }).count()).toBe(1);
     await page.getByRole('radio', { name: 'Collection' }).click();
     await page.getByText('The selected order does not support sending collection types').waitFor();
@@ -23,7 +23,7 @@ describe('complaint entry', () => {
     await expect.poll(() => page.getByRole('button', { name: /SB1001/ }).count()).toBe(0); // the list closed
     await page.getByRole('radio', { name: 'Collection' }).click();
     await page.getByRole('radiogroup', { name: 'Pilih jenis penagihan' }).waitFor();
-    await shot(page, 'complaint-entry');
+    await h.screenshot(page, 'complaint-entry');
     fs.mkdirSync('tests/e2e/readme', { recursive: true });
     fs.copyFileSync(path.join(ARTIFACTS, 'complaint-entry.png'), 'tests/e2e/readme/complaint-entry.png');
 
@@ -39,7 +39,7 @@ describe('complaint entry', () => {
   });
 
   it('another type goes straight to the form with problemType, orderNo and the common params; My complaints opens the list', async () => {
-    const page = await app.open('/complaint');
+    const { page } = await h.openScreen('/complaint');
     await page.getByRole('radio', { name: 'Repayment' }).click();
     await expect.poll(() => routeOf(page).path).toBe('/complainPageNext');
     const { query } = routeOf(page);
@@ -57,7 +57,7 @@ describe('complaint entry', () => {
 
 describe('complaint form', () => {
   it('needs text, ignores input past 200, takes at most 9 images, sends the fields, shows the success modal for 1.5 s, then the entry', async () => {
-    const page = await app.open('/complainPageNext', { query: { problemType: '2', orderNo: 'SB1003' } });
+    const { page } = await h.openScreen('/complainPageNext', { query: { problemType: '2', orderNo: 'SB1003' } });
     await page.getByText('Repayment').waitFor();
     const saves: Record<string, string>[] = [];
     page.on('request', (r) => isCall('/user-problem/problem-save')(r) && saves.push(fieldsOf(r)));
@@ -79,7 +79,7 @@ describe('complaint form', () => {
     await page.getByRole('button', { name: 'Hapus gambar 1' }).click();
     await page.getByText('8/9').waitFor();
     const urls = await page.locator('.sdui-image-upload img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')));
-    await shot(page, 'complain-page-next');
+    await h.screenshot(page, 'complain-page-next');
 
     await page.evaluate(() => localStorage.setItem('sdui:data:draft', 'leftover'));
     const sent = Date.now();

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bridgeMessages, fieldsOf, isCall, shot, startApp, stubIosBridge, type App } from './complaints-fixture';
+import { bridgeMessages, fieldsOf, isCall, stubIosBridge, startHarness, type Harness } from './harness';
 
-let app: App;
+let h: Harness;
 beforeAll(async () => {
-  app = await startApp();
+  h = await startHarness({ locale: 'id-ID' });
 });
-afterAll(async () => app?.close());
+afterAll(async () => h?.close());
 
 describe('customer service', () => {
   it('loads phone and mail with overall=30; the phone calls through the bridge, the mail is a mailto: link', async () => {
     let fields: Record<string, string> | undefined;
-    const page = await app.open('/customerService', {
+    const { page } = await h.openScreen('/customerService', {
       before: async (p) => {
         await stubIosBridge(p);
         p.on('request', (r) => {
@@ -22,7 +22,7 @@ describe('customer service', () => {
     await mail.waitFor();
     expect(fields?.overall).toBe('30');
     expect(await mail.getAttribute('href')).toBe('mailto:support.id@sandbox.cashloan.dev');
-    await shot(page, 'customer-service');
+    await h.screenshot(page, 'customer-service');
     await page.getByRole('button', { name: 'Telepon 6281234567890' }).click();
     await expect.poll(async () => JSON.stringify(await bridgeMessages(page))).toContain('6281234567890');
     expect(JSON.stringify(await bridgeMessages(page))).toContain('callPhone');

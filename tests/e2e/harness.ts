@@ -1,11 +1,12 @@
 /**
  * Browser test harness: the real config server (temp store, sandbox on) and headless Chromium.
  * `openPage` records what the page logs, the bridge messages it sends and CSP violations.
+ * Every browser test starts here; the helpers at the end read sandbox calls, bridge messages and routes.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { startServer, type RunningServer } from '../../config-server/server';
 
 export const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'];
@@ -22,10 +23,47 @@ export interface PageRecord {
   pageErrors: string[];
 }
 
+export interface HarnessOptions {
+  /** Documents imported on first start (default `screens/`). */
+  screensDir?: string;
+  /** The server's environment, e.g. ADMIN_USER/ADMIN_PASSWORD/ADMIN_ROLE for the first admin (default: this process's). */
+  env?: NodeJS.ProcessEnv;
+  /** How often the server looks for publishes by another process (ms; default 0 = never). */
+  pollMs?: number;
+  /** Server log sink (default: the server's own console output). */
+  log?: (message: string, err?: unknown) => void;
+  /** Browser locale of every page (default: Chromium's own). */
+  locale?: string;
+}
+
+export interface PageOptions {
+  /** Runs before the first navigation (routes, init scripts). */
+  before?: (page: Page) => Promise<void>;
+  viewport?: { width: number; height: number };
+}
+
+export interface ScreenOptions extends PageOptions {
+  /** Sandbox session token (default: a fresh one, i.e. a new borrower session). */
+  token?: string;
+  /** Query added after the device's common params. */
+  query?: Record<string, string>;
+}
+
 export interface Harness {
-  url: string;
+  /** Origin of the running config server (a new port after `restartServer`). */
+  readonly url: string;
   browser: Browser;
-  openPage(pathAndQuery: string, opts?: { before?: (page: Page) => Promise<void>; viewport?: { width: number; height: number } }): Promise<PageRecord>;
+  /** The server's store folder; it outlives `stopServer`. */
+  dataDir: string;
+  /** A recorded page in a fresh context (375x667 unless told), not navigated yet. */
+  newPage(opts?: Omit<PageOptions, 'before'>): Promise<PageRecord>;
+  openPage(pathAndQuery: string, opts?: PageOptions): Promise<PageRecord>;
+  /** Opens a borrower route with the device's common params (`commonParams`). */
+  openScreen(route: string, opts?: ScreenOptions): Promise<PageRecord>;
+  /** Stops the config server (its store and the browser stay): the server is down. */
+  stopServer(): Promise<void>;
+  /** Starts the config server again on the same store (a new port). */
+  restartServer(): Promise<void>;
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -37,11 +75,19 @@ function findChromium(): string {
   return found;
 }
 
-export async function startHarness(opts: { screensDir?: string } = {}): Promise<Harness> {
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const executablePath = findChromium();
   if (!fs.existsSync('dist/renderer/index.html')) throw new Error('dist/renderer is missing: run `npm run build` (npm run test:e2e does it)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdui-e2e-'));
-  const server: RunningServer = await startServer({ port: 0, host: '127.0.0.1', dataDir, sandbox: true, screensDir: opts.screensDir, pollMs: 0 });
+  const start = () =>
+    startServer({ port: 0, host: '127.0.0.1', dataDir, sandbox: true, screensDir: opts.screensDir, pollMs: opts.pollMs ?? 0, env: opts.env, log: opts.log });
+  let server: RunningServer;
+  try {
+    server = await start();
+  } catch (e) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
   let browser: Browser;
   try {
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
@@ -51,11 +97,15 @@ export async function startHarness(opts: { screensDir?: string } = {}): Promise<
     throw e;
   }
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  return {
-    url: server.url,
+  let seq = 0;
+  const harness: Harness = {
+    get url() {
+      return server.url;
+    },
     browser,
-    async openPage(pathAndQuery, o = {}) {
-      const context = await browser.newContext({ viewport: o.viewport ?? { width: 375, height: 667 } });
+    dataDir,
+    async newPage(o = {}) {
+      const context = await browser.newContext({ viewport: o.viewport ?? { width: 375, height: 667 }, locale: opts.locale });
       const page = await context.newPage();
       const rec: PageRecord = { page, logs: [], cspViolations: [], pageErrors: [] };
       await page.exposeFunction('__sduiRecord', (kind: string, text: string) => {
@@ -71,9 +121,22 @@ export async function startHarness(opts: { screensDir?: string } = {}): Promise<
         if (m.type() === 'error') rec.logs.push(`console: ${m.text()}`);
       });
       page.on('pageerror', (e) => rec.pageErrors.push(e.message));
-      if (o.before) await o.before(page);
-      await page.goto(server.url + pathAndQuery);
       return rec;
+    },
+    async openPage(pathAndQuery, o = {}) {
+      const rec = await harness.newPage({ viewport: o.viewport });
+      if (o.before) await o.before(rec.page);
+      await rec.page.goto(server.url + pathAndQuery);
+      return rec;
+    },
+    openScreen(route, o = {}) {
+      const token = o.token ?? `e2e-${process.pid}-${Date.now()}-${++seq}`;
+      return harness.openPage(`${route}?${new URLSearchParams({ ...commonParams(token), ...o.query })}`, o);
+    },
+    stopServer: () => server.close(),
+    async restartServer() {
+      await server.close();
+      server = await start();
     },
     async screenshot(page, name) {
       const file = path.join(ARTIFACTS, `${name}.png`);
@@ -86,4 +149,43 @@ export async function startHarness(opts: { screensDir?: string } = {}): Promise<
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return harness;
 }
+
+/** The common params a device puts on every page (market ID, an iOS phone) with a sandbox session token. */
+export const commonParams = (token: string) => ({
+  deviceId: 'dev-e2e', market: 'ID', version: '1.0.0', token, type: 'ios', deviceName: 'iPhone', osVersion: '17.0', gid: 'g1', platform: 'ios',
+});
+
+/** Form fields of a sandbox POST (urlencoded body), or the query of a GET. */
+export function fieldsOf(req: Request): Record<string, string> {
+  const url = new URL(req.url());
+  if (req.method() === 'GET') return Object.fromEntries(url.searchParams);
+  return Object.fromEntries(new URLSearchParams(req.postData() ?? ''));
+}
+
+/** Matches requests to one sandbox path, e.g. `isCall('/h5-api/v3/user-problem/qa-record')`. */
+export const isCall = (p: string) => (req: Request) => new URL(req.url()).pathname === `/sandbox${p}`;
+
+/** Records iOS bridge messages: `window.__bridge` holds [name, body] pairs (use as `before`). */
+export async function stubIosBridge(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const sent: unknown[] = [];
+    (window as unknown as { __bridge: unknown[] }).__bridge = sent;
+    const handler = (name: string) => ({ postMessage: (body: unknown) => sent.push([name, body]) });
+    const handlers = new Proxy({}, { get: (_t, name) => (typeof name === 'string' ? handler(name) : undefined) });
+    (window as unknown as { webkit: unknown }).webkit = { messageHandlers: handlers };
+  });
+}
+
+export const bridgeMessages = (page: Page) => page.evaluate(() => (window as unknown as { __bridge: [string, unknown][] }).__bridge);
+
+/** The path and query of the page, whichever router mode (history or hash) is used. */
+export function routeOf(page: Page): { path: string; query: URLSearchParams } {
+  const u = new URL(page.url());
+  const hashed = u.hash.startsWith('#/') ? new URL(u.hash.slice(1), u.origin) : u;
+  return { path: hashed.pathname, query: hashed.searchParams };
+}
+
+/** A 1×1 PNG for the image picker. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

@@ -10,45 +10,27 @@
  *   is not rendered as a link and runs nothing.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../config-server/server';
+import { startHarness, type Harness } from './harness';
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find((p) => fs.existsSync(p));
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DIST = path.resolve('dist/renderer');
-const ARTIFACTS = path.resolve('tests/e2e/artifacts');
 const TEXTS = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).texts as Record<string, string>;
 const LABEL = TEXTS['complaint.myComplaints'];
 const ROUTE = '/complaint?market=ID&deviceId=dev-e2e&token=resilience-e2e&platform=ios';
 const ENV = { ADMIN_USER: 'ops', ADMIN_PASSWORD: 'resilience pw 1', ADMIN_ROLE: 'publisher' };
 
-let dataDir: string;
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+let h: Harness;
+// One page for the whole file: its localStorage holds the last good config the later tests rely on.
 let page: Page;
 
-const start = () => startServer({ port: 0, host: '127.0.0.1', dataDir, pollMs: 0, env: ENV, log: () => {} });
-
 beforeAll(async () => {
-  if (!CHROMIUM) throw new Error('Chromium is missing: run `apt-get install -y chromium` (browser tests never skip)');
-  if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('dist/renderer is missing: run `npm run build` (npm run test:e2e does it)');
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdui-resilience-'));
-  server = await start();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  context = await browser.newContext({ viewport: { width: 375, height: 667 } });
-  page = await context.newPage();
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  h = await startHarness({ env: ENV, log: () => {} });
+  ({ page } = await h.newPage());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => h?.close());
 
 const myComplaints = (p: Page) => p.getByRole('link', { name: LABEL, exact: true });
 
@@ -57,11 +39,11 @@ const cachedKeys = (p: Page) => p.evaluate(() => Object.keys(localStorage).filte
 
 describe('resilience', () => {
   it('renders from the last good config when the config server answers garbage', async () => {
-    await page.goto(server.url + ROUTE);
+    await page.goto(h.url + ROUTE);
     await myComplaints(page).waitFor({ timeout: 15000 });
     await expect.poll(() => cachedKeys(page), { timeout: 10000 }).toEqual(expect.arrayContaining(['sdui:config:bundle:ID', 'sdui:config:screen:complaint-entry']));
 
-    await page.route(`${server.url}/**`, async (route) => {
+    await page.route(`${h.url}/**`, async (route) => {
       const url = new URL(route.request().url());
       if (route.request().resourceType() === 'document') {
         const res = await route.fetch();
@@ -73,12 +55,12 @@ describe('resilience', () => {
     });
     await page.reload();
     await myComplaints(page).waitFor({ timeout: 15000 });
-    await page.unroute(`${server.url}/**`);
+    await page.unroute(`${h.url}/**`);
   });
 
   it('renders from the last good config when the config server is down', async () => {
-    const origin = server.url;
-    await server.close();
+    const origin = h.url;
+    await h.stopServer();
     const fromDist = (p: string) => fs.readFileSync(path.join(DIST, p));
     await page.route(`${origin}/**`, (route) => {
       const url = new URL(route.request().url());
@@ -93,14 +75,14 @@ describe('resilience', () => {
     await page.reload();
     await myComplaints(page).waitFor({ timeout: 15000 });
     expect(await page.locator('#root').innerText()).toContain(TEXTS['title.complaintEntry']);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'resilience-server-down.png') });
+    await h.screenshot(page, 'resilience-server-down');
     await page.unroute(`${origin}/**`);
   });
 
   it('keeps copy with <script> and a javascript: link inert', async () => {
-    server = await start();
+    await h.restartServer();
     const api = async (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(`${server.url}/admin/api${p}`, {
+      const res = await fetch(`${h.url}/admin/api${p}`, {
         method,
         headers: { 'Content-Type': 'application/json', ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -127,7 +109,7 @@ describe('resilience', () => {
     expect(JSON.stringify(refused.json!.errors)).toContain('/body/');
 
     // ...so serve it as a compromised config server would, inside the inlined boot data.
-    await page.route(`${server.url}/**`, async (route) => {
+    await page.route(`${h.url}/**`, async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const res = await route.fetch();
       const html = (await res.text()).replace(/(<script type="application\/json" id="sdui-boot">)([\s\S]*?)(<\/script>)/, (_m, open: string, json: string, close: string) => {
@@ -139,7 +121,7 @@ describe('resilience', () => {
     });
     const dialogs: string[] = [];
     page.on('dialog', (d) => void d.dismiss().then(() => dialogs.push(d.message())));
-    await page.goto(server.url + ROUTE);
+    await page.goto(h.url + ROUTE);
 
     // The markup is shown as the literal text it is.
     await page.getByRole('link', { name: evil, exact: true }).waitFor({ timeout: 15000 });
@@ -159,6 +141,6 @@ describe('resilience', () => {
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
-    await page.unroute(`${server.url}/**`);
+    await page.unroute(`${h.url}/**`);
   });
 });
