@@ -3,31 +3,19 @@
  * not documents: document content stays `unknown` here and is typed by the generated schema types
  * where an editor needs it.
  */
-export type Role = 'viewer' | 'editor' | 'publisher';
+import type { Role, StoredDraft, StoredVersion } from '../../config-server/store/config-store';
+
+export type { Role };
 
 export interface Session {
   user: string;
   role: Role;
 }
 
-export interface VersionInfo {
-  version: number;
-  hash: string;
-  content?: unknown;
-  createdAt: string;
-  createdBy: string;
-  note: string;
-  restoredFrom: number | null;
-}
+/** A published version as the API sends it (the content only where asked for). */
+export type VersionInfo = Omit<StoredVersion, 'kind' | 'id' | 'content'> & { content?: unknown };
 
-export interface DraftInfo {
-  content: unknown;
-  hash: string;
-  baseVersion: number | null;
-  updatedAt: string;
-  updatedBy: string;
-  editors: string[];
-}
+export type DraftInfo = StoredDraft;
 
 /** One document as `GET /documents/:kind/:id` returns it (the list may omit contents). */
 export interface DocRecord {
