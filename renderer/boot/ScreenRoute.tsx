@@ -6,12 +6,16 @@ import { logError } from './log-error';
 import { readQuery } from './page-location';
 import { ScreenHost } from './ScreenHost';
 import { useApp } from './app-context';
+import type { PrefetchedCall } from './prefetch-first-call';
+
+/** The inlined screen, with its first data call already under way (started at boot). */
+type Inline = Loaded<ScreenDocument> & { prefetched?: PrefetchedCall[] };
 
 /** The inlined screen is used once, for the first route it matches. */
-let inlineScreen: Loaded<ScreenDocument> | null = null;
-export const setInlineScreen = (s: Loaded<ScreenDocument> | null) => void (inlineScreen = s);
+let inlineScreen: Inline | null = null;
+export const setInlineScreen = (s: Inline | null) => void (inlineScreen = s);
 
-function takeInline(id: string): Loaded<ScreenDocument> | null {
+function takeInline(id: string): Inline | null {
   if (inlineScreen?.body.id !== id) return null;
   const s = inlineScreen;
   inlineScreen = null;
@@ -24,7 +28,7 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
   const location = useLocation();
   const params = useParams();
   const routerNavigate = useNavigate();
-  const [loaded, setLoaded] = useState<Loaded<ScreenDocument> | null | 'missing'>(() => takeInline(screenId));
+  const [loaded, setLoaded] = useState<Inline | null | 'missing'>(() => takeInline(screenId));
 
   useEffect(() => {
     let live = true;
@@ -58,6 +62,7 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
     <ScreenHost
       key={`${loaded.body.id}:${loaded.etag}:${location.key}`}
       doc={loaded.body}
+      prefetched={loaded.prefetched}
       texts={app.bundle.textSet.texts as Record<string, string>}
       market={app.bundle.market as unknown as Record<string, unknown>}
       query={query}

@@ -6,6 +6,9 @@ import type { BootBundle } from './boot-types';
 import { logError } from './log-error';
 import { readPageLocation, readQuery } from './page-location';
 import { setInlineScreen } from './ScreenRoute';
+import { createApiClient } from '../api/api-client';
+import { toastStore } from '../toast/toast-store';
+import { prefetchFirstCall } from './prefetch-first-call';
 
 /** Texts are not loaded yet: the loading indicator is the spec's literal. */
 const LOADING = 'loading...';
@@ -27,12 +30,24 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   } else {
     bundle = await loadBundle(market, logError, locale);
   }
-  if (boot?.screen && looksLikeScreen(boot.screen)) setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline' });
-
   if (!bundle) {
     logError('no configuration: the config server is unreachable and nothing is cached');
     root.render(<p className="sdui-screen-error" role="alert">error</p>);
     return root;
+  }
+  if (boot?.screen && looksLikeScreen(boot.screen)) {
+    // The inlined screen's first data call leaves now, while React mounts; its onLoad claims it.
+    const texts = bundle.body.textSet.texts as Record<string, unknown>;
+    const api = createApiClient({
+      apiMap: bundle.body.apiMap,
+      query: location.query,
+      toast: (m, ms) => toastStore.show(m, ms),
+      t: (k) => (typeof texts[k] === 'string' ? (texts[k] as string) : k),
+      logError,
+    });
+    const market = bundle.body.market as unknown as Record<string, unknown>;
+    const prefetched = prefetchFirstCall(boot.screen, { api, query: location.query, market, texts });
+    setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline', prefetched });
   }
   root.render(<App bundle={bundle} market={market} locale={locale} location={location} outerQuery={readQuery(window.location.search)} />);
   return root;
