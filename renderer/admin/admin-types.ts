@@ -3,7 +3,7 @@
  * not documents: document content stays `unknown` here and is typed by the generated schema types
  * where an editor needs it.
  */
-import type { Role, StoredDraft, StoredVersion } from '../../config-server/store/config-store';
+import type { AuditEntry, Role, StoredDraft, StoredVersion } from '../../config-server/store/config-store';
 
 export type { Role };
 
@@ -36,17 +36,8 @@ export interface Problem {
   message: string;
 }
 
-export interface AuditRow {
-  seq: number;
-  at: string;
-  actor: string;
-  action: string;
-  kind: string | null;
-  id: string | null;
-  version: number | null;
-  diff: { op: string; path: string; value?: unknown; from?: string }[] | null;
-  note: string;
-}
+/** One append-only audit entry as `GET /audit` returns it. */
+export type AuditRow = AuditEntry;
 
 export const canWrite = (role: Role | undefined) => role === 'editor' || role === 'publisher';
 export const canPublish = (role: Role | undefined) => role === 'publisher';
