@@ -15,8 +15,8 @@ export default function PatchList({ ops, label }: { ops: Op[]; label: string }) 
       {ops.map((o, i) => (
         <li key={i} className={`op-${o.op}`}>
           <strong>{o.op}</strong> <code>{o.path || '/'}</code>
-          {o.op !== 'remove' && o.value !== undefined && <> → <code>{show(o.value)}</code></>}
-          {o.from !== undefined && <> from <code>{o.from}</code></>}
+          {'value' in o && o.value !== undefined && <> → <code>{show(o.value)}</code></>}
+          {'from' in o && <> from <code>{o.from}</code></>}
         </li>
       ))}
     </ul>
