@@ -1,4 +1,5 @@
 import express, { type Express, type Router } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
 import { fileURLToPath } from 'node:url';
 import { adminRouter } from './admin/admin-router.js';
@@ -7,6 +8,7 @@ import type { LoginLimit } from './admin/session-routes.js';
 import { rendererRouter } from './boot-html.js';
 import { errorMiddleware, notFoundJson } from './error-middleware.js';
 import { publicApiRouter } from './public-api.js';
+import { captureHeaders, PublicFastPath } from './public-fast-path.js';
 import { PublishedSnapshot, type SnapshotDoc } from './published-snapshot.js';
 import { securityHeaders } from './security-headers.js';
 import type { AuthStore, ConfigStore } from './store/config-store.js';
@@ -34,7 +36,10 @@ export interface AppOptions {
 }
 
 export interface ConfigApp {
+  /** The whole app; every route, every error response. */
   app: Express;
+  /** What the HTTP server runs: published config bodies straight from the snapshot, everything else through `app`. */
+  handler(req: IncomingMessage, res: ServerResponse): void;
   store: ConfigStore;
   auth: AuthStore;
   snapshot(): PublishedSnapshot;
@@ -74,9 +79,11 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     new PublishedSnapshot(store.listPublished().map((v) => v.content as SnapshotDoc), store.generation());
   let snap = build();
   let headers = securityHeaders(snap);
+  let fast = new PublicFastPath(snap, captureHeaders(headers));
   const refresh = () => {
     snap = build();
     headers = securityHeaders(snap);
+    fast = new PublicFastPath(snap, captureHeaders(headers));
   };
   const snapshot = () => snap;
 
@@ -108,6 +115,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
 
   return {
     app, store, auth, snapshot, refresh,
+    // The config API is what every borrower's app polls: it skips express's routing, helmet and compression.
+    handler: (req, res) => void (fast.handle(req, res) || app(req, res)),
     close() {
       if (timer) clearInterval(timer);
       store.close();

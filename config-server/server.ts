@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type AppOptions, type ConfigApp } from './app.js';
 
@@ -23,7 +24,9 @@ export interface RunningServer {
 export async function startServer(opts: ServerOptions = {}, graceMs = 10_000): Promise<RunningServer> {
   const config = await createApp(opts);
   const port = opts.port ?? Number(process.env.PORT ?? 8080);
-  const server = opts.host ? config.app.listen(port, opts.host) : config.app.listen(port);
+  const server = createServer(config.handler);
+  if (opts.host) server.listen(port, opts.host);
+  else server.listen(port);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (e) => {
