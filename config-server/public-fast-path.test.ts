@@ -68,6 +68,8 @@ describe('public config API fast path', () => {
     expect(weak.body.length).toBe(0);
     expect(weak.headers['etag']).toBe(etag);
     expect(weak.headers['content-type']).toBeUndefined();
+    expect(weak.headers['cache-control']).toBe(head.headers['cache-control']);
+    expect(weak.headers['vary']).toBe('Accept-Encoding');
     expect((await raw('/config/v1/screens/not-found', { 'if-none-match': '"stale"' })).status).toBe(200);
   });
 
