@@ -15,18 +15,26 @@ import { invalid } from './envelope.js';
  */
 const requestsDir = fileURLToPath(new URL('./requests/', import.meta.url));
 
-const ajv = new Ajv2020({ coerceTypes: true, allErrors: false, strict: true, verbose: true, $data: false });
-const ids = new Map<string, string>();
-for (const name of readdirSync(requestsDir).filter((n) => n.endsWith('.json')).sort()) {
-  const schema = JSON.parse(readFileSync(requestsDir + name, 'utf8')) as { $id: string };
-  ajv.addSchema(schema);
-  ids.set(name.replace(/\.json$/, ''), schema.$id);
+// Built on the first sandbox request, not at import: the Ajv instance, its meta-schema check and the
+// request schemas cost several MB a server that never sees a sandbox call (production) should not carry.
+let schemas: { ajv: Ajv2020; ids: Map<string, string> } | undefined;
+function requestSchemas() {
+  if (schemas) return schemas;
+  const ajv = new Ajv2020({ coerceTypes: true, allErrors: false, strict: true, verbose: true, $data: false });
+  const ids = new Map<string, string>();
+  for (const name of readdirSync(requestsDir).filter((n) => n.endsWith('.json')).sort()) {
+    const schema = JSON.parse(readFileSync(requestsDir + name, 'utf8')) as { $id: string };
+    ajv.addSchema(schema);
+    ids.set(name.replace(/\.json$/, ''), schema.$id);
+  }
+  return (schemas = { ajv, ids });
 }
 const compiled = new Map<string, ValidateFunction>();
 
 function validatorFor(ref: string): ValidateFunction {
   let fn = compiled.get(ref);
   if (fn) return fn;
+  const { ajv, ids } = requestSchemas();
   const [area, endpoint] = ref.split('#');
   const id = ids.get(area);
   fn = id ? ajv.getSchema(`${id}#/$defs/${endpoint}`) : undefined;
