@@ -70,7 +70,11 @@ function topModules(chunks: ChunkStat[], initial: Set<string>, n: number): strin
   const total = new Map<string, number>();
   for (const c of chunks) {
     if (!initial.has(c.fileName)) continue;
-    for (const [id, len] of Object.entries(c.modules)) total.set(packageOf(id), (total.get(packageOf(id)) ?? 0) + len);
+    // Rollup marks virtual modules with a leading NUL ("\0vite/preload-helper"): keep it out of the table.
+    for (const [rawId, len] of Object.entries(c.modules)) {
+      const id = packageOf(rawId.replace(/^\0/, ''));
+      total.set(id, (total.get(id) ?? 0) + len);
+    }
   }
   return [...total.entries()]
     .sort((a, b) => b[1] - a[1])
