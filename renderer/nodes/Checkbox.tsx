@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { Widget } from '../runtime/contract';
+import { FieldError } from './FieldFrame';
 import { useField } from './use-field';
 import { resolveArgs } from './text-of';
 
@@ -22,11 +23,7 @@ export const Checkbox: Widget<'checkbox'> = ({ node }) => {
         aria-describedby={field.error ? `${inputId}-error` : undefined}
       />
       <label htmlFor={inputId}>{field.runtime.t(node.label, resolveArgs(field.runtime, node.args))}</label>
-      {field.error ? (
-        <p id={`${inputId}-error`} className="sdui-field__error" role="alert">
-          {field.error}
-        </p>
-      ) : null}
+      <FieldError id={`${inputId}-error`} error={field.error} />
     </div>
   );
 };

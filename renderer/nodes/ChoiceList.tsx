@@ -1,6 +1,7 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import type { Widget } from '../runtime/contract';
 import { optionsOf, sameValue } from './options-of';
+import { FieldError } from './FieldFrame';
 import { useField } from './use-field';
 
 export const ChoiceList: Widget<'choice-list'> = ({ node }) => {
@@ -51,11 +52,7 @@ export const ChoiceList: Widget<'choice-list'> = ({ node }) => {
           </button>
         ))}
       </div>
-      {field.error ? (
-        <p className="sdui-field__error" role="alert">
-          {field.error}
-        </p>
-      ) : null}
+      <FieldError error={field.error} />
     </div>
   );
 };

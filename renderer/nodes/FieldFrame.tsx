@@ -19,13 +19,18 @@ export function FieldFrame({ inputId, label, hideLabel, error, aside, children }
       </label>
       {children}
       {aside}
-      {error ? (
-        <p id={`${inputId}-error`} className="sdui-field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${inputId}-error`} error={error} />
     </div>
   );
+}
+
+/** A field's inline error, announced as it appears. */
+export function FieldError({ id, error }: { id?: string; error?: string | null }) {
+  return error ? (
+    <p id={id} className="sdui-field__error" role="alert">
+      {error}
+    </p>
+  ) : null;
 }
 
 /** Props that tie an input to its error message for assistive technology. */

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { Widget } from '../runtime/contract';
 import { isSafeImageSrc } from './safe-url';
 import { pick } from './text-of';
+import { FieldError } from './FieldFrame';
 import { useField } from './use-field';
 
 let uploadSeq = 0;
@@ -107,11 +108,7 @@ export const ImageUpload: Widget<'image-upload'> = ({ node }) => {
           </li>
         ) : null}
       </ul>
-      {field.error ? (
-        <p className="sdui-field__error" role="alert">
-          {field.error}
-        </p>
-      ) : null}
+      <FieldError error={field.error} />
     </div>
   );
 };
