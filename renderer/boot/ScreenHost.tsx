@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ScreenDocument } from '../../schemas/generated/types';
-import type { ApiClient, Bridge } from '../runtime/contract';
 import { createForms } from '../runtime/forms';
 import { RenderNodes } from '../runtime/RenderNodes';
 import { RuntimeProvider } from '../runtime/runtime-context';
@@ -12,20 +11,15 @@ import { toastStore } from '../toast/toast-store';
 import { logError } from './log-error';
 import { withPrefetched, type PrefetchedCall } from './prefetch-first-call';
 
-export interface ScreenHostProps {
+/** What a screen is built from: the document plus the session's services (the rest is made per mount). */
+export type ScreenHostProps = Pick<
+  RuntimeServices,
+  'texts' | 'market' | 'query' | 'params' | 'commonQueryNames' | 'hashRouting' | 'api' | 'bridge' | 'navigate'
+> & {
   doc: ScreenDocument;
-  texts: Record<string, string>;
-  market: Record<string, unknown>;
-  query: Record<string, string>;
-  params: Record<string, string>;
-  commonQueryNames: string[];
-  hashRouting: boolean;
-  api: ApiClient;
-  bridge: Bridge;
-  navigate(to: string, opts?: { replace?: boolean }): void;
   /** Data calls started at boot for this (inlined) screen; its runner claims them instead of calling again. */
   prefetched?: PrefetchedCall[];
-}
+};
 
 let firstScreenMarked = false;
 
