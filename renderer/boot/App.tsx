@@ -11,6 +11,7 @@ import { bundleKey, loadBundle, rememberBundle, type Loaded } from './config-cli
 import { logError } from './log-error';
 import type { PageLocation } from './page-location';
 import { ScreenRoute } from './ScreenRoute';
+import { afterFirstScreen } from './after-first-screen';
 
 export interface AppProps {
   bundle: Loaded<BootBundle>;
@@ -28,7 +29,7 @@ export function App(props: AppProps) {
 
   useEffect(() => {
     const key = bundleKey(props.market, props.locale);
-    void rememberBundle(key, props.bundle, logError);
+    afterFirstScreen(() => void rememberBundle(key, props.bundle, logError));
     // Ops publish while the webview sits in the background: pick up new copy and routes on return.
     const onFocus = () =>
       void loadBundle(props.market, logError, props.locale).then((fresh) => {

@@ -10,6 +10,7 @@ import { createStateStore } from '../runtime/state-store';
 import { toastStore } from '../toast/toast-store';
 import { logError } from './log-error';
 import { withPrefetched, type PrefetchedCall } from './prefetch-first-call';
+import { firstScreenShown } from './after-first-screen';
 
 /** What a screen is built from: the document plus the session's services (the rest is made per mount). */
 export type ScreenHostProps = Pick<
@@ -72,6 +73,7 @@ export function ScreenHost(props: ScreenHostProps) {
     if (loaded && !firstScreenMarked) {
       firstScreenMarked = true;
       performance.mark('sdui:screen-visible');
+      firstScreenShown();
     }
   }, [loaded]);
 

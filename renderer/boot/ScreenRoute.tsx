@@ -7,6 +7,7 @@ import { readQuery } from './page-location';
 import { ScreenHost } from './ScreenHost';
 import { useApp } from './app-context';
 import type { PrefetchedCall } from './prefetch-first-call';
+import { afterFirstScreen } from './after-first-screen';
 
 /** The inlined screen, with its first data call already under way (started at boot). */
 type Inline = Loaded<ScreenDocument> & { prefetched?: PrefetchedCall[] };
@@ -35,16 +36,19 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
     const inline = loaded && loaded !== 'missing' && loaded.source === 'inline' ? loaded : null;
     if (inline) {
       // Inlined data is already on screen: revalidate it in the background and swap only on change.
-      void rememberScreen(inline, logError);
-      void loadScreen(screenId, logError).then((fresh) => {
-        if (live && fresh && fresh.etag && fresh.etag !== inline.etag && fresh.source === 'network') setLoaded(fresh);
+      afterFirstScreen(() => {
+        void rememberScreen(inline, logError);
+        if (!live) return;
+        void loadScreen(screenId, logError).then((fresh) => {
+          if (live && fresh && fresh.etag && fresh.etag !== inline.etag && fresh.source === 'network') setLoaded(fresh);
+        });
       });
     } else if (!loaded) {
       void loadScreen(screenId, logError).then((r) => {
         if (!live) return;
         if (!r) logError(`screen "${screenId}" could not be loaded`);
         setLoaded(r ?? 'missing');
-        if (r) void rememberScreen(r, logError);
+        if (r) afterFirstScreen(() => void rememberScreen(r, logError));
       });
     }
     return () => {
