@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ScreenDocument } from '../../schemas/generated/types';
 import { createForms } from '../runtime/forms';
-import { RenderNodes } from '../runtime/RenderNodes';
+import { nodeElements } from '../runtime/RenderNodes';
 import { RuntimeProvider } from '../runtime/runtime-context';
 import { runActions } from '../actions/run-actions';
 import { translate } from '../runtime/create-runtime';
@@ -81,7 +81,7 @@ export function ScreenHost(props: ScreenHostProps) {
   return useMemo(
     () => (
       <RuntimeProvider services={services}>
-        <RenderNodes nodes={doc.body} />
+        {nodeElements(doc.body)}
       </RuntimeProvider>
     ),
     [services, doc.body],

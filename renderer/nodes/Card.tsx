@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import type { Widget } from '../runtime/contract';
-import { RenderNodes } from '../runtime/RenderNodes';
+import { nodeElements } from '../runtime/RenderNodes';
 import { useRuntime } from '../runtime/runtime-context';
 import { displayValue, resolveArgs } from './text-of';
 
@@ -11,7 +11,7 @@ export const Card: Widget<'card'> = ({ node }) => {
     return (
       <section id={node.id} className="sdui-card">
         {title}
-        <RenderNodes nodes={node.children} />
+        {nodeElements(node.children)}
       </section>
     );
   }
@@ -36,7 +36,7 @@ export const Card: Widget<'card'> = ({ node }) => {
       onKeyDown={onKeyDown}
     >
       {title}
-      <RenderNodes nodes={node.children} />
+      {nodeElements(node.children)}
     </div>
   );
 };

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { Widget } from '../runtime/contract';
-import { RenderNodes } from '../runtime/RenderNodes';
+import { nodeElements } from '../runtime/RenderNodes';
 import { useRuntime } from '../runtime/runtime-context';
 import { resolveArgs } from './text-of';
 
@@ -23,7 +23,7 @@ export const Collapse: Widget<'collapse'> = ({ node }) => {
         </span>
       </button>
       <div id={panelId} className="sdui-collapse__panel" hidden={!open}>
-        {open ? <RenderNodes nodes={node.children} /> : null}
+        {open ? nodeElements(node.children) : null}
       </div>
     </div>
   );

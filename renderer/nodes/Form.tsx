@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import type { Widget } from '../runtime/contract';
-import { RenderNodes } from '../runtime/RenderNodes';
+import { nodeElements } from '../runtime/RenderNodes';
 import { useRuntime } from '../runtime/runtime-context';
 import { FormIdContext } from './use-field';
 
@@ -14,7 +14,7 @@ export const Form: Widget<'form'> = ({ node }) => {
     <FormIdContext.Provider value={node.id}>
       {/* noValidate: the rules and their copy come from the document, not the browser's bubbles. */}
       <form id={node.id} className="sdui-form" noValidate onSubmit={onSubmit}>
-        <RenderNodes nodes={node.children} />
+        {nodeElements(node.children)}
       </form>
     </FormIdContext.Provider>
   );

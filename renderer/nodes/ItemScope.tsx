@@ -1,8 +1,12 @@
-import { useMemo, type ReactNode } from 'react';
-import { ScopeProvider } from '../runtime/runtime-context';
+import { useContext, useMemo, type ReactNode } from 'react';
+import { ScopeContext } from '../runtime/runtime-context';
 
-/** `item` and `index` for the nodes of one list entry (memoised so the subtree's runtime stays stable). */
+/**
+ * `item` and `index` for the nodes of one list entry. One component per item (it provides the
+ * scope itself), memoised so the subtree's runtime stays stable across re-renders.
+ */
 export function ItemScope({ item, index, children }: { item: unknown; index: number; children?: ReactNode }) {
-  const extra = useMemo(() => ({ item, index }), [item, index]);
-  return <ScopeProvider extra={extra}>{children}</ScopeProvider>;
+  const parent = useContext(ScopeContext);
+  const merged = useMemo(() => ({ ...parent, item, index }), [parent, item, index]);
+  return <ScopeContext.Provider value={merged}>{children}</ScopeContext.Provider>;
 }

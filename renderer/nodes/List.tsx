@@ -1,5 +1,5 @@
 import type { Widget } from '../runtime/contract';
-import { RenderNodes } from '../runtime/RenderNodes';
+import { nodeElements } from '../runtime/RenderNodes';
 import { useRuntime } from '../runtime/runtime-context';
 import { ItemScope } from './ItemScope';
 import { layoutClasses } from './layout';
@@ -11,7 +11,7 @@ export const List: Widget<'list'> = ({ node }) => {
   if (!items.length) {
     return node.empty ? (
       <div id={node.id} className="sdui-list sdui-list--empty">
-        <RenderNodes nodes={node.empty} />
+        {nodeElements(node.empty)}
       </div>
     ) : null;
   }
@@ -22,7 +22,7 @@ export const List: Widget<'list'> = ({ node }) => {
         return (
           <li key={typeof key === 'string' || typeof key === 'number' ? key : index} className="sdui-list__item">
             <ItemScope item={item} index={index}>
-              <RenderNodes nodes={node.itemTemplate} />
+              {nodeElements(node.itemTemplate)}
             </ItemScope>
           </li>
         );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { Widget } from '../runtime/contract';
-import { RenderNodes } from '../runtime/RenderNodes';
+import { nodeElements } from '../runtime/RenderNodes';
 import { useRuntime } from '../runtime/runtime-context';
 
 export const Modal: Widget<'modal'> = ({ node }) => {
@@ -45,7 +45,7 @@ export const Modal: Widget<'modal'> = ({ node }) => {
         <h2 id={titleId} className={node.hideTitle ? 'sdui-visually-hidden' : 'sdui-modal__title'}>
           {runtime.t(node.title)}
         </h2>
-        <RenderNodes nodes={node.children} />
+        {nodeElements(node.children)}
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { Widget } from '../runtime/contract';
-import { RenderNodes } from '../runtime/RenderNodes';
+import { nodeElements } from '../runtime/RenderNodes';
 import { useRuntime } from '../runtime/runtime-context';
 
 export const Page: Widget<'page'> = ({ node }) => {
@@ -15,7 +15,7 @@ export const Page: Widget<'page'> = ({ node }) => {
         <h1 className="sdui-page__title">{runtime.t(node.title)}</h1>
       </header>
       <main className="sdui-page__body">
-        <RenderNodes nodes={node.children} />
+        {nodeElements(node.children)}
       </main>
     </div>
   );

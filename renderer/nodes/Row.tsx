@@ -1,9 +1,9 @@
 import type { Widget } from '../runtime/contract';
-import { RenderNodes } from '../runtime/RenderNodes';
+import { nodeElements } from '../runtime/RenderNodes';
 import { layoutClasses } from './layout';
 
 export const Row: Widget<'row'> = ({ node }) => (
   <div id={node.id} className={`sdui-row ${layoutClasses(node)}`}>
-    <RenderNodes nodes={node.children} />
+    {nodeElements(node.children)}
   </div>
 );

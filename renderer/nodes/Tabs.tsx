@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Node } from '../../schemas/generated/types';
 import type { Widget } from '../runtime/contract';
-import { RenderNodes } from '../runtime/RenderNodes';
+import { nodeElements } from '../runtime/RenderNodes';
 import { useRuntime } from '../runtime/runtime-context';
 import { ItemScope } from './ItemScope';
 import { isSafeImageSrc } from './safe-url';
@@ -84,7 +84,7 @@ export const Tabs: Widget<'tabs'> = ({ node }) => {
   const panel = current ? (
     <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${selected}`} tabIndex={0} className="sdui-tabs__panel">
       <ItemScope item={current.item} index={selected}>
-        <RenderNodes nodes={current.children ?? node.panel} />
+        {nodeElements(current.children ?? node.panel)}
       </ItemScope>
     </div>
   ) : null;

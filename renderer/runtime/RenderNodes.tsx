@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import type { Node } from '../../schemas/generated/types';
 import { registry as defaultRegistry } from '../nodes/registry';
 import { NodeBoundary } from './NodeBoundary';
@@ -10,10 +10,14 @@ type AnyWidget = ComponentType<{ node: Node }>;
 const LAZY = Symbol.for('react.lazy');
 const isLazy = (w: AnyWidget) => (w as unknown as { $$typeof?: symbol }).$$typeof === LAZY;
 
+/** Nodes of an unknown type already reported (a re-render must not log them again). */
+const reported = new WeakSet<object>();
+
 /**
  * Draws one node: `when` decides, the registry picks the widget, a boundary contains failures.
- * Kept to three components per node (this, the boundary, the widget): a 200-item list has over
- * a thousand nodes, and every extra wrapper is paid a thousand times on the first screen.
+ * Kept to three components per node (this, the boundary, the widget) and no effects: a 200-item
+ * list has over a thousand nodes, and every extra fiber or effect is paid a thousand times on
+ * the first screen.
  */
 export function RenderNode({ node }: { node: Node }) {
   const runtime = useRuntime();
@@ -21,10 +25,15 @@ export function RenderNode({ node }: { node: Node }) {
   const table = (services.registry ?? defaultRegistry) as Record<string, AnyWidget | undefined>;
   const type = node && typeof node === 'object' ? node.type : undefined;
   const Widget = typeof type === 'string' && Object.hasOwn(table, type) ? table[type] : undefined;
-  useEffect(() => {
-    if (!Widget) services.logError(`unknown node type "${String(type)}"`, node);
-  }, [Widget, type, node, services]);
-  if (!Widget) return null;
+  if (!Widget) {
+    // Logged while rendering, once per node object: an effect per node would cost every node.
+    const key = node && typeof node === 'object' ? node : undefined;
+    if (!key || !reported.has(key)) {
+      if (key) reported.add(key);
+      services.logError(`unknown node type "${String(type)}"`, node);
+    }
+    return null;
+  }
   // A failing `when` logs a warning and yields undefined: the node stays hidden (evaluate never throws).
   if (node.when !== undefined && !runtime.evaluate(node.when)) return null;
   const label = `node ${String(type)}${node.id ? ` #${node.id}` : ''}`;
@@ -41,14 +50,11 @@ export function RenderNode({ node }: { node: Node }) {
   );
 }
 
-/** Draws a list of nodes (a screen body or a container's children). */
-export function RenderNodes({ nodes }: { nodes?: readonly Node[] | null }) {
+/**
+ * The elements of a list of nodes (a screen body or a container's children). A plain function,
+ * not a component: containers call it inline, which saves a fiber per container.
+ */
+export function nodeElements(nodes?: readonly Node[] | null): ReactNode {
   if (!Array.isArray(nodes)) return null;
-  return (
-    <>
-      {nodes.map((node, i) => (
-        <RenderNode key={(node as { id?: string })?.id ?? i} node={node} />
-      ))}
-    </>
-  );
+  return nodes.map((node, i) => <RenderNode key={(node as { id?: string })?.id ?? i} node={node} />);
 }

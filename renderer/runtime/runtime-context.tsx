@@ -5,7 +5,7 @@ import type { RuntimeServices } from './services';
 import type { State } from './state-store';
 
 const ServicesContext = createContext<RuntimeServices | null>(null);
-const ScopeContext = createContext<Partial<Scope>>({});
+export const ScopeContext = createContext<Partial<Scope>>({});
 const StateContext = createContext<State | null>(null);
 
 /**

@@ -8,7 +8,7 @@ import type { Node } from '../../schemas/generated/types';
 import type { ApiClient, ApiResult, Bridge, Runtime, Scope, WidgetRegistry } from './contract';
 import { createRuntime } from './create-runtime';
 import { createForms } from './forms';
-import { RenderNodes } from './RenderNodes';
+import { nodeElements } from './RenderNodes';
 import { RuntimeProvider, ScopeProvider } from './runtime-context';
 import type { RuntimeServices } from './services';
 import { createStateStore, type State } from './state-store';
@@ -119,7 +119,7 @@ export function renderNodes(nodes: Node[], opts: RenderNodesOptions = {}): Rende
   const ui = (
     <Lifetime controller={controller}>
       <RuntimeProvider services={services}>
-        {opts.extra ? <ScopedNodes nodes={nodes} extra={opts.extra} /> : <RenderNodes nodes={nodes} />}
+        {opts.extra ? <ScopedNodes nodes={nodes} extra={opts.extra} /> : nodeElements(nodes)}
       </RuntimeProvider>
     </Lifetime>
   );
@@ -134,7 +134,7 @@ export function renderNodes(nodes: Node[], opts: RenderNodesOptions = {}): Rende
 function ScopedNodes({ nodes, extra }: { nodes: Node[]; extra: Partial<Scope> }) {
   return (
     <ScopeProvider extra={extra}>
-      <RenderNodes nodes={nodes} />
+      {nodeElements(nodes)}
     </ScopeProvider>
   );
 }
