@@ -10,6 +10,8 @@ export default defineConfig({
     outDir: '../dist/renderer',
     emptyOutDir: true,
     sourcemap: false,
+    // The config server reads it to preload the widget chunks of the screen it inlines.
+    manifest: true,
     target: 'es2019',
   },
 });

@@ -2,7 +2,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { Router, type Request } from 'express';
 import { HttpError } from './http-error.js';
+import { parseEtags } from './conditional.js';
+import { bodyEtag } from './store/content-hash.js';
 import type { PublishedSnapshot } from './published-snapshot.js';
+import { widgetPreloads } from './widget-preloads.js';
 
 export const BOOT_SCRIPT_ID = 'sdui-boot';
 export const DEFAULT_MARKET = 'ID';
@@ -30,9 +33,10 @@ function indexReader(staticDir: string) {
 
 /**
  * The boot data inlined into the page as non-executable JSON, so the first screen needs no
- * extra round trip. Built by concatenating the snapshot's pre-escaped JSON strings.
+ * extra round trip. Built by concatenating the snapshot's pre-escaped JSON strings. `preloads`
+ * turns the inlined screen's node types into modulepreload tags for their widget chunks.
  */
-export function bootScript(snap: PublishedSnapshot, req: Request): string {
+export function bootScript(snap: PublishedSnapshot, req: Request, preloads?: (types: readonly string[]) => string): string {
   const asked = typeof req.query.market === 'string' ? req.query.market : undefined;
   const market = asked && snap.markets.includes(asked) ? asked : snap.markets.includes(DEFAULT_MARKET) ? DEFAULT_MARKET : snap.markets[0];
   const bundle = market ? snap.bundle(market) : undefined;
@@ -42,7 +46,8 @@ export function bootScript(snap: PublishedSnapshot, req: Request): string {
   const json =
     `{"bundle":${bundle?.inline ?? 'null'},"bundleEtag":${JSON.stringify(bundle?.etag ?? null)},` +
     `"screen":${screen?.inline ?? 'null'},"screenEtag":${JSON.stringify(screen?.etag ?? null)}}`;
-  return `<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>`;
+  const hints = screen && screenId && preloads ? preloads(snap.screenNodeTypes(screenId)) : '';
+  return `${hints}<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>`;
 }
 
 export function injectBoot(html: string, script: string): string {
@@ -54,6 +59,7 @@ export function injectBoot(html: string, script: string): string {
 export function rendererRouter(staticDir: string, snapshot: () => PublishedSnapshot) {
   const router = Router();
   const readIndex = indexReader(staticDir);
+  const preloads = widgetPreloads(staticDir);
   router.use(
     express.static(staticDir, {
       index: false,
@@ -69,8 +75,16 @@ export function rendererRouter(staticDir: string, snapshot: () => PublishedSnaps
     if (!html) throw new HttpError(503, 'The renderer is not built yet: run npm run build (npm start does it when dist/renderer is missing)');
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     // Always revalidate the page: it carries the published config, which must show within seconds.
+    // Its ETag lets a returning borrower skip the body (~10 KB) while build and config are unchanged.
+    const page = injectBoot(html, bootScript(snapshot(), req, preloads));
+    const etag = bodyEtag(page);
     res.setHeader('Cache-Control', 'no-cache');
-    res.send(injectBoot(html, bootScript(snapshot(), req)));
+    res.setHeader('ETag', etag);
+    if (parseEtags(req.get('if-none-match')).includes(etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.send(page);
   });
   return router;
 }

@@ -137,6 +137,30 @@ describe('the app page', () => {
     expect(boot.screen.id).toBe(boot.bundle.routeMap.notFound);
   });
 
+  it('lets the browser revalidate the page: 304 while nothing changed, a new ETag once copy is published', async () => {
+    const first = await get('/complaintList?market=ID');
+    const etag = first.headers.get('etag')!;
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect(etag).toMatch(/^"/);
+    const again = await get('/complaintList?market=ID', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    // Another market's page is another body.
+    expect((await get('/complaintList?market=IN')).headers.get('etag')).not.toBe(etag);
+
+    const ed = await login(s.url, 'ed');
+    const pat = await login(s.url, 'pat');
+    const textSetId = (await (await get('/config/v1/bundle?market=ID')).json()).textSet.id;
+    const cur = await ed.req('GET', `/admin/api/documents/text-set/${textSetId}`);
+    const doc = structuredClone((await cur.json()).published.content);
+    doc.texts['common.loading'] = 'memuat ulang...';
+    expect((await ed.req('PUT', `/admin/api/documents/text-set/${textSetId}/draft`, doc, { 'if-match': cur.headers.get('etag')! })).status).toBe(200);
+    expect((await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: textSetId }], note: 'etag probe' })).status).toBe(200);
+    const after = await get('/complaintList?market=ID', { 'if-none-match': etag });
+    expect(after.status).toBe(200);
+    expect(bootOf(await after.text()).bundle.textSet.texts['common.loading']).toBe('memuat ulang...');
+  });
+
   it('serves /admin and /admin/* as the same page, without a screen', async () => {
     for (const p of ['/admin', '/admin/documents/screen/x']) {
       const r = await get(p);

@@ -1,5 +1,6 @@
 import { bodyEtag } from './store/content-hash.js';
 import { matchRoute, type RouteLike } from './match-route.js';
+import { nodeTypesOf } from '../renderer/nodes/node-types-of.js';
 
 /** A published body, serialised once: bytes for the API, a script-safe string for the HTML. */
 export interface Entry {
@@ -41,6 +42,7 @@ export class PublishedSnapshot {
   readonly connectOrigins: string[];
   private readonly bundles = new Map<string, Entry>();
   private readonly screens = new Map<string, Entry>();
+  private readonly screenTypes = new Map<string, string[]>();
   private readonly templates = new Map<string, { doc: unknown; entry: Entry }>();
   private readonly defaultLocale = new Map<string, string>();
   private readonly routes: RouteLike[];
@@ -62,7 +64,10 @@ export class PublishedSnapshot {
         this.bundles.set(`${m.id}|${t.id}`, entry({ market: m, textSet: t, routeMap: routeMap ?? null, apiMap: apiMap ?? null, bridgeMap: bridgeMap ?? null }));
       }
     }
-    for (const s of of('screen')) this.screens.set(s.id, entry(s));
+    for (const s of of('screen')) {
+      this.screens.set(s.id, entry(s));
+      this.screenTypes.set(s.id, [...nodeTypesOf(s)].sort());
+    }
     for (const t of of('landing-template')) this.templates.set(String(t.templateId ?? t.id), { doc: t, entry: entry(t) });
     this.routes = Array.isArray(routeMap?.routes) ? (routeMap.routes as RouteLike[]) : [];
     this.notFound = typeof routeMap?.notFound === 'string' ? routeMap.notFound : undefined;
@@ -80,6 +85,11 @@ export class PublishedSnapshot {
 
   screen(id: string) {
     return this.screens.get(id);
+  }
+
+  /** Node types a screen draws (sorted), for preloading their widget code with the page. */
+  screenNodeTypes(id: string): readonly string[] {
+    return this.screenTypes.get(id) ?? [];
   }
 
   template(templateId: string) {

@@ -8,6 +8,13 @@ import { ScreenHost } from './ScreenHost';
 import { useApp } from './app-context';
 import type { PrefetchedCall } from './prefetch-first-call';
 import { afterFirstScreen } from './after-first-screen';
+import { preloadWidgets } from '../nodes/preload-widgets';
+
+/** A fetched screen, once the code of its lazily loaded widgets is here too (no pop-in). */
+async function withWidgets<T extends Loaded<ScreenDocument> | null>(loaded: T): Promise<T> {
+  if (loaded) await preloadWidgets(loaded.body);
+  return loaded;
+}
 
 /** The inlined screen, with its first data call already under way (started at boot). */
 type Inline = Loaded<ScreenDocument> & { prefetched?: PrefetchedCall[] };
@@ -39,12 +46,12 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
       afterFirstScreen(() => {
         void rememberScreen(inline, logError);
         if (!live) return;
-        void loadScreen(screenId, logError).then((fresh) => {
+        void loadScreen(screenId, logError).then(withWidgets).then((fresh) => {
           if (live && fresh && fresh.etag && fresh.etag !== inline.etag && fresh.source === 'network') setLoaded(fresh);
         });
       });
     } else if (!loaded) {
-      void loadScreen(screenId, logError).then((r) => {
+      void loadScreen(screenId, logError).then(withWidgets).then((r) => {
         if (!live) return;
         if (!r) logError(`screen "${screenId}" could not be loaded`);
         setLoaded(r ?? 'missing');

@@ -9,9 +9,14 @@ import { setInlineScreen } from './ScreenRoute';
 import { createApiClient } from '../api/api-client';
 import { toastStore } from '../toast/toast-store';
 import { prefetchFirstCall } from './prefetch-first-call';
+import { preloadWidgets } from '../nodes/preload-widgets';
 
 /** Texts are not loaded yet: the loading indicator is the spec's literal. */
 const LOADING = 'loading...';
+
+/** Past this, a stuck widget download no longer holds the app: its nodes appear when it lands. */
+const WIDGET_WAIT_MS = 3000;
+const widgetsOrTimeout = (loading: Promise<void>) => Promise.race([loading, new Promise<void>((r) => setTimeout(r, WIDGET_WAIT_MS))]);
 
 /** Boot: inlined data (or the config API, or the last good copy) → the router. */
 export async function startApp(rootEl: HTMLElement): Promise<Root> {
@@ -47,6 +52,9 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     });
     const market = bundle.body.market as unknown as Record<string, unknown>;
     const prefetched = prefetchFirstCall(boot.screen, { api, query: location.query, market, texts });
+    // Its lazily loaded widgets download alongside that call. The app mounts once they are here:
+    // a widget that suspends on the first screen would show late (React throttles reveals).
+    await widgetsOrTimeout(preloadWidgets(boot.screen));
     setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline', prefetched });
   }
   root.render(<App bundle={bundle} market={market} locale={locale} location={location} outerQuery={readQuery(window.location.search)} />);

@@ -1,74 +1,54 @@
-import { lazy } from 'react';
 import type { WidgetRegistry } from '../runtime/contract';
-import { AmountField } from './AmountField';
-import { BankCardField } from './BankCardField';
+import { lazyWidget } from './lazy-widget';
 import { Button } from './Button';
-import { CaptchaImage } from './CaptchaImage';
 import { Card } from './Card';
-import { Checkbox } from './Checkbox';
-import { ChoiceList } from './ChoiceList';
-import { Collapse } from './Collapse';
-import { Countdown } from './Countdown';
-import { DetailLines } from './DetailLines';
 import { Divider } from './Divider';
-import { Form } from './Form';
-import { IconGrid } from './IconGrid';
 import { Image } from './Image';
 import { Link } from './Link';
 import { List } from './List';
-import { Modal } from './Modal';
 import { Page } from './Page';
-import { PhoneField } from './PhoneField';
 import { Row } from './Row';
-import { Select } from './Select';
-import { SmsCodeField } from './SmsCodeField';
 import { Stack } from './Stack';
-import { StarRating } from './StarRating';
-import { Tabs } from './Tabs';
 import { Tag } from './Tag';
 import { Text } from './Text';
-import { Textarea } from './Textarea';
-import { TextField } from './TextField';
 import './widgets.css';
 
-// Rarely used or heavy widgets load on demand so they stay out of the first chunk
-// (RenderNode wraps every widget in Suspense).
-const RichDocument = lazy(() => import('./RichDocument').then((m) => ({ default: m.RichDocument })));
-const EmbeddedPage = lazy(() => import('./EmbeddedPage').then((m) => ({ default: m.EmbeddedPage })));
-const ImageUpload = lazy(() => import('./ImageUpload').then((m) => ({ default: m.ImageUpload })));
-
-/** Node type → widget. A node type without a widget fails to compile. */
+/**
+ * Node type → widget. A node type without a widget fails to compile.
+ * What nearly every screen draws is in the first chunk; the rest (fields, forms, tabs, modals,
+ * heavy or rare widgets) are chunks of their own, preloaded for the screen that needs them.
+ */
 export const registry: WidgetRegistry = {
-  'amount-field': AmountField,
-  'bank-card-field': BankCardField,
+  'amount-field': lazyWidget(() => import('./AmountField').then((m) => m.AmountField)),
+  'bank-card-field': lazyWidget(() => import('./BankCardField').then((m) => m.BankCardField)),
   button: Button,
-  'captcha-image': CaptchaImage,
+  'captcha-image': lazyWidget(() => import('./CaptchaImage').then((m) => m.CaptchaImage)),
   card: Card,
-  checkbox: Checkbox,
-  'choice-list': ChoiceList,
-  collapse: Collapse,
-  countdown: Countdown,
-  'detail-lines': DetailLines,
+  checkbox: lazyWidget(() => import('./Checkbox').then((m) => m.Checkbox)),
+  'choice-list': lazyWidget(() => import('./ChoiceList').then((m) => m.ChoiceList)),
+  collapse: lazyWidget(() => import('./Collapse').then((m) => m.Collapse)),
+  countdown: lazyWidget(() => import('./Countdown').then((m) => m.Countdown)),
+  'detail-lines': lazyWidget(() => import('./DetailLines').then((m) => m.DetailLines)),
   divider: Divider,
-  'embedded-page': EmbeddedPage,
-  form: Form,
-  'icon-grid': IconGrid,
+  'embedded-page': lazyWidget(() => import('./EmbeddedPage').then((m) => m.EmbeddedPage)),
+  form: lazyWidget(() => import('./Form').then((m) => m.Form)),
+  'icon-grid': lazyWidget(() => import('./IconGrid').then((m) => m.IconGrid)),
   image: Image,
-  'image-upload': ImageUpload,
+  'image-upload': lazyWidget(() => import('./ImageUpload').then((m) => m.ImageUpload)),
   link: Link,
   list: List,
-  modal: Modal,
+  modal: lazyWidget(() => import('./Modal').then((m) => m.Modal)),
   page: Page,
-  'phone-field': PhoneField,
-  'rich-document': RichDocument,
+  'phone-field': lazyWidget(() => import('./PhoneField').then((m) => m.PhoneField)),
+  'rich-document': lazyWidget(() => import('./RichDocument').then((m) => m.RichDocument)),
   row: Row,
-  select: Select,
-  'sms-code-field': SmsCodeField,
+  select: lazyWidget(() => import('./Select').then((m) => m.Select)),
+  'sms-code-field': lazyWidget(() => import('./SmsCodeField').then((m) => m.SmsCodeField)),
   stack: Stack,
-  'star-rating': StarRating,
-  tabs: Tabs,
+  'star-rating': lazyWidget(() => import('./StarRating').then((m) => m.StarRating)),
+  tabs: lazyWidget(() => import('./Tabs').then((m) => m.Tabs)),
   tag: Tag,
   text: Text,
-  textarea: Textarea,
-  'text-field': TextField,
+  textarea: lazyWidget(() => import('./Textarea').then((m) => m.Textarea)),
+  'text-field': lazyWidget(() => import('./TextField').then((m) => m.TextField)),
 };

@@ -78,6 +78,22 @@ describe('renderer runtime in Chromium', () => {
     expect(await a.page.evaluate(() => performance.getEntriesByName('sdui:screen-visible').length)).toBe(1);
   });
 
+  it('loads only the widget code the first screen uses, hinted in its HTML so it arrives with the main script', async () => {
+    const html = await (await fetch(`${h.url}/complaint?market=ID`)).text();
+    const hinted = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([A-Za-z]+)-/g)].map((m) => m[1]);
+    // complaint-entry draws a choice list and detail lines; it has no tabs or SMS code field.
+    expect(hinted).toEqual(expect.arrayContaining(['ChoiceList', 'DetailLines']));
+    expect(hinted).not.toContain('Tabs');
+    const chunks: string[] = [];
+    const rec = await h.openPage('/complaint?market=ID&token=t5', {
+      before: async (page) => void page.on('request', (r) => chunks.push(new URL(r.url()).pathname)),
+    });
+    await rec.page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+    expect(chunks.some((p) => /\/assets\/ChoiceList-/.test(p))).toBe(true);
+    expect(chunks.some((p) => /\/assets\/(Tabs|SmsCodeField|StarRating)-/.test(p))).toBe(false);
+    expect(rec.pageErrors).toEqual([]);
+  });
+
   it('runs under the server CSP (no unsafe-eval) without violations', async () => {
     const res = await fetch(`${h.url}/gallery?market=ID`);
     const csp = res.headers.get('content-security-policy') ?? '';
