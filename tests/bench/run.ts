@@ -3,7 +3,7 @@
  * bare node:http server, document validation/publish cost. Prints one table, writes it as JSON under
  * tests/bench/results/ and exits 0 either way (budgets are judged by the table, not the exit code).
  * Env: BENCH_ONLY=bundle,render,server,documents  BENCH_RUNS=15 (render runs per app and screen)
- *      BENCH_DURATION=10 (seconds per autocannon case).
+ *      BENCH_DURATION=10 (seconds per autocannon run)  BENCH_ROUNDS=3 (autocannon runs per case and server).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -19,6 +19,7 @@ import { errorRow, formatMarkdown, formatTable, type Row } from './lib/table.js'
 const only = new Set((process.env.BENCH_ONLY ?? 'bundle,render,server,documents').split(',').map((s) => s.trim()));
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const log = (s: string) => process.stderr.write(s + '\n');
 const COMMON = 'market=ID&deviceId=bench-device&version=1.0.0&type=1&deviceName=bench&osVersion=14&gid=1&platform=android';
 
@@ -84,6 +85,7 @@ if (only.has('render') && built) {
 if (only.has('server')) {
   await section('server', async () => (await import('./server/server-bench.js')).serverBench({
     duration,
+    rounds,
     staticDir: built ? appDir : undefined,
     targets: [
       { label: 'boot bundle', path: '/config/v1/bundle?market=ID' },
@@ -111,13 +113,13 @@ const result = {
   node: process.version,
   cpus: cpus().length,
   cpuModel: cpus()[0]?.model,
-  settings: { only: [...only], runs, duration },
+  settings: { only: [...only], runs, duration, rounds },
   rows,
 };
 mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `bench-${result.at.replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify(result, null, 2));
 writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
-writeFileSync(join(resultsDir, 'latest.md'), `Run ${result.at}, commit ${commit}, ${result.cpus}× ${result.cpuModel}, node ${process.version}, runs ${runs}, autocannon ${duration} s\n\n${formatMarkdown(rows)}\n`);
+writeFileSync(join(resultsDir, 'latest.md'), `Run ${result.at}, commit ${commit}, ${result.cpus}× ${result.cpuModel}, node ${process.version}, runs ${runs}, autocannon ${rounds} × ${duration} s\n\n${formatMarkdown(rows)}\n`);
 log(`[bench] wrote ${file}`);
 process.exit(0);

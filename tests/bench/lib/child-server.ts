@@ -22,8 +22,10 @@ export function readVmHwmMb(pid: number): number | null {
   }
 }
 
-export function startChildServer(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<ChildServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+/** `prefix` runs the server through a wrapper that execs it (e.g. `taskset -c 0`): the pid stays the server's. */
+export function startChildServer(script: string, args: string[], env: NodeJS.ProcessEnv = {}, prefix: string[] = []): Promise<ChildServer> {
+  const argv = [...prefix, process.execPath, '--import', 'tsx', script, ...args];
+  const child: ChildProcess = spawn(argv[0], argv.slice(1), {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production', ...env },
   });
