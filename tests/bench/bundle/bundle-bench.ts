@@ -8,6 +8,11 @@ import { join, resolve, relative } from 'node:path';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { buildApp, repoRoot, resultsDir, type ChunkStat } from './build-app.js';
 import { row, KB, type Row } from '../lib/table.js';
+import { widgetPreloads } from '../../../config-server/widget-preloads.js';
+import { nodeTypesOf } from '../../../renderer/nodes/node-types-of.js';
+
+/** Screens whose first load the table spells out: the page's initial files plus the widget chunks the server hints for it. */
+const FIRST_SCREENS = [{ label: 'complaint entry', file: 'screens/pages/complaint-entry.json' }];
 
 export const gzipBytes = (b: Buffer) => gzipSync(b, { level: 6 }).length;
 export const brotliBytes = (b: Buffer) =>
@@ -101,6 +106,15 @@ export async function bundleBench(): Promise<BundleResult> {
       `${initial.size} files, raw ${(init.raw / KB).toFixed(0)} KB; largest (unminified): ${topModules(chunks, initial, 6)}`),
     row('bundle', 'initial JS+CSS brotli', init.br, 'B'),
   ];
+
+  const hints = widgetPreloads(outDir);
+  for (const screen of FIRST_SCREENS) {
+    const types = [...nodeTypesOf(JSON.parse(readFileSync(resolve(repoRoot, screen.file), 'utf8')))].sort();
+    const extra = htmlAssets(hints(types)).filter((f) => !initial.has(f));
+    const first = sizes(outDir, [...initial, ...extra]);
+    rows.push(row('bundle', `${screen.label} first screen JS+CSS gzip`, first.gz, 'B', { op: '<=', limit: 130 * KB },
+      `initial + ${extra.length} widget chunk(s) hinted with the page: ${extra.map((f) => f.replace(/^assets\/|-[\w-]{8}\.js$/g, '')).join(', ') || 'none'}`));
+  }
 
   // Attribution: the same build with the vendor libraries forced into their own chunk.
   const splitDir = resolve(resultsDir, 'build/renderer-split');
