@@ -2,8 +2,8 @@
  * `npm run bench`: bundle sizes, render time vs a hand-written page, config server throughput vs a
  * bare node:http server, document validation/publish cost. Prints one table, writes it as JSON under
  * tests/bench/results/ and exits 0 either way (budgets are judged by the table, not the exit code).
- * Env: BENCH_ONLY=bundle,render,server,documents  BENCH_RUNS=15 (render runs per app and screen)
- *      BENCH_DURATION=10 (seconds per autocannon run)  BENCH_ROUNDS=3 (autocannon runs per case and server).
+ * Env: BENCH_ONLY=bundle,render,server,documents  BENCH_RUNS=21 (render runs per app and screen)
+ *      BENCH_DURATION=10 (seconds per autocannon run)  BENCH_ROUNDS=5 (autocannon runs per case and server).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -17,9 +17,9 @@ import { errorRow, formatMarkdown, formatTable, type Row } from './lib/table.js'
 // Sections import the project's code lazily: one broken module costs its section, not the whole run.
 
 const only = new Set((process.env.BENCH_ONLY ?? 'bundle,render,server,documents').split(',').map((s) => s.trim()));
-const runs = Number(process.env.BENCH_RUNS ?? 15);
+const runs = Number(process.env.BENCH_RUNS ?? 21);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
-const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const log = (s: string) => process.stderr.write(s + '\n');
 const COMMON = 'market=ID&deviceId=bench-device&version=1.0.0&type=1&deviceName=bench&osVersion=14&gid=1&platform=android';
 
