@@ -3,8 +3,9 @@
  * answers the same bytes (and headers) from memory. Each case runs `rounds` times per server,
  * config/bare alternating (A,B then B,A), and the ratio is the median of the per-round ratios:
  * the two runs of a round are back to back, so the slow swings of a shared VM's CPU cancel
- * within a pair (a ratio of medians, or of best rounds, still moved 10-30 % between runs). Both servers run as child processes on one core; autocannon runs here, on
- * another (lib/cpu-pinning.ts).
+ * within a pair (a ratio of medians, or of best rounds, still moved 10-30 % between runs).
+ * Both servers run as child processes on one core; autocannon runs here, on another
+ * (lib/cpu-pinning.ts).
  */
 import autocannon from 'autocannon';
 import { get as httpGet } from 'node:http';
