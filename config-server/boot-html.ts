@@ -1,11 +1,11 @@
-import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { Router, type Request } from 'express';
 import { HttpError } from './http-error.js';
-import { parseEtags } from './conditional.js';
+import { notModified } from './conditional.js';
 import { bodyEtag } from './store/content-hash.js';
 import type { PublishedSnapshot } from './published-snapshot.js';
 import { widgetPreloads } from './widget-preloads.js';
+import { readWhenChanged } from './read-when-changed.js';
 
 export const BOOT_SCRIPT_ID = 'sdui-boot';
 export const DEFAULT_MARKET = 'ID';
@@ -15,21 +15,6 @@ const API_PREFIXES = ['/config', '/admin/api', '/sandbox', '/healthz'];
 const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(prefix + '/');
 /** A last segment with an extension is a file request: a missing asset is a 404, not the app. */
 const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.split('/').pop() ?? '') && !path.endsWith('.html');
-
-/** index.html, re-read only when the build replaced it. */
-function indexReader(staticDir: string) {
-  const file = join(staticDir, 'index.html');
-  let cached: { mtimeMs: number; html: string } | undefined;
-  return (): string | undefined => {
-    try {
-      const { mtimeMs } = statSync(file);
-      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
-      return cached.html;
-    } catch {
-      return undefined;
-    }
-  };
-}
 
 /**
  * The boot data inlined into the page as non-executable JSON, so the first screen needs no
@@ -58,7 +43,8 @@ export function injectBoot(html: string, script: string): string {
 /** The built renderer: hashed assets cached for good, every other page path → index.html + boot data. */
 export function rendererRouter(staticDir: string, snapshot: () => PublishedSnapshot) {
   const router = Router();
-  const readIndex = indexReader(staticDir);
+  // index.html, re-read only when the build replaced it.
+  const readIndex = readWhenChanged(join(staticDir, 'index.html'), (html) => html);
   const preloads = widgetPreloads(staticDir);
   router.use(
     express.static(staticDir, {
@@ -80,7 +66,7 @@ export function rendererRouter(staticDir: string, snapshot: () => PublishedSnaps
     const etag = bodyEtag(page);
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('ETag', etag);
-    if (parseEtags(req.get('if-none-match')).includes(etag)) {
+    if (notModified(req.get('if-none-match'), etag)) {
       res.status(304).end();
       return;
     }

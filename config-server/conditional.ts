@@ -9,12 +9,17 @@ export function parseEtags(header: string | undefined): string[] {
   return header.split(',').map((t) => t.trim().replace(/^W\//, '')).filter(Boolean);
 }
 
+/** If-None-Match (`*` or a listed tag) says the client already holds the body tagged `etag`. */
+export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  const tags = parseEtags(ifNoneMatch);
+  return tags.includes('*') || tags.includes(etag);
+}
+
 /** Sends a pre-serialised published body: 304 when the client already holds this ETag. */
 export function sendEntry(req: Request, res: Response, entry: Entry) {
   res.setHeader('ETag', entry.etag);
   res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
-  const tags = parseEtags(req.get('if-none-match'));
-  if (tags.includes('*') || tags.includes(entry.etag)) {
+  if (notModified(req.get('if-none-match'), entry.etag)) {
     res.status(304).end();
     return;
   }

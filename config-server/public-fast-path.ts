@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
-import { PUBLIC_CACHE_CONTROL, parseEtags } from './conditional.js';
+import { notModified, PUBLIC_CACHE_CONTROL } from './conditional.js';
 import type { Entry, PublishedSnapshot } from './published-snapshot.js';
 
 export type HeaderSet = Record<string, string>;
@@ -103,8 +103,7 @@ export class PublicFastPath {
     const entry = this.resolve(path, q < 0 ? '' : url.slice(q + 1));
     if (!entry) return false;
     const v = this.variantsOf(entry);
-    const tags = parseEtags(req.headers['if-none-match']);
-    if (tags.length && (tags.includes('*') || tags.includes(entry.etag))) {
+    if (notModified(req.headers['if-none-match'], entry.etag)) {
       res.writeHead(304, v.notModified).end();
       return true;
     }

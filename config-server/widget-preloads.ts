@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { readWhenChanged } from './read-when-changed.js';
 
 /** What vite's `build.manifest` records per source module. */
 interface ManifestChunk {
@@ -33,22 +33,12 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
  * no manifest (a dev server, an old build) means no hints, never an error.
  */
 export function widgetPreloads(staticDir: string, base = '/') {
-  const file = join(staticDir, '.vite', 'manifest.json');
-  let cached: { mtimeMs: number; manifest: Manifest; initial: Set<string>; tags: Map<string, string> } | undefined;
-  const current = () => {
-    try {
-      const { mtimeMs } = statSync(file);
-      if (cached?.mtimeMs !== mtimeMs) {
-        const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-        const initial = new Set<string>();
-        for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, initial);
-        cached = { mtimeMs, manifest, initial, tags: new Map() };
-      }
-      return cached;
-    } catch {
-      return undefined;
-    }
-  };
+  const current = readWhenChanged(join(staticDir, '.vite', 'manifest.json'), (text) => {
+    const manifest = JSON.parse(text) as Manifest;
+    const initial = new Set<string>();
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, initial);
+    return { manifest, initial, tags: new Map<string, string>() };
+  });
   return (types: readonly string[]): string => {
     const m = current();
     if (!m) return '';
