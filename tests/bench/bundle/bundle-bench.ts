@@ -12,7 +12,7 @@ import { widgetPreloads } from '../../../config-server/widget-preloads.js';
 import { nodeTypesOf } from '../../../renderer/nodes/node-types-of.js';
 
 /** Screens whose first load the table spells out: the page's initial files plus the widget chunks the server hints for it. */
-const FIRST_SCREENS = [{ label: 'complaint entry', file: 'screens/pages/complaint-entry.json' }];
+const FIRST_SCREENS = [{ label: 'complaint entry', file: 'screens/pages/complaints/complaint-entry.json' }];
 
 export const gzipBytes = (b: Buffer) => gzipSync(b, { level: 6 }).length;
 export const brotliBytes = (b: Buffer) =>
