@@ -4,14 +4,17 @@
  * message or a route path (by `$ref` to the common schema), plus `t('key')` calls inside
  * expressions and templates. Schema positions, not field names, decide what a value is, so a new
  * node type that uses `$ref: ../common/text-key.json` is checked without touching this file.
+ * Limit-bearing props (`$ref: ../common/limit.json`) and `market.*` paths read by expressions are
+ * collected the same way, for the one-place-for-constants rules.
  */
 import type Ajv2020 from 'ajv/dist/2020.js';
 
-export type ReferenceKind = 'text' | 'endpoint' | 'bridge' | 'route';
+export type ReferenceKind = 'text' | 'endpoint' | 'bridge' | 'route' | 'limit' | 'market';
 
 export interface Reference {
   kind: ReferenceKind;
-  value: string;
+  /** For `limit`: the prop's value as written (a number or a binding); for `market`: the path after `market.`. */
+  value: string | number;
   /** JSON pointer of the value inside the document. */
   pointer: string;
 }
@@ -23,7 +26,10 @@ const REFERENCE_SCHEMAS: Record<string, ReferenceKind> = {
   [`${COMMON}bridge-message.json`]: 'bridge',
   [`${COMMON}route-path.json`]: 'route',
 };
+const LIMIT_SCHEMA = `${COMMON}limit.json`;
 const EXPRESSION_SCHEMAS = new Set([`${COMMON}expression.json`, `${COMMON}template.json`, `${COMMON}when.json`]);
+/** `market.limits.x` inside an expression or template: the dotted path after `market.`. */
+export const MARKET_PATH = /(?:^|[^A-Za-z0-9_$.])market((?:\.[A-Za-z_$][A-Za-z0-9_$]*)+)/g;
 /** `t('key')` / `t("key")` inside an expression or a `{{ }}` template. */
 const T_CALL = /(?:^|[^A-Za-z0-9_$.])t\(\s*(['"])([^'"]+)\1/g;
 
@@ -68,6 +74,7 @@ export function collectReferences(ajv: Ajv2020, schemaId: string, doc: unknown):
   const scanExpression = (value: unknown, pointer: string) => {
     if (typeof value !== 'string') return;
     for (const m of value.matchAll(T_CALL)) refs.push({ kind: 'text', value: m[2], pointer });
+    for (const m of value.matchAll(MARKET_PATH)) refs.push({ kind: 'market', value: m[1].slice(1), pointer });
   };
   const child = (loc: Location, ...tokens: (string | number)[]): Location => ({
     base: loc.base,
@@ -91,6 +98,10 @@ export function collectReferences(ajv: Ajv2020, schemaId: string, doc: unknown):
       const kind = REFERENCE_SCHEMAS[base];
       if (kind && !fragment && typeof instance === 'string') refs.push({ kind, value: instance, pointer });
       if (EXPRESSION_SCHEMAS.has(base) && !fragment) scanExpression(instance, pointer);
+      if (base === LIMIT_SCHEMA && !fragment && (typeof instance === 'number' || typeof instance === 'string')) {
+        refs.push({ kind: 'limit', value: instance, pointer });
+        scanExpression(instance, pointer);
+      }
       walk({ base, ptr: fragment, schema: resolvePointer(schemaFile(base), fragment) }, instance, pointer);
     }
 

@@ -64,6 +64,8 @@ export function createAjv(files = readSchemaFiles(), opts: AjvOptions = {}) {
     strict: opts.strict ?? true,
     // `required` inside anyOf branches names properties declared at the top level, which strictRequired rejects.
     strictRequired: false,
+    // A limit is a number or a `{{ }}` binding string (common/limit.json).
+    allowUnionTypes: true,
     allErrors: true,
     discriminator: true,
     $data: false,

@@ -1,8 +1,9 @@
 import type { Handler } from '../runtime/contract';
 
 /** Waits; the screen's AbortSignal clears the timer so nothing runs after the screen closed. */
-export const delay: Handler<'delay'> = (action, { signal }) =>
+export const delay: Handler<'delay'> = (action, { signal, runtime }) =>
   new Promise((resolve) => {
+    const ms = runtime.limit(action.ms, 0);
     if (signal.aborted) return resolve({ ok: false, error: { message: 'screen closed' } });
     const onAbort = () => {
       clearTimeout(timer);
@@ -11,6 +12,6 @@ export const delay: Handler<'delay'> = (action, { signal }) =>
     const timer = setTimeout(() => {
       signal.removeEventListener('abort', onAbort);
       resolve({ ok: true });
-    }, action.ms);
+    }, ms);
     signal.addEventListener('abort', onAbort, { once: true });
   });

@@ -1,9 +1,10 @@
 import type { Handler } from '../runtime/contract';
+import { appToastMs } from '../toast/toast-store';
 
-/** Field rules of a form; the first message is shown (2 s, an app toast) and the list stops. */
+/** Field rules of a form; the first message is shown (an app toast: the market's appToastMs) and the list stops. */
 export const validate: Handler<'validate'> = async (action, { runtime }) => {
   const messages = runtime.forms.validate(action.form);
   if (!messages.length) return { ok: true };
-  runtime.toast(messages[0], 2000);
+  runtime.toast(messages[0], appToastMs());
   return { ok: false, error: { message: messages[0] } };
 };

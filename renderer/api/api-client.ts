@@ -1,6 +1,7 @@
 import type { AxiosAdapter, AxiosRequestConfig } from 'axios';
 import type { ApiMapDocument, Endpoint } from '../../schemas/generated/types';
 import type { ApiClient, ApiResult } from '../runtime/contract';
+import { appToastMs } from '../toast/toast-store';
 import { createHttpClients } from './http-clients';
 
 export interface ApiClientOptions {
@@ -13,9 +14,6 @@ export interface ApiClientOptions {
   /** Tests replace the network here. */
   adapter?: AxiosAdapter;
 }
-
-/** App toasts (server messages, network failures) show 2 s. */
-const APP_TOAST_MS = 2000;
 
 const scalar = (v: unknown) => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -36,7 +34,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const networkText = () => opts.t(apiMap.networkErrorText ?? 'common.error');
 
   const fail = (ep: Endpoint | undefined, silent: boolean | undefined, code: unknown, message: string): ApiResult => {
-    if (!silent && ep?.onFailure !== 'silent' && message) opts.toast(message, APP_TOAST_MS);
+    if (!silent && ep?.onFailure !== 'silent' && message) opts.toast(message, appToastMs());
     return { ok: false, code, message, data: undefined };
   };
 

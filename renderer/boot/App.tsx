@@ -4,7 +4,8 @@ import { createApiClient } from '../api/api-client';
 import { createBridge } from '../bridge/create-bridge';
 import { commonQueryNames } from '../runtime/services';
 import { ToastRegion } from '../toast/ToastRegion';
-import { toastStore } from '../toast/toast-store';
+import { configureToasts, toastStore } from '../toast/toast-store';
+import { toastLimitsOf } from '../runtime/market-reads';
 import { AppContext, type AppContextValue } from './app-context';
 import type { BootBundle } from './boot-types';
 import { bundleKey, loadBundle, rememberBundle, type Loaded } from './config-client';
@@ -41,6 +42,8 @@ export function App(props: AppProps) {
     return () => window.removeEventListener('focus', onFocus);
   }, [props.market, props.locale, props.bundle]);
 
+  // Toast durations are market constants (limits.toast*, appToastMs): set before any screen can toast.
+  useMemo(() => configureToasts(toastLimitsOf(bundle.body.market as unknown as Record<string, unknown>)), [bundle.body.market]);
   const Router = props.location.hashRouting ? HashRouter : BrowserRouter;
   return (
     <>

@@ -14,7 +14,7 @@ export const ImageUpload: Widget<'image-upload'> = ({ node }) => {
   const [inFlight, setInFlight] = useState<number[]>([]);
   const inFlightCount = useRef(0);
   const urls = Array.isArray(field.value) ? (field.value as unknown[]).filter((u): u is string => typeof u === 'string') : [];
-  const max = node.max ?? 9;
+  const max = runtime.limit(node.max, 9);
   const full = urls.length + inFlight.length >= max;
 
   // Uploads finish in any order: always append to the list as it is now, not as it was when picked.

@@ -8,8 +8,8 @@ export const SmsCodeField: Widget<'sms-code-field'> = ({ node }) => {
   const field = useField<unknown>(node);
   const { runtime } = field;
   const inputId = node.id ?? `f${useId().replace(/:/g, '')}`;
-  const length = node.length ?? 6;
-  const seconds = node.seconds ?? 60;
+  const length = runtime.limit(node.length, 6);
+  const seconds = runtime.limit(node.seconds, 60);
   const [left, setLeft] = useState(node.autoStart ? seconds : 0);
   const [sending, setSending] = useState(false);
   const endAt = useRef(node.autoStart ? Date.now() + seconds * 1000 : 0);

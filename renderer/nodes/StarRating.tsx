@@ -5,7 +5,7 @@ import { useRuntime } from '../runtime/runtime-context';
 export const StarRating: Widget<'star-rating'> = ({ node }) => {
   const runtime = useRuntime();
   const labelId = `s${useId().replace(/:/g, '')}`;
-  const max = node.max ?? 5;
+  const max = runtime.limit(node.max, 5);
   const raw = Number(runtime.get(node.bind) ?? 0);
   const score = Number.isFinite(raw) ? Math.max(0, Math.min(max, Math.round(raw))) : 0;
   const refs = useRef<(HTMLButtonElement | null)[]>([]);

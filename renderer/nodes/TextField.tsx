@@ -1,10 +1,12 @@
 import type { Widget } from '../runtime/contract';
+import { useRuntime } from '../runtime/runtime-context';
 import { FormattedInput } from './FormattedInput';
 
 const same = (s: string) => s;
 
 export const TextField: Widget<'text-field'> = ({ node }) => {
-  const max = node.maxLength ?? Infinity;
+  const runtime = useRuntime();
+  const max = runtime.limit(node.maxLength, Infinity);
   return (
     <FormattedInput
       node={node}

@@ -6,7 +6,7 @@ import { useField } from './use-field';
 export const Textarea: Widget<'textarea'> = ({ node }) => {
   const field = useField<unknown>(node);
   const inputId = node.id ?? `f${useId().replace(/:/g, '')}`;
-  const max = node.maxLength ?? 200;
+  const max = field.runtime.limit(node.maxLength, 200);
   const text = field.value === undefined || field.value === null ? '' : String(field.value);
   const counter = (
     <p className="sdui-field__counter" id={`${inputId}-count`} aria-live="polite">

@@ -32,7 +32,7 @@ export function useField<V = unknown>(node: FieldNode) {
       name: node.bind,
       validate() {
         const { value: v, runtime: rt, rules } = latest.current;
-        const key = firstBrokenRule(rules, v);
+        const key = firstBrokenRule(rules, v, rt);
         const message = key ? rt.t(key) : null;
         setError(message);
         return message;
@@ -52,12 +52,12 @@ export function useField<V = unknown>(node: FieldNode) {
       dirty.current = true;
       runtime.setState(node.bind, next);
       // A fixed field loses its old error at once; a new error waits for blur.
-      if (error && !firstBrokenRule(node.rules, next)) setError(null);
+      if (error && !firstBrokenRule(node.rules, next, runtime)) setError(null);
     },
     onBlur() {
       // An untouched field stays quiet until the form is validated.
       if (!dirty.current) return;
-      const key = firstBrokenRule(node.rules, latest.current.value);
+      const key = firstBrokenRule(node.rules, latest.current.value, latest.current.runtime);
       if (key || error) setError(key ? runtime.t(key) : null);
     },
   };

@@ -78,6 +78,11 @@ export interface Runtime {
   evaluate(expr: string, extra?: Partial<Scope>): unknown;
   /** Deep-resolves `{{ }}` templates inside strings, arrays and objects. */
   resolve<T = unknown>(value: unknown, extra?: Partial<Scope>): T;
+  /**
+   * A limit-bearing prop (common/limit.json): a number or a `{{ market.limits.* }}` binding, resolved to a finite
+   * number; anything else gives `fallback` and logs, so a bad market edit degrades to the default, never to NaN.
+   */
+  limit(value: unknown, fallback: number): number;
   /** Copy from the active text set with {name} arguments; a missing key shows the key itself and logs. */
   t(key: string, args?: Record<string, unknown>): string;
   /** Reads a dotted state path, e.g. `form.detail`. */

@@ -62,6 +62,14 @@ export function createRuntime(services: RuntimeServices, extra: Partial<Scope> =
       logWarnings(warnings);
       return out as T;
     },
+    limit(value, fallback) {
+      if (value === undefined || value === null) return fallback;
+      const v = typeof value === 'string' ? runtime.resolve(value) : value;
+      const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+      if (typeof n === 'number' && Number.isFinite(n)) return n;
+      services.logError(`limit ${JSON.stringify(value).slice(0, 80)} is not a number (got ${JSON.stringify(v)?.slice(0, 40)}); using ${fallback}`);
+      return fallback;
+    },
     t: (key, args) => translate(services, key, args),
     get: (path) => {
       try {

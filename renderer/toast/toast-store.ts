@@ -1,9 +1,17 @@
-/** App toasts (server messages, validation) show 2 s; an absent or < 300 ms duration shows 3 s. */
-export const APP_TOAST_MS = 2000;
-export const DEFAULT_TOAST_MS = 3000;
-const MIN_TOAST_MS = 300;
+import { DEFAULT_TOAST_LIMITS, type ToastLimits } from '../runtime/market-reads';
 
-export const toastDuration = (ms?: number) => (typeof ms !== 'number' || !Number.isFinite(ms) || ms < MIN_TOAST_MS ? DEFAULT_TOAST_MS : ms);
+/** Durations come from the market document (limits.toast*), set at boot; the spec's figures until then. */
+let limits: ToastLimits = DEFAULT_TOAST_LIMITS;
+
+export function configureToasts(next: ToastLimits): void {
+  limits = next;
+}
+
+/** How long app toasts (server messages, network failures, validation) show: the market's appToastMs. */
+export const appToastMs = () => limits.appMs;
+
+/** An absent or too short (under the market's toastMinMs) duration shows the market's toastDefaultMs. */
+export const toastDuration = (ms?: number) => (typeof ms !== 'number' || !Number.isFinite(ms) || ms < limits.minMs ? limits.defaultMs : ms);
 
 export interface ToastState {
   id: number;
