@@ -43,6 +43,13 @@
  * (`screens/templates/<templateId>.json`), served through the router's `getTemplate` option.
  */
 
+/**
+ * The sandbox's own limits. It stands in for the loan backend, which enforces its rules itself: these do
+ * NOT follow the market documents (an ops edit of market.limits changes what the borrower's screens allow,
+ * not what this backend accepts), just as a real backend would keep its own configuration.
+ * MAX_IMAGES / MAX_DETAIL: problem-save rejects more images or a longer text; CONTACT_OVERALL: the
+ * contact-kf-info value it expects; SMS_INTERVAL_MS: get-sms answers 'too early' inside it.
+ */
 export const SMS_CODE = '123456';
 export const CAPTCHA_TEXT = '7G4K';
 export const REGISTERED_PHONE = '13800138000';
