@@ -6,13 +6,25 @@ const toNumber = (v: unknown): number => {
   return NaN;
 };
 
-/** 1234567 → "1.234.567"; "15000000" → "15.000.000"; a fraction is kept after a comma. Not a number → "". */
-export function thousands(v: unknown): string {
+/** A market's `number` object: its separators, when a document passes one (`thousands(x, market.number)`). */
+const separators = (format: unknown): { group: string; decimal: string } => {
+  const f = format && typeof format === 'object' ? (format as Record<string, unknown>) : {};
+  const group = typeof f.thousandsSeparator === 'string' && f.thousandsSeparator.length <= 1 ? f.thousandsSeparator : '.';
+  const decimal = typeof f.decimalSeparator === 'string' && f.decimalSeparator.length === 1 ? f.decimalSeparator : ',';
+  return { group, decimal };
+};
+
+/**
+ * 1234567 → "1.234.567"; "15000000" → "15.000.000"; a fraction is kept after a comma. Not a number → "".
+ * With a market's number format (`{ thousandsSeparator, decimalSeparator }`) those separators are used instead.
+ */
+export function thousands(v: unknown, format?: unknown): string {
   const n = toNumber(v);
   if (!Number.isFinite(n)) return '';
+  const { group, decimal } = separators(format);
   const [int, frac] = String(Math.abs(n)).split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return (n < 0 ? '-' : '') + grouped + (frac ? ',' + frac : '');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return (n < 0 ? '-' : '') + grouped + (frac ? decimal + frac : '');
 }
 
 /** Amount in minor units shown in major units: money(123456) → "1234.56". Not a number → "". */

@@ -17,7 +17,7 @@ export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
   const helpers: Record<string, Helper> = {
     t: (key, args) => (env.t ? env.t(String(key), plainRecord(args) ? args : undefined) : String(key)),
     money: (minor, decimals) => money(minor, decimals),
-    thousands: (n) => thousands(n),
+    thousands: (n, format) => thousands(n, format),
     stripDots: (s) => stripDots(s),
     date: (v, pattern) => formatDate(v, pattern ?? 'YYYY-MM-DD'),
     len: (v) => (isList(v) || typeof v === 'string' ? v.length : plainRecord(v) ? Object.keys(v).length : 0),

@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { renderNodes } from '../runtime/test-utils';
 
 describe('rich-document', () => {
+  it('fills a run\'s {name} placeholders from its args (figures bound to the market document)', () => {
+    renderNodes(
+      [{ type: 'rich-document', sections: [{ blocks: [{ kind: 'paragraph', runs: [{ key: 'term', args: { min: '{{ market.legal.min }}', max: '{{ market.legal.max }}' } }] }] }] }],
+      { texts: { term: 'From {min} to {max} days.' }, market: { legal: { min: 91, max: 365 } } },
+    );
+    expect(screen.getByText('From 91 to 365 days.')).toBeTruthy();
+  });
   it('renders sections, headings, paragraphs, lists and emphasis as text (never HTML)', async () => {
     const r = renderNodes(
       [

@@ -1,16 +1,18 @@
 import type { RichDocumentNode } from '../../schemas/generated/types';
 import type { Runtime, Widget } from '../runtime/contract';
 import { useRuntime } from '../runtime/runtime-context';
+import { resolveArgs } from './text-of';
 
 type Runs = RichDocumentNode['sections'][number]['blocks'][number] extends infer B ? (B extends { runs: infer R } ? R : never) : never;
-type Run = { text?: string; key?: string; emphasis?: 'strong' | 'em' | 'underline' };
+type Run = { text?: string; key?: string; args?: { [name: string]: string | undefined }; emphasis?: 'strong' | 'em' | 'underline' };
 
 /** Legal text is structured data rendered as React text nodes: never HTML, so nothing in it can run. */
 function RunsView({ runs, runtime }: { runs: readonly Run[] | Runs | undefined; runtime: Runtime }) {
   return (
     <>
       {((runs ?? []) as readonly Run[]).map((run, i) => {
-        const text = run.key ? runtime.t(run.key) : (run.text ?? '');
+        // Figures in legal text (terms, fees, days) are arguments bound to the market document, never typed into the copy.
+        const text = run.key ? runtime.t(run.key, resolveArgs(runtime, run.args)) : (run.text ?? '');
         if (run.emphasis === 'strong') return <strong key={i}>{text}</strong>;
         if (run.emphasis === 'em') return <em key={i}>{text}</em>;
         if (run.emphasis === 'underline') return <u key={i}>{text}</u>;

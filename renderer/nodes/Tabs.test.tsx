@@ -28,6 +28,35 @@ describe('tabs', () => {
     expect(screen.getByRole('tab', { name: 'Home' }).getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Home' }));
   });
+  it('routed tabs are a nav of links: the bound index is the current page, a click navigates to its route', async () => {
+    const nav = (section: number) =>
+      renderNodes(
+        [
+          {
+            type: 'tabs',
+            label: 'sections',
+            bind: 'section',
+            tabs: [
+              { label: 'home', route: '/' },
+              { label: 'about', route: '/About' },
+            ],
+          },
+        ],
+        { state: { section }, texts: { sections: 'Site sections', home: 'Home', about: 'About Us' }, query: { market: 'IN' }, commonQueryNames: ['market'] },
+      );
+    const r = nav(0);
+    expect(screen.getByRole('navigation', { name: 'Site sections' })).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    const about = screen.getByRole('link', { name: 'About Us' });
+    expect(about.getAttribute('href')).toBe('/About?market=IN');
+    expect(about.getAttribute('aria-current')).toBeNull();
+    await userEvent.click(about);
+    expect(r.navigations).toEqual([{ to: '/About?market=IN', replace: false }]);
+    r.unmount();
+    nav(-1); // a page outside every section marks none
+    expect(screen.getAllByRole('link').every((a) => !a.hasAttribute('aria-current'))).toBe(true);
+  });
   it('data tabs bind the selected index and run onChange with the item', async () => {
     const r = renderNodes(
       [

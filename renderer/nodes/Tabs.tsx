@@ -6,6 +6,7 @@ import { useRuntime } from '../runtime/runtime-context';
 import { ItemScope } from './ItemScope';
 import { isSafeImageSrc } from './safe-url';
 import { asList, displayValue, pick } from './text-of';
+import { TabsNav } from './TabsNav';
 
 interface TabView {
   label: string;
@@ -34,7 +35,8 @@ export const Tabs: Widget<'tabs'> = ({ node }) => {
         item,
       }));
   const bound = node.bind ? Number(runtime.get(node.bind) ?? 0) : own;
-  const selected = Number.isInteger(bound) && bound >= 0 && bound < tabs.length ? bound : 0;
+  const inRange = Number.isInteger(bound) && bound >= 0 && bound < tabs.length;
+  const selected = inRange ? bound : 0;
 
   const choose = (index: number) => {
     if (index === selected) return;
@@ -56,6 +58,9 @@ export const Tabs: Widget<'tabs'> = ({ node }) => {
     choose(next);
     refs.current[next]?.focus();
   };
+
+  // Routed tabs are a site's navigation: a page outside every section (e.g. a contact page) marks none.
+  if (node.tabs?.some((t) => t.route)) return <TabsNav node={node} tabs={node.tabs} selected={inRange ? bound : -1} runtime={runtime} />;
 
   const current = tabs[selected];
   const bar = (

@@ -3,6 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { renderNodes } from '../runtime/test-utils';
 
 describe('text', () => {
+  it('a title with `level` is that heading level (the one h1 of a screen without a page bar); a bad level keeps the default', () => {
+    renderNodes(
+      [
+        { type: 'text', key: 'h', variant: 'title', level: 1 },
+        { type: 'text', key: 'bad', variant: 'subtitle', level: 9 as never },
+      ],
+      { texts: { h: 'Personal loans', bad: 'Sub' } },
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Personal loans' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Sub' })).toBeTruthy();
+  });
   it('shows copy by key with bound arguments, or a data value', () => {
     const r = renderNodes(
       [

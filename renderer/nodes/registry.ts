@@ -4,6 +4,7 @@ import { Button } from './Button';
 import { Card } from './Card';
 import { Divider } from './Divider';
 import { Image } from './Image';
+import { Landmark } from './Landmark';
 import { Link } from './Link';
 import { List } from './List';
 import { Page } from './Page';
@@ -35,6 +36,7 @@ export const registry: WidgetRegistry = {
   'icon-grid': lazyWidget(() => import('./IconGrid').then((m) => m.IconGrid)),
   image: Image,
   'image-upload': lazyWidget(() => import('./ImageUpload').then((m) => m.ImageUpload)),
+  landmark: Landmark,
   link: Link,
   list: List,
   modal: lazyWidget(() => import('./Modal').then((m) => m.Modal)),

@@ -57,6 +57,13 @@ export type Url = string;
  */
 export type TextKey = string;
 /**
+ * A business limit (a length, count, delay, duration or threshold): in a screen, a `{{ market.limits.* }}` binding to the market document, so an ops edit of the constant changes the product; a literal number is accepted by the schema but reported by `npm run validate` in screens. The referencing property's `minimum`/`maximum` bound a literal.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "Limit".
+ */
+export type Limit = number | string;
+/**
  * A logical native bridge message name in lowerCamel, e.g. `closeWebview`; a key of the bridge map's `messages` (screens/maps/bridge-map.json). Every name used must exist there.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -103,6 +110,7 @@ export type Node =
   | IconGridNode
   | ImageNode
   | ImageUploadNode
+  | LandmarkNode
   | LinkNode
   | ListNode
   | ModalNode
@@ -143,6 +151,7 @@ export interface AllSchemas {
   EndpointName?: EndpointName;
   Expression?: Expression;
   FieldRule?: FieldRule;
+  Limit?: Limit;
   NodeId?: NodeId;
   RoutePath?: RoutePath;
   Template?: Template;
@@ -173,6 +182,7 @@ export interface AllSchemas {
   IconGridNode?: IconGridNode;
   ImageUploadNode?: ImageUploadNode;
   ImageNode?: ImageNode;
+  LandmarkNode?: LandmarkNode;
   LinkNode?: LinkNode;
   ListNode?: ListNode;
   ModalNode?: ModalNode;
@@ -272,10 +282,7 @@ export interface ToastAction {
   action: "toast";
   key?: TextKey;
   message?: Template;
-  /**
-   * How long it shows; absent or under 300 ms means 3000 ms.
-   */
-  durationMs?: number;
+  durationMs?: Limit;
 }
 /**
  * Sends a native bridge message by its logical name from the bridge map.
@@ -392,10 +399,7 @@ export interface DelayAction {
    * Action type.
    */
   action: "delay";
-  /**
-   * Milliseconds to wait (e.g. 3000 before the rating modal).
-   */
-  ms: number;
+  ms: Limit;
 }
 /**
  * Keeps screen data in the browser's local storage (read with `stored('key')`).
@@ -504,14 +508,8 @@ export interface FieldRule {
    * A regular expression the whole (non-empty) value must match, e.g. `^1[3-9][0-9]{9}$`.
    */
   pattern?: string;
-  /**
-   * Fewest characters (or list entries) of a non-empty value.
-   */
-  minLength?: number;
-  /**
-   * Most characters (or list entries).
-   */
-  maxLength?: number;
+  minLength?: Limit;
+  maxLength?: Limit;
   message: TextKey;
 }
 /**
@@ -940,6 +938,10 @@ export interface MarketDocument {
  */
 export interface MarketLimits {
   /**
+   * Most characters of a chatbot free-text question (the spec gives no figure; ours).
+   */
+  chatTextMax: number;
+  /**
    * Complaint description length limit; input past it is ignored (200).
    */
   complaintTextMax: number;
@@ -1277,6 +1279,10 @@ export interface ScreenDocument {
    * Actions run once when the screen opens (data loads, timers).
    */
   onLoad?: Action[];
+  /**
+   * The screen shows no per-user data (no onLoad calls, no query-dependent content): the server renders its body to HTML once per published version, market and path, so it reads before any JavaScript runs; the app then takes over with identical markup.
+   */
+  static?: boolean;
   /**
    * The node tree.
    */
@@ -1800,12 +1806,40 @@ export interface ImageUploadNode {
    * Dotted path of the uploaded URL in the API result (default `data.url`).
    */
   resultPath?: string;
-  /**
-   * Most pictures (default 9).
-   */
-  max?: number;
+  max?: Limit;
   addLabel?: TextKey;
   removeLabel?: TextKey;
+}
+/**
+ * A page region for assistive technology and layout: a header, navigation, main content, footer or a named section, optionally held to a readable width (for pages that also open on desktops).
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "LandmarkNode".
+ */
+export interface LandmarkNode {
+  /**
+   * Node type.
+   */
+  type: "landmark";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * Kind of region: banner (<header>), navigation (<nav>), main (<main>, one per screen), contentinfo (<footer>), region (<section>, needs `label`).
+   */
+  role: "banner" | "navigation" | "main" | "contentinfo" | "region";
+  label?: TextKey;
+  /**
+   * Content width on large screens: full (default), wide (a site column) or readable (about 70 characters per line, for long text).
+   */
+  width?: "full" | "wide" | "readable";
+  /**
+   * Background: plain (default, the page's), card (white), brand (brand colour with light ink) or muted (footer grey).
+   */
+  tone?: "plain" | "card" | "brand" | "muted";
+  /**
+   * Content of the region.
+   */
+  children: Node[];
 }
 /**
  * A link (<a>) to a route of the route map (common params carried) or to an external http(s), tel: or mailto: address.
@@ -1835,6 +1869,10 @@ export interface LinkNode {
   query?: {
     [k: string]: Template | undefined;
   };
+  /**
+   * Look: `inline` (default) an underlined link; `skip` hidden until it has keyboard focus (a 'skip to content' link to `#id` of a main landmark, first on the screen); `nav` a menu entry (no underline).
+   */
+  variant?: "inline" | "skip" | "nav";
   /**
    * Actions run instead of following the link (the link target still shows on hover and long-press).
    */
@@ -1988,6 +2026,12 @@ export interface RichDocumentNode {
       text?: string;
       key?: TextKey;
       /**
+       * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+       */
+      args?: {
+        [k: string]: Template | undefined;
+      };
+      /**
        * Style of the run.
        */
       emphasis?: "strong" | "em" | "underline";
@@ -1998,6 +2042,12 @@ export interface RichDocumentNode {
        */
       text?: string;
       key?: TextKey;
+      /**
+       * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+       */
+      args?: {
+        [k: string]: Template | undefined;
+      };
       /**
        * Style of the run.
        */
@@ -2026,6 +2076,12 @@ export interface RichDocumentNode {
           text?: string;
           key?: TextKey;
           /**
+           * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+           */
+          args?: {
+            [k: string]: Template | undefined;
+          };
+          /**
            * Style of the run.
            */
           emphasis?: "strong" | "em" | "underline";
@@ -2036,6 +2092,12 @@ export interface RichDocumentNode {
            */
           text?: string;
           key?: TextKey;
+          /**
+           * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+           */
+          args?: {
+            [k: string]: Template | undefined;
+          };
           /**
            * Style of the run.
            */
@@ -2068,6 +2130,12 @@ export interface RichDocumentNode {
                 text?: string;
                 key?: TextKey;
                 /**
+                 * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                 */
+                args?: {
+                  [k: string]: Template | undefined;
+                };
+                /**
                  * Style of the run.
                  */
                 emphasis?: "strong" | "em" | "underline";
@@ -2078,6 +2146,12 @@ export interface RichDocumentNode {
                  */
                 text?: string;
                 key?: TextKey;
+                /**
+                 * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                 */
+                args?: {
+                  [k: string]: Template | undefined;
+                };
                 /**
                  * Style of the run.
                  */
@@ -2105,6 +2179,12 @@ export interface RichDocumentNode {
                 text?: string;
                 key?: TextKey;
                 /**
+                 * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                 */
+                args?: {
+                  [k: string]: Template | undefined;
+                };
+                /**
                  * Style of the run.
                  */
                 emphasis?: "strong" | "em" | "underline";
@@ -2115,6 +2195,12 @@ export interface RichDocumentNode {
                  */
                 text?: string;
                 key?: TextKey;
+                /**
+                 * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                 */
+                args?: {
+                  [k: string]: Template | undefined;
+                };
                 /**
                  * Style of the run.
                  */
@@ -2145,6 +2231,12 @@ export interface RichDocumentNode {
                   text?: string;
                   key?: TextKey;
                   /**
+                   * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                   */
+                  args?: {
+                    [k: string]: Template | undefined;
+                  };
+                  /**
                    * Style of the run.
                    */
                   emphasis?: "strong" | "em" | "underline";
@@ -2155,6 +2247,12 @@ export interface RichDocumentNode {
                    */
                   text?: string;
                   key?: TextKey;
+                  /**
+                   * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                   */
+                  args?: {
+                    [k: string]: Template | undefined;
+                  };
                   /**
                    * Style of the run.
                    */
@@ -2169,6 +2267,12 @@ export interface RichDocumentNode {
                   text?: string;
                   key?: TextKey;
                   /**
+                   * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                   */
+                  args?: {
+                    [k: string]: Template | undefined;
+                  };
+                  /**
                    * Style of the run.
                    */
                   emphasis?: "strong" | "em" | "underline";
@@ -2179,6 +2283,12 @@ export interface RichDocumentNode {
                    */
                   text?: string;
                   key?: TextKey;
+                  /**
+                   * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                   */
+                  args?: {
+                    [k: string]: Template | undefined;
+                  };
                   /**
                    * Style of the run.
                    */
@@ -2205,6 +2315,12 @@ export interface RichDocumentNode {
           text?: string;
           key?: TextKey;
           /**
+           * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+           */
+          args?: {
+            [k: string]: Template | undefined;
+          };
+          /**
            * Style of the run.
            */
           emphasis?: "strong" | "em" | "underline";
@@ -2215,6 +2331,12 @@ export interface RichDocumentNode {
            */
           text?: string;
           key?: TextKey;
+          /**
+           * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+           */
+          args?: {
+            [k: string]: Template | undefined;
+          };
           /**
            * Style of the run.
            */
@@ -2247,6 +2369,12 @@ export interface RichDocumentNode {
                 text?: string;
                 key?: TextKey;
                 /**
+                 * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                 */
+                args?: {
+                  [k: string]: Template | undefined;
+                };
+                /**
                  * Style of the run.
                  */
                 emphasis?: "strong" | "em" | "underline";
@@ -2257,6 +2385,12 @@ export interface RichDocumentNode {
                  */
                 text?: string;
                 key?: TextKey;
+                /**
+                 * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                 */
+                args?: {
+                  [k: string]: Template | undefined;
+                };
                 /**
                  * Style of the run.
                  */
@@ -2284,6 +2418,12 @@ export interface RichDocumentNode {
                 text?: string;
                 key?: TextKey;
                 /**
+                 * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                 */
+                args?: {
+                  [k: string]: Template | undefined;
+                };
+                /**
                  * Style of the run.
                  */
                 emphasis?: "strong" | "em" | "underline";
@@ -2294,6 +2434,12 @@ export interface RichDocumentNode {
                  */
                 text?: string;
                 key?: TextKey;
+                /**
+                 * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                 */
+                args?: {
+                  [k: string]: Template | undefined;
+                };
                 /**
                  * Style of the run.
                  */
@@ -2324,6 +2470,12 @@ export interface RichDocumentNode {
                   text?: string;
                   key?: TextKey;
                   /**
+                   * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                   */
+                  args?: {
+                    [k: string]: Template | undefined;
+                  };
+                  /**
                    * Style of the run.
                    */
                   emphasis?: "strong" | "em" | "underline";
@@ -2334,6 +2486,12 @@ export interface RichDocumentNode {
                    */
                   text?: string;
                   key?: TextKey;
+                  /**
+                   * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                   */
+                  args?: {
+                    [k: string]: Template | undefined;
+                  };
                   /**
                    * Style of the run.
                    */
@@ -2348,6 +2506,12 @@ export interface RichDocumentNode {
                   text?: string;
                   key?: TextKey;
                   /**
+                   * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                   */
+                  args?: {
+                    [k: string]: Template | undefined;
+                  };
+                  /**
                    * Style of the run.
                    */
                   emphasis?: "strong" | "em" | "underline";
@@ -2358,6 +2522,12 @@ export interface RichDocumentNode {
                    */
                   text?: string;
                   key?: TextKey;
+                  /**
+                   * Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure).
+                   */
+                  args?: {
+                    [k: string]: Template | undefined;
+                  };
                   /**
                    * Style of the run.
                    */
@@ -2496,14 +2666,8 @@ export interface SmsCodeFieldNode {
    * Actions run after each change (the new value is `result`).
    */
   onChange?: Action[];
-  /**
-   * Code length: input past it is ignored (default 6).
-   */
-  length?: number;
-  /**
-   * Countdown before the code can be sent again (default 60).
-   */
-  seconds?: number;
+  length?: Limit;
+  seconds?: Limit;
   sendLabel: TextKey;
   resendLabel?: TextKey;
   /**
@@ -2563,10 +2727,7 @@ export interface StarRatingNode {
    */
   bind: string;
   label: TextKey;
-  /**
-   * Number of stars (default 5).
-   */
-  max?: number;
+  max?: Limit;
   /**
    * Show the score without letting it change.
    */
@@ -2596,6 +2757,7 @@ export interface TabsNode {
   tabs?: {
     label: TextKey;
     icon?: Template;
+    route?: RoutePath;
     /**
      * Content of the tab's panel (else the shared `panel`).
      */
@@ -2615,7 +2777,7 @@ export interface TabsNode {
    */
   icons?: Template[];
   /**
-   * State path of the selected index (default: kept inside the widget).
+   * State path of the selected index (default: kept inside the widget). Routed tabs mark no tab when it is out of range.
    */
   bind?: string;
   /**
@@ -2676,6 +2838,10 @@ export interface TextNode {
    * Typographic role.
    */
   variant?: "title" | "subtitle" | "body" | "caption" | "label" | "error" | "amount";
+  /**
+   * Heading level of a `title` or `subtitle` (default 2 and 3): 1 for the one main heading of a screen without a `page` title bar.
+   */
+  level?: number;
 }
 /**
  * A one-line text input bound to state.
@@ -2713,10 +2879,7 @@ export interface TextFieldNode {
    * Keyboard to show.
    */
   inputMode?: "text" | "numeric" | "decimal" | "email" | "tel";
-  /**
-   * Characters beyond this are ignored.
-   */
-  maxLength?: number;
+  maxLength?: Limit;
 }
 /**
  * A multi-line text input with a length counter.
@@ -2750,10 +2913,7 @@ export interface TextareaNode {
    * Actions run after each change (the new value is `result`).
    */
   onChange?: Action[];
-  /**
-   * Input past this is ignored; a counter `n/max` is shown (default 200).
-   */
-  maxLength?: number;
+  maxLength?: Limit;
   /**
    * Visible lines (default 4).
    */

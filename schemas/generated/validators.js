@@ -2456,7 +2456,7 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateMarket = validate23;
-const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/market.json","title":"MarketDocument","description":"One market (India or Indonesia): its text set, money and date formats, marketing figures, service contact, allowed embed origins, and the product's limits and constants. Expressions read it as `market.*`.","type":"object","required":["kind","id","schemaVersion","name","textSet","currency","number","dateFormat","dateTimeFormat","loanRange","approvalHours","salaryThreshold","userCount","servicePhone","embedOrigins","fourEyes","limits"],"additionalProperties":false,"properties":{"kind":{"const":"market","description":"Document kind."},"id":{"enum":["ID","IN"],"description":"Market code, the `market` query parameter: ID Indonesia, IN India."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"name":{"type":"string","minLength":1,"description":"Market name for ops (never shown to borrowers)."},"description":{"type":"string","description":"Ops-facing note about this market."},"textSet":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Id of the text set this market uses (the spec's language flag); it must exist."},"languageType":{"type":"integer","minimum":0,"description":"The spec's language type; the loan-confirm agreement modal shows only when it is 1."},"currency":{"type":"object","description":"Money display.","required":["code","symbol","minorUnits"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code (INR, IDR)."},"symbol":{"type":"string","minLength":1,"description":"Symbol shown before amounts (₹, Rp)."},"minorUnits":{"type":"integer","minimum":1,"description":"Minor units per unit: amounts the API gives in minor units are divided by this (100) and shown with two decimals."}}},"number":{"type":"object","description":"Number format.","required":["thousandsSeparator","decimalSeparator"],"additionalProperties":false,"properties":{"thousandsSeparator":{"type":"string","maxLength":1,"description":"Thousands separator shown (a period); amounts are sent without it."},"decimalSeparator":{"type":"string","minLength":1,"maxLength":1,"description":"Decimal separator shown."}}},"dateFormat":{"type":"string","minLength":1,"description":"Date format, tokens YYYY MM DD (YYYY-MM-DD)."},"dateTimeFormat":{"type":"string","minLength":1,"description":"Date-time format, tokens YYYY MM DD HH mm ss (YYYY-MM-DD HH:mm:ss)."},"shortDateFormat":{"type":"string","minLength":1,"description":"Current-date helper's date format (MM/DD)."},"shortTimeFormat":{"type":"string","minLength":1,"description":"Current-date helper's time format (HH:mm)."},"loanRange":{"type":"object","description":"Loan amount range cited in marketing copy, in currency units.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Smallest loan."},"max":{"type":"integer","minimum":0,"description":"Largest loan."}}},"approvalHours":{"type":"integer","minimum":1,"description":"Approval promised within this many hours (2)."},"salaryThreshold":{"type":"integer","minimum":0,"description":"Monthly salary from which earners qualify, in currency units."},"userCount":{"type":"integer","minimum":0,"description":"Number of users cited in marketing copy (3 million)."},"servicePhone":{"type":"string","pattern":"^\\+?[0-9][0-9 -]{3,20}$","description":"Customer-service phone, the fallback when a response carries no telephone."},"serviceEmail":{"type":"string","pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$","description":"Customer-service e-mail, the fallback when the contact-info call gives none."},"embedOrigins":{"type":"array","description":"https origins whose pages may be embedded (privacy policy, agreements); any other embed shows a fallback text.","items":{"type":"string","pattern":"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},"uniqueItems":true},"fourEyes":{"type":"boolean","description":"Publishing a change to this market's documents needs approval by a second person."},"limits":{"title":"MarketLimits","description":"Product limits and timings of the spec (section 9).","type":"object","additionalProperties":false,"required":["complaintTextMax","complaintImagesMax","successModalMs","reviewWeekdays","ratingModalDelayMs","ratingStars","nativeRatingMinScore","smsCountdownSeconds","smsCodeLength","captchaLength","mobileDigits","mobilePattern","contactInfoOverall","toastDefaultMs","toastMinMs","appToastMs","recommendTagsFirst","sceneModuleIds","loanMoreModuleId","payTypes","defaultMiniMarkets","googleScore","specialPeriodStatus","cardDigitGroup","phoneDigitGroups","cookieExpiryYear","orderStatuses"],"properties":{"complaintTextMax":{"type":"integer","minimum":1,"description":"Complaint description length limit; input past it is ignored (200)."},"complaintImagesMax":{"type":"integer","minimum":0,"description":"Evidence images per complaint (9)."},"successModalMs":{"type":"integer","minimum":0,"description":"How long the complaint success modal shows before redirecting (1500 ms)."},"reviewWeekdays":{"type":"integer","minimum":1,"description":"Complaints are reviewed within this many weekdays (3)."},"ratingModalDelayMs":{"type":"integer","minimum":0,"description":"Delay before the complaint-details rating modal opens (3000 ms)."},"ratingStars":{"type":"integer","minimum":1,"description":"Stars of rating widgets (5)."},"nativeRatingMinScore":{"type":"integer","minimum":1,"description":"Scores from this up trigger the native store rating (4)."},"smsCountdownSeconds":{"type":"integer","minimum":1,"description":"SMS resend countdown (60 s); Cancel resets it."},"smsCodeLength":{"type":"integer","minimum":1,"description":"SMS code length (6)."},"captchaLength":{"type":"integer","minimum":1,"description":"Image captcha max length (4)."},"mobileDigits":{"type":"integer","minimum":1,"description":"Registration mobile number digits (11)."},"mobilePattern":{"type":"string","minLength":1,"description":"Regular expression a registration mobile must match: 11 digits, first 1, second 3-9."},"contactInfoOverall":{"type":"integer","description":"The `overall` value of the contact-info call (30)."},"toastDefaultMs":{"type":"integer","minimum":0,"description":"Toast duration when none is given (3000 ms)."},"toastMinMs":{"type":"integer","minimum":0,"description":"Durations under this count as the default (300 ms)."},"appToastMs":{"type":"integer","minimum":0,"description":"Duration of the app's own toasts (2000 ms)."},"recommendTagsFirst":{"type":"integer","minimum":0,"description":"Recommended lists show product tags only for this many first products (2)."},"sceneModuleIds":{"type":"object","description":"Module id sent for a recommendation scene.","required":["precise","luckyBag","other"],"additionalProperties":false,"properties":{"precise":{"type":"integer","description":"Precise scenes (301)."},"luckyBag":{"type":"integer","description":"Lucky-bag scenes (302)."},"other":{"type":"integer","description":"Every other scene (300)."}}},"loanMoreModuleId":{"type":"integer","description":"Module id of the 'loan more' event (30, positionId 0)."},"payTypes":{"type":"object","description":"Repayment pay type codes.","required":["bank","miniMarket"],"additionalProperties":false,"properties":{"bank":{"type":"integer","description":"Bank transfer (1)."},"miniMarket":{"type":"integer","description":"Mini market (2)."}}},"defaultMiniMarkets":{"type":"array","items":{"type":"string","minLength":1},"description":"Mini markets offered when the server lists none (one entry)."},"googleScore":{"type":"integer","minimum":1,"maximum":5,"description":"Score the loan-details rating sends to google-score (always 5)."},"specialPeriodStatus":{"type":"integer","description":"Instalment periodStatus shown in the special colour (500)."},"cardDigitGroup":{"type":"integer","minimum":1,"description":"Bank card digits are grouped by this many (4)."},"phoneDigitGroups":{"type":"array","items":{"type":"integer","minimum":1},"description":"Phone input grouping (3-4-4)."},"cookieExpiryYear":{"type":"integer","description":"Cookies expire at the end of this year (9999)."},"orderStatuses":{"type":"object","description":"Loan-details order statuses with their own picture and buttons (spec section 4).","required":["withPicture","defaultPicture","repayWithExtension","repayOnly","loanMore"],"additionalProperties":false,"properties":{"withPicture":{"type":"array","items":{"type":"integer"},"description":"Statuses with their own status picture (21, 151, 174, 180, 110, 200)."},"defaultPicture":{"type":"integer","description":"Status whose picture every other status uses (200)."},"repayWithExtension":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button plus the extension link when isDelay is '1' (174, 180, 3, 5)."},"repayOnly":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button only (170)."},"loanMore":{"type":"array","items":{"type":"integer"},"description":"Statuses showing 'loan more', leading to product detail (200, 4)."}}}}},"legal":{"title":"MarketLegal","description":"Figures of the loan terms legal text (the lender's terms), when the market shows them.","type":"object","additionalProperties":false,"required":["loanTermDays","decisionDays","creditingDays","defaultPenalty","dailyInterest","prepayment","minApplicantAge","personalDetailChangeDays","judgmentSettleDays","assignmentNoticeBusinessDays","emailDeemedReceivedHours","paymentOrder"],"properties":{"loanTermDays":{"type":"object","description":"Loan term in calendar days.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":1,"description":"Shortest term (91)."},"max":{"type":"integer","minimum":1,"description":"Longest term (365)."}}},"decisionDays":{"type":"integer","minimum":0,"description":"Decision within this many days (1)."},"creditingDays":{"type":"object","description":"Crediting within this many days after approval.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Earliest (1)."},"max":{"type":"integer","minimum":0,"description":"Latest (3)."}}},"defaultPenalty":{"type":"object","description":"One-off default penalty, in currency units.","required":["newClient","repeatClient"],"additionalProperties":false,"properties":{"newClient":{"type":"integer","minimum":0,"description":"New clients (Rs.1,000)."},"repeatClient":{"type":"integer","minimum":0,"description":"Repeat clients (Rs.800)."}}},"dailyInterest":{"type":"array","description":"Daily interest on the unpaid amount by days overdue.","items":{"title":"InterestBand","type":"object","required":["fromDay","percent"],"additionalProperties":false,"properties":{"fromDay":{"type":"integer","minimum":1,"description":"First overdue day of the band."},"toDay":{"type":"integer","minimum":1,"description":"Last overdue day of the band; absent means open-ended."},"percent":{"type":"number","minimum":0,"description":"Daily interest in percent."}}}},"prepayment":{"type":"object","description":"When prepayment is allowed.","required":["minTermFraction","minDaysAfterDisbursal"],"additionalProperties":false,"properties":{"minTermFraction":{"type":"number","minimum":0,"maximum":1,"description":"Part of the term that must have passed (0.5)."},"minDaysAfterDisbursal":{"type":"integer","minimum":0,"description":"Days after disbursal (7)."}}},"minApplicantAge":{"type":"integer","minimum":0,"description":"Applicants must be over this age (18)."},"personalDetailChangeDays":{"type":"integer","minimum":0,"description":"Changes of personal details are notified within this many days (3)."},"judgmentSettleDays":{"type":"integer","minimum":0,"description":"A judgment is settled within this many days (10)."},"assignmentNoticeBusinessDays":{"type":"integer","minimum":0,"description":"Notice of assignment in business days (7)."},"emailDeemedReceivedHours":{"type":"integer","minimum":0,"description":"An e-mail notice counts as received this many hours after sending (1)."},"paymentOrder":{"type":"array","description":"Order payments are applied after maturity.","items":{"enum":["legalCharges","enforcementCosts","penalties","fees","interest","principal"]}}}}}};
+const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/market.json","title":"MarketDocument","description":"One market (India or Indonesia): its text set, money and date formats, marketing figures, service contact, allowed embed origins, and the product's limits and constants. Expressions read it as `market.*`.","type":"object","required":["kind","id","schemaVersion","name","textSet","currency","number","dateFormat","dateTimeFormat","loanRange","approvalHours","salaryThreshold","userCount","servicePhone","embedOrigins","fourEyes","limits"],"additionalProperties":false,"properties":{"kind":{"const":"market","description":"Document kind."},"id":{"enum":["ID","IN"],"description":"Market code, the `market` query parameter: ID Indonesia, IN India."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"name":{"type":"string","minLength":1,"description":"Market name for ops (never shown to borrowers)."},"description":{"type":"string","description":"Ops-facing note about this market."},"textSet":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Id of the text set this market uses (the spec's language flag); it must exist."},"languageType":{"type":"integer","minimum":0,"description":"The spec's language type; the loan-confirm agreement modal shows only when it is 1."},"currency":{"type":"object","description":"Money display.","required":["code","symbol","minorUnits"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code (INR, IDR)."},"symbol":{"type":"string","minLength":1,"description":"Symbol shown before amounts (₹, Rp)."},"minorUnits":{"type":"integer","minimum":1,"description":"Minor units per unit: amounts the API gives in minor units are divided by this (100) and shown with two decimals."}}},"number":{"type":"object","description":"Number format.","required":["thousandsSeparator","decimalSeparator"],"additionalProperties":false,"properties":{"thousandsSeparator":{"type":"string","maxLength":1,"description":"Thousands separator shown (a period); amounts are sent without it."},"decimalSeparator":{"type":"string","minLength":1,"maxLength":1,"description":"Decimal separator shown."}}},"dateFormat":{"type":"string","minLength":1,"description":"Date format, tokens YYYY MM DD (YYYY-MM-DD)."},"dateTimeFormat":{"type":"string","minLength":1,"description":"Date-time format, tokens YYYY MM DD HH mm ss (YYYY-MM-DD HH:mm:ss)."},"shortDateFormat":{"type":"string","minLength":1,"description":"Current-date helper's date format (MM/DD)."},"shortTimeFormat":{"type":"string","minLength":1,"description":"Current-date helper's time format (HH:mm)."},"loanRange":{"type":"object","description":"Loan amount range cited in marketing copy, in currency units.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Smallest loan."},"max":{"type":"integer","minimum":0,"description":"Largest loan."}}},"approvalHours":{"type":"integer","minimum":1,"description":"Approval promised within this many hours (2)."},"salaryThreshold":{"type":"integer","minimum":0,"description":"Monthly salary from which earners qualify, in currency units."},"userCount":{"type":"integer","minimum":0,"description":"Number of users cited in marketing copy (3 million)."},"servicePhone":{"type":"string","pattern":"^\\+?[0-9][0-9 -]{3,20}$","description":"Customer-service phone, the fallback when a response carries no telephone."},"serviceEmail":{"type":"string","pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$","description":"Customer-service e-mail, the fallback when the contact-info call gives none."},"embedOrigins":{"type":"array","description":"https origins whose pages may be embedded (privacy policy, agreements); any other embed shows a fallback text.","items":{"type":"string","pattern":"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},"uniqueItems":true},"fourEyes":{"type":"boolean","description":"Publishing a change to this market's documents needs approval by a second person."},"limits":{"title":"MarketLimits","description":"Product limits and timings of the spec (section 9).","type":"object","additionalProperties":false,"required":["chatTextMax","complaintTextMax","complaintImagesMax","successModalMs","reviewWeekdays","ratingModalDelayMs","ratingStars","nativeRatingMinScore","smsCountdownSeconds","smsCodeLength","captchaLength","mobileDigits","mobilePattern","contactInfoOverall","toastDefaultMs","toastMinMs","appToastMs","recommendTagsFirst","sceneModuleIds","loanMoreModuleId","payTypes","defaultMiniMarkets","googleScore","specialPeriodStatus","cardDigitGroup","phoneDigitGroups","cookieExpiryYear","orderStatuses"],"properties":{"chatTextMax":{"type":"integer","minimum":1,"description":"Most characters of a chatbot free-text question (the spec gives no figure; ours)."},"complaintTextMax":{"type":"integer","minimum":1,"description":"Complaint description length limit; input past it is ignored (200)."},"complaintImagesMax":{"type":"integer","minimum":0,"description":"Evidence images per complaint (9)."},"successModalMs":{"type":"integer","minimum":0,"description":"How long the complaint success modal shows before redirecting (1500 ms)."},"reviewWeekdays":{"type":"integer","minimum":1,"description":"Complaints are reviewed within this many weekdays (3)."},"ratingModalDelayMs":{"type":"integer","minimum":0,"description":"Delay before the complaint-details rating modal opens (3000 ms)."},"ratingStars":{"type":"integer","minimum":1,"description":"Stars of rating widgets (5)."},"nativeRatingMinScore":{"type":"integer","minimum":1,"description":"Scores from this up trigger the native store rating (4)."},"smsCountdownSeconds":{"type":"integer","minimum":1,"description":"SMS resend countdown (60 s); Cancel resets it."},"smsCodeLength":{"type":"integer","minimum":1,"description":"SMS code length (6)."},"captchaLength":{"type":"integer","minimum":1,"description":"Image captcha max length (4)."},"mobileDigits":{"type":"integer","minimum":1,"description":"Registration mobile number digits (11)."},"mobilePattern":{"type":"string","minLength":1,"description":"Regular expression a registration mobile must match: 11 digits, first 1, second 3-9."},"contactInfoOverall":{"type":"integer","description":"The `overall` value of the contact-info call (30)."},"toastDefaultMs":{"type":"integer","minimum":0,"description":"Toast duration when none is given (3000 ms)."},"toastMinMs":{"type":"integer","minimum":0,"description":"Durations under this count as the default (300 ms)."},"appToastMs":{"type":"integer","minimum":0,"description":"Duration of the app's own toasts (2000 ms)."},"recommendTagsFirst":{"type":"integer","minimum":0,"description":"Recommended lists show product tags only for this many first products (2)."},"sceneModuleIds":{"type":"object","description":"Module id sent for a recommendation scene.","required":["precise","luckyBag","other"],"additionalProperties":false,"properties":{"precise":{"type":"integer","description":"Precise scenes (301)."},"luckyBag":{"type":"integer","description":"Lucky-bag scenes (302)."},"other":{"type":"integer","description":"Every other scene (300)."}}},"loanMoreModuleId":{"type":"integer","description":"Module id of the 'loan more' event (30, positionId 0)."},"payTypes":{"type":"object","description":"Repayment pay type codes.","required":["bank","miniMarket"],"additionalProperties":false,"properties":{"bank":{"type":"integer","description":"Bank transfer (1)."},"miniMarket":{"type":"integer","description":"Mini market (2)."}}},"defaultMiniMarkets":{"type":"array","items":{"type":"string","minLength":1},"description":"Mini markets offered when the server lists none (one entry)."},"googleScore":{"type":"integer","minimum":1,"maximum":5,"description":"Score the loan-details rating sends to google-score (always 5)."},"specialPeriodStatus":{"type":"integer","description":"Instalment periodStatus shown in the special colour (500)."},"cardDigitGroup":{"type":"integer","minimum":1,"description":"Bank card digits are grouped by this many (4)."},"phoneDigitGroups":{"type":"array","items":{"type":"integer","minimum":1},"description":"Phone input grouping (3-4-4)."},"cookieExpiryYear":{"type":"integer","description":"Cookies expire at the end of this year (9999)."},"orderStatuses":{"type":"object","description":"Loan-details order statuses with their own picture and buttons (spec section 4).","required":["withPicture","defaultPicture","repayWithExtension","repayOnly","loanMore"],"additionalProperties":false,"properties":{"withPicture":{"type":"array","items":{"type":"integer"},"description":"Statuses with their own status picture (21, 151, 174, 180, 110, 200)."},"defaultPicture":{"type":"integer","description":"Status whose picture every other status uses (200)."},"repayWithExtension":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button plus the extension link when isDelay is '1' (174, 180, 3, 5)."},"repayOnly":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button only (170)."},"loanMore":{"type":"array","items":{"type":"integer"},"description":"Statuses showing 'loan more', leading to product detail (200, 4)."}}}}},"legal":{"title":"MarketLegal","description":"Figures of the loan terms legal text (the lender's terms), when the market shows them.","type":"object","additionalProperties":false,"required":["loanTermDays","decisionDays","creditingDays","defaultPenalty","dailyInterest","prepayment","minApplicantAge","personalDetailChangeDays","judgmentSettleDays","assignmentNoticeBusinessDays","emailDeemedReceivedHours","paymentOrder"],"properties":{"loanTermDays":{"type":"object","description":"Loan term in calendar days.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":1,"description":"Shortest term (91)."},"max":{"type":"integer","minimum":1,"description":"Longest term (365)."}}},"decisionDays":{"type":"integer","minimum":0,"description":"Decision within this many days (1)."},"creditingDays":{"type":"object","description":"Crediting within this many days after approval.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Earliest (1)."},"max":{"type":"integer","minimum":0,"description":"Latest (3)."}}},"defaultPenalty":{"type":"object","description":"One-off default penalty, in currency units.","required":["newClient","repeatClient"],"additionalProperties":false,"properties":{"newClient":{"type":"integer","minimum":0,"description":"New clients (Rs.1,000)."},"repeatClient":{"type":"integer","minimum":0,"description":"Repeat clients (Rs.800)."}}},"dailyInterest":{"type":"array","description":"Daily interest on the unpaid amount by days overdue.","items":{"title":"InterestBand","type":"object","required":["fromDay","percent"],"additionalProperties":false,"properties":{"fromDay":{"type":"integer","minimum":1,"description":"First overdue day of the band."},"toDay":{"type":"integer","minimum":1,"description":"Last overdue day of the band; absent means open-ended."},"percent":{"type":"number","minimum":0,"description":"Daily interest in percent."}}}},"prepayment":{"type":"object","description":"When prepayment is allowed.","required":["minTermFraction","minDaysAfterDisbursal"],"additionalProperties":false,"properties":{"minTermFraction":{"type":"number","minimum":0,"maximum":1,"description":"Part of the term that must have passed (0.5)."},"minDaysAfterDisbursal":{"type":"integer","minimum":0,"description":"Days after disbursal (7)."}}},"minApplicantAge":{"type":"integer","minimum":0,"description":"Applicants must be over this age (18)."},"personalDetailChangeDays":{"type":"integer","minimum":0,"description":"Changes of personal details are notified within this many days (3)."},"judgmentSettleDays":{"type":"integer","minimum":0,"description":"A judgment is settled within this many days (10)."},"assignmentNoticeBusinessDays":{"type":"integer","minimum":0,"description":"Notice of assignment in business days (7)."},"emailDeemedReceivedHours":{"type":"integer","minimum":0,"description":"An e-mail notice counts as received this many hours after sending (1)."},"paymentOrder":{"type":"array","description":"Order payments are applied after maturity.","items":{"enum":["legalCharges","enforcementCosts","penalties","fees","interest","principal"]}}}}}};
 const pattern40 = new RegExp("^[a-z]{2}-[A-Z]{2}$", "u");
 const pattern41 = new RegExp("^[A-Z]{3}$", "u");
 const pattern42 = new RegExp("^\\+?[0-9][0-9 -]{3,20}$", "u");
@@ -3422,8 +3422,8 @@ errors++;
 if(data.limits !== undefined){
 let data29 = data.limits;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.complaintTextMax === undefined){
-const err79 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintTextMax"},message:"must have required property '"+"complaintTextMax"+"'"};
+if(data29.chatTextMax === undefined){
+const err79 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "chatTextMax"},message:"must have required property '"+"chatTextMax"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3432,8 +3432,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data29.complaintImagesMax === undefined){
-const err80 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintImagesMax"},message:"must have required property '"+"complaintImagesMax"+"'"};
+if(data29.complaintTextMax === undefined){
+const err80 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintTextMax"},message:"must have required property '"+"complaintTextMax"+"'"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -3442,8 +3442,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(data29.successModalMs === undefined){
-const err81 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "successModalMs"},message:"must have required property '"+"successModalMs"+"'"};
+if(data29.complaintImagesMax === undefined){
+const err81 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintImagesMax"},message:"must have required property '"+"complaintImagesMax"+"'"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3452,8 +3452,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data29.reviewWeekdays === undefined){
-const err82 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "reviewWeekdays"},message:"must have required property '"+"reviewWeekdays"+"'"};
+if(data29.successModalMs === undefined){
+const err82 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "successModalMs"},message:"must have required property '"+"successModalMs"+"'"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -3462,8 +3462,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(data29.ratingModalDelayMs === undefined){
-const err83 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingModalDelayMs"},message:"must have required property '"+"ratingModalDelayMs"+"'"};
+if(data29.reviewWeekdays === undefined){
+const err83 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "reviewWeekdays"},message:"must have required property '"+"reviewWeekdays"+"'"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -3472,8 +3472,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(data29.ratingStars === undefined){
-const err84 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingStars"},message:"must have required property '"+"ratingStars"+"'"};
+if(data29.ratingModalDelayMs === undefined){
+const err84 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingModalDelayMs"},message:"must have required property '"+"ratingModalDelayMs"+"'"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -3482,8 +3482,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(data29.nativeRatingMinScore === undefined){
-const err85 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "nativeRatingMinScore"},message:"must have required property '"+"nativeRatingMinScore"+"'"};
+if(data29.ratingStars === undefined){
+const err85 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingStars"},message:"must have required property '"+"ratingStars"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3492,8 +3492,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data29.smsCountdownSeconds === undefined){
-const err86 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCountdownSeconds"},message:"must have required property '"+"smsCountdownSeconds"+"'"};
+if(data29.nativeRatingMinScore === undefined){
+const err86 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "nativeRatingMinScore"},message:"must have required property '"+"nativeRatingMinScore"+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3502,8 +3502,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(data29.smsCodeLength === undefined){
-const err87 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCodeLength"},message:"must have required property '"+"smsCodeLength"+"'"};
+if(data29.smsCountdownSeconds === undefined){
+const err87 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCountdownSeconds"},message:"must have required property '"+"smsCountdownSeconds"+"'"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3512,8 +3512,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data29.captchaLength === undefined){
-const err88 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "captchaLength"},message:"must have required property '"+"captchaLength"+"'"};
+if(data29.smsCodeLength === undefined){
+const err88 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCodeLength"},message:"must have required property '"+"smsCodeLength"+"'"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3522,8 +3522,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data29.mobileDigits === undefined){
-const err89 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobileDigits"},message:"must have required property '"+"mobileDigits"+"'"};
+if(data29.captchaLength === undefined){
+const err89 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "captchaLength"},message:"must have required property '"+"captchaLength"+"'"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3532,8 +3532,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data29.mobilePattern === undefined){
-const err90 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobilePattern"},message:"must have required property '"+"mobilePattern"+"'"};
+if(data29.mobileDigits === undefined){
+const err90 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobileDigits"},message:"must have required property '"+"mobileDigits"+"'"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3542,8 +3542,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data29.contactInfoOverall === undefined){
-const err91 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "contactInfoOverall"},message:"must have required property '"+"contactInfoOverall"+"'"};
+if(data29.mobilePattern === undefined){
+const err91 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobilePattern"},message:"must have required property '"+"mobilePattern"+"'"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3552,8 +3552,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(data29.toastDefaultMs === undefined){
-const err92 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastDefaultMs"},message:"must have required property '"+"toastDefaultMs"+"'"};
+if(data29.contactInfoOverall === undefined){
+const err92 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "contactInfoOverall"},message:"must have required property '"+"contactInfoOverall"+"'"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3562,8 +3562,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data29.toastMinMs === undefined){
-const err93 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastMinMs"},message:"must have required property '"+"toastMinMs"+"'"};
+if(data29.toastDefaultMs === undefined){
+const err93 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastDefaultMs"},message:"must have required property '"+"toastDefaultMs"+"'"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3572,8 +3572,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data29.appToastMs === undefined){
-const err94 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "appToastMs"},message:"must have required property '"+"appToastMs"+"'"};
+if(data29.toastMinMs === undefined){
+const err94 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastMinMs"},message:"must have required property '"+"toastMinMs"+"'"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3582,8 +3582,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data29.recommendTagsFirst === undefined){
-const err95 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "recommendTagsFirst"},message:"must have required property '"+"recommendTagsFirst"+"'"};
+if(data29.appToastMs === undefined){
+const err95 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "appToastMs"},message:"must have required property '"+"appToastMs"+"'"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3592,8 +3592,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(data29.sceneModuleIds === undefined){
-const err96 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "sceneModuleIds"},message:"must have required property '"+"sceneModuleIds"+"'"};
+if(data29.recommendTagsFirst === undefined){
+const err96 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "recommendTagsFirst"},message:"must have required property '"+"recommendTagsFirst"+"'"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3602,8 +3602,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data29.loanMoreModuleId === undefined){
-const err97 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "loanMoreModuleId"},message:"must have required property '"+"loanMoreModuleId"+"'"};
+if(data29.sceneModuleIds === undefined){
+const err97 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "sceneModuleIds"},message:"must have required property '"+"sceneModuleIds"+"'"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3612,8 +3612,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data29.payTypes === undefined){
-const err98 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "payTypes"},message:"must have required property '"+"payTypes"+"'"};
+if(data29.loanMoreModuleId === undefined){
+const err98 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "loanMoreModuleId"},message:"must have required property '"+"loanMoreModuleId"+"'"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3622,8 +3622,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(data29.defaultMiniMarkets === undefined){
-const err99 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "defaultMiniMarkets"},message:"must have required property '"+"defaultMiniMarkets"+"'"};
+if(data29.payTypes === undefined){
+const err99 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "payTypes"},message:"must have required property '"+"payTypes"+"'"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3632,8 +3632,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(data29.googleScore === undefined){
-const err100 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "googleScore"},message:"must have required property '"+"googleScore"+"'"};
+if(data29.defaultMiniMarkets === undefined){
+const err100 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "defaultMiniMarkets"},message:"must have required property '"+"defaultMiniMarkets"+"'"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3642,8 +3642,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(data29.specialPeriodStatus === undefined){
-const err101 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "specialPeriodStatus"},message:"must have required property '"+"specialPeriodStatus"+"'"};
+if(data29.googleScore === undefined){
+const err101 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "googleScore"},message:"must have required property '"+"googleScore"+"'"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3652,8 +3652,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(data29.cardDigitGroup === undefined){
-const err102 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cardDigitGroup"},message:"must have required property '"+"cardDigitGroup"+"'"};
+if(data29.specialPeriodStatus === undefined){
+const err102 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "specialPeriodStatus"},message:"must have required property '"+"specialPeriodStatus"+"'"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3662,8 +3662,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data29.phoneDigitGroups === undefined){
-const err103 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "phoneDigitGroups"},message:"must have required property '"+"phoneDigitGroups"+"'"};
+if(data29.cardDigitGroup === undefined){
+const err103 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cardDigitGroup"},message:"must have required property '"+"cardDigitGroup"+"'"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3672,8 +3672,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-if(data29.cookieExpiryYear === undefined){
-const err104 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cookieExpiryYear"},message:"must have required property '"+"cookieExpiryYear"+"'"};
+if(data29.phoneDigitGroups === undefined){
+const err104 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "phoneDigitGroups"},message:"must have required property '"+"phoneDigitGroups"+"'"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3682,8 +3682,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-if(data29.orderStatuses === undefined){
-const err105 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "orderStatuses"},message:"must have required property '"+"orderStatuses"+"'"};
+if(data29.cookieExpiryYear === undefined){
+const err105 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cookieExpiryYear"},message:"must have required property '"+"cookieExpiryYear"+"'"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3692,9 +3692,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-for(const key4 in data29){
-if(!(func1.call(schema46.properties.limits.properties, key4))){
-const err106 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data29.orderStatuses === undefined){
+const err106 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "orderStatuses"},message:"must have required property '"+"orderStatuses"+"'"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3703,11 +3702,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-if(data29.complaintTextMax !== undefined){
-let data30 = data29.complaintTextMax;
-if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err107 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key4 in data29){
+if(!(func1.call(schema46.properties.limits.properties, key4))){
+const err107 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3716,9 +3713,11 @@ vErrors.push(err107);
 }
 errors++;
 }
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 < 1 || isNaN(data30)){
-const err108 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data29.chatTextMax !== undefined){
+let data30 = data29.chatTextMax;
+if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
+const err108 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3727,12 +3726,9 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-}
-if(data29.complaintImagesMax !== undefined){
-let data31 = data29.complaintImagesMax;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err109 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 < 1 || isNaN(data30)){
+const err109 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -3741,9 +3737,12 @@ vErrors.push(err109);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 0 || isNaN(data31)){
-const err110 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data29.complaintTextMax !== undefined){
+let data31 = data29.complaintTextMax;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err110 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3752,12 +3751,9 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-}
-if(data29.successModalMs !== undefined){
-let data32 = data29.successModalMs;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err111 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 < 1 || isNaN(data31)){
+const err111 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3766,9 +3762,12 @@ vErrors.push(err111);
 }
 errors++;
 }
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 < 0 || isNaN(data32)){
-const err112 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data29.complaintImagesMax !== undefined){
+let data32 = data29.complaintImagesMax;
+if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
+const err112 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3777,12 +3776,9 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-}
-if(data29.reviewWeekdays !== undefined){
-let data33 = data29.reviewWeekdays;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err113 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 < 0 || isNaN(data32)){
+const err113 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3791,9 +3787,12 @@ vErrors.push(err113);
 }
 errors++;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 1 || isNaN(data33)){
-const err114 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data29.successModalMs !== undefined){
+let data33 = data29.successModalMs;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err114 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3802,12 +3801,9 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-}
-if(data29.ratingModalDelayMs !== undefined){
-let data34 = data29.ratingModalDelayMs;
-if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err115 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 0 || isNaN(data33)){
+const err115 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3816,9 +3812,12 @@ vErrors.push(err115);
 }
 errors++;
 }
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 < 0 || isNaN(data34)){
-const err116 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data29.reviewWeekdays !== undefined){
+let data34 = data29.reviewWeekdays;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err116 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3827,12 +3826,9 @@ vErrors.push(err116);
 }
 errors++;
 }
-}
-}
-if(data29.ratingStars !== undefined){
-let data35 = data29.ratingStars;
-if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err117 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 1 || isNaN(data34)){
+const err117 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -3841,9 +3837,12 @@ vErrors.push(err117);
 }
 errors++;
 }
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 < 1 || isNaN(data35)){
-const err118 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data29.ratingModalDelayMs !== undefined){
+let data35 = data29.ratingModalDelayMs;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err118 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3852,12 +3851,9 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-}
-if(data29.nativeRatingMinScore !== undefined){
-let data36 = data29.nativeRatingMinScore;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err119 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 0 || isNaN(data35)){
+const err119 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3866,9 +3862,12 @@ vErrors.push(err119);
 }
 errors++;
 }
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 < 1 || isNaN(data36)){
-const err120 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data29.ratingStars !== undefined){
+let data36 = data29.ratingStars;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err120 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3877,12 +3876,9 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-}
-if(data29.smsCountdownSeconds !== undefined){
-let data37 = data29.smsCountdownSeconds;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err121 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 1 || isNaN(data36)){
+const err121 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -3891,9 +3887,12 @@ vErrors.push(err121);
 }
 errors++;
 }
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 < 1 || isNaN(data37)){
-const err122 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data29.nativeRatingMinScore !== undefined){
+let data37 = data29.nativeRatingMinScore;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err122 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -3902,12 +3901,9 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-}
-if(data29.smsCodeLength !== undefined){
-let data38 = data29.smsCodeLength;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err123 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 < 1 || isNaN(data37)){
+const err123 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -3916,9 +3912,12 @@ vErrors.push(err123);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 < 1 || isNaN(data38)){
-const err124 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data29.smsCountdownSeconds !== undefined){
+let data38 = data29.smsCountdownSeconds;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+const err124 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -3927,12 +3926,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-}
-}
-if(data29.captchaLength !== undefined){
-let data39 = data29.captchaLength;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err125 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 < 1 || isNaN(data38)){
+const err125 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -3941,9 +3937,12 @@ vErrors.push(err125);
 }
 errors++;
 }
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 1 || isNaN(data39)){
-const err126 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data29.smsCodeLength !== undefined){
+let data39 = data29.smsCodeLength;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err126 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -3952,12 +3951,9 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-}
-if(data29.mobileDigits !== undefined){
-let data40 = data29.mobileDigits;
-if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
-const err127 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 < 1 || isNaN(data39)){
+const err127 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -3966,9 +3962,12 @@ vErrors.push(err127);
 }
 errors++;
 }
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 < 1 || isNaN(data40)){
-const err128 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data29.captchaLength !== undefined){
+let data40 = data29.captchaLength;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
+const err128 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -3977,13 +3976,9 @@ vErrors.push(err128);
 }
 errors++;
 }
-}
-}
-if(data29.mobilePattern !== undefined){
-let data41 = data29.mobilePattern;
-if(typeof data41 === "string"){
-if(data41.length < 1){
-const err129 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 < 1 || isNaN(data40)){
+const err129 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -3993,8 +3988,11 @@ vErrors.push(err129);
 errors++;
 }
 }
-else {
-const err130 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data29.mobileDigits !== undefined){
+let data41 = data29.mobileDigits;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err130 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -4003,11 +4001,9 @@ vErrors.push(err130);
 }
 errors++;
 }
-}
-if(data29.contactInfoOverall !== undefined){
-let data42 = data29.contactInfoOverall;
-if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err131 = {instancePath:instancePath+"/limits/contactInfoOverall",schemaPath:"#/properties/limits/properties/contactInfoOverall/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 < 1 || isNaN(data41)){
+const err131 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -4017,10 +4013,12 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data29.toastDefaultMs !== undefined){
-let data43 = data29.toastDefaultMs;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err132 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data29.mobilePattern !== undefined){
+let data42 = data29.mobilePattern;
+if(typeof data42 === "string"){
+if(data42.length < 1){
+const err132 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -4029,9 +4027,9 @@ vErrors.push(err132);
 }
 errors++;
 }
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 < 0 || isNaN(data43)){
-const err133 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err133 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -4041,11 +4039,10 @@ vErrors.push(err133);
 errors++;
 }
 }
-}
-if(data29.toastMinMs !== undefined){
-let data44 = data29.toastMinMs;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err134 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data29.contactInfoOverall !== undefined){
+let data43 = data29.contactInfoOverall;
+if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
+const err134 = {instancePath:instancePath+"/limits/contactInfoOverall",schemaPath:"#/properties/limits/properties/contactInfoOverall/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -4054,9 +4051,11 @@ vErrors.push(err134);
 }
 errors++;
 }
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 < 0 || isNaN(data44)){
-const err135 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data29.toastDefaultMs !== undefined){
+let data44 = data29.toastDefaultMs;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+const err135 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -4065,12 +4064,9 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-}
-if(data29.appToastMs !== undefined){
-let data45 = data29.appToastMs;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err136 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 0 || isNaN(data44)){
+const err136 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -4079,9 +4075,12 @@ vErrors.push(err136);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 < 0 || isNaN(data45)){
-const err137 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data29.toastMinMs !== undefined){
+let data45 = data29.toastMinMs;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err137 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -4090,12 +4089,9 @@ vErrors.push(err137);
 }
 errors++;
 }
-}
-}
-if(data29.recommendTagsFirst !== undefined){
-let data46 = data29.recommendTagsFirst;
-if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-const err138 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 < 0 || isNaN(data45)){
+const err138 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -4104,9 +4100,12 @@ vErrors.push(err138);
 }
 errors++;
 }
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 < 0 || isNaN(data46)){
-const err139 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data29.appToastMs !== undefined){
+let data46 = data29.appToastMs;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
+const err139 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -4115,13 +4114,9 @@ vErrors.push(err139);
 }
 errors++;
 }
-}
-}
-if(data29.sceneModuleIds !== undefined){
-let data47 = data29.sceneModuleIds;
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.precise === undefined){
-const err140 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 < 0 || isNaN(data46)){
+const err140 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -4130,8 +4125,12 @@ vErrors.push(err140);
 }
 errors++;
 }
-if(data47.luckyBag === undefined){
-const err141 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
+}
+}
+if(data29.recommendTagsFirst !== undefined){
+let data47 = data29.recommendTagsFirst;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+const err141 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -4140,8 +4139,9 @@ vErrors.push(err141);
 }
 errors++;
 }
-if(data47.other === undefined){
-const err142 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "other"},message:"must have required property '"+"other"+"'"};
+if((typeof data47 == "number") && (isFinite(data47))){
+if(data47 < 0 || isNaN(data47)){
+const err142 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -4150,9 +4150,13 @@ vErrors.push(err142);
 }
 errors++;
 }
-for(const key5 in data47){
-if(!(((key5 === "precise") || (key5 === "luckyBag")) || (key5 === "other"))){
-const err143 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+}
+}
+if(data29.sceneModuleIds !== undefined){
+let data48 = data29.sceneModuleIds;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.precise === undefined){
+const err143 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -4161,11 +4165,8 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-if(data47.precise !== undefined){
-let data48 = data47.precise;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err144 = {instancePath:instancePath+"/limits/sceneModuleIds/precise",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/precise/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data48.luckyBag === undefined){
+const err144 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -4174,11 +4175,8 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-if(data47.luckyBag !== undefined){
-let data49 = data47.luckyBag;
-if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
-const err145 = {instancePath:instancePath+"/limits/sceneModuleIds/luckyBag",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/luckyBag/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data48.other === undefined){
+const err145 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "other"},message:"must have required property '"+"other"+"'"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -4187,11 +4185,9 @@ vErrors.push(err145);
 }
 errors++;
 }
-}
-if(data47.other !== undefined){
-let data50 = data47.other;
-if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err146 = {instancePath:instancePath+"/limits/sceneModuleIds/other",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/other/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key5 in data48){
+if(!(((key5 === "precise") || (key5 === "luckyBag")) || (key5 === "other"))){
+const err146 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -4201,9 +4197,10 @@ vErrors.push(err146);
 errors++;
 }
 }
-}
-else {
-const err147 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data48.precise !== undefined){
+let data49 = data48.precise;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err147 = {instancePath:instancePath+"/limits/sceneModuleIds/precise",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/precise/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -4213,10 +4210,10 @@ vErrors.push(err147);
 errors++;
 }
 }
-if(data29.loanMoreModuleId !== undefined){
-let data51 = data29.loanMoreModuleId;
-if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
-const err148 = {instancePath:instancePath+"/limits/loanMoreModuleId",schemaPath:"#/properties/limits/properties/loanMoreModuleId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data48.luckyBag !== undefined){
+let data50 = data48.luckyBag;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err148 = {instancePath:instancePath+"/limits/sceneModuleIds/luckyBag",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/luckyBag/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -4226,11 +4223,10 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data29.payTypes !== undefined){
-let data52 = data29.payTypes;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52.bank === undefined){
-const err149 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "bank"},message:"must have required property '"+"bank"+"'"};
+if(data48.other !== undefined){
+let data51 = data48.other;
+if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
+const err149 = {instancePath:instancePath+"/limits/sceneModuleIds/other",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/other/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -4239,8 +4235,10 @@ vErrors.push(err149);
 }
 errors++;
 }
-if(data52.miniMarket === undefined){
-const err150 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "miniMarket"},message:"must have required property '"+"miniMarket"+"'"};
+}
+}
+else {
+const err150 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -4249,9 +4247,11 @@ vErrors.push(err150);
 }
 errors++;
 }
-for(const key6 in data52){
-if(!((key6 === "bank") || (key6 === "miniMarket"))){
-const err151 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+}
+if(data29.loanMoreModuleId !== undefined){
+let data52 = data29.loanMoreModuleId;
+if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
+const err151 = {instancePath:instancePath+"/limits/loanMoreModuleId",schemaPath:"#/properties/limits/properties/loanMoreModuleId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -4261,10 +4261,11 @@ vErrors.push(err151);
 errors++;
 }
 }
-if(data52.bank !== undefined){
-let data53 = data52.bank;
-if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-const err152 = {instancePath:instancePath+"/limits/payTypes/bank",schemaPath:"#/properties/limits/properties/payTypes/properties/bank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data29.payTypes !== undefined){
+let data53 = data29.payTypes;
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.bank === undefined){
+const err152 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "bank"},message:"must have required property '"+"bank"+"'"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -4273,11 +4274,8 @@ vErrors.push(err152);
 }
 errors++;
 }
-}
-if(data52.miniMarket !== undefined){
-let data54 = data52.miniMarket;
-if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-const err153 = {instancePath:instancePath+"/limits/payTypes/miniMarket",schemaPath:"#/properties/limits/properties/payTypes/properties/miniMarket/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data53.miniMarket === undefined){
+const err153 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "miniMarket"},message:"must have required property '"+"miniMarket"+"'"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -4286,10 +4284,9 @@ vErrors.push(err153);
 }
 errors++;
 }
-}
-}
-else {
-const err154 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key6 in data53){
+if(!((key6 === "bank") || (key6 === "miniMarket"))){
+const err154 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -4299,15 +4296,10 @@ vErrors.push(err154);
 errors++;
 }
 }
-if(data29.defaultMiniMarkets !== undefined){
-let data55 = data29.defaultMiniMarkets;
-if(Array.isArray(data55)){
-const len1 = data55.length;
-for(let i2=0; i2<len1; i2++){
-let data56 = data55[i2];
-if(typeof data56 === "string"){
-if(data56.length < 1){
-const err155 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i2,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data53.bank !== undefined){
+let data54 = data53.bank;
+if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
+const err155 = {instancePath:instancePath+"/limits/payTypes/bank",schemaPath:"#/properties/limits/properties/payTypes/properties/bank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -4317,8 +4309,10 @@ vErrors.push(err155);
 errors++;
 }
 }
-else {
-const err156 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i2,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data53.miniMarket !== undefined){
+let data55 = data53.miniMarket;
+if(!(((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55))) && (isFinite(data55)))){
+const err156 = {instancePath:instancePath+"/limits/payTypes/miniMarket",schemaPath:"#/properties/limits/properties/payTypes/properties/miniMarket/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -4330,7 +4324,7 @@ errors++;
 }
 }
 else {
-const err157 = {instancePath:instancePath+"/limits/defaultMiniMarkets",schemaPath:"#/properties/limits/properties/defaultMiniMarkets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err157 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -4340,10 +4334,15 @@ vErrors.push(err157);
 errors++;
 }
 }
-if(data29.googleScore !== undefined){
-let data57 = data29.googleScore;
-if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
-const err158 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data29.defaultMiniMarkets !== undefined){
+let data56 = data29.defaultMiniMarkets;
+if(Array.isArray(data56)){
+const len1 = data56.length;
+for(let i2=0; i2<len1; i2++){
+let data57 = data56[i2];
+if(typeof data57 === "string"){
+if(data57.length < 1){
+const err158 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i2,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -4352,9 +4351,9 @@ vErrors.push(err158);
 }
 errors++;
 }
-if((typeof data57 == "number") && (isFinite(data57))){
-if(data57 > 5 || isNaN(data57)){
-const err159 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
+}
+else {
+const err159 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i2,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -4363,8 +4362,10 @@ vErrors.push(err159);
 }
 errors++;
 }
-if(data57 < 1 || isNaN(data57)){
-const err160 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+else {
+const err160 = {instancePath:instancePath+"/limits/defaultMiniMarkets",schemaPath:"#/properties/limits/properties/defaultMiniMarkets/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -4374,11 +4375,10 @@ vErrors.push(err160);
 errors++;
 }
 }
-}
-if(data29.specialPeriodStatus !== undefined){
-let data58 = data29.specialPeriodStatus;
+if(data29.googleScore !== undefined){
+let data58 = data29.googleScore;
 if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
-const err161 = {instancePath:instancePath+"/limits/specialPeriodStatus",schemaPath:"#/properties/limits/properties/specialPeriodStatus/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err161 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -4387,11 +4387,9 @@ vErrors.push(err161);
 }
 errors++;
 }
-}
-if(data29.cardDigitGroup !== undefined){
-let data59 = data29.cardDigitGroup;
-if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
-const err162 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data58 == "number") && (isFinite(data58))){
+if(data58 > 5 || isNaN(data58)){
+const err162 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -4400,9 +4398,8 @@ vErrors.push(err162);
 }
 errors++;
 }
-if((typeof data59 == "number") && (isFinite(data59))){
-if(data59 < 1 || isNaN(data59)){
-const err163 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data58 < 1 || isNaN(data58)){
+const err163 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -4413,14 +4410,10 @@ errors++;
 }
 }
 }
-if(data29.phoneDigitGroups !== undefined){
-let data60 = data29.phoneDigitGroups;
-if(Array.isArray(data60)){
-const len2 = data60.length;
-for(let i3=0; i3<len2; i3++){
-let data61 = data60[i3];
-if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
-const err164 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i3,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data29.specialPeriodStatus !== undefined){
+let data59 = data29.specialPeriodStatus;
+if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
+const err164 = {instancePath:instancePath+"/limits/specialPeriodStatus",schemaPath:"#/properties/limits/properties/specialPeriodStatus/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -4429,9 +4422,11 @@ vErrors.push(err164);
 }
 errors++;
 }
-if((typeof data61 == "number") && (isFinite(data61))){
-if(data61 < 1 || isNaN(data61)){
-const err165 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i3,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data29.cardDigitGroup !== undefined){
+let data60 = data29.cardDigitGroup;
+if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
+const err165 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -4440,11 +4435,9 @@ vErrors.push(err165);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err166 = {instancePath:instancePath+"/limits/phoneDigitGroups",schemaPath:"#/properties/limits/properties/phoneDigitGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data60 == "number") && (isFinite(data60))){
+if(data60 < 1 || isNaN(data60)){
+const err166 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -4454,10 +4447,15 @@ vErrors.push(err166);
 errors++;
 }
 }
-if(data29.cookieExpiryYear !== undefined){
-let data62 = data29.cookieExpiryYear;
+}
+if(data29.phoneDigitGroups !== undefined){
+let data61 = data29.phoneDigitGroups;
+if(Array.isArray(data61)){
+const len2 = data61.length;
+for(let i3=0; i3<len2; i3++){
+let data62 = data61[i3];
 if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
-const err167 = {instancePath:instancePath+"/limits/cookieExpiryYear",schemaPath:"#/properties/limits/properties/cookieExpiryYear/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err167 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i3,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -4466,12 +4464,9 @@ vErrors.push(err167);
 }
 errors++;
 }
-}
-if(data29.orderStatuses !== undefined){
-let data63 = data29.orderStatuses;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-if(data63.withPicture === undefined){
-const err168 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "withPicture"},message:"must have required property '"+"withPicture"+"'"};
+if((typeof data62 == "number") && (isFinite(data62))){
+if(data62 < 1 || isNaN(data62)){
+const err168 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i3,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -4480,8 +4475,11 @@ vErrors.push(err168);
 }
 errors++;
 }
-if(data63.defaultPicture === undefined){
-const err169 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "defaultPicture"},message:"must have required property '"+"defaultPicture"+"'"};
+}
+}
+}
+else {
+const err169 = {instancePath:instancePath+"/limits/phoneDigitGroups",schemaPath:"#/properties/limits/properties/phoneDigitGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -4490,8 +4488,11 @@ vErrors.push(err169);
 }
 errors++;
 }
-if(data63.repayWithExtension === undefined){
-const err170 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayWithExtension"},message:"must have required property '"+"repayWithExtension"+"'"};
+}
+if(data29.cookieExpiryYear !== undefined){
+let data63 = data29.cookieExpiryYear;
+if(!(((typeof data63 == "number") && (!(data63 % 1) && !isNaN(data63))) && (isFinite(data63)))){
+const err170 = {instancePath:instancePath+"/limits/cookieExpiryYear",schemaPath:"#/properties/limits/properties/cookieExpiryYear/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -4500,8 +4501,12 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(data63.repayOnly === undefined){
-const err171 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayOnly"},message:"must have required property '"+"repayOnly"+"'"};
+}
+if(data29.orderStatuses !== undefined){
+let data64 = data29.orderStatuses;
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+if(data64.withPicture === undefined){
+const err171 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "withPicture"},message:"must have required property '"+"withPicture"+"'"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -4510,8 +4515,8 @@ vErrors.push(err171);
 }
 errors++;
 }
-if(data63.loanMore === undefined){
-const err172 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "loanMore"},message:"must have required property '"+"loanMore"+"'"};
+if(data64.defaultPicture === undefined){
+const err172 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "defaultPicture"},message:"must have required property '"+"defaultPicture"+"'"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -4520,9 +4525,8 @@ vErrors.push(err172);
 }
 errors++;
 }
-for(const key7 in data63){
-if(!(((((key7 === "withPicture") || (key7 === "defaultPicture")) || (key7 === "repayWithExtension")) || (key7 === "repayOnly")) || (key7 === "loanMore"))){
-const err173 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data64.repayWithExtension === undefined){
+const err173 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayWithExtension"},message:"must have required property '"+"repayWithExtension"+"'"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -4531,15 +4535,8 @@ vErrors.push(err173);
 }
 errors++;
 }
-}
-if(data63.withPicture !== undefined){
-let data64 = data63.withPicture;
-if(Array.isArray(data64)){
-const len3 = data64.length;
-for(let i4=0; i4<len3; i4++){
-let data65 = data64[i4];
-if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
-const err174 = {instancePath:instancePath+"/limits/orderStatuses/withPicture/" + i4,schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data64.repayOnly === undefined){
+const err174 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayOnly"},message:"must have required property '"+"repayOnly"+"'"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -4548,10 +4545,8 @@ vErrors.push(err174);
 }
 errors++;
 }
-}
-}
-else {
-const err175 = {instancePath:instancePath+"/limits/orderStatuses/withPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data64.loanMore === undefined){
+const err175 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "loanMore"},message:"must have required property '"+"loanMore"+"'"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -4560,11 +4555,9 @@ vErrors.push(err175);
 }
 errors++;
 }
-}
-if(data63.defaultPicture !== undefined){
-let data66 = data63.defaultPicture;
-if(!(((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66))) && (isFinite(data66)))){
-const err176 = {instancePath:instancePath+"/limits/orderStatuses/defaultPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/defaultPicture/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key7 in data64){
+if(!(((((key7 === "withPicture") || (key7 === "defaultPicture")) || (key7 === "repayWithExtension")) || (key7 === "repayOnly")) || (key7 === "loanMore"))){
+const err176 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -4574,14 +4567,14 @@ vErrors.push(err176);
 errors++;
 }
 }
-if(data63.repayWithExtension !== undefined){
-let data67 = data63.repayWithExtension;
-if(Array.isArray(data67)){
-const len4 = data67.length;
-for(let i5=0; i5<len4; i5++){
-let data68 = data67[i5];
-if(!(((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68))) && (isFinite(data68)))){
-const err177 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension/" + i5,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data64.withPicture !== undefined){
+let data65 = data64.withPicture;
+if(Array.isArray(data65)){
+const len3 = data65.length;
+for(let i4=0; i4<len3; i4++){
+let data66 = data65[i4];
+if(!(((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66))) && (isFinite(data66)))){
+const err177 = {instancePath:instancePath+"/limits/orderStatuses/withPicture/" + i4,schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -4593,7 +4586,7 @@ errors++;
 }
 }
 else {
-const err178 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err178 = {instancePath:instancePath+"/limits/orderStatuses/withPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -4603,14 +4596,10 @@ vErrors.push(err178);
 errors++;
 }
 }
-if(data63.repayOnly !== undefined){
-let data69 = data63.repayOnly;
-if(Array.isArray(data69)){
-const len5 = data69.length;
-for(let i6=0; i6<len5; i6++){
-let data70 = data69[i6];
-if(!(((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70))) && (isFinite(data70)))){
-const err179 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly/" + i6,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data64.defaultPicture !== undefined){
+let data67 = data64.defaultPicture;
+if(!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))){
+const err179 = {instancePath:instancePath+"/limits/orderStatuses/defaultPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/defaultPicture/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -4620,9 +4609,14 @@ vErrors.push(err179);
 errors++;
 }
 }
-}
-else {
-const err180 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data64.repayWithExtension !== undefined){
+let data68 = data64.repayWithExtension;
+if(Array.isArray(data68)){
+const len4 = data68.length;
+for(let i5=0; i5<len4; i5++){
+let data69 = data68[i5];
+if(!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69)))){
+const err180 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension/" + i5,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -4632,14 +4626,9 @@ vErrors.push(err180);
 errors++;
 }
 }
-if(data63.loanMore !== undefined){
-let data71 = data63.loanMore;
-if(Array.isArray(data71)){
-const len6 = data71.length;
-for(let i7=0; i7<len6; i7++){
-let data72 = data71[i7];
-if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
-const err181 = {instancePath:instancePath+"/limits/orderStatuses/loanMore/" + i7,schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err181 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -4649,9 +4638,14 @@ vErrors.push(err181);
 errors++;
 }
 }
-}
-else {
-const err182 = {instancePath:instancePath+"/limits/orderStatuses/loanMore",schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data64.repayOnly !== undefined){
+let data70 = data64.repayOnly;
+if(Array.isArray(data70)){
+const len5 = data70.length;
+for(let i6=0; i6<len5; i6++){
+let data71 = data70[i6];
+if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
+const err182 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly/" + i6,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -4663,7 +4657,7 @@ errors++;
 }
 }
 else {
-const err183 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err183 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -4673,9 +4667,14 @@ vErrors.push(err183);
 errors++;
 }
 }
-}
-else {
-const err184 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data64.loanMore !== undefined){
+let data72 = data64.loanMore;
+if(Array.isArray(data72)){
+const len6 = data72.length;
+for(let i7=0; i7<len6; i7++){
+let data73 = data72[i7];
+if(!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73)))){
+const err184 = {instancePath:instancePath+"/limits/orderStatuses/loanMore/" + i7,schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -4685,11 +4684,9 @@ vErrors.push(err184);
 errors++;
 }
 }
-if(data.legal !== undefined){
-let data73 = data.legal;
-if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
-if(data73.loanTermDays === undefined){
-const err185 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "loanTermDays"},message:"must have required property '"+"loanTermDays"+"'"};
+}
+else {
+const err185 = {instancePath:instancePath+"/limits/orderStatuses/loanMore",schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -4698,8 +4695,10 @@ vErrors.push(err185);
 }
 errors++;
 }
-if(data73.decisionDays === undefined){
-const err186 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "decisionDays"},message:"must have required property '"+"decisionDays"+"'"};
+}
+}
+else {
+const err186 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -4708,8 +4707,10 @@ vErrors.push(err186);
 }
 errors++;
 }
-if(data73.creditingDays === undefined){
-const err187 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "creditingDays"},message:"must have required property '"+"creditingDays"+"'"};
+}
+}
+else {
+const err187 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -4718,8 +4719,12 @@ vErrors.push(err187);
 }
 errors++;
 }
-if(data73.defaultPenalty === undefined){
-const err188 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "defaultPenalty"},message:"must have required property '"+"defaultPenalty"+"'"};
+}
+if(data.legal !== undefined){
+let data74 = data.legal;
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+if(data74.loanTermDays === undefined){
+const err188 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "loanTermDays"},message:"must have required property '"+"loanTermDays"+"'"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -4728,8 +4733,8 @@ vErrors.push(err188);
 }
 errors++;
 }
-if(data73.dailyInterest === undefined){
-const err189 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "dailyInterest"},message:"must have required property '"+"dailyInterest"+"'"};
+if(data74.decisionDays === undefined){
+const err189 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "decisionDays"},message:"must have required property '"+"decisionDays"+"'"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -4738,8 +4743,8 @@ vErrors.push(err189);
 }
 errors++;
 }
-if(data73.prepayment === undefined){
-const err190 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "prepayment"},message:"must have required property '"+"prepayment"+"'"};
+if(data74.creditingDays === undefined){
+const err190 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "creditingDays"},message:"must have required property '"+"creditingDays"+"'"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -4748,8 +4753,8 @@ vErrors.push(err190);
 }
 errors++;
 }
-if(data73.minApplicantAge === undefined){
-const err191 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "minApplicantAge"},message:"must have required property '"+"minApplicantAge"+"'"};
+if(data74.defaultPenalty === undefined){
+const err191 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "defaultPenalty"},message:"must have required property '"+"defaultPenalty"+"'"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -4758,8 +4763,8 @@ vErrors.push(err191);
 }
 errors++;
 }
-if(data73.personalDetailChangeDays === undefined){
-const err192 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "personalDetailChangeDays"},message:"must have required property '"+"personalDetailChangeDays"+"'"};
+if(data74.dailyInterest === undefined){
+const err192 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "dailyInterest"},message:"must have required property '"+"dailyInterest"+"'"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -4768,8 +4773,8 @@ vErrors.push(err192);
 }
 errors++;
 }
-if(data73.judgmentSettleDays === undefined){
-const err193 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "judgmentSettleDays"},message:"must have required property '"+"judgmentSettleDays"+"'"};
+if(data74.prepayment === undefined){
+const err193 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "prepayment"},message:"must have required property '"+"prepayment"+"'"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -4778,8 +4783,8 @@ vErrors.push(err193);
 }
 errors++;
 }
-if(data73.assignmentNoticeBusinessDays === undefined){
-const err194 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "assignmentNoticeBusinessDays"},message:"must have required property '"+"assignmentNoticeBusinessDays"+"'"};
+if(data74.minApplicantAge === undefined){
+const err194 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "minApplicantAge"},message:"must have required property '"+"minApplicantAge"+"'"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -4788,8 +4793,8 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(data73.emailDeemedReceivedHours === undefined){
-const err195 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "emailDeemedReceivedHours"},message:"must have required property '"+"emailDeemedReceivedHours"+"'"};
+if(data74.personalDetailChangeDays === undefined){
+const err195 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "personalDetailChangeDays"},message:"must have required property '"+"personalDetailChangeDays"+"'"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -4798,8 +4803,8 @@ vErrors.push(err195);
 }
 errors++;
 }
-if(data73.paymentOrder === undefined){
-const err196 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "paymentOrder"},message:"must have required property '"+"paymentOrder"+"'"};
+if(data74.judgmentSettleDays === undefined){
+const err196 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "judgmentSettleDays"},message:"must have required property '"+"judgmentSettleDays"+"'"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -4808,9 +4813,8 @@ vErrors.push(err196);
 }
 errors++;
 }
-for(const key8 in data73){
-if(!(func1.call(schema46.properties.legal.properties, key8))){
-const err197 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(data74.assignmentNoticeBusinessDays === undefined){
+const err197 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "assignmentNoticeBusinessDays"},message:"must have required property '"+"assignmentNoticeBusinessDays"+"'"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -4819,12 +4823,8 @@ vErrors.push(err197);
 }
 errors++;
 }
-}
-if(data73.loanTermDays !== undefined){
-let data74 = data73.loanTermDays;
-if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
-if(data74.min === undefined){
-const err198 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
+if(data74.emailDeemedReceivedHours === undefined){
+const err198 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "emailDeemedReceivedHours"},message:"must have required property '"+"emailDeemedReceivedHours"+"'"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -4833,8 +4833,8 @@ vErrors.push(err198);
 }
 errors++;
 }
-if(data74.max === undefined){
-const err199 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
+if(data74.paymentOrder === undefined){
+const err199 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "paymentOrder"},message:"must have required property '"+"paymentOrder"+"'"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -4843,9 +4843,9 @@ vErrors.push(err199);
 }
 errors++;
 }
-for(const key9 in data74){
-if(!((key9 === "min") || (key9 === "max"))){
-const err200 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+for(const key8 in data74){
+if(!(func1.call(schema46.properties.legal.properties, key8))){
+const err200 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -4855,10 +4855,11 @@ vErrors.push(err200);
 errors++;
 }
 }
-if(data74.min !== undefined){
-let data75 = data74.min;
-if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
-const err201 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data74.loanTermDays !== undefined){
+let data75 = data74.loanTermDays;
+if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
+if(data75.min === undefined){
+const err201 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -4867,9 +4868,8 @@ vErrors.push(err201);
 }
 errors++;
 }
-if((typeof data75 == "number") && (isFinite(data75))){
-if(data75 < 1 || isNaN(data75)){
-const err202 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data75.max === undefined){
+const err202 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -4878,12 +4878,9 @@ vErrors.push(err202);
 }
 errors++;
 }
-}
-}
-if(data74.max !== undefined){
-let data76 = data74.max;
-if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
-const err203 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key9 in data75){
+if(!((key9 === "min") || (key9 === "max"))){
+const err203 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -4892,9 +4889,11 @@ vErrors.push(err203);
 }
 errors++;
 }
-if((typeof data76 == "number") && (isFinite(data76))){
-if(data76 < 1 || isNaN(data76)){
-const err204 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data75.min !== undefined){
+let data76 = data75.min;
+if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
+const err204 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -4903,11 +4902,9 @@ vErrors.push(err204);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err205 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data76 == "number") && (isFinite(data76))){
+if(data76 < 1 || isNaN(data76)){
+const err205 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -4917,10 +4914,11 @@ vErrors.push(err205);
 errors++;
 }
 }
-if(data73.decisionDays !== undefined){
-let data77 = data73.decisionDays;
+}
+if(data75.max !== undefined){
+let data77 = data75.max;
 if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
-const err206 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err206 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -4930,8 +4928,8 @@ vErrors.push(err206);
 errors++;
 }
 if((typeof data77 == "number") && (isFinite(data77))){
-if(data77 < 0 || isNaN(data77)){
-const err207 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data77 < 1 || isNaN(data77)){
+const err207 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -4942,11 +4940,9 @@ errors++;
 }
 }
 }
-if(data73.creditingDays !== undefined){
-let data78 = data73.creditingDays;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if(data78.min === undefined){
-const err208 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
+}
+else {
+const err208 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -4955,8 +4951,11 @@ vErrors.push(err208);
 }
 errors++;
 }
-if(data78.max === undefined){
-const err209 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
+}
+if(data74.decisionDays !== undefined){
+let data78 = data74.decisionDays;
+if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
+const err209 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -4965,9 +4964,9 @@ vErrors.push(err209);
 }
 errors++;
 }
-for(const key10 in data78){
-if(!((key10 === "min") || (key10 === "max"))){
-const err210 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if((typeof data78 == "number") && (isFinite(data78))){
+if(data78 < 0 || isNaN(data78)){
+const err210 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -4977,10 +4976,12 @@ vErrors.push(err210);
 errors++;
 }
 }
-if(data78.min !== undefined){
-let data79 = data78.min;
-if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
-const err211 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data74.creditingDays !== undefined){
+let data79 = data74.creditingDays;
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+if(data79.min === undefined){
+const err211 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -4989,9 +4990,8 @@ vErrors.push(err211);
 }
 errors++;
 }
-if((typeof data79 == "number") && (isFinite(data79))){
-if(data79 < 0 || isNaN(data79)){
-const err212 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data79.max === undefined){
+const err212 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -5000,12 +5000,9 @@ vErrors.push(err212);
 }
 errors++;
 }
-}
-}
-if(data78.max !== undefined){
-let data80 = data78.max;
-if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
-const err213 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key10 in data79){
+if(!((key10 === "min") || (key10 === "max"))){
+const err213 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -5014,9 +5011,11 @@ vErrors.push(err213);
 }
 errors++;
 }
-if((typeof data80 == "number") && (isFinite(data80))){
-if(data80 < 0 || isNaN(data80)){
-const err214 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data79.min !== undefined){
+let data80 = data79.min;
+if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
+const err214 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -5025,11 +5024,9 @@ vErrors.push(err214);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err215 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data80 == "number") && (isFinite(data80))){
+if(data80 < 0 || isNaN(data80)){
+const err215 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -5039,11 +5036,11 @@ vErrors.push(err215);
 errors++;
 }
 }
-if(data73.defaultPenalty !== undefined){
-let data81 = data73.defaultPenalty;
-if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
-if(data81.newClient === undefined){
-const err216 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "newClient"},message:"must have required property '"+"newClient"+"'"};
+}
+if(data79.max !== undefined){
+let data81 = data79.max;
+if(!(((typeof data81 == "number") && (!(data81 % 1) && !isNaN(data81))) && (isFinite(data81)))){
+const err216 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -5052,8 +5049,9 @@ vErrors.push(err216);
 }
 errors++;
 }
-if(data81.repeatClient === undefined){
-const err217 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "repeatClient"},message:"must have required property '"+"repeatClient"+"'"};
+if((typeof data81 == "number") && (isFinite(data81))){
+if(data81 < 0 || isNaN(data81)){
+const err217 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -5062,9 +5060,11 @@ vErrors.push(err217);
 }
 errors++;
 }
-for(const key11 in data81){
-if(!((key11 === "newClient") || (key11 === "repeatClient"))){
-const err218 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+}
+}
+}
+else {
+const err218 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -5074,10 +5074,11 @@ vErrors.push(err218);
 errors++;
 }
 }
-if(data81.newClient !== undefined){
-let data82 = data81.newClient;
-if(!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))){
-const err219 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data74.defaultPenalty !== undefined){
+let data82 = data74.defaultPenalty;
+if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
+if(data82.newClient === undefined){
+const err219 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "newClient"},message:"must have required property '"+"newClient"+"'"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -5086,9 +5087,8 @@ vErrors.push(err219);
 }
 errors++;
 }
-if((typeof data82 == "number") && (isFinite(data82))){
-if(data82 < 0 || isNaN(data82)){
-const err220 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data82.repeatClient === undefined){
+const err220 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "repeatClient"},message:"must have required property '"+"repeatClient"+"'"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -5097,12 +5097,9 @@ vErrors.push(err220);
 }
 errors++;
 }
-}
-}
-if(data81.repeatClient !== undefined){
-let data83 = data81.repeatClient;
-if(!(((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83))) && (isFinite(data83)))){
-const err221 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key11 in data82){
+if(!((key11 === "newClient") || (key11 === "repeatClient"))){
+const err221 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -5111,9 +5108,11 @@ vErrors.push(err221);
 }
 errors++;
 }
-if((typeof data83 == "number") && (isFinite(data83))){
-if(data83 < 0 || isNaN(data83)){
-const err222 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data82.newClient !== undefined){
+let data83 = data82.newClient;
+if(!(((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83))) && (isFinite(data83)))){
+const err222 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -5122,11 +5121,9 @@ vErrors.push(err222);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err223 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data83 == "number") && (isFinite(data83))){
+if(data83 < 0 || isNaN(data83)){
+const err223 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -5136,15 +5133,11 @@ vErrors.push(err223);
 errors++;
 }
 }
-if(data73.dailyInterest !== undefined){
-let data84 = data73.dailyInterest;
-if(Array.isArray(data84)){
-const len7 = data84.length;
-for(let i8=0; i8<len7; i8++){
-let data85 = data84[i8];
-if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-if(data85.fromDay === undefined){
-const err224 = {instancePath:instancePath+"/legal/dailyInterest/" + i8,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "fromDay"},message:"must have required property '"+"fromDay"+"'"};
+}
+if(data82.repeatClient !== undefined){
+let data84 = data82.repeatClient;
+if(!(((typeof data84 == "number") && (!(data84 % 1) && !isNaN(data84))) && (isFinite(data84)))){
+const err224 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -5153,8 +5146,9 @@ vErrors.push(err224);
 }
 errors++;
 }
-if(data85.percent === undefined){
-const err225 = {instancePath:instancePath+"/legal/dailyInterest/" + i8,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'"};
+if((typeof data84 == "number") && (isFinite(data84))){
+if(data84 < 0 || isNaN(data84)){
+const err225 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -5163,9 +5157,11 @@ vErrors.push(err225);
 }
 errors++;
 }
-for(const key12 in data85){
-if(!(((key12 === "fromDay") || (key12 === "toDay")) || (key12 === "percent"))){
-const err226 = {instancePath:instancePath+"/legal/dailyInterest/" + i8,schemaPath:"#/properties/legal/properties/dailyInterest/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+}
+}
+}
+else {
+const err226 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -5175,10 +5171,15 @@ vErrors.push(err226);
 errors++;
 }
 }
-if(data85.fromDay !== undefined){
-let data86 = data85.fromDay;
-if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
-const err227 = {instancePath:instancePath+"/legal/dailyInterest/" + i8+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data74.dailyInterest !== undefined){
+let data85 = data74.dailyInterest;
+if(Array.isArray(data85)){
+const len7 = data85.length;
+for(let i8=0; i8<len7; i8++){
+let data86 = data85[i8];
+if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
+if(data86.fromDay === undefined){
+const err227 = {instancePath:instancePath+"/legal/dailyInterest/" + i8,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "fromDay"},message:"must have required property '"+"fromDay"+"'"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -5187,9 +5188,8 @@ vErrors.push(err227);
 }
 errors++;
 }
-if((typeof data86 == "number") && (isFinite(data86))){
-if(data86 < 1 || isNaN(data86)){
-const err228 = {instancePath:instancePath+"/legal/dailyInterest/" + i8+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data86.percent === undefined){
+const err228 = {instancePath:instancePath+"/legal/dailyInterest/" + i8,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -5198,12 +5198,9 @@ vErrors.push(err228);
 }
 errors++;
 }
-}
-}
-if(data85.toDay !== undefined){
-let data87 = data85.toDay;
-if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
-const err229 = {instancePath:instancePath+"/legal/dailyInterest/" + i8+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key12 in data86){
+if(!(((key12 === "fromDay") || (key12 === "toDay")) || (key12 === "percent"))){
+const err229 = {instancePath:instancePath+"/legal/dailyInterest/" + i8,schemaPath:"#/properties/legal/properties/dailyInterest/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -5212,9 +5209,11 @@ vErrors.push(err229);
 }
 errors++;
 }
-if((typeof data87 == "number") && (isFinite(data87))){
-if(data87 < 1 || isNaN(data87)){
-const err230 = {instancePath:instancePath+"/legal/dailyInterest/" + i8+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data86.fromDay !== undefined){
+let data87 = data86.fromDay;
+if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
+const err230 = {instancePath:instancePath+"/legal/dailyInterest/" + i8+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -5223,13 +5222,9 @@ vErrors.push(err230);
 }
 errors++;
 }
-}
-}
-if(data85.percent !== undefined){
-let data88 = data85.percent;
-if((typeof data88 == "number") && (isFinite(data88))){
-if(data88 < 0 || isNaN(data88)){
-const err231 = {instancePath:instancePath+"/legal/dailyInterest/" + i8+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data87 == "number") && (isFinite(data87))){
+if(data87 < 1 || isNaN(data87)){
+const err231 = {instancePath:instancePath+"/legal/dailyInterest/" + i8+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -5239,8 +5234,11 @@ vErrors.push(err231);
 errors++;
 }
 }
-else {
-const err232 = {instancePath:instancePath+"/legal/dailyInterest/" + i8+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+if(data86.toDay !== undefined){
+let data88 = data86.toDay;
+if(!(((typeof data88 == "number") && (!(data88 % 1) && !isNaN(data88))) && (isFinite(data88)))){
+const err232 = {instancePath:instancePath+"/legal/dailyInterest/" + i8+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -5249,10 +5247,9 @@ vErrors.push(err232);
 }
 errors++;
 }
-}
-}
-else {
-const err233 = {instancePath:instancePath+"/legal/dailyInterest/" + i8,schemaPath:"#/properties/legal/properties/dailyInterest/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data88 == "number") && (isFinite(data88))){
+if(data88 < 1 || isNaN(data88)){
+const err233 = {instancePath:instancePath+"/legal/dailyInterest/" + i8+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -5263,8 +5260,11 @@ errors++;
 }
 }
 }
-else {
-const err234 = {instancePath:instancePath+"/legal/dailyInterest",schemaPath:"#/properties/legal/properties/dailyInterest/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data86.percent !== undefined){
+let data89 = data86.percent;
+if((typeof data89 == "number") && (isFinite(data89))){
+if(data89 < 0 || isNaN(data89)){
+const err234 = {instancePath:instancePath+"/legal/dailyInterest/" + i8+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -5274,11 +5274,8 @@ vErrors.push(err234);
 errors++;
 }
 }
-if(data73.prepayment !== undefined){
-let data89 = data73.prepayment;
-if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
-if(data89.minTermFraction === undefined){
-const err235 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minTermFraction"},message:"must have required property '"+"minTermFraction"+"'"};
+else {
+const err235 = {instancePath:instancePath+"/legal/dailyInterest/" + i8+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -5287,8 +5284,10 @@ vErrors.push(err235);
 }
 errors++;
 }
-if(data89.minDaysAfterDisbursal === undefined){
-const err236 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minDaysAfterDisbursal"},message:"must have required property '"+"minDaysAfterDisbursal"+"'"};
+}
+}
+else {
+const err236 = {instancePath:instancePath+"/legal/dailyInterest/" + i8,schemaPath:"#/properties/legal/properties/dailyInterest/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -5297,9 +5296,10 @@ vErrors.push(err236);
 }
 errors++;
 }
-for(const key13 in data89){
-if(!((key13 === "minTermFraction") || (key13 === "minDaysAfterDisbursal"))){
-const err237 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+}
+}
+else {
+const err237 = {instancePath:instancePath+"/legal/dailyInterest",schemaPath:"#/properties/legal/properties/dailyInterest/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -5309,11 +5309,11 @@ vErrors.push(err237);
 errors++;
 }
 }
-if(data89.minTermFraction !== undefined){
-let data90 = data89.minTermFraction;
-if((typeof data90 == "number") && (isFinite(data90))){
-if(data90 > 1 || isNaN(data90)){
-const err238 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data74.prepayment !== undefined){
+let data90 = data74.prepayment;
+if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
+if(data90.minTermFraction === undefined){
+const err238 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minTermFraction"},message:"must have required property '"+"minTermFraction"+"'"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -5322,8 +5322,8 @@ vErrors.push(err238);
 }
 errors++;
 }
-if(data90 < 0 || isNaN(data90)){
-const err239 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data90.minDaysAfterDisbursal === undefined){
+const err239 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minDaysAfterDisbursal"},message:"must have required property '"+"minDaysAfterDisbursal"+"'"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -5332,9 +5332,9 @@ vErrors.push(err239);
 }
 errors++;
 }
-}
-else {
-const err240 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/type",keyword:"type",params:{type: "number"},message:"must be number"};
+for(const key13 in data90){
+if(!((key13 === "minTermFraction") || (key13 === "minDaysAfterDisbursal"))){
+const err240 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -5344,10 +5344,11 @@ vErrors.push(err240);
 errors++;
 }
 }
-if(data89.minDaysAfterDisbursal !== undefined){
-let data91 = data89.minDaysAfterDisbursal;
-if(!(((typeof data91 == "number") && (!(data91 % 1) && !isNaN(data91))) && (isFinite(data91)))){
-const err241 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data90.minTermFraction !== undefined){
+let data91 = data90.minTermFraction;
+if((typeof data91 == "number") && (isFinite(data91))){
+if(data91 > 1 || isNaN(data91)){
+const err241 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -5356,9 +5357,8 @@ vErrors.push(err241);
 }
 errors++;
 }
-if((typeof data91 == "number") && (isFinite(data91))){
 if(data91 < 0 || isNaN(data91)){
-const err242 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err242 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -5368,10 +5368,8 @@ vErrors.push(err242);
 errors++;
 }
 }
-}
-}
 else {
-const err243 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err243 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -5381,10 +5379,10 @@ vErrors.push(err243);
 errors++;
 }
 }
-if(data73.minApplicantAge !== undefined){
-let data92 = data73.minApplicantAge;
+if(data90.minDaysAfterDisbursal !== undefined){
+let data92 = data90.minDaysAfterDisbursal;
 if(!(((typeof data92 == "number") && (!(data92 % 1) && !isNaN(data92))) && (isFinite(data92)))){
-const err244 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err244 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -5395,7 +5393,7 @@ errors++;
 }
 if((typeof data92 == "number") && (isFinite(data92))){
 if(data92 < 0 || isNaN(data92)){
-const err245 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err245 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -5406,10 +5404,9 @@ errors++;
 }
 }
 }
-if(data73.personalDetailChangeDays !== undefined){
-let data93 = data73.personalDetailChangeDays;
-if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
-const err246 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err246 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -5418,9 +5415,11 @@ vErrors.push(err246);
 }
 errors++;
 }
-if((typeof data93 == "number") && (isFinite(data93))){
-if(data93 < 0 || isNaN(data93)){
-const err247 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data74.minApplicantAge !== undefined){
+let data93 = data74.minApplicantAge;
+if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
+const err247 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -5429,12 +5428,9 @@ vErrors.push(err247);
 }
 errors++;
 }
-}
-}
-if(data73.judgmentSettleDays !== undefined){
-let data94 = data73.judgmentSettleDays;
-if(!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))){
-const err248 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data93 == "number") && (isFinite(data93))){
+if(data93 < 0 || isNaN(data93)){
+const err248 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -5443,9 +5439,12 @@ vErrors.push(err248);
 }
 errors++;
 }
-if((typeof data94 == "number") && (isFinite(data94))){
-if(data94 < 0 || isNaN(data94)){
-const err249 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data74.personalDetailChangeDays !== undefined){
+let data94 = data74.personalDetailChangeDays;
+if(!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))){
+const err249 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -5454,12 +5453,9 @@ vErrors.push(err249);
 }
 errors++;
 }
-}
-}
-if(data73.assignmentNoticeBusinessDays !== undefined){
-let data95 = data73.assignmentNoticeBusinessDays;
-if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
-const err250 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data94 == "number") && (isFinite(data94))){
+if(data94 < 0 || isNaN(data94)){
+const err250 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -5468,9 +5464,12 @@ vErrors.push(err250);
 }
 errors++;
 }
-if((typeof data95 == "number") && (isFinite(data95))){
-if(data95 < 0 || isNaN(data95)){
-const err251 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data74.judgmentSettleDays !== undefined){
+let data95 = data74.judgmentSettleDays;
+if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
+const err251 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -5479,12 +5478,9 @@ vErrors.push(err251);
 }
 errors++;
 }
-}
-}
-if(data73.emailDeemedReceivedHours !== undefined){
-let data96 = data73.emailDeemedReceivedHours;
-if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
-const err252 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data95 == "number") && (isFinite(data95))){
+if(data95 < 0 || isNaN(data95)){
+const err252 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -5493,9 +5489,12 @@ vErrors.push(err252);
 }
 errors++;
 }
-if((typeof data96 == "number") && (isFinite(data96))){
-if(data96 < 0 || isNaN(data96)){
-const err253 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data74.assignmentNoticeBusinessDays !== undefined){
+let data96 = data74.assignmentNoticeBusinessDays;
+if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
+const err253 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -5504,16 +5503,9 @@ vErrors.push(err253);
 }
 errors++;
 }
-}
-}
-if(data73.paymentOrder !== undefined){
-let data97 = data73.paymentOrder;
-if(Array.isArray(data97)){
-const len8 = data97.length;
-for(let i9=0; i9<len8; i9++){
-let data98 = data97[i9];
-if(!((((((data98 === "legalCharges") || (data98 === "enforcementCosts")) || (data98 === "penalties")) || (data98 === "fees")) || (data98 === "interest")) || (data98 === "principal"))){
-const err254 = {instancePath:instancePath+"/legal/paymentOrder/" + i9,schemaPath:"#/properties/legal/properties/paymentOrder/items/enum",keyword:"enum",params:{allowedValues: schema46.properties.legal.properties.paymentOrder.items.enum},message:"must be equal to one of the allowed values"};
+if((typeof data96 == "number") && (isFinite(data96))){
+if(data96 < 0 || isNaN(data96)){
+const err254 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -5524,8 +5516,10 @@ errors++;
 }
 }
 }
-else {
-const err255 = {instancePath:instancePath+"/legal/paymentOrder",schemaPath:"#/properties/legal/properties/paymentOrder/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data74.emailDeemedReceivedHours !== undefined){
+let data97 = data74.emailDeemedReceivedHours;
+if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
+const err255 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -5534,10 +5528,9 @@ vErrors.push(err255);
 }
 errors++;
 }
-}
-}
-else {
-const err256 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data97 == "number") && (isFinite(data97))){
+if(data97 < 0 || isNaN(data97)){
+const err256 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -5548,13 +5541,55 @@ errors++;
 }
 }
 }
-else {
-const err257 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data74.paymentOrder !== undefined){
+let data98 = data74.paymentOrder;
+if(Array.isArray(data98)){
+const len8 = data98.length;
+for(let i9=0; i9<len8; i9++){
+let data99 = data98[i9];
+if(!((((((data99 === "legalCharges") || (data99 === "enforcementCosts")) || (data99 === "penalties")) || (data99 === "fees")) || (data99 === "interest")) || (data99 === "principal"))){
+const err257 = {instancePath:instancePath+"/legal/paymentOrder/" + i9,schemaPath:"#/properties/legal/properties/paymentOrder/items/enum",keyword:"enum",params:{allowedValues: schema46.properties.legal.properties.paymentOrder.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err257];
 }
 else {
 vErrors.push(err257);
+}
+errors++;
+}
+}
+}
+else {
+const err258 = {instancePath:instancePath+"/legal/paymentOrder",schemaPath:"#/properties/legal/properties/paymentOrder/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err258];
+}
+else {
+vErrors.push(err258);
+}
+errors++;
+}
+}
+}
+else {
+const err259 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err259];
+}
+else {
+vErrors.push(err259);
+}
+errors++;
+}
+}
+}
+else {
+const err260 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err260];
+}
+else {
+vErrors.push(err260);
 }
 errors++;
 }
@@ -5892,11 +5927,10 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateScreen = validate25;
-const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/screen.json","title":"ScreenDocument","description":"One screen: its title, initial state, the actions run on load and its node tree.","type":"object","required":["kind","id","schemaVersion","title","body"],"additionalProperties":false,"properties":{"kind":{"const":"screen","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id (kebab-case); the route map points at it."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"What the screen is for (ops-facing, never shown to borrowers)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the page <title>."},"state":{"type":"object","description":"Initial screen state, readable as `state.*` in expressions."},"onLoad":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when the screen opens (data loads, timers)."},"body":{"type":"array","items":{"$ref":"../node.json"},"description":"The node tree."}}};
+const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/screen.json","title":"ScreenDocument","description":"One screen: its title, initial state, the actions run on load and its node tree.","type":"object","required":["kind","id","schemaVersion","title","body"],"additionalProperties":false,"properties":{"kind":{"const":"screen","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id (kebab-case); the route map points at it."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"What the screen is for (ops-facing, never shown to borrowers)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the page <title>."},"state":{"type":"object","description":"Initial screen state, readable as `state.*` in expressions."},"onLoad":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when the screen opens (data loads, timers)."},"static":{"type":"boolean","description":"The screen shows no per-user data (no onLoad calls, no query-dependent content): the server renders its body to HTML once per published version, market and path, so it reads before any JavaScript runs; the app then takes over with identical markup."},"body":{"type":"array","items":{"$ref":"../node.json"},"description":"The node tree."}}};
 const schema51 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/action.json","title":"Action","description":"Any action. Add an action type by adding one line here.","type":"object","required":["action"],"discriminator":{"propertyName":"action"},"oneOf":[{"$ref":"actions/api.json"},{"$ref":"actions/navigate.json"},{"$ref":"actions/toast.json"},{"$ref":"actions/bridge.json"},{"$ref":"actions/set-state.json"},{"$ref":"actions/open-modal.json"},{"$ref":"actions/close-modal.json"},{"$ref":"actions/sequence.json"},{"$ref":"actions/if.json"},{"$ref":"actions/delay.json"},{"$ref":"actions/storage.json"},{"$ref":"actions/upload.json"},{"$ref":"actions/open-url.json"},{"$ref":"actions/validate.json"}]};
-const schema78 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/set-state.json","title":"SetStateAction","description":"Writes a value (templates resolved, raw values kept) to a screen state path.","type":"object","required":["action","path"],"additionalProperties":false,"properties":{"action":{"const":"setState","description":"Action type."},"path":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path to write, e.g. `form.detail` or `$modals.rating`."},"value":{"description":"Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null."}}};
-const schema79 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/delay.json","title":"DelayAction","description":"Waits, then lets the list continue; cancelled (the list stops) when the screen closes.","type":"object","required":["action","ms"],"additionalProperties":false,"properties":{"action":{"const":"delay","description":"Action type."},"ms":{"type":"integer","minimum":0,"maximum":600000,"description":"Milliseconds to wait (e.g. 3000 before the rating modal)."}}};
-const schema80 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/storage.json","title":"StorageAction","description":"Keeps screen data in the browser's local storage (read with `stored('key')`).","type":"object","required":["action","op"],"additionalProperties":false,"properties":{"action":{"const":"storage","description":"Action type."},"op":{"enum":["set","remove","clear"],"description":"Set or remove one key, or clear every key screens stored."},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","description":"Storage key (needed by set and remove)."},"value":{"description":"Value to store (templates resolved; non-strings stored as JSON)."}}};
+const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/set-state.json","title":"SetStateAction","description":"Writes a value (templates resolved, raw values kept) to a screen state path.","type":"object","required":["action","path"],"additionalProperties":false,"properties":{"action":{"const":"setState","description":"Action type."},"path":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path to write, e.g. `form.detail` or `$modals.rating`."},"value":{"description":"Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null."}}};
+const schema82 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/storage.json","title":"StorageAction","description":"Keeps screen data in the browser's local storage (read with `stored('key')`).","type":"object","required":["action","op"],"additionalProperties":false,"properties":{"action":{"const":"storage","description":"Action type."},"op":{"enum":["set","remove","clear"],"description":"Set or remove one key, or clear every key screens stored."},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","description":"Storage key (needed by set and remove)."},"value":{"description":"Value to store (templates resolved; non-strings stored as JSON)."}}};
 const schema52 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/api.json","title":"ApiAction","description":"Calls a logical endpoint of the API map. Its response `data` becomes `result` for `onSuccess` and the next action; a failure runs `onError` with `error` ({code, message}) and stops the list.","type":"object","required":["action","endpoint"],"additionalProperties":false,"properties":{"action":{"const":"api","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name from the API map."},"params":{"type":"object","description":"Request params; every string may be a template, e.g. `{{ query.orderNo }}`. Common params are added by the API layer.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response `data` on success, e.g. `detail`."},"silent":{"type":"boolean","description":"Never toast a failure of this call (the endpoint's own policy may already be silent)."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
 const pattern53 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
 const wrapper0 = {validate: validate26};
@@ -6417,7 +6451,9 @@ return errors === 0;
 }
 validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema59 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/toast.json","title":"ToastAction","description":"Shows a message in the global live toast.","type":"object","required":["action"],"anyOf":[{"required":["key"]},{"required":["message"]}],"additionalProperties":false,"properties":{"action":{"const":"toast","description":"Action type."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the message."},"message":{"$ref":"../common/template.json","description":"A message from data, e.g. the server's `{{ error.message }}`."},"durationMs":{"type":"integer","minimum":0,"description":"How long it shows; absent or under 300 ms means 3000 ms."}}};
+const schema59 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/toast.json","title":"ToastAction","description":"Shows a message in the global live toast.","type":"object","required":["action"],"anyOf":[{"required":["key"]},{"required":["message"]}],"additionalProperties":false,"properties":{"action":{"const":"toast","description":"Action type."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the message."},"message":{"$ref":"../common/template.json","description":"A message from data, e.g. the server's `{{ error.message }}`."},"durationMs":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"description":"How long it shows; absent or under 300 ms means 3000 ms."}}};
+const schema62 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/limit.json","title":"Limit","description":"A business limit (a length, count, delay, duration or threshold): in a screen, a `{{ market.limits.* }}` binding to the market document, so an ops edit of the constant changes the product; a literal number is accepted by the schema but reported by `npm run validate` in screens. The referencing property's `minimum`/`maximum` bound a literal.","type":["number","string"],"pattern":"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"};
+const pattern58 = new RegExp("^\\s*\\{\\{[^{}]+\\}\\}\\s*$", "u");
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/toast.json" */;
@@ -6557,8 +6593,8 @@ errors++;
 }
 if(data.durationMs !== undefined){
 let data3 = data.durationMs;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err9 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
+const err9 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema59.properties.durationMs.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6567,9 +6603,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 0 || isNaN(data3)){
-const err10 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((!((typeof data3 == "number") && (isFinite(data3)))) && (typeof data3 !== "string")){
+const err10 = {instancePath:instancePath+"/durationMs",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6578,11 +6613,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data3 === "string"){
+if(!pattern58.test(data3)){
+const err11 = {instancePath:instancePath+"/durationMs",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6591,12 +6624,37 @@ vErrors.push(err11);
 }
 errors++;
 }
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
 validate29.errors = vErrors;
 return errors === 0;
 }
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema62 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/bridge.json","title":"BridgeAction","description":"Sends a native bridge message by its logical name from the bridge map.","type":"object","required":["action","message"],"additionalProperties":false,"properties":{"action":{"const":"bridge","description":"Action type."},"message":{"$ref":"../common/bridge-message.json","description":"Logical bridge message name."},"payload":{"type":"object","description":"Payload sent to the native side; strings may be templates."}}};
+const schema63 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/bridge.json","title":"BridgeAction","description":"Sends a native bridge message by its logical name from the bridge map.","type":"object","required":["action","message"],"additionalProperties":false,"properties":{"action":{"const":"bridge","description":"Action type."},"message":{"$ref":"../common/bridge-message.json","description":"Logical bridge message name."},"payload":{"type":"object","description":"Payload sent to the native side; strings may be templates."}}};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/bridge.json" */;
@@ -6708,9 +6766,9 @@ return errors === 0;
 }
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema64 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-modal.json","title":"OpenModalAction","description":"Opens the modal node with this id (sets `state.$modals.<id>`).","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"openModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
-const schema65 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/node-id.json","title":"NodeId","description":"An identifier unique within the screen; modals, forms and tests address nodes by it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*$"};
-const pattern59 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
+const schema65 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-modal.json","title":"OpenModalAction","description":"Opens the modal node with this id (sets `state.$modals.<id>`).","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"openModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
+const schema66 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/node-id.json","title":"NodeId","description":"An identifier unique within the screen; modals, forms and tests address nodes by it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*$"};
+const pattern60 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/open-modal.json" */;
@@ -6771,7 +6829,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -6809,7 +6867,7 @@ return errors === 0;
 }
 validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema66 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/close-modal.json","title":"CloseModalAction","description":"Closes the modal node with this id.","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"closeModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
+const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/close-modal.json","title":"CloseModalAction","description":"Closes the modal node with this id.","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"closeModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/close-modal.json" */;
@@ -6870,7 +6928,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -6908,7 +6966,7 @@ return errors === 0;
 }
 validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema68 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/sequence.json","title":"SequenceAction","description":"Runs a list of actions as one action (its last result is the result).","type":"object","required":["action","actions"],"additionalProperties":false,"properties":{"action":{"const":"sequence","description":"Action type."},"actions":{"type":"array","items":{"$ref":"../action.json"},"description":"The actions, in order; a failure stops the list."}}};
+const schema69 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/sequence.json","title":"SequenceAction","description":"Runs a list of actions as one action (its last result is the result).","type":"object","required":["action","actions"],"additionalProperties":false,"properties":{"action":{"const":"sequence","description":"Action type."},"actions":{"type":"array","items":{"$ref":"../action.json"},"description":"The actions, in order; a failure stops the list."}}};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/sequence.json" */;
@@ -7004,8 +7062,8 @@ return errors === 0;
 }
 validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema69 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/if.json","title":"IfAction","description":"Runs `then` when the condition is truthy, else `else`.","type":"object","required":["action","cond","then"],"additionalProperties":false,"properties":{"action":{"const":"if","description":"Action type."},"cond":{"$ref":"../common/expression.json","description":"Condition; an expression that fails counts as false."},"then":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the condition holds."},"else":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run otherwise."}}};
-const schema70 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/expression.json","title":"Expression","description":"An expression in the safe expression language (renderer/expressions), e.g. `state.order.isShow == 1`. Sees state, query, params, market, item, index, result, error and the helper functions; never code.","type":"string","minLength":1};
+const schema70 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/if.json","title":"IfAction","description":"Runs `then` when the condition is truthy, else `else`.","type":"object","required":["action","cond","then"],"additionalProperties":false,"properties":{"action":{"const":"if","description":"Action type."},"cond":{"$ref":"../common/expression.json","description":"Condition; an expression that fails counts as false."},"then":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the condition holds."},"else":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run otherwise."}}};
+const schema71 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/expression.json","title":"Expression","description":"An expression in the safe expression language (renderer/expressions), e.g. `state.order.isShow == 1`. Sees state, query, params, market, item, index, result, error and the helper functions; never code.","type":"string","minLength":1};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/if.json" */;
@@ -7158,13 +7216,144 @@ return errors === 0;
 }
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema71 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/upload.json","title":"UploadAction","description":"Uploads one file (multipart) to an endpoint; `result` is the response data.","type":"object","required":["action","endpoint","field","file"],"additionalProperties":false,"properties":{"action":{"const":"upload","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name of the upload call."},"field":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Multipart field name, e.g. `problemImage`."},"file":{"$ref":"../common/template.json","description":"Template yielding the file, e.g. `{{ file }}` in a picker's actions."},"params":{"type":"object","description":"Extra form fields; strings may be templates."},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response data on success."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
+const schema72 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/delay.json","title":"DelayAction","description":"Waits, then lets the list continue; cancelled (the list stops) when the screen closes.","type":"object","required":["action","ms"],"additionalProperties":false,"properties":{"action":{"const":"delay","description":"Action type."},"ms":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"maximum":600000,"description":"Milliseconds to wait (e.g. 3000 before the rating modal)."}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cashloan.dev/sdui/actions/upload.json" */;
+/*# sourceURL="https://schemas.cashloan.dev/sdui/actions/delay.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate35.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.action === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.ms === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ms"},message:"must have required property '"+"ms"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "action") || (key0 === "ms"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.action !== undefined){
+if("delay" !== data.action){
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/const",keyword:"const",params:{allowedValue: "delay"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.ms !== undefined){
+let data1 = data.ms;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err4 = {instancePath:instancePath+"/ms",schemaPath:"#/properties/ms/type",keyword:"type",params:{type: schema72.properties.ms.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err5 = {instancePath:instancePath+"/ms",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(!pattern58.test(data1)){
+const err6 = {instancePath:instancePath+"/ms",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 600000 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/ms",schemaPath:"#/properties/ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 600000},message:"must be <= 600000"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/ms",schemaPath:"#/properties/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate35.errors = vErrors;
+return errors === 0;
+}
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema74 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/upload.json","title":"UploadAction","description":"Uploads one file (multipart) to an endpoint; `result` is the response data.","type":"object","required":["action","endpoint","field","file"],"additionalProperties":false,"properties":{"action":{"const":"upload","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name of the upload call."},"field":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Multipart field name, e.g. `problemImage`."},"file":{"$ref":"../common/template.json","description":"Template yielding the file, e.g. `{{ file }}` in a picker's actions."},"params":{"type":"object","description":"Extra form fields; strings may be templates."},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response data on success."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cashloan.dev/sdui/actions/upload.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7391,18 +7580,18 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema74 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-url.json","title":"OpenUrlAction","description":"Opens a tel:, mailto: or http(s) URL (anything else is refused and logged).","type":"object","required":["action","url"],"additionalProperties":false,"properties":{"action":{"const":"openUrl","description":"Action type."},"url":{"$ref":"../common/url.json","description":"The URL; may embed templates after the scheme, e.g. `mailto:{{ state.kf.email }}`."},"newWindow":{"type":"boolean","description":"Open http(s) in a new window instead of this one."}}};
+const schema77 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-url.json","title":"OpenUrlAction","description":"Opens a tel:, mailto: or http(s) URL (anything else is refused and logged).","type":"object","required":["action","url"],"additionalProperties":false,"properties":{"action":{"const":"openUrl","description":"Action type."},"url":{"$ref":"../common/url.json","description":"The URL; may embed templates after the scheme, e.g. `mailto:{{ state.kf.email }}`."},"newWindow":{"type":"boolean","description":"Open http(s) in a new window instead of this one."}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/open-url.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7512,18 +7701,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema76 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/validate.json","title":"ValidateAction","description":"Checks a form's field rules; the first message is toasted and the list stops.","type":"object","required":["action","form"],"additionalProperties":false,"properties":{"action":{"const":"validate","description":"Action type."},"form":{"$ref":"../common/node-id.json","description":"Id of the form node."}}};
+const schema79 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/validate.json","title":"ValidateAction","description":"Checks a form's field rules; the first message is toasted and the list stops.","type":"object","required":["action","form"],"additionalProperties":false,"properties":{"action":{"const":"validate","description":"Action type."},"form":{"$ref":"../common/node-id.json","description":"Id of the form node."}}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/validate.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7578,7 +7767,7 @@ errors++;
 if(data.form !== undefined){
 let data1 = data.form;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err4 = {instancePath:instancePath+"/form",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -7611,12 +7800,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const pattern67 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
+const pattern69 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/action.json" */;
@@ -7799,9 +7988,18 @@ props0 = true;
 }
 }
 else if(tag0 === "delay"){
+if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "storage"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-const err8 = {instancePath,schemaPath:"actions/delay.json/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+const err8 = {instancePath,schemaPath:"actions/storage.json/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7810,8 +8008,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.ms === undefined){
-const err9 = {instancePath,schemaPath:"actions/delay.json/required",keyword:"required",params:{missingProperty: "ms"},message:"must have required property '"+"ms"+"'"};
+if(data.op === undefined){
+const err9 = {instancePath,schemaPath:"actions/storage.json/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7821,8 +8019,8 @@ vErrors.push(err9);
 errors++;
 }
 for(const key1 in data){
-if(!((key1 === "action") || (key1 === "ms"))){
-const err10 = {instancePath,schemaPath:"actions/delay.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(!((((key1 === "action") || (key1 === "op")) || (key1 === "key")) || (key1 === "value"))){
+const err10 = {instancePath,schemaPath:"actions/storage.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7833,8 +8031,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if("delay" !== data.action){
-const err11 = {instancePath:instancePath+"/action",schemaPath:"actions/delay.json/properties/action/const",keyword:"const",params:{allowedValue: "delay"},message:"must be equal to constant"};
+if("storage" !== data.action){
+const err11 = {instancePath:instancePath+"/action",schemaPath:"actions/storage.json/properties/action/const",keyword:"const",params:{allowedValue: "storage"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7844,10 +8042,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.ms !== undefined){
-let data3 = data.ms;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/ms",schemaPath:"actions/delay.json/properties/ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.op !== undefined){
+let data3 = data.op;
+if(!(((data3 === "set") || (data3 === "remove")) || (data3 === "clear"))){
+const err12 = {instancePath:instancePath+"/op",schemaPath:"actions/storage.json/properties/op/enum",keyword:"enum",params:{allowedValues: schema82.properties.op.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7856,9 +8054,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 600000 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/ms",schemaPath:"actions/delay.json/properties/ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 600000},message:"must be <= 600000"};
+}
+if(data.key !== undefined){
+let data4 = data.key;
+if(typeof data4 === "string"){
+if(!pattern69.test(data4)){
+const err13 = {instancePath:instancePath+"/key",schemaPath:"actions/storage.json/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_.-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7867,8 +8068,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/ms",schemaPath:"actions/delay.json/properties/ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err14 = {instancePath:instancePath+"/key",schemaPath:"actions/storage.json/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7879,9 +8081,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err15 = {instancePath,schemaPath:"actions/delay.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath,schemaPath:"actions/storage.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7894,115 +8095,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "storage"){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.action === undefined){
-const err16 = {instancePath,schemaPath:"actions/storage.json/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(data.op === undefined){
-const err17 = {instancePath,schemaPath:"actions/storage.json/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-for(const key2 in data){
-if(!((((key2 === "action") || (key2 === "op")) || (key2 === "key")) || (key2 === "value"))){
-const err18 = {instancePath,schemaPath:"actions/storage.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.action !== undefined){
-if("storage" !== data.action){
-const err19 = {instancePath:instancePath+"/action",schemaPath:"actions/storage.json/properties/action/const",keyword:"const",params:{allowedValue: "storage"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.op !== undefined){
-let data5 = data.op;
-if(!(((data5 === "set") || (data5 === "remove")) || (data5 === "clear"))){
-const err20 = {instancePath:instancePath+"/op",schemaPath:"actions/storage.json/properties/op/enum",keyword:"enum",params:{allowedValues: schema80.properties.op.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.key !== undefined){
-let data6 = data.key;
-if(typeof data6 === "string"){
-if(!pattern67.test(data6)){
-const err21 = {instancePath:instancePath+"/key",schemaPath:"actions/storage.json/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_.-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/key",schemaPath:"actions/storage.json/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"actions/storage.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
 else if(tag0 === "upload"){
-if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "openUrl"){
 if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
@@ -8011,7 +8104,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "validate"){
+else if(tag0 === "openUrl"){
 if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
@@ -8020,35 +8113,44 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else {
-const err24 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "action", tagValue: tag0},message:"value of tag \"action\" must be in oneOf"};
-if(vErrors === null){
-vErrors = [err24];
+else if(tag0 === "validate"){
+if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
 }
 else {
-vErrors.push(err24);
+const err16 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "action", tagValue: tag0},message:"value of tag \"action\" must be in oneOf"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "action", tagValue: tag0},message:"tag \"action\" must be string"};
+const err17 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "action", tagValue: tag0},message:"tag \"action\" must be string"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err17];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err17);
 }
 errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err18];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -8058,15 +8160,15 @@ return errors === 0;
 }
 validate26.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/node.json","title":"Node","description":"Any node of a screen's tree. Add a node type by adding one line here.","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"nodes/amount-field.json"},{"$ref":"nodes/bank-card-field.json"},{"$ref":"nodes/button.json"},{"$ref":"nodes/captcha-image.json"},{"$ref":"nodes/card.json"},{"$ref":"nodes/checkbox.json"},{"$ref":"nodes/choice-list.json"},{"$ref":"nodes/collapse.json"},{"$ref":"nodes/countdown.json"},{"$ref":"nodes/detail-lines.json"},{"$ref":"nodes/divider.json"},{"$ref":"nodes/embedded-page.json"},{"$ref":"nodes/form.json"},{"$ref":"nodes/icon-grid.json"},{"$ref":"nodes/image.json"},{"$ref":"nodes/image-upload.json"},{"$ref":"nodes/link.json"},{"$ref":"nodes/list.json"},{"$ref":"nodes/modal.json"},{"$ref":"nodes/page.json"},{"$ref":"nodes/phone-field.json"},{"$ref":"nodes/rich-document.json"},{"$ref":"nodes/row.json"},{"$ref":"nodes/select.json"},{"$ref":"nodes/sms-code-field.json"},{"$ref":"nodes/stack.json"},{"$ref":"nodes/star-rating.json"},{"$ref":"nodes/tabs.json"},{"$ref":"nodes/tag.json"},{"$ref":"nodes/text.json"},{"$ref":"nodes/text-field.json"},{"$ref":"nodes/textarea.json"}]};
-const schema82 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/amount-field.json","title":"AmountFieldNode","description":"An amount: digits only, shown with thousands dots (1.000.000), stored without dots.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"amount-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 12).","minimum":1,"maximum":18}}};
-const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/when.json","title":"When","description":"An expression; the node is rendered only while it is truthy. An expression that fails counts as false.","$ref":"expression.json"};
+const schema83 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/node.json","title":"Node","description":"Any node of a screen's tree. Add a node type by adding one line here.","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"nodes/amount-field.json"},{"$ref":"nodes/bank-card-field.json"},{"$ref":"nodes/button.json"},{"$ref":"nodes/captcha-image.json"},{"$ref":"nodes/card.json"},{"$ref":"nodes/checkbox.json"},{"$ref":"nodes/choice-list.json"},{"$ref":"nodes/collapse.json"},{"$ref":"nodes/countdown.json"},{"$ref":"nodes/detail-lines.json"},{"$ref":"nodes/divider.json"},{"$ref":"nodes/embedded-page.json"},{"$ref":"nodes/form.json"},{"$ref":"nodes/icon-grid.json"},{"$ref":"nodes/image.json"},{"$ref":"nodes/image-upload.json"},{"$ref":"nodes/landmark.json"},{"$ref":"nodes/link.json"},{"$ref":"nodes/list.json"},{"$ref":"nodes/modal.json"},{"$ref":"nodes/page.json"},{"$ref":"nodes/phone-field.json"},{"$ref":"nodes/rich-document.json"},{"$ref":"nodes/row.json"},{"$ref":"nodes/select.json"},{"$ref":"nodes/sms-code-field.json"},{"$ref":"nodes/stack.json"},{"$ref":"nodes/star-rating.json"},{"$ref":"nodes/tabs.json"},{"$ref":"nodes/tag.json"},{"$ref":"nodes/text.json"},{"$ref":"nodes/text-field.json"},{"$ref":"nodes/textarea.json"}]};
+const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/amount-field.json","title":"AmountFieldNode","description":"An amount: digits only, shown with thousands dots (1.000.000), stored without dots.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"amount-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 12).","minimum":1,"maximum":18}}};
+const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/when.json","title":"When","description":"An expression; the node is rendered only while it is truthy. An expression that fails counts as false.","$ref":"expression.json"};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/common/when.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8095,18 +8197,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate54.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema88 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/field-rule.json","title":"FieldRule","description":"One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.","type":"object","required":["message"],"additionalProperties":false,"properties":{"required":{"type":"boolean","description":"The value must not be empty (a checkbox must be ticked, a list must have an entry, a score must be above 0)."},"pattern":{"type":"string","description":"A regular expression the whole (non-empty) value must match, e.g. `^1[3-9][0-9]{9}$`."},"minLength":{"type":"integer","minimum":0,"description":"Fewest characters (or list entries) of a non-empty value."},"maxLength":{"type":"integer","minimum":0,"description":"Most characters (or list entries)."},"message":{"$ref":"text-key.json","description":"Text key of the message shown when the rule fails."}}};
+const schema90 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/field-rule.json","title":"FieldRule","description":"One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.","type":"object","required":["message"],"additionalProperties":false,"properties":{"required":{"type":"boolean","description":"The value must not be empty (a checkbox must be ticked, a list must have an entry, a score must be above 0)."},"pattern":{"type":"string","description":"A regular expression the whole (non-empty) value must match, e.g. `^1[3-9][0-9]{9}$`."},"minLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Fewest characters (or list entries) of a non-empty value."},"maxLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Most characters (or list entries)."},"message":{"$ref":"text-key.json","description":"Text key of the message shown when the rule fails."}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/common/field-rule.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8162,8 +8264,8 @@ errors++;
 }
 if(data.minLength !== undefined){
 let data2 = data.minLength;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
+const err4 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: schema90.properties.minLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8172,9 +8274,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((!((typeof data2 == "number") && (isFinite(data2)))) && (typeof data2 !== "string")){
+const err5 = {instancePath:instancePath+"/minLength",schemaPath:"limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8183,12 +8284,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-if(data.maxLength !== undefined){
-let data3 = data.maxLength;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data2 === "string"){
+if(!pattern58.test(data2)){
+const err6 = {instancePath:instancePath+"/minLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8197,9 +8295,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 < 0 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8210,11 +8309,10 @@ errors++;
 }
 }
 }
-if(data.message !== undefined){
-let data4 = data.message;
-if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
-const err8 = {instancePath:instancePath+"/message",schemaPath:"text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if(data.maxLength !== undefined){
+let data3 = data.maxLength;
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
+const err8 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema90.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8223,9 +8321,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/message",schemaPath:"text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((!((typeof data3 == "number") && (isFinite(data3)))) && (typeof data3 !== "string")){
+const err9 = {instancePath:instancePath+"/maxLength",schemaPath:"limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8234,10 +8331,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data3 === "string"){
+if(!pattern58.test(data3)){
+const err10 = {instancePath:instancePath+"/maxLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8246,17 +8342,67 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate54.errors = vErrors;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.message !== undefined){
+let data4 = data.message;
+if(typeof data4 === "string"){
+if(!pattern11.test(data4)){
+const err12 = {instancePath:instancePath+"/message",schemaPath:"text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/message",schemaPath:"text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/amount-field.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8295,7 +8441,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema82.properties, key0))){
+if(!(func1.call(schema84.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -8321,7 +8467,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -8344,8 +8490,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -8441,8 +8587,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate54(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -8551,18 +8697,18 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema91 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/bank-card-field.json","title":"BankCardFieldNode","description":"A bank card number: digits only, shown in groups of four, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"bank-card-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 19).","minimum":1,"maximum":32}}};
+const schema95 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/bank-card-field.json","title":"BankCardFieldNode","description":"A bank card number: digits only, shown in groups of four, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"bank-card-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 19).","minimum":1,"maximum":32}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/bank-card-field.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8601,7 +8747,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema91.properties, key0))){
+if(!(func1.call(schema95.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -8627,7 +8773,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -8650,8 +8796,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -8747,8 +8893,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate54(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -8857,18 +9003,18 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema96 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/button.json","title":"ButtonNode","description":"A real <button> that runs actions.","type":"object","required":["type","label"],"additionalProperties":false,"properties":{"type":{"const":"button","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the button's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when pressed."},"disabled":{"$ref":"../common/expression.json","description":"Disabled (greyed, not pressable) while this is truthy."},"variant":{"enum":["primary","secondary","text","danger"],"description":"Visual weight (default primary)."},"block":{"type":"boolean","description":"Stretch to the full width."}}};
+const schema100 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/button.json","title":"ButtonNode","description":"A real <button> that runs actions.","type":"object","required":["type","label"],"additionalProperties":false,"properties":{"type":{"const":"button","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the button's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when pressed."},"disabled":{"$ref":"../common/expression.json","description":"Disabled (greyed, not pressable) while this is truthy."},"variant":{"enum":["primary","secondary","text","danger"],"description":"Visual weight (default primary)."},"block":{"type":"boolean","description":"Stretch to the full width."}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/button.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate63.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8897,7 +9043,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema96.properties, key0))){
+if(!(func1.call(schema100.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -8923,7 +9069,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -8946,8 +9092,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -9053,7 +9199,7 @@ errors++;
 if(data.variant !== undefined){
 let data9 = data.variant;
 if(!((((data9 === "primary") || (data9 === "secondary")) || (data9 === "text")) || (data9 === "danger"))){
-const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema96.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema100.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9086,18 +9232,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema101 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/captcha-image.json","title":"CaptchaImageNode","description":"An image captcha from a GET endpoint; tapping it loads a new one.","type":"object","required":["type","endpoint","alt"],"additionalProperties":false,"properties":{"type":{"const":"captcha-image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"GET endpoint of the API map that returns the picture."},"params":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters, each a template (e.g. `sid`)."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the accessible name (\"tap to refresh\")."},"refreshWhen":{"$ref":"../common/expression.json","description":"Refreshing is allowed only while this is truthy (e.g. a mobile number is entered)."},"refreshBlockedKey":{"$ref":"../common/text-key.json","description":"Text key toasted when refreshing is not allowed."}}};
+const schema105 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/captcha-image.json","title":"CaptchaImageNode","description":"An image captcha from a GET endpoint; tapping it loads a new one.","type":"object","required":["type","endpoint","alt"],"additionalProperties":false,"properties":{"type":{"const":"captcha-image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"GET endpoint of the API map that returns the picture."},"params":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters, each a template (e.g. `sid`)."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the accessible name (\"tap to refresh\")."},"refreshWhen":{"$ref":"../common/expression.json","description":"Refreshing is allowed only while this is truthy (e.g. a mobile number is entered)."},"refreshBlockedKey":{"$ref":"../common/text-key.json","description":"Text key toasted when refreshing is not allowed."}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/captcha-image.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate64.evaluated;
+const evaluated0 = validate66.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9162,7 +9308,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9185,8 +9331,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -9328,19 +9474,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema108 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/card.json","title":"CardNode","description":"A raised box grouping content; with `onClick` the whole card is pressable.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"card","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the card's heading."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the card."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the card is pressed (a list item that opens details)."},"accessibleLabel":{"$ref":"../common/template.json","description":"Accessible name of a pressable card (e.g. the item's title)."}}};
-const wrapper7 = {validate: validate50};
+const schema112 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/card.json","title":"CardNode","description":"A raised box grouping content; with `onClick` the whole card is pressable.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"card","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the card's heading."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the card."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the card is pressed (a list item that opens details)."},"accessibleLabel":{"$ref":"../common/template.json","description":"Accessible name of a pressable card (e.g. the item's title)."}}};
+const wrapper7 = {validate: validate52};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/card.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate68.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9395,7 +9541,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -9418,8 +9564,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -9542,18 +9688,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema113 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/checkbox.json","title":"CheckboxNode","description":"A checkbox bound to a boolean; its label is the copy next to it. A `required` rule means it must be ticked.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"checkbox","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."}}};
+const schema117 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/checkbox.json","title":"CheckboxNode","description":"A checkbox bound to a boolean; its label is the copy next to it. A `required` rule means it must be ticked.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"checkbox","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/checkbox.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
+const evaluated0 = validate71.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9592,7 +9738,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema113.properties, key0))){
+if(!(func1.call(schema117.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -9618,7 +9764,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9641,8 +9787,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -9738,8 +9884,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate54(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -9840,18 +9986,18 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
-validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema119 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/choice-list.json","title":"ChoiceListNode","description":"A single-choice list of options (radio semantics) from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"choice-list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"onSelect":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when an option is chosen; the option's data item is `item`, its index `index`."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
+const schema123 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/choice-list.json","title":"ChoiceListNode","description":"A single-choice list of options (radio semantics) from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"choice-list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"onSelect":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when an option is chosen; the option's data item is `item`, its index `index`."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/choice-list.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73.evaluated;
+const evaluated0 = validate75.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9943,7 +10089,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema119.properties, key0))){
+if(!(func1.call(schema123.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -9969,7 +10115,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -9992,8 +10138,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -10064,8 +10210,8 @@ let data6 = data.rules;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate54(data6[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data6[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -10315,18 +10461,18 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema125 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/collapse.json","title":"CollapseNode","description":"A fold: a header button (aria-expanded) that shows or hides its content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"collapse","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the header."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown while open."},"open":{"type":"boolean","description":"Open at first."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the open flag (lets actions open or close it)."}}};
+const schema129 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/collapse.json","title":"CollapseNode","description":"A fold: a header button (aria-expanded) that shows or hides its content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"collapse","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the header."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown while open."},"open":{"type":"boolean","description":"Open at first."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the open flag (lets actions open or close it)."}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/collapse.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate79.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10391,7 +10537,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -10414,8 +10560,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -10541,18 +10687,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema129 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/countdown.json","title":"CountdownNode","description":"A timer counting down from a number of seconds, shown mm:ss; runs actions at zero.","type":"object","required":["type","seconds"],"additionalProperties":false,"properties":{"type":{"const":"countdown","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"seconds":{"$ref":"../common/template.json","description":"Seconds to count from, e.g. `60` or `{{ state.leftSeconds }}`."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy around the time, with {time}."},"format":{"enum":["mm:ss","hh:mm:ss","s"],"description":"How the time is shown (default mm:ss)."},"onEnd":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when it reaches zero."}}};
+const schema133 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/countdown.json","title":"CountdownNode","description":"A timer counting down from a number of seconds, shown mm:ss; runs actions at zero.","type":"object","required":["type","seconds"],"additionalProperties":false,"properties":{"type":{"const":"countdown","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"seconds":{"$ref":"../common/template.json","description":"Seconds to count from, e.g. `60` or `{{ state.leftSeconds }}`."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy around the time, with {time}."},"format":{"enum":["mm:ss","hh:mm:ss","s"],"description":"How the time is shown (default mm:ss)."},"onEnd":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when it reaches zero."}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/countdown.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate79.evaluated;
+const evaluated0 = validate81.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10607,7 +10753,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -10630,8 +10776,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -10675,7 +10821,7 @@ errors++;
 if(data.format !== undefined){
 let data5 = data.format;
 if(!(((data5 === "mm:ss") || (data5 === "hh:mm:ss")) || (data5 === "s"))){
-const err9 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema129.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema133.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10718,18 +10864,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
-validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema133 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/detail-lines.json","title":"DetailLinesNode","description":"Title/value rows, from data (`items`) or static (`rows`); `hideEmpty` drops rows whose value is empty or '0'.","type":"object","required":["type"],"anyOf":[{"required":["items"]},{"required":["rows"]}],"additionalProperties":false,"properties":{"type":{"const":"detail-lines","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of a heading above the rows."},"items":{"$ref":"../common/template.json","description":"Rows from data: a template yielding a list of objects (e.g. `{{ state.detail.orderDetail.detail }}`)."},"titleField":{"type":"string","description":"Field of each data row holding the title (default `title`)."},"valueField":{"type":"string","description":"Field of each data row holding the value (default `value`)."},"rows":{"type":"array","description":"Static rows: copy by key, value by template.","items":{"type":"object","required":["label","value"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the row title."},"value":{"$ref":"../common/template.json","description":"The row's value."}}}},"hideEmpty":{"type":"boolean","description":"Hide rows whose value is '' or '0' (or missing)."}}};
+const schema137 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/detail-lines.json","title":"DetailLinesNode","description":"Title/value rows, from data (`items`) or static (`rows`); `hideEmpty` drops rows whose value is empty or '0'.","type":"object","required":["type"],"anyOf":[{"required":["items"]},{"required":["rows"]}],"additionalProperties":false,"properties":{"type":{"const":"detail-lines","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of a heading above the rows."},"items":{"$ref":"../common/template.json","description":"Rows from data: a template yielding a list of objects (e.g. `{{ state.detail.orderDetail.detail }}`)."},"titleField":{"type":"string","description":"Field of each data row holding the title (default `title`)."},"valueField":{"type":"string","description":"Field of each data row holding the value (default `value`)."},"rows":{"type":"array","description":"Static rows: copy by key, value by template.","items":{"type":"object","required":["label","value"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the row title."},"value":{"$ref":"../common/template.json","description":"The row's value."}}}},"hideEmpty":{"type":"boolean","description":"Hide rows whose value is '' or '0' (or missing)."}}};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/detail-lines.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate84.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10801,7 +10947,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema133.properties, key0))){
+if(!(func1.call(schema137.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -10827,7 +10973,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -10850,8 +10996,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -11039,18 +11185,18 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema139 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/divider.json","title":"DividerNode","description":"A horizontal rule between blocks.","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"const":"divider","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"inset":{"type":"boolean","description":"Indent the rule like list separators."}}};
+const schema143 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/divider.json","title":"DividerNode","description":"A horizontal rule between blocks.","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"const":"divider","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"inset":{"type":"boolean","description":"Indent the rule like list separators."}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/divider.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate84.evaluated;
+const evaluated0 = validate86.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11095,7 +11241,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -11118,8 +11264,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -11146,18 +11292,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
-validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema141 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/embedded-page.json","title":"EmbeddedPageNode","description":"A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`); otherwise the fallback text.","type":"object","required":["type","src","title","fallback"],"additionalProperties":false,"properties":{"type":{"const":"embedded-page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Page address (https)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the frame's accessible title."},"fallback":{"$ref":"../common/text-key.json","description":"Text key shown when the address is missing or not allowed."},"height":{"type":"integer","description":"Height in CSS pixels (default 480).","minimum":50}}};
+const schema145 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/embedded-page.json","title":"EmbeddedPageNode","description":"A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`); otherwise the fallback text.","type":"object","required":["type","src","title","fallback"],"additionalProperties":false,"properties":{"type":{"const":"embedded-page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Page address (https)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the frame's accessible title."},"fallback":{"$ref":"../common/text-key.json","description":"Text key shown when the address is missing or not allowed."},"height":{"type":"integer","description":"Height in CSS pixels (default 480).","minimum":50}}};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/embedded-page.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86.evaluated;
+const evaluated0 = validate88.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11232,7 +11378,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -11255,8 +11401,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -11358,18 +11504,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema146 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/form.json","title":"FormNode","description":"A group of fields validated together by the `validate` action naming its id.","type":"object","required":["type","id","children"],"additionalProperties":false,"properties":{"type":{"const":"form","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Form id, named by `validate` actions."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Fields and other content."},"onSubmit":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the form is submitted from the keyboard (Enter)."}}};
+const schema150 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/form.json","title":"FormNode","description":"A group of fields validated together by the `validate` action naming its id.","type":"object","required":["type","id","children"],"additionalProperties":false,"properties":{"type":{"const":"form","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Form id, named by `validate` actions."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Fields and other content."},"onSubmit":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the form is submitted from the keyboard (Enter)."}}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/form.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88.evaluated;
+const evaluated0 = validate90.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11434,7 +11580,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11457,8 +11603,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -11517,18 +11663,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
-validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema148 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/icon-grid.json","title":"IconGridNode","description":"A grid of pressable icon tiles (shortcuts, categories).","type":"object","required":["type","items"],"additionalProperties":false,"properties":{"type":{"const":"icon-grid","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"type":"array","minItems":1,"description":"Tiles.","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"icon":{"$ref":"../common/template.json","description":"Icon address."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tile's copy."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the tile is pressed."}}}},"columns":{"type":"integer","description":"Tiles per row (default 4).","minimum":1,"maximum":6}}};
+const schema152 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/icon-grid.json","title":"IconGridNode","description":"A grid of pressable icon tiles (shortcuts, categories).","type":"object","required":["type","items"],"additionalProperties":false,"properties":{"type":{"const":"icon-grid","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"type":"array","minItems":1,"description":"Tiles.","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"icon":{"$ref":"../common/template.json","description":"Icon address."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tile's copy."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the tile is pressed."}}}},"columns":{"type":"integer","description":"Tiles per row (default 4).","minimum":1,"maximum":6}}};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/icon-grid.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate91.evaluated;
+const evaluated0 = validate93.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11583,7 +11729,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -11606,8 +11752,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -11779,18 +11925,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
-validate91.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema152 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image.json","title":"ImageNode","description":"A picture. Only http(s), relative and data:image sources are shown.","type":"object","required":["type","src"],"additionalProperties":false,"properties":{"type":{"const":"image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Image address, e.g. `{{ state.order.productLogo }}`."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the alternative text; absent means the picture is decorative."},"width":{"type":"integer","description":"Width in CSS pixels.","minimum":1},"height":{"type":"integer","description":"Height in CSS pixels.","minimum":1},"fit":{"enum":["cover","contain"],"description":"How the picture fills its box."},"rounded":{"type":"boolean","description":"Round the corners (logos, avatars)."}}};
+const schema156 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image.json","title":"ImageNode","description":"A picture. Only http(s), relative and data:image sources are shown.","type":"object","required":["type","src"],"additionalProperties":false,"properties":{"type":{"const":"image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Image address, e.g. `{{ state.order.productLogo }}`."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the alternative text; absent means the picture is decorative."},"width":{"type":"integer","description":"Width in CSS pixels.","minimum":1},"height":{"type":"integer","description":"Height in CSS pixels.","minimum":1},"fit":{"enum":["cover","contain"],"description":"How the picture fills its box."},"rounded":{"type":"boolean","description":"Round the corners (logos, avatars)."}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/image.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate96.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11819,7 +11965,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema152.properties, key0))){
+if(!(func1.call(schema156.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -11845,7 +11991,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -11868,8 +12014,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -11963,7 +12109,7 @@ errors++;
 if(data.fit !== undefined){
 let data7 = data.fit;
 if(!((data7 === "cover") || (data7 === "contain"))){
-const err13 = {instancePath:instancePath+"/fit",schemaPath:"#/properties/fit/enum",keyword:"enum",params:{allowedValues: schema152.properties.fit.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/fit",schemaPath:"#/properties/fit/enum",keyword:"enum",params:{allowedValues: schema156.properties.fit.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11996,18 +12142,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema156 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image-upload.json","title":"ImageUploadNode","description":"Pictures picked from the device, each uploaded at once; the bound list holds the returned URLs.","type":"object","required":["type","bind","label","endpoint"],"additionalProperties":false,"properties":{"type":{"const":"image-upload","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Upload endpoint of the API map (multipart)."},"fileField":{"type":"string","description":"Multipart field name of the file (default `file`)."},"resultPath":{"type":"string","description":"Dotted path of the uploaded URL in the API result (default `data.url`)."},"max":{"type":"integer","description":"Most pictures (default 9).","minimum":1,"maximum":20},"addLabel":{"$ref":"../common/text-key.json","description":"Text key of the add button (default `widget.imageUpload.add`)."},"removeLabel":{"$ref":"../common/text-key.json","description":"Text key of each remove button's accessible name, with {n} (default `widget.imageUpload.remove`)."}}};
+const schema160 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image-upload.json","title":"ImageUploadNode","description":"Pictures picked from the device, each uploaded at once; the bound list holds the returned URLs.","type":"object","required":["type","bind","label","endpoint"],"additionalProperties":false,"properties":{"type":{"const":"image-upload","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Upload endpoint of the API map (multipart)."},"fileField":{"type":"string","description":"Multipart field name of the file (default `file`)."},"resultPath":{"type":"string","description":"Dotted path of the uploaded URL in the API result (default `data.url`)."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Most pictures (default 9).","minimum":1,"maximum":20},"addLabel":{"$ref":"../common/text-key.json","description":"Text key of the add button (default `widget.imageUpload.add`)."},"removeLabel":{"$ref":"../common/text-key.json","description":"Text key of each remove button's accessible name, with {n} (default `widget.imageUpload.remove`)."}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/image-upload.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate98.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12056,7 +12202,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema156.properties, key0))){
+if(!(func1.call(schema160.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -12082,7 +12228,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -12105,8 +12251,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -12177,8 +12323,8 @@ let data6 = data.rules;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate54(data6[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data6[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -12292,8 +12438,8 @@ errors++;
 }
 if(data.max !== undefined){
 let data14 = data.max;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err21 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) && (typeof data14 !== "string")){
+const err21 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema160.properties.max.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12302,9 +12448,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 20 || isNaN(data14)){
-const err22 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
+if((!((typeof data14 == "number") && (isFinite(data14)))) && (typeof data14 !== "string")){
+const err22 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12313,8 +12458,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data14 < 1 || isNaN(data14)){
-const err23 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(typeof data14 === "string"){
+if(!pattern58.test(data14)){
+const err23 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12324,12 +12470,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-if(data.addLabel !== undefined){
-let data15 = data.addLabel;
-if(typeof data15 === "string"){
-if(!pattern11.test(data15)){
-const err24 = {instancePath:instancePath+"/addLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 20 || isNaN(data14)){
+const err24 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12338,9 +12481,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/addLabel",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14 < 1 || isNaN(data14)){
+const err25 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12350,11 +12492,12 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.removeLabel !== undefined){
-let data16 = data.removeLabel;
-if(typeof data16 === "string"){
-if(!pattern11.test(data16)){
-const err26 = {instancePath:instancePath+"/removeLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+}
+if(data.addLabel !== undefined){
+let data15 = data.addLabel;
+if(typeof data15 === "string"){
+if(!pattern11.test(data15)){
+const err26 = {instancePath:instancePath+"/addLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12365,7 +12508,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/removeLabel",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/addLabel",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12375,9 +12518,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.removeLabel !== undefined){
+let data16 = data.removeLabel;
+if(typeof data16 === "string"){
+if(!pattern11.test(data16)){
+const err28 = {instancePath:instancePath+"/removeLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -12386,18 +12531,242 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate96.errors = vErrors;
+}
+else {
+const err29 = {instancePath:instancePath+"/removeLabel",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate98.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema163 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/link.json","title":"LinkNode","description":"A link (<a>) to a route of the route map (common params carried) or to an external http(s), tel: or mailto: address.","type":"object","required":["type","label"],"anyOf":[{"required":["route"]},{"required":["url"]}],"additionalProperties":false,"properties":{"type":{"const":"link","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the link's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"route":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"url":{"$ref":"../common/url.json","description":"External address; only http(s), tel: and mailto: are followed."},"query":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters added to the target, each a template."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run instead of following the link (the link target still shows on hover and long-press)."}}};
+const schema168 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/landmark.json","title":"LandmarkNode","description":"A page region for assistive technology and layout: a header, navigation, main content, footer or a named section, optionally held to a readable width (for pages that also open on desktops).","type":"object","required":["type","role","children"],"additionalProperties":false,"properties":{"type":{"const":"landmark","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id; a skip link points at the main landmark's id (`#id`)."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"role":{"enum":["banner","navigation","main","contentinfo","region"],"description":"Kind of region: banner (<header>), navigation (<nav>), main (<main>, one per screen), contentinfo (<footer>), region (<section>, needs `label`)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the region's accessible name (needed for `region` and when a screen has two of a kind)."},"width":{"enum":["full","wide","readable"],"description":"Content width on large screens: full (default), wide (a site column) or readable (about 70 characters per line, for long text)."},"tone":{"enum":["plain","card","brand","muted"],"description":"Background: plain (default, the page's), card (white), brand (brand colour with light ink) or muted (footer grey)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the region."}}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/landmark.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate102.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.role === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.children === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "children"},message:"must have required property '"+"children"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "type") || (key0 === "id")) || (key0 === "when")) || (key0 === "role")) || (key0 === "label")) || (key0 === "width")) || (key0 === "tone")) || (key0 === "children"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("landmark" !== data.type){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "landmark"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(typeof data1 === "string"){
+if(!pattern60.test(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.when !== undefined){
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.role !== undefined){
+let data3 = data.role;
+if(!(((((data3 === "banner") || (data3 === "navigation")) || (data3 === "main")) || (data3 === "contentinfo")) || (data3 === "region"))){
+const err7 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema168.properties.role.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.label !== undefined){
+let data4 = data.label;
+if(typeof data4 === "string"){
+if(!pattern11.test(data4)){
+const err8 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.width !== undefined){
+let data5 = data.width;
+if(!(((data5 === "full") || (data5 === "wide")) || (data5 === "readable"))){
+const err10 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/enum",keyword:"enum",params:{allowedValues: schema168.properties.width.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.tone !== undefined){
+let data6 = data.tone;
+if(!((((data6 === "plain") || (data6 === "card")) || (data6 === "brand")) || (data6 === "muted"))){
+const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema168.properties.tone.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.children !== undefined){
+let data7 = data.children;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper7.validate(data7[i0], {instancePath:instancePath+"/children/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper7.validate.errors : vErrors.concat(wrapper7.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate102.errors = vErrors;
+return errors === 0;
+}
+validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema171 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/link.json","title":"LinkNode","description":"A link (<a>) to a route of the route map (common params carried) or to an external http(s), tel: or mailto: address.","type":"object","required":["type","label"],"anyOf":[{"required":["route"]},{"required":["url"]}],"additionalProperties":false,"properties":{"type":{"const":"link","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the link's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"route":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"url":{"$ref":"../common/url.json","description":"External address; only http(s), tel: and mailto: are followed."},"query":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters added to the target, each a template."},"variant":{"enum":["inline","skip","nav"],"description":"Look: `inline` (default) an underlined link; `skip` hidden until it has keyboard focus (a 'skip to content' link to `#id` of a main landmark, first on the screen); `nav` a menu entry (no underline)."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run instead of following the link (the link target still shows on hover and long-press)."}}};
+
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/link.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100.evaluated;
+const evaluated0 = validate104.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12479,7 +12848,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema163.properties, key0))){
+if(!(func1.call(schema171.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -12505,7 +12874,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -12528,8 +12897,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -12672,19 +13041,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.onClick !== undefined){
-let data10 = data.onClick;
-if(Array.isArray(data10)){
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate26(data10[i0], {instancePath:instancePath+"/onClick/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/onClick",schemaPath:"#/properties/onClick/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.variant !== undefined){
+let data10 = data.variant;
+if(!(((data10 === "inline") || (data10 === "skip")) || (data10 === "nav"))){
+const err20 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema171.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12694,9 +13054,19 @@ vErrors.push(err20);
 errors++;
 }
 }
+if(data.onClick !== undefined){
+let data11 = data.onClick;
+if(Array.isArray(data11)){
+const len0 = data11.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate26(data11[i0], {instancePath:instancePath+"/onClick/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err21 = {instancePath:instancePath+"/onClick",schemaPath:"#/properties/onClick/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12705,18 +13075,30 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate100.errors = vErrors;
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate104.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema170 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/list.json","title":"ListNode","description":"Nodes repeated for each item of a data list, with `item` and `index` in scope; `empty` when there is none.","type":"object","required":["type","items","itemTemplate"],"additionalProperties":false,"properties":{"type":{"const":"list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"$ref":"../common/template.json","description":"A template yielding a list (e.g. `{{ state.list }}`)."},"itemTemplate":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn for each item."},"empty":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn when the list is empty."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between items."},"itemKey":{"type":"string","description":"Field of each item that identifies it (keeps input state across updates)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the list's accessible name."}}};
+const schema178 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/list.json","title":"ListNode","description":"Nodes repeated for each item of a data list, with `item` and `index` in scope; `empty` when there is none.","type":"object","required":["type","items","itemTemplate"],"additionalProperties":false,"properties":{"type":{"const":"list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"$ref":"../common/template.json","description":"A template yielding a list (e.g. `{{ state.list }}`)."},"itemTemplate":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn for each item."},"empty":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn when the list is empty."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between items."},"itemKey":{"type":"string","description":"Field of each item that identifies it (keeps input state across updates)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the list's accessible name."}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/list.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate103.evaluated;
+const evaluated0 = validate107.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12755,7 +13137,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema170.properties, key0))){
+if(!(func1.call(schema178.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -12781,7 +13163,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12804,8 +13186,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -12868,7 +13250,7 @@ errors++;
 if(data.gap !== undefined){
 let data8 = data.gap;
 if(!((((((data8 === "none") || (data8 === "xs")) || (data8 === "sm")) || (data8 === "md")) || (data8 === "lg")) || (data8 === "xl"))){
-const err10 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema170.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema178.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12926,18 +13308,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
-validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate107.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema174 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/modal.json","title":"ModalNode","description":"A dialog (role dialog, aria-modal) shown while `state.$modals.<id>` is true.","type":"object","required":["type","id","title","children"],"additionalProperties":false,"properties":{"type":{"const":"modal","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Modal id, named by openModal/closeModal."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the dialog's title (its accessible name)."},"hideTitle":{"type":"boolean","description":"Keep the title for assistive technology only."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the dialog (buttons included)."},"maskClosable":{"type":"boolean","description":"Tapping outside or Escape closes it (default true)."},"onClose":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the mask or Escape closes it."}}};
+const schema182 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/modal.json","title":"ModalNode","description":"A dialog (role dialog, aria-modal) shown while `state.$modals.<id>` is true.","type":"object","required":["type","id","title","children"],"additionalProperties":false,"properties":{"type":{"const":"modal","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Modal id, named by openModal/closeModal."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the dialog's title (its accessible name)."},"hideTitle":{"type":"boolean","description":"Keep the title for assistive technology only."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the dialog (buttons included)."},"maskClosable":{"type":"boolean","description":"Tapping outside or Escape closes it (default true)."},"onClose":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the mask or Escape closes it."}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/modal.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105.evaluated;
+const evaluated0 = validate109.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13012,7 +13394,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -13035,8 +13417,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -13144,18 +13526,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema177 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/page.json","title":"PageNode","description":"A screen's frame: a title bar (with an optional back button) above the content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the title bar."},"onBack":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions of the back button; the button is shown only when this is present."},"backLabel":{"$ref":"../common/text-key.json","description":"Text key of the back button's accessible name (default `widget.back`)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the page."}}};
+const schema185 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/page.json","title":"PageNode","description":"A screen's frame: a title bar (with an optional back button) above the content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the title bar."},"onBack":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions of the back button; the button is shown only when this is present."},"backLabel":{"$ref":"../common/text-key.json","description":"Text key of the back button's accessible name (default `widget.back`)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the page."}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/page.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate108.evaluated;
+const evaluated0 = validate112.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13220,7 +13602,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13243,8 +13625,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -13353,18 +13735,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate112.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema181 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/phone-field.json","title":"PhoneFieldNode","description":"A mobile number: digits only, at most 11, shown grouped 3-4-4, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"phone-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."}}};
+const schema189 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/phone-field.json","title":"PhoneFieldNode","description":"A mobile number: digits only, at most 11, shown grouped 3-4-4, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"phone-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/phone-field.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111.evaluated;
+const evaluated0 = validate115.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13403,7 +13785,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema181.properties, key0))){
+if(!(func1.call(schema189.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -13429,7 +13811,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13452,8 +13834,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -13549,8 +13931,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate54(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -13624,18 +14006,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
-validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema186 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/rich-document.json","title":"RichDocumentNode","description":"Structured legal or static text: sections with headings, paragraphs and lists of text runs. Never raw HTML.","type":"object","required":["type","sections"],"additionalProperties":false,"properties":{"type":{"const":"rich-document","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Document title."},"sections":{"type":"array","minItems":1,"description":"Sections in order; numbered when `numbered`.","items":{"type":"object","required":["blocks"],"additionalProperties":false,"properties":{"heading":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Section heading."},"blocks":{"type":"array","items":{"oneOf":[{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A paragraph.","properties":{"kind":{"const":"paragraph","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A sub-heading.","properties":{"kind":{"const":"heading","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","items"],"additionalProperties":false,"description":"A list.","properties":{"kind":{"const":"list","description":"Block kind."},"ordered":{"type":"boolean","description":"Numbered (else bulleted)."},"items":{"type":"array","items":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."},"minItems":1,"description":"List items, each runs of text."}}}],"description":"One block of a section."},"description":"Paragraphs, headings and lists."}}}},"numbered":{"type":"boolean","description":"Number section headings 1, 2, 3."}}};
+const schema194 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/rich-document.json","title":"RichDocumentNode","description":"Structured legal or static text: sections with headings, paragraphs and lists of text runs. Never raw HTML.","type":"object","required":["type","sections"],"additionalProperties":false,"properties":{"type":{"const":"rich-document","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Document title."},"sections":{"type":"array","minItems":1,"description":"Sections in order; numbered when `numbered`.","items":{"type":"object","required":["blocks"],"additionalProperties":false,"properties":{"heading":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Section heading."},"blocks":{"type":"array","items":{"oneOf":[{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A paragraph.","properties":{"kind":{"const":"paragraph","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A sub-heading.","properties":{"kind":{"const":"heading","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","items"],"additionalProperties":false,"description":"A list.","properties":{"kind":{"const":"list","description":"Block kind."},"ordered":{"type":"boolean","description":"Numbered (else bulleted)."},"items":{"type":"array","items":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."},"minItems":1,"description":"List items, each runs of text."}}}],"description":"One block of a section."},"description":"Paragraphs, headings and lists."}}}},"numbered":{"type":"boolean","description":"Number section headings 1, 2, 3."}}};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/rich-document.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13690,7 +14072,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -13713,8 +14095,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -13789,7 +14171,7 @@ vErrors = null;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
-if(!(((key1 === "text") || (key1 === "key")) || (key1 === "emphasis"))){
+if(!((((key1 === "text") || (key1 === "key")) || (key1 === "args")) || (key1 === "emphasis"))){
 const err10 = {instancePath:instancePath+"/title/" + i0,schemaPath:"#/properties/title/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
@@ -13837,10 +14219,12 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data4.emphasis !== undefined){
-let data7 = data4.emphasis;
-if(!(((data7 === "strong") || (data7 === "em")) || (data7 === "underline"))){
-const err14 = {instancePath:instancePath+"/title/" + i0+"/emphasis",schemaPath:"#/properties/title/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema186.properties.title.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+if(data4.args !== undefined){
+let data7 = data4.args;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key2 in data7){
+if(typeof data7[key2] !== "string"){
+const err14 = {instancePath:instancePath+"/title/" + i0+"/args/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13852,7 +14236,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/title/" + i0,schemaPath:"#/properties/title/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath:instancePath+"/title/" + i0+"/args",schemaPath:"#/properties/title/items/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13862,9 +14246,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data4.emphasis !== undefined){
+let data9 = data4.emphasis;
+if(!(((data9 === "strong") || (data9 === "em")) || (data9 === "underline"))){
+const err16 = {instancePath:instancePath+"/title/" + i0+"/emphasis",schemaPath:"#/properties/title/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema194.properties.title.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13874,11 +14259,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.sections !== undefined){
-let data8 = data.sections;
-if(Array.isArray(data8)){
-if(data8.length < 1){
-const err17 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+else {
+const err17 = {instancePath:instancePath+"/title/" + i0,schemaPath:"#/properties/title/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13887,12 +14270,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-let data9 = data8[i1];
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.blocks === undefined){
-const err18 = {instancePath:instancePath+"/sections/" + i1,schemaPath:"#/properties/sections/items/required",keyword:"required",params:{missingProperty: "blocks"},message:"must have required property '"+"blocks"+"'"};
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13901,9 +14282,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-for(const key2 in data9){
-if(!((key2 === "heading") || (key2 === "blocks"))){
-const err19 = {instancePath:instancePath+"/sections/" + i1,schemaPath:"#/properties/sections/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data.sections !== undefined){
+let data10 = data.sections;
+if(Array.isArray(data10)){
+if(data10.length < 1){
+const err19 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13912,12 +14296,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data9.heading !== undefined){
-let data10 = data9.heading;
-if(Array.isArray(data10)){
-if(data10.length < 1){
-const err20 = {instancePath:instancePath+"/sections/" + i1+"/heading",schemaPath:"#/properties/sections/items/properties/heading/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+let data11 = data10[i1];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.blocks === undefined){
+const err20 = {instancePath:instancePath+"/sections/" + i1,schemaPath:"#/properties/sections/items/required",keyword:"required",params:{missingProperty: "blocks"},message:"must have required property '"+"blocks"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13926,15 +14310,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-const len2 = data10.length;
-for(let i2=0; i2<len2; i2++){
-let data11 = data10[i2];
-const _errs30 = errors;
-let valid12 = false;
-const _errs31 = errors;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.text === undefined){
-const err21 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2,schemaPath:"#/properties/sections/items/properties/heading/items/anyOf/0/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+for(const key3 in data11){
+if(!((key3 === "heading") || (key3 === "blocks"))){
+const err21 = {instancePath:instancePath+"/sections/" + i1,schemaPath:"#/properties/sections/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13944,12 +14322,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-var _valid1 = _errs31 === errors;
-valid12 = valid12 || _valid1;
-const _errs32 = errors;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.key === undefined){
-const err22 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2,schemaPath:"#/properties/sections/items/properties/heading/items/anyOf/1/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+if(data11.heading !== undefined){
+let data12 = data11.heading;
+if(Array.isArray(data12)){
+if(data12.length < 1){
+const err22 = {instancePath:instancePath+"/sections/" + i1+"/heading",schemaPath:"#/properties/sections/items/properties/heading/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13958,11 +14335,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-var _valid1 = _errs32 === errors;
-valid12 = valid12 || _valid1;
-if(!valid12){
-const err23 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2,schemaPath:"#/properties/sections/items/properties/heading/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const len2 = data12.length;
+for(let i2=0; i2<len2; i2++){
+let data13 = data12[i2];
+const _errs36 = errors;
+let valid14 = false;
+const _errs37 = errors;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.text === undefined){
+const err23 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2,schemaPath:"#/properties/sections/items/properties/heading/items/anyOf/0/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13971,21 +14352,13 @@ vErrors.push(err23);
 }
 errors++;
 }
-else {
-errors = _errs30;
-if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-for(const key3 in data11){
-if(!(((key3 === "text") || (key3 === "key")) || (key3 === "emphasis"))){
-const err24 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2,schemaPath:"#/properties/sections/items/properties/heading/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+var _valid1 = _errs37 === errors;
+valid14 = valid14 || _valid1;
+const _errs38 = errors;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.key === undefined){
+const err24 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2,schemaPath:"#/properties/sections/items/properties/heading/items/anyOf/1/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13995,9 +14368,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data11.text !== undefined){
-if(typeof data11.text !== "string"){
-const err25 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/text",schemaPath:"#/properties/sections/items/properties/heading/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var _valid1 = _errs38 === errors;
+valid14 = valid14 || _valid1;
+if(!valid14){
+const err25 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2,schemaPath:"#/properties/sections/items/properties/heading/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -14006,12 +14380,21 @@ vErrors.push(err25);
 }
 errors++;
 }
+else {
+errors = _errs36;
+if(vErrors !== null){
+if(_errs36){
+vErrors.length = _errs36;
 }
-if(data11.key !== undefined){
-let data13 = data11.key;
-if(typeof data13 === "string"){
-if(!pattern11.test(data13)){
-const err26 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+else {
+vErrors = null;
+}
+}
+}
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key4 in data13){
+if(!((((key4 === "text") || (key4 === "key")) || (key4 === "args")) || (key4 === "emphasis"))){
+const err26 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2,schemaPath:"#/properties/sections/items/properties/heading/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14021,8 +14404,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-else {
-const err27 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/key",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.text !== undefined){
+if(typeof data13.text !== "string"){
+const err27 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/text",schemaPath:"#/properties/sections/items/properties/heading/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -14032,10 +14416,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data11.emphasis !== undefined){
-let data14 = data11.emphasis;
-if(!(((data14 === "strong") || (data14 === "em")) || (data14 === "underline"))){
-const err28 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/emphasis",schemaPath:"#/properties/sections/items/properties/heading/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema186.properties.sections.items.properties.heading.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+if(data13.key !== undefined){
+let data15 = data13.key;
+if(typeof data15 === "string"){
+if(!pattern11.test(data15)){
+const err28 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -14045,9 +14430,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
 else {
-const err29 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2,schemaPath:"#/properties/sections/items/properties/heading/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/key",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -14057,9 +14441,12 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/sections/" + i1+"/heading",schemaPath:"#/properties/sections/items/properties/heading/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data13.args !== undefined){
+let data16 = data13.args;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+for(const key5 in data16){
+if(typeof data16[key5] !== "string"){
+const err30 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/args/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -14069,19 +14456,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data9.blocks !== undefined){
-let data15 = data9.blocks;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-let data16 = data15[i3];
-const _errs43 = errors;
-let valid17 = false;
-let passing0 = null;
-const _errs44 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.kind === undefined){
-const err31 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+}
+else {
+const err31 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/args",schemaPath:"#/properties/sections/items/properties/heading/items/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -14090,8 +14467,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data16.runs === undefined){
-const err32 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/required",keyword:"required",params:{missingProperty: "runs"},message:"must have required property '"+"runs"+"'"};
+}
+if(data13.emphasis !== undefined){
+let data18 = data13.emphasis;
+if(!(((data18 === "strong") || (data18 === "em")) || (data18 === "underline"))){
+const err32 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/emphasis",schemaPath:"#/properties/sections/items/properties/heading/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema194.properties.sections.items.properties.heading.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -14100,9 +14480,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-for(const key4 in data16){
-if(!((key4 === "kind") || (key4 === "runs"))){
-const err33 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2,schemaPath:"#/properties/sections/items/properties/heading/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -14112,9 +14493,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data16.kind !== undefined){
-if("paragraph" !== data16.kind){
-const err34 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/kind",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/kind/const",keyword:"const",params:{allowedValue: "paragraph"},message:"must be equal to constant"};
+}
+else {
+const err34 = {instancePath:instancePath+"/sections/" + i1+"/heading",schemaPath:"#/properties/sections/items/properties/heading/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -14124,11 +14505,19 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data16.runs !== undefined){
-let data18 = data16.runs;
-if(Array.isArray(data18)){
-if(data18.length < 1){
-const err35 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data11.blocks !== undefined){
+let data19 = data11.blocks;
+if(Array.isArray(data19)){
+const len3 = data19.length;
+for(let i3=0; i3<len3; i3++){
+let data20 = data19[i3];
+const _errs55 = errors;
+let valid21 = false;
+let passing0 = null;
+const _errs56 = errors;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.kind === undefined){
+const err35 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -14137,15 +14526,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-const len4 = data18.length;
-for(let i4=0; i4<len4; i4++){
-let data19 = data18[i4];
-const _errs52 = errors;
-let valid21 = false;
-const _errs53 = errors;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.text === undefined){
-const err36 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/anyOf/0/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(data20.runs === undefined){
+const err36 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/required",keyword:"required",params:{missingProperty: "runs"},message:"must have required property '"+"runs"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -14154,13 +14536,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-var _valid3 = _errs53 === errors;
-valid21 = valid21 || _valid3;
-const _errs54 = errors;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.key === undefined){
-const err37 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/anyOf/1/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+for(const key6 in data20){
+if(!((key6 === "kind") || (key6 === "runs"))){
+const err37 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -14170,10 +14548,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-var _valid3 = _errs54 === errors;
-valid21 = valid21 || _valid3;
-if(!valid21){
-const err38 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(data20.kind !== undefined){
+if("paragraph" !== data20.kind){
+const err38 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/kind",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/kind/const",keyword:"const",params:{allowedValue: "paragraph"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -14182,21 +14559,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-else {
-errors = _errs52;
-if(vErrors !== null){
-if(_errs52){
-vErrors.length = _errs52;
 }
-else {
-vErrors = null;
-}
-}
-}
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-for(const key5 in data19){
-if(!(((key5 === "text") || (key5 === "key")) || (key5 === "emphasis"))){
-const err39 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(data20.runs !== undefined){
+let data22 = data20.runs;
+if(Array.isArray(data22)){
+if(data22.length < 1){
+const err39 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -14205,10 +14573,15 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data19.text !== undefined){
-if(typeof data19.text !== "string"){
-const err40 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/text",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len4 = data22.length;
+for(let i4=0; i4<len4; i4++){
+let data23 = data22[i4];
+const _errs64 = errors;
+let valid25 = false;
+const _errs65 = errors;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.text === undefined){
+const err40 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/anyOf/0/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -14218,11 +14591,12 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data19.key !== undefined){
-let data21 = data19.key;
-if(typeof data21 === "string"){
-if(!pattern11.test(data21)){
-const err41 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+var _valid3 = _errs65 === errors;
+valid25 = valid25 || _valid3;
+const _errs66 = errors;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.key === undefined){
+const err41 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/anyOf/1/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -14232,8 +14606,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/key",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var _valid3 = _errs66 === errors;
+valid25 = valid25 || _valid3;
+if(!valid25){
+const err42 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -14242,11 +14618,21 @@ vErrors.push(err42);
 }
 errors++;
 }
+else {
+errors = _errs64;
+if(vErrors !== null){
+if(_errs64){
+vErrors.length = _errs64;
 }
-if(data19.emphasis !== undefined){
-let data22 = data19.emphasis;
-if(!(((data22 === "strong") || (data22 === "em")) || (data22 === "underline"))){
-const err43 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema186.properties.sections.items.properties.blocks.items.oneOf[0].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+else {
+vErrors = null;
+}
+}
+}
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+for(const key7 in data23){
+if(!((((key7 === "text") || (key7 === "key")) || (key7 === "args")) || (key7 === "emphasis"))){
+const err43 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -14256,9 +14642,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data23.text !== undefined){
+if(typeof data23.text !== "string"){
+const err44 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/text",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -14268,9 +14654,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data23.key !== undefined){
+let data25 = data23.key;
+if(typeof data25 === "string"){
+if(!pattern11.test(data25)){
+const err45 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -14280,9 +14668,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
 else {
-const err46 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err46 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/key",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -14291,16 +14678,13 @@ vErrors.push(err46);
 }
 errors++;
 }
-var _valid2 = _errs44 === errors;
-if(_valid2){
-valid17 = true;
-passing0 = 0;
-var props0 = true;
 }
-const _errs62 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.kind === undefined){
-const err47 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(data23.args !== undefined){
+let data26 = data23.args;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key8 in data26){
+if(typeof data26[key8] !== "string"){
+const err47 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/args/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -14309,8 +14693,10 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data16.runs === undefined){
-const err48 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/required",keyword:"required",params:{missingProperty: "runs"},message:"must have required property '"+"runs"+"'"};
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/args",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -14319,9 +14705,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-for(const key6 in data16){
-if(!((key6 === "kind") || (key6 === "runs"))){
-const err49 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+}
+if(data23.emphasis !== undefined){
+let data28 = data23.emphasis;
+if(!(((data28 === "strong") || (data28 === "em")) || (data28 === "underline"))){
+const err49 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema194.properties.sections.items.properties.blocks.items.oneOf[0].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -14331,9 +14719,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data16.kind !== undefined){
-if("heading" !== data16.kind){
-const err50 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/kind",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/kind/const",keyword:"const",params:{allowedValue: "heading"},message:"must be equal to constant"};
+}
+else {
+const err50 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -14343,11 +14731,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data16.runs !== undefined){
-let data24 = data16.runs;
-if(Array.isArray(data24)){
-if(data24.length < 1){
-const err51 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+else {
+const err51 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -14356,15 +14742,10 @@ vErrors.push(err51);
 }
 errors++;
 }
-const len5 = data24.length;
-for(let i5=0; i5<len5; i5++){
-let data25 = data24[i5];
-const _errs70 = errors;
-let valid27 = false;
-const _errs71 = errors;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.text === undefined){
-const err52 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/anyOf/0/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -14373,13 +14754,16 @@ vErrors.push(err52);
 }
 errors++;
 }
+var _valid2 = _errs56 === errors;
+if(_valid2){
+valid21 = true;
+passing0 = 0;
+var props0 = true;
 }
-var _valid4 = _errs71 === errors;
-valid27 = valid27 || _valid4;
-const _errs72 = errors;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.key === undefined){
-const err53 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/anyOf/1/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+const _errs80 = errors;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.kind === undefined){
+const err53 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -14388,11 +14772,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-var _valid4 = _errs72 === errors;
-valid27 = valid27 || _valid4;
-if(!valid27){
-const err54 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(data20.runs === undefined){
+const err54 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/required",keyword:"required",params:{missingProperty: "runs"},message:"must have required property '"+"runs"+"'"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -14401,21 +14782,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-else {
-errors = _errs70;
-if(vErrors !== null){
-if(_errs70){
-vErrors.length = _errs70;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key7 in data25){
-if(!(((key7 === "text") || (key7 === "key")) || (key7 === "emphasis"))){
-const err55 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+for(const key9 in data20){
+if(!((key9 === "kind") || (key9 === "runs"))){
+const err55 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -14425,9 +14794,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data25.text !== undefined){
-if(typeof data25.text !== "string"){
-const err56 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/text",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data20.kind !== undefined){
+if("heading" !== data20.kind){
+const err56 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/kind",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/kind/const",keyword:"const",params:{allowedValue: "heading"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -14437,11 +14806,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data25.key !== undefined){
-let data27 = data25.key;
-if(typeof data27 === "string"){
-if(!pattern11.test(data27)){
-const err57 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if(data20.runs !== undefined){
+let data30 = data20.runs;
+if(Array.isArray(data30)){
+if(data30.length < 1){
+const err57 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -14450,9 +14819,15 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-else {
-const err58 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/key",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len5 = data30.length;
+for(let i5=0; i5<len5; i5++){
+let data31 = data30[i5];
+const _errs88 = errors;
+let valid33 = false;
+const _errs89 = errors;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.text === undefined){
+const err58 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/anyOf/0/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -14462,10 +14837,12 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data25.emphasis !== undefined){
-let data28 = data25.emphasis;
-if(!(((data28 === "strong") || (data28 === "em")) || (data28 === "underline"))){
-const err59 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema186.properties.sections.items.properties.blocks.items.oneOf[1].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+var _valid4 = _errs89 === errors;
+valid33 = valid33 || _valid4;
+const _errs90 = errors;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.key === undefined){
+const err59 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/anyOf/1/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -14475,9 +14852,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var _valid4 = _errs90 === errors;
+valid33 = valid33 || _valid4;
+if(!valid33){
+const err60 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -14486,10 +14864,21 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
+else {
+errors = _errs88;
+if(vErrors !== null){
+if(_errs88){
+vErrors.length = _errs88;
 }
 else {
-const err61 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+vErrors = null;
+}
+}
+}
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+for(const key10 in data31){
+if(!((((key10 === "text") || (key10 === "key")) || (key10 === "args")) || (key10 === "emphasis"))){
+const err61 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -14499,9 +14888,9 @@ vErrors.push(err61);
 errors++;
 }
 }
-}
-else {
-const err62 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data31.text !== undefined){
+if(typeof data31.text !== "string"){
+const err62 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/text",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -14510,23 +14899,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-var _valid2 = _errs62 === errors;
-if(_valid2 && valid17){
-valid17 = false;
-passing0 = [passing0, 1];
 }
-else {
-if(_valid2){
-valid17 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs80 = errors;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.kind === undefined){
-const err63 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(data31.key !== undefined){
+let data33 = data31.key;
+if(typeof data33 === "string"){
+if(!pattern11.test(data33)){
+const err63 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -14535,8 +14913,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data16.items === undefined){
-const err64 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
+}
+else {
+const err64 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/key",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -14545,9 +14924,13 @@ vErrors.push(err64);
 }
 errors++;
 }
-for(const key8 in data16){
-if(!(((key8 === "kind") || (key8 === "ordered")) || (key8 === "items"))){
-const err65 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+}
+if(data31.args !== undefined){
+let data34 = data31.args;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+for(const key11 in data34){
+if(typeof data34[key11] !== "string"){
+const err65 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/args/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -14557,9 +14940,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data16.kind !== undefined){
-if("list" !== data16.kind){
-const err66 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/kind",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/kind/const",keyword:"const",params:{allowedValue: "list"},message:"must be equal to constant"};
+}
+else {
+const err66 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/args",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -14569,9 +14952,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data16.ordered !== undefined){
-if(typeof data16.ordered !== "boolean"){
-const err67 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/ordered",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/ordered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data31.emphasis !== undefined){
+let data36 = data31.emphasis;
+if(!(((data36 === "strong") || (data36 === "em")) || (data36 === "underline"))){
+const err67 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema194.properties.sections.items.properties.blocks.items.oneOf[1].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -14581,11 +14965,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data16.items !== undefined){
-let data31 = data16.items;
-if(Array.isArray(data31)){
-if(data31.length < 1){
-const err68 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+else {
+const err68 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -14594,12 +14976,10 @@ vErrors.push(err68);
 }
 errors++;
 }
-const len6 = data31.length;
-for(let i6=0; i6<len6; i6++){
-let data32 = data31[i6];
-if(Array.isArray(data32)){
-if(data32.length < 1){
-const err69 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -14608,15 +14988,10 @@ vErrors.push(err69);
 }
 errors++;
 }
-const len7 = data32.length;
-for(let i7=0; i7<len7; i7++){
-let data33 = data32[i7];
-const _errs92 = errors;
-let valid35 = false;
-const _errs93 = errors;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.text === undefined){
-const err70 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/anyOf/0/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -14625,13 +15000,23 @@ vErrors.push(err70);
 }
 errors++;
 }
+var _valid2 = _errs80 === errors;
+if(_valid2 && valid21){
+valid21 = false;
+passing0 = [passing0, 1];
 }
-var _valid5 = _errs93 === errors;
-valid35 = valid35 || _valid5;
-const _errs94 = errors;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.key === undefined){
-const err71 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/anyOf/1/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+else {
+if(_valid2){
+valid21 = true;
+passing0 = 1;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs104 = errors;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.kind === undefined){
+const err71 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -14640,11 +15025,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-var _valid5 = _errs94 === errors;
-valid35 = valid35 || _valid5;
-if(!valid35){
-const err72 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(data20.items === undefined){
+const err72 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -14653,21 +15035,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-else {
-errors = _errs92;
-if(vErrors !== null){
-if(_errs92){
-vErrors.length = _errs92;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-for(const key9 in data33){
-if(!(((key9 === "text") || (key9 === "key")) || (key9 === "emphasis"))){
-const err73 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+for(const key12 in data20){
+if(!(((key12 === "kind") || (key12 === "ordered")) || (key12 === "items"))){
+const err73 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -14677,9 +15047,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data33.text !== undefined){
-if(typeof data33.text !== "string"){
-const err74 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/text",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data20.kind !== undefined){
+if("list" !== data20.kind){
+const err74 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/kind",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/kind/const",keyword:"const",params:{allowedValue: "list"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -14689,11 +15059,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data33.key !== undefined){
-let data35 = data33.key;
-if(typeof data35 === "string"){
-if(!pattern11.test(data35)){
-const err75 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if(data20.ordered !== undefined){
+if(typeof data20.ordered !== "boolean"){
+const err75 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/ordered",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/ordered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -14703,8 +15071,11 @@ vErrors.push(err75);
 errors++;
 }
 }
-else {
-const err76 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/key",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data20.items !== undefined){
+let data39 = data20.items;
+if(Array.isArray(data39)){
+if(data39.length < 1){
+const err76 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -14713,11 +15084,12 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-if(data33.emphasis !== undefined){
-let data36 = data33.emphasis;
-if(!(((data36 === "strong") || (data36 === "em")) || (data36 === "underline"))){
-const err77 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema186.properties.sections.items.properties.blocks.items.oneOf[2].properties.items.items.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const len6 = data39.length;
+for(let i6=0; i6<len6; i6++){
+let data40 = data39[i6];
+if(Array.isArray(data40)){
+if(data40.length < 1){
+const err77 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -14726,10 +15098,15 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len7 = data40.length;
+for(let i7=0; i7<len7; i7++){
+let data41 = data40[i7];
+const _errs116 = errors;
+let valid43 = false;
+const _errs117 = errors;
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+if(data41.text === undefined){
+const err78 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/anyOf/0/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -14739,9 +15116,12 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-else {
-const err79 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var _valid5 = _errs117 === errors;
+valid43 = valid43 || _valid5;
+const _errs118 = errors;
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+if(data41.key === undefined){
+const err79 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/anyOf/1/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -14751,9 +15131,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-}
-else {
-const err80 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var _valid5 = _errs118 === errors;
+valid43 = valid43 || _valid5;
+if(!valid43){
+const err80 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -14762,10 +15143,21 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
+else {
+errors = _errs116;
+if(vErrors !== null){
+if(_errs116){
+vErrors.length = _errs116;
 }
 else {
-const err81 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+for(const key13 in data41){
+if(!((((key13 === "text") || (key13 === "key")) || (key13 === "args")) || (key13 === "emphasis"))){
+const err81 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -14774,23 +15166,10 @@ vErrors.push(err81);
 }
 errors++;
 }
-var _valid2 = _errs80 === errors;
-if(_valid2 && valid17){
-valid17 = false;
-passing0 = [passing0, 2];
 }
-else {
-if(_valid2){
-valid17 = true;
-passing0 = 2;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-}
-if(!valid17){
-const err82 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(data41.text !== undefined){
+if(typeof data41.text !== "string"){
+const err82 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/text",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -14799,21 +15178,12 @@ vErrors.push(err82);
 }
 errors++;
 }
-else {
-errors = _errs43;
-if(vErrors !== null){
-if(_errs43){
-vErrors.length = _errs43;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err83 = {instancePath:instancePath+"/sections/" + i1+"/blocks",schemaPath:"#/properties/sections/items/properties/blocks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data41.key !== undefined){
+let data43 = data41.key;
+if(typeof data43 === "string"){
+if(!pattern11.test(data43)){
+const err83 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -14823,9 +15193,8 @@ vErrors.push(err83);
 errors++;
 }
 }
-}
 else {
-const err84 = {instancePath:instancePath+"/sections/" + i1,schemaPath:"#/properties/sections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err84 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/key",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -14835,9 +15204,12 @@ vErrors.push(err84);
 errors++;
 }
 }
-}
-else {
-const err85 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data41.args !== undefined){
+let data44 = data41.args;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+for(const key14 in data44){
+if(typeof data44[key14] !== "string"){
+const err85 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/args/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -14847,9 +15219,9 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.numbered !== undefined){
-if(typeof data.numbered !== "boolean"){
-const err86 = {instancePath:instancePath+"/numbered",schemaPath:"#/properties/numbered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err86 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/args",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -14859,9 +15231,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-}
-else {
-const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data41.emphasis !== undefined){
+let data46 = data41.emphasis;
+if(!(((data46 === "strong") || (data46 === "em")) || (data46 === "underline"))){
+const err87 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema194.properties.sections.items.properties.blocks.items.oneOf[2].properties.items.items.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -14870,18 +15243,162 @@ vErrors.push(err87);
 }
 errors++;
 }
-validate115.errors = vErrors;
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+var _valid2 = _errs104 === errors;
+if(_valid2 && valid21){
+valid21 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid2){
+valid21 = true;
+passing0 = 2;
+if(props0 !== true){
+props0 = true;
+}
+}
+}
+}
+if(!valid21){
+const err92 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3,schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+else {
+errors = _errs55;
+if(vErrors !== null){
+if(_errs55){
+vErrors.length = _errs55;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/sections/" + i1+"/blocks",schemaPath:"#/properties/sections/items/properties/blocks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+}
+else {
+const err94 = {instancePath:instancePath+"/sections/" + i1,schemaPath:"#/properties/sections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data.numbered !== undefined){
+if(typeof data.numbered !== "boolean"){
+const err96 = {instancePath:instancePath+"/numbered",schemaPath:"#/properties/numbered/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+validate119.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema193 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/row.json","title":"RowNode","description":"Children side by side.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"row","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."},"justify":{"enum":["start","center","end","between","around"],"description":"Main-axis distribution."},"wrap":{"type":"boolean","description":"Let children wrap onto more lines."}}};
+const schema206 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/row.json","title":"RowNode","description":"Children side by side.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"row","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."},"justify":{"enum":["start","center","end","between","around"],"description":"Main-axis distribution."},"wrap":{"type":"boolean","description":"Let children wrap onto more lines."}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/row.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14910,7 +15427,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema193.properties, key0))){
+if(!(func1.call(schema206.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -14936,7 +15453,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -14959,8 +15476,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -14989,7 +15506,7 @@ errors++;
 if(data.gap !== undefined){
 let data5 = data.gap;
 if(!((((((data5 === "none") || (data5 === "xs")) || (data5 === "sm")) || (data5 === "md")) || (data5 === "lg")) || (data5 === "xl"))){
-const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema193.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema206.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15002,7 +15519,7 @@ errors++;
 if(data.padding !== undefined){
 let data6 = data.padding;
 if(!((((((data6 === "none") || (data6 === "xs")) || (data6 === "sm")) || (data6 === "md")) || (data6 === "lg")) || (data6 === "xl"))){
-const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema193.properties.padding.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema206.properties.padding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15015,7 +15532,7 @@ errors++;
 if(data.align !== undefined){
 let data7 = data.align;
 if(!((((data7 === "start") || (data7 === "center")) || (data7 === "end")) || (data7 === "stretch"))){
-const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema193.properties.align.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema206.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15028,7 +15545,7 @@ errors++;
 if(data.justify !== undefined){
 let data8 = data.justify;
 if(!(((((data8 === "start") || (data8 === "center")) || (data8 === "end")) || (data8 === "between")) || (data8 === "around"))){
-const err10 = {instancePath:instancePath+"/justify",schemaPath:"#/properties/justify/enum",keyword:"enum",params:{allowedValues: schema193.properties.justify.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/justify",schemaPath:"#/properties/justify/enum",keyword:"enum",params:{allowedValues: schema206.properties.justify.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15061,18 +15578,18 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema195 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/select.json","title":"SelectNode","description":"A native drop-down of options from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"select","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
+const schema208 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/select.json","title":"SelectNode","description":"A native drop-down of options from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"select","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/select.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate123.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15164,7 +15681,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema195.properties, key0))){
+if(!(func1.call(schema208.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -15190,7 +15707,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -15213,8 +15730,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -15310,8 +15827,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate54(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -15561,18 +16078,18 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate123.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema202 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json","title":"SmsCodeFieldNode","description":"An SMS code input with a send button that is blocked during its countdown.","type":"object","required":["type","bind","label","sendLabel","onSend"],"additionalProperties":false,"properties":{"type":{"const":"sms-code-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"length":{"type":"integer","description":"Code length: input past it is ignored (default 6).","minimum":1,"maximum":12},"seconds":{"type":"integer","description":"Countdown before the code can be sent again (default 60).","minimum":1,"maximum":600},"sendLabel":{"$ref":"../common/text-key.json","description":"Text key of the send button."},"resendLabel":{"$ref":"../common/text-key.json","description":"Text key of the button while counting down, with {seconds}."},"onSend":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions that send the code; the countdown starts when they succeed."},"autoStart":{"type":"boolean","description":"Start counting when shown (the code was sent just before)."}}};
+const schema215 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json","title":"SmsCodeFieldNode","description":"An SMS code input with a send button that is blocked during its countdown.","type":"object","required":["type","bind","label","sendLabel","onSend"],"additionalProperties":false,"properties":{"type":{"const":"sms-code-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"length":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Code length: input past it is ignored (default 6).","minimum":1,"maximum":12},"seconds":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Countdown before the code can be sent again (default 60).","minimum":1,"maximum":600},"sendLabel":{"$ref":"../common/text-key.json","description":"Text key of the send button."},"resendLabel":{"$ref":"../common/text-key.json","description":"Text key of the button while counting down, with {seconds}."},"onSend":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions that send the code; the countdown starts when they succeed."},"autoStart":{"type":"boolean","description":"Start counting when shown (the code was sent just before)."}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate123.evaluated;
+const evaluated0 = validate127.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15631,7 +16148,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema202.properties, key0))){
+if(!(func1.call(schema215.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -15657,7 +16174,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -15680,8 +16197,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -15777,8 +16294,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate54(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -15843,8 +16360,8 @@ errors++;
 }
 if(data.length !== undefined){
 let data12 = data.length;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err20 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (typeof data12 !== "string")){
+const err20 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: schema215.properties.length.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -15853,9 +16370,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 > 12 || isNaN(data12)){
-const err21 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
+if((!((typeof data12 == "number") && (isFinite(data12)))) && (typeof data12 !== "string")){
+const err21 = {instancePath:instancePath+"/length",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -15864,8 +16380,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data12 < 1 || isNaN(data12)){
-const err22 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(typeof data12 === "string"){
+if(!pattern58.test(data12)){
+const err22 = {instancePath:instancePath+"/length",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -15875,11 +16392,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-if(data.seconds !== undefined){
-let data13 = data.seconds;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err23 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 12 || isNaN(data12)){
+const err23 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -15888,9 +16403,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 600 || isNaN(data13)){
-const err24 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 600},message:"must be <= 600"};
+if(data12 < 1 || isNaN(data12)){
+const err24 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -15899,8 +16413,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data13 < 1 || isNaN(data13)){
-const err25 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data.seconds !== undefined){
+let data13 = data.seconds;
+if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (typeof data13 !== "string")){
+const err25 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/type",keyword:"type",params:{type: schema215.properties.seconds.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -15909,13 +16427,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-if(data.sendLabel !== undefined){
-let data14 = data.sendLabel;
-if(typeof data14 === "string"){
-if(!pattern11.test(data14)){
-const err26 = {instancePath:instancePath+"/sendLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if((!((typeof data13 == "number") && (isFinite(data13)))) && (typeof data13 !== "string")){
+const err26 = {instancePath:instancePath+"/seconds",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -15924,9 +16437,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/sendLabel",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data13 === "string"){
+if(!pattern58.test(data13)){
+const err27 = {instancePath:instancePath+"/seconds",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -15936,11 +16449,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.resendLabel !== undefined){
-let data15 = data.resendLabel;
-if(typeof data15 === "string"){
-if(!pattern11.test(data15)){
-const err28 = {instancePath:instancePath+"/resendLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 600 || isNaN(data13)){
+const err28 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 600},message:"must be <= 600"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -15949,14 +16460,64 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/resendLabel",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13 < 1 || isNaN(data13)){
+const err29 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+if(data.sendLabel !== undefined){
+let data14 = data.sendLabel;
+if(typeof data14 === "string"){
+if(!pattern11.test(data14)){
+const err30 = {instancePath:instancePath+"/sendLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/sendLabel",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.resendLabel !== undefined){
+let data15 = data.resendLabel;
+if(typeof data15 === "string"){
+if(!pattern11.test(data15)){
+const err32 = {instancePath:instancePath+"/resendLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/resendLabel",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -15973,51 +16534,51 @@ errors = vErrors.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/onSend",schemaPath:"#/properties/onSend/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err34 = {instancePath:instancePath+"/onSend",schemaPath:"#/properties/onSend/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err34];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err34);
 }
 errors++;
 }
 }
 if(data.autoStart !== undefined){
 if(typeof data.autoStart !== "boolean"){
-const err31 = {instancePath:instancePath+"/autoStart",schemaPath:"#/properties/autoStart/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err35 = {instancePath:instancePath+"/autoStart",schemaPath:"#/properties/autoStart/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err35];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err35);
 }
 errors++;
 }
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err36];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err36);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
-validate123.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema209 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/stack.json","title":"StackNode","description":"Children one above the other.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"stack","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."}}};
+const schema224 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/stack.json","title":"StackNode","description":"Children one above the other.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"stack","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."}}};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/stack.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
+const evaluated0 = validate132.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16072,7 +16633,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -16095,8 +16656,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -16125,7 +16686,7 @@ errors++;
 if(data.gap !== undefined){
 let data5 = data.gap;
 if(!((((((data5 === "none") || (data5 === "xs")) || (data5 === "sm")) || (data5 === "md")) || (data5 === "lg")) || (data5 === "xl"))){
-const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema209.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema224.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16138,7 +16699,7 @@ errors++;
 if(data.padding !== undefined){
 let data6 = data.padding;
 if(!((((((data6 === "none") || (data6 === "xs")) || (data6 === "sm")) || (data6 === "md")) || (data6 === "lg")) || (data6 === "xl"))){
-const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema209.properties.padding.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema224.properties.padding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16151,7 +16712,7 @@ errors++;
 if(data.align !== undefined){
 let data7 = data.align;
 if(!((((data7 === "start") || (data7 === "center")) || (data7 === "end")) || (data7 === "stretch"))){
-const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema209.properties.align.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema224.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16172,18 +16733,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema211 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/star-rating.json","title":"StarRatingNode","description":"Stars as radio buttons; choosing star n stores n.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"star-rating","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the score (0 = none)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the group's accessible name."},"max":{"type":"integer","description":"Number of stars (default 5).","minimum":1,"maximum":10},"readOnly":{"type":"boolean","description":"Show the score without letting it change."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a star is chosen (the score is `result`)."}}};
+const schema226 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/star-rating.json","title":"StarRatingNode","description":"Stars as radio buttons; choosing star n stores n.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"star-rating","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the score (0 = none)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the group's accessible name."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Number of stars (default 5).","minimum":1,"maximum":10},"readOnly":{"type":"boolean","description":"Show the score without letting it change."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a star is chosen (the score is `result`)."}}};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/star-rating.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate130.evaluated;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16248,7 +16809,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -16271,8 +16832,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -16328,8 +16889,8 @@ errors++;
 }
 if(data.max !== undefined){
 let data5 = data.max;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err11 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (typeof data5 !== "string")){
+const err11 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema226.properties.max.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16338,9 +16899,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 10 || isNaN(data5)){
-const err12 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
+if((!((typeof data5 == "number") && (isFinite(data5)))) && (typeof data5 !== "string")){
+const err12 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16349,8 +16909,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data5 < 1 || isNaN(data5)){
-const err13 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(typeof data5 === "string"){
+if(!pattern58.test(data5)){
+const err13 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -16360,15 +16921,37 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-if(data.readOnly !== undefined){
-if(typeof data.readOnly !== "boolean"){
-const err14 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 10 || isNaN(data5)){
+const err14 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+if(data5 < 1 || isNaN(data5)){
+const err15 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.readOnly !== undefined){
+if(typeof data.readOnly !== "boolean"){
+const err16 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -16385,39 +16968,39 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/onChange",schemaPath:"#/properties/onChange/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err17 = {instancePath:instancePath+"/onChange",schemaPath:"#/properties/onChange/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err18];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err18);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
-validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema214 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tabs.json","title":"TabsNode","description":"Tabs (role tablist/tab/tabpanel, arrow keys move between them) from a static list or data.","type":"object","required":["type","label"],"anyOf":[{"required":["tabs"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"tabs","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tab list's accessible name."},"tabs":{"type":"array","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the tab's copy."},"icon":{"$ref":"../common/template.json","description":"Optional icon address."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the tab's panel (else the shared `panel`)."}}},"description":"Static tabs."},"items":{"$ref":"../common/template.json","description":"Tabs from data: a template yielding a list; used when `tabs` is absent."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"iconField":{"type":"string","description":"Field of each data item holding an icon address (wins over `icons` when the item has one)."},"icons":{"type":"array","items":{"$ref":"../common/template.json"},"description":"Icon addresses for data tabs by position: entry i (resolved with that tab's `item` and `index`) shows on tab i; tabs past the end of the list show no icon. The icon is decorative, the tab keeps its text label."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the selected index (default: kept inside the widget)."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when a tab is chosen; its data item is `item`, its index `index`."},"panel":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown under every tab (reads the selected index from state)."},"placement":{"enum":["top","bottom"],"description":"Where the tab bar sits."}}};
+const schema230 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tabs.json","title":"TabsNode","description":"Tabs (role tablist/tab/tabpanel, arrow keys move between them) from a static list or data.","type":"object","required":["type","label"],"anyOf":[{"required":["tabs"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"tabs","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tab list's accessible name."},"tabs":{"type":"array","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the tab's copy."},"icon":{"$ref":"../common/template.json","description":"Optional icon address."},"route":{"$ref":"../common/route-path.json","description":"Makes the tabs a navigation bar: each tab is a link to this route of the route map (the address changes and every section is deep-linkable); the tab whose index is in `bind` is marked the current page. Give every tab a route, and put each section on the screen its route opens."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the tab's panel (else the shared `panel`)."}}},"description":"Static tabs."},"items":{"$ref":"../common/template.json","description":"Tabs from data: a template yielding a list; used when `tabs` is absent."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"iconField":{"type":"string","description":"Field of each data item holding an icon address (wins over `icons` when the item has one)."},"icons":{"type":"array","items":{"$ref":"../common/template.json"},"description":"Icon addresses for data tabs by position: entry i (resolved with that tab's `item` and `index`) shows on tab i; tabs past the end of the list show no icon. The icon is decorative, the tab keeps its text label."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the selected index (default: kept inside the widget). Routed tabs mark no tab when it is out of range."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when a tab is chosen; its data item is `item`, its index `index`."},"panel":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown under every tab (reads the selected index from state)."},"placement":{"enum":["top","bottom"],"description":"Where the tab bar sits."}}};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/tabs.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133.evaluated;
+const evaluated0 = validate137.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16499,7 +17082,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema214.properties, key0))){
+if(!(func1.call(schema230.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -16525,7 +17108,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -16548,8 +17131,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -16596,7 +17179,7 @@ vErrors.push(err11);
 errors++;
 }
 for(const key1 in data5){
-if(!(((key1 === "label") || (key1 === "icon")) || (key1 === "children"))){
+if(!((((key1 === "label") || (key1 === "icon")) || (key1 === "route")) || (key1 === "children"))){
 const err12 = {instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/properties/tabs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -16644,19 +17227,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data5.children !== undefined){
-let data8 = data5.children;
-if(Array.isArray(data8)){
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-if(!(wrapper7.validate(data8[i1], {instancePath:instancePath+"/tabs/" + i0+"/children/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper7.validate.errors : vErrors.concat(wrapper7.validate.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/tabs/" + i0+"/children",schemaPath:"#/properties/tabs/items/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data5.route !== undefined){
+let data8 = data5.route;
+if(typeof data8 === "string"){
+if(!pattern46.test(data8)){
+const err16 = {instancePath:instancePath+"/tabs/" + i0+"/route",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16666,9 +17241,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
 else {
-const err17 = {instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath:instancePath+"/tabs/" + i0+"/route",schemaPath:"../common/route-path.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16678,9 +17252,19 @@ vErrors.push(err17);
 errors++;
 }
 }
+if(data5.children !== undefined){
+let data9 = data5.children;
+if(Array.isArray(data9)){
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+if(!(wrapper7.validate(data9[i1], {instancePath:instancePath+"/tabs/" + i0+"/children/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper7.validate.errors : vErrors.concat(wrapper7.validate.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err18 = {instancePath:instancePath+"/tabs",schemaPath:"#/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err18 = {instancePath:instancePath+"/tabs/" + i0+"/children",schemaPath:"#/properties/tabs/items/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16690,9 +17274,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.items !== undefined){
-if(typeof data.items !== "string"){
-const err19 = {instancePath:instancePath+"/items",schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err19 = {instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -16702,9 +17286,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.labelField !== undefined){
-if(typeof data.labelField !== "string"){
-const err20 = {instancePath:instancePath+"/labelField",schemaPath:"#/properties/labelField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err20 = {instancePath:instancePath+"/tabs",schemaPath:"#/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -16714,9 +17298,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.iconField !== undefined){
-if(typeof data.iconField !== "string"){
-const err21 = {instancePath:instancePath+"/iconField",schemaPath:"#/properties/iconField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.items !== undefined){
+if(typeof data.items !== "string"){
+const err21 = {instancePath:instancePath+"/items",schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -16726,13 +17310,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.icons !== undefined){
-let data13 = data.icons;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data13[i2] !== "string"){
-const err22 = {instancePath:instancePath+"/icons/" + i2,schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.labelField !== undefined){
+if(typeof data.labelField !== "string"){
+const err22 = {instancePath:instancePath+"/labelField",schemaPath:"#/properties/labelField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -16742,9 +17322,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.iconField !== undefined){
+if(typeof data.iconField !== "string"){
+const err23 = {instancePath:instancePath+"/iconField",schemaPath:"#/properties/iconField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -16754,11 +17334,13 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.bind !== undefined){
-let data15 = data.bind;
-if(typeof data15 === "string"){
-if(!pattern53.test(data15)){
-const err24 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
+if(data.icons !== undefined){
+let data14 = data.icons;
+if(Array.isArray(data14)){
+const len2 = data14.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data14[i2] !== "string"){
+const err24 = {instancePath:instancePath+"/icons/" + i2,schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -16768,8 +17350,9 @@ vErrors.push(err24);
 errors++;
 }
 }
+}
 else {
-const err25 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err25 = {instancePath:instancePath+"/icons",schemaPath:"#/properties/icons/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -16779,19 +17362,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.onChange !== undefined){
-let data16 = data.onChange;
-if(Array.isArray(data16)){
-const len3 = data16.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate26(data16[i3], {instancePath:instancePath+"/onChange/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/onChange",schemaPath:"#/properties/onChange/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.bind !== undefined){
+let data16 = data.bind;
+if(typeof data16 === "string"){
+if(!pattern53.test(data16)){
+const err26 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -16801,19 +17376,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.panel !== undefined){
-let data18 = data.panel;
-if(Array.isArray(data18)){
-const len4 = data18.length;
-for(let i4=0; i4<len4; i4++){
-if(!(wrapper7.validate(data18[i4], {instancePath:instancePath+"/panel/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper7.validate.errors : vErrors.concat(wrapper7.validate.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err27 = {instancePath:instancePath+"/panel",schemaPath:"#/properties/panel/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err27 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -16823,10 +17387,19 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.placement !== undefined){
-let data20 = data.placement;
-if(!((data20 === "top") || (data20 === "bottom"))){
-const err28 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema214.properties.placement.enum},message:"must be equal to one of the allowed values"};
+if(data.onChange !== undefined){
+let data17 = data.onChange;
+if(Array.isArray(data17)){
+const len3 = data17.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate26(data17[i3], {instancePath:instancePath+"/onChange/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/onChange",schemaPath:"#/properties/onChange/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -16836,9 +17409,19 @@ vErrors.push(err28);
 errors++;
 }
 }
+if(data.panel !== undefined){
+let data19 = data.panel;
+if(Array.isArray(data19)){
+const len4 = data19.length;
+for(let i4=0; i4<len4; i4++){
+if(!(wrapper7.validate(data19[i4], {instancePath:instancePath+"/panel/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper7.validate.errors : vErrors.concat(wrapper7.validate.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath:instancePath+"/panel",schemaPath:"#/properties/panel/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -16847,18 +17430,43 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate133.errors = vErrors;
+}
+if(data.placement !== undefined){
+let data21 = data.placement;
+if(!((data21 === "top") || (data21 === "bottom"))){
+const err30 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema230.properties.placement.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+validate137.errors = vErrors;
 return errors === 0;
 }
-validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema221 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tag.json","title":"TagNode","description":"A small label chip (complaint type, product tag).","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"tag","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy."},"value":{"$ref":"../common/template.json","description":"Plain text from data."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour (default neutral)."}}};
+const schema238 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tag.json","title":"TagNode","description":"A small label chip (complaint type, product tag).","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"tag","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy."},"value":{"$ref":"../common/template.json","description":"Plain text from data."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour (default neutral)."}}};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/tag.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate136.evaluated;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16956,7 +17564,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -16979,8 +17587,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -17024,7 +17632,7 @@ errors++;
 if(data.tone !== undefined){
 let data5 = data.tone;
 if(!(((((data5 === "neutral") || (data5 === "info")) || (data5 === "success")) || (data5 === "warning")) || (data5 === "danger"))){
-const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema221.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema238.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17045,18 +17653,18 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema225 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text.json","title":"TextNode","description":"A run of text: copy from the text set by key (with {name} arguments), or a bound data value.","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"text","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the copy to show."},"args":{"description":"Values for the {name} placeholders of the copy, each a template.","type":"object","additionalProperties":{"$ref":"../common/template.json"}},"value":{"$ref":"../common/template.json","description":"Data to show when the text is not copy (a name, an amount, a date)."},"variant":{"description":"Typographic role.","enum":["title","subtitle","body","caption","label","error","amount"]}}};
+const schema242 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text.json","title":"TextNode","description":"A run of text: copy from the text set by key (with {name} arguments), or a bound data value.","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"text","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the copy to show."},"args":{"description":"Values for the {name} placeholders of the copy, each a template.","type":"object","additionalProperties":{"$ref":"../common/template.json"}},"value":{"$ref":"../common/template.json","description":"Data to show when the text is not copy (a name, an amount, a date)."},"variant":{"description":"Typographic role.","enum":["title","subtitle","body","caption","label","error","amount"]},"level":{"type":"integer","minimum":1,"maximum":6,"description":"Heading level of a `title` or `subtitle` (default 2 and 3): 1 for the one main heading of a screen without a `page` title bar."}}};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/text.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate138.evaluated;
+const evaluated0 = validate142.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17128,7 +17736,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "type") || (key0 === "id")) || (key0 === "when")) || (key0 === "key")) || (key0 === "args")) || (key0 === "value")) || (key0 === "variant"))){
+if(!((((((((key0 === "type") || (key0 === "id")) || (key0 === "when")) || (key0 === "key")) || (key0 === "args")) || (key0 === "value")) || (key0 === "variant")) || (key0 === "level"))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -17154,7 +17762,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -17177,8 +17785,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -17249,7 +17857,7 @@ errors++;
 if(data.variant !== undefined){
 let data7 = data.variant;
 if(!(((((((data7 === "title") || (data7 === "subtitle")) || (data7 === "body")) || (data7 === "caption")) || (data7 === "label")) || (data7 === "error")) || (data7 === "amount"))){
-const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema225.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema242.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -17259,9 +17867,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.level !== undefined){
+let data8 = data.level;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17270,18 +17879,52 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate138.errors = vErrors;
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 6 || isNaN(data8)){
+const err15 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data8 < 1 || isNaN(data8)){
+const err16 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate142.errors = vErrors;
 return errors === 0;
 }
-validate138.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema230 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text-field.json","title":"TextFieldNode","description":"A one-line text input bound to state.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"text-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"inputMode":{"enum":["text","numeric","decimal","email","tel"],"description":"Keyboard to show."},"maxLength":{"type":"integer","description":"Characters beyond this are ignored.","minimum":1}}};
+const schema247 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text-field.json","title":"TextFieldNode","description":"A one-line text input bound to state.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"text-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"inputMode":{"enum":["text","numeric","decimal","email","tel"],"description":"Keyboard to show."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Characters beyond this are ignored.","minimum":1}}};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/text-field.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17320,7 +17963,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema230.properties, key0))){
+if(!(func1.call(schema247.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -17346,7 +17989,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -17369,8 +18012,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -17466,8 +18109,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate54(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -17533,7 +18176,7 @@ errors++;
 if(data.inputMode !== undefined){
 let data12 = data.inputMode;
 if(!(((((data12 === "text") || (data12 === "numeric")) || (data12 === "decimal")) || (data12 === "email")) || (data12 === "tel"))){
-const err18 = {instancePath:instancePath+"/inputMode",schemaPath:"#/properties/inputMode/enum",keyword:"enum",params:{allowedValues: schema230.properties.inputMode.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/inputMode",schemaPath:"#/properties/inputMode/enum",keyword:"enum",params:{allowedValues: schema247.properties.inputMode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -17545,8 +18188,8 @@ errors++;
 }
 if(data.maxLength !== undefined){
 let data13 = data.maxLength;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (typeof data13 !== "string")){
+const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema247.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -17555,9 +18198,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 1 || isNaN(data13)){
-const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((!((typeof data13 == "number") && (isFinite(data13)))) && (typeof data13 !== "string")){
+const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -17566,11 +18208,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data13 === "string"){
+if(!pattern58.test(data13)){
+const err21 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -17579,18 +18219,43 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate140.errors = vErrors;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 1 || isNaN(data13)){
+const err22 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema235 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/textarea.json","title":"TextareaNode","description":"A multi-line text input with a length counter.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"textarea","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxLength":{"type":"integer","description":"Input past this is ignored; a counter `n/max` is shown (default 200).","minimum":1},"rows":{"type":"integer","description":"Visible lines (default 4).","minimum":1,"maximum":20},"readOnly":{"type":"boolean","description":"Show the value without letting it change (counter still shown)."}}};
+const schema253 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/textarea.json","title":"TextareaNode","description":"A multi-line text input with a length counter.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"textarea","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Input past this is ignored; a counter `n/max` is shown (default 200).","minimum":1,"maximum":100000},"rows":{"type":"integer","description":"Visible lines (default 4).","minimum":1,"maximum":20},"readOnly":{"type":"boolean","description":"Show the value without letting it change (counter still shown)."}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/textarea.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144.evaluated;
+const evaluated0 = validate148.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17629,7 +18294,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema235.properties, key0))){
+if(!(func1.call(schema253.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -17655,7 +18320,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern60.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -17678,8 +18343,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate52(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -17775,8 +18440,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate54(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -17841,8 +18506,8 @@ errors++;
 }
 if(data.maxLength !== undefined){
 let data12 = data.maxLength;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err18 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (typeof data12 !== "string")){
+const err18 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema253.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -17851,9 +18516,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 1 || isNaN(data12)){
-const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((!((typeof data12 == "number") && (isFinite(data12)))) && (typeof data12 !== "string")){
+const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -17862,12 +18526,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-if(data.rows !== undefined){
-let data13 = data.rows;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err20 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data12 === "string"){
+if(!pattern58.test(data12)){
+const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -17876,9 +18537,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 20 || isNaN(data13)){
-const err21 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 100000 || isNaN(data12)){
+const err21 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -17887,8 +18549,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data13 < 1 || isNaN(data13)){
-const err22 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data12 < 1 || isNaN(data12)){
+const err22 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -17899,9 +18561,10 @@ errors++;
 }
 }
 }
-if(data.readOnly !== undefined){
-if(typeof data.readOnly !== "boolean"){
-const err23 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.rows !== undefined){
+let data13 = data.rows;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err23 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -17910,10 +18573,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 20 || isNaN(data13)){
+const err24 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -17922,17 +18584,52 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate144.errors = vErrors;
+if(data13 < 1 || isNaN(data13)){
+const err25 = {instancePath:instancePath+"/rows",schemaPath:"#/properties/rows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data.readOnly !== undefined){
+if(typeof data.readOnly !== "boolean"){
+const err26 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+validate148.errors = vErrors;
 return errors === 0;
 }
-validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate148.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/node.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17953,15 +18650,15 @@ errors++;
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "amount-field"){
-if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "bank-card-field"){
-if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -17969,8 +18666,8 @@ props0 = true;
 }
 }
 else if(tag0 === "button"){
-if(!(validate61(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -17978,15 +18675,6 @@ props0 = true;
 }
 }
 else if(tag0 === "captcha-image"){
-if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "card"){
 if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
@@ -17995,9 +18683,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
+else if(tag0 === "card"){
+if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
 else if(tag0 === "checkbox"){
-if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -18005,8 +18702,8 @@ props0 = true;
 }
 }
 else if(tag0 === "choice-list"){
-if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -18014,15 +18711,6 @@ props0 = true;
 }
 }
 else if(tag0 === "collapse"){
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "countdown"){
 if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
@@ -18031,16 +18719,16 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "detail-lines"){
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+else if(tag0 === "countdown"){
+if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "divider"){
+else if(tag0 === "detail-lines"){
 if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
@@ -18049,7 +18737,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "embedded-page"){
+else if(tag0 === "divider"){
 if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
@@ -18058,7 +18746,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "form"){
+else if(tag0 === "embedded-page"){
 if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
@@ -18067,9 +18755,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
+else if(tag0 === "form"){
+if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
 else if(tag0 === "icon-grid"){
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -18077,15 +18774,6 @@ props0 = true;
 }
 }
 else if(tag0 === "image"){
-if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "image-upload"){
 if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
@@ -18094,9 +18782,27 @@ if(props0 !== true){
 props0 = true;
 }
 }
+else if(tag0 === "image-upload"){
+if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "landmark"){
+if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
 else if(tag0 === "link"){
-if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -18104,8 +18810,8 @@ props0 = true;
 }
 }
 else if(tag0 === "list"){
-if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -18113,8 +18819,8 @@ props0 = true;
 }
 }
 else if(tag0 === "modal"){
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -18122,8 +18828,8 @@ props0 = true;
 }
 }
 else if(tag0 === "page"){
-if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -18131,15 +18837,6 @@ props0 = true;
 }
 }
 else if(tag0 === "phone-field"){
-if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "rich-document"){
 if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
@@ -18148,16 +18845,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "row"){
-if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "select"){
+else if(tag0 === "rich-document"){
 if(!(validate119(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
@@ -18166,7 +18854,16 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "sms-code-field"){
+else if(tag0 === "row"){
+if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "select"){
 if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
@@ -18175,9 +18872,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
+else if(tag0 === "sms-code-field"){
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
 else if(tag0 === "stack"){
-if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate132(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -18185,8 +18891,8 @@ props0 = true;
 }
 }
 else if(tag0 === "star-rating"){
-if(!(validate130(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -18194,8 +18900,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tabs"){
-if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -18203,24 +18909,6 @@ props0 = true;
 }
 }
 else if(tag0 === "tag"){
-if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "text"){
-if(!(validate138(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "text-field"){
 if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
@@ -18229,9 +18917,27 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "textarea"){
+else if(tag0 === "text"){
+if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "text-field"){
 if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "textarea"){
+if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -18270,11 +18976,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate52.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate50.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate52.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -18340,7 +19046,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!((((((((key0 === "kind") || (key0 === "id")) || (key0 === "schemaVersion")) || (key0 === "description")) || (key0 === "title")) || (key0 === "state")) || (key0 === "onLoad")) || (key0 === "body"))){
+if(!(func1.call(schema49.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -18472,19 +19178,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.body !== undefined){
-let data8 = data.body;
-if(Array.isArray(data8)){
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate50(data8[i1], {instancePath:instancePath+"/body/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.static !== undefined){
+if(typeof data.static !== "boolean"){
+const err15 = {instancePath:instancePath+"/static",schemaPath:"#/properties/static/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -18494,9 +19190,19 @@ vErrors.push(err15);
 errors++;
 }
 }
+if(data.body !== undefined){
+let data9 = data.body;
+if(Array.isArray(data9)){
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate52(data9[i1], {instancePath:instancePath+"/body/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18505,19 +19211,31 @@ vErrors.push(err16);
 }
 errors++;
 }
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
 validate25.errors = vErrors;
 return errors === 0;
 }
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateTextSet = validate181;
-const schema240 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/text-set.json","title":"TextSetDocument","description":"All borrower-facing copy of one locale. Every text set holds the same keys; screens, actions and maps name keys, never inline copy.","type":"object","required":["kind","id","schemaVersion","locale","texts"],"additionalProperties":false,"properties":{"kind":{"const":"text-set","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Text set id, equal to its locale (e.g. `id-ID`); markets name it in `textSet`."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"locale":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"BCP 47 locale of the copy (`id-ID` Indonesian, `en-IN` English); sets the page's lang attribute."},"description":{"type":"string","description":"Ops-facing note about this text set (never shown to borrowers)."},"texts":{"type":"object","description":"Copy by text key. A value may contain `{name}` placeholders filled from the node's `args`.","propertyNames":{"$ref":"../common/text-key.json"},"additionalProperties":{"type":"string"}}}};
+export const validateTextSet = validate186;
+const schema259 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/text-set.json","title":"TextSetDocument","description":"All borrower-facing copy of one locale. Every text set holds the same keys; screens, actions and maps name keys, never inline copy.","type":"object","required":["kind","id","schemaVersion","locale","texts"],"additionalProperties":false,"properties":{"kind":{"const":"text-set","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Text set id, equal to its locale (e.g. `id-ID`); markets name it in `textSet`."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"locale":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"BCP 47 locale of the copy (`id-ID` Indonesian, `en-IN` English); sets the page's lang attribute."},"description":{"type":"string","description":"Ops-facing note about this text set (never shown to borrowers)."},"texts":{"type":"object","description":"Copy by text key. A value may contain `{name}` placeholders filled from the node's `args`.","propertyNames":{"$ref":"../common/text-key.json"},"additionalProperties":{"type":"string"}}}};
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/text-set.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate181.evaluated;
+const evaluated0 = validate186.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18747,11 +19465,11 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
-validate181.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate186.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateNode = validate50;
+export const validateNode = validate52;
 
 export const validateAction = validate26;

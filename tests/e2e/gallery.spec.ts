@@ -52,6 +52,7 @@ const proofs: Record<string, (p: Page) => ReturnType<Page['locator']>> = {
   'icon-grid': (p) => p.getByRole('button', { name: 'Pinjaman' }),
   'rich-document': (p) => p.getByRole('heading', { name: '1. Definitions' }),
   'embedded-page': (p) => p.getByTitle('Kebijakan privasi'),
+  landmark: (p) => p.getByRole('region', { name: 'Wilayah penanda' }),
 };
 
 describe('widget gallery', () => {
