@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultStaticDir } from './app.js';
 import { startServer } from './server.js';
+import { startBanner } from './start-banner.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -26,7 +27,8 @@ try {
     host: process.env.HOST || undefined,
     dataDir: process.env.DATA_DIR || undefined,
   });
-  console.log(`config server on ${server.url} (app, /config/v1, /admin, ${process.env.SANDBOX === 'off' ? 'sandbox off' : '/sandbox'})`);
+  const firstAccountNeeded = (await server.config.auth.countUsers()) === 0;
+  console.log(startBanner(server.url, { sandbox: process.env.SANDBOX !== 'off', firstAccountNeeded }));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

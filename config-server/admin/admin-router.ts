@@ -17,7 +17,7 @@ export interface AdminOptions {
 }
 
 /**
- * `/admin/api`. Deny by default: only POST /login comes before the one `authenticate`
+ * `/admin/api`. Deny by default: only POST /login and GET /setup come before the one `authenticate`
  * middleware; every route added below it, and every unknown path, needs a user.
  */
 export function adminRouter(opts: AdminOptions) {

@@ -5,6 +5,7 @@ import type { AuthStore } from '../store/config-store.js';
 import { currentUser, newSecret, SESSION_COOKIE, SESSION_TTL_MS, sha256 } from './auth.js';
 import { verifyPassword } from './password.js';
 import { jsonBody } from '../json-body.js';
+import { FIRST_ACCOUNT_COMMAND } from './first-account.js';
 
 export interface LoginLimit {
   windowMs: number;
@@ -19,7 +20,7 @@ const cookieOptions = (req: Request) => ({
   path: '/admin',
 });
 
-/** POST /login: the only admin route reachable without a session. */
+/** POST /login and GET /setup: the only admin routes reachable without a session. */
 export function loginRouter(auth: AuthStore, limit: LoginLimit = { windowMs: 15 * 60_000, limit: 10 }) {
   const router = Router();
   const limiter = rateLimit({
@@ -30,6 +31,12 @@ export function loginRouter(auth: AuthStore, limit: LoginLimit = { windowMs: 15 
     legacyHeaders: false,
     handler: (_req, _res, next, opts) =>
       next(new HttpError(429, `Too many failed logins: try again in ${Math.ceil(opts.windowMs / 60_000)} minutes`)),
+  });
+  // Before any account exists the console cannot be used: say how to create the first one. Once one exists
+  // this says nothing more than that (no names, no count).
+  router.get('/setup', async (_req, res) => {
+    const users = await auth.countUsers();
+    res.json(users > 0 ? { firstAccountNeeded: false } : { firstAccountNeeded: true, command: FIRST_ACCOUNT_COMMAND });
   });
   router.post('/login', limiter, jsonBody(), async (req, res) => {
     const { user, password } = (req.body ?? {}) as { user?: unknown; password?: unknown };

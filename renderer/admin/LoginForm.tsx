@@ -1,14 +1,24 @@
 /** Sign-in for ops staff: labelled fields, the server's reason shown on failure (wrong password, rate limit). */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { AdminApiError, adminApi } from './admin-api';
 import type { Session } from './admin-types';
 import { describeError } from './describe-error';
+import FirstAccountHelp from './FirstAccountHelp';
 
 export default function LoginForm({ onLoggedIn }: { onLoggedIn(s: Session): void }) {
   const [user, setUser] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // null while asking; a command when no account exists yet (a login form could not succeed then).
+  const [firstAccount, setFirstAccount] = useState<string | null | undefined>(undefined);
+
+  const checkSetup = () =>
+    adminApi.setup().then(
+      (s) => setFirstAccount(s.firstAccountNeeded ? (s.command ?? '') : null),
+      () => setFirstAccount(null),
+    );
+  useEffect(() => void checkSetup(), []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -27,6 +37,9 @@ export default function LoginForm({ onLoggedIn }: { onLoggedIn(s: Session): void
       setBusy(false);
     }
   }
+
+  if (firstAccount === undefined) return <p aria-busy="true" style={{ margin: '4rem auto', maxWidth: 320 }}>Loading…</p>;
+  if (firstAccount !== null) return <FirstAccountHelp command={firstAccount} onCheckAgain={checkSetup} />;
 
   return (
     <form onSubmit={submit} aria-label="Log in" style={{ maxWidth: 320, margin: '4rem auto', display: 'grid', gap: 8 }}>

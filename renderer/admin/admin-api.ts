@@ -97,6 +97,11 @@ export const adminApi = {
       throw e;
     }
   },
+  /** Whether the console still needs its first account, and the command that creates it. */
+  async setup(): Promise<{ firstAccountNeeded: boolean; command?: string }> {
+    const b = (await request('/setup')).data as { firstAccountNeeded?: unknown; command?: unknown } | null;
+    return { firstAccountNeeded: b?.firstAccountNeeded === true, command: typeof b?.command === 'string' ? b.command : undefined };
+  },
   async login(user: string, password: string): Promise<Session> {
     return sessionOf((await request('/login', { method: 'POST', body: { user, password } })).data);
   },

@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIRST_ACCOUNT_COMMAND } from './admin/first-account.js';
+import { DEMO_LINKS, demoUrl, startBanner } from './start-banner.js';
+import { startTestServer } from './test-helpers.js';
+import { startServer } from './server.js';
+
+const routeMap = JSON.parse(readFileSync('screens/maps/route-map.json', 'utf8')) as { routes: { path: string; screen: string }[] };
+
+describe('npm start banner', () => {
+  it('prints a demo link per flow, the console, and the first-account command only while none exists', () => {
+    const fresh = startBanner('http://localhost:8080', { sandbox: true, firstAccountNeeded: true });
+    for (const flow of ['complaints', 'repayment', 'loans', 'site', 'landing page']) expect(fresh).toMatch(new RegExp(`^  ${flow} +http://localhost:8080/`, 'm'));
+    expect(fresh).toContain('http://localhost:8080/complaint?market=ID&token=demo');
+    expect(fresh).toContain('Ops console: http://localhost:8080/admin');
+    expect(fresh).toContain(FIRST_ACCOUNT_COMMAND);
+    const later = startBanner('http://localhost:8080', { sandbox: true, firstAccountNeeded: false });
+    expect(later).not.toContain('admin:create-user');
+    expect(startBanner('http://x', { sandbox: false, firstAccountNeeded: false })).not.toContain('demo');
+  });
+
+  it('links only to routes that open a real screen', () => {
+    for (const link of DEMO_LINKS) {
+      const route = routeMap.routes.find((r) => r.path === link.path);
+      expect(route, `${link.flow}: ${link.path} is not in the route map`).toBeDefined();
+      expect(route!.screen, `${link.flow}: ${link.path} opens ${route!.screen}`).not.toMatch(/^not-(available|found)$/);
+    }
+  });
+
+  it('demo links answer 200 with the app page', async () => {
+    const s = await startTestServer();
+    try {
+      for (const link of DEMO_LINKS) expect((await fetch(demoUrl(s.url, link))).status, link.path).toBe(200);
+    } finally {
+      await s.stop();
+    }
+  });
+});
+
+describe('GET /admin/api/setup', () => {
+  it('gives the first-account command while no account exists, and nothing once one does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sdui-setup-'));
+    const empty = await startServer({ port: 0, host: '127.0.0.1', dataDir: dir, pollMs: 0, env: {}, log: () => {} });
+    try {
+      const r = await fetch(`${empty.url}/admin/api/setup`);
+      expect(r.status).toBe(200);
+      expect(await r.json()).toEqual({ firstAccountNeeded: true, command: FIRST_ACCOUNT_COMMAND });
+    } finally {
+      await empty.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const s = await startTestServer();
+    try {
+      expect(await (await fetch(`${s.url}/admin/api/setup`)).json()).toEqual({ firstAccountNeeded: false });
+    } finally {
+      await s.stop();
+    }
+  });
+});
