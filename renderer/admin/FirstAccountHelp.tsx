@@ -7,7 +7,7 @@ export default function FirstAccountHelp({ command, onCheckAgain }: { command: s
     <section aria-labelledby="first-account-title" style={{ maxWidth: 640, margin: '4rem auto', padding: '0 1rem', lineHeight: 1.5 }}>
       <h1 id="first-account-title">Ops console: create the first account</h1>
       <p>No ops account exists yet, so nobody can log in. On the machine that runs the server, in the project folder, run:</p>
-      <pre style={{ background: '#f3f4f6', color: '#111827', padding: '0.75rem', borderRadius: 6, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+      <pre style={{ background: '#f3f4f6', color: '#111827', padding: '0.75rem', borderRadius: 6, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         <code>{command}</code>
       </pre>
       <p>
