@@ -1,0 +1,162 @@
+/**
+ * The official site and legal pages in Chromium at phone and desktop size, in both markets: every site route
+ * and alias opens its section (main heading from the market's text set), the nav changes the address and marks
+ * the current section, home figures come from the market document in its number format, the privacy tab frames
+ * an allowed origin, and axe finds no serious or critical violation. Screenshots land in tests/e2e/readme/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thousands } from '../../renderer/expressions/format';
+import { axeViolations, describeViolations } from './axe';
+import { ARTIFACTS, routeOf, startHarness, type Harness } from './harness';
+
+type Texts = Record<string, string>;
+const textsOf = (locale: string): Texts => JSON.parse(fs.readFileSync(`screens/texts/${locale}.json`, 'utf8')).texts;
+const marketOf = (id: string) => JSON.parse(fs.readFileSync(`screens/markets/${id}.json`, 'utf8'));
+const MARKETS = ['ID', 'IN'] as const;
+const VIEWPORTS = { phone: { width: 375, height: 667 }, desktop: { width: 1280, height: 800 } } as const;
+
+/** Route → the text key of its one h1 (aliases included). */
+const ROUTES: [string, string][] = [
+  ['/', 'site.home.heading'],
+  ['/About', 'site.about.heading'],
+  ['/muscles', 'site.about.heading'],
+  ['/Policy', 'site.privacy.heading'],
+  ['/Loan', 'legal.terms.heading'],
+  ['/woven', 'legal.terms.heading'],
+  ['/User', 'legal.user.heading'],
+  ['/Contact', 'site.contactPage.heading'],
+  ['/privacyPolicy', 'legal.privacy.heading'],
+  ['/mass', 'legal.privacy.heading'],
+];
+
+/** The copy with its {name} placeholders filled. */
+const fill = (copy: string, args: Record<string, string | number>) => copy.replace(/\{(\w+)\}/g, (m, n: string) => (n in args ? String(args[n]) : m));
+const money = (m: ReturnType<typeof marketOf>, n: number) => `${m.currency.symbol}${thousands(n, m.number)}`;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ log: () => {} });
+});
+afterAll(async () => h?.close());
+
+async function open(route: string, market: string, viewport: { width: number; height: number }) {
+  const rec = await h.openPage(`${route}?market=${market}`, { viewport });
+  await rec.page.locator('main h1').waitFor();
+  return rec;
+}
+
+const h1 = (page: Page) => page.locator('main h1').innerText();
+
+function saveReadme(name: string) {
+  fs.mkdirSync('tests/e2e/readme', { recursive: true });
+  fs.copyFileSync(path.join(ARTIFACTS, `${name}.png`), `tests/e2e/readme/${name}.png`);
+}
+
+describe.each(MARKETS)('official site, market %s', (marketId) => {
+  const market = marketOf(marketId);
+  const texts = textsOf(market.textSet);
+  const homeHeading = fill(texts['site.home.heading'], { min: money(market, market.loanRange.min), max: money(market, market.loanRange.max) });
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    it(`${size}: every route and alias shows its section, with no widget failure and no serious axe violation`, async () => {
+      for (const [route, key] of ROUTES) {
+        const { page, logs, pageErrors } = await open(route, marketId, viewport);
+        const want = key === 'site.home.heading' ? homeHeading : texts[key];
+        expect(await h1(page), route).toBe(want);
+        expect(await page.locator('h1').count(), `${route}: one h1`).toBe(1);
+        expect(await page.title(), route).not.toBe('loading...');
+        expect(await page.getByRole('navigation', { name: texts['site.nav.label'] }).count()).toBe(1);
+        expect(await page.getByRole('contentinfo').getByText(texts['site.footer.copyright']).count()).toBe(1);
+        // Headings never skip a level (h1 → h2 → h3 ...).
+        const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((els) => els.map((e) => Number(e.tagName[1])));
+        levels.forEach((l, i) => i > 0 && expect(l - levels[i - 1], `${route}: headings ${levels.join(',')}`).toBeLessThanOrEqual(1));
+        const found = await axeViolations(page);
+        expect(found, `${route} (${marketId}, ${size}):\n${describeViolations(found)}`).toEqual([]);
+        expect(pageErrors).toEqual([]);
+        expect(logs.filter((l) => /failed to render|unknown node|missing text key/.test(l)), route).toEqual([]);
+        if (route === '/' || route === '/Loan' || route === '/Contact') {
+          const name = `site-${route === '/' ? 'home' : route.slice(1).toLowerCase()}-${marketId.toLowerCase()}-${size}`;
+          await h.screenshot(page, name);
+          saveReadme(name);
+        }
+        await page.context().close();
+      }
+    });
+  }
+
+  it('home figures come from the market document in its number format', async () => {
+    const { page } = await open('/', marketId, VIEWPORTS.phone);
+    const main = page.getByRole('main');
+    await main.getByText(fill(texts['site.home.lead'], { hours: market.approvalHours, salary: money(market, market.salaryThreshold) })).waitFor();
+    await main.getByText(fill(texts['site.home.users'], { users: thousands(market.userCount, market.number) })).waitFor();
+    expect(await main.innerText()).toContain(money(market, market.loanRange.max));
+    await page.context().close();
+  });
+
+  it('nav links change the address, mark the current section, and the back button returns', async () => {
+    const { page } = await open('/', marketId, VIEWPORTS.desktop);
+    const nav = page.getByRole('navigation', { name: texts['site.nav.label'] });
+    expect(await nav.getByRole('link', { name: texts['site.nav.home'] }).getAttribute('aria-current')).toBe('page');
+    await nav.getByRole('link', { name: texts['site.nav.about'] }).click();
+    await expect.poll(() => routeOf(page).path).toBe('/About');
+    expect(routeOf(page).query.get('market')).toBe(marketId);
+    await page.locator('main h1', { hasText: texts['site.about.heading'] }).waitFor();
+    expect(await nav.getByRole('link', { name: texts['site.nav.about'] }).getAttribute('aria-current')).toBe('page');
+    await nav.getByRole('link', { name: texts['site.nav.loanTerms'] }).click();
+    await expect.poll(() => routeOf(page).path).toBe('/Loan');
+    await page.locator('main h1', { hasText: texts['legal.terms.heading'] }).waitFor();
+    await nav.getByRole('link', { name: texts['site.nav.privacy'] }).click();
+    await expect.poll(() => routeOf(page).path).toBe('/Policy');
+    await page.goBack();
+    await expect.poll(() => routeOf(page).path).toBe('/Loan');
+    await page.locator('main h1', { hasText: texts['legal.terms.heading'] }).waitFor();
+    // Pages outside the four sections mark none.
+    await page.getByRole('contentinfo').getByRole('link', { name: texts['site.footer.contact'] }).click();
+    await expect.poll(() => routeOf(page).path).toBe('/Contact');
+    await page.locator('main h1', { hasText: texts['site.contactPage.heading'] }).waitFor();
+    expect(await nav.locator('[aria-current]').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('the skip link is the first stop of the keyboard and moves focus to the main content', async () => {
+    const { page } = await open('/Loan', marketId, VIEWPORTS.desktop);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: texts['site.skip'] });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('site-main');
+    await page.context().close();
+  });
+
+  it('desktop: long text keeps a readable line length (about 70 characters)', async () => {
+    const { page } = await open('/Loan', marketId, VIEWPORTS.desktop);
+    const p = page.locator('main .sdui-rich-document p').first();
+    const { width, charWidth } = await p.evaluate((el) => {
+      const probe = document.createElement('span');
+      probe.textContent = '0'.repeat(10);
+      el.appendChild(probe);
+      const w = probe.getBoundingClientRect().width / 10;
+      probe.remove();
+      return { width: el.getBoundingClientRect().width, charWidth: w };
+    });
+    expect(width / charWidth).toBeGreaterThan(50);
+    expect(width / charWidth).toBeLessThanOrEqual(72);
+    await page.context().close();
+  });
+
+  it('the privacy tab frames the policy from an allowed origin and links to the text version', async () => {
+    const { page } = await open('/Policy', marketId, VIEWPORTS.phone);
+    const frame = page.getByTitle(texts['site.privacy.frameTitle']);
+    const src = await frame.getAttribute('src');
+    expect(market.embedOrigins).toContain(new URL(src!).origin);
+    await page.getByRole('link', { name: texts['site.privacy.readText'] }).click();
+    await expect.poll(() => routeOf(page).path).toBe('/privacyPolicy');
+    await page.locator('main h1', { hasText: texts['legal.privacy.heading'] }).waitFor();
+    expect(await page.locator('main article section h3').count()).toBe(9);
+    await page.context().close();
+  });
+});
