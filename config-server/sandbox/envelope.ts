@@ -91,5 +91,9 @@ export function toSandboxError(err: unknown): SandboxError {
   if (e?.code === 'LIMIT_UNEXPECTED_FILE') return invalid(`unexpected file field '${e.field ?? ''}': send the image as problemImage`);
   if (typeof e?.code === 'string' && e.code.startsWith('LIMIT_')) return invalid(`upload rejected: ${e.message}`);
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return invalid('malformed request');
+  // busboy (under multer) rejects a cut or boundary-less multipart body with plain Errors: the client's fault.
+  if (/^(Unexpected end of form|Malformed part header|Multipart: Boundary not found|Unexpected end of multipart data)/.test(String(e?.message))) {
+    return invalid('malformed multipart body: send multipart/form-data with the image in field problemImage');
+  }
   return new SandboxError(CODES.INTERNAL, 'sandbox internal error');
 }

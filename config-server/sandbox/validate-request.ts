@@ -59,12 +59,25 @@ export function describeError(e: ErrorObject, schemaMessage?: string): string {
 }
 
 /**
+ * Real clients send an optional number they do not have as an empty string (`orderId=` on problem-init):
+ * that means absent, not invalid. Required fields keep '' so the message says they are missing.
+ */
+function dropEmptyOptionalNumbers(schema: unknown, data: Record<string, unknown>): void {
+  const s = schema as { properties?: Record<string, { type?: unknown }>; required?: string[] } | undefined;
+  for (const [name, prop] of Object.entries(s?.properties ?? {})) {
+    const numeric = prop.type === 'integer' || prop.type === 'number';
+    if (numeric && data[name] === '' && !s?.required?.includes(name)) delete data[name];
+  }
+}
+
+/**
  * Validates (and coerces) a copy of `input`; returns it typed, or throws the sandbox's 400 error.
  * A schema may give a field an `errorMessage`-like hint via its `description` starting with "Rule: ".
  */
 export function validateRequest<T>(ref: string, input: Record<string, unknown>): T {
   const data = { ...input };
   const fn = validatorFor(ref);
+  dropEmptyOptionalNumbers(fn.schema, data);
   if (fn(data)) return data as T;
   const e = fn.errors![0];
   const hint = (e.parentSchema as { description?: string } | undefined)?.description;
