@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from './match-route.js';
-import { jsonDepth } from './json-body.js';
+import { tooDeepAt } from './json-body.js';
 
 const routes = [
   { path: '/', screen: 'landing' },
@@ -22,10 +22,15 @@ describe('matchRoute', () => {
   });
 });
 
-describe('jsonDepth', () => {
+describe('tooDeepAt', () => {
   it('counts nesting outside strings only', () => {
-    expect(jsonDepth('{"a":[1,{"b":2}]}')).toBe(3);
-    expect(jsonDepth('"[[[[[[["')).toBe(0);
-    expect(jsonDepth('{"a":"\\"[[[["}')).toBe(1);
+    expect(tooDeepAt('{"a":[1,{"b":2}]}', 3)).toBeNull();
+    expect(tooDeepAt('{"a":[1,{"b":2}]}', 2)).toBe('/a/1');
+    expect(tooDeepAt('"[[[[[[["', 0)).toBeNull();
+    expect(tooDeepAt('{"a":"\\"[[[["}', 1)).toBeNull();
+  });
+  it('names the JSON pointer where the document first nests too deep', () => {
+    expect(tooDeepAt('{"body":[{"x":1},{"children":[{"children":[[]]}]}]}', 4)).toBe('/body/1/children/0');
+    expect(tooDeepAt('{"a/b":{"c~d":{}}}', 2)).toBe('/a~1b/c~0d');
   });
 });
