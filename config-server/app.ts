@@ -104,7 +104,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   if (sandboxOn && !sandbox) log('sandbox: config-server/sandbox/index.ts not found, /sandbox is not mounted');
   if (sandbox) app.use('/sandbox', sandbox);
   app.use('/sandbox', notFoundJson);
-  app.use(rendererRouter(opts.staticDir ?? defaultStaticDir, snapshot));
+  app.use(rendererRouter(opts.staticDir ?? defaultStaticDir, snapshot, log));
   app.use(notFoundJson);
   app.use(errorMiddleware(log));
 

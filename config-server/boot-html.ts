@@ -6,6 +6,7 @@ import { bodyEtag } from './store/content-hash.js';
 import type { PublishedSnapshot } from './published-snapshot.js';
 import { widgetPreloads } from './widget-preloads.js';
 import { readWhenChanged } from './read-when-changed.js';
+import { injectStatic, staticPages } from './static-pages.js';
 
 export const BOOT_SCRIPT_ID = 'sdui-boot';
 export const DEFAULT_MARKET = 'ID';
@@ -22,11 +23,8 @@ const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.split('/').p
  * turns the inlined screen's node types into modulepreload tags for their widget chunks.
  */
 export function bootScript(snap: PublishedSnapshot, req: Request, preloads?: (types: readonly string[]) => string): string {
-  const asked = typeof req.query.market === 'string' ? req.query.market : undefined;
-  const market = asked && snap.markets.includes(asked) ? asked : snap.markets.includes(DEFAULT_MARKET) ? DEFAULT_MARKET : snap.markets[0];
+  const { market, screenId } = pageTarget(snap, req);
   const bundle = market ? snap.bundle(market) : undefined;
-  const isAdmin = isUnder(req.path, '/admin');
-  const screenId = isAdmin ? undefined : snap.screenIdForPath(req.path);
   const screen = screenId ? snap.screen(screenId) : undefined;
   const json =
     `{"bundle":${bundle?.inline ?? 'null'},"bundleEtag":${JSON.stringify(bundle?.etag ?? null)},` +
@@ -35,14 +33,23 @@ export function bootScript(snap: PublishedSnapshot, req: Request, preloads?: (ty
   return `${hints}<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>`;
 }
 
+/** The market and the screen a page request opens (no screen for the admin console). */
+export function pageTarget(snap: PublishedSnapshot, req: Request): { market?: string; screenId?: string } {
+  const asked = typeof req.query.market === 'string' ? req.query.market : undefined;
+  const market = asked && snap.markets.includes(asked) ? asked : snap.markets.includes(DEFAULT_MARKET) ? DEFAULT_MARKET : snap.markets[0];
+  const screenId = isUnder(req.path, '/admin') ? undefined : snap.screenIdForPath(req.path);
+  return { market, screenId };
+}
+
 export function injectBoot(html: string, script: string): string {
   const at = html.search(/<\/head>/i);
   return at >= 0 ? html.slice(0, at) + script + html.slice(at) : script + html;
 }
 
 /** The built renderer: hashed assets cached for good, every other page path → index.html + boot data. */
-export function rendererRouter(staticDir: string, snapshot: () => PublishedSnapshot) {
+export function rendererRouter(staticDir: string, snapshot: () => PublishedSnapshot, log: (message: string, err?: unknown) => void = () => {}) {
   const router = Router();
+  const renderStatic = staticPages(log);
   // index.html, re-read only when the build replaced it.
   const readIndex = readWhenChanged(join(staticDir, 'index.html'), (html) => html);
   const preloads = widgetPreloads(staticDir);
@@ -54,7 +61,7 @@ export function rendererRouter(staticDir: string, snapshot: () => PublishedSnaps
       },
     }),
   );
-  router.use((req, res, next) => {
+  router.use(async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PREFIXES.some((p) => isUnder(req.path, p))) return next();
     if (looksLikeFile(req.path)) throw new HttpError(404, `No such file: ${req.path}`);
     const html = readIndex();
@@ -62,7 +69,12 @@ export function rendererRouter(staticDir: string, snapshot: () => PublishedSnaps
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     // Always revalidate the page: it carries the published config, which must show within seconds.
     // Its ETag lets a returning borrower skip the body (~10 KB) while build and config are unchanged.
-    const page = injectBoot(html, bootScript(snapshot(), req, preloads));
+    const snap = snapshot();
+    let page = injectBoot(html, bootScript(snap, req, preloads));
+    // Static screens (site, legal) arrive with their text in the HTML: readable before the bundle loads.
+    const { market, screenId } = pageTarget(snap, req);
+    const rendered = market && screenId && req.query.locale === undefined ? await renderStatic(snap, { market, screenId, query: req.query }) : null;
+    if (rendered) page = injectStatic(page, rendered);
     const etag = bodyEtag(page);
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('ETag', etag);

@@ -24,7 +24,9 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   const location = readPageLocation();
   const market = location.query.market || 'ID';
   const locale = location.query.locale || undefined;
-  root.render(<p className="sdui-loading">{LOADING}</p>);
+  // A static screen came rendered by the server: keep it on screen (no loading flash) until the app's first
+  // commit replaces it with the same markup.
+  if (!rootEl.hasAttribute('data-ssr')) root.render(<p className="sdui-loading">{LOADING}</p>);
 
   // The inlined data is the published state: a draft preview must read the preview API instead.
   const boot = isPreview ? null : readBootData();

@@ -12,7 +12,7 @@ import { Row } from './Row';
 import { Stack } from './Stack';
 import { Tag } from './Tag';
 import { Text } from './Text';
-import './widgets.css';
+// Styles come from main.tsx (its glob of nodes/*.css): this table also runs on the server, which renders static screens.
 
 /**
  * Node type → widget. A node type without a widget fails to compile.
