@@ -1,0 +1,117 @@
+/**
+ * Crash during publish (hardening): the real server runs as a child process on a temp store; each round
+ * saves a 20-document change set as drafts, publishes it and SIGKILLs the process at a random moment of
+ * that publish. After every restart: SQLite's integrity check passes, the change set is published whole
+ * or not at all (never half), every published version has its audit entry and every versioned audit entry
+ * its version, and the server serves again. CRASH_ROUNDS sets the count (npm test: 4; test:hardening: 100).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { login, type Client } from '../test-helpers.js';
+
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 4);
+const SET_SIZE = 20;
+const dir = mkdtempSync(join(tmpdir(), 'sdui-crash-'));
+const PASSWORD = 'correct horse battery';
+let child: ChildProcess | undefined;
+
+async function startChild(): Promise<string> {
+  child = spawn(process.execPath, ['--import', 'tsx', 'config-server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SANDBOX: 'off', ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const m = /config server on (http:\/\/[^\s]+)/.exec(out);
+    if (m) return m[1];
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${out.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function kill() {
+  child?.kill('SIGKILL');
+  return new Promise<void>((ok) => (child?.exitCode !== null || child?.signalCode ? ok() : child.once('exit', () => ok())));
+}
+
+afterAll(async () => {
+  await kill();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** What the database says after a crash: integrity, the change set's descriptions, audit vs versions. */
+function inspect(set: { kind: string; id: string }[]) {
+  const db = new Database(join(dir, 'config.sqlite'), { readonly: true });
+  try {
+    const integrity = db.pragma('integrity_check', { simple: true });
+    const published = set.map((d) => {
+      const row = db
+        .prepare('SELECT v.content FROM documents d JOIN versions v ON v.kind = d.kind AND v.id = d.id AND v.version = d.published_version WHERE d.kind = ? AND d.id = ?')
+        .get(d.kind, d.id) as { content: string } | undefined;
+      return row ? (JSON.parse(row.content).description as string) : undefined;
+    });
+    const versionsWithoutAudit = db.prepare("SELECT COUNT(*) AS n FROM versions v WHERE NOT EXISTS (SELECT 1 FROM audit a WHERE a.kind = v.kind AND a.id = v.id AND a.version = v.version AND a.action IN ('import','publish','rollback'))").get() as { n: number };
+    const auditWithoutVersion = db.prepare('SELECT COUNT(*) AS n FROM audit a WHERE a.version IS NOT NULL AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.kind = a.kind AND v.id = a.id AND v.version = a.version)').get() as { n: number };
+    return { integrity, published, versionsWithoutAudit: versionsWithoutAudit.n, auditWithoutVersion: auditWithoutVersion.n };
+  } finally {
+    db.close();
+  }
+}
+
+describe(`crash during publish (${ROUNDS} rounds of ${SET_SIZE} documents)`, () => {
+  it('leaves a consistent store that serves again after every SIGKILL', { timeout: 60_000 + ROUNDS * 20_000 }, async () => {
+    let url = await startChild();
+    let ops: Client = await login(url, 'ops', PASSWORD);
+    const list = (await (await ops.req('GET', '/admin/api/documents')).json()) as { documents: { kind: string; id: string }[] };
+    const set = list.documents.filter((d) => d.kind === 'screen').slice(0, SET_SIZE);
+    expect(set.length).toBeGreaterThanOrEqual(Math.min(SET_SIZE, 10));
+    const outcomes = { whole: 0, none: 0 };
+    const saveSet = async (label: string) => {
+      for (const d of set) {
+        const path = `/admin/api/documents/${d.kind}/${d.id}`;
+        const cur = await ops.req('GET', path);
+        const rec = await cur.json();
+        const content = { ...(rec.draft?.content ?? rec.published.content), description: label };
+        const saved = await ops.req('PUT', `${path}/draft`, content, { 'if-match': cur.headers.get('etag')! });
+        expect(saved.status, await saved.clone().text()).toBeLessThan(300);
+      }
+    };
+    // How long a publish of the set takes here, so the kills land before, inside and after it.
+    await saveSet('calibration');
+    const t0 = Date.now();
+    expect((await ops.req('POST', '/admin/api/publish', { documents: set.map(({ kind, id }) => ({ kind, id })), note: 'calibration' })).status).toBe(200);
+    const publishMs = Date.now() - t0;
+
+    for (let round = 1; round <= ROUNDS; round++) {
+      const label = `crash round ${round}`;
+      await saveSet(label);
+      const before = inspect(set).published;
+      // Kill at a random moment: before, during or just after the publish transaction.
+      const publishing = ops.req('POST', '/admin/api/publish', { documents: set.map(({ kind, id }) => ({ kind, id })), note: label }).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, Math.floor(publishMs * (0.5 + Math.random() * 2.5))));
+      await kill();
+      await publishing;
+
+      const after = inspect(set);
+      expect(after.integrity, label).toBe('ok');
+      const whole = after.published.every((d) => d === label);
+      const none = after.published.every((d, i) => d === before[i]);
+      expect(whole || none, `${label}: half a change set is published: ${JSON.stringify(after.published)}`).toBe(true);
+      outcomes[whole ? 'whole' : 'none']++;
+      expect(after.versionsWithoutAudit, `${label}: versions without audit`).toBe(0);
+      expect(after.auditWithoutVersion, `${label}: audit entries without versions`).toBe(0);
+
+      url = await startChild();
+      expect((await fetch(`${url}/config/v1/bundle?market=ID`)).status, `${label}: serves again`).toBe(200);
+      ops = await login(url, 'ops', PASSWORD);
+    }
+    console.log(`crash during publish: ${ROUNDS} SIGKILLs survived (a publish takes ${publishMs} ms; ${outcomes.whole} change sets published whole, ${outcomes.none} not at all)`);
+  });
+});
