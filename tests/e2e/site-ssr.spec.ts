@@ -17,6 +17,25 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
+describe('server-rendered page under a hash route', () => {
+  it('`/#/gallery` is served the home page (the server never sees the hash) and the app replaces it at once, not after loading the gallery', async () => {
+    const { page, pageErrors } = await h.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __seen: string[] };
+      w.__seen = [];
+      new MutationObserver((records) => {
+        for (const r of records) r.addedNodes.forEach((n) => n instanceof HTMLElement && n.matches('.sdui-loading') && w.__seen.push('loading'));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${h.url}/?market=ID#/gallery`);
+    await page.getByRole('heading', { level: 1, name: 'Galeri komponen' }).waitFor();
+    expect(await page.locator('main h1', { hasText: 'Pinjaman pribadi' }).count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).toContain('loading');
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe.each(['IN', 'ID'])('server-rendered site, market %s', (marketId) => {
   const market = marketOf(marketId);
   const texts = textsOf(market.textSet);
