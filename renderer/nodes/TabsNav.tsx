@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import type { TabsNode } from '../../schemas/generated/types';
 import type { Runtime } from '../runtime/contract';
 
@@ -10,6 +10,15 @@ type StaticTab = NonNullable<TabsNode['tabs']>[number];
  * `aria-current="page"`; WAI-ARIA tab roles would be wrong here, since choosing one loads another page.
  */
 export function TabsNav({ node, tabs, selected, runtime }: { node: TabsNode; tabs: StaticTab[]; selected: number; runtime: Runtime }) {
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the bar scrolls sideways: bring the current section into view (a deep link to the last one).
+  useEffect(() => {
+    const ul = list.current;
+    const current = ul?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!ul || !current || ul.scrollWidth <= ul.clientWidth) return;
+    const right = current.offsetLeft + current.offsetWidth; // the list is the link's offset parent (position: relative)
+    if (right > ul.scrollLeft + ul.clientWidth) ul.scrollLeft = right - ul.clientWidth;
+  }, [selected]);
   const follow = (e: MouseEvent<HTMLAnchorElement>, tab: StaticTab, index: number) => {
     // A plain click moves inside the app; a modified click (new tab) keeps the browser's behaviour.
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || !tab.route) return;
@@ -19,7 +28,7 @@ export function TabsNav({ node, tabs, selected, runtime }: { node: TabsNode; tab
   };
   return (
     <nav id={node.id} aria-label={runtime.t(node.label)} className="sdui-tabs sdui-tabs--nav">
-      <ul className="sdui-tabs__list">
+      <ul ref={list} className="sdui-tabs__list">
         {tabs.map((tab, i) => (
           <li key={i} className="sdui-tabs__item">
             {tab.route ? (
