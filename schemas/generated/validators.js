@@ -5927,7 +5927,7 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateScreen = validate25;
-const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/screen.json","title":"ScreenDocument","description":"One screen: its title, initial state, the actions run on load and its node tree.","type":"object","required":["kind","id","schemaVersion","title","body"],"additionalProperties":false,"properties":{"kind":{"const":"screen","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id (kebab-case); the route map points at it."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"What the screen is for (ops-facing, never shown to borrowers)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the page <title>."},"state":{"type":"object","description":"Initial screen state, readable as `state.*` in expressions."},"onLoad":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when the screen opens (data loads, timers)."},"static":{"type":"boolean","description":"The screen shows no per-user data (no onLoad calls, no query-dependent content): the server renders its body to HTML once per published version, market and path, so it reads before any JavaScript runs; the app then takes over with identical markup."},"body":{"type":"array","items":{"$ref":"../node.json"},"description":"The node tree."}}};
+const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/screen.json","title":"ScreenDocument","description":"One screen: its title, initial state, the actions run on load and its node tree.","type":"object","required":["kind","id","schemaVersion","title","body"],"additionalProperties":false,"if":{"required":["static"],"properties":{"static":{"const":true}}},"then":{"properties":{"onLoad":{"type":"array","maxItems":0}},"description":"A static screen is rendered once for every visitor: its onLoad stays empty (no data calls, no timers)."},"properties":{"kind":{"const":"screen","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id (kebab-case); the route map points at it."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"What the screen is for (ops-facing, never shown to borrowers)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the page <title>."},"state":{"type":"object","description":"Initial screen state, readable as `state.*` in expressions."},"onLoad":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when the screen opens (data loads, timers)."},"static":{"type":"boolean","description":"The screen shows no per-user data (no onLoad calls, no query-dependent content): the server renders its body to HTML once per published version, market and path, so it reads before any JavaScript runs; the app then takes over with identical markup."},"body":{"type":"array","items":{"$ref":"../node.json"},"description":"The node tree."}}};
 const schema51 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/action.json","title":"Action","description":"Any action. Add an action type by adding one line here.","type":"object","required":["action"],"discriminator":{"propertyName":"action"},"oneOf":[{"$ref":"actions/api.json"},{"$ref":"actions/navigate.json"},{"$ref":"actions/toast.json"},{"$ref":"actions/bridge.json"},{"$ref":"actions/set-state.json"},{"$ref":"actions/open-modal.json"},{"$ref":"actions/close-modal.json"},{"$ref":"actions/sequence.json"},{"$ref":"actions/if.json"},{"$ref":"actions/delay.json"},{"$ref":"actions/storage.json"},{"$ref":"actions/upload.json"},{"$ref":"actions/open-url.json"},{"$ref":"actions/validate.json"}]};
 const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/set-state.json","title":"SetStateAction","description":"Writes a value (templates resolved, raw values kept) to a screen state path.","type":"object","required":["action","path"],"additionalProperties":false,"properties":{"action":{"const":"setState","description":"Action type."},"path":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path to write, e.g. `form.detail` or `$modals.rating`."},"value":{"description":"Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null."}}};
 const schema82 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/storage.json","title":"StorageAction","description":"Keeps screen data in the browser's local storage (read with `stored('key')`).","type":"object","required":["action","op"],"additionalProperties":false,"properties":{"action":{"const":"storage","description":"Action type."},"op":{"enum":["set","remove","clear"],"description":"Set or remove one key, or clear every key screens stored."},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","description":"Storage key (needed by set and remove)."},"value":{"description":"Value to store (templates resolved; non-strings stored as JSON)."}}};
@@ -18994,9 +18994,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.kind === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+let missing0;
+if((data.static === undefined) && (missing0 = "static")){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -19005,8 +19009,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+else {
+if(data.static !== undefined){
+if(true !== data.static){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -19015,8 +19021,27 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.schemaVersion === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.onLoad !== undefined){
+let data1 = data.onLoad;
+if(Array.isArray(data1)){
+if(data1.length > 0){
+const err2 = {instancePath:instancePath+"/onLoad",schemaPath:"#/then/properties/onLoad/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19025,8 +19050,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.title === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+}
+else {
+const err3 = {instancePath:instancePath+"/onLoad",schemaPath:"#/then/properties/onLoad/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19035,8 +19061,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.body === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};
+}
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.onLoad = true;
+props0.static = true;
+}
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19045,9 +19081,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema49.properties, key0))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19056,10 +19092,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.kind !== undefined){
-if("screen" !== data.kind){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "screen"},message:"must be equal to constant"};
+if(data.id === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -19068,12 +19102,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(data.schemaVersion === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19082,9 +19112,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.title === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19093,10 +19122,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.schemaVersion !== undefined){
-if(1 !== data.schemaVersion){
-const err9 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(data.body === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19105,10 +19132,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key0 in data){
+if(!(func1.call(schema49.properties, key0))){
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19118,11 +19144,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data4 = data.title;
-if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
-const err11 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if(data.kind !== undefined){
+if("screen" !== data.kind){
+const err11 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "screen"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19132,8 +19156,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.id !== undefined){
+let data3 = data.id;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19143,10 +19170,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.state !== undefined){
-let data5 = data.state;
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err13 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object"};
+else {
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -19156,19 +19181,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.onLoad !== undefined){
-let data6 = data.onLoad;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate26(data6[i0], {instancePath:instancePath+"/onLoad/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/onLoad",schemaPath:"#/properties/onLoad/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.schemaVersion !== undefined){
+if(1 !== data.schemaVersion){
+const err14 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -19178,9 +19193,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.static !== undefined){
-if(typeof data.static !== "boolean"){
-const err15 = {instancePath:instancePath+"/static",schemaPath:"#/properties/static/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -19190,19 +19205,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.body !== undefined){
-let data9 = data.body;
-if(Array.isArray(data9)){
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate52(data9[i1], {instancePath:instancePath+"/body/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.title !== undefined){
+let data6 = data.title;
+if(typeof data6 === "string"){
+if(!pattern11.test(data6)){
+const err16 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19212,14 +19219,94 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.state !== undefined){
+let data7 = data.state;
+if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
+const err18 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.onLoad !== undefined){
+let data8 = data.onLoad;
+if(Array.isArray(data8)){
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate26(data8[i0], {instancePath:instancePath+"/onLoad/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/onLoad",schemaPath:"#/properties/onLoad/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.static !== undefined){
+if(typeof data.static !== "boolean"){
+const err20 = {instancePath:instancePath+"/static",schemaPath:"#/properties/static/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.body !== undefined){
+let data11 = data.body;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate52(data11[i1], {instancePath:instancePath+"/body/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
