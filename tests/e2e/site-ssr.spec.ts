@@ -60,7 +60,7 @@ describe.each(['IN', 'ID'])('server-rendered site, market %s', (marketId) => {
 
     // The loan terms, reached through the server-rendered nav link (a real <a href>, no script needed).
     await page.goto(`${h.url}/?market=${marketId}`);
-    await page.getByRole('navigation').getByRole('link', { name: texts['site.nav.loanTerms'] }).click();
+    await page.getByRole('navigation', { name: texts['site.nav.label'] }).getByRole('link', { name: texts['site.nav.loanTerms'] }).click();
     await page.waitForURL(/\/Loan\?market=/);
     const terms = page.locator('main article#loan-terms');
     expect(await terms.locator('section h3').count()).toBe(21);
