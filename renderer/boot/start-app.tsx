@@ -26,8 +26,9 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   const locale = location.query.locale || undefined;
   // A static screen came rendered by the server: keep it on screen (no loading flash) until the app's first
   // commit replaces it with the same markup. Not under a hash route: the server saw only the path before the
-  // `#` (e.g. `/` for `/#/complainPageNext`), so its page is another screen than the one about to open.
-  if (!rootEl.hasAttribute('data-ssr') || location.hashRouting) root.render(<p className="sdui-loading">{LOADING}</p>);
+  // `#` (e.g. `/` for `/#/complainPageNext`), so its page is another screen than the one about to open; not in
+  // a draft preview either, which must not show the published page first.
+  if (!rootEl.hasAttribute('data-ssr') || location.hashRouting || isPreview) root.render(<p className="sdui-loading">{LOADING}</p>);
 
   // The inlined data is the published state: a draft preview must read the preview API instead.
   const boot = isPreview ? null : readBootData();
