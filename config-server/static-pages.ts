@@ -24,31 +24,47 @@ const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp',
  * to HTML once per published version, market and common-param combination. A publish makes a new snapshot,
  * so its pages are rendered afresh from the new documents; the old cache goes with the old snapshot.
  */
+interface Bundle {
+  market: Record<string, unknown>;
+  textSet: { locale?: string; texts: Record<string, string> };
+  apiMap?: { commonParams?: { query: string }[] };
+}
+
+/** What one published version knows about its static pages; dropped with the snapshot after a publish. */
+interface PerSnapshot {
+  flags: Map<string, boolean>;
+  bundles: Map<string, Bundle | undefined>;
+  pages: Map<string, StaticPage | null>;
+}
+
+/**
+ * Screens whose document says `static: true` (site, legal and other pages without per-user data), rendered
+ * to HTML once per published version, market and common-param combination. A publish makes a new snapshot,
+ * so its pages are rendered afresh from the new documents; the old cache goes with the old snapshot.
+ */
 export function staticPages(log: (message: string, err?: unknown) => void) {
-  const cache = new WeakMap<PublishedSnapshot, Map<string, StaticPage | null>>();
+  const cache = new WeakMap<PublishedSnapshot, PerSnapshot>();
   const ready = prepareStaticRender();
 
   return async function render(snap: PublishedSnapshot, req: StaticPageRequest): Promise<StaticPage | null> {
-    const screenEntry = snap.screen(req.screenId);
-    const bundleEntry = snap.bundle(req.market);
-    if (!screenEntry || !bundleEntry) return null;
+    let mine = cache.get(snap);
+    if (!mine) cache.set(snap, (mine = { flags: new Map(), bundles: new Map(), pages: new Map() }));
     // Most screens (borrower flows) are not static: they pay one memoised lookup.
-    if (!isStatic(snap, req.screenId)) return null;
-    let perSnap = cache.get(snap);
-    if (!perSnap) cache.set(snap, (perSnap = new Map()));
+    if (!isStatic(snap, mine, req.screenId)) return null;
+    if (!mine.bundles.has(req.market)) mine.bundles.set(req.market, parse<Bundle>(snap.bundle(req.market)?.body));
+    const bundle = mine.bundles.get(req.market);
+    if (!bundle) return null;
 
-    const bundle = JSON.parse(bundleEntry.body.toString('utf8'));
-    const names: string[] = (bundle.apiMap?.commonParams ?? []).map((p: { query: string }) => p.query);
+    const names = (bundle.apiMap?.commonParams ?? []).map((p) => p.query);
     const query = Object.fromEntries(names.flatMap((n) => (typeof req.query[n] === 'string' && req.query[n] ? [[n, req.query[n] as string]] : [])));
     const key = `${req.market}|${req.screenId}|${JSON.stringify(query)}`;
-    if (perSnap.has(key)) return perSnap.get(key)!;
+    if (mine.pages.has(key)) return mine.pages.get(key)!;
 
     await ready;
     let page: StaticPage | null = null;
     try {
-      const doc = JSON.parse(screenEntry.body.toString('utf8')) as ScreenDocument;
       const rendered = renderStaticScreen({
-        doc,
+        doc: parse<ScreenDocument>(snap.screen(req.screenId)?.body)!,
         texts: bundle.textSet.texts,
         market: bundle.market,
         query,
@@ -60,22 +76,20 @@ export function staticPages(log: (message: string, err?: unknown) => void) {
       // The app still renders it in the browser: a failed server render costs only the head start.
       log(`static render of screen ${req.screenId} failed`, e);
     }
-    if (perSnap.size >= MAX_ENTRIES) perSnap.clear();
-    perSnap.set(key, page);
+    if (mine.pages.size >= MAX_ENTRIES) mine.pages.clear();
+    mine.pages.set(key, page);
     return page;
   };
 }
 
-const staticFlags = new WeakMap<PublishedSnapshot, Map<string, boolean>>();
+const parse = <T>(body: Buffer | undefined): T | undefined => (body ? (JSON.parse(body.toString('utf8')) as T) : undefined);
+
 /** Whether a published screen is marked `static`, read once per published version. */
-function isStatic(snap: PublishedSnapshot, id: string): boolean {
-  let flags = staticFlags.get(snap);
-  if (!flags) staticFlags.set(snap, (flags = new Map()));
-  let flag = flags.get(id);
+function isStatic(snap: PublishedSnapshot, mine: PerSnapshot, id: string): boolean {
+  let flag = mine.flags.get(id);
   if (flag === undefined) {
-    const body = snap.screen(id)?.body.toString('utf8');
-    flag = !!body && (JSON.parse(body) as ScreenDocument).static === true;
-    flags.set(id, flag);
+    flag = parse<ScreenDocument>(snap.screen(id)?.body)?.static === true;
+    mine.flags.set(id, flag);
   }
   return flag;
 }
