@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderNodes } from '../runtime/test-utils';
@@ -56,6 +56,18 @@ describe('tabs', () => {
     r.unmount();
     nav(-1); // a page outside every section marks none
     expect(screen.getAllByRole('link').every((a) => !a.hasAttribute('aria-current'))).toBe(true);
+  });
+  it('routed tabs: onChange runs before the navigation; a modified click (new tab) is left to the browser', async () => {
+    const r = renderNodes(
+      [{ type: 'tabs', label: 'nav', bind: 'section', onChange: [{ action: 'setState', path: 'picked', value: '{{ index }}' }], tabs: [{ label: 'a', route: '/' }, { label: 'b', route: '/Loan' }] }],
+      { state: { section: 0 }, texts: { nav: 'Nav', a: 'Home', b: 'Loan terms' } },
+    );
+    const loan = screen.getByRole('link', { name: 'Loan terms' });
+    fireEvent.click(loan, { ctrlKey: true });
+    expect(r.navigations).toEqual([]);
+    await userEvent.click(loan);
+    expect(r.state().picked).toBe(1);
+    expect(r.navigations).toEqual([{ to: '/Loan', replace: false }]);
   });
   it('data tabs bind the selected index and run onChange with the item', async () => {
     const r = renderNodes(
