@@ -22,6 +22,8 @@ export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
     date: (v, pattern) => formatDate(v, pattern ?? 'YYYY-MM-DD'),
     len: (v) => (isList(v) || typeof v === 'string' ? v.length : plainRecord(v) ? Object.keys(v).length : 0),
     join: (list, sep) => (isList(list) ? list.map((x) => (x == null ? '' : String(x))).join(sep == null ? ',' : String(sep)) : ''),
+    // Scheme checks on backend links (an http link opens in the page, anything else goes to the native side).
+    startsWith: (s, prefix) => typeof s === 'string' && prefix != null && s.startsWith(String(prefix)),
     includes: (hay, needle) => (isList(hay) ? hay.includes(needle) : typeof hay === 'string' ? hay.includes(String(needle)) : false),
     sum: (list, field) => {
       if (!isList(list)) return 0;
