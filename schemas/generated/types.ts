@@ -20,7 +20,8 @@ export type Action =
   | StorageAction
   | UploadAction
   | OpenUrlAction
-  | ValidateAction;
+  | ValidateAction
+  | CopyAction;
 /**
  * A logical API endpoint name in lowerCamel, e.g. `problemInit`; a key of the API map's `endpoints` (screens/maps/api-map.json). Every name used must exist there.
  *
@@ -43,7 +44,7 @@ export type RoutePath = string;
  */
 export type Template = string;
 /**
- * A link target: an absolute http(s), tel: or mailto: URL, or a relative path starting with `/` (never `//` or `/\`, which browsers treat as another host), `./`, `../`, `?` or `#`. Any other scheme (javascript:, data:, ...) is rejected. May embed `{{ expr }}` templates after the scheme.
+ * A link target: an absolute http(s), tel: or mailto: URL, or a relative path starting with `/` (never `//` or `/\`, which browsers treat as another host), `./`, `../`, `?` or `#`. Any other scheme (javascript:, data:, ...) is rejected. May embed `{{ expr }}` templates after the scheme, or be one whole `{{ expr }}` binding for an address that comes from data (a backend's contract or product URL): the handler or widget then checks the resolved address at run time (navigate and open-url: http(s), tel: and mailto: only; links: the same or relative) and refuses and logs anything else.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "Url".
@@ -136,6 +137,7 @@ export interface AllSchemas {
   ApiAction?: ApiAction;
   BridgeAction?: BridgeAction;
   CloseModalAction?: CloseModalAction;
+  CopyAction?: CopyAction;
   DelayAction?: DelayAction;
   IfAction?: IfAction;
   NavigateAction?: NavigateAction;
@@ -492,6 +494,22 @@ export interface ValidateAction {
    */
   action: "validate";
   form: NodeId;
+}
+/**
+ * Puts a text on the clipboard (e.g. a virtual account code the borrower pastes in a bank app). Fails, and runs no later action, when the text is empty or the clipboard refuses.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "CopyAction".
+ */
+export interface CopyAction {
+  /**
+   * Action type.
+   */
+  action: "copy";
+  /**
+   * The text to copy; a template, e.g. `{{ state.va.vcode }}`.
+   */
+  text: string;
 }
 /**
  * One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.
@@ -1025,6 +1043,19 @@ export interface MarketLimits {
      * Every other scene (300).
      */
     other: number;
+  };
+  /**
+   * Which recommendation scenes (the `scene` query of /relevant and /specialApply) are precise and which are lucky-bag scenes; their module ids are in sceneModuleIds, every other scene sends sceneModuleIds.other.
+   */
+  sceneGroups?: {
+    /**
+     * Scene names that send the precise module id.
+     */
+    precise: string[];
+    /**
+     * Scene names that send the lucky-bag module id.
+     */
+    luckyBag: string[];
   };
   /**
    * Module id of the 'loan more' event (30, positionId 0).
