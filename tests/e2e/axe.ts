@@ -20,9 +20,15 @@ export interface AxeFinding {
 export async function axeViolations(page: Page): Promise<AxeFinding[]> {
   await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    type AxeNode = { target: string[]; any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } }[] };
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: AxeNode[] }[] }> } }).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    // Contrast findings carry their colours, so the failure message says what to change.
+    const detail = (n: AxeNode) => {
+      const d = n.any.find((a) => a.data?.contrastRatio)?.data;
+      return d ? `${n.target.join(' ')} (${d.fgColor} on ${d.bgColor}: ${d.contrastRatio})` : n.target.join(' ');
+    };
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map(detail) }));
   });
   return results.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
