@@ -1,8 +1,10 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { assetRoutes } from './asset-routes.js';
+import { bankCardEndpoints } from './bank-cards.js';
 import { chatbotEndpoints } from './chatbot.js';
 import { complaintEndpoints } from './complaints.js';
 import { contactEndpoints } from './contact.js';
+import { forcedFailureEndpoints, FORCE_PATH, throwForced } from './forced-failures.js';
 import { CODES, errorBody, flavorOf, invalid, successBody, toSandboxError } from './envelope.js';
 import type { Ctx, Endpoint } from './endpoint.js';
 import { jointLoginEndpoints } from './joint-login.js';
@@ -28,6 +30,7 @@ export interface SandboxOptions {
 export const SANDBOX_ENDPOINTS: Endpoint[] = [
   ...complaintEndpoints, ...chatbotEndpoints, ...contactEndpoints, ...repaymentEndpoints, ...virtualAccountEndpoints,
   ...promotionEndpoints, ...productEndpoints, ...loanOfferEndpoints, ...loanEndpoints, ...jointLoginEndpoints,
+  ...bankCardEndpoints, ...forcedFailureEndpoints,
 ];
 
 const BODY_LIMIT = '64kb';
@@ -62,8 +65,10 @@ export function createSandboxRouter(opts: SandboxOptions): Router {
       const body: unknown = req.body ?? {};
       if (typeof body !== 'object' || Array.isArray(body)) throw invalid('request body must be an object of fields');
       // Common params and GET payloads come in the query; a POST's own fields in the body win.
+      const ctx = ctxOf(req);
+      if (req.path !== FORCE_PATH) throwForced(ctx.session, req.path);
       const input = validateRequest<Record<string, unknown>>(ep.request, { ...req.query, ...body });
-      res.json(successBody(flavorOf(req.path), ep.handle(input, ctxOf(req))));
+      res.json(successBody(flavorOf(req.path), ep.handle(input, ctx)));
     } catch (err) {
       next(err);
     }

@@ -204,6 +204,13 @@ export const PAY_BANKS = [
   { bankName: 'BRI', bankCode: 'BRI', method: ['ATM', 'BRImo'] },
   { bankName: 'Mandiri', bankCode: 'MANDIRI', method: ['ATM', 'Livin'] },
 ];
+/** Banks a borrower can bind a card of (add-card screen; sandbox-ext/bank-card/banks). */
+export const CARD_BANKS = [
+  { bankName: 'BCA', bankCode: 'BCA' },
+  { bankName: 'BNI', bankCode: 'BNI' },
+  { bankName: 'BRI', bankCode: 'BRI' },
+  { bankName: 'Mandiri', bankCode: 'MANDIRI' },
+];
 export const PAY_MARKETS = [{ name: 'Alfamart', code: 'ALFAMART' }];
 
 /** Loan agreements of contract / contract-jump (scene 3). */

@@ -27,6 +27,8 @@ export interface Session {
   /** Last SMS sent per phone (registration). */
   sms: Map<string, { code: string; sentAt: number }>;
   counter: number;
+  /** Answers forced by a test (forced-failures.ts): sandbox path → the failure its next calls get. */
+  forced: Map<string, { code: number; message: string; times: number }>;
 }
 
 /** Caps keep a flood of random tokens from growing memory without bound (oldest session goes first). */
@@ -46,6 +48,7 @@ export function newSession(): Session {
     registered: new Set([REGISTERED_PHONE]),
     sms: new Map(),
     counter: 0,
+    forced: new Map(),
   };
 }
 

@@ -2,6 +2,7 @@ import type { HandlerRegistry } from '../runtime/contract';
 import { api } from './api';
 import { bridge } from './bridge';
 import { closeModal } from './close-modal';
+import { copy } from './copy';
 import { delay } from './delay';
 import { ifAction } from './if';
 import { navigate } from './navigate';
@@ -30,4 +31,5 @@ export const handlers: HandlerRegistry = {
   upload,
   openUrl,
   validate,
+  copy,
 };

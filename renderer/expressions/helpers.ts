@@ -24,6 +24,14 @@ export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
     join: (list, sep) => (isList(list) ? list.map((x) => (x == null ? '' : String(x))).join(sep == null ? ',' : String(sep)) : ''),
     // Scheme checks on backend links (an http link opens in the page, anything else goes to the native side).
     startsWith: (s, prefix) => typeof s === 'string' && prefix != null && s.startsWith(String(prefix)),
+    // A prefix of a list (instalments: the first n pending periods are the ones ticked).
+    slice: (list, start, end) => (isList(list) ? list.slice(Number(start) || 0, end == null ? undefined : Number(end) || 0) : []),
+    // Card numbers shown in groups: groupDigits('6222020012345678', 4) → '6222 0200 1234 5678' (non-digits dropped).
+    groupDigits: (v, size) => {
+      const n = Math.floor(Number(size));
+      const digits = v == null ? '' : String(v).replace(/\D/g, '');
+      return n >= 1 ? (digits.match(new RegExp(`.{1,${Math.min(n, 32)}}`, 'g')) ?? []).join(' ') : digits;
+    },
     includes: (hay, needle) => (isList(hay) ? hay.includes(needle) : typeof hay === 'string' ? hay.includes(String(needle)) : false),
     sum: (list, field) => {
       if (!isList(list)) return 0;
