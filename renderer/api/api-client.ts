@@ -3,6 +3,7 @@ import type { ApiMapDocument, Endpoint } from '../../schemas/generated/types';
 import type { ApiClient, ApiResult } from '../runtime/contract';
 import { appToastMs } from '../toast/toast-store';
 import { createHttpClients } from './http-clients';
+import { pendingCalls } from './pending-calls';
 
 export interface ApiClientOptions {
   apiMap: ApiMapDocument;
@@ -47,12 +48,15 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     }
     const client = ep.encoding === 'form' && !multipart ? http.form : http.json;
     let body: unknown;
+    pendingCalls.begin();
     try {
       const res = await client.request({ method: ep.method, url: ep.path, timeout: ep.timeoutMs ?? apiMap.timeoutMs, ...config(ep) });
       body = typeof res.data === 'string' ? safeJson(res.data) : res.data;
     } catch (e) {
       opts.logError(`call ${name} failed: ${(e as Error)?.message ?? e}`);
       return fail(ep, silent, undefined, networkText());
+    } finally {
+      pendingCalls.end();
     }
     const field = ep.codeField ?? 'code';
     if (!body || typeof body !== 'object' || !(field in body)) {

@@ -4,6 +4,7 @@ import { createApiClient } from '../api/api-client';
 import { createBridge } from '../bridge/create-bridge';
 import { commonQueryNames } from '../runtime/services';
 import { ToastRegion } from '../toast/ToastRegion';
+import { LoadingIndicator } from '../api/LoadingIndicator';
 import { configureToasts, toastStore } from '../toast/toast-store';
 import { toastLimitsOf } from '../runtime/market-reads';
 import { AppContext, type AppContextValue } from './app-context';
@@ -50,6 +51,7 @@ export function App(props: AppProps) {
       <Router>
         <AppRoutes config={bundle.body} location={props.location} outerQuery={props.outerQuery} />
       </Router>
+      <LoadingIndicator text={typeof bundle.body.textSet.texts['common.loading'] === 'string' ? bundle.body.textSet.texts['common.loading'] : 'loading...'} />
       <ToastRegion />
     </>
   );
