@@ -16,7 +16,8 @@ function payChannel(payType: 1 | 2, payCode: string) {
     if (!bank) throw invalid(`payCode ${payCode} is not a bank of pay_type 1 (${PAY_BANKS.map((b) => b.bankCode).join(', ')})`);
     return { name: bank.bankName, steps: bank.method.map((m, i) => `${i + 1}. ${m}: pilih Bayar / Virtual Account, masukkan kode VA, konfirmasi jumlah.`) };
   }
-  const market = PAY_MARKETS.find((m) => m.code === payCode);
+  // The screens' fallback list (the market's defaultMiniMarkets) names a market, not its code.
+  const market = PAY_MARKETS.find((m) => m.code === payCode || m.name === payCode);
   if (!market) throw invalid(`payCode ${payCode} is not a mini market of pay_type 2 (${PAY_MARKETS.map((m) => m.code).join(', ')})`);
   return { name: market.name, steps: [`1. Datang ke kasir ${market.name}.`, '2. Sebutkan pembayaran pinjaman dan tunjukkan kode bayar.', '3. Simpan struk sebagai bukti.'] };
 }
