@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ScreenDocument } from '../../schemas/generated/types';
 import { loadScreen, rememberScreen, type Loaded } from './config-client';
@@ -9,6 +9,7 @@ import { useApp } from './app-context';
 import type { PrefetchedCall } from './prefetch-first-call';
 import { afterFirstScreen } from './after-first-screen';
 import { preloadWidgets } from '../nodes/preload-widgets';
+import { screenToShow, type Pending } from './pending-screen';
 
 /** A fetched screen, once the code of its lazily loaded widgets is here too (no pop-in). */
 async function withWidgets<T extends Loaded<ScreenDocument> | null>(loaded: T): Promise<T> {
@@ -37,6 +38,10 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
   const params = useParams();
   const routerNavigate = useNavigate();
   const [loaded, setLoaded] = useState<Inline | null | 'missing'>(() => takeInline(screenId));
+  const [pending, setPending] = useState<Pending<Inline> | null>(null);
+  // The location key as of now, for the revalidation callback (its closure has the first render's).
+  const locationKey = useRef(location.key);
+  locationKey.current = location.key;
 
   useEffect(() => {
     let live = true;
@@ -47,7 +52,9 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
         void rememberScreen(inline, logError);
         if (!live) return;
         void loadScreen(screenId, logError).then(withWidgets).then((fresh) => {
-          if (live && fresh && fresh.etag && fresh.etag !== inline.etag && fresh.source === 'network') setLoaded(fresh);
+          if (live && fresh && fresh.etag && fresh.etag !== inline.etag && fresh.source === 'network') {
+            setPending({ doc: fresh, atKey: locationKey.current });
+          }
         });
       });
     } else if (!loaded) {
@@ -64,16 +71,25 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [screenId]);
 
+  // Once the borrower navigated, the newer version is the current one (same key: no second remount).
+  useEffect(() => {
+    if (pending && pending.atKey !== location.key) {
+      setLoaded(pending.doc);
+      setPending(null);
+    }
+  }, [pending, location.key]);
+
   if (loaded === 'missing') {
     return <p className="sdui-screen-error">{app.t('common.error', 'error')}</p>;
   }
   if (!loaded) return <p className="sdui-loading">{app.t('common.loading', 'loading...')}</p>;
   const query = { ...app.outerQuery, ...readQuery(location.search) };
+  const shown = screenToShow<Inline>(loaded, pending, location.key);
   return (
     <ScreenHost
-      key={`${loaded.body.id}:${loaded.etag}:${location.key}`}
-      doc={loaded.body}
-      prefetched={loaded.prefetched}
+      key={`${shown.body.id}:${shown.etag}:${location.key}`}
+      doc={shown.body}
+      prefetched={shown.prefetched}
       texts={app.bundle.textSet.texts as Record<string, string>}
       market={app.bundle.market as unknown as Record<string, unknown>}
       query={query}
