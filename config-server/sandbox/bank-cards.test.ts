@@ -33,4 +33,15 @@ describe('bank card binding and forced failures', () => {
     expect(await sb.post(`${REPAY}/repayment-way`, { orderId: 1003 }, t)).toMatchObject({ code: 0 });
     expect((await sb.post('/sandbox-ext/force-failure', { path: 'no-slash', code: 1 }, t)).code).toBe(400);
   });
+
+  it('paying an issued virtual account settles what it was issued for, once', async () => {
+    const t = 'va';
+    const va = await sb.post('/v3/loan-details/generate-vcode', { productId: 101, orderId: 1003, amount: 700000, payCode: 'Alfamart', pay_type: 2 }, t);
+    expect(va.code).toBe(0);
+    expect((await sb.post('/sandbox-ext/virtual-account/pay', { vcode: va.data.vcode }, 'stranger')).code).toBe(404);
+    expect((await sb.post('/sandbox-ext/virtual-account/pay', { vcode: va.data.vcode }, t)).code).toBe(0);
+    const plan = (await sb.post('/v3/installment/loan-play-detail', { productId: 101, orderId: 1003 }, t)).data;
+    expect(plan.repayPlanDetail.repayYetDetail.map((p: { periodNo: number }) => p.periodNo)).toEqual([1, 2]);
+    expect((await sb.post('/sandbox-ext/virtual-account/pay', { vcode: va.data.vcode }, t)).code).toBe(404);
+  });
 });

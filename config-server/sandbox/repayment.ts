@@ -24,7 +24,8 @@ function checkCard(s: Session, input: CommitInput) {
   return card;
 }
 
-const repeated = () => new SandboxError(CODES.REPEATED_REPAYMENT, 'do not submit repayment request repeatedly');
+export const REPEATED_REPAYMENT_MESSAGE = 'do not submit repayment request repeatedly';
+const repeated = () => new SandboxError(CODES.REPEATED_REPAYMENT, REPEATED_REPAYMENT_MESSAGE);
 
 export const repaymentEndpoints: Endpoint[] = [
   {

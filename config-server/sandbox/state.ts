@@ -29,6 +29,8 @@ export interface Session {
   counter: number;
   /** Answers forced by a test (forced-failures.ts): sandbox path → the failure its next calls get. */
   forced: Map<string, { code: number; message: string; times: number }>;
+  /** Virtual accounts issued by generate-vcode: code → what paying it settles (see virtual-account.ts). */
+  vaCodes: Map<string, { orderId: number; target: RepayTarget }>;
 }
 
 /** Caps keep a flood of random tokens from growing memory without bound (oldest session goes first). */
@@ -49,6 +51,7 @@ export function newSession(): Session {
     sms: new Map(),
     counter: 0,
     forced: new Map(),
+    vaCodes: new Map(),
   };
 }
 

@@ -1,8 +1,11 @@
-import { invalid } from './envelope.js';
+import { CODES, SandboxError, invalid, notFound } from './envelope.js';
 import type { Endpoint } from './endpoint.js';
-import { resolveTarget } from './ledger.js';
+import { applyRepayment, canApply, resolveTarget } from './ledger.js';
+import { REPEATED_REPAYMENT_MESSAGE } from './repayment.js';
 import { PAY_BANKS, PAY_MARKETS, SERVICE_PHONE } from './seed.js';
-import { findProductOrder } from './state.js';
+import { findOrder, findProductOrder } from './state.js';
+
+const MAX_VA_CODES = 50;
 
 
 interface VcodeInput {
@@ -48,6 +51,9 @@ export const virtualAccountEndpoints: Endpoint[] = [
       const channel = payChannel(input.pay_type, input.payCode);
       // Deterministic code: the same order, amount and channel always give the same virtual account.
       const vcode = `8808${String(order.orderId).padStart(6, '0')}${String(amount % 1_000_000).padStart(6, '0')}`;
+      const codes = ctx.session.vaCodes;
+      if (codes.size >= MAX_VA_CODES && !codes.has(vcode)) codes.delete(codes.keys().next().value!);
+      codes.set(vcode, { orderId: order.orderId, target });
       return {
         amount,
         vcode,
@@ -59,6 +65,22 @@ export const virtualAccountEndpoints: Endpoint[] = [
         specificNum: input.specific_num ?? '',
         telephone: order.telephone || SERVICE_PHONE,
       };
+    },
+  },
+  {
+    // The bank's side: a borrower paid this virtual account (tests call it as the bank's notification would).
+    methods: ['POST'],
+    path: '/sandbox-ext/virtual-account/pay',
+    request: 'sandbox-ext#va-pay',
+    handle(input: { vcode: string }, ctx) {
+      const s = ctx.session;
+      const va = s.vaCodes.get(input.vcode);
+      if (!va) throw notFound(`vcode ${input.vcode} was not issued to this session`);
+      const order = findOrder(s, va.orderId);
+      if (!canApply(order, va.target)) throw new SandboxError(CODES.REPEATED_REPAYMENT, REPEATED_REPAYMENT_MESSAGE);
+      applyRepayment(order, va.target, s.googleScore !== null);
+      s.vaCodes.delete(input.vcode);
+      return { orderId: order.orderId, orderStatus: order.orderStatus };
     },
   },
 ];
