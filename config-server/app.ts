@@ -13,8 +13,7 @@ import { PublishedSnapshot, type SnapshotDoc } from './published-snapshot.js';
 import { securityHeaders } from './security-headers.js';
 import type { AuthStore, ConfigStore } from './store/config-store.js';
 import { importOnFirstStart } from './store/repo-documents.js';
-import { SqliteAuthStore } from './store/sqlite-auth-store.js';
-import { SqliteStore } from './store/sqlite-store.js';
+import { openStores } from './store/open-stores.js';
 
 export const defaultDataDir = fileURLToPath(new URL('../data/', import.meta.url));
 export const defaultStaticDir = fileURLToPath(new URL('../dist/renderer/', import.meta.url));
@@ -22,6 +21,8 @@ export const defaultStaticDir = fileURLToPath(new URL('../dist/renderer/', impor
 export interface AppOptions {
   /** Folder of `config.sqlite` (default `data/`). */
   dataDir?: string;
+  /** A PostgreSQL URL: use the shared store instead of SQLite (default env DATABASE_URL). */
+  databaseUrl?: string;
   /** Mount the sandbox backend at /sandbox (default true; env SANDBOX=off turns it off). */
   sandbox?: boolean;
   /** The built renderer (default `dist/renderer/`). */
@@ -43,9 +44,9 @@ export interface ConfigApp {
   store: ConfigStore;
   auth: AuthStore;
   snapshot(): PublishedSnapshot;
-  /** Rebuilds the published snapshot from the store. */
-  refresh(): void;
-  close(): void;
+  /** Rebuilds the published snapshot from the store when its generation changed. */
+  refresh(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** The sandbox is another engineer's module; load it only when it exists so the server runs either way. */
@@ -64,26 +65,36 @@ async function loadSandbox(getTemplate: (id: string) => unknown): Promise<Router
 export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const env = opts.env ?? process.env;
   const log = opts.log ?? ((m: string, err?: unknown) => (err ? console.error(m, err) : console.log(m)));
-  const store = new SqliteStore(opts.dataDir ?? defaultDataDir);
-  const auth = new SqliteAuthStore(store.db);
+  const { store, auth } = await openStores({ databaseUrl: opts.databaseUrl ?? env.DATABASE_URL, dataDir: opts.dataDir ?? defaultDataDir, log });
+  const build = async () => {
+    // Generation first: should a publish land in between, the snapshot looks older than it is and is rebuilt once more.
+    const generation = await store.generation();
+    return new PublishedSnapshot((await store.listPublished()).map((v) => v.content as SnapshotDoc), generation);
+  };
+  let snap: PublishedSnapshot;
   try {
-    const imported = importOnFirstStart(store, opts.screensDir);
+    const imported = await importOnFirstStart(store, opts.screensDir);
     if (imported) log(`first start: published ${imported} documents from the repository`);
     await ensureAdminFromEnv(auth, env, log);
+    snap = await build();
   } catch (e) {
-    store.close();
+    await store.close();
     throw e;
   }
-
-  const build = () =>
-    new PublishedSnapshot(store.listPublished().map((v) => v.content as SnapshotDoc), store.generation());
-  let snap = build();
   let headers = securityHeaders(snap);
   let fast = new PublicFastPath(snap, captureHeaders(headers));
-  const refresh = () => {
-    snap = build();
+  const rebuild = async () => {
+    if ((await store.generation()) === snap.generation) return;
+    snap = await build();
     headers = securityHeaders(snap);
     fast = new PublicFastPath(snap, captureHeaders(headers));
+  };
+  // One rebuild at a time, in order: a notification, the periodic check and a local publish may coincide.
+  let queue: Promise<void> = Promise.resolve();
+  const refresh = () => {
+    const run = queue.then(rebuild);
+    queue = run.catch(() => undefined);
+    return run;
   };
   const snapshot = () => snap;
 
@@ -94,7 +105,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   app.use(compression());
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ status: 'ok', generation: store.generation(), markets: snap.markets });
+    // From memory: a replica whose database is down still serves, and says what it serves.
+    res.json({ status: 'ok', generation: snap.generation, markets: snap.markets });
   });
   app.use('/config/v1', publicApiRouter(snapshot));
   app.use('/config', notFoundJson);
@@ -108,18 +120,35 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   app.use(notFoundJson);
   app.use(errorMiddleware(log));
 
-  // Another process (a second replica, a CLI) may publish into the same store.
+  // Another process (a second replica, a CLI) may publish into the same store: PostgreSQL tells us at once,
+  // and the periodic check is the safety net (and the only way for SQLite). A failed check (database down)
+  // keeps the last snapshot and is logged once until a check succeeds again.
+  let pollFailing = false;
+  const check = () =>
+    refresh().then(
+      () => {
+        if (pollFailing) log('store reachable again: published snapshot is current');
+        pollFailing = false;
+      },
+      (e: unknown) => {
+        if (!pollFailing) log(`store check failed, still serving generation ${snap.generation}: ${(e as Error).message}`);
+        pollFailing = true;
+      },
+    );
+  const unwatch = store.watch?.(() => void check());
   const pollMs = opts.pollMs ?? 2000;
-  const timer = pollMs > 0 ? setInterval(() => store.generation() !== snap.generation && refresh(), pollMs) : undefined;
+  const timer = pollMs > 0 ? setInterval(() => void check(), pollMs) : undefined;
   timer?.unref();
 
   return {
     app, store, auth, snapshot, refresh,
     // The config API is what every borrower's app polls: it skips express's routing, helmet and compression.
     handler: (req, res) => void (fast.handle(req, res) || app(req, res)),
-    close() {
+    async close() {
       if (timer) clearInterval(timer);
-      store.close();
+      unwatch?.();
+      await queue;
+      await store.close();
     },
   };
 }

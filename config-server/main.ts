@@ -26,6 +26,7 @@ try {
     port: Number(process.env.PORT ?? 8080),
     host: process.env.HOST || undefined,
     dataDir: process.env.DATA_DIR || undefined,
+    databaseUrl: process.env.DATABASE_URL || undefined,
   });
   const firstAccountNeeded = (await server.config.auth.countUsers()) === 0;
   console.log(startBanner(server.url, { sandbox: process.env.SANDBOX !== 'off', firstAccountNeeded }));

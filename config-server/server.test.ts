@@ -9,7 +9,7 @@ afterAll(() => s?.stop());
 
 describe('sandbox mount', () => {
   it('serves the published landing template through the sandbox channel-template call', async () => {
-    const templateId = [...s.config.store.listPublished()]
+    const templateId = [...(await s.config.store.listPublished())]
       .filter((v) => v.kind === 'landing-template')
       .map((v) => (v.content as { templateId: string }).templateId)[0];
     const r = await fetch(`${s.url}/sandbox/api/v2/youmi/service/channel/channel-template?templateId=${templateId}`);

@@ -30,7 +30,7 @@ export async function startServer(opts: ServerOptions = {}, graceMs = 10_000): P
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (e) => {
-      config.close();
+      void config.close().catch(() => undefined);
       reject(e);
     });
   });
@@ -46,8 +46,7 @@ export async function startServer(opts: ServerOptions = {}, graceMs = 10_000): P
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          config.close();
-          resolve();
+          config.close().then(resolve, resolve);
         });
         server.closeIdleConnections();
       });

@@ -29,7 +29,7 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
   writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log("app");\n');
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir, pollMs: 0, env: {}, log: () => {}, ...opts });
   const hash = await hashPassword(PASSWORD);
-  for (const [name, role] of Object.entries(USERS)) server.config.auth.upsertUser({ name, role, passwordHash: hash });
+  for (const [name, role] of Object.entries(USERS)) await server.config.auth.upsertUser({ name, role, passwordHash: hash });
   return {
     ...server,
     dataDir,

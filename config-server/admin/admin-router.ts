@@ -12,7 +12,7 @@ export interface AdminOptions {
   store: ConfigStore;
   auth: AuthStore;
   /** Called after every publish or rollback (the public snapshot is rebuilt). */
-  onPublished: () => void;
+  onPublished: () => Promise<void>;
   loginLimit?: LoginLimit;
 }
 

@@ -48,19 +48,19 @@ export function currentUser(res: Response): AdminUser {
  * session's CSRF token in `X-CSRF-Token` (SameSite=Strict alone does not cover every browser).
  */
 export function authenticate(auth: AuthStore): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     let user: AdminUser | undefined;
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (bearer) {
-      const name = auth.getApiTokenUser(sha256(bearer));
-      const u = name ? auth.getUser(name) : undefined;
+      const name = await auth.getApiTokenUser(sha256(bearer));
+      const u = name ? await auth.getUser(name) : undefined;
       if (!u) throw new HttpError(401, 'Unknown or revoked API token');
       user = { name: u.name, role: u.role, via: 'token' };
     } else {
       const cookie = readCookie(req, SESSION_COOKIE);
       const hash = cookie ? sha256(cookie) : undefined;
-      const session = hash ? auth.getSession(hash) : undefined;
-      const u = session ? auth.getUser(session.user) : undefined;
+      const session = hash ? await auth.getSession(hash) : undefined;
+      const u = session ? await auth.getUser(session.user) : undefined;
       if (!session || !u) throw new HttpError(401, 'Log in first (POST /admin/api/login), or send an API token as Authorization: Bearer');
       if (!SAFE_METHODS.has(req.method)) {
         const sent = req.get(CSRF_HEADER);

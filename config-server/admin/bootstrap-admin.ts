@@ -11,12 +11,12 @@ export async function ensureAdminFromEnv(auth: AuthStore, env: NodeJS.ProcessEnv
   const { ADMIN_USER: user, ADMIN_PASSWORD: password } = env;
   const role = env.ADMIN_ROLE ?? 'publisher';
   if (!user) return;
-  if (auth.getUser(user)) return;
+  if (await auth.getUser(user)) return;
   if (!password) {
     log(`ADMIN_USER=${user} is set without ADMIN_PASSWORD: no admin created`);
     return;
   }
   if (!isRole(role)) throw new Error(`ADMIN_ROLE must be viewer, editor or publisher (got '${role}')`);
-  auth.upsertUser({ name: user, role, passwordHash: await hashPassword(password) });
+  await auth.upsertUser({ name: user, role, passwordHash: await hashPassword(password) });
   log(`created admin user ${user} (${role}) from ADMIN_USER/ADMIN_PASSWORD`);
 }

@@ -16,8 +16,8 @@ function knownKind(req: Request): string {
   return kind;
 }
 
-export function loadRecord(store: ConfigStore, req: Request): DocumentRecord {
-  const rec = store.getDocument(knownKind(req), param(req, 'id'));
+export async function loadRecord(store: ConfigStore, req: Request): Promise<DocumentRecord> {
+  const rec = await store.getDocument(knownKind(req), param(req, 'id'));
   if (!rec) throw new HttpError(404, `No document ${param(req, 'kind')}/${param(req, 'id')}`);
   return rec;
 }
@@ -33,10 +33,10 @@ function summary(r: DocumentRecord, markets: Doc[]) {
 }
 
 /** Content of one side of a diff: `published`, `draft` or a version number. */
-function side(store: ConfigStore, rec: DocumentRecord, which: string): unknown {
+async function side(store: ConfigStore, rec: DocumentRecord, which: string): Promise<unknown> {
   if (which === 'published') return rec.published?.content ?? null;
   if (which === 'draft') return rec.draft?.content ?? rec.published?.content ?? null;
-  const v = /^[0-9]+$/.test(which) ? store.getVersion(rec.kind, rec.id, Number(which)) : undefined;
+  const v = /^[0-9]+$/.test(which) ? await store.getVersion(rec.kind, rec.id, Number(which)) : undefined;
   if (!v) throw new HttpError(400, `Diff side '${which}' must be published, draft or an existing version number of ${rec.kind}/${rec.id}`);
   return v.content;
 }
@@ -44,29 +44,29 @@ function side(store: ConfigStore, rec: DocumentRecord, which: string): unknown {
 /** Reading and editing drafts. Every route here sits behind `authenticate`. */
 export function documentsRouter(store: ConfigStore) {
   const router = Router();
-  const publishedMarkets = () => store.listPublished().filter((d) => d.kind === 'market').map((d) => d.content as Doc);
+  const publishedMarkets = async () => (await store.listPublished()).filter((d) => d.kind === 'market').map((d) => d.content as Doc);
 
-  router.get('/documents', (req, res) => {
+  router.get('/documents', async (req, res) => {
     const { kind, market, locale } = req.query;
-    const markets = publishedMarkets();
-    let list = store.listDocuments().map((r) => summary(r, markets));
+    const markets = await publishedMarkets();
+    let list = (await store.listDocuments()).map((r) => summary(r, markets));
     if (typeof kind === 'string' && kind) list = list.filter((d) => d.kind === kind);
     if (typeof market === 'string' && market) list = list.filter((d) => d.markets.includes(market));
     if (typeof locale === 'string' && locale) list = list.filter((d) => d.locale === locale);
     res.json({ kinds: knownKinds(), documents: list });
   });
 
-  router.get('/documents/:kind/:id', (req, res) => {
-    const rec = loadRecord(store, req);
+  router.get('/documents/:kind/:id', async (req, res) => {
+    const rec = await loadRecord(store, req);
     res.setHeader('ETag', rec.etag);
     res.setHeader('Cache-Control', 'no-store');
     res.json(rec);
   });
 
-  router.put('/documents/:kind/:id/draft', requireRole('editor'), (req, res) => {
+  router.put('/documents/:kind/:id/draft', requireRole('editor'), async (req, res) => {
     const kind = knownKind(req);
     const id = param(req, 'id');
-    const current = store.getDocument(kind, id);
+    const current = await store.getDocument(kind, id);
     const expected = expectedRevision(req, current);
     const doc = req.body as unknown;
     const errors =
@@ -78,37 +78,37 @@ export function documentsRouter(store: ConfigStore) {
             ...schemaErrors(kind, doc),
           ];
     if (errors.length) throw new HttpError(422, `The draft of ${kind}/${id} was not saved: ${errors.length} schema error(s)`, { errors });
-    const rec = store.saveDraft({ kind, id, file: current?.file ?? defaultFileFor(kind, id), content: doc }, expected, { user: currentUser(res).name });
+    const rec = await store.saveDraft({ kind, id, file: current?.file ?? defaultFileFor(kind, id), content: doc }, expected, { user: currentUser(res).name });
     res.setHeader('ETag', rec.etag);
     res.status(current ? 200 : 201).json(rec);
   });
 
-  router.delete('/documents/:kind/:id/draft', requireRole('editor'), (req, res) => {
-    const rec = loadRecord(store, req);
+  router.delete('/documents/:kind/:id/draft', requireRole('editor'), async (req, res) => {
+    const rec = await loadRecord(store, req);
     const expected = expectedRevision(req, rec)!;
-    const after = store.discardDraft(rec, expected, { user: currentUser(res).name });
+    const after = await store.discardDraft(rec, expected, { user: currentUser(res).name });
     if (after.etag !== '""') res.setHeader('ETag', after.etag);
     res.json(after);
   });
 
-  router.get('/documents/:kind/:id/diff', (req, res) => {
-    const rec = loadRecord(store, req);
+  router.get('/documents/:kind/:id/diff', async (req, res) => {
+    const rec = await loadRecord(store, req);
     const from = typeof req.query.from === 'string' ? req.query.from : 'published';
     const to = typeof req.query.to === 'string' ? req.query.to : 'draft';
-    const a = side(store, rec, from);
-    const b = side(store, rec, to);
+    const a = await side(store, rec, from);
+    const b = await side(store, rec, to);
     res.json({ kind: rec.kind, id: rec.id, from, to, patch: jsonDiff(a, b) });
   });
 
-  router.get('/documents/:kind/:id/history', (req, res) => {
-    const rec = loadRecord(store, req);
-    const versions = store.history(rec.kind, rec.id).map(({ content: _content, ...v }) => ({ ...v, published: v.version === rec.published?.version }));
+  router.get('/documents/:kind/:id/history', async (req, res) => {
+    const rec = await loadRecord(store, req);
+    const versions = (await store.history(rec.kind, rec.id)).map(({ content: _content, ...v }) => ({ ...v, published: v.version === rec.published?.version }));
     res.json({ kind: rec.kind, id: rec.id, etag: rec.etag, versions });
   });
 
-  router.get('/documents/:kind/:id/versions/:version', (req, res) => {
-    const rec = loadRecord(store, req);
-    const v = store.getVersion(rec.kind, rec.id, Number(param(req, 'version')));
+  router.get('/documents/:kind/:id/versions/:version', async (req, res) => {
+    const rec = await loadRecord(store, req);
+    const v = await store.getVersion(rec.kind, rec.id, Number(param(req, 'version')));
     if (!v) throw new HttpError(404, `${rec.kind}/${rec.id} has no version ${param(req, 'version')}`);
     res.json(v);
   });

@@ -20,7 +20,7 @@ let base: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'preview-'));
   store = new SqliteStore(dir);
-  store.importPublished(
+  await store.importPublished(
     [
       { kind: 'market', id: 'ID', file: 'markets/ID.json', content: market },
       { kind: 'text-set', id: 'id-ID', file: 'texts/id-ID.json', content: texts('Keluhan saya') },
@@ -41,7 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((ok) => server.close(ok));
-  store.close();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -55,16 +55,16 @@ describe('admin preview routes', () => {
   });
 
   it('lays saved drafts over the published state, leaving the published state alone', async () => {
-    const rec = store.getDocument('text-set', 'id-ID')!;
-    store.saveDraft({ kind: 'text-set', id: 'id-ID', file: rec.file, content: texts('Keluhan DRAFT') }, rec.revision, { user: 'ed' });
-    const s = store.getDocument('screen', 'complaint-entry')!;
-    store.saveDraft({ kind: 'screen', id: 'complaint-entry', file: s.file, content: screen('b') }, s.revision, { user: 'ed' });
+    const rec = (await store.getDocument('text-set', 'id-ID'))!;
+    await store.saveDraft({ kind: 'text-set', id: 'id-ID', file: rec.file, content: texts('Keluhan DRAFT') }, rec.revision, { user: 'ed' });
+    const s = (await store.getDocument('screen', 'complaint-entry'))!;
+    await store.saveDraft({ kind: 'screen', id: 'complaint-entry', file: s.file, content: screen('b') }, s.revision, { user: 'ed' });
 
     const bundle = await (await fetch(`${base}/bundle?market=ID`)).json();
     expect(bundle.textSet.texts['complaint.myComplaints']).toBe('Keluhan DRAFT');
     const doc = await (await fetch(`${base}/screens/complaint-entry`)).json();
     expect(doc.body[0].key).toBe('b');
-    expect((store.getDocument('text-set', 'id-ID')!.published!.content as ReturnType<typeof texts>).texts['complaint.myComplaints']).toBe('Keluhan saya');
+    expect(((await store.getDocument('text-set', 'id-ID'))!.published!.content as ReturnType<typeof texts>).texts['complaint.myComplaints']).toBe('Keluhan saya');
   });
 
   it('answers unknown screens and markets with JSON errors', async () => {

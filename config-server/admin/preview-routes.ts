@@ -16,18 +16,22 @@ export function previewRouter(store: ConfigStore) {
   let cached: { key: string; snap: PublishedSnapshot } | undefined;
 
   // Every write bumps a document's ETag, so the joined ETags say when the overlay must be rebuilt.
-  const snapshot = () => {
-    const records = store.listDocuments();
+  const refresh = async () => {
+    const records = await store.listDocuments();
     const key = records.map((r) => `${r.kind}/${r.id}:${r.etag}`).join('|');
     if (cached?.key !== key) {
       const docs = records.map((r) => (r.draft?.content ?? r.published?.content) as Doc | undefined).filter((d): d is Doc => !!d);
       cached = { key, snap: new PublishedSnapshot(docs) };
     }
-    return cached.snap;
   };
 
   router.use(
     '/preview',
+    async (_req, _res, next) => {
+      // The store is asynchronous and the read API synchronous: bring the overlay up to date first.
+      await refresh();
+      next();
+    },
     (_req, res, next) => {
       // Drafts change under the editor's hands: a preview response must never be reused from a cache.
       const setHeader = res.setHeader.bind(res);
@@ -35,7 +39,7 @@ export function previewRouter(store: ConfigStore) {
         name.toLowerCase() === 'cache-control' ? setHeader(name, 'no-store') : setHeader(name, value);
       next();
     },
-    publicApiRouter(snapshot),
+    publicApiRouter(() => cached!.snap),
   );
   return router;
 }

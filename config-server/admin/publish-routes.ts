@@ -17,16 +17,16 @@ function refList(value: unknown, field: string): (DocRef & { etag?: string })[] 
 }
 
 /** Validation of the would-be state, publish, rollback and the audit log. */
-export function publishRouter(store: ConfigStore, onPublished: () => void) {
+export function publishRouter(store: ConfigStore, onPublished: () => Promise<void>) {
   const router = Router();
-  const current = (): NewDocument[] => store.listPublished().map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
+  const current = async (): Promise<NewDocument[]> => (await store.listPublished()).map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
 
   /** What publishing these drafts (default: every draft) would give; `document` tries an unsaved edit on top. */
-  router.post('/validate', (req, res) => {
+  router.post('/validate', async (req, res) => {
     const body = (req.body ?? {}) as { documents?: unknown; document?: unknown };
-    const all = store.listDocuments();
+    const all = await store.listDocuments();
     const wanted = body.documents === undefined ? all.filter((r) => r.draft) : refList(body.documents, 'documents');
-    const state = new Map(current().map((d) => [key(d), d]));
+    const state = new Map((await current()).map((d) => [key(d), d]));
     for (const ref of wanted) {
       const rec = all.find((r) => r.kind === ref.kind && r.id === ref.id);
       if (!rec) throw new HttpError(404, `No document ${ref.kind}/${ref.id}`);
@@ -44,44 +44,48 @@ export function publishRouter(store: ConfigStore, onPublished: () => void) {
     res.json({ valid: errors.length === 0, checked: wanted.map((r) => ({ kind: r.kind, id: r.id })), errors });
   });
 
-  router.post('/publish', requireRole('publisher'), (req, res) => {
+  router.post('/publish', requireRole('publisher'), async (req, res) => {
     const body = (req.body ?? {}) as { documents?: unknown; note?: unknown };
     const refs = refList(body.documents, 'documents');
     if (!refs.length) throw new HttpError(400, 'documents must name at least one draft to publish');
     if (new Set(refs.map(key)).size !== refs.length) throw new HttpError(400, 'documents names the same document twice');
     if (typeof body.note !== 'string' || !body.note.trim()) throw new HttpError(400, 'note is required: say what changes and why');
     const user = currentUser(res).name;
-    const items = refs.map((r) => {
-      if (r.etag === undefined) return { kind: r.kind, id: r.id };
-      const rec = store.getDocument(r.kind, r.id);
+    const items = [];
+    for (const r of refs) {
+      if (r.etag === undefined) {
+        items.push({ kind: r.kind, id: r.id });
+        continue;
+      }
+      const rec = await store.getDocument(r.kind, r.id);
       if (!rec) throw new HttpError(404, `No document ${r.kind}/${r.id}`);
       if (rec.etag !== r.etag) throw new HttpError(412, `${r.kind}/${r.id} changed since you reviewed it: review it again before publishing`, { currentEtag: rec.etag });
-      return { kind: r.kind, id: r.id, expectedRevision: rec.revision };
-    });
-    const versions = store.publish(items, { user, note: body.note.trim() }, allChecks(validStateCheck, fourEyesCheck(user, current())));
-    onPublished();
+      items.push({ kind: r.kind, id: r.id, expectedRevision: rec.revision });
+    }
+    const versions = await store.publish(items, { user, note: body.note.trim() }, allChecks(validStateCheck, fourEyesCheck(user, await current())));
+    await onPublished();
     res.json({ published: versions.map(({ content: _c, ...v }) => v) });
   });
 
-  router.post('/documents/:kind/:id/rollback', requireRole('publisher'), (req, res) => {
-    const rec = loadRecord(store, req);
+  router.post('/documents/:kind/:id/rollback', requireRole('publisher'), async (req, res) => {
+    const rec = await loadRecord(store, req);
     const expected = expectedRevision(req, rec)!;
     const { version, reason } = (req.body ?? {}) as { version?: unknown; reason?: unknown };
     if (!Number.isInteger(version)) throw new HttpError(400, 'version must be the number of the version to restore');
     if (typeof reason !== 'string' || !reason.trim()) throw new HttpError(400, 'reason is required: say why you roll back');
     if (version === rec.published?.version) throw new HttpError(409, `Version ${version} is already the published one`);
-    const v = store.rollback({ kind: rec.kind, id: rec.id, version: version as number, expectedRevision: expected }, { user: currentUser(res).name, reason: reason.trim() }, validStateCheck);
-    onPublished();
-    const after = store.getDocument(rec.kind, rec.id)!;
+    const v = await store.rollback({ kind: rec.kind, id: rec.id, version: version as number, expectedRevision: expected }, { user: currentUser(res).name, reason: reason.trim() }, validStateCheck);
+    await onPublished();
+    const after = (await store.getDocument(rec.kind, rec.id))!;
     res.setHeader('ETag', after.etag);
     res.json({ published: (({ content: _c, ...rest }) => rest)(v), etag: after.etag });
   });
 
-  router.get('/audit', (req, res) => {
+  router.get('/audit', async (req, res) => {
     const q = req.query;
     const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
     const num = (v: unknown) => (typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : undefined);
-    res.json({ entries: store.audit({ kind: str(q.kind), id: str(q.id), actor: str(q.actor), before: num(q.before), limit: num(q.limit) }) });
+    res.json({ entries: await store.audit({ kind: str(q.kind), id: str(q.id), actor: str(q.actor), before: num(q.before), limit: num(q.limit) }) });
   });
 
   return router;

@@ -43,12 +43,12 @@ export function loginRouter(auth: AuthStore, limit: LoginLimit = { windowMs: 15 
     if (typeof user !== 'string' || typeof password !== 'string' || !user || !password) {
       throw new HttpError(400, 'Send {"user": "...", "password": "..."} as JSON');
     }
-    const u = auth.getUser(user);
+    const u = await auth.getUser(user);
     const ok = await verifyPassword(password, u?.passwordHash);
     if (!u || !ok) throw new HttpError(401, 'Wrong user name or password');
     const token = newSecret();
     const csrf = newSecret();
-    auth.createSession(sha256(token), { user: u.name, csrf, expiresAt: Date.now() + SESSION_TTL_MS });
+    await auth.createSession(sha256(token), { user: u.name, csrf, expiresAt: Date.now() + SESSION_TTL_MS });
     res.cookie(SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: SESSION_TTL_MS });
     res.json({ user: u.name, role: u.role, csrfToken: csrf });
   });
@@ -63,18 +63,18 @@ export function sessionRouter(auth: AuthStore) {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ user: u.name, role: u.role, via: u.via, csrfToken: u.csrf ?? null });
   });
-  router.post('/logout', (req, res) => {
+  router.post('/logout', async (req, res) => {
     const u = currentUser(res);
-    if (u.sessionHash) auth.deleteSession(u.sessionHash);
+    if (u.sessionHash) await auth.deleteSession(u.sessionHash);
     res.clearCookie(SESSION_COOKIE, cookieOptions(req));
     res.status(204).end();
   });
   /** A personal API token for scripts; shown once, stored only as a hash. */
-  router.post('/tokens', (req, res) => {
+  router.post('/tokens', async (req, res) => {
     const u = currentUser(res);
     const label = typeof req.body?.label === 'string' ? req.body.label.slice(0, 100) : 'api token';
     const token = newSecret();
-    auth.createApiToken(sha256(token), u.name, label);
+    await auth.createApiToken(sha256(token), u.name, label);
     res.status(201).json({ token, user: u.name, role: u.role, label });
   });
   return router;

@@ -1,23 +1,22 @@
 /**
  * `npm run config:export [-- --out . --data-dir data]`: writes the published state back to the
  * repository files it came from (new documents to their conventional path), so ops edits can be
- * committed. Drafts are not exported.
+ * committed. Drafts are not exported. With env DATABASE_URL it exports the PostgreSQL store instead.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../app.js';
 import { contentHash } from '../store/content-hash.js';
-import { SqliteStore } from '../store/sqlite-store.js';
+import { openCliStores } from './cli-stores.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string' }, 'data-dir': { type: 'string' } } });
 const out = resolve(values.out ?? fileURLToPath(new URL('../../', import.meta.url)));
-const store = new SqliteStore(resolve(values['data-dir'] ?? process.env.DATA_DIR ?? defaultDataDir));
+const { store } = await openCliStores(values['data-dir']);
 let written = 0;
 let same = 0;
 try {
-  for (const v of store.listPublished()) {
+  for (const v of await store.listPublished()) {
     const path = join(out, v.file);
     const text = JSON.stringify(v.content, null, 2) + '\n';
     // A file already holding this content keeps its hand formatting: no noise in the git diff.
@@ -38,5 +37,5 @@ try {
   }
   console.log(`${written} file(s) written, ${same} already up to date, into ${out}`);
 } finally {
-  store.close();
+  await store.close();
 }

@@ -2,12 +2,12 @@
  * `npm run config:import [-- --dir screens --data-dir data --force]`: every repository document
  * that differs from the store becomes a draft (review and publish it in /admin). A draft a
  * colleague is working on is left alone unless --force. An empty store publishes everything instead.
+ * With env DATABASE_URL it imports into the PostgreSQL store instead.
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { defaultDataDir } from '../app.js';
 import { importChangedAsDrafts, importOnFirstStart } from '../store/repo-documents.js';
-import { SqliteStore } from '../store/sqlite-store.js';
+import { openCliStores } from './cli-stores.js';
 
 const { values } = parseArgs({
   options: {
@@ -18,15 +18,15 @@ const { values } = parseArgs({
   },
 });
 
-const store = new SqliteStore(resolve(values['data-dir'] ?? process.env.DATA_DIR ?? defaultDataDir));
+const { store } = await openCliStores(values['data-dir']);
 let code = 0;
 try {
   const dir = values.dir && resolve(values.dir);
-  const first = importOnFirstStart(store, dir);
+  const first = await importOnFirstStart(store, dir);
   if (first) {
     console.log(`empty store: published ${first} documents`);
   } else {
-    const r = importChangedAsDrafts(store, { dir, force: values.force, user: values.user });
+    const r = await importChangedAsDrafts(store, { dir, force: values.force, user: values.user });
     for (const f of r.created) console.log(`new draft (new document): ${f}`);
     for (const f of r.updated) console.log(`new draft: ${f}`);
     for (const f of r.skipped) console.log(`skipped, someone else's draft exists (use --force to replace it): ${f}`);
@@ -41,6 +41,6 @@ try {
   console.error((e as Error).message);
   code = 1;
 } finally {
-  store.close();
+  await store.close();
 }
 process.exit(code);

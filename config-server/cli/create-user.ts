@@ -2,15 +2,13 @@
  * `npm run admin:create-user -- --user ana --role publisher [--token label]`: creates the user or
  * sets a new password and role. The password comes from env ADMIN_PASSWORD or a hidden prompt;
  * there is no default password. `--token` also prints a bearer API token for scripts (shown once).
+ * With env DATABASE_URL the user is created in the PostgreSQL store.
  */
 import { createInterface } from 'node:readline';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../app.js';
 import { isRole, newSecret, sha256 } from '../admin/auth.js';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../admin/password.js';
-import { SqliteAuthStore } from '../store/sqlite-auth-store.js';
-import { SqliteStore } from '../store/sqlite-store.js';
+import { openCliStores } from './cli-stores.js';
 
 const { values } = parseArgs({
   options: {
@@ -47,18 +45,17 @@ if (!isRole(role)) fail(`--role must be viewer, editor or publisher (got '${role
 const password = process.env.ADMIN_PASSWORD ?? (await prompt(`Password for ${user} (at least ${MIN_PASSWORD_LENGTH} characters): `));
 if (password.length < MIN_PASSWORD_LENGTH) fail(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
 
-const store = new SqliteStore(resolve(values['data-dir'] ?? process.env.DATA_DIR ?? defaultDataDir));
+const { store, auth } = await openCliStores(values['data-dir']);
 try {
-  const auth = new SqliteAuthStore(store.db);
-  const existed = !!auth.getUser(user);
-  auth.upsertUser({ name: user, role, passwordHash: await hashPassword(password) });
-  store.appendAudit({ actor: 'cli', action: existed ? 'user.update' : 'user.create', kind: null, id: null, version: null, diff: null, note: `${user} (${role})` });
+  const existed = !!(await auth.getUser(user));
+  await auth.upsertUser({ name: user, role, passwordHash: await hashPassword(password) });
+  await store.appendAudit({ actor: 'cli', action: existed ? 'user.update' : 'user.create', kind: null, id: null, version: null, diff: null, note: `${user} (${role})` });
   console.log(`${existed ? 'updated' : 'created'} ${user} with the ${role} role`);
   if (values.token !== undefined) {
     const token = newSecret();
-    auth.createApiToken(sha256(token), user, values.token || 'cli');
+    await auth.createApiToken(sha256(token), user, values.token || 'cli');
     console.log(`API token (shown once; send it as Authorization: Bearer <token>):\n${token}`);
   }
 } finally {
-  store.close();
+  await store.close();
 }

@@ -2,7 +2,8 @@
  * The store seen by the rest of the server. SQLite (sqlite-store.ts) is the embedded default;
  * a PostgreSQL implementation of the same interface lets several replicas share one state.
  * Every write is all-or-nothing; `check` callbacks run inside the write transaction, so what
- * they validate is exactly what gets committed.
+ * they validate is exactly what gets committed. Methods return promises because PostgreSQL is
+ * reached over the network; a store that cannot reach its database rejects with a 503 HttpError.
  */
 import type { JsonPatch } from '../json-diff.js';
 
@@ -92,35 +93,43 @@ export interface Actor {
 }
 
 export interface ConfigStore {
-  isEmpty(): boolean;
-  /** Changes whenever the published state changes (replicas poll it to refresh their snapshot). */
-  generation(): number;
-  listDocuments(): DocumentRecord[];
-  getDocument(kind: string, id: string): DocumentRecord | undefined;
-  listPublished(): (StoredVersion & { file: string })[];
-  history(kind: string, id: string): StoredVersion[];
-  getVersion(kind: string, id: string, version: number): StoredVersion | undefined;
+  /** Which database this is, for logs: `sqlite <file>` or `postgresql <host/db>` (never a password). */
+  readonly description: string;
+  isEmpty(): Promise<boolean>;
+  /** Changes whenever the published state changes (replicas compare it to refresh their snapshot). */
+  generation(): Promise<number>;
+  listDocuments(): Promise<DocumentRecord[]>;
+  getDocument(kind: string, id: string): Promise<DocumentRecord | undefined>;
+  listPublished(): Promise<(StoredVersion & { file: string })[]>;
+  history(kind: string, id: string): Promise<StoredVersion[]>;
+  getVersion(kind: string, id: string, version: number): Promise<StoredVersion | undefined>;
   /** Publishes every document as version 1 (first start), after `check` accepts the state. */
-  importPublished(docs: NewDocument[], actor: Actor, check: PublishCheck): void;
+  importPublished(docs: NewDocument[], actor: Actor, check: PublishCheck): Promise<void>;
   /**
    * Saves the draft when the document's revision still equals `expectedRevision`
    * (null: the document must not exist yet); otherwise throws 412.
    */
-  saveDraft(doc: NewDocument, expectedRevision: number | null, actor: Actor): DocumentRecord;
-  discardDraft(ref: DocRef, expectedRevision: number, actor: Actor): DocumentRecord;
+  saveDraft(doc: NewDocument, expectedRevision: number | null, actor: Actor): Promise<DocumentRecord>;
+  discardDraft(ref: DocRef, expectedRevision: number, actor: Actor): Promise<DocumentRecord>;
   publish(
     items: (DocRef & { expectedRevision?: number })[],
     opts: Actor & { note: string },
     check: PublishCheck,
-  ): StoredVersion[];
+  ): Promise<StoredVersion[]>;
   rollback(
     ref: DocRef & { version: number; expectedRevision: number },
     opts: Actor & { reason: string },
     check: PublishCheck,
-  ): StoredVersion;
-  audit(filter?: AuditFilter): AuditEntry[];
-  appendAudit(entry: Omit<AuditEntry, 'seq' | 'at'>): void;
-  close(): void;
+  ): Promise<StoredVersion>;
+  audit(filter?: AuditFilter): Promise<AuditEntry[]>;
+  appendAudit(entry: Omit<AuditEntry, 'seq' | 'at'>): Promise<void>;
+  /**
+   * Calls `listener` soon after another process publishes into a shared store (PostgreSQL LISTEN/NOTIFY),
+   * and after a lost connection to the database comes back (a notification may have been missed).
+   * Returns the unsubscribe. Absent for an embedded store, which only the periodic check covers.
+   */
+  watch?(listener: () => void): () => void;
+  close(): Promise<void>;
 }
 
 export type Role = 'viewer' | 'editor' | 'publisher';
@@ -141,13 +150,13 @@ export interface SessionRecord {
 
 /** Users, sessions and API tokens. Secrets are stored only as hashes. */
 export interface AuthStore {
-  getUser(name: string): UserRecord | undefined;
-  countUsers(): number;
+  getUser(name: string): Promise<UserRecord | undefined>;
+  countUsers(): Promise<number>;
   /** Creates the user or replaces role and password of an existing one. */
-  upsertUser(user: Omit<UserRecord, 'createdAt'>): void;
-  createSession(tokenHash: string, session: SessionRecord): void;
-  getSession(tokenHash: string): SessionRecord | undefined;
-  deleteSession(tokenHash: string): void;
-  createApiToken(tokenHash: string, user: string, label: string): void;
-  getApiTokenUser(tokenHash: string): string | undefined;
+  upsertUser(user: Omit<UserRecord, 'createdAt'>): Promise<void>;
+  createSession(tokenHash: string, session: SessionRecord): Promise<void>;
+  getSession(tokenHash: string): Promise<SessionRecord | undefined>;
+  deleteSession(tokenHash: string): Promise<void>;
+  createApiToken(tokenHash: string, user: string, label: string): Promise<void>;
+  getApiTokenUser(tokenHash: string): Promise<string | undefined>;
 }

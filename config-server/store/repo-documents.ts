@@ -25,11 +25,11 @@ export function readRepoDocuments(dir: string = screensDir): NewDocument[] {
  * First start: an empty store publishes the repository documents as version 1 of each,
  * after the whole set validates. An invalid set is refused with every error listed.
  */
-export function importOnFirstStart(store: ConfigStore, dir?: string): number {
-  if (!store.isEmpty()) return 0;
+export async function importOnFirstStart(store: ConfigStore, dir?: string): Promise<number> {
+  if (!(await store.isEmpty())) return 0;
   const docs = readRepoDocuments(dir);
   try {
-    store.importPublished(docs, { user: IMPORT_USER }, validStateCheck);
+    await store.importPublished(docs, { user: IMPORT_USER }, validStateCheck);
   } catch (e) {
     const errors = (e instanceof HttpError && (e.details as { errors?: [] })?.errors) || undefined;
     if (errors) throw new Error(`The repository documents do not validate, nothing was imported:\n${describe(errors)}`);
@@ -48,7 +48,7 @@ export interface ImportReport {
 }
 
 /** `npm run config:import`: every repository document that differs from the store becomes a draft. */
-export function importChangedAsDrafts(store: ConfigStore, opts: { dir?: string; force?: boolean; user?: string } = {}): ImportReport {
+export async function importChangedAsDrafts(store: ConfigStore, opts: { dir?: string; force?: boolean; user?: string } = {}): Promise<ImportReport> {
   const report: ImportReport = { created: [], updated: [], unchanged: [], skipped: [], invalid: [] };
   const user = opts.user ?? IMPORT_USER;
   for (const doc of readRepoDocuments(opts.dir)) {
@@ -57,7 +57,7 @@ export function importChangedAsDrafts(store: ConfigStore, opts: { dir?: string; 
       report.invalid.push({ file: doc.file, errors });
       continue;
     }
-    const rec = store.getDocument(doc.kind, doc.id);
+    const rec = await store.getDocument(doc.kind, doc.id);
     const hash = contentHash(doc.content);
     if (rec && (rec.draft?.hash ?? rec.published?.hash) === hash) {
       report.unchanged.push(doc.file);
@@ -67,7 +67,7 @@ export function importChangedAsDrafts(store: ConfigStore, opts: { dir?: string; 
       report.skipped.push(`${doc.file} (draft by ${rec.draft.updatedBy} from ${rec.draft.updatedAt})`);
       continue;
     }
-    store.saveDraft(rec ? { ...doc, file: rec.file } : doc, rec ? rec.revision : null, { user });
+    await store.saveDraft(rec ? { ...doc, file: rec.file } : doc, rec ? rec.revision : null, { user });
     (rec ? report.updated : report.created).push(doc.file);
   }
   return report;

@@ -7,16 +7,16 @@ interface UserRow { name: string; role: Role; password_hash: string; created_at:
 export class SqliteAuthStore implements AuthStore {
   constructor(private readonly db: Database.Database) {}
 
-  getUser(name: string): UserRecord | undefined {
+  async getUser(name: string): Promise<UserRecord | undefined> {
     const r = this.db.prepare('SELECT * FROM users WHERE name = ?').get(name) as UserRow | undefined;
     return r && { name: r.name, role: r.role, passwordHash: r.password_hash, createdAt: r.created_at };
   }
 
-  countUsers() {
+  async countUsers() {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
   }
 
-  upsertUser(u: Omit<UserRecord, 'createdAt'>) {
+  async upsertUser(u: Omit<UserRecord, 'createdAt'>) {
     this.db
       .prepare(
         `INSERT INTO users (name, role, password_hash, created_at) VALUES (?, ?, ?, ?)
@@ -27,12 +27,12 @@ export class SqliteAuthStore implements AuthStore {
     this.db.prepare('DELETE FROM sessions WHERE user = ?').run(u.name);
   }
 
-  createSession(tokenHash: string, s: SessionRecord) {
+  async createSession(tokenHash: string, s: SessionRecord) {
     this.db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(Date.now());
     this.db.prepare('INSERT INTO sessions (token_hash, user, csrf, expires_at) VALUES (?, ?, ?, ?)').run(tokenHash, s.user, s.csrf, s.expiresAt);
   }
 
-  getSession(tokenHash: string): SessionRecord | undefined {
+  async getSession(tokenHash: string): Promise<SessionRecord | undefined> {
     const r = this.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as
       | { user: string; csrf: string; expires_at: number }
       | undefined;
@@ -40,15 +40,15 @@ export class SqliteAuthStore implements AuthStore {
     return { user: r.user, csrf: r.csrf, expiresAt: r.expires_at };
   }
 
-  deleteSession(tokenHash: string) {
+  async deleteSession(tokenHash: string) {
     this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
   }
 
-  createApiToken(tokenHash: string, user: string, label: string) {
+  async createApiToken(tokenHash: string, user: string, label: string) {
     this.db.prepare('INSERT INTO api_tokens (token_hash, user, label, created_at) VALUES (?, ?, ?, ?)').run(tokenHash, user, label, new Date().toISOString());
   }
 
-  getApiTokenUser(tokenHash: string) {
+  async getApiTokenUser(tokenHash: string) {
     return (this.db.prepare('SELECT user FROM api_tokens WHERE token_hash = ?').get(tokenHash) as { user: string } | undefined)?.user;
   }
 }

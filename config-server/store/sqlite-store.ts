@@ -36,16 +36,18 @@ const toDraft = (r: DraftRow): StoredDraft => ({
 /** The embedded SQLite implementation of ConfigStore (better-sqlite3: synchronous, so each method is one atomic step). */
 export class SqliteStore implements ConfigStore {
   readonly db: Database.Database;
+  readonly description: string;
 
   constructor(dataDir: string) {
     this.db = openDatabase(dataDir);
+    this.description = `sqlite ${this.db.name}`;
   }
 
-  isEmpty() {
+  async isEmpty() {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM documents').get() as { n: number }).n === 0;
   }
 
-  generation() {
+  async generation() {
     return (this.db.prepare("SELECT value FROM meta WHERE key = 'generation'").get() as { value: number }).value;
   }
 
@@ -54,7 +56,7 @@ export class SqliteStore implements ConfigStore {
   }
 
   private record(r: DocRow): DocumentRecord {
-    const pub = r.published_version == null ? undefined : this.getVersion(r.kind, r.id, r.published_version);
+    const pub = r.published_version == null ? undefined : this.version(r.kind, r.id, r.published_version);
     const d = this.db.prepare('SELECT * FROM drafts WHERE kind = ? AND id = ?').get(r.kind, r.id) as DraftRow | undefined;
     const draft = d ? toDraft(d) : null;
     const hash = (draft?.hash ?? pub?.hash ?? '').slice(0, 16);
@@ -64,17 +66,26 @@ export class SqliteStore implements ConfigStore {
     };
   }
 
-  listDocuments() {
+  async listDocuments() {
     const rows = this.db.prepare('SELECT * FROM documents ORDER BY kind, id').all() as DocRow[];
     return rows.map((r) => this.record(r));
   }
 
-  getDocument(kind: string, id: string) {
+  async getDocument(kind: string, id: string) {
+    return this.doc(kind, id);
+  }
+
+  /** Synchronous reads for use inside a transaction (an await there would end better-sqlite3's transaction). */
+  private doc(kind: string, id: string) {
     const r = this.row(kind, id);
     return r && this.record(r);
   }
 
-  listPublished() {
+  async listPublished() {
+    return this.publishedVersions();
+  }
+
+  private publishedVersions() {
     const rows = this.db
       .prepare(
         `SELECT v.*, d.file FROM documents d JOIN versions v
@@ -84,14 +95,18 @@ export class SqliteStore implements ConfigStore {
     return rows.map((r) => ({ ...toVersion(r), file: r.file }));
   }
 
-  history(kind: string, id: string) {
+  async history(kind: string, id: string) {
     const rows = this.db
       .prepare('SELECT * FROM versions WHERE kind = ? AND id = ? ORDER BY version DESC')
       .all(kind, id) as VersionRow[];
     return rows.map(toVersion);
   }
 
-  getVersion(kind: string, id: string, version: number) {
+  async getVersion(kind: string, id: string, version: number) {
+    return this.version(kind, id, version);
+  }
+
+  private version(kind: string, id: string, version: number) {
     const r = this.db
       .prepare('SELECT * FROM versions WHERE kind = ? AND id = ? AND version = ?')
       .get(kind, id, version) as VersionRow | undefined;
@@ -99,7 +114,7 @@ export class SqliteStore implements ConfigStore {
   }
 
   private published(): NewDocument[] {
-    return this.listPublished().map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
+    return this.publishedVersions().map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
   }
 
   private bumpGeneration() {
@@ -131,13 +146,13 @@ export class SqliteStore implements ConfigStore {
     return toVersion(row);
   }
 
-  importPublished(docs: NewDocument[], actor: Actor, check: PublishCheck) {
+  async importPublished(docs: NewDocument[], actor: Actor, check: PublishCheck) {
     this.db.transaction(() => {
       const changes: Change[] = docs.map((d) => ({ ...d, before: null, after: d.content, editors: [actor.user] }));
       check({ wouldBe: docs, changes });
       for (const d of docs) {
         const v = this.insertVersion(d, actor.user, 'imported from the repository', null);
-        this.appendAudit({ actor: actor.user, action: 'import', kind: d.kind, id: d.id, version: v.version, diff: null, note: d.file });
+        this.audited({ actor: actor.user, action: 'import', kind: d.kind, id: d.id, version: v.version, diff: null, note: d.file });
       }
       this.bumpGeneration();
     }).immediate();
@@ -153,7 +168,7 @@ export class SqliteStore implements ConfigStore {
       .prepare('UPDATE documents SET revision = revision + 1 WHERE kind = ? AND id = ? AND revision = ?')
       .run(kind, id, expectedRevision);
     if (res.changes !== 1) {
-      const cur = this.getDocument(kind, id);
+      const cur = this.doc(kind, id);
       if (!cur) throw new HttpError(404, `No document ${kind}/${id}`);
       throw new HttpError(
         412,
@@ -164,10 +179,10 @@ export class SqliteStore implements ConfigStore {
     }
   }
 
-  saveDraft(doc: NewDocument, expectedRevision: number | null, actor: Actor) {
+  async saveDraft(doc: NewDocument, expectedRevision: number | null, actor: Actor) {
     return this.db.transaction(() => {
       this.claim(doc.kind, doc.id, expectedRevision);
-      const before = this.getDocument(doc.kind, doc.id);
+      const before = this.doc(doc.kind, doc.id);
       if (!before) {
         this.db.prepare('INSERT INTO documents (kind, id, file, revision, published_version) VALUES (?, ?, ?, 1, NULL)').run(doc.kind, doc.id, doc.file);
       }
@@ -183,31 +198,31 @@ export class SqliteStore implements ConfigStore {
           before?.draft?.baseVersion ?? before?.published?.version ?? null, now(), actor.user, JSON.stringify([...editors]),
         );
       const prev = before?.draft?.content ?? before?.published?.content ?? null;
-      this.appendAudit({ actor: actor.user, action: 'draft.save', kind: doc.kind, id: doc.id, version: null, diff: diffOf(prev, doc.content), note: '' });
-      return this.getDocument(doc.kind, doc.id)!;
+      this.audited({ actor: actor.user, action: 'draft.save', kind: doc.kind, id: doc.id, version: null, diff: diffOf(prev, doc.content), note: '' });
+      return this.doc(doc.kind, doc.id)!;
     }).immediate();
   }
 
-  discardDraft(ref: DocRef, expectedRevision: number, actor: Actor) {
+  async discardDraft(ref: DocRef, expectedRevision: number, actor: Actor) {
     return this.db.transaction(() => {
-      const before = this.getDocument(ref.kind, ref.id);
+      const before = this.doc(ref.kind, ref.id);
       if (!before?.draft) throw new HttpError(404, `${ref.kind}/${ref.id} has no draft to discard`);
       this.claim(ref.kind, ref.id, expectedRevision);
       this.db.prepare('DELETE FROM drafts WHERE kind = ? AND id = ?').run(ref.kind, ref.id);
-      this.appendAudit({ actor: actor.user, action: 'draft.discard', kind: ref.kind, id: ref.id, version: null, diff: diffOf(before.draft.content, before.published?.content ?? null), note: '' });
+      this.audited({ actor: actor.user, action: 'draft.discard', kind: ref.kind, id: ref.id, version: null, diff: diffOf(before.draft.content, before.published?.content ?? null), note: '' });
       if (!before.published) {
         // A never-published document without its draft is nothing at all.
         this.db.prepare('DELETE FROM documents WHERE kind = ? AND id = ?').run(ref.kind, ref.id);
         return { ...before, draft: null, revision: before.revision + 1, etag: '""' };
       }
-      return this.getDocument(ref.kind, ref.id)!;
+      return this.doc(ref.kind, ref.id)!;
     }).immediate();
   }
 
-  publish(items: (DocRef & { expectedRevision?: number })[], opts: Actor & { note: string }, check: PublishCheck) {
+  async publish(items: (DocRef & { expectedRevision?: number })[], opts: Actor & { note: string }, check: PublishCheck) {
     return this.db.transaction(() => {
       const changes: Change[] = items.map((it) => {
-        const rec = this.getDocument(it.kind, it.id);
+        const rec = this.doc(it.kind, it.id);
         if (!rec) throw new HttpError(404, `No document ${it.kind}/${it.id}`);
         if (!rec.draft) throw new HttpError(409, `${it.kind}/${it.id} has no draft to publish`);
         if (it.expectedRevision !== undefined && it.expectedRevision !== rec.revision) {
@@ -223,7 +238,7 @@ export class SqliteStore implements ConfigStore {
       const out = changes.map((c) => {
         const v = this.insertVersion({ ...c, content: c.after }, opts.user, opts.note, null);
         this.db.prepare('DELETE FROM drafts WHERE kind = ? AND id = ?').run(c.kind, c.id);
-        this.appendAudit({ actor: opts.user, action: 'publish', kind: c.kind, id: c.id, version: v.version, diff: diffOf(c.before, c.after), note: opts.note });
+        this.audited({ actor: opts.user, action: 'publish', kind: c.kind, id: c.id, version: v.version, diff: diffOf(c.before, c.after), note: opts.note });
         return v;
       });
       this.bumpGeneration();
@@ -231,11 +246,11 @@ export class SqliteStore implements ConfigStore {
     }).immediate();
   }
 
-  rollback(ref: DocRef & { version: number; expectedRevision: number }, opts: Actor & { reason: string }, check: PublishCheck) {
+  async rollback(ref: DocRef & { version: number; expectedRevision: number }, opts: Actor & { reason: string }, check: PublishCheck) {
     return this.db.transaction(() => {
-      const rec = this.getDocument(ref.kind, ref.id);
+      const rec = this.doc(ref.kind, ref.id);
       if (!rec) throw new HttpError(404, `No document ${ref.kind}/${ref.id}`);
-      const old = this.getVersion(ref.kind, ref.id, ref.version);
+      const old = this.version(ref.kind, ref.id, ref.version);
       if (!old) throw new HttpError(404, `${ref.kind}/${ref.id} has no version ${ref.version}`);
       if (rec.revision !== ref.expectedRevision) {
         throw new HttpError(412, `${ref.kind}/${ref.id} changed since you loaded it: reload before rolling back`, { currentEtag: rec.etag }, { ETag: rec.etag });
@@ -245,13 +260,13 @@ export class SqliteStore implements ConfigStore {
       wouldBe.push({ kind: ref.kind, id: ref.id, file: rec.file, content: old.content });
       check({ wouldBe, changes: [change] });
       const v = this.insertVersion({ ...change, content: change.after }, opts.user, `rollback to version ${ref.version}: ${opts.reason}`, ref.version);
-      this.appendAudit({ actor: opts.user, action: 'rollback', kind: ref.kind, id: ref.id, version: v.version, diff: diffOf(change.before, change.after), note: opts.reason });
+      this.audited({ actor: opts.user, action: 'rollback', kind: ref.kind, id: ref.id, version: v.version, diff: diffOf(change.before, change.after), note: opts.reason });
       this.bumpGeneration();
       return v;
     }).immediate();
   }
 
-  audit(filter: AuditFilter = {}): AuditEntry[] {
+  async audit(filter: AuditFilter = {}): Promise<AuditEntry[]> {
     const where: string[] = [];
     const args: (string | number)[] = [];
     for (const k of ['kind', 'id', 'actor'] as const) {
@@ -265,13 +280,17 @@ export class SqliteStore implements ConfigStore {
     return rows.map((r) => ({ ...r, diff: r.diff ? JSON.parse(r.diff) : null }));
   }
 
-  appendAudit(e: Omit<AuditEntry, 'seq' | 'at'>) {
+  async appendAudit(e: Omit<AuditEntry, 'seq' | 'at'>) {
+    this.audited(e);
+  }
+
+  private audited(e: Omit<AuditEntry, 'seq' | 'at'>) {
     this.db
       .prepare('INSERT INTO audit (at, actor, action, kind, id, version, diff, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       .run(now(), e.actor, e.action, e.kind, e.id, e.version, e.diff ? JSON.stringify(e.diff) : null, e.note);
   }
 
-  close() {
+  async close() {
     if (this.db.open) this.db.close();
   }
 }

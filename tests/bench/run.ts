@@ -58,7 +58,7 @@ if (only.has('render') && built) {
     const { renderBench } = await import('./render/render-bench.js');
     const { prepareDataDir, seedComplaints, BENCH_LIST_PATH } = await import('./render/prepare-data-dir.js');
     await buildApp({ root: resolve(repoRoot, 'tests/bench/baseline'), outDir: join(appDir, 'baseline'), base: '/baseline/' });
-    const dataDir = prepareDataDir();
+    const dataDir = await prepareDataDir();
     const server = await startChildServer(resolve(repoRoot, 'tests/bench/server/config-server-child.ts'), [dataDir, appDir]);
     try {
       const listNeedle = await seedComplaints(server.url, 'bench-list', 200);

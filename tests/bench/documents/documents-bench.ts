@@ -37,7 +37,7 @@ function changeSet(docs: NewDocument[], round: number): NewDocument[] {
   return edits;
 }
 
-export function documentsBench(): Row[] {
+export async function documentsBench(): Promise<Row[]> {
   const docs = defaultDocuments();
   const input = docs.map((d) => ({ file: d.file, doc: d.content }));
   const [cold, errors] = time(() => validateDocuments(input));
@@ -51,21 +51,21 @@ export function documentsBench(): Row[] {
   const dataDir = mkdtempSync(join(tmpdir(), 'sdui-bench-docs-'));
   const store = new SqliteStore(dataDir);
   try {
-    store.importPublished(docs, { user: 'bench' }, validStateCheck);
+    await store.importPublished(docs, { user: 'bench' }, validStateCheck);
     const latencies: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const set = changeSet(docs, round);
-      for (const d of set) store.saveDraft(d, store.getDocument(d.kind, d.id)?.revision ?? null, { user: 'bench-editor' });
-      const [ms, published] = time(() =>
-        store.publish(set.map((d) => ({ kind: d.kind, id: d.id })), { user: 'bench', note: `bench round ${round}` }, validStateCheck),
-      );
+      for (const d of set) await store.saveDraft(d, (await store.getDocument(d.kind, d.id))?.revision ?? null, { user: 'bench-editor' });
+      const start = performance.now();
+      const published = await store.publish(set.map((d) => ({ kind: d.kind, id: d.id })), { user: 'bench', note: `bench round ${round}` }, validStateCheck);
+      const ms = performance.now() - start;
       if (published.length !== set.length) throw new Error(`published ${published.length} of ${set.length}`);
       latencies.push(ms);
     }
     rows.push(row('documents', `publish a ${CHANGE_SET}-document change set`, median(latencies), 'ms', undefined,
       `median of ${ROUNDS}; includes whole-state validation; max ${Math.max(...latencies).toFixed(0)} ms`));
   } finally {
-    store.close();
+    await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
   return rows;

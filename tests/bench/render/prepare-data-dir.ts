@@ -14,7 +14,7 @@ import { repoRoot } from '../bundle/build-app.js';
 
 export const BENCH_LIST_PATH = '/benchList';
 
-export function prepareDataDir(): string {
+export async function prepareDataDir(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sdui-bench-render-'));
   const benchFile = 'tests/bench/fixtures/bench-list-200.json';
   const bench = JSON.parse(readFileSync(resolve(repoRoot, benchFile), 'utf8')) as { id: string };
@@ -27,9 +27,9 @@ export function prepareDataDir(): string {
   docs.push({ kind: 'screen', id: bench.id, file: benchFile, content: bench });
   const store = new SqliteStore(dataDir);
   try {
-    store.importPublished(docs, { user: 'bench' }, validStateCheck);
+    await store.importPublished(docs, { user: 'bench' }, validStateCheck);
   } finally {
-    store.close();
+    await store.close();
   }
   return dataDir;
 }

@@ -1,0 +1,26 @@
+import type { AuthStore, ConfigStore } from './config-store.js';
+import { PgAuthStore } from './pg-auth-store.js';
+import { PgStore } from './pg-store.js';
+import { SqliteAuthStore } from './sqlite-auth-store.js';
+import { SqliteStore } from './sqlite-store.js';
+
+export interface StoreOptions {
+  /** A `postgres://` or `postgresql://` URL selects the shared PostgreSQL store (replicas). */
+  databaseUrl?: string;
+  /** Otherwise the embedded SQLite file lives in this folder. */
+  dataDir: string;
+  log?: (m: string, err?: unknown) => void;
+}
+
+export const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//i.test(url);
+
+/** The document store and the auth store over the same database: PostgreSQL when `databaseUrl` is given, else SQLite. */
+export async function openStores(opts: StoreOptions): Promise<{ store: ConfigStore; auth: AuthStore }> {
+  if (opts.databaseUrl) {
+    if (!isPostgresUrl(opts.databaseUrl)) throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite store)');
+    const store = await PgStore.open(opts.databaseUrl, { log: opts.log });
+    return { store, auth: new PgAuthStore(store.pool) };
+  }
+  const store = new SqliteStore(opts.dataDir);
+  return { store, auth: new SqliteAuthStore(store.db) };
+}

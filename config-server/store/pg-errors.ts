@@ -1,0 +1,20 @@
+import { HttpError } from '../http-error.js';
+
+/** Node socket errors and PostgreSQL SQLSTATEs that mean "the database is not reachable right now". */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const UNREACHABLE_MESSAGE = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable|the database system is (starting up|shutting down)/i;
+
+export function isUnreachable(e: unknown): boolean {
+  const code = String((e as { code?: unknown })?.code ?? '');
+  return UNREACHABLE_CODES.has(code) || code.startsWith('08') || UNREACHABLE_MESSAGE.test(String((e as Error)?.message ?? ''));
+}
+
+export const DATABASE_DOWN =
+  'The configuration database is unreachable, so nothing can be saved right now. The published configuration is still served; try again in a moment (the server reconnects by itself).';
+
+/** What a store call rejects with: our own HttpErrors as they are, a lost database as 503, anything else unchanged. */
+export function storeError(e: unknown): unknown {
+  if (e instanceof HttpError) return e;
+  if (isUnreachable(e)) return new HttpError(503, DATABASE_DOWN, undefined, { 'Retry-After': '5' });
+  return e;
+}

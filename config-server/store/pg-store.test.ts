@@ -1,0 +1,73 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgAuthStore } from './pg-auth-store.js';
+import { PgStore } from './pg-store.js';
+import { postgresUnavailable, startTestPostgres, type TestPostgres } from './pg-test-server.js';
+import { describeStoreContract, type StoreFactory } from './store-contract.js';
+
+const skip = postgresUnavailable();
+if (skip) console.warn(skip);
+
+let server: TestPostgres | undefined;
+beforeAll(async () => {
+  if (!skip) server = await startTestPostgres();
+}, 60_000);
+afterAll(() => server?.remove());
+
+function pgFactory(): StoreFactory {
+  let url: string | undefined;
+  const open = async () => {
+    const store = await PgStore.open(url!);
+    return { store, auth: new PgAuthStore(store.pool), raw: (sql: string) => store.pool.query(sql) };
+  };
+  return {
+    async create() {
+      url = await server!.createDatabase();
+      return open();
+    },
+    reopen: open,
+    dispose: async () => undefined,
+  };
+}
+
+describe.skipIf(!!skip)('PostgreSQL', () => {
+  describeStoreContract('PgStore (postgres)', pgFactory);
+
+  describe('PgStore (postgres) specifics', () => {
+    it('migrates once when several replicas start on an empty database at the same moment', async () => {
+      const url = await server!.createDatabase();
+      const stores = await Promise.all(Array.from({ length: 4 }, () => PgStore.open(url)));
+      try {
+        const { rows } = await stores[0].pool.query('SELECT version FROM schema_migrations');
+        expect(rows).toEqual([{ version: 1 }]);
+      } finally {
+        await Promise.all(stores.map((s) => s.close()));
+      }
+    });
+
+    it('refuses TRUNCATE of the history too', async () => {
+      const url = await server!.createDatabase();
+      const store = await PgStore.open(url);
+      try {
+        await expect(store.pool.query('TRUNCATE versions')).rejects.toThrow(/immutable/);
+        await expect(store.pool.query('TRUNCATE audit')).rejects.toThrow(/append-only/);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('answers 503 (not a crash, not a hang) while the database is unreachable', async () => {
+      const store = await PgStore.open(`postgresql://sdui@127.0.0.1:${server!.port}/postgres`);
+      // Point a second pool at a port where nothing listens.
+      const dead = new pg.Pool({ connectionString: 'postgresql://sdui@127.0.0.1:1/none', connectionTimeoutMillis: 1000 });
+      Object.assign(store, { pool: dead });
+      try {
+        await expect(store.generation()).rejects.toMatchObject({ status: 503, message: expect.stringMatching(/unreachable.*still served/) });
+        await expect(store.saveDraft({ kind: 'screen', id: 'x', file: 'x', content: {} }, null, { user: 'ed' })).rejects.toMatchObject({ status: 503 });
+      } finally {
+        await dead.end();
+        await store.close().catch(() => undefined);
+      }
+    });
+  });
+});
