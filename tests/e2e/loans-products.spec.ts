@@ -154,7 +154,9 @@ describe('joint-login failure', () => {
     expect(routeOf(page).path).toBe('/jointLoginFailure');
     await page.context().close();
 
-    const list = await open('/jointLoginFailure', 'ID', {}, (p) => p.route('**/sandbox/joint/recommend-list**', (r) => r.fulfill({ json: { status: 3, message: 'Sesi berakhir', data: null } })));
+    const list = await open('/jointLoginFailure', 'ID', {}, async (p) => {
+      await p.route('**/sandbox/joint/recommend-list**', (r) => r.fulfill({ json: { status: 3, message: 'Sesi berakhir', data: null } }));
+    });
     await list.page.locator('.sdui-toast').filter({ hasText: 'Sesi berakhir' }).first().waitFor();
     expect(list.pageErrors).toEqual([]);
     await list.page.context().close();
