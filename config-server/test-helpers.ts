@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashPassword } from './admin/password.js';
 import type { Role } from './store/config-store.js';
+import { postgresUnavailable, sharedTestPostgres } from './store/pg-test-server.js';
 import { startServer, type RunningServer, type ServerOptions } from './server.js';
 
 export const PASSWORD = 'correct horse battery';
@@ -20,7 +21,23 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(opts: ServerOptions = {}): Promise<TestServer> {
+export type TestStore = 'sqlite' | 'postgres';
+
+/**
+ * The stores a suite runs against: SQLite always, PostgreSQL when it is installed (otherwise the
+ * suite says once why it is skipped). Name the describe after the store so `-t postgres` selects it.
+ */
+export function testStores(): TestStore[] {
+  const why = postgresUnavailable();
+  if (why) console.warn(why);
+  return why ? ['sqlite'] : ['sqlite', 'postgres'];
+}
+
+/** A server on a fresh store: SQLite in its temp folder, or a new database of the shared throwaway PostgreSQL. */
+export async function startTestServer(opts: ServerOptions & { store?: TestStore } = {}): Promise<TestServer> {
+  if (opts.store === 'postgres' && !opts.databaseUrl) {
+    opts = { ...opts, databaseUrl: await (await sharedTestPostgres()).createDatabase() };
+  }
   const dir = mkdtempSync(join(tmpdir(), 'sdui-server-'));
   const staticDir = join(dir, 'static');
   const dataDir = join(dir, 'data');

@@ -94,3 +94,14 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     },
   };
 }
+
+let shared: Promise<TestPostgres> | undefined;
+
+/** One throwaway server per test process, started on first use and removed when the process exits. */
+export function sharedTestPostgres(): Promise<TestPostgres> {
+  shared ??= startTestPostgres().then((t) => {
+    process.once('exit', () => t.remove());
+    return t;
+  });
+  return shared;
+}
