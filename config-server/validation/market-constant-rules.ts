@@ -13,7 +13,7 @@ import type { KnownDocument } from './cross-document-rules.js';
 import type { DocumentError } from './validate-documents.js';
 
 /** Market sections whose every leaf must be read by something. */
-export const CHECKED_SECTIONS: string[] = [];
+export const CHECKED_SECTIONS: string[] = ['limits', 'legal'];
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const q = JSON.stringify;
