@@ -1,0 +1,39 @@
+/**
+ * Shared by the repayment browser tests: calls to the sandbox as the backend's other parties would make
+ * them (a bank's payment notice, a forced failure), and the README screenshot.
+ */
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { axeViolations, describeViolations } from './axe';
+import { commonParams, type Harness } from './harness';
+
+/** POSTs form fields to a sandbox path for one borrower token; returns the envelope. */
+export async function sandboxCall(h: Harness, token: string, path: string, fields: Record<string, string | number> = {}, market = 'ID') {
+  const q = new URLSearchParams({ ...commonParams(token), market });
+  const res = await fetch(`${h.url}/sandbox${path}?${q}`, { method: 'POST', body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])) });
+  return (await res.json()) as { code: number; message: string; data: any };
+}
+
+/** The next `times` calls of `path` for this token fail with `code` and `message`. */
+export async function forceFailure(h: Harness, token: string, path: string, code: number, message = '', times = 1) {
+  const r = await sandboxCall(h, token, '/sandbox-ext/force-failure', { path, code, message, times });
+  expect(r.code).toBe(0);
+}
+
+/** Writes the README screenshot of a borrower screen. */
+export async function readmeShot(page: Page, name: string) {
+  fs.mkdirSync('tests/e2e/readme', { recursive: true });
+  await page.screenshot({ path: `tests/e2e/readme/${name}.png` });
+}
+
+/** axe-core finds no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const found = await axeViolations(page);
+  expect(found, describeViolations(found)).toEqual([]);
+}
+
+/** The toast region's current text. */
+export const toastText = (page: Page) => page.locator('.sdui-toast-region').innerText();
+
+export const REPAY = '/api/v1/youmi/youmi-api/service/loan';
