@@ -32,7 +32,7 @@ function routesOf(map: KnownDocument): { path: string; screen: string }[] {
   return Array.isArray(routes) ? routes.filter((r): r is { path: string; screen: string } => isObject(r) && typeof r.path === 'string') : [];
 }
 
-export function checkCrossDocumentRules(known: KnownDocument[], references: Map<string, Reference[]>): DocumentError[] {
+export function checkCrossDocumentRules(known: KnownDocument[], references: Map<string, Reference[]>, opts: { unreadConstants?: boolean } = {}): DocumentError[] {
   const errors: DocumentError[] = [];
   const of = (kind: string) => known.filter((k) => k.kind === kind);
   const ids = (kind: string) => new Set(of(kind).map((k) => k.id));
@@ -120,5 +120,5 @@ export function checkCrossDocumentRules(known: KnownDocument[], references: Map<
       }
     }
   }
-  return [...errors, ...checkMarketConstants(known, references)];
+  return [...errors, ...checkMarketConstants(known, references, opts.unreadConstants ? {} : { sections: [] })];
 }
