@@ -103,6 +103,20 @@ describe('loan details by status', () => {
   });
 });
 
+describe('after a repayment', () => {
+  it('the payway flow ends on the real loan details screen (/borrowDetail) of the paid order', async () => {
+    const { page, pageErrors } = await h.openScreen('/payway', { query: { orderId: '1003', amount: '350000', productId: '101' } });
+    await page.getByRole('button', { name: /BNI/ }).click(); // card 2 pays without an SMS step
+    await page.getByRole('button', { name: 'Bayar', exact: true }).click();
+    await expect.poll(() => routeOf(page).path).toMatch(/^\/borrowDetail\/?$/);
+    await page.locator('#loan-product').getByText('SB1003').waitFor();
+    expect(await pictureOf(page)).toBe('/icons/loan-status/174.svg');
+    await page.getByRole('button', { name: COPY.ID.repay }).waitFor(); // two periods are still pending
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('loan details rating', () => {
   it('zero stars says Silakan pilih; under 4 stars opens the thank-you modal and sends nothing', async () => {
     const { page } = await open('ID', ORDERS[3]);
