@@ -29,8 +29,9 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const open = (market: 'ID' | 'IN', o: { orderId: number; productId: number }, route = '/loanDetails') =>
-  h.openScreen(route, { query: { market, productId: String(o.productId), orderId: String(o.orderId) }, before: stubIosBridge });
+type Setup = (p: import('playwright-core').Page) => Promise<void>;
+const open = (market: 'ID' | 'IN', o: { orderId: number; productId: number }, opts: { route?: string; before?: Setup } = {}) =>
+  h.openScreen(opts.route ?? '/loanDetails', { query: { market, productId: String(o.productId), orderId: String(o.orderId) }, before: opts.before ?? stubIosBridge });
 
 const pictureOf = (page: import('playwright-core').Page) => page.locator('#loan-status-picture').getAttribute('src');
 
@@ -93,9 +94,25 @@ describe('loan details by status', () => {
     await page.context().close();
   });
 
+  it('a failed event save or google-score call is silent and still sends the bridge message', async () => {
+    const { page } = await open('ID', ORDERS[8], { before: async (p) => {
+      await stubIosBridge(p);
+      await p.route('**/sandbox/service/event/save**', (r) => r.fulfill({ json: { code: 500, message: 'event down', data: null } }));
+      await p.route('**/sandbox/v3/loan-details/google-score**', (r) => r.fulfill({ json: { code: 500, message: 'score down', data: null } }));
+    } });
+    const dialog = page.getByRole('dialog', { name: COPY.ID.rate });
+    await dialog.getByRole('radio').nth(4).click();
+    await dialog.getByRole('button', { name: COPY.ID.send }).click();
+    await expect.poll(async () => (await bridgeMessages(page)).map(([name]) => name)).toContain('rate');
+    await page.getByRole('button', { name: COPY.ID.more }).click();
+    await expect.poll(async () => (await bridgeMessages(page)).map(([name]) => name)).toContain('goProductDetail');
+    expect(await page.locator('.sdui-toast').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('/borrowDetail/ (where a repayment ends) and /flat open the same screen', async () => {
     for (const route of ['/borrowDetail/', '/flat']) {
-      const { page } = await open('ID', ORDERS[2], route);
+      const { page } = await open('ID', ORDERS[2], { route });
       await page.getByRole('button', { name: COPY.ID.repay }).waitFor();
       expect(await pictureOf(page)).toBe('/icons/loan-status/174.svg');
       await page.context().close();
