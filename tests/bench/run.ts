@@ -2,7 +2,7 @@
  * `npm run bench`: bundle sizes, render time vs a hand-written page, config server throughput vs a
  * bare node:http server, document validation/publish cost. Prints one table, writes it as JSON under
  * tests/bench/results/ and exits 0 either way (budgets are judged by the table, not the exit code).
- * Env: BENCH_ONLY=bundle,render,server,documents  BENCH_RUNS=21 (render runs per app and screen)
+ * Env: BENCH_ONLY=bundle,render,server,documents (store: only the PostgreSQL/SQLite read row)  BENCH_RUNS=21 (render runs per app and screen)
  *      BENCH_DURATION=10 (seconds per autocannon run)  BENCH_ROUNDS=5 (autocannon runs per case and server).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -92,6 +92,10 @@ if (only.has('server')) {
       { label: 'screen', path: '/config/v1/screens/complaint-entry' },
     ],
   }));
+}
+
+if (only.has('server') || only.has('store')) {
+  await section('server', async () => (await import('./server/store-bench.js')).storeBench({ duration, rounds }));
 }
 
 if (only.has('documents')) {

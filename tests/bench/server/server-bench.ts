@@ -50,7 +50,7 @@ function capture(base: string, path: string): Promise<Canned> {
   });
 }
 
-async function load(url: string, headers: Record<string, string>, expect: number, duration: number) {
+export async function load(url: string, headers: Record<string, string>, expect: number, duration: number) {
   const r = await autocannon({ url, connections: 50, duration, headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers } });
   const total = Object.values(r.statusCodeStats ?? {}).reduce((a, s) => a + s.count, 0);
   const good = r.statusCodeStats?.[String(expect)]?.count ?? 0;
