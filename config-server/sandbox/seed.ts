@@ -24,6 +24,9 @@
  *
  * Bank cards: card 1 (BCA, needValid 1: commit sends an SMS, confirm needs SMS_CODE);
  * card 2 (BNI, needValid 0: commit pays at once). Repayment records start at 'RR' + number.
+ * Cards bound through /sandbox-ext/bank-card/add (banks: CARD_BANKS) need an SMS code too. The sandbox's own
+ * paths (bank-cards.ts, forced-failures.ts, virtual-account.ts): /sandbox-ext/force-failure makes the next calls of
+ * one path fail with a given code for one token; /sandbox-ext/virtual-account/pay plays the bank paying a vcode.
  *
  * | constant                      | value          |
  * |-------------------------------|----------------|

@@ -21,9 +21,10 @@ export async function forceFailure(h: Harness, token: string, path: string, code
   expect(r.code).toBe(0);
 }
 
-/** Writes the README screenshot of a borrower screen. */
+/** Writes the README screenshot of a borrower screen, once no toast covers it. */
 export async function readmeShot(page: Page, name: string) {
   fs.mkdirSync('tests/e2e/readme', { recursive: true });
+  await expect.poll(() => page.locator('.sdui-toast-region').innerText(), { timeout: 5000 }).toBe('');
   await page.screenshot({ path: `tests/e2e/readme/${name}.png` });
 }
 

@@ -100,7 +100,7 @@ describe('instalments → choose method → virtual account (ID)', () => {
     // Switching type clears the choice and reloads the options of that type.
     await page.getByRole('radio', { name: 'Minimarket' }).click();
     await page.getByRole('radio', { name: 'Alfamart' }).waitFor();
-    expect(initCalls.at(-1)).toMatchObject({ pay_type: '2' });
+    await expect.poll(() => initCalls.at(-1)?.pay_type).toBe('2');
     expect(await page.getByRole('radio', { name: 'Alfamart' }).isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Simpan' }).click();
     await expect.poll(() => page.getByText('Silakan lengkapi informasinya').count()).toBeGreaterThan(0);
@@ -173,6 +173,33 @@ describe('instalments → choose method → virtual account (ID)', () => {
     expect(await r.page.locator('#instalment-total').innerText()).toBe('Rp0');
     await r.page.getByRole('button', { name: 'Bayar Segera' }).click();
     await r.page.getByText('Pilih periode yang akan dibayar').waitFor();
+    expect(r.pageErrors).toEqual([]);
+    await r.page.context().close();
+  });
+});
+
+describe('bad data', () => {
+  it('garbage in the delay, pay-type and virtual-account answers never blanks a screen', async () => {
+    const junk = (data: unknown) => ({ json: { code: 0, message: 'ok', data } });
+    const r = await h.openScreen('/delayRepay', {
+      token: tokenOf(),
+      query: { productId: '103', orderId: '1004' },
+      before: async (p) => {
+        await p.route('**/delay-detail**', (route) => route.fulfill(junk({ delayShouldPayAmount: 'free', orderDetail: { detail: 'x' }, productName: ['a'], telephone: 5 })));
+        await p.route('**/init-pay-type**', (route) => route.fulfill(junk({ list: [null, 3, { bankName: { x: 1 }, method: 'm' }] })));
+        await p.route('**/generate-vcode**', (route) => route.fulfill(junk({ vcode: { a: 1 }, amount: 'NaN', payStep: 'step', cardNo: null })));
+      },
+    });
+    await r.page.getByRole('button', { name: 'Bayar Segera' }).waitFor();
+    expect(await r.page.getByRole('button', { name: 'Bayar Segera' }).isDisabled()).toBe(true);
+    await r.page.goto(`${h.url}/individual?orderId=1004&productId=103&amount=200000&token=t`);
+    await r.page.getByRole('button', { name: 'Simpan' }).waitFor();
+    await r.page.evaluate(() => {
+      localStorage.setItem('sdui:data:payType', '1');
+      localStorage.setItem('sdui:data:payCode', 'BRI');
+    });
+    await r.page.goto(`${h.url}/that?orderId=1004&productId=103&amount=200000&token=t`);
+    await r.page.getByRole('button', { name: 'Saya sudah membayar' }).waitFor();
     expect(r.pageErrors).toEqual([]);
     await r.page.context().close();
   });
