@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgAuthStore } from './pg-auth-store.js';
-import { PgStore } from './pg-store.js';
+import { PgStore, PUBLISH_CHANNEL } from './pg-store.js';
 import { postgresUnavailable, startTestPostgres, type TestPostgres } from './pg-test-server.js';
+import { watchChannel } from './pg-watch.js';
 import { describeStoreContract, type StoreFactory } from './store-contract.js';
 
 const skip = postgresUnavailable();
@@ -53,6 +54,40 @@ describe.skipIf(!!skip)('PostgreSQL', () => {
         await expect(store.pool.query('TRUNCATE audit')).rejects.toThrow(/append-only/);
       } finally {
         await store.close();
+      }
+    });
+
+    it('hears publish notifications, and again after the database restarted (told once it is back)', async () => {
+      const own = await startTestPostgres();
+      const url = await own.createDatabase();
+      let heard = 0;
+      const logs: string[] = [];
+      const stop = watchChannel(url, PUBLISH_CHANNEL, () => heard++, (m) => logs.push(m), 100);
+      const notify = async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query('SELECT pg_notify($1, $2)', [PUBLISH_CHANNEL, '1']);
+        await c.end();
+      };
+      const waitFor = async (ok: () => boolean) => {
+        for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 50));
+        expect(ok()).toBe(true);
+      };
+      try {
+        await new Promise((r) => setTimeout(r, 300));
+        await notify();
+        await waitFor(() => heard === 1);
+        own.stop();
+        await waitFor(() => logs.some((m) => /lost the publish notifications/.test(m)));
+        own.start();
+        // Back: the listener is called once (a publish may have been missed), then hears new ones.
+        await waitFor(() => heard === 2);
+        expect(logs.at(-1)).toMatch(/notifications are back/);
+        await notify();
+        await waitFor(() => heard === 3);
+      } finally {
+        stop();
+        own.remove();
       }
     });
 
