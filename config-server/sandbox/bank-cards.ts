@@ -30,9 +30,20 @@ export const bankCardEndpoints: Endpoint[] = [
       if (s.cards.some((c) => c.cardNo === cardNo)) throw invalid('this card is already bound');
       if (s.cards.length >= MAX_CARDS) throw invalid(`at most ${MAX_CARDS} cards can be bound`);
       // A newly bound card asks for an SMS code on payment, like the seed's first card.
-      const card = { id: 100 + nextId(s), bankName: bank.bankName, cardNo, bankCode: bank.bankCode, needValid: 1 as const };
+      const card = {
+        id: 100 + nextId(s),
+        bankName: bank.bankName,
+        cardNo,
+        bankCode: bank.bankCode,
+        needValid: 1 as const,
+      };
       s.cards.push(card);
-      return { id: card.id, bankName: card.bankName, cardNo: card.cardNo, bankCode: card.bankCode };
+      return {
+        id: card.id,
+        bankName: card.bankName,
+        cardNo: card.cardNo,
+        bankCode: card.bankCode,
+      };
     },
   },
 ];

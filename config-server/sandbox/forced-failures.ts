@@ -18,7 +18,11 @@ export const forcedFailureEndpoints: Endpoint[] = [
     handle(input: { path: string; code: number; message?: string; times?: number }, ctx) {
       const forced = ctx.session.forced;
       if (forced.size >= MAX_FORCED && !forced.has(input.path)) forced.delete(forced.keys().next().value!);
-      forced.set(input.path, { code: input.code, message: input.message ?? '', times: input.times ?? 1 });
+      forced.set(input.path, {
+        code: input.code,
+        message: input.message ?? '',
+        times: input.times ?? 1,
+      });
       return null;
     },
   },

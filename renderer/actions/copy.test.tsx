@@ -11,7 +11,9 @@ describe('copy action', () => {
   it('writes the resolved text to the clipboard, then the list goes on', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    const { services, rec } = createTestServices({ state: { va: { vcode: '8808001003' } } });
+    const { services, rec } = createTestServices({
+      state: { va: { vcode: '8808001003' } },
+    });
     const out = await runActions(acts({ action: 'copy', text: '{{ state.va.vcode }}' }, { action: 'toast', message: 'copied' }), services);
     expect(out.ok).toBe(true);
     expect(writeText).toHaveBeenCalledWith('8808001003');
@@ -30,7 +32,10 @@ describe('copy action', () => {
   });
 
   it('falls back to a selected textarea when the clipboard API refuses', async () => {
-    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: vi.fn().mockRejectedValue(new Error('denied')) } });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      clipboard: { writeText: vi.fn().mockRejectedValue(new Error('denied')) },
+    });
     const exec = vi.fn().mockReturnValue(true);
     document.execCommand = exec;
     const { services } = createTestServices({ state: { code: 'ABC' } });

@@ -11,20 +11,32 @@ import { commonParams, type Harness } from './harness';
 /** POSTs form fields to a sandbox path for one borrower token; returns the envelope. */
 export async function sandboxCall(h: Harness, token: string, path: string, fields: Record<string, string | number> = {}, market = 'ID') {
   const q = new URLSearchParams({ ...commonParams(token), market });
-  const res = await fetch(`${h.url}/sandbox${path}?${q}`, { method: 'POST', body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])) });
+  const res = await fetch(`${h.url}/sandbox${path}?${q}`, {
+    method: 'POST',
+    body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])),
+  });
   return (await res.json()) as { code: number; message: string; data: any };
 }
 
 /** The next `times` calls of `path` for this token fail with `code` and `message`. */
 export async function forceFailure(h: Harness, token: string, path: string, code: number, message = '', times = 1) {
-  const r = await sandboxCall(h, token, '/sandbox-ext/force-failure', { path, code, message, times });
+  const r = await sandboxCall(h, token, '/sandbox-ext/force-failure', {
+    path,
+    code,
+    message,
+    times,
+  });
   expect(r.code).toBe(0);
 }
 
 /** Writes the README screenshot of a borrower screen, once no toast covers it. */
 export async function readmeShot(page: Page, name: string) {
   fs.mkdirSync('tests/e2e/readme', { recursive: true });
-  await expect.poll(() => page.locator('.sdui-toast-region').innerText(), { timeout: 5000 }).toBe('');
+  await expect
+    .poll(() => page.locator('.sdui-toast-region').innerText(), {
+      timeout: 5000,
+    })
+    .toBe('');
   await page.screenshot({ path: `tests/e2e/readme/${name}.png` });
 }
 

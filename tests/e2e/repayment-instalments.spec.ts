@@ -17,13 +17,23 @@ afterAll(async () => h?.close());
 let seq = 0;
 const tokenOf = () => `repay-i-${process.pid}-${Date.now()}-${++seq}`;
 const plan = async (token: string, productId: number, orderId: number) =>
-  (await sandboxCall(h, token, '/v3/installment/loan-play-detail', { productId, orderId })).data;
+  (
+    await sandboxCall(h, token, '/v3/installment/loan-play-detail', {
+      productId,
+      orderId,
+    })
+  ).data;
 
 describe('instalments → choose method → virtual account (ID)', () => {
   it('keeps the selection a prefix, blocks a zero total, stores nothing stale, and the paid virtual account settles the periods', async () => {
     const token = tokenOf();
-    const { page } = await h.openScreen('/instalmentRepay', { token, query: { productId: '103', orderId: '1004' } });
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.url });
+    const { page } = await h.openScreen('/instalmentRepay', {
+      token,
+      query: { productId: '103', orderId: '1004' },
+    });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: h.url,
+    });
     const total = page.locator('#instalment-total');
     const period = (n: number) => page.getByRole('button', { name: new RegExp(`^Periode ${n} `) });
     await period(2).waitFor();
@@ -52,7 +62,9 @@ describe('instalments → choose method → virtual account (ID)', () => {
     expect(await total.innerText()).toBe('Rp400.000');
 
     // Select-all: all periods; tapping ticked period 3 (index 1) unticks it; select-all off → the first only.
-    const all = page.getByRole('checkbox', { name: 'Bayar semua total pembayaran' });
+    const all = page.getByRole('checkbox', {
+      name: 'Bayar semua total pembayaran',
+    });
     await all.check();
     expect(await total.innerText()).toBe('Rp800.000');
     expect(await period(3).getByText('✓ Dipilih').count()).toBe(1);
@@ -77,7 +89,12 @@ describe('instalments → choose method → virtual account (ID)', () => {
     await expect.poll(() => routeOf(page).path).toBe('/individual');
     const q = routeOf(page).query;
     expect(Object.fromEntries(['amount', 'productId', 'orderId', 'display', 'deviceId', 'token'].map((k) => [k, q.get(k)]))).toEqual({
-      amount: '400000', productId: '103', orderId: '1004', display: null, deviceId: 'dev-e2e', token,
+      amount: '400000',
+      productId: '103',
+      orderId: '1004',
+      display: null,
+      deviceId: 'dev-e2e',
+      token,
     });
     const stored = await page.evaluate(() => ['payType', 'payCode', 'specificNum', 'isDefault'].map((k) => localStorage.getItem(`sdui:data:${k}`)));
     expect(stored).toEqual([null, null, null, '1']);
@@ -86,7 +103,11 @@ describe('instalments → choose method → virtual account (ID)', () => {
     const bankType = page.getByRole('radio', { name: 'Transfer bank' });
     await expect.poll(() => bankType.isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'BCA' }).waitFor();
-    expect(initCalls.at(-1)).toMatchObject({ productId: '103', orderId: '1004', pay_type: '1' });
+    expect(initCalls.at(-1)).toMatchObject({
+      productId: '103',
+      orderId: '1004',
+      pay_type: '1',
+    });
     await page.getByRole('button', { name: 'Simpan' }).click();
     await page.getByText('Silakan lengkapi informasinya').waitFor();
     await page.getByRole('button', { name: 'Pilih cara pembayaran' }).click();
@@ -119,7 +140,16 @@ describe('instalments → choose method → virtual account (ID)', () => {
     const copy = page.getByRole('button', { name: /· Salin$/ });
     await copy.waitFor();
     expect(vcodeCalls).toHaveLength(1);
-    expect(vcodeCalls[0]).toMatchObject({ productId: '103', orderId: '1004', amount: '400000', payCode: 'BRI', pay_type: '1', is_default: '1', is_display: '0', specific_num: '2' });
+    expect(vcodeCalls[0]).toMatchObject({
+      productId: '103',
+      orderId: '1004',
+      amount: '400000',
+      payCode: 'BRI',
+      pay_type: '1',
+      is_default: '1',
+      is_display: '0',
+      specific_num: '2',
+    });
     const vcode = (await copy.innerText()).split(' ')[0]!;
     expect(vcode).toMatch(/^8808\d+$/);
     await page.getByText('Rp400.000').waitFor();
@@ -128,7 +158,9 @@ describe('instalments → choose method → virtual account (ID)', () => {
     await page.getByText('Kode disalin').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(vcode);
     await page.getByRole('button', { name: 'Saya sudah membayar' }).click();
-    const tips = page.getByRole('dialog', { name: 'Pembayaran sedang diproses' });
+    const tips = page.getByRole('dialog', {
+      name: 'Pembayaran sedang diproses',
+    });
     await tips.waitFor();
     await readmeShot(page, 'repayment-virtual-account-tips');
     await expectAccessible(page);
@@ -139,10 +171,23 @@ describe('instalments → choose method → virtual account (ID)', () => {
     expect(await page.getByRole('link', { name: /Kirim keluhan/ }).getAttribute('href')).toMatch(/complaint\?.*orderId=1004/);
 
     // The bank tells the backend the account was paid: periods 1 and 2 are paid, the order is no longer overdue.
-    expect((await sandboxCall(h, token, '/sandbox-ext/virtual-account/pay', { vcode })).code).toBe(0);
+    expect(
+      (
+        await sandboxCall(h, token, '/sandbox-ext/virtual-account/pay', {
+          vcode,
+        })
+      ).code,
+    ).toBe(0);
     const after = await plan(token, 103, 1004);
     expect(after.repayPlanDetail.repayYetDetail.map((p: { periodNo: number }) => p.periodNo)).toEqual([1, 2]);
-    expect((await sandboxCall(h, token, '/v3/loan-details/loan-details', { productId: 103, orderId: 1004 })).data.orderStatus).toBe(174);
+    expect(
+      (
+        await sandboxCall(h, token, '/v3/loan-details/loan-details', {
+          productId: 103,
+          orderId: 1004,
+        })
+      ).data.orderStatus,
+    ).toBe(174);
 
     // The change-method row goes back to the choice with the same query.
     await page.getByRole('button', { name: 'Ganti metode pembayaran' }).click();
@@ -154,7 +199,10 @@ describe('instalments → choose method → virtual account (ID)', () => {
   it('a failed plan call is silent and garbage in the plan never blanks the screen', async () => {
     const token = tokenOf();
     await forceFailure(h, token, '/v3/installment/loan-play-detail', 1001, 'plan exploded');
-    const { page, logs } = await h.openScreen('/length', { token, query: { productId: '103', orderId: '1004' } });
+    const { page, logs } = await h.openScreen('/length', {
+      token,
+      query: { productId: '103', orderId: '1004' },
+    });
     await page.getByText('Tidak ada tagihan yang harus dibayar.').waitFor();
     await page.waitForTimeout(300);
     expect(await toastText(page)).not.toContain('plan exploded');
@@ -163,10 +211,23 @@ describe('instalments → choose method → virtual account (ID)', () => {
     const r = await h.openScreen('/instalmentRepay', {
       token: tokenOf(),
       query: { productId: '103', orderId: '1004' },
-      before: (p) =>
-        p.route('**/sandbox/v3/installment/loan-play-detail**', (route) =>
-          route.fulfill({ json: { code: 0, message: 'ok', data: { productName: 42, note: { x: 1 }, repayPlanDetail: { repayWaitDetail: [{ periodNo: 'x', totalAmount: 'lots' }, null, 'junk'], repayYetDetail: 'nope' } } } }),
-        ),
+      before: async (p) =>
+        void (await p.route('**/sandbox/v3/installment/loan-play-detail**', (route) =>
+          route.fulfill({
+            json: {
+              code: 0,
+              message: 'ok',
+              data: {
+                productName: 42,
+                note: { x: 1 },
+                repayPlanDetail: {
+                  repayWaitDetail: [{ periodNo: 'x', totalAmount: 'lots' }, null, 'junk'],
+                  repayYetDetail: 'nope',
+                },
+              },
+            },
+          }),
+        )),
     });
     await r.page.getByRole('button', { name: 'Bayar Segera' }).waitFor();
     await r.page.getByRole('checkbox', { name: 'Bayar semua total pembayaran' }).check();
@@ -180,14 +241,34 @@ describe('instalments → choose method → virtual account (ID)', () => {
 
 describe('bad data', () => {
   it('garbage in the delay, pay-type and virtual-account answers never blanks a screen', async () => {
-    const junk = (data: unknown) => ({ json: { code: 0, message: 'ok', data } });
+    const junk = (data: unknown) => ({
+      json: { code: 0, message: 'ok', data },
+    });
     const r = await h.openScreen('/delayRepay', {
       token: tokenOf(),
       query: { productId: '103', orderId: '1004' },
       before: async (p) => {
-        await p.route('**/delay-detail**', (route) => route.fulfill(junk({ delayShouldPayAmount: 'free', orderDetail: { detail: 'x' }, productName: ['a'], telephone: 5 })));
+        await p.route('**/delay-detail**', (route) =>
+          route.fulfill(
+            junk({
+              delayShouldPayAmount: 'free',
+              orderDetail: { detail: 'x' },
+              productName: ['a'],
+              telephone: 5,
+            }),
+          ),
+        );
         await p.route('**/init-pay-type**', (route) => route.fulfill(junk({ list: [null, 3, { bankName: { x: 1 }, method: 'm' }] })));
-        await p.route('**/generate-vcode**', (route) => route.fulfill(junk({ vcode: { a: 1 }, amount: 'NaN', payStep: 'step', cardNo: null })));
+        await p.route('**/generate-vcode**', (route) =>
+          route.fulfill(
+            junk({
+              vcode: { a: 1 },
+              amount: 'NaN',
+              payStep: 'step',
+              cardNo: null,
+            }),
+          ),
+        );
       },
     });
     await r.page.getByRole('button', { name: 'Bayar Segera' }).waitFor();
@@ -208,7 +289,10 @@ describe('bad data', () => {
 describe('extension fee (ID)', () => {
   it('shows fee, expiry, the product card without empty or zero lines and the market phone; pays through a mini market', async () => {
     const token = tokenOf();
-    const { page } = await h.openScreen('/delayRepay', { token, query: { productId: '103', orderId: '1004' } });
+    const { page } = await h.openScreen('/delayRepay', {
+      token,
+      query: { productId: '103', orderId: '1004' },
+    });
     await page.getByText('Perpanjangan berlaku sampai 2025-05-17 23:59:59').waitFor();
     expect(await page.locator('#delay-total').innerText()).toContain('Rp200.000');
     await page.getByText('Biaya perpanjangan').first().waitFor();
@@ -232,29 +316,55 @@ describe('extension fee (ID)', () => {
     await page.getByRole('button', { name: 'Simpan' }).click();
     const copy = page.getByRole('button', { name: /· Salin$/ });
     await copy.waitFor();
-    expect(vcodeCalls[0]).toMatchObject({ amount: '200000', pay_type: '2', payCode: 'ALFAMART', is_display: '1', is_default: '1', specific_num: '' });
+    expect(vcodeCalls[0]).toMatchObject({
+      amount: '200000',
+      pay_type: '2',
+      payCode: 'ALFAMART',
+      is_display: '1',
+      is_default: '1',
+      specific_num: '',
+    });
     const vcode = (await copy.innerText()).split(' ')[0]!;
 
     // Paid: the extension is applied (due dates move 7 days, no longer extendable).
     const before = await plan(token, 103, 1004);
-    expect((await sandboxCall(h, token, '/sandbox-ext/virtual-account/pay', { vcode })).code).toBe(0);
+    expect(
+      (
+        await sandboxCall(h, token, '/sandbox-ext/virtual-account/pay', {
+          vcode,
+        })
+      ).code,
+    ).toBe(0);
     const after = await plan(token, 103, 1004);
     expect(after.repayPlanDetail.repayWaitDetail[0].dueTime).not.toBe(before.repayPlanDetail.repayWaitDetail[0].dueTime);
-    expect((await sandboxCall(h, token, '/v3/loan-details/loan-details', { productId: 103, orderId: 1004 })).data.isDelay).toBe('0');
+    expect(
+      (
+        await sandboxCall(h, token, '/v3/loan-details/loan-details', {
+          productId: 103,
+          orderId: 1004,
+        })
+      ).data.isDelay,
+    ).toBe('0');
     await page.context().close();
   });
 
   it('a failed delay-detail call is silent; the order telephone wins over the market phone', async () => {
     const token = tokenOf();
     await forceFailure(h, token, '/v3/loan-details/delay-detail', 1001, 'delay exploded');
-    const { page } = await h.openScreen('/sides', { token, query: { productId: '103', orderId: '1004' } });
+    const { page } = await h.openScreen('/sides', {
+      token,
+      query: { productId: '103', orderId: '1004' },
+    });
     await page.getByRole('button', { name: 'Bayar Segera' }).waitFor();
     await page.waitForTimeout(300);
     expect(await toastText(page)).not.toContain('delay exploded');
     expect(await page.getByRole('button', { name: 'Bayar Segera' }).isDisabled()).toBe(true);
     await page.context().close();
 
-    const r = await h.openScreen('/delayRepay', { token: tokenOf(), query: { productId: '101', orderId: '1003' } });
+    const r = await h.openScreen('/delayRepay', {
+      token: tokenOf(),
+      query: { productId: '101', orderId: '1003' },
+    });
     await r.page.getByText('Rp150.000').first().waitFor();
     await r.page.getByText(/^Layanan pelanggan: /).waitFor();
     await r.page.context().close();
@@ -264,7 +374,10 @@ describe('extension fee (ID)', () => {
 describe('India market', () => {
   it('every repayment screen of this path renders in English with the rupee symbol; the default mini-market list is used when the server lists none', async () => {
     const token = tokenOf();
-    const { page } = await h.openScreen('/instalmentRepay', { token, query: { market: 'IN', productId: '101', orderId: '1003' } });
+    const { page } = await h.openScreen('/instalmentRepay', {
+      token,
+      query: { market: 'IN', productId: '101', orderId: '1003' },
+    });
     await page.getByRole('heading', { name: 'Bill details' }).waitFor();
     await page.getByRole('button', { name: /^Instalment 1 .*₹350.000/ }).click();
     expect(await page.locator('#instalment-total').innerText()).toBe('₹350.000');
@@ -272,7 +385,10 @@ describe('India market', () => {
     await expectAccessible(page);
     await page.route('**/sandbox/v3/loan-details/init-pay-type**', async (route) => {
       const type = new URLSearchParams(route.request().postData() ?? '').get('pay_type');
-      if (type === '2') return route.fulfill({ json: { code: 0, message: 'ok', data: { payType: 2, list: [] } } });
+      if (type === '2')
+        return route.fulfill({
+          json: { code: 0, message: 'ok', data: { payType: 2, list: [] } },
+        });
       return route.continue();
     });
     await page.getByRole('button', { name: 'Pay now' }).click();
@@ -288,7 +404,10 @@ describe('India market', () => {
     await expectAccessible(page);
     await page.context().close();
 
-    const d = await h.openScreen('/delayRepay', { token: tokenOf(), query: { market: 'IN', productId: '103', orderId: '1004' } });
+    const d = await h.openScreen('/delayRepay', {
+      token: tokenOf(),
+      query: { market: 'IN', productId: '103', orderId: '1004' },
+    });
     await d.page.getByText('Customer service: +91 80 4000 1234').waitFor();
     expect(await d.page.locator('#delay-total').innerText()).toContain('₹200.000');
     await readmeShot(d.page, 'repayment-extension-in');

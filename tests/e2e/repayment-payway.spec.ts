@@ -14,7 +14,15 @@ const PASSWORD = 'correct horse battery';
 let h: Harness;
 let ops: Client;
 beforeAll(async () => {
-  h = await startHarness({ locale: 'id-ID', env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    locale: 'id-ID',
+    env: {
+      ADMIN_USER: 'ops',
+      ADMIN_PASSWORD: PASSWORD,
+      ADMIN_ROLE: 'publisher',
+    },
+    log: () => {},
+  });
   ops = await login(h.url, 'ops', PASSWORD);
 });
 afterAll(async () => h?.close());
@@ -23,10 +31,18 @@ let seq = 0;
 const tokenOf = () => `repay-p-${process.pid}-${Date.now()}-${++seq}`;
 const QUERY = { orderId: '1003', amount: '350000', productId: '101' };
 const paidPeriods = async (token: string) =>
-  (await sandboxCall(h, token, '/v3/installment/loan-play-detail', { productId: 101, orderId: 1003 })).data.repayPlanDetail.repayYetDetail.map((p: { periodNo: number }) => p.periodNo);
+  (
+    await sandboxCall(h, token, '/v3/installment/loan-play-detail', {
+      productId: 101,
+      orderId: 1003,
+    })
+  ).data.repayPlanDetail.repayYetDetail.map((p: { periodNo: number }) => p.periodNo);
 
 async function openPayway(token: string, market = 'ID') {
-  const rec = await h.openScreen('/payway', { token, query: { ...QUERY, market } });
+  const rec = await h.openScreen('/payway', {
+    token,
+    query: { ...QUERY, market },
+  });
   await rec.page.getByRole('button', { name: /6222 0200 1234 5678/ }).waitFor();
   return rec;
 }
@@ -55,7 +71,15 @@ describe('bank card → SMS → confirm → /borrowDetail', () => {
     await page.getByRole('button', { name: 'Bayar', exact: true }).click();
     const sms = page.getByRole('dialog', { name: 'Verifikasi SMS' });
     await sms.waitFor();
-    expect(commits[0]).toMatchObject({ amount: '350000', bankName: 'BCA', cardId: '1', cardNo: '6222020012345678', orderId: '1003', bankCode: 'BCA', couponId: '' });
+    expect(commits[0]).toMatchObject({
+      amount: '350000',
+      bankName: 'BCA',
+      cardId: '1',
+      cardNo: '6222020012345678',
+      orderId: '1003',
+      bankCode: 'BCA',
+      couponId: '',
+    });
     expect(commits[0]!.repayToken).toMatch(/^[0-9a-f]{32}$/);
     // The countdown runs from 60 and blocks resending.
     const resend = sms.getByRole('button', { name: /Kirim ulang/ });
@@ -71,7 +95,11 @@ describe('bank card → SMS → confirm → /borrowDetail', () => {
     expect(await code.inputValue()).toBe('000000'); // input past the code length is ignored
     await sms.getByRole('button', { name: 'Konfirmasi' }).click();
     await page.getByText('verification code wrong').waitFor();
-    expect(confirms[0]).toMatchObject({ orderId: '1003', verifyCode: '000000', repaymentRecordId: expect.stringMatching(/^RR/) });
+    expect(confirms[0]).toMatchObject({
+      orderId: '1003',
+      verifyCode: '000000',
+      repaymentRecordId: expect.stringMatching(/^RR/),
+    });
     await readmeShot(page, 'repayment-sms');
     await expectAccessible(page);
     expect(await paidPeriods(token)).toEqual([]);
@@ -143,9 +171,20 @@ describe('bank card → SMS → confirm → /borrowDetail', () => {
 
     // Confirming a record twice is refused by the sandbox itself with 800005.
     const t2 = tokenOf();
-    const way = await sandboxCall(h, t2, `${REPAY}/repayment-way`, { orderId: 1003 });
-    const rec = await sandboxCall(h, t2, `${REPAY}/repayment-commit`, { orderId: 1003, amount: 350000, cardId: 1, repayToken: way.data.repayToken });
-    const c = { orderId: 1003, verifyCode: '123456', repaymentRecordId: rec.data.repayRecordId };
+    const way = await sandboxCall(h, t2, `${REPAY}/repayment-way`, {
+      orderId: 1003,
+    });
+    const rec = await sandboxCall(h, t2, `${REPAY}/repayment-commit`, {
+      orderId: 1003,
+      amount: 350000,
+      cardId: 1,
+      repayToken: way.data.repayToken,
+    });
+    const c = {
+      orderId: 1003,
+      verifyCode: '123456',
+      repaymentRecordId: rec.data.repayRecordId,
+    };
     expect((await sandboxCall(h, t2, `${REPAY}/repayment-confirm`, c)).code).toBe(0);
     expect((await sandboxCall(h, t2, `${REPAY}/repayment-confirm`, c)).code).toBe(800005);
 
@@ -163,8 +202,20 @@ describe('bank card → SMS → confirm → /borrowDetail', () => {
     const r = await h.openScreen('/payway', {
       token: tokenOf(),
       query: QUERY,
-      before: (p) =>
-        p.route('**/repayment-way**', (route) => route.fulfill({ json: { code: 0, message: 'ok', data: { alipay: 'yes', repayToken: 7, bankCards: [null, { bankName: { a: 1 }, cardNo: 12345678901234 }, 'x'] } } })),
+      before: async (p) =>
+        void (await p.route('**/repayment-way**', (route) =>
+          route.fulfill({
+            json: {
+              code: 0,
+              message: 'ok',
+              data: {
+                alipay: 'yes',
+                repayToken: 7,
+                bankCards: [null, { bankName: { a: 1 }, cardNo: 12345678901234 }, 'x'],
+              },
+            },
+          }),
+        )),
     });
     await r.page.getByText('1234 5678 9012 34').waitFor();
     await r.page.getByRole('link', { name: 'Tambah kartu bank' }).waitFor();
@@ -195,14 +246,21 @@ describe('adding a card and the alipay hand-off', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Simpan kartu' }).click();
     await expect.poll(() => routeOf(page).path).toBe('/payway');
-    expect(adds[0]).toMatchObject({ cardHolder: 'Budi Santoso', cardNo: '6222030011223344', bankCode: 'BRI' });
+    expect(adds[0]).toMatchObject({
+      cardHolder: 'Budi Santoso',
+      cardNo: '6222030011223344',
+      bankCode: 'BRI',
+    });
     await page.getByRole('button', { name: /BRI.*6222 0300 1122 3344/ }).waitFor();
     expect(routeOf(page).query.get('amount')).toBe('350000');
     await page.context().close();
   });
 
   it('alipay replaces the page with the http(s) url from repayment-huichao; anything else is an error toast and no navigation', async () => {
-    const { page } = await h.openScreen('/alipayrepayment', { token: tokenOf(), query: { orderId: '1003', amount: '350000' } });
+    const { page } = await h.openScreen('/alipayrepayment', {
+      token: tokenOf(),
+      query: { orderId: '1003', amount: '350000' },
+    });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/sandbox/pages/huichao');
     await page.getByText('Order 1003: amount Rp350.000.').waitFor();
     await page.context().close();
@@ -210,7 +268,16 @@ describe('adding a card and the alipay hand-off', () => {
     const r = await h.openScreen('/alipayrepayment', {
       token: tokenOf(),
       query: { orderId: '1003', amount: '350000' },
-      before: (p) => p.route('**/repayment-huichao**', (route) => route.fulfill({ json: { code: 0, message: 'ok', data: { url: 'javascript:alert(1)' } } })),
+      before: async (p) =>
+        void (await p.route('**/repayment-huichao**', (route) =>
+          route.fulfill({
+            json: {
+              code: 0,
+              message: 'ok',
+              data: { url: 'javascript:alert(1)' },
+            },
+          }),
+        )),
     });
     await r.page.getByText('Tautan pembayaran tidak valid').waitFor();
     expect(routeOf(r.page).path).toBe('/alipayrepayment');
@@ -220,7 +287,9 @@ describe('adding a card and the alipay hand-off', () => {
   });
 
   it('payment instructions are our own copy', async () => {
-    const { page } = await h.openScreen('/dragonpayPaymentInstructions', { token: tokenOf() });
+    const { page } = await h.openScreen('/dragonpayPaymentInstructions', {
+      token: tokenOf(),
+    });
     await page.getByText('1. Buka Detail Tagihan').waitFor();
     await readmeShot(page, 'repayment-instructions');
     await expectAccessible(page);
@@ -247,11 +316,17 @@ describe('India market', () => {
     await expect.poll(() => routeOf(page).path).toMatch(/^\/borrowDetail\/?$/);
     await page.context().close();
 
-    const a = await h.openScreen('/addnormalcard', { token: tokenOf(), query: { orderId: '1003', market: 'IN' } });
+    const a = await h.openScreen('/addnormalcard', {
+      token: tokenOf(),
+      query: { orderId: '1003', market: 'IN' },
+    });
     await a.page.getByRole('heading', { name: 'Add a bank card' }).waitFor();
     await expectAccessible(a.page);
     await a.page.context().close();
-    const d = await h.openScreen('/dragonpayPaymentInstructions', { token: tokenOf(), query: { market: 'IN' } });
+    const d = await h.openScreen('/dragonpayPaymentInstructions', {
+      token: tokenOf(),
+      query: { market: 'IN' },
+    });
     await d.page.getByText("1. Open Bill details and tap 'Pay now'.").waitFor();
     await expectAccessible(d.page);
     await d.page.context().close();
@@ -267,11 +342,11 @@ describe('a publish while the SMS step is open', () => {
       token,
       query: QUERY,
       // Hold the background revalidation of the inlined screen until the publish is done.
-      before: (p) =>
-        p.route('**/config/v1/screens/payway*', async (route) => {
+      before: async (p) =>
+        void (await p.route('**/config/v1/screens/payway*', async (route) => {
           await held;
           await route.continue();
-        }),
+        })),
     });
     await page.getByRole('button', { name: /BCA/ }).waitFor();
     let wayCalls = 0;
@@ -287,9 +362,14 @@ describe('a publish while the SMS step is open', () => {
     const r = await ops.req('GET', path);
     const doc = structuredClone((await r.json()).published.content);
     doc.body[0].title = 'title.alipay';
-    const saved = await ops.req('PUT', `${path}/draft`, doc, { 'if-match': r.headers.get('etag')! });
+    const saved = await ops.req('PUT', `${path}/draft`, doc, {
+      'if-match': r.headers.get('etag')!,
+    });
     expect(saved.status, await saved.clone().text()).toBe(200);
-    const pub = await ops.req('POST', '/admin/api/publish', { documents: [{ kind: 'screen', id: 'payway' }], note: 'e2e: payway title' });
+    const pub = await ops.req('POST', '/admin/api/publish', {
+      documents: [{ kind: 'screen', id: 'payway' }],
+      note: 'e2e: payway title',
+    });
     expect(pub.status, await pub.clone().text()).toBe(200);
     const revalidated = page.waitForResponse((res) => res.url().includes('/config/v1/screens/payway'));
     release();
