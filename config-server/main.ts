@@ -30,6 +30,7 @@ try {
   });
   const firstAccountNeeded = (await server.config.auth.countUsers()) === 0;
   console.log(startBanner(server.url, { sandbox: process.env.SANDBOX !== 'off', firstAccountNeeded }));
+  console.log(`store: ${server.config.store.description}`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -97,14 +97,16 @@ export class PgStore implements ConfigStore {
 
   /** Connects and applies pending migrations (safe when several replicas start at once). */
   static async open(url: string, opts: { log?: (m: string, err?: unknown) => void } = {}): Promise<PgStore> {
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
+    // Bounded waits: a database that stops answering (a cut network sends no reset) turns into 503s, not hung requests.
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000, query_timeout: 15_000, idleTimeoutMillis: 30_000, keepAlive: true });
     // An idle client losing its server emits here; without a listener that would end the process.
     pool.on('error', (e) => opts.log?.(`postgresql: idle connection lost (${e.message})`));
     try {
       await migrate(pool);
     } catch (e) {
       await pool.end();
-      throw e;
+      // Without its database a replica has no snapshot to serve: refuse to start, saying where it looked.
+      throw new Error(`Cannot use PostgreSQL at ${describeUrl(url)} (DATABASE_URL): ${(e as Error).message}`);
     }
     return new PgStore(pool, url, opts.log ?? (() => {}));
   }
