@@ -303,6 +303,7 @@ describe('India market', () => {
     const { page } = await openPayway(token, 'IN');
     await page.getByRole('heading', { name: 'Pay by bank card' }).waitFor();
     await page.getByText('₹350.000').waitFor();
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.getByText('please select payment bank card first').waitFor();
     await page.getByRole('button', { name: /BCA/ }).click();
@@ -390,6 +391,38 @@ describe('a publish while the SMS step is open', () => {
     // Next navigation to the screen: the published version.
     await page.goBack();
     await page.getByRole('heading', { name: 'Pembayaran' }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('market constants drive the flow', () => {
+  it('card grouping, code length and countdown follow a published market edit; resend works once the countdown ends', async () => {
+    const path = '/admin/api/documents/market/ID';
+    const r = await ops.req('GET', path);
+    const content = structuredClone((await r.json()).published.content);
+    Object.assign(content.limits, { cardDigitGroup: 8, smsCodeLength: 4, smsCountdownSeconds: 2 });
+    expect((await ops.req('PUT', `${path}/draft`, content, { 'if-match': r.headers.get('etag')! })).status).toBe(200);
+    expect((await ops.req('POST', '/admin/api/publish', { documents: [{ kind: 'market', id: 'ID' }], note: 'e2e: repayment limits' })).status).toBe(200);
+
+    const token = tokenOf();
+    const { page } = await h.openScreen('/payway', { token, query: QUERY });
+    await page.getByRole('button', { name: /62220200 12345678/ }).click();
+    const commits: Record<string, string>[] = [];
+    page.on('request', (req) => isCall(`${REPAY}/repayment-commit`)(req) && commits.push(fieldsOf(req)));
+    await page.getByRole('button', { name: 'Bayar', exact: true }).click();
+    const sms = page.getByRole('dialog', { name: 'Verifikasi SMS' });
+    await sms.waitFor();
+    const resend = sms.getByRole('button', { name: /Kirim ulang/ });
+    expect(await resend.isDisabled()).toBe(true);
+    await sms.getByLabel('Kode verifikasi').pressSequentially('12345');
+    expect(await sms.getByLabel('Kode verifikasi').inputValue()).toBe('1234');
+    await sms.getByRole('button', { name: 'Konfirmasi' }).click();
+    await page.getByText('verification code wrong').waitFor(); // 4 digits pass the length check; the server refuses the code
+    // Once the countdown ended, resending is allowed: a new commit, and the countdown runs again.
+    await expect.poll(() => resend.isDisabled(), { timeout: 5000 }).toBe(false);
+    await resend.click();
+    await expect.poll(() => commits.length).toBe(2);
+    await expect.poll(() => resend.isDisabled()).toBe(true);
     await page.context().close();
   });
 });
