@@ -110,7 +110,10 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   });
   app.use('/config/v1', publicApiRouter(snapshot));
   app.use('/config', notFoundJson);
-  app.use('/admin/api', adminRouter({ store, auth, onPublished: refresh, loginLimit: opts.loginLimit }));
+  // The publish is committed by then: a failed rebuild (database gone that instant) must not turn its answer
+  // into an error; the periodic check rebuilds the snapshot.
+  const onPublished = () => refresh().catch((e: unknown) => log(`published, but the snapshot rebuild failed (the periodic check retries): ${(e as Error).message}`));
+  app.use('/admin/api', adminRouter({ store, auth, onPublished, loginLimit: opts.loginLimit }));
   const sandboxOn = opts.sandbox ?? env.SANDBOX !== 'off';
   const sandbox = sandboxOn ? await loadSandbox((templateId) => snap.templateDoc(templateId)) : undefined;
   if (sandboxOn && !sandbox) log('sandbox: config-server/sandbox/index.ts not found, /sandbox is not mounted');
