@@ -16,6 +16,8 @@ const DEMO: Record<string, Record<string, string>> = {
   '/complainDetails': { problemId: '501' },
   '/intelligentCustomerService': { selectedIndex: '0', orderNo: 'SB1003' },
   '/register': { templateId: 'default' },
+  // A payable amount makes this page replace itself with the provider's (not ours): an unpayable one keeps it on screen.
+  '/alipayrepayment': { amount: '1' },
 };
 const DEFAULT_QUERY = { productId: '101', orderId: '1003', amount: '350000', scene: 'relevant' };
 const DESKTOP = new Set(['/', '/Policy', '/Loan', '/About', '/User', '/Contact']);
