@@ -103,8 +103,11 @@ export interface ConfigStore {
   listPublished(): Promise<(StoredVersion & { file: string })[]>;
   history(kind: string, id: string): Promise<StoredVersion[]>;
   getVersion(kind: string, id: string, version: number): Promise<StoredVersion | undefined>;
-  /** Publishes every document as version 1 (first start), after `check` accepts the state. */
-  importPublished(docs: NewDocument[], actor: Actor, check: PublishCheck): Promise<void>;
+  /**
+   * Publishes every document as version 1 (first start), after `check` accepts the state. Resolves false,
+   * importing nothing, when the store is no longer empty (another replica or process imported first).
+   */
+  importPublished(docs: NewDocument[], actor: Actor, check: PublishCheck): Promise<boolean>;
   /**
    * Saves the draft when the document's revision still equals `expectedRevision`
    * (null: the document must not exist yet); otherwise throws 412.

@@ -75,6 +75,9 @@ describe.skipIf(!!skip)('replicas on postgres', () => {
   it('started three replicas on one empty database: one import, one schema', async () => {
     const gens = await Promise.all([a, b, c].map(async (u) => ((await (await fetch(`${u}/healthz`)).json()) as { generation: number }).generation));
     expect(gens).toEqual([1, 1, 1]);
+    const pat = await loginOn(b, 'pat');
+    const imports = ((await (await call(b, pat, 'GET', '/audit?id=not-found')).json()) as { entries: { action: string }[] }).entries.filter((e) => e.action === 'import');
+    expect(imports).toHaveLength(1);
   });
 
   it('serves a publish made through A from B and C within 1 s (measured)', async () => {

@@ -218,17 +218,18 @@ export class PgStore implements ConfigStore {
     await this.q('SELECT pg_notify($1, $2)', [PUBLISH_CHANNEL, String(g.value)], c);
   }
 
-  async importPublished(docs: NewDocument[], actor: Actor, check: PublishCheck) {
-    await this.tx(async (c) => {
+  importPublished(docs: NewDocument[], actor: Actor, check: PublishCheck) {
+    return this.tx(async (c) => {
       await this.lockPublishing(c);
       // Two replicas starting on an empty database: the second finds the first's import and stops.
-      if ((await this.q<{ n: number }>('SELECT COUNT(*)::int AS n FROM documents', [], c))[0].n > 0) return;
+      if ((await this.q<{ n: number }>('SELECT COUNT(*)::int AS n FROM documents', [], c))[0].n > 0) return false;
       check({ wouldBe: docs, changes: docs.map((d) => ({ ...d, before: null, after: d.content, editors: [actor.user] })) });
       for (const d of docs) {
         const v = await this.insertVersion(c, d, actor.user, 'imported from the repository', null);
         await this.audited(c, { actor: actor.user, action: 'import', kind: d.kind, id: d.id, version: v.version, diff: null, note: d.file });
       }
       await this.bumpGeneration(c);
+      return true;
     });
   }
 

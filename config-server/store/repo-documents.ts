@@ -29,7 +29,7 @@ export async function importOnFirstStart(store: ConfigStore, dir?: string): Prom
   if (!(await store.isEmpty())) return 0;
   const docs = readRepoDocuments(dir);
   try {
-    await store.importPublished(docs, { user: IMPORT_USER }, validStateCheck);
+    if (!(await store.importPublished(docs, { user: IMPORT_USER }, validStateCheck))) return 0;
   } catch (e) {
     const errors = (e instanceof HttpError && (e.details as { errors?: [] })?.errors) || undefined;
     if (errors) throw new Error(`The repository documents do not validate, nothing was imported:\n${describe(errors)}`);

@@ -44,6 +44,10 @@ export class SqliteStore implements ConfigStore {
   }
 
   async isEmpty() {
+    return this.isEmptyNow();
+  }
+
+  private isEmptyNow() {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM documents').get() as { n: number }).n === 0;
   }
 
@@ -147,7 +151,9 @@ export class SqliteStore implements ConfigStore {
   }
 
   async importPublished(docs: NewDocument[], actor: Actor, check: PublishCheck) {
-    this.db.transaction(() => {
+    return this.db.transaction(() => {
+      // Another process (a CLI, a second server on the same file) may have imported first.
+      if (!this.isEmptyNow()) return false;
       const changes: Change[] = docs.map((d) => ({ ...d, before: null, after: d.content, editors: [actor.user] }));
       check({ wouldBe: docs, changes });
       for (const d of docs) {
@@ -155,6 +161,7 @@ export class SqliteStore implements ConfigStore {
         this.audited({ actor: actor.user, action: 'import', kind: d.kind, id: d.id, version: v.version, diff: null, note: d.file });
       }
       this.bumpGeneration();
+      return true;
     }).immediate();
   }
 
