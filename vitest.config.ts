@@ -22,6 +22,7 @@ export default defineConfig({
           environment: 'node',
           include: ['config-server/**/*.test.ts', 'tests/*.test.ts', 'schemas/**/*.test.ts'],
           testTimeout: 20000,
+          globalSetup: ['tests/pg-global-setup.ts'],
         },
       },
       {

@@ -52,7 +52,8 @@ let counter = 0;
 export async function startTestPostgres(): Promise<TestPostgres> {
   const bin = postgresBinDir();
   if (!bin) throw new Error(postgresUnavailable());
-  const dir = mkdtempSync(join(tmpdir(), 'sdui-pg-'));
+  // Under vitest, inside the run's folder (tests/pg-global-setup.ts removes what a killed worker left behind).
+  const dir = mkdtempSync(join(process.env.SDUI_PG_ROOT ?? tmpdir(), 'sdui-pg-'));
   const data = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
@@ -93,6 +94,19 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Stops every server whose data folder is under `root` (a `sdui-pg-…/data` folder there). */
+export function stopLeftoverPostgres(root: string) {
+  const bin = postgresBinDir();
+  if (!bin || !existsSync(root)) return;
+  for (const name of readdirSync(root).filter((n) => n.startsWith('sdui-pg-'))) {
+    const data = join(root, name, 'data');
+    if (!existsSync(join(data, 'postmaster.pid'))) continue;
+    const args = ['-D', data, '-m', 'immediate', '-w', 'stop'];
+    if (process.getuid?.() === 0) spawnSync('runuser', ['-u', 'postgres', '--', join(bin, 'pg_ctl'), ...args]);
+    else spawnSync(join(bin, 'pg_ctl'), args);
+  }
 }
 
 let shared: Promise<TestPostgres> | undefined;
