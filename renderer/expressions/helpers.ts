@@ -32,6 +32,9 @@ export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
       const digits = v == null ? '' : String(v).replace(/\D/g, '');
       return n >= 1 ? (digits.match(new RegExp(`.{1,${Math.min(n, 32)}}`, 'g')) ?? []).join(' ') : digits;
     },
+    // The first item whose field equals the value (as text: stored values come back as strings), else null.
+    find: (list, field, value) =>
+      (isList(list) ? list.find((x) => plainRecord(x) && Object.hasOwn(x, String(field)) && value != null && String(x[String(field)]) === String(value)) : undefined) ?? null,
     includes: (hay, needle) => (isList(hay) ? hay.includes(needle) : typeof hay === 'string' ? hay.includes(String(needle)) : false),
     sum: (list, field) => {
       if (!isList(list)) return 0;

@@ -193,6 +193,9 @@ describe('instalments → choose method → virtual account (ID)', () => {
     await page.getByRole('button', { name: 'Ganti metode pembayaran' }).click();
     await expect.poll(() => routeOf(page).path).toBe('/individual');
     expect(routeOf(page).query.get('amount')).toBe('400000');
+    // The stored choice shows chosen.
+    await expect.poll(() => page.getByRole('radio', { name: 'BRImo' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /^BRI( ✓)?$/ }).isChecked()).toBe(true);
     await page.context().close();
   });
 
