@@ -281,6 +281,8 @@ describe('adding a card and the alipay hand-off', () => {
     });
     await r.page.getByText('Tautan pembayaran tidak valid').waitFor();
     expect(routeOf(r.page).path).toBe('/alipayrepayment');
+    await r.page.getByText('Halaman pembayaran tidak dapat dibuka. Coba metode pembayaran lain.').waitFor();
+    expect(await r.page.getByText('Mengalihkan ke halaman pembayaran...').count()).toBe(0);
     await readmeShot(r.page, 'repayment-alipay');
     await expectAccessible(r.page);
     await r.page.context().close();
