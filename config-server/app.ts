@@ -72,6 +72,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     return new PublishedSnapshot((await store.listPublished()).map((v) => v.content as SnapshotDoc), generation);
   };
   let snap: PublishedSnapshot;
+  /** The last periodic check or notification could not reach the store. */
+  let pollFailing = false;
   try {
     const imported = await importOnFirstStart(store, opts.screensDir);
     if (imported) log(`first start: published ${imported} documents from the repository`);
@@ -105,8 +107,9 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   app.use(compression());
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    // From memory: a replica whose database is down still serves, and says what it serves.
-    res.json({ status: 'ok', generation: snap.generation, markets: snap.markets });
+    // From memory: a replica whose database is down still serves (so it stays in the load balancer), and says
+    // what it serves and what the last store check found, without a database round trip of its own.
+    res.json({ status: 'ok', generation: snap.generation, markets: snap.markets, store: pollFailing ? 'unreachable' : 'ok' });
   });
   app.use('/config/v1', publicApiRouter(snapshot));
   app.use('/config', notFoundJson);
@@ -126,7 +129,6 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   // Another process (a second replica, a CLI) may publish into the same store: PostgreSQL tells us at once,
   // and the periodic check is the safety net (and the only way for SQLite). A failed check (database down)
   // keeps the last snapshot and is logged once until a check succeeds again.
-  let pollFailing = false;
   const check = () =>
     refresh().then(
       () => {

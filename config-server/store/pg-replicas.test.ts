@@ -164,7 +164,9 @@ describe.skipIf(!!skip)('replicas on postgres while the database is down', () =>
       expect(bundle.headers.get('etag')).toBe(bundleEtag);
       expect(((await bundle.json()) as { textSet: { texts: Record<string, string> } }).textSet.texts['common.retry']).toBe('before the outage');
       expect((await fetch(`${u}/config/v1/screens/not-found`)).status).toBe(200);
-      expect((await fetch(`${u}/healthz`)).status).toBe(200);
+      const health = await fetch(`${u}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: 'ok', store: 'unreachable' });
       const write = await call(u, ed, 'PUT', '/documents/screen/not-found/draft', { ...content, description: 'during the outage' }, { 'if-match': etag });
       expect(write.status).toBe(503);
       expect(((await write.json()) as { error: { message: string } }).error.message).toMatch(/database is unreachable.*still served.*try again/);
@@ -178,5 +180,6 @@ describe.skipIf(!!skip)('replicas on postgres while the database is down', () =>
     expect((await again()).status).toBe(200);
     const seen = await Promise.all([b, c].map((u) => until(async () => (await textOn(u, 'common.retry')) === 'after the outage', 3000)));
     console.log(`publish after the outage visible on B and C after ${seen.map((x) => x.toFixed(0)).join(' / ')} ms`);
+    expect(await (await fetch(`${c}/healthz`)).json()).toMatchObject({ store: 'ok' });
   }, 60_000);
 });
