@@ -51,11 +51,12 @@ describe('outages', () => {
   it(`a backend slower than the timeout: loading... while waiting, then the 'error' toast; the screen stays`, { timeout: 120_000 }, async () => {
     const delay = SLOW_MS || 4000;
     const { page } = await h.openScreen('/complaint', {
-      before: (p) =>
-        p.route('**/sandbox/user-problem/problem-init*', async (route) => {
+      before: async (p) => {
+        await p.route('**/sandbox/user-problem/problem-init*', async (route) => {
           await new Promise((r) => setTimeout(r, delay));
           await route.continue().catch(() => {}); // the page gave up already
-        }),
+        });
+      },
     });
     await page.getByText('loading...').waitFor({ timeout: 5000 });
     const toast = page.getByRole('status').filter({ hasText: /^error$/ });
