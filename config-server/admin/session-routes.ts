@@ -6,6 +6,7 @@ import { currentUser, newSecret, SESSION_COOKIE, SESSION_TTL_MS, sha256 } from '
 import { verifyPassword } from './password.js';
 import { jsonBody } from '../json-body.js';
 import { FIRST_ACCOUNT_COMMAND } from './first-account.js';
+import { LoginAttemptsStore } from './login-attempts-store.js';
 
 export interface LoginLimit {
   windowMs: number;
@@ -29,6 +30,8 @@ export function loginRouter(auth: AuthStore, limit: LoginLimit = { windowMs: 15 
     skipSuccessfulRequests: true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    // In the database: every replica counts the same failures.
+    store: new LoginAttemptsStore(auth, limit.windowMs),
     handler: (_req, _res, next, opts) =>
       next(new HttpError(429, `Too many failed logins: try again in ${Math.ceil(opts.windowMs / 60_000)} minutes`)),
   });

@@ -162,4 +162,12 @@ export interface AuthStore {
   deleteSession(tokenHash: string): Promise<void>;
   createApiToken(tokenHash: string, user: string, label: string): Promise<void>;
   getApiTokenUser(tokenHash: string): Promise<string | undefined>;
+  /**
+   * Counts one login attempt of `key` (a client address) in a fixed window starting at its first attempt;
+   * kept in the database so every replica counts the same attempts. Returns the count and the window's end (ms).
+   */
+  countLoginAttempt(key: string, windowMs: number): Promise<{ hits: number; resetAt: number }>;
+  /** Takes one attempt back (it succeeded). */
+  forgiveLoginAttempt(key: string): Promise<void>;
+  resetLoginAttempts(key: string): Promise<void>;
 }

@@ -59,6 +59,26 @@ export class PgAuthStore implements AuthStore {
     await this.q('INSERT INTO api_tokens (token_hash, user_name, label, created_at) VALUES ($1, $2, $3, $4)', [tokenHash, user, label, new Date().toISOString()]);
   }
 
+  async countLoginAttempt(key: string, windowMs: number) {
+    const now = Date.now();
+    // Windows that ended are forgotten first, so the upsert below starts a new one for this key.
+    await this.q('DELETE FROM login_attempts WHERE reset_at <= $1', [now]);
+    const [r] = await this.q<{ hits: number; reset_at: string }>(
+      `INSERT INTO login_attempts (key, hits, reset_at) VALUES ($1, 1, $2)
+       ON CONFLICT (key) DO UPDATE SET hits = login_attempts.hits + 1 RETURNING hits, reset_at`,
+      [key, now + windowMs],
+    );
+    return { hits: r.hits, resetAt: Number(r.reset_at) };
+  }
+
+  async forgiveLoginAttempt(key: string) {
+    await this.q('UPDATE login_attempts SET hits = GREATEST(hits - 1, 0) WHERE key = $1', [key]);
+  }
+
+  async resetLoginAttempts(key: string) {
+    await this.q('DELETE FROM login_attempts WHERE key = $1', [key]);
+  }
+
   async getApiTokenUser(tokenHash: string) {
     return (await this.q<{ user_name: string }>('SELECT user_name FROM api_tokens WHERE token_hash = $1', [tokenHash]))[0]?.user_name;
   }

@@ -128,6 +128,15 @@ describe.skipIf(!!skip)('replicas on postgres', () => {
     expect((await call(b, s, 'POST', '/logout')).status).toBe(204);
     expect((await call(c, s, 'GET', '/me')).status).toBe(401);
   });
+
+  it('counts failed logins across the replicas: 10 spread over A, B and C, then the 11th is refused on any of them', async () => {
+    const attempt = (u: string) =>
+      fetch(`${u}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'pat', password: 'not the password' }) }).then((r) => r.status);
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push(await attempt([a, b, c][i % 3]));
+    expect(statuses).toEqual(Array(10).fill(401));
+    expect(await Promise.all([a, b, c].map(attempt))).toEqual([429, 429, 429]);
+  });
 });
 
 describe.skipIf(!!skip)('replicas on postgres while the database is down', () => {

@@ -45,6 +45,10 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit
     FOR EACH STATEMENT EXECUTE FUNCTION sdui_refuse_change('the audit log is append-only');
   `,
+  // Failed-login counting shared by every replica (the limit would otherwise multiply by the replica count).
+  `
+  CREATE TABLE login_attempts (key text PRIMARY KEY, hits integer NOT NULL, reset_at bigint NOT NULL);
+  `,
 ];
 
 /** Any constant: the session lock that lets only one replica migrate at a time. */

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgAuthStore } from './pg-auth-store.js';
 import { PgStore, PUBLISH_CHANNEL } from './pg-store.js';
+import { MIGRATIONS } from './pg-schema.js';
 import { postgresUnavailable, startTestPostgres, type TestPostgres } from './pg-test-server.js';
 import { watchChannel } from './pg-watch.js';
 import { describeStoreContract, type StoreFactory } from './store-contract.js';
@@ -40,7 +41,7 @@ describe.skipIf(!!skip)('PostgreSQL', () => {
       const stores = await Promise.all(Array.from({ length: 4 }, () => PgStore.open(url)));
       try {
         const { rows } = await stores[0].pool.query('SELECT version FROM schema_migrations');
-        expect(rows).toEqual([{ version: 1 }]);
+        expect(rows.map((r) => r.version).sort()).toEqual(MIGRATIONS.map((_, i) => i + 1));
       } finally {
         await Promise.all(stores.map((s) => s.close()));
       }

@@ -48,6 +48,24 @@ export class SqliteAuthStore implements AuthStore {
     this.db.prepare('INSERT INTO api_tokens (token_hash, user, label, created_at) VALUES (?, ?, ?, ?)').run(tokenHash, user, label, new Date().toISOString());
   }
 
+  async countLoginAttempt(key: string, windowMs: number) {
+    const now = Date.now();
+    // Windows that ended are forgotten first, so the upsert below starts a new one for this key.
+    this.db.prepare('DELETE FROM login_attempts WHERE reset_at <= ?').run(now);
+    const r = this.db
+      .prepare('INSERT INTO login_attempts (key, hits, reset_at) VALUES (?, 1, ?) ON CONFLICT (key) DO UPDATE SET hits = hits + 1 RETURNING hits, reset_at')
+      .get(key, now + windowMs) as { hits: number; reset_at: number };
+    return { hits: r.hits, resetAt: r.reset_at };
+  }
+
+  async forgiveLoginAttempt(key: string) {
+    this.db.prepare('UPDATE login_attempts SET hits = MAX(hits - 1, 0) WHERE key = ?').run(key);
+  }
+
+  async resetLoginAttempts(key: string) {
+    this.db.prepare('DELETE FROM login_attempts WHERE key = ?').run(key);
+  }
+
   async getApiTokenUser(tokenHash: string) {
     return (this.db.prepare('SELECT user FROM api_tokens WHERE token_hash = ?').get(tokenHash) as { user: string } | undefined)?.user;
   }

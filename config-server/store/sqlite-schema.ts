@@ -38,6 +38,7 @@ CREATE TABLE IF NOT EXISTS sessions (
   token_hash TEXT PRIMARY KEY, user TEXT NOT NULL, csrf TEXT NOT NULL, expires_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS api_tokens (
   token_hash TEXT PRIMARY KEY, user TEXT NOT NULL, label TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS login_attempts (key TEXT PRIMARY KEY, hits INTEGER NOT NULL, reset_at INTEGER NOT NULL);
 `;
 
 /** Opens (creating if needed) `<dataDir>/config.sqlite` in WAL mode with the tables above. */

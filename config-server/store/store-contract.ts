@@ -227,5 +227,21 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       expect(await s.auth.getSession('s2')).toBeUndefined();
       expect(await s.auth.countUsers()).toBe(1);
     });
+
+    it('counts login attempts per key in a window, takes one back, resets, and starts a new window once it ended', async () => {
+      const first = await s.auth.countLoginAttempt('1.2.3.4', 60_000);
+      expect(first.hits).toBe(1);
+      expect(first.resetAt).toBeGreaterThan(Date.now() + 50_000);
+      expect((await s.auth.countLoginAttempt('1.2.3.4', 60_000)).hits).toBe(2);
+      expect(await s.auth.countLoginAttempt('1.2.3.4', 60_000)).toEqual({ hits: 3, resetAt: first.resetAt });
+      expect((await s.auth.countLoginAttempt('5.6.7.8', 60_000)).hits).toBe(1);
+      await s.auth.forgiveLoginAttempt('1.2.3.4');
+      expect((await s.auth.countLoginAttempt('1.2.3.4', 60_000)).hits).toBe(3);
+      await s.auth.resetLoginAttempts('1.2.3.4');
+      expect((await s.auth.countLoginAttempt('1.2.3.4', 60_000)).hits).toBe(1);
+      await s.auth.countLoginAttempt('9.9.9.9', 1);
+      await new Promise((r) => setTimeout(r, 5));
+      expect((await s.auth.countLoginAttempt('9.9.9.9', 60_000)).hits).toBe(1);
+    });
   });
 }

@@ -1,0 +1,29 @@
+import type { ClientRateLimitInfo, Store } from 'express-rate-limit';
+import type { AuthStore } from '../store/config-store.js';
+
+/**
+ * express-rate-limit's counter kept in the auth store instead of process memory: with several replicas
+ * behind a load balancer, a client's failed logins add up across all of them.
+ */
+export class LoginAttemptsStore implements Store {
+  /** Counts are shared with other processes. */
+  readonly localKeys = false;
+
+  constructor(
+    private readonly auth: AuthStore,
+    private readonly windowMs: number,
+  ) {}
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const { hits, resetAt } = await this.auth.countLoginAttempt(key, this.windowMs);
+    return { totalHits: hits, resetTime: new Date(resetAt) };
+  }
+
+  decrement(key: string) {
+    return this.auth.forgiveLoginAttempt(key);
+  }
+
+  resetKey(key: string) {
+    return this.auth.resetLoginAttempts(key);
+  }
+}
