@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgAuthStore } from './pg-auth-store.js';
+import { importOnFirstStart } from './repo-documents.js';
 import { PgStore, PUBLISH_CHANNEL } from './pg-store.js';
 import { MIGRATIONS } from './pg-schema.js';
 import { postgresUnavailable, startTestPostgres, type TestPostgres } from './pg-test-server.js';
@@ -88,6 +89,28 @@ describe.skipIf(!!skip)('PostgreSQL', () => {
         await waitFor(() => heard === 3);
       } finally {
         stop();
+        own.remove();
+      }
+    });
+
+    it('survives the database going away in the middle of a publish: 503, nothing half-written, no crash', async () => {
+      const own = await startTestPostgres();
+      const store = await PgStore.open(await own.createDatabase());
+      try {
+        await importOnFirstStart(store);
+        const rec = (await store.getDocument('screen', 'not-found'))!;
+        await store.saveDraft({ kind: 'screen', id: 'not-found', file: rec.file, content: { ...(rec.published!.content as object), description: 'mid-publish' } }, rec.revision, { user: 'ed' });
+        // The check runs inside the transaction: the server stops right then, between two statements.
+        const publishing = store.publish([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'x' }, () => own.stop());
+        await expect(publishing).rejects.toMatchObject({ status: 503 });
+        own.start();
+        let after;
+        for (let i = 0; i < 50 && !after; i++) after = await store.getDocument('screen', 'not-found').catch(() => new Promise((r) => setTimeout(r, 100)).then(() => undefined));
+        expect(after!.published!.version).toBe(1);
+        expect((after!.draft!.content as { description: string }).description).toBe('mid-publish');
+        expect((await store.audit({ actor: 'pat' })).length).toBe(0);
+      } finally {
+        await store.close();
         own.remove();
       }
     });

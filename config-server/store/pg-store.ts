@@ -128,6 +128,10 @@ export class PgStore implements ConfigStore {
       throw storeError(e);
     }
     let broken: Error | undefined;
+    // A checked-out client has no pool listener: should the server go away between two statements (while a
+    // publish check runs), its 'error' event would otherwise end the process. The next statement rejects instead.
+    const onError = (e: Error) => (broken = e);
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const out = await fn(client);
@@ -138,6 +142,7 @@ export class PgStore implements ConfigStore {
       throw storeError(e);
     } finally {
       // A client whose connection failed is dropped from the pool instead of being reused.
+      client.removeListener('error', onError);
       client.release(broken);
     }
   }
