@@ -22,6 +22,9 @@ export type CopyReport = Record<string, number> & { generation: number };
  */
 export async function copySqliteToPostgres(source: Database.Database, target: PgStore): Promise<CopyReport> {
   const client = await target.pool.connect();
+  // A lost connection then fails the next statement (and the CLI says so), not the process.
+  const ignore = () => undefined;
+  client.on('error', ignore);
   try {
     await client.query('BEGIN');
     for (const { table } of TABLES) {
@@ -49,6 +52,7 @@ export async function copySqliteToPostgres(source: Database.Database, target: Pg
     await client.query('ROLLBACK').catch(() => undefined);
     throw e;
   } finally {
+    client.removeListener('error', ignore);
     client.release();
   }
 }

@@ -61,6 +61,9 @@ const MIGRATION_LOCK = 7_301_019;
  */
 export async function migrate(pool: pg.Pool): Promise<number> {
   const client = await pool.connect();
+  // A lost connection then fails the next statement (a clear start-up error), not the process.
+  const ignore = () => undefined;
+  client.on('error', ignore);
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
@@ -83,6 +86,7 @@ export async function migrate(pool: pg.Pool): Promise<number> {
     return MIGRATIONS.length - current;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.removeListener('error', ignore);
     client.release();
   }
 }
