@@ -129,17 +129,37 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   // Another process (a second replica, a CLI) may publish into the same store: PostgreSQL tells us at once,
   // and the periodic check is the safety net (and the only way for SQLite). A failed check (database down)
   // keeps the last snapshot and is logged once until a check succeeds again.
-  const check = () =>
-    refresh().then(
-      () => {
-        if (pollFailing) log('store reachable again: published snapshot is current');
-        pollFailing = false;
-      },
-      (e: unknown) => {
-        if (!pollFailing) log(`store check failed, still serving generation ${snap.generation}: ${(e as Error).message}`);
-        pollFailing = true;
-      },
-    );
+  // At most one check runs and one waits: a database that stops answering (each check then takes the query
+  // timeout) must not pile up checks, yet a notification arriving during a check is never lost.
+  let checking: Promise<void> | undefined;
+  let checkAgain = false;
+  let closed = false;
+  const check = (): Promise<void> => {
+    if (closed) return Promise.resolve();
+    if (checking) {
+      checkAgain = true;
+      return checking;
+    }
+    checking = refresh()
+      .then(
+        () => {
+          if (pollFailing) log('store reachable again: published snapshot is current');
+          pollFailing = false;
+        },
+        (e: unknown) => {
+          if (!pollFailing) log(`store check failed, still serving generation ${snap.generation}: ${(e as Error).message}`);
+          pollFailing = true;
+        },
+      )
+      .finally(() => {
+        checking = undefined;
+        if (checkAgain) {
+          checkAgain = false;
+          void check();
+        }
+      });
+    return checking;
+  };
   const unwatch = store.watch?.(() => void check());
   const pollMs = opts.pollMs ?? 2000;
   const timer = pollMs > 0 ? setInterval(() => void check(), pollMs) : undefined;
@@ -150,8 +170,10 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     // The config API is what every borrower's app polls: it skips express's routing, helmet and compression.
     handler: (req, res) => void (fast.handle(req, res) || app(req, res)),
     async close() {
+      closed = true;
       if (timer) clearInterval(timer);
       unwatch?.();
+      await checking;
       await queue;
       await store.close();
     },
