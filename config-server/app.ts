@@ -9,7 +9,8 @@ import { rendererRouter } from './boot-html.js';
 import { errorMiddleware, notFoundJson } from './error-middleware.js';
 import { publicApiRouter } from './public-api.js';
 import { captureHeaders, PublicFastPath } from './public-fast-path.js';
-import { PublishedSnapshot, type SnapshotDoc } from './published-snapshot.js';
+import type { PublishedSnapshot } from './published-snapshot.js';
+import { startPublishedSync, type PublishedSync } from './published-sync.js';
 import { securityHeaders } from './security-headers.js';
 import type { AuthStore, ConfigStore } from './store/config-store.js';
 import { importOnFirstStart } from './store/repo-documents.js';
@@ -66,39 +67,31 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const env = opts.env ?? process.env;
   const log = opts.log ?? ((m: string, err?: unknown) => (err ? console.error(m, err) : console.log(m)));
   const { store, auth } = await openStores({ databaseUrl: opts.databaseUrl ?? env.DATABASE_URL, dataDir: opts.dataDir ?? defaultDataDir, log });
-  const build = async () => {
-    // Generation first: should a publish land in between, the snapshot looks older than it is and is rebuilt once more.
-    const generation = await store.generation();
-    return new PublishedSnapshot((await store.listPublished()).map((v) => v.content as SnapshotDoc), generation);
+  // What the public fast path and the security headers were built from: rebuilt with every new snapshot.
+  let headers: ReturnType<typeof securityHeaders>;
+  let fast: PublicFastPath;
+  const apply = (snap: PublishedSnapshot) => {
+    headers = securityHeaders(snap);
+    fast = new PublicFastPath(snap, captureHeaders(headers));
   };
-  let snap: PublishedSnapshot;
-  /** The last periodic check or notification could not reach the store. */
-  let pollFailing = false;
+  let sync: PublishedSync;
   try {
     const imported = await importOnFirstStart(store, opts.screensDir);
     if (imported) log(`first start: published ${imported} documents from the repository`);
     await ensureAdminFromEnv(auth, env, log);
-    snap = await build();
+    sync = await startPublishedSync({
+      store,
+      pollMs: opts.pollMs ?? 2000,
+      log,
+      onSnapshot: apply,
+    });
   } catch (e) {
     await store.close();
     throw e;
   }
-  let headers = securityHeaders(snap);
-  let fast = new PublicFastPath(snap, captureHeaders(headers));
-  const rebuild = async () => {
-    if ((await store.generation()) === snap.generation) return;
-    snap = await build();
-    headers = securityHeaders(snap);
-    fast = new PublicFastPath(snap, captureHeaders(headers));
-  };
-  // One rebuild at a time, in order: a notification, the periodic check and a local publish may coincide.
-  let queue: Promise<void> = Promise.resolve();
-  const refresh = () => {
-    const run = queue.then(rebuild);
-    queue = run.catch(() => undefined);
-    return run;
-  };
-  const snapshot = () => snap;
+  const snapshot = () => sync.snapshot();
+  const refresh = () => sync.refresh();
+  apply(snapshot());
 
   const app = express();
   app.disable('x-powered-by');
@@ -109,7 +102,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     res.setHeader('Cache-Control', 'no-store');
     // From memory: a replica whose database is down still serves (so it stays in the load balancer), and says
     // what it serves and what the last store check found, without a database round trip of its own.
-    res.json({ status: 'ok', generation: snap.generation, markets: snap.markets, store: pollFailing ? 'unreachable' : 'ok' });
+    const snap = snapshot();
+    res.json({ status: 'ok', generation: snap.generation, markets: snap.markets, store: sync.storeReachable() ? 'ok' : 'unreachable' });
   });
   app.use('/config/v1', publicApiRouter(snapshot));
   app.use('/config', notFoundJson);
@@ -118,7 +112,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const onPublished = () => refresh().catch((e: unknown) => log(`published, but the snapshot rebuild failed (the periodic check retries): ${(e as Error).message}`));
   app.use('/admin/api', adminRouter({ store, auth, onPublished, loginLimit: opts.loginLimit }));
   const sandboxOn = opts.sandbox ?? env.SANDBOX !== 'off';
-  const sandbox = sandboxOn ? await loadSandbox((templateId) => snap.templateDoc(templateId)) : undefined;
+  const sandbox = sandboxOn ? await loadSandbox((templateId) => snapshot().templateDoc(templateId)) : undefined;
   if (sandboxOn && !sandbox) log('sandbox: config-server/sandbox/index.ts not found, /sandbox is not mounted');
   if (sandbox) app.use('/sandbox', sandbox);
   app.use('/sandbox', notFoundJson);
@@ -126,55 +120,12 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   app.use(notFoundJson);
   app.use(errorMiddleware(log));
 
-  // Another process (a second replica, a CLI) may publish into the same store: PostgreSQL tells us at once,
-  // and the periodic check is the safety net (and the only way for SQLite). A failed check (database down)
-  // keeps the last snapshot and is logged once until a check succeeds again.
-  // At most one check runs and one waits: a database that stops answering (each check then takes the query
-  // timeout) must not pile up checks, yet a notification arriving during a check is never lost.
-  let checking: Promise<void> | undefined;
-  let checkAgain = false;
-  let closed = false;
-  const check = (): Promise<void> => {
-    if (closed) return Promise.resolve();
-    if (checking) {
-      checkAgain = true;
-      return checking;
-    }
-    checking = refresh()
-      .then(
-        () => {
-          if (pollFailing) log('store reachable again: published snapshot is current');
-          pollFailing = false;
-        },
-        (e: unknown) => {
-          if (!pollFailing) log(`store check failed, still serving generation ${snap.generation}: ${(e as Error).message}`);
-          pollFailing = true;
-        },
-      )
-      .finally(() => {
-        checking = undefined;
-        if (checkAgain) {
-          checkAgain = false;
-          void check();
-        }
-      });
-    return checking;
-  };
-  const unwatch = store.watch?.(() => void check());
-  const pollMs = opts.pollMs ?? 2000;
-  const timer = pollMs > 0 ? setInterval(() => void check(), pollMs) : undefined;
-  timer?.unref();
-
   return {
     app, store, auth, snapshot, refresh,
     // The config API is what every borrower's app polls: it skips express's routing, helmet and compression.
     handler: (req, res) => void (fast.handle(req, res) || app(req, res)),
     async close() {
-      closed = true;
-      if (timer) clearInterval(timer);
-      unwatch?.();
-      await checking;
-      await queue;
+      await sync.close();
       await store.close();
     },
   };

@@ -1,0 +1,99 @@
+import { PublishedSnapshot, type SnapshotDoc } from './published-snapshot.js';
+import type { ConfigStore } from './store/config-store.js';
+
+export interface PublishedSyncOptions {
+  store: ConfigStore;
+  /** Called with every new snapshot (not with the first, which `start` returns). */
+  onSnapshot: (snap: PublishedSnapshot) => void;
+  /** Periodic check (ms; 0 = never). */
+  pollMs: number;
+  log: (message: string) => void;
+}
+
+export interface PublishedSync {
+  snapshot(): PublishedSnapshot;
+  /** Rebuilds the snapshot when the store's generation changed (after a local publish). */
+  refresh(): Promise<void>;
+  /** Whether the last check reached the store (for /healthz: no database round trip of its own). */
+  storeReachable(): boolean;
+  close(): Promise<void>;
+}
+
+/** The published state as a snapshot, read once (generation first: a publish landing in between only makes it look older). */
+async function build(store: ConfigStore) {
+  const generation = await store.generation();
+  return new PublishedSnapshot((await store.listPublished()).map((v) => v.content as SnapshotDoc), generation);
+}
+
+/**
+ * Keeps a replica's in-memory published snapshot in step with the store: rebuilt after a local publish,
+ * when the store announces another process's publish (PostgreSQL LISTEN/NOTIFY), and by a periodic check as
+ * the safety net (the only way for SQLite). A store that cannot be reached keeps the last snapshot serving;
+ * that is logged once, and once more when it is back.
+ */
+export async function startPublishedSync(opts: PublishedSyncOptions): Promise<PublishedSync> {
+  const { store, log } = opts;
+  let snap = await build(store);
+  let reachable = true;
+  let closed = false;
+
+  // One rebuild at a time, in order: a notification, the periodic check and a local publish may coincide.
+  let queue: Promise<void> = Promise.resolve();
+  const refresh = () => {
+    const run = queue.then(async () => {
+      if ((await store.generation()) === snap.generation) return;
+      snap = await build(store);
+      opts.onSnapshot(snap);
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  // At most one check runs and one waits: a database that stops answering (each check then lasts the query
+  // timeout) must not pile checks up, yet a notification arriving during a check is never lost.
+  let checking: Promise<void> | undefined;
+  let again = false;
+  const check = (): Promise<void> => {
+    if (closed) return Promise.resolve();
+    if (checking) {
+      again = true;
+      return checking;
+    }
+    checking = refresh()
+      .then(
+        () => {
+          if (!reachable) log('store reachable again: published snapshot is current');
+          reachable = true;
+        },
+        (e: unknown) => {
+          if (reachable) log(`store check failed, still serving generation ${snap.generation}: ${(e as Error).message}`);
+          reachable = false;
+        },
+      )
+      .finally(() => {
+        checking = undefined;
+        if (again) {
+          again = false;
+          void check();
+        }
+      });
+    return checking;
+  };
+
+  const unwatch = store.watch?.(() => void check());
+  const timer = opts.pollMs > 0 ? setInterval(() => void check(), opts.pollMs) : undefined;
+  timer?.unref();
+
+  return {
+    snapshot: () => snap,
+    refresh,
+    storeReachable: () => reachable,
+    async close() {
+      closed = true;
+      if (timer) clearInterval(timer);
+      unwatch?.();
+      await checking;
+      await queue;
+    },
+  };
+}
