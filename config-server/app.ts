@@ -6,6 +6,7 @@ import { adminRouter } from './admin/admin-router.js';
 import { ensureAdminFromEnv } from './admin/bootstrap-admin.js';
 import type { LoginLimit } from './admin/session-routes.js';
 import { rendererRouter } from './boot-html.js';
+import { ssrSettingsFromEnv } from './ssr-fetch.js';
 import { errorMiddleware, notFoundJson } from './error-middleware.js';
 import { publicApiRouter } from './public-api.js';
 import { captureHeaders, PublicFastPath } from './public-fast-path.js';
@@ -116,7 +117,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   if (sandboxOn && !sandbox) log('sandbox: config-server/sandbox/index.ts not found, /sandbox is not mounted');
   if (sandbox) app.use('/sandbox', sandbox);
   app.use('/sandbox', notFoundJson);
-  app.use(rendererRouter(opts.staticDir ?? defaultStaticDir, snapshot, log));
+  app.use(rendererRouter(opts.staticDir ?? defaultStaticDir, snapshot, log, ssrSettingsFromEnv(env)));
   app.use(notFoundJson);
   app.use(errorMiddleware(log));
 

@@ -7,6 +7,7 @@ import type { PublishedSnapshot } from './published-snapshot.js';
 import { widgetPreloads } from './widget-preloads.js';
 import { readWhenChanged } from './read-when-changed.js';
 import { injectStatic, staticPages } from './static-pages.js';
+import type { SsrSettings } from './ssr-fetch.js';
 
 export const BOOT_SCRIPT_ID = 'sdui-boot';
 export const DEFAULT_MARKET = 'ID';
@@ -41,15 +42,31 @@ export function pageTarget(snap: PublishedSnapshot, req: Request): { market?: st
   return { market, screenId };
 }
 
+/** Where this server listens, as seen by the connection (never the client-supplied Host header). */
+function selfOrigin(req: Request): string | undefined {
+  const { localAddress: a, localPort: p } = req.socket;
+  if (!a || !p) return undefined;
+  const host = a.startsWith('::ffff:') ? a.slice(7) : a;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${p}`;
+}
+
+/** No server markup (admin, a failed render): the spec's loading indicator until the app draws. */
+const injectLoading = (html: string) => html.replace(/<div id="root"><\/div>/, () => '<div id="root"><p class="sdui-loading">loading...</p></div>');
+
 export function injectBoot(html: string, script: string): string {
   const at = html.search(/<\/head>/i);
   return at >= 0 ? html.slice(0, at) + script + html.slice(at) : script + html;
 }
 
 /** The built renderer: hashed assets cached for good, every other page path → index.html + boot data. */
-export function rendererRouter(staticDir: string, snapshot: () => PublishedSnapshot, log: (message: string, err?: unknown) => void = () => {}) {
+export function rendererRouter(
+  staticDir: string,
+  snapshot: () => PublishedSnapshot,
+  log: (message: string, err?: unknown) => void = () => {},
+  ssr?: SsrSettings,
+) {
   const router = Router();
-  const renderStatic = staticPages(log);
+  const renderStatic = staticPages(log, ssr);
   // index.html, re-read only when the build replaced it.
   const readIndex = readWhenChanged(join(staticDir, 'index.html'), (html) => html);
   const preloads = widgetPreloads(staticDir);
@@ -71,10 +88,18 @@ export function rendererRouter(staticDir: string, snapshot: () => PublishedSnaps
     // Its ETag lets a returning borrower skip the body (~10 KB) while build and config are unchanged.
     const snap = snapshot();
     let page = injectBoot(html, bootScript(snap, req, preloads));
-    // Static screens (site, legal) arrive with their text in the HTML: readable before the bundle loads.
+    // Every screen arrives drawn in the HTML (static ones from a per-version cache, others with their first
+    // data when the server could fetch it): readable before the bundle loads, then hydrated by the app.
     const { market, screenId } = pageTarget(snap, req);
-    const rendered = market && screenId && req.query.locale === undefined ? await renderStatic(snap, { market, screenId, query: req.query }) : null;
-    if (rendered) page = injectStatic(page, rendered);
+    const rendered =
+      market && screenId && req.query.locale === undefined ? await renderStatic(snap, { market, screenId, query: req.query, selfOrigin: selfOrigin(req) }) : null;
+    page = rendered ? injectStatic(page, rendered) : injectLoading(page);
+    // A page holding a borrower's data (or asked for with their token) is theirs: no cache anywhere keeps it.
+    if (rendered?.data || typeof req.query.token === 'string') {
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.send(page);
+      return;
+    }
     const etag = bodyEtag(page);
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('ETag', etag);

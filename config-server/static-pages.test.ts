@@ -6,7 +6,7 @@ import { injectStatic, staticPages } from './static-pages.js';
 const repoDocs = () => readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc);
 
 describe('static pages', () => {
-  it('renders a static screen once per published version, market and common params; other screens are left to the app', async () => {
+  it('renders a static screen once per published version, market and common params; other screens per request', async () => {
     const logs: string[] = [];
     const render = staticPages((m) => logs.push(m));
     const snap = new PublishedSnapshot(repoDocs());
@@ -17,7 +17,11 @@ describe('static pages', () => {
     expect(home?.lang).toBe('en-IN');
     expect(await render(snap, { market: 'IN', screenId: 'site-home', query: { market: 'IN', utm: 'other' } })).toBe(home); // cached
     expect((await render(snap, { market: 'ID', screenId: 'site-home', query: {} }))?.html).toContain('Rp1.000.000');
-    expect(await render(snap, { market: 'ID', screenId: 'complaint-entry', query: {} })).toBeNull();
+    // A borrower screen is drawn per request, without data when the server may not fetch any.
+    const entry = await render(snap, { market: 'ID', screenId: 'complaint-entry', query: {} });
+    expect(entry?.html).toContain('sdui-toast-region');
+    expect(entry?.data).toBeUndefined();
+    expect(await render(snap, { market: 'ID', screenId: 'complaint-entry', query: {} })).not.toBe(entry);
     expect(await render(snap, { market: 'ID', screenId: 'no-such-screen', query: {} })).toBeNull();
 
     // A publish is a new snapshot: its pages come from the new documents.
@@ -37,7 +41,7 @@ describe('static pages', () => {
     texts.texts = null; // garbage: translate() cannot read it
     const page = await render(new PublishedSnapshot(docs), { market: 'IN', screenId: 'site-about', query: {} });
     expect(page).toBeNull();
-    expect(logs.some((l) => l.includes('static render of screen site-about failed'))).toBe(true);
+    expect(logs.some((l) => l.includes('server render of screen site-about failed'))).toBe(true);
   });
 
   it('injects markup, title and language into the page, escaping the title', () => {

@@ -1,6 +1,8 @@
-import type { ScreenDocument } from '../schemas/generated/types.js';
+import type { ApiMapDocument, ScreenDocument } from '../schemas/generated/types.js';
 import { prepareStaticRender, renderStaticScreen, type StaticRender } from '../renderer/boot/render-static.js';
+import { prefetchOnServer, type ServerData } from '../renderer/boot/server-prefetch.js';
 import type { PublishedSnapshot } from './published-snapshot.js';
+import { ssrFetchAdapter, type SsrSettings } from './ssr-fetch.js';
 
 /** Distinct common-param combinations kept per published version; visitors of the site rarely carry any. */
 const MAX_ENTRIES = 500;
@@ -10,11 +12,15 @@ export interface StaticPageRequest {
   screenId: string;
   /** The page's query (only its common params matter: they are carried on links). */
   query: Record<string, unknown>;
+  /** This server's own origin (its listening address): where a same-origin `baseUrl` such as `/sandbox` goes. */
+  selfOrigin?: string;
 }
 
 export interface StaticPage extends StaticRender {
   /** Locale of the text set the page is written in (the `<html lang>`). */
   lang: string;
+  /** Data the server fetched for the page (inlined for the app to claim); such a page is the borrower's own. */
+  data?: ServerData;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as const)[c as '&']};`);
@@ -27,7 +33,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp',
 interface Bundle {
   market: Record<string, unknown>;
   textSet: { locale?: string; texts: Record<string, string> };
-  apiMap?: { commonParams?: { query: string }[] };
+  apiMap?: ApiMapDocument;
 }
 
 /** What one published version knows about its static pages; dropped with the snapshot after a publish. */
@@ -38,48 +44,69 @@ interface PerSnapshot {
 }
 
 /**
- * Screens whose document says `static: true` (site, legal and other pages without per-user data), rendered
- * to HTML once per published version, market and common-param combination. A publish makes a new snapshot,
- * so its pages are rendered afresh from the new documents; the old cache goes with the old snapshot.
+ * Every screen is rendered on the server. Screens whose document says `static: true` (site, legal and other
+ * pages without per-user data) once per published version, market and common-param combination (a publish
+ * makes a new snapshot, so its pages are rendered afresh; the old cache goes with the old snapshot). Other
+ * screens per request, with their first data call made here when `ssr` allows it (ssr-fetch.ts).
  */
-export function staticPages(log: (message: string, err?: unknown) => void) {
+export function staticPages(log: (message: string, err?: unknown) => void, ssr: SsrSettings = { allowedOrigins: [], budgetMs: 0 }) {
   const cache = new WeakMap<PublishedSnapshot, PerSnapshot>();
   const ready = prepareStaticRender();
 
   return async function render(snap: PublishedSnapshot, req: StaticPageRequest): Promise<StaticPage | null> {
     let mine = cache.get(snap);
     if (!mine) cache.set(snap, (mine = { flags: new Map(), bundles: new Map(), pages: new Map() }));
-    // Most screens (borrower flows) are not static: they pay one memoised lookup.
-    if (!isStatic(snap, mine, req.screenId)) return null;
+    if (!snap.screen(req.screenId)) return null;
     if (!mine.bundles.has(req.market)) mine.bundles.set(req.market, parse<Bundle>(snap.bundle(req.market)?.body));
     const bundle = mine.bundles.get(req.market);
     if (!bundle) return null;
-
     const names = (bundle.apiMap?.commonParams ?? []).map((p) => p.query);
+    const doc = parse<ScreenDocument>(snap.screen(req.screenId)?.body)!;
+
+    if (!isStatic(snap, mine, req.screenId)) {
+      // The page query as the app reads it: every string param (the screen's onLoad reads e.g. orderId).
+      const query = Object.fromEntries(Object.entries(req.query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+      await ready;
+      let data: ServerData | null = null;
+      if (ssr.budgetMs > 0 && bundle.apiMap && req.selfOrigin) {
+        const adapter = ssrFetchAdapter({ selfOrigin: req.selfOrigin, allowedOrigins: ssr.allowedOrigins, deadline: Date.now() + ssr.budgetMs });
+        const logError = (m: string) => log(`server prefetch: ${m}`);
+        data = await prefetchOnServer({ doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, adapter, logError }).catch((e: unknown) => {
+          log(`server prefetch for screen ${req.screenId} failed: ${(e as Error)?.message}`);
+          return null;
+        });
+      }
+      return draw(doc, bundle, query, names, data ?? undefined);
+    }
+
     const query = Object.fromEntries(names.flatMap((n) => (typeof req.query[n] === 'string' && req.query[n] ? [[n, req.query[n] as string]] : [])));
     const key = `${req.market}|${req.screenId}|${JSON.stringify(query)}`;
     if (mine.pages.has(key)) return mine.pages.get(key)!;
-
     await ready;
-    let page: StaticPage | null = null;
-    try {
-      const rendered = renderStaticScreen({
-        doc: parse<ScreenDocument>(snap.screen(req.screenId)?.body)!,
-        texts: bundle.textSet.texts,
-        market: bundle.market,
-        query,
-        commonQueryNames: names,
-        logError: (m, d) => log(`static render: ${m}`, d),
-      });
-      page = { html: rendered.html, title: escapeHtml(rendered.title), lang: escapeHtml(String(bundle.textSet.locale ?? '')) };
-    } catch (e) {
-      // The app still renders it in the browser: a failed server render costs only the head start.
-      log(`static render of screen ${req.screenId} failed`, e);
-    }
+    const page = draw(doc, bundle, query, names);
     if (mine.pages.size >= MAX_ENTRIES) mine.pages.clear();
     mine.pages.set(key, page);
     return page;
   };
+
+  function draw(doc: ScreenDocument, bundle: Bundle, query: Record<string, string>, names: string[], data?: ServerData): StaticPage | null {
+    try {
+      const rendered = renderStaticScreen({
+        doc,
+        texts: bundle.textSet.texts,
+        market: bundle.market,
+        query,
+        commonQueryNames: names,
+        state: data?.state,
+        logError: (m, d) => log(`server render: ${m}`, d),
+      });
+      return { html: rendered.html, title: escapeHtml(rendered.title), lang: escapeHtml(String(bundle.textSet.locale ?? '')), ...(data ? { data } : {}) };
+    } catch (e) {
+      // The app still renders it in the browser: a failed server render costs only the head start.
+      log(`server render of screen ${doc.id} failed`, e);
+      return null;
+    }
+  }
 }
 
 const parse = <T>(body: Buffer | undefined): T | undefined => (body ? (JSON.parse(body.toString('utf8')) as T) : undefined);
@@ -94,10 +121,16 @@ function isStatic(snap: PublishedSnapshot, mine: PerSnapshot, id: string): boole
   return flag;
 }
 
-/** The server-rendered page: body markup in the root element, its title and language in the head. */
+/** JSON safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators JS would choke on. */
+const scriptJson = (v: unknown) => JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+export const SSR_DATA_ID = 'sdui-ssr';
+
+/** The server-rendered page: body markup in the root element (and its data inlined), title and language in the head. */
 export function injectStatic(html: string, page: StaticPage): string {
+  const data = page.data ? `<script type="application/json" id="${SSR_DATA_ID}">${scriptJson(page.data)}</script>` : '';
   return html
-    .replace(/<div id="root"><\/div>/, () => `<div id="root" data-ssr="">${page.html}</div>`)
+    .replace(/<div id="root"><\/div>/, () => `<div id="root" data-ssr="">${page.html}</div>${data}`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`)
     .replace(/<html lang="[^"]*"/, () => (page.lang ? `<html lang="${page.lang}"` : '<html'));
 }

@@ -4,6 +4,8 @@ import { startApp } from './boot/start-app';
 
 // Widget styles, when the widget set ships them (glob: a missing file never breaks the build).
 import.meta.glob('./nodes/*.css', { eager: true });
+// The toast's style is imported here, not by ToastRegion: the server renders that component too.
+import './toast/toast.css';
 
 // The admin console is written separately and loaded only on /admin paths.
 const adminModules = import.meta.glob<{ default: ComponentType }>('./admin/AdminApp.tsx');

@@ -20,6 +20,8 @@ export type ScreenHostProps = Pick<
   doc: ScreenDocument;
   /** Data calls started at boot for this (inlined) screen; its runner claims them instead of calling again. */
   prefetched?: PrefetchedCall[];
+  /** The state the server drew this screen with (hydration needs the same); the first mount takes it. */
+  serverState?: { value?: Record<string, unknown> };
 };
 
 let firstScreenMarked = false;
@@ -29,8 +31,10 @@ export function ScreenHost(props: ScreenHostProps) {
   const { doc } = props;
   const { services, controller } = useMemo(() => {
     const controller = new AbortController();
+    const drawn = props.serverState?.value;
+    if (props.serverState) props.serverState.value = undefined;
     const services: RuntimeServices = {
-      store: createStateStore(doc.state ?? {}),
+      store: createStateStore(drawn ?? doc.state ?? {}),
       texts: props.texts,
       market: props.market,
       query: props.query,

@@ -17,8 +17,11 @@ async function withWidgets<T extends Loaded<ScreenDocument> | null>(loaded: T): 
   return loaded;
 }
 
-/** The inlined screen, with its first data call already under way (started at boot). */
-type Inline = Loaded<ScreenDocument> & { prefetched?: PrefetchedCall[] };
+/**
+ * The inlined screen, with its first data call already under way (started at boot) or answered by the
+ * server, and the state the server drew it with (taken by the first mount only).
+ */
+type Inline = Loaded<ScreenDocument> & { prefetched?: PrefetchedCall[]; serverState?: { value?: Record<string, unknown> } };
 
 /** The inlined screen is used once, for the first route it matches. */
 let inlineScreen: Inline | null = null;
@@ -90,6 +93,7 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
       key={`${shown.body.id}:${shown.etag}:${location.key}`}
       doc={shown.body}
       prefetched={shown.prefetched}
+      serverState={shown.serverState}
       texts={app.bundle.textSet.texts as Record<string, string>}
       market={app.bundle.market as unknown as Record<string, unknown>}
       query={query}

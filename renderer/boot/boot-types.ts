@@ -50,3 +50,24 @@ export function readBootData(doc: Document = document): BootData | null {
     return null;
   }
 }
+
+/** What the server fetched and drew for the page (`<script type="application/json" id="sdui-ssr">`). */
+export interface ServerDrawnData {
+  state: Record<string, unknown>;
+  calls: { endpoint: string; key: string; result: { ok: true; code: unknown; message: string; data: unknown } }[];
+}
+
+/** Reads the server's data for the page; absent or malformed → null (the app calls as usual). */
+export function readServerData(doc: Document = document): ServerDrawnData | null {
+  const el = doc.getElementById('sdui-ssr');
+  if (!el?.textContent) return null;
+  try {
+    const d = JSON.parse(el.textContent) as ServerDrawnData;
+    const ok =
+      !!d && typeof d.state === 'object' && d.state !== null && Array.isArray(d.calls) &&
+      d.calls.every((c) => c && typeof c.key === 'string' && typeof c.endpoint === 'string' && c.result?.ok === true);
+    return ok ? d : null;
+  } catch {
+    return null;
+  }
+}

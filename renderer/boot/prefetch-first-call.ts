@@ -20,7 +20,7 @@ export interface PrefetchEnv {
 
 type ApiAction = Extract<Action, { action: 'api' }>;
 
-const callKey = (endpoint: string, params: unknown, silent: boolean | undefined) => JSON.stringify([endpoint, params ?? {}, !!silent]);
+export const callKey = (endpoint: string, params: unknown, silent: boolean | undefined) => JSON.stringify([endpoint, params ?? {}, !!silent]);
 
 /**
  * The first `api` action `onLoad` would run, as the runner would resolve it from the screen's

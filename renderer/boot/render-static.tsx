@@ -1,7 +1,8 @@
 /**
- * Server-side: a screen without per-user data (`static: true`) drawn to HTML with the same widgets the
- * browser uses, so its text is in the page before any JavaScript runs. The markup is what ScreenHost draws
- * for the same document, market and query; the app then replaces it with identical markup in one commit.
+ * Server-side: a screen drawn to HTML with the same widgets the browser uses, so its content is in the page
+ * before any JavaScript runs. The markup is what the app's root draws for the same document, market, query
+ * and state (the screen, then the loading region and the toast region, at the same tree positions, so
+ * React's generated ids agree); the app hydrates it (start-app.tsx).
  * Imported by the config server only (react-dom/server never reaches the browser bundle).
  */
 import { renderToString } from 'react-dom/server';
@@ -14,6 +15,9 @@ import { RuntimeProvider } from '../runtime/runtime-context';
 import type { RuntimeServices } from '../runtime/services';
 import { createStateStore } from '../runtime/state-store';
 import { preloadAllWidgets } from '../nodes/preload-widgets';
+import { LoadingIndicator } from '../api/LoadingIndicator';
+import { ToastRegion } from '../toast/ToastRegion';
+import type { ToastStore } from '../toast/toast-store';
 
 export interface StaticRenderInput {
   doc: ScreenDocument;
@@ -23,6 +27,8 @@ export interface StaticRenderInput {
   query: Record<string, string>;
   commonQueryNames: string[];
   logError(message: string, detail?: unknown): void;
+  /** The screen's state to draw (after its onLoad ran on the server with prefetched data); default `doc.state`. */
+  state?: Record<string, unknown>;
 }
 
 export interface StaticRender {
@@ -42,6 +48,8 @@ const refuse = (logError: StaticRenderInput['logError']): ApiClient => ({
   url: () => '',
 });
 const noBridge: Bridge = { send: () => {} };
+/** The server never shows a toast: the region is drawn empty, as the app's first render draws it. */
+const noToasts: ToastStore = { subscribe: () => () => {}, getSnapshot: () => null } as unknown as ToastStore;
 
 let widgetsReady: Promise<void> | undefined;
 /** Lazily split widgets resolve synchronously once loaded, so renderToString never meets a Suspense fallback. */
@@ -50,7 +58,7 @@ export const prepareStaticRender = () => (widgetsReady ??= preloadAllWidgets());
 export function renderStaticScreen(input: StaticRenderInput): StaticRender {
   const controller = new AbortController();
   const services: RuntimeServices = {
-    store: createStateStore(input.doc.state ?? {}),
+    store: createStateStore(input.state ?? input.doc.state ?? {}),
     texts: input.texts,
     market: input.market,
     query: input.query,
@@ -67,8 +75,15 @@ export function renderStaticScreen(input: StaticRenderInput): StaticRender {
     logError: (m, d) => input.logError(`screen ${input.doc.id}: ${m}`, d),
     signal: controller.signal,
   };
-  // Same element tree as ScreenHost, so the browser's first commit draws exactly this markup.
-  const html = renderToString(<RuntimeProvider services={services}>{nodeElements(input.doc.body)}</RuntimeProvider>);
+  // Same DOM as App (screen, loading region, toast region as three siblings), so hydration matches.
+  const loading = typeof input.texts['common.loading'] === 'string' ? input.texts['common.loading'] : 'loading...';
+  const html = renderToString(
+    <>
+      <RuntimeProvider services={services}>{nodeElements(input.doc.body)}</RuntimeProvider>
+      <LoadingIndicator text={loading} />
+      <ToastRegion store={noToasts} />
+    </>,
+  );
   controller.abort();
   return { html, title: translate(services, input.doc.title) };
 }

@@ -1,6 +1,6 @@
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './App';
-import { looksLikeBundle, looksLikeScreen, readBootData } from './boot-types';
+import { looksLikeBundle, looksLikeScreen, readBootData, readServerData } from './boot-types';
 import { isPreview, loadBundle, type Loaded } from './config-client';
 import type { BootBundle } from './boot-types';
 import { logError } from './log-error';
@@ -20,15 +20,17 @@ const widgetsOrTimeout = (loading: Promise<void>) => Promise.race([loading, new 
 
 /** Boot: inlined data (or the config API, or the last good copy) → the router. */
 export async function startApp(rootEl: HTMLElement): Promise<Root> {
-  const root = createRoot(rootEl);
   const location = readPageLocation();
   const market = location.query.market || 'ID';
   const locale = location.query.locale || undefined;
-  // A static screen came rendered by the server: keep it on screen (no loading flash) until the app's first
-  // commit replaces it with the same markup. Not under a hash route: the server saw only the path before the
-  // `#` (e.g. `/` for `/#/complainPageNext`), so its page is another screen than the one about to open; not in
-  // a draft preview either, which must not show the published page first.
-  if (!rootEl.hasAttribute('data-ssr') || location.hashRouting || isPreview) root.render(<p className="sdui-loading">{LOADING}</p>);
+  // The screen came rendered by the server: keep it on screen (no loading flash) and hydrate it. Not under a
+  // hash route: the server saw only the path before the `#` (e.g. `/` for `/#/complainPageNext`), so its page
+  // is another screen than the one about to open; not in a draft preview either, which must not show the
+  // published page first. Those replace the server's markup.
+  const serverDrawn = rootEl.hasAttribute('data-ssr') && !location.hashRouting && !isPreview;
+  let root: Root | undefined;
+  const clientRoot = () => (root ??= createRoot(rootEl));
+  if (!serverDrawn) clientRoot().render(<p className="sdui-loading">{LOADING}</p>);
 
   // The inlined data is the published state: a draft preview must read the preview API instead.
   const boot = isPreview ? null : readBootData();
@@ -41,9 +43,10 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   }
   if (!bundle) {
     logError('no configuration: the config server is unreachable and nothing is cached');
-    root.render(<p className="sdui-screen-error" role="alert">error</p>);
-    return root;
+    clientRoot().render(<p className="sdui-screen-error" role="alert">error</p>);
+    return clientRoot();
   }
+  let hydrate = false;
   if (boot?.screen && looksLikeScreen(boot.screen)) {
     // The inlined screen's first data call leaves now, while React mounts; its onLoad claims it.
     const texts = bundle.body.textSet.texts as Record<string, unknown>;
@@ -55,12 +58,23 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
       logError,
     });
     const market = bundle.body.market as unknown as Record<string, unknown>;
-    const prefetched = prefetchFirstCall(boot.screen, { api, query: location.query, market, texts });
+    // The server drew the page from the same inlined bundle and screen: the app hydrates it. When the server
+    // also made the first call, its answer and the state it drew are here: onLoad claims that answer.
+    hydrate = serverDrawn && bundle.source === 'inline';
+    const server = hydrate ? readServerData() : null;
+    const prefetched = server
+      ? server.calls.map((c) => ({ endpoint: c.endpoint, key: c.key, result: Promise.resolve(c.result) }))
+      : prefetchFirstCall(boot.screen, { api, query: location.query, market, texts });
     // Its lazily loaded widgets download alongside that call. The app mounts once they are here:
     // a widget that suspends on the first screen would show late (React throttles reveals).
     await widgetsOrTimeout(preloadWidgets(boot.screen));
-    setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline', prefetched });
+    setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline', prefetched, serverState: server ? { value: server.state } : undefined });
   }
-  root.render(<App bundle={bundle} market={market} locale={locale} location={location} outerQuery={readQuery(window.location.search)} />);
-  return root;
+  const app = <App bundle={bundle} market={market} locale={locale} location={location} outerQuery={readQuery(window.location.search)} />;
+  if (hydrate) {
+    // A mismatch is a bug to fix (React then draws that part on the client): log it where tests look.
+    return hydrateRoot(rootEl, app, { onRecoverableError: (e) => logError(`hydration: ${(e as Error)?.message ?? e}`) });
+  }
+  clientRoot().render(app);
+  return clientRoot();
 }

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import './toast.css';
 import { toastStore as globalStore, type ToastStore } from './toast-store';
 
 /**

@@ -654,6 +654,10 @@ export interface Endpoint {
    */
   timeoutMs?: number;
   /**
+   * A read call without side effects: when it is a screen's first onLoad call, the server may make it while rendering the page (from an allow-listed backend origin, within a time budget) and inline the answer. Never set it on a call that changes anything.
+   */
+  prefetch?: boolean;
+  /**
    * What the call does and what the screen uses from its response.
    */
   description: string;

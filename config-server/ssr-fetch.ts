@@ -1,0 +1,66 @@
+import axios, { type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+
+/** Server-side data calls while rendering a page: where they may go and how long they may take. */
+export interface SsrSettings {
+  /** Backend origins the server may call (`SSR_BACKEND_ORIGINS`, comma-separated); the server's own origin always. */
+  allowedOrigins: string[];
+  /** Time budget of a page's server calls in ms (`SSR_PREFETCH_BUDGET_MS`, default 300; 0 turns them off). */
+  budgetMs: number;
+}
+
+export const DEFAULT_BUDGET_MS = 300;
+
+export function ssrSettingsFromEnv(env: NodeJS.ProcessEnv): SsrSettings {
+  const allowedOrigins = (env.SSR_BACKEND_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .flatMap((s) => {
+      try {
+        return [new URL(s).origin];
+      } catch {
+        return [];
+      }
+    });
+  const n = Number(env.SSR_PREFETCH_BUDGET_MS);
+  const budgetMs = env.SSR_PREFETCH_BUDGET_MS !== undefined && Number.isFinite(n) && n >= 0 ? n : DEFAULT_BUDGET_MS;
+  return { allowedOrigins, budgetMs };
+}
+
+/** Thrown errors never carry the URL: its query holds the borrower's token, and errors end in logs. */
+class RefusedCall extends Error {}
+
+/**
+ * An axios adapter doing the HTTP with fetch: only to an allowed origin (a same-origin `baseUrl` such as
+ * `/sandbox` means this server, reached on its own listening address, never through the Host header),
+ * and aborted once `deadline` passes.
+ */
+export function ssrFetchAdapter(opts: { selfOrigin: string; allowedOrigins: string[]; deadline: number }): AxiosAdapter {
+  return async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+    const base = config.baseURL ?? '';
+    const absolute = /^https?:\/\//.test(base) ? base : opts.selfOrigin + base;
+    const url = new URL(axios.getUri({ ...config, baseURL: absolute }));
+    if (url.origin !== opts.selfOrigin && !opts.allowedOrigins.includes(url.origin)) {
+      throw new RefusedCall(`backend origin ${url.origin} is not in SSR_BACKEND_ORIGINS`);
+    }
+    const left = opts.deadline - Date.now();
+    if (left <= 0) throw new RefusedCall('no time left in the server render budget');
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(config.headers?.toJSON?.() ?? {})) if (typeof v === 'string' || typeof v === 'number') headers.set(k, String(v));
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(url, {
+        method: (config.method ?? 'get').toUpperCase(),
+        headers,
+        body: typeof config.data === 'string' ? config.data : undefined,
+        signal: AbortSignal.timeout(left),
+        redirect: 'error',
+      });
+      text = await res.text();
+    } catch (e) {
+      throw new RefusedCall((e as Error)?.name === 'TimeoutError' ? 'over the server render budget' : 'backend unreachable');
+    }
+    return { data: text, status: res.status, statusText: res.statusText, headers: Object.fromEntries(res.headers), config, request: null };
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Server-side: the screen's first data call, made by the server when the API map marks its endpoint
+ * `prefetch: true` (a read call), then the screen's `onLoad` run against that answer so the page is drawn
+ * with its data. The result travels inlined in the page; the app's onLoad claims it instead of calling
+ * again (prefetch-first-call.ts). Imported by the config server only.
+ */
+import type { AxiosAdapter } from 'axios';
+import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types';
+import { runActions } from '../actions/run-actions';
+import { createApiClient } from '../api/api-client';
+import type { ApiClient, ApiResult } from '../runtime/contract';
+import { createForms } from '../runtime/forms';
+import type { RuntimeServices } from '../runtime/services';
+import { createStateStore } from '../runtime/state-store';
+import { callKey, firstApiCall } from './prefetch-first-call';
+
+/** A call the server made, as inlined in the page for the app to claim. */
+export interface ServerCall {
+  endpoint: string;
+  key: string;
+  result: ApiResult;
+}
+
+export interface ServerData {
+  /** The screen's state once its onLoad ran up to the next call it would make (or the end). */
+  state: Record<string, unknown>;
+  calls: ServerCall[];
+}
+
+export interface ServerPrefetchInput {
+  doc: ScreenDocument;
+  apiMap: ApiMapDocument;
+  market: Record<string, unknown>;
+  texts: Record<string, string>;
+  query: Record<string, string>;
+  commonQueryNames: string[];
+  /** Does the HTTP: origin allow-list and time budget are its business (config-server/ssr-fetch.ts). */
+  adapter: AxiosAdapter;
+  logError(message: string, detail?: unknown): void;
+}
+
+const never = new Promise<ApiResult>(() => {});
+const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+
+/** null: nothing safe to prefetch, or the call failed / ran out of time (the app calls as it does today). */
+export async function prefetchOnServer(input: ServerPrefetchInput): Promise<ServerData | null> {
+  const first = firstApiCall(input.doc, { query: input.query, market: input.market, texts: input.texts });
+  if (!first) return null;
+  const { action, params } = first;
+  const ep = Object.hasOwn(input.apiMap.endpoints, action.endpoint) ? input.apiMap.endpoints[action.endpoint] : undefined;
+  if (ep?.prefetch !== true) return null;
+
+  const api = createApiClient({
+    apiMap: input.apiMap,
+    query: input.query,
+    toast: () => {},
+    t: (k) => input.texts[k] ?? k,
+    logError: input.logError,
+    adapter: input.adapter,
+  });
+  const result = await api.call(action.endpoint, params, { silent: true });
+  if (!result.ok) return null;
+  const key = callKey(action.endpoint, params, action.silent);
+
+  // onLoad on the server: the prefetched answer for its first call; any later call or delay waits forever
+  // (the app makes it); what the state holds once the answer has been applied is what the page shows.
+  let claimed = false;
+  const serverApi: ApiClient = {
+    call: (endpoint, p = {}, o) => {
+      if (!claimed && callKey(endpoint, p, o?.silent) === key) {
+        claimed = true;
+        return Promise.resolve(result);
+      }
+      return never;
+    },
+    upload: () => never,
+    url: () => '',
+  };
+  const controller = new AbortController();
+  const services: RuntimeServices = {
+    store: createStateStore(input.doc.state ?? {}),
+    texts: input.texts,
+    market: input.market,
+    query: input.query,
+    params: {},
+    commonQueryNames: input.commonQueryNames,
+    hashRouting: false,
+    api: serverApi,
+    bridge: { send: () => {} },
+    forms: createForms(),
+    toast: () => {},
+    navigate: () => {},
+    back: () => {},
+    openExternal: () => {},
+    logError: (m, d) => input.logError(`screen ${input.doc.id} (server onLoad): ${m}`, d),
+    signal: controller.signal,
+  };
+  let done = false;
+  void runActions(input.doc.onLoad, services).finally(() => (done = true));
+  // The runner continues through promise jobs; a few turns of the event loop let it apply the answer.
+  for (let i = 0; i < 5 && !done; i++) await nextTurn();
+  controller.abort();
+  if (!claimed) return null;
+  return { state: services.store.getSnapshot(), calls: [{ endpoint: action.endpoint, key, result }] };
+}

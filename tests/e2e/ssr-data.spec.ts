@@ -1,0 +1,152 @@
+/**
+ * Every screen comes drawn by the server, with its first data when the API map marks the call `prefetch`;
+ * the app hydrates it and claims that answer instead of calling again. Over budget or failing, the page
+ * comes without data and the app calls as it always did. Pages with a borrower's data are never cached.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commonParams, isCall, startHarness, type Harness } from './harness';
+import { forceFailure } from './repayment-helpers';
+
+const texts = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).texts as Record<string, string>;
+let seq = 0;
+const screenUrl = (h: Harness, route: string, query: Record<string, string> = {}, token = `ssr-${process.pid}-${Date.now()}-${++seq}`) =>
+  `${h.url}${route}?${new URLSearchParams({ ...commonParams(token), ...query })}`;
+
+let h: Harness;
+const serverLog: string[] = [];
+beforeAll(async () => {
+  h = await startHarness({ locale: 'id-ID', log: (m) => serverLog.push(m) });
+});
+afterAll(async () => h?.close());
+
+describe('server-rendered borrower screens', () => {
+  it('with JavaScript disabled, complaint entry and loan details show their data (fetched by the server)', async () => {
+    const context = await h.browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 667 } });
+    const page = await context.newPage();
+    await page.goto(screenUrl(h, '/complaint'));
+    expect(await page.title()).toBe(texts['title.complaintEntry']);
+    expect(await page.getByRole('radio', { name: 'Collection' }).count()).toBe(1);
+    expect(await page.locator('#selected-order').innerText()).toContain('SB1001');
+
+    await page.goto(screenUrl(h, '/loanDetails', { productId: '103', orderId: '1004' }));
+    expect(await page.locator('main').innerText()).not.toBe('');
+    expect(await page.locator('.sdui-loading').count()).toBe(0);
+    await context.close();
+  });
+
+  it('with JavaScript, the app hydrates the server markup (same nodes), without console errors, and does not repeat the first call', async () => {
+    const { page, logs, pageErrors } = await h.newPage();
+    const calls: string[] = [];
+    page.on('request', (r) => isCall('/user-problem/problem-init')(r) && calls.push(r.url()));
+    // Hold the app's code until the server's nodes have been tagged.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const url = screenUrl(h, '/complaint');
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.locator('#selected-order').waitFor();
+    await page.evaluate(() => ((document.querySelector('#selected-order') as unknown as { __server: boolean }).__server = true));
+    const served = await page.evaluate(() => document.getElementById('root')!.innerHTML);
+    release();
+    await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+    expect(await page.evaluate(() => (document.querySelector('#selected-order') as unknown as { __server?: boolean }).__server)).toBe(true);
+    expect(await page.evaluate(() => document.getElementById('root')!.innerHTML)).toBe(served);
+    // Hydrated means live: a type opens the form.
+    await page.getByRole('radio', { name: 'Repayment' }).click();
+    await page.waitForURL(/\/complainPageNext\?/);
+    expect(calls).toEqual([]);
+    expect(logs).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a page with the borrower data is private, no-store; a static page stays cacheable', async () => {
+    const res = await fetch(screenUrl(h, '/complaint'));
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('etag')).toBeNull();
+    const html = await res.text();
+    expect(html).toContain('id="sdui-ssr"');
+    expect(html).toContain(`<title>`);
+    const site = await fetch(`${h.url}/Loan?market=ID`);
+    expect(site.headers.get('cache-control')).toBe('no-cache');
+    expect(await site.text()).not.toContain('id="sdui-ssr"');
+  });
+
+  it('when the backend fails the server call, the page comes without data and the app makes the call', async () => {
+    const token = `ssr-fail-${Date.now()}`;
+    await forceFailure(h, token, '/user-problem/problem-init', 500, 'down');
+    const { page, pageErrors } = await h.newPage();
+    const calls: string[] = [];
+    page.on('request', (r) => isCall('/user-problem/problem-init')(r) && calls.push(r.url()));
+    await page.goto(screenUrl(h, '/complaint', {}, token));
+    await page.getByRole('radio', { name: 'Collection' }).waitFor();
+    expect(calls.length).toBe(1);
+    expect(pageErrors).toEqual([]);
+    expect(serverLog.join('\n')).not.toContain(token); // tokens never in logs
+    await page.context().close();
+  });
+});
+
+describe('server data budget and allow-list', () => {
+  let slow: Harness | undefined;
+  let other: Harness | undefined;
+  let backend: http.Server | undefined;
+  const backendHits: string[] = [];
+  const otherLog: string[] = [];
+  afterAll(async () => {
+    await slow?.close();
+    await other?.close();
+    backend?.close();
+  });
+
+  it('over budget, the page still renders (loading indicator, title) and the app calls from the client', async () => {
+    slow = await startHarness({ locale: 'id-ID', env: { ...process.env, SSR_PREFETCH_BUDGET_MS: '1' }, log: () => {} });
+    const html = await (await fetch(screenUrl(slow, '/complaint'))).text();
+    expect(html).not.toContain('id="sdui-ssr"');
+    expect(html).toContain('data-ssr');
+    const { page, logs, pageErrors } = await slow.newPage();
+    const missing: string[] = [];
+    page.on('response', (r) => r.status() === 404 && missing.push(r.url()));
+    const calls: string[] = [];
+    page.on('request', (r) => isCall('/user-problem/problem-init')(r) && calls.push(r.url()));
+    await page.goto(screenUrl(slow, '/complaint'));
+    await page.getByRole('radio', { name: 'Collection' }).waitFor();
+    expect(calls.length).toBe(1);
+    // A fresh browser asks for /favicon.ico (a 404 Chromium reports as a console error without its URL and
+    // without a page response event): every 404 the page itself saw is in `missing`.
+    expect(missing).toEqual([]);
+    expect(logs.filter((l) => !/Failed to load resource: .* 404/.test(l))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('refuses a backend origin that is not on SSR_BACKEND_ORIGINS, whatever the API map says', async () => {
+    backend = http.createServer((req, res) => {
+      backendHits.push(`${req.method} ${req.url}`);
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ code: '00', message: '', data: {} }));
+    });
+    await new Promise<void>((r) => backend!.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(backend.address() as { port: number }).port}`;
+    // A copy of the documents whose API map points at that origin.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdui-ssr-screens-'));
+    fs.cpSync('screens', dir, { recursive: true });
+    const mapFile = path.join(dir, 'maps/api-map.json');
+    fs.writeFileSync(mapFile, fs.readFileSync(mapFile, 'utf8').replace('"baseUrl": "/sandbox"', `"baseUrl": "${origin}/sandbox"`));
+    other = await startHarness({ screensDir: dir, env: { ...process.env, SSR_BACKEND_ORIGINS: 'https://api.example.com' }, log: (m) => otherLog.push(m) });
+    fs.rmSync(dir, { recursive: true, force: true });
+    const html = await (await fetch(screenUrl(other, '/complaint'))).text();
+    expect(html).toContain('data-ssr');
+    expect(html).not.toContain('id="sdui-ssr"');
+    expect(backendHits).toEqual([]);
+    expect(otherLog.join('\n')).toContain('is not in SSR_BACKEND_ORIGINS');
+    expect(otherLog.join('\n')).not.toContain('token=');
+  });
+});
