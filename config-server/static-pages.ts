@@ -129,8 +129,12 @@ export const SSR_DATA_ID = 'sdui-ssr';
 /** The server-rendered page: body markup in the root element (and its data inlined), title and language in the head. */
 export function injectStatic(html: string, page: StaticPage): string {
   const data = page.data ? `<script type="application/json" id="${SSR_DATA_ID}">${scriptJson(page.data)}</script>` : '';
+  // Resource hints React writes ahead of the markup (e.g. image preloads) belong in the head, not in the root.
+  const hints = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';
+  const body = page.html.slice(hints.length);
   return html
-    .replace(/<div id="root"><\/div>/, () => `<div id="root" data-ssr="">${page.html}</div>${data}`)
+    .replace(/<\/head>/i, () => `${hints}</head>`)
+    .replace(/<div id="root"><\/div>/, () => `<div id="root" data-ssr="">${body}</div>${data}`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`)
     .replace(/<html lang="[^"]*"/, () => (page.lang ? `<html lang="${page.lang}"` : '<html'));
 }

@@ -34,6 +34,11 @@ export interface HarnessOptions {
   log?: (message: string, err?: unknown) => void;
   /** Browser locale of every page (default: Chromium's own). */
   locale?: string;
+  /**
+   * Let the server make a screen's first data call while rendering the page (SSR_PREFETCH_BUDGET_MS). Off by
+   * default: most tests stub or count calls in the page, which a server-made call would bypass.
+   */
+  serverPrefetch?: boolean;
 }
 
 export interface PageOptions {
@@ -79,8 +84,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const executablePath = findChromium();
   if (!fs.existsSync('dist/renderer/index.html')) throw new Error('dist/renderer is missing: run `npm run build` (npm run test:e2e does it)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdui-e2e-'));
+  const env = opts.env ?? process.env;
+  const serverEnv = opts.serverPrefetch ? env : { ...env, SSR_PREFETCH_BUDGET_MS: '0' };
   const start = () =>
-    startServer({ port: 0, host: '127.0.0.1', dataDir, sandbox: true, screensDir: opts.screensDir, pollMs: opts.pollMs ?? 0, env: opts.env, log: opts.log });
+    startServer({ port: 0, host: '127.0.0.1', dataDir, sandbox: true, screensDir: opts.screensDir, pollMs: opts.pollMs ?? 0, env: serverEnv, log: opts.log });
   let server: RunningServer;
   try {
     server = await start();

@@ -19,7 +19,7 @@ const screenUrl = (h: Harness, route: string, query: Record<string, string> = {}
 let h: Harness;
 const serverLog: string[] = [];
 beforeAll(async () => {
-  h = await startHarness({ locale: 'id-ID', log: (m) => serverLog.push(m) });
+  h = await startHarness({ locale: 'id-ID', serverPrefetch: true, log: (m) => serverLog.push(m) });
 });
 afterAll(async () => h?.close());
 
@@ -67,6 +67,24 @@ describe('server-rendered borrower screens', () => {
     await page.context().close();
   });
 
+  it('every screen of the route map is served drawn and hydrates without a mismatch', async () => {
+    const routes = JSON.parse(fs.readFileSync('screens/maps/route-map.json', 'utf8')).routes as { path: string; screen: string }[];
+    const firstPathOf = new Map<string, string>();
+    for (const r of routes) if (!firstPathOf.has(r.screen)) firstPathOf.set(r.screen, r.path);
+    const { page, logs } = await h.newPage();
+    const mismatches: string[] = [];
+    for (const [screen, route] of firstPathOf) {
+      logs.length = 0;
+      const url = screenUrl(h, route, { productId: '103', orderId: '1004', problemId: '1', scene: 'relevant', amount: '100000' });
+      const res = await page.goto(url);
+      expect(await res!.text(), screen).toContain('data-ssr');
+      await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0, undefined, { timeout: 10_000 });
+      for (const l of logs) if (/hydrat/i.test(l)) mismatches.push(`${screen}: ${l}`);
+    }
+    expect(mismatches).toEqual([]);
+    await page.context().close();
+  });
+
   it('a page with the borrower data is private, no-store; a static page stays cacheable', async () => {
     const res = await fetch(screenUrl(h, '/complaint'));
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -107,7 +125,7 @@ describe('server data budget and allow-list', () => {
   });
 
   it('over budget, the page still renders (loading indicator, title) and the app calls from the client', async () => {
-    slow = await startHarness({ locale: 'id-ID', env: { ...process.env, SSR_PREFETCH_BUDGET_MS: '1' }, log: () => {} });
+    slow = await startHarness({ locale: 'id-ID', serverPrefetch: true, env: { ...process.env, SSR_PREFETCH_BUDGET_MS: '1' }, log: () => {} });
     const html = await (await fetch(screenUrl(slow, '/complaint'))).text();
     expect(html).not.toContain('id="sdui-ssr"');
     expect(html).toContain('data-ssr');
@@ -140,7 +158,7 @@ describe('server data budget and allow-list', () => {
     fs.cpSync('screens', dir, { recursive: true });
     const mapFile = path.join(dir, 'maps/api-map.json');
     fs.writeFileSync(mapFile, fs.readFileSync(mapFile, 'utf8').replace('"baseUrl": "/sandbox"', `"baseUrl": "${origin}/sandbox"`));
-    other = await startHarness({ screensDir: dir, env: { ...process.env, SSR_BACKEND_ORIGINS: 'https://api.example.com' }, log: (m) => otherLog.push(m) });
+    other = await startHarness({ screensDir: dir, serverPrefetch: true, env: { ...process.env, SSR_BACKEND_ORIGINS: 'https://api.example.com' }, log: (m) => otherLog.push(m) });
     fs.rmSync(dir, { recursive: true, force: true });
     const html = await (await fetch(screenUrl(other, '/complaint'))).text();
     expect(html).toContain('data-ssr');

@@ -1,0 +1,65 @@
+import http from 'node:http';
+import axios from 'axios';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ssrFetchAdapter, ssrSettingsFromEnv } from './ssr-fetch.js';
+
+let server: http.Server;
+let origin: string;
+const seen: { url: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      seen.push({ url: req.url ?? '', headers: req.headers, body });
+      const wait = req.url?.includes('slow') ? 500 : 0;
+      setTimeout(() => res.end(JSON.stringify({ code: 0, message: '', data: { ok: 1 } })), wait);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(() => server.close());
+
+const client = (baseURL: string, allowedOrigins: string[], selfOrigin = 'http://127.0.0.1:1', budget = 1000) =>
+  axios.create({ baseURL, headers: { 'X-Requested-With': 'XMLHttpRequest' }, adapter: ssrFetchAdapter({ selfOrigin, allowedOrigins, deadline: Date.now() + budget }) });
+
+describe('server-side data calls', () => {
+  it('reads its settings from the environment: allowed origins (normalised), budget default 300 ms', () => {
+    expect(ssrSettingsFromEnv({})).toEqual({ allowedOrigins: [], budgetMs: 300 });
+    expect(ssrSettingsFromEnv({ SSR_BACKEND_ORIGINS: 'https://api.example.com/x, not a url ,http://b:81', SSR_PREFETCH_BUDGET_MS: '120' })).toEqual({
+      allowedOrigins: ['https://api.example.com', 'http://b:81'],
+      budgetMs: 120,
+    });
+    expect(ssrSettingsFromEnv({ SSR_PREFETCH_BUDGET_MS: '-5' }).budgetMs).toBe(300);
+  });
+
+  it('calls an allowed origin with the headers and a form body; a same-origin base goes to this server', async () => {
+    const res = await client(`${origin}/sandbox`, [origin]).post('/a/b', new URLSearchParams({ orderId: '7' }), { params: { token: 't1' } });
+    expect(res.data).toEqual({ code: 0, message: '', data: { ok: 1 } });
+    const last = seen.at(-1)!;
+    expect(last.url).toBe('/sandbox/a/b?token=t1');
+    expect(last.headers['x-requested-with']).toBe('XMLHttpRequest');
+    expect(last.body).toBe('orderId=7');
+    await client('/sandbox', [], origin).get('/c');
+    expect(seen.at(-1)!.url).toBe('/sandbox/c');
+  });
+
+  it('refuses any other origin without a request, and errors never carry the URL (its query holds the token)', async () => {
+    const before = seen.length;
+    const err = await client(`${origin}/sandbox`, ['https://api.example.com']).get('/a', { params: { token: 'secret-token' } }).catch((e: Error) => e);
+    expect((err as Error).message).toContain('is not in SSR_BACKEND_ORIGINS');
+    expect((err as Error).message).not.toContain('secret-token');
+    expect(seen.length).toBe(before);
+  });
+
+  it('gives up at the deadline, and on an unreachable backend', async () => {
+    const t0 = Date.now();
+    const slow = await client(origin, [origin], undefined, 100).get('/slow', { params: { token: 'secret-token' } }).catch((e: Error) => e);
+    expect((slow as Error).message).toBe('over the server render budget');
+    expect(Date.now() - t0).toBeLessThan(400);
+    const down = await client('http://127.0.0.1:9', ['http://127.0.0.1:9']).get('/x').catch((e: Error) => e);
+    expect((down as Error).message).toBe('backend unreachable');
+  });
+});
