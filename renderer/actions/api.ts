@@ -1,7 +1,20 @@
 import type { Handler } from '../runtime/contract';
 
 /** Calls an endpoint; `data` becomes the result (and `resultTo` in state). Failure toasting is the API layer's job. */
-export const api: Handler<'api'> = async (action, { runtime, signal }) => {
+export const api: Handler<'api'> = async (action, ctx) => {
+  if (action.detached) {
+    // The answer is followed on its own: onSuccess/onError run from here, so the runner must not see them.
+    const { onSuccess, onError, detached: _d, ...call } = action;
+    void callApi(call, ctx).then((out) => {
+      const then = out.ok ? onSuccess : onError;
+      if (then?.length && !ctx.signal.aborted) void ctx.runtime.run(then, out.ok ? { result: out.result } : { error: out.error });
+    });
+    return { ok: true };
+  }
+  return callApi(action, ctx);
+};
+
+const callApi: Handler<'api'> = async (action, { runtime, signal }) => {
   const params = runtime.resolve<Record<string, unknown>>(action.params ?? {});
   const res = await runtime.api.call(action.endpoint, params, { silent: action.silent });
   // A response that lands after the screen closed must not write into a dead screen.

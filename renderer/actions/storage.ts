@@ -1,4 +1,5 @@
 import type { Handler } from '../runtime/contract';
+import { writeCookie } from '../runtime/cookies';
 
 export const storage: Handler<'storage'> = async (action, { runtime, storage: store }) => {
   if (action.op === 'clear') {
@@ -9,10 +10,16 @@ export const storage: Handler<'storage'> = async (action, { runtime, storage: st
     runtime.logError(`storage ${action.op}: missing key`);
     return { ok: false, error: { message: 'missing key' } };
   }
-  if (action.op === 'remove') store.removeItem(action.key);
-  else {
+  const value = () => {
     const v = runtime.resolve(action.value ?? null);
-    store.setItem(action.key, typeof v === 'string' ? v : JSON.stringify(v));
+    return typeof v === 'string' ? v : JSON.stringify(v);
+  };
+  if (action.in === 'cookie') {
+    if (action.op === 'remove') writeCookie(action.key, null);
+    else writeCookie(action.key, value(), action.expiresYear === undefined ? undefined : runtime.limit(action.expiresYear, new Date().getUTCFullYear()));
+    return { ok: true };
   }
+  if (action.op === 'remove') store.removeItem(action.key);
+  else store.setItem(action.key, value());
   return { ok: true };
 };

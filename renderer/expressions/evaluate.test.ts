@@ -44,3 +44,16 @@ describe('evaluate', () => {
     }
   });
 });
+
+describe('userAgent, matches and cookie helpers', () => {
+  it('match the user agent against a pattern; a bad pattern or non-text is no match', () => {
+    const env = { userAgent: () => 'Mozilla/5.0 (Linux; Android 13) [FBAN/MessengerLite;FBAV/400]', cookie: (n: string) => (n === 'a' ? 'x' : undefined) };
+    expect(evaluate("matches(userAgent(), 'FBAN|Messenger')", {}, env).value).toBe(true);
+    expect(evaluate("matches(userAgent(), 'WhatsApp')", {}, env).value).toBe(false);
+    expect(evaluate("matches(userAgent(), '(')", {}, env).value).toBe(false);
+    expect(evaluate("matches(42, '4')", {}, env).value).toBe(false);
+    expect(evaluate('userAgent()', {}, {}).value).toBe('');
+    expect(evaluate("cookie('a')", {}, env).value).toBe('x');
+    expect(evaluate("default(cookie('b'), 'fallback')", {}, env).value).toBe('fallback');
+  });
+});

@@ -8,6 +8,8 @@ export interface HelperEnv {
   t?: (key: string, args?: Record<string, unknown>) => string;
   now?: () => number;
   stored?: (key: string) => unknown;
+  cookie?: (name: string) => string | undefined;
+  userAgent?: () => string;
 }
 
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);
@@ -52,6 +54,18 @@ export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
     string: (x) => (x == null ? '' : typeof x === 'object' ? JSON.stringify(x) : String(x)),
     now: () => (env.now ? env.now() : Date.now()),
     stored: (key) => (env.stored ? env.stored(String(key)) : undefined),
+    cookie: (name) => (env.cookie ? env.cookie(String(name)) : undefined),
+    // The browser's user agent ('' on the server): screens match it, e.g. to spot an in-app messenger browser.
+    userAgent: () => (env.userAgent ? env.userAgent() : ''),
+    // Whether text contains a match of a regular expression written in a published document; a bad pattern is no match.
+    matches: (text, pattern) => {
+      if (typeof text !== 'string' || typeof pattern !== 'string' || pattern.length > 200) return false;
+      try {
+        return new RegExp(pattern).test(text);
+      } catch {
+        return false;
+      }
+    },
   };
   return helpers;
 }

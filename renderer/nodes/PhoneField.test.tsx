@@ -28,4 +28,24 @@ describe('phone-field', () => {
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'enter correct mobile number');
     expect(screen.getByLabelText('Mobile').getAttribute('aria-invalid')).toBe('true');
   });
+  it('takes its length and grouping from market limits, and falls back to 11 / 3-4-4 on garbage (logged)', async () => {
+    const market = { limits: { mobileDigits: 10, phoneDigitGroups: [4, 3, 3] } };
+    renderNodes(
+      [{ type: 'phone-field', bind: 'm', label: 'mobile', maxDigits: '{{ market.limits.mobileDigits }}', groups: '{{ market.limits.phoneDigitGroups }}' }],
+      { texts: { mobile: 'Mobile' }, market },
+    );
+    const input = screen.getByLabelText('Mobile') as HTMLInputElement;
+    await userEvent.type(input, '98765432109');
+    expect(input.value).toBe('9876 543 210');
+  });
+  it('falls back to 11 digits shown 3-4-4 when the bound limits are garbage', async () => {
+    const r = renderNodes(
+      [{ type: 'phone-field', bind: 'm', label: 'mobile', maxDigits: '{{ market.limits.nope }}', groups: '{{ market.limits.bad }}' }],
+      { texts: { mobile: 'Mobile' }, market: { limits: { bad: 'x' } } },
+    );
+    const input = screen.getByLabelText('Mobile') as HTMLInputElement;
+    await userEvent.type(input, '138123456789');
+    expect(input.value).toBe('138 1234 5678');
+    expect(r.logs.some((l) => l.message.includes('groups'))).toBe(true);
+  });
 });

@@ -2,6 +2,7 @@ import { createHelpers, evaluate, resolveTemplate, type Helper } from '../expres
 import { runActions } from '../actions/run-actions';
 import type { Runtime, Scope } from './contract';
 import type { RuntimeServices } from './services';
+import { readCookie } from './cookies';
 import { readStored } from './storage';
 
 const helperCache = new WeakMap<RuntimeServices, Record<string, Helper>>();
@@ -24,7 +25,12 @@ export function translate(services: RuntimeServices, key: string, args?: Record<
 function helpersOf(services: RuntimeServices) {
   let h = helperCache.get(services);
   if (!h) {
-    h = createHelpers({ t: (k, a) => translate(services, k, a), stored: readStored });
+    h = createHelpers({
+      t: (k, a) => translate(services, k, a),
+      stored: readStored,
+      cookie: readCookie,
+      userAgent: () => (typeof navigator !== 'undefined' && typeof navigator.userAgent === 'string' ? navigator.userAgent : ''),
+    });
     helperCache.set(services, h);
   }
   return h;

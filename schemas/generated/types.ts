@@ -127,7 +127,8 @@ export type Node =
   | TagNode
   | TextNode
   | TextFieldNode
-  | TextareaNode;
+  | TextareaNode
+  | ThemeScopeNode;
 
 /**
  * Every schema of schemas/, so each gets a named type.
@@ -201,6 +202,7 @@ export interface AllSchemas {
   TextFieldNode?: TextFieldNode;
   TextNode?: TextNode;
   TextareaNode?: TextareaNode;
+  ThemeScopeNode?: ThemeScopeNode;
 }
 /**
  * Calls a logical endpoint of the API map. Its response `data` becomes `result` for `onSuccess` and the next action; a failure runs `onError` with `error` ({code, message}) and stops the list.
@@ -224,6 +226,10 @@ export interface ApiAction {
    * State path that receives the response `data` on success, e.g. `detail`.
    */
   resultTo?: string;
+  /**
+   * Fire and forget (tracking): the call is sent without waiting for it; the list goes on at once and its failure stops nothing (resultTo, onSuccess and onError still follow the answer).
+   */
+  detached?: boolean;
   /**
    * Never toast a failure of this call (the endpoint's own policy may already be silent).
    */
@@ -404,7 +410,7 @@ export interface DelayAction {
   ms: Limit;
 }
 /**
- * Keeps screen data in the browser's local storage (read with `stored('key')`).
+ * Keeps screen data in the browser: local storage (read with `stored('key')`) or a cookie (read with `cookie('key')`).
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "StorageAction".
@@ -422,6 +428,11 @@ export interface StorageAction {
    * Storage key (needed by set and remove).
    */
   key?: string;
+  /**
+   * Where the value is kept: `local` (default) the browser's local storage, read with `stored('key')`; `cookie` a site-wide cookie a backend also receives, read with `cookie('key')` (clear touches local storage only).
+   */
+  in?: "local" | "cookie";
+  expiresYear?: Limit;
   /**
    * Value to store (templates resolved; non-strings stored as JSON).
    */
@@ -2028,6 +2039,11 @@ export interface PhoneFieldNode {
    */
   rules?: FieldRule[];
   disabled?: Expression;
+  maxDigits?: Limit;
+  /**
+   * Sizes of the digit groups shown, or a binding to them, e.g. `{{ market.limits.phoneDigitGroups }}` (default 3-4-4).
+   */
+  groups?: [number, ...number[]] | Template;
   /**
    * Actions run after each change (the new value is `result`).
    */
@@ -2957,6 +2973,33 @@ export interface TextareaNode {
    * Show the value without letting it change (counter still shown).
    */
   readOnly?: boolean;
+}
+/**
+ * Content drawn in colours that come from data (a campaign's brand colours): each colour is a `#rgb`/`#rrggbb` value or a binding to one; a missing or malformed colour keeps the app's own.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ThemeScopeNode".
+ */
+export interface ThemeScopeNode {
+  /**
+   * Node type.
+   */
+  type: "theme-scope";
+  id?: NodeId;
+  when?: Expression;
+  /**
+   * Colours of the content, each a template resolving to `#rgb` or `#rrggbb`.
+   */
+  colors: {
+    brand?: Template;
+    brandInk?: Template;
+    ink?: Template;
+    background?: Template;
+  };
+  /**
+   * Content drawn in these colours.
+   */
+  children: Node[];
 }
 /**
  * All borrower-facing copy of one locale. Every text set holds the same keys; screens, actions and maps name keys, never inline copy.

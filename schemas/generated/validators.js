@@ -6070,10 +6070,9 @@ validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const validateScreen = validate25;
 const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/screen.json","title":"ScreenDocument","description":"One screen: its title, initial state, the actions run on load and its node tree.","type":"object","required":["kind","id","schemaVersion","title","body"],"additionalProperties":false,"if":{"required":["static"],"properties":{"static":{"const":true,"description":"The screen is marked static."}}},"then":{"properties":{"onLoad":{"type":"array","maxItems":0,"description":"A static screen is rendered once for every visitor: its onLoad stays empty (no data calls, no timers)."}}},"properties":{"kind":{"const":"screen","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id (kebab-case); the route map points at it."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"What the screen is for (ops-facing, never shown to borrowers)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the page <title>."},"state":{"type":"object","description":"Initial screen state, readable as `state.*` in expressions."},"onLoad":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when the screen opens (data loads, timers)."},"static":{"type":"boolean","description":"The screen shows no per-user data (no onLoad calls, no query-dependent content): the server renders its body to HTML once per published version, market and path, so it reads before any JavaScript runs; the app then takes over with identical markup."},"body":{"type":"array","items":{"$ref":"../node.json"},"description":"The node tree."}}};
 const schema51 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/action.json","title":"Action","description":"Any action. Add an action type by adding one line here.","type":"object","required":["action"],"discriminator":{"propertyName":"action"},"oneOf":[{"$ref":"actions/api.json"},{"$ref":"actions/navigate.json"},{"$ref":"actions/toast.json"},{"$ref":"actions/bridge.json"},{"$ref":"actions/set-state.json"},{"$ref":"actions/open-modal.json"},{"$ref":"actions/close-modal.json"},{"$ref":"actions/sequence.json"},{"$ref":"actions/if.json"},{"$ref":"actions/delay.json"},{"$ref":"actions/storage.json"},{"$ref":"actions/upload.json"},{"$ref":"actions/open-url.json"},{"$ref":"actions/validate.json"},{"$ref":"actions/copy.json"}]};
-const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/set-state.json","title":"SetStateAction","description":"Writes a value (templates resolved, raw values kept) to a screen state path.","type":"object","required":["action","path"],"additionalProperties":false,"properties":{"action":{"const":"setState","description":"Action type."},"path":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path to write, e.g. `form.detail` or `$modals.rating`."},"value":{"description":"Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null."}}};
-const schema82 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/storage.json","title":"StorageAction","description":"Keeps screen data in the browser's local storage (read with `stored('key')`).","type":"object","required":["action","op"],"additionalProperties":false,"properties":{"action":{"const":"storage","description":"Action type."},"op":{"enum":["set","remove","clear"],"description":"Set or remove one key, or clear every key screens stored."},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","description":"Storage key (needed by set and remove)."},"value":{"description":"Value to store (templates resolved; non-strings stored as JSON)."}}};
-const schema83 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/copy.json","title":"CopyAction","description":"Puts a text on the clipboard (e.g. a virtual account code the borrower pastes in a bank app). Fails, and runs no later action, when the text is empty or the clipboard refuses.","type":"object","required":["action","text"],"additionalProperties":false,"properties":{"action":{"const":"copy","description":"Action type."},"text":{"type":"string","maxLength":2000,"description":"The text to copy; a template, e.g. `{{ state.va.vcode }}`."}}};
-const schema52 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/api.json","title":"ApiAction","description":"Calls a logical endpoint of the API map. Its response `data` becomes `result` for `onSuccess` and the next action; a failure runs `onError` with `error` ({code, message}) and stops the list.","type":"object","required":["action","endpoint"],"additionalProperties":false,"properties":{"action":{"const":"api","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name from the API map."},"params":{"type":"object","description":"Request params; every string may be a template, e.g. `{{ query.orderNo }}`. Common params are added by the API layer.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response `data` on success, e.g. `detail`."},"silent":{"type":"boolean","description":"Never toast a failure of this call (the endpoint's own policy may already be silent)."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
+const schema83 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/set-state.json","title":"SetStateAction","description":"Writes a value (templates resolved, raw values kept) to a screen state path.","type":"object","required":["action","path"],"additionalProperties":false,"properties":{"action":{"const":"setState","description":"Action type."},"path":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path to write, e.g. `form.detail` or `$modals.rating`."},"value":{"description":"Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null."}}};
+const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/copy.json","title":"CopyAction","description":"Puts a text on the clipboard (e.g. a virtual account code the borrower pastes in a bank app). Fails, and runs no later action, when the text is empty or the clipboard refuses.","type":"object","required":["action","text"],"additionalProperties":false,"properties":{"action":{"const":"copy","description":"Action type."},"text":{"type":"string","maxLength":2000,"description":"The text to copy; a template, e.g. `{{ state.va.vcode }}`."}}};
+const schema52 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/api.json","title":"ApiAction","description":"Calls a logical endpoint of the API map. Its response `data` becomes `result` for `onSuccess` and the next action; a failure runs `onError` with `error` ({code, message}) and stops the list.","type":"object","required":["action","endpoint"],"additionalProperties":false,"properties":{"action":{"const":"api","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name from the API map."},"params":{"type":"object","description":"Request params; every string may be a template, e.g. `{{ query.orderNo }}`. Common params are added by the API layer.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response `data` on success, e.g. `detail`."},"detached":{"type":"boolean","description":"Fire and forget (tracking): the call is sent without waiting for it; the list goes on at once and its failure stops nothing (resultTo, onSuccess and onError still follow the answer)."},"silent":{"type":"boolean","description":"Never toast a failure of this call (the endpoint's own policy may already be silent)."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
 const pattern53 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
 const wrapper0 = {validate: validate26};
 
@@ -6110,7 +6109,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "action") || (key0 === "endpoint")) || (key0 === "params")) || (key0 === "resultTo")) || (key0 === "silent")) || (key0 === "onSuccess")) || (key0 === "onError"))){
+if(!((((((((key0 === "action") || (key0 === "endpoint")) || (key0 === "params")) || (key0 === "resultTo")) || (key0 === "detached")) || (key0 === "silent")) || (key0 === "onSuccess")) || (key0 === "onError"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -6224,9 +6223,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.silent !== undefined){
-if(typeof data.silent !== "boolean"){
-const err11 = {instancePath:instancePath+"/silent",schemaPath:"#/properties/silent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.detached !== undefined){
+if(typeof data.detached !== "boolean"){
+const err11 = {instancePath:instancePath+"/detached",schemaPath:"#/properties/detached/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6236,19 +6235,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.onSuccess !== undefined){
-let data5 = data.onSuccess;
-if(Array.isArray(data5)){
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data5[i0], {instancePath:instancePath+"/onSuccess/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/onSuccess",schemaPath:"#/properties/onSuccess/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.silent !== undefined){
+if(typeof data.silent !== "boolean"){
+const err12 = {instancePath:instancePath+"/silent",schemaPath:"#/properties/silent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6258,19 +6247,19 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.onError !== undefined){
-let data7 = data.onError;
-if(Array.isArray(data7)){
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-if(!(wrapper0.validate(data7[i1], {instancePath:instancePath+"/onError/" + i1,parentData:data7,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(data.onSuccess !== undefined){
+let data6 = data.onSuccess;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data6[i0], {instancePath:instancePath+"/onSuccess/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/onError",schemaPath:"#/properties/onError/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err13 = {instancePath:instancePath+"/onSuccess",schemaPath:"#/properties/onSuccess/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6280,14 +6269,36 @@ vErrors.push(err13);
 errors++;
 }
 }
+if(data.onError !== undefined){
+let data8 = data.onError;
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+if(!(wrapper0.validate(data8[i1], {instancePath:instancePath+"/onError/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath:instancePath+"/onError",schemaPath:"#/properties/onError/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -7489,13 +7500,196 @@ return errors === 0;
 }
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema74 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/upload.json","title":"UploadAction","description":"Uploads one file (multipart) to an endpoint; `result` is the response data.","type":"object","required":["action","endpoint","field","file"],"additionalProperties":false,"properties":{"action":{"const":"upload","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name of the upload call."},"field":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Multipart field name, e.g. `problemImage`."},"file":{"$ref":"../common/template.json","description":"Template yielding the file, e.g. `{{ file }}` in a picker's actions."},"params":{"type":"object","description":"Extra form fields; strings may be templates."},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response data on success."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
+const schema74 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/storage.json","title":"StorageAction","description":"Keeps screen data in the browser: local storage (read with `stored('key')`) or a cookie (read with `cookie('key')`).","type":"object","required":["action","op"],"additionalProperties":false,"properties":{"action":{"const":"storage","description":"Action type."},"op":{"enum":["set","remove","clear"],"description":"Set or remove one key, or clear every key screens stored."},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","description":"Storage key (needed by set and remove)."},"in":{"enum":["local","cookie"],"description":"Where the value is kept: `local` (default) the browser's local storage, read with `stored('key')`; `cookie` a site-wide cookie a backend also receives, read with `cookie('key')` (clear touches local storage only)."},"expiresYear":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1970,"maximum":9999,"description":"A cookie set with this lasts until the end of that year; absent, it ends with the browser session."},"value":{"description":"Value to store (templates resolved; non-strings stored as JSON)."}}};
+const pattern63 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cashloan.dev/sdui/actions/upload.json" */;
+/*# sourceURL="https://schemas.cashloan.dev/sdui/actions/storage.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate36.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.action === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.op === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "action") || (key0 === "op")) || (key0 === "key")) || (key0 === "in")) || (key0 === "expiresYear")) || (key0 === "value"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.action !== undefined){
+if("storage" !== data.action){
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/const",keyword:"const",params:{allowedValue: "storage"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.op !== undefined){
+let data1 = data.op;
+if(!(((data1 === "set") || (data1 === "remove")) || (data1 === "clear"))){
+const err4 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema74.properties.op.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.key !== undefined){
+let data2 = data.key;
+if(typeof data2 === "string"){
+if(!pattern63.test(data2)){
+const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_.-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.in !== undefined){
+let data3 = data.in;
+if(!((data3 === "local") || (data3 === "cookie"))){
+const err7 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/enum",keyword:"enum",params:{allowedValues: schema74.properties.in.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.expiresYear !== undefined){
+let data4 = data.expiresYear;
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
+const err8 = {instancePath:instancePath+"/expiresYear",schemaPath:"#/properties/expiresYear/type",keyword:"type",params:{type: schema74.properties.expiresYear.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((!((typeof data4 == "number") && (isFinite(data4)))) && (typeof data4 !== "string")){
+const err9 = {instancePath:instancePath+"/expiresYear",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(!pattern58.test(data4)){
+const err10 = {instancePath:instancePath+"/expiresYear",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9999 || isNaN(data4)){
+const err11 = {instancePath:instancePath+"/expiresYear",schemaPath:"#/properties/expiresYear/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data4 < 1970 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/expiresYear",schemaPath:"#/properties/expiresYear/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1970},message:"must be >= 1970"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema76 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/upload.json","title":"UploadAction","description":"Uploads one file (multipart) to an endpoint; `result` is the response data.","type":"object","required":["action","endpoint","field","file"],"additionalProperties":false,"properties":{"action":{"const":"upload","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name of the upload call."},"field":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Multipart field name, e.g. `problemImage`."},"file":{"$ref":"../common/template.json","description":"Template yielding the file, e.g. `{{ file }}` in a picker's actions."},"params":{"type":"object","description":"Extra form fields; strings may be templates."},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response data on success."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
+
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cashloan.dev/sdui/actions/upload.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7722,18 +7916,18 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema77 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-url.json","title":"OpenUrlAction","description":"Opens a tel:, mailto: or http(s) URL (anything else is refused and logged).","type":"object","required":["action","url"],"additionalProperties":false,"properties":{"action":{"const":"openUrl","description":"Action type."},"url":{"$ref":"../common/url.json","description":"The URL; may embed templates after the scheme, e.g. `mailto:{{ state.kf.email }}`."},"newWindow":{"type":"boolean","description":"Open http(s) in a new window instead of this one."}}};
+const schema79 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-url.json","title":"OpenUrlAction","description":"Opens a tel:, mailto: or http(s) URL (anything else is refused and logged).","type":"object","required":["action","url"],"additionalProperties":false,"properties":{"action":{"const":"openUrl","description":"Action type."},"url":{"$ref":"../common/url.json","description":"The URL; may embed templates after the scheme, e.g. `mailto:{{ state.kf.email }}`."},"newWindow":{"type":"boolean","description":"Open http(s) in a new window instead of this one."}}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/open-url.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7843,18 +8037,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema79 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/validate.json","title":"ValidateAction","description":"Checks a form's field rules; the first message is toasted and the list stops.","type":"object","required":["action","form"],"additionalProperties":false,"properties":{"action":{"const":"validate","description":"Action type."},"form":{"$ref":"../common/node-id.json","description":"Id of the form node."}}};
+const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/validate.json","title":"ValidateAction","description":"Checks a form's field rules; the first message is toasted and the list stops.","type":"object","required":["action","form"],"additionalProperties":false,"properties":{"action":{"const":"validate","description":"Action type."},"form":{"$ref":"../common/node-id.json","description":"Id of the form node."}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/validate.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7942,12 +8136,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const pattern69 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/action.json" */;
@@ -8139,9 +8332,45 @@ props0 = true;
 }
 }
 else if(tag0 === "storage"){
+if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "upload"){
+if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "openUrl"){
+if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "validate"){
+if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "copy"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-const err8 = {instancePath,schemaPath:"actions/storage.json/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+const err8 = {instancePath,schemaPath:"actions/copy.json/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8150,8 +8379,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.op === undefined){
-const err9 = {instancePath,schemaPath:"actions/storage.json/required",keyword:"required",params:{missingProperty: "op"},message:"must have required property '"+"op"+"'"};
+if(data.text === undefined){
+const err9 = {instancePath,schemaPath:"actions/copy.json/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8161,8 +8390,8 @@ vErrors.push(err9);
 errors++;
 }
 for(const key1 in data){
-if(!((((key1 === "action") || (key1 === "op")) || (key1 === "key")) || (key1 === "value"))){
-const err10 = {instancePath,schemaPath:"actions/storage.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(!((key1 === "action") || (key1 === "text"))){
+const err10 = {instancePath,schemaPath:"actions/copy.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8173,8 +8402,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if("storage" !== data.action){
-const err11 = {instancePath:instancePath+"/action",schemaPath:"actions/storage.json/properties/action/const",keyword:"const",params:{allowedValue: "storage"},message:"must be equal to constant"};
+if("copy" !== data.action){
+const err11 = {instancePath:instancePath+"/action",schemaPath:"actions/copy.json/properties/action/const",keyword:"const",params:{allowedValue: "copy"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8184,10 +8413,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.op !== undefined){
-let data3 = data.op;
-if(!(((data3 === "set") || (data3 === "remove")) || (data3 === "clear"))){
-const err12 = {instancePath:instancePath+"/op",schemaPath:"actions/storage.json/properties/op/enum",keyword:"enum",params:{allowedValues: schema82.properties.op.enum},message:"must be equal to one of the allowed values"};
+if(data.text !== undefined){
+let data3 = data.text;
+if(typeof data3 === "string"){
+if(data3.length > 2000){
+const err12 = {instancePath:instancePath+"/text",schemaPath:"actions/copy.json/properties/text/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8197,11 +8427,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.key !== undefined){
-let data4 = data.key;
-if(typeof data4 === "string"){
-if(!pattern69.test(data4)){
-const err13 = {instancePath:instancePath+"/key",schemaPath:"actions/storage.json/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_.-]*$"+"\""};
+else {
+const err13 = {instancePath:instancePath+"/text",schemaPath:"actions/copy.json/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8211,8 +8438,9 @@ vErrors.push(err13);
 errors++;
 }
 }
+}
 else {
-const err14 = {instancePath:instancePath+"/key",schemaPath:"actions/storage.json/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath,schemaPath:"actions/copy.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8221,10 +8449,12 @@ vErrors.push(err14);
 }
 errors++;
 }
+if(props0 !== true){
+props0 = true;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"actions/storage.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "action", tagValue: tag0},message:"value of tag \"action\" must be in oneOf"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8233,41 +8463,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(props0 !== true){
-props0 = true;
 }
-}
-else if(tag0 === "upload"){
-if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "openUrl"){
-if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "validate"){
-if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "copy"){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.action === undefined){
-const err16 = {instancePath,schemaPath:"actions/copy.json/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+else {
+const err16 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "action", tagValue: tag0},message:"tag \"action\" must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8276,109 +8474,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data.text === undefined){
-const err17 = {instancePath,schemaPath:"actions/copy.json/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
-}
-errors++;
-}
-for(const key2 in data){
-if(!((key2 === "action") || (key2 === "text"))){
-const err18 = {instancePath,schemaPath:"actions/copy.json/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.action !== undefined){
-if("copy" !== data.action){
-const err19 = {instancePath:instancePath+"/action",schemaPath:"actions/copy.json/properties/action/const",keyword:"const",params:{allowedValue: "copy"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-let data6 = data.text;
-if(typeof data6 === "string"){
-if(data6.length > 2000){
-const err20 = {instancePath:instancePath+"/text",schemaPath:"actions/copy.json/properties/text/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/text",schemaPath:"actions/copy.json/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath,schemaPath:"actions/copy.json/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "action", tagValue: tag0},message:"value of tag \"action\" must be in oneOf"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "action", tagValue: tag0},message:"tag \"action\" must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
 }
 errors++;
 }
@@ -8388,15 +8491,15 @@ return errors === 0;
 }
 validate26.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/node.json","title":"Node","description":"Any node of a screen's tree. Add a node type by adding one line here.","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"nodes/amount-field.json"},{"$ref":"nodes/bank-card-field.json"},{"$ref":"nodes/button.json"},{"$ref":"nodes/captcha-image.json"},{"$ref":"nodes/card.json"},{"$ref":"nodes/checkbox.json"},{"$ref":"nodes/choice-list.json"},{"$ref":"nodes/collapse.json"},{"$ref":"nodes/countdown.json"},{"$ref":"nodes/detail-lines.json"},{"$ref":"nodes/divider.json"},{"$ref":"nodes/embedded-page.json"},{"$ref":"nodes/form.json"},{"$ref":"nodes/icon-grid.json"},{"$ref":"nodes/image.json"},{"$ref":"nodes/image-upload.json"},{"$ref":"nodes/landmark.json"},{"$ref":"nodes/link.json"},{"$ref":"nodes/list.json"},{"$ref":"nodes/modal.json"},{"$ref":"nodes/page.json"},{"$ref":"nodes/phone-field.json"},{"$ref":"nodes/rich-document.json"},{"$ref":"nodes/row.json"},{"$ref":"nodes/select.json"},{"$ref":"nodes/sms-code-field.json"},{"$ref":"nodes/stack.json"},{"$ref":"nodes/star-rating.json"},{"$ref":"nodes/tabs.json"},{"$ref":"nodes/tag.json"},{"$ref":"nodes/text.json"},{"$ref":"nodes/text-field.json"},{"$ref":"nodes/textarea.json"}]};
-const schema85 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/amount-field.json","title":"AmountFieldNode","description":"An amount: digits only, shown with thousands dots (1.000.000), stored without dots.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"amount-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 12).","minimum":1,"maximum":18}}};
-const schema87 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/when.json","title":"When","description":"An expression; the node is rendered only while it is truthy. An expression that fails counts as false.","$ref":"expression.json"};
+const schema85 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/node.json","title":"Node","description":"Any node of a screen's tree. Add a node type by adding one line here.","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"nodes/amount-field.json"},{"$ref":"nodes/bank-card-field.json"},{"$ref":"nodes/button.json"},{"$ref":"nodes/captcha-image.json"},{"$ref":"nodes/card.json"},{"$ref":"nodes/checkbox.json"},{"$ref":"nodes/choice-list.json"},{"$ref":"nodes/collapse.json"},{"$ref":"nodes/countdown.json"},{"$ref":"nodes/detail-lines.json"},{"$ref":"nodes/divider.json"},{"$ref":"nodes/embedded-page.json"},{"$ref":"nodes/form.json"},{"$ref":"nodes/icon-grid.json"},{"$ref":"nodes/image.json"},{"$ref":"nodes/image-upload.json"},{"$ref":"nodes/landmark.json"},{"$ref":"nodes/link.json"},{"$ref":"nodes/list.json"},{"$ref":"nodes/modal.json"},{"$ref":"nodes/page.json"},{"$ref":"nodes/phone-field.json"},{"$ref":"nodes/rich-document.json"},{"$ref":"nodes/row.json"},{"$ref":"nodes/select.json"},{"$ref":"nodes/sms-code-field.json"},{"$ref":"nodes/stack.json"},{"$ref":"nodes/star-rating.json"},{"$ref":"nodes/tabs.json"},{"$ref":"nodes/tag.json"},{"$ref":"nodes/text.json"},{"$ref":"nodes/text-field.json"},{"$ref":"nodes/textarea.json"},{"$ref":"nodes/theme-scope.json"}]};
+const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/amount-field.json","title":"AmountFieldNode","description":"An amount: digits only, shown with thousands dots (1.000.000), stored without dots.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"amount-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 12).","minimum":1,"maximum":18}}};
+const schema88 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/when.json","title":"When","description":"An expression; the node is rendered only while it is truthy. An expression that fails counts as false.","$ref":"expression.json"};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/common/when.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8425,18 +8528,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema91 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/field-rule.json","title":"FieldRule","description":"One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.","type":"object","required":["message"],"additionalProperties":false,"properties":{"required":{"type":"boolean","description":"The value must not be empty (a checkbox must be ticked, a list must have an entry, a score must be above 0)."},"pattern":{"type":"string","description":"A regular expression the whole (non-empty) value must match, e.g. `^1[3-9][0-9]{9}$`."},"minLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Fewest characters (or list entries) of a non-empty value."},"maxLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Most characters (or list entries)."},"message":{"$ref":"text-key.json","description":"Text key of the message shown when the rule fails."}}};
+const schema92 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/field-rule.json","title":"FieldRule","description":"One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.","type":"object","required":["message"],"additionalProperties":false,"properties":{"required":{"type":"boolean","description":"The value must not be empty (a checkbox must be ticked, a list must have an entry, a score must be above 0)."},"pattern":{"type":"string","description":"A regular expression the whole (non-empty) value must match, e.g. `^1[3-9][0-9]{9}$`."},"minLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Fewest characters (or list entries) of a non-empty value."},"maxLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Most characters (or list entries)."},"message":{"$ref":"text-key.json","description":"Text key of the message shown when the rule fails."}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/common/field-rule.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8493,7 +8596,7 @@ errors++;
 if(data.minLength !== undefined){
 let data2 = data.minLength;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err4 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: schema91.properties.minLength.type},message:"must be integer,string"};
+const err4 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: schema92.properties.minLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8540,7 +8643,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data3 = data.maxLength;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err8 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema91.properties.maxLength.type},message:"must be integer,string"};
+const err8 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema92.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8620,17 +8723,17 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/amount-field.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8669,7 +8772,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema85.properties, key0))){
+if(!(func1.call(schema86.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -8718,8 +8821,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -8815,8 +8918,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate58(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -8925,18 +9028,18 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema96 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/bank-card-field.json","title":"BankCardFieldNode","description":"A bank card number: digits only, shown in groups of four, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"bank-card-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 19).","minimum":1,"maximum":32}}};
+const schema97 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/bank-card-field.json","title":"BankCardFieldNode","description":"A bank card number: digits only, shown in groups of four, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"bank-card-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 19).","minimum":1,"maximum":32}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/bank-card-field.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate61.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8975,7 +9078,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema96.properties, key0))){
+if(!(func1.call(schema97.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -9024,8 +9127,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -9121,8 +9224,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate58(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -9231,18 +9334,18 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema101 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/button.json","title":"ButtonNode","description":"A real <button> that runs actions.","type":"object","required":["type","label"],"additionalProperties":false,"properties":{"type":{"const":"button","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the button's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when pressed."},"disabled":{"$ref":"../common/expression.json","description":"Disabled (greyed, not pressable) while this is truthy."},"variant":{"enum":["primary","secondary","text","danger"],"description":"Visual weight (default primary)."},"block":{"type":"boolean","description":"Stretch to the full width."}}};
+const schema102 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/button.json","title":"ButtonNode","description":"A real <button> that runs actions.","type":"object","required":["type","label"],"additionalProperties":false,"properties":{"type":{"const":"button","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the button's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when pressed."},"disabled":{"$ref":"../common/expression.json","description":"Disabled (greyed, not pressable) while this is truthy."},"variant":{"enum":["primary","secondary","text","danger"],"description":"Visual weight (default primary)."},"block":{"type":"boolean","description":"Stretch to the full width."}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/button.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate65.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9271,7 +9374,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema101.properties, key0))){
+if(!(func1.call(schema102.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -9320,8 +9423,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -9427,7 +9530,7 @@ errors++;
 if(data.variant !== undefined){
 let data9 = data.variant;
 if(!((((data9 === "primary") || (data9 === "secondary")) || (data9 === "text")) || (data9 === "danger"))){
-const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema101.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema102.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9460,18 +9563,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema106 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/captcha-image.json","title":"CaptchaImageNode","description":"An image captcha from a GET endpoint; tapping it loads a new one.","type":"object","required":["type","endpoint","alt"],"additionalProperties":false,"properties":{"type":{"const":"captcha-image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"GET endpoint of the API map that returns the picture."},"params":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters, each a template (e.g. `sid`)."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the accessible name (\"tap to refresh\")."},"refreshWhen":{"$ref":"../common/expression.json","description":"Refreshing is allowed only while this is truthy (e.g. a mobile number is entered)."},"refreshBlockedKey":{"$ref":"../common/text-key.json","description":"Text key toasted when refreshing is not allowed."}}};
+const schema107 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/captcha-image.json","title":"CaptchaImageNode","description":"An image captcha from a GET endpoint; tapping it loads a new one.","type":"object","required":["type","endpoint","alt"],"additionalProperties":false,"properties":{"type":{"const":"captcha-image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"GET endpoint of the API map that returns the picture."},"params":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters, each a template (e.g. `sid`)."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the accessible name (\"tap to refresh\")."},"refreshWhen":{"$ref":"../common/expression.json","description":"Refreshing is allowed only while this is truthy (e.g. a mobile number is entered)."},"refreshBlockedKey":{"$ref":"../common/text-key.json","description":"Text key toasted when refreshing is not allowed."}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/captcha-image.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate68.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9559,8 +9662,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -9702,19 +9805,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema113 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/card.json","title":"CardNode","description":"A raised box grouping content; with `onClick` the whole card is pressable.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"card","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the card's heading."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the card."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the card is pressed (a list item that opens details)."},"accessibleLabel":{"$ref":"../common/template.json","description":"Accessible name of a pressable card (e.g. the item's title)."}}};
-const wrapper7 = {validate: validate52};
+const schema114 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/card.json","title":"CardNode","description":"A raised box grouping content; with `onClick` the whole card is pressable.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"card","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the card's heading."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the card."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the card is pressed (a list item that opens details)."},"accessibleLabel":{"$ref":"../common/template.json","description":"Accessible name of a pressable card (e.g. the item's title)."}}};
+const wrapper7 = {validate: validate54};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/card.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
+const evaluated0 = validate70.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9792,8 +9895,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -9916,18 +10019,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema118 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/checkbox.json","title":"CheckboxNode","description":"A checkbox bound to a boolean; its label is the copy next to it. A `required` rule means it must be ticked.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"checkbox","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."}}};
+const schema119 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/checkbox.json","title":"CheckboxNode","description":"A checkbox bound to a boolean; its label is the copy next to it. A `required` rule means it must be ticked.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"checkbox","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/checkbox.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
+const evaluated0 = validate73.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9966,7 +10069,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema118.properties, key0))){
+if(!(func1.call(schema119.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -10015,8 +10118,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -10112,8 +10215,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate58(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -10214,18 +10317,18 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema124 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/choice-list.json","title":"ChoiceListNode","description":"A single-choice list of options (radio semantics) from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"choice-list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"onSelect":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when an option is chosen; the option's data item is `item`, its index `index`."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
+const schema125 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/choice-list.json","title":"ChoiceListNode","description":"A single-choice list of options (radio semantics) from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"choice-list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"onSelect":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when an option is chosen; the option's data item is `item`, its index `index`."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/choice-list.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate77.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10317,7 +10420,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema124.properties, key0))){
+if(!(func1.call(schema125.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -10366,8 +10469,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -10438,8 +10541,8 @@ let data6 = data.rules;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data6[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate58(data6[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -10689,18 +10792,18 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema130 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/collapse.json","title":"CollapseNode","description":"A fold: a header button (aria-expanded) that shows or hides its content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"collapse","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the header."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown while open."},"open":{"type":"boolean","description":"Open at first."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the open flag (lets actions open or close it)."}}};
+const schema131 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/collapse.json","title":"CollapseNode","description":"A fold: a header button (aria-expanded) that shows or hides its content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"collapse","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the header."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown while open."},"open":{"type":"boolean","description":"Open at first."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the open flag (lets actions open or close it)."}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/collapse.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate79.evaluated;
+const evaluated0 = validate81.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10788,8 +10891,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -10915,18 +11018,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
-validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema134 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/countdown.json","title":"CountdownNode","description":"A timer counting down from a number of seconds, shown mm:ss; runs actions at zero.","type":"object","required":["type","seconds"],"additionalProperties":false,"properties":{"type":{"const":"countdown","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"seconds":{"$ref":"../common/template.json","description":"Seconds to count from, e.g. `60` or `{{ state.leftSeconds }}`."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy around the time, with {time}."},"format":{"enum":["mm:ss","hh:mm:ss","s"],"description":"How the time is shown (default mm:ss)."},"onEnd":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when it reaches zero."}}};
+const schema135 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/countdown.json","title":"CountdownNode","description":"A timer counting down from a number of seconds, shown mm:ss; runs actions at zero.","type":"object","required":["type","seconds"],"additionalProperties":false,"properties":{"type":{"const":"countdown","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"seconds":{"$ref":"../common/template.json","description":"Seconds to count from, e.g. `60` or `{{ state.leftSeconds }}`."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy around the time, with {time}."},"format":{"enum":["mm:ss","hh:mm:ss","s"],"description":"How the time is shown (default mm:ss)."},"onEnd":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when it reaches zero."}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/countdown.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81.evaluated;
+const evaluated0 = validate83.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11004,8 +11107,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -11049,7 +11152,7 @@ errors++;
 if(data.format !== undefined){
 let data5 = data.format;
 if(!(((data5 === "mm:ss") || (data5 === "hh:mm:ss")) || (data5 === "s"))){
-const err9 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema134.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema135.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11092,18 +11195,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
-validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema138 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/detail-lines.json","title":"DetailLinesNode","description":"Title/value rows, from data (`items`) or static (`rows`); `hideEmpty` drops rows whose value is empty or '0'.","type":"object","required":["type"],"anyOf":[{"required":["items"]},{"required":["rows"]}],"additionalProperties":false,"properties":{"type":{"const":"detail-lines","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of a heading above the rows."},"items":{"$ref":"../common/template.json","description":"Rows from data: a template yielding a list of objects (e.g. `{{ state.detail.orderDetail.detail }}`)."},"titleField":{"type":"string","description":"Field of each data row holding the title (default `title`)."},"valueField":{"type":"string","description":"Field of each data row holding the value (default `value`)."},"rows":{"type":"array","description":"Static rows: copy by key, value by template.","items":{"type":"object","required":["label","value"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the row title."},"value":{"$ref":"../common/template.json","description":"The row's value."}}}},"hideEmpty":{"type":"boolean","description":"Hide rows whose value is '' or '0' (or missing)."}}};
+const schema139 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/detail-lines.json","title":"DetailLinesNode","description":"Title/value rows, from data (`items`) or static (`rows`); `hideEmpty` drops rows whose value is empty or '0'.","type":"object","required":["type"],"anyOf":[{"required":["items"]},{"required":["rows"]}],"additionalProperties":false,"properties":{"type":{"const":"detail-lines","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of a heading above the rows."},"items":{"$ref":"../common/template.json","description":"Rows from data: a template yielding a list of objects (e.g. `{{ state.detail.orderDetail.detail }}`)."},"titleField":{"type":"string","description":"Field of each data row holding the title (default `title`)."},"valueField":{"type":"string","description":"Field of each data row holding the value (default `value`)."},"rows":{"type":"array","description":"Static rows: copy by key, value by template.","items":{"type":"object","required":["label","value"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the row title."},"value":{"$ref":"../common/template.json","description":"The row's value."}}}},"hideEmpty":{"type":"boolean","description":"Hide rows whose value is '' or '0' (or missing)."}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/detail-lines.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate84.evaluated;
+const evaluated0 = validate86.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11175,7 +11278,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema138.properties, key0))){
+if(!(func1.call(schema139.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -11224,8 +11327,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -11413,18 +11516,18 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
-validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema144 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/divider.json","title":"DividerNode","description":"A horizontal rule between blocks.","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"const":"divider","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"inset":{"type":"boolean","description":"Indent the rule like list separators."}}};
+const schema145 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/divider.json","title":"DividerNode","description":"A horizontal rule between blocks.","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"const":"divider","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"inset":{"type":"boolean","description":"Indent the rule like list separators."}}};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/divider.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86.evaluated;
+const evaluated0 = validate88.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11492,8 +11595,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -11520,18 +11623,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema146 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/embedded-page.json","title":"EmbeddedPageNode","description":"A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`); otherwise the fallback text.","type":"object","required":["type","src","title","fallback"],"additionalProperties":false,"properties":{"type":{"const":"embedded-page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Page address (https)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the frame's accessible title."},"fallback":{"$ref":"../common/text-key.json","description":"Text key shown when the address is missing or not allowed."},"height":{"type":"integer","description":"Height in CSS pixels (default 480).","minimum":50}}};
+const schema147 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/embedded-page.json","title":"EmbeddedPageNode","description":"A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`); otherwise the fallback text.","type":"object","required":["type","src","title","fallback"],"additionalProperties":false,"properties":{"type":{"const":"embedded-page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Page address (https)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the frame's accessible title."},"fallback":{"$ref":"../common/text-key.json","description":"Text key shown when the address is missing or not allowed."},"height":{"type":"integer","description":"Height in CSS pixels (default 480).","minimum":50}}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/embedded-page.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88.evaluated;
+const evaluated0 = validate90.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11629,8 +11732,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -11732,18 +11835,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
-validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema151 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/form.json","title":"FormNode","description":"A group of fields validated together by the `validate` action naming its id.","type":"object","required":["type","id","children"],"additionalProperties":false,"properties":{"type":{"const":"form","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Form id, named by `validate` actions."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Fields and other content."},"onSubmit":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the form is submitted from the keyboard (Enter)."}}};
+const schema152 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/form.json","title":"FormNode","description":"A group of fields validated together by the `validate` action naming its id.","type":"object","required":["type","id","children"],"additionalProperties":false,"properties":{"type":{"const":"form","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Form id, named by `validate` actions."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Fields and other content."},"onSubmit":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the form is submitted from the keyboard (Enter)."}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/form.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
+const evaluated0 = validate92.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11831,8 +11934,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -11891,18 +11994,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema153 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/icon-grid.json","title":"IconGridNode","description":"A grid of pressable icon tiles (shortcuts, categories).","type":"object","required":["type","items"],"additionalProperties":false,"properties":{"type":{"const":"icon-grid","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"type":"array","minItems":1,"description":"Tiles.","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"icon":{"$ref":"../common/template.json","description":"Icon address."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tile's copy."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the tile is pressed."}}}},"columns":{"type":"integer","description":"Tiles per row (default 4).","minimum":1,"maximum":6}}};
+const schema154 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/icon-grid.json","title":"IconGridNode","description":"A grid of pressable icon tiles (shortcuts, categories).","type":"object","required":["type","items"],"additionalProperties":false,"properties":{"type":{"const":"icon-grid","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"type":"array","minItems":1,"description":"Tiles.","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"icon":{"$ref":"../common/template.json","description":"Icon address."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tile's copy."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the tile is pressed."}}}},"columns":{"type":"integer","description":"Tiles per row (default 4).","minimum":1,"maximum":6}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/icon-grid.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate95.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11980,8 +12083,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -12153,18 +12256,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema157 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image.json","title":"ImageNode","description":"A picture. Only http(s), relative and data:image sources are shown.","type":"object","required":["type","src"],"additionalProperties":false,"properties":{"type":{"const":"image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Image address, e.g. `{{ state.order.productLogo }}`."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the alternative text; absent means the picture is decorative."},"width":{"type":"integer","description":"Width in CSS pixels.","minimum":1},"height":{"type":"integer","description":"Height in CSS pixels.","minimum":1},"fit":{"enum":["cover","contain"],"description":"How the picture fills its box."},"rounded":{"type":"boolean","description":"Round the corners (logos, avatars)."}}};
+const schema158 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image.json","title":"ImageNode","description":"A picture. Only http(s), relative and data:image sources are shown.","type":"object","required":["type","src"],"additionalProperties":false,"properties":{"type":{"const":"image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Image address, e.g. `{{ state.order.productLogo }}`."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the alternative text; absent means the picture is decorative."},"width":{"type":"integer","description":"Width in CSS pixels.","minimum":1},"height":{"type":"integer","description":"Height in CSS pixels.","minimum":1},"fit":{"enum":["cover","contain"],"description":"How the picture fills its box."},"rounded":{"type":"boolean","description":"Round the corners (logos, avatars)."}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/image.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate98.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12193,7 +12296,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema157.properties, key0))){
+if(!(func1.call(schema158.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -12242,8 +12345,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -12337,7 +12440,7 @@ errors++;
 if(data.fit !== undefined){
 let data7 = data.fit;
 if(!((data7 === "cover") || (data7 === "contain"))){
-const err13 = {instancePath:instancePath+"/fit",schemaPath:"#/properties/fit/enum",keyword:"enum",params:{allowedValues: schema157.properties.fit.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/fit",schemaPath:"#/properties/fit/enum",keyword:"enum",params:{allowedValues: schema158.properties.fit.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12370,18 +12473,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema161 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image-upload.json","title":"ImageUploadNode","description":"Pictures picked from the device, each uploaded at once; the bound list holds the returned URLs.","type":"object","required":["type","bind","label","endpoint"],"additionalProperties":false,"properties":{"type":{"const":"image-upload","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Upload endpoint of the API map (multipart)."},"fileField":{"type":"string","description":"Multipart field name of the file (default `file`)."},"resultPath":{"type":"string","description":"Dotted path of the uploaded URL in the API result (default `data.url`)."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Most pictures (default 9).","minimum":1,"maximum":20},"addLabel":{"$ref":"../common/text-key.json","description":"Text key of the add button (default `widget.imageUpload.add`)."},"removeLabel":{"$ref":"../common/text-key.json","description":"Text key of each remove button's accessible name, with {n} (default `widget.imageUpload.remove`)."}}};
+const schema162 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image-upload.json","title":"ImageUploadNode","description":"Pictures picked from the device, each uploaded at once; the bound list holds the returned URLs.","type":"object","required":["type","bind","label","endpoint"],"additionalProperties":false,"properties":{"type":{"const":"image-upload","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Upload endpoint of the API map (multipart)."},"fileField":{"type":"string","description":"Multipart field name of the file (default `file`)."},"resultPath":{"type":"string","description":"Dotted path of the uploaded URL in the API result (default `data.url`)."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Most pictures (default 9).","minimum":1,"maximum":20},"addLabel":{"$ref":"../common/text-key.json","description":"Text key of the add button (default `widget.imageUpload.add`)."},"removeLabel":{"$ref":"../common/text-key.json","description":"Text key of each remove button's accessible name, with {n} (default `widget.imageUpload.remove`)."}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/image-upload.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate98.evaluated;
+const evaluated0 = validate100.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12430,7 +12533,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema161.properties, key0))){
+if(!(func1.call(schema162.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -12479,8 +12582,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -12551,8 +12654,8 @@ let data6 = data.rules;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data6[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate58(data6[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -12667,7 +12770,7 @@ errors++;
 if(data.max !== undefined){
 let data14 = data.max;
 if((!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) && (typeof data14 !== "string")){
-const err21 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema161.properties.max.type},message:"must be integer,string"};
+const err21 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema162.properties.max.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12782,18 +12885,18 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
-validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema169 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/landmark.json","title":"LandmarkNode","description":"A page region for assistive technology and layout: a header, navigation, main content, footer or a named section, optionally held to a readable width (for pages that also open on desktops).","type":"object","required":["type","role","children"],"additionalProperties":false,"properties":{"type":{"const":"landmark","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id; a skip link points at the main landmark's id (`#id`)."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"role":{"enum":["banner","navigation","main","contentinfo","region"],"description":"Kind of region: banner (<header>), navigation (<nav>), main (<main>, one per screen), contentinfo (<footer>), region (<section>, needs `label`)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the region's accessible name (needed for `region` and when a screen has two of a kind)."},"width":{"enum":["full","wide","readable"],"description":"Content width on large screens: full (default), wide (a site column) or readable (about 70 characters per line, for long text)."},"tone":{"enum":["plain","card","brand","muted"],"description":"Background: plain (default, the page's), card (white), brand (brand colour with light ink) or muted (footer grey)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the region."}}};
+const schema170 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/landmark.json","title":"LandmarkNode","description":"A page region for assistive technology and layout: a header, navigation, main content, footer or a named section, optionally held to a readable width (for pages that also open on desktops).","type":"object","required":["type","role","children"],"additionalProperties":false,"properties":{"type":{"const":"landmark","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id; a skip link points at the main landmark's id (`#id`)."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"role":{"enum":["banner","navigation","main","contentinfo","region"],"description":"Kind of region: banner (<header>), navigation (<nav>), main (<main>, one per screen), contentinfo (<footer>), region (<section>, needs `label`)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the region's accessible name (needed for `region` and when a screen has two of a kind)."},"width":{"enum":["full","wide","readable"],"description":"Content width on large screens: full (default), wide (a site column) or readable (about 70 characters per line, for long text)."},"tone":{"enum":["plain","card","brand","muted"],"description":"Background: plain (default, the page's), card (white), brand (brand colour with light ink) or muted (footer grey)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the region."}}};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/landmark.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate102.evaluated;
+const evaluated0 = validate104.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12881,15 +12984,15 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined){
 let data3 = data.role;
 if(!(((((data3 === "banner") || (data3 === "navigation")) || (data3 === "main")) || (data3 === "contentinfo")) || (data3 === "region"))){
-const err7 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema169.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema170.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12927,7 +13030,7 @@ errors++;
 if(data.width !== undefined){
 let data5 = data.width;
 if(!(((data5 === "full") || (data5 === "wide")) || (data5 === "readable"))){
-const err10 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/enum",keyword:"enum",params:{allowedValues: schema169.properties.width.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/enum",keyword:"enum",params:{allowedValues: schema170.properties.width.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12940,7 +13043,7 @@ errors++;
 if(data.tone !== undefined){
 let data6 = data.tone;
 if(!((((data6 === "plain") || (data6 === "card")) || (data6 === "brand")) || (data6 === "muted"))){
-const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema169.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema170.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12983,18 +13086,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
-validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema172 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/link.json","title":"LinkNode","description":"A link (<a>) to a route of the route map (common params carried) or to an external http(s), tel: or mailto: address.","type":"object","required":["type","label"],"anyOf":[{"required":["route"]},{"required":["url"]}],"additionalProperties":false,"properties":{"type":{"const":"link","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the link's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"route":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"url":{"$ref":"../common/url.json","description":"External address; only http(s), tel: and mailto: are followed."},"query":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters added to the target, each a template."},"variant":{"enum":["inline","skip","nav"],"description":"Look: `inline` (default) an underlined link; `skip` hidden until it has keyboard focus (a 'skip to content' link to `#id` of a main landmark, first on the screen); `nav` a menu entry (no underline)."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run instead of following the link (the link target still shows on hover and long-press)."}}};
+const schema173 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/link.json","title":"LinkNode","description":"A link (<a>) to a route of the route map (common params carried) or to an external http(s), tel: or mailto: address.","type":"object","required":["type","label"],"anyOf":[{"required":["route"]},{"required":["url"]}],"additionalProperties":false,"properties":{"type":{"const":"link","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the link's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"route":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"url":{"$ref":"../common/url.json","description":"External address; only http(s), tel: and mailto: are followed."},"query":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters added to the target, each a template."},"variant":{"enum":["inline","skip","nav"],"description":"Look: `inline` (default) an underlined link; `skip` hidden until it has keyboard focus (a 'skip to content' link to `#id` of a main landmark, first on the screen); `nav` a menu entry (no underline)."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run instead of following the link (the link target still shows on hover and long-press)."}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/link.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate104.evaluated;
+const evaluated0 = validate106.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13076,7 +13179,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema172.properties, key0))){
+if(!(func1.call(schema173.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -13125,8 +13228,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -13272,7 +13375,7 @@ errors++;
 if(data.variant !== undefined){
 let data10 = data.variant;
 if(!(((data10 === "inline") || (data10 === "skip")) || (data10 === "nav"))){
-const err20 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema172.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema173.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13315,18 +13418,18 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
-validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema179 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/list.json","title":"ListNode","description":"Nodes repeated for each item of a data list, with `item` and `index` in scope; `empty` when there is none.","type":"object","required":["type","items","itemTemplate"],"additionalProperties":false,"properties":{"type":{"const":"list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"$ref":"../common/template.json","description":"A template yielding a list (e.g. `{{ state.list }}`)."},"itemTemplate":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn for each item."},"empty":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn when the list is empty."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between items."},"itemKey":{"type":"string","description":"Field of each item that identifies it (keeps input state across updates)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the list's accessible name."}}};
+const schema180 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/list.json","title":"ListNode","description":"Nodes repeated for each item of a data list, with `item` and `index` in scope; `empty` when there is none.","type":"object","required":["type","items","itemTemplate"],"additionalProperties":false,"properties":{"type":{"const":"list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"$ref":"../common/template.json","description":"A template yielding a list (e.g. `{{ state.list }}`)."},"itemTemplate":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn for each item."},"empty":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn when the list is empty."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between items."},"itemKey":{"type":"string","description":"Field of each item that identifies it (keeps input state across updates)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the list's accessible name."}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/list.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate107.evaluated;
+const evaluated0 = validate109.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13365,7 +13468,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema179.properties, key0))){
+if(!(func1.call(schema180.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -13414,8 +13517,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -13478,7 +13581,7 @@ errors++;
 if(data.gap !== undefined){
 let data8 = data.gap;
 if(!((((((data8 === "none") || (data8 === "xs")) || (data8 === "sm")) || (data8 === "md")) || (data8 === "lg")) || (data8 === "xl"))){
-const err10 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema179.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema180.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13536,18 +13639,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
-validate107.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema183 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/modal.json","title":"ModalNode","description":"A dialog (role dialog, aria-modal) shown while `state.$modals.<id>` is true.","type":"object","required":["type","id","title","children"],"additionalProperties":false,"properties":{"type":{"const":"modal","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Modal id, named by openModal/closeModal."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the dialog's title (its accessible name)."},"hideTitle":{"type":"boolean","description":"Keep the title for assistive technology only."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the dialog (buttons included)."},"maskClosable":{"type":"boolean","description":"Tapping outside or Escape closes it (default true)."},"onClose":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the mask or Escape closes it."}}};
+const schema184 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/modal.json","title":"ModalNode","description":"A dialog (role dialog, aria-modal) shown while `state.$modals.<id>` is true.","type":"object","required":["type","id","title","children"],"additionalProperties":false,"properties":{"type":{"const":"modal","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Modal id, named by openModal/closeModal."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the dialog's title (its accessible name)."},"hideTitle":{"type":"boolean","description":"Keep the title for assistive technology only."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the dialog (buttons included)."},"maskClosable":{"type":"boolean","description":"Tapping outside or Escape closes it (default true)."},"onClose":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the mask or Escape closes it."}}};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/modal.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate109.evaluated;
+const evaluated0 = validate111.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13645,8 +13748,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -13754,18 +13857,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
-validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema186 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/page.json","title":"PageNode","description":"A screen's frame: a title bar (with an optional back button) above the content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the title bar."},"onBack":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions of the back button; the button is shown only when this is present."},"backLabel":{"$ref":"../common/text-key.json","description":"Text key of the back button's accessible name (default `widget.back`)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the page."}}};
+const schema187 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/page.json","title":"PageNode","description":"A screen's frame: a title bar (with an optional back button) above the content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the title bar."},"onBack":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions of the back button; the button is shown only when this is present."},"backLabel":{"$ref":"../common/text-key.json","description":"Text key of the back button's accessible name (default `widget.back`)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the page."}}};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/page.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112.evaluated;
+const evaluated0 = validate114.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13853,8 +13956,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -13963,18 +14066,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
-validate112.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema190 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/phone-field.json","title":"PhoneFieldNode","description":"A mobile number: digits only, at most 11, shown grouped 3-4-4, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"phone-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."}}};
+const schema191 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/phone-field.json","title":"PhoneFieldNode","description":"A mobile number: digits only, at most 11, shown grouped 3-4-4, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"phone-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"maxDigits":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1,"maximum":20,"description":"Digits kept: typing past it is ignored (default 11)."},"groups":{"anyOf":[{"type":"array","items":{"type":"integer","minimum":1,"maximum":20},"minItems":1},{"$ref":"../common/template.json"}],"description":"Sizes of the digit groups shown, or a binding to them, e.g. `{{ market.limits.phoneDigitGroups }}` (default 3-4-4)."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."}}};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/phone-field.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14013,7 +14116,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema190.properties, key0))){
+if(!(func1.call(schema191.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -14062,8 +14165,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -14159,8 +14262,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate58(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -14201,19 +14304,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.onChange !== undefined){
-let data10 = data.onChange;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate26(data10[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/onChange",schemaPath:"#/properties/onChange/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.maxDigits !== undefined){
+let data10 = data.maxDigits;
+if((!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) && (typeof data10 !== "string")){
+const err17 = {instancePath:instancePath+"/maxDigits",schemaPath:"#/properties/maxDigits/type",keyword:"type",params:{type: schema191.properties.maxDigits.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14222,10 +14316,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((!((typeof data10 == "number") && (isFinite(data10)))) && (typeof data10 !== "string")){
+const err18 = {instancePath:instancePath+"/maxDigits",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14234,18 +14326,186 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate115.errors = vErrors;
+if(typeof data10 === "string"){
+if(!pattern58.test(data10)){
+const err19 = {instancePath:instancePath+"/maxDigits",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 20 || isNaN(data10)){
+const err20 = {instancePath:instancePath+"/maxDigits",schemaPath:"#/properties/maxDigits/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data10 < 1 || isNaN(data10)){
+const err21 = {instancePath:instancePath+"/maxDigits",schemaPath:"#/properties/maxDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data.groups !== undefined){
+let data11 = data.groups;
+const _errs28 = errors;
+let valid8 = false;
+const _errs29 = errors;
+if(Array.isArray(data11)){
+if(data11.length < 1){
+const err22 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/anyOf/0/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err23 = {instancePath:instancePath+"/groups/" + i1,schemaPath:"#/properties/groups/anyOf/0/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 20 || isNaN(data12)){
+const err24 = {instancePath:instancePath+"/groups/" + i1,schemaPath:"#/properties/groups/anyOf/0/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data12 < 1 || isNaN(data12)){
+const err25 = {instancePath:instancePath+"/groups/" + i1,schemaPath:"#/properties/groups/anyOf/0/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+var _valid0 = _errs29 === errors;
+valid8 = valid8 || _valid0;
+const _errs33 = errors;
+if(typeof data11 !== "string"){
+const err27 = {instancePath:instancePath+"/groups",schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid0 = _errs33 === errors;
+valid8 = valid8 || _valid0;
+if(!valid8){
+const err28 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+else {
+errors = _errs28;
+if(vErrors !== null){
+if(_errs28){
+vErrors.length = _errs28;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.onChange !== undefined){
+let data13 = data.onChange;
+if(Array.isArray(data13)){
+const len2 = data13.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate26(data13[i2], {instancePath:instancePath+"/onChange/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/onChange",schemaPath:"#/properties/onChange/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema195 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/rich-document.json","title":"RichDocumentNode","description":"Structured legal or static text: sections with headings, paragraphs and lists of text runs. Never raw HTML.","type":"object","required":["type","sections"],"additionalProperties":false,"properties":{"type":{"const":"rich-document","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Document title."},"sections":{"type":"array","minItems":1,"description":"Sections in order; numbered when `numbered`.","items":{"type":"object","required":["blocks"],"additionalProperties":false,"properties":{"heading":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Section heading."},"blocks":{"type":"array","items":{"oneOf":[{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A paragraph.","properties":{"kind":{"const":"paragraph","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A sub-heading.","properties":{"kind":{"const":"heading","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","items"],"additionalProperties":false,"description":"A list.","properties":{"kind":{"const":"list","description":"Block kind."},"ordered":{"type":"boolean","description":"Numbered (else bulleted)."},"items":{"type":"array","items":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."},"minItems":1,"description":"List items, each runs of text."}}}],"description":"One block of a section."},"description":"Paragraphs, headings and lists."}}}},"numbered":{"type":"boolean","description":"Number section headings 1, 2, 3."}}};
+const schema198 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/rich-document.json","title":"RichDocumentNode","description":"Structured legal or static text: sections with headings, paragraphs and lists of text runs. Never raw HTML.","type":"object","required":["type","sections"],"additionalProperties":false,"properties":{"type":{"const":"rich-document","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Document title."},"sections":{"type":"array","minItems":1,"description":"Sections in order; numbered when `numbered`.","items":{"type":"object","required":["blocks"],"additionalProperties":false,"properties":{"heading":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Section heading."},"blocks":{"type":"array","items":{"oneOf":[{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A paragraph.","properties":{"kind":{"const":"paragraph","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A sub-heading.","properties":{"kind":{"const":"heading","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","items"],"additionalProperties":false,"description":"A list.","properties":{"kind":{"const":"list","description":"Block kind."},"ordered":{"type":"boolean","description":"Numbered (else bulleted)."},"items":{"type":"array","items":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."},"minItems":1,"description":"List items, each runs of text."}}}],"description":"One block of a section."},"description":"Paragraphs, headings and lists."}}}},"numbered":{"type":"boolean","description":"Number section headings 1, 2, 3."}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/rich-document.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14323,8 +14583,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -14477,7 +14737,7 @@ errors++;
 if(data4.emphasis !== undefined){
 let data9 = data4.emphasis;
 if(!(((data9 === "strong") || (data9 === "em")) || (data9 === "underline"))){
-const err16 = {instancePath:instancePath+"/title/" + i0+"/emphasis",schemaPath:"#/properties/title/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema195.properties.title.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/title/" + i0+"/emphasis",schemaPath:"#/properties/title/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema198.properties.title.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14699,7 +14959,7 @@ errors++;
 if(data13.emphasis !== undefined){
 let data18 = data13.emphasis;
 if(!(((data18 === "strong") || (data18 === "em")) || (data18 === "underline"))){
-const err32 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/emphasis",schemaPath:"#/properties/sections/items/properties/heading/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema195.properties.sections.items.properties.heading.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/emphasis",schemaPath:"#/properties/sections/items/properties/heading/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema198.properties.sections.items.properties.heading.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -14937,7 +15197,7 @@ errors++;
 if(data23.emphasis !== undefined){
 let data28 = data23.emphasis;
 if(!(((data28 === "strong") || (data28 === "em")) || (data28 === "underline"))){
-const err49 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema195.properties.sections.items.properties.blocks.items.oneOf[0].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema198.properties.sections.items.properties.blocks.items.oneOf[0].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -15183,7 +15443,7 @@ errors++;
 if(data31.emphasis !== undefined){
 let data36 = data31.emphasis;
 if(!(((data36 === "strong") || (data36 === "em")) || (data36 === "underline"))){
-const err67 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema195.properties.sections.items.properties.blocks.items.oneOf[1].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err67 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema198.properties.sections.items.properties.blocks.items.oneOf[1].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -15462,7 +15722,7 @@ errors++;
 if(data41.emphasis !== undefined){
 let data46 = data41.emphasis;
 if(!(((data46 === "strong") || (data46 === "em")) || (data46 === "underline"))){
-const err87 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema195.properties.sections.items.properties.blocks.items.oneOf[2].properties.items.items.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err87 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema198.properties.sections.items.properties.blocks.items.oneOf[2].properties.items.items.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -15615,18 +15875,18 @@ vErrors.push(err97);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema207 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/row.json","title":"RowNode","description":"Children side by side.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"row","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."},"justify":{"enum":["start","center","end","between","around"],"description":"Main-axis distribution."},"wrap":{"type":"boolean","description":"Let children wrap onto more lines."}}};
+const schema210 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/row.json","title":"RowNode","description":"Children side by side.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"row","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."},"justify":{"enum":["start","center","end","between","around"],"description":"Main-axis distribution."},"wrap":{"type":"boolean","description":"Let children wrap onto more lines."}}};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/row.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate123.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15655,7 +15915,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema207.properties, key0))){
+if(!(func1.call(schema210.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -15704,8 +15964,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -15734,7 +15994,7 @@ errors++;
 if(data.gap !== undefined){
 let data5 = data.gap;
 if(!((((((data5 === "none") || (data5 === "xs")) || (data5 === "sm")) || (data5 === "md")) || (data5 === "lg")) || (data5 === "xl"))){
-const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema207.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema210.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15747,7 +16007,7 @@ errors++;
 if(data.padding !== undefined){
 let data6 = data.padding;
 if(!((((((data6 === "none") || (data6 === "xs")) || (data6 === "sm")) || (data6 === "md")) || (data6 === "lg")) || (data6 === "xl"))){
-const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema207.properties.padding.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema210.properties.padding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15760,7 +16020,7 @@ errors++;
 if(data.align !== undefined){
 let data7 = data.align;
 if(!((((data7 === "start") || (data7 === "center")) || (data7 === "end")) || (data7 === "stretch"))){
-const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema207.properties.align.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema210.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15773,7 +16033,7 @@ errors++;
 if(data.justify !== undefined){
 let data8 = data.justify;
 if(!(((((data8 === "start") || (data8 === "center")) || (data8 === "end")) || (data8 === "between")) || (data8 === "around"))){
-const err10 = {instancePath:instancePath+"/justify",schemaPath:"#/properties/justify/enum",keyword:"enum",params:{allowedValues: schema207.properties.justify.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/justify",schemaPath:"#/properties/justify/enum",keyword:"enum",params:{allowedValues: schema210.properties.justify.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15806,18 +16066,18 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate123.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema209 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/select.json","title":"SelectNode","description":"A native drop-down of options from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"select","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
+const schema212 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/select.json","title":"SelectNode","description":"A native drop-down of options from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"select","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/select.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate123.evaluated;
+const evaluated0 = validate125.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15909,7 +16169,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema209.properties, key0))){
+if(!(func1.call(schema212.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -15958,8 +16218,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -16055,8 +16315,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate58(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -16306,18 +16566,18 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
-validate123.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema216 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json","title":"SmsCodeFieldNode","description":"An SMS code input with a send button that is blocked during its countdown.","type":"object","required":["type","bind","label","sendLabel","onSend"],"additionalProperties":false,"properties":{"type":{"const":"sms-code-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"length":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Code length: input past it is ignored (default 6).","minimum":1,"maximum":12},"seconds":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Countdown before the code can be sent again (default 60).","minimum":1,"maximum":600},"sendLabel":{"$ref":"../common/text-key.json","description":"Text key of the send button."},"resendLabel":{"$ref":"../common/text-key.json","description":"Text key of the button while counting down, with {seconds}."},"onSend":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions that send the code; the countdown starts when they succeed."},"autoStart":{"type":"boolean","description":"Start counting when shown (the code was sent just before)."}}};
+const schema219 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json","title":"SmsCodeFieldNode","description":"An SMS code input with a send button that is blocked during its countdown.","type":"object","required":["type","bind","label","sendLabel","onSend"],"additionalProperties":false,"properties":{"type":{"const":"sms-code-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"length":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Code length: input past it is ignored (default 6).","minimum":1,"maximum":12},"seconds":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Countdown before the code can be sent again (default 60).","minimum":1,"maximum":600},"sendLabel":{"$ref":"../common/text-key.json","description":"Text key of the send button."},"resendLabel":{"$ref":"../common/text-key.json","description":"Text key of the button while counting down, with {seconds}."},"onSend":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions that send the code; the countdown starts when they succeed."},"autoStart":{"type":"boolean","description":"Start counting when shown (the code was sent just before)."}}};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127.evaluated;
+const evaluated0 = validate129.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16376,7 +16636,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema216.properties, key0))){
+if(!(func1.call(schema219.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -16425,8 +16685,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -16522,8 +16782,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate58(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -16589,7 +16849,7 @@ errors++;
 if(data.length !== undefined){
 let data12 = data.length;
 if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err20 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: schema216.properties.length.type},message:"must be integer,string"};
+const err20 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: schema219.properties.length.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -16646,7 +16906,7 @@ errors++;
 if(data.seconds !== undefined){
 let data13 = data.seconds;
 if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err25 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/type",keyword:"type",params:{type: schema216.properties.seconds.type},message:"must be integer,string"};
+const err25 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/type",keyword:"type",params:{type: schema219.properties.seconds.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -16795,18 +17055,18 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema225 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/stack.json","title":"StackNode","description":"Children one above the other.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"stack","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."}}};
+const schema228 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/stack.json","title":"StackNode","description":"Children one above the other.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"stack","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."}}};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/stack.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate132.evaluated;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16884,8 +17144,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -16914,7 +17174,7 @@ errors++;
 if(data.gap !== undefined){
 let data5 = data.gap;
 if(!((((((data5 === "none") || (data5 === "xs")) || (data5 === "sm")) || (data5 === "md")) || (data5 === "lg")) || (data5 === "xl"))){
-const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema225.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema228.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16927,7 +17187,7 @@ errors++;
 if(data.padding !== undefined){
 let data6 = data.padding;
 if(!((((((data6 === "none") || (data6 === "xs")) || (data6 === "sm")) || (data6 === "md")) || (data6 === "lg")) || (data6 === "xl"))){
-const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema225.properties.padding.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema228.properties.padding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16940,7 +17200,7 @@ errors++;
 if(data.align !== undefined){
 let data7 = data.align;
 if(!((((data7 === "start") || (data7 === "center")) || (data7 === "end")) || (data7 === "stretch"))){
-const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema225.properties.align.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema228.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16961,18 +17221,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema227 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/star-rating.json","title":"StarRatingNode","description":"Stars as radio buttons; choosing star n stores n.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"star-rating","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the score (0 = none)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the group's accessible name."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Number of stars (default 5).","minimum":1,"maximum":10},"readOnly":{"type":"boolean","description":"Show the score without letting it change."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a star is chosen (the score is `result`)."}}};
+const schema230 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/star-rating.json","title":"StarRatingNode","description":"Stars as radio buttons; choosing star n stores n.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"star-rating","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the score (0 = none)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the group's accessible name."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Number of stars (default 5).","minimum":1,"maximum":10},"readOnly":{"type":"boolean","description":"Show the score without letting it change."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a star is chosen (the score is `result`)."}}};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/star-rating.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate136.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17060,8 +17320,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -17118,7 +17378,7 @@ errors++;
 if(data.max !== undefined){
 let data5 = data.max;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (typeof data5 !== "string")){
-const err11 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema227.properties.max.type},message:"must be integer,string"};
+const err11 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema230.properties.max.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17217,18 +17477,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema231 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tabs.json","title":"TabsNode","description":"Tabs (role tablist/tab/tabpanel, arrow keys move between them) from a static list or data.","type":"object","required":["type","label"],"anyOf":[{"required":["tabs"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"tabs","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tab list's accessible name."},"tabs":{"type":"array","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the tab's copy."},"icon":{"$ref":"../common/template.json","description":"Optional icon address."},"route":{"$ref":"../common/route-path.json","description":"Makes the tabs a navigation bar: each tab is a link to this route of the route map (the address changes and every section is deep-linkable); the tab whose index is in `bind` is marked the current page. Give every tab a route, and put each section on the screen its route opens."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the tab's panel (else the shared `panel`)."}}},"description":"Static tabs."},"items":{"$ref":"../common/template.json","description":"Tabs from data: a template yielding a list; used when `tabs` is absent."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"iconField":{"type":"string","description":"Field of each data item holding an icon address (wins over `icons` when the item has one)."},"icons":{"type":"array","items":{"$ref":"../common/template.json"},"description":"Icon addresses for data tabs by position: entry i (resolved with that tab's `item` and `index`) shows on tab i; tabs past the end of the list show no icon. The icon is decorative, the tab keeps its text label."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the selected index (default: kept inside the widget). Routed tabs mark no tab when it is out of range."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when a tab is chosen; its data item is `item`, its index `index`."},"panel":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown under every tab (reads the selected index from state)."},"placement":{"enum":["top","bottom"],"description":"Where the tab bar sits."}}};
+const schema234 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tabs.json","title":"TabsNode","description":"Tabs (role tablist/tab/tabpanel, arrow keys move between them) from a static list or data.","type":"object","required":["type","label"],"anyOf":[{"required":["tabs"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"tabs","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tab list's accessible name."},"tabs":{"type":"array","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the tab's copy."},"icon":{"$ref":"../common/template.json","description":"Optional icon address."},"route":{"$ref":"../common/route-path.json","description":"Makes the tabs a navigation bar: each tab is a link to this route of the route map (the address changes and every section is deep-linkable); the tab whose index is in `bind` is marked the current page. Give every tab a route, and put each section on the screen its route opens."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the tab's panel (else the shared `panel`)."}}},"description":"Static tabs."},"items":{"$ref":"../common/template.json","description":"Tabs from data: a template yielding a list; used when `tabs` is absent."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"iconField":{"type":"string","description":"Field of each data item holding an icon address (wins over `icons` when the item has one)."},"icons":{"type":"array","items":{"$ref":"../common/template.json"},"description":"Icon addresses for data tabs by position: entry i (resolved with that tab's `item` and `index`) shows on tab i; tabs past the end of the list show no icon. The icon is decorative, the tab keeps its text label."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the selected index (default: kept inside the widget). Routed tabs mark no tab when it is out of range."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when a tab is chosen; its data item is `item`, its index `index`."},"panel":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown under every tab (reads the selected index from state)."},"placement":{"enum":["top","bottom"],"description":"Where the tab bar sits."}}};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/tabs.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17310,7 +17570,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema231.properties, key0))){
+if(!(func1.call(schema234.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -17359,8 +17619,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -17662,7 +17922,7 @@ errors++;
 if(data.placement !== undefined){
 let data21 = data.placement;
 if(!((data21 === "top") || (data21 === "bottom"))){
-const err30 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema231.properties.placement.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema234.properties.placement.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -17683,18 +17943,18 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema239 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tag.json","title":"TagNode","description":"A small label chip (complaint type, product tag).","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"tag","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy."},"value":{"$ref":"../common/template.json","description":"Plain text from data."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour (default neutral)."}}};
+const schema242 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tag.json","title":"TagNode","description":"A small label chip (complaint type, product tag).","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"tag","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy."},"value":{"$ref":"../common/template.json","description":"Plain text from data."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour (default neutral)."}}};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/tag.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate142.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -17815,8 +18075,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -17860,7 +18120,7 @@ errors++;
 if(data.tone !== undefined){
 let data5 = data.tone;
 if(!(((((data5 === "neutral") || (data5 === "info")) || (data5 === "success")) || (data5 === "warning")) || (data5 === "danger"))){
-const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema239.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema242.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17881,18 +18141,18 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema243 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text.json","title":"TextNode","description":"A run of text: copy from the text set by key (with {name} arguments), or a bound data value.","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"text","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the copy to show."},"args":{"description":"Values for the {name} placeholders of the copy, each a template.","type":"object","additionalProperties":{"$ref":"../common/template.json"}},"value":{"$ref":"../common/template.json","description":"Data to show when the text is not copy (a name, an amount, a date)."},"variant":{"description":"Typographic role.","enum":["title","subtitle","body","caption","label","error","amount"]},"level":{"type":"integer","minimum":1,"maximum":6,"description":"Heading level of a `title` or `subtitle` (default 2 and 3): 1 for the one main heading of a screen without a `page` title bar."}}};
+const schema246 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text.json","title":"TextNode","description":"A run of text: copy from the text set by key (with {name} arguments), or a bound data value.","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"text","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the copy to show."},"args":{"description":"Values for the {name} placeholders of the copy, each a template.","type":"object","additionalProperties":{"$ref":"../common/template.json"}},"value":{"$ref":"../common/template.json","description":"Data to show when the text is not copy (a name, an amount, a date)."},"variant":{"description":"Typographic role.","enum":["title","subtitle","body","caption","label","error","amount"]},"level":{"type":"integer","minimum":1,"maximum":6,"description":"Heading level of a `title` or `subtitle` (default 2 and 3): 1 for the one main heading of a screen without a `page` title bar."}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/text.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18013,8 +18273,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -18085,7 +18345,7 @@ errors++;
 if(data.variant !== undefined){
 let data7 = data.variant;
 if(!(((((((data7 === "title") || (data7 === "subtitle")) || (data7 === "body")) || (data7 === "caption")) || (data7 === "label")) || (data7 === "error")) || (data7 === "amount"))){
-const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema243.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema246.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18141,18 +18401,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema248 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text-field.json","title":"TextFieldNode","description":"A one-line text input bound to state.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"text-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"inputMode":{"enum":["text","numeric","decimal","email","tel"],"description":"Keyboard to show."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Characters beyond this are ignored.","minimum":1}}};
+const schema251 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text-field.json","title":"TextFieldNode","description":"A one-line text input bound to state.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"text-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"inputMode":{"enum":["text","numeric","decimal","email","tel"],"description":"Keyboard to show."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Characters beyond this are ignored.","minimum":1}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/text-field.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144.evaluated;
+const evaluated0 = validate146.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18191,7 +18451,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema248.properties, key0))){
+if(!(func1.call(schema251.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -18240,8 +18500,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -18337,8 +18597,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate58(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -18404,7 +18664,7 @@ errors++;
 if(data.inputMode !== undefined){
 let data12 = data.inputMode;
 if(!(((((data12 === "text") || (data12 === "numeric")) || (data12 === "decimal")) || (data12 === "email")) || (data12 === "tel"))){
-const err18 = {instancePath:instancePath+"/inputMode",schemaPath:"#/properties/inputMode/enum",keyword:"enum",params:{allowedValues: schema248.properties.inputMode.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/inputMode",schemaPath:"#/properties/inputMode/enum",keyword:"enum",params:{allowedValues: schema251.properties.inputMode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18417,7 +18677,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data13 = data.maxLength;
 if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema248.properties.maxLength.type},message:"must be integer,string"};
+const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema251.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18472,18 +18732,18 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
-validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate146.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema254 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/textarea.json","title":"TextareaNode","description":"A multi-line text input with a length counter.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"textarea","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Input past this is ignored; a counter `n/max` is shown (default 200).","minimum":1,"maximum":100000},"rows":{"type":"integer","description":"Visible lines (default 4).","minimum":1,"maximum":20},"readOnly":{"type":"boolean","description":"Show the value without letting it change (counter still shown)."}}};
+const schema257 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/textarea.json","title":"TextareaNode","description":"A multi-line text input with a length counter.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"textarea","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Input past this is ignored; a counter `n/max` is shown (default 200).","minimum":1,"maximum":100000},"rows":{"type":"integer","description":"Visible lines (default 4).","minimum":1,"maximum":20},"readOnly":{"type":"boolean","description":"Show the value without letting it change (counter still shown)."}}};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/textarea.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate148.evaluated;
+const evaluated0 = validate150.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18522,7 +18782,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema254.properties, key0))){
+if(!(func1.call(schema257.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -18571,8 +18831,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate54(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -18668,8 +18928,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate58(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -18735,7 +18995,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data12 = data.maxLength;
 if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err18 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema254.properties.maxLength.type},message:"must be integer,string"};
+const err18 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema257.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18847,17 +19107,229 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
-validate148.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate150.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema263 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/theme-scope.json","title":"ThemeScopeNode","description":"Content drawn in colours that come from data (a campaign's brand colours): each colour is a `#rgb`/`#rrggbb` value or a binding to one; a missing or malformed colour keeps the app's own.","type":"object","required":["type","colors","children"],"additionalProperties":false,"properties":{"type":{"const":"theme-scope","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"colors":{"type":"object","additionalProperties":false,"description":"Colours of the content, each a template resolving to `#rgb` or `#rrggbb`.","properties":{"brand":{"$ref":"../common/template.json","description":"Buttons, links and accents."},"brandInk":{"$ref":"../common/template.json","description":"Text on brand-coloured buttons."},"ink":{"$ref":"../common/template.json","description":"Body text."},"background":{"$ref":"../common/template.json","description":"Background of the content."}}},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content drawn in these colours."}}};
+
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/theme-scope.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate154.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.colors === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "colors"},message:"must have required property '"+"colors"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.children === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "children"},message:"must have required property '"+"children"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "type") || (key0 === "id")) || (key0 === "when")) || (key0 === "colors")) || (key0 === "children"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if("theme-scope" !== data.type){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "theme-scope"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(typeof data1 === "string"){
+if(!pattern60.test(data1)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.when !== undefined){
+if(!(validate56(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.colors !== undefined){
+let data3 = data.colors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+if(!((((key1 === "brand") || (key1 === "brandInk")) || (key1 === "ink")) || (key1 === "background"))){
+const err7 = {instancePath:instancePath+"/colors",schemaPath:"#/properties/colors/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data3.brand !== undefined){
+if(typeof data3.brand !== "string"){
+const err8 = {instancePath:instancePath+"/colors/brand",schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data3.brandInk !== undefined){
+if(typeof data3.brandInk !== "string"){
+const err9 = {instancePath:instancePath+"/colors/brandInk",schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data3.ink !== undefined){
+if(typeof data3.ink !== "string"){
+const err10 = {instancePath:instancePath+"/colors/ink",schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data3.background !== undefined){
+if(typeof data3.background !== "string"){
+const err11 = {instancePath:instancePath+"/colors/background",schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/colors",schemaPath:"#/properties/colors/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.children !== undefined){
+let data8 = data.children;
+if(Array.isArray(data8)){
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper7.validate(data8[i0], {instancePath:instancePath+"/children/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper7.validate.errors : vErrors.concat(wrapper7.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate154.errors = vErrors;
+return errors === 0;
+}
+validate154.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/node.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18878,15 +19350,15 @@ errors++;
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "amount-field"){
-if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "bank-card-field"){
-if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate61(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -18894,8 +19366,8 @@ props0 = true;
 }
 }
 else if(tag0 === "button"){
-if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -18903,15 +19375,6 @@ props0 = true;
 }
 }
 else if(tag0 === "captcha-image"){
-if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "card"){
 if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
@@ -18920,9 +19383,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
+else if(tag0 === "card"){
+if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
 else if(tag0 === "checkbox"){
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -18930,8 +19402,8 @@ props0 = true;
 }
 }
 else if(tag0 === "choice-list"){
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -18939,15 +19411,6 @@ props0 = true;
 }
 }
 else if(tag0 === "collapse"){
-if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "countdown"){
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
@@ -18956,16 +19419,16 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "detail-lines"){
-if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+else if(tag0 === "countdown"){
+if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "divider"){
+else if(tag0 === "detail-lines"){
 if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
@@ -18974,7 +19437,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "embedded-page"){
+else if(tag0 === "divider"){
 if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
@@ -18983,7 +19446,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "form"){
+else if(tag0 === "embedded-page"){
 if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
@@ -18992,9 +19455,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
+else if(tag0 === "form"){
+if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
 else if(tag0 === "icon-grid"){
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -19002,15 +19474,6 @@ props0 = true;
 }
 }
 else if(tag0 === "image"){
-if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "image-upload"){
 if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
@@ -19019,16 +19482,16 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "landmark"){
-if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+else if(tag0 === "image-upload"){
+if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "link"){
+else if(tag0 === "landmark"){
 if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
@@ -19037,16 +19500,16 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "list"){
-if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+else if(tag0 === "link"){
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "modal"){
+else if(tag0 === "list"){
 if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
@@ -19055,9 +19518,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
+else if(tag0 === "modal"){
+if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
 else if(tag0 === "page"){
-if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate114(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -19065,8 +19537,8 @@ props0 = true;
 }
 }
 else if(tag0 === "phone-field"){
-if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -19074,15 +19546,6 @@ props0 = true;
 }
 }
 else if(tag0 === "rich-document"){
-if(!(validate119(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "row"){
 if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
@@ -19091,7 +19554,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "select"){
+else if(tag0 === "row"){
 if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
@@ -19100,9 +19563,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
+else if(tag0 === "select"){
+if(!(validate125(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
 else if(tag0 === "sms-code-field"){
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate129(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -19110,15 +19582,6 @@ props0 = true;
 }
 }
 else if(tag0 === "stack"){
-if(!(validate132(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "star-rating"){
 if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
@@ -19127,9 +19590,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
+else if(tag0 === "star-rating"){
+if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
 else if(tag0 === "tabs"){
-if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -19137,15 +19609,6 @@ props0 = true;
 }
 }
 else if(tag0 === "tag"){
-if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "text"){
 if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
@@ -19154,7 +19617,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "text-field"){
+else if(tag0 === "text"){
 if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
@@ -19163,9 +19626,27 @@ if(props0 !== true){
 props0 = true;
 }
 }
+else if(tag0 === "text-field"){
+if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
 else if(tag0 === "textarea"){
-if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "theme-scope"){
+if(!(validate154(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -19204,11 +19685,11 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate54.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate52.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate54.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -19510,8 +19991,8 @@ let data11 = data.body;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate52(data11[i1], {instancePath:instancePath+"/body/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54(data11[i1], {instancePath:instancePath+"/body/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -19543,14 +20024,14 @@ return errors === 0;
 }
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateTextSet = validate186;
-const schema260 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/text-set.json","title":"TextSetDocument","description":"All borrower-facing copy of one locale. Every text set holds the same keys; screens, actions and maps name keys, never inline copy.","type":"object","required":["kind","id","schemaVersion","locale","texts"],"additionalProperties":false,"properties":{"kind":{"const":"text-set","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Text set id, equal to its locale (e.g. `id-ID`); markets name it in `textSet`."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"locale":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"BCP 47 locale of the copy (`id-ID` Indonesian, `en-IN` English); sets the page's lang attribute."},"description":{"type":"string","description":"Ops-facing note about this text set (never shown to borrowers)."},"texts":{"type":"object","description":"Copy by text key. A value may contain `{name}` placeholders filled from the node's `args`.","propertyNames":{"$ref":"../common/text-key.json"},"additionalProperties":{"type":"string"}}}};
+export const validateTextSet = validate191;
+const schema269 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/text-set.json","title":"TextSetDocument","description":"All borrower-facing copy of one locale. Every text set holds the same keys; screens, actions and maps name keys, never inline copy.","type":"object","required":["kind","id","schemaVersion","locale","texts"],"additionalProperties":false,"properties":{"kind":{"const":"text-set","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Text set id, equal to its locale (e.g. `id-ID`); markets name it in `textSet`."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"locale":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"BCP 47 locale of the copy (`id-ID` Indonesian, `en-IN` English); sets the page's lang attribute."},"description":{"type":"string","description":"Ops-facing note about this text set (never shown to borrowers)."},"texts":{"type":"object","description":"Copy by text key. A value may contain `{name}` placeholders filled from the node's `args`.","propertyNames":{"$ref":"../common/text-key.json"},"additionalProperties":{"type":"string"}}}};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/text-set.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate186.evaluated;
+const evaluated0 = validate191.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19780,11 +20261,11 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
-validate186.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate191.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateNode = validate52;
+export const validateNode = validate54;
 
 export const validateAction = validate26;
