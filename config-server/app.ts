@@ -9,6 +9,7 @@ import { rendererRouter } from './boot-html.js';
 import { ssrSettingsFromEnv } from './ssr-fetch.js';
 import { errorMiddleware, notFoundJson } from './error-middleware.js';
 import { publicApiRouter } from './public-api.js';
+import { openapiRouter } from './openapi/openapi-route.js';
 import { captureHeaders, PublicFastPath } from './public-fast-path.js';
 import type { PublishedSnapshot } from './published-snapshot.js';
 import { startPublishedSync, type PublishedSync } from './published-sync.js';
@@ -106,6 +107,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     const snap = snapshot();
     res.json({ status: 'ok', generation: snap.generation, markets: snap.markets, store: sync.storeReachable() ? 'ok' : 'unreachable' });
   });
+  app.use(openapiRouter());
   app.use('/config/v1', publicApiRouter(snapshot));
   app.use('/config', notFoundJson);
   // The publish is committed by then: a failed rebuild (database gone that instant) must not turn its answer

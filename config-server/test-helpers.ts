@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashPassword } from './admin/password.js';
+import { checkedFetch } from './openapi/check.js';
 import type { Role } from './store/config-store.js';
 import { postgresUnavailable, sharedTestPostgres } from './store/pg-test-server.js';
 import { startServer, type RunningServer, type ServerOptions } from './server.js';
@@ -65,7 +66,7 @@ export interface Client {
 
 /** Logs a user in through the API, as the admin UI does. */
 export async function login(base: string, user: string, password = PASSWORD): Promise<Client> {
-  const r = await fetch(`${base}/admin/api/login`, {
+  const r = await checkedFetch(`${base}/admin/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ user, password }),
@@ -76,7 +77,7 @@ export async function login(base: string, user: string, password = PASSWORD): Pr
   return {
     csrf: csrfToken,
     req(method, path, body, headers = {}) {
-      return fetch(`${base}${path}`, {
+      return checkedFetch(`${base}${path}`, {
         method,
         headers: {
           cookie,

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+// Every exchange is checked against the OpenAPI description (config-server/openapi/check.ts).
+import { checkedFetch as fetch } from '../openapi/check.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';

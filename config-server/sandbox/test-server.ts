@@ -1,6 +1,8 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { createSandboxRouter, type SandboxOptions } from './index.js';
+// Every exchange is checked against the OpenAPI description.
+import { checkedFetch as fetch } from '../openapi/check.js';
 
 /** The envelope of the main API; legacy calls have `code` as a string, joint calls `status`. */
 export interface Envelope<T = any> { code?: number | string; status?: number; message: string; data: T }
