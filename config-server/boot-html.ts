@@ -70,6 +70,14 @@ export function rendererRouter(
   // index.html, re-read only when the build replaced it.
   const readIndex = readWhenChanged(join(staticDir, 'index.html'), (html) => html);
   const preloads = widgetPreloads(staticDir);
+  // The app's stylesheet, for pages the server draws: inlined, it costs no round trip before the first paint.
+  const styles = new Map<string, () => string | undefined>();
+  const inlineStyles = (html: string) =>
+    html.replace(/<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[A-Za-z0-9._-]+\.css)">/g, (tag, href: string) => {
+      if (!styles.has(href)) styles.set(href, readWhenChanged(join(staticDir, href), (css) => css.replace(/<\/style/gi, '<\\/style')));
+      const css = styles.get(href)!();
+      return css === undefined ? tag : `<style>${css}</style>`;
+    });
   router.use(
     express.static(staticDir, {
       index: false,
@@ -92,8 +100,8 @@ export function rendererRouter(
     // data when the server could fetch it): readable before the bundle loads, then hydrated by the app.
     const { market, screenId } = pageTarget(snap, req);
     const rendered =
-      market && screenId && req.query.locale === undefined ? await renderStatic(snap, { market, screenId, query: req.query, selfOrigin: selfOrigin(req) }) : null;
-    page = rendered ? injectStatic(page, rendered) : injectLoading(page);
+      market && screenId && req.query.locale === undefined && ssr?.render !== false ? await renderStatic(snap, { market, screenId, query: req.query, selfOrigin: selfOrigin(req) }) : null;
+    page = rendered ? inlineStyles(injectStatic(page, rendered)) : injectLoading(page);
     // A page holding a borrower's data (or asked for with their token) is theirs: no cache anywhere keeps it.
     if (rendered?.data || typeof req.query.token === 'string') {
       res.setHeader('Cache-Control', 'private, no-store');

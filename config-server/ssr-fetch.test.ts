@@ -27,8 +27,10 @@ const client = (baseURL: string, allowedOrigins: string[], selfOrigin = 'http://
 
 describe('server-side data calls', () => {
   it('reads its settings from the environment: allowed origins (normalised), budget default 300 ms', () => {
-    expect(ssrSettingsFromEnv({})).toEqual({ allowedOrigins: [], budgetMs: 300 });
+    expect(ssrSettingsFromEnv({})).toEqual({ render: true, allowedOrigins: [], budgetMs: 300 });
+    expect(ssrSettingsFromEnv({ SSR: 'off' }).render).toBe(false);
     expect(ssrSettingsFromEnv({ SSR_BACKEND_ORIGINS: 'https://api.example.com/x, not a url ,http://b:81', SSR_PREFETCH_BUDGET_MS: '120' })).toEqual({
+      render: true,
       allowedOrigins: ['https://api.example.com', 'http://b:81'],
       budgetMs: 120,
     });

@@ -2,6 +2,8 @@ import axios, { type AxiosAdapter, type AxiosResponse, type InternalAxiosRequest
 
 /** Server-side data calls while rendering a page: where they may go and how long they may take. */
 export interface SsrSettings {
+  /** Draw pages on the server at all (`SSR=off` turns it off: the app draws every page, as before issue 17). */
+  render?: boolean;
   /** Backend origins the server may call (`SSR_BACKEND_ORIGINS`, comma-separated); the server's own origin always. */
   allowedOrigins: string[];
   /** Time budget of a page's server calls in ms (`SSR_PREFETCH_BUDGET_MS`, default 300; 0 turns them off). */
@@ -24,7 +26,7 @@ export function ssrSettingsFromEnv(env: NodeJS.ProcessEnv): SsrSettings {
     });
   const n = Number(env.SSR_PREFETCH_BUDGET_MS);
   const budgetMs = env.SSR_PREFETCH_BUDGET_MS !== undefined && Number.isFinite(n) && n >= 0 ? n : DEFAULT_BUDGET_MS;
-  return { allowedOrigins, budgetMs };
+  return { render: env.SSR !== 'off', allowedOrigins, budgetMs };
 }
 
 /** Thrown errors never carry the URL: its query holds the borrower's token, and errors end in logs. */

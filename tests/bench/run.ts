@@ -2,7 +2,7 @@
  * `npm run bench`: bundle sizes, render time vs a hand-written page, config server throughput vs a
  * bare node:http server, document validation/publish cost. Prints one table, writes it as JSON under
  * tests/bench/results/ and exits 0 either way (budgets are judged by the table, not the exit code).
- * Env: BENCH_ONLY=bundle,render,server,documents (store: only the PostgreSQL/SQLite read row)  BENCH_RUNS=21 (render runs per app and screen)
+ * Env: BENCH_ONLY=bundle,render,server,documents (store: only the PostgreSQL/SQLite read row; ssr: only the server-render cost row)  BENCH_RUNS=21 (render runs per app and screen)
  *      BENCH_DURATION=10 (seconds per autocannon run)  BENCH_ROUNDS=5 (autocannon runs per case and server).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -45,7 +45,7 @@ await section('bundle', async () => {
     built = true;
     return r.rows;
   }
-  if (only.has('render') || only.has('server')) {
+  if (only.has('render') || only.has('server') || only.has('ssr')) {
     await buildApp({ root: resolve(repoRoot, 'renderer'), outDir: appDir });
     built = true;
   }
@@ -58,6 +58,13 @@ if (only.has('render') && built) {
     const { renderBench } = await import('./render/render-bench.js');
     const { prepareDataDir, seedComplaints, BENCH_LIST_PATH } = await import('./render/prepare-data-dir.js');
     await buildApp({ root: resolve(repoRoot, 'tests/bench/baseline'), outDir: join(appDir, 'baseline'), base: '/baseline/' });
+    // The floor: the same pages with react + react-dom + fetch only (no router, no axios).
+    await buildApp({
+      root: resolve(repoRoot, 'tests/bench/plain'),
+      outDir: join(appDir, 'plain'),
+      base: '/plain/',
+      swap: { [resolve(repoRoot, 'tests/bench/baseline/api.ts')]: resolve(repoRoot, 'tests/bench/plain/api.ts') },
+    });
     const dataDir = await prepareDataDir();
     const server = await startChildServer(resolve(repoRoot, 'tests/bench/server/config-server-child.ts'), [dataDir, appDir]);
     try {
@@ -69,6 +76,7 @@ if (only.has('render') && built) {
         label,
         ours: `${server.url}${path}?${COMMON}&token=${token}`,
         baseline: `${server.url}/baseline/index.html?${COMMON}&token=${token}#${path}`,
+        plain: `${server.url}/plain/index.html?${COMMON}&token=${token}#${path}`,
         needles,
       });
       return await renderBench([
@@ -92,6 +100,10 @@ if (only.has('server')) {
       { label: 'screen', path: '/config/v1/screens/complaint-entry' },
     ],
   }));
+}
+
+if ((only.has('server') || only.has('ssr')) && built) {
+  await section('server', async () => (await import('./server/ssr-bench.js')).ssrBench({ duration, rounds, staticDir: appDir }));
 }
 
 if (only.has('server') || only.has('store')) {

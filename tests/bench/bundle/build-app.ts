@@ -53,6 +53,19 @@ export interface BuildOptions {
   base?: string;
   /** Put the vendor libraries in their own chunk (attribution build only, never served). */
   splitVendor?: boolean;
+  /** Module swaps: an import resolving to a key's file gets the value's file instead (the plain page's fetch API). */
+  swap?: Record<string, string>;
+}
+
+function swapPlugin(swap: Record<string, string>): Plugin {
+  return {
+    name: 'bench-swap',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const r = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return r && Object.hasOwn(swap, r.id) ? swap[r.id] : null;
+    },
+  };
 }
 
 export async function buildApp(opts: BuildOptions): Promise<ChunkStat[]> {
@@ -62,7 +75,7 @@ export async function buildApp(opts: BuildOptions): Promise<ChunkStat[]> {
     root: opts.root,
     base: opts.base ?? '/',
     logLevel: 'warn',
-    plugins: [statsPlugin(chunks)],
+    plugins: [statsPlugin(chunks), ...(opts.swap ? [swapPlugin(opts.swap)] : [])],
     build: {
       outDir: opts.outDir,
       emptyOutDir: true,

@@ -8,6 +8,8 @@
 export interface ProbeResult {
   mark: number | null;
   content: number | null;
+  /** First contentful paint. */
+  fcp: number | null;
 }
 
 declare global {
@@ -19,8 +21,11 @@ declare global {
 export function probeScript(needles: string[]): string {
   return `(() => {
   const needles = ${JSON.stringify(needles)};
-  const result = { mark: null, content: null };
+  const result = { mark: null, content: null, fcp: null };
   window.__bench = result;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint' && result.fcp === null) result.fcp = e.startTime;
+  }).observe({ type: 'paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'sdui:screen-visible' && result.mark === null) result.mark = e.startTime;
   }).observe({ type: 'mark', buffered: true });

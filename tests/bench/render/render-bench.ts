@@ -23,11 +23,16 @@ export interface Scenario {
   /** Full URLs of the two pages. */
   ours: string;
   baseline: string;
+  /** The plain hand-written page (react + react-dom + fetch only): the floor of issue 17. */
+  plain?: string;
   /** Texts that are all on the page once the content is visible. */
   needles: string[];
 }
 
 type Sample = { cold: ProbeResult; warm: ProbeResult };
+
+/** Issue 17's budgets against the plain page: content visible cold / warm, first contentful paint cold. */
+const PLAIN_BUDGETS = { contentCold: 0.8, contentWarm: 0.9, fcpCold: 0.6 };
 
 function executablePath(): string {
   const found = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find((p) => existsSync(p));
@@ -75,6 +80,23 @@ function pairedRatio(ours: (number | null)[], base: (number | null)[]): { ratio:
   return { ratio: median(ratios), pairs: ratios.length };
 }
 
+function plainRows(s: Scenario, ours: Sample[], plain: Sample[]): Row[] {
+  const rows: Row[] = [];
+  const add = (phase: 'cold' | 'warm', what: 'content' | 'fcp', limit: number | undefined) => {
+    const r = pairedRatio(ours.map((x) => x[phase][what]), plain.map((x) => x[phase][what]));
+    const o = median(ms(ours.map((x) => x[phase][what])));
+    const p = median(ms(plain.map((x) => x[phase][what])));
+    const label = what === 'fcp' ? 'first contentful paint' : 'content visible';
+    rows.push(row('render', `${s.label} ${phase}: ${label} ours / plain react+fetch`, r.ratio, 'x', limit === undefined ? undefined : { op: '<=', limit },
+      `median of ${r.pairs} paired ratios; medians ours ${o.toFixed(0)} ms, plain ${p.toFixed(0)} ms`));
+  };
+  add('cold', 'content', PLAIN_BUDGETS.contentCold);
+  add('cold', 'fcp', PLAIN_BUDGETS.fcpCold);
+  add('warm', 'content', PLAIN_BUDGETS.contentWarm);
+  add('warm', 'fcp', undefined);
+  return rows;
+}
+
 function rowsFor(s: Scenario, ours: Sample[], base: Sample[]): Row[] {
   const rows: Row[] = [];
   for (const phase of ['cold', 'warm'] as const) {
@@ -99,18 +121,22 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
     for (const s of scenarios) {
       const ours: Sample[] = [];
       const base: Sample[] = [];
-      // One unrecorded pair first: the server's and the OS's caches are then warm for both sides.
+      const plain: Sample[] = [];
+      // One unrecorded round first: the server's and the OS's caches are then warm for every side.
       await measure(browser, s.ours, s.needles);
       await measure(browser, s.baseline, s.needles);
+      if (s.plain) await measure(browser, s.plain, s.needles);
       for (let i = 0; i < runs; i++) {
-        const order = i % 2 === 0 ? (['ours', 'base'] as const) : (['base', 'ours'] as const);
+        const order = i % 2 === 0 ? (['ours', 'base', 'plain'] as const) : (['plain', 'base', 'ours'] as const);
         for (const who of order) {
           if (who === 'ours') ours.push(await measure(browser, s.ours, s.needles));
-          else base.push(await measure(browser, s.baseline, s.needles));
+          else if (who === 'base') base.push(await measure(browser, s.baseline, s.needles));
+          else if (s.plain) plain.push(await measure(browser, s.plain, s.needles));
         }
-        log(`  ${s.label} run ${i + 1}/${runs}: ours cold ${ours.at(-1)!.cold.content?.toFixed(0)} ms, hand-written cold ${base.at(-1)!.cold.content?.toFixed(0)} ms`);
+        log(`  ${s.label} run ${i + 1}/${runs}: cold content ours ${ours.at(-1)!.cold.content?.toFixed(0)} ms, hand-written ${base.at(-1)!.cold.content?.toFixed(0)} ms, plain ${plain.at(-1)?.cold.content?.toFixed(0) ?? '-'} ms`);
       }
       rows.push(...rowsFor(s, ours, base));
+      if (s.plain) rows.push(...plainRows(s, ours, plain));
     }
   } finally {
     await browser.close();

@@ -1,0 +1,12 @@
+/**
+ * The floor: the hand-written pages of ../baseline with nothing but react, react-dom and fetch (no router,
+ * no axios: the build swaps ../baseline/api.ts for ./api.ts). The page is picked from the `#/path`.
+ */
+import { createRoot } from 'react-dom/client';
+import { ComplaintEntry } from '../baseline/ComplaintEntry';
+import { LongList } from '../baseline/LongList';
+import '../baseline/baseline.css';
+
+const path = window.location.hash.slice(1).split('?')[0];
+const Page = path === '/benchList' ? LongList : ComplaintEntry;
+createRoot(document.getElementById('root')!).render(<Page />);
