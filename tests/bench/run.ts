@@ -5,7 +5,7 @@
  * Env: BENCH_ONLY=bundle,render,server,documents (store: only the PostgreSQL/SQLite read row; ssr: only the server-render cost row)  BENCH_RUNS=21 (render runs per app and screen)
  *      BENCH_DURATION=10 (seconds per autocannon run)  BENCH_ROUNDS=5 (autocannon runs per case and server).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -72,6 +72,9 @@ if (only.has('render') && built) {
       const entryToken = 'bench-entry';
       const init = await fetch(`${server.url}/sandbox/user-problem/problem-init?market=ID&token=${entryToken}`, { method: 'POST' });
       const data = ((await init.json()) as { data: { problemType: { title: string }[]; orderDetail: { productName: string } } }).data;
+      const loan = await fetch(`${server.url}/sandbox/v3/loan-details/loan-details?market=ID&token=bench-loan`, { method: 'POST', body: new URLSearchParams({ productId: '103', orderId: '1004' }) });
+      const details = ((await loan.json()) as { data: { noticeStatusText: string; productName: string } }).data;
+      const terms = JSON.parse(readFileSync(resolve(repoRoot, 'screens/texts/id-ID.json'), 'utf8')).texts as Record<string, string>;
       const scenario = (label: string, path: string, token: string, needles: string[]) => ({
         label,
         ours: `${server.url}${path}?${COMMON}&token=${token}`,
@@ -82,6 +85,9 @@ if (only.has('render') && built) {
       return await renderBench([
         scenario('complaint entry', '/complaint', entryToken, [data.orderDetail.productName, data.problemType.at(-1)!.title]),
         scenario('list of 200', BENCH_LIST_PATH, 'bench-list', [listNeedle]),
+        // Only a plain hand-written page exists for these (tests/bench/plain/).
+        { ...scenario('loan details', '/loanDetails', 'bench-loan', [details.noticeStatusText, details.productName]), baseline: undefined, ours: `${server.url}/loanDetails?${COMMON}&token=bench-loan&productId=103&orderId=1004`, plain: `${server.url}/plain/index.html?${COMMON}&token=bench-loan&productId=103&orderId=1004#/loanDetails` },
+        { ...scenario('loan terms (static)', '/Loan', 'bench-terms', [terms['legal.terms.heading'], terms['legal.terms.waiver.p']]), baseline: undefined },
       ], runs, log);
     } finally {
       await server.stop();

@@ -5,8 +5,11 @@
 import { createRoot } from 'react-dom/client';
 import { ComplaintEntry } from '../baseline/ComplaintEntry';
 import { LongList } from '../baseline/LongList';
+import { LoanDetails } from './LoanDetails';
+import { LoanTerms } from './LoanTerms';
 import '../baseline/baseline.css';
 
 const path = window.location.hash.slice(1).split('?')[0];
-const Page = path === '/benchList' ? LongList : ComplaintEntry;
+const pages: Record<string, () => React.ReactNode> = { '/benchList': LongList, '/loanDetails': LoanDetails, '/Loan': LoanTerms };
+const Page = pages[path] ?? ComplaintEntry;
 createRoot(document.getElementById('root')!).render(<Page />);
