@@ -20,7 +20,9 @@ describe('static pages', () => {
     // A borrower screen is drawn per request, without data when the server may not fetch any.
     const entry = await render(snap, { market: 'ID', screenId: 'complaint-entry', query: {} });
     expect(entry?.html).toContain('sdui-toast-region');
-    expect(entry?.data).toBeUndefined();
+    // Not fetched here: the page is told how to start its first call itself (public/early-call.js).
+    expect(entry?.data).toEqual({ calls: [], early: { url: '/sandbox/user-problem/problem-init', method: 'POST', headers: expect.objectContaining({ 'X-Requested-With': 'XMLHttpRequest' }), body: '' } });
+    expect(injectStatic('<div id="root"></div>', entry!)).toContain('<script src="/early-call.js"></script>');
     expect(await render(snap, { market: 'ID', screenId: 'complaint-entry', query: {} })).not.toBe(entry);
     expect(await render(snap, { market: 'ID', screenId: 'no-such-screen', query: {} })).toBeNull();
 

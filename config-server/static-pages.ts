@@ -1,6 +1,6 @@
 import type { ApiMapDocument, ScreenDocument } from '../schemas/generated/types.js';
 import { prepareStaticRender, renderStaticScreen, type StaticRender } from '../renderer/boot/render-static.js';
-import { prefetchOnServer, type ServerData } from '../renderer/boot/server-prefetch.js';
+import { describeFirstCall, prefetchOnServer, type ServerData } from '../renderer/boot/server-prefetch.js';
 import type { PublishedSnapshot } from './published-snapshot.js';
 import { ssrFetchAdapter, type SsrSettings } from './ssr-fetch.js';
 
@@ -76,6 +76,11 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
           return null;
         });
       }
+      // Not made here: the page starts the call itself while the bundle downloads (public/early-call.js).
+      if (!data && bundle.apiMap) {
+        const early = await describeFirstCall({ doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, logError: () => {} }).catch(() => null);
+        if (early) data = { calls: [], early };
+      }
       return draw(doc, bundle, query, names, data ?? undefined);
     }
 
@@ -128,7 +133,9 @@ export const SSR_DATA_ID = 'sdui-ssr';
 
 /** The server-rendered page: body markup in the root element (and its data inlined), title and language in the head. */
 export function injectStatic(html: string, page: StaticPage): string {
-  const data = page.data ? `<script type="application/json" id="${SSR_DATA_ID}">${scriptJson(page.data)}</script>` : '';
+  const data = page.data
+    ? `<script type="application/json" id="${SSR_DATA_ID}">${scriptJson(page.data)}</script>${page.data.early ? '<script src="/early-call.js"></script>' : ''}`
+    : '';
   // Resource hints React writes ahead of the markup (e.g. image preloads) belong in the head, not in the root.
   const hints = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';
   const body = page.html.slice(hints.length);

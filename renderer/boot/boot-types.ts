@@ -53,8 +53,11 @@ export function readBootData(doc: Document = document): BootData | null {
 
 /** What the server fetched and drew for the page (`<script type="application/json" id="sdui-ssr">`). */
 export interface ServerDrawnData {
-  state: Record<string, unknown>;
+  /** The state the server drew the screen with (absent: the document's initial state). */
+  state?: Record<string, unknown>;
   calls: { endpoint: string; key: string; result: { ok: true; code: unknown; message: string; data: unknown } }[];
+  /** The first call the page itself started while the bundle downloaded (public/early-call.js). */
+  early?: { url: string; method: string; body?: string };
 }
 
 /** Reads the server's data for the page; absent or malformed → null (the app calls as usual). */
@@ -64,7 +67,8 @@ export function readServerData(doc: Document = document): ServerDrawnData | null
   try {
     const d = JSON.parse(el.textContent) as ServerDrawnData;
     const ok =
-      !!d && typeof d.state === 'object' && d.state !== null && Array.isArray(d.calls) &&
+      !!d && (d.state === undefined || (typeof d.state === 'object' && d.state !== null)) && Array.isArray(d.calls) &&
+      (d.early === undefined || (typeof d.early?.url === 'string' && typeof d.early.method === 'string')) &&
       d.calls.every((c) => c && typeof c.key === 'string' && typeof c.endpoint === 'string' && c.result?.ok === true);
     return ok ? d : null;
   } catch {

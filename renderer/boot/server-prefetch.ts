@@ -4,7 +4,7 @@
  * with its data. The result travels inlined in the page; the app's onLoad claims it instead of calling
  * again (prefetch-first-call.ts). Imported by the config server only.
  */
-import type { AxiosAdapter } from 'axios';
+import axios, { type AxiosAdapter } from 'axios';
 import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types';
 import { runActions } from '../actions/run-actions';
 import { createApiClient } from '../api/api-client';
@@ -23,8 +23,18 @@ export interface ServerCall {
 
 export interface ServerData {
   /** The screen's state once its onLoad ran up to the next call it would make (or the end). */
-  state: Record<string, unknown>;
+  state?: Record<string, unknown>;
   calls: ServerCall[];
+  /** The first call, for the page to start itself while the bundle downloads (the server could not make it). */
+  early?: EarlyCall;
+}
+
+/** A first call as the browser would send it (public/early-call.js starts it; start-app.tsx claims it). */
+export interface EarlyCall {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
 }
 
 export interface ServerPrefetchInput {
@@ -40,7 +50,30 @@ export interface ServerPrefetchInput {
 }
 
 const never = new Promise<ApiResult>(() => {});
-const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+
+/**
+ * The screen's first onLoad call as the app's API client would send it (URL with common params, marker
+ * headers, encoded body), captured instead of sent; null when there is none or it cannot travel as text.
+ */
+export async function describeFirstCall(input: Omit<ServerPrefetchInput, 'adapter'>): Promise<EarlyCall | null> {
+  const first = firstApiCall(input.doc, { query: input.query, market: input.market, texts: input.texts });
+  if (!first) return null;
+  let early: EarlyCall | null = null;
+  const capture: AxiosAdapter = async (config) => {
+    const body = config.data;
+    if (body === undefined || typeof body === 'string') {
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(config.headers?.toJSON?.() ?? {})) if (typeof v === 'string' || typeof v === 'number') headers[k] = String(v);
+      early = { url: axios.getUri(config), method: (config.method ?? 'get').toUpperCase(), headers, ...(typeof body === 'string' ? { body } : {}) };
+    }
+    throw new Error('captured');
+  };
+  const api = createApiClient({ apiMap: input.apiMap, query: input.query, toast: () => {}, t: (k) => k, logError: () => {}, adapter: capture });
+  await api.call(first.action.endpoint, first.params, { silent: true });
+  return early;
+}
+/** Far more promise jobs than an onLoad's actions chain between two calls (each action takes a handful). */
+const MICROTASK_FLUSHES = 500;
 
 /** null: nothing safe to prefetch, or the call failed / ran out of time (the app calls as it does today). */
 export async function prefetchOnServer(input: ServerPrefetchInput): Promise<ServerData | null> {
@@ -97,8 +130,9 @@ export async function prefetchOnServer(input: ServerPrefetchInput): Promise<Serv
   };
   let done = false;
   void runActions(input.doc.onLoad, services).finally(() => (done = true));
-  // The runner continues through promise jobs; a few turns of the event loop let it apply the answer.
-  for (let i = 0; i < 5 && !done; i++) await nextTurn();
+  // The runner applies the answer through promise jobs only (api → setState → if → ...): flushing the
+  // microtask queue is enough, and never waits behind other requests' I/O as an event-loop turn would.
+  for (let i = 0; i < MICROTASK_FLUSHES && !done; i++) await Promise.resolve();
   controller.abort();
   if (!claimed) return null;
   return { state: services.store.getSnapshot(), calls: [{ endpoint: action.endpoint, key, result }] };

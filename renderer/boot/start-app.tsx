@@ -10,6 +10,7 @@ import { createApiClient } from '../api/api-client';
 import { toastStore } from '../toast/toast-store';
 import { prefetchFirstCall } from './prefetch-first-call';
 import { preloadWidgets } from '../nodes/preload-widgets';
+import { earlyAdapter } from '../api/early-adapter';
 
 /** Texts are not loaded yet: the loading indicator is the spec's literal. */
 const LOADING = 'loading...';
@@ -50,7 +51,12 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   if (boot?.screen && looksLikeScreen(boot.screen)) {
     // The inlined screen's first data call leaves now, while React mounts; its onLoad claims it.
     const texts = bundle.body.textSet.texts as Record<string, unknown>;
+    hydrate = serverDrawn && bundle.source === 'inline';
+    const server = hydrate ? readServerData() : null;
+    // The page may have started the first call itself while this bundle downloaded: claim that answer.
+    const early = (window as { __sduiEarly?: Promise<{ status: number; text: string }> }).__sduiEarly;
     const api = createApiClient({
+      adapter: server?.early && early ? earlyAdapter(server.early, early) : undefined,
       apiMap: bundle.body.apiMap,
       query: location.query,
       toast: (m, ms) => toastStore.show(m, ms),
@@ -60,15 +66,13 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     const market = bundle.body.market as unknown as Record<string, unknown>;
     // The server drew the page from the same inlined bundle and screen: the app hydrates it. When the server
     // also made the first call, its answer and the state it drew are here: onLoad claims that answer.
-    hydrate = serverDrawn && bundle.source === 'inline';
-    const server = hydrate ? readServerData() : null;
-    const prefetched = server
+    const prefetched = server?.calls.length
       ? server.calls.map((c) => ({ endpoint: c.endpoint, key: c.key, result: Promise.resolve(c.result) }))
       : prefetchFirstCall(boot.screen, { api, query: location.query, market, texts });
     // Its lazily loaded widgets download alongside that call. The app mounts once they are here:
     // a widget that suspends on the first screen would show late (React throttles reveals).
     await widgetsOrTimeout(preloadWidgets(boot.screen));
-    setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline', prefetched, serverState: server ? { value: server.state } : undefined });
+    setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline', prefetched, serverState: server?.state ? { value: server.state } : undefined });
   }
   const app = <App bundle={bundle} market={market} locale={locale} location={location} outerQuery={readQuery(window.location.search)} />;
   if (hydrate) {

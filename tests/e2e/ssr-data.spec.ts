@@ -124,7 +124,7 @@ describe('server data budget and allow-list', () => {
     backend?.close();
   });
 
-  it('over budget, the page still renders (loading indicator, title) and the app calls from the client', async () => {
+  it('over budget, the page still renders and the call leaves from the page while the bundle downloads, once', async () => {
     slow = await startHarness({ locale: 'id-ID', serverPrefetch: true, env: { ...process.env, SSR_PREFETCH_BUDGET_MS: '1' }, log: () => {} });
     const html = await (await fetch(screenUrl(slow, '/complaint'))).text();
     expect(html).not.toContain('id="sdui-ssr"');
@@ -134,9 +134,19 @@ describe('server data budget and allow-list', () => {
     page.on('response', (r) => r.status() === 404 && missing.push(r.url()));
     const calls: string[] = [];
     page.on('request', (r) => isCall('/user-problem/problem-init')(r) && calls.push(r.url()));
-    await page.goto(screenUrl(slow, '/complaint'));
+    // The page itself starts the call while the app's code is still on its way (public/early-call.js).
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(screenUrl(slow, '/complaint'), { waitUntil: 'commit' });
+    await expect.poll(() => calls.length).toBe(1);
+    release();
     await page.getByRole('radio', { name: 'Collection' }).waitFor();
-    expect(calls.length).toBe(1);
+    await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+    expect(calls.length).toBe(1); // claimed by the app, not sent again
     // A fresh browser asks for /favicon.ico (a 404 Chromium reports as a console error without its URL and
     // without a page response event): every 404 the page itself saw is in `missing`.
     expect(missing).toEqual([]);
