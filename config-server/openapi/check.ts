@@ -253,9 +253,6 @@ export function checkExchange(x: Exchange): string | undefined {
   return op.operationId;
 }
 
-/** Every operation checked so far (a coverage test can ask which were never exercised). */
-export const exercised = new Set<string>();
-
 /**
  * `fetch` that checks the exchange with `checkExchange` and returns an equivalent, still unread Response.
  * Accepts what the tests pass: a URL string and an init with a string, URLSearchParams or FormData body.
@@ -267,7 +264,7 @@ export async function checkedFetch(input: string | URL, init: RequestInit = {}):
   const body = init.body as Exchange['requestBody'];
   const headers = new Headers(init.headers);
   if (typeof body === 'string' && !headers.has('content-type')) headers.set('content-type', 'text/plain;charset=UTF-8');
-  const id = checkExchange({
+  checkExchange({
     method: init.method ?? 'GET',
     url: String(input),
     requestHeaders: headers,
@@ -276,7 +273,6 @@ export async function checkedFetch(input: string | URL, init: RequestInit = {}):
     responseHeaders: res.headers,
     responseText: text,
   });
-  if (id) exercised.add(id);
   const copy = new Response([204, 304].includes(res.status) ? null : bytes, { status: res.status, statusText: res.statusText, headers: res.headers });
   // Response does not take a URL; tests that read it (redirects) still can.
   Object.defineProperty(copy, 'url', { value: res.url });
