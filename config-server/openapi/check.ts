@@ -167,8 +167,9 @@ function requestProblems(op: Operation, at: string, x: Exchange, pathParams: Rec
 
   if (body !== undefined && bodySchemaAt) {
     const merged = op['x-input'] === 'query-and-body' ? { ...query, ...body } : body;
-    const form = !(typeof sent === 'string') || baseType(x.requestHeaders.get('content-type')) !== 'application/json';
-    const fn = validator(form ? coercing : strict, bodySchemaAt);
+    // Form fields are strings on the wire; the sandbox coerces JSON fields too (its schemas describe the coerced input).
+    const coerce = op['x-input'] === 'query-and-body' || !(typeof sent === 'string') || baseType(x.requestHeaders.get('content-type')) !== 'application/json';
+    const fn = validator(coerce ? coercing : strict, bodySchemaAt);
     const data = structuredClone(merged);
     if (op['x-input'] === 'query-and-body') dropEmptyOptionalNumbers(bodySchemaAt, data as Record<string, unknown>);
     if (!fn(data)) problems.push(`body: ${explain(fn.errors)}`);
