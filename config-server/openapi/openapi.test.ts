@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startTestServer, type Client, type TestServer } from '../test-helpers.js';
 import { checkedFetch, checkExchange } from './check.js';
@@ -44,6 +45,13 @@ describe('OpenAPI description', () => {
     expect(routes.length).toBeGreaterThan(80);
     expect(routes.filter((r) => !describedOperations().includes(r)), 'routes not described').toEqual([]);
     expect(describedOperations().filter((o) => !routes.includes(o)), 'described but not served').toEqual([]);
+  });
+
+  it('describes every call of the API map (the sandbox stands in for all of them)', () => {
+    const map = JSON.parse(readFileSync('screens/maps/api-map.json', 'utf8')) as { baseUrl: string; endpoints: Record<string, { method: string; path: string }> };
+    const calls = Object.values(map.endpoints).map((e) => `${e.method.toUpperCase()} ${map.baseUrl}${e.path}`);
+    expect(calls.length).toBeGreaterThan(30);
+    expect(calls.filter((c) => !describedOperations().includes(c))).toEqual([]);
   });
 
   it('is served at /openapi.json, stand-alone (the sandbox request schemas bundled in)', async () => {
