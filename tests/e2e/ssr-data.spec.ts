@@ -16,6 +16,12 @@ let seq = 0;
 const screenUrl = (h: Harness, route: string, query: Record<string, string> = {}, token = `ssr-${process.pid}-${Date.now()}-${++seq}`) =>
   `${h.url}${route}?${new URLSearchParams({ ...commonParams(token), ...query })}`;
 
+/** The page's inlined server data (what the server fetched and drew, or the call it left to the page). */
+const serverDataOf = (html: string) => {
+  const m = /<script type="application\/json" id="sdui-ssr">(.*?)<\/script>/.exec(html);
+  return m ? (JSON.parse(m[1]) as { state?: unknown; calls: unknown[]; early?: { url: string } }) : null;
+};
+
 let h: Harness;
 const serverLog: string[] = [];
 beforeAll(async () => {
@@ -127,8 +133,11 @@ describe('server data budget and allow-list', () => {
   it('over budget, the page still renders and the call leaves from the page while the bundle downloads, once', async () => {
     slow = await startHarness({ locale: 'id-ID', serverPrefetch: true, env: { ...process.env, SSR_PREFETCH_BUDGET_MS: '1' }, log: () => {} });
     const html = await (await fetch(screenUrl(slow, '/complaint'))).text();
-    expect(html).not.toContain('id="sdui-ssr"');
     expect(html).toContain('data-ssr');
+    const data = serverDataOf(html)!;
+    expect(data.state).toBeUndefined();
+    expect(data.calls).toEqual([]);
+    expect(data.early?.url).toMatch(/^\/sandbox\/user-problem\/problem-init\?/);
     const { page, logs, pageErrors } = await slow.newPage();
     const missing: string[] = [];
     page.on('response', (r) => r.status() === 404 && missing.push(r.url()));
@@ -172,7 +181,8 @@ describe('server data budget and allow-list', () => {
     fs.rmSync(dir, { recursive: true, force: true });
     const html = await (await fetch(screenUrl(other, '/complaint'))).text();
     expect(html).toContain('data-ssr');
-    expect(html).not.toContain('id="sdui-ssr"');
+    expect(serverDataOf(html)?.calls).toEqual([]); // drawn without data
+    expect(serverDataOf(html)?.state).toBeUndefined();
     expect(backendHits).toEqual([]);
     expect(otherLog.join('\n')).toContain('is not in SSR_BACKEND_ORIGINS');
     expect(otherLog.join('\n')).not.toContain('token=');
