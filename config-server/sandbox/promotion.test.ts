@@ -9,7 +9,7 @@ describe('promotion calls (registration landing)', () => {
   let sb: SandboxClient;
   let clock = 1_750_000_000_000;
   beforeAll(async () => {
-    sb = await startSandbox({ now: () => clock, getTemplate: (id) => (id === TEMPLATE.id ? TEMPLATE : undefined) });
+    sb = await startSandbox({ now: () => clock, getTemplate: (id) => (id === TEMPLATE.id ? TEMPLATE : id === 'paused-one' ? { ...TEMPLATE, paused: true } : undefined) });
   });
   afterAll(() => sb.close());
 
@@ -17,6 +17,10 @@ describe('promotion calls (registration landing)', () => {
     expect(await sb.get('/api/v2/youmi/service/channel/channel-template', { templateId: 'spring-2025' })).toEqual({ code: 0, message: 'success', data: TEMPLATE });
     expect(await sb.get('/api/v2/youmi/service/channel/channel-template', { templateId: 'nope' })).toEqual({ code: 404, message: 'templateId nope not found', data: null });
     expect((await sb.get('/api/v2/youmi/service/channel/channel-template', { templateId: '../x' })).code).toBe(400);
+  });
+
+  it('channel-template answers a paused campaign like an unknown one (the visitor sees the promotion-ended page)', async () => {
+    expect(await sb.get('/api/v2/youmi/service/channel/channel-template', { templateId: 'paused-one' })).toEqual({ code: 404, message: 'templateId paused-one not found', data: null });
   });
 
   it('track-visit and track-click record and answer success', async () => {

@@ -29,7 +29,8 @@ export const promotionEndpoints: Endpoint[] = [
     request: 'promotion#channel-template',
     handle(input: { templateId: string }, ctx) {
       const template = ctx.getTemplate(input.templateId);
-      if (template === undefined) throw notFound(`templateId ${input.templateId} not found`);
+      // A paused campaign answers like an ended one: the landing screen shows its promotion-ended page.
+      if (template === undefined || (template as { paused?: unknown }).paused === true) throw notFound(`templateId ${input.templateId} not found`);
       return template;
     },
   },

@@ -757,6 +757,10 @@ export interface LandingTemplateDocument {
    */
   templateId: string;
   /**
+   * Campaign paused by marketing: channel-template answers as for an unknown templateId, so visitors see the promotion-ended page; resuming (false or absent) brings the page back unchanged.
+   */
+  paused?: boolean;
+  /**
    * Market the campaign runs in (its text set and formats apply).
    */
   market: "ID" | "IN";

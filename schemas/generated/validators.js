@@ -1514,7 +1514,7 @@ return errors === 0;
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateLandingTemplate = validate22;
-const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/landing-template.json","title":"LandingTemplateDocument","description":"A promotional registration landing page of marketing, addressed by `templateId` (the channel-template call returns it).","type":"object","required":["kind","id","schemaVersion","templateId","market","appName","title","bannerImage","theme","downloadUrl","form","afterRegister"],"additionalProperties":false,"properties":{"kind":{"const":"landing-template","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Document id (kebab-case)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note: campaign, channel, owner."},"templateId":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,64}$","description":"Id in the landing URL's `templateId` query; unique across templates."},"market":{"enum":["ID","IN"],"description":"Market the campaign runs in (its text set and formats apply)."},"appName":{"type":"string","pattern":"^[A-Za-z0-9 ._-]{1,64}$","description":"App name sent with registration as `appName` and shown in copy placeholders."},"title":{"$ref":"../common/text-key.json","description":"Text key of the headline."},"subtitle":{"$ref":"../common/text-key.json","description":"Text key of the line under the headline."},"bannerImage":{"$ref":"../common/url.json","description":"Banner image URL (http(s) or a path on this origin)."},"bannerAlt":{"$ref":"../common/text-key.json","description":"Text key of the banner's alternative text."},"theme":{"type":"object","description":"Colours, as #rgb or #rrggbb.","required":["primary","background","text"],"additionalProperties":false,"properties":{"primary":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Buttons and accents."},"background":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Page background."},"text":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Body text."},"buttonText":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Text on primary buttons; absent means white."}}},"downloadUrl":{"type":"string","pattern":"^https://[^\\s/?#]+([/?#]\\S*)?$","description":"App download link (https only) for the download page and already-registered visitors."},"agreement":{"type":"object","description":"The agreement the visitor accepts by registering.","required":["label","url"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the link label."},"url":{"$ref":"../common/url.json","description":"Where the agreement is (an embed origin of the market when absolute)."}}},"form":{"type":"object","description":"The registration form.","required":["fields"],"additionalProperties":false,"properties":{"fields":{"type":"array","minItems":1,"uniqueItems":true,"description":"Fields shown, in order: mobile, image captcha, SMS code (always needed to register), user name, invite code.","items":{"enum":["mobile","captcha","smsCode","userName","inviteCode"]}},"submitLabel":{"$ref":"../common/text-key.json","description":"Text key of the apply button."}}},"afterRegister":{"enum":["download","agreement"],"description":"Where a successful registration goes: #/downloadTemplate or #/agreementTemplate (with the link/down id query)."},"tracking":{"type":"object","description":"Attribution sent with registration.","additionalProperties":false,"properties":{"userFrom":{"type":"string","maxLength":64,"description":"Sent as `user_from`."},"appFrom":{"type":"string","maxLength":64,"description":"Sent as `app_from`."},"utmTag":{"type":"string","maxLength":64,"description":"Sent as `utm_tag`."},"merchantNumber":{"type":"string","maxLength":64,"description":"Sent as `merchantNumber`."}}}}};
+const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/landing-template.json","title":"LandingTemplateDocument","description":"A promotional registration landing page of marketing, addressed by `templateId` (the channel-template call returns it).","type":"object","required":["kind","id","schemaVersion","templateId","market","appName","title","bannerImage","theme","downloadUrl","form","afterRegister"],"additionalProperties":false,"properties":{"kind":{"const":"landing-template","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Document id (kebab-case)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note: campaign, channel, owner."},"templateId":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,64}$","description":"Id in the landing URL's `templateId` query; unique across templates."},"paused":{"type":"boolean","description":"Campaign paused by marketing: channel-template answers as for an unknown templateId, so visitors see the promotion-ended page; resuming (false or absent) brings the page back unchanged."},"market":{"enum":["ID","IN"],"description":"Market the campaign runs in (its text set and formats apply)."},"appName":{"type":"string","pattern":"^[A-Za-z0-9 ._-]{1,64}$","description":"App name sent with registration as `appName` and shown in copy placeholders."},"title":{"$ref":"../common/text-key.json","description":"Text key of the headline."},"subtitle":{"$ref":"../common/text-key.json","description":"Text key of the line under the headline."},"bannerImage":{"$ref":"../common/url.json","description":"Banner image URL (http(s) or a path on this origin)."},"bannerAlt":{"$ref":"../common/text-key.json","description":"Text key of the banner's alternative text."},"theme":{"type":"object","description":"Colours, as #rgb or #rrggbb.","required":["primary","background","text"],"additionalProperties":false,"properties":{"primary":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Buttons and accents."},"background":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Page background."},"text":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Body text."},"buttonText":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Text on primary buttons; absent means white."}}},"downloadUrl":{"type":"string","pattern":"^https://[^\\s/?#]+([/?#]\\S*)?$","description":"App download link (https only) for the download page and already-registered visitors."},"agreement":{"type":"object","description":"The agreement the visitor accepts by registering.","required":["label","url"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the link label."},"url":{"$ref":"../common/url.json","description":"Where the agreement is (an embed origin of the market when absolute)."}}},"form":{"type":"object","description":"The registration form.","required":["fields"],"additionalProperties":false,"properties":{"fields":{"type":"array","minItems":1,"uniqueItems":true,"description":"Fields shown, in order: mobile, image captcha, SMS code (always needed to register), user name, invite code.","items":{"enum":["mobile","captcha","smsCode","userName","inviteCode"]}},"submitLabel":{"$ref":"../common/text-key.json","description":"Text key of the apply button."}}},"afterRegister":{"enum":["download","agreement"],"description":"Where a successful registration goes: #/downloadTemplate or #/agreementTemplate (with the link/down id query)."},"tracking":{"type":"object","description":"Attribution sent with registration.","additionalProperties":false,"properties":{"userFrom":{"type":"string","maxLength":64,"description":"Sent as `user_from`."},"appFrom":{"type":"string","maxLength":64,"description":"Sent as `app_from`."},"utmTag":{"type":"string","maxLength":64,"description":"Sent as `utm_tag`."},"merchantNumber":{"type":"string","maxLength":64,"description":"Sent as `merchantNumber`."}}}}};
 const schema41 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/url.json","title":"Url","description":"A link target: an absolute http(s), tel: or mailto: URL, or a relative path starting with `/` (never `//` or `/\\`, which browsers treat as another host), `./`, `../`, `?` or `#`. Any other scheme (javascript:, data:, ...) is rejected. May embed `{{ expr }}` templates after the scheme, or be one whole `{{ expr }}` binding for an address that comes from data (a backend's contract or product URL): the handler or widget then checks the resolved address at run time (navigate and open-url: http(s), tel: and mailto: only; links: the same or relative) and refuses and logs anything else.","type":"string","minLength":1,"pattern":"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"};
 const func0 = require("ajv/dist/runtime/equal").default;
 const pattern26 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
@@ -1753,10 +1753,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.market !== undefined){
-let data5 = data.market;
-if(!((data5 === "ID") || (data5 === "IN"))){
-const err20 = {instancePath:instancePath+"/market",schemaPath:"#/properties/market/enum",keyword:"enum",params:{allowedValues: schema38.properties.market.enum},message:"must be equal to one of the allowed values"};
+if(data.paused !== undefined){
+if(typeof data.paused !== "boolean"){
+const err20 = {instancePath:instancePath+"/paused",schemaPath:"#/properties/paused/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1766,11 +1765,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.appName !== undefined){
-let data6 = data.appName;
-if(typeof data6 === "string"){
-if(!pattern27.test(data6)){
-const err21 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 ._-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9 ._-]{1,64}$"+"\""};
+if(data.market !== undefined){
+let data6 = data.market;
+if(!((data6 === "ID") || (data6 === "IN"))){
+const err21 = {instancePath:instancePath+"/market",schemaPath:"#/properties/market/enum",keyword:"enum",params:{allowedValues: schema38.properties.market.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1780,8 +1778,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.appName !== undefined){
+let data7 = data.appName;
+if(typeof data7 === "string"){
+if(!pattern27.test(data7)){
+const err22 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 ._-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9 ._-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1791,11 +1792,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data7 = data.title;
-if(typeof data7 === "string"){
-if(!pattern11.test(data7)){
-const err23 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+else {
+const err23 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1805,8 +1803,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.title !== undefined){
+let data8 = data.title;
+if(typeof data8 === "string"){
+if(!pattern11.test(data8)){
+const err24 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1816,11 +1817,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.subtitle !== undefined){
-let data8 = data.subtitle;
-if(typeof data8 === "string"){
-if(!pattern11.test(data8)){
-const err25 = {instancePath:instancePath+"/subtitle",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+else {
+const err25 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1830,8 +1828,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/subtitle",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.subtitle !== undefined){
+let data9 = data.subtitle;
+if(typeof data9 === "string"){
+if(!pattern11.test(data9)){
+const err26 = {instancePath:instancePath+"/subtitle",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1841,11 +1842,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.bannerImage !== undefined){
-let data9 = data.bannerImage;
-if(typeof data9 === "string"){
-if(data9.length < 1){
-const err27 = {instancePath:instancePath+"/bannerImage",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err27 = {instancePath:instancePath+"/subtitle",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1854,8 +1852,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!pattern30.test(data9)){
-const err28 = {instancePath:instancePath+"/bannerImage",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
+}
+if(data.bannerImage !== undefined){
+let data10 = data.bannerImage;
+if(typeof data10 === "string"){
+if(data10.length < 1){
+const err28 = {instancePath:instancePath+"/bannerImage",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1864,9 +1866,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/bannerImage",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern30.test(data10)){
+const err29 = {instancePath:instancePath+"/bannerImage",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1876,11 +1877,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.bannerAlt !== undefined){
-let data10 = data.bannerAlt;
-if(typeof data10 === "string"){
-if(!pattern11.test(data10)){
-const err30 = {instancePath:instancePath+"/bannerAlt",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+else {
+const err30 = {instancePath:instancePath+"/bannerImage",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1890,8 +1888,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/bannerAlt",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.bannerAlt !== undefined){
+let data11 = data.bannerAlt;
+if(typeof data11 === "string"){
+if(!pattern11.test(data11)){
+const err31 = {instancePath:instancePath+"/bannerAlt",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1901,11 +1902,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.theme !== undefined){
-let data11 = data.theme;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.primary === undefined){
-const err32 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/required",keyword:"required",params:{missingProperty: "primary"},message:"must have required property '"+"primary"+"'"};
+else {
+const err32 = {instancePath:instancePath+"/bannerAlt",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1914,8 +1912,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data11.background === undefined){
-const err33 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/required",keyword:"required",params:{missingProperty: "background"},message:"must have required property '"+"background"+"'"};
+}
+if(data.theme !== undefined){
+let data12 = data.theme;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.primary === undefined){
+const err33 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/required",keyword:"required",params:{missingProperty: "primary"},message:"must have required property '"+"primary"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1924,8 +1926,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data11.text === undefined){
-const err34 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(data12.background === undefined){
+const err34 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/required",keyword:"required",params:{missingProperty: "background"},message:"must have required property '"+"background"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1934,9 +1936,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-for(const key1 in data11){
-if(!((((key1 === "primary") || (key1 === "background")) || (key1 === "text")) || (key1 === "buttonText"))){
-const err35 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data12.text === undefined){
+const err35 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1945,12 +1946,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data11.primary !== undefined){
-let data12 = data11.primary;
-if(typeof data12 === "string"){
-if(!pattern32.test(data12)){
-const err36 = {instancePath:instancePath+"/theme/primary",schemaPath:"#/properties/theme/properties/primary/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
+for(const key1 in data12){
+if(!((((key1 === "primary") || (key1 === "background")) || (key1 === "text")) || (key1 === "buttonText"))){
+const err36 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1960,8 +1958,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/theme/primary",schemaPath:"#/properties/theme/properties/primary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.primary !== undefined){
+let data13 = data12.primary;
+if(typeof data13 === "string"){
+if(!pattern32.test(data13)){
+const err37 = {instancePath:instancePath+"/theme/primary",schemaPath:"#/properties/theme/properties/primary/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1971,11 +1972,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data11.background !== undefined){
-let data13 = data11.background;
-if(typeof data13 === "string"){
-if(!pattern32.test(data13)){
-const err38 = {instancePath:instancePath+"/theme/background",schemaPath:"#/properties/theme/properties/background/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
+else {
+const err38 = {instancePath:instancePath+"/theme/primary",schemaPath:"#/properties/theme/properties/primary/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1985,8 +1983,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-else {
-const err39 = {instancePath:instancePath+"/theme/background",schemaPath:"#/properties/theme/properties/background/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.background !== undefined){
+let data14 = data12.background;
+if(typeof data14 === "string"){
+if(!pattern32.test(data14)){
+const err39 = {instancePath:instancePath+"/theme/background",schemaPath:"#/properties/theme/properties/background/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1996,11 +1997,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data11.text !== undefined){
-let data14 = data11.text;
-if(typeof data14 === "string"){
-if(!pattern32.test(data14)){
-const err40 = {instancePath:instancePath+"/theme/text",schemaPath:"#/properties/theme/properties/text/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
+else {
+const err40 = {instancePath:instancePath+"/theme/background",schemaPath:"#/properties/theme/properties/background/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2010,8 +2008,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {instancePath:instancePath+"/theme/text",schemaPath:"#/properties/theme/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.text !== undefined){
+let data15 = data12.text;
+if(typeof data15 === "string"){
+if(!pattern32.test(data15)){
+const err41 = {instancePath:instancePath+"/theme/text",schemaPath:"#/properties/theme/properties/text/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2021,11 +2022,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data11.buttonText !== undefined){
-let data15 = data11.buttonText;
-if(typeof data15 === "string"){
-if(!pattern32.test(data15)){
-const err42 = {instancePath:instancePath+"/theme/buttonText",schemaPath:"#/properties/theme/properties/buttonText/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
+else {
+const err42 = {instancePath:instancePath+"/theme/text",schemaPath:"#/properties/theme/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2035,8 +2033,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {instancePath:instancePath+"/theme/buttonText",schemaPath:"#/properties/theme/properties/buttonText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.buttonText !== undefined){
+let data16 = data12.buttonText;
+if(typeof data16 === "string"){
+if(!pattern32.test(data16)){
+const err43 = {instancePath:instancePath+"/theme/buttonText",schemaPath:"#/properties/theme/properties/buttonText/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2046,9 +2047,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
 else {
-const err44 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err44 = {instancePath:instancePath+"/theme/buttonText",schemaPath:"#/properties/theme/properties/buttonText/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2058,11 +2058,9 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.downloadUrl !== undefined){
-let data16 = data.downloadUrl;
-if(typeof data16 === "string"){
-if(!pattern36.test(data16)){
-const err45 = {instancePath:instancePath+"/downloadUrl",schemaPath:"#/properties/downloadUrl/pattern",keyword:"pattern",params:{pattern: "^https://[^\\s/?#]+([/?#]\\S*)?$"},message:"must match pattern \""+"^https://[^\\s/?#]+([/?#]\\S*)?$"+"\""};
+}
+else {
+const err45 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2072,8 +2070,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {instancePath:instancePath+"/downloadUrl",schemaPath:"#/properties/downloadUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.downloadUrl !== undefined){
+let data17 = data.downloadUrl;
+if(typeof data17 === "string"){
+if(!pattern36.test(data17)){
+const err46 = {instancePath:instancePath+"/downloadUrl",schemaPath:"#/properties/downloadUrl/pattern",keyword:"pattern",params:{pattern: "^https://[^\\s/?#]+([/?#]\\S*)?$"},message:"must match pattern \""+"^https://[^\\s/?#]+([/?#]\\S*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2083,11 +2084,8 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.agreement !== undefined){
-let data17 = data.agreement;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.label === undefined){
-const err47 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+else {
+const err47 = {instancePath:instancePath+"/downloadUrl",schemaPath:"#/properties/downloadUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2096,8 +2094,12 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data17.url === undefined){
-const err48 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+}
+if(data.agreement !== undefined){
+let data18 = data.agreement;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.label === undefined){
+const err48 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2106,9 +2108,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-for(const key2 in data17){
-if(!((key2 === "label") || (key2 === "url"))){
-const err49 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data18.url === undefined){
+const err49 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2117,12 +2118,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data17.label !== undefined){
-let data18 = data17.label;
-if(typeof data18 === "string"){
-if(!pattern11.test(data18)){
-const err50 = {instancePath:instancePath+"/agreement/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+for(const key2 in data18){
+if(!((key2 === "label") || (key2 === "url"))){
+const err50 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2132,8 +2130,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {instancePath:instancePath+"/agreement/label",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data18.label !== undefined){
+let data19 = data18.label;
+if(typeof data19 === "string"){
+if(!pattern11.test(data19)){
+const err51 = {instancePath:instancePath+"/agreement/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2143,11 +2144,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data17.url !== undefined){
-let data19 = data17.url;
-if(typeof data19 === "string"){
-if(data19.length < 1){
-const err52 = {instancePath:instancePath+"/agreement/url",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err52 = {instancePath:instancePath+"/agreement/label",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2156,8 +2154,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!pattern30.test(data19)){
-const err53 = {instancePath:instancePath+"/agreement/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
+}
+if(data18.url !== undefined){
+let data20 = data18.url;
+if(typeof data20 === "string"){
+if(data20.length < 1){
+const err53 = {instancePath:instancePath+"/agreement/url",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2166,9 +2168,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-else {
-const err54 = {instancePath:instancePath+"/agreement/url",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern30.test(data20)){
+const err54 = {instancePath:instancePath+"/agreement/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2178,9 +2179,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
 else {
-const err55 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err55 = {instancePath:instancePath+"/agreement/url",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2190,11 +2190,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.form !== undefined){
-let data20 = data.form;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.fields === undefined){
-const err56 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
+}
+else {
+const err56 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2203,9 +2201,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-for(const key3 in data20){
-if(!((key3 === "fields") || (key3 === "submitLabel"))){
-const err57 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+if(data.form !== undefined){
+let data21 = data.form;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.fields === undefined){
+const err57 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2214,12 +2215,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(data20.fields !== undefined){
-let data21 = data20.fields;
-if(Array.isArray(data21)){
-if(data21.length < 1){
-const err58 = {instancePath:instancePath+"/form/fields",schemaPath:"#/properties/form/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+for(const key3 in data21){
+if(!((key3 === "fields") || (key3 === "submitLabel"))){
+const err58 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2228,11 +2226,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-const len0 = data21.length;
-for(let i0=0; i0<len0; i0++){
-let data22 = data21[i0];
-if(!(((((data22 === "mobile") || (data22 === "captcha")) || (data22 === "smsCode")) || (data22 === "userName")) || (data22 === "inviteCode"))){
-const err59 = {instancePath:instancePath+"/form/fields/" + i0,schemaPath:"#/properties/form/properties/fields/items/enum",keyword:"enum",params:{allowedValues: schema38.properties.form.properties.fields.items.enum},message:"must be equal to one of the allowed values"};
+}
+if(data21.fields !== undefined){
+let data22 = data21.fields;
+if(Array.isArray(data22)){
+if(data22.length < 1){
+const err59 = {instancePath:instancePath+"/form/fields",schemaPath:"#/properties/form/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2241,20 +2240,33 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-let i1 = data21.length;
-let j0;
-if(i1 > 1){
-outer0:
-for(;i1--;){
-for(j0 = i1; j0--;){
-if(func0(data21[i1], data21[j0])){
-const err60 = {instancePath:instancePath+"/form/fields",schemaPath:"#/properties/form/properties/fields/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const len0 = data22.length;
+for(let i0=0; i0<len0; i0++){
+let data23 = data22[i0];
+if(!(((((data23 === "mobile") || (data23 === "captcha")) || (data23 === "smsCode")) || (data23 === "userName")) || (data23 === "inviteCode"))){
+const err60 = {instancePath:instancePath+"/form/fields/" + i0,schemaPath:"#/properties/form/properties/fields/items/enum",keyword:"enum",params:{allowedValues: schema38.properties.form.properties.fields.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+let i1 = data22.length;
+let j0;
+if(i1 > 1){
+outer0:
+for(;i1--;){
+for(j0 = i1; j0--;){
+if(func0(data22[i1], data22[j0])){
+const err61 = {instancePath:instancePath+"/form/fields",schemaPath:"#/properties/form/properties/fields/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 break outer0;
@@ -2264,21 +2276,7 @@ break outer0;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/form/fields",schemaPath:"#/properties/form/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-if(data20.submitLabel !== undefined){
-let data23 = data20.submitLabel;
-if(typeof data23 === "string"){
-if(!pattern11.test(data23)){
-const err62 = {instancePath:instancePath+"/form/submitLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+const err62 = {instancePath:instancePath+"/form/fields",schemaPath:"#/properties/form/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2288,8 +2286,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {instancePath:instancePath+"/form/submitLabel",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data21.submitLabel !== undefined){
+let data24 = data21.submitLabel;
+if(typeof data24 === "string"){
+if(!pattern11.test(data24)){
+const err63 = {instancePath:instancePath+"/form/submitLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2299,9 +2300,8 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
 else {
-const err64 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err64 = {instancePath:instancePath+"/form/submitLabel",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2311,10 +2311,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.afterRegister !== undefined){
-let data24 = data.afterRegister;
-if(!((data24 === "download") || (data24 === "agreement"))){
-const err65 = {instancePath:instancePath+"/afterRegister",schemaPath:"#/properties/afterRegister/enum",keyword:"enum",params:{allowedValues: schema38.properties.afterRegister.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err65 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2324,12 +2323,10 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.tracking !== undefined){
-let data25 = data.tracking;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key4 in data25){
-if(!((((key4 === "userFrom") || (key4 === "appFrom")) || (key4 === "utmTag")) || (key4 === "merchantNumber"))){
-const err66 = {instancePath:instancePath+"/tracking",schemaPath:"#/properties/tracking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data.afterRegister !== undefined){
+let data25 = data.afterRegister;
+if(!((data25 === "download") || (data25 === "agreement"))){
+const err66 = {instancePath:instancePath+"/afterRegister",schemaPath:"#/properties/afterRegister/enum",keyword:"enum",params:{allowedValues: schema38.properties.afterRegister.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2339,11 +2336,12 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data25.userFrom !== undefined){
-let data26 = data25.userFrom;
-if(typeof data26 === "string"){
-if(data26.length > 64){
-const err67 = {instancePath:instancePath+"/tracking/userFrom",schemaPath:"#/properties/tracking/properties/userFrom/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data.tracking !== undefined){
+let data26 = data.tracking;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key4 in data26){
+if(!((((key4 === "userFrom") || (key4 === "appFrom")) || (key4 === "utmTag")) || (key4 === "merchantNumber"))){
+const err67 = {instancePath:instancePath+"/tracking",schemaPath:"#/properties/tracking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2353,8 +2351,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {instancePath:instancePath+"/tracking/userFrom",schemaPath:"#/properties/tracking/properties/userFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.userFrom !== undefined){
+let data27 = data26.userFrom;
+if(typeof data27 === "string"){
+if(data27.length > 64){
+const err68 = {instancePath:instancePath+"/tracking/userFrom",schemaPath:"#/properties/tracking/properties/userFrom/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2364,11 +2365,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data25.appFrom !== undefined){
-let data27 = data25.appFrom;
-if(typeof data27 === "string"){
-if(data27.length > 64){
-const err69 = {instancePath:instancePath+"/tracking/appFrom",schemaPath:"#/properties/tracking/properties/appFrom/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+const err69 = {instancePath:instancePath+"/tracking/userFrom",schemaPath:"#/properties/tracking/properties/userFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2378,8 +2376,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-else {
-const err70 = {instancePath:instancePath+"/tracking/appFrom",schemaPath:"#/properties/tracking/properties/appFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.appFrom !== undefined){
+let data28 = data26.appFrom;
+if(typeof data28 === "string"){
+if(data28.length > 64){
+const err70 = {instancePath:instancePath+"/tracking/appFrom",schemaPath:"#/properties/tracking/properties/appFrom/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2389,11 +2390,8 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data25.utmTag !== undefined){
-let data28 = data25.utmTag;
-if(typeof data28 === "string"){
-if(data28.length > 64){
-const err71 = {instancePath:instancePath+"/tracking/utmTag",schemaPath:"#/properties/tracking/properties/utmTag/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+const err71 = {instancePath:instancePath+"/tracking/appFrom",schemaPath:"#/properties/tracking/properties/appFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2403,8 +2401,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-else {
-const err72 = {instancePath:instancePath+"/tracking/utmTag",schemaPath:"#/properties/tracking/properties/utmTag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.utmTag !== undefined){
+let data29 = data26.utmTag;
+if(typeof data29 === "string"){
+if(data29.length > 64){
+const err72 = {instancePath:instancePath+"/tracking/utmTag",schemaPath:"#/properties/tracking/properties/utmTag/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2414,11 +2415,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data25.merchantNumber !== undefined){
-let data29 = data25.merchantNumber;
-if(typeof data29 === "string"){
-if(data29.length > 64){
-const err73 = {instancePath:instancePath+"/tracking/merchantNumber",schemaPath:"#/properties/tracking/properties/merchantNumber/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+const err73 = {instancePath:instancePath+"/tracking/utmTag",schemaPath:"#/properties/tracking/properties/utmTag/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2428,8 +2426,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-else {
-const err74 = {instancePath:instancePath+"/tracking/merchantNumber",schemaPath:"#/properties/tracking/properties/merchantNumber/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data26.merchantNumber !== undefined){
+let data30 = data26.merchantNumber;
+if(typeof data30 === "string"){
+if(data30.length > 64){
+const err74 = {instancePath:instancePath+"/tracking/merchantNumber",schemaPath:"#/properties/tracking/properties/merchantNumber/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2439,9 +2440,8 @@ vErrors.push(err74);
 errors++;
 }
 }
-}
 else {
-const err75 = {instancePath:instancePath+"/tracking",schemaPath:"#/properties/tracking/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err75 = {instancePath:instancePath+"/tracking/merchantNumber",schemaPath:"#/properties/tracking/properties/merchantNumber/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2453,12 +2453,24 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err76 = {instancePath:instancePath+"/tracking",schemaPath:"#/properties/tracking/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
 }
 errors++;
 }
