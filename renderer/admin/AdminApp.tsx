@@ -9,10 +9,11 @@ import type { Session } from './admin-types';
 import AuditLog from './AuditLog';
 import { describeError } from './describe-error';
 import DocumentsView from './DocumentsView';
+import LandingPages from './landing/LandingPages';
 import LoginForm from './LoginForm';
 import PublishPanel from './PublishPanel';
 
-const TABS = ['Documents', 'Publish', 'Audit log'] as const;
+const TABS = ['Documents', 'Landing pages', 'Publish', 'Audit log'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function AdminApp() {
@@ -61,6 +62,7 @@ export default function AdminApp() {
       </header>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'Documents' && <DocumentsView key={published} role={session.role} />}
+        {tab === 'Landing pages' && <LandingPages key={published} role={session.role} />}
         {tab === 'Publish' && <PublishPanel role={session.role} onPublished={() => setPublished((n) => n + 1)} />}
         {tab === 'Audit log' && <AuditLog />}
       </div>

@@ -40,6 +40,8 @@ interface Req {
   method?: string;
   body?: unknown;
   ifMatch?: string;
+  /** `*` when creating: the server refuses if the document appeared meanwhile. */
+  ifNoneMatch?: string;
 }
 
 /** Returns the parsed body and the response's ETag; any non-2xx becomes an AdminApiError. */
@@ -49,6 +51,7 @@ export async function request<T>(path: string, req: Req = {}): Promise<{ data: T
   if (req.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
   if (req.ifMatch) headers['If-Match'] = req.ifMatch;
+  if (req.ifNoneMatch) headers['If-None-Match'] = req.ifNoneMatch;
   let res: Response;
   try {
     res = await fetch(ADMIN_API + path, {
@@ -127,6 +130,12 @@ export const adminApi = {
     });
     const doc = data && 'document' in data ? data.document : data;
     return { ...doc, etag: next ?? doc?.etag ?? etag };
+  },
+  /** Creates a new document as a draft (If-None-Match: *, so an existing one is never overwritten). */
+  async createDraft(kind: string, id: string, content: unknown): Promise<DocRecord> {
+    const { data, etag } = await request<DocRecord | { document: DocRecord }>(`${docPath(kind, id)}/draft`, { method: 'PUT', body: content, ifNoneMatch: '*' });
+    const doc = data && 'document' in data ? data.document : data;
+    return { ...doc, etag: etag ?? doc?.etag };
   },
   /** Errors of the state publishing `documents` (default: every draft) would give, `document` (unsaved) on top. */
   async validate(opts: { documents?: { kind: string; id: string }[]; document?: unknown } = {}): Promise<Problem[]> {

@@ -189,12 +189,13 @@ describe('registration landing page', () => {
 describe('attribution, messenger hint, ended page', () => {
   it('keeps utm tag, invite code, channel and merchant number from the address in a cookie until the end of 9999 and sends them on a later visit', async () => {
     // Chromium stores at most 400 days of expiry, so the test reads what the page asked for as well.
-    const watchCookies = async (p: Page) =>
-      p.addInitScript(() => {
+    const watchCookies = async (p: Page) => {
+      await p.addInitScript(() => {
         const d = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
         const writes: string[] = ((window as unknown as { __cookieWrites: string[] }).__cookieWrites = []);
         Object.defineProperty(document, 'cookie', { get: () => d.get!.call(document), set: (v: string) => (writes.push(v), d.set!.call(document, v)) });
       });
+    };
     const { page } = await open({ utm_tag: 'spring-fb', invite_code: 'INV42', channel: 'fb-ads', merchantNumber: 'M7' }, { before: watchCookies });
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'landing_utm_tag')?.value).toBe('spring-fb');
@@ -219,8 +220,9 @@ describe('attribution, messenger hint, ended page', () => {
   });
 
   it('a messenger browser gets the open-in-browser hint (register and download pages); an ordinary one does not', async () => {
-    const ua = async (p: Page) =>
-      p.addInitScript(() => Object.defineProperty(navigator, 'userAgent', { get: () => 'Mozilla/5.0 (iPhone) Mobile/15E148 [FBAN/MessengerForiOS;FBAV/400.0]' }));
+    const ua = async (p: Page) => {
+      await p.addInitScript(() => Object.defineProperty(navigator, 'userAgent', { get: () => 'Mozilla/5.0 (iPhone) Mobile/15E148 [FBAN/MessengerForiOS;FBAV/400.0]' }));
+    };
     const { page } = await open({}, { before: ua });
     await page.getByText(/Anda berada di browser messenger/).waitFor();
     await h.screenshot(page, 'landing-messenger');

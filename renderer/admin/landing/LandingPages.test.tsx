@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import template from '../../../screens/templates/default.json';
+import LandingPages from './LandingPages';
+import { fakeAdminServer } from '../fake-admin-server';
+
+const record = { kind: 'landing-template', id: 'default', file: 'templates/default.json', etag: '"t1"', published: { version: 1, content: template }, draft: null };
+const routes = (more = {}) => ({
+  'GET /documents': () => ({ body: { documents: [{ kind: 'landing-template', id: 'default' }] } }),
+  'GET /documents/landing-template/default': () => ({ body: record, headers: { ETag: '"t1"' } }),
+  ...more,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Landing pages (console)', () => {
+  it('lists each template with market, status and its public link', async () => {
+    fakeAdminServer(routes());
+    render(<LandingPages role="editor" />);
+    const link = (await screen.findByLabelText('Public link of default')) as HTMLInputElement;
+    expect(link.value).toBe(`${window.location.origin}/register?market=ID&templateId=default`);
+    expect(screen.getByRole('row', { name: /default ID published/ })).toBeTruthy();
+  });
+
+  it('"New from this one" creates a draft copy under a new templateId with If-None-Match: *', async () => {
+    const { calls } = fakeAdminServer(routes({ 'PUT /documents/landing-template/landing-spring-fb/draft': () => ({ status: 201, body: { ...record, id: 'landing-spring-fb' } }) }));
+    render(<LandingPages role="editor" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'New from default' }));
+    fireEvent.change(screen.getByLabelText('New templateId'), { target: { value: 'default' } });
+    expect(screen.getByRole('alert').textContent).toBe('That templateId is taken.');
+    fireEvent.change(screen.getByLabelText('New templateId'), { target: { value: 'spring-fb' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Create draft' }));
+    await screen.findByText(/Draft spring-fb created/);
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.headers['If-None-Match']).toBe('*');
+    expect(put.body).toMatchObject({ id: 'landing-spring-fb', templateId: 'spring-fb', theme: template.theme });
+  });
+
+  it('warns when the button text is unreadable on the button colour, and pause saves a paused draft with If-Match', async () => {
+    const { calls } = fakeAdminServer(routes({ 'PUT /documents/landing-template/default/draft': () => ({ body: record, headers: { ETag: '"t2"' } }) }));
+    render(<LandingPages role="editor" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit default' }));
+    fireEvent.change(screen.getByLabelText('Button and accent colour'), { target: { value: '#ffeb3b' } });
+    expect(screen.getByRole('alert').textContent).toMatch(/Text on the button is hard to read/);
+    await userEvent.click(screen.getByRole('button', { name: 'Pause default' }));
+    await screen.findByText(/Paused as a draft/);
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.headers['If-Match']).toBe('"t1"');
+    expect(put.body).toMatchObject({ templateId: 'default', paused: true });
+  });
+
+  it('shows viewers no editing buttons', async () => {
+    fakeAdminServer(routes());
+    render(<LandingPages role="viewer" />);
+    await screen.findByLabelText('Public link of default');
+    expect(screen.queryByRole('button', { name: 'Pause default' })).toBeNull();
+  });
+});
