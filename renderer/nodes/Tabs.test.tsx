@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Node } from '../../schemas/generated/types';
 import { renderNodes } from '../runtime/test-utils';
 
 describe('tabs', () => {
@@ -59,7 +60,8 @@ describe('tabs', () => {
   });
   it('routed tabs: onChange runs before the navigation; a modified click (new tab) is left to the browser', async () => {
     const r = renderNodes(
-      [{ type: 'tabs', label: 'nav', bind: 'section', onChange: [{ action: 'setState', path: 'picked', value: '{{ index }}' }], tabs: [{ label: 'a', route: '/' }, { label: 'b', route: '/Loan' }] }],
+      // setState's free-form `value` is generated as an object type; a template string is what documents write.
+      [{ type: 'tabs', label: 'nav', bind: 'section', onChange: [{ action: 'setState', path: 'picked', value: '{{ index }}' }], tabs: [{ label: 'a', route: '/' }, { label: 'b', route: '/Loan' }] } as unknown as Node],
       { state: { section: 0 }, texts: { nav: 'Nav', a: 'Home', b: 'Loan terms' } },
     );
     const loan = screen.getByRole('link', { name: 'Loan terms' });
