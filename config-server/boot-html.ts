@@ -103,7 +103,7 @@ export function rendererRouter(
       market && screenId && req.query.locale === undefined && ssr?.render !== false ? await renderStatic(snap, { market, screenId, query: req.query, selfOrigin: selfOrigin(req) }) : null;
     page = rendered ? inlineStyles(injectStatic(page, rendered)) : injectLoading(page);
     // A page holding a borrower's data (or asked for with their token) is theirs: no cache anywhere keeps it.
-    if (rendered?.data || typeof req.query.token === 'string') {
+    if (rendered?.data?.calls.length || typeof req.query.token === 'string') {
       res.setHeader('Cache-Control', 'private, no-store');
       res.send(page);
       return;
