@@ -68,7 +68,7 @@ export default function LandingPages({ role }: { role: Role }) {
                 <td>{t.market}</td>
                 <td>
                   {status}
-                  {rec.draft ? ' (unpublished changes)' : ''}
+                  {rec.draft && rec.published ? ' (unpublished changes)' : ''}
                 </td>
                 <td>
                   <input readOnly value={link} aria-label={`Public link of ${t.templateId}`} size={40} />
@@ -127,6 +127,7 @@ function CopyForm({ from, taken, onCancel, onCreate }: { from: LandingTemplate; 
   return (
     <form
       aria-label={`New landing page from ${from.templateId}`}
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginTop: 16 }}
       onSubmit={(e) => {
         e.preventDefault();
         if (!problem) onCreate(duplicate(from, templateId));
@@ -166,6 +167,8 @@ function TemplateForm({ initial, onCancel, onSave }: { initial: LandingTemplate;
   return (
     <form
       aria-label={`Edit ${t.templateId}`}
+      // One field per line: labels stay next to their inputs on any width.
+      style={{ display: 'grid', gap: 8, maxWidth: 520, marginTop: 16 }}
       onSubmit={(e) => {
         e.preventDefault();
         onSave(t);
