@@ -39,6 +39,8 @@ interface Bundle {
 /** What one published version knows about its static pages; dropped with the snapshot after a publish. */
 interface PerSnapshot {
   flags: Map<string, boolean>;
+  /** Parsed screen documents (rendering never changes them). */
+  docs: Map<string, ScreenDocument>;
   bundles: Map<string, Bundle | undefined>;
   pages: Map<string, StaticPage | null>;
 }
@@ -55,13 +57,14 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
 
   return async function render(snap: PublishedSnapshot, req: StaticPageRequest): Promise<StaticPage | null> {
     let mine = cache.get(snap);
-    if (!mine) cache.set(snap, (mine = { flags: new Map(), bundles: new Map(), pages: new Map() }));
+    if (!mine) cache.set(snap, (mine = { flags: new Map(), docs: new Map(), bundles: new Map(), pages: new Map() }));
     if (!snap.screen(req.screenId)) return null;
     if (!mine.bundles.has(req.market)) mine.bundles.set(req.market, parse<Bundle>(snap.bundle(req.market)?.body));
     const bundle = mine.bundles.get(req.market);
     if (!bundle) return null;
     const names = (bundle.apiMap?.commonParams ?? []).map((p) => p.query);
-    const doc = parse<ScreenDocument>(snap.screen(req.screenId)?.body)!;
+    if (!mine.docs.has(req.screenId)) mine.docs.set(req.screenId, parse<ScreenDocument>(snap.screen(req.screenId)?.body)!);
+    const doc = mine.docs.get(req.screenId)!;
 
     if (!isStatic(snap, mine, req.screenId)) {
       // The page query as the app reads it: every string param (the screen's onLoad reads e.g. orderId).
