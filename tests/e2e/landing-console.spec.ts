@@ -16,7 +16,7 @@ afterAll(async () => h?.close());
 const visitorUrl = (templateId: string) => `${h.url}/register?${new URLSearchParams({ ...commonParams(`console-${Date.now()}`), templateId })}`;
 
 describe('landing pages in the ops console', () => {
-  it('duplicates a template, changes its button colour, publishes; the visitor sees it; paused, the visitor sees the ended page', async () => {
+  it('duplicates a template, changes its title (both text sets) and button colour, publishes; the visitor sees it; paused, the visitor sees the ended page', async () => {
     const { page: admin, pageErrors } = await h.openPage('/admin', { viewport: { width: 1280, height: 800 } });
     await admin.getByLabel('User name').fill('ops');
     await admin.getByLabel('Password').fill('correct horse battery');
@@ -29,6 +29,8 @@ describe('landing pages in the ops console', () => {
     await admin.getByLabel('New templateId').fill('spring-fb');
     await admin.getByRole('button', { name: 'Create draft' }).click();
     await admin.getByText(/Draft spring-fb created/).waitFor();
+    await admin.getByLabel('Title (id-ID)').fill('Promo musim semi');
+    await admin.getByLabel('Title (en-IN)').fill('Spring offer');
     await admin.getByLabel('Button and accent colour').fill('#ffeb3b');
     await admin.getByRole('alert').filter({ hasText: 'Text on the button is hard to read' }).waitFor();
     await admin.getByLabel('Button and accent colour').fill('#6a1b9a');
@@ -44,10 +46,12 @@ describe('landing pages in the ops console', () => {
 
     await admin.getByRole('tab', { name: 'Publish' }).click();
     await admin.getByLabel('Note').fill('Spring campaign, Facebook');
-    await admin.getByRole('button', { name: /^Publish 1 document/ }).click();
-    await admin.getByText('Published 1 document(s).').waitFor();
+    // The template and its title in both text sets, reviewed and published together.
+    await admin.getByRole('button', { name: /^Publish 3 document/ }).click();
+    await admin.getByText('Published 3 document(s).').waitFor();
 
     await visitor.goto(visitorUrl('spring-fb'));
+    await visitor.getByRole('heading', { name: 'Promo musim semi', level: 1 }).waitFor();
     const apply = visitor.getByRole('button', { name: 'Ajukan sekarang' });
     await apply.waitFor();
     expect(await apply.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(106, 27, 154)');

@@ -11,6 +11,13 @@ import { describeError } from '../describe-error';
 import { contentOf, contrastRatio, duplicate, MIN_CONTRAST, publicLink, statusOf, TEMPLATE_ID, type LandingTemplate } from './landing-model';
 
 const KIND = 'landing-template';
+/** The text sets a landing page's copy lives in (every screen key must exist in each). */
+const TEXT_SETS = ['id-ID', 'en-IN'] as const;
+type Titles = Record<(typeof TEXT_SETS)[number], string>;
+
+const textsOf = (rec: DocRecord) => ((rec.draft?.content ?? rec.published?.content) as { texts?: Record<string, string> } | undefined)?.texts ?? {};
+/** A text key of this campaign's own: `landing.<templateId without - and _>.title`. */
+const titleKeyFor = (templateId: string) => `landing.${templateId.replace(/[^A-Za-z0-9]/g, '')}.title`;
 const canEdit = (role: Role) => role !== 'viewer';
 
 export default function LandingPages({ role }: { role: Role }) {
@@ -30,8 +37,18 @@ export default function LandingPages({ role }: { role: Role }) {
   };
   useEffect(() => void load(), []);
 
-  const save = async (rec: DocRecord, content: LandingTemplate, done: string) => {
+  const save = async (rec: DocRecord, content: LandingTemplate, done: string, titles?: Titles) => {
     try {
+      if (titles) {
+        // The title is copy: the campaign gets its own key in every text set, saved as drafts published together.
+        const key = titleKeyFor(content.templateId);
+        for (const set of TEXT_SETS) {
+          const doc = await adminApi.get('text-set', set);
+          const current = (doc.draft?.content ?? doc.published?.content) as { texts: Record<string, string> };
+          if (current.texts[key] !== titles[set]) await adminApi.saveDraft('text-set', set, { ...current, texts: { ...current.texts, [key]: titles[set] } }, doc.etag);
+        }
+        content = { ...content, title: key };
+      }
       await adminApi.saveDraft(KIND, rec.id, content, rec.etag);
       setMessage(`${done} Publish it in the Publish tab.`);
       await load();
@@ -115,7 +132,12 @@ export default function LandingPages({ role }: { role: Role }) {
         />
       )}
       {editingRec && contentOf(editingRec) && (
-        <TemplateForm key={editingRec.etag} initial={contentOf(editingRec)!} onCancel={() => setEditing(null)} onSave={(c) => void save(editingRec, c, 'Draft saved.')} />
+        <TemplateForm
+          key={editingRec.etag}
+          initial={contentOf(editingRec)!}
+          onCancel={() => setEditing(null)}
+          onSave={(c, titles) => void save(editingRec, c, 'Draft saved.', titles)}
+        />
       )}
     </section>
   );
@@ -154,8 +176,21 @@ const COLOURS = [
   ['background', 'Background colour'],
 ] as const;
 
-function TemplateForm({ initial, onCancel, onSave }: { initial: LandingTemplate; onCancel(): void; onSave(t: LandingTemplate): void }) {
+function TemplateForm({ initial, onCancel, onSave }: { initial: LandingTemplate; onCancel(): void; onSave(t: LandingTemplate, titles?: Titles): void }) {
   const [t, setT] = useState(initial);
+  const [titles, setTitles] = useState<Titles | null>(null);
+  const [loadedTitles, setLoadedTitles] = useState<Titles | null>(null);
+  useEffect(() => {
+    void Promise.all(TEXT_SETS.map((s) => adminApi.get('text-set', s))).then(
+      (docs) => {
+        const found = Object.fromEntries(TEXT_SETS.map((s, i) => [s, String(textsOf(docs[i])[String(initial.title)] ?? '')])) as Titles;
+        setLoadedTitles(found);
+        setTitles(found);
+      },
+      () => setLoadedTitles(null),
+    );
+  }, [initial.title]);
+  const titlesChanged = !!titles && !!loadedTitles && TEXT_SETS.some((s) => titles[s] !== loadedTitles[s]);
   const theme = { buttonText: '#ffffff', ...t.theme };
   const warnings = [
     [contrastRatio(theme.buttonText, theme.primary), 'Text on the button is hard to read'],
@@ -171,10 +206,16 @@ function TemplateForm({ initial, onCancel, onSave }: { initial: LandingTemplate;
       style={{ display: 'grid', gap: 8, maxWidth: 520, marginTop: 16 }}
       onSubmit={(e) => {
         e.preventDefault();
-        onSave(t);
+        onSave(t, titlesChanged ? titles! : undefined);
       }}
     >
       <h3>Edit {t.templateId}</h3>
+      {titles &&
+        TEXT_SETS.map((s) => (
+          <label key={s}>
+            Title ({s}) <input value={titles[s]} required maxLength={120} onChange={(e) => setTitles({ ...titles, [s]: e.target.value })} />
+          </label>
+        ))}
       <label>
         Banner image URL <input value={t.bannerImage} onChange={(e) => setT({ ...t, bannerImage: e.target.value })} />
       </label>
