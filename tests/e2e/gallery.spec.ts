@@ -42,6 +42,7 @@ const proofs: Record<string, (p: Page) => ReturnType<Page['locator']>> = {
   select: (p) => p.getByRole('combobox', { name: 'Bank' }),
   'choice-list': (p) => p.getByRole('radiogroup', { name: 'Jenis pertanyaan' }),
   textarea: (p) => p.getByLabel('Deskripsi'),
+  'theme-scope': (p) => p.locator('.sdui-theme-scope[style*="--sdui-brand"]'),
   'image-upload': (p) => p.getByRole('button', { name: 'Hapus gambar 1' }),
   'captcha-image': (p) => p.getByRole('button', { name: 'Kode gambar, ketuk untuk memperbarui' }),
   'sms-code-field': (p) => p.getByRole('button', { name: 'Kirim kode' }),
