@@ -21,4 +21,24 @@ describe('earlyAdapter', () => {
     const client = axios.create({ adapter: earlyAdapter({ url: '/b', method: 'GET' }, early) });
     await expect(client.get('/b')).rejects.toThrow('offline');
   });
+
+  it('gives up after the request timeout when the early answer is late, like a request sent now', async () => {
+    vi.useFakeTimers();
+    try {
+      const never = new Promise<{ status: number; text: string }>(() => {});
+      const client = axios.create({ adapter: earlyAdapter({ url: '/c', method: 'GET' }, never) });
+      const result = client.get('/c', { timeout: 2500 }).catch((e: Error & { code?: string }) => e);
+      await vi.advanceTimersByTimeAsync(2499);
+      let settled = false;
+      void result.then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const e = await result;
+      expect(e).toBeInstanceOf(Error);
+      expect((e as { code?: string }).code).toBe('ECONNABORTED');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import axios, { type AxiosAdapter } from 'axios';
+import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 
 /** A call the page started before the bundle ran (public/early-call.js), as the server described it. */
 export interface EarlyRequest {
@@ -23,7 +23,22 @@ export function earlyAdapter(expected: EarlyRequest, answer: Promise<{ status: n
       (typeof config.data === 'string' ? config.data : undefined) === expected.body;
     if (!same) return network(config);
     used = true;
-    const r = await answer;
+    const r = await withinTimeout(answer, config);
     return { data: r.text, status: r.status, statusText: '', headers: {}, config, request: null };
   };
+}
+
+
+/**
+ * The early call was sent without the API map's timeout (the page did not have it yet): the request that
+ * claims it still gives up after its own timeout, as a request sent now would.
+ */
+function withinTimeout<T>(answer: Promise<T>, config: InternalAxiosRequestConfig): Promise<T> {
+  const ms = config.timeout ?? 0;
+  if (!(ms > 0)) return answer;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AxiosError(`timeout of ${ms}ms exceeded`, AxiosError.ECONNABORTED, config)), ms);
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }

@@ -108,8 +108,15 @@ describe('resilience', () => {
     expect(refused.res.status).toBe(422);
     expect(JSON.stringify(refused.json!.errors)).toContain('/body/');
 
-    // ...so serve it as a compromised config server would, inside the inlined boot data.
+    // ...so serve it as a compromised config server would: inside the inlined boot data, and from the screen
+    // API too (the app refetches the screen when its hydration of the server's page fails, as it does here).
     await page.route(`${h.url}/**`, async (route) => {
+      if (new URL(route.request().url()).pathname === '/config/v1/screens/complaint-entry') {
+        const res = await route.fetch();
+        const screenDoc = await res.json();
+        screenDoc.body.push(jsLink);
+        return route.fulfill({ response: res, json: screenDoc });
+      }
       if (route.request().resourceType() !== 'document') return route.fallback();
       const res = await route.fetch();
       const html = (await res.text()).replace(/(<script type="application\/json" id="sdui-boot">)([\s\S]*?)(<\/script>)/, (_m, open: string, json: string, close: string) => {
