@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { HttpError } from '../http-error.js';
 import { allChecks, fourEyesCheck, stateErrors, validStateCheck } from '../publish-checks.js';
 import type { ConfigStore, DocRef, NewDocument } from '../store/config-store.js';
+import { auditFilterOf } from './audit-query.js';
 import { currentUser, requireRole } from './auth.js';
 import { loadRecord } from './documents-routes.js';
 import { expectedRevision } from './preconditions.js';
@@ -82,10 +83,7 @@ export function publishRouter(store: ConfigStore, onPublished: () => Promise<voi
   });
 
   router.get('/audit', async (req, res) => {
-    const q = req.query;
-    const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-    const num = (v: unknown) => (typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : undefined);
-    res.json({ entries: await store.audit({ kind: str(q.kind), id: str(q.id), actor: str(q.actor), before: num(q.before), limit: num(q.limit) }) });
+    res.json({ entries: await store.audit(auditFilterOf(req.query)) });
   });
 
   return router;

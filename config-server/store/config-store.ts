@@ -68,6 +68,10 @@ export interface AuditFilter {
   actor?: string;
   /** Entries with seq below this (paging backwards). */
   before?: number;
+  /** Entries at or after this instant (ISO 8601, UTC). */
+  since?: string;
+  /** Entries strictly before this instant (ISO 8601, UTC). */
+  until?: string;
   limit?: number;
 }
 

@@ -367,6 +367,9 @@ export class PgStore implements ConfigStore {
       if (filter[k]) { args.push(filter[k]!); where.push(`${k} = $${args.length}`); }
     }
     if (filter.before) { args.push(Math.min(filter.before, 2 ** 31 - 1)); where.push(`seq < $${args.length}`); }
+    // `at` is an ISO 8601 UTC string, so text order is time order.
+    if (filter.since) { args.push(filter.since); where.push(`at COLLATE "C" >= $${args.length}`); }
+    if (filter.until) { args.push(filter.until); where.push(`at COLLATE "C" < $${args.length}`); }
     const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000);
     const rows = await this.q<AuditRow>(`SELECT * FROM audit ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY seq DESC LIMIT ${limit}`, args);
     return rows.map((r) => ({ ...r, diff: r.diff ? JSON.parse(r.diff) : null }));

@@ -280,6 +280,9 @@ export class SqliteStore implements ConfigStore {
       if (filter[k]) { where.push(`${k} = ?`); args.push(filter[k]!); }
     }
     if (filter.before) { where.push('seq < ?'); args.push(filter.before); }
+    // `at` is an ISO 8601 UTC string, so text order is time order.
+    if (filter.since) { where.push('at >= ?'); args.push(filter.since); }
+    if (filter.until) { where.push('at < ?'); args.push(filter.until); }
     const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000);
     const rows = this.db
       .prepare(`SELECT * FROM audit ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY seq DESC LIMIT ${limit}`)
