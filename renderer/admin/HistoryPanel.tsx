@@ -1,12 +1,17 @@
 /**
- * Published versions of one document, the diff of any version against the live one, and rollback
- * (publisher only): a rollback publishes a new version restoring the chosen one, with a reason.
+ * Every published version of one document (author, time, note), a readable diff between ANY two of
+ * them or the draft, and rollback (publisher only): restoring a version publishes it as a new one
+ * through the same checks as a publish, so a rollback that would break the published state is
+ * refused with its errors listed.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { adminApi, request } from './admin-api';
-import { canPublish, type AuditRow, type Role, type VersionInfo } from './admin-types';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { AdminApiError, adminApi, request } from './admin-api';
+import { canPublish, type Problem, type Role, type VersionInfo } from './admin-types';
 import { describeError } from './describe-error';
-import PatchList from './PatchList';
+import ChangeTable from './diff/ChangeTable';
+import { describeChanges } from './diff/describe-changes';
+import ProblemList from './review/ProblemList';
+import './history.css';
 
 interface Props {
   kind: string;
@@ -18,87 +23,125 @@ interface Props {
 }
 
 type Row = VersionInfo & { published?: boolean };
+/** A side of the comparison: a version number as text, or `draft`. */
+type Side = string;
+
+const label = (s: Side) => (s === 'draft' ? 'the draft' : `v${s}`);
 
 export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: Props) {
   const [versions, setVersions] = useState<Row[]>([]);
+  const [hasDraft, setHasDraft] = useState(false);
   const [etag, setEtag] = useState('');
-  const [selected, setSelected] = useState<number | null>(null);
-  const [diff, setDiff] = useState<NonNullable<AuditRow['diff']> | null>(null);
+  const [from, setFrom] = useState<Side>('');
+  const [to, setTo] = useState<Side>('');
+  const [contents, setContents] = useState<Record<Side, unknown>>({});
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Problem[]>([]);
   const [status, setStatus] = useState('');
+  const asked = useRef(new Set<Side>());
 
   const load = useCallback(async () => {
     try {
-      const { data } = await request<{ versions: Row[]; etag: string }>(`/documents/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/history`);
-      setVersions([...data.versions].sort((a, b) => b.version - a.version));
-      setEtag(data.etag);
+      const path = `/documents/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
+      const [{ data }, rec] = await Promise.all([request<{ versions: Row[]; etag: string }>(`${path}/history`), adminApi.get(kind, id)]);
+      const list = [...(Array.isArray(data?.versions) ? data.versions : [])].sort((a, b) => b.version - a.version);
+      setVersions(list);
+      setEtag(rec.etag);
+      setHasDraft(!!rec.draft);
+      // Versions never change: keep the ones already fetched, replace only the draft.
+      setContents(({ draft: _old, ...kept }) => (rec.draft ? { ...kept, draft: rec.draft.content } : kept));
+      const live = list.find((v) => v.published) ?? list[0];
+      // Default comparison: what the draft changes, else what the last publish changed.
+      const older = list.find((v) => live && v.version < live.version);
+      setFrom(rec.draft ? String(live?.version ?? '') : String(older?.version ?? live?.version ?? ''));
+      setTo(rec.draft ? 'draft' : String(live?.version ?? ''));
     } catch (e) {
       setError(describeError(e));
     }
   }, [kind, id]);
   useEffect(() => {
-    setSelected(null);
-    setDiff(null);
+    setProblems([]);
     void load();
   }, [load, refresh]);
 
-  async function show(v: number) {
-    setSelected(v);
-    setError(null);
-    try {
-      const q = `from=published&to=${v}`;
-      const { data } = await request<{ patch: NonNullable<AuditRow['diff']> }>(`/documents/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/diff?${q}`);
-      setDiff(data.patch);
-    } catch (e) {
-      setError(describeError(e));
+  // Fetches the content of each side once; versions never change.
+  useEffect(() => {
+    for (const side of [from, to]) {
+      if (!side || side === 'draft' || side in contents || asked.current.has(side)) continue;
+      asked.current.add(side);
+      adminApi.version(kind, id, Number(side)).then(
+        (v) => setContents((c) => ({ ...c, [side]: v.content })),
+        (e) => {
+          asked.current.delete(side);
+          setError(describeError(e));
+        },
+      );
     }
-  }
+  }, [from, to, contents, kind, id]);
 
-  async function rollback() {
-    if (selected === null) return;
+  async function rollback(version: number) {
     setError(null);
+    setProblems([]);
     try {
-      await adminApi.rollback(kind, id, selected, reason.trim(), etag);
-      setStatus(`Version ${selected} restored as a new published version.`);
+      await adminApi.rollback(kind, id, version, reason.trim(), etag);
+      setStatus(`Version ${version} restored as a new published version.`);
       setReason('');
       await load();
       onRolledBack();
     } catch (e) {
-      setError(describeError(e));
+      if (e instanceof AdminApiError && e.problems.length) setProblems(e.problems);
+      setError(e instanceof AdminApiError && e.status === 422 ? `Rollback to v${version} refused: the published state would have errors. Nothing was changed.` : describeError(e));
     }
   }
 
   const live = versions.find((v) => v.published);
+  const ready = from && to && from in contents && to in contents;
+  const target = /^\d+$/.test(to) && Number(to) !== live?.version ? Number(to) : null;
+  const sides: Side[] = [...(hasDraft ? ['draft'] : []), ...versions.map((v) => String(v.version))];
+  const optionText = (s: Side) => (s === 'draft' ? 'Draft (unpublished)' : `v${s}${Number(s) === live?.version ? ' (live)' : ''}`);
+
   return (
-    <section aria-label="History">
-      <h3>History</h3>
-      {error && <p role="alert" className="error">{error}</p>}
+    <section aria-labelledby={`history-${kind}-${id}`} className="history">
+      <h3 id={`history-${kind}-${id}`}>History of {kind} {id}</h3>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {problems.length > 0 && <ProblemList problems={problems} label="Rollback errors" />}
       <p role="status">{status}</p>
-      <table>
+      <table className="table history-table" aria-label={`Versions of ${kind} ${id}`}>
         <thead>
           <tr>
             <th scope="col">Version</th>
             <th scope="col">When</th>
             <th scope="col">Who</th>
             <th scope="col">Note</th>
-            <th scope="col"></th>
+            <th scope="col">Compare</th>
           </tr>
         </thead>
         <tbody>
           {versions.map((v) => (
-            <tr key={v.version} aria-selected={selected === v.version}>
+            <tr key={v.version} aria-current={v.published ? 'true' : undefined}>
               <td>
                 v{v.version}
-                {v.published ? ' (live)' : ''}
-                {v.restoredFrom ? ` (restores v${v.restoredFrom})` : ''}
+                {v.published && <span className="badge badge--published">live</span>}
+                {v.restoredFrom ? <span className="history-muted"> restores v{v.restoredFrom}</span> : null}
               </td>
               <td>{new Date(v.createdAt).toLocaleString()}</td>
               <td>{v.createdBy}</td>
-              <td>{v.note}</td>
+              <td className="history-note">{v.note}</td>
               <td>
-                {!v.published && (
-                  <button type="button" onClick={() => void show(v.version)}>
+                {!v.published && live && (
+                  <button
+                    type="button"
+                    className="btn"
+                    onClick={() => {
+                      setFrom(String(live.version));
+                      setTo(String(v.version));
+                    }}
+                  >
                     Compare v{v.version}
                   </button>
                 )}
@@ -107,22 +150,46 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
           ))}
         </tbody>
       </table>
-      {selected !== null && diff && (
-        <div>
+      {sides.length > 1 && (
+        <div className="toolbar history-pick">
+          <label>
+            From{' '}
+            <select value={from} onChange={(e) => setFrom(e.target.value)}>
+              {sides.map((s) => (
+                <option key={s} value={s}>
+                  {optionText(s)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            To{' '}
+            <select value={to} onChange={(e) => setTo(e.target.value)}>
+              {sides.map((s) => (
+                <option key={s} value={s}>
+                  {optionText(s)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+      {ready && (
+        <div className="history-diff">
           <h4>
-            Changes from live v{live?.version} to v{selected}
+            Changes from {label(from)} to {label(to)}
           </h4>
-          <PatchList ops={diff} label={`Diff to version ${selected}`} />
-          {canPublish(role) && (
-            <div className="toolbar">
-              <label>
-                Reason <input value={reason} onChange={(e) => setReason(e.target.value)} />
-              </label>
-              <button type="button" disabled={!reason.trim()} onClick={rollback}>
-                Roll back to v{selected}
-              </button>
-            </div>
-          )}
+          <ChangeTable changes={describeChanges(kind, contents[from], contents[to])} label={`Diff from ${label(from)} to ${label(to)}`} />
+        </div>
+      )}
+      {target !== null && canPublish(role) && (
+        <div className="toolbar history-rollback">
+          <label>
+            Reason <input value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Why restore it" />
+          </label>
+          <button type="button" className="btn btn--danger" disabled={!reason.trim()} onClick={() => void rollback(target)}>
+            Roll back to v{target}
+          </button>
         </div>
       )}
     </section>

@@ -1,61 +1,82 @@
 /**
- * The change set: every document with a draft, its diff against the live version, a check of the
- * would-be published state, and (publishers only) publish with a note. Every error is listed with
- * its file and JSON pointer. The ETags reviewed here go with the publish, so a draft changed
- * after review is refused (412) instead of published unseen.
+ * Review and publish: every document with a draft (the change set) with a readable diff against the
+ * live version and who drafted it, the check of the whole would-be published state (each error with
+ * file and JSON pointer), and, for publishers, publish with a note. Where a market asks for four
+ * eyes the page says so and does not offer the drafter to publish their own change. The ETags
+ * reviewed here go with the publish, so a draft changed after review is refused (412), never
+ * published unseen.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { adminApi, request } from './admin-api';
-import { canPublish, type AuditRow, type DocSummary, type Problem, type Role } from './admin-types';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { AdminApiError, adminApi } from './admin-api';
+import { canPublish, currentContent, type DocRecord, type DocSummary, type Problem, type Role } from './admin-types';
 import { describeError } from './describe-error';
-import { AdminApiError } from './admin-api';
-import PatchList from './PatchList';
+import { fourEyes } from './review/four-eyes';
+import ProblemList from './review/ProblemList';
+import ReviewDocCard from './review/ReviewDocCard';
+import './review/review.css';
 
 interface Props {
   role: Role;
+  /** Who is logged in (the four-eyes hint); asked from the server when not given. */
+  user?: string;
   onPublished(): void;
 }
 
 const keyOf = (d: { kind: string; id: string }) => `${d.kind}/${d.id}`;
 
-export default function PublishPanel({ role, onPublished }: Props) {
-  const [drafts, setDrafts] = useState<DocSummary[]>([]);
+export default function PublishPanel({ role, user: givenUser, onPublished }: Props) {
+  const [drafts, setDrafts] = useState<DocSummary[] | null>(null);
+  const [records, setRecords] = useState<Record<string, DocRecord>>({});
+  const [markets, setMarkets] = useState<unknown[]>([]);
+  const [user, setUser] = useState(givenUser ?? '');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [diffs, setDiffs] = useState<Record<string, NonNullable<AuditRow['diff']>>>({});
   const [problems, setProblems] = useState<Problem[] | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
+  const publisher = canPublish(role);
 
   const load = useCallback(async () => {
     try {
-      const list = (await adminApi.list()).filter((d) => d.hasDraft);
+      const all = await adminApi.list();
+      const list = all.filter((d) => d.hasDraft);
+      const marketDocs = all.filter((d) => d.kind === 'market');
+      const wanted = [...list, ...marketDocs.filter((m) => !m.hasDraft)];
+      const recs = await Promise.all(wanted.map((d) => adminApi.get(d.kind, d.id)));
+      setRecords(Object.fromEntries(recs.map((r) => [keyOf(r), r])));
+      // Both sides count: a draft switching four eyes on or off is judged by the stricter one.
+      setMarkets(recs.filter((r) => r.kind === 'market').flatMap((r) => [r.published?.content, currentContent(r)]));
       setDrafts(list);
       setChosen(new Set(list.map(keyOf)));
-      const entries = await Promise.all(
-        list.map(async (d) => {
-          const { data } = await request<{ patch: NonNullable<AuditRow['diff']> }>(`/documents/${encodeURIComponent(d.kind)}/${encodeURIComponent(d.id)}/diff`);
-          return [keyOf(d), data.patch] as const;
-        }),
-      );
-      setDiffs(Object.fromEntries(entries));
+      if (!givenUser) setUser((await adminApi.me())?.user ?? '');
     } catch (e) {
       setError(describeError(e));
     }
-  }, []);
+  }, [givenUser]);
   useEffect(() => void load(), [load]);
 
-  const selected = drafts.filter((d) => chosen.has(keyOf(d)));
+  const selected = useMemo(() => (drafts ?? []).filter((d) => chosen.has(keyOf(d))), [drafts, chosen]);
+  const selectionKey = selected.map(keyOf).join('|');
 
-  async function check() {
-    setError(null);
+  const check = useCallback(async () => {
+    if (!selected.length) return setProblems(null);
     try {
       setProblems(await adminApi.validate({ documents: selected.map(({ kind, id }) => ({ kind, id })) }));
     } catch (e) {
       setError(describeError(e));
     }
-  }
+    // selectionKey stands for `selected`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectionKey]);
+  // The check of the whole would-be state runs by itself whenever the set changes: nobody publishes unchecked.
+  useEffect(() => void check(), [check]);
+
+  const eyes = fourEyes({
+    markets,
+    changes: selected.map((d) => ({ markets: d.markets, editors: d.editors.length ? d.editors : [d.draftUpdatedBy ?? ''] })),
+    publisher: user,
+  });
 
   async function publish() {
     setBusy(true);
@@ -65,66 +86,87 @@ export default function PublishPanel({ role, onPublished }: Props) {
       const versions = await adminApi.publish(selected.map(({ kind, id, etag }) => ({ kind, id, etag })), note.trim());
       setStatus(`Published ${versions.length} document(s).`);
       setNote('');
-      setProblems(null);
       onPublished();
       await load();
     } catch (e) {
       if (e instanceof AdminApiError && e.problems.length) setProblems(e.problems);
-      setError(describeError(e));
+      if (e instanceof AdminApiError && e.status === 412) {
+        setError('A draft changed after you reviewed it. The page now shows the new changes: review them and publish again. Your note is kept.');
+        await load();
+      } else setError(describeError(e));
     } finally {
       setBusy(false);
     }
   }
 
   const toggle = (k: string) => setChosen((s) => (s.has(k) ? new Set([...s].filter((x) => x !== k)) : new Set([...s, k])));
+  const hasErrors = !!problems && problems.length > 0;
 
   return (
-    <section aria-label="Publish">
-      <h2>Publish</h2>
-      {error && <p role="alert" className="error">{error}</p>}
-      <p role="status">{status}</p>
-      {drafts.length === 0 && <p>No drafts: nothing to publish.</p>}
-      <ul className="change-set">
-        {drafts.map((d) => (
-          <li key={keyOf(d)}>
-            <label>
-              <input type="checkbox" checked={chosen.has(keyOf(d))} onChange={() => toggle(keyOf(d))} /> {d.kind} {d.id}{' '}
-              <small>
-                {d.file} · edited by {d.editors.join(', ') || d.draftUpdatedBy}
-              </small>
-            </label>
-            {diffs[keyOf(d)] && <PatchList ops={diffs[keyOf(d)]} label={`Changes in ${d.kind} ${d.id}`} />}
-          </li>
-        ))}
-      </ul>
-      {problems && (
-        <div>
-          <h3>{problems.length ? `${problems.length} error(s): nothing can be published until they are fixed` : 'No errors.'}</h3>
-          <ul aria-label="Publish errors">
-            {problems.map((p, i) => (
-              <li key={i}>
-                <code>{p.file ?? ''}</code> <code>{p.instancePath ?? p.pointer ?? ''}</code>: {p.message}
-              </li>
-            ))}
-          </ul>
-        </div>
+    <section aria-labelledby="review-title" className="review">
+      <h2 id="review-title">Review and publish</h2>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
       )}
-      {drafts.length > 0 && (
-        <div className="toolbar">
-          <button type="button" onClick={check} disabled={!selected.length}>
-            Check
-          </button>
-          {canPublish(role) && (
-            <>
-              <label>
-                Note <input value={note} onChange={(e) => setNote(e.target.value)} placeholder="What changes and why" />
-              </label>
-              <button type="button" disabled={busy || !selected.length || !note.trim()} onClick={publish}>
-                Publish {selected.length} document(s)
-              </button>
-            </>
+      <p role="status">{status}</p>
+      {drafts === null && !error && <p>Loading the change set…</p>}
+      {drafts?.length === 0 && <p>No drafts: nothing to review or publish. Drafts saved in Copy, Markets or Screens appear here.</p>}
+      {drafts && drafts.length > 0 && (
+        <p>
+          {drafts.length} document(s) with a draft. Each shows what a borrower will see change, before → after.
+          {publisher ? ' Untick a document to leave it out of this publish.' : ''}
+        </p>
+      )}
+      {(drafts ?? []).map((d) => (
+        <ReviewDocCard key={keyOf(d)} summary={d} record={records[keyOf(d)]} checked={chosen.has(keyOf(d))} onToggle={publisher ? () => toggle(keyOf(d)) : undefined} />
+      ))}
+      {problems && selected.length > 0 && (
+        <section aria-labelledby="review-check-title" className={`card review-check ${hasErrors ? 'review-check--bad' : 'review-check--ok'}`}>
+          <h3 id="review-check-title">
+            {hasErrors
+              ? `Check of the published state after this change: ${problems.length} error(s). Nothing can be published until they are fixed.`
+              : 'Check of the published state after this change: no errors.'}
+          </h3>
+          {hasErrors && <ProblemList problems={problems} label="Publish errors" />}
+          <div className="toolbar">
+            <button type="button" className="btn" onClick={() => void check()}>
+              Check again
+            </button>
+          </div>
+        </section>
+      )}
+      {drafts && drafts.length > 0 && !publisher && (
+        <p className="review-doc__meta">You can review this change set; publishing needs the publisher role.</p>
+      )}
+      {drafts && drafts.length > 0 && publisher && (
+        <section aria-labelledby="review-publish-title" className="card review-publish">
+          <h3 id="review-publish-title">Publish</h3>
+          {eyes.markets.length > 0 && (
+            <p className="review-four-eyes" role="note">
+              Four eyes: market {eyes.markets.join(', ')} asks that someone other than the drafter publishes.{' '}
+              {eyes.blocked
+                ? `You (${user}) drafted every change in this set, so you cannot publish it: ask another publisher.`
+                : `Drafted by ${eyes.editors.join(', ')}; you publish as ${user}.`}
+            </p>
           )}
-        </div>
+          <label>
+            Note
+            <textarea value={note} onChange={(e) => setNote(e.target.value)} placeholder="What changes and why (kept in history and the audit log)" />
+          </label>
+          <div className="toolbar">
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={busy || !selected.length || !note.trim() || hasErrors || eyes.blocked}
+              onClick={() => void publish()}
+            >
+              Publish {selected.length} document(s)
+            </button>
+            {!note.trim() && selected.length > 0 && <span className="review-doc__meta">Write a note to publish.</span>}
+          </div>
+        </section>
       )}
     </section>
   );

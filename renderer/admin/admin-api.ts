@@ -157,8 +157,9 @@ export const adminApi = {
   async rollback(kind: string, id: string, version: number, reason: string, etag: string): Promise<void> {
     await request(`${docPath(kind, id)}/rollback`, { method: 'POST', body: { version, reason }, ifMatch: etag });
   },
-  async audit(filter: { kind?: string; id?: string; before?: number } = {}): Promise<AuditRow[]> {
-    const q = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  /** Newest first; every filter is applied by the server, so older entries are found too. `since`/`until`: days (YYYY-MM-DD, UTC), both included. */
+  async audit(filter: { kind?: string; id?: string; actor?: string; since?: string; until?: string; before?: number } = {}): Promise<AuditRow[]> {
+    const q = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
     const s = q.toString();
     return listOf<AuditRow>((await request(`/audit${s ? `?${s}` : ''}`)).data, 'entries');
   },
