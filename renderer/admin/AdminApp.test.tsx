@@ -17,7 +17,10 @@ function server(role: string | null) {
         ? { body: { user: 'ana', role: 'publisher', csrfToken: 'tok2' } }
         : { status: 401, body: { error: { status: 401, message: 'Wrong user name or password' } } },
     'GET /documents': () => ({ body: { kinds: ['text-set'], documents: [draftSummary] } }),
-    'GET /documents/text-set/id-ID/diff': () => ({ body: { patch: [{ op: 'replace', path: '/texts/a', value: 'B' }] } }),
+    'GET /documents/text-set/id-ID': () => ({
+      body: { kind: 'text-set', id: 'id-ID', file: 'texts/id-ID.json', etag: '"e1"', published: { version: 1, content: { locale: 'id-ID', texts: { a: 'A' } } }, draft: { content: { locale: 'id-ID', texts: { a: 'B' } }, editors: ['ed'] } },
+    }),
+    'POST /validate': () => ({ body: { valid: true, checked: [], errors: [] } }),
     'POST /publish': () => ({ body: { published: [{ version: 2 }] } }),
   });
 }
@@ -43,8 +46,8 @@ describe('AdminApp', () => {
     server('editor');
     render(<AdminApp />);
     await userEvent.click(await screen.findByRole('tab', { name: 'Publish' }));
-    expect(await screen.findByText(/replace/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Check' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Changes in text-set id-ID' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Check again' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
   });
 

@@ -2,10 +2,13 @@
  * A JSON document in a CodeMirror 6 editor. Schema problems (from the precompiled validators while
  * typing, or from the server on save/publish) are drawn at their line via their JSON pointer, and
  * listed under the editor with line numbers. The editor owns its text; the parent hears every change.
+ * Undo/redo is CodeMirror's history (Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z or Ctrl+Y); Ctrl/Cmd+S saves the
+ * draft instead of opening the browser's "save page" dialog.
  */
 import { useEffect, useRef } from 'react';
 import { EditorState } from '@codemirror/state';
-import { EditorView, drawSelection, highlightActiveLine, lineNumbers } from '@codemirror/view';
+import { EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { json } from '@codemirror/lang-json';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
@@ -16,6 +19,8 @@ interface Props {
   /** Text loaded into the editor; replacing it (a reload) resets the editor content. */
   text: string;
   onChange(text: string): void;
+  /** Ctrl/Cmd+S in the editor. */
+  onSave?(): void;
   problems: Problem[];
   readOnly: boolean;
   label: string;
@@ -31,11 +36,13 @@ export function placeProblems(text: string, problems: Problem[]) {
   });
 }
 
-export default function JsonDocEditor({ text, onChange, problems, readOnly, label }: Props) {
+export default function JsonDocEditor({ text, onChange, onSave, problems, readOnly, label }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
+  const saved = useRef(onSave);
+  saved.current = onSave;
 
   useEffect(() => {
     const v = new EditorView({
@@ -44,6 +51,20 @@ export default function JsonDocEditor({ text, onChange, problems, readOnly, labe
         doc: text,
         extensions: [
           lineNumbers(),
+          history(),
+          keymap.of([
+            {
+              key: 'Mod-s',
+              preventDefault: true,
+              run: () => {
+                saved.current?.();
+                return true;
+              },
+            },
+            ...defaultKeymap,
+            // No Tab-to-indent: Tab must keep moving focus out of the editor (keyboard users).
+            ...historyKeymap,
+          ]),
           drawSelection(),
           highlightActiveLine(),
           bracketMatching(),

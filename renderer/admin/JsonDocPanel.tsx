@@ -1,14 +1,19 @@
 /**
- * Screens, maps and landing templates: the JSON editor plus save draft (If-Match), server-side
- * check of the would-be state, and discard. Schema errors show while typing (precompiled
- * validators) and after a rejected save (the server's 422 list), each at its line. A 412 keeps
- * the typed text; "Reload" fetches the colleague's version and the typed text is offered back.
+ * Screens, maps and landing templates: the JSON editor plus save draft (If-Match; Ctrl/Cmd+S too),
+ * server-side check of the would-be state, and discard. Schema errors show while typing
+ * (precompiled validators) and after a rejected save (the server's 422 list), each at its line.
+ * A 412 (a colleague saved meanwhile) opens the conflict view: their version against my text, take
+ * mine on top of theirs, take theirs or reload; my text is never dropped. Leaving with unsaved
+ * text asks first (safety/use-unsaved-guard).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { AdminApiError, adminApi } from './admin-api';
 import { canWrite, currentContent, type DocRecord, type Problem, type Role } from './admin-types';
 import { describeError, STALE_MESSAGE } from './describe-error';
 import JsonDocEditor from './JsonDocEditor';
+import ConflictView from './safety/ConflictView';
+import { mergeMineOnTheirs } from './safety/merge';
+import { useUnsavedGuard } from './safety/use-unsaved-guard';
 import { parseJson, validateDocument } from './validate-document';
 
 interface Props {
@@ -28,8 +33,14 @@ function sameJson(a: string, b: string): boolean {
   }
 }
 
-export default function JsonDocPanel({ doc, role, onSaved, onReload }: Props) {
+export default function JsonDocPanel({ doc: given, role, onSaved, onReload }: Props) {
+  /** The version my edits apply to: the one loaded, or theirs after a conflict was resolved. */
+  const [doc, setDoc] = useState(given);
+  useEffect(() => setDoc(given), [given]);
   const loaded = useMemo(() => pretty(currentContent(doc)), [doc]);
+  /** Text to show instead of the loaded one when the next version arrives (a merge result). */
+  const nextText = useRef<string | null>(null);
+  const [conflict, setConflict] = useState<DocRecord | null>(null);
   const [text, setText] = useState(loaded);
   /** Text handed to the editor: the loaded document, or the editor's own text put back after a reload. */
   const [editorText, setEditorText] = useState(loaded);
@@ -42,6 +53,14 @@ export default function JsonDocPanel({ doc, role, onSaved, onReload }: Props) {
   const writable = canWrite(role);
 
   useEffect(() => {
+    const wanted = nextText.current;
+    nextText.current = null;
+    if (wanted !== null) {
+      setText(wanted);
+      setEditorText(wanted);
+      setServerProblems([]);
+      return;
+    }
     setText((typed) => {
       if (typed !== editorText && !sameJson(typed, loaded)) setKept(typed);
       return loaded;
@@ -56,6 +75,7 @@ export default function JsonDocPanel({ doc, role, onSaved, onReload }: Props) {
   const localProblems = parsed.problems.length ? parsed.problems : validateDocument(doc.kind, parsed.doc);
   const problems = serverProblems.length ? serverProblems : localProblems;
   const dirty = text !== loaded;
+  useUnsavedGuard(dirty && writable, `${doc.kind} ${doc.id}`);
   const putBack = () => {
     setEditorText(kept!);
     setText(kept!);
@@ -63,7 +83,7 @@ export default function JsonDocPanel({ doc, role, onSaved, onReload }: Props) {
   };
 
   async function save() {
-    if (parsed.problems.length) return;
+    if (parsed.problems.length || busy || !writable) return;
     setBusy(true);
     setError(null);
     setStatus('');
@@ -74,9 +94,57 @@ export default function JsonDocPanel({ doc, role, onSaved, onReload }: Props) {
       onSaved(saved);
     } catch (e) {
       if (e instanceof AdminApiError && e.status === 422) setServerProblems(e.problems);
-      setError(e instanceof AdminApiError && e.status === 412 ? STALE_MESSAGE : describeError(e));
+      if (e instanceof AdminApiError && e.status === 412) {
+        setError(STALE_MESSAGE);
+        setConflict(await adminApi.get(doc.kind, doc.id).catch(() => null));
+      } else setError(describeError(e));
     } finally {
       setBusy(false);
+    }
+  }
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  /** Mine on top of theirs: my edits (loaded → typed) applied to their version, ready to save over it. */
+  function takeMine() {
+    if (!conflict) return;
+    const { merged, conflicts } = mergeMineOnTheirs(currentContent(doc), parsed.doc, currentContent(conflict));
+    const mergedText = pretty(merged);
+    if (pretty(currentContent(conflict)) !== loaded) nextText.current = mergedText;
+    else {
+      setText(mergedText);
+      setEditorText(mergedText);
+    }
+    setDoc(conflict);
+    setConflict(null);
+    setError(null);
+    setStatus(
+      conflicts.length
+        ? `Your changes are now on top of theirs. You both changed ${conflicts.join(', ')}: yours was kept there; check, then save.`
+        : 'Your changes are now on top of theirs: check, then save.',
+    );
+  }
+
+  /** Theirs into the editor; my text stays aside ("Put back my unsaved text"). */
+  function takeTheirs(theirs: DocRecord) {
+    setKept(text);
+    nextText.current = pretty(currentContent(theirs));
+    if (nextText.current === loaded) {
+      setText(loaded);
+      setEditorText(loaded);
+      nextText.current = null;
+    }
+    setDoc(theirs);
+    setConflict(null);
+    setError(null);
+    setStatus(`Their version is in the editor; yours is kept aside.`);
+  }
+
+  async function reloadLatest() {
+    try {
+      takeTheirs(await adminApi.get(doc.kind, doc.id));
+    } catch (e) {
+      setError(describeError(e));
     }
   }
 
@@ -113,8 +181,18 @@ export default function JsonDocPanel({ doc, role, onSaved, onReload }: Props) {
           <button type="button" onClick={putBack}>Put back my unsaved text</button>
         </p>
       )}
-      <JsonDocEditor text={editorText} onChange={setText} problems={problems} readOnly={!writable} label={`JSON of ${doc.kind} ${doc.id}`} />
+      <JsonDocEditor
+        text={editorText}
+        onChange={setText}
+        onSave={() => void saveRef.current()}
+        problems={problems}
+        readOnly={!writable}
+        label={`JSON of ${doc.kind} ${doc.id}`}
+      />
       {error && <p role="alert" className="error">{error}</p>}
+      {conflict && !parsed.problems.length && (
+        <ConflictView theirs={conflict} mine={parsed.doc} onTakeMine={takeMine} onTakeTheirs={() => takeTheirs(conflict)} onReload={() => void reloadLatest()} />
+      )}
       <p role="status">{status}</p>
       <div className="toolbar">
         {writable && (
@@ -125,7 +203,7 @@ export default function JsonDocPanel({ doc, role, onSaved, onReload }: Props) {
         <button type="button" disabled={parsed.problems.length > 0} onClick={check}>
           Check with all drafts
         </button>
-        <button type="button" onClick={onReload}>Reload</button>
+        <button type="button" onClick={() => (dirty && writable ? void reloadLatest() : onReload())}>Reload</button>
         {writable && doc.draft && (
           <button type="button" onClick={discard}>Discard draft</button>
         )}

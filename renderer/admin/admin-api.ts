@@ -21,6 +21,41 @@ export class AdminApiError extends Error {
 
 let csrfToken: string | null = null;
 
+/**
+ * Session expiry without losing work: when a request meets 401 and something listens (the login
+ * dialog, safety/SessionExpiredDialog.tsx), the request waits while the editor logs in again over
+ * the page, then is sent again with the new session. Nothing unmounts, so typed text stays. Without
+ * a listener, or when the editor gives up, the 401 is thrown as before.
+ */
+type ExpiryListener = (expired: boolean) => void;
+const expiryListeners = new Set<ExpiryListener>();
+let renewal: { promise: Promise<boolean>; resolve(ok: boolean): void } | null = null;
+/** Paths whose 401 means "not logged in" rather than "the session ended". */
+const NO_RENEWAL = new Set(['/login', '/me', '/setup', '/logout']);
+
+export function onSessionExpired(listener: ExpiryListener): () => void {
+  expiryListeners.add(listener);
+  return () => void expiryListeners.delete(listener);
+}
+
+/** Called by the login dialog: `true` after logging in again (waiting requests are retried), `false` to give up. */
+export function sessionRenewed(ok: boolean): void {
+  const r = renewal;
+  renewal = null;
+  expiryListeners.forEach((l) => l(false));
+  r?.resolve(ok);
+}
+
+function waitForRenewal(): Promise<boolean> {
+  if (!renewal) {
+    let resolve!: (ok: boolean) => void;
+    const promise = new Promise<boolean>((r) => (resolve = r));
+    renewal = { promise, resolve };
+    expiryListeners.forEach((l) => l(true));
+  }
+  return renewal.promise;
+}
+
 function problemsOf(body: unknown): Problem[] {
   const b = body as { errors?: unknown; error?: { details?: unknown; errors?: unknown } } | null;
   const list = b?.errors ?? b?.error?.details ?? b?.error?.errors;
@@ -70,6 +105,7 @@ export async function request<T>(path: string, req: Req = {}): Promise<{ data: T
   } catch {
     body = null;
   }
+  if (res.status === 401 && !NO_RENEWAL.has(path) && expiryListeners.size > 0 && (await waitForRenewal())) return request<T>(path, req);
   if (!res.ok) throw new AdminApiError(res.status, messageOf(res.status, body), problemsOf(body));
   const token = (body as { csrf?: unknown; csrfToken?: unknown } | null) ?? {};
   const fresh = token.csrfToken ?? token.csrf ?? res.headers.get(CSRF_HEADER);
