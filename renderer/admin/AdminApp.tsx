@@ -12,6 +12,8 @@ import DocumentsView from './DocumentsView';
 import LandingPages from './landing/LandingPages';
 import LoginForm from './LoginForm';
 import PublishPanel from './PublishPanel';
+import SessionExpiredDialog from './safety/SessionExpiredDialog';
+import { confirmLeave } from './safety/use-unsaved-guard';
 
 const TABS = ['Documents', 'Landing pages', 'Publish', 'Audit log'] as const;
 type Tab = (typeof TABS)[number];
@@ -40,6 +42,7 @@ export default function AdminApp() {
     );
 
   const logout = async () => {
+    if (!confirmLeave()) return;
     await adminApi.logout().catch(() => undefined);
     setSession(null);
   };
@@ -50,7 +53,7 @@ export default function AdminApp() {
         <h1 style={{ fontSize: 20, margin: 0 }}>Ops console</h1>
         <div role="tablist" aria-label="Sections">
           {TABS.map((t) => (
-            <button key={t} type="button" role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls={`panel-${t}`} onClick={() => setTab(t)}>
+            <button key={t} type="button" role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls={`panel-${t}`} onClick={() => t !== tab && confirmLeave() && setTab(t)}>
               {t}
             </button>
           ))}
@@ -63,9 +66,10 @@ export default function AdminApp() {
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'Documents' && <DocumentsView key={published} role={session.role} />}
         {tab === 'Landing pages' && <LandingPages key={published} role={session.role} />}
-        {tab === 'Publish' && <PublishPanel role={session.role} onPublished={() => setPublished((n) => n + 1)} />}
+        {tab === 'Publish' && <PublishPanel role={session.role} user={session.user} onPublished={() => setPublished((n) => n + 1)} />}
         {tab === 'Audit log' && <AuditLog />}
       </div>
+      <SessionExpiredDialog user={session.user} onRenewed={setSession} />
     </main>
   );
 }

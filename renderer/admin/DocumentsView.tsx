@@ -12,6 +12,7 @@ import HistoryPanel from './HistoryPanel';
 import JsonDocPanel from './JsonDocPanel';
 import MarketForm from './MarketForm';
 import PreviewFrame from './PreviewFrame';
+import { confirmLeave } from './safety/use-unsaved-guard';
 import TextSetEditor from './TextSetEditor';
 
 export default function DocumentsView({ role }: { role: Role }) {
@@ -41,6 +42,8 @@ export default function DocumentsView({ role }: { role: Role }) {
   useEffect(() => void loadList(), [loadList, version]);
 
   async function select(kind: string, id: string) {
+    // Opening another document replaces the editor: unsaved edits ask first.
+    if ((open?.kind !== kind || open.id !== id) && !confirmLeave()) return;
     try {
       setOpen(await adminApi.get(kind, id));
     } catch (e) {
