@@ -17,6 +17,8 @@ import { confirmLeave } from './safety/use-unsaved-guard';
 
 const TABS = ['Documents', 'Landing pages', 'Publish', 'Audit log'] as const;
 type Tab = (typeof TABS)[number];
+/** An id can hold no space: aria-controls/aria-labelledby read a space as a list of ids. */
+const slug = (t: string) => t.toLowerCase().replace(/\s+/g, '-');
 
 export default function AdminApp() {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
@@ -53,7 +55,7 @@ export default function AdminApp() {
         <h1 style={{ fontSize: 20, margin: 0 }}>Ops console</h1>
         <div role="tablist" aria-label="Sections">
           {TABS.map((t) => (
-            <button key={t} type="button" role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls={`panel-${t}`} onClick={() => t !== tab && confirmLeave() && setTab(t)}>
+            <button key={t} type="button" role="tab" id={`tab-${slug(t)}`} aria-selected={tab === t} aria-controls={`panel-${slug(t)}`} onClick={() => t !== tab && confirmLeave() && setTab(t)}>
               {t}
             </button>
           ))}
@@ -63,7 +65,7 @@ export default function AdminApp() {
         </span>
         <button type="button" onClick={logout}>Log out</button>
       </header>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+      <div role="tabpanel" id={`panel-${slug(tab)}`} aria-labelledby={`tab-${slug(tab)}`}>
         {tab === 'Documents' && <DocumentsView key={published} role={session.role} />}
         {tab === 'Landing pages' && <LandingPages key={published} role={session.role} />}
         {tab === 'Publish' && <PublishPanel role={session.role} user={session.user} onPublished={() => setPublished((n) => n + 1)} />}

@@ -26,6 +26,10 @@ type Row = VersionInfo & { published?: boolean };
 /** A side of the comparison: a version number as text, or `draft`. */
 type Side = string;
 
+const when = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+};
 const label = (s: Side) => (s === 'draft' ? 'the draft' : `v${s}`);
 
 export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: Props) {
@@ -129,7 +133,7 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
                 {v.published && <span className="badge badge--published">live</span>}
                 {v.restoredFrom ? <span className="history-muted"> restores v{v.restoredFrom}</span> : null}
               </td>
-              <td>{new Date(v.createdAt).toLocaleString()}</td>
+              <td className="history-when">{when(v.createdAt)}</td>
               <td>{v.createdBy}</td>
               <td className="history-note">{v.note}</td>
               <td>
@@ -152,26 +156,22 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
       </table>
       {sides.length > 1 && (
         <div className="toolbar history-pick">
-          <label>
-            From{' '}
-            <select value={from} onChange={(e) => setFrom(e.target.value)}>
-              {sides.map((s) => (
-                <option key={s} value={s}>
-                  {optionText(s)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            To{' '}
-            <select value={to} onChange={(e) => setTo(e.target.value)}>
-              {sides.map((s) => (
-                <option key={s} value={s}>
-                  {optionText(s)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <label htmlFor={`history-from-${kind}-${id}`}>From</label>
+          <select id={`history-from-${kind}-${id}`} value={from} onChange={(e) => setFrom(e.target.value)}>
+            {sides.map((s) => (
+              <option key={s} value={s}>
+                {optionText(s)}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={`history-to-${kind}-${id}`}>To</label>
+          <select id={`history-to-${kind}-${id}`} value={to} onChange={(e) => setTo(e.target.value)}>
+            {sides.map((s) => (
+              <option key={s} value={s}>
+                {optionText(s)}
+              </option>
+            ))}
+          </select>
         </div>
       )}
       {ready && (

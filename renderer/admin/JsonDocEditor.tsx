@@ -74,12 +74,17 @@ export default function JsonDocEditor({ text, onChange, onSave, problems, readOn
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
           EditorView.contentAttributes.of({ 'aria-label': label }),
+          // Long strings wrap instead of scrolling sideways; the editor itself scrolls, capped in height.
+          EditorView.lineWrapping,
+          EditorView.theme({ '&': { maxHeight: '60vh' }, '.cm-scroller': { overflow: 'auto' } }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) changed.current(u.state.doc.toString());
           }),
         ],
       }),
     });
+    // A scrolling region must be reachable by keyboard (read-only text cannot take focus otherwise).
+    v.scrollDOM.tabIndex = 0;
     view.current = v;
     return () => v.destroy();
     // The editor is rebuilt only when the loaded document (text) or the role changes, not per keystroke.
@@ -104,7 +109,7 @@ export default function JsonDocEditor({ text, onChange, onSave, problems, readOn
 
   return (
     <div className="json-editor">
-      <div ref={host} className="json-editor-host" style={{ border: '1px solid #bbb', maxHeight: '60vh', overflow: 'auto' }} />
+      <div ref={host} className="json-editor-host" style={{ border: '1px solid #bbb' }} />
       {placed.length > 0 && (
         <ul className="problems" aria-label="Schema errors">
           {placed.map((p, i) => (

@@ -74,7 +74,7 @@ describe('ops console', () => {
     await admin.getByRole('tab', { name: 'Documents' }).click();
     await admin.getByRole('button', { name: 'text-set id-ID' }).click();
     await admin.getByRole('button', { name: 'Compare v1' }).click();
-    await admin.getByRole('list', { name: 'Diff to version 1' }).getByText(OLD).waitFor();
+    await admin.getByRole('table', { name: 'Diff from v2 to v1' }).getByText(OLD).waitFor();
     await admin.getByLabel('Reason').fill('Back to the approved wording');
     await admin.getByRole('button', { name: 'Roll back to v1' }).click();
     await admin.getByText('Version 1 restored as a new published version.').waitFor();

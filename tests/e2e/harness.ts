@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { startServer, type RunningServer } from '../../config-server/server';
+import { hashPassword } from '../../config-server/admin/password';
+import type { Role } from '../../config-server/store/config-store';
 
 export const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'];
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -70,6 +72,8 @@ export interface Harness {
   /** Starts the config server again on the same store (a new port). */
   restartServer(): Promise<void>;
   screenshot(page: Page, name: string): Promise<string>;
+  /** Creates (or replaces) a console account in the server's store, e.g. a second person for four eyes. */
+  addUser(name: string, role: Role, password: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -149,6 +153,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       const file = path.join(ARTIFACTS, `${name}.png`);
       await page.screenshot({ path: file });
       return file;
+    },
+    async addUser(name, role, password) {
+      await server.config.auth.upsertUser({ name, role, passwordHash: await hashPassword(password) });
     },
     async close() {
       await browser.close().catch(() => {});

@@ -1,0 +1,66 @@
+/**
+ * Console helpers for the admin browser tests: log in as someone, reach a section by its name
+ * (tab, link or button: the shell's navigation may change form, its names stay), and prepare
+ * drafts through the admin API from inside the logged-in page (same cookie and CSRF token the
+ * console uses), so a test spends its clicks on the part it is about.
+ */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { axeViolations, describeViolations } from './axe';
+import type { Harness, PageRecord } from './harness';
+
+export const PASSWORD = 'correct horse battery';
+export const DESKTOP = { width: 1280, height: 800 };
+
+export async function loginConsole(h: Harness, user: string, password = PASSWORD): Promise<PageRecord> {
+  const rec = await h.openPage('/admin', { viewport: DESKTOP });
+  const { page } = rec;
+  await page.getByLabel('User name').fill(user);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'Log out' }).waitFor();
+  return rec;
+}
+
+/** Opens a console section by its visible name (e.g. /Publish|Review/, /Audit/). */
+export async function openSection(page: Page, name: RegExp) {
+  const target = page.getByRole('tab', { name }).or(page.getByRole('link', { name })).first();
+  await target.click();
+}
+
+/** A JSON call to `/admin/api` from the page, as the console makes it. */
+export async function api<T = unknown>(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  return page.evaluate(
+    async ({ method, path, body, headers }) => {
+      const me = await (await fetch('/admin/api/me', { headers: { Accept: 'application/json' } })).json();
+      const res = await fetch(`/admin/api${path}`, {
+        method,
+        headers: { Accept: 'application/json', 'X-CSRF-Token': me.csrfToken, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, etag: res.headers.get('ETag'), body: (await res.text().then((t) => (t ? JSON.parse(t) : null))) as unknown };
+    },
+    { method, path, body, headers },
+  ) as Promise<{ status: number; etag: string | null; body: T }>;
+}
+
+type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Saves a draft of `kind/id` changed by `mutate` (starting from its draft or published content). */
+export async function saveDraft(page: Page, kind: string, id: string, mutate: (doc: Doc) => void) {
+  const got = await api<{ draft: { content: Doc } | null; published: { content: Doc } | null }>(page, 'GET', `/documents/${kind}/${id}`);
+  const doc = structuredClone(got.body.draft?.content ?? got.body.published!.content);
+  mutate(doc);
+  const put = await api(page, 'PUT', `/documents/${kind}/${id}/draft`, doc, { 'If-Match': got.etag! });
+  expect(put.status, JSON.stringify(put.body)).toBeLessThan(300);
+}
+
+export async function publish(page: Page, documents: { kind: string; id: string }[], note: string) {
+  const r = await api(page, 'POST', '/publish', { documents, note });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+}
+
+export async function expectAxeClean(page: Page) {
+  const found = await axeViolations(page);
+  expect(found, describeViolations(found)).toEqual([]);
+}
