@@ -4,6 +4,7 @@
  * text set with If-Match, and a 412 keeps every typed cell so the editor can reload and save again.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useUnsavedGuard } from './safety/use-unsaved-guard';
 import type { TextSetDocument } from '../../schemas/generated/types';
 import { AdminApiError, adminApi } from './admin-api';
 import { canWrite, currentContent, type DocRecord, type Role } from './admin-types';
@@ -63,6 +64,7 @@ export default function TextSetEditor({ role, onSaved }: Props) {
       (!q || k.toLowerCase().includes(q) || docs.some((d) => (valueOf(d, k) ?? '').toLowerCase().includes(q))),
   );
   const dirty = Object.entries(edits).filter(([, e]) => Object.keys(e).length > 0);
+  useUnsavedGuard(dirty.length > 0, 'copy (text table)');
 
   const edit = (docId: string, key: string, value: string) =>
     setEdits((prev) => ({ ...prev, [docId]: { ...prev[docId], [key]: value } }));
