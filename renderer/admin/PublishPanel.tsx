@@ -110,7 +110,9 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
           {error}
         </p>
       )}
-      <p role="status">{status}</p>
+      <p role="status" className="review-status">
+        {status}
+      </p>
       {drafts === null && !error && <p>Loading the change set…</p>}
       {drafts?.length === 0 && <p>No drafts: nothing to review or publish. Drafts saved in Copy, Markets or Screens appear here.</p>}
       {drafts && drafts.length > 0 && (
