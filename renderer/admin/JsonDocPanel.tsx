@@ -83,7 +83,7 @@ export default function JsonDocPanel({ doc: given, role, onSaved, onReload }: Pr
   };
 
   async function save() {
-    if (parsed.problems.length || busy || !writable) return;
+    if (parsed.problems.length || busy || !writable || !dirty) return;
     setBusy(true);
     setError(null);
     setStatus('');
@@ -104,6 +104,18 @@ export default function JsonDocPanel({ doc: given, role, onSaved, onReload }: Pr
   }
   const saveRef = useRef(save);
   saveRef.current = save;
+  // Ctrl/Cmd+S anywhere on the page saves too (the editor handles it itself when focused, and says so by
+  // preventing the default), instead of the browser's "save page as".
+  useEffect(() => {
+    if (!writable) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || !(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 's') return;
+      e.preventDefault();
+      void saveRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [writable]);
 
   /** Mine on top of theirs: my edits (loaded → typed) applied to their version, ready to save over it. */
   function takeMine() {

@@ -52,6 +52,14 @@ describe('JSON editor', () => {
     const rec = await api<{ draft: { content: { description: string } } }>(page, 'GET', '/documents/screen/not-found');
     expect(rec.body.draft.content.description).toBe('saved with the keyboard');
 
+    // Ctrl+S also saves with the focus outside the editor (not the browser's "save page").
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText(pretty({ ...NOT_FOUND, description: 'saved from outside' }));
+    await page.getByRole('button', { name: 'Check with all drafts' }).focus();
+    await page.keyboard.press('Control+S');
+    await expect.poll(async () => (await api<{ draft: { content: { description: string } } }>(page, 'GET', '/documents/screen/not-found')).body.draft.content.description).toBe('saved from outside');
+
     // The preview runs beside the editor.
     const frame = page.locator('iframe[title="Draft preview"]');
     await frame.waitFor();
