@@ -147,6 +147,17 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       expect((await s.store.audit({ id: 'not-found', limit: 1 }))[0]).toMatchObject({ action: 'rollback', note: 'oops', version: 3 });
     });
 
+    it('filters the audit by time range (since inclusive, until exclusive)', async () => {
+      await importOnFirstStart(s.store);
+      await edit('screen', 'not-found', 'timed', 'ed');
+      const [entry] = await s.store.audit({ actor: 'ed', limit: 1 });
+      const later = new Date(Date.parse(entry.at) + 1).toISOString();
+      expect((await s.store.audit({ actor: 'ed', since: entry.at })).map((a) => a.seq)).toEqual([entry.seq]);
+      expect((await s.store.audit({ actor: 'ed', until: later })).map((a) => a.seq)).toEqual([entry.seq]);
+      expect(await s.store.audit({ actor: 'ed', since: later })).toEqual([]);
+      expect(await s.store.audit({ actor: 'ed', until: entry.at })).toEqual([]);
+    });
+
     it('writes nothing when the publish check refuses the change set', async () => {
       await importOnFirstStart(s.store);
       await edit('screen', 'not-found', 'a', 'ed');
