@@ -24,7 +24,11 @@ export async function loginConsole(h: Harness, user: string, password = PASSWORD
 
 /** Opens a console section by its visible name (e.g. /Publish|Review/, /Audit/). */
 export async function openSection(page: Page, name: RegExp) {
-  const target = page.getByRole('tab', { name }).or(page.getByRole('link', { name })).first();
+  const target = page
+    .getByRole('tab', { name })
+    .or(page.getByRole('link', { name }))
+    .or(page.getByRole('navigation').getByRole('button', { name }))
+    .first();
   await target.click();
 }
 
