@@ -57,13 +57,13 @@ describe('review and publish', () => {
     await page.getByLabel('Note').fill('Clearer complaint link, longer complaints, four eyes for Indonesia');
     const publishButton = page.getByRole('button', { name: /^Publish \d+ document/ });
     expect(await publishButton.isDisabled()).toBe(true);
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('heading', { name: 'market ID' }).evaluate((e) => e.scrollIntoView());
+    await page.screenshot({ path: 'tests/e2e/readme/admin-review.png' });
     await page.getByRole('checkbox', { name: 'screen not-found' }).uncheck();
     await page.getByRole('heading', { name: /no errors/ }).waitFor();
     // Four eyes: said, and Pat (not the drafter) may publish.
     expect(await page.getByRole('note').innerText()).toMatch(/Four eyes: market ID[\s\S]*Drafted by ed; you publish as pat/);
-    await page.setViewportSize(DESKTOP);
-    await page.getByRole('heading', { name: 'market ID' }).evaluate((e) => e.scrollIntoView());
-    await page.screenshot({ path: 'tests/e2e/readme/admin-review.png' });
     await expectAxeClean(page);
 
     // Ed, the only drafter, is told he cannot publish his own four-eyes change.

@@ -28,6 +28,7 @@ export default function ReviewDocCard({ summary: d, record, checked, onToggle }:
             title
           )}
         </h3>
+        {onToggle && !checked && <span className="badge">left out of this publish</span>}
         {!record?.published && <span className="badge badge--draft">new document</span>}
         {changes?.locale && <span className="badge">locale {changes.locale}</span>}
         {d.markets.length > 0 && <span className="review-doc__meta">market {d.markets.join(', ')}</span>}
