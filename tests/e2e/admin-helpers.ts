@@ -32,6 +32,28 @@ export async function openSection(page: Page, name: RegExp) {
   await target.click();
 }
 
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Opens a document in the console's navigation: by its `kind id` name, else by an entry whose name
+ * contains the id, else through the search box (the navigation gives documents human titles).
+ */
+export async function openDocument(page: Page, kind: string, id: string) {
+  const exact = page.getByRole('button', { name: `${kind} ${id}`, exact: true }).or(page.getByRole('link', { name: `${kind} ${id}`, exact: true }));
+  const named = new RegExp(`(^|[^\\w-])${escapeRe(id)}($|[^\\w-])`);
+  const nav = page.getByRole('navigation');
+  const containing = nav.getByRole('link', { name: named }).or(nav.getByRole('button', { name: named }));
+  // The tabbed console keeps documents under a "Documents" tab; a navigation shows them at once.
+  const tab = page.getByRole('tab', { name: 'Documents', exact: true });
+  if ((await tab.count()) && (await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+  await exact.or(containing).first().waitFor({ timeout: 5000 }).catch(() => undefined);
+  for (const candidate of [exact, containing]) {
+    if (await candidate.count()) return candidate.first().click();
+  }
+  await page.getByRole('searchbox').first().fill(id);
+  await page.getByRole('option', { name: named }).or(page.getByRole('link', { name: named })).first().click();
+}
+
 /** A JSON call to `/admin/api` from the page, as the console makes it. */
 export async function api<T = unknown>(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   return page.evaluate(

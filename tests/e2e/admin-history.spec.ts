@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, expectAxeClean, loginConsole, openSection, PASSWORD, publish, saveDraft } from './admin-helpers';
+import { api, expectAxeClean, loginConsole, openDocument, PASSWORD, publish, saveDraft } from './admin-helpers';
 import { startHarness, type Harness } from './harness';
 
 const OLD = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).texts['common.retry'] as string;
@@ -32,8 +32,7 @@ describe('history and rollback', () => {
     const page = ops.page;
     await page.reload();
     await page.getByRole('button', { name: 'Log out' }).waitFor();
-    await openSection(page, /Documents|Copy/);
-    await page.getByRole('button', { name: 'text-set id-ID' }).click();
+    await openDocument(page, 'text-set', 'id-ID');
     const versions = page.getByRole('table', { name: 'Versions of text-set id-ID' });
     await versions.getByRole('row').filter({ hasText: 'v3' }).waitFor();
     expect(await versions.getByRole('row').filter({ hasText: 'v3' }).innerText()).toMatch(/live[\s\S]*ops[\s\S]*Shorter retry label/);

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, expectAxeClean, loginConsole, openSection, PASSWORD } from './admin-helpers';
+import { api, expectAxeClean, loginConsole, openDocument, PASSWORD } from './admin-helpers';
 import { startHarness, type Harness } from './harness';
 
 const NOT_FOUND = JSON.parse(fs.readFileSync('screens/pages/not-found.json', 'utf8'));
@@ -20,8 +20,7 @@ afterAll(async () => h?.close());
 describe('JSON editor', () => {
   it('undoes and redoes, shows errors at their line, saves with Ctrl+S, previews beside', async () => {
     const { page, pageErrors } = await loginConsole(h, 'ed');
-    await openSection(page, /Documents|Screens/);
-    await page.getByRole('button', { name: 'screen not-found' }).click();
+    await openDocument(page, 'screen', 'not-found');
     const editor = page.getByLabel('JSON of screen not-found');
     await editor.waitFor();
     await editor.click();

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, openSection, PASSWORD } from './admin-helpers';
+import { DESKTOP, openDocument, openSection, PASSWORD } from './admin-helpers';
 import { startHarness, type Harness } from './harness';
 
 const KEY = 'complaint.myComplaints';
@@ -35,8 +35,7 @@ describe('README walkthrough: change a label and publish it', () => {
     await page.getByRole('button', { name: 'Log out' }).waitFor();
 
     // 2. Find the label in the copy table.
-    await openSection(page, /Documents|Copy/);
-    await page.getByRole('button', { name: 'text-set id-ID' }).click();
+    await openDocument(page, 'text-set', 'id-ID');
     await page.getByLabel('Search texts').fill(KEY);
     const cell = page.getByLabel(`${KEY} (id-ID)`, { exact: true });
     await expect.poll(() => cell.inputValue()).toBe(OLD);
