@@ -57,7 +57,8 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
   useEffect(() => void load(), [load]);
 
   const selected = useMemo(() => (drafts ?? []).filter((d) => chosen.has(keyOf(d))), [drafts, chosen]);
-  const selectionKey = selected.map(keyOf).join('|');
+  // Changes when the set or any draft in it changes (ETag), so the check always matches what is shown.
+  const selectionKey = selected.map((d) => `${keyOf(d)}@${d.etag}`).join('|');
 
   const check = useCallback(async () => {
     if (!selected.length) return setProblems(null);
