@@ -6,7 +6,7 @@
  * reviewed here go with the publish, so a draft changed after review is refused (412), never
  * published unseen.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AdminApiError, adminApi } from './admin-api';
 import { canPublish, currentContent, type DocRecord, type DocSummary, type Problem, type Role } from './admin-types';
 import { describeError } from './describe-error';
@@ -36,6 +36,7 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const publisher = canPublish(role);
+  const seen = useRef(new Set<string>());
 
   const load = useCallback(async () => {
     try {
@@ -48,7 +49,10 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
       // Both sides count: a draft switching four eyes on or off is judged by the stricter one.
       setMarkets(recs.filter((r) => r.kind === 'market').flatMap((r) => [r.published?.content, currentContent(r)]));
       setDrafts(list);
-      setChosen(new Set(list.map(keyOf)));
+      // A reload keeps what the publisher left out; drafts not seen before start ticked.
+      const fresh = new Set(list.map(keyOf).filter((k) => !seen.current.has(k)));
+      fresh.forEach((k) => seen.current.add(k));
+      setChosen((prev) => new Set(list.map(keyOf).filter((k) => prev.has(k) || fresh.has(k))));
       if (!givenUser) setUser((await adminApi.me())?.user ?? '');
     } catch (e) {
       setError(describeError(e));

@@ -81,6 +81,14 @@ describe('review and publish', () => {
     expect(await vic.page.getByLabel('Note').count()).toBe(0);
     await expectAxeClean(vic.page);
 
+    // Ed changes a draft after Pat reviewed it: the publish is refused (412), the page shows the new change, the note stays.
+    await saveDraft(ed.page, 'text-set', 'id-ID', (d) => (d.texts['complaint.myComplaints'] = 'Pengaduan saya (baru)'));
+    await publishButton.click();
+    await page.getByRole('alert').filter({ hasText: 'A draft changed after you reviewed it' }).waitFor();
+    await expect.poll(() => idTexts.innerText()).toMatch(/Pengaduan saya \(baru\)/);
+    expect(await page.getByLabel('Note').inputValue()).toMatch(/^Clearer complaint link/);
+    expect(await page.getByRole('checkbox', { name: 'screen not-found' }).isChecked()).toBe(false);
+    await page.getByRole('heading', { name: /no errors/ }).waitFor();
     await publishButton.click();
     await page.getByText('Published 3 document(s).').waitFor();
     // Only the broken screen is left in the change set.
