@@ -4,6 +4,7 @@
  * and roll back. The server enforces the same roles; hiding buttons only spares clicks.
  */
 import { useEffect, useState } from 'react';
+import './console.css';
 import { adminApi } from './admin-api';
 import type { Session } from './admin-types';
 import AuditLog from './AuditLog';
