@@ -45,7 +45,7 @@ describe('AdminApp', () => {
   it('hides the publish button from editors', async () => {
     server('editor');
     render(<AdminApp />);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Publish' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Review & publish' }));
     expect(await screen.findByRole('table', { name: 'Changes in text-set id-ID' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Check again' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
@@ -54,7 +54,7 @@ describe('AdminApp', () => {
   it('lets publishers publish with a note, sending the reviewed ETags and the CSRF token', async () => {
     const { calls } = server('publisher');
     render(<AdminApp />);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Publish' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Review & publish' }));
     const publish = await screen.findByRole('button', { name: /^Publish 1 document/ });
     expect(publish).toHaveProperty('disabled', true);
     await userEvent.type(screen.getByLabelText('Note'), 'Shorter label');

@@ -1,10 +1,13 @@
 /**
  * The ops console at `/admin` (lazy-loaded by the boot, never in the borrower's first chunk).
- * Who is logged in decides what is shown: viewers read, editors save drafts, publishers publish
- * and roll back. The server enforces the same roles; hiding buttons only spares clicks.
+ * A top bar (search from anywhere, who is logged in), a navigation grouped for people and the page
+ * the URL hash names (`#/copy?key=…`, `#/doc/<kind>/<id>`, `#/review`, …), so pages can be linked
+ * and Back works. Who is logged in decides what is shown: viewers read, editors save drafts,
+ * publishers publish and roll back. The server enforces the same roles; hiding buttons only spares clicks.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import './console.css';
+import './nav/nav.css';
 import { adminApi } from './admin-api';
 import type { Session } from './admin-types';
 import AuditLog from './AuditLog';
@@ -12,20 +15,104 @@ import { describeError } from './describe-error';
 import DocumentsView from './DocumentsView';
 import LandingPages from './landing/LandingPages';
 import LoginForm from './LoginForm';
+import ConsoleNav from './nav/ConsoleNav';
+import { formatHash, parseHash, type ConsoleRoute } from './nav/hash-route';
+import { buildNav, copyStatus, statusOf, errorsByFile } from './nav/nav-model';
+import { useConsoleData } from './nav/use-console-data';
 import PublishPanel from './PublishPanel';
 import SessionExpiredDialog from './safety/SessionExpiredDialog';
 import { confirmLeave } from './safety/use-unsaved-guard';
+import SearchBox from './search/SearchBox';
+import type { SearchResult } from './search/search-index';
 
-const TABS = ['Documents', 'Landing pages', 'Publish', 'Audit log'] as const;
-type Tab = (typeof TABS)[number];
-/** An id can hold no space: aria-controls/aria-labelledby read a space as a list of ids. */
-const slug = (t: string) => t.toLowerCase().replace(/\s+/g, '-');
+const LOCALE_NAMES: Record<string, string> = { 'id-ID': 'Indonesian copy', 'en-IN': 'English (India) copy' };
+
+function useHashRoute(): [ConsoleRoute, (r: ConsoleRoute) => void] {
+  const [route, setRoute] = useState(() => parseHash(typeof location === 'undefined' ? '' : location.hash));
+  useEffect(() => {
+    const on = () => setRoute(parseHash(location.hash));
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  const go = useCallback((r: ConsoleRoute) => {
+    const h = formatHash(r);
+    if (location.hash !== h) location.hash = h;
+    setRoute(r);
+  }, []);
+  return [route, go];
+}
+
+function Console({ session, onLogout, onRenewed }: { session: Session; onLogout(): void; onRenewed(s: Session): void }) {
+  const [route, go] = useHashRoute();
+  const data = useConsoleData();
+  const [published, setPublished] = useState(0);
+
+  const groups = useMemo(() => buildNav(data.docs, data.titles, data.problems), [data.docs, data.titles, data.problems]);
+  const copy = useMemo(() => {
+    const errs = errorsByFile(data.problems);
+    return {
+      status: copyStatus(data.docs, data.problems),
+      sets: data.docs.filter((d) => d.kind === 'text-set').map((d) => ({ id: d.id, title: LOCALE_NAMES[d.id] ?? `Copy ${d.id}`, status: statusOf(d, errs) })),
+    };
+  }, [data.docs, data.problems]);
+
+  // Leaving a page with unsaved edits asks first (the browser's Back is a hashchange we cannot stop).
+  const navigate = (r: ConsoleRoute, e?: MouseEvent) => {
+    e?.preventDefault();
+    if (formatHash(r) === formatHash(route)) return;
+    if (confirmLeave()) go(r);
+  };
+  const pick = (r: SearchResult) => navigate(r.type === 'doc' ? { page: 'doc', kind: r.kind, id: r.id } : { page: 'copy', key: r.key });
+
+  const changed = () => data.reload();
+  const heading =
+    route.page === 'doc' ? (data.titles.get(`${route.kind}/${route.id}`) ?? `${route.kind} ${route.id}`) : undefined;
+
+  return (
+    <div className="admin console">
+      <header className="topbar">
+        <h1>Ops console</h1>
+        <SearchBox index={data.index} onPick={pick} />
+        <span className="topbar__user">
+          {session.user} ({session.role})
+        </span>
+        <button type="button" onClick={onLogout}>Log out</button>
+      </header>
+      <ConsoleNav groups={groups} copy={copy} current={route} onNavigate={navigate} />
+      <main className="console__main" aria-label={heading ?? 'Console page'}>
+        {data.error && <p role="alert" className="error">{data.error}</p>}
+        {route.page === 'home' && (
+          <section className="card">
+            <h2>Welcome, {session.user}</h2>
+            <p>Pick what to change on the left, or search for a screen, a text key or a piece of copy above.</p>
+            <p className="muted">Drafts are private to the console until they are reviewed and published.</p>
+          </section>
+        )}
+        {(route.page === 'copy' || route.page === 'doc') && (
+          <DocumentsView
+            key={published}
+            role={session.role}
+            route={route}
+            data={data}
+            onChanged={changed}
+            onOpenKey={(key) => navigate({ page: 'copy', key })}
+            onOpenDoc={(kind, id) => navigate({ page: 'doc', kind, id })}
+          />
+        )}
+        {route.page === 'landing' && <LandingPages key={published} role={session.role} />}
+        {route.page === 'review' && (
+          <PublishPanel role={session.role} user={session.user} onPublished={() => (setPublished((n) => n + 1), changed())} />
+        )}
+        {route.page === 'audit' && <AuditLog />}
+      </main>
+      <SessionExpiredDialog user={session.user} onRenewed={onRenewed} />
+    </div>
+  );
+}
 
 export default function AdminApp() {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
-  const [tab, setTab] = useState<Tab>('Documents');
   const [error, setError] = useState<string | null>(null);
-  const [published, setPublished] = useState(0);
 
   useEffect(() => {
     document.title = 'Ops console';
@@ -38,8 +125,8 @@ export default function AdminApp() {
   if (session === undefined) return <p>Loading…</p>;
   if (session === null)
     return (
-      <main>
-        {error && <p role="alert">{error}</p>}
+      <main className="admin admin--login">
+        {error && <p role="alert" className="error">{error}</p>}
         <LoginForm onLoggedIn={setSession} />
       </main>
     );
@@ -49,30 +136,5 @@ export default function AdminApp() {
     await adminApi.logout().catch(() => undefined);
     setSession(null);
   };
-
-  return (
-    <main className="admin" style={{ fontFamily: 'system-ui, sans-serif', padding: 12 }}>
-      <header style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-        <h1 style={{ fontSize: 20, margin: 0 }}>Ops console</h1>
-        <div role="tablist" aria-label="Sections">
-          {TABS.map((t) => (
-            <button key={t} type="button" role="tab" id={`tab-${slug(t)}`} aria-selected={tab === t} aria-controls={`panel-${slug(t)}`} onClick={() => t !== tab && confirmLeave() && setTab(t)}>
-              {t}
-            </button>
-          ))}
-        </div>
-        <span style={{ marginLeft: 'auto' }}>
-          {session.user} ({session.role})
-        </span>
-        <button type="button" onClick={logout}>Log out</button>
-      </header>
-      <div role="tabpanel" id={`panel-${slug(tab)}`} aria-labelledby={`tab-${slug(tab)}`}>
-        {tab === 'Documents' && <DocumentsView key={published} role={session.role} />}
-        {tab === 'Landing pages' && <LandingPages key={published} role={session.role} />}
-        {tab === 'Publish' && <PublishPanel role={session.role} user={session.user} onPublished={() => setPublished((n) => n + 1)} />}
-        {tab === 'Audit log' && <AuditLog />}
-      </div>
-      <SessionExpiredDialog user={session.user} onRenewed={setSession} />
-    </main>
-  );
+  return <Console key={session.user} session={session} onLogout={logout} onRenewed={setSession} />;
 }

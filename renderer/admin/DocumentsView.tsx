@@ -1,113 +1,106 @@
 /**
- * Documents by kind, market and locale; the chosen one opens in the editor its kind calls for
- * (text sets: the side-by-side table, markets: the generated form, everything else: JSON), with
- * its history below and the draft preview beside it.
+ * One console page about documents: the copy table (`#/copy`, or a text set with its history), a
+ * market's form, or any other document in the JSON editor; its history below and the draft preview
+ * beside it. The preview's "Edit text" mode saves a key's copy from a click on the screen.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { RouteMapDocument } from '../../schemas/generated/types';
 import { adminApi } from './admin-api';
-import { currentContent, type DocRecord, type DocSummary, type Role } from './admin-types';
+import { currentContent, type DocRecord, type Role } from './admin-types';
 import { describeError } from './describe-error';
 import HistoryPanel from './HistoryPanel';
 import JsonDocPanel from './JsonDocPanel';
 import MarketForm from './MarketForm';
+import type { ConsoleRoute } from './nav/hash-route';
+import type { ConsoleData } from './nav/use-console-data';
 import PreviewFrame from './PreviewFrame';
-import { confirmLeave } from './safety/use-unsaved-guard';
 import TextSetEditor from './TextSetEditor';
 
-export default function DocumentsView({ role }: { role: Role }) {
-  const [filter, setFilter] = useState({ kind: '', market: '', locale: '' });
-  const [kinds, setKinds] = useState<string[]>([]);
-  const [docs, setDocs] = useState<DocSummary[]>([]);
+interface Props {
+  role: Role;
+  route: Extract<ConsoleRoute, { page: 'copy' } | { page: 'doc' }>;
+  data: ConsoleData;
+  /** A draft was saved: statuses, titles and search are reloaded. */
+  onChanged(): void;
+  onOpenKey(key: string): void;
+  onOpenDoc(kind: string, id: string): void;
+}
+
+/** The market a document belongs to for the preview (a market opens its own; others show ID). */
+function marketFor(route: Props['route']): string {
+  return route.page === 'doc' && route.kind === 'market' ? route.id : 'ID';
+}
+
+export default function DocumentsView({ role, route, data, onChanged, onOpenKey, onOpenDoc }: Props) {
   const [open, setOpen] = useState<DocRecord | null>(null);
-  const [paths, setPaths] = useState<{ path: string; screen: string }[]>([]);
   const [version, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const ref = route.page === 'doc' ? `${route.kind}/${route.id}` : null;
 
-  const loadList = useCallback(async () => {
+  const load = useCallback(async () => {
+    if (route.page !== 'doc') return setOpen(null);
     try {
-      const all = await adminApi.list();
-      setKinds([...new Set(all.map((d) => d.kind))].sort());
-      setDocs(await adminApi.list(filter));
-      const rm = all.find((d) => d.kind === 'route-map');
-      if (rm) {
-        const content = currentContent(await adminApi.get(rm.kind, rm.id)) as RouteMapDocument | undefined;
-        setPaths((content?.routes ?? []).map((r) => ({ path: r.path, screen: r.screen })));
-      }
+      setOpen(await adminApi.get(route.kind, route.id));
       setError(null);
     } catch (e) {
+      setOpen(null);
       setError(describeError(e));
     }
-  }, [filter]);
-  useEffect(() => void loadList(), [loadList, version]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ref]);
+  useEffect(() => void load(), [load]);
 
-  async function select(kind: string, id: string) {
-    // Opening another document replaces the editor: unsaved edits ask first.
-    if ((open?.kind !== kind || open.id !== id) && !confirmLeave()) return;
-    try {
-      setOpen(await adminApi.get(kind, id));
-    } catch (e) {
-      setError(describeError(e));
-    }
-  }
-  const reopen = () => open && void select(open.kind, open.id);
   const saved = (d?: DocRecord) => {
     setVersion((v) => v + 1);
+    onChanged();
     if (d?.kind && d.id) setOpen(d);
-    else reopen();
+    else void load();
   };
 
-  const markets = [...new Set(docs.flatMap((d) => d.markets))].sort();
-  const locales = [...new Set(docs.map((d) => d.locale).filter((l): l is string => !!l))].sort();
-  const market = filter.market || (open?.kind === 'market' ? open.id : 'ID');
-  const screenPath = open?.kind === 'screen' ? paths.find((p) => p.screen === open.id)?.path : undefined;
+  const market = marketFor(route);
+  const marketDoc = data.records.find((r) => r.kind === 'market' && r.id === market);
+  const locale = ((marketDoc && (currentContent(marketDoc) as { textSet?: unknown })?.textSet) as string | undefined) ?? (market === 'IN' ? 'en-IN' : 'id-ID');
+  const screenPath = open?.kind === 'screen' ? data.routes.find((p) => p.screen === open.id)?.path : undefined;
+
+  /** Saves one key's copy in one text set (from the preview's in-context editor). */
+  async function saveText(setId: string, key: string, value: string) {
+    const doc = await adminApi.get('text-set', setId);
+    const content = currentContent(doc) as { texts: Record<string, string> };
+    await adminApi.saveDraft('text-set', setId, { ...content, texts: { ...content.texts, [key]: value } }, doc.etag);
+    saved();
+  }
+
+  const isCopy = route.page === 'copy' || route.kind === 'text-set';
+  const paths = data.routes.map((p) => p.path);
 
   return (
-    <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-      <nav aria-label="Documents" style={{ minWidth: 220 }}>
-        <label>
-          Kind{' '}
-          <select value={filter.kind} onChange={(e) => setFilter({ ...filter, kind: e.target.value })}>
-            <option value="">all</option>
-            {kinds.map((k) => <option key={k}>{k}</option>)}
-          </select>
-        </label>
-        <label>
-          Market{' '}
-          <select value={filter.market} onChange={(e) => setFilter({ ...filter, market: e.target.value })}>
-            <option value="">all</option>
-            {[...new Set(['ID', 'IN', ...markets])].map((m) => <option key={m}>{m}</option>)}
-          </select>
-        </label>
-        <label>
-          Locale{' '}
-          <select value={filter.locale} onChange={(e) => setFilter({ ...filter, locale: e.target.value })}>
-            <option value="">all</option>
-            {[...new Set(['id-ID', 'en-IN', ...locales])].map((l) => <option key={l}>{l}</option>)}
-          </select>
-        </label>
+    <div className={`doc-page${isCopy ? ' doc-page--copy' : ''}`}>
+      <div className="doc-page__editor">
         {error && <p role="alert" className="error">{error}</p>}
-        <ul style={{ listStyle: 'none', padding: 0 }}>
-          {docs.map((d) => (
-            <li key={`${d.kind}/${d.id}`}>
-              <button type="button" aria-current={open?.kind === d.kind && open.id === d.id ? 'true' : undefined} onClick={() => void select(d.kind, d.id)}>
-                {d.kind} {d.id}
-              </button>
-              {d.hasDraft && <small> draft</small>}
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div style={{ flex: 1, minWidth: 0 }}>
-        {!open && <p>Choose a document.</p>}
-        {open?.kind === 'text-set' && <TextSetEditor role={role} onSaved={() => saved()} />}
-        {open?.kind === 'market' && <MarketForm key={open.id} doc={open} role={role} onSaved={saved} />}
-        {open && open.kind !== 'text-set' && open.kind !== 'market' && (
-          <JsonDocPanel key={`${open.kind}/${open.id}`} doc={open} role={role} onSaved={saved} onReload={reopen} />
+        {isCopy && (
+          <TextSetEditor
+            key={route.page === 'copy' ? `copy:${route.key ?? ''}` : 'copy'}
+            role={role}
+            focusKey={route.page === 'copy' ? route.key : undefined}
+            usages={data.usages}
+            titles={data.titles}
+            onOpenDoc={onOpenDoc}
+            onSaved={() => saved()}
+          />
         )}
-        {open && <HistoryPanel kind={open.kind} id={open.id} role={role} refresh={version} onRolledBack={() => saved()} />}
+        {!isCopy && open?.kind === 'market' && <MarketForm key={open.id} doc={open} role={role} onSaved={saved} />}
+        {!isCopy && open && open.kind !== 'market' && (
+          <JsonDocPanel key={`${open.kind}/${open.id}`} doc={open} role={role} onSaved={saved} onReload={() => void load()} />
+        )}
+        {route.page === 'doc' && open && <HistoryPanel kind={open.kind} id={open.id} role={role} refresh={version} onRolledBack={() => saved()} />}
       </div>
-      <PreviewFrame paths={paths.map((p) => p.path)} initialPath={screenPath} market={market} version={version} />
+      <PreviewFrame
+        paths={paths}
+        initialPath={screenPath}
+        market={market}
+        version={version}
+        collapsible={isCopy}
+        inContext={{ locale, texts: data.texts[locale] ?? {}, usages: data.usages, role, onSave: saveText, onOpenKey }}
+      />
     </div>
   );
 }

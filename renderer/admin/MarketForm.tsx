@@ -1,6 +1,8 @@
 /**
  * A market document (constants of India or Indonesia) as a form generated from the market schema by
- * @rjsf/core. Saving writes the draft with If-Match; a 412 keeps the form as typed.
+ * @rjsf/core, in sections, each field with its schema description as help and its validation
+ * message right under it (checked as the editor types). Saving writes the draft with If-Match; a
+ * 412 keeps the form as typed.
  */
 import { useEffect, useState } from 'react';
 import Form from '@rjsf/core';
@@ -10,6 +12,8 @@ import { adminApi } from './admin-api';
 import { canWrite, currentContent, type DocRecord, type Role } from './admin-types';
 import { describeError } from './describe-error';
 import { marketFormSchema, marketValidator } from './market-validator';
+import { MarketObjectTemplate } from './market-sections';
+import './market.css';
 
 const uiSchema: UiSchema = {
   kind: { 'ui:readonly': true },
@@ -51,7 +55,7 @@ export default function MarketForm({ doc, role, onSaved }: Props) {
   }
 
   return (
-    <section aria-label={`Market ${doc.id}`}>
+    <section aria-label={`Market ${doc.id}`} className="market-form">
       <h2>Market {doc.id}</h2>
       {error && <p role="alert" className="error">{error}</p>}
       <p role="status">{status}</p>
@@ -61,7 +65,9 @@ export default function MarketForm({ doc, role, onSaved }: Props) {
         validator={marketValidator}
         formData={formData}
         readonly={!writable}
-        showErrorList="top"
+        templates={{ ObjectFieldTemplate: MarketObjectTemplate }}
+        liveValidate="onChange"
+        showErrorList="bottom"
         noHtml5Validate
         onChange={(e) => setFormData(e.formData as MarketDocument)}
         onSubmit={(e) => void save(e.formData as MarketDocument)}

@@ -1,13 +1,20 @@
 /**
- * Every text set side by side: one row per key, one column per locale, a search over keys and copy,
- * missing keys highlighted. Typed edits live here until saved; a save writes one draft per changed
- * text set with If-Match, and a 412 keeps every typed cell so the editor can reload and save again.
+ * The copy table: one row per key, one column per locale side by side with the full text readable
+ * and editable (textareas that wrap and grow), where each key is used (screens and node pointers),
+ * filters for missing translations and keys changed in this draft, and a placeholder check: a value
+ * that drops or adds a `{name}` the other locales or its published value carry is flagged next to
+ * its cell, and saving is refused until it is fixed or the editor confirms it.
+ * Typed edits live here until saved; a save writes one draft per changed text set with If-Match,
+ * and a 412 keeps every typed cell so the editor can reload and save again.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useUnsavedGuard } from './safety/use-unsaved-guard';
 import type { TextSetDocument } from '../../schemas/generated/types';
 import { AdminApiError, adminApi } from './admin-api';
 import { canWrite, currentContent, type DocRecord, type Role } from './admin-types';
+import type { Usage } from './copy/find-usages';
+import { describePlaceholderProblem, placeholderProblem } from './copy/placeholders';
+import './copy/copy.css';
 import { STALE_MESSAGE, describeError } from './describe-error';
 
 type Edits = Record<string, Record<string, string>>;
@@ -16,17 +23,28 @@ interface Props {
   role: Role;
   /** Called after drafts were saved (the preview reloads). */
   onSaved(): void;
+  /** Opens the table filtered to this key (a search result or an in-context pick). */
+  focusKey?: string;
+  /** key → where it is used (screens and pointers); without it the column is left out. */
+  usages?: Map<string, Usage[]>;
+  /** `kind/id` → human title, for the "used in" links. */
+  titles?: Map<string, string>;
+  onOpenDoc?(kind: string, id: string): void;
 }
 
 const textsOf = (doc: DocRecord) => ((currentContent(doc) as TextSetDocument | undefined)?.texts ?? {}) as Record<string, string>;
+const publishedOf = (doc: DocRecord) => ((doc.published?.content as TextSetDocument | undefined)?.texts ?? {}) as Record<string, string>;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export default function TextSetEditor({ role, onSaved }: Props) {
+export default function TextSetEditor({ role, onSaved, focusKey, usages, titles, onOpenDoc }: Props) {
   const [docs, setDocs] = useState<DocRecord[]>([]);
   const [edits, setEdits] = useState<Edits>({});
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(focusKey ? `^${escapeRe(focusKey)}$` : '');
   const [onlyMissing, setOnlyMissing] = useState(false);
+  const [onlyChanged, setOnlyChanged] = useState(false);
   const [newKey, setNewKey] = useState('');
   const [extraKeys, setExtraKeys] = useState<string[]>([]);
+  const [confirmPlaceholders, setConfirmPlaceholders] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
@@ -56,20 +74,35 @@ export default function TextSetEditor({ role, onSaved }: Props) {
     const v = valueOf(doc, key);
     return v === undefined || v === '';
   };
+  /** Changed in this draft: typed here, or the saved draft differs from the published copy. */
+  const isChanged = (doc: DocRecord, key: string) => edits[doc.id]?.[key] !== undefined || (!!doc.draft && valueOf(doc, key) !== publishedOf(doc)[key]);
+  const problemOf = (doc: DocRecord, key: string) =>
+    placeholderProblem(valueOf(doc, key), [...docs.filter((d) => d !== doc).map((d) => valueOf(d, key)), publishedOf(doc)[key]]);
 
+  // `^key$` (what a search result or "open in copy table" sets) is an exact key; anything else a substring.
+  const exact = /^\^(.+)\$$/.exec(query.trim())?.[1]?.replace(/\\(.)/g, '$1');
   const q = query.trim().toLowerCase();
   const rows = keys.filter(
     (k) =>
       (!onlyMissing || docs.some((d) => isMissing(d, k))) &&
-      (!q || k.toLowerCase().includes(q) || docs.some((d) => (valueOf(d, k) ?? '').toLowerCase().includes(q))),
+      (!onlyChanged || docs.some((d) => isChanged(d, k))) &&
+      (exact !== undefined ? k === exact : !q || k.toLowerCase().includes(q) || docs.some((d) => (valueOf(d, k) ?? '').toLowerCase().includes(q))),
   );
   const dirty = Object.entries(edits).filter(([, e]) => Object.keys(e).length > 0);
   useUnsavedGuard(dirty.length > 0, 'copy (text table)');
+  const flagged = dirty.flatMap(([docId, e]) => {
+    const doc = docs.find((d) => d.id === docId);
+    return doc ? Object.keys(e).filter((k) => problemOf(doc, k)).map((k) => `${k} (${docId})`) : [];
+  });
+  const blocked = flagged.length > 0 && !confirmPlaceholders;
 
-  const edit = (docId: string, key: string, value: string) =>
+  const edit = (docId: string, key: string, value: string) => {
+    setConfirmPlaceholders(false);
     setEdits((prev) => ({ ...prev, [docId]: { ...prev[docId], [key]: value } }));
+  };
 
   async function save() {
+    if (blocked) return;
     setBusy(true);
     setStatus('');
     setError(null);
@@ -82,6 +115,7 @@ export default function TextSetEditor({ role, onSaved }: Props) {
         delete remaining[docId];
       }
       setEdits(remaining);
+      setConfirmPlaceholders(false);
       await load();
       setStatus('Draft saved.');
       onSaved();
@@ -94,9 +128,10 @@ export default function TextSetEditor({ role, onSaved }: Props) {
     }
   }
 
+  const changedCount = dirty.reduce((n, [, e]) => n + Object.keys(e).length, 0);
   return (
-    <section aria-label="Text sets">
-      <h2>Text sets</h2>
+    <section aria-label="Text sets" className="copy">
+      <h2>Copy</h2>
       <div className="toolbar">
         <label>
           Search texts <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
@@ -104,27 +139,42 @@ export default function TextSetEditor({ role, onSaved }: Props) {
         <label>
           <input type="checkbox" checked={onlyMissing} onChange={(e) => setOnlyMissing(e.target.checked)} /> Only missing
         </label>
-        {writable && (
-          <>
-            <label>
-              New key <input value={newKey} onChange={(e) => setNewKey(e.target.value)} placeholder="complaint.newLabel" />
-            </label>
-            <button type="button" disabled={!/^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/.test(newKey) || keys.includes(newKey)} onClick={() => (setExtraKeys((k) => [...k, newKey]), setQuery(newKey), setNewKey(''))}>
-              Add key
-            </button>
-            <button type="button" disabled={busy || dirty.length === 0} onClick={save}>
-              Save draft{dirty.length ? ` (${dirty.reduce((n, [, e]) => n + Object.keys(e).length, 0)} changed)` : ''}
-            </button>
-          </>
-        )}
+        <label>
+          <input type="checkbox" checked={onlyChanged} onChange={(e) => setOnlyChanged(e.target.checked)} /> Only changed in this draft
+        </label>
         <button type="button" onClick={load}>Reload</button>
       </div>
+      {writable && (
+        <div className="toolbar">
+          <label>
+            New key <input value={newKey} onChange={(e) => setNewKey(e.target.value)} placeholder="complaint.newLabel" />
+          </label>
+          <button type="button" disabled={!/^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/.test(newKey) || keys.includes(newKey)} onClick={() => (setExtraKeys((k) => [...k, newKey]), setQuery(newKey), setNewKey(''))}>
+            Add key
+          </button>
+          <button type="button" className="btn--primary" disabled={busy || dirty.length === 0 || blocked} onClick={save}>
+            Save draft{changedCount ? ` (${changedCount} changed)` : ''}
+          </button>
+        </div>
+      )}
+      {writable && flagged.length > 0 && (
+        <div className="copy__blocked" role="alert">
+          <p>Placeholders differ in {flagged.join(', ')}: the borrower would see a raw <code>{'{name}'}</code> or lose a value. Fix the cell, or confirm it is meant.</p>
+          <label>
+            <input type="checkbox" checked={confirmPlaceholders} onChange={(e) => setConfirmPlaceholders(e.target.checked)} /> Save anyway: the placeholder change is intended
+          </label>
+        </div>
+      )}
       {error && <p role="alert" className="error">{error}</p>}
       <p role="status">{status}</p>
-      <table className="text-table">
+      <table className="table text-table">
+        <colgroup>
+          <col className="text-table__key" />
+          {docs.map((d) => <col key={d.id} />)}
+        </colgroup>
         <thead>
           <tr>
-            <th scope="col">Key</th>
+            <th scope="col">Key{usages ? ' and where it is used' : ''}</th>
             {docs.map((d) => (
               <th scope="col" key={d.id}>
                 {d.id}
@@ -134,31 +184,73 @@ export default function TextSetEditor({ role, onSaved }: Props) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((key) => (
-            <tr key={key}>
-              <th scope="row"><code>{key}</code></th>
-              {docs.map((d) => {
-                const missing = isMissing(d, key);
-                const changed = edits[d.id]?.[key] !== undefined;
-                return (
-                  <td key={d.id} className={missing ? 'missing' : changed ? 'changed' : undefined} style={{ background: missing ? '#ffe0e0' : changed ? '#fff7d6' : undefined }}>
-                    {writable ? (
-                      <input
-                        aria-label={`${key} (${d.id})`}
-                        aria-invalid={missing || undefined}
-                        placeholder={missing ? 'missing' : undefined}
-                        value={valueOf(d, key) ?? ''}
-                        onChange={(e) => edit(d.id, key, e.target.value)}
-                        style={{ width: '100%' }}
-                      />
-                    ) : (
-                      <span aria-label={`${key} (${d.id})`}>{missing ? <em>missing</em> : valueOf(d, key)}</span>
-                    )}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
+          {rows.map((key) => {
+            const used = usages?.get(key) ?? [];
+            return (
+              <tr key={key}>
+                <th scope="row">
+                  <code className="text-table__keyname">{key}</code>
+                  {usages && (
+                    <div className="text-table__used">
+                      {used.length === 0 ? (
+                        <span className="muted">Not used by a screen</span>
+                      ) : (
+                        <details>
+                          <summary>Used in {new Set(used.map((u) => u.id)).size} screen(s)</summary>
+                          <ul aria-label={`${key} is used in`}>
+                            {used.map((u) => (
+                              <li key={`${u.id}${u.pointer}`}>
+                                <a
+                                  href={`#/doc/${u.kind}/${encodeURIComponent(u.id)}`}
+                                  onClick={(e) => {
+                                    if (!onOpenDoc) return;
+                                    e.preventDefault();
+                                    onOpenDoc(u.kind, u.id);
+                                  }}
+                                >
+                                  {titles?.get(`${u.kind}/${u.id}`) ?? u.id}
+                                </a>{' '}
+                                <code className="muted">{u.id}{u.pointer}</code>
+                              </li>
+                            ))}
+                          </ul>
+                        </details>
+                      )}
+                    </div>
+                  )}
+                </th>
+                {docs.map((d) => {
+                  const missing = isMissing(d, key);
+                  const changed = edits[d.id]?.[key] !== undefined;
+                  const problem = problemOf(d, key);
+                  const noteId = `ph-${d.id}-${key}`;
+                  return (
+                    <td key={d.id} className={missing ? 'missing' : changed ? 'changed' : isChanged(d, key) ? 'drafted' : undefined}>
+                      {writable ? (
+                        <textarea
+                          aria-label={`${key} (${d.id})`}
+                          aria-invalid={missing || !!problem || undefined}
+                          aria-describedby={problem ? noteId : undefined}
+                          placeholder={missing ? 'missing' : undefined}
+                          value={valueOf(d, key) ?? ''}
+                          rows={1}
+                          onChange={(e) => edit(d.id, key, e.target.value)}
+                          className="text-table__cell"
+                        />
+                      ) : (
+                        <span aria-label={`${key} (${d.id})`} className="text-table__text">{missing ? <em>missing</em> : valueOf(d, key)}</span>
+                      )}
+                      {problem && (
+                        <p id={noteId} className="copy__flag">
+                          {describePlaceholderProblem(problem)}
+                        </p>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
       <p>{rows.length} of {keys.length} keys</p>

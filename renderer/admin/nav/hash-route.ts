@@ -1,0 +1,48 @@
+/**
+ * The console's place in the URL hash, so a page can be linked and Back works:
+ * `#/copy?key=complaint.title`, `#/doc/screen/complaint-entry`, `#/landing`, `#/review`, `#/audit`.
+ */
+export type ConsoleRoute =
+  | { page: 'home' }
+  | { page: 'copy'; key?: string }
+  | { page: 'doc'; kind: string; id: string }
+  | { page: 'landing' }
+  | { page: 'review' }
+  | { page: 'audit' };
+
+export function parseHash(hash: string): ConsoleRoute {
+  const [path = '', qs = ''] = hash.replace(/^#\/?/, '').split('?');
+  const parts = path.split('/').map((p) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return p;
+    }
+  });
+  const q = new URLSearchParams(qs);
+  switch (parts[0]) {
+    case 'copy':
+      return q.get('key') ? { page: 'copy', key: q.get('key')! } : { page: 'copy' };
+    case 'doc':
+      return parts[1] && parts[2] ? { page: 'doc', kind: parts[1], id: parts[2] } : { page: 'home' };
+    case 'landing':
+    case 'review':
+    case 'audit':
+      return { page: parts[0] };
+    default:
+      return { page: 'home' };
+  }
+}
+
+export function formatHash(r: ConsoleRoute): string {
+  switch (r.page) {
+    case 'copy':
+      return r.key ? `#/copy?key=${encodeURIComponent(r.key)}` : '#/copy';
+    case 'doc':
+      return `#/doc/${encodeURIComponent(r.kind)}/${encodeURIComponent(r.id)}`;
+    case 'home':
+      return '#/';
+    default:
+      return `#/${r.page}`;
+  }
+}
