@@ -8,6 +8,7 @@ import { widgetPreloads } from './widget-preloads.js';
 import { readWhenChanged } from './read-when-changed.js';
 import { injectStatic, staticPages } from './static-pages.js';
 import type { SsrSettings } from './ssr-fetch.js';
+import { assembledPages, sendAssembled } from './ssr-page-cache.js';
 
 export const BOOT_SCRIPT_ID = 'sdui-boot';
 export const DEFAULT_MARKET = 'ID';
@@ -67,6 +68,7 @@ export function rendererRouter(
 ) {
   const router = Router();
   const renderStatic = staticPages(log, ssr);
+  const assembled = assembledPages();
   // index.html, re-read only when the build replaced it.
   const readIndex = readWhenChanged(join(staticDir, 'index.html'), (html) => html);
   const preloads = widgetPreloads(staticDir);
@@ -78,6 +80,9 @@ export function rendererRouter(
       const css = styles.get(href)!();
       return css === undefined ? tag : `<style>${css}</style>`;
     });
+  // index.html with its stylesheet inlined, redone only when the build replaced index.html.
+  let styledFor: { html: string; styled: string } | undefined;
+  const styled = (html: string) => (styledFor?.html === html ? styledFor.styled : (styledFor = { html, styled: inlineStyles(html) }).styled);
   router.use(
     express.static(staticDir, {
       index: false,
@@ -95,15 +100,31 @@ export function rendererRouter(
     // Always revalidate the page: it carries the published config, which must show within seconds.
     // Its ETag lets a returning borrower skip the body (~10 KB) while build and config are unchanged.
     const snap = snapshot();
-    let page = injectBoot(html, bootScript(snap, req, preloads));
     // Every screen arrives drawn in the HTML (static ones from a per-version cache, others with their first
     // data when the server could fetch it): readable before the bundle loads, then hydrated by the app.
     const { market, screenId } = pageTarget(snap, req);
     const rendered =
       market && screenId && req.query.locale === undefined && ssr?.render !== false ? await renderStatic(snap, { market, screenId, query: req.query, selfOrigin: selfOrigin(req) }) : null;
-    page = rendered ? inlineStyles(injectStatic(page, rendered)) : injectLoading(page);
     // A page holding a borrower's data (or asked for with their token) is theirs: no cache anywhere keeps it.
-    if (rendered?.data?.calls.length || typeof req.query.token === 'string') {
+    const personal = !!rendered?.data?.calls.length || typeof req.query.token === 'string';
+    if (rendered) {
+      // The same drawn page (same version, screen, query and answer) is assembled and compressed once.
+      // Markup and style go into the small template first, the ~50 KB of boot data last: each step rescans less.
+      const built = assembled.get(rendered, html, () => injectBoot(injectStatic(styled(html), rendered), bootScript(snap, req, preloads)));
+      if (personal) res.setHeader('Cache-Control', 'private, no-store');
+      else {
+        res.setHeader('Cache-Control', 'no-cache');
+        res.setHeader('ETag', built.etag);
+        if (notModified(req.get('if-none-match'), built.etag)) {
+          res.status(304).end();
+          return;
+        }
+      }
+      await sendAssembled(req, res, built);
+      return;
+    }
+    const page = injectLoading(injectBoot(html, bootScript(snap, req, preloads)));
+    if (personal) {
       res.setHeader('Cache-Control', 'private, no-store');
       res.send(page);
       return;

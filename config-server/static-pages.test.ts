@@ -1,7 +1,9 @@
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { PublishedSnapshot, type SnapshotDoc } from './published-snapshot.js';
 import { readRepoDocuments } from './store/repo-documents.js';
-import { injectStatic, staticPages } from './static-pages.js';
+import { compactServerData, injectStatic, staticPages } from './static-pages.js';
+import { readServerData } from '../renderer/boot/boot-types.js';
 
 const repoDocs = () => readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc);
 
@@ -49,5 +51,60 @@ describe('static pages', () => {
   it('injects markup, title and language into the page, escaping the title', () => {
     const page = injectStatic('<html lang="id"><head><title>loading...</title></head><body><div id="root"></div></body></html>', { html: '<p>x</p>', title: 'A &amp; B', lang: 'en-IN' });
     expect(page).toBe('<html lang="en-IN"><head><title>A &amp; B</title></head><body><div id="root" data-ssr=""><p>x</p></div></body></html>');
+  });
+
+  it('reuses a borrower page only for the same query and answer: two tokens with different answers get their own pages', async () => {
+    // A backend answering problem-init with the product named after the token, and a switch to change it.
+    let suffix = '';
+    const seen: string[] = [];
+    const backend = http.createServer((req, res) => {
+      const token = new URL(req.url ?? '/', 'http://x').searchParams.get('token') ?? '';
+      seen.push(token);
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ code: '00', message: '', data: { problemType: [], problemSonType: [], orderDetail: { productName: `Product of ${token}${suffix}`, rows: [] } } }));
+    });
+    await new Promise<void>((r) => backend.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(backend.address() as { port: number }).port}`;
+    try {
+      const render = staticPages(() => {}, { allowedOrigins: [], budgetMs: 2000 });
+      const snap = new PublishedSnapshot(repoDocs());
+      const page = (token: string) => render(snap, { market: 'ID', screenId: 'complaint-entry', query: { market: 'ID', token }, selfOrigin: origin });
+      const a = await page('alice');
+      const b = await page('bob');
+      expect(a?.html).toContain('Product of alice');
+      expect(b?.html).toContain('Product of bob');
+      expect(b?.html).not.toContain('alice');
+      expect(JSON.stringify(b?.data)).not.toContain('alice');
+      // Alice again, same answer: the page drawn for her, not redrawn (the call is still made: it decides).
+      expect(await page('alice')).toBe(a);
+      expect(seen).toEqual(['alice', 'bob', 'alice']);
+      // Her answer changed: a new page.
+      suffix = ' v2';
+      const a2 = await page('alice');
+      expect(a2).not.toBe(a);
+      expect(a2?.html).toContain('Product of alice v2');
+      // Another query (another order) is another page even with the same answer.
+      suffix = '';
+      const other = await render(snap, { market: 'ID', screenId: 'complaint-entry', query: { market: 'ID', token: 'alice', orderId: '9' }, selfOrigin: origin });
+      expect(other).not.toBe(a);
+    } finally {
+      backend.close();
+    }
+  });
+
+  it('inlines a call answer once: a state entry equal to it is named, and the app reads the same state back', () => {
+    const items = Array.from({ length: 3 }, (_, i) => ({ id: i, title: `item ${i}` }));
+    const data = { state: { tabs: items, first: items[0], note: 'x' }, calls: [{ endpoint: 'problemList', key: 'k', result: { ok: true as const, code: 0, message: '', data: items } }] };
+    const compact = compactServerData(data);
+    expect(compact.state).toEqual({ first: items[0], note: 'x' });
+    expect(compact.stateFromCalls).toEqual({ tabs: 0 });
+    const json = JSON.stringify(compact);
+    expect(json.split('item 2').length - 1).toBe(1); // once, in the call
+    const doc = { getElementById: () => ({ textContent: json }) } as unknown as Document;
+    expect(readServerData(doc)?.state).toEqual(data.state);
+    // A reference to no call, or to a forbidden key, is garbage: the app calls as usual.
+    const bad = (refs: unknown) => ({ getElementById: () => ({ textContent: JSON.stringify({ ...compact, stateFromCalls: refs }) }) }) as unknown as Document;
+    expect(readServerData(bad({ tabs: 3 }))).toBeNull();
+    expect(readServerData(bad(JSON.parse('{"__proto__": 0}')))).toBeNull();
   });
 });

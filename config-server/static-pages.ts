@@ -1,11 +1,16 @@
 import type { ApiMapDocument, ScreenDocument } from '../schemas/generated/types.js';
 import { prepareStaticRender, renderStaticScreen, type StaticRender } from '../renderer/boot/render-static.js';
-import { describeFirstCall, prefetchOnServer, type ServerData } from '../renderer/boot/server-prefetch.js';
+import { createHash } from 'node:crypto';
+import { applyFirstCall, describeFirstCall, fetchFirstCall, type ServerData } from '../renderer/boot/server-prefetch.js';
 import type { PublishedSnapshot } from './published-snapshot.js';
-import { ssrFetchAdapter, type SsrSettings } from './ssr-fetch.js';
+import { ssrFetch, type SsrSettings } from './ssr-fetch.js';
 
 /** Distinct common-param combinations kept per published version; visitors of the site rarely carry any. */
 const MAX_ENTRIES = 500;
+/** Borrower pages drawn with prefetched data, kept per published version (each about 100-200 KB with its bytes). */
+const MAX_DRAWN = 64;
+/** How long such a page is reused: a screen may read the clock (`now()`, countdowns) while it is drawn. */
+const DRAWN_TTL_MS = 30_000;
 
 export interface StaticPageRequest {
   market: string;
@@ -43,6 +48,8 @@ interface PerSnapshot {
   docs: Map<string, ScreenDocument>;
   bundles: Map<string, Bundle | undefined>;
   pages: Map<string, StaticPage | null>;
+  /** Borrower pages by everything that went into them (see `drawnKey`), with when they were drawn. */
+  drawn: Map<string, { page: StaticPage | null; at: number }>;
 }
 
 /**
@@ -57,7 +64,7 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
 
   return async function render(snap: PublishedSnapshot, req: StaticPageRequest): Promise<StaticPage | null> {
     let mine = cache.get(snap);
-    if (!mine) cache.set(snap, (mine = { flags: new Map(), docs: new Map(), bundles: new Map(), pages: new Map() }));
+    if (!mine) cache.set(snap, (mine = { flags: new Map(), docs: new Map(), bundles: new Map(), pages: new Map(), drawn: new Map() }));
     if (!snap.screen(req.screenId)) return null;
     if (!mine.bundles.has(req.market)) mine.bundles.set(req.market, parse<Bundle>(snap.bundle(req.market)?.body));
     const bundle = mine.bundles.get(req.market);
@@ -72,12 +79,28 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
       await ready;
       let data: ServerData | null = null;
       if (ssr.budgetMs > 0 && bundle.apiMap && req.selfOrigin) {
-        const adapter = ssrFetchAdapter({ selfOrigin: req.selfOrigin, allowedOrigins: ssr.allowedOrigins, deadline: Date.now() + ssr.budgetMs });
+        const send = ssrFetch({ selfOrigin: req.selfOrigin, allowedOrigins: ssr.allowedOrigins, deadline: Date.now() + ssr.budgetMs });
         const logError = (m: string) => log(`server prefetch: ${m}`);
-        data = await prefetchOnServer({ doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, adapter, logError }).catch((e: unknown) => {
+        const input = { doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, send, logError };
+        try {
+          const fetched = await fetchFirstCall(input);
+          if (fetched) {
+            // The same borrower (query, token included) with the same answer gets the page drawn last time.
+            const key = drawnKey(req.market, req.screenId, query, fetched);
+            const hit = mine.drawn.get(key);
+            if (hit && Date.now() - hit.at < DRAWN_TTL_MS) return hit.page;
+            data = await applyFirstCall(input, fetched);
+            if (data) {
+              const page = draw(doc, bundle, query, names, data);
+              mine.drawn.delete(key);
+              if (mine.drawn.size >= MAX_DRAWN) mine.drawn.delete(mine.drawn.keys().next().value!);
+              mine.drawn.set(key, { page, at: Date.now() });
+              return page;
+            }
+          }
+        } catch (e) {
           log(`server prefetch for screen ${req.screenId} failed: ${(e as Error)?.message}`);
-          return null;
-        });
+        }
       }
       // Not made here: the page starts the call itself while the bundle downloads (public/early-call.js).
       if (!data && bundle.apiMap) {
@@ -117,6 +140,17 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
   }
 }
 
+/**
+ * Everything a borrower page depends on besides the published version (the cache is per snapshot): market,
+ * screen, the whole page query (the token too: links carry it, and it names whose data this is), and the
+ * prefetched call and its answer, hashed. Two borrowers never share a page; one borrower shares it with
+ * their own reload while the answer is unchanged.
+ */
+function drawnKey(market: string, screenId: string, query: Record<string, string>, call: { key: string; result: unknown }): string {
+  const answer = createHash('sha256').update(JSON.stringify([call.key, call.result])).digest('base64url');
+  return JSON.stringify([market, screenId, query, answer]);
+}
+
 const parse = <T>(body: Buffer | undefined): T | undefined => (body ? (JSON.parse(body.toString('utf8')) as T) : undefined);
 
 /** Whether a published screen is marked `static`, read once per published version. */
@@ -134,10 +168,27 @@ const scriptJson = (v: unknown) => JSON.stringify(v).replace(/[<>&\u2028\u2029]/
 
 export const SSR_DATA_ID = 'sdui-ssr';
 
+/**
+ * The inlined data without repeats: a state entry that is a call's answer as it came (e.g. a list's 200 items
+ * under `resultTo`) is sent once, in the call, and named in `stateFromCalls` (the app puts it back).
+ */
+export function compactServerData(d: ServerData): ServerData & { stateFromCalls?: Record<string, number> } {
+  if (!d.state || !d.calls.length) return d;
+  const answers = d.calls.map((c) => JSON.stringify(c.result.data));
+  const state: Record<string, unknown> = {};
+  const stateFromCalls: Record<string, number> = {};
+  for (const [k, v] of Object.entries(d.state)) {
+    const i = v !== null && typeof v === 'object' ? answers.indexOf(JSON.stringify(v)) : -1;
+    if (i >= 0) stateFromCalls[k] = i;
+    else state[k] = v;
+  }
+  return Object.keys(stateFromCalls).length ? { ...d, state, stateFromCalls } : d;
+}
+
 /** The server-rendered page: body markup in the root element (and its data inlined), title and language in the head. */
 export function injectStatic(html: string, page: StaticPage): string {
   const data = page.data
-    ? `<script type="application/json" id="${SSR_DATA_ID}">${scriptJson(page.data)}</script>${page.data.early ? '<script src="/early-call.js"></script>' : ''}`
+    ? `<script type="application/json" id="${SSR_DATA_ID}">${scriptJson(compactServerData(page.data))}</script>${page.data.early ? '<script src="/early-call.js"></script>' : ''}`
     : '';
   // Resource hints React writes ahead of the markup (e.g. image preloads) belong in the head, not in the root.
   const hints = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';

@@ -2,6 +2,7 @@ import type { AxiosAdapter, AxiosRequestConfig } from 'axios';
 import type { ApiMapDocument, Endpoint } from '../../schemas/generated/types';
 import type { ApiClient, ApiResult } from '../runtime/contract';
 import { appToastMs } from '../toast/toast-store';
+import { callParts, commonParams, endpointOf as endpointIn, readEnvelope, safeJson, scalar } from './call-rules';
 import { createHttpClients } from './http-clients';
 import { pendingCalls } from './pending-calls';
 
@@ -16,22 +17,13 @@ export interface ApiClientOptions {
   adapter?: AxiosAdapter;
 }
 
-const scalar = (v: unknown) => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-
-function toForm(params: Record<string, unknown>): URLSearchParams {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) body.append(k, scalar(v));
-  return body;
-}
-
 /** Logical endpoint → HTTP call through the API map; never throws. */
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const { apiMap, query } = opts;
   const http = createHttpClients(apiMap, query, opts.adapter);
-  const common: Record<string, string> = {};
-  for (const p of apiMap.commonParams ?? []) if (query[p.query] != null && query[p.query] !== '') common[p.name] = query[p.query];
+  const common = commonParams(apiMap, query);
 
-  const endpointOf = (name: string): Endpoint | undefined => (Object.hasOwn(apiMap.endpoints, name) ? apiMap.endpoints[name] : undefined);
+  const endpointOf = (name: string): Endpoint | undefined => endpointIn(apiMap, name);
   const networkText = () => opts.t(apiMap.networkErrorText ?? 'common.error');
 
   const fail = (ep: Endpoint | undefined, silent: boolean | undefined, code: unknown, message: string): ApiResult => {
@@ -58,37 +50,18 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     } finally {
       pendingCalls.end();
     }
-    const field = ep.codeField ?? 'code';
-    if (!body || typeof body !== 'object' || !(field in body)) {
-      opts.logError(`call ${name}: response is not a {${field}, message, data} envelope`);
+    const read = readEnvelope(apiMap, ep, body, opts.t);
+    if (read.kind === 'ok') return read.result;
+    if (read.kind === 'malformed') {
+      opts.logError(`call ${name}: response is not a {${read.field}, message, data} envelope`);
       return fail(ep, silent, undefined, networkText());
     }
-    const env = body as Record<string, unknown>;
-    const code = env[field];
-    const message = typeof env.message === 'string' ? env.message : typeof env.msg === 'string' ? env.msg : '';
-    if (code === ep.successCode || String(code) === String(ep.successCode)) return { ok: true, code, message, data: env.data };
-    const mapped = ep.errorTexts && Object.hasOwn(ep.errorTexts, String(code)) ? opts.t(ep.errorTexts[String(code)] as string) : '';
-    const text = mapped || message || (ep.fallbackErrorText ? opts.t(ep.fallbackErrorText) : networkText());
-    return fail(ep, silent, code, text);
+    return fail(ep, silent, read.code, read.text);
   }
 
   return {
     call(name, params = {}, o) {
-      return send(
-        name,
-        (ep) => {
-          const merged = { ...(ep.fixedParams ?? {}), ...params };
-          if (ep.method === 'GET' || ep.encoding === 'query') return { params: { ...merged, ...common } };
-          if (ep.encoding === 'form') return { params: common, data: toForm(merged) };
-          if (ep.encoding === 'multipart') {
-            const fd = new FormData();
-            for (const [k, v] of Object.entries(merged)) fd.append(k, v instanceof Blob ? v : scalar(v));
-            return { params: common, data: fd };
-          }
-          return { params: common, data: merged, headers: { 'Content-Type': 'application/json' } };
-        },
-        o?.silent,
-      );
+      return send(name, (ep) => callParts(ep, params, common), o?.silent);
     },
     upload(name, field, file, params = {}) {
       return send(
@@ -115,12 +88,4 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       return `${apiMap.baseUrl.replace(/\/$/, '')}${ep.path}${qs ? `?${qs}` : ''}`;
     },
   };
-}
-
-function safeJson(s: string): unknown {
-  try {
-    return JSON.parse(s);
-  } catch {
-    return undefined;
-  }
 }

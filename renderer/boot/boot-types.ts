@@ -58,7 +58,11 @@ export interface ServerDrawnData {
   calls: { endpoint: string; key: string; result: { ok: true; code: unknown; message: string; data: unknown } }[];
   /** The first call the page itself started while the bundle downloaded (public/early-call.js). */
   early?: { url: string; method: string; body?: string };
+  /** State entries sent once, as a call's answer: state key → index in `calls` (its `result.data`). */
+  stateFromCalls?: Record<string, number>;
 }
+
+const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Reads the server's data for the page; absent or malformed → null (the app calls as usual). */
 export function readServerData(doc: Document = document): ServerDrawnData | null {
@@ -70,7 +74,18 @@ export function readServerData(doc: Document = document): ServerDrawnData | null
       !!d && (d.state === undefined || (typeof d.state === 'object' && d.state !== null)) && Array.isArray(d.calls) &&
       (d.early === undefined || (typeof d.early?.url === 'string' && typeof d.early.method === 'string')) &&
       d.calls.every((c) => c && typeof c.key === 'string' && typeof c.endpoint === 'string' && c.result?.ok === true);
-    return ok ? d : null;
+    if (!ok) return null;
+    const refs = d.stateFromCalls;
+    if (refs !== undefined) {
+      if (!refs || typeof refs !== 'object' || !d.state) return null;
+      const state = { ...d.state };
+      for (const [k, i] of Object.entries(refs)) {
+        if (FORBIDDEN.has(k) || typeof i !== 'number' || !d.calls[i]) return null;
+        state[k] = d.calls[i].result.data;
+      }
+      return { ...d, state, stateFromCalls: undefined };
+    }
+    return d;
   } catch {
     return null;
   }

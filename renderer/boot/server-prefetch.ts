@@ -5,9 +5,11 @@
  * again (prefetch-first-call.ts). Imported by the config server only.
  */
 import axios, { type AxiosAdapter } from 'axios';
-import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types';
+import type { ApiMapDocument, Endpoint, ScreenDocument } from '../../schemas/generated/types';
 import { runActions } from '../actions/run-actions';
 import { createApiClient } from '../api/api-client';
+import { callParts, commonParams, endpointOf, readEnvelope, safeJson, scalar } from '../api/call-rules';
+import { markerHeaders } from '../api/http-clients';
 import type { ApiClient, ApiResult } from '../runtime/contract';
 import { createForms } from '../runtime/forms';
 import type { RuntimeServices } from '../runtime/services';
@@ -37,6 +39,17 @@ export interface EarlyCall {
   body?: string;
 }
 
+/** One HTTP request as the server sends it (config-server/ssr-fetch.ts does the sending). */
+export interface HttpCall {
+  /** The API map's base URL (absolute, or same-origin such as `/sandbox`) + path + query string. */
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export type SendCall = (call: HttpCall) => Promise<{ status: number; text: string }>;
+
 export interface ServerPrefetchInput {
   doc: ScreenDocument;
   apiMap: ApiMapDocument;
@@ -45,7 +58,7 @@ export interface ServerPrefetchInput {
   query: Record<string, string>;
   commonQueryNames: string[];
   /** Does the HTTP: origin allow-list and time budget are its business (config-server/ssr-fetch.ts). */
-  adapter: AxiosAdapter;
+  send: SendCall;
   logError(message: string, detail?: unknown): void;
 }
 
@@ -55,7 +68,7 @@ const never = new Promise<ApiResult>(() => {});
  * The screen's first onLoad call as the app's API client would send it (URL with common params, marker
  * headers, encoded body), captured instead of sent; null when there is none or it cannot travel as text.
  */
-export async function describeFirstCall(input: Omit<ServerPrefetchInput, 'adapter'>): Promise<EarlyCall | null> {
+export async function describeFirstCall(input: Omit<ServerPrefetchInput, 'send'>): Promise<EarlyCall | null> {
   const first = firstApiCall(input.doc, { query: input.query, market: input.market, texts: input.texts });
   if (!first) return null;
   let early: EarlyCall | null = null;
@@ -72,29 +85,58 @@ export async function describeFirstCall(input: Omit<ServerPrefetchInput, 'adapte
   await api.call(first.action.endpoint, first.params, { silent: true });
   return early;
 }
+/**
+ * The request the app's API client would send for this call (same params, body encoding and marker
+ * headers, by call-rules.ts), without axios: the server makes one per page request. null for a body
+ * that cannot travel as text (multipart).
+ */
+export function httpCall(apiMap: ApiMapDocument, query: Record<string, string>, ep: Endpoint, params: Record<string, unknown>): HttpCall | null {
+  const parts = callParts(ep, params, commonParams(apiMap, query));
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(parts.params)) if (v != null) qs.append(k, scalar(v));
+  const search = qs.toString();
+  let body: string | undefined;
+  if (parts.data instanceof URLSearchParams) body = parts.data.toString();
+  else if (parts.data !== undefined && !(typeof FormData !== 'undefined' && parts.data instanceof FormData)) body = JSON.stringify(parts.data);
+  else if (parts.data !== undefined) return null;
+  const headers = { ...markerHeaders(apiMap, query), ...(ep.encoding === 'form' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}), ...parts.headers };
+  return { url: `${apiMap.baseUrl.replace(/\/$/, '')}${ep.path}${search ? `?${search}` : ''}`, method: ep.method, headers, ...(body !== undefined ? { body } : {}) };
+}
+
 /** Far more promise jobs than an onLoad's actions chain between two calls (each action takes a handful). */
 const MICROTASK_FLUSHES = 500;
 
 /** null: nothing safe to prefetch, or the call failed / ran out of time (the app calls as it does today). */
 export async function prefetchOnServer(input: ServerPrefetchInput): Promise<ServerData | null> {
+  const fetched = await fetchFirstCall(input);
+  return fetched ? applyFirstCall(input, fetched) : null;
+}
+
+/** The screen's first onLoad call made here, when the API map marks it `prefetch`; null when not made or not a success. */
+export async function fetchFirstCall(input: ServerPrefetchInput): Promise<ServerCall | null> {
   const first = firstApiCall(input.doc, { query: input.query, market: input.market, texts: input.texts });
   if (!first) return null;
   const { action, params } = first;
-  const ep = Object.hasOwn(input.apiMap.endpoints, action.endpoint) ? input.apiMap.endpoints[action.endpoint] : undefined;
-  if (ep?.prefetch !== true) return null;
+  const ep = endpointOf(input.apiMap, action.endpoint);
+  if (!ep || ep.prefetch !== true) return null;
+  const call = httpCall(input.apiMap, input.query, ep, params);
+  if (!call) return null;
+  let answer: { status: number; text: string };
+  try {
+    answer = await input.send(call);
+  } catch (e) {
+    input.logError(`call ${action.endpoint} failed: ${(e as Error)?.message ?? e}`);
+    return null;
+  }
+  const read = readEnvelope(input.apiMap, ep, safeJson(answer.text), (k) => input.texts[k] ?? k);
+  // Not a success: the app makes the call itself and shows what it says, as it does without a server render.
+  if (read.kind !== 'ok') return null;
+  return { endpoint: action.endpoint, key: callKey(action.endpoint, params, action.silent), result: read.result };
+}
 
-  const api = createApiClient({
-    apiMap: input.apiMap,
-    query: input.query,
-    toast: () => {},
-    t: (k) => input.texts[k] ?? k,
-    logError: input.logError,
-    adapter: input.adapter,
-  });
-  const result = await api.call(action.endpoint, params, { silent: true });
-  if (!result.ok) return null;
-  const key = callKey(action.endpoint, params, action.silent);
-
+/** The screen's onLoad run against a prefetched first answer: the state the page is drawn with. */
+export async function applyFirstCall(input: Omit<ServerPrefetchInput, 'send'>, fetched: ServerCall): Promise<ServerData | null> {
+  const { key, result } = fetched;
   // onLoad on the server: the prefetched answer for its first call; any later call or delay waits forever
   // (the app makes it); what the state holds once the answer has been applied is what the page shows.
   let claimed = false;
@@ -135,5 +177,5 @@ export async function prefetchOnServer(input: ServerPrefetchInput): Promise<Serv
   for (let i = 0; i < MICROTASK_FLUSHES && !done; i++) await Promise.resolve();
   controller.abort();
   if (!claimed) return null;
-  return { state: services.store.getSnapshot(), calls: [{ endpoint: action.endpoint, key, result }] };
+  return { state: services.store.getSnapshot(), calls: [fetched] };
 }

@@ -88,6 +88,13 @@ if (only.has('render') && built) {
         // Only a plain hand-written page exists for these (tests/bench/plain/).
         { ...scenario('loan details', '/loanDetails', 'bench-loan', [details.noticeStatusText, details.productName]), baseline: undefined, ours: `${server.url}/loanDetails?${COMMON}&token=bench-loan&productId=103&orderId=1004`, plain: `${server.url}/plain/index.html?${COMMON}&token=bench-loan&productId=103&orderId=1004#/loanDetails` },
         { ...scenario('loan terms (static)', '/Loan', 'bench-terms', [terms['legal.terms.heading'], terms['legal.terms.waiver.p']]), baseline: undefined },
+        // A paid click: no token, the published `default` template fetched by the server (channel-template).
+        {
+          label: 'landing page',
+          ours: `${server.url}/register?${COMMON}&templateId=default`,
+          plain: `${server.url}/plain/index.html?${COMMON}&templateId=default#/register`,
+          needles: [terms['landing.default.title'], terms['landing.default.apply']],
+        },
       ], runs, log);
     } finally {
       await server.stop();

@@ -30,3 +30,13 @@ export async function postForm<T>(path: string, body: Record<string, string | nu
   if (env.code !== 0 && env.code !== '00') throw new Error(env.message);
   return env.data;
 }
+
+/** A GET call with its params and the common params in the query (the landing page's calls). */
+export async function getQuery<T>(path: string, params: Record<string, string> = {}): Promise<T> {
+  const q = new URLSearchParams(params);
+  for (const [k, v] of common) q.set(k, v);
+  const res = await fetch(`/sandbox${path}?${q}`, { headers, signal: AbortSignal.timeout(60000) });
+  const env = (await res.json()) as Envelope<T>;
+  if (env.code !== 0 && env.code !== '00') throw new Error(env.message);
+  return env.data;
+}

@@ -5,11 +5,12 @@
 import { createRoot } from 'react-dom/client';
 import { ComplaintEntry } from '../baseline/ComplaintEntry';
 import { LongList } from '../baseline/LongList';
+import { Landing } from './Landing';
 import { LoanDetails } from './LoanDetails';
 import { LoanTerms } from './LoanTerms';
 import '../baseline/baseline.css';
 
 const path = window.location.hash.slice(1).split('?')[0];
-const pages: Record<string, () => React.ReactNode> = { '/benchList': LongList, '/loanDetails': LoanDetails, '/Loan': LoanTerms };
+const pages: Record<string, () => React.ReactNode> = { '/benchList': LongList, '/loanDetails': LoanDetails, '/Loan': LoanTerms, '/register': Landing };
 const Page = pages[path] ?? ComplaintEntry;
 createRoot(document.getElementById('root')!).render(<Page />);

@@ -50,8 +50,9 @@ function capture(base: string, path: string): Promise<Canned> {
   });
 }
 
-export async function load(url: string, headers: Record<string, string>, expect: number, duration: number) {
-  const r = await autocannon({ url, connections: 50, duration, headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers } });
+/** `unique`: autocannon replaces `[<id>]` in the URL with a new id per request (e.g. a new borrower's token each time). */
+export async function load(url: string, headers: Record<string, string>, expect: number, duration: number, unique = false) {
+  const r = await autocannon({ url, connections: 50, duration, headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers }, ...(unique ? { idReplacement: true } : {}) });
   const total = Object.values(r.statusCodeStats ?? {}).reduce((a, s) => a + s.count, 0);
   const good = r.statusCodeStats?.[String(expect)]?.count ?? 0;
   if (total === 0 || good / total < 0.99 || r.errors > 0)
