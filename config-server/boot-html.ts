@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import express, { Router, type Request } from 'express';
 import { HttpError } from './http-error.js';
 import { notModified } from './conditional.js';
-import { bodyEtag } from './store/content-hash.js';
 import type { PublishedSnapshot } from './published-snapshot.js';
 import { widgetPreloads } from './widget-preloads.js';
 import { readWhenChanged } from './read-when-changed.js';
@@ -69,6 +68,15 @@ export function rendererRouter(
   const router = Router();
   const renderStatic = staticPages(log, ssr);
   const assembled = assembledPages();
+  // One object per published version, market and screen: what a shell page depends on besides the build.
+  const shells = new WeakMap<PublishedSnapshot, Map<string, object>>();
+  const shellToken = (snap: PublishedSnapshot, key: string) => {
+    let mine = shells.get(snap);
+    if (!mine) shells.set(snap, (mine = new Map()));
+    let token = mine.get(key);
+    if (!token) mine.set(key, (token = {}));
+    return token;
+  };
   // index.html, re-read only when the build replaced it.
   const readIndex = readWhenChanged(join(staticDir, 'index.html'), (html) => html);
   const preloads = widgetPreloads(staticDir);
@@ -123,20 +131,19 @@ export function rendererRouter(
       await sendAssembled(req, res, built);
       return;
     }
-    const page = injectLoading(injectBoot(html, bootScript(snap, req, preloads)));
-    if (personal) {
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.send(page);
-      return;
+    // Not drawn (SSR=off, admin, a failed render): the same shell for every request of this version, market and
+    // screen, assembled and compressed once too, so server rendering is measured against an equally cached page.
+    const shell = assembled.get(shellToken(snap, `${market ?? ''}|${screenId ?? ''}`), html, () => injectLoading(injectBoot(html, bootScript(snap, req, preloads))));
+    if (personal) res.setHeader('Cache-Control', 'private, no-store');
+    else {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('ETag', shell.etag);
+      if (notModified(req.get('if-none-match'), shell.etag)) {
+        res.status(304).end();
+        return;
+      }
     }
-    const etag = bodyEtag(page);
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('ETag', etag);
-    if (notModified(req.get('if-none-match'), etag)) {
-      res.status(304).end();
-      return;
-    }
-    res.send(page);
+    await sendAssembled(req, res, shell);
   });
   return router;
 }
