@@ -87,9 +87,10 @@ export default function AuditLog() {
             ))}
           </datalist>
         </label>
-        <label>
-          Document
-          <select value={draft.doc} onChange={(e) => setDraft({ ...draft, doc: e.target.value })}>
+        {/* Labelled by id: a select inside its label would take the chosen option into its name. */}
+        <div className="audit-field">
+          <label htmlFor="audit-doc">Document</label>
+          <select id="audit-doc" value={draft.doc} onChange={(e) => setDraft({ ...draft, doc: e.target.value })}>
             <option value="">every document</option>
             {docs.map((d) => (
               <option key={`${d.kind}/${d.id}`} value={`${d.kind}/${d.id}`}>
@@ -97,7 +98,7 @@ export default function AuditLog() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <label>
           From (UTC)
           <input type="date" value={draft.since} onChange={(e) => setDraft({ ...draft, since: e.target.value })} />

@@ -31,15 +31,15 @@ describe('audit log', () => {
     await table.getByRole('row').nth(1).waitFor();
     expect(await table.getByRole('cell', { name: 'ed', exact: true }).count()).toBe(0);
 
-    await page.getByLabel('Person').fill('ed');
+    await page.getByLabel('Person', { exact: true }).fill('ed');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect.poll(() => table.getByRole('cell', { name: 'ed', exact: true }).count()).toBeGreaterThan(0);
     expect(await table.getByRole('cell', { name: 'eve', exact: true }).count()).toBe(0);
     expect(await table.innerText()).toMatch(/draft\.save[\s\S]*screen not-found/);
 
     // Document: eve's saves of not-available only.
-    await page.getByLabel('Person').fill('');
-    await page.getByLabel('Document').selectOption('screen/not-found');
+    await page.getByLabel('Person', { exact: true }).fill('');
+    await page.getByLabel('Document', { exact: true }).selectOption('screen/not-found');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect.poll(() => table.getByRole('cell', { name: 'eve', exact: true }).count()).toBe(0);
     expect(await table.getByRole('cell', { name: 'ed', exact: true }).count()).toBe(1);

@@ -44,11 +44,13 @@ export async function openDocument(page: Page, kind: string, id: string) {
   const nav = page.getByRole('navigation');
   const containing = nav.getByRole('link', { name: named }).or(nav.getByRole('button', { name: named }));
   // A console with URL state links each document as `#/doc/<kind>/<id>` (text sets: the copy table, `#/copy`).
-  const href = page.locator(`a[href="#/doc/${encodeURIComponent(kind)}/${encodeURIComponent(id)}"]`);
-  const copy = page.locator('a[href="#/copy"]');
-  await href.or(copy).or(page.getByRole('tab').first()).first().waitFor({ timeout: 5000 }).catch(() => undefined);
+  const hash = `#/doc/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
+  const href = page.locator(`a[href="${hash}"]`);
+  const hashLinks = page.locator('a[href^="#/"]');
+  await hashLinks.or(page.getByRole('tab')).first().waitFor({ timeout: 5000 }).catch(() => undefined);
   if (await href.count()) return href.first().click();
-  if (kind === 'text-set' && (await copy.count())) return copy.first().click();
+  // Not in the navigation (text sets share the copy page), but addressable: the URL opens it.
+  if (await hashLinks.count()) return page.evaluate((h) => void (location.hash = h), hash);
   // The tabbed console keeps documents under a "Documents" tab; a navigation shows them at once.
   const tab = page.getByRole('tab', { name: 'Documents', exact: true });
   if ((await tab.count()) && (await tab.getAttribute('aria-selected')) !== 'true') await tab.click();

@@ -45,6 +45,8 @@ describe('README walkthrough: change a label and publish it', () => {
     await cell.fill(NEW);
     await page.getByRole('button', { name: /Save draft/ }).click();
     await page.getByText('Draft saved.').waitFor();
+    const showPreview = page.getByRole('button', { name: 'Show preview' });
+    if (await showPreview.count()) await showPreview.click();
     await page.getByLabel('Preview route').fill('/complaint');
     await page.frameLocator('iframe[title="Draft preview"]').getByRole('link', { name: NEW, exact: true }).waitFor({ timeout: 15000 });
     await shot(page, 3);
