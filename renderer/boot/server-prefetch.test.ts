@@ -37,7 +37,7 @@ describe('the server sends what the app would (no axios on the server)', () => {
   for (const [name, params] of [['form', { orderId: '7', note: 'a b' }], ['get', { templateId: 'default' }], ['json', { ids: [1, 2] }]] as const) {
     it(`${name}: same URL, method, body and marker headers`, async () => {
       const app = await appSends(name, params);
-      const server = httpCall(apiMap, query, apiMap.endpoints[name], params)!;
+      const server = httpCall(apiMap, query, apiMap.endpoints[name]!, params)!;
       expect(server.url).toBe(app.url);
       expect(server.method).toBe(app.method);
       expect(server.body).toBe(app.body);
