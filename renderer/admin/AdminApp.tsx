@@ -15,9 +15,9 @@ import { describeError } from './describe-error';
 import DocumentsView from './DocumentsView';
 import LandingPages from './landing/LandingPages';
 import LoginForm from './LoginForm';
-import ConsoleNav from './nav/ConsoleNav';
+import ConsoleNav, { StatusBadge } from './nav/ConsoleNav';
 import { formatHash, parseHash, type ConsoleRoute } from './nav/hash-route';
-import { buildNav, copyStatus, statusOf, errorsByFile } from './nav/nav-model';
+import { buildNav, copyStatus, statusOf, errorsByFile, type NavGroup, type Status } from './nav/nav-model';
 import { useConsoleData } from './nav/use-console-data';
 import PublishPanel from './PublishPanel';
 import SessionExpiredDialog from './safety/SessionExpiredDialog';
@@ -40,6 +40,45 @@ function useHashRoute(): [ConsoleRoute, (r: ConsoleRoute) => void] {
     setRoute(r);
   }, []);
   return [route, go];
+}
+
+/** The first page: what is waiting in draft and what is broken, one click from each. */
+function Home({ user, groups, copy, onNavigate }: {
+  user: string;
+  groups: NavGroup[];
+  copy: { sets: { id: string; title: string; status: Status }[] };
+  onNavigate(r: ConsoleRoute, e?: MouseEvent): void;
+}) {
+  const pending = [
+    ...copy.sets.map((s) => ({ route: { page: 'doc', kind: 'text-set', id: s.id } as ConsoleRoute, title: s.title, id: s.id, status: s.status })),
+    ...groups.flatMap((g) => g.entries.map((e) => ({ route: { page: 'doc', kind: e.kind, id: e.id } as ConsoleRoute, title: e.title, id: e.id, status: e.status }))),
+  ].filter((x) => x.status.kind !== 'published');
+  return (
+    <div className="home">
+      <section className="card">
+        <h2>Welcome, {user}</h2>
+        <p>Pick what to change on the left, or search for a screen, a text key or a piece of copy above.</p>
+        <p className="muted">Drafts stay in the console until they are reviewed and published.</p>
+      </section>
+      <section className="card" aria-label="Waiting in draft">
+        <h2>Waiting in draft</h2>
+        {pending.length === 0 ? (
+          <p className="muted">Nothing: everything is as published.</p>
+        ) : (
+          <ul>
+            {pending.map((x) => (
+              <li key={formatHash(x.route)}>
+                <a href={formatHash(x.route)} onClick={(e) => onNavigate(x.route, e)}>{x.title}</a> <span className="muted">{x.id}</span> <StatusBadge status={x.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <a href={formatHash({ page: 'review' })} onClick={(e) => onNavigate({ page: 'review' }, e)}>Review &amp; publish the drafts</a>
+        </p>
+      </section>
+    </div>
+  );
 }
 
 function Console({ session, onLogout, onRenewed }: { session: Session; onLogout(): void; onRenewed(s: Session): void }) {
@@ -81,13 +120,7 @@ function Console({ session, onLogout, onRenewed }: { session: Session; onLogout(
       <ConsoleNav groups={groups} copy={copy} current={route} onNavigate={navigate} />
       <main className="console__main" aria-label={heading ?? 'Console page'}>
         {data.error && <p role="alert" className="error">{data.error}</p>}
-        {route.page === 'home' && (
-          <section className="card">
-            <h2>Welcome, {session.user}</h2>
-            <p>Pick what to change on the left, or search for a screen, a text key or a piece of copy above.</p>
-            <p className="muted">Drafts are private to the console until they are reviewed and published.</p>
-          </section>
-        )}
+        {route.page === 'home' && <Home user={session.user} groups={groups} copy={copy} onNavigate={navigate} />}
         {(route.page === 'copy' || route.page === 'doc') && (
           <DocumentsView
             key={published}

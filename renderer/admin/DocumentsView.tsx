@@ -69,6 +69,9 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
     saved();
   }
 
+  const preferKeys = new Set<string>();
+  if (open?.kind === 'screen') for (const [key, uses] of data.usages) if (uses.some((u) => u.kind === 'screen' && u.id === open.id)) preferKeys.add(key);
+
   const isCopy = route.page === 'copy' || route.kind === 'text-set';
   const paths = data.routes.map((p) => p.path);
 
@@ -99,7 +102,7 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
         market={market}
         version={version}
         collapsible={isCopy}
-        inContext={{ locale, texts: data.texts[locale] ?? {}, usages: data.usages, role, onSave: saveText, onOpenKey }}
+        inContext={{ locale, texts: data.texts[locale] ?? {}, usages: data.usages, role, onSave: saveText, onOpenKey, preferKeys }}
       />
     </div>
   );

@@ -21,6 +21,8 @@ interface InContext {
   role: Role;
   onSave(locale: string, key: string, value: string): Promise<void>;
   onOpenKey(key: string): void;
+  /** Keys the edited screen uses: when copy is shared by several keys, these are offered first. */
+  preferKeys?: Set<string>;
 }
 
 interface Props {
@@ -69,7 +71,7 @@ export default function PreviewFrame({ paths, initialPath, market, version, coll
     if (!c) return;
     e.preventDefault();
     e.stopPropagation();
-    const preferred = new Set<string>();
+    const preferred = c.preferKeys ?? new Set<string>();
     for (const text of textsAround(e.target as Element)) {
       const keys = keysForText(text, c.texts, preferred);
       if (keys.length) {

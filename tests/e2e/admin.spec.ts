@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDocument, openSection } from './admin-helpers';
 import { startHarness, type Harness } from './harness';
 
 const OLD = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).texts['complaint.myComplaints'] as string;
@@ -41,7 +42,7 @@ describe('ops console', () => {
     await admin.getByText('ops (publisher)').waitFor();
 
     // Edit the id-ID cell in the side-by-side table and save the draft.
-    await admin.getByRole('button', { name: 'text-set id-ID' }).click();
+    await openDocument(admin, 'text-set', 'id-ID');
     await admin.getByLabel('Search texts').fill('complaint.myComplaints');
     const cell = admin.getByLabel('complaint.myComplaints (id-ID)', { exact: true });
     await expect.poll(() => cell.inputValue()).toBe(OLD);
@@ -50,6 +51,8 @@ describe('ops console', () => {
     await admin.getByText('Draft saved.').waitFor();
 
     // The phone-sized preview runs the real renderer on the drafts.
+    // The copy table keeps the preview folded for width; it opens beside the table.
+    await admin.getByRole('button', { name: 'Show preview' }).click();
     await admin.getByLabel('Preview route').fill('/complaint');
     const frame = admin.frameLocator('iframe[title="Draft preview"]');
     await frame.getByRole('link', { name: NEW, exact: true }).waitFor({ timeout: 15000 });
@@ -61,7 +64,7 @@ describe('ops console', () => {
     expect(await (await borrowerLink(borrower, OLD)).isVisible()).toBe(true);
 
     // Publish with a note.
-    await admin.getByRole('tab', { name: 'Publish' }).click();
+    await openSection(admin, /Publish|Review/);
     await admin.getByText(/complaint\.myComplaints/).first().waitFor();
     await admin.getByLabel('Note').fill('Clearer complaint link');
     await admin.getByRole('button', { name: /^Publish 1 document/ }).click();
@@ -71,8 +74,7 @@ describe('ops console', () => {
     await published.waitFor({ timeout: 5000 });
 
     // Roll back from the document's history.
-    await admin.getByRole('tab', { name: 'Documents' }).click();
-    await admin.getByRole('button', { name: 'text-set id-ID' }).click();
+    await openDocument(admin, 'text-set', 'id-ID');
     await admin.getByRole('button', { name: 'Compare v1' }).click();
     await admin.getByRole('table', { name: 'Diff from v2 to v1' }).getByText(OLD).waitFor();
     await admin.getByLabel('Reason').fill('Back to the approved wording');
@@ -82,7 +84,7 @@ describe('ops console', () => {
     await (await borrowerLink(borrower, OLD)).waitFor({ timeout: 5000 });
 
     // The audit log tells who did what.
-    await admin.getByRole('tab', { name: 'Audit log' }).click();
+    await openSection(admin, /Audit/);
     await admin.getByRole('cell', { name: 'Back to the approved wording' }).waitFor();
     await admin.getByRole('cell', { name: 'Clearer complaint link' }).waitFor();
     expect(errors).toEqual([]);

@@ -1,30 +1,33 @@
 /**
- * Marketing in the ops console: a new campaign from an existing landing page, a colour change, publish,
- * the visitor sees it; then pause, publish, the visitor sees the promotion-ended page.
+ * Marketing in the ops console, two people: an editor makes a new campaign from an existing landing page
+ * (title, colour), a publisher (own account, own browser context) publishes it, the visitor sees it; then the
+ * editor pauses it, the publisher publishes that, the visitor sees the promotion-ended page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAxeClean, loginConsole, openSection, PASSWORD } from './admin-helpers';
 import { ARTIFACTS, commonParams, routeOf, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: 'correct horse battery', ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  await h.addUser('mia', 'editor', PASSWORD);
 });
 afterAll(async () => h?.close());
 
 const visitorUrl = (templateId: string) => `${h.url}/register?${new URLSearchParams({ ...commonParams(`console-${Date.now()}`), templateId })}`;
 
 describe('landing pages in the ops console', () => {
-  it('duplicates a template, changes its title (both text sets) and button colour, publishes; the visitor sees it; paused, the visitor sees the ended page', async () => {
-    const { page: admin, pageErrors } = await h.openPage('/admin', { viewport: { width: 1280, height: 800 } });
-    await admin.getByLabel('User name').fill('ops');
-    await admin.getByLabel('Password').fill('correct horse battery');
-    await admin.getByRole('button', { name: 'Log in' }).click();
-    await admin.getByText('ops (publisher)').waitFor();
+  it('an editor duplicates a template, changes its title (both text sets) and button colour; a publisher publishes; the visitor sees it; paused, the visitor sees the ended page', async () => {
+    const { page: admin, pageErrors } = await loginConsole(h, 'mia');
+    await admin.getByText('mia (editor)').waitFor();
 
-    await admin.getByRole('tab', { name: 'Landing pages' }).click();
+    await openSection(admin, /^Landing pages/);
     await admin.getByLabel('Public link of default').waitFor();
+    await expectAxeClean(admin);
+    await h.screenshot(admin, 'landing-console-list');
+    fs.copyFileSync(path.join(ARTIFACTS, 'landing-console-list.png'), 'tests/e2e/readme/landing-console-list.png');
     await admin.getByRole('button', { name: 'New from default' }).click();
     await admin.getByLabel('New templateId').fill('spring-fb');
     await admin.getByRole('button', { name: 'Create draft' }).click();
@@ -37,6 +40,7 @@ describe('landing pages in the ops console', () => {
     expect(await admin.getByRole('alert').count()).toBe(0);
     await admin.getByRole('button', { name: 'Save draft' }).click();
     await admin.getByText(/Draft saved/).waitFor();
+    await expectAxeClean(admin);
     await h.screenshot(admin, 'landing-console');
     fs.copyFileSync(path.join(ARTIFACTS, 'landing-console.png'), 'tests/e2e/readme/landing-console.png');
 
@@ -44,11 +48,14 @@ describe('landing pages in the ops console', () => {
     const { page: visitor } = await h.openPage(visitorUrl('spring-fb').slice(h.url.length));
     await expect.poll(() => routeOf(visitor).path).toBe('/promotionEnded');
 
-    await admin.getByRole('tab', { name: 'Publish' }).click();
-    await admin.getByLabel('Note').fill('Spring campaign, Facebook');
+    // The editor cannot publish: a second person, the publisher, in their own browser context.
+    const { page: publisher, pageErrors: publisherErrors } = await loginConsole(h, 'ops');
+    await publisher.getByText('ops (publisher)').waitFor();
+    await openSection(publisher, /Publish|Review/);
+    await publisher.getByLabel('Note').fill('Spring campaign, Facebook');
     // The template and its title in both text sets, reviewed and published together.
-    await admin.getByRole('button', { name: /^Publish 3 document/ }).click();
-    await admin.getByText('Published 3 document(s).').waitFor();
+    await publisher.getByRole('button', { name: /^Publish 3 document/ }).click();
+    await publisher.getByText('Published 3 document(s).').waitFor();
 
     await visitor.goto(visitorUrl('spring-fb'));
     await visitor.getByRole('heading', { name: 'Promo musim semi', level: 1 }).waitFor();
@@ -57,17 +64,20 @@ describe('landing pages in the ops console', () => {
     expect(await apply.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(106, 27, 154)');
 
     // Pause: a draft, published like any change; the visitor then sees the ended page.
-    await admin.getByRole('tab', { name: 'Landing pages' }).click();
+    await openSection(admin, /^Landing pages/);
     await admin.getByRole('button', { name: 'Pause spring-fb' }).click();
     await admin.getByText(/Paused as a draft/).waitFor();
-    await admin.getByRole('tab', { name: 'Publish' }).click();
-    await admin.getByLabel('Note').fill('Pause spring campaign');
-    await admin.getByRole('button', { name: /^Publish 1 document/ }).click();
-    await admin.getByText('Published 1 document(s).').waitFor();
+    await openSection(publisher, /^Landing pages/);
+    await openSection(publisher, /Publish|Review/);
+    await publisher.getByLabel('Note').fill('Pause spring campaign');
+    await publisher.getByRole('button', { name: /^Publish 1 document/ }).click();
+    await publisher.getByText('Published 1 document(s).').waitFor();
     await visitor.goto(visitorUrl('spring-fb'));
     await expect.poll(() => routeOf(visitor).path).toBe('/promotionEnded');
-    await admin.getByRole('tab', { name: 'Landing pages' }).click();
-    await admin.getByRole('row', { name: /spring-fb ID paused/ }).waitFor();
+    // The list opened after the publish shows the campaign paused.
+    await openSection(publisher, /^Landing pages/);
+    await publisher.getByRole('row', { name: /spring-fb ID paused/ }).waitFor();
     expect(pageErrors).toEqual([]);
+    expect(publisherErrors).toEqual([]);
   });
 });

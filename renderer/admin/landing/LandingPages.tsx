@@ -57,6 +57,18 @@ export default function LandingPages({ role }: { role: Role }) {
     }
   };
 
+  // Pause touches one field: apply it to the latest version (someone may have published since this list loaded).
+  const togglePause = async (rec: DocRecord) => {
+    try {
+      const fresh = await adminApi.get(KIND, rec.id);
+      const t = contentOf(fresh);
+      if (!t) return setMessage(`${rec.id} is not a landing template.`);
+      await save(fresh, { ...t, paused: !t.paused }, t.paused ? 'Resumed as a draft.' : 'Paused as a draft.');
+    } catch (e) {
+      setMessage(describeError(e));
+    }
+  };
+
   if (records === null) return <p>Loading landing pages…</p>;
   const editingRec = records.find((r) => r.id === editing);
   return (
@@ -102,7 +114,7 @@ export default function LandingPages({ role }: { role: Role }) {
                       <button type="button" onClick={() => setCopying(rec.id)}>
                         New from {t.templateId}
                       </button>
-                      <button type="button" onClick={() => void save(rec, { ...t, paused: !t.paused }, t.paused ? 'Resumed as a draft.' : 'Paused as a draft.')}>
+                      <button type="button" onClick={() => void togglePause(rec)}>
                         {t.paused ? 'Resume' : 'Pause'} {t.templateId}
                       </button>
                     </>

@@ -19,11 +19,13 @@ export default function SearchBox({ index, onPick }: Props) {
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
   const id = useId();
-  const results = open ? index.search(query) : [];
+  const results = open ? index.search(query, 16) : [];
+  const listed = open && !!query.trim();
 
   const pick = (r: SearchResult | undefined) => {
     if (!r) return;
     setOpen(false);
+    setQuery('');
     onPick(r);
   };
 
@@ -33,8 +35,8 @@ export default function SearchBox({ index, onPick }: Props) {
         type="search"
         aria-label="Search documents, text keys and copy"
         placeholder="Search screens, keys, copy…"
-        aria-controls={`${id}-results`}
-        aria-activedescendant={results.length ? `${id}-r${active}` : undefined}
+        aria-controls={listed ? `${id}-results` : undefined}
+        aria-activedescendant={listed && results.length ? `${id}-r${active}` : undefined}
         aria-autocomplete="list"
         value={query}
         onChange={(e) => {
@@ -52,7 +54,7 @@ export default function SearchBox({ index, onPick }: Props) {
           e.preventDefault();
         }}
       />
-      {open && query.trim() && (
+      {listed && (
         <ul role="listbox" id={`${id}-results`} aria-label="Search results" className="search__results">
           {results.length === 0 && <li className="muted search__empty">Nothing found.</li>}
           {results.map((r, i) => (
@@ -61,19 +63,19 @@ export default function SearchBox({ index, onPick }: Props) {
               id={`${id}-r${i}`}
               role="option"
               aria-selected={i === active}
-              aria-label={resultLabel(r)}
               className="search__result"
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => pick(r)}
             >
+              {/* The visible text is the option's name (resultLabel), so speech and sight agree. */}
               {r.type === 'doc' ? (
                 <>
-                  <span className="badge">{r.kind}</span> <strong>{r.title}</strong> <span className="muted">{r.id}</span>
+                  <strong>{r.title}</strong> <span className="muted">({r.kind} {r.id})</span>
                   {r.via && <span className="muted"> uses <code>{r.via}</code></span>}
                 </>
               ) : (
                 <>
-                  <span className="badge">text</span> <code>{r.key}</code> <span className="muted">{r.text}</span>
+                  <code>{r.key}</code>: <span className="muted">{r.text}</span>
                 </>
               )}
             </li>

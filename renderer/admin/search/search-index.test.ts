@@ -37,3 +37,18 @@ describe('search index', () => {
     expect(index.search('e', 2)).toHaveLength(2);
   });
 });
+
+describe('search index limits', () => {
+  it('keeps a share for the screens using matched keys when the list is cut', () => {
+    const many: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) many[`k.n${i}`] = `Keluhan ${i}`;
+    const idx = buildSearchIndex({
+      docs,
+      texts: { 'id-ID': { ...many, 'complaint.myComplaints': 'Keluhan saya' } },
+      usages: buildUsageIndex(screens, ['complaint.myComplaints']),
+    });
+    const r = idx.search('keluhan', 12);
+    expect(r).toHaveLength(12);
+    expect(r.some((x) => x.type === 'doc' && x.id === 'complaint-entry')).toBe(true);
+  });
+});

@@ -71,9 +71,22 @@ export function buildSearchIndex(input: SearchInput): SearchIndex {
           if (d) addDoc(d, key);
         }
       }
-      // Documents first (titles, then those found through a key), then keys.
-      const ordered = [...out.filter((r) => r.type === 'doc' && !r.via), ...out.filter((r) => r.type === 'key'), ...out.filter((r) => r.type === 'doc' && r.via)];
-      return ordered.slice(0, limit);
+      // Documents found directly, then keys, then the screens using those keys; when the list is
+      // cut, each part keeps a share so a common word still shows where it appears.
+      const direct = out.filter((r) => r.type === 'doc' && !r.via);
+      // Closest copy first: the whole text, then text starting with the words, then shorter text.
+      const rank = (r: SearchResult) => {
+        if (r.type !== 'key') return 0;
+        const t = norm(r.text);
+        return (t === q || norm(r.key) === q ? 0 : t.startsWith(q) ? 1 : 2) * 1e6 + t.length;
+      };
+      const keyHits = out.filter((r) => r.type === 'key').sort((a, b) => rank(a) - rank(b));
+      const via = out.filter((r) => r.type === 'doc' && r.via);
+      const share = Math.max(1, Math.floor(limit / 3));
+      const d = direct.slice(0, Math.max(share, limit - keyHits.length - via.length));
+      const v = via.slice(0, Math.max(share, limit - d.length - keyHits.length));
+      const k = keyHits.slice(0, Math.max(0, limit - d.length - v.length));
+      return [...d, ...k, ...v].slice(0, limit);
     },
   };
 }
