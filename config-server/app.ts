@@ -1,9 +1,11 @@
 import express, { type Express, type Router } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminRouter } from './admin/admin-router.js';
 import { ensureAdminFromEnv } from './admin/bootstrap-admin.js';
+import { mediaFilesRouter } from './admin/media-routes.js';
 import type { LoginLimit } from './admin/session-routes.js';
 import { rendererRouter } from './boot-html.js';
 import { ssrSettingsFromEnv } from './ssr-fetch.js';
@@ -113,7 +115,10 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   // The publish is committed by then: a failed rebuild (database gone that instant) must not turn its answer
   // into an error; the periodic check rebuilds the snapshot.
   const onPublished = () => refresh().catch((e: unknown) => log(`published, but the snapshot rebuild failed (the periodic check retries): ${(e as Error).message}`));
-  app.use('/admin/api', adminRouter({ store, auth, onPublished, loginLimit: opts.loginLimit }));
+  const mediaDir = join(opts.dataDir ?? defaultDataDir, 'media');
+  const mediaMaxBytes = Number(env.MEDIA_MAX_BYTES) > 0 ? Number(env.MEDIA_MAX_BYTES) : undefined;
+  app.use('/admin/api', adminRouter({ store, auth, onPublished, loginLimit: opts.loginLimit, mediaDir, mediaMaxBytes }));
+  app.use(mediaFilesRouter(mediaDir));
   const sandboxOn = opts.sandbox ?? env.SANDBOX !== 'off';
   const sandbox = sandboxOn ? await loadSandbox((templateId) => snapshot().templateDoc(templateId)) : undefined;
   if (sandboxOn && !sandbox) log('sandbox: config-server/sandbox/index.ts not found, /sandbox is not mounted');

@@ -4,6 +4,7 @@ import { jsonBody } from '../json-body.js';
 import type { AuthStore, ConfigStore } from '../store/config-store.js';
 import { authenticate } from './auth.js';
 import { documentsRouter } from './documents-routes.js';
+import { mediaUploadRouter } from './media-routes.js';
 import { publishRouter } from './publish-routes.js';
 import { previewRouter } from './preview-routes.js';
 import { loginRouter, sessionRouter, type LoginLimit } from './session-routes.js';
@@ -14,6 +15,9 @@ export interface AdminOptions {
   /** Called after every publish or rollback (the public snapshot is rebuilt). */
   onPublished: () => Promise<void>;
   loginLimit?: LoginLimit;
+  /** Where uploaded images are kept (`POST /media`); no uploads without it. */
+  mediaDir?: string;
+  mediaMaxBytes?: number;
 }
 
 /**
@@ -33,6 +37,7 @@ export function adminRouter(opts: AdminOptions) {
   router.use(sessionRouter(opts.auth));
   router.use(documentsRouter(opts.store));
   router.use(publishRouter(opts.store, opts.onPublished));
+  if (opts.mediaDir) router.use(mediaUploadRouter(opts.mediaDir, opts.mediaMaxBytes));
   // The console's draft preview (admin UI engineer): read-only, behind the same authentication.
   router.use(previewRouter(opts.store));
   router.use(notFoundJson);
