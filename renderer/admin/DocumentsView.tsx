@@ -45,7 +45,7 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
       setOpen(null);
       setError(describeError(e));
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Keyed on the document reference: the route object is new on every render.
   }, [ref]);
   useEffect(() => void load(), [load]);
 
