@@ -16,6 +16,9 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 const visitorUrl = (templateId: string) => `${h.url}/register?${new URLSearchParams({ ...commonParams(`console-${Date.now()}`), templateId })}`;
 
 describe('landing pages in the ops console', () => {
@@ -38,6 +41,14 @@ describe('landing pages in the ops console', () => {
     await admin.getByRole('alert').filter({ hasText: 'Text on the button is hard to read' }).waitFor();
     await admin.getByLabel('Button and accent colour').fill('#6a1b9a');
     expect(await admin.getByRole('alert').count()).toBe(0);
+    // A banner upload: a text file named .png is refused by its content; a real PNG is stored and used.
+    const upload = admin.getByLabel(/Upload a banner image/);
+    await upload.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await admin.getByRole('alert').filter({ hasText: /Banner image not uploaded: file: only PNG, JPEG or WebP/ }).waitFor();
+    await upload.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+    await admin.getByRole('img', { name: 'Banner image preview' }).waitFor();
+    const banner = await admin.getByLabel('Banner image URL').inputValue();
+    expect(banner).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
     await admin.getByRole('button', { name: 'Save draft' }).click();
     await admin.getByText(/Draft saved/).waitFor();
     await expectAxeClean(admin);
@@ -62,6 +73,8 @@ describe('landing pages in the ops console', () => {
     const apply = visitor.getByRole('button', { name: 'Ajukan sekarang' });
     await apply.waitFor();
     expect(await apply.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(106, 27, 154)');
+    // The uploaded banner, same-origin, loaded.
+    await expect.poll(() => visitor.locator(`img[src$="${banner}"]`).evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 
     // Pause: a draft, published like any change; the visitor then sees the ended page.
     await openSection(admin, /^Landing pages/);

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { adminApi } from '../admin-api';
 import type { DocRecord, Role } from '../admin-types';
 import { describeError } from '../describe-error';
+import { IMAGE_TYPES, uploadImage } from './upload-image';
 import { contentOf, contrastRatio, duplicate, MIN_CONTRAST, publicLink, statusOf, TEMPLATE_ID, type LandingTemplate } from './landing-model';
 
 const KIND = 'landing-template';
@@ -211,6 +212,18 @@ function TemplateForm({ initial, onCancel, onSave }: { initial: LandingTemplate;
     .filter(([r]) => typeof r === 'number' && r < MIN_CONTRAST)
     .map(([r, m]) => `${m} (contrast ${(r as number).toFixed(1)}:1, needs ${MIN_CONTRAST}:1).`);
   const tracking = t.tracking ?? {};
+  const [upload, setUpload] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setUpload({ busy: true, error: null });
+    try {
+      const url = await uploadImage(file);
+      setT((cur) => ({ ...cur, bannerImage: url }));
+      setUpload({ busy: false, error: null });
+    } catch (e) {
+      setUpload({ busy: false, error: `Banner image not uploaded: ${(e as Error).message}` });
+    }
+  };
   return (
     <form
       aria-label={`Edit ${t.templateId}`}
@@ -231,6 +244,13 @@ function TemplateForm({ initial, onCancel, onSave }: { initial: LandingTemplate;
       <label>
         Banner image URL <input value={t.bannerImage} onChange={(e) => setT({ ...t, bannerImage: e.target.value })} />
       </label>
+      <label>
+        Upload a banner image (PNG, JPEG or WebP){' '}
+        <input type="file" accept={IMAGE_TYPES} disabled={upload.busy} onChange={(e) => void onFile(e.target.files?.[0])} />
+      </label>
+      {upload.busy && <p role="status">Uploading…</p>}
+      {upload.error && <p role="alert">{upload.error}</p>}
+      {String(t.bannerImage ?? '').startsWith('/media/') && <img src={t.bannerImage} alt="Banner image preview" style={{ maxWidth: 240, maxHeight: 120 }} />}
       {COLOURS.map(([key, label]) => (
         <label key={key}>
           {label} <input value={theme[key]} onChange={(e) => setT({ ...t, theme: { ...theme, [key]: e.target.value } })} pattern="#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})" />
