@@ -117,9 +117,10 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const onPublished = () => refresh().catch((e: unknown) => log(`published, but the snapshot rebuild failed (the periodic check retries): ${(e as Error).message}`));
   const mediaDir = join(opts.dataDir ?? defaultDataDir, 'media');
   const mediaMaxBytes = Number(env.MEDIA_MAX_BYTES) > 0 ? Number(env.MEDIA_MAX_BYTES) : undefined;
-  app.use('/admin/api', adminRouter({ store, auth, onPublished, loginLimit: opts.loginLimit, mediaDir, mediaMaxBytes }));
-  app.use(mediaFilesRouter(mediaDir));
   const sandboxOn = opts.sandbox ?? env.SANDBOX !== 'off';
+  const previewSandbox = sandboxOn ? loadSandbox : undefined;
+  app.use('/admin/api', adminRouter({ store, auth, onPublished, loginLimit: opts.loginLimit, mediaDir, mediaMaxBytes, previewSandbox }));
+  app.use(mediaFilesRouter(mediaDir));
   const sandbox = sandboxOn ? await loadSandbox((templateId) => snapshot().templateDoc(templateId)) : undefined;
   if (sandboxOn && !sandbox) log('sandbox: config-server/sandbox/index.ts not found, /sandbox is not mounted');
   if (sandbox) app.use('/sandbox', sandbox);

@@ -18,6 +18,8 @@ export interface AdminOptions {
   /** Where uploaded images are kept (`POST /media`); no uploads without it. */
   mediaDir?: string;
   mediaMaxBytes?: number;
+  /** Makes the preview's sandbox (draft landing templates visible in the console preview); see preview-routes.ts. */
+  previewSandbox?: (getTemplate: (templateId: string) => unknown) => Promise<Router | undefined>;
 }
 
 /**
@@ -39,7 +41,7 @@ export function adminRouter(opts: AdminOptions) {
   router.use(publishRouter(opts.store, opts.onPublished));
   if (opts.mediaDir) router.use(mediaUploadRouter(opts.mediaDir, opts.mediaMaxBytes));
   // The console's draft preview (admin UI engineer): read-only, behind the same authentication.
-  router.use(previewRouter(opts.store));
+  router.use(previewRouter(opts.store, opts.previewSandbox));
   router.use(notFoundJson);
   return router;
 }

@@ -22,7 +22,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const visitorUrl = (templateId: string) => `${h.url}/register?${new URLSearchParams({ ...commonParams(`console-${Date.now()}`), templateId })}`;
 
 describe('landing pages in the ops console', () => {
-  it('an editor duplicates a template, changes its title (both text sets) and button colour; a publisher publishes; the visitor sees it; paused, the visitor sees the ended page', async () => {
+  it('an editor duplicates a template, changes its title (both text sets), button colour and banner, previews the draft; a publisher publishes; the visitor sees it; paused, the visitor sees the ended page', async () => {
     const { page: admin, pageErrors } = await loginConsole(h, 'mia');
     await admin.getByText('mia (editor)').waitFor();
 
@@ -51,6 +51,10 @@ describe('landing pages in the ops console', () => {
     expect(banner).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
     await admin.getByRole('button', { name: 'Save draft' }).click();
     await admin.getByText(/Draft saved/).waitFor();
+    // The phone-frame preview shows the saved draft (not yet published) as a visitor would see it.
+    const preview = admin.frameLocator('iframe[title="Draft preview"]');
+    await preview.getByRole('heading', { name: 'Promo musim semi', level: 1 }).waitFor();
+    await expect.poll(() => preview.getByRole('button', { name: 'Ajukan sekarang' }).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(106, 27, 154)');
     await expectAxeClean(admin);
     await h.screenshot(admin, 'landing-console');
     fs.copyFileSync(path.join(ARTIFACTS, 'landing-console.png'), 'tests/e2e/readme/landing-console.png');

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { adminApi } from '../admin-api';
 import type { DocRecord, Role } from '../admin-types';
 import { describeError } from '../describe-error';
+import PreviewFrame from '../PreviewFrame';
 import { IMAGE_TYPES, uploadImage } from './upload-image';
 import { contentOf, contrastRatio, duplicate, MIN_CONTRAST, publicLink, statusOf, TEMPLATE_ID, type LandingTemplate } from './landing-model';
 
@@ -20,12 +21,16 @@ const textsOf = (rec: DocRecord) => ((rec.draft?.content ?? rec.published?.conte
 /** A text key of this campaign's own: `landing.<templateId without - and _>.title`. */
 const titleKeyFor = (templateId: string) => `landing.${templateId.replace(/[^A-Za-z0-9]/g, '')}.title`;
 const canEdit = (role: Role) => role !== 'viewer';
+/** The visitor's path of a template (the preview adds market and preview mode). */
+const previewPath = (t: LandingTemplate) => `/register?${new URLSearchParams({ templateId: t.templateId })}`;
 
 export default function LandingPages({ role }: { role: Role }) {
   const [records, setRecords] = useState<DocRecord[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [copying, setCopying] = useState<string | null>(null);
+  /** Bumped after every save: the draft preview reloads. */
+  const [version, setVersion] = useState(0);
 
   const load = async () => {
     try {
@@ -51,6 +56,7 @@ export default function LandingPages({ role }: { role: Role }) {
         content = { ...content, title: key };
       }
       await adminApi.saveDraft(KIND, rec.id, content, rec.etag);
+      setVersion((v) => v + 1);
       setMessage(`${done} Publish it in the Publish tab.`);
       await load();
     } catch (e) {
@@ -145,12 +151,21 @@ export default function LandingPages({ role }: { role: Role }) {
         />
       )}
       {editingRec && contentOf(editingRec) && (
-        <TemplateForm
-          key={editingRec.etag}
-          initial={contentOf(editingRec)!}
-          onCancel={() => setEditing(null)}
-          onSave={(c, titles) => void save(editingRec, c, 'Draft saved.', titles)}
-        />
+        // The form and, beside it, the saved draft as a visitor would see it (the preview reads drafts).
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }}>
+          <TemplateForm
+            key={editingRec.etag}
+            initial={contentOf(editingRec)!}
+            onCancel={() => setEditing(null)}
+            onSave={(c, titles) => void save(editingRec, c, 'Draft saved.', titles)}
+          />
+          <PreviewFrame
+            paths={[previewPath(contentOf(editingRec)!)]}
+            initialPath={previewPath(contentOf(editingRec)!)}
+            market={contentOf(editingRec)!.market}
+            version={version}
+          />
+        </div>
       )}
     </section>
   );
