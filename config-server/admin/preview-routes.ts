@@ -19,8 +19,8 @@ const SANDBOX = '/sandbox';
 /**
  * `previewSandbox` (optional) makes a sandbox backend whose `channel-template` reads the draft overlay, so a
  * draft landing template shows in the preview. The overlay's API map then points at it (only when it points at
- * this server's sandbox: a real backend cannot see drafts). It sits behind the admin authentication too; its
- * POST calls need the CSRF token the renderer does not send, so a preview can look but not register.
+ * this server's sandbox: a real backend cannot see drafts). It sits behind the admin authentication too (the
+ * session alone: see auth.ts), with its own sandbox state.
  */
 export function previewRouter(store: ConfigStore, previewSandbox?: (getTemplate: (templateId: string) => unknown) => Promise<Router | undefined>) {
   const router = Router();
