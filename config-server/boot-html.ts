@@ -115,35 +115,30 @@ export function rendererRouter(
       market && screenId && req.query.locale === undefined && ssr?.render !== false ? await renderStatic(snap, { market, screenId, query: req.query, selfOrigin: selfOrigin(req) }) : null;
     // A page holding a borrower's data (or asked for with their token) is theirs: no cache anywhere keeps it.
     const personal = !!rendered?.data?.calls.length || typeof req.query.token === 'string';
-    if (rendered) {
-      // The same drawn page (same version, screen, query and answer) is assembled and compressed once.
-      // Markup and style go into the small template first, the ~50 KB of boot data last: each step rescans less.
-      const built = assembled.get(rendered, html, () => injectBoot(injectStatic(styled(html), rendered), bootScript(snap, req, preloads)));
+    /** A personal page is never stored; any other is revalidated by its ETag (304 when unchanged). */
+    const sendPage = async (page: { etag: string } & Parameters<typeof sendAssembled>[2]) => {
       if (personal) res.setHeader('Cache-Control', 'private, no-store');
       else {
         res.setHeader('Cache-Control', 'no-cache');
-        res.setHeader('ETag', built.etag);
-        if (notModified(req.get('if-none-match'), built.etag)) {
+        res.setHeader('ETag', page.etag);
+        if (notModified(req.get('if-none-match'), page.etag)) {
           res.status(304).end();
           return;
         }
       }
-      await sendAssembled(req, res, built);
+      await sendAssembled(req, res, page);
+    };
+    if (rendered) {
+      // The same drawn page (same version, screen, query and answer) is assembled and compressed once.
+      // Markup and style go into the small template first, the ~50 KB of boot data last: each step rescans less.
+      const built = assembled.get(rendered, html, () => injectBoot(injectStatic(styled(html), rendered), bootScript(snap, req, preloads)));
+      await sendPage(built);
       return;
     }
     // Not drawn (SSR=off, admin, a failed render): the same shell for every request of this version, market and
     // screen, assembled and compressed once too, so server rendering is measured against an equally cached page.
     const shell = assembled.get(shellToken(snap, `${market ?? ''}|${screenId ?? ''}`), html, () => injectLoading(injectBoot(html, bootScript(snap, req, preloads))));
-    if (personal) res.setHeader('Cache-Control', 'private, no-store');
-    else {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.setHeader('ETag', shell.etag);
-      if (notModified(req.get('if-none-match'), shell.etag)) {
-        res.status(304).end();
-        return;
-      }
-    }
-    await sendAssembled(req, res, shell);
+    await sendPage(shell);
   });
   return router;
 }
