@@ -45,10 +45,11 @@ function keep(name: string) {
 
 describe('registration landing page', () => {
   it('registers a visitor: validation messages, captcha, SMS with a countdown that blocks resend, register, then the download page with the query', async () => {
-    const { page, logs, pageErrors } = await open({});
+    // The visit is tracked as the page loads: listen before it opens, or a fast page has sent it already.
+    let visits: Record<string, string>[] = [];
+    const { page, logs, pageErrors } = await open({}, { before: async (p) => void (visits = record(p, '/api/v2/youmi/promotion/track-visit')) });
     const missing: string[] = [];
     page.on('response', (r) => r.status() === 404 && missing.push(new URL(r.url()).pathname));
-    const visits = record(page, '/api/v2/youmi/promotion/track-visit');
     const clicks = record(page, '/api/v2/youmi/promotion/track-click');
     const registers = record(page, '/api/v2/youmi/promotion/register');
     await page.getByRole('heading', { name: 'Pinjaman tunai cepat', level: 1 }).waitFor();
