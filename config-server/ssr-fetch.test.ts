@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ssrFetch, ssrSettingsFromEnv } from './ssr-fetch.js';
+import { MAX_ANSWER_BYTES, ssrFetch, ssrSettingsFromEnv } from './ssr-fetch.js';
 
 let server: http.Server;
 let origin: string;
@@ -13,6 +13,14 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ url: req.url ?? '', headers: req.headers, body });
       const wait = req.url?.includes('slow') ? 500 : 0;
+      if (req.url?.includes('huge')) {
+        res.end(Buffer.alloc(MAX_ANSWER_BYTES + 1024, 'x'));
+        return;
+      }
+      if (req.url?.includes('moved')) {
+        res.writeHead(302, { location: '/sandbox/a/b' }).end();
+        return;
+      }
       setTimeout(() => res.end(JSON.stringify({ code: 0, message: '', data: { ok: 1 } })), wait);
     });
   });
@@ -68,5 +76,19 @@ describe('server-side data calls', () => {
     expect(Date.now() - t0).toBeLessThan(400);
     const down = await client('http://127.0.0.1:9', ['http://127.0.0.1:9']).get('/x').catch((e: Error) => e);
     expect((down as Error).message).toBe('backend unreachable');
+  });
+
+  it('does not follow a redirect and refuses an answer too large to inline', async () => {
+    const moved = await client(origin, [origin]).get('/moved?token=secret-token');
+    expect(moved.status).toBe(302);
+    const huge = await client(origin, [origin]).get('/huge?token=secret-token').catch((e: Error) => e);
+    expect((huge as Error).message).toBe('answer too large');
+  });
+
+  it('reuses one kept-alive connection for calls one after another', async () => {
+    const ports = new Set<number>();
+    server.on('request', (req) => ports.add(req.socket.remotePort!));
+    for (let i = 0; i < 5; i++) await client(origin, [origin]).get('/again');
+    expect(ports.size).toBe(1);
   });
 });

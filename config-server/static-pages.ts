@@ -1,7 +1,7 @@
 import type { ApiMapDocument, ScreenDocument } from '../schemas/generated/types.js';
 import { prepareStaticRender, renderStaticScreen, type StaticRender } from '../renderer/boot/render-static.js';
 import { createHash } from 'node:crypto';
-import { applyFirstCall, describeFirstCall, fetchFirstCall, type ServerData } from '../renderer/boot/server-prefetch.js';
+import { applyFirstCall, describeFirstCall, firstServerCall, readFirstAnswer, type HttpCall, type ServerData } from '../renderer/boot/server-prefetch.js';
 import type { PublishedSnapshot } from './published-snapshot.js';
 import { ssrFetch, type SsrSettings } from './ssr-fetch.js';
 
@@ -77,37 +77,36 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
       // The page query as the app reads it: every string param (the screen's onLoad reads e.g. orderId).
       const query = Object.fromEntries(Object.entries(req.query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
       await ready;
-      let data: ServerData | null = null;
       if (ssr.budgetMs > 0 && bundle.apiMap && req.selfOrigin) {
         const send = ssrFetch({ selfOrigin: req.selfOrigin, allowedOrigins: ssr.allowedOrigins, deadline: Date.now() + ssr.budgetMs });
-        const logError = (m: string) => log(`server prefetch: ${m}`);
-        const input = { doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, send, logError };
+        const input = { doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, logError: (m: string) => log(`server prefetch: ${m}`) };
         try {
-          const fetched = await fetchFirstCall(input);
-          if (fetched) {
-            // The same borrower (query, token included) with the same answer gets the page drawn last time.
-            const key = drawnKey(req.market, req.screenId, query, fetched);
+          const first = firstServerCall(input);
+          const answer = first && (await send(first.call).catch((e: Error) => void log(`server prefetch: call ${first.endpoint} failed: ${e?.message}`)));
+          if (first && answer) {
+            // The same borrower (query, token included) with the same answer gets the page drawn last time,
+            // recognised by the answer's bytes before they are even parsed.
+            const key = drawnKey(req.market, req.screenId, query, first.call, answer);
             const hit = mine.drawn.get(key);
             if (hit && Date.now() - hit.at < DRAWN_TTL_MS) return hit.page;
-            data = await applyFirstCall(input, fetched);
-            if (data) {
-              const page = draw(doc, bundle, query, names, data);
-              mine.drawn.delete(key);
-              if (mine.drawn.size >= MAX_DRAWN) mine.drawn.delete(mine.drawn.keys().next().value!);
-              mine.drawn.set(key, { page, at: Date.now() });
-              return page;
-            }
+            const fetched = readFirstAnswer(input, first, answer);
+            const data = fetched && (await applyFirstCall(input, fetched));
+            if (data) return keep(mine, key, draw(doc, bundle, query, names, data));
           }
         } catch (e) {
           log(`server prefetch for screen ${req.screenId} failed: ${(e as Error)?.message}`);
         }
       }
       // Not made here: the page starts the call itself while the bundle downloads (public/early-call.js).
-      if (!data && bundle.apiMap) {
-        const early = await describeFirstCall({ doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, logError: () => {} }).catch(() => null);
-        if (early) data = { calls: [], early };
-      }
-      return draw(doc, bundle, query, names, data ?? undefined);
+      // Drawn once per query for a while too: an overloaded backend sends every request down this path, and
+      // drawing each one afresh would add load exactly when the server has least to spare.
+      const key = JSON.stringify([req.market, req.screenId, query]);
+      const hit = mine.drawn.get(key);
+      if (hit && Date.now() - hit.at < DRAWN_TTL_MS) return hit.page;
+      const early = bundle.apiMap
+        ? await describeFirstCall({ doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, logError: () => {} }).catch(() => null)
+        : null;
+      return keep(mine, key, draw(doc, bundle, query, names, early ? { calls: [], early } : undefined));
     }
 
     const query = Object.fromEntries(names.flatMap((n) => (typeof req.query[n] === 'string' && req.query[n] ? [[n, req.query[n] as string]] : [])));
@@ -119,6 +118,14 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
     mine.pages.set(key, page);
     return page;
   };
+
+  /** Keeps a drawn borrower page (the oldest goes when full) and returns it. */
+  function keep(mine: PerSnapshot, key: string, page: StaticPage | null): StaticPage | null {
+    mine.drawn.delete(key);
+    if (mine.drawn.size >= MAX_DRAWN) mine.drawn.delete(mine.drawn.keys().next().value!);
+    mine.drawn.set(key, { page, at: Date.now() });
+    return page;
+  }
 
   function draw(doc: ScreenDocument, bundle: Bundle, query: Record<string, string>, names: string[], data?: ServerData): StaticPage | null {
     try {
@@ -143,12 +150,12 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
 /**
  * Everything a borrower page depends on besides the published version (the cache is per snapshot): market,
  * screen, the whole page query (the token too: links carry it, and it names whose data this is), and the
- * prefetched call and its answer, hashed. Two borrowers never share a page; one borrower shares it with
+ * call sent and the answer's bytes, hashed. Two borrowers never share a page; one borrower shares it with
  * their own reload while the answer is unchanged.
  */
-function drawnKey(market: string, screenId: string, query: Record<string, string>, call: { key: string; result: unknown }): string {
-  const answer = createHash('sha256').update(JSON.stringify([call.key, call.result])).digest('base64url');
-  return JSON.stringify([market, screenId, query, answer]);
+function drawnKey(market: string, screenId: string, query: Record<string, string>, call: HttpCall, answer: { status: number; text: string }): string {
+  const hash = createHash('sha256').update(JSON.stringify([call.method, call.url, call.body ?? null, answer.status])).update(answer.text).digest('base64url');
+  return JSON.stringify([market, screenId, query, hash]);
 }
 
 const parse = <T>(body: Buffer | undefined): T | undefined => (body ? (JSON.parse(body.toString('utf8')) as T) : undefined);

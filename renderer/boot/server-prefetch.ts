@@ -112,8 +112,15 @@ export async function prefetchOnServer(input: ServerPrefetchInput): Promise<Serv
   return fetched ? applyFirstCall(input, fetched) : null;
 }
 
-/** The screen's first onLoad call made here, when the API map marks it `prefetch`; null when not made or not a success. */
-export async function fetchFirstCall(input: ServerPrefetchInput): Promise<ServerCall | null> {
+/** The screen's first onLoad call as the server sends it, when the API map marks its endpoint `prefetch`. */
+export interface FirstServerCall {
+  endpoint: string;
+  key: string;
+  ep: Endpoint;
+  call: HttpCall;
+}
+
+export function firstServerCall(input: Omit<ServerPrefetchInput, 'send'>): FirstServerCall | null {
   const first = firstApiCall(input.doc, { query: input.query, market: input.market, texts: input.texts });
   if (!first) return null;
   const { action, params } = first;
@@ -121,17 +128,29 @@ export async function fetchFirstCall(input: ServerPrefetchInput): Promise<Server
   if (!ep || ep.prefetch !== true) return null;
   const call = httpCall(input.apiMap, input.query, ep, params);
   if (!call) return null;
-  let answer: { status: number; text: string };
-  try {
-    answer = await input.send(call);
-  } catch (e) {
-    input.logError(`call ${action.endpoint} failed: ${(e as Error)?.message ?? e}`);
-    return null;
-  }
-  const read = readEnvelope(input.apiMap, ep, safeJson(answer.text), (k) => input.texts[k] ?? k);
+  return { endpoint: action.endpoint, key: callKey(action.endpoint, params, action.silent), ep, call };
+}
+
+/** The backend's answer read as the app's API client reads it; null unless it is a success. */
+export function readFirstAnswer(input: Omit<ServerPrefetchInput, 'send'>, first: FirstServerCall, answer: { status: number; text: string }): ServerCall | null {
+  const read = readEnvelope(input.apiMap, first.ep, safeJson(answer.text), (k) => input.texts[k] ?? k);
   // Not a success: the app makes the call itself and shows what it says, as it does without a server render.
   if (read.kind !== 'ok') return null;
-  return { endpoint: action.endpoint, key: callKey(action.endpoint, params, action.silent), result: read.result };
+  return { endpoint: first.endpoint, key: first.key, result: read.result };
+}
+
+/** The screen's first onLoad call made here, when the API map marks it `prefetch`; null when not made or not a success. */
+export async function fetchFirstCall(input: ServerPrefetchInput): Promise<ServerCall | null> {
+  const first = firstServerCall(input);
+  if (!first) return null;
+  let answer: { status: number; text: string };
+  try {
+    answer = await input.send(first.call);
+  } catch (e) {
+    input.logError(`call ${first.endpoint} failed: ${(e as Error)?.message ?? e}`);
+    return null;
+  }
+  return readFirstAnswer(input, first, answer);
 }
 
 /** The screen's onLoad run against a prefetched first answer: the state the page is drawn with. */

@@ -23,6 +23,9 @@ export const LOAD_CPU = String(availableParallelism() - 1);
 /** argv prefix that starts a command on the server's core (empty when pinning is unavailable). */
 export const serverPrefix = (): string[] => (canPin ? ['taskset', '-c', SERVER_CPU] : []);
 
+/** argv prefix for a helper process that is not under test (e.g. the backend the server calls): the load generator's core. */
+export const helperPrefix = (): string[] => (canPin ? ['taskset', '-c', LOAD_CPU] : []);
+
 /** Pins every thread of this process to the load generator's core; returns the undo. */
 export function pinSelf(): () => void {
   if (!canPin) return () => {};

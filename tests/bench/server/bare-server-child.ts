@@ -2,6 +2,8 @@
  * The reference: a bare node:http server answering the same bytes from memory, with the same
  * headers and the same If-None-Match → 304 rule. Whatever the config server costs above this is overhead.
  * argv: <responses.json> with [{path, status, headers, bodyBase64}]. Prints {"url": ...} when listening.
+ * A canned path without a query also answers that path with any query (a backend call carries the
+ * borrower's token and common params).
  */
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -11,12 +13,13 @@ const canned: Canned[] = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const byPath = new Map(canned.map((c) => [c.path, { headers: c.headers, body: Buffer.from(c.bodyBase64, 'base64') }]));
 
 const server = createServer((req, res) => {
-  const hit = byPath.get(req.url ?? '');
+  const url = req.url ?? '';
+  const hit = byPath.get(url) ?? byPath.get(url.split('?')[0]);
   if (!hit) {
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"status":404}}');
     return;
   }
-  if (req.headers['if-none-match'] === hit.headers.etag) {
+  if (hit.headers.etag && req.headers['if-none-match'] === hit.headers.etag) {
     res.writeHead(304, { etag: hit.headers.etag, 'cache-control': hit.headers['cache-control'] ?? '' }).end();
     return;
   }

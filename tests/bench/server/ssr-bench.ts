@@ -1,64 +1,129 @@
 /**
  * What drawing pages on the server costs: page requests/s of the same borrower screen with server render
- * (its first call prefetched from the sandbox on the same server) against the same server with `SSR=off`
- * (the HTML shell plus inlined boot data, as before). Budget ≥ 0.5. Servers pinned and rounds paired as in
- * server-bench; the ratio is the median of the per-round ratios.
+ * (its first call prefetched) against the same server with `SSR=off` (the HTML shell plus inlined boot data,
+ * as before). Budget ≥ 0.5. The backend is another service in production, so its own work is not the
+ * rendering server's cost: in the budget row the sandbox's answer to the call (recorded from the sandbox)
+ * is replayed by a bare node:http backend in its own process on the load generator's core. INFO rows: the
+ * live sandbox in its own process (on this 2-core machine it shares the load generator's core and is the
+ * bottleneck), and the sandbox inside the server under test (`/sandbox`, the default documents: the server
+ * also answers its own calls). Servers pinned and rounds paired as in server-bench; each ratio is the median
+ * of the per-round ratios.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { repoRoot } from '../bundle/build-app.js';
 import { startChildServer, type ChildServer } from '../lib/child-server.js';
-import { canPin, pinSelf, serverPrefix } from '../lib/cpu-pinning.js';
+import { canPin, helperPrefix, pinSelf, serverPrefix } from '../lib/cpu-pinning.js';
+import { defaultDocuments } from '../lib/default-documents.js';
 import { median, row, type Row } from '../lib/table.js';
+import { SqliteStore } from '../../../config-server/store/sqlite-store.js';
+import { validStateCheck } from '../../../config-server/publish-checks.js';
 import { load } from './server-bench.js';
 
 const child = resolve(repoRoot, 'tests/bench/server/config-server-child.ts');
+const bare = resolve(repoRoot, 'tests/bench/server/bare-server-child.ts');
+/** The call complaint entry's onLoad makes first (the API map's problemInit), as the server sends it. */
+const CALL = '/sandbox/user-problem/problem-init';
 const PAGE = '/complaint?market=ID&deviceId=bench-device&version=1.0.0&type=1&token=bench-ssr';
 /** Every request another borrower (a new token, so a new sandbox session and a page drawn afresh). */
 const EACH_NEW = PAGE + '-[<id>]';
 
+/** A data dir whose published API map points at `backend` (the default documents otherwise). */
+async function dataDirCalling(dir: string, backend: string): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  const docs = defaultDocuments().map((d) =>
+    d.kind === 'api-map' ? { ...d, content: { ...(d.content as object), baseUrl: `${backend}/sandbox` } } : d,
+  );
+  const store = new SqliteStore(dir);
+  try {
+    if (!(await store.importPublished(docs, { user: 'bench' }, validStateCheck))) throw new Error('the bench API map did not publish');
+  } finally {
+    await store.close();
+  }
+  return dir;
+}
+
+interface Pair {
+  on: ChildServer;
+  off: ChildServer;
+}
+
+/** Paired rounds: on/off, then off/on, ...; the median of the per-round ratios and each side's median req/s. */
+async function rounds(pair: Pair, path: string, opts: { duration: number; rounds: number }, unique = false) {
+  const on: number[] = [];
+  const off: number[] = [];
+  for (let r = 0; r < opts.rounds; r++) {
+    for (const who of r % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+      (who === 'on' ? on : off).push((await load(pair[who].url + path, {}, 200, opts.duration, unique)).rps);
+    }
+  }
+  return { ratio: median(on.map((x, i) => x / off[i])), on: Math.round(median(on)), off: Math.round(median(off)) };
+}
+
+async function checkDrawn(url: string) {
+  const drawn = await (await fetch(url + PAGE)).text();
+  if (!drawn.includes('id="sdui-ssr"')) throw new Error('the server-rendered page carries no prefetched data: the row would measure something else');
+}
+
 export async function ssrBench(opts: { duration: number; rounds: number; staticDir: string }): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'sdui-bench-ssr-'));
-  let on: ChildServer | undefined;
-  let off: ChildServer | undefined;
+  const started: ChildServer[] = [];
+  const start = async (args: string[], env: NodeJS.ProcessEnv, prefix: string[], script = child) => {
+    const s = await startChildServer(script, args, env, prefix);
+    started.push(s);
+    return s;
+  };
+  const note = `median of ${opts.rounds} paired rounds × ${opts.duration} s; ${canPin ? 'servers pinned' : 'cores not pinned'}`;
   try {
-    on = await startChildServer(child, [join(dir, 'on'), opts.staticDir], { SSR: 'on' }, serverPrefix());
-    off = await startChildServer(child, [join(dir, 'off'), opts.staticDir], { SSR: 'off' }, serverPrefix());
-    const drawn = await (await fetch(on.url + PAGE)).text();
-    if (!drawn.includes('id="sdui-ssr"')) throw new Error('the server-rendered page carries no prefetched data: the row would measure something else');
+    // The sandbox inside the server under test (the default documents' `/sandbox`).
+    const together: Pair = {
+      on: await start([join(dir, 'on-self'), opts.staticDir], { SSR: 'on' }, serverPrefix()),
+      off: await start([join(dir, 'off-self'), opts.staticDir], { SSR: 'off' }, serverPrefix()),
+    };
+    // The sandbox's answer to the page's first call, replayed by a bare backend (never the server's core).
+    const answer = await fetch(together.on.url + CALL + PAGE.slice(PAGE.indexOf('?')), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const body = Buffer.from(await answer.arrayBuffer());
+    if (!answer.ok || !/"code":\s*"?0/.test(body.toString())) throw new Error(`the sandbox did not answer ${CALL}: ${answer.status}`);
+    writeFileSync(join(dir, 'canned.json'), JSON.stringify([{ path: CALL, headers: { 'content-type': 'application/json; charset=utf-8' }, bodyBase64: body.toString('base64') }]));
+    const canned = await start([join(dir, 'canned.json')], {}, helperPrefix(), bare);
+    // The live sandbox alone in its own process.
+    const sandbox = await start([join(dir, 'backend'), ''], {}, helperPrefix());
+    const pairCalling = async (name: string, backend: string): Promise<Pair> => ({
+      on: await start([await dataDirCalling(join(dir, `${name}-on`), backend), opts.staticDir], { SSR: 'on', SSR_BACKEND_ORIGINS: backend }, serverPrefix()),
+      off: await start([await dataDirCalling(join(dir, `${name}-off`), backend), opts.staticDir], { SSR: 'off', SSR_BACKEND_ORIGINS: backend }, serverPrefix()),
+    });
+    const apart = await pairCalling('canned', canned.url);
+    const live = await pairCalling('live', sandbox.url);
+    for (const pair of [apart, live, together]) await checkDrawn(pair.on.url);
     const unpin = pinSelf();
-    const withSsr: number[] = [];
-    const without: number[] = [];
-    const newOn: number[] = [];
-    const newOff: number[] = [];
     try {
-      await load(on.url + PAGE, {}, 200, 2);
-      await load(off.url + PAGE, {}, 200, 2);
-      for (let r = 0; r < opts.rounds; r++) {
-        for (const who of r % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
-          if (who === 'on') withSsr.push((await load(on.url + PAGE, {}, 200, opts.duration)).rps);
-          else without.push((await load(off.url + PAGE, {}, 200, opts.duration)).rps);
-        }
+      for (const pair of [apart, live, together]) {
+        await load(pair.on.url + PAGE, {}, 200, 2);
+        await load(pair.off.url + PAGE, {}, 200, 2);
       }
-      for (let r = 0; r < opts.rounds; r++) {
-        for (const who of r % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
-          if (who === 'on') newOn.push((await load(on.url + EACH_NEW, {}, 200, opts.duration, true)).rps);
-          else newOff.push((await load(off.url + EACH_NEW, {}, 200, opts.duration, true)).rps);
-        }
-      }
+      const a = await rounds(apart, PAGE, opts);
+      const aNew = await rounds(apart, EACH_NEW, opts, true);
+      const l = await rounds(live, PAGE, opts);
+      const t = await rounds(together, PAGE, opts);
+      const tNew = await rounds(together, EACH_NEW, opts, true);
+      return [
+        row('server', 'page req/s with server render + prefetch / without (complaint entry)', a.ratio, 'x', { op: '>=', limit: 0.5 },
+          `one borrower reloading (the drawn page is reused while the answer is unchanged); the sandbox's answer replayed by a bare backend in its own process; medians ${a.on} vs ${a.off} req/s; ${note}`),
+        row('server', 'the same, every request a new borrower', aNew.ratio, 'x', undefined,
+          `every page drawn afresh (a new token each time); medians ${aNew.on} vs ${aNew.off} req/s; ${note}`),
+        row('server', 'the same, live sandbox in its own process, one borrower reloading', l.ratio, 'x', undefined,
+          `the sandbox shares the load generator's core: it bounds the rate; medians ${l.on} vs ${l.off} req/s; ${note}`),
+        row('server', 'the same, sandbox inside the server under test, one borrower reloading', t.ratio, 'x', undefined,
+          `the server also answers its own call (/sandbox); medians ${t.on} vs ${t.off} req/s; ${note}`),
+        row('server', 'the same, sandbox inside, every request a new borrower', tNew.ratio, 'x', undefined,
+          `every page drawn afresh, and a new sandbox session; medians ${tNew.on} vs ${tNew.off} req/s; ${note}`),
+      ];
     } finally {
       unpin();
     }
-    return [
-      row('server', 'page req/s with server render + prefetch / without (complaint entry)', median(withSsr.map((x, i) => x / without[i])), 'x', { op: '>=', limit: 0.5 },
-        `one borrower reloading (the drawn page is reused while the answer is unchanged); medians ${Math.round(median(withSsr))} vs ${Math.round(median(without))} req/s; median of ${opts.rounds} paired rounds × ${opts.duration} s; ${canPin ? 'servers pinned' : 'cores not pinned'}`),
-      row('server', 'page req/s with server render + prefetch / without, every request a new borrower', median(newOn.map((x, i) => x / newOff[i])), 'x', undefined,
-        `every page drawn afresh; medians ${Math.round(median(newOn))} vs ${Math.round(median(newOff))} req/s; median of ${opts.rounds} paired rounds × ${opts.duration} s`),
-    ];
   } finally {
-    await on?.stop();
-    await off?.stop();
+    await Promise.all(started.map((s) => s.stop()));
     rmSync(dir, { recursive: true, force: true });
   }
 }
