@@ -36,7 +36,9 @@ export function bootScript(snap: PublishedSnapshot, req: Request, preloads?: (ty
 
 /** The market and the screen a page request opens (no screen for the admin console). */
 export function pageTarget(snap: PublishedSnapshot, req: Request): { market?: string; screenId?: string } {
-  const asked = typeof req.query.market === 'string' ? req.query.market : undefined;
+  // Read once: Express 5 parses the query string again on every `req.query` access.
+  const m = req.query.market;
+  const asked = typeof m === 'string' ? m : undefined;
   const market = asked && snap.markets.includes(asked) ? asked : snap.markets.includes(DEFAULT_MARKET) ? DEFAULT_MARKET : snap.markets[0];
   const screenId = isUnder(req.path, '/admin') ? undefined : snap.screenIdForPath(req.path);
   return { market, screenId };
@@ -111,10 +113,11 @@ export function rendererRouter(
     // Every screen arrives drawn in the HTML (static ones from a per-version cache, others with their first
     // data when the server could fetch it): readable before the bundle loads, then hydrated by the app.
     const { market, screenId } = pageTarget(snap, req);
+    const query = req.query;
     const rendered =
-      market && screenId && req.query.locale === undefined && ssr?.render !== false ? await renderStatic(snap, { market, screenId, query: req.query, selfOrigin: selfOrigin(req) }) : null;
+      market && screenId && query.locale === undefined && ssr?.render !== false ? await renderStatic(snap, { market, screenId, query, selfOrigin: selfOrigin(req) }) : null;
     // A page holding a borrower's data (or asked for with their token) is theirs: no cache anywhere keeps it.
-    const personal = !!rendered?.data?.calls.length || typeof req.query.token === 'string';
+    const personal = !!rendered?.data?.calls.length || typeof query.token === 'string';
     /** A personal page is never stored; any other is revalidated by its ETag (304 when unchanged). */
     const sendPage = async (page: { etag: string } & Parameters<typeof sendAssembled>[2]) => {
       if (personal) res.setHeader('Cache-Control', 'private, no-store');

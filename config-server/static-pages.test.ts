@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PublishedSnapshot, type SnapshotDoc } from './published-snapshot.js';
 import { readRepoDocuments } from './store/repo-documents.js';
 import { compactServerData, injectStatic, staticPages } from './static-pages.js';
@@ -92,6 +92,43 @@ describe('static pages', () => {
       const other = await render(snap, { market: 'ID', screenId: 'complaint-entry', query: { market: 'ID', token: 'alice', orderId: '9' }, selfOrigin: origin });
       expect(other).not.toBe(a);
     } finally {
+      backend.close();
+    }
+  });
+
+  it('works a first call out once per query, unless the screen reads the clock for it', async () => {
+    const bodies: string[] = [];
+    const backend = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        bodies.push(body);
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify({ code: '00', message: '', data: { problemType: [], problemSonType: [], orderDetail: { productName: 'P', rows: [] } } }));
+      });
+    });
+    await new Promise<void>((r) => backend.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(backend.address() as { port: number }).port}`;
+    const clock = vi.spyOn(Date, 'now');
+    try {
+      const docs = repoDocs();
+      const entry = docs.find((d) => d.kind === 'screen' && d.id === 'complaint-entry') as SnapshotDoc & { onLoad: unknown[] };
+      entry.onLoad = [{ action: 'api', endpoint: 'problemInit', params: { orderId: '{{ now() }}' }, resultTo: 'init' }, ...entry.onLoad.slice(1)];
+      const render = staticPages(() => {}, { allowedOrigins: [], budgetMs: 2000 });
+      const snap = new PublishedSnapshot(docs);
+      const page = () => render(snap, { market: 'ID', screenId: 'complaint-entry', query: { market: 'ID', token: 't' }, selfOrigin: origin });
+      clock.mockReturnValue(1_700_000_000_000);
+      await page();
+      clock.mockReturnValue(1_700_000_005_000);
+      await page();
+      expect(bodies).toEqual(['orderId=1700000000000', 'orderId=1700000005000']);
+      // The default screen reads only the query: the same call both times.
+      const plain = new PublishedSnapshot(repoDocs());
+      await render(plain, { market: 'ID', screenId: 'complaint-entry', query: { market: 'ID', token: 't', orderId: '7' }, selfOrigin: origin });
+      await render(plain, { market: 'ID', screenId: 'complaint-entry', query: { market: 'ID', token: 't', orderId: '7' }, selfOrigin: origin });
+      expect(bodies.slice(2)).toEqual(['orderId=7', 'orderId=7']);
+    } finally {
+      clock.mockRestore();
       backend.close();
     }
   });

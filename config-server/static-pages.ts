@@ -1,7 +1,7 @@
 import type { ApiMapDocument, ScreenDocument } from '../schemas/generated/types.js';
 import { prepareStaticRender, renderStaticScreen, type StaticRender } from '../renderer/boot/render-static.js';
 import { createHash } from 'node:crypto';
-import { applyFirstCall, describeFirstCall, firstServerCall, readFirstAnswer, type HttpCall, type ServerData } from '../renderer/boot/server-prefetch.js';
+import { applyFirstCall, describeFirstCall, firstServerCall, readFirstAnswer, type FirstServerCall, type HttpCall, type ServerData } from '../renderer/boot/server-prefetch.js';
 import type { PublishedSnapshot } from './published-snapshot.js';
 import { ssrFetch, type SsrSettings } from './ssr-fetch.js';
 
@@ -50,6 +50,8 @@ interface PerSnapshot {
   pages: Map<string, StaticPage | null>;
   /** Borrower pages by everything that went into them (see `drawnKey`), with when they were drawn. */
   drawn: Map<string, { page: StaticPage | null; at: number }>;
+  /** A screen's first server call by page query: the same for every request of it (see `firstCallOf`). */
+  calls: Map<string, FirstServerCall | null>;
 }
 
 /**
@@ -61,10 +63,11 @@ interface PerSnapshot {
 export function staticPages(log: (message: string, err?: unknown) => void, ssr: SsrSettings = { allowedOrigins: [], budgetMs: 0 }) {
   const cache = new WeakMap<PublishedSnapshot, PerSnapshot>();
   const ready = prepareStaticRender();
+  const readsClock = new WeakMap<ScreenDocument, boolean>();
 
   return async function render(snap: PublishedSnapshot, req: StaticPageRequest): Promise<StaticPage | null> {
     let mine = cache.get(snap);
-    if (!mine) cache.set(snap, (mine = { flags: new Map(), docs: new Map(), bundles: new Map(), pages: new Map(), drawn: new Map() }));
+    if (!mine) cache.set(snap, (mine = { flags: new Map(), docs: new Map(), bundles: new Map(), pages: new Map(), drawn: new Map(), calls: new Map() }));
     if (!snap.screen(req.screenId)) return null;
     if (!mine.bundles.has(req.market)) mine.bundles.set(req.market, parse<Bundle>(snap.bundle(req.market)?.body));
     const bundle = mine.bundles.get(req.market);
@@ -81,7 +84,7 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
         const send = ssrFetch({ selfOrigin: req.selfOrigin, allowedOrigins: ssr.allowedOrigins, deadline: Date.now() + ssr.budgetMs });
         const input = { doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, logError: (m: string) => log(`server prefetch: ${m}`) };
         try {
-          const first = firstServerCall(input);
+          const first = firstCallOf(mine, req.screenId, input);
           const answer = first && (await send(first.call).catch((e: Error) => void log(`server prefetch: call ${first.endpoint} failed: ${e?.message}`)));
           if (first && answer) {
             // The same borrower (query, token included) with the same answer gets the page drawn last time,
@@ -118,6 +121,24 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
     mine.pages.set(key, page);
     return page;
   };
+
+  /**
+   * The screen's first call for this query, worked out once: it depends only on the published documents and
+   * the query, unless the screen's onLoad reads the clock (then every request works it out afresh).
+   */
+  function firstCallOf(mine: PerSnapshot, screenId: string, input: Parameters<typeof firstServerCall>[0]): FirstServerCall | null {
+    let clock = readsClock.get(input.doc);
+    if (clock === undefined) readsClock.set(input.doc, (clock = /\bnow\(/.test(JSON.stringify(input.doc.onLoad ?? []))));
+    if (clock) return firstServerCall(input);
+    const key = JSON.stringify([screenId, input.query]);
+    let call = mine.calls.get(key);
+    if (call === undefined) {
+      call = firstServerCall(input);
+      if (mine.calls.size >= MAX_ENTRIES) mine.calls.clear();
+      mine.calls.set(key, call);
+    }
+    return call;
+  }
 
   /** Keeps a drawn borrower page (the oldest goes when full) and returns it. */
   function keep(mine: PerSnapshot, key: string, page: StaticPage | null): StaticPage | null {
