@@ -21,9 +21,10 @@ const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.split('/').p
 /**
  * The boot data inlined into the page as non-executable JSON, so the first screen needs no
  * extra round trip. Built by concatenating the snapshot's pre-escaped JSON strings. `preloads`
- * turns the inlined screen's node types into modulepreload tags for their widget chunks.
+ * turns the inlined screen's node types into modulepreload tags for their widget chunks: those
+ * `hints` belong in the head, the JSON after the drawn markup (see `injectBoot`).
  */
-export function bootScript(snap: PublishedSnapshot, req: Request, preloads?: (types: readonly string[]) => string): string {
+export function bootScript(snap: PublishedSnapshot, req: Request, preloads?: (types: readonly string[]) => string): { hints: string; script: string } {
   const { market, screenId } = pageTarget(snap, req);
   const bundle = market ? snap.bundle(market) : undefined;
   const screen = screenId ? snap.screen(screenId) : undefined;
@@ -31,7 +32,7 @@ export function bootScript(snap: PublishedSnapshot, req: Request, preloads?: (ty
     `{"bundle":${bundle?.inline ?? 'null'},"bundleEtag":${JSON.stringify(bundle?.etag ?? null)},` +
     `"screen":${screen?.inline ?? 'null'},"screenEtag":${JSON.stringify(screen?.etag ?? null)}}`;
   const hints = screen && screenId && preloads ? preloads(snap.screenNodeTypes(screenId)) : '';
-  return `${hints}<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>`;
+  return { hints, script: `<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>` };
 }
 
 /** The market and the screen a page request opens (no screen for the admin console). */
@@ -55,9 +56,16 @@ function selfOrigin(req: Request): string | undefined {
 /** No server markup (admin, a failed render): the spec's loading indicator until the app draws. */
 const injectLoading = (html: string) => html.replace(/<div id="root"><\/div>/, () => '<div id="root"><p class="sdui-loading">loading...</p></div>');
 
-export function injectBoot(html: string, script: string): string {
-  const at = html.search(/<\/head>/i);
-  return at >= 0 ? html.slice(0, at) + script + html.slice(at) : script + html;
+/**
+ * Widget hints into the head (their downloads start at once); the ~50 KB of boot data at the end of the
+ * body, after the drawn markup: the parser reaches the markup, and the browser paints it, without first
+ * wading through JSON only the app reads (its module script runs once parsing is done).
+ */
+export function injectBoot(html: string, boot: { hints: string; script: string }): string {
+  const head = html.search(/<\/head>/i);
+  const withHints = head >= 0 ? html.slice(0, head) + boot.hints + html.slice(head) : boot.hints + html;
+  const body = withHints.search(/<\/body>/i);
+  return body >= 0 ? withHints.slice(0, body) + boot.script + withHints.slice(body) : withHints + boot.script;
 }
 
 /** The built renderer: hashed assets cached for good, every other page path → index.html + boot data. */

@@ -133,6 +133,32 @@ describe('the app page', () => {
     expect(boot.screenEtag).toBe((await get(`/config/v1/screens/${route.screen}`)).headers.get('etag'));
   });
 
+  it('sends the drawn screen before the boot data, so the browser can paint it without parsing the JSON first', async () => {
+    const html = await (await get('/complaintList?market=ID')).text();
+    const markup = html.indexOf('<div id="root" data-ssr="">');
+    const boot = html.indexOf('id="sdui-boot"');
+    expect(markup).toBeGreaterThan(html.indexOf('</head>'));
+    expect(boot).toBeGreaterThan(markup);
+    expect(boot).toBeLessThan(html.indexOf('</body>'));
+    expect(bootOf(html).screen.id).toBeTruthy();
+  });
+
+  it('leaves the ops-facing notes out of the inlined bundle and screen, which the API still serves under the same ETag', async () => {
+    const boot = bootOf(await (await get('/complaintList?market=ID')).text());
+    const api = await get('/config/v1/bundle?market=ID');
+    const full = await api.json();
+    expect(boot.bundleEtag).toBe(api.headers.get('etag'));
+    expect(JSON.stringify(full)).toContain('"description"');
+    expect(JSON.stringify(boot.bundle)).not.toContain('"description"');
+    expect(JSON.stringify(boot.screen)).not.toContain('"description"');
+    // Everything else is the same document.
+    const apiEndpoint = Object.keys(full.apiMap.endpoints)[0];
+    const { description: _note, ...rest } = full.apiMap.endpoints[apiEndpoint];
+    expect(boot.bundle.apiMap.endpoints[apiEndpoint]).toEqual(rest);
+    expect(boot.bundle.textSet.texts).toEqual(full.textSet.texts);
+    expect(boot.bundle.routeMap.routes.map((r: { path: string }) => r.path)).toEqual(full.routeMap.routes.map((r: { path: string }) => r.path));
+  });
+
   it('defaults to market ID and falls back to the not-found screen for unknown paths', async () => {
     const boot = bootOf(await (await get('/no/such/page')).text());
     expect(boot.bundle.market.id).toBe('ID');

@@ -17,10 +17,31 @@ const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
 export const scriptSafe = (json: string) =>
   json.replace(SCRIPT_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-function entry(value: unknown): Entry {
+/**
+ * `inlined` is what the page carries instead of `value` (the API still serves `value`, under the same ETag):
+ * the same document without its ops-facing notes, which every page would otherwise download for nothing.
+ */
+function entry(value: unknown, inlined: unknown = value): Entry {
   const json = JSON.stringify(value);
-  return { body: Buffer.from(json), etag: bodyEtag(json), inline: scriptSafe(json) };
+  return { body: Buffer.from(json), etag: bodyEtag(json), inline: scriptSafe(inlined === value ? json : JSON.stringify(inlined)) };
 }
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+/** A document without `description`: the schemas define it as an ops-facing note, never shown to borrowers. */
+const noNote = (v: unknown): unknown => {
+  if (!isObj(v) || !('description' in v)) return v;
+  const { description: _note, ...rest } = v;
+  return rest;
+};
+const notesOff = (doc: unknown, list?: string): unknown => {
+  const d = noNote(doc);
+  if (!list || !isObj(d)) return d;
+  const items = d[list];
+  if (Array.isArray(items)) return { ...d, [list]: items.map(noNote) };
+  if (isObj(items)) return { ...d, [list]: Object.fromEntries(Object.entries(items).map(([k, x]) => [k, noNote(x)])) };
+  return d;
+};
 
 const originOf = (url: unknown) => {
   try {
@@ -61,11 +82,16 @@ export class PublishedSnapshot {
     for (const m of markets) {
       if (typeof m.textSet === 'string') this.defaultLocale.set(m.id, m.textSet);
       for (const t of textSets) {
-        this.bundles.set(`${m.id}|${t.id}`, entry({ market: m, textSet: t, routeMap: routeMap ?? null, apiMap: apiMap ?? null, bridgeMap: bridgeMap ?? null }));
+        const bundle = { market: m, textSet: t, routeMap: routeMap ?? null, apiMap: apiMap ?? null, bridgeMap: bridgeMap ?? null };
+        const inlined = {
+          market: notesOff(m), textSet: notesOff(t), routeMap: notesOff(bundle.routeMap, 'routes'),
+          apiMap: notesOff(bundle.apiMap, 'endpoints'), bridgeMap: notesOff(bundle.bridgeMap, 'messages'),
+        };
+        this.bundles.set(`${m.id}|${t.id}`, entry(bundle, inlined));
       }
     }
     for (const s of of('screen')) {
-      this.screens.set(s.id, entry(s));
+      this.screens.set(s.id, entry(s, notesOff(s)));
       this.screenTypes.set(s.id, [...nodeTypesOf(s)].sort());
     }
     for (const t of of('landing-template')) this.templates.set(String(t.templateId ?? t.id), { doc: t, entry: entry(t) });
