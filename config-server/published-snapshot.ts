@@ -28,7 +28,7 @@ function entry(value: unknown, inlined: unknown = value): Entry {
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-/** A document without `description`: the schemas define it as an ops-facing note, never shown to borrowers. */
+/** Without `description`: the schemas define it as an ops-facing note, never shown to borrowers (optional where dropped). */
 const noNote = (v: unknown): unknown => {
   if (!isObj(v) || !('description' in v)) return v;
   const { description: _note, ...rest } = v;
@@ -83,9 +83,11 @@ export class PublishedSnapshot {
       if (typeof m.textSet === 'string') this.defaultLocale.set(m.id, m.textSet);
       for (const t of textSets) {
         const bundle = { market: m, textSet: t, routeMap: routeMap ?? null, apiMap: apiMap ?? null, bridgeMap: bridgeMap ?? null };
+        // An endpoint's and a bridge message's notes stay: their schemas require them, and the app checks the
+        // inlined bundle against the schemas before keeping it as its last good configuration.
         const inlined = {
           market: notesOff(m), textSet: notesOff(t), routeMap: notesOff(bundle.routeMap, 'routes'),
-          apiMap: notesOff(bundle.apiMap, 'endpoints'), bridgeMap: notesOff(bundle.bridgeMap, 'messages'),
+          apiMap: notesOff(bundle.apiMap), bridgeMap: notesOff(bundle.bridgeMap),
         };
         this.bundles.set(`${m.id}|${t.id}`, entry(bundle, inlined));
       }
