@@ -36,7 +36,7 @@ class RefusedCall extends Error {}
 
 /**
  * Kept-alive connections to the backend, shared by every page request: node:http rather than fetch, which
- * took twice as long per call here (its WHATWG layers: streams, Headers, an AbortSignal timer per call).
+ * took five times the CPU per call here (1.48 vs 0.30 ms: its WHATWG layers, streams, Headers, a timer per call).
  */
 const agents = {
   'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),

@@ -85,7 +85,7 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
         const input = { doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, logError: (m: string) => log(`server prefetch: ${m}`) };
         try {
           const first = firstCallOf(mine, req.screenId, input);
-          const answer = first && (await send(first.call).catch((e: Error) => void log(`server prefetch: call ${first.endpoint} failed: ${e?.message}`)));
+          const answer = first && (await send(first.call).catch((e: Error) => void input.logError(`call ${first.endpoint} failed: ${e?.message ?? e}`)));
           if (first && answer) {
             // The same borrower (query, token included) with the same answer gets the page drawn last time,
             // recognised by the answer's bytes before they are even parsed.
