@@ -23,15 +23,28 @@ const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.split('/').p
  * extra round trip. Built by concatenating the snapshot's pre-escaped JSON strings. `preloads`
  * turns the inlined screen's node types into modulepreload tags for their widget chunks: those
  * `hints` belong in the head, the JSON after the drawn markup (see `injectBoot`).
+ *
+ * `bundle: 'reference'` (a page the server drew): the bundle, ~14 KB gzip and three quarters of the page,
+ * is named by its ETag instead and preloaded from the config API alongside the app's scripts. The borrower
+ * sees the drawn screen without it; the app hydrates with it, and a returning borrower already holds that
+ * version as the last good copy. A shell page (nothing drawn) inlines it: the app needs it to show anything.
  */
-export function bootScript(snap: PublishedSnapshot, req: Request, preloads?: (types: readonly string[]) => string): { hints: string; script: string } {
+export function bootScript(
+  snap: PublishedSnapshot,
+  req: Request,
+  preloads?: (types: readonly string[]) => string,
+  opts: { bundle: 'inline' | 'reference' } = { bundle: 'inline' },
+): { hints: string; script: string } {
   const { market, screenId } = pageTarget(snap, req);
   const bundle = market ? snap.bundle(market) : undefined;
   const screen = screenId ? snap.screen(screenId) : undefined;
+  const byReference = opts.bundle === 'reference' && !!bundle;
   const json =
-    `{"bundle":${bundle?.inline ?? 'null'},"bundleEtag":${JSON.stringify(bundle?.etag ?? null)},` +
+    `{"bundle":${(!byReference && bundle?.inline) || 'null'},"bundleEtag":${JSON.stringify(bundle?.etag ?? null)},` +
     `"screen":${screen?.inline ?? 'null'},"screenEtag":${JSON.stringify(screen?.etag ?? null)}}`;
-  const hints = screen && screenId && preloads ? preloads(snap.screenNodeTypes(screenId)) : '';
+  // The URL the app's config client asks (renderer/boot/config-client.ts): the same request, so it takes this download.
+  const bundleHint = byReference ? `<link rel="preload" as="fetch" crossorigin href="/config/v1/bundle?market=${encodeURIComponent(market!)}">` : '';
+  const hints = bundleHint + (screen && screenId && preloads ? preloads(snap.screenNodeTypes(screenId)) : '');
   return { hints, script: `<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>` };
 }
 
@@ -57,8 +70,8 @@ function selfOrigin(req: Request): string | undefined {
 const injectLoading = (html: string) => html.replace(/<div id="root"><\/div>/, () => '<div id="root"><p class="sdui-loading">loading...</p></div>');
 
 /**
- * Widget hints into the head (their downloads start at once); the ~50 KB of boot data at the end of the
- * body, after the drawn markup: the parser reaches the markup, and the browser paints it, without first
+ * Widget hints into the head (their downloads start at once); the boot data (~50 KB when it inlines the
+ * bundle) at the end of the body, after the drawn markup: the parser reaches the markup, and the browser paints it, without first
  * wading through JSON only the app reads (its module script runs once parsing is done).
  */
 export function injectBoot(html: string, boot: { hints: string; script: string }): string {
@@ -141,8 +154,8 @@ export function rendererRouter(
     };
     if (rendered) {
       // The same drawn page (same version, screen, query and answer) is assembled and compressed once.
-      // Markup and style go into the small template first, the ~50 KB of boot data last: each step rescans less.
-      const built = assembled.get(rendered, html, () => injectBoot(injectStatic(styled(html), rendered), bootScript(snap, req, preloads)));
+      // Markup and style go into the small template first, the boot data last: each step rescans less.
+      const built = assembled.get(rendered, html, () => injectBoot(injectStatic(styled(html), rendered), bootScript(snap, req, preloads, { bundle: 'reference' })));
       await sendPage(built);
       return;
     }

@@ -120,17 +120,33 @@ describe('the app page', () => {
     return JSON.parse(html.slice(start + open.length, end));
   };
 
-  it('inlines the bundle and the route screen into index.html for any route (history fallback)', async () => {
+  it('names the bundle a drawn page was drawn with by its ETag, preloads it, and inlines the route screen (history fallback)', async () => {
     const r = await get('/complaintList?market=IN');
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/text\/html/);
-    const boot = bootOf(await r.text());
-    expect(boot.bundle.market.id).toBe('IN');
-    const etag = (await get('/config/v1/bundle?market=IN')).headers.get('etag');
-    expect(boot.bundleEtag).toBe(etag);
-    const route = boot.bundle.routeMap.routes.find((x: { path: string }) => x.path === '/complaintList');
+    const html = await r.text();
+    const boot = bootOf(html);
+    expect(boot.bundle).toBeNull();
+    const api = await get('/config/v1/bundle?market=IN');
+    expect(boot.bundleEtag).toBe(api.headers.get('etag'));
+    // The very request the app's config client makes, so the browser hands it this download.
+    const hint = '<link rel="preload" as="fetch" crossorigin href="/config/v1/bundle?market=IN">';
+    expect(html.indexOf(hint)).toBeGreaterThan(-1);
+    expect(html.indexOf(hint)).toBeLessThan(html.indexOf('</head>'));
+    const route = (await api.json()).routeMap.routes.find((x: { path: string }) => x.path === '/complaintList');
     expect(boot.screen.id).toBe(route.screen);
     expect(boot.screenEtag).toBe((await get(`/config/v1/screens/${route.screen}`)).headers.get('etag'));
+  });
+
+  it('inlines the bundle into a page it does not draw (another locale, the console): the app needs it to show anything', async () => {
+    for (const path of ['/complaintList?market=IN&locale=id-ID', '/admin']) {
+      const html = await (await get(path)).text();
+      const boot = bootOf(html);
+      const market = path.includes('IN') ? 'IN' : 'ID';
+      expect(boot.bundle.market.id).toBe(market);
+      expect(boot.bundleEtag).toBe((await get(`/config/v1/bundle?market=${market}`)).headers.get('etag'));
+      expect(html).not.toContain('rel="preload" as="fetch"');
+    }
   });
 
   it('sends the drawn screen before the boot data, so the browser can paint it without parsing the JSON first', async () => {
@@ -144,7 +160,8 @@ describe('the app page', () => {
   });
 
   it('leaves the optional ops-facing notes out of the inlined bundle and screen, which the API still serves under the same ETag', async () => {
-    const boot = bootOf(await (await get('/complaintList?market=ID')).text());
+    const boot = bootOf(await (await get('/admin')).text());
+    const screen = bootOf(await (await get('/complaintList?market=ID')).text()).screen;
     const api = await get('/config/v1/bundle?market=ID');
     const full = await api.json();
     expect(boot.bundleEtag).toBe(api.headers.get('etag'));
@@ -152,7 +169,8 @@ describe('the app page', () => {
     expect(full.routeMap.routes.filter((r: object) => 'description' in r).length).toBeGreaterThan(0);
     expect(boot.bundle.routeMap.routes.filter((r: object) => 'description' in r)).toEqual([]);
     for (const doc of ['market', 'textSet', 'routeMap', 'apiMap', 'bridgeMap']) expect(boot.bundle[doc].description).toBeUndefined();
-    expect(boot.screen.description).toBeUndefined();
+    expect(screen.id).toBeTruthy();
+    expect(screen.description).toBeUndefined();
     // An endpoint's and a bridge message's notes are required by their schemas: they stay, and so does the rest.
     expect(boot.bundle.apiMap.endpoints).toEqual(full.apiMap.endpoints);
     expect(boot.bundle.bridgeMap.messages).toEqual(full.bridgeMap.messages);
@@ -162,8 +180,9 @@ describe('the app page', () => {
 
   it('defaults to market ID and falls back to the not-found screen for unknown paths', async () => {
     const boot = bootOf(await (await get('/no/such/page')).text());
-    expect(boot.bundle.market.id).toBe('ID');
-    expect(boot.screen.id).toBe(boot.bundle.routeMap.notFound);
+    const api = await get('/config/v1/bundle?market=ID');
+    expect(boot.bundleEtag).toBe(api.headers.get('etag'));
+    expect(boot.screen.id).toBe((await api.json()).routeMap.notFound);
   });
 
   it('lets the browser revalidate the page: 304 while nothing changed, a new ETag once copy is published', async () => {
@@ -188,7 +207,10 @@ describe('the app page', () => {
     expect((await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: textSetId }], note: 'etag probe' })).status).toBe(200);
     const after = await get('/privacyPolicy?market=ID', { 'if-none-match': etag });
     expect(after.status).toBe(200);
-    expect(bootOf(await after.text()).bundle.textSet.texts['common.loading']).toBe('memuat ulang...');
+    // The page names the new bundle, which carries the new copy.
+    const api = await get('/config/v1/bundle?market=ID');
+    expect(bootOf(await after.text()).bundleEtag).toBe(api.headers.get('etag'));
+    expect((await api.json()).textSet.texts['common.loading']).toBe('memuat ulang...');
   });
 
   it('serves /admin and /admin/* as the same page, without a screen', async () => {
@@ -228,7 +250,11 @@ describe('the app page', () => {
     expect(html).not.toContain('</script><script>alert');
     // React's own markers in server-drawn markup (Suspense boundaries, text separators) aside.
     expect(html.replace(/<!--\/?\$[?!]?-->|<!-- -->/g, '')).not.toContain('<!--');
-    expect(bootOf(html).bundle.textSet.texts['common.error']).toBe(evil);
+    // A page the server does not draw carries the copy itself, as inert JSON.
+    const shell = await (await get('/complaintList?locale=id-ID')).text();
+    expect(shell.match(/<script/g)!.length).toBe(2);
+    expect(shell).not.toContain('</script><script>alert');
+    expect(bootOf(shell).bundle.textSet.texts['common.error']).toBe(evil);
   });
 });
 

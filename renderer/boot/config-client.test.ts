@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadScreen } from './config-client';
+import { loadNamedBundle, loadScreen } from './config-client';
 import { writeCached } from './config-cache';
 
 const screen = { kind: 'screen', id: 'complaint-list', schemaVersion: 1, title: 'complaint.myComplaints', body: [] };
+const bundleOf = (loading: string) => ({
+  market: { id: 'ID' }, textSet: { texts: { 'common.loading': loading } }, routeMap: { routes: [] }, apiMap: { endpoints: {}, commonParams: [] }, bridgeMap: { messages: {} },
+});
 
 function mockFetch(impl: (url: string, init?: RequestInit) => Response | Promise<Response>) {
   const calls: { url: string; init?: RequestInit }[] = [];
@@ -50,5 +53,27 @@ describe('config client', () => {
       throw new TypeError('Failed to fetch');
     });
     expect(await loadScreen('complaint-list', () => {})).toBeNull();
+  });
+
+  it('a drawn page names its bundle by ETag: the last good copy of that version needs no request', async () => {
+    writeCached('bundle:ID', { etag: '"b2"', body: bundleOf('memuat') });
+    const calls = mockFetch(() => new Response('{}', { status: 500 }));
+    const r = await loadNamedBundle('ID', '"b2"', () => {});
+    expect(calls).toEqual([]);
+    expect(r).toEqual({ body: bundleOf('memuat'), etag: '"b2"', source: 'cache' });
+  });
+
+  it('another version named: the plain GET the page preloaded (no If-None-Match), then the last good copy if that fails', async () => {
+    writeCached('bundle:ID', { etag: '"b1"', body: bundleOf('lama') });
+    const calls = mockFetch(() => new Response(JSON.stringify(bundleOf('baru')), { status: 200, headers: { ETag: '"b2"' } }));
+    const r = await loadNamedBundle('ID', '"b2"', () => {});
+    expect(calls.map((c) => c.url)).toEqual(['/config/v1/bundle?market=ID']);
+    expect(calls[0].init?.headers).toEqual({});
+    expect(r).toEqual({ body: bundleOf('baru'), etag: '"b2"', source: 'network' });
+    mockFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const offline = await loadNamedBundle('ID', '"b2"', () => {});
+    expect(offline).toEqual({ body: bundleOf('lama'), etag: '"b1"', source: 'cache' });
   });
 });

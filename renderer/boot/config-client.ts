@@ -29,11 +29,14 @@ export const isPreview = ((): boolean => {
 })();
 const CONFIG_BASE = isPreview ? '/admin/api/preview' : '/config/v1';
 
-/** GET with If-None-Match from the cached copy; 304 → cached body. Garbage or failure → cached body or null. */
-async function revalidate<T>(url: string, cacheKey: string, check: (v: unknown) => v is T, log: Log): Promise<Loaded<T> | null> {
+/**
+ * GET with If-None-Match from the cached copy; 304 → cached body. Garbage or failure → cached body or null.
+ * `conditional: false` sends the plain GET a page's `<link rel="preload">` made, so the browser hands over that download.
+ */
+async function revalidate<T>(url: string, cacheKey: string, check: (v: unknown) => v is T, log: Log, conditional = true): Promise<Loaded<T> | null> {
   const cached = isPreview ? null : readCached<T>(cacheKey);
   try {
-    const res = await fetch(url, { headers: cached?.etag ? { 'If-None-Match': cached.etag } : {}, credentials: 'same-origin' });
+    const res = await fetch(url, { headers: conditional && cached?.etag ? { 'If-None-Match': cached.etag } : {}, credentials: 'same-origin' });
     if (res.status === 304 && cached) return { body: cached.body, etag: cached.etag, source: 'cache' };
     if (res.ok) {
       const body: unknown = await res.json().catch(() => undefined);
@@ -64,9 +67,21 @@ async function remember<T>(cacheKey: string, kind: 'bundle' | 'screen', loaded: 
 /** Cache key of a bundle: market plus the locale asked for (absent = the market's own text set). */
 export const bundleKey = (market: string, locale?: string) => (locale ? `${market}:${locale}` : market);
 
+const bundleUrl = (market: string, locale?: string) =>
+  `${CONFIG_BASE}/bundle?market=${encodeURIComponent(market)}${locale ? `&locale=${encodeURIComponent(locale)}` : ''}`;
+
 export function loadBundle(market: string, log: Log, locale?: string): Promise<Loaded<BootBundle> | null> {
-  const q = `market=${encodeURIComponent(market)}${locale ? `&locale=${encodeURIComponent(locale)}` : ''}`;
-  return revalidate(`${CONFIG_BASE}/bundle?${q}`, `bundle:${bundleKey(market, locale)}`, looksLikeBundle, log);
+  return revalidate(bundleUrl(market, locale), `bundle:${bundleKey(market, locale)}`, looksLikeBundle, log);
+}
+
+/**
+ * The bundle a server-drawn page names by ETag (config-server/boot-html.ts): the last good copy when it is that
+ * version (no request at all), else the download the page preloaded. Failing both, any last good copy.
+ */
+export function loadNamedBundle(market: string, etag: string, log: Log): Promise<Loaded<BootBundle> | null> {
+  const cached = isPreview ? null : readCached<BootBundle>(`bundle:${bundleKey(market)}`);
+  if (cached && cached.etag === etag && looksLikeBundle(cached.body)) return Promise.resolve({ body: cached.body, etag, source: 'cache' });
+  return revalidate(bundleUrl(market), `bundle:${bundleKey(market)}`, looksLikeBundle, log, false);
 }
 
 export function loadScreen(id: string, log: Log): Promise<Loaded<ScreenDocument> | null> {

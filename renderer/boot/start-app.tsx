@@ -1,7 +1,7 @@
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './App';
 import { looksLikeBundle, looksLikeScreen, readBootData, readServerData } from './boot-types';
-import { isPreview, loadBundle, type Loaded } from './config-client';
+import { isPreview, loadBundle, loadNamedBundle, type Loaded } from './config-client';
 import type { BootBundle } from './boot-types';
 import { logError } from './log-error';
 import { readPageLocation, readQuery } from './page-location';
@@ -35,10 +35,15 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
 
   // The inlined data is the published state: a draft preview must read the preview API instead.
   const boot = isPreview ? null : readBootData();
+  // The inlined screen's widgets load while the bundle may still be on its way.
+  const widgets = boot?.screen && looksLikeScreen(boot.screen) ? preloadWidgets(boot.screen) : undefined;
   let bundle: Loaded<BootBundle> | null = null;
   const inlineFits = (b: BootBundle) => b.market.id === market && (!locale || b.textSet.locale === locale);
   if (boot?.bundle && looksLikeBundle(boot.bundle) && inlineFits(boot.bundle)) {
     bundle = { body: boot.bundle, etag: boot.bundleEtag, source: 'inline' };
+  } else if (!boot?.bundle && boot?.bundleEtag && !locale) {
+    // A drawn page names the bundle it was drawn with, and preloads it.
+    bundle = await loadNamedBundle(market, boot.bundleEtag, logError);
   } else {
     bundle = await loadBundle(market, logError, locale);
   }
@@ -51,7 +56,8 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   if (boot?.screen && looksLikeScreen(boot.screen)) {
     // The inlined screen's first data call leaves now, while React mounts; its onLoad claims it.
     const texts = bundle.body.textSet.texts as Record<string, unknown>;
-    hydrate = serverDrawn && bundle.source === 'inline';
+    // Only with the very bundle the server drew with (a publish in between: the app draws afresh).
+    hydrate = serverDrawn && !!boot.bundleEtag && bundle.etag === boot.bundleEtag;
     const server = hydrate ? readServerData() : null;
     // The page may have started the first call itself while this bundle downloaded: claim that answer.
     const early = (window as { __sduiEarly?: Promise<{ status: number; text: string }> }).__sduiEarly;
@@ -71,7 +77,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
       : prefetchFirstCall(boot.screen, { api, query: location.query, market, texts });
     // Its lazily loaded widgets download alongside that call. The app mounts once they are here:
     // a widget that suspends on the first screen would show late (React throttles reveals).
-    await widgetsOrTimeout(preloadWidgets(boot.screen));
+    await widgetsOrTimeout(widgets ?? preloadWidgets(boot.screen));
     setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline', prefetched, serverState: server?.state ? { value: server.state } : undefined });
   }
   const app = <App bundle={bundle} market={market} locale={locale} location={location} outerQuery={readQuery(window.location.search)} />;

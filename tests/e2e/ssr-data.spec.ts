@@ -73,6 +73,42 @@ describe('server-rendered borrower screens', () => {
     await page.context().close();
   });
 
+  it('downloads the bundle a drawn page names once (its preload is the app\'s request), and hydrates from the last good copy on return', async () => {
+    const { page, logs, pageErrors } = await h.newPage();
+    const bundles: string[] = [];
+    page.on('request', (r) => r.url().includes('/config/v1/bundle') && bundles.push(r.url()));
+    const missing: string[] = [];
+    page.on('response', (r) => r.status() >= 400 && missing.push(r.url()));
+    const url = screenUrl(h, '/complaint');
+    await page.goto(url);
+    await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+    await page.getByRole('radio', { name: 'Repayment' }).waitFor();
+    expect(bundles).toEqual([`${h.url}/config/v1/bundle?market=ID`]);
+    await page.waitForFunction(() => localStorage.getItem('sdui:config:bundle:ID') !== null, undefined, { timeout: 10_000 });
+
+    // Back on the page: the app's code held until the server's nodes are tagged, then it must keep them.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    bundles.length = 0;
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.locator('#selected-order').waitFor();
+    await page.evaluate(() => ((document.querySelector('#selected-order') as unknown as { __server: boolean }).__server = true));
+    release();
+    await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+    expect(await page.evaluate(() => (document.querySelector('#selected-order') as unknown as { __server?: boolean }).__server)).toBe(true);
+    // Only the page's own preload (the browser's cache may answer it); the app asked nothing.
+    expect(bundles.length).toBeLessThanOrEqual(1);
+    // Chromium's /favicon.ico 404 has no response event (see the over-budget test): every other failure is in `missing`.
+    expect(missing).toEqual([]);
+    expect(logs.filter((l) => !/Failed to load resource: .* 404/.test(l))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+
   it('every screen of the route map is served drawn and hydrates without a mismatch', async () => {
     const routes = JSON.parse(fs.readFileSync('screens/maps/route-map.json', 'utf8')).routes as { path: string; screen: string }[];
     const firstPathOf = new Map<string, string>();
