@@ -4,6 +4,7 @@
  * tests/bench/results/ and exits 0 either way (budgets are judged by the table, not the exit code).
  * Env: BENCH_ONLY=bundle,render,server,documents (store: only the PostgreSQL/SQLite read row; ssr: only the server-render cost row)  BENCH_RUNS=21 (render runs per app and screen)
  *      BENCH_DURATION=10 (seconds per autocannon run)  BENCH_ROUNDS=5 (autocannon runs per case and server).
+ *      BENCH_SCENARIOS=complaint,list (render: only the scenarios whose label contains one of these).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -20,6 +21,7 @@ const only = new Set((process.env.BENCH_ONLY ?? 'bundle,render,server,documents'
 const runs = Number(process.env.BENCH_RUNS ?? 21);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const scenarioFilter = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim()).filter(Boolean);
 const log = (s: string) => process.stderr.write(s + '\n');
 const COMMON = 'market=ID&deviceId=bench-device&version=1.0.0&type=1&deviceName=bench&osVersion=14&gid=1&platform=android';
 
@@ -95,7 +97,7 @@ if (only.has('render') && built) {
           plain: `${server.url}/plain/index.html?${COMMON}&templateId=default#/register`,
           needles: [terms['landing.default.title'], terms['landing.default.apply']],
         },
-      ], runs, log);
+      ].filter((s) => !scenarioFilter?.length || scenarioFilter.some((f) => s.label.includes(f))), runs, log);
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
