@@ -70,9 +70,9 @@ function selfOrigin(req: Request): string | undefined {
 const injectLoading = (html: string) => html.replace(/<div id="root"><\/div>/, () => '<div id="root"><p class="sdui-loading">loading...</p></div>');
 
 /**
- * Widget hints into the head (their downloads start at once); the boot data (~50 KB when it inlines the
- * bundle) at the end of the body, after the drawn markup: the parser reaches the markup, and the browser paints it, without first
- * wading through JSON only the app reads (its module script runs once parsing is done).
+ * Widget hints into the head (their downloads start at once); the boot data (~50 KB when it inlines the bundle)
+ * at the end of the body, after the drawn markup: the parser reaches the markup, and the browser paints it,
+ * without first wading through JSON only the app reads (its module script runs once parsing is done).
  */
 export function injectBoot(html: string, boot: { hints: string; script: string }): string {
   const head = html.search(/<\/head>/i);
