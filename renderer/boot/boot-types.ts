@@ -11,6 +11,7 @@ export interface BootBundle {
 
 /** `<script type="application/json" id="sdui-boot">` written by the config server. */
 export interface BootData {
+  /** Null on a page the server drew: `bundleEtag` names the version it drew with, which the page preloads. */
   bundle: BootBundle | null;
   bundleEtag: string | null;
   screen: ScreenDocument | null;
