@@ -129,10 +129,12 @@ describe('the app page', () => {
     expect(boot.bundle).toBeNull();
     const api = await get('/config/v1/bundle?market=IN');
     expect(boot.bundleEtag).toBe(api.headers.get('etag'));
-    // The very request the app's config client makes, so the browser hands it this download.
-    const hint = '<link rel="preload" as="fetch" crossorigin href="/config/v1/bundle?market=IN">';
+    // The very request the app's config client makes (the version in the URL: no browser cache answers it with an older one).
+    const hint = `<link rel="preload" as="fetch" crossorigin href="/config/v1/bundle?market=IN&amp;v=${encodeURIComponent(boot.bundleEtag.replace(/"/g, ''))}">`;
     expect(html.indexOf(hint)).toBeGreaterThan(-1);
     expect(html.indexOf(hint)).toBeLessThan(html.indexOf('</head>'));
+    const named = await get(`/config/v1/bundle?market=IN&v=${encodeURIComponent(boot.bundleEtag.replace(/"/g, ''))}`);
+    expect(named.headers.get('etag')).toBe(boot.bundleEtag);
     const route = (await api.json()).routeMap.routes.find((x: { path: string }) => x.path === '/complaintList');
     expect(boot.screen.id).toBe(route.screen);
     expect(boot.screenEtag).toBe((await get(`/config/v1/screens/${route.screen}`)).headers.get('etag'));

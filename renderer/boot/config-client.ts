@@ -2,6 +2,7 @@ import type { ScreenDocument } from '../../schemas/generated/types';
 import { looksLikeBundle, looksLikeScreen, type BootBundle } from './boot-types';
 import { readCached, writeCached } from './config-cache';
 import { validateBundle, validateDocument } from './validate-document';
+import { namedBundleUrl } from './named-bundle-url';
 
 export interface Loaded<T> {
   body: T;
@@ -81,7 +82,7 @@ export function loadBundle(market: string, log: Log, locale?: string): Promise<L
 export function loadNamedBundle(market: string, etag: string, log: Log): Promise<Loaded<BootBundle> | null> {
   const cached = isPreview ? null : readCached<BootBundle>(`bundle:${bundleKey(market)}`);
   if (cached && cached.etag === etag && looksLikeBundle(cached.body)) return Promise.resolve({ body: cached.body, etag, source: 'cache' });
-  return revalidate(bundleUrl(market), `bundle:${bundleKey(market)}`, looksLikeBundle, log, false);
+  return revalidate(namedBundleUrl(market, etag), `bundle:${bundleKey(market)}`, looksLikeBundle, log, false);
 }
 
 export function loadScreen(id: string, log: Log): Promise<Loaded<ScreenDocument> | null> {
