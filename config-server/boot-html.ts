@@ -5,7 +5,7 @@ import { notModified } from './conditional.js';
 import type { PublishedSnapshot } from './published-snapshot.js';
 import { widgetPreloads } from './widget-preloads.js';
 import { readWhenChanged } from './read-when-changed.js';
-import { injectStatic, staticPages } from './static-pages.js';
+import { escapeHtml, injectStatic, staticPages } from './static-pages.js';
 import type { SsrSettings } from './ssr-fetch.js';
 import { assembledPages, sendAssembled } from './ssr-page-cache.js';
 import { namedBundleUrl } from '../renderer/boot/named-bundle-url.js';
@@ -43,13 +43,10 @@ export function bootScript(
   const json =
     `{"bundle":${(!byReference && bundle?.inline) || 'null'},"bundleEtag":${JSON.stringify(bundle?.etag ?? null)},` +
     `"screen":${screen?.inline ?? 'null'},"screenEtag":${JSON.stringify(screen?.etag ?? null)}}`;
-  const bundleHint = byReference ? `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(namedBundleUrl(market!, bundle!.etag))}">` : '';
+  const bundleHint = byReference ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(namedBundleUrl(market!, bundle!.etag))}">` : '';
   const hints = bundleHint + (screen && screenId && preloads ? preloads(snap.screenNodeTypes(screenId)) : '');
   return { hints, script: `<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>` };
 }
-
-/** `&` in a URL written into an attribute. */
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** The market and the screen a page request opens (no screen for the admin console). */
 export function pageTarget(snap: PublishedSnapshot, req: Request): { market?: string; screenId?: string } {

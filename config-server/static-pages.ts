@@ -28,7 +28,7 @@ export interface StaticPage extends StaticRender {
   data?: ServerData;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as const)[c as '&']};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as const)[c as '&']};`);
 
 /**
  * Screens whose document says `static: true` (site, legal and other pages without per-user data), rendered
