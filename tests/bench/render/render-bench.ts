@@ -56,7 +56,7 @@ async function measure(browser: Browser, url: string, needles: string[]): Promis
       await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
       // The mark may follow the content by a frame or be missing (then reported as such). The paint entry is
       // waited for too: it is reported once the frame is on screen, often after the mark, and a run read before it
-      // came lost its FCP pair (up to 6 of 21 per row, more often on the side whose content is its first paint).
+      // came lost its FCP pair (up to 6 of 21 pairs per row in runs F-H of PERFORMANCE.md).
       await page.waitForFunction(
         () => { const b = window.__bench; return !!b && b.content !== null && ((b.mark !== null && b.fcp !== null) || performance.now() - b.content > 3000); },
         undefined, { polling: 100, timeout: 60_000 },
