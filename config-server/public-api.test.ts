@@ -130,10 +130,11 @@ describe('the app page', () => {
     const api = await get('/config/v1/bundle?market=IN');
     expect(boot.bundleEtag).toBe(api.headers.get('etag'));
     // The very request the app's config client makes (the version in the URL: no browser cache answers it with an older one).
-    const hint = `<link rel="preload" as="fetch" crossorigin href="/config/v1/bundle?market=IN&amp;v=${encodeURIComponent(boot.bundleEtag.replace(/"/g, ''))}">`;
+    const version = encodeURIComponent(boot.bundleEtag.replace(/"/g, ''));
+    const hint = `<link rel="preload" as="fetch" crossorigin href="/config/v1/bundle?market=IN&amp;v=${version}">`;
     expect(html.indexOf(hint)).toBeGreaterThan(-1);
     expect(html.indexOf(hint)).toBeLessThan(html.indexOf('</head>'));
-    const named = await get(`/config/v1/bundle?market=IN&v=${encodeURIComponent(boot.bundleEtag.replace(/"/g, ''))}`);
+    const named = await get(`/config/v1/bundle?market=IN&v=${version}`);
     expect(named.headers.get('etag')).toBe(boot.bundleEtag);
     const route = (await api.json()).routeMap.routes.find((x: { path: string }) => x.path === '/complaintList');
     expect(boot.screen.id).toBe(route.screen);

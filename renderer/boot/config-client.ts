@@ -2,7 +2,7 @@ import type { ScreenDocument } from '../../schemas/generated/types';
 import { looksLikeBundle, looksLikeScreen, type BootBundle } from './boot-types';
 import { readCached, writeCached } from './config-cache';
 import { validateBundle, validateDocument } from './validate-document';
-import { namedBundleUrl } from './named-bundle-url';
+import { bundleUrl, namedBundleUrl } from './named-bundle-url';
 
 export interface Loaded<T> {
   body: T;
@@ -68,11 +68,8 @@ async function remember<T>(cacheKey: string, kind: 'bundle' | 'screen', loaded: 
 /** Cache key of a bundle: market plus the locale asked for (absent = the market's own text set). */
 export const bundleKey = (market: string, locale?: string) => (locale ? `${market}:${locale}` : market);
 
-const bundleUrl = (market: string, locale?: string) =>
-  `${CONFIG_BASE}/bundle?market=${encodeURIComponent(market)}${locale ? `&locale=${encodeURIComponent(locale)}` : ''}`;
-
 export function loadBundle(market: string, log: Log, locale?: string): Promise<Loaded<BootBundle> | null> {
-  return revalidate(bundleUrl(market, locale), `bundle:${bundleKey(market, locale)}`, looksLikeBundle, log);
+  return revalidate(bundleUrl(CONFIG_BASE, market, locale), `bundle:${bundleKey(market, locale)}`, looksLikeBundle, log);
 }
 
 /**

@@ -1,3 +1,8 @@
+/** The bundle's address under a config API base (`/config/v1`, or the console's preview API). */
+export function bundleUrl(base: string, market: string, locale?: string): string {
+  return `${base}/bundle?market=${encodeURIComponent(market)}${locale ? `&locale=${encodeURIComponent(locale)}` : ''}`;
+}
+
 /**
  * Where a server-drawn page's bundle is fetched: the config server writes it into the page's preload hint and the
  * app's config client asks for exactly it, so the browser hands over that download. The version (the ETag, without
@@ -5,5 +10,5 @@
  * can never answer it, so a publish shows on the next page load.
  */
 export function namedBundleUrl(market: string, etag: string): string {
-  return `/config/v1/bundle?market=${encodeURIComponent(market)}&v=${encodeURIComponent(etag.replace(/^W\//, '').replace(/"/g, ''))}`;
+  return `${bundleUrl('/config/v1', market)}&v=${encodeURIComponent(etag.replace(/^W\//, '').replace(/"/g, ''))}`;
 }
