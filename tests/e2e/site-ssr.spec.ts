@@ -4,6 +4,7 @@
  * work; with JavaScript on, the app takes over without a loading flash or a layout shift.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thousands } from '../../renderer/expressions/format';
 import { startHarness, type Harness } from './harness';
@@ -33,6 +34,40 @@ describe('server-rendered page under a hash route', () => {
     expect(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).toContain('loading');
     expect(pageErrors).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe('a page that arrives in pieces (a slow link cuts it inside the banner)', () => {
+  it('is not painted until the whole banner is there, so its right-aligned nav never moves', async () => {
+    // A proxy that sends the page up to the nav's second item, waits, then sends the rest; anything else passes.
+    const proxy = http.createServer(async (req, res) => {
+      const r = await fetch(h.url + req.url);
+      const body = Buffer.from(await r.arrayBuffer());
+      res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? '', 'cache-control': 'no-store' });
+      const cut = body.indexOf('<li class="sdui-tabs__item"', body.indexOf('<li class="sdui-tabs__item"') + 1);
+      if (!r.headers.get('content-type')?.includes('text/html') || cut < 0) return res.end(body);
+      res.write(body.subarray(0, cut));
+      setTimeout(() => res.end(body.subarray(cut)), 700);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    try {
+      const { page, pageErrors } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.addInitScript(() => {
+        const w = window as unknown as { __firstFrame: number; __shifts: number };
+        w.__shifts = 0;
+        // What the first painted frame held: the nav items parsed by then.
+        requestAnimationFrame(() => (w.__firstFrame = document.querySelectorAll('.sdui-tabs__item').length));
+        new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.__shifts += (e as PerformanceEntry & { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`http://127.0.0.1:${(proxy.address() as { port: number }).port}/Loan?market=ID`);
+      await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+      expect(await page.evaluate(() => (window as unknown as { __firstFrame: number }).__firstFrame)).toBe(4);
+      expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
+      expect(pageErrors).toEqual([]);
+      await page.context().close();
+    } finally {
+      proxy.close();
+    }
   });
 });
 
@@ -74,19 +109,30 @@ describe.each(['IN', 'ID'])('server-rendered site, market %s', (marketId) => {
   it('with JavaScript on, the app takes over the server markup without a loading flash or a layout shift', async () => {
     const { page, pageErrors } = await h.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(() => {
-      const w = window as unknown as { __flash: string[]; __cls: number };
+      const w = window as unknown as { __flash: string[]; __shifts: string[] };
       w.__flash = [];
-      w.__cls = 0;
+      w.__shifts = [];
       new MutationObserver((records) => {
         for (const r of records) r.addedNodes.forEach((n) => n instanceof HTMLElement && n.matches('.sdui-loading, .sdui-screen-error') && w.__flash.push(n.className));
       }).observe(document, { childList: true, subtree: true });
+      // Each shift with what moved and whether the app had taken over yet, so a failure says where to look.
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+      const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value;
+        for (const e of list.getEntries() as Shift[]) {
+          if (e.hadRecentInput) continue;
+          const app = performance.getEntriesByName('sdui:screen-visible').length > 0 ? 'after' : 'before';
+          const moved = (e.sources ?? []).map((s) => `${s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : s.node?.nodeName} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
+          w.__shifts.push(`${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms, ${app} the app's first screen: ${moved.join('; ')}`);
+        }
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const served = await (await fetch(`${h.url}/Loan?market=${marketId}`)).text();
     expect(served).toContain('data-ssr');
     expect(served).toContain(texts['legal.terms.waiver.p']);
+    // The first paint waits for the whole banner (its nav is right-aligned: drawn half-parsed, it would shift).
+    expect(served.slice(0, served.indexOf('</head>'))).toContain('<link rel="expect" href="#sdui-banner-end" blocking="render"/>');
+    expect(served).toMatch(/<span id="sdui-banner-end" hidden=""><\/span><\/header>/);
 
     // Hold the app's code back until the server's page has been measured.
     let release!: () => void;
@@ -105,7 +151,7 @@ describe.each(['IN', 'ID'])('server-rendered site, market %s', (marketId) => {
     const after = await page.locator('main h1').boundingBox();
     expect(after).toEqual(before);
     expect(await page.evaluate(() => (window as unknown as { __flash: string[] }).__flash)).toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
     expect(await page.locator('main article#loan-terms section h3').count()).toBe(21);
     // Identical markup: the server's root and the app's root, compared as DOM in the same browser (React's
     // generated ids, Suspense comments and the app's toast region aside).
