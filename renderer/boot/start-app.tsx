@@ -36,7 +36,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   // The inlined data is the published state: a draft preview must read the preview API instead.
   const boot = isPreview ? null : readBootData();
   // The inlined screen's widgets load while the bundle may still be on its way.
-  const widgets = boot?.screen && looksLikeScreen(boot.screen) ? preloadWidgets(boot.screen) : undefined;
+  const widgets = boot?.screen && looksLikeScreen(boot.screen) ? preloadWidgets(boot.screen) : Promise.resolve();
   let bundle: Loaded<BootBundle> | null = null;
   const inlineFits = (b: BootBundle) => b.market.id === market && (!locale || b.textSet.locale === locale);
   if (boot?.bundle && looksLikeBundle(boot.bundle) && inlineFits(boot.bundle)) {
@@ -77,7 +77,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
       : prefetchFirstCall(boot.screen, { api, query: location.query, market, texts });
     // Its lazily loaded widgets download alongside that call. The app mounts once they are here:
     // a widget that suspends on the first screen would show late (React throttles reveals).
-    await widgetsOrTimeout(widgets ?? preloadWidgets(boot.screen));
+    await widgetsOrTimeout(widgets);
     setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline', prefetched, serverState: server?.state ? { value: server.state } : undefined });
   }
   const app = <App bundle={bundle} market={market} locale={locale} location={location} outerQuery={readQuery(window.location.search)} />;

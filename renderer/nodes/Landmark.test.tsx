@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderNodes } from '../runtime/test-utils';
-import { BANNER_END_ID } from './Landmark';
 
 describe('landmark', () => {
   it('renders native header, nav, main, footer and a labelled section; main takes focus from a skip link', () => {
@@ -26,22 +25,6 @@ describe('landmark', () => {
     expect(skip.getAttribute('href')).toBe('#main');
     expect(skip.className).toContain('sdui-link--skip');
     expect(container.firstElementChild).toBe(skip);
-  });
-
-  it('holds the first paint until the whole banner is parsed: a render-blocking link in the head names an element at its end', () => {
-    renderNodes(
-      [
-        { type: 'landmark', role: 'banner', children: [{ type: 'text', key: 'brand' }] },
-        { type: 'landmark', role: 'main', id: 'main', children: [] },
-      ],
-      { texts: { brand: 'CashLoan' } },
-    );
-    const links = [...document.head.querySelectorAll('link[rel="expect"]')];
-    expect(links.map((l) => [l.getAttribute('href'), l.getAttribute('blocking')])).toEqual([[`#${BANNER_END_ID}`, 'render']]);
-    const end = document.getElementById(BANNER_END_ID)!;
-    expect(end.parentElement).toBe(screen.getByRole('banner'));
-    expect(end.nextSibling).toBeNull();
-    expect(end.hidden).toBe(true);
   });
 
   it('a garbage role draws a section and logs the missing label instead of failing', () => {

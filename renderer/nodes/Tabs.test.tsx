@@ -58,6 +58,18 @@ describe('tabs', () => {
     nav(-1); // a page outside every section marks none
     expect(screen.getAllByRole('link').every((a) => !a.hasAttribute('aria-current'))).toBe(true);
   });
+  it('routed tabs are not painted half-parsed: a render-blocking link in the head names an empty element after the last entry', () => {
+    renderNodes([{ type: 'tabs', label: 'nav', bind: 'section', tabs: [{ label: 'a', route: '/' }, { label: 'b', route: '/Loan' }] } as unknown as Node], {
+      state: { section: 0 },
+      texts: { nav: 'Nav', a: 'Home', b: 'Loan terms' },
+    });
+    const links = [...document.head.querySelectorAll('link[rel="expect"]')];
+    expect(links.map((l) => l.getAttribute('blocking'))).toEqual(['render']);
+    const end = document.getElementById(links[0].getAttribute('href')!.slice(1))!;
+    expect(end.hidden).toBe(true);
+    expect(end.previousElementSibling?.matches('ul.sdui-tabs__list')).toBe(true);
+    expect(end.parentElement).toBe(screen.getByRole('navigation', { name: 'Nav' }));
+  });
   it('routed tabs: onChange runs before the navigation; a modified click (new tab) is left to the browser', async () => {
     const r = renderNodes(
       // setState's free-form `value` is generated as an object type; a template string is what documents write.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, type MouseEvent } from 'react';
 import type { TabsNode } from '../../schemas/generated/types';
 import type { Runtime } from '../runtime/contract';
 
@@ -11,6 +11,7 @@ type StaticTab = NonNullable<TabsNode['tabs']>[number];
  */
 export function TabsNav({ node, tabs, selected, runtime }: { node: TabsNode; tabs: StaticTab[]; selected: number; runtime: Runtime }) {
   const list = useRef<HTMLUListElement>(null);
+  const end = `${useId()}end`;
   // On a phone the bar scrolls sideways: bring the current section into view (a deep link to the last one).
   useEffect(() => {
     const ul = list.current;
@@ -28,6 +29,11 @@ export function TabsNav({ node, tabs, selected, runtime }: { node: TabsNode; tab
   };
   return (
     <nav id={node.id} aria-label={runtime.t(node.label)} className="sdui-tabs sdui-tabs--nav">
+      {/* Not painted half-parsed: the bar is right-aligned or wrapped, so each entry arriving later would move the
+          ones already drawn (a layout shift on a slow link or phone). React hoists the link into the head; the
+          browser (Chromium 124+; others ignore it) holds the first paint until an element with that id is in the
+          document, so the id is on an empty element after the last entry. */}
+      <link rel="expect" href={`#${end}`} blocking="render" />
       <ul ref={list} className="sdui-tabs__list">
         {tabs.map((tab, i) => (
           <li key={i} className="sdui-tabs__item">
@@ -46,6 +52,7 @@ export function TabsNav({ node, tabs, selected, runtime }: { node: TabsNode; tab
           </li>
         ))}
       </ul>
+      <span id={end} hidden />
     </nav>
   );
 }

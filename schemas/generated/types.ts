@@ -1874,7 +1874,7 @@ export interface LandmarkNode {
   id?: NodeId;
   when?: Expression;
   /**
-   * Kind of region: banner (<header>, one per screen; the page is not painted before the whole banner is parsed, so a right-aligned nav never moves as it arrives), navigation (<nav>), main (<main>, one per screen), contentinfo (<footer>), region (<section>, needs `label`).
+   * Kind of region: banner (<header>), navigation (<nav>), main (<main>, one per screen), contentinfo (<footer>), region (<section>, needs `label`).
    */
   role: "banner" | "navigation" | "main" | "contentinfo" | "region";
   label?: TextKey;
