@@ -2,7 +2,7 @@ import type { ScreenDocument } from '../../schemas/generated/types';
 import { looksLikeBundle, looksLikeScreen, type BootBundle } from './boot-types';
 import { readCached, writeCached } from './config-cache';
 import { validateBundle, validateDocument } from './validate-document';
-import { bundleUrl, namedBundleUrl } from './named-bundle-url';
+import { PUBLISHED_CONFIG_BASE, bundleUrl, namedBundleUrl } from './named-bundle-url';
 
 export interface Loaded<T> {
   body: T;
@@ -28,7 +28,7 @@ export const isPreview = ((): boolean => {
     return false;
   }
 })();
-const CONFIG_BASE = isPreview ? '/admin/api/preview' : '/config/v1';
+const CONFIG_BASE = isPreview ? '/admin/api/preview' : PUBLISHED_CONFIG_BASE;
 
 /**
  * GET with If-None-Match from the cached copy; 304 → cached body. Garbage or failure → cached body or null.

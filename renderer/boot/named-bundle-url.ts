@@ -1,3 +1,6 @@
+/** The published config API (the console's draft preview has its own base). */
+export const PUBLISHED_CONFIG_BASE = '/config/v1';
+
 /** The bundle's address under a config API base (`/config/v1`, or the console's preview API). */
 export function bundleUrl(base: string, market: string, locale?: string): string {
   return `${base}/bundle?market=${encodeURIComponent(market)}${locale ? `&locale=${encodeURIComponent(locale)}` : ''}`;
@@ -10,5 +13,5 @@ export function bundleUrl(base: string, market: string, locale?: string): string
  * can never answer it, so a publish shows on the next page load.
  */
 export function namedBundleUrl(market: string, etag: string): string {
-  return `${bundleUrl('/config/v1', market)}&v=${encodeURIComponent(etag.replace(/^W\//, '').replace(/"/g, ''))}`;
+  return `${bundleUrl(PUBLISHED_CONFIG_BASE, market)}&v=${encodeURIComponent(etag.replace(/^W\//, '').replace(/"/g, ''))}`;
 }

@@ -7,10 +7,31 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thousands } from '../../renderer/expressions/format';
+import type { Page } from 'playwright-core';
 import { startHarness, type Harness } from './harness';
 
 const textsOf = (locale: string): Record<string, string> => JSON.parse(fs.readFileSync(`screens/texts/${locale}.json`, 'utf8')).texts;
 const marketOf = (id: string) => JSON.parse(fs.readFileSync(`screens/markets/${id}.json`, 'utf8'));
+
+/**
+ * Page init script: every layout shift (input aside) with what moved and whether the app had taken over yet, in
+ * `window.__shifts`, so a failure says where to look.
+ */
+function recordShifts() {
+  type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+  const w = window as unknown as { __shifts: string[] };
+  w.__shifts = [];
+  const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as Shift[]) {
+      if (e.hadRecentInput) continue;
+      const app = performance.getEntriesByName('sdui:screen-visible').length > 0 ? 'after' : 'before';
+      const moved = (e.sources ?? []).map((s) => `${s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : s.node?.nodeName} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
+      w.__shifts.push(`${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms, ${app} the app's first screen: ${moved.join('; ')}`);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
 
 let h: Harness;
 beforeAll(async () => {
@@ -54,18 +75,17 @@ describe('a page that arrives in pieces (a slow link cuts it inside the nav bar)
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     try {
       const { page, pageErrors } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.addInitScript(recordShifts);
       await page.addInitScript(() => {
-        const w = window as unknown as { __firstFrame: number; __shifts: number };
-        w.__shifts = 0;
+        const w = window as unknown as { __firstFrame: number };
         // What the first painted frame held: the nav items parsed by then.
         requestAnimationFrame(() => (w.__firstFrame = document.querySelectorAll('.sdui-tabs__item').length));
-        new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.__shifts += (e as PerformanceEntry & { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
       });
       await page.goto(`http://127.0.0.1:${(proxy.address() as { port: number }).port}/Loan?market=ID`);
       await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
       expect(cuts).toBe(1);
       expect(await page.evaluate(() => (window as unknown as { __firstFrame: number }).__firstFrame)).toBe(4);
-      expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
+      expect(await shiftsOf(page)).toEqual([]);
       expect(pageErrors).toEqual([]);
       await page.context().close();
     } finally {
@@ -111,24 +131,13 @@ describe.each(['IN', 'ID'])('server-rendered site, market %s', (marketId) => {
 
   it('with JavaScript on, the app takes over the server markup without a loading flash or a layout shift', async () => {
     const { page, pageErrors } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(recordShifts);
     await page.addInitScript(() => {
-      const w = window as unknown as { __flash: string[]; __shifts: string[] };
+      const w = window as unknown as { __flash: string[] };
       w.__flash = [];
-      w.__shifts = [];
       new MutationObserver((records) => {
         for (const r of records) r.addedNodes.forEach((n) => n instanceof HTMLElement && n.matches('.sdui-loading, .sdui-screen-error') && w.__flash.push(n.className));
       }).observe(document, { childList: true, subtree: true });
-      // Each shift with what moved and whether the app had taken over yet, so a failure says where to look.
-      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
-      const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as Shift[]) {
-          if (e.hadRecentInput) continue;
-          const app = performance.getEntriesByName('sdui:screen-visible').length > 0 ? 'after' : 'before';
-          const moved = (e.sources ?? []).map((s) => `${s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : s.node?.nodeName} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
-          w.__shifts.push(`${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms, ${app} the app's first screen: ${moved.join('; ')}`);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
     });
     const served = await (await fetch(`${h.url}/Loan?market=${marketId}`)).text();
     expect(served).toContain('data-ssr');
@@ -155,7 +164,7 @@ describe.each(['IN', 'ID'])('server-rendered site, market %s', (marketId) => {
     const after = await page.locator('main h1').boundingBox();
     expect(after).toEqual(before);
     expect(await page.evaluate(() => (window as unknown as { __flash: string[] }).__flash)).toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+    expect(await shiftsOf(page)).toEqual([]);
     expect(await page.locator('main article#loan-terms section h3').count()).toBe(21);
     // Identical markup: the server's root and the app's root, compared as DOM in the same browser (React's
     // generated ids, Suspense comments and the app's toast region aside).
