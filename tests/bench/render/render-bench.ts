@@ -5,9 +5,9 @@
  * Apps alternate A,B / B,A per run so machine drift hits both alike; the median of the per-run
  * ratios is compared.
  */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
-import { probeScript, type ProbeResult } from './page-probe.js';
+import { PROBE_REPORT, probeScript, type ProbeResult } from './page-probe.js';
 import { median, row, type Row } from '../lib/table.js';
 
 export const CHROMIUM_ARGS = [
@@ -41,6 +41,27 @@ function executablePath(): string {
   return found;
 }
 
+/** The probe's one report from the page's next document (a console message: nothing is evaluated in the page). */
+function nextReport(page: Page, timeoutMs: number): Promise<ProbeResult> {
+  return new Promise((resolve, reject) => {
+    const onConsole = (m: ConsoleMessage) => {
+      const text = m.text();
+      if (!text.startsWith(PROBE_REPORT)) return;
+      stop();
+      resolve(JSON.parse(text.slice(PROBE_REPORT.length)) as ProbeResult);
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no probe report from ${page.url()} within ${timeoutMs} ms (not every expected text appeared)`));
+    }, timeoutMs);
+    const stop = () => {
+      clearTimeout(timer);
+      page.off('console', onConsole);
+    };
+    page.on('console', onConsole);
+  });
+}
+
 async function measure(browser: Browser, url: string, needles: string[]): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true });
   try {
@@ -53,15 +74,11 @@ async function measure(browser: Browser, url: string, needles: string[]): Promis
     const once = async (): Promise<ProbeResult> => {
       // Via about:blank: a goto that differs only by #hash would be a same-document navigation, not a load.
       await page.goto('about:blank');
+      const reported = nextReport(page, 60_000);
+      // A failed goto is the error to report; the pending report must not become an unhandled rejection.
+      reported.catch(() => {});
       await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
-      // The mark may follow the content by a frame or be missing (then reported as such). The paint entry is
-      // waited for too: it is reported once the frame is on screen, often after the mark, and a run read before it
-      // came lost its FCP pair (up to 6 of 21 pairs per row in runs F-H of PERFORMANCE.md).
-      await page.waitForFunction(
-        () => { const b = window.__bench; return !!b && b.content !== null && ((b.mark !== null && b.fcp !== null) || performance.now() - b.content > 3000); },
-        undefined, { polling: 100, timeout: 60_000 },
-      );
-      return page.evaluate(() => ({ ...window.__bench! }));
+      return reported;
     };
     const cold = await once();
     const warm = await once();
