@@ -5,6 +5,7 @@
  * Env: BENCH_ONLY=bundle,render,server,documents (store: only the PostgreSQL/SQLite read row; ssr: only the server-render cost row)  BENCH_RUNS=21 (render runs per app and screen)
  *      BENCH_DURATION=10 (seconds per autocannon run)  BENCH_ROUNDS=5 (autocannon runs per case and server).
  *      BENCH_SCENARIOS=complaint,list (render: only the scenarios whose label contains one of these).
+ *      BENCH_SSR_SANDBOX=1 (server render cost: also the INFO rows with the live sandbox as the backend).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';

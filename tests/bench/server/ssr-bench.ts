@@ -3,11 +3,13 @@
  * (its first call prefetched) against the same server with `SSR=off` (the HTML shell plus inlined boot data,
  * as before). Budget ≥ 0.5. The backend is another service in production, so its own work is not the
  * rendering server's cost: in the budget row the sandbox's answer to the call (recorded from the sandbox)
- * is replayed by a bare node:http backend in its own process on the load generator's core. INFO rows: the
- * live sandbox in its own process (on this 2-core machine it shares the load generator's core and is the
- * bottleneck), and the sandbox inside the server under test (`/sandbox`, the default documents: the server
- * also answers its own calls). Servers pinned and rounds paired as in server-bench; each ratio is the median
- * of the per-round ratios.
+ * is replayed by a bare node:http backend in its own process on the load generator's core. INFO row: the same
+ * with a new borrower per request. Servers pinned and rounds paired as in server-bench, twice server-bench's
+ * rounds (per-round ratios here spread ±10 %); each ratio is the median of the per-round ratios.
+ * `BENCH_SSR_SANDBOX=1` adds three INFO rows with the live sandbox as the backend, in its own process (it then
+ * shares the load generator's core and bounds the rate) or inside the server under test (the default
+ * documents' `/sandbox`: the server answers its own call on its own core). They measure how this 2-core box
+ * schedules the sandbox, not the render: two runs of the same code differed by 16-27 % (runs K/L, M/N).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +30,7 @@ const CALL = '/sandbox/user-problem/problem-init';
 const PAGE = '/complaint?market=ID&deviceId=bench-device&version=1.0.0&type=1&token=bench-ssr';
 /** Every request another borrower (a new token, so a new sandbox session and a page drawn afresh). */
 const EACH_NEW = PAGE + '-[<id>]';
+const WARMUP_S = 3;
 
 /** A data dir whose published API map points at `backend` (the default documents otherwise). */
 async function dataDirCalling(dir: string, backend: string): Promise<string> {
@@ -51,6 +54,10 @@ interface Pair {
 
 /** Paired rounds: on/off, then off/on, ...; the median of the per-round ratios and each side's median req/s. */
 async function rounds(pair: Pair, path: string, opts: { duration: number; rounds: number }, unique = false) {
+  // Warmed on the very path measured: with a new borrower per request the code that draws a page afresh was
+  // cold in the first rounds, which ran 10-20 % slower than the last.
+  await load(pair.on.url + path, {}, 200, WARMUP_S, unique);
+  await load(pair.off.url + path, {}, 200, WARMUP_S, unique);
   const on: number[] = [];
   const off: number[] = [];
   for (let r = 0; r < opts.rounds; r++) {
@@ -74,44 +81,47 @@ export async function ssrBench(opts: { duration: number; rounds: number; staticD
     started.push(s);
     return s;
   };
-  const note = `median of ${opts.rounds} paired rounds × ${opts.duration} s; ${canPin ? 'servers pinned' : 'cores not pinned'}`;
+  const opts2 = { duration: opts.duration, rounds: opts.rounds * 2 };
+  const note = `median of ${opts2.rounds} paired rounds × ${opts.duration} s; ${canPin ? 'servers pinned' : 'cores not pinned'}`;
+  const withSandbox = process.env.BENCH_SSR_SANDBOX === '1';
   try {
-    // The sandbox inside the server under test (the default documents' `/sandbox`).
-    const together: Pair = {
-      on: await start([join(dir, 'on-self'), opts.staticDir], { SSR: 'on' }, serverPrefix()),
-      off: await start([join(dir, 'off-self'), opts.staticDir], { SSR: 'off' }, serverPrefix()),
-    };
-    // The sandbox's answer to the page's first call, replayed by a bare backend (never the server's core).
-    const answer = await fetch(together.on.url + CALL + PAGE.slice(PAGE.indexOf('?')), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    // The live sandbox alone in its own process (the load generator's core, never the server's).
+    const sandbox = await start([join(dir, 'backend'), ''], {}, helperPrefix());
+    // Its answer to the page's first call, replayed by a bare backend.
+    const answer = await fetch(sandbox.url + CALL + PAGE.slice(PAGE.indexOf('?')), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
     const body = Buffer.from(await answer.arrayBuffer());
     if (!answer.ok || !/"code":\s*"?0/.test(body.toString())) throw new Error(`the sandbox did not answer ${CALL}: ${answer.status}`);
     writeFileSync(join(dir, 'canned.json'), JSON.stringify([{ path: CALL, headers: { 'content-type': 'application/json; charset=utf-8' }, bodyBase64: body.toString('base64') }]));
     const canned = await start([join(dir, 'canned.json')], {}, helperPrefix(), bare);
-    // The live sandbox alone in its own process.
-    const sandbox = await start([join(dir, 'backend'), ''], {}, helperPrefix());
     const pairCalling = async (name: string, backend: string): Promise<Pair> => ({
       on: await start([await dataDirCalling(join(dir, `${name}-on`), backend), opts.staticDir], { SSR: 'on', SSR_BACKEND_ORIGINS: backend }, serverPrefix()),
       off: await start([await dataDirCalling(join(dir, `${name}-off`), backend), opts.staticDir], { SSR: 'off', SSR_BACKEND_ORIGINS: backend }, serverPrefix()),
     });
     const apart = await pairCalling('canned', canned.url);
-    const live = await pairCalling('live', sandbox.url);
-    for (const pair of [apart, live, together]) await checkDrawn(pair.on.url);
+    await checkDrawn(apart.on.url);
     const unpin = pinSelf();
     try {
-      for (const pair of [apart, live, together]) {
-        await load(pair.on.url + PAGE, {}, 200, 2);
-        await load(pair.off.url + PAGE, {}, 200, 2);
-      }
-      const a = await rounds(apart, PAGE, opts);
-      const aNew = await rounds(apart, EACH_NEW, opts, true);
-      const l = await rounds(live, PAGE, opts);
-      const t = await rounds(together, PAGE, opts);
-      const tNew = await rounds(together, EACH_NEW, opts, true);
-      return [
+      const a = await rounds(apart, PAGE, opts2);
+      const aNew = await rounds(apart, EACH_NEW, opts2, true);
+      const rows = [
         row('server', 'page req/s with server render + prefetch / without (complaint entry)', a.ratio, 'x', { op: '>=', limit: 0.5 },
           `one borrower reloading (the drawn page is reused while the answer is unchanged); the sandbox's answer replayed by a bare backend in its own process; medians ${a.on} vs ${a.off} req/s; ${note}`),
         row('server', 'the same, every request a new borrower', aNew.ratio, 'x', undefined,
           `every page drawn afresh (a new token each time); medians ${aNew.on} vs ${aNew.off} req/s; ${note}`),
+      ];
+      if (!withSandbox) return rows;
+      const live = await pairCalling('live', sandbox.url);
+      // The sandbox inside the server under test (the default documents' `/sandbox`).
+      const together: Pair = {
+        on: await start([join(dir, 'on-self'), opts.staticDir], { SSR: 'on' }, serverPrefix()),
+        off: await start([join(dir, 'off-self'), opts.staticDir], { SSR: 'off' }, serverPrefix()),
+      };
+      for (const pair of [live, together]) await checkDrawn(pair.on.url);
+      const l = await rounds(live, PAGE, opts2);
+      const t = await rounds(together, PAGE, opts2);
+      const tNew = await rounds(together, EACH_NEW, opts2, true);
+      return [
+        ...rows,
         row('server', 'the same, live sandbox in its own process, one borrower reloading', l.ratio, 'x', undefined,
           `the sandbox shares the load generator's core: it bounds the rate; medians ${l.on} vs ${l.off} req/s; ${note}`),
         row('server', 'the same, sandbox inside the server under test, one borrower reloading', t.ratio, 'x', undefined,
