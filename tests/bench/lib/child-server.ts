@@ -40,11 +40,15 @@ export function startChildServer(script: string, args: string[], env: NodeJS.Pro
       reject(new Error(`${e.message}\n${stderr}`));
     };
     child.on('exit', (code) => fail(new Error(`${script} exited with ${code} before listening`)));
-    child.stdout!.on('data', (d) => {
+    const onData = (d: Buffer) => {
       buf += d;
       const line = buf.split('\n').find((l) => l.startsWith('{"url"'));
       if (!line) return;
       clearTimeout(timer);
+      // Once: later output (a server logging as it shuts down) ran this again, and removing the 'exit' listeners
+      // then took stop()'s too, so the bench waited on nothing and ended with code 13 and no table.
+      child.stdout!.off('data', onData);
+      child.stdout!.resume();
       child.removeAllListeners('exit');
       const { url } = JSON.parse(line) as { url: string };
       resolve({
@@ -53,7 +57,11 @@ export function startChildServer(script: string, args: string[], env: NodeJS.Pro
         peakRssMb: () => readVmHwmMb(child.pid!),
         stop: () =>
           new Promise<void>((done) => {
-            if (child.exitCode !== null) return done();
+            // Gone already (one killed by a signal keeps exitCode null): 'exit' will not fire again.
+            if (child.exitCode !== null || child.signalCode !== null) {
+              process.stderr.write(`${script} had already exited (${child.exitCode ?? child.signalCode}) before it was stopped\n${stderr}\n`);
+              return done();
+            }
             const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
             child.once('exit', () => {
               clearTimeout(kill);
@@ -62,6 +70,7 @@ export function startChildServer(script: string, args: string[], env: NodeJS.Pro
             child.kill('SIGTERM');
           }),
       });
-    });
+    };
+    child.stdout!.on('data', onData);
   });
 }
