@@ -45,8 +45,8 @@ export function startChildServer(script: string, args: string[], env: NodeJS.Pro
       const line = buf.split('\n').find((l) => l.startsWith('{"url"'));
       if (!line) return;
       clearTimeout(timer);
-      // Once: later output (a server logging as it shuts down) ran this again, and removing the 'exit' listeners
-      // then took stop()'s too, so the bench waited on nothing and ended with code 13 and no table.
+      // Once: any later output of the server ran this again, and removing the 'exit' listeners then took stop()'s
+      // too, so the bench waited on nothing and ended with code 13 and no table.
       child.stdout!.off('data', onData);
       child.stdout!.resume();
       child.removeAllListeners('exit');

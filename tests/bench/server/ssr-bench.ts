@@ -55,7 +55,7 @@ interface Pair {
 /** Paired rounds: on/off, then off/on, ...; the median of the per-round ratios and each side's median req/s. */
 async function rounds(pair: Pair, path: string, opts: { duration: number; rounds: number }, unique = false) {
   // Warmed on the very path measured: with a new borrower per request the code that draws a page afresh was
-  // cold in the first rounds, which ran 10-20 % slower than the last.
+  // cold in the first rounds, which ran up to 15 % slower than the later ones.
   await load(pair.on.url + path, {}, 200, WARMUP_S, unique);
   await load(pair.off.url + path, {}, 200, WARMUP_S, unique);
   const on: number[] = [];
@@ -81,8 +81,8 @@ export async function ssrBench(opts: { duration: number; rounds: number; staticD
     started.push(s);
     return s;
   };
-  const opts2 = { duration: opts.duration, rounds: opts.rounds * 2 };
-  const note = `median of ${opts2.rounds} paired rounds × ${opts.duration} s; ${canPin ? 'servers pinned' : 'cores not pinned'}`;
+  const measured = { duration: opts.duration, rounds: opts.rounds * 2 };
+  const note = `median of ${measured.rounds} paired rounds × ${opts.duration} s; ${canPin ? 'servers pinned' : 'cores not pinned'}`;
   const withSandbox = process.env.BENCH_SSR_SANDBOX === '1';
   try {
     // The live sandbox alone in its own process (the load generator's core, never the server's).
@@ -101,8 +101,8 @@ export async function ssrBench(opts: { duration: number; rounds: number; staticD
     await checkDrawn(apart.on.url);
     const unpin = pinSelf();
     try {
-      const a = await rounds(apart, PAGE, opts2);
-      const aNew = await rounds(apart, EACH_NEW, opts2, true);
+      const a = await rounds(apart, PAGE, measured);
+      const aNew = await rounds(apart, EACH_NEW, measured, true);
       const rows = [
         row('server', 'page req/s with server render + prefetch / without (complaint entry)', a.ratio, 'x', { op: '>=', limit: 0.5 },
           `one borrower reloading (the drawn page is reused while the answer is unchanged); the sandbox's answer replayed by a bare backend in its own process; medians ${a.on} vs ${a.off} req/s; ${note}`),
@@ -117,9 +117,9 @@ export async function ssrBench(opts: { duration: number; rounds: number; staticD
         off: await start([join(dir, 'off-self'), opts.staticDir], { SSR: 'off' }, serverPrefix()),
       };
       for (const pair of [live, together]) await checkDrawn(pair.on.url);
-      const l = await rounds(live, PAGE, opts2);
-      const t = await rounds(together, PAGE, opts2);
-      const tNew = await rounds(together, EACH_NEW, opts2, true);
+      const l = await rounds(live, PAGE, measured);
+      const t = await rounds(together, PAGE, measured);
+      const tNew = await rounds(together, EACH_NEW, measured, true);
       return [
         ...rows,
         row('server', 'the same, live sandbox in its own process, one borrower reloading', l.ratio, 'x', undefined,
