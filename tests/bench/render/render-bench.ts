@@ -2,8 +2,8 @@
  * Section 2: navigation start → screen visible, ours vs a hand-written React page, in headless
  * Chromium with 4× CPU throttling and a slow-mobile network. Each run is a fresh browser context
  * (empty cache: cold), then the same page navigated again (cached assets and config: warm).
- * Apps alternate A,B / B,A per run so machine drift hits both alike; the median of the per-run
- * ratios is compared.
+ * Apps alternate A,B / B,A per run so machine drift hits both alike, and scenarios take turns run by run;
+ * the median of the per-run ratios is compared.
  */
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
@@ -134,19 +134,25 @@ function rowsFor(s: Scenario, ours: Sample[], base: Sample[]): Row[] {
   return rows;
 }
 
+/** Unrecorded rounds of every scenario and app before the first recorded one (see renderBench). */
+const WARMUP_ROUNDS = 2;
+
 export async function renderBench(scenarios: Scenario[], runs: number, log: (s: string) => void): Promise<Row[]> {
   const browser = await chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS, headless: true });
   const rows: Row[] = [];
+  const samples = scenarios.map(() => ({ ours: [] as Sample[], base: [] as Sample[], plain: [] as Sample[] }));
   try {
-    for (const s of scenarios) {
-      const ours: Sample[] = [];
-      const base: Sample[] = [];
-      const plain: Sample[] = [];
-      // One unrecorded round first: the server's and the OS's caches are then warm for every side.
-      await measure(browser, s.ours, s.needles);
-      if (s.baseline) await measure(browser, s.baseline, s.needles);
-      if (s.plain) await measure(browser, s.plain, s.needles);
-      for (let i = 0; i < runs; i++) {
+    // Unrecorded rounds first, of every scenario: the server's, the OS's and Chromium's caches are then warm for
+    // every side. With one such round per scenario, the first scenario measured (complaint entry) moved 11-13 %
+    // between runs of the same code (runs G/H, K/L, O/P) while the later ones held.
+    for (let w = 0; w < WARMUP_ROUNDS; w++) {
+      for (const s of scenarios) for (const url of [s.ours, s.baseline, s.plain]) if (url) await measure(browser, url, s.needles);
+    }
+    // Scenarios interleaved, one round of each in turn: a slow few minutes of the machine is then shared by
+    // every row instead of landing on the one scenario measured during them.
+    for (let i = 0; i < runs; i++) {
+      for (const [k, s] of scenarios.entries()) {
+        const { ours, base, plain } = samples[k];
         const order = i % 2 === 0 ? (['ours', 'base', 'plain'] as const) : (['plain', 'base', 'ours'] as const);
         for (const who of order) {
           if (who === 'ours') ours.push(await measure(browser, s.ours, s.needles));
@@ -157,6 +163,9 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
         }
         log(`  ${s.label} run ${i + 1}/${runs}: cold content ours ${ours.at(-1)!.cold.content?.toFixed(0)} ms, hand-written ${base.at(-1)?.cold.content?.toFixed(0) ?? '-'} ms, plain ${plain.at(-1)?.cold.content?.toFixed(0) ?? '-'} ms`);
       }
+    }
+    for (const [k, s] of scenarios.entries()) {
+      const { ours, base, plain } = samples[k];
       if (s.baseline) rows.push(...rowsFor(s, ours, base));
       if (s.plain) rows.push(...plainRows(s, ours, plain));
     }

@@ -4,8 +4,8 @@
  * as before). Budget ≥ 0.5. The backend is another service in production, so its own work is not the
  * rendering server's cost: in the budget row the sandbox's answer to the call (recorded from the sandbox)
  * is replayed by a bare node:http backend in its own process on the load generator's core. INFO row: the same
- * with a new borrower per request. Servers pinned and rounds paired as in server-bench, twice server-bench's
- * rounds (per-round ratios here spread ±10 %); each ratio is the median of the per-round ratios.
+ * with a new borrower per request. Servers pinned and rounds paired as in server-bench, four times server-bench's
+ * rounds at half the length (per-round ratios here spread ±10-20 %); each ratio is the median of the per-round ratios.
  * `BENCH_SSR_SANDBOX=1` adds three INFO rows with the live sandbox as the backend, in its own process (it then
  * shares the load generator's core and bounds the rate) or inside the server under test (the default
  * documents' `/sandbox`: the server answers its own call on its own core). They measure how this 2-core box
@@ -64,6 +64,8 @@ async function rounds(pair: Pair, path: string, opts: { duration: number; rounds
     for (const who of r % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
       (who === 'on' ? on : off).push((await load(pair[who].url + path, {}, 200, opts.duration, unique)).rps);
     }
+    // Per round on stderr, as the render rows log per run: a ratio that moves between runs is then traced to its rounds.
+    process.stderr.write(`  ssr ${unique ? 'new borrower' : 'one borrower'} round ${r + 1}/${opts.rounds}: on ${on[r].toFixed(0)}, off ${off[r].toFixed(0)} req/s (${(on[r] / off[r]).toFixed(3)})\n`);
   }
   return { ratio: median(on.map((x, i) => x / off[i])), on: Math.round(median(on)), off: Math.round(median(off)) };
 }
@@ -81,7 +83,9 @@ export async function ssrBench(opts: { duration: number; rounds: number; staticD
     started.push(s);
     return s;
   };
-  const measured = { duration: opts.duration, rounds: opts.rounds * 2 };
+  // Per-round ratios spread ±10-20 % within one run (0.125-0.184 with a new borrower each request), so the median
+  // needs many rounds: four times server-bench's, each half as long (the same time as twice the rounds at full length).
+  const measured = { duration: Math.max(3, Math.round(opts.duration / 2)), rounds: opts.rounds * 4 };
   const note = `median of ${measured.rounds} paired rounds × ${opts.duration} s; ${canPin ? 'servers pinned' : 'cores not pinned'}`;
   const withSandbox = process.env.BENCH_SSR_SANDBOX === '1';
   try {
