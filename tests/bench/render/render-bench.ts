@@ -161,7 +161,10 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
           }
           else if (s.plain) plain.push(await measure(browser, s.plain, s.needles));
         }
-        log(`  ${s.label} run ${i + 1}/${runs}: cold content ours ${ours.at(-1)!.cold.content?.toFixed(0)} ms, hand-written ${base.at(-1)?.cold.content?.toFixed(0) ?? '-'} ms, plain ${plain.at(-1)?.cold.content?.toFixed(0) ?? '-'} ms`);
+        const shown = (x: Sample | undefined, phase: 'cold' | 'warm') => x?.[phase].content?.toFixed(0) ?? '-';
+        for (const phase of ['cold', 'warm'] as const) {
+          log(`  ${s.label} run ${i + 1}/${runs}: ${phase} content ours ${shown(ours.at(-1), phase)} ms, hand-written ${shown(base.at(-1), phase)} ms, plain ${shown(plain.at(-1), phase)} ms`);
+        }
       }
     }
     for (const [k, s] of scenarios.entries()) {

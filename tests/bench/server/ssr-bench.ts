@@ -86,7 +86,7 @@ export async function ssrBench(opts: { duration: number; rounds: number; staticD
   // Per-round ratios spread ±10-20 % within one run (0.125-0.184 with a new borrower each request), so the median
   // needs many rounds: four times server-bench's, each half as long (the same time as twice the rounds at full length).
   const measured = { duration: Math.max(3, Math.round(opts.duration / 2)), rounds: opts.rounds * 4 };
-  const note = `median of ${measured.rounds} paired rounds × ${opts.duration} s; ${canPin ? 'servers pinned' : 'cores not pinned'}`;
+  const note = `median of ${measured.rounds} paired rounds × ${measured.duration} s; ${canPin ? 'servers pinned' : 'cores not pinned'}`;
   const withSandbox = process.env.BENCH_SSR_SANDBOX === '1';
   try {
     // The live sandbox alone in its own process (the load generator's core, never the server's).
