@@ -119,7 +119,7 @@ if (only.has('server')) {
 }
 
 if ((only.has('server') || only.has('ssr')) && built) {
-  await section('server', async () => (await import('./server/ssr-bench.js')).ssrBench({ duration, rounds, staticDir: appDir }));
+  await section('server', async () => (await import('./server/ssr-bench.js')).ssrBench({ duration, rounds, staticDir: appDir, log }));
 }
 
 if (only.has('server') || only.has('store')) {

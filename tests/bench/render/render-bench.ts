@@ -89,6 +89,8 @@ async function measure(browser: Browser, url: string, needles: string[]): Promis
 }
 
 const ms = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
+/** One side's content-visible time of its last run, for the per-run log line. */
+const shown = (x: Sample | undefined, phase: 'cold' | 'warm') => x?.[phase].content?.toFixed(0) ?? '-';
 
 /**
  * The budget row is the median of the per-iteration ratios: each iteration measures both apps
@@ -161,7 +163,6 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
           }
           else if (s.plain) plain.push(await measure(browser, s.plain, s.needles));
         }
-        const shown = (x: Sample | undefined, phase: 'cold' | 'warm') => x?.[phase].content?.toFixed(0) ?? '-';
         for (const phase of ['cold', 'warm'] as const) {
           log(`  ${s.label} run ${i + 1}/${runs}: ${phase} content ours ${shown(ours.at(-1), phase)} ms, hand-written ${shown(base.at(-1), phase)} ms, plain ${shown(plain.at(-1), phase)} ms`);
         }

@@ -53,7 +53,7 @@ interface Pair {
 }
 
 /** Paired rounds: on/off, then off/on, ...; the median of the per-round ratios and each side's median req/s. */
-async function rounds(pair: Pair, path: string, opts: { duration: number; rounds: number }, unique = false) {
+async function rounds(pair: Pair, path: string, opts: { duration: number; rounds: number; log: (s: string) => void }, unique = false) {
   // Warmed on the very path measured: with a new borrower per request the code that draws a page afresh was
   // cold in the first rounds, which ran up to 15 % slower than the later ones.
   await load(pair.on.url + path, {}, 200, WARMUP_S, unique);
@@ -65,7 +65,7 @@ async function rounds(pair: Pair, path: string, opts: { duration: number; rounds
       (who === 'on' ? on : off).push((await load(pair[who].url + path, {}, 200, opts.duration, unique)).rps);
     }
     // Per round on stderr, as the render rows log per run: a ratio that moves between runs is then traced to its rounds.
-    process.stderr.write(`  ssr ${unique ? 'new borrower' : 'one borrower'} round ${r + 1}/${opts.rounds}: on ${on[r].toFixed(0)}, off ${off[r].toFixed(0)} req/s (${(on[r] / off[r]).toFixed(3)})\n`);
+    opts.log(`  ssr ${unique ? 'new borrower' : 'one borrower'} round ${r + 1}/${opts.rounds}: on ${on[r].toFixed(0)}, off ${off[r].toFixed(0)} req/s (${(on[r] / off[r]).toFixed(3)})`);
   }
   return { ratio: median(on.map((x, i) => x / off[i])), on: Math.round(median(on)), off: Math.round(median(off)) };
 }
@@ -75,7 +75,7 @@ async function checkDrawn(url: string) {
   if (!drawn.includes('id="sdui-ssr"')) throw new Error('the server-rendered page carries no prefetched data: the row would measure something else');
 }
 
-export async function ssrBench(opts: { duration: number; rounds: number; staticDir: string }): Promise<Row[]> {
+export async function ssrBench(opts: { duration: number; rounds: number; staticDir: string; log: (s: string) => void }): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'sdui-bench-ssr-'));
   const started: ChildServer[] = [];
   const start = async (args: string[], env: NodeJS.ProcessEnv, prefix: string[], script = child) => {
@@ -85,7 +85,7 @@ export async function ssrBench(opts: { duration: number; rounds: number; staticD
   };
   // Per-round ratios spread ±10-20 % within one run (0.125-0.184 with a new borrower each request), so the median
   // needs many rounds: four times server-bench's, each half as long (the same time as twice the rounds at full length).
-  const measured = { duration: Math.max(3, Math.round(opts.duration / 2)), rounds: opts.rounds * 4 };
+  const measured = { duration: Math.max(3, Math.round(opts.duration / 2)), rounds: opts.rounds * 4, log: opts.log };
   const note = `median of ${measured.rounds} paired rounds × ${measured.duration} s; ${canPin ? 'servers pinned' : 'cores not pinned'}`;
   const withSandbox = process.env.BENCH_SSR_SANDBOX === '1';
   try {
