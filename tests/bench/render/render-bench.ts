@@ -1,6 +1,7 @@
 /**
  * Section 2: navigation start → screen visible, ours vs a hand-written React page, in headless
- * Chromium with 4× CPU throttling and a slow-mobile network. Each run is a fresh browser context
+ * Chromium with calibrated CPU throttling (a phone about 4× slower than this VM at its usual speed; see
+ * cpu-calibration.ts) and a slow-mobile network. Each run is a fresh browser context
  * (empty cache: cold), then the same page navigated again (cached assets and config: warm).
  * Apps alternate A,B / B,A per run so machine drift hits both alike, and scenarios take turns run by run;
  * the median of the per-run ratios is compared.
@@ -9,6 +10,7 @@ import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwrig
 import { existsSync } from 'node:fs';
 import { PROBE_REPORT, probeScript, type ProbeResult } from './page-probe.js';
 import { median, row, type Row } from '../lib/table.js';
+import { CpuCalibrator } from './cpu-calibration.js';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -16,7 +18,6 @@ export const CHROMIUM_ARGS = [
 ];
 /** Lighthouse's slow-4G profile: 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
 export const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
-export const CPU_SLOWDOWN = 4;
 
 export interface Scenario {
   label: string;
@@ -62,7 +63,8 @@ function nextReport(page: Page, timeoutMs: number): Promise<ProbeResult> {
   });
 }
 
-async function measure(browser: Browser, url: string, needles: string[]): Promise<Sample> {
+async function measure(browser: Browser, cpu: CpuCalibrator, url: string, needles: string[]): Promise<Sample> {
+  const { rate } = await cpu.calibrate();
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true });
   try {
     await context.addInitScript({ content: probeScript(needles) });
@@ -70,7 +72,7 @@ async function measure(browser: Browser, url: string, needles: string[]): Promis
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     const once = async (): Promise<ProbeResult> => {
       // Via about:blank: a goto that differs only by #hash would be a same-document navigation, not a load.
       await page.goto('about:blank');
@@ -143,12 +145,14 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
   const browser = await chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS, headless: true });
   const rows: Row[] = [];
   const samples = scenarios.map(() => ({ ours: [] as Sample[], base: [] as Sample[], plain: [] as Sample[] }));
+  const cpu = new CpuCalibrator(browser);
+  const run = (url: string, needles: string[]) => measure(browser, cpu, url, needles);
   try {
     // Unrecorded rounds first, of every scenario: the server's, the OS's and Chromium's caches are then warm for
     // every side. With one such round per scenario, the first scenario measured (complaint entry) moved 11-13 %
     // between runs of the same code (runs G/H, K/L, O/P) while the later ones held.
     for (let w = 0; w < WARMUP_ROUNDS; w++) {
-      for (const s of scenarios) for (const url of [s.ours, s.baseline, s.plain]) if (url) await measure(browser, url, s.needles);
+      for (const s of scenarios) for (const url of [s.ours, s.baseline, s.plain]) if (url) await run(url, s.needles);
     }
     // Scenarios interleaved, one round of each in turn: a slow few minutes of the machine is then shared by
     // every row instead of landing on the one scenario measured during them.
@@ -157,14 +161,14 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
         const { ours, base, plain } = samples[k];
         const order = i % 2 === 0 ? (['ours', 'base', 'plain'] as const) : (['plain', 'base', 'ours'] as const);
         for (const who of order) {
-          if (who === 'ours') ours.push(await measure(browser, s.ours, s.needles));
+          if (who === 'ours') ours.push(await run(s.ours, s.needles));
           else if (who === 'base') {
-            if (s.baseline) base.push(await measure(browser, s.baseline, s.needles));
+            if (s.baseline) base.push(await run(s.baseline, s.needles));
           }
-          else if (s.plain) plain.push(await measure(browser, s.plain, s.needles));
+          else if (s.plain) plain.push(await run(s.plain, s.needles));
         }
         for (const phase of ['cold', 'warm'] as const) {
-          log(`  ${s.label} run ${i + 1}/${runs}: ${phase} content ours ${shown(ours.at(-1), phase)} ms, hand-written ${shown(base.at(-1), phase)} ms, plain ${shown(plain.at(-1), phase)} ms`);
+          log(`  ${s.label} run ${i + 1}/${runs}: ${phase} content ours ${shown(ours.at(-1), phase)} ms, hand-written ${shown(base.at(-1), phase)} ms, plain ${shown(plain.at(-1), phase)} ms; CPU ×${cpu.rates.at(-1)!.toFixed(2)}`);
         }
       }
     }
@@ -173,8 +177,11 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
       if (s.baseline) rows.push(...rowsFor(s, ours, base));
       if (s.plain) rows.push(...plainRows(s, ours, plain));
     }
+    // The rates show how fast the VM was: a run that needed lower rates ran on a slower VM.
+    const rates = `CPU throttled ×${median(cpu.rates).toFixed(2)} (${Math.min(...cpu.rates).toFixed(2)}-${Math.max(...cpu.rates).toFixed(2)}) to one emulated speed`;
+    return rows.map((r) => ({ ...r, note: r.note ? `${r.note}; ${rates}` : rates }));
   } finally {
+    await cpu.close();
     await browser.close();
   }
-  return rows;
 }
