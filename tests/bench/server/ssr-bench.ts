@@ -5,7 +5,8 @@
  * rendering server's cost: in the budget row the sandbox's answer to the call (recorded from the sandbox)
  * is replayed by a bare node:http backend in its own process on the load generator's core. INFO row: the same
  * with a new borrower per request. Servers pinned and rounds paired as in server-bench, four times server-bench's
- * rounds at half the length (per-round ratios here spread ±10-20 %); each ratio is the median of the per-round ratios.
+ * rounds at half the length (per-round ratios here spread ±10-20 %), on four fresh pairs of server processes;
+ * each ratio is the median of the per-round ratios.
  * `BENCH_SSR_SANDBOX=1` adds three INFO rows with the live sandbox as the backend, in its own process (it then
  * shares the load generator's core and bounds the rate) or inside the server under test (the default
  * documents' `/sandbox`: the server answers its own call on its own core). They measure how this 2-core box
@@ -52,23 +53,43 @@ interface Pair {
   off: ChildServer;
 }
 
-/** Paired rounds: on/off, then off/on, ...; the median of the per-round ratios and each side's median req/s. */
-async function rounds(pair: Pair, path: string, opts: { duration: number; rounds: number; log: (s: string) => void }, unique = false) {
+/** A path measured on every fork of a pair, and what its rounds gathered. */
+interface Case {
+  path: string;
+  unique: boolean;
+  on: number[];
+  off: number[];
+}
+
+const newCase = (path: string, unique = false): Case => ({ path, unique, on: [], off: [] });
+
+/** Paired rounds on one fork: on/off, then off/on, ...; each side's req/s appended to the case. */
+async function rounds(pair: Pair, c: Case, opts: { duration: number; rounds: number; log: (s: string) => void }, fork: string) {
   // Warmed on the very path measured: with a new borrower per request the code that draws a page afresh was
   // cold in the first rounds, which ran up to 15 % slower than the later ones.
-  await load(pair.on.url + path, {}, 200, WARMUP_S, unique);
-  await load(pair.off.url + path, {}, 200, WARMUP_S, unique);
-  const on: number[] = [];
-  const off: number[] = [];
+  await load(pair.on.url + c.path, {}, 200, WARMUP_S, c.unique);
+  await load(pair.off.url + c.path, {}, 200, WARMUP_S, c.unique);
   for (let r = 0; r < opts.rounds; r++) {
     for (const who of r % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
-      (who === 'on' ? on : off).push((await load(pair[who].url + path, {}, 200, opts.duration, unique)).rps);
+      c[who].push((await load(pair[who].url + c.path, {}, 200, opts.duration, c.unique)).rps);
     }
     // Per round on stderr, as the render rows log per run: a ratio that moves between runs is then traced to its rounds.
-    opts.log(`  ssr ${unique ? 'new borrower' : 'one borrower'} round ${r + 1}/${opts.rounds}: on ${on[r].toFixed(0)}, off ${off[r].toFixed(0)} req/s (${(on[r] / off[r]).toFixed(3)})`);
+    const on = c.on.at(-1)!;
+    const off = c.off.at(-1)!;
+    opts.log(`  ssr ${c.unique ? 'new borrower' : 'one borrower'} ${fork} round ${r + 1}/${opts.rounds}: on ${on.toFixed(0)}, off ${off.toFixed(0)} req/s (${(on / off).toFixed(3)})`);
   }
-  return { ratio: median(on.map((x, i) => x / off[i])), on: Math.round(median(on)), off: Math.round(median(off)) };
 }
+
+/** The median of a case's per-round ratios, and each side's median req/s. */
+const summary = (c: Case) => ({ ratio: median(c.on.map((x, i) => x / c.off[i])), on: Math.round(median(c.on)), off: Math.round(median(c.off)) });
+
+/**
+ * Fresh server processes per measured stretch, as JMH forks the JVM: one process's JIT and heap settle into a
+ * speed of their own, and a pair started once per run carried it into all of the run's rounds (with a new
+ * borrower per request, runs Q, R and S gave 0.139, 0.158 and 0.142 while each run's first and last ten
+ * rounds agreed within 0.016).
+ */
+const FORKS = 4;
 
 async function checkDrawn(url: string) {
   const drawn = await (await fetch(url + PAGE)).text();
@@ -83,10 +104,27 @@ export async function ssrBench(opts: { duration: number; rounds: number; staticD
     started.push(s);
     return s;
   };
+  const stop = async (s: ChildServer) => {
+    started.splice(started.indexOf(s), 1);
+    await s.stop();
+  };
   // Per-round ratios spread ±10-20 % within one run (0.125-0.184 with a new borrower each request), so the median
-  // needs many rounds: four times server-bench's, each half as long (the same time as twice the rounds at full length).
-  const measured = { duration: Math.max(3, Math.round(opts.duration / 2)), rounds: opts.rounds * 4, log: opts.log };
-  const note = `median of ${measured.rounds} paired rounds × ${measured.duration} s; ${canPin ? 'servers pinned' : 'cores not pinned'}`;
+  // needs many rounds: four times server-bench's, each half as long, one server-bench's worth per fork.
+  const measured = { duration: Math.max(3, Math.round(opts.duration / 2)), rounds: opts.rounds, log: opts.log };
+  const note = `median of ${FORKS} × ${measured.rounds} paired rounds × ${measured.duration} s, a fresh pair of server processes for each ${measured.rounds}; ${canPin ? 'servers pinned' : 'cores not pinned'}`;
+  /** Every case measured on FORKS fresh pairs of servers, one pair at a time. */
+  const forked = async (startPair: () => Promise<Pair>, cases: Case[]) => {
+    for (let f = 0; f < FORKS; f++) {
+      const pair = await startPair();
+      try {
+        await checkDrawn(pair.on.url);
+        for (const c of cases) await rounds(pair, c, measured, `fork ${f + 1}/${FORKS}`);
+      } finally {
+        await Promise.all([pair.on, pair.off].map((s) => stop(s)));
+      }
+    }
+    return cases.map(summary);
+  };
   const withSandbox = process.env.BENCH_SSR_SANDBOX === '1';
   try {
     // The live sandbox alone in its own process (the load generator's core, never the server's).
@@ -97,16 +135,20 @@ export async function ssrBench(opts: { duration: number; rounds: number; staticD
     if (!answer.ok || !/"code":\s*"?0/.test(body.toString())) throw new Error(`the sandbox did not answer ${CALL}: ${answer.status}`);
     writeFileSync(join(dir, 'canned.json'), JSON.stringify([{ path: CALL, headers: { 'content-type': 'application/json; charset=utf-8' }, bodyBase64: body.toString('base64') }]));
     const canned = await start([join(dir, 'canned.json')], {}, helperPrefix(), bare);
-    const pairCalling = async (name: string, backend: string): Promise<Pair> => ({
-      on: await start([await dataDirCalling(join(dir, `${name}-on`), backend), opts.staticDir], { SSR: 'on', SSR_BACKEND_ORIGINS: backend }, serverPrefix()),
-      off: await start([await dataDirCalling(join(dir, `${name}-off`), backend), opts.staticDir], { SSR: 'off', SSR_BACKEND_ORIGINS: backend }, serverPrefix()),
-    });
-    const apart = await pairCalling('canned', canned.url);
-    await checkDrawn(apart.on.url);
+    /** Starts pairs on data dirs (made once) whose API map calls `backend`; no backend: the server's own `/sandbox`. */
+    const pairsOn = async (name: string, backend?: string) => {
+      const dirFor = async (ssr: string) => (backend ? dataDirCalling(join(dir, `${name}-${ssr}`), backend) : join(dir, `${name}-${ssr}`));
+      const dirs = { on: await dirFor('on'), off: await dirFor('off') };
+      const env = backend ? { SSR_BACKEND_ORIGINS: backend } : {};
+      return async (): Promise<Pair> => ({
+        on: await start([dirs.on, opts.staticDir], { SSR: 'on', ...env }, serverPrefix()),
+        off: await start([dirs.off, opts.staticDir], { SSR: 'off', ...env }, serverPrefix()),
+      });
+    };
+    const apart = await pairsOn('canned', canned.url);
     const unpin = pinSelf();
     try {
-      const a = await rounds(apart, PAGE, measured);
-      const aNew = await rounds(apart, EACH_NEW, measured, true);
+      const [a, aNew] = await forked(apart, [newCase(PAGE), newCase(EACH_NEW, true)]);
       const rows = [
         row('server', 'page req/s with server render + prefetch / without (complaint entry)', a.ratio, 'x', { op: '>=', limit: 0.5 },
           `one borrower reloading (the drawn page is reused while the answer is unchanged); the sandbox's answer replayed by a bare backend in its own process; medians ${a.on} vs ${a.off} req/s; ${note}`),
@@ -114,16 +156,9 @@ export async function ssrBench(opts: { duration: number; rounds: number; staticD
           `every page drawn afresh (a new token each time); medians ${aNew.on} vs ${aNew.off} req/s; ${note}`),
       ];
       if (!withSandbox) return rows;
-      const live = await pairCalling('live', sandbox.url);
+      const [l] = await forked(await pairsOn('live', sandbox.url), [newCase(PAGE)]);
       // The sandbox inside the server under test (the default documents' `/sandbox`).
-      const together: Pair = {
-        on: await start([join(dir, 'on-self'), opts.staticDir], { SSR: 'on' }, serverPrefix()),
-        off: await start([join(dir, 'off-self'), opts.staticDir], { SSR: 'off' }, serverPrefix()),
-      };
-      for (const pair of [live, together]) await checkDrawn(pair.on.url);
-      const l = await rounds(live, PAGE, measured);
-      const t = await rounds(together, PAGE, measured);
-      const tNew = await rounds(together, EACH_NEW, measured, true);
+      const [t, tNew] = await forked(await pairsOn('self'), [newCase(PAGE), newCase(EACH_NEW, true)]);
       return [
         ...rows,
         row('server', 'the same, live sandbox in its own process, one borrower reloading', l.ratio, 'x', undefined,
