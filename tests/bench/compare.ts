@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { resultsDir } from './bundle/build-app.js';
 import type { Row } from './lib/table.js';
+import { UNSTEADY } from './render/cpu-calibration.js';
 
 const given = process.argv.slice(2);
 const files = given.length === 2
@@ -26,6 +27,10 @@ for (const ra of a.rows.filter((r) => r.unit === 'x')) {
   const ok = Math.abs(change) <= 0.1;
   if (!ok) bad++;
   lines.push(`| ${ra.section}: ${ra.name} | ${ra.value.toFixed(3)} | ${rb.value.toFixed(3)} | ${(change * 100).toFixed(1)} % | ${ok ? 'yes' : 'NO'} |`);
+}
+for (const [label, run] of [['A', a], ['B', b]] as const) {
+  // A ratio that moved in such a run says more about the VM than about the code (see cpu-calibration.ts).
+  if (run.rows.some((r) => r.note?.includes(UNSTEADY))) lines.push('', `run ${label}: ${UNSTEADY} during its render rows (their note says how much)`);
 }
 lines.push('', bad ? `${bad} ratio(s) moved by more than 10 %` : 'every ratio within 10 %');
 console.log(lines.join('\n'));

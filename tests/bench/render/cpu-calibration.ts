@@ -22,6 +22,15 @@ const WINDOW = 5;
 const REPEATS = 5;
 const MIN_RATE = 1;
 const MAX_RATE = 12;
+/**
+ * Past this spread of rates in one run (highest / lowest), the VM's speed moved too much for the
+ * calibration to hide: it holds the page's main thread at one speed, not the unthrottled server and
+ * browser processes. Runs T and U spread 1.31× and 1.30×; run V 2.26×, and there our page slowed
+ * 10 % while the network-bound plain page did not, moving three ratios 13-17 % against run U.
+ */
+const STEADY_SPREAD = 1.5;
+/** Starts the warning in a row's note; compare.ts looks for it. */
+export const UNSTEADY = 'UNSTEADY VM';
 
 /** Plain JS text, evaluated in about:blank: no bundler helpers can sneak in. */
 const WORK = `(() => {
@@ -72,6 +81,18 @@ export class CpuCalibrator {
     const rate = Math.min(MAX_RATE, Math.max(MIN_RATE, TARGET_MS / median(this.recent)));
     this.rates.push(rate);
     return { workMs, rate };
+  }
+
+  /** For the table's note: the rates used and, when the VM was unsteady, a warning not to compare this run. */
+  summary(): { note: string; steady: boolean } {
+    const lo = Math.min(...this.rates);
+    const hi = Math.max(...this.rates);
+    const note = `CPU throttled ×${median(this.rates).toFixed(2)} (${lo.toFixed(2)}-${hi.toFixed(2)}) to one emulated speed`;
+    if (hi / lo <= STEADY_SPREAD) return { note, steady: true };
+    return {
+      note: `${note}; ${UNSTEADY}: its speed varied ×${(hi / lo).toFixed(2)} during the run and the unthrottled server and browser processes with it, so compare this run with another with care`,
+      steady: false,
+    };
   }
 
   async close(): Promise<void> {

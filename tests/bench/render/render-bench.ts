@@ -178,8 +178,9 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
       if (s.plain) rows.push(...plainRows(s, ours, plain));
     }
     // The rates show how fast the VM was: a run that needed lower rates ran on a slower VM.
-    const rates = `CPU throttled ×${median(cpu.rates).toFixed(2)} (${Math.min(...cpu.rates).toFixed(2)}-${Math.max(...cpu.rates).toFixed(2)}) to one emulated speed`;
-    return rows.map((r) => ({ ...r, note: r.note ? `${r.note}; ${rates}` : rates }));
+    const { note, steady } = cpu.summary();
+    if (!steady) log(`  ${note}`);
+    return rows.map((r) => ({ ...r, note: r.note ? `${r.note}; ${note}` : note }));
   } finally {
     await cpu.close();
     await browser.close();
