@@ -53,34 +53,28 @@ const WORK = `(() => {
   return acc > 0 ? performance.now() - t0 : -1;
 })()`;
 
-export interface Calibration {
-  /** Median unthrottled time of the work in this calibration, ms. */
-  workMs: number;
-  /** The throttling rate that makes the work take TARGET_MS at the median speed of the last WINDOW calibrations. */
-  rate: number;
-}
-
 /** Keeps one unthrottled about:blank page open for the whole bench. */
 export class CpuCalibrator {
   private page: Page | undefined;
+  /** Median unthrottled time of the work in each of the last WINDOW calibrations, ms. */
   private readonly recent: number[] = [];
   /** Every rate handed out, for the table's note. */
   readonly rates: number[] = [];
 
   constructor(private readonly browser: Browser) {}
 
-  async calibrate(): Promise<Calibration> {
+  /** The throttling rate that makes the work take TARGET_MS at the median speed of the last WINDOW calibrations. */
+  async calibrate(): Promise<number> {
     this.page ??= await this.browser.newPage();
     await this.page.bringToFront();
     await this.page.evaluate(WORK);
     const times: number[] = [];
     for (let i = 0; i < REPEATS; i++) times.push((await this.page.evaluate(WORK)) as number);
-    const workMs = median(times);
-    this.recent.push(workMs);
+    this.recent.push(median(times));
     if (this.recent.length > WINDOW) this.recent.shift();
     const rate = Math.min(MAX_RATE, Math.max(MIN_RATE, TARGET_MS / median(this.recent)));
     this.rates.push(rate);
-    return { workMs, rate };
+    return rate;
   }
 
   /** For the table's note: the rates used and, when the VM was unsteady, a warning not to compare this run. */

@@ -64,7 +64,7 @@ function nextReport(page: Page, timeoutMs: number): Promise<ProbeResult> {
 }
 
 async function measure(browser: Browser, cpu: CpuCalibrator, url: string, needles: string[]): Promise<Sample> {
-  const { rate } = await cpu.calibrate();
+  const rate = await cpu.calibrate();
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true });
   try {
     await context.addInitScript({ content: probeScript(needles) });
