@@ -9,11 +9,14 @@
  */
 import type Ajv2020 from 'ajv/dist/2020.js';
 
-export type ReferenceKind = 'text' | 'endpoint' | 'bridge' | 'route' | 'limit' | 'market';
+export type ReferenceKind = 'text' | 'endpoint' | 'bridge' | 'route' | 'limit' | 'market' | 'expression';
 
 export interface Reference {
   kind: ReferenceKind;
-  /** For `limit`: the prop's value as written (a number or a binding); for `market`: the path after `market.`. */
+  /**
+   * For `limit`: the prop's value as written (a number or a binding); for `market`: the path after `market.`;
+   * for `expression`: an expression or template string as written.
+   */
   value: string | number;
   /** JSON pointer of the value inside the document. */
   pointer: string;
@@ -73,6 +76,7 @@ export function collectReferences(ajv: Ajv2020, schemaId: string, doc: unknown):
   };
   const scanExpression = (value: unknown, pointer: string) => {
     if (typeof value !== 'string') return;
+    refs.push({ kind: 'expression', value, pointer });
     for (const m of value.matchAll(T_CALL)) refs.push({ kind: 'text', value: m[2], pointer });
     for (const m of value.matchAll(MARKET_PATH)) refs.push({ kind: 'market', value: m[1].slice(1), pointer });
   };

@@ -91,7 +91,7 @@ export function checkCrossDocumentRules(known: KnownDocument[], references: Map<
     }
   }
 
-  const targets: Record<Exclude<ReferenceKind, 'text' | 'limit' | 'market'>, { kind: string; field: string; what: string; has: (doc: KnownDocument, v: string) => boolean }> = {
+  const targets: Record<Exclude<ReferenceKind, 'text' | 'limit' | 'market' | 'expression'>, { kind: string; field: string; what: string; has: (doc: KnownDocument, v: string) => boolean }> = {
     endpoint: { kind: 'api-map', field: 'endpoints', what: 'endpoint', has: (d, v) => isObject(d.doc.endpoints) && Object.hasOwn(d.doc.endpoints, v) },
     bridge: { kind: 'bridge-map', field: 'messages', what: 'bridge message', has: (d, v) => isObject(d.doc.messages) && Object.hasOwn(d.doc.messages, v) },
     route: { kind: 'route-map', field: 'routes', what: 'navigate target', has: (d, v) => routesOf(d).some((r) => routeMatches(r.path, v)) },
@@ -100,7 +100,7 @@ export function checkCrossDocumentRules(known: KnownDocument[], references: Map<
   for (const self of known) {
     const user = `${self.kind} ${q(self.id)}`;
     for (const ref of references.get(self.file) ?? []) {
-      if (ref.kind === 'limit' || ref.kind === 'market' || typeof ref.value !== 'string') continue;
+      if (ref.kind === 'limit' || ref.kind === 'market' || ref.kind === 'expression' || typeof ref.value !== 'string') continue;
       if (ref.kind === 'text') {
         for (const t of textSets) {
           if (!keysOf(t).has(ref.value)) {

@@ -8,6 +8,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAjv, documentKinds, readSchemaFiles } from './load-schemas.js';
 import { formatAjvErrors } from './format-ajv-errors.js';
+import { checkMoneyBindings } from './money-binding-rules.js';
 import { collectReferences, type Reference } from './collect-references.js';
 import { checkCrossDocumentRules, type KnownDocument } from './cross-document-rules.js';
 
@@ -107,7 +108,9 @@ export function validateDocuments(docs: LoadedDocument[], opts: { unreadConstant
         errors.push({ file: d.file, pointer: '/id', message: `id ${JSON.stringify(doc.id)} differs from the file name "${stem}": rename the file or the id so they match` });
       }
     }
-    references.set(d.file, collectReferences(matcher, schemaId, doc));
+    const refs = collectReferences(matcher, schemaId, doc);
+    references.set(d.file, refs);
+    errors.push(...checkMoneyBindings(d.file, doc, refs));
   }
   return [...errors, ...checkCrossDocumentRules(known, references, opts)];
 }

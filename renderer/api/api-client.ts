@@ -13,6 +13,8 @@ export interface ApiClientOptions {
   toast(message: string, durationMs?: number): void;
   t(key: string): string;
   logError(message: string, detail?: unknown): void;
+  /** The market document in force: answers' amounts in minor units are read with its format (API map `read`). */
+  market?: unknown;
   /** Tests replace the network here. */
   adapter?: AxiosAdapter;
 }
@@ -50,7 +52,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     } finally {
       pendingCalls.end();
     }
-    const read = readEnvelope(apiMap, ep, body, opts.t);
+    const read = readEnvelope(apiMap, ep, body, opts.t, { market: opts.market, name, warn: (m) => opts.logError(m) });
     if (read.kind === 'ok') return read.result;
     if (read.kind === 'malformed') {
       opts.logError(`call ${name}: response is not a {${read.field}, message, data} envelope`);

@@ -5,6 +5,7 @@
  */
 import type { ApiMapDocument, Endpoint } from '../../schemas/generated/types';
 import type { ApiResult } from '../runtime/contract';
+import { readAnswer, type ReadOptions } from './read-answer';
 
 export const scalar = (v: unknown) => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -51,16 +52,21 @@ export type EnvelopeReading =
   /** Not a `{code, message, data}` envelope at all (a proxy's HTML page, garbage). */
   | { kind: 'malformed'; field: string };
 
-export function readEnvelope(apiMap: ApiMapDocument, ep: Endpoint, body: unknown, t: (key: string) => string): EnvelopeReading {
+/** `read` (market, warnings) reads a success's data by the API map's rules (read-answer.ts). */
+export function readEnvelope(apiMap: ApiMapDocument, ep: Endpoint, body: unknown, t: (key: string) => string, read: ReadOptions = {}): EnvelopeReading {
   const field = ep.codeField ?? 'code';
   if (!body || typeof body !== 'object' || !(field in body)) return { kind: 'malformed', field };
   const env = body as Record<string, unknown>;
   const code = env[field];
   const message = typeof env.message === 'string' ? env.message : typeof env.msg === 'string' ? env.msg : '';
-  if (code === ep.successCode || String(code) === String(ep.successCode)) return { kind: 'ok', result: { ok: true, code, message, data: env.data } };
+  if (isSuccess(code, ep.successCode)) return { kind: 'ok', result: { ok: true, code, message, data: readAnswer(apiMap, ep, env.data, read) } };
   const mapped = ep.errorTexts && Object.hasOwn(ep.errorTexts, String(code)) ? t(ep.errorTexts[String(code)] as string) : '';
   return { kind: 'error', code, text: mapped || message || (ep.fallbackErrorText ? t(ep.fallbackErrorText) : t(apiMap.networkErrorText ?? 'common.error')) };
 }
+
+/** 0, "0", '00' and "00" all mean the same success to a backend that mixes numbers and strings for codes. */
+const isSuccess = (code: unknown, success: unknown) =>
+  code === success || String(code) === String(success) || ((typeof code === 'number' || (typeof code === 'string' && /^-?\d+$/.test(code))) && Number(code) === Number(success));
 
 export function safeJson(s: string): unknown {
   try {

@@ -64,9 +64,9 @@ function AppRoutes({ config: bundle, location, outerQuery }: { config: BootBundl
     return typeof v === 'string' ? v : fallback;
   };
   const api = useMemo(
-    () => createApiClient({ apiMap: bundle.apiMap, query: location.query, toast: (m, ms) => toastStore.show(m, ms), t: (k) => t(k, k), logError }),
+    () => createApiClient({ apiMap: bundle.apiMap, market: bundle.market, query: location.query, toast: (m, ms) => toastStore.show(m, ms), t: (k) => t(k, k), logError }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [bundle.apiMap, bundle.textSet],
+    [bundle.apiMap, bundle.textSet, bundle.market],
   );
   const bridge = useMemo(
     () =>

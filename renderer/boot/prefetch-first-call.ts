@@ -33,7 +33,7 @@ export function firstApiCall(doc: ScreenDocument, env: Omit<PrefetchEnv, 'api'>)
     const copy = Object.hasOwn(env.texts, key) ? env.texts[key] : undefined;
     return typeof copy === 'string' ? interpolate(copy, args) : key;
   };
-  const helpers = createHelpers({ t, stored: readStored });
+  const helpers = createHelpers({ t, stored: readStored, market: () => env.market });
   const scope = { state: doc.state ?? {}, query: env.query, params: {}, market: env.market };
   const find = (actions: readonly Action[] | undefined): ApiAction | null | 'stop' => {
     for (const a of actions ?? []) {

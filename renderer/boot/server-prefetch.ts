@@ -133,7 +133,7 @@ export function firstServerCall(input: Omit<ServerPrefetchInput, 'send'>): First
 
 /** The backend's answer read as the app's API client reads it; null unless it is a success. */
 export function readFirstAnswer(input: Omit<ServerPrefetchInput, 'send'>, first: FirstServerCall, answer: { status: number; text: string }): ServerCall | null {
-  const read = readEnvelope(input.apiMap, first.ep, safeJson(answer.text), (k) => input.texts[k] ?? k);
+  const read = readEnvelope(input.apiMap, first.ep, safeJson(answer.text), (k) => input.texts[k] ?? k, { market: input.market, name: first.endpoint, warn: input.logError });
   // Not a success: the app makes the call itself and shows what it says, as it does without a server render.
   if (read.kind !== 'ok') return null;
   return { endpoint: first.endpoint, key: first.key, result: read.result };

@@ -64,6 +64,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     const api = createApiClient({
       adapter: server?.early && early ? earlyAdapter(server.early, early) : undefined,
       apiMap: bundle.body.apiMap,
+      market: bundle.body.market,
       query: location.query,
       toast: (m, ms) => toastStore.show(m, ms),
       t: (k) => (typeof texts[k] === 'string' ? (texts[k] as string) : k),

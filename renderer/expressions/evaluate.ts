@@ -1,6 +1,6 @@
 import type jsep from 'jsep';
 import { parse, type Ast } from './parse';
-import { createHelpers, type Helper, type HelperEnv } from './helpers';
+import { createHelpers, Unreadable, type Helper, type HelperEnv } from './helpers';
 
 export interface Evaluation {
   value: unknown;
@@ -61,7 +61,7 @@ const plainValue = (v: unknown) => {
   return v;
 };
 
-function run(node: Ast, scope: Record<string, unknown>, helpers: Record<string, Helper>): unknown {
+function run(node: Ast, scope: Record<string, unknown>, helpers: Record<string, Helper>, warnings: string[]): unknown {
   switch (node.type) {
     case 'Literal': {
       const v = (node as jsep.Literal).value;
@@ -78,23 +78,23 @@ function run(node: Ast, scope: Record<string, unknown>, helpers: Record<string, 
     }
     case 'MemberExpression': {
       const m = node as jsep.MemberExpression;
-      const obj = run(m.object, scope, helpers);
-      const key = m.computed ? run(m.property, scope, helpers) : (m.property as jsep.Identifier).name;
+      const obj = run(m.object, scope, helpers, warnings);
+      const key = m.computed ? run(m.property, scope, helpers, warnings) : (m.property as jsep.Identifier).name;
       return plainValue(readMember(obj, key));
     }
     case 'ArrayExpression':
-      return (node as jsep.ArrayExpression).elements.map((e) => (e ? run(e, scope, helpers) : undefined));
+      return (node as jsep.ArrayExpression).elements.map((e) => (e ? run(e, scope, helpers, warnings) : undefined));
     case 'ObjectExpression': {
       const out: Record<string, unknown> = {};
       for (const p of (node as unknown as { properties: { key: string; value: Ast }[] }).properties) {
         if (FORBIDDEN_KEYS.has(p.key)) throw new ExprError(`object key "${p.key}" is not allowed`);
-        out[p.key] = run(p.value, scope, helpers);
+        out[p.key] = run(p.value, scope, helpers, warnings);
       }
       return out;
     }
     case 'UnaryExpression': {
       const u = node as jsep.UnaryExpression;
-      const v = run(u.argument, scope, helpers) as any;
+      const v = run(u.argument, scope, helpers, warnings) as any;
       if (u.operator === '!') return !v;
       if (u.operator === '-') return -v;
       if (u.operator === '+') return +v;
@@ -102,27 +102,52 @@ function run(node: Ast, scope: Record<string, unknown>, helpers: Record<string, 
     }
     case 'BinaryExpression': {
       const b = node as jsep.BinaryExpression;
-      if (b.operator === '&&') return run(b.left, scope, helpers) && run(b.right, scope, helpers);
-      if (b.operator === '||') return run(b.left, scope, helpers) || run(b.right, scope, helpers);
-      if (b.operator === '??') return run(b.left, scope, helpers) ?? run(b.right, scope, helpers);
+      if (b.operator === '&&') return run(b.left, scope, helpers, warnings) && run(b.right, scope, helpers, warnings);
+      if (b.operator === '||') return run(b.left, scope, helpers, warnings) || run(b.right, scope, helpers, warnings);
+      if (b.operator === '??') return run(b.left, scope, helpers, warnings) ?? run(b.right, scope, helpers, warnings);
       const f = BINARY[b.operator];
       if (!f) throw new ExprError(`operator ${b.operator} is not supported`);
-      return f(run(b.left, scope, helpers), run(b.right, scope, helpers));
+      return f(run(b.left, scope, helpers, warnings), run(b.right, scope, helpers, warnings));
     }
     case 'ConditionalExpression': {
       const c = node as jsep.ConditionalExpression;
-      return run(c.test, scope, helpers) ? run(c.consequent, scope, helpers) : run(c.alternate, scope, helpers);
+      return run(c.test, scope, helpers, warnings) ? run(c.consequent, scope, helpers, warnings) : run(c.alternate, scope, helpers, warnings);
     }
     case 'CallExpression': {
       const c = node as jsep.CallExpression;
       if (c.callee.type !== 'Identifier') throw new ExprError('only helper functions can be called, e.g. len(x), not x.method()');
       const name = (c.callee as jsep.Identifier).name;
       if (!Object.hasOwn(helpers, name)) throw new ExprError(`unknown function "${name}"`);
-      const args = c.arguments.map((a) => run(a, scope, helpers));
-      return plainValue(helpers[name](...args));
+      const args = c.arguments.map((a) => run(a, scope, helpers, warnings));
+      const out = helpers[name](...args);
+      if (out instanceof Unreadable) {
+        warnings.push(`${name}(${c.arguments.map(sourceOf).join(', ')}): ${JSON.stringify(out.value)?.slice(0, 60)} is not ${out.what}`);
+        return out.fallback;
+      }
+      return plainValue(out);
     }
     default:
       throw new ExprError(`${node.type} is not supported`);
+  }
+}
+
+/** An argument as it was written (`state.c.amount`), so a warning names the field it read. */
+function sourceOf(node: Ast): string {
+  switch (node.type) {
+    case 'Identifier':
+      return (node as jsep.Identifier).name;
+    case 'Literal':
+      return JSON.stringify((node as jsep.Literal).value);
+    case 'MemberExpression': {
+      const m = node as jsep.MemberExpression;
+      return m.computed ? `${sourceOf(m.object)}[${sourceOf(m.property)}]` : `${sourceOf(m.object)}.${(m.property as jsep.Identifier).name}`;
+    }
+    case 'CallExpression': {
+      const c = node as jsep.CallExpression;
+      return `${sourceOf(c.callee)}(${c.arguments.map(sourceOf).join(', ')})`;
+    }
+    default:
+      return '…';
   }
 }
 
@@ -135,11 +160,12 @@ export function evaluate(expr: string, scope: Record<string, unknown>, env?: Hel
   const ast = parse(expr);
   if (ast instanceof Error) return { value: undefined, warnings: [`cannot parse "${expr}": ${ast.message}`] };
   const helpers = !env ? defaultHelpers : isHelperTable(env) ? env : createHelpers(env);
+  const warnings: string[] = [];
   try {
-    return { value: run(ast, scope, helpers), warnings: [] };
+    return { value: run(ast, scope, helpers, warnings), warnings };
   } catch (e) {
     const msg = e instanceof ExprError ? e.message : `failed: ${(e as Error)?.message ?? String(e)}`;
-    return { value: undefined, warnings: [`"${expr}": ${msg}`] };
+    return { value: undefined, warnings: [...warnings, `"${expr}": ${msg}`] };
   }
 }
 

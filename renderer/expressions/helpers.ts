@@ -1,3 +1,4 @@
+import { amountDigits, formatAmount, readAmount } from './amount';
 import { formatDate, money, stripDots, thousands } from './format';
 
 /** Functions an expression may call. Nothing else is callable: not methods of values, not globals. */
@@ -10,13 +11,79 @@ export interface HelperEnv {
   stored?: (key: string) => unknown;
   cookie?: (name: string) => string | undefined;
   userAgent?: () => string;
+  /** The market document in force: its number format, currency and term units (money and unit helpers). */
+  market?: () => unknown;
+}
+
+/**
+ * A helper's answer for a value it cannot read: the evaluator logs a warning naming the argument's expression
+ * (e.g. `amount(state.c.amount)`) and uses `fallback` in its place, so a screen shows its placeholder, never a
+ * wrong number.
+ */
+export class Unreadable {
+  constructor(
+    readonly value: unknown,
+    readonly what: string,
+    readonly fallback: unknown,
+  ) {}
 }
 
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);
 const plainRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
+const field = (x: unknown, name: unknown) => (name == null ? x : plainRecord(x) && Object.hasOwn(x, String(name)) ? x[String(name)] : undefined);
+
 export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
+  const market = () => {
+    const m = env.market?.();
+    return plainRecord(m) ? m : {};
+  };
+  const symbol = () => {
+    const c = market().currency;
+    return plainRecord(c) && typeof c.symbol === 'string' ? c.symbol : '';
+  };
+  const read = (v: unknown) => readAmount(v, market().number);
+  /** The sum of amounts in a list (a field of each item when named), or Unreadable when one of them is not an amount. */
+  const sumOf = (list: unknown, name: unknown): number | Unreadable => {
+    if (!isList(list)) return 0;
+    let total = 0;
+    for (const x of list) {
+      const r = read(field(x, name));
+      if (r.kind === 'unreadable') return new Unreadable(field(x, name), 'an amount', null);
+      if (r.kind === 'amount') total += r.value;
+    }
+    return Math.round(total * 100) / 100;
+  };
   const helpers: Record<string, Helper> = {
+    // Money from a backend: read in the market's format, shown with its symbol and separators ("Rp1.250.000").
+    // Nothing there gives the placeholder ('' unless given); a value that is not an amount gives it too, with a warning.
+    amount: (v, placeholder) => {
+      const r = read(v);
+      const ph = placeholder == null ? '' : placeholder;
+      if (r.kind === 'empty') return ph;
+      if (r.kind === 'unreadable') return new Unreadable(v, 'an amount', ph);
+      return symbol() + formatAmount(r.value, market().number);
+    },
+    // The number an amount stands for, for conditions and arithmetic (null when absent or unreadable).
+    amountValue: (v) => {
+      const r = read(v);
+      return r.kind === 'amount' ? r.value : r.kind === 'empty' ? null : new Unreadable(v, 'an amount', null);
+    },
+    // What a call or a URL carries: digits only ("1250000"); '' when absent or unreadable.
+    amountDigits: (v) => {
+      const r = read(v);
+      return r.kind === 'amount' ? amountDigits(r.value) : r.kind === 'empty' ? '' : new Unreadable(v, 'an amount', '');
+    },
+    // Instalment totals: the sum of the amounts (of a field of each item), read as `amount` reads them; null if one is unreadable.
+    sumAmounts: (list, name) => sumOf(list, name),
+    // A loan term's unit in words: the market's termUnits table maps codes ('day', 1, ...) to a text key; an unknown
+    // code gets the market's default unit, never the raw code.
+    termUnit: (code) => {
+      const units = plainRecord(market().termUnits) ? (market().termUnits as Record<string, unknown>) : {};
+      const codes = plainRecord(units.codes) ? units.codes : {};
+      const key = code != null && Object.hasOwn(codes, String(code)) ? codes[String(code)] : units.default;
+      return typeof key === 'string' && env.t ? env.t(key) : '';
+    },
     t: (key, args) => (env.t ? env.t(String(key), plainRecord(args) ? args : undefined) : String(key)),
     money: (minor, decimals) => money(minor, decimals),
     thousands: (n, format) => thousands(n, format),

@@ -30,4 +30,12 @@ describe('text', () => {
     const { container } = renderNodes([{ type: 'text', value: '{{ state.nope }}' }]);
     expect(container.textContent).toBe('');
   });
+  it('an amount the backend sent unreadable shows the placeholder and logs a warning naming the field', () => {
+    const r = renderNodes([{ type: 'text', value: "{{ amount(state.c.amount, '–') }}" }], {
+      market: { currency: { symbol: 'Rp' }, number: { thousandsSeparator: '.', decimalSeparator: ',' } },
+      state: { c: { amount: '2.000.000 IDR' } },
+    });
+    expect(r.container.textContent).toBe('–');
+    expect(r.logs.map((l) => l.message)).toEqual(['expression amount(state.c.amount, "–"): "2.000.000 IDR" is not an amount']);
+  });
 });

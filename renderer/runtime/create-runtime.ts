@@ -29,6 +29,7 @@ function helpersOf(services: RuntimeServices) {
       t: (k, a) => translate(services, k, a),
       stored: readStored,
       cookie: readCookie,
+      market: () => services.market,
       userAgent: () => (typeof navigator !== 'undefined' && typeof navigator.userAgent === 'string' ? navigator.userAgent : ''),
     });
     helperCache.set(services, h);

@@ -586,6 +586,10 @@ export interface ApiMapDocument {
    * Headers whose value is copied from a page URL query parameter (skipped when the parameter is absent).
    */
   headersFromQuery: HeaderFromQuery[];
+  /**
+   * Response fields the spec gives as numbers (flags, statuses, codes such as isShow, canClick, orderStatus): wherever one appears in a call's `data`, 1, "1" and true are read as the number 1 and false as 0, so a screen's comparisons hold whichever way a backend sends them. Other strings are left as they are.
+   */
+  numericFields?: string[];
   networkErrorText?: TextKey;
   /**
    * Endpoints by logical name (common/endpoint-name.json); actions name these, never paths.
@@ -668,6 +672,28 @@ export interface Endpoint {
    * A read call without side effects: when it is a screen's first onLoad call, the server may make it while rendering the page (from an allow-listed backend origin, within a time budget) and inline the answer. Never set it on a call that changes anything.
    */
   prefetch?: boolean;
+  /**
+   * How this call's `data` is read when a backend sends it in another shape than the screens bind to. Applied to every answer, whether the app, the page's early fetch or the server made the call.
+   */
+  read?: {
+    /**
+     * A list answer: screens read the list at `data.<at>`. When `data` is the list itself it is put there; when it holds the list under one of `accept` instead, that list is; when there is none, an empty list is (the screen's empty state).
+     */
+    list?: {
+      /**
+       * Key screens read the list from (`list`).
+       */
+      at: string;
+      /**
+       * Other keys a backend may hold the list under (`rows`, `records`).
+       */
+      accept: string[];
+    };
+    /**
+     * Fields of `data` whose amounts this backend sends in minor units (dotted paths, `*` for every item of a list, e.g. `repay_plans.*.amount`): read with the market's number format and divided by the market's `currency.minorUnits`, so screens bind major units. A value that is not an amount becomes null (the screen's placeholder) and is logged with its path.
+     */
+    minorUnits?: string[];
+  };
   /**
    * What the call does and what the screen uses from its response.
    */
@@ -909,6 +935,18 @@ export interface MarketDocument {
      * Decimal separator shown.
      */
     decimalSeparator: string;
+  };
+  /**
+   * Loan term units in words: a backend codes a term's unit as a word or a number (`day`, `1`); `termUnit(code)` in a screen shows the words of its text key, and an unknown code shows the default unit's words, never the raw code.
+   */
+  termUnits: {
+    /**
+     * Unit code as the backend sends it → text key of its words (`day` and `1` → loan.unitDay).
+     */
+    codes: {
+      [k: string]: TextKey | undefined;
+    };
+    default: TextKey;
   };
   /**
    * Date format, tokens YYYY MM DD (YYYY-MM-DD).

@@ -2,7 +2,7 @@
 // @ts-nocheck
 "use strict";
 export const validateApiMap = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/api-map.json","title":"ApiMapDocument","description":"The backend as data: base URL, common params, headers, and every logical endpoint with its method, path, encoding, success code and failure policy. A scrambled backend is just another map.","type":"object","required":["kind","id","schemaVersion","baseUrl","timeoutMs","commonParams","headersFromQuery","endpoints"],"additionalProperties":false,"properties":{"kind":{"const":"api-map","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"API map id (`default`)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note about this API map."},"baseUrl":{"type":"string","pattern":"^(https?://[^\\s/?#]+)?(/[A-Za-z0-9._~%-]+)*/?$","description":"Prefix of every endpoint path: a same-origin path such as `/sandbox`, or an http(s) origin plus path for a real backend."},"timeoutMs":{"type":"integer","minimum":1000,"maximum":300000,"description":"Request timeout in milliseconds (the spec's 60 s)."},"headers":{"type":"object","description":"Fixed headers sent with every call (marker headers such as X-Requested-With: XMLHttpRequest).","propertyNames":{"pattern":"^[A-Za-z0-9-]+$"},"additionalProperties":{"type":"string"}},"commonParams":{"type":"array","description":"Common params copied from the page URL query into the query string of every call and every in-app navigation.","items":{"title":"CommonParam","type":"object","required":["name","query"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Parameter name sent to the backend."},"query":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Page URL query parameter it is read from (the native shell supplies it)."}}}},"headersFromQuery":{"type":"array","description":"Headers whose value is copied from a page URL query parameter (skipped when the parameter is absent).","items":{"title":"HeaderFromQuery","type":"object","required":["query","header"],"additionalProperties":false,"properties":{"query":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Page URL query parameter."},"header":{"type":"string","pattern":"^[A-Za-z0-9-]+$","description":"HTTP header it is sent as."}}}},"networkErrorText":{"$ref":"../common/text-key.json","description":"Text key toasted when a call fails without a response (the spec's 'error')."},"endpoints":{"type":"object","description":"Endpoints by logical name (common/endpoint-name.json); actions name these, never paths.","propertyNames":{"$ref":"../common/endpoint-name.json"},"additionalProperties":{"title":"Endpoint","type":"object","required":["method","path","encoding","successCode","onFailure","description"],"additionalProperties":false,"properties":{"method":{"enum":["GET","POST"],"description":"HTTP method."},"path":{"type":"string","pattern":"^/[A-Za-z0-9._~/-]*$","description":"Path under `baseUrl` (the spec's literal path in the default map)."},"encoding":{"enum":["query","form","multipart","json"],"description":"How params travel: in the query string, as an application/x-www-form-urlencoded body, as multipart/form-data (uploads), or as a JSON body."},"successCode":{"enum":[0,"00"],"description":"Value of the response's code field that means success: 0 in the main API, '00' in legacy complaint calls."},"codeField":{"enum":["code","status"],"description":"Response field holding the result code; absent means `code`."},"onFailure":{"enum":["toast","silent"],"description":"On a failed response: toast the server message (or the mapped text), or ignore it silently."},"response":{"enum":["json","image"],"description":"What the endpoint returns; `image` endpoints are used as image URLs (api.url), never called. Absent means json."},"fixedParams":{"type":"object","description":"Params the spec fixes for this call (e.g. overall=30); merged under the action's params.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}]}},"params":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"description":"Names of the params the call takes (documentation for editors and the sandbox; not enforced)."},"errorTexts":{"type":"object","description":"Result code → text key toasted instead of the server message (e.g. 800006 'verification code wrong').","propertyNames":{"pattern":"^-?[0-9A-Za-z]+$"},"additionalProperties":{"$ref":"../common/text-key.json"}},"fallbackErrorText":{"$ref":"../common/text-key.json","description":"Text key toasted when a failed response carries no message."},"timeoutMs":{"type":"integer","minimum":1000,"maximum":300000,"description":"Overrides the map's timeout for this call."},"prefetch":{"type":"boolean","description":"A read call without side effects: when it is a screen's first onLoad call, the server may make it while rendering the page (from an allow-listed backend origin, within a time budget) and inline the answer. Never set it on a call that changes anything."},"description":{"type":"string","description":"What the call does and what the screen uses from its response."}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/api-map.json","title":"ApiMapDocument","description":"The backend as data: base URL, common params, headers, and every logical endpoint with its method, path, encoding, success code and failure policy. A scrambled backend is just another map.","type":"object","required":["kind","id","schemaVersion","baseUrl","timeoutMs","commonParams","headersFromQuery","endpoints"],"additionalProperties":false,"properties":{"kind":{"const":"api-map","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"API map id (`default`)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note about this API map."},"baseUrl":{"type":"string","pattern":"^(https?://[^\\s/?#]+)?(/[A-Za-z0-9._~%-]+)*/?$","description":"Prefix of every endpoint path: a same-origin path such as `/sandbox`, or an http(s) origin plus path for a real backend."},"timeoutMs":{"type":"integer","minimum":1000,"maximum":300000,"description":"Request timeout in milliseconds (the spec's 60 s)."},"headers":{"type":"object","description":"Fixed headers sent with every call (marker headers such as X-Requested-With: XMLHttpRequest).","propertyNames":{"pattern":"^[A-Za-z0-9-]+$"},"additionalProperties":{"type":"string"}},"commonParams":{"type":"array","description":"Common params copied from the page URL query into the query string of every call and every in-app navigation.","items":{"title":"CommonParam","type":"object","required":["name","query"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Parameter name sent to the backend."},"query":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Page URL query parameter it is read from (the native shell supplies it)."}}}},"headersFromQuery":{"type":"array","description":"Headers whose value is copied from a page URL query parameter (skipped when the parameter is absent).","items":{"title":"HeaderFromQuery","type":"object","required":["query","header"],"additionalProperties":false,"properties":{"query":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Page URL query parameter."},"header":{"type":"string","pattern":"^[A-Za-z0-9-]+$","description":"HTTP header it is sent as."}}}},"numericFields":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"description":"Response fields the spec gives as numbers (flags, statuses, codes such as isShow, canClick, orderStatus): wherever one appears in a call's `data`, 1, \"1\" and true are read as the number 1 and false as 0, so a screen's comparisons hold whichever way a backend sends them. Other strings are left as they are."},"networkErrorText":{"$ref":"../common/text-key.json","description":"Text key toasted when a call fails without a response (the spec's 'error')."},"endpoints":{"type":"object","description":"Endpoints by logical name (common/endpoint-name.json); actions name these, never paths.","propertyNames":{"$ref":"../common/endpoint-name.json"},"additionalProperties":{"title":"Endpoint","type":"object","required":["method","path","encoding","successCode","onFailure","description"],"additionalProperties":false,"properties":{"method":{"enum":["GET","POST"],"description":"HTTP method."},"path":{"type":"string","pattern":"^/[A-Za-z0-9._~/-]*$","description":"Path under `baseUrl` (the spec's literal path in the default map)."},"encoding":{"enum":["query","form","multipart","json"],"description":"How params travel: in the query string, as an application/x-www-form-urlencoded body, as multipart/form-data (uploads), or as a JSON body."},"successCode":{"enum":[0,"00"],"description":"Value of the response's code field that means success: 0 in the main API, '00' in legacy complaint calls."},"codeField":{"enum":["code","status"],"description":"Response field holding the result code; absent means `code`."},"onFailure":{"enum":["toast","silent"],"description":"On a failed response: toast the server message (or the mapped text), or ignore it silently."},"response":{"enum":["json","image"],"description":"What the endpoint returns; `image` endpoints are used as image URLs (api.url), never called. Absent means json."},"fixedParams":{"type":"object","description":"Params the spec fixes for this call (e.g. overall=30); merged under the action's params.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}]}},"params":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"description":"Names of the params the call takes (documentation for editors and the sandbox; not enforced)."},"errorTexts":{"type":"object","description":"Result code → text key toasted instead of the server message (e.g. 800006 'verification code wrong').","propertyNames":{"pattern":"^-?[0-9A-Za-z]+$"},"additionalProperties":{"$ref":"../common/text-key.json"}},"fallbackErrorText":{"$ref":"../common/text-key.json","description":"Text key toasted when a failed response carries no message."},"timeoutMs":{"type":"integer","minimum":1000,"maximum":300000,"description":"Overrides the map's timeout for this call."},"prefetch":{"type":"boolean","description":"A read call without side effects: when it is a screen's first onLoad call, the server may make it while rendering the page (from an allow-listed backend origin, within a time budget) and inline the answer. Never set it on a call that changes anything."},"read":{"type":"object","additionalProperties":false,"description":"How this call's `data` is read when a backend sends it in another shape than the screens bind to. Applied to every answer, whether the app, the page's early fetch or the server made the call.","properties":{"list":{"type":"object","required":["at","accept"],"additionalProperties":false,"description":"A list answer: screens read the list at `data.<at>`. When `data` is the list itself it is put there; when it holds the list under one of `accept` instead, that list is; when there is none, an empty list is (the screen's empty state).","properties":{"at":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","description":"Key screens read the list from (`list`)."},"accept":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"description":"Other keys a backend may hold the list under (`rows`, `records`)."}}},"minorUnits":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*(\\.(\\*|[A-Za-z][A-Za-z0-9_]*))*$"},"description":"Fields of `data` whose amounts this backend sends in minor units (dotted paths, `*` for every item of a list, e.g. `repay_plans.*.amount`): read with the market's number format and divided by the market's `currency.minorUnits`, so screens bind major units. A value that is not an amount becomes null (the screen's placeholder) and is logged with its path."}}},"description":{"type":"string","description":"What the call does and what the screen uses from its response."}}}}}};
 const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/text-key.json","title":"TextKey","description":"A key of the text sets (screens/texts), dotted lower-camel segments such as `complaint.myComplaints`. Every key used must exist in every text set.","type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"};
 const schema33 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/endpoint-name.json","title":"EndpointName","description":"A logical API endpoint name in lowerCamel, e.g. `problemInit`; a key of the API map's `endpoints` (screens/maps/api-map.json). Every name used must exist there.","type":"string","pattern":"^[a-z][A-Za-z0-9]*$"};
 const func1 = Object.prototype.hasOwnProperty;
@@ -10,10 +10,12 @@ const pattern4 = new RegExp("^[a-z][a-z0-9-]*$", "u");
 const pattern5 = new RegExp("^(https?://[^\\s/?#]+)?(/[A-Za-z0-9._~%-]+)*/?$", "u");
 const pattern6 = new RegExp("^[A-Za-z0-9-]+$", "u");
 const pattern7 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
-const pattern11 = new RegExp("^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$", "u");
-const pattern12 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
-const pattern13 = new RegExp("^/[A-Za-z0-9._~/-]*$", "u");
-const pattern16 = new RegExp("^-?[0-9A-Za-z]+$", "u");
+const pattern11 = new RegExp("^[A-Za-z][A-Za-z0-9_]*$", "u");
+const pattern12 = new RegExp("^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$", "u");
+const pattern13 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
+const pattern14 = new RegExp("^/[A-Za-z0-9._~/-]*$", "u");
+const pattern17 = new RegExp("^-?[0-9A-Za-z]+$", "u");
+const pattern22 = new RegExp("^[A-Za-z][A-Za-z0-9_]*(\\.(\\*|[A-Za-z][A-Za-z0-9_]*))*$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/api-map.json" */;
@@ -519,11 +521,15 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.networkErrorText !== undefined){
-let data16 = data.networkErrorText;
-if(typeof data16 === "string"){
-if(!pattern11.test(data16)){
-const err41 = {instancePath:instancePath+"/networkErrorText",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if(data.numericFields !== undefined){
+let data16 = data.numericFields;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+let data17 = data16[i2];
+if(typeof data17 === "string"){
+if(!pattern11.test(data17)){
+const err41 = {instancePath:instancePath+"/numericFields/" + i2,schemaPath:"#/properties/numericFields/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -534,7 +540,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/networkErrorText",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err42 = {instancePath:instancePath+"/numericFields/" + i2,schemaPath:"#/properties/numericFields/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -544,14 +550,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.endpoints !== undefined){
-let data17 = data.endpoints;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-for(const key5 in data17){
-const _errs41 = errors;
-if(typeof key5 === "string"){
-if(!pattern12.test(key5)){
-const err43 = {instancePath:instancePath+"/endpoints",schemaPath:"../common/endpoint-name.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\"",propertyName:key5};
+}
+else {
+const err43 = {instancePath:instancePath+"/numericFields",schemaPath:"#/properties/numericFields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -561,8 +562,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {instancePath:instancePath+"/endpoints",schemaPath:"../common/endpoint-name.json/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key5};
+if(data.networkErrorText !== undefined){
+let data18 = data.networkErrorText;
+if(typeof data18 === "string"){
+if(!pattern12.test(data18)){
+const err44 = {instancePath:instancePath+"/networkErrorText",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -571,9 +575,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-var valid10 = _errs41 === errors;
-if(!valid10){
-const err45 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid"};
+}
+else {
+const err45 = {instancePath:instancePath+"/networkErrorText",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -583,11 +587,14 @@ vErrors.push(err45);
 errors++;
 }
 }
-for(const key6 in data17){
-let data18 = data17[key6];
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.method === undefined){
-const err46 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
+if(data.endpoints !== undefined){
+let data19 = data.endpoints;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+for(const key5 in data19){
+const _errs45 = errors;
+if(typeof key5 === "string"){
+if(!pattern13.test(key5)){
+const err46 = {instancePath:instancePath+"/endpoints",schemaPath:"../common/endpoint-name.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\"",propertyName:key5};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -596,8 +603,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data18.path === undefined){
-const err47 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+}
+else {
+const err47 = {instancePath:instancePath+"/endpoints",schemaPath:"../common/endpoint-name.json/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key5};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -606,8 +614,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data18.encoding === undefined){
-const err48 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'"};
+var valid12 = _errs45 === errors;
+if(!valid12){
+const err48 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -616,8 +625,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data18.successCode === undefined){
-const err49 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/required",keyword:"required",params:{missingProperty: "successCode"},message:"must have required property '"+"successCode"+"'"};
+}
+for(const key6 in data19){
+let data20 = data19[key6];
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.method === undefined){
+const err49 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -626,8 +639,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data18.onFailure === undefined){
-const err50 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/required",keyword:"required",params:{missingProperty: "onFailure"},message:"must have required property '"+"onFailure"+"'"};
+if(data20.path === undefined){
+const err50 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -636,8 +649,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data18.description === undefined){
-const err51 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(data20.encoding === undefined){
+const err51 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -646,9 +659,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-for(const key7 in data18){
-if(!(func1.call(schema31.properties.endpoints.additionalProperties.properties, key7))){
-const err52 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data20.successCode === undefined){
+const err52 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/required",keyword:"required",params:{missingProperty: "successCode"},message:"must have required property '"+"successCode"+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -657,11 +669,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data18.method !== undefined){
-let data19 = data18.method;
-if(!((data19 === "GET") || (data19 === "POST"))){
-const err53 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/endpoints/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values"};
+if(data20.onFailure === undefined){
+const err53 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/required",keyword:"required",params:{missingProperty: "onFailure"},message:"must have required property '"+"onFailure"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -670,12 +679,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data18.path !== undefined){
-let data20 = data18.path;
-if(typeof data20 === "string"){
-if(!pattern13.test(data20)){
-const err54 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/path",schemaPath:"#/properties/endpoints/additionalProperties/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9._~/-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9._~/-]*$"+"\""};
+if(data20.description === undefined){
+const err54 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -684,9 +689,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-else {
-const err55 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/path",schemaPath:"#/properties/endpoints/additionalProperties/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key7 in data20){
+if(!(func1.call(schema31.properties.endpoints.additionalProperties.properties, key7))){
+const err55 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -696,10 +701,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data18.encoding !== undefined){
-let data21 = data18.encoding;
-if(!((((data21 === "query") || (data21 === "form")) || (data21 === "multipart")) || (data21 === "json"))){
-const err56 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/encoding",schemaPath:"#/properties/endpoints/additionalProperties/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.encoding.enum},message:"must be equal to one of the allowed values"};
+if(data20.method !== undefined){
+let data21 = data20.method;
+if(!((data21 === "GET") || (data21 === "POST"))){
+const err56 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/endpoints/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -709,10 +714,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data18.successCode !== undefined){
-let data22 = data18.successCode;
-if(!((data22 === 0) || (data22 === "00"))){
-const err57 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/successCode",schemaPath:"#/properties/endpoints/additionalProperties/properties/successCode/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.successCode.enum},message:"must be equal to one of the allowed values"};
+if(data20.path !== undefined){
+let data22 = data20.path;
+if(typeof data22 === "string"){
+if(!pattern14.test(data22)){
+const err57 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/path",schemaPath:"#/properties/endpoints/additionalProperties/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9._~/-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9._~/-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -722,10 +728,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data18.codeField !== undefined){
-let data23 = data18.codeField;
-if(!((data23 === "code") || (data23 === "status"))){
-const err58 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/codeField",schemaPath:"#/properties/endpoints/additionalProperties/properties/codeField/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.codeField.enum},message:"must be equal to one of the allowed values"};
+else {
+const err58 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/path",schemaPath:"#/properties/endpoints/additionalProperties/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -735,10 +739,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data18.onFailure !== undefined){
-let data24 = data18.onFailure;
-if(!((data24 === "toast") || (data24 === "silent"))){
-const err59 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/onFailure",schemaPath:"#/properties/endpoints/additionalProperties/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.onFailure.enum},message:"must be equal to one of the allowed values"};
+if(data20.encoding !== undefined){
+let data23 = data20.encoding;
+if(!((((data23 === "query") || (data23 === "form")) || (data23 === "multipart")) || (data23 === "json"))){
+const err59 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/encoding",schemaPath:"#/properties/endpoints/additionalProperties/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.encoding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -748,10 +752,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data18.response !== undefined){
-let data25 = data18.response;
-if(!((data25 === "json") || (data25 === "image"))){
-const err60 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/response",schemaPath:"#/properties/endpoints/additionalProperties/properties/response/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.response.enum},message:"must be equal to one of the allowed values"};
+if(data20.successCode !== undefined){
+let data24 = data20.successCode;
+if(!((data24 === 0) || (data24 === "00"))){
+const err60 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/successCode",schemaPath:"#/properties/endpoints/additionalProperties/properties/successCode/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.successCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -761,14 +765,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data18.fixedParams !== undefined){
-let data26 = data18.fixedParams;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-for(const key8 in data26){
-const _errs58 = errors;
-if(typeof key8 === "string"){
-if(!pattern7.test(key8)){
-const err61 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams",schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key8};
+if(data20.codeField !== undefined){
+let data25 = data20.codeField;
+if(!((data25 === "code") || (data25 === "status"))){
+const err61 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/codeField",schemaPath:"#/properties/endpoints/additionalProperties/properties/codeField/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.codeField.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -778,9 +778,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-var valid14 = _errs58 === errors;
-if(!valid14){
-const err62 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams",schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid"};
+if(data20.onFailure !== undefined){
+let data26 = data20.onFailure;
+if(!((data26 === "toast") || (data26 === "silent"))){
+const err62 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/onFailure",schemaPath:"#/properties/endpoints/additionalProperties/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.onFailure.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -790,13 +791,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-for(const key9 in data26){
-let data27 = data26[key9];
-const _errs61 = errors;
-let valid16 = false;
-const _errs62 = errors;
-if(typeof data27 !== "string"){
-const err63 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data20.response !== undefined){
+let data27 = data20.response;
+if(!((data27 === "json") || (data27 === "image"))){
+const err63 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/response",schemaPath:"#/properties/endpoints/additionalProperties/properties/response/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.response.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -805,11 +803,15 @@ vErrors.push(err63);
 }
 errors++;
 }
-var _valid0 = _errs62 === errors;
-valid16 = valid16 || _valid0;
-const _errs64 = errors;
-if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err64 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+if(data20.fixedParams !== undefined){
+let data28 = data20.fixedParams;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+for(const key8 in data28){
+const _errs62 = errors;
+if(typeof key8 === "string"){
+if(!pattern7.test(key8)){
+const err64 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams",schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key8};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -818,11 +820,10 @@ vErrors.push(err64);
 }
 errors++;
 }
-var _valid0 = _errs64 === errors;
-valid16 = valid16 || _valid0;
-const _errs66 = errors;
-if(typeof data27 !== "boolean"){
-const err65 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+var valid16 = _errs62 === errors;
+if(!valid16){
+const err65 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams",schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -831,10 +832,14 @@ vErrors.push(err65);
 }
 errors++;
 }
-var _valid0 = _errs66 === errors;
-valid16 = valid16 || _valid0;
-if(!valid16){
-const err66 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+}
+for(const key9 in data28){
+let data29 = data28[key9];
+const _errs65 = errors;
+let valid18 = false;
+const _errs66 = errors;
+if(typeof data29 !== "string"){
+const err66 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -843,11 +848,49 @@ vErrors.push(err66);
 }
 errors++;
 }
+var _valid0 = _errs66 === errors;
+valid18 = valid18 || _valid0;
+const _errs68 = errors;
+if(!((typeof data29 == "number") && (isFinite(data29)))){
+const err67 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err67];
+}
 else {
-errors = _errs61;
+vErrors.push(err67);
+}
+errors++;
+}
+var _valid0 = _errs68 === errors;
+valid18 = valid18 || _valid0;
+const _errs70 = errors;
+if(typeof data29 !== "boolean"){
+const err68 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+var _valid0 = _errs70 === errors;
+valid18 = valid18 || _valid0;
+if(!valid18){
+const err69 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+else {
+errors = _errs65;
 if(vErrors !== null){
-if(_errs61){
-vErrors.length = _errs61;
+if(_errs65){
+vErrors.length = _errs65;
 }
 else {
 vErrors = null;
@@ -857,48 +900,7 @@ vErrors = null;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams",schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-if(data18.params !== undefined){
-let data28 = data18.params;
-if(Array.isArray(data28)){
-const len2 = data28.length;
-for(let i2=0; i2<len2; i2++){
-let data29 = data28[i2];
-if(typeof data29 === "string"){
-if(!pattern7.test(data29)){
-const err68 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + i2,schemaPath:"#/properties/endpoints/additionalProperties/properties/params/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + i2,schemaPath:"#/properties/endpoints/additionalProperties/properties/params/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/endpoints/additionalProperties/properties/params/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err70 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams",schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -908,14 +910,15 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data18.errorTexts !== undefined){
-let data30 = data18.errorTexts;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-for(const key10 in data30){
-const _errs74 = errors;
-if(typeof key10 === "string"){
-if(!pattern16.test(key10)){
-const err71 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts",schemaPath:"#/properties/endpoints/additionalProperties/properties/errorTexts/propertyNames/pattern",keyword:"pattern",params:{pattern: "^-?[0-9A-Za-z]+$"},message:"must match pattern \""+"^-?[0-9A-Za-z]+$"+"\"",propertyName:key10};
+if(data20.params !== undefined){
+let data30 = data20.params;
+if(Array.isArray(data30)){
+const len3 = data30.length;
+for(let i3=0; i3<len3; i3++){
+let data31 = data30[i3];
+if(typeof data31 === "string"){
+if(!pattern7.test(data31)){
+const err71 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + i3,schemaPath:"#/properties/endpoints/additionalProperties/properties/params/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -925,9 +928,8 @@ vErrors.push(err71);
 errors++;
 }
 }
-var valid19 = _errs74 === errors;
-if(!valid19){
-const err72 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts",schemaPath:"#/properties/endpoints/additionalProperties/properties/errorTexts/propertyNames",keyword:"propertyNames",params:{propertyName: key10},message:"property name must be valid"};
+else {
+const err72 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + i3,schemaPath:"#/properties/endpoints/additionalProperties/properties/params/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -937,11 +939,9 @@ vErrors.push(err72);
 errors++;
 }
 }
-for(const key11 in data30){
-let data31 = data30[key11];
-if(typeof data31 === "string"){
-if(!pattern11.test(data31)){
-const err73 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+}
+else {
+const err73 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/endpoints/additionalProperties/properties/params/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -951,8 +951,14 @@ vErrors.push(err73);
 errors++;
 }
 }
-else {
-const err74 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data20.errorTexts !== undefined){
+let data32 = data20.errorTexts;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key10 in data32){
+const _errs78 = errors;
+if(typeof key10 === "string"){
+if(!pattern17.test(key10)){
+const err74 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts",schemaPath:"#/properties/endpoints/additionalProperties/properties/errorTexts/propertyNames/pattern",keyword:"pattern",params:{pattern: "^-?[0-9A-Za-z]+$"},message:"must match pattern \""+"^-?[0-9A-Za-z]+$"+"\"",propertyName:key10};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -962,9 +968,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-}
-else {
-const err75 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts",schemaPath:"#/properties/endpoints/additionalProperties/properties/errorTexts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid21 = _errs78 === errors;
+if(!valid21){
+const err75 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts",schemaPath:"#/properties/endpoints/additionalProperties/properties/errorTexts/propertyNames",keyword:"propertyNames",params:{propertyName: key10},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -974,11 +980,11 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data18.fallbackErrorText !== undefined){
-let data32 = data18.fallbackErrorText;
-if(typeof data32 === "string"){
-if(!pattern11.test(data32)){
-const err76 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fallbackErrorText",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+for(const key11 in data32){
+let data33 = data32[key11];
+if(typeof data33 === "string"){
+if(!pattern12.test(data33)){
+const err76 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -989,7 +995,7 @@ errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fallbackErrorText",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err77 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -999,10 +1005,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data18.timeoutMs !== undefined){
-let data33 = data18.timeoutMs;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err78 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/properties/endpoints/additionalProperties/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err78 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts",schemaPath:"#/properties/endpoints/additionalProperties/properties/errorTexts/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1011,9 +1016,12 @@ vErrors.push(err78);
 }
 errors++;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 > 300000 || isNaN(data33)){
-const err79 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/properties/endpoints/additionalProperties/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 300000},message:"must be <= 300000"};
+}
+if(data20.fallbackErrorText !== undefined){
+let data34 = data20.fallbackErrorText;
+if(typeof data34 === "string"){
+if(!pattern12.test(data34)){
+const err79 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fallbackErrorText",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1022,8 +1030,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data33 < 1000 || isNaN(data33)){
-const err80 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/properties/endpoints/additionalProperties/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000"};
+}
+else {
+const err80 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fallbackErrorText",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1033,10 +1042,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
-if(data18.prefetch !== undefined){
-if(typeof data18.prefetch !== "boolean"){
-const err81 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/prefetch",schemaPath:"#/properties/endpoints/additionalProperties/properties/prefetch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data20.timeoutMs !== undefined){
+let data35 = data20.timeoutMs;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err81 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/properties/endpoints/additionalProperties/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1045,10 +1054,9 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data18.description !== undefined){
-if(typeof data18.description !== "string"){
-const err82 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/endpoints/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 > 300000 || isNaN(data35)){
+const err82 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/properties/endpoints/additionalProperties/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 300000},message:"must be <= 300000"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1057,10 +1065,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-}
-else {
-const err83 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data35 < 1000 || isNaN(data35)){
+const err83 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/properties/endpoints/additionalProperties/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1071,8 +1077,9 @@ errors++;
 }
 }
 }
-else {
-const err84 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data20.prefetch !== undefined){
+if(typeof data20.prefetch !== "boolean"){
+const err84 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/prefetch",schemaPath:"#/properties/endpoints/additionalProperties/properties/prefetch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1082,14 +1089,231 @@ vErrors.push(err84);
 errors++;
 }
 }
-}
-else {
-const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data20.read !== undefined){
+let data37 = data20.read;
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+for(const key12 in data37){
+if(!((key12 === "list") || (key12 === "minorUnits"))){
+const err85 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err85];
 }
 else {
 vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data37.list !== undefined){
+let data38 = data37.list;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.at === undefined){
+const err86 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+if(data38.accept === undefined){
+const err87 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/required",keyword:"required",params:{missingProperty: "accept"},message:"must have required property '"+"accept"+"'"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+for(const key13 in data38){
+if(!((key13 === "at") || (key13 === "accept"))){
+const err88 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data38.at !== undefined){
+let data39 = data38.at;
+if(typeof data39 === "string"){
+if(!pattern11.test(data39)){
+const err89 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list/at",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/properties/at/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list/at",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data38.accept !== undefined){
+let data40 = data38.accept;
+if(Array.isArray(data40)){
+const len4 = data40.length;
+for(let i4=0; i4<len4; i4++){
+let data41 = data40[i4];
+if(typeof data41 === "string"){
+if(!pattern11.test(data41)){
+const err91 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list/accept/" + i4,schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/properties/accept/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list/accept/" + i4,schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/properties/accept/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list/accept",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/properties/accept/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+}
+else {
+const err94 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data37.minorUnits !== undefined){
+let data42 = data37.minorUnits;
+if(Array.isArray(data42)){
+const len5 = data42.length;
+for(let i5=0; i5<len5; i5++){
+let data43 = data42[i5];
+if(typeof data43 === "string"){
+if(!pattern22.test(data43)){
+const err95 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/minorUnits/" + i5,schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/minorUnits/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*(\\.(\\*|[A-Za-z][A-Za-z0-9_]*))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*(\\.(\\*|[A-Za-z][A-Za-z0-9_]*))*$"+"\""};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/minorUnits/" + i5,schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/minorUnits/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/minorUnits",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/minorUnits/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data20.description !== undefined){
+if(typeof data20.description !== "string"){
+const err99 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/endpoints/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
 }
 errors++;
 }
@@ -1101,7 +1325,7 @@ validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const validateBridgeMap = validate21;
 const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/bridge-map.json","title":"BridgeMapDocument","description":"Native bridge messages by logical name: the iOS message handler, the Android interface method, and what a plain browser does instead.","type":"object","required":["kind","id","schemaVersion","androidInterface","messages"],"additionalProperties":false,"properties":{"kind":{"const":"bridge-map","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Bridge map id (`default`)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note about this bridge map."},"androidInterface":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$","description":"Name of the JavaScript interface the Android webview injects on `window` (e.g. `android` → `window.android.<method>(json)`)."},"messages":{"type":"object","description":"Messages by logical name (common/bridge-message.json).","propertyNames":{"$ref":"../common/bridge-message.json"},"additionalProperties":{"title":"BridgeMessageSpec","type":"object","required":["ios","android","fallback","description"],"additionalProperties":false,"properties":{"ios":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Name under `window.webkit.messageHandlers` that receives the payload."},"android":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Method of the Android interface called with the payload as a JSON string."},"fallback":{"enum":["none","tel","back","close","home","log"],"description":"What a plain browser does: nothing, open a tel: link with payload.phone, go back in history, close the window (else back), go to the home route, or only log the message."},"payload":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"description":"Names of the payload fields the native side reads (documentation for editors; not enforced)."},"description":{"type":"string","description":"What the native side does with the message."}}}}}};
 const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/bridge-message.json","title":"BridgeMessage","description":"A logical native bridge message name in lowerCamel, e.g. `closeWebview`; a key of the bridge map's `messages` (screens/maps/bridge-map.json). Every name used must exist there.","type":"string","pattern":"^[a-z][A-Za-z0-9]*$"};
-const pattern20 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*$", "u");
+const pattern24 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/bridge-map.json" */;
@@ -1241,7 +1465,7 @@ errors++;
 if(data.androidInterface !== undefined){
 let data4 = data.androidInterface;
 if(typeof data4 === "string"){
-if(!pattern20.test(data4)){
+if(!pattern24.test(data4)){
 const err11 = {instancePath:instancePath+"/androidInterface",schemaPath:"#/properties/androidInterface/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -1269,7 +1493,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key1 in data5){
 const _errs12 = errors;
 if(typeof key1 === "string"){
-if(!pattern12.test(key1)){
+if(!pattern13.test(key1)){
 const err13 = {instancePath:instancePath+"/messages",schemaPath:"../common/bridge-message.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\"",propertyName:key1};
 if(vErrors === null){
 vErrors = [err13];
@@ -1517,11 +1741,11 @@ export const validateLandingTemplate = validate22;
 const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/landing-template.json","title":"LandingTemplateDocument","description":"A promotional registration landing page of marketing, addressed by `templateId` (the channel-template call returns it).","type":"object","required":["kind","id","schemaVersion","templateId","market","appName","title","bannerImage","theme","downloadUrl","form","afterRegister"],"additionalProperties":false,"properties":{"kind":{"const":"landing-template","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Document id (kebab-case)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note: campaign, channel, owner."},"templateId":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,64}$","description":"Id in the landing URL's `templateId` query; unique across templates."},"paused":{"type":"boolean","description":"Campaign paused by marketing: channel-template answers as for an unknown templateId, so visitors see the promotion-ended page; resuming (false or absent) brings the page back unchanged."},"market":{"enum":["ID","IN"],"description":"Market the campaign runs in (its text set and formats apply)."},"appName":{"type":"string","pattern":"^[A-Za-z0-9 ._-]{1,64}$","description":"App name sent with registration as `appName` and shown in copy placeholders."},"title":{"$ref":"../common/text-key.json","description":"Text key of the headline."},"subtitle":{"$ref":"../common/text-key.json","description":"Text key of the line under the headline."},"bannerImage":{"$ref":"../common/url.json","description":"Banner image URL (http(s) or a path on this origin)."},"bannerAlt":{"$ref":"../common/text-key.json","description":"Text key of the banner's alternative text."},"theme":{"type":"object","description":"Colours, as #rgb or #rrggbb.","required":["primary","background","text"],"additionalProperties":false,"properties":{"primary":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Buttons and accents."},"background":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Page background."},"text":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Body text."},"buttonText":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Text on primary buttons; absent means white."}}},"downloadUrl":{"type":"string","pattern":"^https://[^\\s/?#]+([/?#]\\S*)?$","description":"App download link (https only) for the download page and already-registered visitors."},"agreement":{"type":"object","description":"The agreement the visitor accepts by registering.","required":["label","url"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the link label."},"url":{"$ref":"../common/url.json","description":"Where the agreement is (an embed origin of the market when absolute)."}}},"form":{"type":"object","description":"The registration form.","required":["fields"],"additionalProperties":false,"properties":{"fields":{"type":"array","minItems":1,"uniqueItems":true,"description":"Fields shown, in order: mobile, image captcha, SMS code (always needed to register), user name, invite code.","items":{"enum":["mobile","captcha","smsCode","userName","inviteCode"]}},"submitLabel":{"$ref":"../common/text-key.json","description":"Text key of the apply button."}}},"afterRegister":{"enum":["download","agreement"],"description":"Where a successful registration goes: #/downloadTemplate or #/agreementTemplate (with the link/down id query)."},"tracking":{"type":"object","description":"Attribution sent with registration.","additionalProperties":false,"properties":{"userFrom":{"type":"string","maxLength":64,"description":"Sent as `user_from`."},"appFrom":{"type":"string","maxLength":64,"description":"Sent as `app_from`."},"utmTag":{"type":"string","maxLength":64,"description":"Sent as `utm_tag`."},"merchantNumber":{"type":"string","maxLength":64,"description":"Sent as `merchantNumber`."}}}}};
 const schema41 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/url.json","title":"Url","description":"A link target: an absolute http(s), tel: or mailto: URL, or a relative path starting with `/` (never `//` or `/\\`, which browsers treat as another host), `./`, `../`, `?` or `#`. Any other scheme (javascript:, data:, ...) is rejected. May embed `{{ expr }}` templates after the scheme, or be one whole `{{ expr }}` binding for an address that comes from data (a backend's contract or product URL): the handler or widget then checks the resolved address at run time (navigate and open-url: http(s), tel: and mailto: only; links: the same or relative) and refuses and logs anything else.","type":"string","minLength":1,"pattern":"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"};
 const func0 = require("ajv/dist/runtime/equal").default;
-const pattern26 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
-const pattern27 = new RegExp("^[A-Za-z0-9 ._-]{1,64}$", "u");
-const pattern30 = new RegExp("^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$", "u");
-const pattern32 = new RegExp("^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$", "u");
-const pattern36 = new RegExp("^https://[^\\s/?#]+([/?#]\\S*)?$", "u");
+const pattern30 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
+const pattern31 = new RegExp("^[A-Za-z0-9 ._-]{1,64}$", "u");
+const pattern34 = new RegExp("^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$", "u");
+const pattern36 = new RegExp("^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$", "u");
+const pattern40 = new RegExp("^https://[^\\s/?#]+([/?#]\\S*)?$", "u");
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/landing-template.json" */;
@@ -1731,7 +1955,7 @@ errors++;
 if(data.templateId !== undefined){
 let data4 = data.templateId;
 if(typeof data4 === "string"){
-if(!pattern26.test(data4)){
+if(!pattern30.test(data4)){
 const err18 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -1781,7 +2005,7 @@ errors++;
 if(data.appName !== undefined){
 let data7 = data.appName;
 if(typeof data7 === "string"){
-if(!pattern27.test(data7)){
+if(!pattern31.test(data7)){
 const err22 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 ._-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9 ._-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -1806,7 +2030,7 @@ errors++;
 if(data.title !== undefined){
 let data8 = data.title;
 if(typeof data8 === "string"){
-if(!pattern11.test(data8)){
+if(!pattern12.test(data8)){
 const err24 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -1831,7 +2055,7 @@ errors++;
 if(data.subtitle !== undefined){
 let data9 = data.subtitle;
 if(typeof data9 === "string"){
-if(!pattern11.test(data9)){
+if(!pattern12.test(data9)){
 const err26 = {instancePath:instancePath+"/subtitle",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -1866,7 +2090,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern30.test(data10)){
+if(!pattern34.test(data10)){
 const err29 = {instancePath:instancePath+"/bannerImage",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -1891,7 +2115,7 @@ errors++;
 if(data.bannerAlt !== undefined){
 let data11 = data.bannerAlt;
 if(typeof data11 === "string"){
-if(!pattern11.test(data11)){
+if(!pattern12.test(data11)){
 const err31 = {instancePath:instancePath+"/bannerAlt",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
@@ -1961,7 +2185,7 @@ errors++;
 if(data12.primary !== undefined){
 let data13 = data12.primary;
 if(typeof data13 === "string"){
-if(!pattern32.test(data13)){
+if(!pattern36.test(data13)){
 const err37 = {instancePath:instancePath+"/theme/primary",schemaPath:"#/properties/theme/properties/primary/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
@@ -1986,7 +2210,7 @@ errors++;
 if(data12.background !== undefined){
 let data14 = data12.background;
 if(typeof data14 === "string"){
-if(!pattern32.test(data14)){
+if(!pattern36.test(data14)){
 const err39 = {instancePath:instancePath+"/theme/background",schemaPath:"#/properties/theme/properties/background/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
@@ -2011,7 +2235,7 @@ errors++;
 if(data12.text !== undefined){
 let data15 = data12.text;
 if(typeof data15 === "string"){
-if(!pattern32.test(data15)){
+if(!pattern36.test(data15)){
 const err41 = {instancePath:instancePath+"/theme/text",schemaPath:"#/properties/theme/properties/text/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
@@ -2036,7 +2260,7 @@ errors++;
 if(data12.buttonText !== undefined){
 let data16 = data12.buttonText;
 if(typeof data16 === "string"){
-if(!pattern32.test(data16)){
+if(!pattern36.test(data16)){
 const err43 = {instancePath:instancePath+"/theme/buttonText",schemaPath:"#/properties/theme/properties/buttonText/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -2073,7 +2297,7 @@ errors++;
 if(data.downloadUrl !== undefined){
 let data17 = data.downloadUrl;
 if(typeof data17 === "string"){
-if(!pattern36.test(data17)){
+if(!pattern40.test(data17)){
 const err46 = {instancePath:instancePath+"/downloadUrl",schemaPath:"#/properties/downloadUrl/pattern",keyword:"pattern",params:{pattern: "^https://[^\\s/?#]+([/?#]\\S*)?$"},message:"must match pattern \""+"^https://[^\\s/?#]+([/?#]\\S*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -2133,7 +2357,7 @@ errors++;
 if(data18.label !== undefined){
 let data19 = data18.label;
 if(typeof data19 === "string"){
-if(!pattern11.test(data19)){
+if(!pattern12.test(data19)){
 const err51 = {instancePath:instancePath+"/agreement/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
@@ -2168,7 +2392,7 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!pattern30.test(data20)){
+if(!pattern34.test(data20)){
 const err54 = {instancePath:instancePath+"/agreement/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
@@ -2289,7 +2513,7 @@ errors++;
 if(data21.submitLabel !== undefined){
 let data24 = data21.submitLabel;
 if(typeof data24 === "string"){
-if(!pattern11.test(data24)){
+if(!pattern12.test(data24)){
 const err63 = {instancePath:instancePath+"/form/submitLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
@@ -2480,12 +2704,13 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateMarket = validate23;
-const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/market.json","title":"MarketDocument","description":"One market (India or Indonesia): its text set, money and date formats, marketing figures, service contact, allowed embed origins, and the product's limits and constants. Expressions read it as `market.*`.","type":"object","required":["kind","id","schemaVersion","name","textSet","currency","number","dateFormat","dateTimeFormat","loanRange","approvalHours","salaryThreshold","userCount","servicePhone","embedOrigins","fourEyes","limits"],"additionalProperties":false,"properties":{"kind":{"const":"market","description":"Document kind."},"id":{"enum":["ID","IN"],"description":"Market code, the `market` query parameter: ID Indonesia, IN India."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"name":{"type":"string","minLength":1,"description":"Market name for ops (never shown to borrowers)."},"description":{"type":"string","description":"Ops-facing note about this market."},"textSet":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Id of the text set this market uses (the spec's language flag); it must exist."},"languageType":{"type":"integer","minimum":0,"description":"The spec's language type; the loan-confirm agreement modal shows only when it is 1."},"currency":{"type":"object","description":"Money display.","required":["code","symbol","minorUnits"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code (INR, IDR)."},"symbol":{"type":"string","minLength":1,"description":"Symbol shown before amounts (₹, Rp)."},"minorUnits":{"type":"integer","minimum":1,"description":"Minor units per unit: amounts the API gives in minor units are divided by this (100) and shown with two decimals."}}},"number":{"type":"object","description":"Number format.","required":["thousandsSeparator","decimalSeparator"],"additionalProperties":false,"properties":{"thousandsSeparator":{"type":"string","maxLength":1,"description":"Thousands separator shown (a period); amounts are sent without it."},"decimalSeparator":{"type":"string","minLength":1,"maxLength":1,"description":"Decimal separator shown."}}},"dateFormat":{"type":"string","minLength":1,"description":"Date format, tokens YYYY MM DD (YYYY-MM-DD)."},"dateTimeFormat":{"type":"string","minLength":1,"description":"Date-time format, tokens YYYY MM DD HH mm ss (YYYY-MM-DD HH:mm:ss)."},"shortDateFormat":{"type":"string","minLength":1,"description":"Current-date helper's date format (MM/DD)."},"shortTimeFormat":{"type":"string","minLength":1,"description":"Current-date helper's time format (HH:mm)."},"loanRange":{"type":"object","description":"Loan amount range cited in marketing copy, in currency units.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Smallest loan."},"max":{"type":"integer","minimum":0,"description":"Largest loan."}}},"approvalHours":{"type":"integer","minimum":1,"description":"Approval promised within this many hours (2)."},"salaryThreshold":{"type":"integer","minimum":0,"description":"Monthly salary from which earners qualify, in currency units."},"userCount":{"type":"integer","minimum":0,"description":"Number of users cited in marketing copy (3 million)."},"servicePhone":{"type":"string","pattern":"^\\+?[0-9][0-9 -]{3,20}$","description":"Customer-service phone, the fallback when a response carries no telephone."},"serviceEmail":{"type":"string","pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$","description":"Customer-service e-mail, the fallback when the contact-info call gives none."},"embedOrigins":{"type":"array","description":"https origins whose pages may be embedded (privacy policy, agreements); any other embed shows a fallback text.","items":{"type":"string","pattern":"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},"uniqueItems":true},"fourEyes":{"type":"boolean","description":"Publishing a change to this market's documents needs approval by a second person."},"limits":{"title":"MarketLimits","description":"Product limits and timings of the spec (section 9).","type":"object","additionalProperties":false,"required":["chatTextMax","complaintTextMax","complaintImagesMax","successModalMs","reviewWeekdays","ratingModalDelayMs","ratingStars","nativeRatingMinScore","smsCountdownSeconds","smsCodeLength","captchaLength","mobileDigits","mobilePattern","contactInfoOverall","toastDefaultMs","toastMinMs","appToastMs","recommendTagsFirst","sceneModuleIds","loanMoreModuleId","payTypes","defaultMiniMarkets","googleScore","specialPeriodStatus","cardDigitGroup","phoneDigitGroups","cookieExpiryYear","orderStatuses"],"properties":{"chatTextMax":{"type":"integer","minimum":1,"description":"Most characters of a chatbot free-text question (the spec gives no figure; ours)."},"complaintTextMax":{"type":"integer","minimum":1,"description":"Complaint description length limit; input past it is ignored (200)."},"complaintImagesMax":{"type":"integer","minimum":0,"description":"Evidence images per complaint (9)."},"successModalMs":{"type":"integer","minimum":0,"description":"How long the complaint success modal shows before redirecting (1500 ms)."},"reviewWeekdays":{"type":"integer","minimum":1,"description":"Complaints are reviewed within this many weekdays (3)."},"ratingModalDelayMs":{"type":"integer","minimum":0,"description":"Delay before the complaint-details rating modal opens (3000 ms)."},"ratingStars":{"type":"integer","minimum":1,"description":"Stars of rating widgets (5)."},"nativeRatingMinScore":{"type":"integer","minimum":1,"description":"Scores from this up trigger the native store rating (4)."},"smsCountdownSeconds":{"type":"integer","minimum":1,"description":"SMS resend countdown (60 s); Cancel resets it."},"smsCodeLength":{"type":"integer","minimum":1,"description":"SMS code length (6)."},"captchaLength":{"type":"integer","minimum":1,"description":"Image captcha max length (4)."},"mobileDigits":{"type":"integer","minimum":1,"description":"Registration mobile number digits (11)."},"mobilePattern":{"type":"string","minLength":1,"description":"Regular expression a registration mobile must match: 11 digits, first 1, second 3-9."},"contactInfoOverall":{"type":"integer","description":"The `overall` value of the contact-info call (30)."},"toastDefaultMs":{"type":"integer","minimum":0,"description":"Toast duration when none is given (3000 ms)."},"toastMinMs":{"type":"integer","minimum":0,"description":"Durations under this count as the default (300 ms)."},"appToastMs":{"type":"integer","minimum":0,"description":"Duration of the app's own toasts (2000 ms)."},"recommendTagsFirst":{"type":"integer","minimum":0,"description":"Recommended lists show product tags only for this many first products (2)."},"sceneModuleIds":{"type":"object","description":"Module id sent for a recommendation scene.","required":["precise","luckyBag","other"],"additionalProperties":false,"properties":{"precise":{"type":"integer","description":"Precise scenes (301)."},"luckyBag":{"type":"integer","description":"Lucky-bag scenes (302)."},"other":{"type":"integer","description":"Every other scene (300)."}}},"sceneGroups":{"type":"object","description":"Which recommendation scenes (the `scene` query of /relevant and /specialApply) are precise and which are lucky-bag scenes; their module ids are in sceneModuleIds, every other scene sends sceneModuleIds.other.","required":["precise","luckyBag"],"additionalProperties":false,"properties":{"precise":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the precise module id."},"luckyBag":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the lucky-bag module id."}}},"loanMoreModuleId":{"type":"integer","description":"Module id of the 'loan more' event (30, positionId 0)."},"payTypes":{"type":"object","description":"Repayment pay type codes.","required":["bank","miniMarket"],"additionalProperties":false,"properties":{"bank":{"type":"integer","description":"Bank transfer (1)."},"miniMarket":{"type":"integer","description":"Mini market (2)."}}},"defaultMiniMarkets":{"type":"array","items":{"type":"string","minLength":1},"description":"Mini markets offered when the server lists none (one entry)."},"googleScore":{"type":"integer","minimum":1,"maximum":5,"description":"Score the loan-details rating sends to google-score (always 5)."},"specialPeriodStatus":{"type":"integer","description":"Instalment periodStatus shown in the special colour (500)."},"cardDigitGroup":{"type":"integer","minimum":1,"description":"Bank card digits are grouped by this many (4)."},"phoneDigitGroups":{"type":"array","items":{"type":"integer","minimum":1},"description":"Phone input grouping (3-4-4)."},"cookieExpiryYear":{"type":"integer","description":"Cookies expire at the end of this year (9999)."},"orderStatuses":{"type":"object","description":"Loan-details order statuses with their own picture and buttons (spec section 4).","required":["withPicture","defaultPicture","repayWithExtension","repayOnly","loanMore"],"additionalProperties":false,"properties":{"withPicture":{"type":"array","items":{"type":"integer"},"description":"Statuses with their own status picture (21, 151, 174, 180, 110, 200)."},"defaultPicture":{"type":"integer","description":"Status whose picture every other status uses (200)."},"repayWithExtension":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button plus the extension link when isDelay is '1' (174, 180, 3, 5)."},"repayOnly":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button only (170)."},"loanMore":{"type":"array","items":{"type":"integer"},"description":"Statuses showing 'loan more', leading to product detail (200, 4)."}}}}},"legal":{"title":"MarketLegal","description":"Figures of the loan terms legal text (the lender's terms), when the market shows them.","type":"object","additionalProperties":false,"required":["loanTermDays","decisionDays","creditingDays","defaultPenalty","dailyInterest","prepayment","minApplicantAge","personalDetailChangeDays","judgmentSettleDays","assignmentNoticeBusinessDays","emailDeemedReceivedHours","paymentOrder"],"properties":{"loanTermDays":{"type":"object","description":"Loan term in calendar days.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":1,"description":"Shortest term (91)."},"max":{"type":"integer","minimum":1,"description":"Longest term (365)."}}},"decisionDays":{"type":"integer","minimum":0,"description":"Decision within this many days (1)."},"creditingDays":{"type":"object","description":"Crediting within this many days after approval.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Earliest (1)."},"max":{"type":"integer","minimum":0,"description":"Latest (3)."}}},"defaultPenalty":{"type":"object","description":"One-off default penalty, in currency units.","required":["newClient","repeatClient"],"additionalProperties":false,"properties":{"newClient":{"type":"integer","minimum":0,"description":"New clients (Rs.1,000)."},"repeatClient":{"type":"integer","minimum":0,"description":"Repeat clients (Rs.800)."}}},"dailyInterest":{"type":"array","description":"Daily interest on the unpaid amount by days overdue.","items":{"title":"InterestBand","type":"object","required":["fromDay","percent"],"additionalProperties":false,"properties":{"fromDay":{"type":"integer","minimum":1,"description":"First overdue day of the band."},"toDay":{"type":"integer","minimum":1,"description":"Last overdue day of the band; absent means open-ended."},"percent":{"type":"number","minimum":0,"description":"Daily interest in percent."}}}},"prepayment":{"type":"object","description":"When prepayment is allowed.","required":["minTermFraction","minDaysAfterDisbursal"],"additionalProperties":false,"properties":{"minTermFraction":{"type":"number","minimum":0,"maximum":1,"description":"Part of the term that must have passed (0.5)."},"minDaysAfterDisbursal":{"type":"integer","minimum":0,"description":"Days after disbursal (7)."}}},"minApplicantAge":{"type":"integer","minimum":0,"description":"Applicants must be over this age (18)."},"personalDetailChangeDays":{"type":"integer","minimum":0,"description":"Changes of personal details are notified within this many days (3)."},"judgmentSettleDays":{"type":"integer","minimum":0,"description":"A judgment is settled within this many days (10)."},"assignmentNoticeBusinessDays":{"type":"integer","minimum":0,"description":"Notice of assignment in business days (7)."},"emailDeemedReceivedHours":{"type":"integer","minimum":0,"description":"An e-mail notice counts as received this many hours after sending (1)."},"paymentOrder":{"type":"array","description":"Order payments are applied after maturity.","items":{"enum":["legalCharges","enforcementCosts","penalties","fees","interest","principal"]}}}}}};
-const pattern40 = new RegExp("^[a-z]{2}-[A-Z]{2}$", "u");
-const pattern41 = new RegExp("^[A-Z]{3}$", "u");
-const pattern42 = new RegExp("^\\+?[0-9][0-9 -]{3,20}$", "u");
-const pattern43 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
-const pattern44 = new RegExp("^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$", "u");
+const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/market.json","title":"MarketDocument","description":"One market (India or Indonesia): its text set, money and date formats, marketing figures, service contact, allowed embed origins, and the product's limits and constants. Expressions read it as `market.*`.","type":"object","required":["kind","id","schemaVersion","name","textSet","currency","number","termUnits","dateFormat","dateTimeFormat","loanRange","approvalHours","salaryThreshold","userCount","servicePhone","embedOrigins","fourEyes","limits"],"additionalProperties":false,"properties":{"kind":{"const":"market","description":"Document kind."},"id":{"enum":["ID","IN"],"description":"Market code, the `market` query parameter: ID Indonesia, IN India."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"name":{"type":"string","minLength":1,"description":"Market name for ops (never shown to borrowers)."},"description":{"type":"string","description":"Ops-facing note about this market."},"textSet":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Id of the text set this market uses (the spec's language flag); it must exist."},"languageType":{"type":"integer","minimum":0,"description":"The spec's language type; the loan-confirm agreement modal shows only when it is 1."},"currency":{"type":"object","description":"Money display.","required":["code","symbol","minorUnits"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code (INR, IDR)."},"symbol":{"type":"string","minLength":1,"description":"Symbol shown before amounts (₹, Rp)."},"minorUnits":{"type":"integer","minimum":1,"description":"Minor units per unit: amounts the API gives in minor units are divided by this (100) and shown with two decimals."}}},"number":{"type":"object","description":"Number format.","required":["thousandsSeparator","decimalSeparator"],"additionalProperties":false,"properties":{"thousandsSeparator":{"type":"string","maxLength":1,"description":"Thousands separator shown (a period); amounts are sent without it."},"decimalSeparator":{"type":"string","minLength":1,"maxLength":1,"description":"Decimal separator shown."}}},"termUnits":{"type":"object","description":"Loan term units in words: a backend codes a term's unit as a word or a number (`day`, `1`); `termUnit(code)` in a screen shows the words of its text key, and an unknown code shows the default unit's words, never the raw code.","required":["codes","default"],"additionalProperties":false,"properties":{"codes":{"type":"object","description":"Unit code as the backend sends it → text key of its words (`day` and `1` → loan.unitDay).","propertyNames":{"pattern":"^[A-Za-z0-9_-]{1,20}$"},"additionalProperties":{"$ref":"../common/text-key.json"}},"default":{"$ref":"../common/text-key.json","description":"Text key of the unit shown when a code is absent or unknown (the spec's terms are in days)."}}},"dateFormat":{"type":"string","minLength":1,"description":"Date format, tokens YYYY MM DD (YYYY-MM-DD)."},"dateTimeFormat":{"type":"string","minLength":1,"description":"Date-time format, tokens YYYY MM DD HH mm ss (YYYY-MM-DD HH:mm:ss)."},"shortDateFormat":{"type":"string","minLength":1,"description":"Current-date helper's date format (MM/DD)."},"shortTimeFormat":{"type":"string","minLength":1,"description":"Current-date helper's time format (HH:mm)."},"loanRange":{"type":"object","description":"Loan amount range cited in marketing copy, in currency units.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Smallest loan."},"max":{"type":"integer","minimum":0,"description":"Largest loan."}}},"approvalHours":{"type":"integer","minimum":1,"description":"Approval promised within this many hours (2)."},"salaryThreshold":{"type":"integer","minimum":0,"description":"Monthly salary from which earners qualify, in currency units."},"userCount":{"type":"integer","minimum":0,"description":"Number of users cited in marketing copy (3 million)."},"servicePhone":{"type":"string","pattern":"^\\+?[0-9][0-9 -]{3,20}$","description":"Customer-service phone, the fallback when a response carries no telephone."},"serviceEmail":{"type":"string","pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$","description":"Customer-service e-mail, the fallback when the contact-info call gives none."},"embedOrigins":{"type":"array","description":"https origins whose pages may be embedded (privacy policy, agreements); any other embed shows a fallback text.","items":{"type":"string","pattern":"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},"uniqueItems":true},"fourEyes":{"type":"boolean","description":"Publishing a change to this market's documents needs approval by a second person."},"limits":{"title":"MarketLimits","description":"Product limits and timings of the spec (section 9).","type":"object","additionalProperties":false,"required":["chatTextMax","complaintTextMax","complaintImagesMax","successModalMs","reviewWeekdays","ratingModalDelayMs","ratingStars","nativeRatingMinScore","smsCountdownSeconds","smsCodeLength","captchaLength","mobileDigits","mobilePattern","contactInfoOverall","toastDefaultMs","toastMinMs","appToastMs","recommendTagsFirst","sceneModuleIds","loanMoreModuleId","payTypes","defaultMiniMarkets","googleScore","specialPeriodStatus","cardDigitGroup","phoneDigitGroups","cookieExpiryYear","orderStatuses"],"properties":{"chatTextMax":{"type":"integer","minimum":1,"description":"Most characters of a chatbot free-text question (the spec gives no figure; ours)."},"complaintTextMax":{"type":"integer","minimum":1,"description":"Complaint description length limit; input past it is ignored (200)."},"complaintImagesMax":{"type":"integer","minimum":0,"description":"Evidence images per complaint (9)."},"successModalMs":{"type":"integer","minimum":0,"description":"How long the complaint success modal shows before redirecting (1500 ms)."},"reviewWeekdays":{"type":"integer","minimum":1,"description":"Complaints are reviewed within this many weekdays (3)."},"ratingModalDelayMs":{"type":"integer","minimum":0,"description":"Delay before the complaint-details rating modal opens (3000 ms)."},"ratingStars":{"type":"integer","minimum":1,"description":"Stars of rating widgets (5)."},"nativeRatingMinScore":{"type":"integer","minimum":1,"description":"Scores from this up trigger the native store rating (4)."},"smsCountdownSeconds":{"type":"integer","minimum":1,"description":"SMS resend countdown (60 s); Cancel resets it."},"smsCodeLength":{"type":"integer","minimum":1,"description":"SMS code length (6)."},"captchaLength":{"type":"integer","minimum":1,"description":"Image captcha max length (4)."},"mobileDigits":{"type":"integer","minimum":1,"description":"Registration mobile number digits (11)."},"mobilePattern":{"type":"string","minLength":1,"description":"Regular expression a registration mobile must match: 11 digits, first 1, second 3-9."},"contactInfoOverall":{"type":"integer","description":"The `overall` value of the contact-info call (30)."},"toastDefaultMs":{"type":"integer","minimum":0,"description":"Toast duration when none is given (3000 ms)."},"toastMinMs":{"type":"integer","minimum":0,"description":"Durations under this count as the default (300 ms)."},"appToastMs":{"type":"integer","minimum":0,"description":"Duration of the app's own toasts (2000 ms)."},"recommendTagsFirst":{"type":"integer","minimum":0,"description":"Recommended lists show product tags only for this many first products (2)."},"sceneModuleIds":{"type":"object","description":"Module id sent for a recommendation scene.","required":["precise","luckyBag","other"],"additionalProperties":false,"properties":{"precise":{"type":"integer","description":"Precise scenes (301)."},"luckyBag":{"type":"integer","description":"Lucky-bag scenes (302)."},"other":{"type":"integer","description":"Every other scene (300)."}}},"sceneGroups":{"type":"object","description":"Which recommendation scenes (the `scene` query of /relevant and /specialApply) are precise and which are lucky-bag scenes; their module ids are in sceneModuleIds, every other scene sends sceneModuleIds.other.","required":["precise","luckyBag"],"additionalProperties":false,"properties":{"precise":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the precise module id."},"luckyBag":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the lucky-bag module id."}}},"loanMoreModuleId":{"type":"integer","description":"Module id of the 'loan more' event (30, positionId 0)."},"payTypes":{"type":"object","description":"Repayment pay type codes.","required":["bank","miniMarket"],"additionalProperties":false,"properties":{"bank":{"type":"integer","description":"Bank transfer (1)."},"miniMarket":{"type":"integer","description":"Mini market (2)."}}},"defaultMiniMarkets":{"type":"array","items":{"type":"string","minLength":1},"description":"Mini markets offered when the server lists none (one entry)."},"googleScore":{"type":"integer","minimum":1,"maximum":5,"description":"Score the loan-details rating sends to google-score (always 5)."},"specialPeriodStatus":{"type":"integer","description":"Instalment periodStatus shown in the special colour (500)."},"cardDigitGroup":{"type":"integer","minimum":1,"description":"Bank card digits are grouped by this many (4)."},"phoneDigitGroups":{"type":"array","items":{"type":"integer","minimum":1},"description":"Phone input grouping (3-4-4)."},"cookieExpiryYear":{"type":"integer","description":"Cookies expire at the end of this year (9999)."},"orderStatuses":{"type":"object","description":"Loan-details order statuses with their own picture and buttons (spec section 4).","required":["withPicture","defaultPicture","repayWithExtension","repayOnly","loanMore"],"additionalProperties":false,"properties":{"withPicture":{"type":"array","items":{"type":"integer"},"description":"Statuses with their own status picture (21, 151, 174, 180, 110, 200)."},"defaultPicture":{"type":"integer","description":"Status whose picture every other status uses (200)."},"repayWithExtension":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button plus the extension link when isDelay is '1' (174, 180, 3, 5)."},"repayOnly":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button only (170)."},"loanMore":{"type":"array","items":{"type":"integer"},"description":"Statuses showing 'loan more', leading to product detail (200, 4)."}}}}},"legal":{"title":"MarketLegal","description":"Figures of the loan terms legal text (the lender's terms), when the market shows them.","type":"object","additionalProperties":false,"required":["loanTermDays","decisionDays","creditingDays","defaultPenalty","dailyInterest","prepayment","minApplicantAge","personalDetailChangeDays","judgmentSettleDays","assignmentNoticeBusinessDays","emailDeemedReceivedHours","paymentOrder"],"properties":{"loanTermDays":{"type":"object","description":"Loan term in calendar days.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":1,"description":"Shortest term (91)."},"max":{"type":"integer","minimum":1,"description":"Longest term (365)."}}},"decisionDays":{"type":"integer","minimum":0,"description":"Decision within this many days (1)."},"creditingDays":{"type":"object","description":"Crediting within this many days after approval.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Earliest (1)."},"max":{"type":"integer","minimum":0,"description":"Latest (3)."}}},"defaultPenalty":{"type":"object","description":"One-off default penalty, in currency units.","required":["newClient","repeatClient"],"additionalProperties":false,"properties":{"newClient":{"type":"integer","minimum":0,"description":"New clients (Rs.1,000)."},"repeatClient":{"type":"integer","minimum":0,"description":"Repeat clients (Rs.800)."}}},"dailyInterest":{"type":"array","description":"Daily interest on the unpaid amount by days overdue.","items":{"title":"InterestBand","type":"object","required":["fromDay","percent"],"additionalProperties":false,"properties":{"fromDay":{"type":"integer","minimum":1,"description":"First overdue day of the band."},"toDay":{"type":"integer","minimum":1,"description":"Last overdue day of the band; absent means open-ended."},"percent":{"type":"number","minimum":0,"description":"Daily interest in percent."}}}},"prepayment":{"type":"object","description":"When prepayment is allowed.","required":["minTermFraction","minDaysAfterDisbursal"],"additionalProperties":false,"properties":{"minTermFraction":{"type":"number","minimum":0,"maximum":1,"description":"Part of the term that must have passed (0.5)."},"minDaysAfterDisbursal":{"type":"integer","minimum":0,"description":"Days after disbursal (7)."}}},"minApplicantAge":{"type":"integer","minimum":0,"description":"Applicants must be over this age (18)."},"personalDetailChangeDays":{"type":"integer","minimum":0,"description":"Changes of personal details are notified within this many days (3)."},"judgmentSettleDays":{"type":"integer","minimum":0,"description":"A judgment is settled within this many days (10)."},"assignmentNoticeBusinessDays":{"type":"integer","minimum":0,"description":"Notice of assignment in business days (7)."},"emailDeemedReceivedHours":{"type":"integer","minimum":0,"description":"An e-mail notice counts as received this many hours after sending (1)."},"paymentOrder":{"type":"array","description":"Order payments are applied after maturity.","items":{"enum":["legalCharges","enforcementCosts","penalties","fees","interest","principal"]}}}}}};
+const pattern44 = new RegExp("^[a-z]{2}-[A-Z]{2}$", "u");
+const pattern45 = new RegExp("^[A-Z]{3}$", "u");
+const pattern46 = new RegExp("^[A-Za-z0-9_-]{1,20}$", "u");
+const pattern49 = new RegExp("^\\+?[0-9][0-9 -]{3,20}$", "u");
+const pattern50 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
+const pattern51 = new RegExp("^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$", "u");
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/market.json" */;
@@ -2569,8 +2794,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.dateFormat === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dateFormat"},message:"must have required property '"+"dateFormat"+"'"};
+if(data.termUnits === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "termUnits"},message:"must have required property '"+"termUnits"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2579,8 +2804,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.dateTimeFormat === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dateTimeFormat"},message:"must have required property '"+"dateTimeFormat"+"'"};
+if(data.dateFormat === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dateFormat"},message:"must have required property '"+"dateFormat"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2589,8 +2814,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.loanRange === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "loanRange"},message:"must have required property '"+"loanRange"+"'"};
+if(data.dateTimeFormat === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dateTimeFormat"},message:"must have required property '"+"dateTimeFormat"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2599,8 +2824,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.approvalHours === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "approvalHours"},message:"must have required property '"+"approvalHours"+"'"};
+if(data.loanRange === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "loanRange"},message:"must have required property '"+"loanRange"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2609,8 +2834,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.salaryThreshold === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "salaryThreshold"},message:"must have required property '"+"salaryThreshold"+"'"};
+if(data.approvalHours === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "approvalHours"},message:"must have required property '"+"approvalHours"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2619,8 +2844,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.userCount === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "userCount"},message:"must have required property '"+"userCount"+"'"};
+if(data.salaryThreshold === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "salaryThreshold"},message:"must have required property '"+"salaryThreshold"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2629,8 +2854,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.servicePhone === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "servicePhone"},message:"must have required property '"+"servicePhone"+"'"};
+if(data.userCount === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "userCount"},message:"must have required property '"+"userCount"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2639,8 +2864,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.embedOrigins === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "embedOrigins"},message:"must have required property '"+"embedOrigins"+"'"};
+if(data.servicePhone === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "servicePhone"},message:"must have required property '"+"servicePhone"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2649,8 +2874,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data.fourEyes === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fourEyes"},message:"must have required property '"+"fourEyes"+"'"};
+if(data.embedOrigins === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "embedOrigins"},message:"must have required property '"+"embedOrigins"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2659,8 +2884,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data.limits === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "limits"},message:"must have required property '"+"limits"+"'"};
+if(data.fourEyes === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fourEyes"},message:"must have required property '"+"fourEyes"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2669,9 +2894,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema46.properties, key0))){
-const err17 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.limits === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "limits"},message:"must have required property '"+"limits"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2680,10 +2904,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data.kind !== undefined){
-if("market" !== data.kind){
-const err18 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "market"},message:"must be equal to constant"};
+for(const key0 in data){
+if(!(func1.call(schema46.properties, key0))){
+const err18 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2693,10 +2916,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.id !== undefined){
-let data1 = data.id;
-if(!((data1 === "ID") || (data1 === "IN"))){
-const err19 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema46.properties.id.enum},message:"must be equal to one of the allowed values"};
+if(data.kind !== undefined){
+if("market" !== data.kind){
+const err19 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "market"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2706,9 +2928,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.schemaVersion !== undefined){
-if(1 !== data.schemaVersion){
-const err20 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(data.id !== undefined){
+let data1 = data.id;
+if(!((data1 === "ID") || (data1 === "IN"))){
+const err20 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema46.properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2718,11 +2941,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.name !== undefined){
-let data3 = data.name;
-if(typeof data3 === "string"){
-if(data3.length < 1){
-const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.schemaVersion !== undefined){
+if(1 !== data.schemaVersion){
+const err21 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2732,8 +2953,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.name !== undefined){
+let data3 = data.name;
+if(typeof data3 === "string"){
+if(data3.length < 1){
+const err22 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2743,9 +2967,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err23 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2755,11 +2978,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.textSet !== undefined){
-let data5 = data.textSet;
-if(typeof data5 === "string"){
-if(!pattern40.test(data5)){
-const err24 = {instancePath:instancePath+"/textSet",schemaPath:"#/properties/textSet/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}-[A-Z]{2}$"},message:"must match pattern \""+"^[a-z]{2}-[A-Z]{2}$"+"\""};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err24 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2769,8 +2990,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/textSet",schemaPath:"#/properties/textSet/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.textSet !== undefined){
+let data5 = data.textSet;
+if(typeof data5 === "string"){
+if(!pattern44.test(data5)){
+const err25 = {instancePath:instancePath+"/textSet",schemaPath:"#/properties/textSet/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}-[A-Z]{2}$"},message:"must match pattern \""+"^[a-z]{2}-[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2780,10 +3004,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.languageType !== undefined){
-let data6 = data.languageType;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err26 = {instancePath:instancePath+"/languageType",schemaPath:"#/properties/languageType/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err26 = {instancePath:instancePath+"/textSet",schemaPath:"#/properties/textSet/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2792,14 +3014,27 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 < 0 || isNaN(data6)){
-const err27 = {instancePath:instancePath+"/languageType",schemaPath:"#/properties/languageType/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.languageType !== undefined){
+let data6 = data.languageType;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err27 = {instancePath:instancePath+"/languageType",schemaPath:"#/properties/languageType/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err28 = {instancePath:instancePath+"/languageType",schemaPath:"#/properties/languageType/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -2809,17 +3044,7 @@ if(data.currency !== undefined){
 let data7 = data.currency;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.code === undefined){
-const err28 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if(data7.symbol === undefined){
-const err29 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/required",keyword:"required",params:{missingProperty: "symbol"},message:"must have required property '"+"symbol"+"'"};
+const err29 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2828,8 +3053,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data7.minorUnits === undefined){
-const err30 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/required",keyword:"required",params:{missingProperty: "minorUnits"},message:"must have required property '"+"minorUnits"+"'"};
+if(data7.symbol === undefined){
+const err30 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/required",keyword:"required",params:{missingProperty: "symbol"},message:"must have required property '"+"symbol"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2838,9 +3063,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-for(const key1 in data7){
-if(!(((key1 === "code") || (key1 === "symbol")) || (key1 === "minorUnits"))){
-const err31 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data7.minorUnits === undefined){
+const err31 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/required",keyword:"required",params:{missingProperty: "minorUnits"},message:"must have required property '"+"minorUnits"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2849,12 +3073,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data7.code !== undefined){
-let data8 = data7.code;
-if(typeof data8 === "string"){
-if(!pattern41.test(data8)){
-const err32 = {instancePath:instancePath+"/currency/code",schemaPath:"#/properties/currency/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
+for(const key1 in data7){
+if(!(((key1 === "code") || (key1 === "symbol")) || (key1 === "minorUnits"))){
+const err32 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2864,8 +3085,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/currency/code",schemaPath:"#/properties/currency/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data7.code !== undefined){
+let data8 = data7.code;
+if(typeof data8 === "string"){
+if(!pattern45.test(data8)){
+const err33 = {instancePath:instancePath+"/currency/code",schemaPath:"#/properties/currency/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2875,11 +3099,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data7.symbol !== undefined){
-let data9 = data7.symbol;
-if(typeof data9 === "string"){
-if(data9.length < 1){
-const err34 = {instancePath:instancePath+"/currency/symbol",schemaPath:"#/properties/currency/properties/symbol/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err34 = {instancePath:instancePath+"/currency/code",schemaPath:"#/properties/currency/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2889,8 +3110,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {instancePath:instancePath+"/currency/symbol",schemaPath:"#/properties/currency/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data7.symbol !== undefined){
+let data9 = data7.symbol;
+if(typeof data9 === "string"){
+if(data9.length < 1){
+const err35 = {instancePath:instancePath+"/currency/symbol",schemaPath:"#/properties/currency/properties/symbol/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2900,10 +3124,8 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data7.minorUnits !== undefined){
-let data10 = data7.minorUnits;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err36 = {instancePath:instancePath+"/currency/minorUnits",schemaPath:"#/properties/currency/properties/minorUnits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err36 = {instancePath:instancePath+"/currency/symbol",schemaPath:"#/properties/currency/properties/symbol/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2912,9 +3134,11 @@ vErrors.push(err36);
 }
 errors++;
 }
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 < 1 || isNaN(data10)){
-const err37 = {instancePath:instancePath+"/currency/minorUnits",schemaPath:"#/properties/currency/properties/minorUnits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data7.minorUnits !== undefined){
+let data10 = data7.minorUnits;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err37 = {instancePath:instancePath+"/currency/minorUnits",schemaPath:"#/properties/currency/properties/minorUnits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2923,11 +3147,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err38 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 1 || isNaN(data10)){
+const err38 = {instancePath:instancePath+"/currency/minorUnits",schemaPath:"#/properties/currency/properties/minorUnits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2937,11 +3159,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.number !== undefined){
-let data11 = data.number;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.thousandsSeparator === undefined){
-const err39 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/required",keyword:"required",params:{missingProperty: "thousandsSeparator"},message:"must have required property '"+"thousandsSeparator"+"'"};
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2950,8 +3171,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data11.decimalSeparator === undefined){
-const err40 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/required",keyword:"required",params:{missingProperty: "decimalSeparator"},message:"must have required property '"+"decimalSeparator"+"'"};
+}
+if(data.number !== undefined){
+let data11 = data.number;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.thousandsSeparator === undefined){
+const err40 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/required",keyword:"required",params:{missingProperty: "thousandsSeparator"},message:"must have required property '"+"thousandsSeparator"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2960,9 +3185,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-for(const key2 in data11){
-if(!((key2 === "thousandsSeparator") || (key2 === "decimalSeparator"))){
-const err41 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data11.decimalSeparator === undefined){
+const err41 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/required",keyword:"required",params:{missingProperty: "decimalSeparator"},message:"must have required property '"+"decimalSeparator"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2971,12 +3195,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data11.thousandsSeparator !== undefined){
-let data12 = data11.thousandsSeparator;
-if(typeof data12 === "string"){
-if(data12.length > 1){
-const err42 = {instancePath:instancePath+"/number/thousandsSeparator",schemaPath:"#/properties/number/properties/thousandsSeparator/maxLength",keyword:"maxLength",params:{limit: 1},message:"must NOT have more than 1 characters"};
+for(const key2 in data11){
+if(!((key2 === "thousandsSeparator") || (key2 === "decimalSeparator"))){
+const err42 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2986,8 +3207,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {instancePath:instancePath+"/number/thousandsSeparator",schemaPath:"#/properties/number/properties/thousandsSeparator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.thousandsSeparator !== undefined){
+let data12 = data11.thousandsSeparator;
+if(typeof data12 === "string"){
+if(data12.length > 1){
+const err43 = {instancePath:instancePath+"/number/thousandsSeparator",schemaPath:"#/properties/number/properties/thousandsSeparator/maxLength",keyword:"maxLength",params:{limit: 1},message:"must NOT have more than 1 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2997,11 +3221,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data11.decimalSeparator !== undefined){
-let data13 = data11.decimalSeparator;
-if(typeof data13 === "string"){
-if(data13.length > 1){
-const err44 = {instancePath:instancePath+"/number/decimalSeparator",schemaPath:"#/properties/number/properties/decimalSeparator/maxLength",keyword:"maxLength",params:{limit: 1},message:"must NOT have more than 1 characters"};
+else {
+const err44 = {instancePath:instancePath+"/number/thousandsSeparator",schemaPath:"#/properties/number/properties/thousandsSeparator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3010,8 +3231,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data13.length < 1){
-const err45 = {instancePath:instancePath+"/number/decimalSeparator",schemaPath:"#/properties/number/properties/decimalSeparator/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data11.decimalSeparator !== undefined){
+let data13 = data11.decimalSeparator;
+if(typeof data13 === "string"){
+if(data13.length > 1){
+const err45 = {instancePath:instancePath+"/number/decimalSeparator",schemaPath:"#/properties/number/properties/decimalSeparator/maxLength",keyword:"maxLength",params:{limit: 1},message:"must NOT have more than 1 characters"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3020,9 +3245,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/number/decimalSeparator",schemaPath:"#/properties/number/properties/decimalSeparator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data13.length < 1){
+const err46 = {instancePath:instancePath+"/number/decimalSeparator",schemaPath:"#/properties/number/properties/decimalSeparator/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3032,9 +3256,8 @@ vErrors.push(err46);
 errors++;
 }
 }
-}
 else {
-const err47 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err47 = {instancePath:instancePath+"/number/decimalSeparator",schemaPath:"#/properties/number/properties/decimalSeparator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3044,11 +3267,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.dateFormat !== undefined){
-let data14 = data.dateFormat;
-if(typeof data14 === "string"){
-if(data14.length < 1){
-const err48 = {instancePath:instancePath+"/dateFormat",schemaPath:"#/properties/dateFormat/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err48 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3058,8 +3279,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/dateFormat",schemaPath:"#/properties/dateFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.termUnits !== undefined){
+let data14 = data.termUnits;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.codes === undefined){
+const err49 = {instancePath:instancePath+"/termUnits",schemaPath:"#/properties/termUnits/required",keyword:"required",params:{missingProperty: "codes"},message:"must have required property '"+"codes"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -3068,12 +3292,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-if(data.dateTimeFormat !== undefined){
-let data15 = data.dateTimeFormat;
-if(typeof data15 === "string"){
-if(data15.length < 1){
-const err50 = {instancePath:instancePath+"/dateTimeFormat",schemaPath:"#/properties/dateTimeFormat/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data14.default === undefined){
+const err50 = {instancePath:instancePath+"/termUnits",schemaPath:"#/properties/termUnits/required",keyword:"required",params:{missingProperty: "default"},message:"must have required property '"+"default"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -3082,9 +3302,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/dateTimeFormat",schemaPath:"#/properties/dateTimeFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data14){
+if(!((key3 === "codes") || (key3 === "default"))){
+const err51 = {instancePath:instancePath+"/termUnits",schemaPath:"#/properties/termUnits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -3094,11 +3314,14 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.shortDateFormat !== undefined){
-let data16 = data.shortDateFormat;
-if(typeof data16 === "string"){
-if(data16.length < 1){
-const err52 = {instancePath:instancePath+"/shortDateFormat",schemaPath:"#/properties/shortDateFormat/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data14.codes !== undefined){
+let data15 = data14.codes;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key4 in data15){
+const _errs34 = errors;
+if(typeof key4 === "string"){
+if(!pattern46.test(key4)){
+const err52 = {instancePath:instancePath+"/termUnits/codes",schemaPath:"#/properties/termUnits/properties/codes/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,20}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,20}$"+"\"",propertyName:key4};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -3108,8 +3331,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/shortDateFormat",schemaPath:"#/properties/shortDateFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var valid4 = _errs34 === errors;
+if(!valid4){
+const err53 = {instancePath:instancePath+"/termUnits/codes",schemaPath:"#/properties/termUnits/properties/codes/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -3119,11 +3343,11 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.shortTimeFormat !== undefined){
-let data17 = data.shortTimeFormat;
-if(typeof data17 === "string"){
-if(data17.length < 1){
-const err54 = {instancePath:instancePath+"/shortTimeFormat",schemaPath:"#/properties/shortTimeFormat/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key5 in data15){
+let data16 = data15[key5];
+if(typeof data16 === "string"){
+if(!pattern12.test(data16)){
+const err54 = {instancePath:instancePath+"/termUnits/codes/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -3134,7 +3358,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/shortTimeFormat",schemaPath:"#/properties/shortTimeFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err55 = {instancePath:instancePath+"/termUnits/codes/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -3144,11 +3368,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data.loanRange !== undefined){
-let data18 = data.loanRange;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.min === undefined){
-const err56 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
+}
+else {
+const err56 = {instancePath:instancePath+"/termUnits/codes",schemaPath:"#/properties/termUnits/properties/codes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -3157,8 +3379,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data18.max === undefined){
-const err57 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
+}
+if(data14.default !== undefined){
+let data17 = data14.default;
+if(typeof data17 === "string"){
+if(!pattern12.test(data17)){
+const err57 = {instancePath:instancePath+"/termUnits/default",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -3167,9 +3393,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-for(const key3 in data18){
-if(!((key3 === "min") || (key3 === "max"))){
-const err58 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+else {
+const err58 = {instancePath:instancePath+"/termUnits/default",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -3179,10 +3405,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data18.min !== undefined){
-let data19 = data18.min;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err59 = {instancePath:instancePath+"/loanRange/min",schemaPath:"#/properties/loanRange/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err59 = {instancePath:instancePath+"/termUnits",schemaPath:"#/properties/termUnits/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -3191,9 +3416,12 @@ vErrors.push(err59);
 }
 errors++;
 }
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 0 || isNaN(data19)){
-const err60 = {instancePath:instancePath+"/loanRange/min",schemaPath:"#/properties/loanRange/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.dateFormat !== undefined){
+let data18 = data.dateFormat;
+if(typeof data18 === "string"){
+if(data18.length < 1){
+const err60 = {instancePath:instancePath+"/dateFormat",schemaPath:"#/properties/dateFormat/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -3203,11 +3431,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-}
-if(data18.max !== undefined){
-let data20 = data18.max;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err61 = {instancePath:instancePath+"/loanRange/max",schemaPath:"#/properties/loanRange/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err61 = {instancePath:instancePath+"/dateFormat",schemaPath:"#/properties/dateFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -3216,9 +3441,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 < 0 || isNaN(data20)){
-const err62 = {instancePath:instancePath+"/loanRange/max",schemaPath:"#/properties/loanRange/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.dateTimeFormat !== undefined){
+let data19 = data.dateTimeFormat;
+if(typeof data19 === "string"){
+if(data19.length < 1){
+const err62 = {instancePath:instancePath+"/dateTimeFormat",schemaPath:"#/properties/dateTimeFormat/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -3228,10 +3456,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-}
-}
 else {
-const err63 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err63 = {instancePath:instancePath+"/dateTimeFormat",schemaPath:"#/properties/dateTimeFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -3241,10 +3467,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.approvalHours !== undefined){
-let data21 = data.approvalHours;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err64 = {instancePath:instancePath+"/approvalHours",schemaPath:"#/properties/approvalHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.shortDateFormat !== undefined){
+let data20 = data.shortDateFormat;
+if(typeof data20 === "string"){
+if(data20.length < 1){
+const err64 = {instancePath:instancePath+"/shortDateFormat",schemaPath:"#/properties/shortDateFormat/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -3253,9 +3480,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 1 || isNaN(data21)){
-const err65 = {instancePath:instancePath+"/approvalHours",schemaPath:"#/properties/approvalHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err65 = {instancePath:instancePath+"/shortDateFormat",schemaPath:"#/properties/shortDateFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3265,11 +3492,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-}
-if(data.salaryThreshold !== undefined){
-let data22 = data.salaryThreshold;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err66 = {instancePath:instancePath+"/salaryThreshold",schemaPath:"#/properties/salaryThreshold/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.shortTimeFormat !== undefined){
+let data21 = data.shortTimeFormat;
+if(typeof data21 === "string"){
+if(data21.length < 1){
+const err66 = {instancePath:instancePath+"/shortTimeFormat",schemaPath:"#/properties/shortTimeFormat/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -3278,9 +3505,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err67 = {instancePath:instancePath+"/salaryThreshold",schemaPath:"#/properties/salaryThreshold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err67 = {instancePath:instancePath+"/shortTimeFormat",schemaPath:"#/properties/shortTimeFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -3290,11 +3517,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-}
-if(data.userCount !== undefined){
-let data23 = data.userCount;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err68 = {instancePath:instancePath+"/userCount",schemaPath:"#/properties/userCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.loanRange !== undefined){
+let data22 = data.loanRange;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.min === undefined){
+const err68 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3303,9 +3530,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err69 = {instancePath:instancePath+"/userCount",schemaPath:"#/properties/userCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data22.max === undefined){
+const err69 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3314,13 +3540,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-}
-if(data.servicePhone !== undefined){
-let data24 = data.servicePhone;
-if(typeof data24 === "string"){
-if(!pattern42.test(data24)){
-const err70 = {instancePath:instancePath+"/servicePhone",schemaPath:"#/properties/servicePhone/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9 -]{3,20}$"},message:"must match pattern \""+"^\\+?[0-9][0-9 -]{3,20}$"+"\""};
+for(const key6 in data22){
+if(!((key6 === "min") || (key6 === "max"))){
+const err70 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3330,8 +3552,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-else {
-const err71 = {instancePath:instancePath+"/servicePhone",schemaPath:"#/properties/servicePhone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data22.min !== undefined){
+let data23 = data22.min;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err71 = {instancePath:instancePath+"/loanRange/min",schemaPath:"#/properties/loanRange/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3340,12 +3564,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data.serviceEmail !== undefined){
-let data25 = data.serviceEmail;
-if(typeof data25 === "string"){
-if(!pattern43.test(data25)){
-const err72 = {instancePath:instancePath+"/serviceEmail",schemaPath:"#/properties/serviceEmail/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\""};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err72 = {instancePath:instancePath+"/loanRange/min",schemaPath:"#/properties/loanRange/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -3355,8 +3576,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-else {
-const err73 = {instancePath:instancePath+"/serviceEmail",schemaPath:"#/properties/serviceEmail/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data22.max !== undefined){
+let data24 = data22.max;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err73 = {instancePath:instancePath+"/loanRange/max",schemaPath:"#/properties/loanRange/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -3365,16 +3589,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-if(data.embedOrigins !== undefined){
-let data26 = data.embedOrigins;
-if(Array.isArray(data26)){
-const len0 = data26.length;
-for(let i0=0; i0<len0; i0++){
-let data27 = data26[i0];
-if(typeof data27 === "string"){
-if(!pattern44.test(data27)){
-const err74 = {instancePath:instancePath+"/embedOrigins/" + i0,schemaPath:"#/properties/embedOrigins/items/pattern",keyword:"pattern",params:{pattern: "^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"+"\""};
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 0 || isNaN(data24)){
+const err74 = {instancePath:instancePath+"/loanRange/max",schemaPath:"#/properties/loanRange/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3384,8 +3601,10 @@ vErrors.push(err74);
 errors++;
 }
 }
+}
+}
 else {
-const err75 = {instancePath:instancePath+"/embedOrigins/" + i0,schemaPath:"#/properties/embedOrigins/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err75 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -3395,18 +3614,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-let i1 = data26.length;
-let j0;
-if(i1 > 1){
-const indices0 = {};
-for(;i1--;){
-let item0 = data26[i1];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err76 = {instancePath:instancePath+"/embedOrigins",schemaPath:"#/properties/embedOrigins/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(data.approvalHours !== undefined){
+let data25 = data.approvalHours;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err76 = {instancePath:instancePath+"/approvalHours",schemaPath:"#/properties/approvalHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -3414,14 +3625,10 @@ else {
 vErrors.push(err76);
 }
 errors++;
-break;
 }
-indices0[item0] = i1;
-}
-}
-}
-else {
-const err77 = {instancePath:instancePath+"/embedOrigins",schemaPath:"#/properties/embedOrigins/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 1 || isNaN(data25)){
+const err77 = {instancePath:instancePath+"/approvalHours",schemaPath:"#/properties/approvalHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3431,9 +3638,11 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.fourEyes !== undefined){
-if(typeof data.fourEyes !== "boolean"){
-const err78 = {instancePath:instancePath+"/fourEyes",schemaPath:"#/properties/fourEyes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.salaryThreshold !== undefined){
+let data26 = data.salaryThreshold;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err78 = {instancePath:instancePath+"/salaryThreshold",schemaPath:"#/properties/salaryThreshold/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3442,12 +3651,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-if(data.limits !== undefined){
-let data29 = data.limits;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.chatTextMax === undefined){
-const err79 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "chatTextMax"},message:"must have required property '"+"chatTextMax"+"'"};
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 0 || isNaN(data26)){
+const err79 = {instancePath:instancePath+"/salaryThreshold",schemaPath:"#/properties/salaryThreshold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3456,8 +3662,12 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data29.complaintTextMax === undefined){
-const err80 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintTextMax"},message:"must have required property '"+"complaintTextMax"+"'"};
+}
+}
+if(data.userCount !== undefined){
+let data27 = data.userCount;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err80 = {instancePath:instancePath+"/userCount",schemaPath:"#/properties/userCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -3466,8 +3676,9 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(data29.complaintImagesMax === undefined){
-const err81 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintImagesMax"},message:"must have required property '"+"complaintImagesMax"+"'"};
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 0 || isNaN(data27)){
+const err81 = {instancePath:instancePath+"/userCount",schemaPath:"#/properties/userCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3476,8 +3687,13 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data29.successModalMs === undefined){
-const err82 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "successModalMs"},message:"must have required property '"+"successModalMs"+"'"};
+}
+}
+if(data.servicePhone !== undefined){
+let data28 = data.servicePhone;
+if(typeof data28 === "string"){
+if(!pattern49.test(data28)){
+const err82 = {instancePath:instancePath+"/servicePhone",schemaPath:"#/properties/servicePhone/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9 -]{3,20}$"},message:"must match pattern \""+"^\\+?[0-9][0-9 -]{3,20}$"+"\""};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -3486,8 +3702,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(data29.reviewWeekdays === undefined){
-const err83 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "reviewWeekdays"},message:"must have required property '"+"reviewWeekdays"+"'"};
+}
+else {
+const err83 = {instancePath:instancePath+"/servicePhone",schemaPath:"#/properties/servicePhone/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -3496,8 +3713,12 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(data29.ratingModalDelayMs === undefined){
-const err84 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingModalDelayMs"},message:"must have required property '"+"ratingModalDelayMs"+"'"};
+}
+if(data.serviceEmail !== undefined){
+let data29 = data.serviceEmail;
+if(typeof data29 === "string"){
+if(!pattern50.test(data29)){
+const err84 = {instancePath:instancePath+"/serviceEmail",schemaPath:"#/properties/serviceEmail/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -3506,8 +3727,9 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(data29.ratingStars === undefined){
-const err85 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingStars"},message:"must have required property '"+"ratingStars"+"'"};
+}
+else {
+const err85 = {instancePath:instancePath+"/serviceEmail",schemaPath:"#/properties/serviceEmail/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3516,8 +3738,16 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data29.nativeRatingMinScore === undefined){
-const err86 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "nativeRatingMinScore"},message:"must have required property '"+"nativeRatingMinScore"+"'"};
+}
+if(data.embedOrigins !== undefined){
+let data30 = data.embedOrigins;
+if(Array.isArray(data30)){
+const len0 = data30.length;
+for(let i0=0; i0<len0; i0++){
+let data31 = data30[i0];
+if(typeof data31 === "string"){
+if(!pattern51.test(data31)){
+const err86 = {instancePath:instancePath+"/embedOrigins/" + i0,schemaPath:"#/properties/embedOrigins/items/pattern",keyword:"pattern",params:{pattern: "^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3526,8 +3756,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(data29.smsCountdownSeconds === undefined){
-const err87 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCountdownSeconds"},message:"must have required property '"+"smsCountdownSeconds"+"'"};
+}
+else {
+const err87 = {instancePath:instancePath+"/embedOrigins/" + i0,schemaPath:"#/properties/embedOrigins/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3536,8 +3767,19 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data29.smsCodeLength === undefined){
-const err88 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCodeLength"},message:"must have required property '"+"smsCodeLength"+"'"};
+}
+let i1 = data30.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data30[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err88 = {instancePath:instancePath+"/embedOrigins",schemaPath:"#/properties/embedOrigins/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3545,9 +3787,14 @@ else {
 vErrors.push(err88);
 }
 errors++;
+break;
 }
-if(data29.captchaLength === undefined){
-const err89 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "captchaLength"},message:"must have required property '"+"captchaLength"+"'"};
+indices0[item0] = i1;
+}
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/embedOrigins",schemaPath:"#/properties/embedOrigins/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3556,8 +3803,10 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data29.mobileDigits === undefined){
-const err90 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobileDigits"},message:"must have required property '"+"mobileDigits"+"'"};
+}
+if(data.fourEyes !== undefined){
+if(typeof data.fourEyes !== "boolean"){
+const err90 = {instancePath:instancePath+"/fourEyes",schemaPath:"#/properties/fourEyes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3566,8 +3815,12 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data29.mobilePattern === undefined){
-const err91 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobilePattern"},message:"must have required property '"+"mobilePattern"+"'"};
+}
+if(data.limits !== undefined){
+let data33 = data.limits;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.chatTextMax === undefined){
+const err91 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "chatTextMax"},message:"must have required property '"+"chatTextMax"+"'"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3576,8 +3829,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(data29.contactInfoOverall === undefined){
-const err92 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "contactInfoOverall"},message:"must have required property '"+"contactInfoOverall"+"'"};
+if(data33.complaintTextMax === undefined){
+const err92 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintTextMax"},message:"must have required property '"+"complaintTextMax"+"'"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3586,8 +3839,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data29.toastDefaultMs === undefined){
-const err93 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastDefaultMs"},message:"must have required property '"+"toastDefaultMs"+"'"};
+if(data33.complaintImagesMax === undefined){
+const err93 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintImagesMax"},message:"must have required property '"+"complaintImagesMax"+"'"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3596,8 +3849,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data29.toastMinMs === undefined){
-const err94 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastMinMs"},message:"must have required property '"+"toastMinMs"+"'"};
+if(data33.successModalMs === undefined){
+const err94 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "successModalMs"},message:"must have required property '"+"successModalMs"+"'"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3606,8 +3859,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data29.appToastMs === undefined){
-const err95 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "appToastMs"},message:"must have required property '"+"appToastMs"+"'"};
+if(data33.reviewWeekdays === undefined){
+const err95 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "reviewWeekdays"},message:"must have required property '"+"reviewWeekdays"+"'"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3616,8 +3869,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(data29.recommendTagsFirst === undefined){
-const err96 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "recommendTagsFirst"},message:"must have required property '"+"recommendTagsFirst"+"'"};
+if(data33.ratingModalDelayMs === undefined){
+const err96 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingModalDelayMs"},message:"must have required property '"+"ratingModalDelayMs"+"'"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3626,8 +3879,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data29.sceneModuleIds === undefined){
-const err97 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "sceneModuleIds"},message:"must have required property '"+"sceneModuleIds"+"'"};
+if(data33.ratingStars === undefined){
+const err97 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingStars"},message:"must have required property '"+"ratingStars"+"'"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3636,8 +3889,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data29.loanMoreModuleId === undefined){
-const err98 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "loanMoreModuleId"},message:"must have required property '"+"loanMoreModuleId"+"'"};
+if(data33.nativeRatingMinScore === undefined){
+const err98 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "nativeRatingMinScore"},message:"must have required property '"+"nativeRatingMinScore"+"'"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3646,8 +3899,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(data29.payTypes === undefined){
-const err99 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "payTypes"},message:"must have required property '"+"payTypes"+"'"};
+if(data33.smsCountdownSeconds === undefined){
+const err99 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCountdownSeconds"},message:"must have required property '"+"smsCountdownSeconds"+"'"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3656,8 +3909,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(data29.defaultMiniMarkets === undefined){
-const err100 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "defaultMiniMarkets"},message:"must have required property '"+"defaultMiniMarkets"+"'"};
+if(data33.smsCodeLength === undefined){
+const err100 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCodeLength"},message:"must have required property '"+"smsCodeLength"+"'"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3666,8 +3919,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(data29.googleScore === undefined){
-const err101 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "googleScore"},message:"must have required property '"+"googleScore"+"'"};
+if(data33.captchaLength === undefined){
+const err101 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "captchaLength"},message:"must have required property '"+"captchaLength"+"'"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3676,8 +3929,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(data29.specialPeriodStatus === undefined){
-const err102 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "specialPeriodStatus"},message:"must have required property '"+"specialPeriodStatus"+"'"};
+if(data33.mobileDigits === undefined){
+const err102 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobileDigits"},message:"must have required property '"+"mobileDigits"+"'"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3686,8 +3939,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data29.cardDigitGroup === undefined){
-const err103 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cardDigitGroup"},message:"must have required property '"+"cardDigitGroup"+"'"};
+if(data33.mobilePattern === undefined){
+const err103 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobilePattern"},message:"must have required property '"+"mobilePattern"+"'"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3696,8 +3949,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-if(data29.phoneDigitGroups === undefined){
-const err104 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "phoneDigitGroups"},message:"must have required property '"+"phoneDigitGroups"+"'"};
+if(data33.contactInfoOverall === undefined){
+const err104 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "contactInfoOverall"},message:"must have required property '"+"contactInfoOverall"+"'"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3706,8 +3959,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-if(data29.cookieExpiryYear === undefined){
-const err105 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cookieExpiryYear"},message:"must have required property '"+"cookieExpiryYear"+"'"};
+if(data33.toastDefaultMs === undefined){
+const err105 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastDefaultMs"},message:"must have required property '"+"toastDefaultMs"+"'"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3716,8 +3969,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data29.orderStatuses === undefined){
-const err106 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "orderStatuses"},message:"must have required property '"+"orderStatuses"+"'"};
+if(data33.toastMinMs === undefined){
+const err106 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastMinMs"},message:"must have required property '"+"toastMinMs"+"'"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3726,9 +3979,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-for(const key4 in data29){
-if(!(func1.call(schema46.properties.limits.properties, key4))){
-const err107 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data33.appToastMs === undefined){
+const err107 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "appToastMs"},message:"must have required property '"+"appToastMs"+"'"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3737,11 +3989,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-if(data29.chatTextMax !== undefined){
-let data30 = data29.chatTextMax;
-if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err108 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.recommendTagsFirst === undefined){
+const err108 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "recommendTagsFirst"},message:"must have required property '"+"recommendTagsFirst"+"'"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3750,9 +3999,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 < 1 || isNaN(data30)){
-const err109 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data33.sceneModuleIds === undefined){
+const err109 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "sceneModuleIds"},message:"must have required property '"+"sceneModuleIds"+"'"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -3761,12 +4009,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-}
-}
-if(data29.complaintTextMax !== undefined){
-let data31 = data29.complaintTextMax;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err110 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.loanMoreModuleId === undefined){
+const err110 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "loanMoreModuleId"},message:"must have required property '"+"loanMoreModuleId"+"'"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3775,9 +4019,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 < 1 || isNaN(data31)){
-const err111 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data33.payTypes === undefined){
+const err111 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "payTypes"},message:"must have required property '"+"payTypes"+"'"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3786,12 +4029,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-}
-if(data29.complaintImagesMax !== undefined){
-let data32 = data29.complaintImagesMax;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err112 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.defaultMiniMarkets === undefined){
+const err112 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "defaultMiniMarkets"},message:"must have required property '"+"defaultMiniMarkets"+"'"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3800,9 +4039,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 < 0 || isNaN(data32)){
-const err113 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data33.googleScore === undefined){
+const err113 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "googleScore"},message:"must have required property '"+"googleScore"+"'"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3811,12 +4049,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-}
-if(data29.successModalMs !== undefined){
-let data33 = data29.successModalMs;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err114 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.specialPeriodStatus === undefined){
+const err114 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "specialPeriodStatus"},message:"must have required property '"+"specialPeriodStatus"+"'"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3825,9 +4059,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 0 || isNaN(data33)){
-const err115 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data33.cardDigitGroup === undefined){
+const err115 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cardDigitGroup"},message:"must have required property '"+"cardDigitGroup"+"'"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3836,12 +4069,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-}
-if(data29.reviewWeekdays !== undefined){
-let data34 = data29.reviewWeekdays;
-if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err116 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.phoneDigitGroups === undefined){
+const err116 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "phoneDigitGroups"},message:"must have required property '"+"phoneDigitGroups"+"'"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3850,9 +4079,8 @@ vErrors.push(err116);
 }
 errors++;
 }
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 < 1 || isNaN(data34)){
-const err117 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data33.cookieExpiryYear === undefined){
+const err117 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cookieExpiryYear"},message:"must have required property '"+"cookieExpiryYear"+"'"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -3861,12 +4089,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-}
-if(data29.ratingModalDelayMs !== undefined){
-let data35 = data29.ratingModalDelayMs;
-if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err118 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.orderStatuses === undefined){
+const err118 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "orderStatuses"},message:"must have required property '"+"orderStatuses"+"'"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3875,9 +4099,9 @@ vErrors.push(err118);
 }
 errors++;
 }
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 < 0 || isNaN(data35)){
-const err119 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key7 in data33){
+if(!(func1.call(schema46.properties.limits.properties, key7))){
+const err119 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3887,11 +4111,10 @@ vErrors.push(err119);
 errors++;
 }
 }
-}
-if(data29.ratingStars !== undefined){
-let data36 = data29.ratingStars;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err120 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.chatTextMax !== undefined){
+let data34 = data33.chatTextMax;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err120 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3900,9 +4123,9 @@ vErrors.push(err120);
 }
 errors++;
 }
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 < 1 || isNaN(data36)){
-const err121 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 1 || isNaN(data34)){
+const err121 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -3913,10 +4136,10 @@ errors++;
 }
 }
 }
-if(data29.nativeRatingMinScore !== undefined){
-let data37 = data29.nativeRatingMinScore;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err122 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.complaintTextMax !== undefined){
+let data35 = data33.complaintTextMax;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err122 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -3925,9 +4148,9 @@ vErrors.push(err122);
 }
 errors++;
 }
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 < 1 || isNaN(data37)){
-const err123 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 1 || isNaN(data35)){
+const err123 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -3938,10 +4161,10 @@ errors++;
 }
 }
 }
-if(data29.smsCountdownSeconds !== undefined){
-let data38 = data29.smsCountdownSeconds;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err124 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.complaintImagesMax !== undefined){
+let data36 = data33.complaintImagesMax;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err124 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -3950,9 +4173,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 < 1 || isNaN(data38)){
-const err125 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 0 || isNaN(data36)){
+const err125 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -3963,10 +4186,10 @@ errors++;
 }
 }
 }
-if(data29.smsCodeLength !== undefined){
-let data39 = data29.smsCodeLength;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err126 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.successModalMs !== undefined){
+let data37 = data33.successModalMs;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err126 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -3975,9 +4198,9 @@ vErrors.push(err126);
 }
 errors++;
 }
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 1 || isNaN(data39)){
-const err127 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 < 0 || isNaN(data37)){
+const err127 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -3988,10 +4211,10 @@ errors++;
 }
 }
 }
-if(data29.captchaLength !== undefined){
-let data40 = data29.captchaLength;
-if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
-const err128 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.reviewWeekdays !== undefined){
+let data38 = data33.reviewWeekdays;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+const err128 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -4000,9 +4223,9 @@ vErrors.push(err128);
 }
 errors++;
 }
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 < 1 || isNaN(data40)){
-const err129 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 < 1 || isNaN(data38)){
+const err129 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -4013,10 +4236,10 @@ errors++;
 }
 }
 }
-if(data29.mobileDigits !== undefined){
-let data41 = data29.mobileDigits;
-if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err130 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.ratingModalDelayMs !== undefined){
+let data39 = data33.ratingModalDelayMs;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err130 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -4025,9 +4248,9 @@ vErrors.push(err130);
 }
 errors++;
 }
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 < 1 || isNaN(data41)){
-const err131 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 < 0 || isNaN(data39)){
+const err131 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -4038,11 +4261,10 @@ errors++;
 }
 }
 }
-if(data29.mobilePattern !== undefined){
-let data42 = data29.mobilePattern;
-if(typeof data42 === "string"){
-if(data42.length < 1){
-const err132 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data33.ratingStars !== undefined){
+let data40 = data33.ratingStars;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
+const err132 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -4051,9 +4273,9 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-else {
-const err133 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 < 1 || isNaN(data40)){
+const err133 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -4063,10 +4285,11 @@ vErrors.push(err133);
 errors++;
 }
 }
-if(data29.contactInfoOverall !== undefined){
-let data43 = data29.contactInfoOverall;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err134 = {instancePath:instancePath+"/limits/contactInfoOverall",schemaPath:"#/properties/limits/properties/contactInfoOverall/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data33.nativeRatingMinScore !== undefined){
+let data41 = data33.nativeRatingMinScore;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err134 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -4075,11 +4298,9 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-if(data29.toastDefaultMs !== undefined){
-let data44 = data29.toastDefaultMs;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err135 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 < 1 || isNaN(data41)){
+const err135 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -4088,9 +4309,12 @@ vErrors.push(err135);
 }
 errors++;
 }
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 < 0 || isNaN(data44)){
-const err136 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data33.smsCountdownSeconds !== undefined){
+let data42 = data33.smsCountdownSeconds;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err136 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -4099,12 +4323,9 @@ vErrors.push(err136);
 }
 errors++;
 }
-}
-}
-if(data29.toastMinMs !== undefined){
-let data45 = data29.toastMinMs;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err137 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 1 || isNaN(data42)){
+const err137 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -4113,9 +4334,12 @@ vErrors.push(err137);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 < 0 || isNaN(data45)){
-const err138 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data33.smsCodeLength !== undefined){
+let data43 = data33.smsCodeLength;
+if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
+const err138 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -4124,12 +4348,9 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-}
-if(data29.appToastMs !== undefined){
-let data46 = data29.appToastMs;
-if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-const err139 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 < 1 || isNaN(data43)){
+const err139 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -4138,9 +4359,12 @@ vErrors.push(err139);
 }
 errors++;
 }
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 < 0 || isNaN(data46)){
-const err140 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data33.captchaLength !== undefined){
+let data44 = data33.captchaLength;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+const err140 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -4149,12 +4373,9 @@ vErrors.push(err140);
 }
 errors++;
 }
-}
-}
-if(data29.recommendTagsFirst !== undefined){
-let data47 = data29.recommendTagsFirst;
-if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
-const err141 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 1 || isNaN(data44)){
+const err141 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -4163,9 +4384,12 @@ vErrors.push(err141);
 }
 errors++;
 }
-if((typeof data47 == "number") && (isFinite(data47))){
-if(data47 < 0 || isNaN(data47)){
-const err142 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data33.mobileDigits !== undefined){
+let data45 = data33.mobileDigits;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err142 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -4174,13 +4398,9 @@ vErrors.push(err142);
 }
 errors++;
 }
-}
-}
-if(data29.sceneModuleIds !== undefined){
-let data48 = data29.sceneModuleIds;
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if(data48.precise === undefined){
-const err143 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 < 1 || isNaN(data45)){
+const err143 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -4189,8 +4409,13 @@ vErrors.push(err143);
 }
 errors++;
 }
-if(data48.luckyBag === undefined){
-const err144 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
+}
+}
+if(data33.mobilePattern !== undefined){
+let data46 = data33.mobilePattern;
+if(typeof data46 === "string"){
+if(data46.length < 1){
+const err144 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -4199,8 +4424,9 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(data48.other === undefined){
-const err145 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "other"},message:"must have required property '"+"other"+"'"};
+}
+else {
+const err145 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -4209,9 +4435,11 @@ vErrors.push(err145);
 }
 errors++;
 }
-for(const key5 in data48){
-if(!(((key5 === "precise") || (key5 === "luckyBag")) || (key5 === "other"))){
-const err146 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+}
+if(data33.contactInfoOverall !== undefined){
+let data47 = data33.contactInfoOverall;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+const err146 = {instancePath:instancePath+"/limits/contactInfoOverall",schemaPath:"#/properties/limits/properties/contactInfoOverall/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -4221,10 +4449,10 @@ vErrors.push(err146);
 errors++;
 }
 }
-if(data48.precise !== undefined){
-let data49 = data48.precise;
-if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
-const err147 = {instancePath:instancePath+"/limits/sceneModuleIds/precise",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/precise/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.toastDefaultMs !== undefined){
+let data48 = data33.toastDefaultMs;
+if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
+const err147 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -4233,11 +4461,9 @@ vErrors.push(err147);
 }
 errors++;
 }
-}
-if(data48.luckyBag !== undefined){
-let data50 = data48.luckyBag;
-if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err148 = {instancePath:instancePath+"/limits/sceneModuleIds/luckyBag",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/luckyBag/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data48 == "number") && (isFinite(data48))){
+if(data48 < 0 || isNaN(data48)){
+const err148 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -4247,10 +4473,11 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data48.other !== undefined){
-let data51 = data48.other;
-if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
-const err149 = {instancePath:instancePath+"/limits/sceneModuleIds/other",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/other/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data33.toastMinMs !== undefined){
+let data49 = data33.toastMinMs;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err149 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -4259,10 +4486,9 @@ vErrors.push(err149);
 }
 errors++;
 }
-}
-}
-else {
-const err150 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 < 0 || isNaN(data49)){
+const err150 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -4272,11 +4498,11 @@ vErrors.push(err150);
 errors++;
 }
 }
-if(data29.sceneGroups !== undefined){
-let data52 = data29.sceneGroups;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52.precise === undefined){
-const err151 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
+}
+if(data33.appToastMs !== undefined){
+let data50 = data33.appToastMs;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err151 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -4285,8 +4511,9 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(data52.luckyBag === undefined){
-const err152 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 < 0 || isNaN(data50)){
+const err152 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -4295,9 +4522,12 @@ vErrors.push(err152);
 }
 errors++;
 }
-for(const key6 in data52){
-if(!((key6 === "precise") || (key6 === "luckyBag"))){
-const err153 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+}
+}
+if(data33.recommendTagsFirst !== undefined){
+let data51 = data33.recommendTagsFirst;
+if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
+const err153 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -4306,16 +4536,9 @@ vErrors.push(err153);
 }
 errors++;
 }
-}
-if(data52.precise !== undefined){
-let data53 = data52.precise;
-if(Array.isArray(data53)){
-const len1 = data53.length;
-for(let i2=0; i2<len1; i2++){
-let data54 = data53[i2];
-if(typeof data54 === "string"){
-if(data54.length < 1){
-const err154 = {instancePath:instancePath+"/limits/sceneGroups/precise/" + i2,schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if((typeof data51 == "number") && (isFinite(data51))){
+if(data51 < 0 || isNaN(data51)){
+const err154 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -4325,8 +4548,12 @@ vErrors.push(err154);
 errors++;
 }
 }
-else {
-const err155 = {instancePath:instancePath+"/limits/sceneGroups/precise/" + i2,schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data33.sceneModuleIds !== undefined){
+let data52 = data33.sceneModuleIds;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+if(data52.precise === undefined){
+const err155 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -4335,10 +4562,8 @@ vErrors.push(err155);
 }
 errors++;
 }
-}
-}
-else {
-const err156 = {instancePath:instancePath+"/limits/sceneGroups/precise",schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data52.luckyBag === undefined){
+const err156 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -4347,16 +4572,8 @@ vErrors.push(err156);
 }
 errors++;
 }
-}
-if(data52.luckyBag !== undefined){
-let data55 = data52.luckyBag;
-if(Array.isArray(data55)){
-const len2 = data55.length;
-for(let i3=0; i3<len2; i3++){
-let data56 = data55[i3];
-if(typeof data56 === "string"){
-if(data56.length < 1){
-const err157 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag/" + i3,schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data52.other === undefined){
+const err157 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "other"},message:"must have required property '"+"other"+"'"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -4365,9 +4582,9 @@ vErrors.push(err157);
 }
 errors++;
 }
-}
-else {
-const err158 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag/" + i3,schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key8 in data52){
+if(!(((key8 === "precise") || (key8 === "luckyBag")) || (key8 === "other"))){
+const err158 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -4377,9 +4594,10 @@ vErrors.push(err158);
 errors++;
 }
 }
-}
-else {
-const err159 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag",schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data52.precise !== undefined){
+let data53 = data52.precise;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
+const err159 = {instancePath:instancePath+"/limits/sceneModuleIds/precise",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/precise/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -4389,9 +4607,10 @@ vErrors.push(err159);
 errors++;
 }
 }
-}
-else {
-const err160 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data52.luckyBag !== undefined){
+let data54 = data52.luckyBag;
+if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
+const err160 = {instancePath:instancePath+"/limits/sceneModuleIds/luckyBag",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/luckyBag/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -4401,10 +4620,10 @@ vErrors.push(err160);
 errors++;
 }
 }
-if(data29.loanMoreModuleId !== undefined){
-let data57 = data29.loanMoreModuleId;
-if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
-const err161 = {instancePath:instancePath+"/limits/loanMoreModuleId",schemaPath:"#/properties/limits/properties/loanMoreModuleId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data52.other !== undefined){
+let data55 = data52.other;
+if(!(((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55))) && (isFinite(data55)))){
+const err161 = {instancePath:instancePath+"/limits/sceneModuleIds/other",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/other/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -4414,11 +4633,9 @@ vErrors.push(err161);
 errors++;
 }
 }
-if(data29.payTypes !== undefined){
-let data58 = data29.payTypes;
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-if(data58.bank === undefined){
-const err162 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "bank"},message:"must have required property '"+"bank"+"'"};
+}
+else {
+const err162 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -4427,8 +4644,12 @@ vErrors.push(err162);
 }
 errors++;
 }
-if(data58.miniMarket === undefined){
-const err163 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "miniMarket"},message:"must have required property '"+"miniMarket"+"'"};
+}
+if(data33.sceneGroups !== undefined){
+let data56 = data33.sceneGroups;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+if(data56.precise === undefined){
+const err163 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -4437,9 +4658,8 @@ vErrors.push(err163);
 }
 errors++;
 }
-for(const key7 in data58){
-if(!((key7 === "bank") || (key7 === "miniMarket"))){
-const err164 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data56.luckyBag === undefined){
+const err164 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -4448,11 +4668,9 @@ vErrors.push(err164);
 }
 errors++;
 }
-}
-if(data58.bank !== undefined){
-let data59 = data58.bank;
-if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
-const err165 = {instancePath:instancePath+"/limits/payTypes/bank",schemaPath:"#/properties/limits/properties/payTypes/properties/bank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key9 in data56){
+if(!((key9 === "precise") || (key9 === "luckyBag"))){
+const err165 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -4462,10 +4680,15 @@ vErrors.push(err165);
 errors++;
 }
 }
-if(data58.miniMarket !== undefined){
-let data60 = data58.miniMarket;
-if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
-const err166 = {instancePath:instancePath+"/limits/payTypes/miniMarket",schemaPath:"#/properties/limits/properties/payTypes/properties/miniMarket/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data56.precise !== undefined){
+let data57 = data56.precise;
+if(Array.isArray(data57)){
+const len1 = data57.length;
+for(let i2=0; i2<len1; i2++){
+let data58 = data57[i2];
+if(typeof data58 === "string"){
+if(data58.length < 1){
+const err166 = {instancePath:instancePath+"/limits/sceneGroups/precise/" + i2,schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -4475,9 +4698,8 @@ vErrors.push(err166);
 errors++;
 }
 }
-}
 else {
-const err167 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err167 = {instancePath:instancePath+"/limits/sceneGroups/precise/" + i2,schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -4487,15 +4709,9 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data29.defaultMiniMarkets !== undefined){
-let data61 = data29.defaultMiniMarkets;
-if(Array.isArray(data61)){
-const len3 = data61.length;
-for(let i4=0; i4<len3; i4++){
-let data62 = data61[i4];
-if(typeof data62 === "string"){
-if(data62.length < 1){
-const err168 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i4,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err168 = {instancePath:instancePath+"/limits/sceneGroups/precise",schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -4505,8 +4721,15 @@ vErrors.push(err168);
 errors++;
 }
 }
-else {
-const err169 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i4,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data56.luckyBag !== undefined){
+let data59 = data56.luckyBag;
+if(Array.isArray(data59)){
+const len2 = data59.length;
+for(let i3=0; i3<len2; i3++){
+let data60 = data59[i3];
+if(typeof data60 === "string"){
+if(data60.length < 1){
+const err169 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag/" + i3,schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -4516,9 +4739,8 @@ vErrors.push(err169);
 errors++;
 }
 }
-}
 else {
-const err170 = {instancePath:instancePath+"/limits/defaultMiniMarkets",schemaPath:"#/properties/limits/properties/defaultMiniMarkets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err170 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag/" + i3,schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -4528,10 +4750,9 @@ vErrors.push(err170);
 errors++;
 }
 }
-if(data29.googleScore !== undefined){
-let data63 = data29.googleScore;
-if(!(((typeof data63 == "number") && (!(data63 % 1) && !isNaN(data63))) && (isFinite(data63)))){
-const err171 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err171 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag",schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -4540,9 +4761,10 @@ vErrors.push(err171);
 }
 errors++;
 }
-if((typeof data63 == "number") && (isFinite(data63))){
-if(data63 > 5 || isNaN(data63)){
-const err172 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
+}
+}
+else {
+const err172 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -4551,8 +4773,11 @@ vErrors.push(err172);
 }
 errors++;
 }
-if(data63 < 1 || isNaN(data63)){
-const err173 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data33.loanMoreModuleId !== undefined){
+let data61 = data33.loanMoreModuleId;
+if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
+const err173 = {instancePath:instancePath+"/limits/loanMoreModuleId",schemaPath:"#/properties/limits/properties/loanMoreModuleId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -4562,11 +4787,11 @@ vErrors.push(err173);
 errors++;
 }
 }
-}
-if(data29.specialPeriodStatus !== undefined){
-let data64 = data29.specialPeriodStatus;
-if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
-const err174 = {instancePath:instancePath+"/limits/specialPeriodStatus",schemaPath:"#/properties/limits/properties/specialPeriodStatus/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.payTypes !== undefined){
+let data62 = data33.payTypes;
+if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
+if(data62.bank === undefined){
+const err174 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "bank"},message:"must have required property '"+"bank"+"'"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -4575,11 +4800,8 @@ vErrors.push(err174);
 }
 errors++;
 }
-}
-if(data29.cardDigitGroup !== undefined){
-let data65 = data29.cardDigitGroup;
-if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
-const err175 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data62.miniMarket === undefined){
+const err175 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "miniMarket"},message:"must have required property '"+"miniMarket"+"'"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -4588,9 +4810,9 @@ vErrors.push(err175);
 }
 errors++;
 }
-if((typeof data65 == "number") && (isFinite(data65))){
-if(data65 < 1 || isNaN(data65)){
-const err176 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+for(const key10 in data62){
+if(!((key10 === "bank") || (key10 === "miniMarket"))){
+const err176 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -4600,15 +4822,10 @@ vErrors.push(err176);
 errors++;
 }
 }
-}
-if(data29.phoneDigitGroups !== undefined){
-let data66 = data29.phoneDigitGroups;
-if(Array.isArray(data66)){
-const len4 = data66.length;
-for(let i5=0; i5<len4; i5++){
-let data67 = data66[i5];
-if(!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))){
-const err177 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i5,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data62.bank !== undefined){
+let data63 = data62.bank;
+if(!(((typeof data63 == "number") && (!(data63 % 1) && !isNaN(data63))) && (isFinite(data63)))){
+const err177 = {instancePath:instancePath+"/limits/payTypes/bank",schemaPath:"#/properties/limits/properties/payTypes/properties/bank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -4617,9 +4834,11 @@ vErrors.push(err177);
 }
 errors++;
 }
-if((typeof data67 == "number") && (isFinite(data67))){
-if(data67 < 1 || isNaN(data67)){
-const err178 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i5,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data62.miniMarket !== undefined){
+let data64 = data62.miniMarket;
+if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
+const err178 = {instancePath:instancePath+"/limits/payTypes/miniMarket",schemaPath:"#/properties/limits/properties/payTypes/properties/miniMarket/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -4630,9 +4849,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err179 = {instancePath:instancePath+"/limits/phoneDigitGroups",schemaPath:"#/properties/limits/properties/phoneDigitGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err179 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -4642,10 +4860,15 @@ vErrors.push(err179);
 errors++;
 }
 }
-if(data29.cookieExpiryYear !== undefined){
-let data68 = data29.cookieExpiryYear;
-if(!(((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68))) && (isFinite(data68)))){
-const err180 = {instancePath:instancePath+"/limits/cookieExpiryYear",schemaPath:"#/properties/limits/properties/cookieExpiryYear/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.defaultMiniMarkets !== undefined){
+let data65 = data33.defaultMiniMarkets;
+if(Array.isArray(data65)){
+const len3 = data65.length;
+for(let i4=0; i4<len3; i4++){
+let data66 = data65[i4];
+if(typeof data66 === "string"){
+if(data66.length < 1){
+const err180 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i4,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -4655,11 +4878,8 @@ vErrors.push(err180);
 errors++;
 }
 }
-if(data29.orderStatuses !== undefined){
-let data69 = data29.orderStatuses;
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-if(data69.withPicture === undefined){
-const err181 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "withPicture"},message:"must have required property '"+"withPicture"+"'"};
+else {
+const err181 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i4,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -4668,8 +4888,10 @@ vErrors.push(err181);
 }
 errors++;
 }
-if(data69.defaultPicture === undefined){
-const err182 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "defaultPicture"},message:"must have required property '"+"defaultPicture"+"'"};
+}
+}
+else {
+const err182 = {instancePath:instancePath+"/limits/defaultMiniMarkets",schemaPath:"#/properties/limits/properties/defaultMiniMarkets/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -4678,8 +4900,11 @@ vErrors.push(err182);
 }
 errors++;
 }
-if(data69.repayWithExtension === undefined){
-const err183 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayWithExtension"},message:"must have required property '"+"repayWithExtension"+"'"};
+}
+if(data33.googleScore !== undefined){
+let data67 = data33.googleScore;
+if(!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))){
+const err183 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -4688,8 +4913,9 @@ vErrors.push(err183);
 }
 errors++;
 }
-if(data69.repayOnly === undefined){
-const err184 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayOnly"},message:"must have required property '"+"repayOnly"+"'"};
+if((typeof data67 == "number") && (isFinite(data67))){
+if(data67 > 5 || isNaN(data67)){
+const err184 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -4698,8 +4924,8 @@ vErrors.push(err184);
 }
 errors++;
 }
-if(data69.loanMore === undefined){
-const err185 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "loanMore"},message:"must have required property '"+"loanMore"+"'"};
+if(data67 < 1 || isNaN(data67)){
+const err185 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -4708,9 +4934,12 @@ vErrors.push(err185);
 }
 errors++;
 }
-for(const key8 in data69){
-if(!(((((key8 === "withPicture") || (key8 === "defaultPicture")) || (key8 === "repayWithExtension")) || (key8 === "repayOnly")) || (key8 === "loanMore"))){
-const err186 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+}
+}
+if(data33.specialPeriodStatus !== undefined){
+let data68 = data33.specialPeriodStatus;
+if(!(((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68))) && (isFinite(data68)))){
+const err186 = {instancePath:instancePath+"/limits/specialPeriodStatus",schemaPath:"#/properties/limits/properties/specialPeriodStatus/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -4720,14 +4949,10 @@ vErrors.push(err186);
 errors++;
 }
 }
-if(data69.withPicture !== undefined){
-let data70 = data69.withPicture;
-if(Array.isArray(data70)){
-const len5 = data70.length;
-for(let i6=0; i6<len5; i6++){
-let data71 = data70[i6];
-if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
-const err187 = {instancePath:instancePath+"/limits/orderStatuses/withPicture/" + i6,schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.cardDigitGroup !== undefined){
+let data69 = data33.cardDigitGroup;
+if(!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69)))){
+const err187 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -4736,10 +4961,9 @@ vErrors.push(err187);
 }
 errors++;
 }
-}
-}
-else {
-const err188 = {instancePath:instancePath+"/limits/orderStatuses/withPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data69 == "number") && (isFinite(data69))){
+if(data69 < 1 || isNaN(data69)){
+const err188 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -4749,10 +4973,15 @@ vErrors.push(err188);
 errors++;
 }
 }
-if(data69.defaultPicture !== undefined){
-let data72 = data69.defaultPicture;
-if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
-const err189 = {instancePath:instancePath+"/limits/orderStatuses/defaultPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/defaultPicture/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data33.phoneDigitGroups !== undefined){
+let data70 = data33.phoneDigitGroups;
+if(Array.isArray(data70)){
+const len4 = data70.length;
+for(let i5=0; i5<len4; i5++){
+let data71 = data70[i5];
+if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
+const err189 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i5,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -4761,15 +4990,9 @@ vErrors.push(err189);
 }
 errors++;
 }
-}
-if(data69.repayWithExtension !== undefined){
-let data73 = data69.repayWithExtension;
-if(Array.isArray(data73)){
-const len6 = data73.length;
-for(let i7=0; i7<len6; i7++){
-let data74 = data73[i7];
-if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
-const err190 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension/" + i7,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data71 == "number") && (isFinite(data71))){
+if(data71 < 1 || isNaN(data71)){
+const err190 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i5,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -4780,8 +5003,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err191 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err191 = {instancePath:instancePath+"/limits/phoneDigitGroups",schemaPath:"#/properties/limits/properties/phoneDigitGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -4791,14 +5015,10 @@ vErrors.push(err191);
 errors++;
 }
 }
-if(data69.repayOnly !== undefined){
-let data75 = data69.repayOnly;
-if(Array.isArray(data75)){
-const len7 = data75.length;
-for(let i8=0; i8<len7; i8++){
-let data76 = data75[i8];
-if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
-const err192 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly/" + i8,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data33.cookieExpiryYear !== undefined){
+let data72 = data33.cookieExpiryYear;
+if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
+const err192 = {instancePath:instancePath+"/limits/cookieExpiryYear",schemaPath:"#/properties/limits/properties/cookieExpiryYear/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -4808,9 +5028,11 @@ vErrors.push(err192);
 errors++;
 }
 }
-}
-else {
-const err193 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data33.orderStatuses !== undefined){
+let data73 = data33.orderStatuses;
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+if(data73.withPicture === undefined){
+const err193 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "withPicture"},message:"must have required property '"+"withPicture"+"'"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -4819,15 +5041,8 @@ vErrors.push(err193);
 }
 errors++;
 }
-}
-if(data69.loanMore !== undefined){
-let data77 = data69.loanMore;
-if(Array.isArray(data77)){
-const len8 = data77.length;
-for(let i9=0; i9<len8; i9++){
-let data78 = data77[i9];
-if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
-const err194 = {instancePath:instancePath+"/limits/orderStatuses/loanMore/" + i9,schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data73.defaultPicture === undefined){
+const err194 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "defaultPicture"},message:"must have required property '"+"defaultPicture"+"'"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -4836,10 +5051,8 @@ vErrors.push(err194);
 }
 errors++;
 }
-}
-}
-else {
-const err195 = {instancePath:instancePath+"/limits/orderStatuses/loanMore",schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data73.repayWithExtension === undefined){
+const err195 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayWithExtension"},message:"must have required property '"+"repayWithExtension"+"'"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -4848,10 +5061,8 @@ vErrors.push(err195);
 }
 errors++;
 }
-}
-}
-else {
-const err196 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data73.repayOnly === undefined){
+const err196 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayOnly"},message:"must have required property '"+"repayOnly"+"'"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -4860,10 +5071,8 @@ vErrors.push(err196);
 }
 errors++;
 }
-}
-}
-else {
-const err197 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data73.loanMore === undefined){
+const err197 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "loanMore"},message:"must have required property '"+"loanMore"+"'"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -4872,12 +5081,9 @@ vErrors.push(err197);
 }
 errors++;
 }
-}
-if(data.legal !== undefined){
-let data79 = data.legal;
-if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
-if(data79.loanTermDays === undefined){
-const err198 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "loanTermDays"},message:"must have required property '"+"loanTermDays"+"'"};
+for(const key11 in data73){
+if(!(((((key11 === "withPicture") || (key11 === "defaultPicture")) || (key11 === "repayWithExtension")) || (key11 === "repayOnly")) || (key11 === "loanMore"))){
+const err198 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -4886,8 +5092,15 @@ vErrors.push(err198);
 }
 errors++;
 }
-if(data79.decisionDays === undefined){
-const err199 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "decisionDays"},message:"must have required property '"+"decisionDays"+"'"};
+}
+if(data73.withPicture !== undefined){
+let data74 = data73.withPicture;
+if(Array.isArray(data74)){
+const len5 = data74.length;
+for(let i6=0; i6<len5; i6++){
+let data75 = data74[i6];
+if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
+const err199 = {instancePath:instancePath+"/limits/orderStatuses/withPicture/" + i6,schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -4896,8 +5109,10 @@ vErrors.push(err199);
 }
 errors++;
 }
-if(data79.creditingDays === undefined){
-const err200 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "creditingDays"},message:"must have required property '"+"creditingDays"+"'"};
+}
+}
+else {
+const err200 = {instancePath:instancePath+"/limits/orderStatuses/withPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -4906,8 +5121,11 @@ vErrors.push(err200);
 }
 errors++;
 }
-if(data79.defaultPenalty === undefined){
-const err201 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "defaultPenalty"},message:"must have required property '"+"defaultPenalty"+"'"};
+}
+if(data73.defaultPicture !== undefined){
+let data76 = data73.defaultPicture;
+if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
+const err201 = {instancePath:instancePath+"/limits/orderStatuses/defaultPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/defaultPicture/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -4916,8 +5134,15 @@ vErrors.push(err201);
 }
 errors++;
 }
-if(data79.dailyInterest === undefined){
-const err202 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "dailyInterest"},message:"must have required property '"+"dailyInterest"+"'"};
+}
+if(data73.repayWithExtension !== undefined){
+let data77 = data73.repayWithExtension;
+if(Array.isArray(data77)){
+const len6 = data77.length;
+for(let i7=0; i7<len6; i7++){
+let data78 = data77[i7];
+if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
+const err202 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension/" + i7,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -4926,8 +5151,10 @@ vErrors.push(err202);
 }
 errors++;
 }
-if(data79.prepayment === undefined){
-const err203 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "prepayment"},message:"must have required property '"+"prepayment"+"'"};
+}
+}
+else {
+const err203 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -4936,8 +5163,15 @@ vErrors.push(err203);
 }
 errors++;
 }
-if(data79.minApplicantAge === undefined){
-const err204 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "minApplicantAge"},message:"must have required property '"+"minApplicantAge"+"'"};
+}
+if(data73.repayOnly !== undefined){
+let data79 = data73.repayOnly;
+if(Array.isArray(data79)){
+const len7 = data79.length;
+for(let i8=0; i8<len7; i8++){
+let data80 = data79[i8];
+if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
+const err204 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly/" + i8,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -4946,8 +5180,10 @@ vErrors.push(err204);
 }
 errors++;
 }
-if(data79.personalDetailChangeDays === undefined){
-const err205 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "personalDetailChangeDays"},message:"must have required property '"+"personalDetailChangeDays"+"'"};
+}
+}
+else {
+const err205 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -4956,8 +5192,15 @@ vErrors.push(err205);
 }
 errors++;
 }
-if(data79.judgmentSettleDays === undefined){
-const err206 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "judgmentSettleDays"},message:"must have required property '"+"judgmentSettleDays"+"'"};
+}
+if(data73.loanMore !== undefined){
+let data81 = data73.loanMore;
+if(Array.isArray(data81)){
+const len8 = data81.length;
+for(let i9=0; i9<len8; i9++){
+let data82 = data81[i9];
+if(!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))){
+const err206 = {instancePath:instancePath+"/limits/orderStatuses/loanMore/" + i9,schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -4966,8 +5209,10 @@ vErrors.push(err206);
 }
 errors++;
 }
-if(data79.assignmentNoticeBusinessDays === undefined){
-const err207 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "assignmentNoticeBusinessDays"},message:"must have required property '"+"assignmentNoticeBusinessDays"+"'"};
+}
+}
+else {
+const err207 = {instancePath:instancePath+"/limits/orderStatuses/loanMore",schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -4976,8 +5221,10 @@ vErrors.push(err207);
 }
 errors++;
 }
-if(data79.emailDeemedReceivedHours === undefined){
-const err208 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "emailDeemedReceivedHours"},message:"must have required property '"+"emailDeemedReceivedHours"+"'"};
+}
+}
+else {
+const err208 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -4986,8 +5233,10 @@ vErrors.push(err208);
 }
 errors++;
 }
-if(data79.paymentOrder === undefined){
-const err209 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "paymentOrder"},message:"must have required property '"+"paymentOrder"+"'"};
+}
+}
+else {
+const err209 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -4996,9 +5245,12 @@ vErrors.push(err209);
 }
 errors++;
 }
-for(const key9 in data79){
-if(!(func1.call(schema46.properties.legal.properties, key9))){
-const err210 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+}
+if(data.legal !== undefined){
+let data83 = data.legal;
+if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
+if(data83.loanTermDays === undefined){
+const err210 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "loanTermDays"},message:"must have required property '"+"loanTermDays"+"'"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -5007,12 +5259,8 @@ vErrors.push(err210);
 }
 errors++;
 }
-}
-if(data79.loanTermDays !== undefined){
-let data80 = data79.loanTermDays;
-if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
-if(data80.min === undefined){
-const err211 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
+if(data83.decisionDays === undefined){
+const err211 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "decisionDays"},message:"must have required property '"+"decisionDays"+"'"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -5021,8 +5269,8 @@ vErrors.push(err211);
 }
 errors++;
 }
-if(data80.max === undefined){
-const err212 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
+if(data83.creditingDays === undefined){
+const err212 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "creditingDays"},message:"must have required property '"+"creditingDays"+"'"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -5031,9 +5279,8 @@ vErrors.push(err212);
 }
 errors++;
 }
-for(const key10 in data80){
-if(!((key10 === "min") || (key10 === "max"))){
-const err213 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(data83.defaultPenalty === undefined){
+const err213 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "defaultPenalty"},message:"must have required property '"+"defaultPenalty"+"'"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -5042,11 +5289,8 @@ vErrors.push(err213);
 }
 errors++;
 }
-}
-if(data80.min !== undefined){
-let data81 = data80.min;
-if(!(((typeof data81 == "number") && (!(data81 % 1) && !isNaN(data81))) && (isFinite(data81)))){
-const err214 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data83.dailyInterest === undefined){
+const err214 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "dailyInterest"},message:"must have required property '"+"dailyInterest"+"'"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -5055,9 +5299,8 @@ vErrors.push(err214);
 }
 errors++;
 }
-if((typeof data81 == "number") && (isFinite(data81))){
-if(data81 < 1 || isNaN(data81)){
-const err215 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data83.prepayment === undefined){
+const err215 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "prepayment"},message:"must have required property '"+"prepayment"+"'"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -5066,12 +5309,8 @@ vErrors.push(err215);
 }
 errors++;
 }
-}
-}
-if(data80.max !== undefined){
-let data82 = data80.max;
-if(!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))){
-const err216 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data83.minApplicantAge === undefined){
+const err216 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "minApplicantAge"},message:"must have required property '"+"minApplicantAge"+"'"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -5080,9 +5319,8 @@ vErrors.push(err216);
 }
 errors++;
 }
-if((typeof data82 == "number") && (isFinite(data82))){
-if(data82 < 1 || isNaN(data82)){
-const err217 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data83.personalDetailChangeDays === undefined){
+const err217 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "personalDetailChangeDays"},message:"must have required property '"+"personalDetailChangeDays"+"'"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -5091,11 +5329,8 @@ vErrors.push(err217);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err218 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data83.judgmentSettleDays === undefined){
+const err218 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "judgmentSettleDays"},message:"must have required property '"+"judgmentSettleDays"+"'"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -5104,11 +5339,8 @@ vErrors.push(err218);
 }
 errors++;
 }
-}
-if(data79.decisionDays !== undefined){
-let data83 = data79.decisionDays;
-if(!(((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83))) && (isFinite(data83)))){
-const err219 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data83.assignmentNoticeBusinessDays === undefined){
+const err219 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "assignmentNoticeBusinessDays"},message:"must have required property '"+"assignmentNoticeBusinessDays"+"'"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -5117,9 +5349,8 @@ vErrors.push(err219);
 }
 errors++;
 }
-if((typeof data83 == "number") && (isFinite(data83))){
-if(data83 < 0 || isNaN(data83)){
-const err220 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data83.emailDeemedReceivedHours === undefined){
+const err220 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "emailDeemedReceivedHours"},message:"must have required property '"+"emailDeemedReceivedHours"+"'"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -5128,13 +5359,8 @@ vErrors.push(err220);
 }
 errors++;
 }
-}
-}
-if(data79.creditingDays !== undefined){
-let data84 = data79.creditingDays;
-if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
-if(data84.min === undefined){
-const err221 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
+if(data83.paymentOrder === undefined){
+const err221 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "paymentOrder"},message:"must have required property '"+"paymentOrder"+"'"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -5143,8 +5369,9 @@ vErrors.push(err221);
 }
 errors++;
 }
-if(data84.max === undefined){
-const err222 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
+for(const key12 in data83){
+if(!(func1.call(schema46.properties.legal.properties, key12))){
+const err222 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -5153,9 +5380,12 @@ vErrors.push(err222);
 }
 errors++;
 }
-for(const key11 in data84){
-if(!((key11 === "min") || (key11 === "max"))){
-const err223 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+}
+if(data83.loanTermDays !== undefined){
+let data84 = data83.loanTermDays;
+if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
+if(data84.min === undefined){
+const err223 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -5164,11 +5394,8 @@ vErrors.push(err223);
 }
 errors++;
 }
-}
-if(data84.min !== undefined){
-let data85 = data84.min;
-if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
-const err224 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data84.max === undefined){
+const err224 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -5177,9 +5404,9 @@ vErrors.push(err224);
 }
 errors++;
 }
-if((typeof data85 == "number") && (isFinite(data85))){
-if(data85 < 0 || isNaN(data85)){
-const err225 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key13 in data84){
+if(!((key13 === "min") || (key13 === "max"))){
+const err225 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -5189,11 +5416,10 @@ vErrors.push(err225);
 errors++;
 }
 }
-}
-if(data84.max !== undefined){
-let data86 = data84.max;
-if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
-const err226 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data84.min !== undefined){
+let data85 = data84.min;
+if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
+const err226 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -5202,9 +5428,9 @@ vErrors.push(err226);
 }
 errors++;
 }
-if((typeof data86 == "number") && (isFinite(data86))){
-if(data86 < 0 || isNaN(data86)){
-const err227 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data85 == "number") && (isFinite(data85))){
+if(data85 < 1 || isNaN(data85)){
+const err227 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -5215,9 +5441,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err228 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data84.max !== undefined){
+let data86 = data84.max;
+if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
+const err228 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -5226,12 +5453,9 @@ vErrors.push(err228);
 }
 errors++;
 }
-}
-if(data79.defaultPenalty !== undefined){
-let data87 = data79.defaultPenalty;
-if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
-if(data87.newClient === undefined){
-const err229 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "newClient"},message:"must have required property '"+"newClient"+"'"};
+if((typeof data86 == "number") && (isFinite(data86))){
+if(data86 < 1 || isNaN(data86)){
+const err229 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -5240,8 +5464,11 @@ vErrors.push(err229);
 }
 errors++;
 }
-if(data87.repeatClient === undefined){
-const err230 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "repeatClient"},message:"must have required property '"+"repeatClient"+"'"};
+}
+}
+}
+else {
+const err230 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -5250,9 +5477,11 @@ vErrors.push(err230);
 }
 errors++;
 }
-for(const key12 in data87){
-if(!((key12 === "newClient") || (key12 === "repeatClient"))){
-const err231 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+}
+if(data83.decisionDays !== undefined){
+let data87 = data83.decisionDays;
+if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
+const err231 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -5261,11 +5490,9 @@ vErrors.push(err231);
 }
 errors++;
 }
-}
-if(data87.newClient !== undefined){
-let data88 = data87.newClient;
-if(!(((typeof data88 == "number") && (!(data88 % 1) && !isNaN(data88))) && (isFinite(data88)))){
-const err232 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data87 == "number") && (isFinite(data87))){
+if(data87 < 0 || isNaN(data87)){
+const err232 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -5274,9 +5501,13 @@ vErrors.push(err232);
 }
 errors++;
 }
-if((typeof data88 == "number") && (isFinite(data88))){
-if(data88 < 0 || isNaN(data88)){
-const err233 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data83.creditingDays !== undefined){
+let data88 = data83.creditingDays;
+if(data88 && typeof data88 == "object" && !Array.isArray(data88)){
+if(data88.min === undefined){
+const err233 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -5285,12 +5516,8 @@ vErrors.push(err233);
 }
 errors++;
 }
-}
-}
-if(data87.repeatClient !== undefined){
-let data89 = data87.repeatClient;
-if(!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))){
-const err234 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data88.max === undefined){
+const err234 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -5299,9 +5526,9 @@ vErrors.push(err234);
 }
 errors++;
 }
-if((typeof data89 == "number") && (isFinite(data89))){
-if(data89 < 0 || isNaN(data89)){
-const err235 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key14 in data88){
+if(!((key14 === "min") || (key14 === "max"))){
+const err235 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -5311,10 +5538,10 @@ vErrors.push(err235);
 errors++;
 }
 }
-}
-}
-else {
-const err236 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data88.min !== undefined){
+let data89 = data88.min;
+if(!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))){
+const err236 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -5323,16 +5550,9 @@ vErrors.push(err236);
 }
 errors++;
 }
-}
-if(data79.dailyInterest !== undefined){
-let data90 = data79.dailyInterest;
-if(Array.isArray(data90)){
-const len9 = data90.length;
-for(let i10=0; i10<len9; i10++){
-let data91 = data90[i10];
-if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
-if(data91.fromDay === undefined){
-const err237 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "fromDay"},message:"must have required property '"+"fromDay"+"'"};
+if((typeof data89 == "number") && (isFinite(data89))){
+if(data89 < 0 || isNaN(data89)){
+const err237 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -5341,8 +5561,12 @@ vErrors.push(err237);
 }
 errors++;
 }
-if(data91.percent === undefined){
-const err238 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'"};
+}
+}
+if(data88.max !== undefined){
+let data90 = data88.max;
+if(!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))){
+const err238 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -5351,9 +5575,9 @@ vErrors.push(err238);
 }
 errors++;
 }
-for(const key13 in data91){
-if(!(((key13 === "fromDay") || (key13 === "toDay")) || (key13 === "percent"))){
-const err239 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+if((typeof data90 == "number") && (isFinite(data90))){
+if(data90 < 0 || isNaN(data90)){
+const err239 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -5363,10 +5587,10 @@ vErrors.push(err239);
 errors++;
 }
 }
-if(data91.fromDay !== undefined){
-let data92 = data91.fromDay;
-if(!(((typeof data92 == "number") && (!(data92 % 1) && !isNaN(data92))) && (isFinite(data92)))){
-const err240 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+else {
+const err240 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -5375,9 +5599,12 @@ vErrors.push(err240);
 }
 errors++;
 }
-if((typeof data92 == "number") && (isFinite(data92))){
-if(data92 < 1 || isNaN(data92)){
-const err241 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data83.defaultPenalty !== undefined){
+let data91 = data83.defaultPenalty;
+if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
+if(data91.newClient === undefined){
+const err241 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "newClient"},message:"must have required property '"+"newClient"+"'"};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -5386,12 +5613,8 @@ vErrors.push(err241);
 }
 errors++;
 }
-}
-}
-if(data91.toDay !== undefined){
-let data93 = data91.toDay;
-if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
-const err242 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data91.repeatClient === undefined){
+const err242 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "repeatClient"},message:"must have required property '"+"repeatClient"+"'"};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -5400,9 +5623,9 @@ vErrors.push(err242);
 }
 errors++;
 }
-if((typeof data93 == "number") && (isFinite(data93))){
-if(data93 < 1 || isNaN(data93)){
-const err243 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+for(const key15 in data91){
+if(!((key15 === "newClient") || (key15 === "repeatClient"))){
+const err243 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -5412,12 +5635,10 @@ vErrors.push(err243);
 errors++;
 }
 }
-}
-if(data91.percent !== undefined){
-let data94 = data91.percent;
-if((typeof data94 == "number") && (isFinite(data94))){
-if(data94 < 0 || isNaN(data94)){
-const err244 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data91.newClient !== undefined){
+let data92 = data91.newClient;
+if(!(((typeof data92 == "number") && (!(data92 % 1) && !isNaN(data92))) && (isFinite(data92)))){
+const err244 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -5426,9 +5647,9 @@ vErrors.push(err244);
 }
 errors++;
 }
-}
-else {
-const err245 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data92 == "number") && (isFinite(data92))){
+if(data92 < 0 || isNaN(data92)){
+const err245 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -5439,8 +5660,10 @@ errors++;
 }
 }
 }
-else {
-const err246 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data91.repeatClient !== undefined){
+let data93 = data91.repeatClient;
+if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
+const err246 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -5449,10 +5672,9 @@ vErrors.push(err246);
 }
 errors++;
 }
-}
-}
-else {
-const err247 = {instancePath:instancePath+"/legal/dailyInterest",schemaPath:"#/properties/legal/properties/dailyInterest/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data93 == "number") && (isFinite(data93))){
+if(data93 < 0 || isNaN(data93)){
+const err247 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -5462,11 +5684,10 @@ vErrors.push(err247);
 errors++;
 }
 }
-if(data79.prepayment !== undefined){
-let data95 = data79.prepayment;
-if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
-if(data95.minTermFraction === undefined){
-const err248 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minTermFraction"},message:"must have required property '"+"minTermFraction"+"'"};
+}
+}
+else {
+const err248 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -5475,8 +5696,16 @@ vErrors.push(err248);
 }
 errors++;
 }
-if(data95.minDaysAfterDisbursal === undefined){
-const err249 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minDaysAfterDisbursal"},message:"must have required property '"+"minDaysAfterDisbursal"+"'"};
+}
+if(data83.dailyInterest !== undefined){
+let data94 = data83.dailyInterest;
+if(Array.isArray(data94)){
+const len9 = data94.length;
+for(let i10=0; i10<len9; i10++){
+let data95 = data94[i10];
+if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
+if(data95.fromDay === undefined){
+const err249 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "fromDay"},message:"must have required property '"+"fromDay"+"'"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -5485,9 +5714,8 @@ vErrors.push(err249);
 }
 errors++;
 }
-for(const key14 in data95){
-if(!((key14 === "minTermFraction") || (key14 === "minDaysAfterDisbursal"))){
-const err250 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+if(data95.percent === undefined){
+const err250 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'"};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -5496,12 +5724,9 @@ vErrors.push(err250);
 }
 errors++;
 }
-}
-if(data95.minTermFraction !== undefined){
-let data96 = data95.minTermFraction;
-if((typeof data96 == "number") && (isFinite(data96))){
-if(data96 > 1 || isNaN(data96)){
-const err251 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+for(const key16 in data95){
+if(!(((key16 === "fromDay") || (key16 === "toDay")) || (key16 === "percent"))){
+const err251 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -5510,8 +5735,11 @@ vErrors.push(err251);
 }
 errors++;
 }
-if(data96 < 0 || isNaN(data96)){
-const err252 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data95.fromDay !== undefined){
+let data96 = data95.fromDay;
+if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
+const err252 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -5520,9 +5748,9 @@ vErrors.push(err252);
 }
 errors++;
 }
-}
-else {
-const err253 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data96 == "number") && (isFinite(data96))){
+if(data96 < 1 || isNaN(data96)){
+const err253 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -5532,10 +5760,11 @@ vErrors.push(err253);
 errors++;
 }
 }
-if(data95.minDaysAfterDisbursal !== undefined){
-let data97 = data95.minDaysAfterDisbursal;
+}
+if(data95.toDay !== undefined){
+let data97 = data95.toDay;
 if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
-const err254 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err254 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -5545,8 +5774,8 @@ vErrors.push(err254);
 errors++;
 }
 if((typeof data97 == "number") && (isFinite(data97))){
-if(data97 < 0 || isNaN(data97)){
-const err255 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data97 < 1 || isNaN(data97)){
+const err255 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -5557,9 +5786,11 @@ errors++;
 }
 }
 }
-}
-else {
-const err256 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data95.percent !== undefined){
+let data98 = data95.percent;
+if((typeof data98 == "number") && (isFinite(data98))){
+if(data98 < 0 || isNaN(data98)){
+const err256 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -5569,10 +5800,8 @@ vErrors.push(err256);
 errors++;
 }
 }
-if(data79.minApplicantAge !== undefined){
-let data98 = data79.minApplicantAge;
-if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
-const err257 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err257 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -5581,9 +5810,10 @@ vErrors.push(err257);
 }
 errors++;
 }
-if((typeof data98 == "number") && (isFinite(data98))){
-if(data98 < 0 || isNaN(data98)){
-const err258 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err258 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -5594,10 +5824,8 @@ errors++;
 }
 }
 }
-if(data79.personalDetailChangeDays !== undefined){
-let data99 = data79.personalDetailChangeDays;
-if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
-const err259 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err259 = {instancePath:instancePath+"/legal/dailyInterest",schemaPath:"#/properties/legal/properties/dailyInterest/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -5606,9 +5834,12 @@ vErrors.push(err259);
 }
 errors++;
 }
-if((typeof data99 == "number") && (isFinite(data99))){
-if(data99 < 0 || isNaN(data99)){
-const err260 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data83.prepayment !== undefined){
+let data99 = data83.prepayment;
+if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
+if(data99.minTermFraction === undefined){
+const err260 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minTermFraction"},message:"must have required property '"+"minTermFraction"+"'"};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -5617,12 +5848,8 @@ vErrors.push(err260);
 }
 errors++;
 }
-}
-}
-if(data79.judgmentSettleDays !== undefined){
-let data100 = data79.judgmentSettleDays;
-if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
-const err261 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data99.minDaysAfterDisbursal === undefined){
+const err261 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minDaysAfterDisbursal"},message:"must have required property '"+"minDaysAfterDisbursal"+"'"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -5631,9 +5858,9 @@ vErrors.push(err261);
 }
 errors++;
 }
-if((typeof data100 == "number") && (isFinite(data100))){
-if(data100 < 0 || isNaN(data100)){
-const err262 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key17 in data99){
+if(!((key17 === "minTermFraction") || (key17 === "minDaysAfterDisbursal"))){
+const err262 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -5643,11 +5870,11 @@ vErrors.push(err262);
 errors++;
 }
 }
-}
-if(data79.assignmentNoticeBusinessDays !== undefined){
-let data101 = data79.assignmentNoticeBusinessDays;
-if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
-const err263 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data99.minTermFraction !== undefined){
+let data100 = data99.minTermFraction;
+if((typeof data100 == "number") && (isFinite(data100))){
+if(data100 > 1 || isNaN(data100)){
+const err263 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -5656,9 +5883,8 @@ vErrors.push(err263);
 }
 errors++;
 }
-if((typeof data101 == "number") && (isFinite(data101))){
-if(data101 < 0 || isNaN(data101)){
-const err264 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data100 < 0 || isNaN(data100)){
+const err264 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -5668,11 +5894,8 @@ vErrors.push(err264);
 errors++;
 }
 }
-}
-if(data79.emailDeemedReceivedHours !== undefined){
-let data102 = data79.emailDeemedReceivedHours;
-if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
-const err265 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err265 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -5681,9 +5904,11 @@ vErrors.push(err265);
 }
 errors++;
 }
-if((typeof data102 == "number") && (isFinite(data102))){
-if(data102 < 0 || isNaN(data102)){
-const err266 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data99.minDaysAfterDisbursal !== undefined){
+let data101 = data99.minDaysAfterDisbursal;
+if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
+const err266 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -5692,16 +5917,9 @@ vErrors.push(err266);
 }
 errors++;
 }
-}
-}
-if(data79.paymentOrder !== undefined){
-let data103 = data79.paymentOrder;
-if(Array.isArray(data103)){
-const len10 = data103.length;
-for(let i11=0; i11<len10; i11++){
-let data104 = data103[i11];
-if(!((((((data104 === "legalCharges") || (data104 === "enforcementCosts")) || (data104 === "penalties")) || (data104 === "fees")) || (data104 === "interest")) || (data104 === "principal"))){
-const err267 = {instancePath:instancePath+"/legal/paymentOrder/" + i11,schemaPath:"#/properties/legal/properties/paymentOrder/items/enum",keyword:"enum",params:{allowedValues: schema46.properties.legal.properties.paymentOrder.items.enum},message:"must be equal to one of the allowed values"};
+if((typeof data101 == "number") && (isFinite(data101))){
+if(data101 < 0 || isNaN(data101)){
+const err267 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -5712,8 +5930,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err268 = {instancePath:instancePath+"/legal/paymentOrder",schemaPath:"#/properties/legal/properties/paymentOrder/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err268 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -5723,9 +5942,10 @@ vErrors.push(err268);
 errors++;
 }
 }
-}
-else {
-const err269 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data83.minApplicantAge !== undefined){
+let data102 = data83.minApplicantAge;
+if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
+const err269 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -5734,15 +5954,168 @@ vErrors.push(err269);
 }
 errors++;
 }
-}
-}
-else {
-const err270 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data102 == "number") && (isFinite(data102))){
+if(data102 < 0 || isNaN(data102)){
+const err270 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err270];
 }
 else {
 vErrors.push(err270);
+}
+errors++;
+}
+}
+}
+if(data83.personalDetailChangeDays !== undefined){
+let data103 = data83.personalDetailChangeDays;
+if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
+const err271 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err271];
+}
+else {
+vErrors.push(err271);
+}
+errors++;
+}
+if((typeof data103 == "number") && (isFinite(data103))){
+if(data103 < 0 || isNaN(data103)){
+const err272 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err272];
+}
+else {
+vErrors.push(err272);
+}
+errors++;
+}
+}
+}
+if(data83.judgmentSettleDays !== undefined){
+let data104 = data83.judgmentSettleDays;
+if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
+const err273 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err273];
+}
+else {
+vErrors.push(err273);
+}
+errors++;
+}
+if((typeof data104 == "number") && (isFinite(data104))){
+if(data104 < 0 || isNaN(data104)){
+const err274 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err274];
+}
+else {
+vErrors.push(err274);
+}
+errors++;
+}
+}
+}
+if(data83.assignmentNoticeBusinessDays !== undefined){
+let data105 = data83.assignmentNoticeBusinessDays;
+if(!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))){
+const err275 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err275];
+}
+else {
+vErrors.push(err275);
+}
+errors++;
+}
+if((typeof data105 == "number") && (isFinite(data105))){
+if(data105 < 0 || isNaN(data105)){
+const err276 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err276];
+}
+else {
+vErrors.push(err276);
+}
+errors++;
+}
+}
+}
+if(data83.emailDeemedReceivedHours !== undefined){
+let data106 = data83.emailDeemedReceivedHours;
+if(!(((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106))) && (isFinite(data106)))){
+const err277 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err277];
+}
+else {
+vErrors.push(err277);
+}
+errors++;
+}
+if((typeof data106 == "number") && (isFinite(data106))){
+if(data106 < 0 || isNaN(data106)){
+const err278 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err278];
+}
+else {
+vErrors.push(err278);
+}
+errors++;
+}
+}
+}
+if(data83.paymentOrder !== undefined){
+let data107 = data83.paymentOrder;
+if(Array.isArray(data107)){
+const len10 = data107.length;
+for(let i11=0; i11<len10; i11++){
+let data108 = data107[i11];
+if(!((((((data108 === "legalCharges") || (data108 === "enforcementCosts")) || (data108 === "penalties")) || (data108 === "fees")) || (data108 === "interest")) || (data108 === "principal"))){
+const err279 = {instancePath:instancePath+"/legal/paymentOrder/" + i11,schemaPath:"#/properties/legal/properties/paymentOrder/items/enum",keyword:"enum",params:{allowedValues: schema46.properties.legal.properties.paymentOrder.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err279];
+}
+else {
+vErrors.push(err279);
+}
+errors++;
+}
+}
+}
+else {
+const err280 = {instancePath:instancePath+"/legal/paymentOrder",schemaPath:"#/properties/legal/properties/paymentOrder/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err280];
+}
+else {
+vErrors.push(err280);
+}
+errors++;
+}
+}
+}
+else {
+const err281 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err281];
+}
+else {
+vErrors.push(err281);
+}
+errors++;
+}
+}
+}
+else {
+const err282 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err282];
+}
+else {
+vErrors.push(err282);
 }
 errors++;
 }
@@ -5752,9 +6125,9 @@ return errors === 0;
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateRouteMap = validate24;
-const schema47 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/route-map.json","title":"RouteMapDocument","description":"Every URL path of the app (scrambled ones included) and the screen id it opens. Both `/path` and `/#/path` open the same route.","type":"object","required":["kind","id","schemaVersion","routes","notFound"],"additionalProperties":false,"properties":{"kind":{"const":"route-map","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Route map id (`default`)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note about this route map."},"routes":{"type":"array","minItems":1,"description":"The routes, matched in order; paths must be unique.","items":{"title":"Route","type":"object","required":["path","screen"],"additionalProperties":false,"properties":{"path":{"$ref":"../common/route-path.json","description":"URL path, e.g. `/complaintList` or `/borrowDetail/:orderId`."},"screen":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Id of the screen document this path opens; it must exist."},"exact":{"type":"boolean","description":"Match only this exact path (no deeper paths); `/` is always exact."},"description":{"type":"string","description":"What the path is for, e.g. which screen of the spec it stands for when it is scrambled or not built yet."}}}},"notFound":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id shown for a path no route matches; it must exist."}}};
-const schema48 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/route-path.json","title":"RoutePath","description":"A path of the route map, starting with `/`, e.g. `/complaintList` (no query, no hash). A navigate target must be one of the route map's paths; route parameters are written `:name`.","type":"string","pattern":"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"};
-const pattern46 = new RegExp("^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$", "u");
+const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/route-map.json","title":"RouteMapDocument","description":"Every URL path of the app (scrambled ones included) and the screen id it opens. Both `/path` and `/#/path` open the same route.","type":"object","required":["kind","id","schemaVersion","routes","notFound"],"additionalProperties":false,"properties":{"kind":{"const":"route-map","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Route map id (`default`)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note about this route map."},"routes":{"type":"array","minItems":1,"description":"The routes, matched in order; paths must be unique.","items":{"title":"Route","type":"object","required":["path","screen"],"additionalProperties":false,"properties":{"path":{"$ref":"../common/route-path.json","description":"URL path, e.g. `/complaintList` or `/borrowDetail/:orderId`."},"screen":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Id of the screen document this path opens; it must exist."},"exact":{"type":"boolean","description":"Match only this exact path (no deeper paths); `/` is always exact."},"description":{"type":"string","description":"What the path is for, e.g. which screen of the spec it stands for when it is scrambled or not built yet."}}}},"notFound":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id shown for a path no route matches; it must exist."}}};
+const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/route-path.json","title":"RoutePath","description":"A path of the route map, starting with `/`, e.g. `/complaintList` (no query, no hash). A navigate target must be one of the route map's paths; route parameters are written `:name`.","type":"string","pattern":"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"};
+const pattern53 = new RegExp("^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$", "u");
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/route-map.json" */;
@@ -5943,7 +6316,7 @@ errors++;
 if(data5.path !== undefined){
 let data6 = data5.path;
 if(typeof data6 === "string"){
-if(!pattern46.test(data6)){
+if(!pattern53.test(data6)){
 const err15 = {instancePath:instancePath+"/routes/" + i0+"/path",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -6080,12 +6453,12 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateScreen = validate25;
-const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/screen.json","title":"ScreenDocument","description":"One screen: its title, initial state, the actions run on load and its node tree.","type":"object","required":["kind","id","schemaVersion","title","body"],"additionalProperties":false,"if":{"required":["static"],"properties":{"static":{"const":true,"description":"The screen is marked static."}}},"then":{"properties":{"onLoad":{"type":"array","maxItems":0,"description":"A static screen is rendered once for every visitor: its onLoad stays empty (no data calls, no timers)."}}},"properties":{"kind":{"const":"screen","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id (kebab-case); the route map points at it."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"What the screen is for (ops-facing, never shown to borrowers)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the page <title>."},"state":{"type":"object","description":"Initial screen state, readable as `state.*` in expressions."},"onLoad":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when the screen opens (data loads, timers)."},"static":{"type":"boolean","description":"The screen shows no per-user data (no onLoad calls, no query-dependent content): the server renders its body to HTML once per published version, market and path, so it reads before any JavaScript runs; the app then takes over with identical markup."},"body":{"type":"array","items":{"$ref":"../node.json"},"description":"The node tree."}}};
-const schema51 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/action.json","title":"Action","description":"Any action. Add an action type by adding one line here.","type":"object","required":["action"],"discriminator":{"propertyName":"action"},"oneOf":[{"$ref":"actions/api.json"},{"$ref":"actions/navigate.json"},{"$ref":"actions/toast.json"},{"$ref":"actions/bridge.json"},{"$ref":"actions/set-state.json"},{"$ref":"actions/open-modal.json"},{"$ref":"actions/close-modal.json"},{"$ref":"actions/sequence.json"},{"$ref":"actions/if.json"},{"$ref":"actions/delay.json"},{"$ref":"actions/storage.json"},{"$ref":"actions/upload.json"},{"$ref":"actions/open-url.json"},{"$ref":"actions/validate.json"},{"$ref":"actions/copy.json"}]};
-const schema83 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/set-state.json","title":"SetStateAction","description":"Writes a value (templates resolved, raw values kept) to a screen state path.","type":"object","required":["action","path"],"additionalProperties":false,"properties":{"action":{"const":"setState","description":"Action type."},"path":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path to write, e.g. `form.detail` or `$modals.rating`."},"value":{"description":"Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null."}}};
-const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/copy.json","title":"CopyAction","description":"Puts a text on the clipboard (e.g. a virtual account code the borrower pastes in a bank app). Fails, and runs no later action, when the text is empty or the clipboard refuses.","type":"object","required":["action","text"],"additionalProperties":false,"properties":{"action":{"const":"copy","description":"Action type."},"text":{"type":"string","maxLength":2000,"description":"The text to copy; a template, e.g. `{{ state.va.vcode }}`."}}};
-const schema52 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/api.json","title":"ApiAction","description":"Calls a logical endpoint of the API map. Its response `data` becomes `result` for `onSuccess` and the next action; a failure runs `onError` with `error` ({code, message}) and stops the list.","type":"object","required":["action","endpoint"],"additionalProperties":false,"properties":{"action":{"const":"api","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name from the API map."},"params":{"type":"object","description":"Request params; every string may be a template, e.g. `{{ query.orderNo }}`. Common params are added by the API layer.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response `data` on success, e.g. `detail`."},"detached":{"type":"boolean","description":"Fire and forget (tracking): the call is sent without waiting for it; the list goes on at once and its failure stops nothing (resultTo, onSuccess and onError still follow the answer)."},"silent":{"type":"boolean","description":"Never toast a failure of this call (the endpoint's own policy may already be silent)."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
-const pattern53 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
+const schema51 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/screen.json","title":"ScreenDocument","description":"One screen: its title, initial state, the actions run on load and its node tree.","type":"object","required":["kind","id","schemaVersion","title","body"],"additionalProperties":false,"if":{"required":["static"],"properties":{"static":{"const":true,"description":"The screen is marked static."}}},"then":{"properties":{"onLoad":{"type":"array","maxItems":0,"description":"A static screen is rendered once for every visitor: its onLoad stays empty (no data calls, no timers)."}}},"properties":{"kind":{"const":"screen","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id (kebab-case); the route map points at it."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"What the screen is for (ops-facing, never shown to borrowers)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the page <title>."},"state":{"type":"object","description":"Initial screen state, readable as `state.*` in expressions."},"onLoad":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when the screen opens (data loads, timers)."},"static":{"type":"boolean","description":"The screen shows no per-user data (no onLoad calls, no query-dependent content): the server renders its body to HTML once per published version, market and path, so it reads before any JavaScript runs; the app then takes over with identical markup."},"body":{"type":"array","items":{"$ref":"../node.json"},"description":"The node tree."}}};
+const schema53 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/action.json","title":"Action","description":"Any action. Add an action type by adding one line here.","type":"object","required":["action"],"discriminator":{"propertyName":"action"},"oneOf":[{"$ref":"actions/api.json"},{"$ref":"actions/navigate.json"},{"$ref":"actions/toast.json"},{"$ref":"actions/bridge.json"},{"$ref":"actions/set-state.json"},{"$ref":"actions/open-modal.json"},{"$ref":"actions/close-modal.json"},{"$ref":"actions/sequence.json"},{"$ref":"actions/if.json"},{"$ref":"actions/delay.json"},{"$ref":"actions/storage.json"},{"$ref":"actions/upload.json"},{"$ref":"actions/open-url.json"},{"$ref":"actions/validate.json"},{"$ref":"actions/copy.json"}]};
+const schema85 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/set-state.json","title":"SetStateAction","description":"Writes a value (templates resolved, raw values kept) to a screen state path.","type":"object","required":["action","path"],"additionalProperties":false,"properties":{"action":{"const":"setState","description":"Action type."},"path":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path to write, e.g. `form.detail` or `$modals.rating`."},"value":{"description":"Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null."}}};
+const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/copy.json","title":"CopyAction","description":"Puts a text on the clipboard (e.g. a virtual account code the borrower pastes in a bank app). Fails, and runs no later action, when the text is empty or the clipboard refuses.","type":"object","required":["action","text"],"additionalProperties":false,"properties":{"action":{"const":"copy","description":"Action type."},"text":{"type":"string","maxLength":2000,"description":"The text to copy; a template, e.g. `{{ state.va.vcode }}`."}}};
+const schema54 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/api.json","title":"ApiAction","description":"Calls a logical endpoint of the API map. Its response `data` becomes `result` for `onSuccess` and the next action; a failure runs `onError` with `error` ({code, message}) and stops the list.","type":"object","required":["action","endpoint"],"additionalProperties":false,"properties":{"action":{"const":"api","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name from the API map."},"params":{"type":"object","description":"Request params; every string may be a template, e.g. `{{ query.orderNo }}`. Common params are added by the API layer.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response `data` on success, e.g. `detail`."},"detached":{"type":"boolean","description":"Fire and forget (tracking): the call is sent without waiting for it; the list goes on at once and its failure stops nothing (resultTo, onSuccess and onError still follow the answer)."},"silent":{"type":"boolean","description":"Never toast a failure of this call (the endpoint's own policy may already be silent)."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
+const pattern60 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
 const wrapper0 = {validate: validate26};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6147,7 +6520,7 @@ errors++;
 if(data.endpoint !== undefined){
 let data1 = data.endpoint;
 if(typeof data1 === "string"){
-if(!pattern12.test(data1)){
+if(!pattern13.test(data1)){
 const err4 = {instancePath:instancePath+"/endpoint",schemaPath:"../common/endpoint-name.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -6213,7 +6586,7 @@ errors++;
 if(data.resultTo !== undefined){
 let data3 = data.resultTo;
 if(typeof data3 === "string"){
-if(!pattern53.test(data3)){
+if(!pattern60.test(data3)){
 const err9 = {instancePath:instancePath+"/resultTo",schemaPath:"#/properties/resultTo/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -6319,8 +6692,8 @@ return errors === 0;
 }
 validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema54 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/navigate.json","title":"NavigateAction","description":"Goes to a route of the route map (common params carried), to an external URL, or back.","type":"object","required":["action"],"anyOf":[{"required":["to"]},{"required":["url"]},{"required":["back"]}],"additionalProperties":false,"properties":{"action":{"const":"navigate","description":"Action type."},"to":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"params":{"type":"object","description":"Values for `:name` segments of the route path, each a template.","additionalProperties":{"$ref":"../common/template.json"}},"url":{"$ref":"../common/url.json","description":"External URL (http(s)); the location is replaced or assigned with it."},"query":{"type":"object","description":"Query params added after the common params, each a template.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"../common/template.json"}},"replace":{"type":"boolean","description":"Replace the current history entry instead of pushing one."},"back":{"const":true,"description":"Go back in history instead (to/url ignored)."}}};
-const schema56 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/template.json","title":"Template","description":"A string that may embed expressions as `{{ expr }}`. A string that is exactly one `{{ expr }}` yields the expression's raw value (number, object, list); otherwise the parts are joined as text.","type":"string"};
+const schema56 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/navigate.json","title":"NavigateAction","description":"Goes to a route of the route map (common params carried), to an external URL, or back.","type":"object","required":["action"],"anyOf":[{"required":["to"]},{"required":["url"]},{"required":["back"]}],"additionalProperties":false,"properties":{"action":{"const":"navigate","description":"Action type."},"to":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"params":{"type":"object","description":"Values for `:name` segments of the route path, each a template.","additionalProperties":{"$ref":"../common/template.json"}},"url":{"$ref":"../common/url.json","description":"External URL (http(s)); the location is replaced or assigned with it."},"query":{"type":"object","description":"Query params added after the common params, each a template.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"../common/template.json"}},"replace":{"type":"boolean","description":"Replace the current history entry instead of pushing one."},"back":{"const":true,"description":"Go back in history instead (to/url ignored)."}}};
+const schema58 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/template.json","title":"Template","description":"A string that may embed expressions as `{{ expr }}`. A string that is exactly one `{{ expr }}` yields the expression's raw value (number, object, list); otherwise the parts are joined as text.","type":"string"};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/navigate.json" */;
@@ -6439,7 +6812,7 @@ errors++;
 if(data.to !== undefined){
 let data1 = data.to;
 if(typeof data1 === "string"){
-if(!pattern46.test(data1)){
+if(!pattern53.test(data1)){
 const err7 = {instancePath:instancePath+"/to",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -6501,7 +6874,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern30.test(data4)){
+if(!pattern34.test(data4)){
 const err12 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -6616,9 +6989,9 @@ return errors === 0;
 }
 validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema59 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/toast.json","title":"ToastAction","description":"Shows a message in the global live toast.","type":"object","required":["action"],"anyOf":[{"required":["key"]},{"required":["message"]}],"additionalProperties":false,"properties":{"action":{"const":"toast","description":"Action type."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the message."},"message":{"$ref":"../common/template.json","description":"A message from data, e.g. the server's `{{ error.message }}`."},"durationMs":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"description":"How long it shows; absent or under 300 ms means 3000 ms."}}};
-const schema62 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/limit.json","title":"Limit","description":"A business limit (a length, count, delay, duration or threshold): in a screen, a `{{ market.limits.* }}` binding to the market document, so an ops edit of the constant changes the product; a literal number is accepted by the schema but reported by `npm run validate` in screens. The referencing property's `minimum`/`maximum` bound a literal.","type":["number","string"],"pattern":"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"};
-const pattern58 = new RegExp("^\\s*\\{\\{[^{}]+\\}\\}\\s*$", "u");
+const schema61 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/toast.json","title":"ToastAction","description":"Shows a message in the global live toast.","type":"object","required":["action"],"anyOf":[{"required":["key"]},{"required":["message"]}],"additionalProperties":false,"properties":{"action":{"const":"toast","description":"Action type."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the message."},"message":{"$ref":"../common/template.json","description":"A message from data, e.g. the server's `{{ error.message }}`."},"durationMs":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"description":"How long it shows; absent or under 300 ms means 3000 ms."}}};
+const schema64 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/limit.json","title":"Limit","description":"A business limit (a length, count, delay, duration or threshold): in a screen, a `{{ market.limits.* }}` binding to the market document, so an ops edit of the constant changes the product; a literal number is accepted by the schema but reported by `npm run validate` in screens. The referencing property's `minimum`/`maximum` bound a literal.","type":["number","string"],"pattern":"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"};
+const pattern65 = new RegExp("^\\s*\\{\\{[^{}]+\\}\\}\\s*$", "u");
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/toast.json" */;
@@ -6722,7 +7095,7 @@ errors++;
 if(data.key !== undefined){
 let data1 = data.key;
 if(typeof data1 === "string"){
-if(!pattern11.test(data1)){
+if(!pattern12.test(data1)){
 const err6 = {instancePath:instancePath+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -6759,7 +7132,7 @@ errors++;
 if(data.durationMs !== undefined){
 let data3 = data.durationMs;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err9 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema59.properties.durationMs.type},message:"must be integer,string"};
+const err9 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema61.properties.durationMs.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6769,7 +7142,7 @@ vErrors.push(err9);
 errors++;
 }
 if((!((typeof data3 == "number") && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err10 = {instancePath:instancePath+"/durationMs",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
+const err10 = {instancePath:instancePath+"/durationMs",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema64.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6779,7 +7152,7 @@ vErrors.push(err10);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern58.test(data3)){
+if(!pattern65.test(data3)){
 const err11 = {instancePath:instancePath+"/durationMs",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -6819,7 +7192,7 @@ return errors === 0;
 }
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema63 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/bridge.json","title":"BridgeAction","description":"Sends a native bridge message by its logical name from the bridge map.","type":"object","required":["action","message"],"additionalProperties":false,"properties":{"action":{"const":"bridge","description":"Action type."},"message":{"$ref":"../common/bridge-message.json","description":"Logical bridge message name."},"payload":{"type":"object","description":"Payload sent to the native side; strings may be templates."}}};
+const schema65 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/bridge.json","title":"BridgeAction","description":"Sends a native bridge message by its logical name from the bridge map.","type":"object","required":["action","message"],"additionalProperties":false,"properties":{"action":{"const":"bridge","description":"Action type."},"message":{"$ref":"../common/bridge-message.json","description":"Logical bridge message name."},"payload":{"type":"object","description":"Payload sent to the native side; strings may be templates."}}};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/bridge.json" */;
@@ -6880,7 +7253,7 @@ errors++;
 if(data.message !== undefined){
 let data1 = data.message;
 if(typeof data1 === "string"){
-if(!pattern12.test(data1)){
+if(!pattern13.test(data1)){
 const err4 = {instancePath:instancePath+"/message",schemaPath:"../common/bridge-message.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -6931,9 +7304,9 @@ return errors === 0;
 }
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema65 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-modal.json","title":"OpenModalAction","description":"Opens the modal node with this id (sets `state.$modals.<id>`).","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"openModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
-const schema66 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/node-id.json","title":"NodeId","description":"An identifier unique within the screen; modals, forms and tests address nodes by it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*$"};
-const pattern60 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
+const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-modal.json","title":"OpenModalAction","description":"Opens the modal node with this id (sets `state.$modals.<id>`).","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"openModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
+const schema68 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/node-id.json","title":"NodeId","description":"An identifier unique within the screen; modals, forms and tests address nodes by it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*$"};
+const pattern67 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/open-modal.json" */;
@@ -6994,7 +7367,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -7032,7 +7405,7 @@ return errors === 0;
 }
 validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/close-modal.json","title":"CloseModalAction","description":"Closes the modal node with this id.","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"closeModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
+const schema69 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/close-modal.json","title":"CloseModalAction","description":"Closes the modal node with this id.","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"closeModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/close-modal.json" */;
@@ -7093,7 +7466,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -7131,7 +7504,7 @@ return errors === 0;
 }
 validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema69 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/sequence.json","title":"SequenceAction","description":"Runs a list of actions as one action (its last result is the result).","type":"object","required":["action","actions"],"additionalProperties":false,"properties":{"action":{"const":"sequence","description":"Action type."},"actions":{"type":"array","items":{"$ref":"../action.json"},"description":"The actions, in order; a failure stops the list."}}};
+const schema71 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/sequence.json","title":"SequenceAction","description":"Runs a list of actions as one action (its last result is the result).","type":"object","required":["action","actions"],"additionalProperties":false,"properties":{"action":{"const":"sequence","description":"Action type."},"actions":{"type":"array","items":{"$ref":"../action.json"},"description":"The actions, in order; a failure stops the list."}}};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/sequence.json" */;
@@ -7227,8 +7600,8 @@ return errors === 0;
 }
 validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema70 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/if.json","title":"IfAction","description":"Runs `then` when the condition is truthy, else `else`.","type":"object","required":["action","cond","then"],"additionalProperties":false,"properties":{"action":{"const":"if","description":"Action type."},"cond":{"$ref":"../common/expression.json","description":"Condition; an expression that fails counts as false."},"then":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the condition holds."},"else":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run otherwise."}}};
-const schema71 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/expression.json","title":"Expression","description":"An expression in the safe expression language (renderer/expressions), e.g. `state.order.isShow == 1`. Sees state, query, params, market, item, index, result, error and the helper functions; never code.","type":"string","minLength":1};
+const schema72 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/if.json","title":"IfAction","description":"Runs `then` when the condition is truthy, else `else`.","type":"object","required":["action","cond","then"],"additionalProperties":false,"properties":{"action":{"const":"if","description":"Action type."},"cond":{"$ref":"../common/expression.json","description":"Condition; an expression that fails counts as false."},"then":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the condition holds."},"else":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run otherwise."}}};
+const schema73 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/expression.json","title":"Expression","description":"An expression in the safe expression language (renderer/expressions), e.g. `state.order.isShow == 1`. Sees state, query, params, market, item, index, result, error and the helper functions; never code.","type":"string","minLength":1};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/if.json" */;
@@ -7381,7 +7754,7 @@ return errors === 0;
 }
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema72 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/delay.json","title":"DelayAction","description":"Waits, then lets the list continue; cancelled (the list stops) when the screen closes.","type":"object","required":["action","ms"],"additionalProperties":false,"properties":{"action":{"const":"delay","description":"Action type."},"ms":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"maximum":600000,"description":"Milliseconds to wait (e.g. 3000 before the rating modal)."}}};
+const schema74 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/delay.json","title":"DelayAction","description":"Waits, then lets the list continue; cancelled (the list stops) when the screen closes.","type":"object","required":["action","ms"],"additionalProperties":false,"properties":{"action":{"const":"delay","description":"Action type."},"ms":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"maximum":600000,"description":"Milliseconds to wait (e.g. 3000 before the rating modal)."}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/delay.json" */;
@@ -7442,7 +7815,7 @@ errors++;
 if(data.ms !== undefined){
 let data1 = data.ms;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err4 = {instancePath:instancePath+"/ms",schemaPath:"#/properties/ms/type",keyword:"type",params:{type: schema72.properties.ms.type},message:"must be integer,string"};
+const err4 = {instancePath:instancePath+"/ms",schemaPath:"#/properties/ms/type",keyword:"type",params:{type: schema74.properties.ms.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7452,7 +7825,7 @@ vErrors.push(err4);
 errors++;
 }
 if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err5 = {instancePath:instancePath+"/ms",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
+const err5 = {instancePath:instancePath+"/ms",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema64.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7462,7 +7835,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data1 === "string"){
-if(!pattern58.test(data1)){
+if(!pattern65.test(data1)){
 const err6 = {instancePath:instancePath+"/ms",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -7512,8 +7885,8 @@ return errors === 0;
 }
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema74 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/storage.json","title":"StorageAction","description":"Keeps screen data in the browser: local storage (read with `stored('key')`) or a cookie (read with `cookie('key')`).","type":"object","required":["action","op"],"additionalProperties":false,"properties":{"action":{"const":"storage","description":"Action type."},"op":{"enum":["set","remove","clear"],"description":"Set or remove one key, or clear every key screens stored."},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","description":"Storage key (needed by set and remove)."},"in":{"enum":["local","cookie"],"description":"Where the value is kept: `local` (default) the browser's local storage, read with `stored('key')`; `cookie` a site-wide cookie a backend also receives, read with `cookie('key')` (clear touches local storage only)."},"expiresYear":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1970,"maximum":9999,"description":"A cookie set with this lasts until the end of that year; absent, it ends with the browser session."},"value":{"description":"Value to store (templates resolved; non-strings stored as JSON)."}}};
-const pattern63 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
+const schema76 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/storage.json","title":"StorageAction","description":"Keeps screen data in the browser: local storage (read with `stored('key')`) or a cookie (read with `cookie('key')`).","type":"object","required":["action","op"],"additionalProperties":false,"properties":{"action":{"const":"storage","description":"Action type."},"op":{"enum":["set","remove","clear"],"description":"Set or remove one key, or clear every key screens stored."},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","description":"Storage key (needed by set and remove)."},"in":{"enum":["local","cookie"],"description":"Where the value is kept: `local` (default) the browser's local storage, read with `stored('key')`; `cookie` a site-wide cookie a backend also receives, read with `cookie('key')` (clear touches local storage only)."},"expiresYear":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1970,"maximum":9999,"description":"A cookie set with this lasts until the end of that year; absent, it ends with the browser session."},"value":{"description":"Value to store (templates resolved; non-strings stored as JSON)."}}};
+const pattern70 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/storage.json" */;
@@ -7574,7 +7947,7 @@ errors++;
 if(data.op !== undefined){
 let data1 = data.op;
 if(!(((data1 === "set") || (data1 === "remove")) || (data1 === "clear"))){
-const err4 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema74.properties.op.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema76.properties.op.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7587,7 +7960,7 @@ errors++;
 if(data.key !== undefined){
 let data2 = data.key;
 if(typeof data2 === "string"){
-if(!pattern63.test(data2)){
+if(!pattern70.test(data2)){
 const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_.-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -7612,7 +7985,7 @@ errors++;
 if(data.in !== undefined){
 let data3 = data.in;
 if(!((data3 === "local") || (data3 === "cookie"))){
-const err7 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/enum",keyword:"enum",params:{allowedValues: schema74.properties.in.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/enum",keyword:"enum",params:{allowedValues: schema76.properties.in.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7625,7 +7998,7 @@ errors++;
 if(data.expiresYear !== undefined){
 let data4 = data.expiresYear;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err8 = {instancePath:instancePath+"/expiresYear",schemaPath:"#/properties/expiresYear/type",keyword:"type",params:{type: schema74.properties.expiresYear.type},message:"must be integer,string"};
+const err8 = {instancePath:instancePath+"/expiresYear",schemaPath:"#/properties/expiresYear/type",keyword:"type",params:{type: schema76.properties.expiresYear.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7635,7 +8008,7 @@ vErrors.push(err8);
 errors++;
 }
 if((!((typeof data4 == "number") && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err9 = {instancePath:instancePath+"/expiresYear",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
+const err9 = {instancePath:instancePath+"/expiresYear",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema64.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7645,7 +8018,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data4 === "string"){
-if(!pattern58.test(data4)){
+if(!pattern65.test(data4)){
 const err10 = {instancePath:instancePath+"/expiresYear",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -7695,7 +8068,7 @@ return errors === 0;
 }
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema76 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/upload.json","title":"UploadAction","description":"Uploads one file (multipart) to an endpoint; `result` is the response data.","type":"object","required":["action","endpoint","field","file"],"additionalProperties":false,"properties":{"action":{"const":"upload","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name of the upload call."},"field":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Multipart field name, e.g. `problemImage`."},"file":{"$ref":"../common/template.json","description":"Template yielding the file, e.g. `{{ file }}` in a picker's actions."},"params":{"type":"object","description":"Extra form fields; strings may be templates."},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response data on success."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
+const schema78 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/upload.json","title":"UploadAction","description":"Uploads one file (multipart) to an endpoint; `result` is the response data.","type":"object","required":["action","endpoint","field","file"],"additionalProperties":false,"properties":{"action":{"const":"upload","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name of the upload call."},"field":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Multipart field name, e.g. `problemImage`."},"file":{"$ref":"../common/template.json","description":"Template yielding the file, e.g. `{{ file }}` in a picker's actions."},"params":{"type":"object","description":"Extra form fields; strings may be templates."},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response data on success."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/upload.json" */;
@@ -7776,7 +8149,7 @@ errors++;
 if(data.endpoint !== undefined){
 let data1 = data.endpoint;
 if(typeof data1 === "string"){
-if(!pattern12.test(data1)){
+if(!pattern13.test(data1)){
 const err6 = {instancePath:instancePath+"/endpoint",schemaPath:"../common/endpoint-name.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -7851,7 +8224,7 @@ errors++;
 if(data.resultTo !== undefined){
 let data5 = data.resultTo;
 if(typeof data5 === "string"){
-if(!pattern53.test(data5)){
+if(!pattern60.test(data5)){
 const err12 = {instancePath:instancePath+"/resultTo",schemaPath:"#/properties/resultTo/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -7933,7 +8306,7 @@ return errors === 0;
 }
 validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema79 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-url.json","title":"OpenUrlAction","description":"Opens a tel:, mailto: or http(s) URL (anything else is refused and logged).","type":"object","required":["action","url"],"additionalProperties":false,"properties":{"action":{"const":"openUrl","description":"Action type."},"url":{"$ref":"../common/url.json","description":"The URL; may embed templates after the scheme, e.g. `mailto:{{ state.kf.email }}`."},"newWindow":{"type":"boolean","description":"Open http(s) in a new window instead of this one."}}};
+const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-url.json","title":"OpenUrlAction","description":"Opens a tel:, mailto: or http(s) URL (anything else is refused and logged).","type":"object","required":["action","url"],"additionalProperties":false,"properties":{"action":{"const":"openUrl","description":"Action type."},"url":{"$ref":"../common/url.json","description":"The URL; may embed templates after the scheme, e.g. `mailto:{{ state.kf.email }}`."},"newWindow":{"type":"boolean","description":"Open http(s) in a new window instead of this one."}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/open-url.json" */;
@@ -8004,7 +8377,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern30.test(data1)){
+if(!pattern34.test(data1)){
 const err5 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -8054,7 +8427,7 @@ return errors === 0;
 }
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/validate.json","title":"ValidateAction","description":"Checks a form's field rules; the first message is toasted and the list stops.","type":"object","required":["action","form"],"additionalProperties":false,"properties":{"action":{"const":"validate","description":"Action type."},"form":{"$ref":"../common/node-id.json","description":"Id of the form node."}}};
+const schema83 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/validate.json","title":"ValidateAction","description":"Checks a form's field rules; the first message is toasted and the list stops.","type":"object","required":["action","form"],"additionalProperties":false,"properties":{"action":{"const":"validate","description":"Action type."},"form":{"$ref":"../common/node-id.json","description":"Id of the form node."}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/validate.json" */;
@@ -8115,7 +8488,7 @@ errors++;
 if(data.form !== undefined){
 let data1 = data.form;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err4 = {instancePath:instancePath+"/form",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -8261,7 +8634,7 @@ errors++;
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern53.test(data1)){
+if(!pattern60.test(data1)){
 const err5 = {instancePath:instancePath+"/path",schemaPath:"actions/set-state.json/properties/path/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -8503,9 +8876,9 @@ return errors === 0;
 }
 validate26.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema85 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/node.json","title":"Node","description":"Any node of a screen's tree. Add a node type by adding one line here.","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"nodes/amount-field.json"},{"$ref":"nodes/bank-card-field.json"},{"$ref":"nodes/button.json"},{"$ref":"nodes/captcha-image.json"},{"$ref":"nodes/card.json"},{"$ref":"nodes/checkbox.json"},{"$ref":"nodes/choice-list.json"},{"$ref":"nodes/collapse.json"},{"$ref":"nodes/countdown.json"},{"$ref":"nodes/detail-lines.json"},{"$ref":"nodes/divider.json"},{"$ref":"nodes/embedded-page.json"},{"$ref":"nodes/form.json"},{"$ref":"nodes/icon-grid.json"},{"$ref":"nodes/image.json"},{"$ref":"nodes/image-upload.json"},{"$ref":"nodes/landmark.json"},{"$ref":"nodes/link.json"},{"$ref":"nodes/list.json"},{"$ref":"nodes/modal.json"},{"$ref":"nodes/page.json"},{"$ref":"nodes/phone-field.json"},{"$ref":"nodes/rich-document.json"},{"$ref":"nodes/row.json"},{"$ref":"nodes/select.json"},{"$ref":"nodes/sms-code-field.json"},{"$ref":"nodes/stack.json"},{"$ref":"nodes/star-rating.json"},{"$ref":"nodes/tabs.json"},{"$ref":"nodes/tag.json"},{"$ref":"nodes/text.json"},{"$ref":"nodes/text-field.json"},{"$ref":"nodes/textarea.json"},{"$ref":"nodes/theme-scope.json"}]};
-const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/amount-field.json","title":"AmountFieldNode","description":"An amount: digits only, shown with thousands dots (1.000.000), stored without dots.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"amount-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 12).","minimum":1,"maximum":18}}};
-const schema88 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/when.json","title":"When","description":"An expression; the node is rendered only while it is truthy. An expression that fails counts as false.","$ref":"expression.json"};
+const schema87 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/node.json","title":"Node","description":"Any node of a screen's tree. Add a node type by adding one line here.","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"nodes/amount-field.json"},{"$ref":"nodes/bank-card-field.json"},{"$ref":"nodes/button.json"},{"$ref":"nodes/captcha-image.json"},{"$ref":"nodes/card.json"},{"$ref":"nodes/checkbox.json"},{"$ref":"nodes/choice-list.json"},{"$ref":"nodes/collapse.json"},{"$ref":"nodes/countdown.json"},{"$ref":"nodes/detail-lines.json"},{"$ref":"nodes/divider.json"},{"$ref":"nodes/embedded-page.json"},{"$ref":"nodes/form.json"},{"$ref":"nodes/icon-grid.json"},{"$ref":"nodes/image.json"},{"$ref":"nodes/image-upload.json"},{"$ref":"nodes/landmark.json"},{"$ref":"nodes/link.json"},{"$ref":"nodes/list.json"},{"$ref":"nodes/modal.json"},{"$ref":"nodes/page.json"},{"$ref":"nodes/phone-field.json"},{"$ref":"nodes/rich-document.json"},{"$ref":"nodes/row.json"},{"$ref":"nodes/select.json"},{"$ref":"nodes/sms-code-field.json"},{"$ref":"nodes/stack.json"},{"$ref":"nodes/star-rating.json"},{"$ref":"nodes/tabs.json"},{"$ref":"nodes/tag.json"},{"$ref":"nodes/text.json"},{"$ref":"nodes/text-field.json"},{"$ref":"nodes/textarea.json"},{"$ref":"nodes/theme-scope.json"}]};
+const schema88 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/amount-field.json","title":"AmountFieldNode","description":"An amount: digits only, shown with thousands dots (1.000.000), stored without dots.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"amount-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 12).","minimum":1,"maximum":18}}};
+const schema90 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/when.json","title":"When","description":"An expression; the node is rendered only while it is truthy. An expression that fails counts as false.","$ref":"expression.json"};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/common/when.json" */;
@@ -8545,7 +8918,7 @@ return errors === 0;
 }
 validate56.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema92 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/field-rule.json","title":"FieldRule","description":"One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.","type":"object","required":["message"],"additionalProperties":false,"properties":{"required":{"type":"boolean","description":"The value must not be empty (a checkbox must be ticked, a list must have an entry, a score must be above 0)."},"pattern":{"type":"string","description":"A regular expression the whole (non-empty) value must match, e.g. `^1[3-9][0-9]{9}$`."},"minLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Fewest characters (or list entries) of a non-empty value."},"maxLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Most characters (or list entries)."},"message":{"$ref":"text-key.json","description":"Text key of the message shown when the rule fails."}}};
+const schema94 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/field-rule.json","title":"FieldRule","description":"One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.","type":"object","required":["message"],"additionalProperties":false,"properties":{"required":{"type":"boolean","description":"The value must not be empty (a checkbox must be ticked, a list must have an entry, a score must be above 0)."},"pattern":{"type":"string","description":"A regular expression the whole (non-empty) value must match, e.g. `^1[3-9][0-9]{9}$`."},"minLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Fewest characters (or list entries) of a non-empty value."},"maxLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Most characters (or list entries)."},"message":{"$ref":"text-key.json","description":"Text key of the message shown when the rule fails."}}};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/common/field-rule.json" */;
@@ -8608,7 +8981,7 @@ errors++;
 if(data.minLength !== undefined){
 let data2 = data.minLength;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err4 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: schema92.properties.minLength.type},message:"must be integer,string"};
+const err4 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: schema94.properties.minLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8618,7 +8991,7 @@ vErrors.push(err4);
 errors++;
 }
 if((!((typeof data2 == "number") && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err5 = {instancePath:instancePath+"/minLength",schemaPath:"limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
+const err5 = {instancePath:instancePath+"/minLength",schemaPath:"limit.json/type",keyword:"type",params:{type: schema64.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8628,7 +9001,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern58.test(data2)){
+if(!pattern65.test(data2)){
 const err6 = {instancePath:instancePath+"/minLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -8655,7 +9028,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data3 = data.maxLength;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err8 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema92.properties.maxLength.type},message:"must be integer,string"};
+const err8 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema94.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8665,7 +9038,7 @@ vErrors.push(err8);
 errors++;
 }
 if((!((typeof data3 == "number") && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err9 = {instancePath:instancePath+"/maxLength",schemaPath:"limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
+const err9 = {instancePath:instancePath+"/maxLength",schemaPath:"limit.json/type",keyword:"type",params:{type: schema64.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8675,7 +9048,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern58.test(data3)){
+if(!pattern65.test(data3)){
 const err10 = {instancePath:instancePath+"/maxLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -8702,7 +9075,7 @@ errors++;
 if(data.message !== undefined){
 let data4 = data.message;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err12 = {instancePath:instancePath+"/message",schemaPath:"text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -8784,7 +9157,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema86.properties, key0))){
+if(!(func1.call(schema88.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -8810,7 +9183,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -8841,7 +9214,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern53.test(data3)){
+if(!pattern60.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -8866,7 +9239,7 @@ errors++;
 if(data.label !== undefined){
 let data4 = data.label;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err9 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -8903,7 +9276,7 @@ errors++;
 if(data.placeholder !== undefined){
 let data6 = data.placeholder;
 if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
+if(!pattern12.test(data6)){
 const err12 = {instancePath:instancePath+"/placeholder",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -9045,7 +9418,7 @@ return errors === 0;
 }
 validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema97 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/bank-card-field.json","title":"BankCardFieldNode","description":"A bank card number: digits only, shown in groups of four, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"bank-card-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 19).","minimum":1,"maximum":32}}};
+const schema99 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/bank-card-field.json","title":"BankCardFieldNode","description":"A bank card number: digits only, shown in groups of four, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"bank-card-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 19).","minimum":1,"maximum":32}}};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/bank-card-field.json" */;
@@ -9090,7 +9463,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema97.properties, key0))){
+if(!(func1.call(schema99.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -9116,7 +9489,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9147,7 +9520,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern53.test(data3)){
+if(!pattern60.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -9172,7 +9545,7 @@ errors++;
 if(data.label !== undefined){
 let data4 = data.label;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err9 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -9209,7 +9582,7 @@ errors++;
 if(data.placeholder !== undefined){
 let data6 = data.placeholder;
 if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
+if(!pattern12.test(data6)){
 const err12 = {instancePath:instancePath+"/placeholder",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -9351,7 +9724,7 @@ return errors === 0;
 }
 validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema102 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/button.json","title":"ButtonNode","description":"A real <button> that runs actions.","type":"object","required":["type","label"],"additionalProperties":false,"properties":{"type":{"const":"button","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the button's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when pressed."},"disabled":{"$ref":"../common/expression.json","description":"Disabled (greyed, not pressable) while this is truthy."},"variant":{"enum":["primary","secondary","text","danger"],"description":"Visual weight (default primary)."},"block":{"type":"boolean","description":"Stretch to the full width."}}};
+const schema104 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/button.json","title":"ButtonNode","description":"A real <button> that runs actions.","type":"object","required":["type","label"],"additionalProperties":false,"properties":{"type":{"const":"button","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the button's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when pressed."},"disabled":{"$ref":"../common/expression.json","description":"Disabled (greyed, not pressable) while this is truthy."},"variant":{"enum":["primary","secondary","text","danger"],"description":"Visual weight (default primary)."},"block":{"type":"boolean","description":"Stretch to the full width."}}};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/button.json" */;
@@ -9386,7 +9759,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema102.properties, key0))){
+if(!(func1.call(schema104.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -9412,7 +9785,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -9443,7 +9816,7 @@ errors = vErrors.length;
 if(data.label !== undefined){
 let data3 = data.label;
 if(typeof data3 === "string"){
-if(!pattern11.test(data3)){
+if(!pattern12.test(data3)){
 const err6 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -9542,7 +9915,7 @@ errors++;
 if(data.variant !== undefined){
 let data9 = data.variant;
 if(!((((data9 === "primary") || (data9 === "secondary")) || (data9 === "text")) || (data9 === "danger"))){
-const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema102.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema104.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9580,7 +9953,7 @@ return errors === 0;
 }
 validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema107 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/captcha-image.json","title":"CaptchaImageNode","description":"An image captcha from a GET endpoint; tapping it loads a new one.","type":"object","required":["type","endpoint","alt"],"additionalProperties":false,"properties":{"type":{"const":"captcha-image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"GET endpoint of the API map that returns the picture."},"params":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters, each a template (e.g. `sid`)."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the accessible name (\"tap to refresh\")."},"refreshWhen":{"$ref":"../common/expression.json","description":"Refreshing is allowed only while this is truthy (e.g. a mobile number is entered)."},"refreshBlockedKey":{"$ref":"../common/text-key.json","description":"Text key toasted when refreshing is not allowed."}}};
+const schema109 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/captcha-image.json","title":"CaptchaImageNode","description":"An image captcha from a GET endpoint; tapping it loads a new one.","type":"object","required":["type","endpoint","alt"],"additionalProperties":false,"properties":{"type":{"const":"captcha-image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"GET endpoint of the API map that returns the picture."},"params":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters, each a template (e.g. `sid`)."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the accessible name (\"tap to refresh\")."},"refreshWhen":{"$ref":"../common/expression.json","description":"Refreshing is allowed only while this is truthy (e.g. a mobile number is entered)."},"refreshBlockedKey":{"$ref":"../common/text-key.json","description":"Text key toasted when refreshing is not allowed."}}};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/captcha-image.json" */;
@@ -9651,7 +10024,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9682,7 +10055,7 @@ errors = vErrors.length;
 if(data.endpoint !== undefined){
 let data3 = data.endpoint;
 if(typeof data3 === "string"){
-if(!pattern12.test(data3)){
+if(!pattern13.test(data3)){
 const err7 = {instancePath:instancePath+"/endpoint",schemaPath:"../common/endpoint-name.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -9734,7 +10107,7 @@ errors++;
 if(data.alt !== undefined){
 let data6 = data.alt;
 if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
+if(!pattern12.test(data6)){
 const err11 = {instancePath:instancePath+"/alt",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -9784,7 +10157,7 @@ errors++;
 if(data.refreshBlockedKey !== undefined){
 let data8 = data.refreshBlockedKey;
 if(typeof data8 === "string"){
-if(!pattern11.test(data8)){
+if(!pattern12.test(data8)){
 const err15 = {instancePath:instancePath+"/refreshBlockedKey",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -9822,7 +10195,7 @@ return errors === 0;
 }
 validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema114 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/card.json","title":"CardNode","description":"A raised box grouping content; with `onClick` the whole card is pressable.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"card","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the card's heading."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the card."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the card is pressed (a list item that opens details)."},"accessibleLabel":{"$ref":"../common/template.json","description":"Accessible name of a pressable card (e.g. the item's title)."}}};
+const schema116 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/card.json","title":"CardNode","description":"A raised box grouping content; with `onClick` the whole card is pressable.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"card","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the card's heading."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the card."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the card is pressed (a list item that opens details)."},"accessibleLabel":{"$ref":"../common/template.json","description":"Accessible name of a pressable card (e.g. the item's title)."}}};
 const wrapper7 = {validate: validate54};
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9884,7 +10257,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -9915,7 +10288,7 @@ errors = vErrors.length;
 if(data.title !== undefined){
 let data3 = data.title;
 if(typeof data3 === "string"){
-if(!pattern11.test(data3)){
+if(!pattern12.test(data3)){
 const err6 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -10036,7 +10409,7 @@ return errors === 0;
 }
 validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema119 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/checkbox.json","title":"CheckboxNode","description":"A checkbox bound to a boolean; its label is the copy next to it. A `required` rule means it must be ticked.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"checkbox","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."}}};
+const schema121 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/checkbox.json","title":"CheckboxNode","description":"A checkbox bound to a boolean; its label is the copy next to it. A `required` rule means it must be ticked.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"checkbox","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."}}};
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/checkbox.json" */;
@@ -10081,7 +10454,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema119.properties, key0))){
+if(!(func1.call(schema121.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -10107,7 +10480,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -10138,7 +10511,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern53.test(data3)){
+if(!pattern60.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -10163,7 +10536,7 @@ errors++;
 if(data.label !== undefined){
 let data4 = data.label;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err9 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -10200,7 +10573,7 @@ errors++;
 if(data.placeholder !== undefined){
 let data6 = data.placeholder;
 if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
+if(!pattern12.test(data6)){
 const err12 = {instancePath:instancePath+"/placeholder",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -10334,7 +10707,7 @@ return errors === 0;
 }
 validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema125 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/choice-list.json","title":"ChoiceListNode","description":"A single-choice list of options (radio semantics) from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"choice-list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"onSelect":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when an option is chosen; the option's data item is `item`, its index `index`."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
+const schema127 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/choice-list.json","title":"ChoiceListNode","description":"A single-choice list of options (radio semantics) from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"choice-list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"onSelect":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when an option is chosen; the option's data item is `item`, its index `index`."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/choice-list.json" */;
@@ -10432,7 +10805,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema125.properties, key0))){
+if(!(func1.call(schema127.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -10458,7 +10831,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -10489,7 +10862,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern53.test(data3)){
+if(!pattern60.test(data3)){
 const err10 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -10514,7 +10887,7 @@ errors++;
 if(data.label !== undefined){
 let data4 = data.label;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err12 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -10747,7 +11120,7 @@ vErrors = null;
 if(data15.label !== undefined){
 let data17 = data15.label;
 if(typeof data17 === "string"){
-if(!pattern11.test(data17)){
+if(!pattern12.test(data17)){
 const err28 = {instancePath:instancePath+"/options/" + i2+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -10809,7 +11182,7 @@ return errors === 0;
 }
 validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema131 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/collapse.json","title":"CollapseNode","description":"A fold: a header button (aria-expanded) that shows or hides its content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"collapse","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the header."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown while open."},"open":{"type":"boolean","description":"Open at first."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the open flag (lets actions open or close it)."}}};
+const schema133 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/collapse.json","title":"CollapseNode","description":"A fold: a header button (aria-expanded) that shows or hides its content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"collapse","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the header."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown while open."},"open":{"type":"boolean","description":"Open at first."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the open flag (lets actions open or close it)."}}};
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/collapse.json" */;
@@ -10880,7 +11253,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -10911,7 +11284,7 @@ errors = vErrors.length;
 if(data.title !== undefined){
 let data3 = data.title;
 if(typeof data3 === "string"){
-if(!pattern11.test(data3)){
+if(!pattern12.test(data3)){
 const err7 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -10997,7 +11370,7 @@ errors++;
 if(data.bind !== undefined){
 let data9 = data.bind;
 if(typeof data9 === "string"){
-if(!pattern53.test(data9)){
+if(!pattern60.test(data9)){
 const err13 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -11035,7 +11408,7 @@ return errors === 0;
 }
 validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema135 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/countdown.json","title":"CountdownNode","description":"A timer counting down from a number of seconds, shown mm:ss; runs actions at zero.","type":"object","required":["type","seconds"],"additionalProperties":false,"properties":{"type":{"const":"countdown","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"seconds":{"$ref":"../common/template.json","description":"Seconds to count from, e.g. `60` or `{{ state.leftSeconds }}`."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy around the time, with {time}."},"format":{"enum":["mm:ss","hh:mm:ss","s"],"description":"How the time is shown (default mm:ss)."},"onEnd":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when it reaches zero."}}};
+const schema137 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/countdown.json","title":"CountdownNode","description":"A timer counting down from a number of seconds, shown mm:ss; runs actions at zero.","type":"object","required":["type","seconds"],"additionalProperties":false,"properties":{"type":{"const":"countdown","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"seconds":{"$ref":"../common/template.json","description":"Seconds to count from, e.g. `60` or `{{ state.leftSeconds }}`."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy around the time, with {time}."},"format":{"enum":["mm:ss","hh:mm:ss","s"],"description":"How the time is shown (default mm:ss)."},"onEnd":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when it reaches zero."}}};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/countdown.json" */;
@@ -11096,7 +11469,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -11139,7 +11512,7 @@ errors++;
 if(data.key !== undefined){
 let data4 = data.key;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err7 = {instancePath:instancePath+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -11164,7 +11537,7 @@ errors++;
 if(data.format !== undefined){
 let data5 = data.format;
 if(!(((data5 === "mm:ss") || (data5 === "hh:mm:ss")) || (data5 === "s"))){
-const err9 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema135.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema137.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11212,7 +11585,7 @@ return errors === 0;
 }
 validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema139 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/detail-lines.json","title":"DetailLinesNode","description":"Title/value rows, from data (`items`) or static (`rows`); `hideEmpty` drops rows whose value is empty or '0'.","type":"object","required":["type"],"anyOf":[{"required":["items"]},{"required":["rows"]}],"additionalProperties":false,"properties":{"type":{"const":"detail-lines","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of a heading above the rows."},"items":{"$ref":"../common/template.json","description":"Rows from data: a template yielding a list of objects (e.g. `{{ state.detail.orderDetail.detail }}`)."},"titleField":{"type":"string","description":"Field of each data row holding the title (default `title`)."},"valueField":{"type":"string","description":"Field of each data row holding the value (default `value`)."},"rows":{"type":"array","description":"Static rows: copy by key, value by template.","items":{"type":"object","required":["label","value"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the row title."},"value":{"$ref":"../common/template.json","description":"The row's value."}}}},"hideEmpty":{"type":"boolean","description":"Hide rows whose value is '' or '0' (or missing)."}}};
+const schema141 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/detail-lines.json","title":"DetailLinesNode","description":"Title/value rows, from data (`items`) or static (`rows`); `hideEmpty` drops rows whose value is empty or '0'.","type":"object","required":["type"],"anyOf":[{"required":["items"]},{"required":["rows"]}],"additionalProperties":false,"properties":{"type":{"const":"detail-lines","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of a heading above the rows."},"items":{"$ref":"../common/template.json","description":"Rows from data: a template yielding a list of objects (e.g. `{{ state.detail.orderDetail.detail }}`)."},"titleField":{"type":"string","description":"Field of each data row holding the title (default `title`)."},"valueField":{"type":"string","description":"Field of each data row holding the value (default `value`)."},"rows":{"type":"array","description":"Static rows: copy by key, value by template.","items":{"type":"object","required":["label","value"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the row title."},"value":{"$ref":"../common/template.json","description":"The row's value."}}}},"hideEmpty":{"type":"boolean","description":"Hide rows whose value is '' or '0' (or missing)."}}};
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/detail-lines.json" */;
@@ -11290,7 +11663,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema139.properties, key0))){
+if(!(func1.call(schema141.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -11316,7 +11689,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -11347,7 +11720,7 @@ errors = vErrors.length;
 if(data.title !== undefined){
 let data3 = data.title;
 if(typeof data3 === "string"){
-if(!pattern11.test(data3)){
+if(!pattern12.test(data3)){
 const err8 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -11447,7 +11820,7 @@ errors++;
 if(data8.label !== undefined){
 let data9 = data8.label;
 if(typeof data9 === "string"){
-if(!pattern11.test(data9)){
+if(!pattern12.test(data9)){
 const err16 = {instancePath:instancePath+"/rows/" + i0+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -11533,7 +11906,7 @@ return errors === 0;
 }
 validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema145 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/divider.json","title":"DividerNode","description":"A horizontal rule between blocks.","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"const":"divider","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"inset":{"type":"boolean","description":"Indent the rule like list separators."}}};
+const schema147 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/divider.json","title":"DividerNode","description":"A horizontal rule between blocks.","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"const":"divider","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"inset":{"type":"boolean","description":"Indent the rule like list separators."}}};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/divider.json" */;
@@ -11584,7 +11957,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -11640,7 +12013,7 @@ return errors === 0;
 }
 validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema147 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/embedded-page.json","title":"EmbeddedPageNode","description":"A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`); otherwise the fallback text.","type":"object","required":["type","src","title","fallback"],"additionalProperties":false,"properties":{"type":{"const":"embedded-page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Page address (https)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the frame's accessible title."},"fallback":{"$ref":"../common/text-key.json","description":"Text key shown when the address is missing or not allowed."},"height":{"type":"integer","description":"Height in CSS pixels (default 480).","minimum":50}}};
+const schema149 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/embedded-page.json","title":"EmbeddedPageNode","description":"A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`); otherwise the fallback text.","type":"object","required":["type","src","title","fallback"],"additionalProperties":false,"properties":{"type":{"const":"embedded-page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Page address (https)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the frame's accessible title."},"fallback":{"$ref":"../common/text-key.json","description":"Text key shown when the address is missing or not allowed."},"height":{"type":"integer","description":"Height in CSS pixels (default 480).","minimum":50}}};
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/embedded-page.json" */;
@@ -11721,7 +12094,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -11764,7 +12137,7 @@ errors++;
 if(data.title !== undefined){
 let data4 = data.title;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err9 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -11789,7 +12162,7 @@ errors++;
 if(data.fallback !== undefined){
 let data5 = data.fallback;
 if(typeof data5 === "string"){
-if(!pattern11.test(data5)){
+if(!pattern12.test(data5)){
 const err11 = {instancePath:instancePath+"/fallback",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -11852,7 +12225,7 @@ return errors === 0;
 }
 validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema152 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/form.json","title":"FormNode","description":"A group of fields validated together by the `validate` action naming its id.","type":"object","required":["type","id","children"],"additionalProperties":false,"properties":{"type":{"const":"form","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Form id, named by `validate` actions."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Fields and other content."},"onSubmit":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the form is submitted from the keyboard (Enter)."}}};
+const schema154 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/form.json","title":"FormNode","description":"A group of fields validated together by the `validate` action naming its id.","type":"object","required":["type","id","children"],"additionalProperties":false,"properties":{"type":{"const":"form","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Form id, named by `validate` actions."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Fields and other content."},"onSubmit":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the form is submitted from the keyboard (Enter)."}}};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/form.json" */;
@@ -11923,7 +12296,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12011,7 +12384,7 @@ return errors === 0;
 }
 validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema154 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/icon-grid.json","title":"IconGridNode","description":"A grid of pressable icon tiles (shortcuts, categories).","type":"object","required":["type","items"],"additionalProperties":false,"properties":{"type":{"const":"icon-grid","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"type":"array","minItems":1,"description":"Tiles.","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"icon":{"$ref":"../common/template.json","description":"Icon address."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tile's copy."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the tile is pressed."}}}},"columns":{"type":"integer","description":"Tiles per row (default 4).","minimum":1,"maximum":6}}};
+const schema156 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/icon-grid.json","title":"IconGridNode","description":"A grid of pressable icon tiles (shortcuts, categories).","type":"object","required":["type","items"],"additionalProperties":false,"properties":{"type":{"const":"icon-grid","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"type":"array","minItems":1,"description":"Tiles.","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"icon":{"$ref":"../common/template.json","description":"Icon address."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tile's copy."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the tile is pressed."}}}},"columns":{"type":"integer","description":"Tiles per row (default 4).","minimum":1,"maximum":6}}};
 
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/icon-grid.json" */;
@@ -12072,7 +12445,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12154,7 +12527,7 @@ errors++;
 if(data4.label !== undefined){
 let data6 = data4.label;
 if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
+if(!pattern12.test(data6)){
 const err10 = {instancePath:instancePath+"/items/" + i0+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -12273,7 +12646,7 @@ return errors === 0;
 }
 validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema158 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image.json","title":"ImageNode","description":"A picture. Only http(s), relative and data:image sources are shown.","type":"object","required":["type","src"],"additionalProperties":false,"properties":{"type":{"const":"image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Image address, e.g. `{{ state.order.productLogo }}`."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the alternative text; absent means the picture is decorative."},"width":{"type":"integer","description":"Width in CSS pixels.","minimum":1},"height":{"type":"integer","description":"Height in CSS pixels.","minimum":1},"fit":{"enum":["cover","contain"],"description":"How the picture fills its box."},"rounded":{"type":"boolean","description":"Round the corners (logos, avatars)."}}};
+const schema160 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image.json","title":"ImageNode","description":"A picture. Only http(s), relative and data:image sources are shown.","type":"object","required":["type","src"],"additionalProperties":false,"properties":{"type":{"const":"image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Image address, e.g. `{{ state.order.productLogo }}`."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the alternative text; absent means the picture is decorative."},"width":{"type":"integer","description":"Width in CSS pixels.","minimum":1},"height":{"type":"integer","description":"Height in CSS pixels.","minimum":1},"fit":{"enum":["cover","contain"],"description":"How the picture fills its box."},"rounded":{"type":"boolean","description":"Round the corners (logos, avatars)."}}};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/image.json" */;
@@ -12308,7 +12681,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema158.properties, key0))){
+if(!(func1.call(schema160.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -12334,7 +12707,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12377,7 +12750,7 @@ errors++;
 if(data.alt !== undefined){
 let data4 = data.alt;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err7 = {instancePath:instancePath+"/alt",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -12452,7 +12825,7 @@ errors++;
 if(data.fit !== undefined){
 let data7 = data.fit;
 if(!((data7 === "cover") || (data7 === "contain"))){
-const err13 = {instancePath:instancePath+"/fit",schemaPath:"#/properties/fit/enum",keyword:"enum",params:{allowedValues: schema158.properties.fit.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/fit",schemaPath:"#/properties/fit/enum",keyword:"enum",params:{allowedValues: schema160.properties.fit.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12490,7 +12863,7 @@ return errors === 0;
 }
 validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema162 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image-upload.json","title":"ImageUploadNode","description":"Pictures picked from the device, each uploaded at once; the bound list holds the returned URLs.","type":"object","required":["type","bind","label","endpoint"],"additionalProperties":false,"properties":{"type":{"const":"image-upload","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Upload endpoint of the API map (multipart)."},"fileField":{"type":"string","description":"Multipart field name of the file (default `file`)."},"resultPath":{"type":"string","description":"Dotted path of the uploaded URL in the API result (default `data.url`)."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Most pictures (default 9).","minimum":1,"maximum":20},"addLabel":{"$ref":"../common/text-key.json","description":"Text key of the add button (default `widget.imageUpload.add`)."},"removeLabel":{"$ref":"../common/text-key.json","description":"Text key of each remove button's accessible name, with {n} (default `widget.imageUpload.remove`)."}}};
+const schema164 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image-upload.json","title":"ImageUploadNode","description":"Pictures picked from the device, each uploaded at once; the bound list holds the returned URLs.","type":"object","required":["type","bind","label","endpoint"],"additionalProperties":false,"properties":{"type":{"const":"image-upload","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Upload endpoint of the API map (multipart)."},"fileField":{"type":"string","description":"Multipart field name of the file (default `file`)."},"resultPath":{"type":"string","description":"Dotted path of the uploaded URL in the API result (default `data.url`)."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Most pictures (default 9).","minimum":1,"maximum":20},"addLabel":{"$ref":"../common/text-key.json","description":"Text key of the add button (default `widget.imageUpload.add`)."},"removeLabel":{"$ref":"../common/text-key.json","description":"Text key of each remove button's accessible name, with {n} (default `widget.imageUpload.remove`)."}}};
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/image-upload.json" */;
@@ -12545,7 +12918,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema162.properties, key0))){
+if(!(func1.call(schema164.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -12571,7 +12944,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -12602,7 +12975,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern53.test(data3)){
+if(!pattern60.test(data3)){
 const err8 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -12627,7 +13000,7 @@ errors++;
 if(data.label !== undefined){
 let data4 = data.label;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err10 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -12733,7 +13106,7 @@ errors++;
 if(data.endpoint !== undefined){
 let data11 = data.endpoint;
 if(typeof data11 === "string"){
-if(!pattern12.test(data11)){
+if(!pattern13.test(data11)){
 const err17 = {instancePath:instancePath+"/endpoint",schemaPath:"../common/endpoint-name.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -12782,7 +13155,7 @@ errors++;
 if(data.max !== undefined){
 let data14 = data.max;
 if((!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) && (typeof data14 !== "string")){
-const err21 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema162.properties.max.type},message:"must be integer,string"};
+const err21 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema164.properties.max.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12792,7 +13165,7 @@ vErrors.push(err21);
 errors++;
 }
 if((!((typeof data14 == "number") && (isFinite(data14)))) && (typeof data14 !== "string")){
-const err22 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
+const err22 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema64.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12802,7 +13175,7 @@ vErrors.push(err22);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern58.test(data14)){
+if(!pattern65.test(data14)){
 const err23 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -12839,7 +13212,7 @@ errors++;
 if(data.addLabel !== undefined){
 let data15 = data.addLabel;
 if(typeof data15 === "string"){
-if(!pattern11.test(data15)){
+if(!pattern12.test(data15)){
 const err26 = {instancePath:instancePath+"/addLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -12864,7 +13237,7 @@ errors++;
 if(data.removeLabel !== undefined){
 let data16 = data.removeLabel;
 if(typeof data16 === "string"){
-if(!pattern11.test(data16)){
+if(!pattern12.test(data16)){
 const err28 = {instancePath:instancePath+"/removeLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -12902,7 +13275,7 @@ return errors === 0;
 }
 validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema170 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/landmark.json","title":"LandmarkNode","description":"A page region for assistive technology and layout: a header, navigation, main content, footer or a named section, optionally held to a readable width (for pages that also open on desktops).","type":"object","required":["type","role","children"],"additionalProperties":false,"properties":{"type":{"const":"landmark","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id; a skip link points at the main landmark's id (`#id`)."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"role":{"enum":["banner","navigation","main","contentinfo","region"],"description":"Kind of region: banner (<header>), navigation (<nav>), main (<main>, one per screen), contentinfo (<footer>), region (<section>, needs `label`)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the region's accessible name (needed for `region` and when a screen has two of a kind)."},"width":{"enum":["full","wide","readable"],"description":"Content width on large screens: full (default), wide (a site column) or readable (about 70 characters per line, for long text)."},"tone":{"enum":["plain","card","brand","muted"],"description":"Background: plain (default, the page's), card (white), brand (brand colour with light ink) or muted (footer grey)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the region."}}};
+const schema172 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/landmark.json","title":"LandmarkNode","description":"A page region for assistive technology and layout: a header, navigation, main content, footer or a named section, optionally held to a readable width (for pages that also open on desktops).","type":"object","required":["type","role","children"],"additionalProperties":false,"properties":{"type":{"const":"landmark","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id; a skip link points at the main landmark's id (`#id`)."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"role":{"enum":["banner","navigation","main","contentinfo","region"],"description":"Kind of region: banner (<header>), navigation (<nav>), main (<main>, one per screen), contentinfo (<footer>), region (<section>, needs `label`)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the region's accessible name (needed for `region` and when a screen has two of a kind)."},"width":{"enum":["full","wide","readable"],"description":"Content width on large screens: full (default), wide (a site column) or readable (about 70 characters per line, for long text)."},"tone":{"enum":["plain","card","brand","muted"],"description":"Background: plain (default, the page's), card (white), brand (brand colour with light ink) or muted (footer grey)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the region."}}};
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/landmark.json" */;
@@ -12973,7 +13346,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13004,7 +13377,7 @@ errors = vErrors.length;
 if(data.role !== undefined){
 let data3 = data.role;
 if(!(((((data3 === "banner") || (data3 === "navigation")) || (data3 === "main")) || (data3 === "contentinfo")) || (data3 === "region"))){
-const err7 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema170.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema172.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13017,7 +13390,7 @@ errors++;
 if(data.label !== undefined){
 let data4 = data.label;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err8 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -13042,7 +13415,7 @@ errors++;
 if(data.width !== undefined){
 let data5 = data.width;
 if(!(((data5 === "full") || (data5 === "wide")) || (data5 === "readable"))){
-const err10 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/enum",keyword:"enum",params:{allowedValues: schema170.properties.width.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/enum",keyword:"enum",params:{allowedValues: schema172.properties.width.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13055,7 +13428,7 @@ errors++;
 if(data.tone !== undefined){
 let data6 = data.tone;
 if(!((((data6 === "plain") || (data6 === "card")) || (data6 === "brand")) || (data6 === "muted"))){
-const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema170.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema172.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13103,7 +13476,7 @@ return errors === 0;
 }
 validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema173 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/link.json","title":"LinkNode","description":"A link (<a>) to a route of the route map (common params carried) or to an external http(s), tel: or mailto: address.","type":"object","required":["type","label"],"anyOf":[{"required":["route"]},{"required":["url"]}],"additionalProperties":false,"properties":{"type":{"const":"link","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the link's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"route":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"url":{"$ref":"../common/url.json","description":"External address; only http(s), tel: and mailto: are followed."},"query":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters added to the target, each a template."},"variant":{"enum":["inline","skip","nav"],"description":"Look: `inline` (default) an underlined link; `skip` hidden until it has keyboard focus (a 'skip to content' link to `#id` of a main landmark, first on the screen); `nav` a menu entry (no underline)."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run instead of following the link (the link target still shows on hover and long-press)."}}};
+const schema175 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/link.json","title":"LinkNode","description":"A link (<a>) to a route of the route map (common params carried) or to an external http(s), tel: or mailto: address.","type":"object","required":["type","label"],"anyOf":[{"required":["route"]},{"required":["url"]}],"additionalProperties":false,"properties":{"type":{"const":"link","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the link's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"route":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"url":{"$ref":"../common/url.json","description":"External address; only http(s), tel: and mailto: are followed."},"query":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters added to the target, each a template."},"variant":{"enum":["inline","skip","nav"],"description":"Look: `inline` (default) an underlined link; `skip` hidden until it has keyboard focus (a 'skip to content' link to `#id` of a main landmark, first on the screen); `nav` a menu entry (no underline)."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run instead of following the link (the link target still shows on hover and long-press)."}}};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/link.json" */;
@@ -13191,7 +13564,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema173.properties, key0))){
+if(!(func1.call(schema175.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -13217,7 +13590,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -13248,7 +13621,7 @@ errors = vErrors.length;
 if(data.label !== undefined){
 let data3 = data.label;
 if(typeof data3 === "string"){
-if(!pattern11.test(data3)){
+if(!pattern12.test(data3)){
 const err9 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -13300,7 +13673,7 @@ errors++;
 if(data.route !== undefined){
 let data6 = data.route;
 if(typeof data6 === "string"){
-if(!pattern46.test(data6)){
+if(!pattern53.test(data6)){
 const err13 = {instancePath:instancePath+"/route",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -13335,7 +13708,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern30.test(data7)){
+if(!pattern34.test(data7)){
 const err16 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -13387,7 +13760,7 @@ errors++;
 if(data.variant !== undefined){
 let data10 = data.variant;
 if(!(((data10 === "inline") || (data10 === "skip")) || (data10 === "nav"))){
-const err20 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema173.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema175.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13435,7 +13808,7 @@ return errors === 0;
 }
 validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema180 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/list.json","title":"ListNode","description":"Nodes repeated for each item of a data list, with `item` and `index` in scope; `empty` when there is none.","type":"object","required":["type","items","itemTemplate"],"additionalProperties":false,"properties":{"type":{"const":"list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"$ref":"../common/template.json","description":"A template yielding a list (e.g. `{{ state.list }}`)."},"itemTemplate":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn for each item."},"empty":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn when the list is empty."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between items."},"itemKey":{"type":"string","description":"Field of each item that identifies it (keeps input state across updates)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the list's accessible name."}}};
+const schema182 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/list.json","title":"ListNode","description":"Nodes repeated for each item of a data list, with `item` and `index` in scope; `empty` when there is none.","type":"object","required":["type","items","itemTemplate"],"additionalProperties":false,"properties":{"type":{"const":"list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"$ref":"../common/template.json","description":"A template yielding a list (e.g. `{{ state.list }}`)."},"itemTemplate":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn for each item."},"empty":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn when the list is empty."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between items."},"itemKey":{"type":"string","description":"Field of each item that identifies it (keeps input state across updates)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the list's accessible name."}}};
 
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/list.json" */;
@@ -13480,7 +13853,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema180.properties, key0))){
+if(!(func1.call(schema182.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -13506,7 +13879,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13593,7 +13966,7 @@ errors++;
 if(data.gap !== undefined){
 let data8 = data.gap;
 if(!((((((data8 === "none") || (data8 === "xs")) || (data8 === "sm")) || (data8 === "md")) || (data8 === "lg")) || (data8 === "xl"))){
-const err10 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema180.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema182.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13618,7 +13991,7 @@ errors++;
 if(data.label !== undefined){
 let data10 = data.label;
 if(typeof data10 === "string"){
-if(!pattern11.test(data10)){
+if(!pattern12.test(data10)){
 const err12 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -13656,7 +14029,7 @@ return errors === 0;
 }
 validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema184 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/modal.json","title":"ModalNode","description":"A dialog (role dialog, aria-modal) shown while `state.$modals.<id>` is true.","type":"object","required":["type","id","title","children"],"additionalProperties":false,"properties":{"type":{"const":"modal","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Modal id, named by openModal/closeModal."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the dialog's title (its accessible name)."},"hideTitle":{"type":"boolean","description":"Keep the title for assistive technology only."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the dialog (buttons included)."},"maskClosable":{"type":"boolean","description":"Tapping outside or Escape closes it (default true)."},"onClose":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the mask or Escape closes it."}}};
+const schema186 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/modal.json","title":"ModalNode","description":"A dialog (role dialog, aria-modal) shown while `state.$modals.<id>` is true.","type":"object","required":["type","id","title","children"],"additionalProperties":false,"properties":{"type":{"const":"modal","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Modal id, named by openModal/closeModal."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the dialog's title (its accessible name)."},"hideTitle":{"type":"boolean","description":"Keep the title for assistive technology only."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the dialog (buttons included)."},"maskClosable":{"type":"boolean","description":"Tapping outside or Escape closes it (default true)."},"onClose":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the mask or Escape closes it."}}};
 
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/modal.json" */;
@@ -13737,7 +14110,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -13768,7 +14141,7 @@ errors = vErrors.length;
 if(data.title !== undefined){
 let data3 = data.title;
 if(typeof data3 === "string"){
-if(!pattern11.test(data3)){
+if(!pattern12.test(data3)){
 const err8 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -13874,7 +14247,7 @@ return errors === 0;
 }
 validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema187 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/page.json","title":"PageNode","description":"A screen's frame: a title bar (with an optional back button) above the content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the title bar."},"onBack":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions of the back button; the button is shown only when this is present."},"backLabel":{"$ref":"../common/text-key.json","description":"Text key of the back button's accessible name (default `widget.back`)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the page."}}};
+const schema189 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/page.json","title":"PageNode","description":"A screen's frame: a title bar (with an optional back button) above the content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the title bar."},"onBack":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions of the back button; the button is shown only when this is present."},"backLabel":{"$ref":"../common/text-key.json","description":"Text key of the back button's accessible name (default `widget.back`)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the page."}}};
 
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/page.json" */;
@@ -13945,7 +14318,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13976,7 +14349,7 @@ errors = vErrors.length;
 if(data.title !== undefined){
 let data3 = data.title;
 if(typeof data3 === "string"){
-if(!pattern11.test(data3)){
+if(!pattern12.test(data3)){
 const err7 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -14023,7 +14396,7 @@ errors++;
 if(data.backLabel !== undefined){
 let data6 = data.backLabel;
 if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
+if(!pattern12.test(data6)){
 const err10 = {instancePath:instancePath+"/backLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -14083,7 +14456,7 @@ return errors === 0;
 }
 validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema191 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/phone-field.json","title":"PhoneFieldNode","description":"A mobile number: digits only, at most 11, shown grouped 3-4-4, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"phone-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"maxDigits":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1,"maximum":20,"description":"Digits kept: typing past it is ignored (default 11)."},"groups":{"anyOf":[{"type":"array","items":{"type":"integer","minimum":1,"maximum":20},"minItems":1},{"$ref":"../common/template.json"}],"description":"Sizes of the digit groups shown, or a binding to them, e.g. `{{ market.limits.phoneDigitGroups }}` (default 3-4-4)."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."}}};
+const schema193 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/phone-field.json","title":"PhoneFieldNode","description":"A mobile number: digits only, at most 11, shown grouped 3-4-4, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"phone-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"maxDigits":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1,"maximum":20,"description":"Digits kept: typing past it is ignored (default 11)."},"groups":{"anyOf":[{"type":"array","items":{"type":"integer","minimum":1,"maximum":20},"minItems":1},{"$ref":"../common/template.json"}],"description":"Sizes of the digit groups shown, or a binding to them, e.g. `{{ market.limits.phoneDigitGroups }}` (default 3-4-4)."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."}}};
 
 function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/phone-field.json" */;
@@ -14128,7 +14501,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema191.properties, key0))){
+if(!(func1.call(schema193.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -14154,7 +14527,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -14185,7 +14558,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern53.test(data3)){
+if(!pattern60.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -14210,7 +14583,7 @@ errors++;
 if(data.label !== undefined){
 let data4 = data.label;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err9 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -14247,7 +14620,7 @@ errors++;
 if(data.placeholder !== undefined){
 let data6 = data.placeholder;
 if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
+if(!pattern12.test(data6)){
 const err12 = {instancePath:instancePath+"/placeholder",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -14319,7 +14692,7 @@ errors++;
 if(data.maxDigits !== undefined){
 let data10 = data.maxDigits;
 if((!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) && (typeof data10 !== "string")){
-const err17 = {instancePath:instancePath+"/maxDigits",schemaPath:"#/properties/maxDigits/type",keyword:"type",params:{type: schema191.properties.maxDigits.type},message:"must be integer,string"};
+const err17 = {instancePath:instancePath+"/maxDigits",schemaPath:"#/properties/maxDigits/type",keyword:"type",params:{type: schema193.properties.maxDigits.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14329,7 +14702,7 @@ vErrors.push(err17);
 errors++;
 }
 if((!((typeof data10 == "number") && (isFinite(data10)))) && (typeof data10 !== "string")){
-const err18 = {instancePath:instancePath+"/maxDigits",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
+const err18 = {instancePath:instancePath+"/maxDigits",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema64.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14339,7 +14712,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!pattern58.test(data10)){
+if(!pattern65.test(data10)){
 const err19 = {instancePath:instancePath+"/maxDigits",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -14511,7 +14884,7 @@ return errors === 0;
 }
 validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema198 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/rich-document.json","title":"RichDocumentNode","description":"Structured legal or static text: sections with headings, paragraphs and lists of text runs. Never raw HTML.","type":"object","required":["type","sections"],"additionalProperties":false,"properties":{"type":{"const":"rich-document","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Document title."},"sections":{"type":"array","minItems":1,"description":"Sections in order; numbered when `numbered`.","items":{"type":"object","required":["blocks"],"additionalProperties":false,"properties":{"heading":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Section heading."},"blocks":{"type":"array","items":{"oneOf":[{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A paragraph.","properties":{"kind":{"const":"paragraph","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A sub-heading.","properties":{"kind":{"const":"heading","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","items"],"additionalProperties":false,"description":"A list.","properties":{"kind":{"const":"list","description":"Block kind."},"ordered":{"type":"boolean","description":"Numbered (else bulleted)."},"items":{"type":"array","items":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."},"minItems":1,"description":"List items, each runs of text."}}}],"description":"One block of a section."},"description":"Paragraphs, headings and lists."}}}},"numbered":{"type":"boolean","description":"Number section headings 1, 2, 3."}}};
+const schema200 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/rich-document.json","title":"RichDocumentNode","description":"Structured legal or static text: sections with headings, paragraphs and lists of text runs. Never raw HTML.","type":"object","required":["type","sections"],"additionalProperties":false,"properties":{"type":{"const":"rich-document","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Document title."},"sections":{"type":"array","minItems":1,"description":"Sections in order; numbered when `numbered`.","items":{"type":"object","required":["blocks"],"additionalProperties":false,"properties":{"heading":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Section heading."},"blocks":{"type":"array","items":{"oneOf":[{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A paragraph.","properties":{"kind":{"const":"paragraph","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A sub-heading.","properties":{"kind":{"const":"heading","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","items"],"additionalProperties":false,"description":"A list.","properties":{"kind":{"const":"list","description":"Block kind."},"ordered":{"type":"boolean","description":"Numbered (else bulleted)."},"items":{"type":"array","items":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."},"minItems":1,"description":"List items, each runs of text."}}}],"description":"One block of a section."},"description":"Paragraphs, headings and lists."}}}},"numbered":{"type":"boolean","description":"Number section headings 1, 2, 3."}}};
 
 function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/rich-document.json" */;
@@ -14572,7 +14945,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -14697,7 +15070,7 @@ errors++;
 if(data4.key !== undefined){
 let data6 = data4.key;
 if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
+if(!pattern12.test(data6)){
 const err12 = {instancePath:instancePath+"/title/" + i0+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -14749,7 +15122,7 @@ errors++;
 if(data4.emphasis !== undefined){
 let data9 = data4.emphasis;
 if(!(((data9 === "strong") || (data9 === "em")) || (data9 === "underline"))){
-const err16 = {instancePath:instancePath+"/title/" + i0+"/emphasis",schemaPath:"#/properties/title/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema198.properties.title.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/title/" + i0+"/emphasis",schemaPath:"#/properties/title/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema200.properties.title.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14919,7 +15292,7 @@ errors++;
 if(data13.key !== undefined){
 let data15 = data13.key;
 if(typeof data15 === "string"){
-if(!pattern11.test(data15)){
+if(!pattern12.test(data15)){
 const err28 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -14971,7 +15344,7 @@ errors++;
 if(data13.emphasis !== undefined){
 let data18 = data13.emphasis;
 if(!(((data18 === "strong") || (data18 === "em")) || (data18 === "underline"))){
-const err32 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/emphasis",schemaPath:"#/properties/sections/items/properties/heading/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema198.properties.sections.items.properties.heading.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/emphasis",schemaPath:"#/properties/sections/items/properties/heading/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema200.properties.sections.items.properties.heading.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -15157,7 +15530,7 @@ errors++;
 if(data23.key !== undefined){
 let data25 = data23.key;
 if(typeof data25 === "string"){
-if(!pattern11.test(data25)){
+if(!pattern12.test(data25)){
 const err45 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
@@ -15209,7 +15582,7 @@ errors++;
 if(data23.emphasis !== undefined){
 let data28 = data23.emphasis;
 if(!(((data28 === "strong") || (data28 === "em")) || (data28 === "underline"))){
-const err49 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema198.properties.sections.items.properties.blocks.items.oneOf[0].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema200.properties.sections.items.properties.blocks.items.oneOf[0].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -15403,7 +15776,7 @@ errors++;
 if(data31.key !== undefined){
 let data33 = data31.key;
 if(typeof data33 === "string"){
-if(!pattern11.test(data33)){
+if(!pattern12.test(data33)){
 const err63 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
@@ -15455,7 +15828,7 @@ errors++;
 if(data31.emphasis !== undefined){
 let data36 = data31.emphasis;
 if(!(((data36 === "strong") || (data36 === "em")) || (data36 === "underline"))){
-const err67 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema198.properties.sections.items.properties.blocks.items.oneOf[1].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err67 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema200.properties.sections.items.properties.blocks.items.oneOf[1].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -15682,7 +16055,7 @@ errors++;
 if(data41.key !== undefined){
 let data43 = data41.key;
 if(typeof data43 === "string"){
-if(!pattern11.test(data43)){
+if(!pattern12.test(data43)){
 const err83 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err83];
@@ -15734,7 +16107,7 @@ errors++;
 if(data41.emphasis !== undefined){
 let data46 = data41.emphasis;
 if(!(((data46 === "strong") || (data46 === "em")) || (data46 === "underline"))){
-const err87 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema198.properties.sections.items.properties.blocks.items.oneOf[2].properties.items.items.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err87 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema200.properties.sections.items.properties.blocks.items.oneOf[2].properties.items.items.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -15892,7 +16265,7 @@ return errors === 0;
 }
 validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema210 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/row.json","title":"RowNode","description":"Children side by side.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"row","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."},"justify":{"enum":["start","center","end","between","around"],"description":"Main-axis distribution."},"wrap":{"type":"boolean","description":"Let children wrap onto more lines."}}};
+const schema212 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/row.json","title":"RowNode","description":"Children side by side.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"row","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."},"justify":{"enum":["start","center","end","between","around"],"description":"Main-axis distribution."},"wrap":{"type":"boolean","description":"Let children wrap onto more lines."}}};
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/row.json" */;
@@ -15927,7 +16300,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema210.properties, key0))){
+if(!(func1.call(schema212.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -15953,7 +16326,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -16006,7 +16379,7 @@ errors++;
 if(data.gap !== undefined){
 let data5 = data.gap;
 if(!((((((data5 === "none") || (data5 === "xs")) || (data5 === "sm")) || (data5 === "md")) || (data5 === "lg")) || (data5 === "xl"))){
-const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema210.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema212.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16019,7 +16392,7 @@ errors++;
 if(data.padding !== undefined){
 let data6 = data.padding;
 if(!((((((data6 === "none") || (data6 === "xs")) || (data6 === "sm")) || (data6 === "md")) || (data6 === "lg")) || (data6 === "xl"))){
-const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema210.properties.padding.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema212.properties.padding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16032,7 +16405,7 @@ errors++;
 if(data.align !== undefined){
 let data7 = data.align;
 if(!((((data7 === "start") || (data7 === "center")) || (data7 === "end")) || (data7 === "stretch"))){
-const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema210.properties.align.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema212.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16045,7 +16418,7 @@ errors++;
 if(data.justify !== undefined){
 let data8 = data.justify;
 if(!(((((data8 === "start") || (data8 === "center")) || (data8 === "end")) || (data8 === "between")) || (data8 === "around"))){
-const err10 = {instancePath:instancePath+"/justify",schemaPath:"#/properties/justify/enum",keyword:"enum",params:{allowedValues: schema210.properties.justify.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/justify",schemaPath:"#/properties/justify/enum",keyword:"enum",params:{allowedValues: schema212.properties.justify.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16083,7 +16456,7 @@ return errors === 0;
 }
 validate123.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema212 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/select.json","title":"SelectNode","description":"A native drop-down of options from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"select","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
+const schema214 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/select.json","title":"SelectNode","description":"A native drop-down of options from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"select","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
 
 function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/select.json" */;
@@ -16181,7 +16554,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema212.properties, key0))){
+if(!(func1.call(schema214.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -16207,7 +16580,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -16238,7 +16611,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern53.test(data3)){
+if(!pattern60.test(data3)){
 const err10 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -16263,7 +16636,7 @@ errors++;
 if(data.label !== undefined){
 let data4 = data.label;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err12 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -16300,7 +16673,7 @@ errors++;
 if(data.placeholder !== undefined){
 let data6 = data.placeholder;
 if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
+if(!pattern12.test(data6)){
 const err15 = {instancePath:instancePath+"/placeholder",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -16521,7 +16894,7 @@ vErrors = null;
 if(data16.label !== undefined){
 let data18 = data16.label;
 if(typeof data18 === "string"){
-if(!pattern11.test(data18)){
+if(!pattern12.test(data18)){
 const err30 = {instancePath:instancePath+"/options/" + i2+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
@@ -16583,7 +16956,7 @@ return errors === 0;
 }
 validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema219 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json","title":"SmsCodeFieldNode","description":"An SMS code input with a send button that is blocked during its countdown.","type":"object","required":["type","bind","label","sendLabel","onSend"],"additionalProperties":false,"properties":{"type":{"const":"sms-code-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"length":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Code length: input past it is ignored (default 6).","minimum":1,"maximum":12},"seconds":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Countdown before the code can be sent again (default 60).","minimum":1,"maximum":600},"sendLabel":{"$ref":"../common/text-key.json","description":"Text key of the send button."},"resendLabel":{"$ref":"../common/text-key.json","description":"Text key of the button while counting down, with {seconds}."},"onSend":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions that send the code; the countdown starts when they succeed."},"autoStart":{"type":"boolean","description":"Start counting when shown (the code was sent just before)."}}};
+const schema221 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json","title":"SmsCodeFieldNode","description":"An SMS code input with a send button that is blocked during its countdown.","type":"object","required":["type","bind","label","sendLabel","onSend"],"additionalProperties":false,"properties":{"type":{"const":"sms-code-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"length":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Code length: input past it is ignored (default 6).","minimum":1,"maximum":12},"seconds":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Countdown before the code can be sent again (default 60).","minimum":1,"maximum":600},"sendLabel":{"$ref":"../common/text-key.json","description":"Text key of the send button."},"resendLabel":{"$ref":"../common/text-key.json","description":"Text key of the button while counting down, with {seconds}."},"onSend":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions that send the code; the countdown starts when they succeed."},"autoStart":{"type":"boolean","description":"Start counting when shown (the code was sent just before)."}}};
 
 function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json" */;
@@ -16648,7 +17021,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema219.properties, key0))){
+if(!(func1.call(schema221.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -16674,7 +17047,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -16705,7 +17078,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern53.test(data3)){
+if(!pattern60.test(data3)){
 const err9 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -16730,7 +17103,7 @@ errors++;
 if(data.label !== undefined){
 let data4 = data.label;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err11 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -16767,7 +17140,7 @@ errors++;
 if(data.placeholder !== undefined){
 let data6 = data.placeholder;
 if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
+if(!pattern12.test(data6)){
 const err14 = {instancePath:instancePath+"/placeholder",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -16861,7 +17234,7 @@ errors++;
 if(data.length !== undefined){
 let data12 = data.length;
 if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err20 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: schema219.properties.length.type},message:"must be integer,string"};
+const err20 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: schema221.properties.length.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -16871,7 +17244,7 @@ vErrors.push(err20);
 errors++;
 }
 if((!((typeof data12 == "number") && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err21 = {instancePath:instancePath+"/length",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
+const err21 = {instancePath:instancePath+"/length",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema64.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -16881,7 +17254,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!pattern58.test(data12)){
+if(!pattern65.test(data12)){
 const err22 = {instancePath:instancePath+"/length",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -16918,7 +17291,7 @@ errors++;
 if(data.seconds !== undefined){
 let data13 = data.seconds;
 if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err25 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/type",keyword:"type",params:{type: schema219.properties.seconds.type},message:"must be integer,string"};
+const err25 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/type",keyword:"type",params:{type: schema221.properties.seconds.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -16928,7 +17301,7 @@ vErrors.push(err25);
 errors++;
 }
 if((!((typeof data13 == "number") && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err26 = {instancePath:instancePath+"/seconds",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
+const err26 = {instancePath:instancePath+"/seconds",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema64.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -16938,7 +17311,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern58.test(data13)){
+if(!pattern65.test(data13)){
 const err27 = {instancePath:instancePath+"/seconds",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -16975,7 +17348,7 @@ errors++;
 if(data.sendLabel !== undefined){
 let data14 = data.sendLabel;
 if(typeof data14 === "string"){
-if(!pattern11.test(data14)){
+if(!pattern12.test(data14)){
 const err30 = {instancePath:instancePath+"/sendLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
@@ -17000,7 +17373,7 @@ errors++;
 if(data.resendLabel !== undefined){
 let data15 = data.resendLabel;
 if(typeof data15 === "string"){
-if(!pattern11.test(data15)){
+if(!pattern12.test(data15)){
 const err32 = {instancePath:instancePath+"/resendLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
@@ -17072,7 +17445,7 @@ return errors === 0;
 }
 validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema228 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/stack.json","title":"StackNode","description":"Children one above the other.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"stack","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."}}};
+const schema230 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/stack.json","title":"StackNode","description":"Children one above the other.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"stack","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."}}};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/stack.json" */;
@@ -17133,7 +17506,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -17186,7 +17559,7 @@ errors++;
 if(data.gap !== undefined){
 let data5 = data.gap;
 if(!((((((data5 === "none") || (data5 === "xs")) || (data5 === "sm")) || (data5 === "md")) || (data5 === "lg")) || (data5 === "xl"))){
-const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema228.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema230.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -17199,7 +17572,7 @@ errors++;
 if(data.padding !== undefined){
 let data6 = data.padding;
 if(!((((((data6 === "none") || (data6 === "xs")) || (data6 === "sm")) || (data6 === "md")) || (data6 === "lg")) || (data6 === "xl"))){
-const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema228.properties.padding.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema230.properties.padding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17212,7 +17585,7 @@ errors++;
 if(data.align !== undefined){
 let data7 = data.align;
 if(!((((data7 === "start") || (data7 === "center")) || (data7 === "end")) || (data7 === "stretch"))){
-const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema228.properties.align.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema230.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17238,7 +17611,7 @@ return errors === 0;
 }
 validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema230 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/star-rating.json","title":"StarRatingNode","description":"Stars as radio buttons; choosing star n stores n.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"star-rating","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the score (0 = none)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the group's accessible name."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Number of stars (default 5).","minimum":1,"maximum":10},"readOnly":{"type":"boolean","description":"Show the score without letting it change."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a star is chosen (the score is `result`)."}}};
+const schema232 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/star-rating.json","title":"StarRatingNode","description":"Stars as radio buttons; choosing star n stores n.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"star-rating","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the score (0 = none)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the group's accessible name."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Number of stars (default 5).","minimum":1,"maximum":10},"readOnly":{"type":"boolean","description":"Show the score without letting it change."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a star is chosen (the score is `result`)."}}};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/star-rating.json" */;
@@ -17309,7 +17682,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -17340,7 +17713,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern53.test(data3)){
+if(!pattern60.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -17365,7 +17738,7 @@ errors++;
 if(data.label !== undefined){
 let data4 = data.label;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err9 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -17390,7 +17763,7 @@ errors++;
 if(data.max !== undefined){
 let data5 = data.max;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (typeof data5 !== "string")){
-const err11 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema230.properties.max.type},message:"must be integer,string"};
+const err11 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema232.properties.max.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17400,7 +17773,7 @@ vErrors.push(err11);
 errors++;
 }
 if((!((typeof data5 == "number") && (isFinite(data5)))) && (typeof data5 !== "string")){
-const err12 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
+const err12 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema64.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17410,7 +17783,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data5 === "string"){
-if(!pattern58.test(data5)){
+if(!pattern65.test(data5)){
 const err13 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -17494,7 +17867,7 @@ return errors === 0;
 }
 validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema234 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tabs.json","title":"TabsNode","description":"Tabs (role tablist/tab/tabpanel, arrow keys move between them) from a static list or data.","type":"object","required":["type","label"],"anyOf":[{"required":["tabs"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"tabs","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tab list's accessible name."},"tabs":{"type":"array","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the tab's copy."},"icon":{"$ref":"../common/template.json","description":"Optional icon address."},"route":{"$ref":"../common/route-path.json","description":"Makes the tabs a navigation bar: each tab is a link to this route of the route map (the address changes and every section is deep-linkable); the tab whose index is in `bind` is marked the current page. Give every tab a route, and put each section on the screen its route opens."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the tab's panel (else the shared `panel`)."}}},"description":"Static tabs."},"items":{"$ref":"../common/template.json","description":"Tabs from data: a template yielding a list; used when `tabs` is absent."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"iconField":{"type":"string","description":"Field of each data item holding an icon address (wins over `icons` when the item has one)."},"icons":{"type":"array","items":{"$ref":"../common/template.json"},"description":"Icon addresses for data tabs by position: entry i (resolved with that tab's `item` and `index`) shows on tab i; tabs past the end of the list show no icon. The icon is decorative, the tab keeps its text label."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the selected index (default: kept inside the widget). Routed tabs mark no tab when it is out of range."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when a tab is chosen; its data item is `item`, its index `index`."},"panel":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown under every tab (reads the selected index from state)."},"placement":{"enum":["top","bottom"],"description":"Where the tab bar sits."}}};
+const schema236 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tabs.json","title":"TabsNode","description":"Tabs (role tablist/tab/tabpanel, arrow keys move between them) from a static list or data.","type":"object","required":["type","label"],"anyOf":[{"required":["tabs"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"tabs","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tab list's accessible name."},"tabs":{"type":"array","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the tab's copy."},"icon":{"$ref":"../common/template.json","description":"Optional icon address."},"route":{"$ref":"../common/route-path.json","description":"Makes the tabs a navigation bar: each tab is a link to this route of the route map (the address changes and every section is deep-linkable); the tab whose index is in `bind` is marked the current page. Give every tab a route, and put each section on the screen its route opens."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the tab's panel (else the shared `panel`)."}}},"description":"Static tabs."},"items":{"$ref":"../common/template.json","description":"Tabs from data: a template yielding a list; used when `tabs` is absent."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"iconField":{"type":"string","description":"Field of each data item holding an icon address (wins over `icons` when the item has one)."},"icons":{"type":"array","items":{"$ref":"../common/template.json"},"description":"Icon addresses for data tabs by position: entry i (resolved with that tab's `item` and `index`) shows on tab i; tabs past the end of the list show no icon. The icon is decorative, the tab keeps its text label."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the selected index (default: kept inside the widget). Routed tabs mark no tab when it is out of range."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when a tab is chosen; its data item is `item`, its index `index`."},"panel":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown under every tab (reads the selected index from state)."},"placement":{"enum":["top","bottom"],"description":"Where the tab bar sits."}}};
 
 function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/tabs.json" */;
@@ -17582,7 +17955,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema234.properties, key0))){
+if(!(func1.call(schema236.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -17608,7 +17981,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -17639,7 +18012,7 @@ errors = vErrors.length;
 if(data.label !== undefined){
 let data3 = data.label;
 if(typeof data3 === "string"){
-if(!pattern11.test(data3)){
+if(!pattern12.test(data3)){
 const err9 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -17693,7 +18066,7 @@ errors++;
 if(data5.label !== undefined){
 let data6 = data5.label;
 if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
+if(!pattern12.test(data6)){
 const err13 = {instancePath:instancePath+"/tabs/" + i0+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -17730,7 +18103,7 @@ errors++;
 if(data5.route !== undefined){
 let data8 = data5.route;
 if(typeof data8 === "string"){
-if(!pattern46.test(data8)){
+if(!pattern53.test(data8)){
 const err16 = {instancePath:instancePath+"/tabs/" + i0+"/route",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -17865,7 +18238,7 @@ errors++;
 if(data.bind !== undefined){
 let data16 = data.bind;
 if(typeof data16 === "string"){
-if(!pattern53.test(data16)){
+if(!pattern60.test(data16)){
 const err26 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -17934,7 +18307,7 @@ errors++;
 if(data.placement !== undefined){
 let data21 = data.placement;
 if(!((data21 === "top") || (data21 === "bottom"))){
-const err30 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema234.properties.placement.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema236.properties.placement.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -17960,7 +18333,7 @@ return errors === 0;
 }
 validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema242 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tag.json","title":"TagNode","description":"A small label chip (complaint type, product tag).","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"tag","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy."},"value":{"$ref":"../common/template.json","description":"Plain text from data."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour (default neutral)."}}};
+const schema244 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tag.json","title":"TagNode","description":"A small label chip (complaint type, product tag).","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"tag","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy."},"value":{"$ref":"../common/template.json","description":"Plain text from data."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour (default neutral)."}}};
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/tag.json" */;
@@ -18064,7 +18437,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -18095,7 +18468,7 @@ errors = vErrors.length;
 if(data.key !== undefined){
 let data3 = data.key;
 if(typeof data3 === "string"){
-if(!pattern11.test(data3)){
+if(!pattern12.test(data3)){
 const err8 = {instancePath:instancePath+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -18132,7 +18505,7 @@ errors++;
 if(data.tone !== undefined){
 let data5 = data.tone;
 if(!(((((data5 === "neutral") || (data5 === "info")) || (data5 === "success")) || (data5 === "warning")) || (data5 === "danger"))){
-const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema242.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema244.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -18158,7 +18531,7 @@ return errors === 0;
 }
 validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema246 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text.json","title":"TextNode","description":"A run of text: copy from the text set by key (with {name} arguments), or a bound data value.","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"text","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the copy to show."},"args":{"description":"Values for the {name} placeholders of the copy, each a template.","type":"object","additionalProperties":{"$ref":"../common/template.json"}},"value":{"$ref":"../common/template.json","description":"Data to show when the text is not copy (a name, an amount, a date)."},"variant":{"description":"Typographic role.","enum":["title","subtitle","body","caption","label","error","amount"]},"level":{"type":"integer","minimum":1,"maximum":6,"description":"Heading level of a `title` or `subtitle` (default 2 and 3): 1 for the one main heading of a screen without a `page` title bar."}}};
+const schema248 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text.json","title":"TextNode","description":"A run of text: copy from the text set by key (with {name} arguments), or a bound data value.","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"text","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the copy to show."},"args":{"description":"Values for the {name} placeholders of the copy, each a template.","type":"object","additionalProperties":{"$ref":"../common/template.json"}},"value":{"$ref":"../common/template.json","description":"Data to show when the text is not copy (a name, an amount, a date)."},"variant":{"description":"Typographic role.","enum":["title","subtitle","body","caption","label","error","amount"]},"level":{"type":"integer","minimum":1,"maximum":6,"description":"Heading level of a `title` or `subtitle` (default 2 and 3): 1 for the one main heading of a screen without a `page` title bar."}}};
 
 function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/text.json" */;
@@ -18262,7 +18635,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -18293,7 +18666,7 @@ errors = vErrors.length;
 if(data.key !== undefined){
 let data3 = data.key;
 if(typeof data3 === "string"){
-if(!pattern11.test(data3)){
+if(!pattern12.test(data3)){
 const err8 = {instancePath:instancePath+"/key",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -18357,7 +18730,7 @@ errors++;
 if(data.variant !== undefined){
 let data7 = data.variant;
 if(!(((((((data7 === "title") || (data7 === "subtitle")) || (data7 === "body")) || (data7 === "caption")) || (data7 === "label")) || (data7 === "error")) || (data7 === "amount"))){
-const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema246.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema248.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -18418,7 +18791,7 @@ return errors === 0;
 }
 validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema251 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text-field.json","title":"TextFieldNode","description":"A one-line text input bound to state.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"text-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"inputMode":{"enum":["text","numeric","decimal","email","tel"],"description":"Keyboard to show."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Characters beyond this are ignored.","minimum":1}}};
+const schema253 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text-field.json","title":"TextFieldNode","description":"A one-line text input bound to state.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"text-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"inputMode":{"enum":["text","numeric","decimal","email","tel"],"description":"Keyboard to show."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Characters beyond this are ignored.","minimum":1}}};
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/text-field.json" */;
@@ -18463,7 +18836,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema251.properties, key0))){
+if(!(func1.call(schema253.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -18489,7 +18862,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -18520,7 +18893,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern53.test(data3)){
+if(!pattern60.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -18545,7 +18918,7 @@ errors++;
 if(data.label !== undefined){
 let data4 = data.label;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err9 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -18582,7 +18955,7 @@ errors++;
 if(data.placeholder !== undefined){
 let data6 = data.placeholder;
 if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
+if(!pattern12.test(data6)){
 const err12 = {instancePath:instancePath+"/placeholder",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -18676,7 +19049,7 @@ errors++;
 if(data.inputMode !== undefined){
 let data12 = data.inputMode;
 if(!(((((data12 === "text") || (data12 === "numeric")) || (data12 === "decimal")) || (data12 === "email")) || (data12 === "tel"))){
-const err18 = {instancePath:instancePath+"/inputMode",schemaPath:"#/properties/inputMode/enum",keyword:"enum",params:{allowedValues: schema251.properties.inputMode.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/inputMode",schemaPath:"#/properties/inputMode/enum",keyword:"enum",params:{allowedValues: schema253.properties.inputMode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18689,7 +19062,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data13 = data.maxLength;
 if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema251.properties.maxLength.type},message:"must be integer,string"};
+const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema253.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18699,7 +19072,7 @@ vErrors.push(err19);
 errors++;
 }
 if((!((typeof data13 == "number") && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
+const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema64.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18709,7 +19082,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern58.test(data13)){
+if(!pattern65.test(data13)){
 const err21 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -18749,7 +19122,7 @@ return errors === 0;
 }
 validate146.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema257 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/textarea.json","title":"TextareaNode","description":"A multi-line text input with a length counter.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"textarea","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Input past this is ignored; a counter `n/max` is shown (default 200).","minimum":1,"maximum":100000},"rows":{"type":"integer","description":"Visible lines (default 4).","minimum":1,"maximum":20},"readOnly":{"type":"boolean","description":"Show the value without letting it change (counter still shown)."}}};
+const schema259 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/textarea.json","title":"TextareaNode","description":"A multi-line text input with a length counter.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"textarea","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Input past this is ignored; a counter `n/max` is shown (default 200).","minimum":1,"maximum":100000},"rows":{"type":"integer","description":"Visible lines (default 4).","minimum":1,"maximum":20},"readOnly":{"type":"boolean","description":"Show the value without letting it change (counter still shown)."}}};
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/textarea.json" */;
@@ -18794,7 +19167,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema257.properties, key0))){
+if(!(func1.call(schema259.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -18820,7 +19193,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -18851,7 +19224,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern53.test(data3)){
+if(!pattern60.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -18876,7 +19249,7 @@ errors++;
 if(data.label !== undefined){
 let data4 = data.label;
 if(typeof data4 === "string"){
-if(!pattern11.test(data4)){
+if(!pattern12.test(data4)){
 const err9 = {instancePath:instancePath+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -18913,7 +19286,7 @@ errors++;
 if(data.placeholder !== undefined){
 let data6 = data.placeholder;
 if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
+if(!pattern12.test(data6)){
 const err12 = {instancePath:instancePath+"/placeholder",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -19007,7 +19380,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data12 = data.maxLength;
 if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err18 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema257.properties.maxLength.type},message:"must be integer,string"};
+const err18 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema259.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19017,7 +19390,7 @@ vErrors.push(err18);
 errors++;
 }
 if((!((typeof data12 == "number") && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema62.type},message:"must be number,string"};
+const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema64.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -19027,7 +19400,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!pattern58.test(data12)){
+if(!pattern65.test(data12)){
 const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -19124,7 +19497,7 @@ return errors === 0;
 }
 validate150.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema263 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/theme-scope.json","title":"ThemeScopeNode","description":"Content drawn in colours that come from data (a campaign's brand colours): each colour is a `#rgb`/`#rrggbb` value or a binding to one; a missing or malformed colour keeps the app's own.","type":"object","required":["type","colors","children"],"additionalProperties":false,"properties":{"type":{"const":"theme-scope","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"colors":{"type":"object","additionalProperties":false,"description":"Colours of the content, each a template resolving to `#rgb` or `#rrggbb`.","properties":{"brand":{"$ref":"../common/template.json","description":"Buttons, links and accents."},"brandInk":{"$ref":"../common/template.json","description":"Text on brand-coloured buttons."},"ink":{"$ref":"../common/template.json","description":"Body text."},"background":{"$ref":"../common/template.json","description":"Background of the content."}}},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content drawn in these colours."}}};
+const schema265 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/theme-scope.json","title":"ThemeScopeNode","description":"Content drawn in colours that come from data (a campaign's brand colours): each colour is a `#rgb`/`#rrggbb` value or a binding to one; a missing or malformed colour keeps the app's own.","type":"object","required":["type","colors","children"],"additionalProperties":false,"properties":{"type":{"const":"theme-scope","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"colors":{"type":"object","additionalProperties":false,"description":"Colours of the content, each a template resolving to `#rgb` or `#rrggbb`.","properties":{"brand":{"$ref":"../common/template.json","description":"Buttons, links and accents."},"brandInk":{"$ref":"../common/template.json","description":"Text on brand-coloured buttons."},"ink":{"$ref":"../common/template.json","description":"Body text."},"background":{"$ref":"../common/template.json","description":"Background of the content."}}},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content drawn in these colours."}}};
 
 function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/theme-scope.json" */;
@@ -19195,7 +19568,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern67.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -19854,7 +20227,7 @@ vErrors.push(err9);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema49.properties, key0))){
+if(!(func1.call(schema51.properties, key0))){
 const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
@@ -19929,7 +20302,7 @@ errors++;
 if(data.title !== undefined){
 let data6 = data.title;
 if(typeof data6 === "string"){
-if(!pattern11.test(data6)){
+if(!pattern12.test(data6)){
 const err16 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -20037,7 +20410,7 @@ return errors === 0;
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateTextSet = validate191;
-const schema269 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/text-set.json","title":"TextSetDocument","description":"All borrower-facing copy of one locale. Every text set holds the same keys; screens, actions and maps name keys, never inline copy.","type":"object","required":["kind","id","schemaVersion","locale","texts"],"additionalProperties":false,"properties":{"kind":{"const":"text-set","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Text set id, equal to its locale (e.g. `id-ID`); markets name it in `textSet`."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"locale":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"BCP 47 locale of the copy (`id-ID` Indonesian, `en-IN` English); sets the page's lang attribute."},"description":{"type":"string","description":"Ops-facing note about this text set (never shown to borrowers)."},"texts":{"type":"object","description":"Copy by text key. A value may contain `{name}` placeholders filled from the node's `args`.","propertyNames":{"$ref":"../common/text-key.json"},"additionalProperties":{"type":"string"}}}};
+const schema271 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/text-set.json","title":"TextSetDocument","description":"All borrower-facing copy of one locale. Every text set holds the same keys; screens, actions and maps name keys, never inline copy.","type":"object","required":["kind","id","schemaVersion","locale","texts"],"additionalProperties":false,"properties":{"kind":{"const":"text-set","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Text set id, equal to its locale (e.g. `id-ID`); markets name it in `textSet`."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"locale":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"BCP 47 locale of the copy (`id-ID` Indonesian, `en-IN` English); sets the page's lang attribute."},"description":{"type":"string","description":"Ops-facing note about this text set (never shown to borrowers)."},"texts":{"type":"object","description":"Copy by text key. A value may contain `{name}` placeholders filled from the node's `args`.","propertyNames":{"$ref":"../common/text-key.json"},"additionalProperties":{"type":"string"}}}};
 
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/text-set.json" */;
@@ -20128,7 +20501,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern40.test(data1)){
+if(!pattern44.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}-[A-Z]{2}$"},message:"must match pattern \""+"^[a-z]{2}-[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -20165,7 +20538,7 @@ errors++;
 if(data.locale !== undefined){
 let data3 = data.locale;
 if(typeof data3 === "string"){
-if(!pattern40.test(data3)){
+if(!pattern44.test(data3)){
 const err10 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}-[A-Z]{2}$"},message:"must match pattern \""+"^[a-z]{2}-[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -20205,7 +20578,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key1 in data5){
 const _errs12 = errors;
 if(typeof key1 === "string"){
-if(!pattern11.test(key1)){
+if(!pattern12.test(key1)){
 const err13 = {instancePath:instancePath+"/texts",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\"",propertyName:key1};
 if(vErrors === null){
 vErrors = [err13];
