@@ -65,8 +65,7 @@ export function readEnvelope(apiMap: ApiMapDocument, ep: Endpoint, body: unknown
 }
 
 /** 0, "0", '00' and "00" all mean the same success to a backend that mixes numbers and strings for codes. */
-const isSuccess = (code: unknown, success: unknown) =>
-  code === success || String(code) === String(success) || ((typeof code === 'number' || (typeof code === 'string' && /^-?\d+$/.test(code))) && Number(code) === Number(success));
+const isSuccess = (code: unknown, success: unknown) => String(code) === String(success) || (code != null && code !== '' && Number(code) === Number(success));
 
 export function safeJson(s: string): unknown {
   try {

@@ -39,37 +39,21 @@ function readList(data: unknown, at: string, accept: readonly string[]): unknown
   return { ...obj, [at]: key ? obj[key] : [] };
 }
 
-function readMinorUnits(node: unknown, path: string[], label: string, opts: ReadOptions): void {
-  const [head, ...rest] = path;
-  if (head === '*') {
-    if (Array.isArray(node)) node.forEach((item, i) => readMinorUnits(item, rest, label.replace('*', String(i)), opts));
-    return;
-  }
+function readMinorUnits(node: unknown, [head, ...rest]: string[], label: string, opts: ReadOptions): void {
+  if (head === '*') return void (Array.isArray(node) && node.forEach((item, i) => readMinorUnits(item, rest, label.replace('*', String(i)), opts)));
   if (!isRecord(node) || FORBIDDEN_KEYS.has(head) || !Object.hasOwn(node, head)) return;
   if (rest.length) return readMinorUnits(node[head], rest, label, opts);
   const market = isRecord(opts.market) ? opts.market : {};
-  const minor = isRecord(market.currency) && typeof market.currency.minorUnits === 'number' ? market.currency.minorUnits : 100;
-  const r = readAmount(node[head], market.number, minor);
-  if (r.kind === 'amount') node[head] = r.value;
-  else if (r.kind === 'unreadable') {
-    opts.warn?.(`${opts.name ?? 'call'}: ${label} ${JSON.stringify(node[head])?.slice(0, 60)} is not an amount in minor units`);
-    node[head] = null;
-  }
+  const r = readAmount(node[head], market.number, Number((market.currency as { minorUnits?: unknown } | undefined)?.minorUnits) || 100);
+  if (r.kind === 'unreadable') opts.warn?.(`${opts.name}: ${label} ${JSON.stringify(node[head])?.slice(0, 60)} is not an amount in minor units`);
+  if (r.kind !== 'empty') node[head] = r.kind === 'amount' ? r.value : null;
 }
 
 /** Flags, statuses and codes by name, anywhere in the answer: 1, "1" and true read as 1, false as 0. */
-function toNumbers(node: unknown, names: Set<string>, depth = 0): void {
-  if (depth > 32) return;
-  if (Array.isArray(node)) {
-    for (const item of node) if (item && typeof item === 'object') toNumbers(item, names, depth + 1);
-    return;
-  }
-  if (!isRecord(node)) return;
-  for (const key of Object.keys(node)) {
-    const v = node[key];
-    if (names.has(key)) {
-      if (typeof v === 'boolean') node[key] = v ? 1 : 0;
-      else if (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim())) node[key] = Number(v);
-    } else if (v && typeof v === 'object') toNumbers(v, names, depth + 1);
+function toNumbers(node: unknown, names: Set<string>): void {
+  if (!node || typeof node !== 'object') return;
+  for (const [key, v] of Object.entries(node)) {
+    if (!names.has(key) || Array.isArray(node)) toNumbers(v, names);
+    else if (typeof v === 'boolean' || (typeof v === 'string' && /^-?\d{1,15}$/.test(v))) (node as Record<string, unknown>)[key] = Number(v);
   }
 }

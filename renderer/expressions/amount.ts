@@ -20,7 +20,7 @@ export function numberFormatOf(format: unknown): NumberFormat {
   return { group, decimal };
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escape = (s: string) => s.replace(/\W/g, '\\$&');
 
 /** What `readAmount` makes of a value: a number, nothing there (null, ''), or something that is not an amount. */
 export type AmountReading = { kind: 'amount'; value: number } | { kind: 'empty' } | { kind: 'unreadable' };

@@ -169,4 +169,4 @@ export function evaluate(expr: string, scope: Record<string, unknown>, env?: Hel
   }
 }
 
-const isHelperTable = (env: object): env is Record<string, Helper> => typeof (env as Record<string, unknown>).money === 'function';
+const isHelperTable = (env: object): env is Record<string, Helper> => typeof (env as Record<string, unknown>).amount === 'function';

@@ -1,43 +1,13 @@
-/** Number and date formatting of the spec: thousands separator a period, minor units /100, fixed date patterns. */
-
-const toNumber = (v: unknown): number => {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'string' && v.trim() !== '') return Number(v);
-  return NaN;
-};
-
-/** A market's `number` object: its separators, when a document passes one (`thousands(x, market.number)`). */
-const separators = (format: unknown): { group: string; decimal: string } => {
-  const f = format && typeof format === 'object' ? (format as Record<string, unknown>) : {};
-  const group = typeof f.thousandsSeparator === 'string' && f.thousandsSeparator.length <= 1 ? f.thousandsSeparator : '.';
-  const decimal = typeof f.decimalSeparator === 'string' && f.decimalSeparator.length === 1 ? f.decimalSeparator : ',';
-  return { group, decimal };
-};
+/** Number and date formatting of the spec: thousands separator a period, fixed date patterns. */
+import { formatAmount, readAmount } from './amount';
 
 /**
- * 1234567 → "1.234.567"; "15000000" → "15.000.000"; a fraction is kept after a comma. Not a number → "".
- * With a market's number format (`{ thousandsSeparator, decimalSeparator }`) those separators are used instead.
+ * A number shown with the market's separators (`thousands(market.userCount, market.number)` → "3.000.000"), read and
+ * formatted by the money reader so constants and amounts look alike. Not a number → "".
  */
 export function thousands(v: unknown, format?: unknown): string {
-  const n = toNumber(v);
-  if (!Number.isFinite(n)) return '';
-  const { group, decimal } = separators(format);
-  const [int, frac] = String(Math.abs(n)).split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return (n < 0 ? '-' : '') + grouped + (frac ? decimal + frac : '');
-}
-
-/** Amount in minor units shown in major units: money(123456) → "1234.56". Not a number → "". */
-export function money(minor: unknown, decimals: unknown = 2): string {
-  const n = toNumber(minor);
-  const d = typeof decimals === 'number' && decimals >= 0 && decimals <= 6 ? Math.floor(decimals) : 2;
-  if (!Number.isFinite(n)) return '';
-  return (n / 100).toFixed(d);
-}
-
-/** "1.000.000" → "1000000": amounts are shown with dots and sent without. */
-export function stripDots(v: unknown): string {
-  return v == null ? '' : String(v).replace(/\./g, '');
+  const r = readAmount(v, format);
+  return r.kind === 'amount' ? formatAmount(r.value, format) : '';
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,5 +1,5 @@
 import { amountDigits, formatAmount, readAmount } from './amount';
-import { formatDate, money, stripDots, thousands } from './format';
+import { formatDate, thousands } from './format';
 
 /** Functions an expression may call. Nothing else is callable: not methods of values, not globals. */
 export type Helper = (...args: unknown[]) => unknown;
@@ -38,56 +38,39 @@ export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
     const m = env.market?.();
     return plainRecord(m) ? m : {};
   };
-  const symbol = () => {
-    const c = market().currency;
-    return plainRecord(c) && typeof c.symbol === 'string' ? c.symbol : '';
-  };
+  const symbol = () => String((market().currency as { symbol?: unknown } | undefined)?.symbol ?? '');
   const read = (v: unknown) => readAmount(v, market().number);
-  /** The sum of amounts in a list (a field of each item when named), or Unreadable when one of them is not an amount. */
-  const sumOf = (list: unknown, name: unknown): number | Unreadable => {
-    if (!isList(list)) return 0;
-    let total = 0;
-    for (const x of list) {
-      const r = read(field(x, name));
-      if (r.kind === 'unreadable') return new Unreadable(field(x, name), 'an amount', null);
-      if (r.kind === 'amount') total += r.value;
-    }
-    return Math.round(total * 100) / 100;
+  /** A money helper: `show` what was read; nothing there gives the placeholder, a non-amount gives it with a warning. */
+  const money = (show: (n: number) => unknown, none: unknown) => (v: unknown, placeholder?: unknown) => {
+    const r = read(v);
+    const ph = placeholder ?? none;
+    return r.kind === 'amount' ? show(r.value) : r.kind === 'empty' ? ph : new Unreadable(v, 'an amount', ph);
   };
   const helpers: Record<string, Helper> = {
-    // Money from a backend: read in the market's format, shown with its symbol and separators ("Rp1.250.000").
-    // Nothing there gives the placeholder ('' unless given); a value that is not an amount gives it too, with a warning.
-    amount: (v, placeholder) => {
-      const r = read(v);
-      const ph = placeholder == null ? '' : placeholder;
-      if (r.kind === 'empty') return ph;
-      if (r.kind === 'unreadable') return new Unreadable(v, 'an amount', ph);
-      return symbol() + formatAmount(r.value, market().number);
+    // Money from a backend, read in the market's format: shown with its symbol and separators ("Rp1.250.000"),
+    // as a number for conditions (null when absent), or as the digits a call or a URL carries ("1250000").
+    amount: money((n) => symbol() + formatAmount(n, market().number), ''),
+    amountValue: money((n) => n, null),
+    amountDigits: money(amountDigits, ''),
+    // Instalment totals: the sum of the amounts (of a field of each item), read as `amount` reads them; null if one is not.
+    sumAmounts: (list, name) => {
+      let total = 0;
+      for (const x of isList(list) ? list : []) {
+        const r = read(field(x, name));
+        if (r.kind === 'unreadable') return new Unreadable(field(x, name), 'an amount', null);
+        if (r.kind === 'amount') total += r.value;
+      }
+      return Math.round(total * 100) / 100;
     },
-    // The number an amount stands for, for conditions and arithmetic (null when absent or unreadable).
-    amountValue: (v) => {
-      const r = read(v);
-      return r.kind === 'amount' ? r.value : r.kind === 'empty' ? null : new Unreadable(v, 'an amount', null);
-    },
-    // What a call or a URL carries: digits only ("1250000"); '' when absent or unreadable.
-    amountDigits: (v) => {
-      const r = read(v);
-      return r.kind === 'amount' ? amountDigits(r.value) : r.kind === 'empty' ? '' : new Unreadable(v, 'an amount', '');
-    },
-    // Instalment totals: the sum of the amounts (of a field of each item), read as `amount` reads them; null if one is unreadable.
-    sumAmounts: (list, name) => sumOf(list, name),
     // A loan term's unit in words: the market's termUnits table maps codes ('day', 1, ...) to a text key; an unknown
     // code gets the market's default unit, never the raw code.
     termUnit: (code) => {
-      const units = plainRecord(market().termUnits) ? (market().termUnits as Record<string, unknown>) : {};
-      const codes = plainRecord(units.codes) ? units.codes : {};
-      const key = code != null && Object.hasOwn(codes, String(code)) ? codes[String(code)] : units.default;
+      const units = (market().termUnits ?? {}) as { codes?: Record<string, unknown>; default?: unknown };
+      const key = units.codes && code != null && Object.hasOwn(units.codes, String(code)) ? units.codes[String(code)] : units.default;
       return typeof key === 'string' && env.t ? env.t(key) : '';
     },
     t: (key, args) => (env.t ? env.t(String(key), plainRecord(args) ? args : undefined) : String(key)),
-    money: (minor, decimals) => money(minor, decimals),
     thousands: (n, format) => thousands(n, format),
-    stripDots: (s) => stripDots(s),
     date: (v, pattern) => formatDate(v, pattern ?? 'YYYY-MM-DD'),
     len: (v) => (isList(v) || typeof v === 'string' ? v.length : plainRecord(v) ? Object.keys(v).length : 0),
     join: (list, sep) => (isList(list) ? list.map((x) => (x == null ? '' : String(x))).join(sep == null ? ',' : String(sep)) : ''),
@@ -105,14 +88,7 @@ export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
     find: (list, field, value) =>
       (isList(list) ? list.find((x) => plainRecord(x) && Object.hasOwn(x, String(field)) && value != null && String(x[String(field)]) === String(value)) : undefined) ?? null,
     includes: (hay, needle) => (isList(hay) ? hay.includes(needle) : typeof hay === 'string' ? hay.includes(String(needle)) : false),
-    sum: (list, field) => {
-      if (!isList(list)) return 0;
-      return list.reduce<number>((acc, x) => {
-        const v = field == null ? x : plainRecord(x) && Object.hasOwn(x, String(field)) ? x[String(field)] : 0;
-        const n = Number(v);
-        return Number.isFinite(n) ? acc + n : acc;
-      }, 0);
-    },
+    sum: (list, name) => (isList(list) ? list.reduce<number>((acc, x) => acc + (Number(field(x, name)) || 0), 0) : 0),
     default: (a, b) => (a == null || a === '' ? b : a),
     number: (x) => {
       const n = typeof x === 'string' ? Number(x.trim() === '' ? NaN : x) : Number(x);
