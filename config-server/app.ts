@@ -28,7 +28,7 @@ export interface AppOptions {
   dataDir?: string;
   /** A PostgreSQL URL: use the shared store instead of SQLite (default env DATABASE_URL). */
   databaseUrl?: string;
-  /** Mount the sandbox backend at /sandbox (default true; env SANDBOX=off turns it off). */
+  /** Mount the sandbox backend at /sandbox (default true; env SANDBOX=off turns it off). Its answer style: env SANDBOX_STYLE. */
   sandbox?: boolean;
   /** The built renderer (default `dist/renderer/`). */
   staticDir?: string;
@@ -51,16 +51,64 @@ export interface ConfigApp {
   snapshot(): PublishedSnapshot;
   /** Rebuilds the published snapshot from the store when its generation changed. */
   refresh(): Promise<void>;
+  /** How the sandbox shapes its answers (env SANDBOX_STYLE), for the start banner. */
+  sandboxStyle: SandboxStyle;
   close(): Promise<void>;
 }
 
+/** The sandbox's answer styles (config-server/sandbox/answer-style.ts). */
+export const SANDBOX_STYLES = ['plain', 'strings'] as const;
+export type SandboxStyle = (typeof SANDBOX_STYLES)[number];
+
+/** The sandbox's answer style from env SANDBOX_STYLE ('plain' when unset or empty); any other value stops the start. */
+export function sandboxStyleFromEnv(env: NodeJS.ProcessEnv): SandboxStyle {
+  const value = env.SANDBOX_STYLE;
+  if (value === undefined || value === '') return 'plain';
+  if ((SANDBOX_STYLES as readonly string[]).includes(value)) return value as SandboxStyle;
+  throw new Error(`SANDBOX_STYLE must be one of ${SANDBOX_STYLES.join(', ')} (got '${value.slice(0, 40)}')`);
+}
+
+/** What the server hands the sandbox (its SandboxOptions, without importing the module). */
+interface SandboxWiring {
+  getTemplate: (templateId: string) => unknown;
+  textOf: (market: string, key: string) => string | undefined;
+  style: SandboxStyle;
+}
+
+/**
+ * The published text of `key` for a market: its market document's text set (as the market's bundle carries it).
+ * Read once per snapshot and market; markets the snapshot does not publish have none.
+ */
+function publishedTextOf(snapshot: () => PublishedSnapshot): SandboxWiring['textOf'] {
+  const cache = new WeakMap<PublishedSnapshot, Map<string, Record<string, unknown> | null>>();
+  return (market, key) => {
+    const snap = snapshot();
+    if (!snap.markets.includes(market)) return undefined;
+    let byMarket = cache.get(snap);
+    if (!byMarket) cache.set(snap, (byMarket = new Map()));
+    let texts = byMarket.get(market);
+    if (texts === undefined) {
+      const entry = snap.bundle(market);
+      try {
+        const t = entry ? (JSON.parse(entry.body.toString('utf8')) as { textSet?: { texts?: unknown } }).textSet?.texts : undefined;
+        texts = t && typeof t === 'object' ? (t as Record<string, unknown>) : null;
+      } catch {
+        texts = null;
+      }
+      byMarket.set(market, texts);
+    }
+    const text = texts && Object.hasOwn(texts, key) ? texts[key] : undefined;
+    return typeof text === 'string' ? text : undefined;
+  };
+}
+
 /** The sandbox is another engineer's module; load it only when it exists so the server runs either way. */
-async function loadSandbox(getTemplate: (id: string) => unknown): Promise<Router | undefined> {
+async function loadSandbox(wiring: SandboxWiring): Promise<Router | undefined> {
   // A variable specifier: the type checker must not require a file that may not exist yet.
   const specifier = './sandbox/index.js';
   try {
-    const mod = (await import(specifier)) as { createSandboxRouter: (o: { getTemplate: typeof getTemplate }) => Router };
-    return mod.createSandboxRouter({ getTemplate });
+    const mod = (await import(specifier)) as { createSandboxRouter: (o: SandboxWiring) => Router };
+    return mod.createSandboxRouter(wiring);
   } catch (e) {
     if ((e as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && /sandbox[\\/]index/.test(String((e as Error).message))) return undefined;
     throw e;
@@ -70,6 +118,8 @@ async function loadSandbox(getTemplate: (id: string) => unknown): Promise<Router
 export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const env = opts.env ?? process.env;
   const log = opts.log ?? ((m: string, err?: unknown) => (err ? console.error(m, err) : console.log(m)));
+  // Checked before anything opens: a mistyped setting stops the start with what is allowed.
+  const sandboxStyle = sandboxStyleFromEnv(env);
   const { store, auth } = await openStores({ databaseUrl: opts.databaseUrl ?? env.DATABASE_URL, dataDir: opts.dataDir ?? defaultDataDir, log });
   // What the public fast path and the security headers were built from: rebuilt with every new snapshot.
   let headers: ReturnType<typeof securityHeaders>;
@@ -118,10 +168,12 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const mediaDir = join(opts.dataDir ?? defaultDataDir, 'media');
   const mediaMaxBytes = Number(env.MEDIA_MAX_BYTES) > 0 ? Number(env.MEDIA_MAX_BYTES) : undefined;
   const sandboxOn = opts.sandbox ?? env.SANDBOX !== 'off';
-  const previewSandbox = sandboxOn ? loadSandbox : undefined;
+  const textOf = publishedTextOf(snapshot);
+  // The preview's sandbox reads the draft's landing templates, and the published texts.
+  const previewSandbox = sandboxOn ? (getTemplate: (templateId: string) => unknown) => loadSandbox({ getTemplate, textOf, style: sandboxStyle }) : undefined;
   app.use('/admin/api', adminRouter({ store, auth, onPublished, loginLimit: opts.loginLimit, mediaDir, mediaMaxBytes, previewSandbox }));
   app.use(mediaFilesRouter(mediaDir));
-  const sandbox = sandboxOn ? await loadSandbox((templateId) => snapshot().templateDoc(templateId)) : undefined;
+  const sandbox = sandboxOn ? await loadSandbox({ getTemplate: (templateId) => snapshot().templateDoc(templateId), textOf, style: sandboxStyle }) : undefined;
   if (sandboxOn && !sandbox) log('sandbox: config-server/sandbox/index.ts not found, /sandbox is not mounted');
   if (sandbox) app.use('/sandbox', sandbox);
   app.use('/sandbox', notFoundJson);
@@ -130,7 +182,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   app.use(errorMiddleware(log));
 
   return {
-    app, store, auth, snapshot, refresh,
+    app, store, auth, snapshot, refresh, sandboxStyle,
     // The config API is what every borrower's app polls: it skips express's routing, helmet and compression.
     handler: (req, res) => void (fast.handle(req, res) || app(req, res)),
     async close() {

@@ -29,7 +29,7 @@ try {
     databaseUrl: process.env.DATABASE_URL || undefined,
   });
   const firstAccountNeeded = (await server.config.auth.countUsers()) === 0;
-  console.log(startBanner(server.url, { sandbox: process.env.SANDBOX !== 'off', firstAccountNeeded }));
+  console.log(startBanner(server.url, { sandbox: process.env.SANDBOX !== 'off', firstAccountNeeded, sandboxStyle: server.config.sandboxStyle }));
   console.log(`store: ${server.config.store.description}`);
   let stopping = false;
   const stop = (signal: string) => {

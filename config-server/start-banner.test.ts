@@ -21,6 +21,12 @@ describe('npm start banner', () => {
     expect(startBanner('http://x', { sandbox: false, firstAccountNeeded: false })).not.toContain('demo');
   });
 
+  it("mentions the sandbox's answer style only when it is strings", () => {
+    expect(startBanner('http://x', { sandbox: true, firstAccountNeeded: false, sandboxStyle: 'strings' })).toMatch(/^Sandbox answer style: strings \(SANDBOX_STYLE=strings\)/m);
+    expect(startBanner('http://x', { sandbox: true, firstAccountNeeded: false, sandboxStyle: 'plain' })).not.toContain('SANDBOX_STYLE');
+    expect(startBanner('http://x', { sandbox: false, firstAccountNeeded: false, sandboxStyle: 'strings' })).not.toContain('SANDBOX_STYLE');
+  });
+
   it('links only to routes that open a real screen', () => {
     for (const link of DEMO_LINKS) {
       const route = routeMap.routes.find((r) => r.path === link.path);
@@ -35,6 +41,41 @@ describe('npm start banner', () => {
       for (const link of DEMO_LINKS) expect((await fetch(demoUrl(s.url, link))).status, link.path).toBe(200);
     } finally {
       await s.stop();
+    }
+  });
+});
+
+describe('SANDBOX_STYLE and the published texts reach the sandbox', () => {
+  it('an unknown SANDBOX_STYLE stops the start, naming the setting and the allowed values', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sdui-style-'));
+    try {
+      await expect(startServer({ port: 0, host: '127.0.0.1', dataDir: dir, pollMs: 0, env: { SANDBOX_STYLE: 'numbers' }, log: () => {} })).rejects.toThrow(
+        "SANDBOX_STYLE must be one of plain, strings (got 'numbers')",
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('SANDBOX_STYLE=strings shapes the answers; a generic error toasts the market text set copy', async () => {
+    const s = await startTestServer({ env: { SANDBOX_STYLE: 'strings' } });
+    try {
+      expect(s.config.sandboxStyle).toBe('strings');
+      const call = async (market: string, fields: Record<string, string>) =>
+        (await fetch(`${s.url}/sandbox/indah/v3/product/recommend-product-list?market=${market}&token=style`, { method: 'POST', body: new URLSearchParams(fields) })).json();
+      const list = await call('ID', { scene: 'precise' });
+      expect(list.data.map((p: { id: number; buttonStatus: string }) => [p.id, p.buttonStatus])).toEqual([[105, '1'], [101, '1']]);
+      const texts = (id: string) => (JSON.parse(readFileSync(`screens/texts/${id}.json`, 'utf8')) as { texts: Record<string, string> }).texts;
+      expect(await call('ID', {})).toEqual({ code: 400, message: texts('id-ID')['sandbox.invalidRequest'], detail: 'scene is required', data: null });
+      expect(await call('IN', {})).toEqual({ code: 400, message: texts('en-IN')['sandbox.invalidRequest'], detail: 'scene is required', data: null });
+    } finally {
+      await s.stop();
+    }
+    const plain = await startTestServer();
+    try {
+      expect(plain.config.sandboxStyle).toBe('plain');
+    } finally {
+      await plain.stop();
     }
   });
 });

@@ -19,9 +19,17 @@ export const DEMO_LINKS: { flow: string; path: string; query?: string }[] = [
 
 export const demoUrl = (base: string, link: (typeof DEMO_LINKS)[number]) => `${base}${link.path}?${[link.query, DEMO_QUERY].filter(Boolean).join('&')}`;
 
-export function startBanner(url: string, opts: { sandbox: boolean; firstAccountNeeded: boolean }): string {
+/** `sandboxStyle`: the sandbox's answer style (env SANDBOX_STYLE); only 'strings' is mentioned, 'plain' is the usual. */
+export function startBanner(url: string, opts: { sandbox: boolean; firstAccountNeeded: boolean; sandboxStyle?: 'plain' | 'strings' }): string {
   const lines = [`config server on ${url} (app, /config/v1, /admin, ${opts.sandbox ? '/sandbox' : 'sandbox off'})`, ''];
   if (opts.sandbox) {
+    if (opts.sandboxStyle === 'strings') {
+      lines.push(
+        'Sandbox answer style: strings (SANDBOX_STYLE=strings): amounts as "1.250.000", flags as "1", termUnit "1",',
+        '  product and bank lists as bare arrays. Unset SANDBOX_STYLE for the plain style.',
+        '',
+      );
+    }
     lines.push('Borrower demo (sandbox backend):');
     const width = Math.max(...DEMO_LINKS.map((l) => l.flow.length));
     for (const link of DEMO_LINKS) lines.push(`  ${link.flow.padEnd(width)}  ${demoUrl(url, link)}`);

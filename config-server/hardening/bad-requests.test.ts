@@ -79,10 +79,11 @@ describe('sandbox endpoints', () => {
         const text = await expectHandled(res, `${name}: ${label}`);
         tried[name] = (tried[name] ?? 0) + 1;
         if (!res.headers.get('content-type')?.includes('json')) continue;
-        const body = JSON.parse(text) as { code?: unknown; status?: unknown; message?: string };
+        const body = JSON.parse(text) as { code?: unknown; status?: unknown; message?: string; detail?: string };
         expect(String(body.code ?? body.status), `${name}: ${label} → ${text.slice(0, 200)}`).not.toBe('500');
         if (String(body.code) === '400' && label === 'arrays where strings go' && fieldsOf(ep).length) {
-          expect(ALL_FIELDS.some((f) => body.message?.includes(f)), `${name}: ${label} → ${body.message} names no field`).toBe(true);
+          // The borrower's message is the market's copy; the developer's words (`detail`) name the field.
+          expect(ALL_FIELDS.some((f) => body.detail?.includes(f)), `${name}: ${label} → ${body.detail} names no field`).toBe(true);
         }
       }
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -29,7 +29,7 @@ describe('legacy complaint calls (success code "00")', () => {
     const shows = new Set(res.data.orderList.map((o: { isShow: number }) => o.isShow));
     expect(shows).toEqual(new Set([0, 1]));
     expect((await sb.post('/user-problem/problem-init', {})).data.orderDetail.orderNo).toBe('SB1001');
-    expect(await sb.post('/user-problem/problem-init', { orderId: 9999 })).toEqual({ code: '404', message: 'orderId 9999 not found', data: null });
+    expect(await sb.post('/user-problem/problem-init', { orderId: 9999 })).toEqual({ code: '404', message: expect.any(String), detail: 'orderId 9999 not found', data: null });
     expect((await sb.post('/user-problem/problem-init', { orderId: 'abc' })).code).toBe('400');
   });
 
@@ -42,7 +42,7 @@ describe('legacy complaint calls (success code "00")', () => {
     const open = await sb.post('/user-problem/problem-detail', { problemId: 502 });
     expect(open.data).toMatchObject({ disposeDetail: '', disposeImages: [], isScore: 0, sonType: '' });
     expect((await sb.post('/user-problem/problem-detail', { problemId: 1 })).code).toBe('404');
-    expect((await sb.post('/user-problem/problem-detail', {})).message).toBe('problemId is required');
+    expect((await sb.post('/user-problem/problem-detail', {})).detail).toBe('problemId is required');
   });
 
   it('save-score takes 1-5 once per ratable complaint and stores it', async () => {
@@ -50,14 +50,14 @@ describe('legacy complaint calls (success code "00")', () => {
     for (const score of ['0', '6', '2.5', 'five']) {
       const res = await sb.post('/user-problem/save-score', { score, problemId: 501 }, t);
       expect(res.code).toBe('400');
-      expect(res.message).toMatch(/^score/);
+      expect(res.detail).toMatch(/^score/);
     }
     expect((await sb.post('/user-problem/save-score', { score: 4, problemId: 502 }, t)).code).toBe('409');
     expect((await sb.post('/user-problem/save-score', { score: 4, problemId: 999 }, t)).code).toBe('404');
     expect(await sb.post('/user-problem/save-score', { score: 4, problemId: 501 }, t)).toEqual({ code: '00', message: 'success', data: null });
     expect((await sb.post('/user-problem/problem-detail', { problemId: 501 }, t)).data.isScore).toBe(0);
     const again = await sb.post('/user-problem/save-score', { score: 5, problemId: 501 }, t);
-    expect(again).toMatchObject({ code: '409', message: expect.stringContaining('already rated') });
+    expect(again).toMatchObject({ code: '409', detail: expect.stringContaining('already rated') });
   });
 
   it('upload-problem-img stores an image and serves it back at data.url', async () => {
@@ -73,12 +73,12 @@ describe('legacy complaint calls (success code "00")', () => {
 
   it('upload-problem-img refuses non-images (by magic bytes), oversized files, wrong fields and non-multipart', async () => {
     const script = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/png');
-    expect(script).toEqual({ code: '415', message: 'problemImage must be a PNG, JPEG, GIF or WebP image', data: null });
+    expect(script).toEqual({ code: '415', message: expect.any(String), detail: 'problemImage must be a PNG, JPEG, GIF or WebP image', data: null });
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    expect(await upload(big)).toMatchObject({ code: '413', message: 'image too large (max 5 MB)' });
+    expect(await upload(big)).toMatchObject({ code: '413', detail: 'image too large (max 5 MB)' });
     expect((await upload(PNG, 'image/png', 'file')).code).toBe('400');
     const plain = await sb.post('/user-problem/upload-problem-img', { problemImage: 'x' });
-    expect(plain).toMatchObject({ code: '400', message: expect.stringContaining('multipart/form-data') });
+    expect(plain).toMatchObject({ code: '400', detail: expect.stringContaining('multipart/form-data') });
   });
 
   it('problem-save validates every field and a saved complaint appears in problem-list', async () => {
@@ -86,15 +86,15 @@ describe('legacy complaint calls (success code "00")', () => {
     const url = (await upload(PNG)).data.url as string;
     const save = (fields: Record<string, string | number>) => sb.post('/user-problem/problem-save', { problemType: 2, problemSonType: '', problemDetail: 'Tagihan salah', problemImage: '', orderNo: 'SB1003', ...fields }, t);
 
-    expect(await save({ problemDetail: '   ' })).toMatchObject({ code: '400', message: 'problemDetail: Please fill in your comments and suggestions' });
-    expect((await save({ problemDetail: 'x'.repeat(201) })).message).toBe('problemDetail: must be 1 to 200 characters');
-    expect((await save({ problemImage: Array(10).fill(url).join(',') })).message).toBe('problemImage: at most 9 images');
-    expect((await save({ problemImage: 'http://evil.example/x.png' })).message).toMatch(/not an uploaded image/);
+    expect(await save({ problemDetail: '   ' })).toMatchObject({ code: '400', detail: 'problemDetail: Please fill in your comments and suggestions' });
+    expect((await save({ problemDetail: 'x'.repeat(201) })).detail).toBe('problemDetail: must be 1 to 200 characters');
+    expect((await save({ problemImage: Array(10).fill(url).join(',') })).detail).toBe('problemImage: at most 9 images');
+    expect((await save({ problemImage: 'http://evil.example/x.png' })).detail).toMatch(/not an uploaded image/);
     expect((await save({ problemType: 1, problemSonType: '1', orderNo: 'SB1001' }))).toEqual({
-      code: '409', message: 'The selected order does not support sending collection types', data: null,
+      code: '409', message: expect.any(String), detail: 'The selected order does not support sending collection types', data: null,
     });
-    expect((await save({ problemType: 1 })).message).toBe('problemSonType is required for problemType 1');
-    expect((await save({ problemSonType: '1' })).message).toMatch(/not a sub-type/);
+    expect((await save({ problemType: 1 })).detail).toBe('problemSonType is required for problemType 1');
+    expect((await save({ problemSonType: '1' })).detail).toMatch(/not a sub-type/);
     expect((await save({ orderNo: 'NOPE' })).code).toBe('404');
     expect((await save({ problemType: 42 })).code).toBe('400');
     // None of the failures above saved anything.

@@ -2,6 +2,7 @@ import type { Session } from './state.js';
 import type { UploadStore } from './upload-store.js';
 import { PRODUCTS, type Order, type Product } from './seed.js';
 import { notFound } from './envelope.js';
+import { formatAmount } from './answer-style.js';
 
 /** What a handler gets besides its validated input. */
 export interface Ctx {
@@ -38,10 +39,8 @@ export function formatTime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** Amounts are shown with a period as thousands separator (spec §9). */
-export function formatAmount(n: number): string {
-  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-}
+/** Amounts are shown with a period as thousands separator (spec §9); it lives with the answer styles that use it too. */
+export { formatAmount };
 
 export function findProduct(productId: number): Product {
   const product = PRODUCTS.find((p) => p.id === productId);

@@ -10,6 +10,12 @@
  * - legacy complaint calls (`/user-problem/*`): `code` is the string '00' on success, and errors
  *   carry the same numbers as strings ('400', '404', ...);
  * - joint-login failure calls (`/joint/*`): `{status, message, data}`, `status` 0 on success.
+ *
+ * `message` is what the app toasts to the borrower. The spec's business codes (101, 11, 102, 103, -1,
+ * 800005, 800006) keep their own messages. The generic codes (GENERIC_TEXT_KEYS: 400, 404, 409, 413, 415,
+ * 500) answer copy in the market's language, the text of their key in the market's published text set, and
+ * carry the developer's words ("scene is required") in an extra field `detail` of every flavour:
+ * `{code, message, detail, data: null}`. Without a published text, `message` is the developer's words too.
  */
 
 export type Flavor = 'main' | 'legacy' | 'joint';
@@ -45,11 +51,29 @@ export const CODES = {
   REPEATED_REPAYMENT: 800005,
 } as const;
 
-/** A failure the client should see as an envelope; `message` is shown to the user by the app's toast. */
+/**
+ * Text keys (screens/texts) of the borrower's message for each generic code. The server reads them, no screen
+ * does: keep them in every text set.
+ */
+export const GENERIC_TEXT_KEYS: Readonly<Partial<Record<number, string>>> = {
+  [CODES.INVALID]: 'sandbox.invalidRequest',
+  [CODES.NOT_FOUND]: 'sandbox.notFound',
+  [CODES.CONFLICT]: 'sandbox.conflict',
+  [CODES.TOO_LARGE]: 'sandbox.tooLarge',
+  [CODES.NOT_IMAGE]: 'sandbox.notImage',
+  [CODES.INTERNAL]: 'sandbox.internal',
+};
+
+/**
+ * A failure the client should see as an envelope. `message` is the developer's words: for a generic code
+ * it goes to `detail` and the borrower gets the market's copy (see above). `verbatim` answers `message` as
+ * it is whatever the code (a failure forced by a test says exactly what the borrower sees).
+ */
 export class SandboxError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    readonly verbatim = false,
   ) {
     super(message);
     this.name = 'SandboxError';
@@ -74,10 +98,28 @@ export function successBody(flavor: Flavor, data: unknown, message = 'success') 
   return { code: 0, message, data: payload };
 }
 
-export function errorBody(flavor: Flavor, code: number, message: string) {
-  if (flavor === 'legacy') return { code: String(code), message, data: null };
-  if (flavor === 'joint') return { status: code, message, data: null };
-  return { code, message, data: null };
+/** An error envelope; `detail` (the developer's words behind a borrower's message) only when given. */
+export function errorBody(flavor: Flavor, code: number, message: string, detail?: string) {
+  const extra = detail === undefined ? {} : { detail };
+  if (flavor === 'legacy') return { code: String(code), message, ...extra, data: null };
+  if (flavor === 'joint') return { status: code, message, ...extra, data: null };
+  return { code, message, ...extra, data: null };
+}
+
+/**
+ * The error envelope a borrower gets: a generic code's message from `textOf` (the market's copy of its key),
+ * its developer's words in `detail`; business codes and verbatim errors unchanged.
+ */
+export function borrowerErrorBody(flavor: Flavor, e: SandboxError, textOf: (key: string) => string | undefined) {
+  const key = e.verbatim ? undefined : GENERIC_TEXT_KEYS[e.code];
+  if (!key) return errorBody(flavor, e.code, e.message);
+  let text: string | undefined;
+  try {
+    text = textOf(key);
+  } catch {
+    text = undefined;
+  }
+  return errorBody(flavor, e.code, typeof text === 'string' && text.trim() !== '' ? text : e.message, e.message);
 }
 
 /** Turns anything thrown (ours, body-parser's, multer's) into a code and a safe message. */

@@ -1,3 +1,21 @@
+/**
+ * The sandbox loan backend (mounted by the config server at /sandbox): every JSON call of the spec, by area
+ * (SANDBOX_ENDPOINTS), with seed data in seed.ts and envelopes and error codes in envelope.ts.
+ *
+ * Errors: a generic code (400, 404, 409, 413, 415, 500) answers the borrower in the market's language
+ * (`message`: the text of its `sandbox.*` key in the market's published text set, through `textOf`; market
+ * from the common param `market`, ID when absent) and the developer's words in `detail`; the spec's business
+ * codes keep their messages (envelope.ts).
+ *
+ * Answer styles (`style`, the server's env SANDBOX_STYLE; answer-style.ts):
+ * - 'plain' (default): the sandbox's own shapes: amounts and flags as numbers (1250000, isShow 1),
+ *   termUnit 'day', list answers as `{ ..., list: [...] }`;
+ * - 'strings': a backend that sends the same fields in other shapes: amounts as strings with a period as
+ *   thousands separator ("1.250.000"), flags and codes as strings ("1"; true → "1"), termUnit as its code
+ *   ("1" = day), and recommend-product-list and the bank list (/sandbox-ext/bank-card/banks) as bare arrays.
+ *   Only success answers' `data` changes; envelopes, errors and what the sandbox accepts are the same in both
+ *   styles (loan-detail-push takes termUnit 'day' or '1' in either).
+ */
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { assetRoutes } from './asset-routes.js';
 import { bankCardEndpoints } from './bank-cards.js';
@@ -5,7 +23,8 @@ import { chatbotEndpoints } from './chatbot.js';
 import { complaintEndpoints } from './complaints.js';
 import { contactEndpoints } from './contact.js';
 import { forcedFailureEndpoints, FORCE_PATH, throwForced } from './forced-failures.js';
-import { CODES, errorBody, flavorOf, invalid, successBody, toSandboxError } from './envelope.js';
+import { ANSWER_STYLES, styleAnswer, type AnswerStyle } from './answer-style.js';
+import { CODES, SandboxError, borrowerErrorBody, errorBody, flavorOf, invalid, successBody, toSandboxError } from './envelope.js';
 import type { Ctx, Endpoint } from './endpoint.js';
 import { jointLoginEndpoints } from './joint-login.js';
 import { loanOfferEndpoints } from './loan-offer.js';
@@ -22,6 +41,13 @@ import { virtualAccountEndpoints } from './virtual-account.js';
 export interface SandboxOptions {
   /** The published landing-template document for a templateId (channel-template), or undefined. */
   getTemplate: (templateId: string) => unknown | undefined;
+  /**
+   * The published text of `key` in the text set of `market` (its market document's `textSet`), or undefined:
+   * the borrower's message of a generic error code (envelope.ts). Absent or undefined: the developer's words.
+   */
+  textOf?: (market: string, key: string) => string | undefined;
+  /** How success answers are shaped (answer-style.ts): 'plain' (default) or 'strings' (env SANDBOX_STYLE). */
+  style?: AnswerStyle;
   /** Clock in ms (tests pass a fake one for the 60 s SMS interval). */
   now?: () => number;
 }
@@ -41,6 +67,8 @@ const BODY_LIMIT = '64kb';
  * why errors are HTTP 200 envelopes.
  */
 export function createSandboxRouter(opts: SandboxOptions): Router {
+  const style = opts.style ?? 'plain';
+  if (!ANSWER_STYLES.includes(style)) throw new Error(`sandbox: unknown answer style '${String(style)}' (one of ${ANSWER_STYLES.join(', ')})`);
   const router = Router();
   const state = new SandboxState();
   const uploads = new UploadStore();
@@ -49,10 +77,13 @@ export function createSandboxRouter(opts: SandboxOptions): Router {
   const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
   const urlOf = (req: Request, path: string) => `${origin(req)}${req.baseUrl}/${path}`;
 
+  const marketOf = (req: Request) => (typeof req.query.market === 'string' && req.query.market ? req.query.market.toUpperCase() : 'ID');
+  const failure = (req: Request, e: SandboxError) => borrowerErrorBody(flavorOf(req.path), e, (key) => opts.textOf?.(marketOf(req), key));
+
   const ctxOf = (req: Request): Ctx => ({
     session: state.session(req.query.token),
     now,
-    market: typeof req.query.market === 'string' && req.query.market ? req.query.market.toUpperCase() : 'ID',
+    market: marketOf(req),
     url: (path) => urlOf(req, path),
     appUrl: (path) => `${origin(req)}${path}`,
     uploads,
@@ -68,7 +99,7 @@ export function createSandboxRouter(opts: SandboxOptions): Router {
       const ctx = ctxOf(req);
       if (req.path !== FORCE_PATH) throwForced(ctx.session, req.path);
       const input = validateRequest<Record<string, unknown>>(ep.request, { ...req.query, ...body });
-      res.json(successBody(flavorOf(req.path), ep.handle(input, ctx)));
+      res.json(successBody(flavorOf(req.path), styleAnswer(style, req.path, ep.handle(input, ctx))));
     } catch (err) {
       next(err);
     }
@@ -84,17 +115,19 @@ export function createSandboxRouter(opts: SandboxOptions): Router {
 
   const known = new Set(SANDBOX_ENDPOINTS.map((e) => e.path));
   router.use((req: Request, res: Response) => {
-    const status = known.has(req.path) ? 405 : 404;
-    const message = status === 405 ? `${req.method} is not allowed on ${req.path}` : `unknown sandbox endpoint ${req.method} ${req.path}`;
-    res.status(status).json(errorBody(flavorOf(req.path), status === 405 ? 405 : CODES.NOT_FOUND, message));
+    if (known.has(req.path)) {
+      res.status(405).json(errorBody(flavorOf(req.path), 405, `${req.method} is not allowed on ${req.path}`));
+      return;
+    }
+    res.status(404).json(failure(req, new SandboxError(CODES.NOT_FOUND, `unknown sandbox endpoint ${req.method} ${req.path}`)));
   });
 
   // One error handler for the whole sandbox: business errors, validation, body-parser and multer.
   router.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
     const e = toSandboxError(err);
-    if (e.code === CODES.INTERNAL) console.error('sandbox: unexpected error on', req.method, req.path, err);
-    res.status(200).json(errorBody(flavorOf(req.path), e.code, e.message));
+    if (e.code === CODES.INTERNAL && !e.verbatim) console.error('sandbox: unexpected error on', req.method, req.path, err);
+    res.status(200).json(failure(req, e));
   });
   return router;
 }

@@ -1,15 +1,21 @@
+import { TERM_UNIT_CODES } from './answer-style.js';
 import { conflict, invalid, notFound } from './envelope.js';
 import { findProduct, formatAmount, formatTime, type Endpoint } from './endpoint.js';
 import { CONTRACTS, LOAN_DETAILS_PATH, SERVICE_PHONE, type Order, type Product } from './seed.js';
 import { nextId } from './state.js';
 
 const TERM_UNIT = 'day';
+/** Term units loan-detail-push accepts back: the word of the 'plain' style and the code of the 'strings' one. */
+const ACCEPTED_TERM_UNITS = [TERM_UNIT, TERM_UNIT_CODES[TERM_UNIT]];
 const INSTALMENTS = 3;
 const DAY_MS = 86_400_000;
 
-/** The offer a product makes: the amount over `days` days in three instalments with 0.1% daily interest. */
+/**
+ * The offer a product makes: the amount over `days` days in three instalments, with the product's total
+ * `interest` or else 0.1% daily interest; the last instalment takes the rounding.
+ */
 function offer(p: Product, now: number) {
-  const total = Math.round(p.amount * (1 + 0.001 * p.days));
+  const total = p.interest !== undefined ? p.amount + p.interest : Math.round(p.amount * (1 + 0.001 * p.days));
   const share = Math.round(total / INSTALMENTS);
   const firstPeriodDay = Math.round(p.days / INSTALMENTS);
   const due = (i: number) => formatTime(now + (i + 1) * firstPeriodDay * DAY_MS).slice(0, 10);
@@ -94,7 +100,9 @@ export const loanOfferEndpoints: Endpoint[] = [
       const p = findProduct(input.productId);
       if (p.buttonStatus === 0) throw conflict(`productId ${p.id} is full today: try again tomorrow`);
       if (Number(input.amount) !== p.amount) throw invalid(`amount must be the offered amount ${p.amount}`);
-      if (input.periods !== p.days || input.termUnit !== TERM_UNIT) throw invalid(`periods/termUnit must be the offered term ${p.days} ${TERM_UNIT}`);
+      if (input.periods !== p.days || !ACCEPTED_TERM_UNITS.includes(input.termUnit)) {
+        throw invalid(`periods/termUnit must be the offered term ${p.days} ${TERM_UNIT} (termUnit ${ACCEPTED_TERM_UNITS.map((u) => `'${u}'`).join(' or ')})`);
+      }
       const s = ctx.session;
       const orderId = 2000 + nextId(s);
       const order: Order = {

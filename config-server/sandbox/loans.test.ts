@@ -26,10 +26,21 @@ describe('loan confirmation, contracts and loan details', () => {
     expect((await sb.post('/v3/loan-confirm/loan-detail-confirm', { productId: 999 })).code).toBe(404);
   });
 
+  it('product 103 has a fixed total interest: three plan lines of exactly 700.000 (total 2.100.000)', async () => {
+    const res = await sb.post('/v3/loan-confirm/loan-detail-confirm', { productId: 103 });
+    expect(res.data).toMatchObject({ amount: 2000000, periods: 91, termUnit: 'day', sp_rate: '0,055%/hari' });
+    expect(res.data.repay_plans.map((p: { amount: number }) => p.amount)).toEqual([700000, 700000, 700000]);
+    expect(res.data.details).toEqual([
+      { text: 'Jumlah pinjaman', value: 'Rp2.000.000' },
+      { text: 'Bunga', value: 'Rp100.000' },
+      { text: 'Total pembayaran', value: 'Rp2.100.000' },
+    ]);
+  });
+
   it('contract lists agreement titles; contract-jump gives contract_url', async () => {
     const list = await sb.post('/v3/contract/contract', { productId: 101, scene: 3 });
     expect(list.data).toEqual([{ position: 1, title: 'Perjanjian Pinjaman' }, { position: 2, title: 'Kebijakan Privasi' }]);
-    expect((await sb.post('/v3/contract/contract', { productId: 101, scene: 2 })).message).toBe('scene: must be 3 (loan confirmation)');
+    expect((await sb.post('/v3/contract/contract', { productId: 101, scene: 2 })).detail).toBe('scene: must be 3 (loan confirmation)');
     const jump = await sb.post('/v3/contract/contract-jump', { productId: 101, scene: 3, position: 2, orderId: 1003 });
     expect(jump.data.contract_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/pages\/contract\?productId=101&position=2$/);
     expect(await (await fetch(jump.data.contract_url)).text()).toContain('Kebijakan Privasi');
@@ -40,14 +51,17 @@ describe('loan confirmation, contracts and loan details', () => {
   it('loan-detail-push creates an order and returns lendDetailsUrl pointing at it', async () => {
     const t = 'push';
     const push = (f: Record<string, string | number>) => sb.post('/v3/loan-confirm/loan-detail-push', { amount: 3000000, periods: 91, termUnit: 'day', productId: 102, ...f }, t);
-    expect((await push({ amount: 2000000 })).message).toBe('amount must be the offered amount 3000000');
+    expect((await push({ amount: 2000000 })).detail).toBe('amount must be the offered amount 3000000');
     expect((await push({ periods: 30 })).code).toBe(400);
+    expect((await push({ termUnit: 'month' })).detail).toMatch(/termUnit 'day' or '1'/);
     expect((await push({ productId: 106, amount: 15000000 })).code).toBe(409);
     const ok = await push({});
     expect(ok.code).toBe(0);
     expect(ok.data.lendDetailsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#\/borrowDetail\/\?productId=102&orderId=\d+$/);
     const details = await sb.post('/v3/loan-details/loan-details', { productId: 102, orderId: ok.data.orderId }, t);
     expect(details.data).toMatchObject({ orderStatus: 21, noticeStatusText: 'Sedang ditinjau' });
+    // The term unit as a backend that codes units sends it ('strings' answer style: 1 = day).
+    expect((await push({ termUnit: '1' })).code).toBe(0);
   });
 
   it('loan-details answers every seeded status with isDelay and isScore', async () => {
@@ -65,8 +79,8 @@ describe('loan confirmation, contracts and loan details', () => {
       statuses.push(res.data.orderStatus);
     }
     expect(statuses).toEqual([21, 151, 174, 180, 110, 200, 170, 3, 4, 5]);
-    expect((await sb.post('/v3/loan-details/loan-details', { productId: 101, orderId: 1004 })).message).toBe('orderId 1004 does not belong to productId 101');
-    expect((await sb.post('/v3/loan-details/loan-details', { productId: 101 })).message).toBe('orderId is required');
+    expect((await sb.post('/v3/loan-details/loan-details', { productId: 101, orderId: 1004 })).detail).toBe('orderId 1004 does not belong to productId 101');
+    expect((await sb.post('/v3/loan-details/loan-details', { productId: 101 })).detail).toBe('orderId is required');
   });
 
   it('loan-play-detail: pending and paid periods, only the first pending clickable, 500 for overdue', async () => {
@@ -75,6 +89,17 @@ describe('loan confirmation, contracts and loan details', () => {
     const { repayWaitDetail, repayYetDetail } = res.data.repayPlanDetail;
     expect(repayWaitDetail.map((p: { periodNo: number; canClick: number; periodStatus: number }) => [p.periodNo, p.canClick, p.periodStatus])).toEqual([[2, 1, 500], [3, 0, 100]]);
     expect(repayYetDetail[0]).toEqual({ periodNo: 1, totalAmount: 400000, canClick: 0, periodStatus: 200, repayDes: 'Lunas', dueTime: '2025-04-10' });
+  });
+
+  it('order 1008: three pending periods of 350.000, 350.000 and 400.000 monthly from 2025-07-05, extension fee 1.250.000', async () => {
+    const plan = (await sb.post('/v3/installment/loan-play-detail', { productId: 103, orderId: 1008 })).data;
+    expect(plan.repayWaitCount).toBe(3);
+    expect(plan.repayPlanDetail.repayWaitDetail.map((p: { totalAmount: number; dueTime: string }) => [p.totalAmount, p.dueTime])).toEqual([
+      [350000, '2025-07-05'], [350000, '2025-08-05'], [400000, '2025-09-05'],
+    ]);
+    const delay = (await sb.post('/v3/loan-details/delay-detail', { productId: 103, orderId: 1008 })).data;
+    expect(delay.delayShouldPayAmount).toBe(1250000);
+    expect(delay.orderDetail.detail[0]).toEqual({ title: 'Biaya perpanjangan', value: 'Rp1.250.000' });
   });
 
   it('delay-detail for orders with isDelay 1 only; the order phone may be empty (client falls back)', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Every exchange is checked against the OpenAPI description (config-server/openapi/check.ts).
 import { checkedFetch as fetch } from '../openapi/check.js';
-import { startSandbox, type SandboxClient } from './test-server.js';
+import { repoTextOf, startSandbox, type SandboxClient } from './test-server.js';
 
 describe('recommended products, product events and joint-login failure calls', () => {
   let sb: SandboxClient;
@@ -18,15 +18,36 @@ describe('recommended products, product events and joint-login failure calls', (
     expect(res.data.list[0].productTags.length).toBeGreaterThan(0);
     expect((await sb.post('/indah/v3/product/recommend-product-list', { scene: 'lucky-bag' })).data.moduleId).toBe(302);
     expect((await sb.post('/indah/v3/product/recommend-product-list', { scene: 'full' })).data.list).toEqual([]);
-    expect((await sb.post('/indah/v3/product/recommend-product-list', { scene: '__proto__' })).message).toMatch(/^scene must be one of home/);
-    expect((await sb.post('/indah/v3/product/recommend-product-list', {})).message).toBe('scene is required');
+    expect((await sb.post('/indah/v3/product/recommend-product-list', { scene: '__proto__' })).detail).toMatch(/^scene must be one of home/);
+    expect((await sb.post('/indah/v3/product/recommend-product-list', {})).detail).toBe('scene is required');
+  });
+
+  it("a generic error answers the borrower in the market's language and the developer in detail", async () => {
+    const texts = await startSandbox({ textOf: repoTextOf() });
+    try {
+      const missingScene = async (market?: string) => {
+        const q = new URLSearchParams({ token: 'lang', ...(market ? { market } : {}) });
+        return (await texts.raw(`/indah/v3/product/recommend-product-list?${q}`, { method: 'POST', body: new URLSearchParams() })).json();
+      };
+      const id = { code: 400, message: 'Data permintaan tidak lengkap atau tidak valid. Silakan coba lagi.', detail: 'scene is required', data: null };
+      expect(await missingScene('ID')).toEqual(id);
+      expect(await missingScene()).toEqual(id); // no market: ID
+      expect(await missingScene('IN')).toEqual({ code: 400, message: 'The request is incomplete or not valid. Please try again.', detail: 'scene is required', data: null });
+      // A market without a published text set: the developer's words.
+      expect(await missingScene('XX')).toEqual({ code: 400, message: 'scene is required', detail: 'scene is required', data: null });
+      // The spec's business codes keep their messages and carry no detail.
+      const sms = await texts.post('/api/v2/youmi/promotion/get-sms', { phone: '13900001111', capcode: 'AAAA', sid: 'none' }, 'lang');
+      expect(sms).toEqual({ code: 101, message: 'image captcha wrong, please refresh it', data: null });
+    } finally {
+      await texts.close();
+    }
   });
 
   it('pageEvent/save and service/event/save record events for known products', async () => {
     expect(await sb.post('/indah/pageEvent/save', { productId: 101, moduleId: 301, positionId: 0 })).toEqual({ code: 0, message: 'success', data: null });
     expect((await sb.post('/service/event/save', { productId: 101, moduleId: 30, positionId: 0 })).code).toBe(0);
     expect((await sb.post('/service/event/save', { productId: 5, moduleId: 30, positionId: 0 })).code).toBe(404);
-    expect((await sb.post('/service/event/save', { productId: 101, moduleId: 30 })).message).toBe('positionId is required');
+    expect((await sb.post('/service/event/save', { productId: 101, moduleId: 30 })).detail).toBe('positionId is required');
   });
 
   it('product/apply returns data.url; a full product is refused', async () => {
@@ -45,7 +66,7 @@ describe('recommended products, product events and joint-login failure calls', (
     expect(states).toContain(1);
     expect(await sb.post('/joint/click', { productId: 101 })).toEqual({ status: 0, message: 'success', data: null });
     const blocked = await sb.post('/joint/click', { productId: 104 });
-    expect(blocked).toEqual({ status: 409, message: 'Uang Mudah is not available now', data: null });
+    expect(blocked).toEqual({ status: 409, message: expect.any(String), detail: 'Uang Mudah is not available now', data: null });
     expect((await sb.post('/joint/jump-link', { productId: 101 })).data.url).toMatch(/^http:\/\//);
     expect((await sb.post('/joint/jump-link', { productId: 102 })).data.url).toBe('cashloan://product/detail?productId=102');
     expect((await sb.post('/joint/jump-link', { productId: 104 })).status).toBe(409);

@@ -26,7 +26,7 @@ describe('repayment calls', () => {
     expect(res.data.bankCards).toHaveLength(2);
     expect(Object.keys(res.data.bankCards[0]).sort()).toEqual(['bankCode', 'bankName', 'cardNo', 'id']);
     expect((await sb.post(`${REPAY}/repayment-way`, { orderId: 4242 })).code).toBe(404);
-    expect((await sb.post(`${REPAY}/repayment-way`, {})).message).toBe('orderId is required');
+    expect((await sb.post(`${REPAY}/repayment-way`, {})).detail).toBe('orderId is required');
   });
 
   it('a card without SMS verification (needValid 0) pays the first period at once', async () => {
@@ -47,15 +47,15 @@ describe('repayment calls', () => {
     const w = await way(1003, t);
     const base = { orderId: 1003, amount: 350000, cardId: 1, repayToken: w.repayToken };
     const c = (f: Record<string, string | number>) => sb.post(`${REPAY}/repayment-commit`, { ...base, ...f }, t);
-    expect((await c({ amount: '350.000' })).message).toBe('amount: must be a whole amount without dots, e.g. 350000');
-    expect((await c({ amount: 123 })).message).toMatch(/does not match a payable sum of orderId 1003 \(one of 350\.000, 700\.000, 1\.050\.000, 150\.000\)/);
+    expect((await c({ amount: '350.000' })).detail).toBe('amount: must be a whole amount without dots, e.g. 350000');
+    expect((await c({ amount: 123 })).detail).toMatch(/does not match a payable sum of orderId 1003 \(one of 350\.000, 700\.000, 1\.050\.000, 150\.000\)/);
     expect((await c({ cardId: 9 })).code).toBe(404);
-    expect((await c({ cardNo: '1111' })).message).toBe('cardNo does not match cardId 1');
-    expect((await c({ repayToken: 'forged' })).message).toMatch(/repayToken is not valid/);
+    expect((await c({ cardNo: '1111' })).detail).toBe('cardNo does not match cardId 1');
+    expect((await c({ repayToken: 'forged' })).detail).toMatch(/repayToken is not valid/);
     expect((await c({ couponId: 'C9' })).code).toBe(404);
-    expect((await c({ orderId: 1001 })).message).toMatch(/repayToken is not valid/);
+    expect((await c({ orderId: 1001 })).detail).toMatch(/repayToken is not valid/);
     const w2 = await way(1001, t);
-    expect((await c({ orderId: 1001, repayToken: w2.repayToken })).message).toBe('orderId 1001 has nothing to repay (orderStatus 21)');
+    expect((await c({ orderId: 1001, repayToken: w2.repayToken })).detail).toBe('orderId 1001 has nothing to repay (orderStatus 21)');
     expect((await plan(t, 101, 1003)).repayWaitCount).toBe(3);
   });
 
@@ -65,7 +65,7 @@ describe('repayment calls', () => {
     expect(rec.data.needValid).toBe(1);
     expect((await sb.post(`${REPAY}/repayment-confirm`, { orderId: 1003, verifyCode: SMS_CODE, repaymentRecordId: 'RR0' }, t)).code).toBe(404);
     expect((await sb.post(`${REPAY}/repayment-confirm`, { orderId: 1008, verifyCode: SMS_CODE, repaymentRecordId: rec.data.repayRecordId }, t)).code).toBe(400);
-    expect((await sb.post(`${REPAY}/repayment-confirm`, { orderId: 1003, repaymentRecordId: rec.data.repayRecordId }, t)).message).toBe('verifyCode is required');
+    expect((await sb.post(`${REPAY}/repayment-confirm`, { orderId: 1003, repaymentRecordId: rec.data.repayRecordId }, t)).detail).toBe('verifyCode is required');
     // Paid meanwhile by another record: the pending one can no longer apply.
     await commit(t, { orderId: 1003, amount: 350000 });
     const late = await sb.post(`${REPAY}/repayment-confirm`, { orderId: 1003, verifyCode: SMS_CODE, repaymentRecordId: rec.data.repayRecordId }, t);
@@ -89,7 +89,7 @@ describe('repayment calls', () => {
 
   it('paying everything on a legacy-status order settles it as 4', async () => {
     const t = 'legacy-settle';
-    expect((await commit(t, { orderId: 1008, amount: 1040000 })).code).toBe(0);
+    expect((await commit(t, { orderId: 1008, amount: 1100000 })).code).toBe(0);
     expect((await sb.post('/v3/loan-details/loan-details', { productId: 103, orderId: 1008 }, t)).data.orderStatus).toBe(4);
   });
 
@@ -118,8 +118,8 @@ describe('repayment calls', () => {
     expect(Object.keys(va.data)).toEqual(expect.arrayContaining(['amount', 'vcode', 'cardNo', 'payType', 'payCode', 'payStep', 'specificNum', 'telephone']));
     expect(va.data).toMatchObject({ amount: 1080000, payType: 1, payCode: 'BCA', specificNum: '1' });
     expect(va.data.vcode).toMatch(/^\d{16}$/);
-    expect((await sb.post('/v3/loan-details/generate-vcode', { ...fields, payCode: 'ALFAMART' })).message).toMatch(/not a bank/);
+    expect((await sb.post('/v3/loan-details/generate-vcode', { ...fields, payCode: 'ALFAMART' })).detail).toMatch(/not a bank/);
     expect((await sb.post('/v3/loan-details/generate-vcode', { ...fields, pay_type: 2, payCode: 'ALFAMART' })).code).toBe(0);
-    expect((await sb.post('/v3/loan-details/generate-vcode', { ...fields, is_display: 1 })).message).toMatch(/extension fee/);
+    expect((await sb.post('/v3/loan-details/generate-vcode', { ...fields, is_display: 1 })).detail).toMatch(/extension fee/);
   });
 });

@@ -40,23 +40,23 @@ describe('sandbox router: envelopes for bad input, never a 500', () => {
   it('malformed, non-object and oversized bodies get an error envelope in the right flavour', async () => {
     const post = (path: string, body: string, type = 'application/json') =>
       sb.raw(path, { method: 'POST', headers: { 'content-type': type }, body }).then((r) => r.json());
-    expect(await post('/v3/loan-details/google-score', '{"score":')).toEqual({ code: 400, message: 'request body is not valid JSON', data: null });
-    expect(await post('/v3/loan-details/google-score', '[5]')).toMatchObject({ code: 400, message: 'request body must be an object of fields' });
-    expect(await post('/user-problem/problem-save', `problemDetail=${'x'.repeat(70_000)}`, 'application/x-www-form-urlencoded')).toEqual({ code: '413', message: 'request body too large', data: null });
-    expect(await post('/joint/click', JSON.stringify({ productId: { $gt: 1 } }))).toMatchObject({ status: 400, message: 'productId must be integer' });
+    expect(await post('/v3/loan-details/google-score', '{"score":')).toEqual({ code: 400, message: expect.any(String), detail: 'request body is not valid JSON', data: null });
+    expect(await post('/v3/loan-details/google-score', '[5]')).toMatchObject({ code: 400, detail: 'request body must be an object of fields' });
+    expect(await post('/user-problem/problem-save', `problemDetail=${'x'.repeat(70_000)}`, 'application/x-www-form-urlencoded')).toEqual({ code: '413', message: expect.any(String), detail: 'request body too large', data: null });
+    expect(await post('/joint/click', JSON.stringify({ productId: { $gt: 1 } }))).toMatchObject({ status: 400, detail: 'productId must be integer' });
     expect(await post('/v3/loan-details/google-score', '{"__proto__":{"polluted":1},"score":5}')).toMatchObject({ code: 0 });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('repeated query params are a type error, not a crash', async () => {
     const res = await sb.raw('/v3/loan-details/loan-details?productId=101&orderId=1003&orderId=1004', { method: 'POST' });
-    expect(await res.json()).toMatchObject({ code: 400, message: 'orderId must be integer' });
+    expect(await res.json()).toMatchObject({ code: 400, detail: 'orderId must be integer' });
   });
 
   it('unknown paths are 404 and wrong methods 405, both as envelopes', async () => {
     const unknown = await sb.raw('/v3/nothing-here', { method: 'POST' });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ code: 404, message: 'unknown sandbox endpoint POST /v3/nothing-here', data: null });
+    expect(await unknown.json()).toEqual({ code: 404, message: expect.any(String), detail: 'unknown sandbox endpoint POST /v3/nothing-here', data: null });
     const wrong = await sb.raw('/user-problem/problem-save');
     expect(wrong.status).toBe(405);
     expect(await wrong.json()).toEqual({ code: '405', message: 'GET is not allowed on /user-problem/problem-save', data: null });

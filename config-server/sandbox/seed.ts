@@ -4,18 +4,25 @@
  *
  * Orders (loans and complaint order cards). Status meanings beyond the spec's are sandbox conventions:
  *
- * | orderId | orderNo | productId | orderStatus | meaning (sandbox)      | isShow | isDelay | isScore | periods (pending/paid)            |
- * |---------|---------|-----------|-------------|------------------------|--------|---------|---------|-----------------------------------|
- * | 1001    | SB1001  | 101       | 21          | under review           | 0      | '0'     | 0       | none                              |
- * | 1002    | SB1002  | 102       | 151         | approved, disbursing   | 0      | '0'     | 0       | none                              |
- * | 1003    | SB1003  | 101       | 174         | repaying               | 1      | '1'     | 0       | 3 pending × 350.000               |
- * | 1004    | SB1004  | 103       | 180         | overdue                | 1      | '1'     | 1       | 1 paid, 1 overdue (500), 1 pending|
- * | 1005    | SB1005  | 104       | 110         | rejected               | 0      | '0'     | 0       | none                              |
- * | 1006    | SB1006  | 102       | 200         | repaid                 | 0      | '0'     | 1       | 2 paid                            |
- * | 1007    | SB1007  | 105       | 170         | due (repay only)       | 1      | '0'     | 0       | 1 pending × 1.080.000             |
- * | 1008    | SB1008  | 103       | 3           | repaying (legacy code) | 1      | '1'     | 0       | 2 pending × 520.000               |
- * | 1009    | SB1009  | 104       | 4           | settled (legacy code)  | 0      | '0'     | 1       | 2 paid                            |
- * | 1010    | SB1010  | 105       | 5           | overdue (legacy code)  | 1      | '1'     | 0       | 1 overdue (500), 1 pending        |
+ * | orderId | orderNo | productId | orderStatus | meaning (sandbox)      | isShow | isDelay | isScore | periods (pending/paid)               |
+ * |---------|---------|-----------|-------------|------------------------|--------|---------|---------|--------------------------------------|
+ * | 1001    | SB1001  | 101       | 21          | under review           | 0      | '0'     | 0       | none                                 |
+ * | 1002    | SB1002  | 102       | 151         | approved, disbursing   | 0      | '0'     | 0       | none                                 |
+ * | 1003    | SB1003  | 101       | 174         | repaying               | 1      | '1'     | 0       | 3 pending × 350.000                  |
+ * | 1004    | SB1004  | 103       | 180         | overdue                | 1      | '1'     | 1       | 1 paid, 1 overdue (500), 1 pending   |
+ * | 1005    | SB1005  | 104       | 110         | rejected               | 0      | '0'     | 0       | none                                 |
+ * | 1006    | SB1006  | 102       | 200         | repaid                 | 0      | '0'     | 1       | 2 paid                               |
+ * | 1007    | SB1007  | 105       | 170         | due (repay only)       | 1      | '0'     | 0       | 1 pending × 1.080.000                |
+ * | 1008    | SB1008  | 103       | 3           | repaying (legacy code) | 1      | '1'     | 0       | 3 pending: 350.000, 350.000, 400.000 |
+ * | 1009    | SB1009  | 104       | 4           | settled (legacy code)  | 0      | '0'     | 1       | 2 paid                               |
+ * | 1010    | SB1010  | 105       | 5           | overdue (legacy code)  | 1      | '1'     | 0       | 1 overdue (500), 1 pending           |
+ *
+ * Extension (delay) fees of the isDelay '1' orders: 1003 150.000, 1004 200.000, 1008 1.250.000 (an amount in the
+ * millions, so the 'strings' answer style shows "1.250.000"), 1010 180.000; 7 days each.
+ *
+ * Loan offers (loan-detail-confirm): amount over 91 days in three instalments; interest 0.1 % a day, except
+ * product 103 (Kredit Pintar, 2.000.000), whose fixed total interest of 100.000 gives three lines of exactly
+ * 700.000 (total 2.100.000).
  *
  * Repayment: the payable amounts of an order are the sums of its first k pending periods (k ≥ 1),
  * or its extension fee when isDelay is '1'. Paying every pending period moves the status to 200
@@ -70,6 +77,8 @@ export interface Period { periodNo: number; totalAmount: number; dueTime: string
 export interface Product {
   id: number; productName: string; logo: string; amountRange: string; amountRangeDes: string; loan_rate: string;
   productDesc: string; productTags: string[]; buttonStatus: 0 | 1; buttonText: string; amount: number; days: number;
+  /** Total interest of the offer over the whole term (Rp); absent: 0.1 % a day (loan-offer.ts). Match loan_rate. */
+  interest?: number;
   /** Joint-login failure list: 0 = not tappable. Jump link: http page or native scheme. */
   jointState: 0 | 1; jumpLink: 'page' | 'native'; popAgreement: boolean;
 }
@@ -95,7 +104,8 @@ const p = (id: number, productName: string, amount: number, extra: Partial<Produ
 export const PRODUCTS: Product[] = [
   p(101, 'Dana Kilat', 1_500_000, { popAgreement: true }),
   p(102, 'Pinjam Cepat', 3_000_000, { jumpLink: 'native' }),
-  p(103, 'Kredit Pintar', 2_000_000, { productTags: ['Tanpa jaminan'] }),
+  // 100.000 over 91 days on 2.000.000 is 5 % a term, about 0,055 % a day.
+  p(103, 'Kredit Pintar', 2_000_000, { productTags: ['Tanpa jaminan'], interest: 100_000, loan_rate: '0,055%/hari' }),
   p(104, 'Uang Mudah', 5_000_000, { jointState: 0 }),
   p(105, 'Tunai Plus', 10_000_000),
   p(106, 'Modal Usaha', 15_000_000, { buttonStatus: 0, buttonText: 'Penuh', jointState: 0 }),
@@ -110,11 +120,13 @@ export const SCENES: Record<string, { moduleId: number; productIds: number[] }> 
   full: { moduleId: 300, productIds: [] },
 };
 
-const periods = (n: number, amount: number, firstDue: string, paid = 0, overdue = 0): Period[] =>
+/** n monthly periods from firstDue; `amount` is every period's, or one per period. */
+const periods = (n: number, amount: number | number[], firstDue: string, paid = 0, overdue = 0): Period[] =>
   Array.from({ length: n }, (_, i) => {
     const d = new Date(`${firstDue}T00:00:00Z`);
     d.setUTCMonth(d.getUTCMonth() + i);
-    return { periodNo: i + 1, totalAmount: amount, dueTime: d.toISOString().slice(0, 10), paid: i < paid, overdue: i >= paid && i < paid + overdue };
+    const totalAmount = Array.isArray(amount) ? amount[i] : amount;
+    return { periodNo: i + 1, totalAmount, dueTime: d.toISOString().slice(0, 10), paid: i < paid, overdue: i >= paid && i < paid + overdue };
   });
 
 const o = (orderId: number, productId: number, orderStatus: number, extra: Partial<Order> = {}): Order => ({
@@ -130,7 +142,7 @@ export const ORDERS: Order[] = [
   o(1005, 104, 110),
   o(1006, 102, 200, { isScore: 1, periods: periods(2, 600_000, '2025-02-01', 2) }),
   o(1007, 105, 170, { isShow: 1, periods: periods(1, 1_080_000, '2025-06-20') }),
-  o(1008, 103, 3, { isShow: 1, isDelay: '1', periods: periods(2, 520_000, '2025-07-05'), delay: { fee: 120_000, days: 7, expiry: '2025-07-12 23:59:59' } }),
+  o(1008, 103, 3, { isShow: 1, isDelay: '1', periods: periods(3, [350_000, 350_000, 400_000], '2025-07-05'), delay: { fee: 1_250_000, days: 7, expiry: '2025-07-12 23:59:59' } }),
   o(1009, 104, 4, { isScore: 1, periods: periods(2, 530_000, '2025-01-15', 2) }),
   o(1010, 105, 5, { isShow: 1, isDelay: '1', periods: periods(2, 560_000, '2025-04-25', 0, 1), delay: { fee: 180_000, days: 7, expiry: '2025-05-02 23:59:59' } }),
 ];

@@ -1,11 +1,15 @@
 import express from 'express';
+import { readFileSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createSandboxRouter, type SandboxOptions } from './index.js';
 // Every exchange is checked against the OpenAPI description.
 import { checkedFetch as fetch } from '../openapi/check.js';
 
-/** The envelope of the main API; legacy calls have `code` as a string, joint calls `status`. */
-export interface Envelope<T = any> { code?: number | string; status?: number; message: string; data: T }
+/**
+ * The envelope of the main API; legacy calls have `code` as a string, joint calls `status`. `detail`: the
+ * developer's words of a generic error code (envelope.ts), whose `message` is the borrower's copy.
+ */
+export interface Envelope<T = any> { code?: number | string; status?: number; message: string; detail?: string; data: T }
 
 export interface SandboxClient {
   base: string;
@@ -20,6 +24,17 @@ export interface SandboxClient {
 export const commonParams = (token: string) => ({
   deviceId: 'dev-1', market: 'ID', version: '1.0.0', token, type: 'ios', deviceName: 'iPhone', osVersion: '17', gid: 'g1', platform: 'ios',
 });
+
+/**
+ * `textOf` as the server wires it, from the repository's documents instead of the published ones:
+ * market document (screens/markets/<market>.json) → its `textSet` → that text set's key.
+ */
+export function repoTextOf(): (market: string, key: string) => string | undefined {
+  const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  const textSets = new Map(readdirSync('screens/texts').map((f) => read(`screens/texts/${f}`)).map((t) => [t.id, t.texts as Record<string, string>]));
+  const markets = new Map(readdirSync('screens/markets').map((f) => read(`screens/markets/${f}`)).map((m) => [m.id, m.textSet]));
+  return (market, key) => textSets.get(markets.get(market))?.[key];
+}
 
 /** A bare express app with only the sandbox router, on an ephemeral 127.0.0.1 port (for tests). */
 export async function startSandbox(opts: Partial<SandboxOptions> = {}): Promise<SandboxClient> {

@@ -78,7 +78,8 @@ describe('complaint details', () => {
     await expect.poll(() => d1.count()).toBe(0);
     expect(saves).toHaveLength(0);
 
-    // The same complaint rated in another page first: the server refuses the second rating with its message.
+    // The same complaint rated in another page first: the server refuses the second rating (409) with the market's
+    // copy of sandbox.conflict; its developer's words ('problemId 501 cannot be rated: already rated') are in `detail`.
     const { page: third } = await h.openScreen('/complainDetails', { token, query: { problemId: '501' } });
     const d2 = second.getByRole('dialog', { name: RATING });
     const d3 = third.getByRole('dialog', { name: RATING });
@@ -89,7 +90,7 @@ describe('complaint details', () => {
     await second.getByText('Successful demonstration！').waitFor();
     await d3.getByRole('radio').nth(1).click();
     await d3.getByRole('button', { name: 'Kirim' }).click();
-    await third.getByText('problemId 501 cannot be rated: already rated').waitFor();
+    await third.getByText('Permintaan ini tidak dapat diproses saat ini. Silakan muat ulang halaman.').waitFor();
     expect(await d3.isVisible()).toBe(true);
     await first.context().close();
     await second.context().close();
