@@ -1,0 +1,102 @@
+/**
+ * Money, flags and lists as a real backend may send them (issue 35). The same screens run against the sandbox in
+ * its two answer styles: `plain` (amounts as numbers, flags as numbers, lists under data.list) and `strings`
+ * (SANDBOX_STYLE=strings: every amount a dotted string such as "1.250.000", every flag a string, list answers
+ * bare arrays, term units coded as "1"). A borrower must see the same figures either way, in both markets.
+ *
+ * Seed (config-server/sandbox/seed.ts): product 103 'Kredit Pintar' offers 2.000.000 over 91 days in three
+ * instalments of 700.000; order 1008 (product 103) has pending periods of 350.000, 350.000 and 400.000 and an
+ * extension fee of 1.250.000. Scene 'home' lists six products, the first two with tags, the third with its own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeOf, startHarness, stubIosBridge, type Harness } from './harness';
+
+const MARKETS = {
+  ID: { symbol: 'Rp', term: '91 hari', payNow: 'Bayar Segera', payAll: 'Bayar semua total pembayaran', full: 'Kuota pengajuan hari ini sudah penuh' },
+  IN: { symbol: '₹', term: '91 days', payNow: 'Pay now', payAll: 'Pay the whole amount', full: "Today's applications are full" },
+} as const;
+type Market = keyof typeof MARKETS;
+
+describe.each(['plain', 'strings'] as const)('sandbox answering in its %s style', (style) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { ...process.env, SANDBOX_STYLE: style } });
+  });
+  afterAll(async () => h?.close());
+
+  /** The sandbox's own answer, to prove the style is the one this block claims. */
+  const answer = async (path: string, fields: Record<string, string>) => {
+    const res = await fetch(`${h.url}/sandbox${path}?market=ID&token=shape-probe`, { method: 'POST', body: new URLSearchParams(fields) });
+    return ((await res.json()) as { data: unknown }).data;
+  };
+
+  it('the sandbox really answers in this style', async () => {
+    const confirm = (await answer('/v3/loan-confirm/loan-detail-confirm', { productId: '103' })) as { amount: unknown; termUnit: unknown };
+    const products = await answer('/indah/v3/product/recommend-product-list', { scene: 'home' });
+    if (style === 'strings') {
+      expect(confirm.amount).toBe('2.000.000');
+      expect(confirm.termUnit).toBe('1');
+      expect(Array.isArray(products)).toBe(true);
+    } else {
+      expect(confirm.amount).toBe(2000000);
+      expect(confirm.termUnit).toBe('day');
+      expect(Array.isArray((products as { list: unknown }).list)).toBe(true);
+    }
+  });
+
+  describe.each(Object.keys(MARKETS) as Market[])('market %s', (market) => {
+    const copy = MARKETS[market];
+    const open = (route: string, query: Record<string, string>) => h.openScreen(route, { query: { market, ...query }, before: stubIosBridge });
+
+    it(`loan confirmation shows ${copy.symbol}2.000.000, instalments of ${copy.symbol}700.000 and "${copy.term}"`, async () => {
+      const { page, logs } = await open('/loanConfirm', { productId: '103' });
+      await page.getByText('Kredit Pintar').waitFor();
+      await page.getByText(`${copy.symbol}2.000.000`, { exact: true }).first().waitFor();
+      await page.getByText(copy.term, { exact: true }).waitFor();
+      expect(await page.getByText(`${copy.symbol}700.000`, { exact: true }).count()).toBe(3);
+      expect(await page.locator('body').innerText()).not.toMatch(/NaN|undefined|Rp700\b|₹700\b/);
+      expect(logs.filter((l) => l.includes('is not an amount'))).toEqual([]);
+    });
+
+    it(`the extension fee shows ${copy.symbol}1.250.000 and '${copy.payNow}' goes to /individual?amount=1250000&display=1`, async () => {
+      const { page } = await open('/delayRepay', { productId: '103', orderId: '1008' });
+      await page.getByText(`${copy.symbol}1.250.000`, { exact: true }).first().waitFor();
+      const pay = page.getByRole('button', { name: copy.payNow });
+      expect(await pay.isEnabled()).toBe(true);
+      await pay.click();
+      await page.waitForURL(/\/individual/);
+      const { path, query } = routeOf(page);
+      expect(path).toBe('/individual');
+      expect(query.get('amount')).toBe('1250000');
+      expect(query.get('display')).toBe('1');
+    });
+
+    it(`instalment select-all totals ${copy.symbol}1.100.000`, async () => {
+      const { page } = await open('/instalmentRepay', { productId: '103', orderId: '1008' });
+      const total = page.locator('#instalment-total');
+      await page.getByText(`${copy.symbol}400.000`, { exact: true }).waitFor();
+      await page.getByRole('checkbox', { name: copy.payAll }).check();
+      await expect.poll(() => total.innerText()).toBe(`${copy.symbol}1.100.000`);
+      await page.getByRole('button', { name: copy.payNow }).click();
+      await page.waitForURL(/\/individual/);
+      expect(routeOf(page).query.get('amount')).toBe('1100000');
+    });
+
+    it('a product list shows its products, with tags on the first two only', async () => {
+      const { page } = await open('/specialApply', { scene: 'home' });
+      const items = page.locator('#products > li');
+      await page.getByText('Modal Usaha').waitFor();
+      expect(await items.count()).toBe(6);
+      expect(await page.getByText(copy.full).count()).toBe(0);
+      for (const i of [0, 1]) expect(await items.nth(i).locator('.sdui-tag').allInnerTexts()).toEqual(['Cepat cair', 'Bunga rendah']);
+      for (const i of [2, 3, 4, 5]) expect(await items.nth(i).locator('.sdui-tag').count()).toBe(0);
+    });
+
+    it("/specialApply without a scene shows the empty state in the market's language, with no English developer text", async () => {
+      const { page } = await open('/specialApply', {});
+      await page.getByText(copy.full).waitFor();
+      const text = await page.locator('body').innerText();
+      expect(text).not.toMatch(/scene is required|is required/);
+    });
+  });
+});
