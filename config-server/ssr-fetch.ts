@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { HttpCall, SendCall } from '../renderer/boot/server-prefetch.js';
+import { withoutForbiddenHeaders } from './forbidden-headers.js';
 
 /** Server-side data calls while rendering a page: where they may go and how long they may take. */
 export interface SsrSettings {
@@ -58,7 +59,9 @@ function request(url: URL, call: HttpCall, timeoutMs: number): Promise<{ status:
     };
     // Uncompressed: the backend sits next to this server, and compressing an answer only to inflate it here
     // costs both sides CPU for no gain on a local network.
-    const headers: Record<string, string> = { ...call.headers, 'Accept-Encoding': 'identity' };
+    // Headers HTTP manages (Host, Cookie, framing, hop-by-hop) never come from an API map, even one published
+    // before validation refused them: the call goes where the URL says, framed by this code.
+    const headers: Record<string, string> = { ...withoutForbiddenHeaders(call.headers), 'Accept-Encoding': 'identity' };
     if (call.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(call.body));
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(url, { method: call.method, headers, agent: agents[url.protocol as 'http:'] }, (res) => {

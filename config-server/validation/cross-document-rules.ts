@@ -5,6 +5,7 @@
  */
 import type { Reference, ReferenceKind } from './collect-references.js';
 import type { DocumentError } from './validate-documents.js';
+import { checkApiMapHeaders } from './api-map-header-rules.js';
 import { checkMarketConstants } from './market-constant-rules.js';
 
 export interface KnownDocument {
@@ -120,5 +121,5 @@ export function checkCrossDocumentRules(known: KnownDocument[], references: Map<
       }
     }
   }
-  return [...errors, ...checkMarketConstants(known, references, opts.unreadConstants ? {} : { sections: [] })];
+  return [...errors, ...checkApiMapHeaders(known), ...checkMarketConstants(known, references, opts.unreadConstants ? {} : { sections: [] })];
 }
