@@ -2,7 +2,6 @@ import express, { type Express, type Router } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { adminRouter } from './admin/admin-router.js';
 import { ensureAdminFromEnv } from './admin/bootstrap-admin.js';
 import { mediaFilesRouter } from './admin/media-routes.js';
@@ -19,9 +18,10 @@ import { securityHeaders } from './security-headers.js';
 import type { AuthStore, ConfigStore } from './store/config-store.js';
 import { importOnFirstStart } from './store/repo-documents.js';
 import { openStores } from './store/open-stores.js';
+import { fromRoot } from './project-root.js';
 
-export const defaultDataDir = fileURLToPath(new URL('../data/', import.meta.url));
-export const defaultStaticDir = fileURLToPath(new URL('../dist/renderer/', import.meta.url));
+export const defaultDataDir = fromRoot('data/');
+export const defaultStaticDir = fromRoot('dist/renderer/');
 
 export interface AppOptions {
   /** Folder of `config.sqlite` (default `data/`). */

@@ -1,24 +1,16 @@
 /**
- * `npm start`: builds the renderer when dist/renderer is missing, then serves app + config API
- * + admin + sandbox on PORT (default 8080). SIGTERM/SIGINT finish in-flight requests, then exit.
+ * The config server's entry: app + config API + admin + sandbox on PORT (default 8080). In production it runs
+ * compiled, `node dist/server/config-server/main.js` (`npm run build`); `npm start` builds what is missing or
+ * stale first (cli/build-if-needed.ts). SIGTERM/SIGINT finish in-flight requests, then exit.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defaultStaticDir } from './app.js';
 import { startServer } from './server.js';
 import { startBanner } from './start-banner.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-
 if (!existsSync(join(defaultStaticDir, 'index.html'))) {
-  console.log('dist/renderer is missing: building the renderer (vite build)...');
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) {
-    console.error('vite build failed: fix the error above, then run npm start again');
-    process.exit(1);
-  }
+  console.warn(`${defaultStaticDir} is missing: pages answer 503 until \`npm run build\` has run`);
 }
 
 try {

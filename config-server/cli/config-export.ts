@@ -5,13 +5,13 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { projectRoot } from '../project-root.js';
 import { contentHash } from '../store/content-hash.js';
 import { openCliStores } from './cli-stores.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string' }, 'data-dir': { type: 'string' } } });
-const out = resolve(values.out ?? fileURLToPath(new URL('../../', import.meta.url)));
+const out = resolve(values.out ?? projectRoot);
 const { store } = await openCliStores(values['data-dir']);
 let written = 0;
 let same = 0;

@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
+import { fromRoot } from '../project-root.js';
 
-export const schemasDir = fileURLToPath(new URL('../../schemas/', import.meta.url));
+export const schemasDir = fromRoot('schemas/');
 
 export interface SchemaFile {
   /** Path relative to schemas/, with forward slashes, e.g. `nodes/text.json`. */

@@ -5,14 +5,14 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createAjv, documentKinds, readSchemaFiles } from './load-schemas.js';
 import { formatAjvErrors } from './format-ajv-errors.js';
 import { checkMoneyBindings } from './money-binding-rules.js';
 import { collectReferences, type Reference } from './collect-references.js';
 import { checkCrossDocumentRules, type KnownDocument } from './cross-document-rules.js';
+import { fromRoot } from '../project-root.js';
 
-export const screensDir = fileURLToPath(new URL('../../screens/', import.meta.url));
+export const screensDir = fromRoot('screens/');
 
 export interface DocumentError {
   /** Where the document came from, e.g. `screens/pages/complaint-list.json`. */
