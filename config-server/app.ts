@@ -6,6 +6,9 @@ import { adminRouter } from './admin/admin-router.js';
 import { ensureAdminFromEnv } from './admin/bootstrap-admin.js';
 import { mediaFilesRouter } from './admin/media-routes.js';
 import type { LoginLimit } from './admin/session-routes.js';
+import type { ScryptParams } from './admin/password.js';
+import type { ValidateLimit } from './admin/publish-routes.js';
+import { apiTokenTtlDaysFromEnv, cookieSecureFromEnv, sandboxFromEnv, trustProxyFromEnv } from './security-settings.js';
 import { rendererRouter } from './boot-html.js';
 import { ssrSettingsFromEnv } from './ssr-fetch.js';
 import { errorMiddleware, notFoundJson } from './error-middleware.js';
@@ -28,13 +31,17 @@ export interface AppOptions {
   dataDir?: string;
   /** A PostgreSQL URL: use the shared store instead of SQLite (default env DATABASE_URL). */
   databaseUrl?: string;
-  /** Mount the sandbox backend at /sandbox (default true; env SANDBOX=off turns it off). Its answer style: env SANDBOX_STYLE. */
+  /** Mount the sandbox backend at /sandbox (default: env SANDBOX=on/off; unset, on unless NODE_ENV=production). Its answer style: env SANDBOX_STYLE. */
   sandbox?: boolean;
   /** The built renderer (default `dist/renderer/`). */
   staticDir?: string;
   /** Documents imported on first start (default `screens/`). */
   screensDir?: string;
   loginLimit?: LoginLimit;
+  /** Password hashing parameters (default OWASP's, password.ts); tests lower them explicitly to stay fast. */
+  scrypt?: ScryptParams;
+  /** POST /admin/api/validate calls per user and window (default 30 a minute). */
+  validateLimit?: ValidateLimit;
   /** How often to look for publishes made by another process sharing the store (ms; 0 = never). */
   pollMs?: number;
   env?: NodeJS.ProcessEnv;
@@ -120,6 +127,9 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const log = opts.log ?? ((m: string, err?: unknown) => (err ? console.error(m, err) : console.log(m)));
   // Checked before anything opens: a mistyped setting stops the start with what is allowed.
   const sandboxStyle = sandboxStyleFromEnv(env);
+  const trustProxy = trustProxyFromEnv(env);
+  const session = { cookieSecure: cookieSecureFromEnv(env), tokenTtlDays: apiTokenTtlDaysFromEnv(env), log, ...(opts.scrypt ? { scrypt: opts.scrypt } : {}) };
+  const sandboxOn = opts.sandbox ?? sandboxFromEnv(env);
   const { store, auth } = await openStores({ databaseUrl: opts.databaseUrl ?? env.DATABASE_URL, dataDir: opts.dataDir ?? defaultDataDir, log });
   // What the public fast path and the security headers were built from: rebuilt with every new snapshot.
   let headers: ReturnType<typeof securityHeaders>;
@@ -149,6 +159,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
 
   const app = express();
   app.disable('x-powered-by');
+  // TRUST_PROXY: who may say the client's address and scheme (req.ip for the login limits, req.secure for the cookie).
+  app.set('trust proxy', trustProxy);
   app.set('etag', false);
   app.use((req, res, next) => headers(req, res, next));
   app.use(compression());
@@ -167,11 +179,10 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const onPublished = () => refresh().catch((e: unknown) => log(`published, but the snapshot rebuild failed (the periodic check retries): ${(e as Error).message}`));
   const mediaDir = join(opts.dataDir ?? defaultDataDir, 'media');
   const mediaMaxBytes = Number(env.MEDIA_MAX_BYTES) > 0 ? Number(env.MEDIA_MAX_BYTES) : undefined;
-  const sandboxOn = opts.sandbox ?? env.SANDBOX !== 'off';
   const textOf = publishedTextOf(snapshot);
   // The preview's sandbox reads the draft's landing templates, and the published texts.
   const previewSandbox = sandboxOn ? (getTemplate: (templateId: string) => unknown) => loadSandbox({ getTemplate, textOf, style: sandboxStyle }) : undefined;
-  app.use('/admin/api', adminRouter({ store, auth, onPublished, loginLimit: opts.loginLimit, mediaDir, mediaMaxBytes, previewSandbox }));
+  app.use('/admin/api', adminRouter({ store, auth, onPublished, loginLimit: opts.loginLimit, mediaDir, mediaMaxBytes, previewSandbox, session, validateLimit: opts.validateLimit }));
   app.use(mediaFilesRouter(mediaDir));
   const sandbox = sandboxOn ? await loadSandbox({ getTemplate: (templateId) => snapshot().templateDoc(templateId), textOf, style: sandboxStyle }) : undefined;
   if (sandboxOn && !sandbox) log('sandbox: config-server/sandbox/index.ts not found, /sandbox is not mounted');

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { defaultStaticDir } from './app.js';
 import { startServer } from './server.js';
 import { startBanner } from './start-banner.js';
+import { sandboxFromEnv } from './security-settings.js';
 
 if (!existsSync(join(defaultStaticDir, 'index.html'))) {
   console.warn(`${defaultStaticDir} is missing: pages answer 503 until \`npm run build\` has run`);
@@ -21,7 +22,7 @@ try {
     databaseUrl: process.env.DATABASE_URL || undefined,
   });
   const firstAccountNeeded = (await server.config.auth.countUsers()) === 0;
-  console.log(startBanner(server.url, { sandbox: process.env.SANDBOX !== 'off', firstAccountNeeded, sandboxStyle: server.config.sandboxStyle }));
+  console.log(startBanner(server.url, { sandbox: sandboxFromEnv(process.env), firstAccountNeeded, sandboxStyle: server.config.sandboxStyle }));
   console.log(`store: ${server.config.store.description}`);
   let stopping = false;
   const stop = (signal: string) => {

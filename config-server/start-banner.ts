@@ -21,7 +21,14 @@ export const demoUrl = (base: string, link: (typeof DEMO_LINKS)[number]) => `${b
 
 /** `sandboxStyle`: the sandbox's answer style (env SANDBOX_STYLE); only 'strings' is mentioned, 'plain' is the usual. */
 export function startBanner(url: string, opts: { sandbox: boolean; firstAccountNeeded: boolean; sandboxStyle?: 'plain' | 'strings' }): string {
-  const lines = [`config server on ${url} (app, /config/v1, /admin, ${opts.sandbox ? '/sandbox' : 'sandbox off'})`, ''];
+  const lines = [
+    `config server on ${url} (app, /config/v1, /admin, ${opts.sandbox ? '/sandbox' : 'sandbox off'})`,
+    // Which loan backend the pages call: a production start must see at a glance that it is not the demo one.
+    opts.sandbox
+      ? 'Backend: the sandbox at /sandbox (demo data, a fixed SMS code; SANDBOX=off turns it off, NODE_ENV=production without SANDBOX=on too)'
+      : "Backend: the API map's baseUrl (the sandbox is off; SANDBOX=on turns it on)",
+    '',
+  ];
   if (opts.sandbox) {
     if (opts.sandboxStyle === 'strings') {
       lines.push(

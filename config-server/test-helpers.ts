@@ -5,13 +5,18 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hashPassword } from './admin/password.js';
+import { hashPassword, type ScryptParams } from './admin/password.js';
 import { checkedFetch } from './openapi/check.js';
 import type { Role } from './store/config-store.js';
 import { postgresUnavailable, sharedTestPostgres } from './store/pg-test-server.js';
 import { startServer, type RunningServer, type ServerOptions } from './server.js';
 
 export const PASSWORD = 'correct horse battery';
+/**
+ * Password hashing cost of test servers and their users: far below OWASP's N=2^17 (0.7 s a hash on a 2-core box,
+ * a login per test) and passed explicitly; production code never defaults to it.
+ */
+export const TEST_SCRYPT: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
 export const USERS: Record<string, Role> = { vera: 'viewer', ed: 'editor', eve: 'editor', pat: 'publisher', paula: 'publisher' };
 
 export const TEST_INDEX_HTML =
@@ -45,8 +50,9 @@ export async function startTestServer(opts: ServerOptions & { store?: TestStore 
   mkdirSync(join(staticDir, 'assets'), { recursive: true });
   writeFileSync(join(staticDir, 'index.html'), TEST_INDEX_HTML);
   writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log("app");\n');
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir, pollMs: 0, env: {}, log: () => {}, ...opts });
-  const hash = await hashPassword(PASSWORD);
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir, pollMs: 0, env: {}, log: () => {}, scrypt: TEST_SCRYPT, ...opts });
+  // Fixtures: always at the test cost (a server at a higher one upgrades them at their first login).
+  const hash = await hashPassword(PASSWORD, TEST_SCRYPT);
   for (const [name, role] of Object.entries(USERS)) await server.config.auth.upsertUser({ name, role, passwordHash: hash });
   return {
     ...server,

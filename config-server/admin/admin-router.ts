@@ -7,7 +7,8 @@ import { documentsRouter } from './documents-routes.js';
 import { mediaUploadRouter } from './media-routes.js';
 import { publishRouter } from './publish-routes.js';
 import { previewRouter } from './preview-routes.js';
-import { loginRouter, sessionRouter, type LoginLimit } from './session-routes.js';
+import { defaultSessionSettings, loginRouter, sessionRouter, type LoginLimit, type SessionSettings } from './session-routes.js';
+import type { ValidateLimit } from './publish-routes.js';
 
 export interface AdminOptions {
   store: ConfigStore;
@@ -20,6 +21,10 @@ export interface AdminOptions {
   mediaMaxBytes?: number;
   /** Makes the preview's sandbox (draft landing templates visible in the console preview); see preview-routes.ts. */
   previewSandbox?: (getTemplate: (templateId: string) => unknown) => Promise<Router | undefined>;
+  /** Session cookie, API token lifetime, password hashing and the auth log (defaults: production's). */
+  session?: Partial<SessionSettings>;
+  /** Calls of POST /validate allowed per user and window (default 30 a minute). */
+  validateLimit?: ValidateLimit;
 }
 
 /**
@@ -32,14 +37,15 @@ export function adminRouter(opts: AdminOptions) {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  router.use(loginRouter(opts.auth, opts.loginLimit));
+  const session = { ...defaultSessionSettings(), ...opts.session };
+  router.use(loginRouter(opts.auth, opts.store, opts.loginLimit, session));
   router.use(authenticate(opts.auth));
   // Bodies are parsed only for users: anonymous requests are refused before any parsing.
   router.use(jsonBody());
-  router.use(sessionRouter(opts.auth));
+  router.use(sessionRouter(opts.auth, opts.store, session));
   router.use(documentsRouter(opts.store));
-  router.use(publishRouter(opts.store, opts.onPublished));
-  if (opts.mediaDir) router.use(mediaUploadRouter(opts.mediaDir, opts.mediaMaxBytes));
+  router.use(publishRouter(opts.store, opts.onPublished, opts.validateLimit));
+  if (opts.mediaDir) router.use(mediaUploadRouter(opts.mediaDir, opts.mediaMaxBytes, opts.store));
   // The console's draft preview (admin UI engineer): read-only, behind the same authentication.
   router.use(previewRouter(opts.store, opts.previewSandbox));
   router.use(notFoundJson);

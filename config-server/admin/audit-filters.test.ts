@@ -33,10 +33,11 @@ describe('audit filters', () => {
       await saveDescription(ed, 'by ed');
       await saveDescription(eve, 'by eve');
       const byEve = await entries(ed, 'actor=eve');
-      expect(byEve.map((e) => e.actor)).toEqual(['eve']);
+      // Newest first: her draft, then her login (audited since issue 37).
+      expect(byEve.map((e) => [e.actor, e.action])).toEqual([['eve', 'draft.save'], ['eve', 'login']]);
       expect((await entries(ed, 'kind=screen&id=not-found')).map((e) => e.actor).slice(0, 2)).toEqual(['eve', 'ed']);
       const today = new Date().toISOString().slice(0, 10);
-      expect((await entries(ed, `actor=ed&since=${today}&until=${today}`)).map((e) => e.action)).toEqual(['draft.save']);
+      expect((await entries(ed, `actor=ed&since=${today}&until=${today}`)).map((e) => e.action)).toEqual(['draft.save', 'login']);
       expect(await entries(ed, `actor=ed&until=2000-01-01`)).toEqual([]);
       expect(await entries(ed, `since=2999-01-01`)).toEqual([]);
       const at = byEve[0].at;

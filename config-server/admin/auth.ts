@@ -14,6 +14,8 @@ export interface AdminUser {
   /** Session only: its cookie token hash (logout) and CSRF token. */
   sessionHash?: string;
   csrf?: string;
+  /** Token only: the id of the API token used. */
+  tokenId?: string;
 }
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -21,10 +23,17 @@ export const newSecret = () => randomBytes(32).toString('base64url');
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** A cookie's value; a value that is not valid percent-encoding (`%E0%A4%A`) counts as no cookie at all. */
 export function readCookie(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }
@@ -52,16 +61,17 @@ export function authenticate(auth: AuthStore): RequestHandler {
     let user: AdminUser | undefined;
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (bearer) {
-      const name = await auth.getApiTokenUser(sha256(bearer));
-      const u = name ? await auth.getUser(name) : undefined;
-      if (!u) throw new HttpError(401, 'Unknown or revoked API token');
-      user = { name: u.name, role: u.role, via: 'token' };
+      const token = await auth.getApiToken(sha256(bearer));
+      const u = token ? await auth.getUser(token.user) : undefined;
+      if (!token || !u || u.disabledAt) throw new HttpError(401, 'Unknown, expired or revoked API token');
+      // Never more than the user may do now: a token minted as publisher by a user since made a viewer acts as a viewer.
+      user = { name: u.name, role: lowerRole(token.role, u.role), via: 'token', tokenId: token.id };
     } else {
       const cookie = readCookie(req, SESSION_COOKIE);
       const hash = cookie ? sha256(cookie) : undefined;
       const session = hash ? await auth.getSession(hash) : undefined;
       const u = session ? await auth.getUser(session.user) : undefined;
-      if (!session || !u) throw new HttpError(401, 'Log in first (POST /admin/api/login), or send an API token as Authorization: Bearer');
+      if (!session || !u || u.disabledAt) throw new HttpError(401, 'Log in first (POST /admin/api/login), or send an API token as Authorization: Bearer');
       // The console preview's sandbox (preview-routes.ts) is a stand-in loan backend for the framed renderer, which
       // sends no CSRF token: its calls change only sandbox state, never documents, so they need the session alone.
       if (!SAFE_METHODS.has(req.method) && !req.path.startsWith('/preview/sandbox/')) {
@@ -93,6 +103,9 @@ export function requireRole(role: Role): RequestHandler {
     next();
   };
 }
+
+/** The lesser of two roles. */
+export const lowerRole = (a: Role, b: Role): Role => (ROLES.indexOf(a) <= ROLES.indexOf(b) ? a : b);
 
 export function isRole(v: unknown): v is Role {
   return typeof v === 'string' && (ROLES as readonly string[]).includes(v);

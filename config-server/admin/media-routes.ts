@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
 import { HttpError } from '../http-error.js';
-import { requireRole } from './auth.js';
+import type { ConfigStore } from '../store/config-store.js';
+import { currentUser, requireRole } from './auth.js';
+import { auditEvent } from './audit-event.js';
 
 /** Server setting, not a business constant: banners are small; 512 KiB unless MEDIA_MAX_BYTES says otherwise. */
 export const DEFAULT_MEDIA_MAX_BYTES = 512 * 1024;
@@ -30,7 +32,8 @@ export function sniffImage(b: Buffer): Ext | null {
 
 const NAME = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
 
-export function mediaUploadRouter(dir: string, maxBytes = DEFAULT_MEDIA_MAX_BYTES) {
+/** `store`: where each upload is audited (`media.upload`, with its URL). */
+export function mediaUploadRouter(dir: string, maxBytes = DEFAULT_MEDIA_MAX_BYTES, store?: ConfigStore) {
   const router = Router();
   const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 0 } }).single(FIELD);
   router.post(
@@ -43,7 +46,7 @@ export function mediaUploadRouter(dir: string, maxBytes = DEFAULT_MEDIA_MAX_BYTE
         if (code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, `${FIELD}: larger than ${maxBytes} bytes`, { field: FIELD, maxBytes }));
         next(new HttpError(400, `${FIELD}: ${(err as Error).message}`, { field: FIELD }));
       }),
-    (req: Request, res: Response) => {
+    async (req: Request, res: Response) => {
       const file = (req as Request & { file?: { buffer: Buffer } }).file;
       if (!file) throw new HttpError(400, `${FIELD}: send one image as the multipart field "${FIELD}"`, { field: FIELD });
       const ext = sniffImage(file.buffer);
@@ -52,6 +55,7 @@ export function mediaUploadRouter(dir: string, maxBytes = DEFAULT_MEDIA_MAX_BYTE
       mkdirSync(dir, { recursive: true });
       const path = join(dir, name);
       if (!existsSync(path)) writeFileSync(path, file.buffer);
+      if (store) await auditEvent(store, currentUser(res).name, 'media.upload', `/media/${name} (${TYPES[ext]}, ${file.buffer.length} bytes)`);
       res.status(201).json({ url: `/media/${name}`, type: TYPES[ext], bytes: file.buffer.length });
     },
   );

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import { HttpError } from '../http-error.js';
-import { allChecks, fourEyesCheck, stateErrors, validStateCheck } from '../publish-checks.js';
+import { allChecks, fourEyesCheck, validStateCheck, type StateError } from '../publish-checks.js';
 import type { ConfigStore, DocRef, NewDocument } from '../store/config-store.js';
+import { validateOffThread } from '../validation/validation-worker.js';
 import { auditFilterOf } from './audit-query.js';
 import { currentUser, requireRole } from './auth.js';
 import { loadRecord } from './documents-routes.js';
@@ -17,21 +20,70 @@ function refList(value: unknown, field: string): (DocRef & { etag?: string })[] 
   return value as (DocRef & { etag?: string })[];
 }
 
+export interface ValidateLimit {
+  windowMs: number;
+  /** Calls of POST /validate per user and window. */
+  limit: number;
+}
+
+export const DEFAULT_VALIDATE_LIMIT: ValidateLimit = { windowMs: 60_000, limit: 30 };
+
+/**
+ * Results of recent validations by what was validated (each document's file and content hash, plus an unsaved
+ * document), so the same state asked again (the console re-checking, parallel calls) costs nothing. In flight
+ * ones too: parallel identical calls share one run.
+ */
+class ValidationCache {
+  private readonly results = new Map<string, Promise<StateError[]>>();
+  constructor(private readonly size = 32) {}
+
+  get(key: string, run: () => Promise<StateError[]>): Promise<StateError[]> {
+    let p = this.results.get(key);
+    if (p) {
+      // Most recently used last: the first key is the one to drop.
+      this.results.delete(key);
+    } else {
+      p = run();
+      p.catch(() => this.results.delete(key));
+    }
+    this.results.set(key, p);
+    if (this.results.size > this.size) this.results.delete(this.results.keys().next().value!);
+    return p;
+  }
+}
+
 /** Validation of the would-be state, publish, rollback and the audit log. */
-export function publishRouter(store: ConfigStore, onPublished: () => Promise<void>) {
+export function publishRouter(store: ConfigStore, onPublished: () => Promise<void>, validateLimit: ValidateLimit = DEFAULT_VALIDATE_LIMIT) {
   const router = Router();
   const current = async (): Promise<NewDocument[]> => (await store.listPublished()).map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
+  const cache = new ValidationCache();
+  // Per user (every replica counts its own): a viewer looping on validate cannot keep the worker busy for everyone.
+  const perUser = rateLimit({
+    windowMs: validateLimit.windowMs,
+    limit: validateLimit.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    identifier: 'validate',
+    keyGenerator: (_req, res) => currentUser(res).name,
+    handler: (_req, _res, next) => next(new HttpError(429, `Too many validations: at most ${validateLimit.limit} per ${Math.ceil(validateLimit.windowMs / 1000)} s per user; try again shortly`)),
+  });
 
-  /** What publishing these drafts (default: every draft) would give; `document` tries an unsaved edit on top. */
-  router.post('/validate', async (req, res) => {
+  /**
+   * What publishing these drafts (default: every draft) would give; `document` tries an unsaved edit on top.
+   * The check itself runs on a worker thread (validation-worker.ts), never on the event loop.
+   */
+  router.post('/validate', perUser, async (req, res) => {
     const body = (req.body ?? {}) as { documents?: unknown; document?: unknown };
     const all = await store.listDocuments();
     const wanted = body.documents === undefined ? all.filter((r) => r.draft) : refList(body.documents, 'documents');
-    const state = new Map((await current()).map((d) => [key(d), d]));
+    // The state as published (content hashes from the records: the cache key costs no serialisation)...
+    const state = new Map<string, NewDocument & { hash: string }>();
+    for (const r of all) if (r.published) state.set(key(r), { kind: r.kind, id: r.id, file: r.file, content: r.published.content, hash: r.published.hash });
+    // ...with the wanted drafts on top.
     for (const ref of wanted) {
       const rec = all.find((r) => r.kind === ref.kind && r.id === ref.id);
       if (!rec) throw new HttpError(404, `No document ${ref.kind}/${ref.id}`);
-      if (rec.draft) state.set(key(rec), { kind: rec.kind, id: rec.id, file: rec.file, content: rec.draft.content });
+      if (rec.draft) state.set(key(rec), { kind: rec.kind, id: rec.id, file: rec.file, content: rec.draft.content, hash: rec.draft.hash });
     }
     const doc = body.document as Record<string, unknown> | undefined;
     if (doc !== undefined) {
@@ -39,9 +91,15 @@ export function publishRouter(store: ConfigStore, onPublished: () => Promise<voi
         throw new HttpError(400, 'document must be a document object with kind and id');
       }
       const prev = state.get(key(doc as unknown as DocRef)) ?? all.find((r) => r.kind === doc.kind && r.id === doc.id);
-      state.set(key(doc as unknown as DocRef), { kind: doc.kind, id: doc.id, file: prev?.file ?? `(unsaved ${doc.kind}/${doc.id})`, content: doc });
+      const text = JSON.stringify(doc);
+      state.set(key(doc as unknown as DocRef), {
+        kind: doc.kind, id: doc.id, file: prev?.file ?? `(unsaved ${doc.kind}/${doc.id})`, content: doc,
+        hash: createHash('sha256').update(text).digest('hex'),
+      });
     }
-    const errors = stateErrors([...state.values()]);
+    const docs = [...state.values()];
+    const cacheKey = createHash('sha256').update(docs.map((d) => `${d.kind}\u0000${d.id}\u0000${d.file}\u0000${d.hash}`).sort().join('\n')).digest('hex');
+    const errors = await cache.get(cacheKey, () => validateOffThread(docs.map(({ hash: _h, ...d }) => d)));
     res.json({ valid: errors.length === 0, checked: wanted.map((r) => ({ kind: r.kind, id: r.id })), errors });
   });
 

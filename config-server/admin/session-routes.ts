@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { HttpError } from '../http-error.js';
-import type { AuthStore } from '../store/config-store.js';
-import { currentUser, newSecret, SESSION_COOKIE, SESSION_TTL_MS, sha256 } from './auth.js';
-import { verifyPassword } from './password.js';
+import { apiTokenTtlDaysFromEnv, type CookieSecure } from '../security-settings.js';
+import { ROLES, type AuthStore, type ConfigStore } from '../store/config-store.js';
+import { auditEvent } from './audit-event.js';
+import { currentUser, isRole, newSecret, SESSION_COOKIE, SESSION_TTL_MS, sha256 } from './auth.js';
+import { hashPassword, needsRehash, OWASP_SCRYPT, verifyPassword, type ScryptParams } from './password.js';
 import { jsonBody } from '../json-body.js';
 import { FIRST_ACCOUNT_COMMAND } from './first-account.js';
 import { LoginAttemptsStore } from './login-attempts-store.js';
@@ -12,28 +15,75 @@ export interface LoginLimit {
   windowMs: number;
   /** Failed attempts allowed per client address and window (successful logins are not counted). */
   limit: number;
+  /**
+   * Failed attempts allowed per account and window, from any number of addresses (default 10). Below the address
+   * limit, so one client guessing one account locks that account only, never everyone behind the same address.
+   */
+  perAccount?: number;
 }
 
-const cookieOptions = (req: Request) => ({
+export const DEFAULT_LOGIN_LIMIT: Required<LoginLimit> = { windowMs: 15 * 60_000, limit: 30, perAccount: 10 };
+
+/** How sessions and API tokens are made; every field has a production default (admin-router.ts). */
+export interface SessionSettings {
+  /** `Secure` on the session cookie: `auto` when the request came over HTTPS (through the trusted proxy). */
+  cookieSecure: CookieSecure;
+  /** Lifetime of a new API token unless its minting says otherwise. */
+  tokenTtlDays: number;
+  /** Password hashing; OWASP's parameters unless a test lowers them explicitly. */
+  scrypt: ScryptParams;
+  log: (message: string) => void;
+}
+
+export const defaultSessionSettings = (): SessionSettings => ({
+  cookieSecure: 'auto',
+  tokenTtlDays: apiTokenTtlDaysFromEnv({}),
+  scrypt: OWASP_SCRYPT,
+  log: () => {},
+});
+
+/** At most this many live API tokens per user: revoke one to mint another. */
+export const MAX_TOKENS_PER_USER = 20;
+const DAY_MS = 86_400_000;
+
+const cookieOptions = (req: Request, secure: CookieSecure) => ({
   httpOnly: true,
   sameSite: 'strict' as const,
-  secure: req.secure,
+  secure: secure === 'always' || (secure === 'auto' && req.secure),
   path: '/admin',
 });
 
-/** POST /login and GET /setup: the only admin routes reachable without a session. */
-export function loginRouter(auth: AuthStore, limit: LoginLimit = { windowMs: 15 * 60_000, limit: 10 }) {
+/**
+ * POST /login and GET /setup: the only admin routes reachable without a session. Failed logins are limited per
+ * client address (`req.ip`: the TCP peer, or what the trusted proxy says; see TRUST_PROXY) and per account.
+ */
+export function loginRouter(auth: AuthStore, store: ConfigStore, limit: LoginLimit = DEFAULT_LOGIN_LIMIT, settings: SessionSettings = defaultSessionSettings()) {
   const router = Router();
-  const limiter = rateLimit({
+  const perAccount = limit.perAccount ?? DEFAULT_LOGIN_LIMIT.perAccount;
+  const minutes = Math.ceil(limit.windowMs / 60_000);
+  const common = {
     windowMs: limit.windowMs,
-    limit: limit.limit,
     skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
+    standardHeaders: 'draft-8' as const,
     legacyHeaders: false,
+  };
+  const byAddress = rateLimit({
+    ...common,
+    limit: limit.limit,
     // In the database: every replica counts the same failures.
-    store: new LoginAttemptsStore(auth, limit.windowMs),
-    handler: (_req, _res, next, opts) =>
-      next(new HttpError(429, `Too many failed logins: try again in ${Math.ceil(opts.windowMs / 60_000)} minutes`)),
+    store: new LoginAttemptsStore(auth, limit.windowMs, 'addr:'),
+    handler: (_req, _res, next) => next(new HttpError(429, `Too many failed logins from your address: try again in ${minutes} minutes`)),
+  });
+  const byAccount = rateLimit({
+    ...common,
+    limit: perAccount,
+    identifier: 'account',
+    store: new LoginAttemptsStore(auth, limit.windowMs, 'user:'),
+    keyGenerator: (req) => String((req.body as { user?: unknown } | undefined)?.user ?? '').slice(0, 200),
+    handler: (req, _res, next) => {
+      settings.log(`login: account ${JSON.stringify(String(req.body?.user).slice(0, 64))} locked after ${perAccount} failed logins (from ${req.ip})`);
+      next(new HttpError(429, `Too many failed logins for this account: try again in ${minutes} minutes`));
+    },
   });
   // Before any account exists the console cannot be used: say how to create the first one. Once one exists
   // this says nothing more than that (no names, no count).
@@ -41,26 +91,48 @@ export function loginRouter(auth: AuthStore, limit: LoginLimit = { windowMs: 15 
     const users = await auth.countUsers();
     res.json(users > 0 ? { firstAccountNeeded: false } : { firstAccountNeeded: true, command: FIRST_ACCOUNT_COMMAND });
   });
-  router.post('/login', limiter, jsonBody(), async (req, res) => {
+  router.post('/login', byAddress, jsonBody(), byAccount, async (req, res) => {
     const { user, password } = (req.body ?? {}) as { user?: unknown; password?: unknown };
     if (typeof user !== 'string' || typeof password !== 'string' || !user || !password) {
       throw new HttpError(400, 'Send {"user": "...", "password": "..."} as JSON');
     }
     const u = await auth.getUser(user);
-    const ok = await verifyPassword(password, u?.passwordHash);
-    if (!u || !ok) throw new HttpError(401, 'Wrong user name or password');
+    const ok = await verifyPassword(password, u?.passwordHash, settings.scrypt);
+    if (!u || !ok || u.disabledAt) {
+      // A name that is no account is not recorded: people type their password into the name field.
+      const why = !u ? 'no such user' : !ok ? 'wrong password' : 'user disabled';
+      const who = u ? u.name : '(unknown)';
+      settings.log(`login failed: ${who} from ${req.ip}: ${why}`);
+      await auditEvent(store, who, 'login.failure', `from ${req.ip}: ${why}`);
+      throw new HttpError(401, 'Wrong user name or password');
+    }
+    if (needsRehash(u.passwordHash, settings.scrypt)) {
+      // The password is known right now, and only now: store it at today's parameters. A password changed
+      // meanwhile (the hash is no longer the one checked) wins.
+      await auth.rehashPassword(u.name, u.passwordHash, await hashPassword(password, settings.scrypt));
+    }
     const token = newSecret();
     const csrf = newSecret();
     await auth.createSession(sha256(token), { user: u.name, csrf, expiresAt: Date.now() + SESSION_TTL_MS });
-    res.cookie(SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: SESSION_TTL_MS });
+    await auditEvent(store, u.name, 'login', `from ${req.ip}`);
+    res.cookie(SESSION_COOKIE, token, { ...cookieOptions(req, settings.cookieSecure), maxAge: SESSION_TTL_MS });
     res.json({ user: u.name, role: u.role, csrfToken: csrf });
   });
   return router;
 }
 
-/** Routes about the caller's own session; mounted after `authenticate`. */
-export function sessionRouter(auth: AuthStore) {
+const tokenView = (t: { id: string; label: string; role: string; createdAt: string; expiresAt: number }) => ({
+  id: t.id,
+  label: t.label,
+  role: t.role,
+  createdAt: t.createdAt,
+  expiresAt: new Date(t.expiresAt).toISOString(),
+});
+
+/** Routes about the caller's own session and API tokens; mounted after `authenticate`. */
+export function sessionRouter(auth: AuthStore, store: ConfigStore, settings: SessionSettings = defaultSessionSettings()) {
   const router = Router();
+  const maxDays = Math.max(365, settings.tokenTtlDays);
   router.get('/me', (_req, res) => {
     const u = currentUser(res);
     res.setHeader('Cache-Control', 'no-store');
@@ -68,17 +140,49 @@ export function sessionRouter(auth: AuthStore) {
   });
   router.post('/logout', async (req, res) => {
     const u = currentUser(res);
-    if (u.sessionHash) await auth.deleteSession(u.sessionHash);
-    res.clearCookie(SESSION_COOKIE, cookieOptions(req));
+    if (u.sessionHash) {
+      await auth.deleteSession(u.sessionHash);
+      await auditEvent(store, u.name, 'logout', `from ${req.ip}`);
+    }
+    res.clearCookie(SESSION_COOKIE, cookieOptions(req, settings.cookieSecure));
     res.status(204).end();
   });
-  /** A personal API token for scripts; shown once, stored only as a hash. */
+  /**
+   * A personal API token for scripts; shown once, stored only as a hash. Minted from a logged-in session only
+   * (a token cannot renew itself forever), at most the user's own role, for a limited time.
+   */
   router.post('/tokens', async (req, res) => {
     const u = currentUser(res);
-    const label = typeof req.body?.label === 'string' ? req.body.label.slice(0, 100) : 'api token';
+    if (u.via !== 'session') throw new HttpError(403, 'API tokens are minted from a logged-in session (the console), not with another token');
+    const body = (req.body ?? {}) as { label?: unknown; expiresInDays?: unknown; role?: unknown };
+    const label = typeof body.label === 'string' && body.label.trim() ? body.label.trim().slice(0, 100) : 'api token';
+    const days = body.expiresInDays ?? settings.tokenTtlDays;
+    if (!Number.isInteger(days) || (days as number) < 1 || (days as number) > maxDays) {
+      throw new HttpError(400, `expiresInDays must be a whole number of days from 1 to ${maxDays}`);
+    }
+    const role = body.role ?? u.role;
+    if (!isRole(role)) throw new HttpError(400, `role must be one of ${ROLES.join(', ')}`);
+    if (ROLES.indexOf(role) > ROLES.indexOf(u.role)) throw new HttpError(403, `${u.name} has the ${u.role} role: a token cannot have more (asked for ${role})`);
+    if ((await auth.listApiTokens(u.name)).length >= MAX_TOKENS_PER_USER) {
+      throw new HttpError(409, `${u.name} already has ${MAX_TOKENS_PER_USER} live API tokens: revoke one (DELETE /admin/api/tokens/{id}) before minting another`);
+    }
     const token = newSecret();
-    await auth.createApiToken(sha256(token), u.name, label);
-    res.status(201).json({ token, user: u.name, role: u.role, label });
+    const id = randomBytes(8).toString('hex');
+    const expiresAt = Date.now() + (days as number) * DAY_MS;
+    await auth.createApiToken(sha256(token), { id, user: u.name, label, role, expiresAt });
+    await auditEvent(store, u.name, 'token.create', `${id} '${label}' (${role}, expires ${new Date(expiresAt).toISOString()})`);
+    res.status(201).json({ token, id, user: u.name, role, label, expiresAt: new Date(expiresAt).toISOString() });
+  });
+  router.get('/tokens', async (_req, res) => {
+    const u = currentUser(res);
+    res.json({ tokens: (await auth.listApiTokens(u.name)).map(tokenView) });
+  });
+  router.delete('/tokens/:id', async (req, res) => {
+    const u = currentUser(res);
+    const revoked = await auth.revokeApiToken(u.name, String(req.params.id));
+    if (!revoked) throw new HttpError(404, `${u.name} has no API token ${String(req.params.id).slice(0, 40)}`);
+    await auditEvent(store, u.name, 'token.revoke', `${revoked.id} '${revoked.label}'`);
+    res.status(204).end();
   });
   return router;
 }

@@ -1,13 +1,16 @@
 /**
  * `npm run admin:create-user -- --user ana --role publisher [--token label]`: creates the user or
- * sets a new password and role. The password comes from env ADMIN_PASSWORD or a hidden prompt;
- * there is no default password. `--token` also prints a bearer API token for scripts (shown once).
+ * sets a new password and role (and enables a disabled user again); an existing user's sessions and API
+ * tokens end. The password comes from env ADMIN_PASSWORD or a hidden prompt; there is no default password.
+ * `--token` also prints a bearer API token for scripts (shown once, valid API_TOKEN_TTL_DAYS, default 90).
  * With env DATABASE_URL the user is created in the PostgreSQL store.
  */
+import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { isRole, newSecret, sha256 } from '../admin/auth.js';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../admin/password.js';
+import { apiTokenTtlDaysFromEnv } from '../security-settings.js';
 import { openCliStores } from './cli-stores.js';
 
 const { values } = parseArgs({
@@ -47,14 +50,19 @@ if (password.length < MIN_PASSWORD_LENGTH) fail(`The password must have at least
 
 const { store, auth } = await openCliStores(values['data-dir']);
 try {
-  const existed = !!(await auth.getUser(user));
+  const before = await auth.getUser(user);
   await auth.upsertUser({ name: user, role, passwordHash: await hashPassword(password) });
-  await store.appendAudit({ actor: 'cli', action: existed ? 'user.update' : 'user.create', kind: null, id: null, version: null, diff: null, note: `${user} (${role})` });
-  console.log(`${existed ? 'updated' : 'created'} ${user} with the ${role} role`);
+  const note = `${user} (${role})${before ? `: new password${before.role !== role ? `, role was ${before.role}` : ''}${before.disabledAt ? ', enabled again' : ''}; sessions and API tokens ended` : ''}`;
+  await store.appendAudit({ actor: 'cli', action: before ? 'user.update' : 'user.create', kind: null, id: null, version: null, diff: null, note });
+  console.log(`${before ? 'updated' : 'created'} ${user} with the ${role} role${before ? ` (${before.disabledAt ? 'enabled again; ' : ''}its sessions and API tokens were ended)` : ''}`);
   if (values.token !== undefined) {
     const token = newSecret();
-    await auth.createApiToken(sha256(token), user, values.token || 'cli');
-    console.log(`API token (shown once; send it as Authorization: Bearer <token>):\n${token}`);
+    const id = randomBytes(8).toString('hex');
+    const label = values.token || 'cli';
+    const expiresAt = Date.now() + apiTokenTtlDaysFromEnv(process.env) * 86_400_000;
+    await auth.createApiToken(sha256(token), { id, user, label, role, expiresAt });
+    await store.appendAudit({ actor: 'cli', action: 'token.create', kind: null, id: null, version: null, diff: null, note: `${id} '${label}' for ${user} (${role}, expires ${new Date(expiresAt).toISOString()})` });
+    console.log(`API token ${id}, valid until ${new Date(expiresAt).toISOString()} (API_TOKEN_TTL_DAYS); shown once, send it as Authorization: Bearer <token>:\n${token}`);
   }
 } finally {
   await store.close();

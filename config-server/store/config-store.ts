@@ -147,6 +147,8 @@ export interface UserRecord {
   role: Role;
   passwordHash: string;
   createdAt: string;
+  /** When the user was disabled (ISO 8601), else null: a disabled user cannot log in and has no sessions or tokens. */
+  disabledAt: string | null;
 }
 
 export interface SessionRecord {
@@ -155,19 +157,48 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
+/** A personal API token as stored (the secret itself only as its hash, which is the lookup key). */
+export interface ApiTokenRecord {
+  /** Public handle to list and revoke it by; not the secret and not derived from it. */
+  id: string;
+  user: string;
+  label: string;
+  /** The most the token may do; the user's role at the time of use caps it further. */
+  role: Role;
+  createdAt: string;
+  /** Epoch ms after which the token no longer authenticates. */
+  expiresAt: number;
+}
+
 /** Users, sessions and API tokens. Secrets are stored only as hashes. */
 export interface AuthStore {
   getUser(name: string): Promise<UserRecord | undefined>;
   countUsers(): Promise<number>;
-  /** Creates the user or replaces role and password of an existing one. */
-  upsertUser(user: Omit<UserRecord, 'createdAt'>): Promise<void>;
+  /**
+   * Creates the user, or replaces role and password of an existing one and enables it again. Either way every
+   * session and API token the user had ends (a password reset or role change must not leave old credentials working).
+   */
+  upsertUser(user: Omit<UserRecord, 'createdAt' | 'disabledAt'>): Promise<void>;
+  /**
+   * Replaces the hash of the same password (stronger parameters, at login) when the stored one is still `expected`;
+   * sessions and tokens stay. False when the hash changed meanwhile (a password reset wins).
+   */
+  rehashPassword(name: string, expected: string, passwordHash: string): Promise<boolean>;
+  /** Disables the user and ends every session and API token of theirs; false when there is no such user. */
+  disableUser(name: string): Promise<boolean>;
   createSession(tokenHash: string, session: SessionRecord): Promise<void>;
   getSession(tokenHash: string): Promise<SessionRecord | undefined>;
   deleteSession(tokenHash: string): Promise<void>;
-  createApiToken(tokenHash: string, user: string, label: string): Promise<void>;
-  getApiTokenUser(tokenHash: string): Promise<string | undefined>;
+  /** Stores a new token (and forgets every expired one). */
+  createApiToken(tokenHash: string, token: Omit<ApiTokenRecord, 'createdAt'>): Promise<void>;
+  /** The token with this hash, unless it expired or was revoked. */
+  getApiToken(tokenHash: string): Promise<ApiTokenRecord | undefined>;
+  /** The user's unexpired tokens, newest first. */
+  listApiTokens(user: string): Promise<ApiTokenRecord[]>;
+  /** Deletes the user's token `id`; returns it, or undefined when the user has no such token. */
+  revokeApiToken(user: string, id: string): Promise<ApiTokenRecord | undefined>;
   /**
-   * Counts one login attempt of `key` (a client address) in a fixed window starting at its first attempt;
+   * Counts one login attempt of `key` (a client address or an account) in a fixed window starting at its first attempt;
    * kept in the database so every replica counts the same attempts. Returns the count and the window's end (ms).
    */
   countLoginAttempt(key: string, windowMs: number): Promise<{ hits: number; resetAt: number }>;

@@ -1,8 +1,12 @@
 import type pg from 'pg';
-import type { AuthStore, Role, SessionRecord, UserRecord } from './config-store.js';
+import type { ApiTokenRecord, AuthStore, Role, SessionRecord, UserRecord } from './config-store.js';
 import { storeError } from './pg-errors.js';
 
-interface UserRow { name: string; role: Role; password_hash: string; created_at: string }
+interface UserRow { name: string; role: Role; password_hash: string; created_at: string; disabled_at: string | null }
+/** bigint comes back as a string. */
+interface TokenRow { id: string; user_name: string; label: string; role: Role; created_at: string; expires_at: string }
+
+const tokenOf = (r: TokenRow): ApiTokenRecord => ({ id: r.id, user: r.user_name, label: r.label, role: r.role, createdAt: r.created_at, expiresAt: Number(r.expires_at) });
 
 /**
  * Users, sessions and API tokens in the shared PostgreSQL database: a session created on one
@@ -21,22 +25,39 @@ export class PgAuthStore implements AuthStore {
 
   async getUser(name: string): Promise<UserRecord | undefined> {
     const [r] = await this.q<UserRow>('SELECT * FROM users WHERE name = $1', [name]);
-    return r && { name: r.name, role: r.role, passwordHash: r.password_hash, createdAt: r.created_at };
+    return r && { name: r.name, role: r.role, passwordHash: r.password_hash, createdAt: r.created_at, disabledAt: r.disabled_at };
   }
 
   async countUsers() {
     return (await this.q<{ n: number }>('SELECT COUNT(*)::int AS n FROM users'))[0].n;
   }
 
-  async upsertUser(u: Omit<UserRecord, 'createdAt'>) {
-    // One statement: the new password and the end of every open session of that user land together.
+  async upsertUser(u: Omit<UserRecord, 'createdAt' | 'disabledAt'>) {
+    // One statement: the new password and the end of every open session and API token of that user land together.
     await this.q(
       `WITH up AS (
          INSERT INTO users (name, role, password_hash, created_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (name) DO UPDATE SET role = excluded.role, password_hash = excluded.password_hash RETURNING name)
-       DELETE FROM sessions WHERE user_name IN (SELECT name FROM up)`,
+         ON CONFLICT (name) DO UPDATE SET role = excluded.role, password_hash = excluded.password_hash, disabled_at = NULL RETURNING name),
+       s AS (DELETE FROM sessions WHERE user_name IN (SELECT name FROM up))
+       DELETE FROM api_tokens WHERE user_name IN (SELECT name FROM up)`,
       [u.name, u.role, u.passwordHash, new Date().toISOString()],
     );
+  }
+
+  async rehashPassword(name: string, expected: string, passwordHash: string) {
+    const rows = await this.q('UPDATE users SET password_hash = $1 WHERE name = $2 AND password_hash = $3 RETURNING name', [passwordHash, name, expected]);
+    return rows.length === 1;
+  }
+
+  async disableUser(name: string) {
+    const [r] = await this.q<{ n: number }>(
+      `WITH d AS (UPDATE users SET disabled_at = COALESCE(disabled_at, $2) WHERE name = $1 RETURNING name),
+       s AS (DELETE FROM sessions WHERE user_name IN (SELECT name FROM d)),
+       t AS (DELETE FROM api_tokens WHERE user_name IN (SELECT name FROM d))
+       SELECT COUNT(*)::int AS n FROM d`,
+      [name, new Date().toISOString()],
+    );
+    return r.n === 1;
   }
 
   async createSession(tokenHash: string, s: SessionRecord) {
@@ -55,8 +76,26 @@ export class PgAuthStore implements AuthStore {
     await this.q('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
   }
 
-  async createApiToken(tokenHash: string, user: string, label: string) {
-    await this.q('INSERT INTO api_tokens (token_hash, user_name, label, created_at) VALUES ($1, $2, $3, $4)', [tokenHash, user, label, new Date().toISOString()]);
+  async createApiToken(tokenHash: string, t: Omit<ApiTokenRecord, 'createdAt'>) {
+    await this.q('DELETE FROM api_tokens WHERE expires_at < $1', [Date.now()]);
+    await this.q('INSERT INTO api_tokens (token_hash, user_name, label, created_at, id, role, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      tokenHash, t.user, t.label, new Date().toISOString(), t.id, t.role, t.expiresAt,
+    ]);
+  }
+
+  async getApiToken(tokenHash: string) {
+    const [r] = await this.q<TokenRow>('SELECT * FROM api_tokens WHERE token_hash = $1', [tokenHash]);
+    return r && Number(r.expires_at) >= Date.now() ? tokenOf(r) : undefined;
+  }
+
+  async listApiTokens(user: string) {
+    const rows = await this.q<TokenRow>('SELECT * FROM api_tokens WHERE user_name = $1 AND expires_at >= $2 ORDER BY created_at DESC, id', [user, Date.now()]);
+    return rows.map(tokenOf);
+  }
+
+  async revokeApiToken(user: string, id: string) {
+    const [r] = await this.q<TokenRow>('DELETE FROM api_tokens WHERE user_name = $1 AND id = $2 RETURNING *', [user, id]);
+    return r && tokenOf(r);
   }
 
   async countLoginAttempt(key: string, windowMs: number) {
@@ -77,9 +116,5 @@ export class PgAuthStore implements AuthStore {
 
   async resetLoginAttempts(key: string) {
     await this.q('DELETE FROM login_attempts WHERE key = $1', [key]);
-  }
-
-  async getApiTokenUser(tokenHash: string) {
-    return (await this.q<{ user_name: string }>('SELECT user_name FROM api_tokens WHERE token_hash = $1', [tokenHash]))[0]?.user_name;
   }
 }

@@ -57,7 +57,7 @@ describe.skipIf(!!skip)('config:migrate SQLite → postgres', () => {
     await edit('not-available', 'a draft with ünïcödé and "quotes" \u2028', 'ed');
     await auth.upsertUser({ name: 'pat', role: 'publisher', passwordHash: 'scrypt$x' });
     await auth.createSession('sess-hash', { user: 'pat', csrf: 'csrf', expiresAt: Date.now() + 3_600_000 });
-    await auth.createApiToken('tok-hash', 'pat', 'ci');
+    await auth.createApiToken('tok-hash', { id: 'tok1', user: 'pat', label: 'ci', role: 'publisher', expiresAt: Date.now() + 86_400_000 });
     await store.close();
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -78,7 +78,8 @@ describe.skipIf(!!skip)('config:migrate SQLite → postgres', () => {
       const [authA, authB] = [new SqliteAuthStore(a.db), new PgAuthStore(b.pool)];
       expect(await authB.getUser('pat')).toEqual(await authA.getUser('pat'));
       expect(await authB.getSession('sess-hash')).toEqual(await authA.getSession('sess-hash'));
-      expect(await authB.getApiTokenUser('tok-hash')).toBe('pat');
+      expect(await authB.getApiToken('tok-hash')).toEqual(await authA.getApiToken('tok-hash'));
+      expect(await authB.getApiToken('tok-hash')).toMatchObject({ id: 'tok1', user: 'pat', role: 'publisher' });
       // The copy goes on where the original stopped.
       await b.appendAudit({ actor: 'ops', action: 'after.migrate', kind: null, id: null, version: null, diff: null, note: '' });
       const [last] = await b.audit({ limit: 1 });

@@ -49,6 +49,20 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE login_attempts (key text PRIMARY KEY, hits integer NOT NULL, reset_at bigint NOT NULL);
   `,
+  // Disabled users; API tokens that expire and can be listed and revoked by id, with a role as their ceiling.
+  // Tokens minted before: a random id, their user's present role, and 90 days from this upgrade (scripts keep
+  // working while ops rotate them). Column names mirror sqlite-schema.ts (config:migrate copies by name).
+  `
+  ALTER TABLE users ADD COLUMN disabled_at text;
+  ALTER TABLE api_tokens ADD COLUMN id text, ADD COLUMN role text, ADD COLUMN expires_at bigint;
+  UPDATE api_tokens SET
+    id = substr(md5(random()::text || clock_timestamp()::text || token_hash), 1, 16),
+    role = COALESCE((SELECT u.role FROM users u WHERE u.name = api_tokens.user_name), 'viewer'),
+    expires_at = (extract(epoch FROM now()) * 1000)::bigint + 90::bigint * 86400000;
+  ALTER TABLE api_tokens ALTER COLUMN id SET NOT NULL, ALTER COLUMN role SET NOT NULL, ALTER COLUMN expires_at SET NOT NULL;
+  CREATE UNIQUE INDEX api_tokens_id ON api_tokens (id);
+  CREATE INDEX api_tokens_user ON api_tokens (user_name);
+  `,
 ];
 
 /** Any constant: the session lock that lets only one replica migrate at a time. */

@@ -48,6 +48,33 @@ describe.skipIf(!!skip)('PostgreSQL', () => {
       }
     });
 
+    it('migration 3 upgrades a database made before tokens expired: old tokens get an id, their user\'s role and 90 days', async () => {
+      const url = await server!.createDatabase();
+      const pool = new pg.Pool({ connectionString: url });
+      try {
+        await pool.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+        for (const [i, sql] of MIGRATIONS.slice(0, 2).entries()) {
+          await pool.query(sql);
+          await pool.query('INSERT INTO schema_migrations (version) VALUES ($1)', [i + 1]);
+        }
+        await pool.query("INSERT INTO users VALUES ('pat', 'publisher', 'h', '2025-01-01T00:00:00.000Z')");
+        await pool.query("INSERT INTO api_tokens VALUES ('tok-hash', 'pat', 'ci', '2025-01-01T00:00:00.000Z')");
+      } finally {
+        await pool.end();
+      }
+      const store = await PgStore.open(url);
+      try {
+        const auth = new PgAuthStore(store.pool);
+        expect(await auth.getUser('pat')).toMatchObject({ role: 'publisher', disabledAt: null });
+        const t = await auth.getApiToken('tok-hash');
+        expect(t).toMatchObject({ user: 'pat', label: 'ci', role: 'publisher', id: expect.stringMatching(/^[0-9a-f]{16}$/) });
+        expect(t!.expiresAt).toBeGreaterThan(Date.now() + 89 * 86_400_000);
+        expect((await auth.revokeApiToken('pat', t!.id))?.id).toBe(t!.id);
+      } finally {
+        await store.close();
+      }
+    });
+
     it('refuses TRUNCATE of the history too', async () => {
       const url = await server!.createDatabase();
       const store = await PgStore.open(url);

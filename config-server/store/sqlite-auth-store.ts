@@ -1,7 +1,10 @@
 import type Database from 'better-sqlite3';
-import type { AuthStore, Role, SessionRecord, UserRecord } from './config-store.js';
+import type { ApiTokenRecord, AuthStore, Role, SessionRecord, UserRecord } from './config-store.js';
 
-interface UserRow { name: string; role: Role; password_hash: string; created_at: string }
+interface UserRow { name: string; role: Role; password_hash: string; created_at: string; disabled_at: string | null }
+interface TokenRow { id: string; user: string; label: string; role: Role; created_at: string; expires_at: number }
+
+const tokenOf = (r: TokenRow): ApiTokenRecord => ({ id: r.id, user: r.user, label: r.label, role: r.role, createdAt: r.created_at, expiresAt: r.expires_at });
 
 /** Users, sessions and API tokens in the same SQLite file as the documents. */
 export class SqliteAuthStore implements AuthStore {
@@ -9,22 +12,42 @@ export class SqliteAuthStore implements AuthStore {
 
   async getUser(name: string): Promise<UserRecord | undefined> {
     const r = this.db.prepare('SELECT * FROM users WHERE name = ?').get(name) as UserRow | undefined;
-    return r && { name: r.name, role: r.role, passwordHash: r.password_hash, createdAt: r.created_at };
+    return r && { name: r.name, role: r.role, passwordHash: r.password_hash, createdAt: r.created_at, disabledAt: r.disabled_at };
   }
 
   async countUsers() {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
   }
 
-  async upsertUser(u: Omit<UserRecord, 'createdAt'>) {
-    this.db
-      .prepare(
-        `INSERT INTO users (name, role, password_hash, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (name) DO UPDATE SET role = excluded.role, password_hash = excluded.password_hash`,
-      )
-      .run(u.name, u.role, u.passwordHash, new Date().toISOString());
-    // A new password or role ends every open session of that user.
-    this.db.prepare('DELETE FROM sessions WHERE user = ?').run(u.name);
+  /** Ends every session and API token of the user (inside the caller's transaction). */
+  private endCredentials(name: string) {
+    this.db.prepare('DELETE FROM sessions WHERE user = ?').run(name);
+    this.db.prepare('DELETE FROM api_tokens WHERE user = ?').run(name);
+  }
+
+  async upsertUser(u: Omit<UserRecord, 'createdAt' | 'disabledAt'>) {
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO users (name, role, password_hash, created_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (name) DO UPDATE SET role = excluded.role, password_hash = excluded.password_hash, disabled_at = NULL`,
+        )
+        .run(u.name, u.role, u.passwordHash, new Date().toISOString());
+      // A new password or role ends every open session and API token of that user.
+      this.endCredentials(u.name);
+    })();
+  }
+
+  async rehashPassword(name: string, expected: string, passwordHash: string) {
+    return this.db.prepare('UPDATE users SET password_hash = ? WHERE name = ? AND password_hash = ?').run(passwordHash, name, expected).changes === 1;
+  }
+
+  async disableUser(name: string) {
+    return this.db.transaction(() => {
+      const changed = this.db.prepare('UPDATE users SET disabled_at = COALESCE(disabled_at, ?) WHERE name = ?').run(new Date().toISOString(), name).changes === 1;
+      if (changed) this.endCredentials(name);
+      return changed;
+    })();
   }
 
   async createSession(tokenHash: string, s: SessionRecord) {
@@ -44,8 +67,26 @@ export class SqliteAuthStore implements AuthStore {
     this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
   }
 
-  async createApiToken(tokenHash: string, user: string, label: string) {
-    this.db.prepare('INSERT INTO api_tokens (token_hash, user, label, created_at) VALUES (?, ?, ?, ?)').run(tokenHash, user, label, new Date().toISOString());
+  async createApiToken(tokenHash: string, t: Omit<ApiTokenRecord, 'createdAt'>) {
+    this.db.prepare('DELETE FROM api_tokens WHERE expires_at < ?').run(Date.now());
+    this.db
+      .prepare('INSERT INTO api_tokens (token_hash, user, label, created_at, id, role, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(tokenHash, t.user, t.label, new Date().toISOString(), t.id, t.role, t.expiresAt);
+  }
+
+  async getApiToken(tokenHash: string) {
+    const r = this.db.prepare('SELECT * FROM api_tokens WHERE token_hash = ?').get(tokenHash) as TokenRow | undefined;
+    return r && r.expires_at >= Date.now() ? tokenOf(r) : undefined;
+  }
+
+  async listApiTokens(user: string) {
+    const rows = this.db.prepare('SELECT * FROM api_tokens WHERE user = ? AND expires_at >= ? ORDER BY created_at DESC, id').all(user, Date.now()) as TokenRow[];
+    return rows.map(tokenOf);
+  }
+
+  async revokeApiToken(user: string, id: string) {
+    const r = this.db.prepare('DELETE FROM api_tokens WHERE user = ? AND id = ? RETURNING *').get(user, id) as TokenRow | undefined;
+    return r && tokenOf(r);
   }
 
   async countLoginAttempt(key: string, windowMs: number) {
@@ -64,9 +105,5 @@ export class SqliteAuthStore implements AuthStore {
 
   async resetLoginAttempts(key: string) {
     this.db.prepare('DELETE FROM login_attempts WHERE key = ?').run(key);
-  }
-
-  async getApiTokenUser(tokenHash: string) {
-    return (this.db.prepare('SELECT user FROM api_tokens WHERE token_hash = ?').get(tokenHash) as { user: string } | undefined)?.user;
   }
 }

@@ -33,13 +33,40 @@ CREATE TRIGGER IF NOT EXISTS audit_no_delete BEFORE DELETE ON audit
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', 0);
 CREATE TABLE IF NOT EXISTS users (
-  name TEXT PRIMARY KEY, role TEXT NOT NULL, password_hash TEXT NOT NULL, created_at TEXT NOT NULL);
+  name TEXT PRIMARY KEY, role TEXT NOT NULL, password_hash TEXT NOT NULL, created_at TEXT NOT NULL, disabled_at TEXT);
 CREATE TABLE IF NOT EXISTS sessions (
   token_hash TEXT PRIMARY KEY, user TEXT NOT NULL, csrf TEXT NOT NULL, expires_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS api_tokens (
-  token_hash TEXT PRIMARY KEY, user TEXT NOT NULL, label TEXT NOT NULL, created_at TEXT NOT NULL);
+  token_hash TEXT PRIMARY KEY, user TEXT NOT NULL, label TEXT NOT NULL, created_at TEXT NOT NULL,
+  id TEXT NOT NULL, role TEXT NOT NULL, expires_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS login_attempts (key TEXT PRIMARY KEY, hits INTEGER NOT NULL, reset_at INTEGER NOT NULL);
 `;
+
+/**
+ * Columns added after a table first shipped: a database made by an older server gets them on open
+ * (CREATE TABLE IF NOT EXISTS above leaves an existing table as it is). Each step checks before it changes, under the
+ * write lock (another process may open the same file at the same moment).
+ */
+function migrate(db: Database.Database) {
+  const has = (table: string, column: string) => (db.pragma(`table_info(${table})`) as { name: string }[]).some((c) => c.name === column);
+  db.transaction(() => {
+    if (!has('users', 'disabled_at')) db.exec('ALTER TABLE users ADD COLUMN disabled_at TEXT');
+    if (!has('api_tokens', 'expires_at')) {
+      // Tokens minted before they could expire or be listed: an id to revoke them by, the role their user has now as
+      // their ceiling, and 90 days from this upgrade (not from their creation: scripts keep working while ops rotate them).
+      db.exec(`ALTER TABLE api_tokens ADD COLUMN id TEXT;
+        ALTER TABLE api_tokens ADD COLUMN role TEXT;
+        ALTER TABLE api_tokens ADD COLUMN expires_at INTEGER;`);
+      db.prepare(
+        `UPDATE api_tokens SET id = lower(hex(randomblob(8))),
+           role = COALESCE((SELECT role FROM users WHERE users.name = api_tokens.user), 'viewer'),
+           expires_at = ?`,
+      ).run(Date.now() + 90 * 86_400_000);
+    }
+    db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS api_tokens_id ON api_tokens (id);
+      CREATE INDEX IF NOT EXISTS api_tokens_user ON api_tokens (user);`);
+  }).immediate();
+}
 
 /** Opens (creating if needed) `<dataDir>/config.sqlite` in WAL mode with the tables above. */
 export function openDatabase(dataDir: string): Database.Database {
@@ -51,5 +78,6 @@ export function openDatabase(dataDir: string): Database.Database {
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   db.exec(DDL);
+  migrate(db);
   return db;
 }

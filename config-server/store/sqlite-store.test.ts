@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,34 @@ describe('SqliteStore', () => {
     } finally {
       await store.close();
       await f.dispose();
+    }
+  });
+
+  it('upgrades a database made before tokens expired: old tokens get an id, their user\'s role and 90 days, and keep working', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sdui-old-'));
+    try {
+      mkdirSync(join(dir, 'data'));
+      const old = new Database(join(dir, 'data', 'config.sqlite'));
+      old.exec(`CREATE TABLE users (name TEXT PRIMARY KEY, role TEXT NOT NULL, password_hash TEXT NOT NULL, created_at TEXT NOT NULL);
+        CREATE TABLE api_tokens (token_hash TEXT PRIMARY KEY, user TEXT NOT NULL, label TEXT NOT NULL, created_at TEXT NOT NULL);
+        INSERT INTO users VALUES ('pat', 'publisher', 'h', '2025-01-01T00:00:00.000Z');
+        INSERT INTO api_tokens VALUES ('tok-hash', 'pat', 'ci', '2025-01-01T00:00:00.000Z');`);
+      old.close();
+      for (let open = 0; open < 2; open++) {
+        const store = new SqliteStore(join(dir, 'data'));
+        try {
+          const auth = new SqliteAuthStore(store.db);
+          expect(await auth.getUser('pat')).toMatchObject({ role: 'publisher', disabledAt: null });
+          const t = await auth.getApiToken('tok-hash');
+          expect(t).toMatchObject({ user: 'pat', label: 'ci', role: 'publisher', id: expect.stringMatching(/^[0-9a-f]{16}$/) });
+          expect(t!.expiresAt).toBeGreaterThan(Date.now() + 89 * 86_400_000);
+          expect((await auth.listApiTokens('pat')).map((x) => x.id)).toEqual([t!.id]);
+        } finally {
+          await store.close();
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

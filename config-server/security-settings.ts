@@ -1,0 +1,66 @@
+/**
+ * The server's security settings read from the environment, each parsed once at start and refused loudly
+ * when it makes no sense (a typo must not silently leave a production server open).
+ */
+
+/** `trust proxy` as express takes it: false, true, a hop count, or addresses/subnets/names (`loopback`, `10.0.0.0/8`). */
+export type TrustProxy = boolean | number | string;
+
+/**
+ * `TRUST_PROXY`: which proxies in front of this server may say who the client is (`X-Forwarded-For`) and how it
+ * connected (`X-Forwarded-Proto`). Unset: none (the client address is the TCP peer's, HTTPS is only what this server
+ * terminated itself). `1` (the one load balancer in front), a comma-separated list of its addresses or subnets, or
+ * `loopback`/`uniquelocal`; `true` trusts every hop, so any client can claim any address: only behind a proxy that
+ * overwrites the header.
+ */
+export function trustProxyFromEnv(env: NodeJS.ProcessEnv): TrustProxy {
+  const v = (env.TRUST_PROXY ?? '').trim();
+  if (!v || /^(false|off|no|0)$/i.test(v)) return false;
+  if (/^(true|on|yes)$/i.test(v)) return true;
+  if (/^[0-9]+$/.test(v)) return Number(v);
+  const names = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  for (const part of v.split(',').map((s) => s.trim())) {
+    if (!names.has(part) && !/^[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(part)) {
+      throw new Error(`TRUST_PROXY: '${part}' is not an address, a subnet (10.0.0.0/8), loopback, linklocal or uniquelocal; use a hop count (1) or true`);
+    }
+  }
+  return v;
+}
+
+export type CookieSecure = 'auto' | 'always' | 'never';
+
+/**
+ * `COOKIE_SECURE`: `on` always marks the session cookie `Secure`, `off` never; unset, it is `Secure` whenever the
+ * request came over HTTPS (as the trusted proxy says), and always when `NODE_ENV=production`.
+ */
+export function cookieSecureFromEnv(env: NodeJS.ProcessEnv): CookieSecure {
+  const v = (env.COOKIE_SECURE ?? '').trim().toLowerCase();
+  if (v === 'on' || v === 'true' || v === 'always') return 'always';
+  if (v === 'off' || v === 'false' || v === 'never') return 'never';
+  if (v && v !== 'auto') throw new Error(`COOKIE_SECURE must be on, off or auto (got '${env.COOKIE_SECURE}')`);
+  return env.NODE_ENV === 'production' ? 'always' : 'auto';
+}
+
+export const DEFAULT_API_TOKEN_TTL_DAYS = 90;
+
+/** `API_TOKEN_TTL_DAYS`: how long a new API token lives unless its minting asks for less or more (default 90). */
+export function apiTokenTtlDaysFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.API_TOKEN_TTL_DAYS;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_API_TOKEN_TTL_DAYS;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 3650) throw new Error(`API_TOKEN_TTL_DAYS must be a whole number of days from 1 to 3650 (got '${raw}')`);
+  return n;
+}
+
+/**
+ * `SANDBOX`: the stand-in loan backend at /sandbox (demo data, a fixed SMS code, forced failures). `on` or `off`
+ * say so; unset, it is on for development and off when `NODE_ENV=production`, so a production start that forgets
+ * the flag exposes nothing.
+ */
+export function sandboxFromEnv(env: NodeJS.ProcessEnv): boolean {
+  const v = (env.SANDBOX ?? '').trim().toLowerCase();
+  if (v === 'on' || v === 'true') return true;
+  if (v === 'off' || v === 'false') return false;
+  if (v) throw new Error(`SANDBOX must be on or off (got '${env.SANDBOX}')`);
+  return env.NODE_ENV !== 'production';
+}
