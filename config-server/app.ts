@@ -22,6 +22,10 @@ import type { AuthStore, ConfigStore } from './store/config-store.js';
 import { importOnFirstStart } from './store/repo-documents.js';
 import { openStores } from './store/open-stores.js';
 import { fromRoot } from './project-root.js';
+import { fastPathRoute } from './access-log.js';
+import { logFunction, type Logger } from './logger.js';
+import type { Metrics } from './metrics.js';
+import { opsRoutes } from './ops-routes.js';
 
 export const defaultDataDir = fromRoot('data/');
 export const defaultStaticDir = fromRoot('dist/renderer/');
@@ -46,6 +50,10 @@ export interface AppOptions {
   pollMs?: number;
   env?: NodeJS.ProcessEnv;
   log?: (message: string, err?: unknown) => void;
+  /** JSON logs: the app's own messages (unless `log` is given) and one access line per request (ops-routes.ts). */
+  logger?: Logger;
+  /** Collect /metrics (default: env METRICS_TOKEN or METRICS_PORT set). */
+  metrics?: boolean;
 }
 
 export interface ConfigApp {
@@ -60,6 +68,10 @@ export interface ConfigApp {
   refresh(): Promise<void>;
   /** How the sandbox shapes its answers (env SANDBOX_STYLE), for the start banner. */
   sandboxStyle: SandboxStyle;
+  /** Readiness 503 and `Connection: close` from now on (the first step of a shutdown; server.ts). */
+  drain(): void;
+  /** The Prometheus registry, when metrics are collected. */
+  metrics?: Metrics;
   close(): Promise<void>;
 }
 
@@ -124,7 +136,7 @@ async function loadSandbox(wiring: SandboxWiring): Promise<Router | undefined> {
 
 export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const env = opts.env ?? process.env;
-  const log = opts.log ?? ((m: string, err?: unknown) => (err ? console.error(m, err) : console.log(m)));
+  const log = opts.log ?? (opts.logger ? logFunction(opts.logger) : (m: string, err?: unknown) => (err ? console.error(m, err) : console.log(m)));
   // Checked before anything opens: a mistyped setting stops the start with what is allowed.
   const sandboxStyle = sandboxStyleFromEnv(env);
   const trustProxy = trustProxyFromEnv(env);
@@ -171,6 +183,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     const snap = snapshot();
     res.json({ status: 'ok', generation: snap.generation, markets: snap.markets, store: sync.storeReachable() ? 'ok' : 'unreachable' });
   });
+  const ops = opsRoutes({ env, snapshot, storeReachable: () => sync.storeReachable(), logger: opts.logger, metrics: opts.metrics });
+  app.use(ops.router);
   app.use(openapiRouter());
   app.use('/config/v1', publicApiRouter(snapshot));
   app.use('/config', notFoundJson);
@@ -188,14 +202,15 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   if (sandboxOn && !sandbox) log('sandbox: config-server/sandbox/index.ts not found, /sandbox is not mounted');
   if (sandbox) app.use('/sandbox', sandbox);
   app.use('/sandbox', notFoundJson);
-  app.use(rendererRouter(opts.staticDir ?? defaultStaticDir, snapshot, log, ssrSettingsFromEnv(env)));
+  app.use(rendererRouter(opts.staticDir ?? defaultStaticDir, snapshot, log, ssrSettingsFromEnv(env), ops.telemetry));
   app.use(notFoundJson);
   app.use(errorMiddleware(log));
 
   return {
-    app, store, auth, snapshot, refresh, sandboxStyle,
+    app, store, auth, snapshot, refresh, sandboxStyle, drain: ops.drain, metrics: ops.metrics,
     // The config API is what every borrower's app polls: it skips express's routing, helmet and compression.
-    handler: (req, res) => void (fast.handle(req, res) || app(req, res)),
+    // Wrapped for the access log and request metrics (route template, status, duration).
+    handler: ops.observe((req, res) => (fast.handle(req, res) ? fastPathRoute(req.url) : void app(req, res))),
     async close() {
       await sync.close();
       await store.close();

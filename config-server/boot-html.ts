@@ -7,6 +7,7 @@ import { widgetPreloads } from './widget-preloads.js';
 import { readWhenChanged } from './read-when-changed.js';
 import { escapeHtml, injectStatic, staticPages } from './static-pages.js';
 import type { SsrSettings } from './ssr-fetch.js';
+import type { Telemetry } from './telemetry.js';
 import { assembledPages, sendAssembled } from './ssr-page-cache.js';
 import { namedBundleUrl } from '../renderer/boot/named-bundle-url.js';
 
@@ -87,9 +88,10 @@ export function rendererRouter(
   snapshot: () => PublishedSnapshot,
   log: (message: string, err?: unknown) => void = () => {},
   ssr?: SsrSettings,
+  telemetry?: Telemetry,
 ) {
   const router = Router();
-  const renderStatic = staticPages(log, ssr);
+  const renderStatic = staticPages(log, ssr, telemetry);
   const assembled = assembledPages();
   // One object per published version, market and screen: what a shell page depends on besides the build.
   const shells = new WeakMap<PublishedSnapshot, Map<string, object>>();

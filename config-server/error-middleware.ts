@@ -44,7 +44,8 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void = defau
     else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500 && err.expose) {
       httpErr = new HttpError(err.status, String(err.message));
     } else {
-      log(`${req.method} ${req.originalUrl} failed`, err);
+      // The path only: the query may hold the borrower's token (logs never carry it).
+      log(`${req.method} ${req.originalUrl.split('?')[0]} failed`, err);
       httpErr = new HttpError(500, 'Internal server error');
     }
     for (const [k, v] of Object.entries(httpErr.headers ?? {})) res.setHeader(k, v);

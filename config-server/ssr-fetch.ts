@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { HttpCall, SendCall } from '../renderer/boot/server-prefetch.js';
 import { withoutForbiddenHeaders } from './forbidden-headers.js';
+import type { PrefetchOutcome } from './telemetry.js';
 
 /** Server-side data calls while rendering a page: where they may go and how long they may take. */
 export interface SsrSettings {
@@ -33,7 +34,11 @@ export function ssrSettingsFromEnv(env: NodeJS.ProcessEnv): SsrSettings {
 }
 
 /** Thrown errors never carry the URL: its query holds the borrower's token, and errors end in logs. */
-class RefusedCall extends Error {}
+class RefusedCall extends Error {
+  constructor(message: string, readonly outcome: PrefetchOutcome) {
+    super(message);
+  }
+}
 
 /**
  * Kept-alive connections to the backend, shared by every page request: node:http rather than fetch, which
@@ -50,12 +55,12 @@ export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 function request(url: URL, call: HttpCall, timeoutMs: number): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    const fail = (why: string) => {
+    const fail = (why: string, outcome: PrefetchOutcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       req.destroy();
-      reject(new RefusedCall(why));
+      reject(new RefusedCall(why, outcome));
     };
     // Uncompressed: the backend sits next to this server, and compressing an answer only to inflate it here
     // costs both sides CPU for no gain on a local network.
@@ -69,10 +74,10 @@ function request(url: URL, call: HttpCall, timeoutMs: number): Promise<{ status:
       let size = 0;
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > MAX_ANSWER_BYTES) fail('answer too large');
+        if (size > MAX_ANSWER_BYTES) fail('answer too large', 'too_large');
         else chunks.push(chunk);
       });
-      res.on('error', () => fail('backend unreachable'));
+      res.on('error', () => fail('backend unreachable', 'unreachable'));
       res.on('end', () => {
         if (settled) return;
         settled = true;
@@ -80,8 +85,8 @@ function request(url: URL, call: HttpCall, timeoutMs: number): Promise<{ status:
         resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
       });
     });
-    const timer = setTimeout(() => fail('over the server render budget'), timeoutMs);
-    req.on('error', () => fail('backend unreachable'));
+    const timer = setTimeout(() => fail('over the server render budget', 'timeout'), timeoutMs);
+    req.on('error', () => fail('backend unreachable', 'unreachable'));
     req.end(call.body);
   });
 }
@@ -91,15 +96,33 @@ function request(url: URL, call: HttpCall, timeoutMs: number): Promise<{ status:
  * profiles): only to an allowed origin (a same-origin `baseUrl` such as `/sandbox` means this server,
  * reached on its own listening address, never through the Host header), given up once `deadline` passes.
  */
-export function ssrFetch(opts: { selfOrigin: string; allowedOrigins: string[]; deadline: number }): SendCall {
+export function ssrFetch(opts: { selfOrigin: string; allowedOrigins: string[]; deadline: number; observe?: (outcome: PrefetchOutcome, seconds: number) => void }): SendCall {
+  const send = sendWithin(opts);
+  if (!opts.observe) return send;
+  const observe = opts.observe;
+  // Each call's outcome and time, for /metrics (ok: an answer arrived, whatever its status).
+  return async (call) => {
+    const started = performance.now();
+    try {
+      const answer = await send(call);
+      observe('ok', (performance.now() - started) / 1000);
+      return answer;
+    } catch (e) {
+      observe(e instanceof RefusedCall ? e.outcome : 'unreachable', (performance.now() - started) / 1000);
+      throw e;
+    }
+  };
+}
+
+function sendWithin(opts: { selfOrigin: string; allowedOrigins: string[]; deadline: number }): SendCall {
   return async (call) => {
     const absolute = /^https?:\/\//.test(call.url) ? call.url : opts.selfOrigin + call.url;
     const url = new URL(absolute);
     if (url.origin !== opts.selfOrigin && !opts.allowedOrigins.includes(url.origin)) {
-      throw new RefusedCall(`backend origin ${url.origin} is not in SSR_BACKEND_ORIGINS`);
+      throw new RefusedCall(`backend origin ${url.origin} is not in SSR_BACKEND_ORIGINS`, 'refused');
     }
     const left = opts.deadline - Date.now();
-    if (left <= 0) throw new RefusedCall('no time left in the server render budget');
+    if (left <= 0) throw new RefusedCall('no time left in the server render budget', 'timeout');
     return request(url, call, left);
   };
 }

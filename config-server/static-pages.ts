@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { applyFirstCall, describeFirstCall, firstServerCall, readFirstAnswer, type FirstServerCall, type HttpCall, type ServerData } from '../renderer/boot/server-prefetch.js';
 import type { PublishedSnapshot } from './published-snapshot.js';
 import { ssrFetch, type SsrSettings } from './ssr-fetch.js';
+import { noTelemetry, type DrawnOutcome, type Telemetry } from './telemetry.js';
 
 /** Distinct common-param combinations kept per published version; visitors of the site rarely carry any. */
 const MAX_ENTRIES = 500;
@@ -60,18 +61,24 @@ interface PerSnapshot {
  * makes a new snapshot, so its pages are rendered afresh; the old cache goes with the old snapshot). Other
  * screens per request, with their first data call made here when `ssr` allows it (ssr-fetch.ts).
  */
-export function staticPages(log: (message: string, err?: unknown) => void, ssr: SsrSettings = { allowedOrigins: [], budgetMs: 0 }) {
+export function staticPages(log: (message: string, err?: unknown) => void, ssr: SsrSettings = { allowedOrigins: [], budgetMs: 0 }, telemetry: Telemetry = noTelemetry) {
   const cache = new WeakMap<PublishedSnapshot, PerSnapshot>();
   const ready = prepareStaticRender();
   const readsClock = new WeakMap<ScreenDocument, boolean>();
 
+  /** Reports how a page came to be (or not: null) for /metrics, and returns it. */
+  const counted = (outcome: DrawnOutcome, page: StaticPage | null) => {
+    telemetry.pageDrawn(page ? outcome : 'not_drawn');
+    return page;
+  };
+
   return async function render(snap: PublishedSnapshot, req: StaticPageRequest): Promise<StaticPage | null> {
     let mine = cache.get(snap);
     if (!mine) cache.set(snap, (mine = { flags: new Map(), docs: new Map(), bundles: new Map(), pages: new Map(), drawn: new Map(), calls: new Map() }));
-    if (!snap.screen(req.screenId)) return null;
+    if (!snap.screen(req.screenId)) return counted('not_drawn', null);
     if (!mine.bundles.has(req.market)) mine.bundles.set(req.market, parse<Bundle>(snap.bundle(req.market)?.body));
     const bundle = mine.bundles.get(req.market);
-    if (!bundle) return null;
+    if (!bundle) return counted('not_drawn', null);
     const names = (bundle.apiMap?.commonParams ?? []).map((p) => p.query);
     if (!mine.docs.has(req.screenId)) mine.docs.set(req.screenId, parse<ScreenDocument>(snap.screen(req.screenId)?.body)!);
     const doc = mine.docs.get(req.screenId)!;
@@ -81,7 +88,7 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
       const query = Object.fromEntries(Object.entries(req.query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
       await ready;
       if (ssr.budgetMs > 0 && bundle.apiMap && req.selfOrigin) {
-        const send = ssrFetch({ selfOrigin: req.selfOrigin, allowedOrigins: ssr.allowedOrigins, deadline: Date.now() + ssr.budgetMs });
+        const send = ssrFetch({ selfOrigin: req.selfOrigin, allowedOrigins: ssr.allowedOrigins, deadline: Date.now() + ssr.budgetMs, observe: (o, s) => telemetry.prefetched(o, s) });
         const input = { doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, logError: (m: string) => log(`server prefetch: ${m}`) };
         try {
           const first = firstCallOf(mine, req.screenId, input);
@@ -91,10 +98,10 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
             // recognised by the answer's bytes before they are even parsed.
             const key = drawnKey(req.market, req.screenId, query, first.call, answer);
             const hit = mine.drawn.get(key);
-            if (hit && Date.now() - hit.at < DRAWN_TTL_MS) return hit.page;
+            if (hit && Date.now() - hit.at < DRAWN_TTL_MS) return counted('cache_hit', hit.page);
             const fetched = readFirstAnswer(input, first, answer);
             const data = fetched && (await applyFirstCall(input, fetched));
-            if (data) return keep(mine, key, draw(doc, bundle, query, names, data));
+            if (data) return counted('with_data', keep(mine, key, draw(doc, bundle, query, names, data)));
           }
         } catch (e) {
           log(`server prefetch for screen ${req.screenId} failed: ${(e as Error)?.message}`);
@@ -105,21 +112,21 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
       // drawing each one afresh would add load exactly when the server has least to spare.
       const key = JSON.stringify([req.market, req.screenId, query]);
       const hit = mine.drawn.get(key);
-      if (hit && Date.now() - hit.at < DRAWN_TTL_MS) return hit.page;
+      if (hit && Date.now() - hit.at < DRAWN_TTL_MS) return counted('cache_hit', hit.page);
       const early = bundle.apiMap
         ? await describeFirstCall({ doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, logError: () => {} }).catch(() => null)
         : null;
-      return keep(mine, key, draw(doc, bundle, query, names, early ? { calls: [], early } : undefined));
+      return counted('without_data', keep(mine, key, draw(doc, bundle, query, names, early ? { calls: [], early } : undefined)));
     }
 
     const query = Object.fromEntries(names.flatMap((n) => (typeof req.query[n] === 'string' && req.query[n] ? [[n, req.query[n] as string]] : [])));
     const key = `${req.market}|${req.screenId}|${JSON.stringify(query)}`;
-    if (mine.pages.has(key)) return mine.pages.get(key)!;
+    if (mine.pages.has(key)) return counted('cache_hit', mine.pages.get(key)!);
     await ready;
     const page = draw(doc, bundle, query, names);
     if (mine.pages.size >= MAX_ENTRIES) mine.pages.clear();
     mine.pages.set(key, page);
-    return page;
+    return counted('without_data', page);
   };
 
   /**

@@ -1,0 +1,15 @@
+/**
+ * What the page-drawing code reports for /metrics (metrics.ts implements it). A plain interface so the
+ * renderer router and the server prefetch depend on no metrics library; without metrics it does nothing.
+ */
+export type DrawnOutcome = 'with_data' | 'without_data' | 'cache_hit' | 'not_drawn';
+export type PrefetchOutcome = 'ok' | 'timeout' | 'unreachable' | 'refused' | 'too_large';
+
+export interface Telemetry {
+  /** A page request the server drew a screen for: drawn with prefetched data, without, from the cache, or not at all. */
+  pageDrawn(outcome: DrawnOutcome): void;
+  /** One server prefetch call (ssr-fetch.ts): how it ended and how long it took. */
+  prefetched(outcome: PrefetchOutcome, seconds: number): void;
+}
+
+export const noTelemetry: Telemetry = { pageDrawn() {}, prefetched() {} };
