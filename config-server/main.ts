@@ -11,13 +11,13 @@ import { defaultStaticDir } from './app.js';
 import { createLogger } from './logger.js';
 import { DEFAULT_DRAIN_GRACE_MS, startServer } from './server.js';
 import { startBanner } from './start-banner.js';
+import { sandboxFromEnv } from './security-settings.js';
 
 const logger = createLogger({ level: process.env.LOG_LEVEL });
 /** Capped so that grace plus the in-flight deadline stays inside a 10 s stop timeout. */
 const MAX_GRACE_MS = 5000;
 const grace = Number(process.env.DRAIN_GRACE_MS);
 const graceMs = process.env.DRAIN_GRACE_MS && Number.isFinite(grace) && grace >= 0 ? Math.min(grace, MAX_GRACE_MS) : DEFAULT_DRAIN_GRACE_MS;
-import { sandboxFromEnv } from './security-settings.js';
 
 if (!existsSync(join(defaultStaticDir, 'index.html'))) {
   logger.warn({ staticDir: defaultStaticDir }, 'the renderer is not built: pages answer 503 until `npm run build` has run');
