@@ -20,7 +20,9 @@ type Market = keyof typeof MARKETS;
 describe.each(['plain', 'strings'] as const)('sandbox answering in its %s style', (style) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ env: { ...process.env, SANDBOX_STYLE: style } });
+    // The strings block lets the server make each screen's first call while drawing the page, so both routes an
+    // answer takes (the app's own call, the server's) are read by the same rules.
+    h = await startHarness({ env: { ...process.env, SANDBOX_STYLE: style }, serverPrefetch: style === 'strings' });
   });
   afterAll(async () => h?.close());
 
