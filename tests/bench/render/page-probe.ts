@@ -1,8 +1,8 @@
 /**
  * Injected before any page script (CDP addScriptToEvaluateOnNewDocument, outside the page's CSP).
  * Records, relative to navigation start: the `sdui:screen-visible` mark (both apps set it), and the
- * moment every expected text is in the DOM ("content visible": same rule for both apps, so a mark
- * set before data arrives cannot flatter either side).
+ * moment every expected text is rendered and visible ("content visible": same rule for both apps, so a mark
+ * set before data arrives, or data inlined as JSON, cannot flatter either side).
  * The page reports once, by a console message, when it has everything: waiting from the bench side
  * with page.waitForFunction evaluated Playwright's injected script in the page while it loaded (about
  * 150 ms of main thread at 4× CPU, at a random moment), which moved content visible by up to that much.
@@ -40,9 +40,22 @@ export function probeScript(needles: string[]): string {
     for (const e of list.getEntries()) if (e.name === 'sdui:screen-visible' && result.mark === null) result.mark = e.startTime;
     report(false);
   }).observe({ type: 'mark', buffered: true });
+  // Only text a person can see counts: not the JSON of <script type="application/json"> (the boot data holds every
+  // needle long before it is drawn), not <style>/<template>/<noscript>, not hidden elements. content-visibility: auto
+  // counts (checkVisibility's default): it is laid out when scrolled to. textContent first, as a cheap pre-check.
+  const HIDDEN = { SCRIPT: 1, STYLE: 1, TEMPLATE: 1, NOSCRIPT: 1 };
+  const seen = (needle) => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || HIDDEN[el.tagName] || !n.data.includes(needle)) continue;
+      if (typeof el.checkVisibility !== 'function' || el.checkVisibility()) return true;
+    }
+    return false;
+  };
   const observer = new MutationObserver(() => {
     const text = document.body ? document.body.textContent : '';
-    if (needles.every((n) => text.includes(n))) {
+    if (needles.every((n) => text.includes(n)) && needles.every(seen)) {
       result.content = performance.now();
       observer.disconnect();
       setTimeout(() => report(true), ${PROBE_GRACE_MS});
