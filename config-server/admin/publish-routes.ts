@@ -9,6 +9,8 @@ import { auditFilterOf } from './audit-query.js';
 import { currentUser, requireRole } from './auth.js';
 import { loadRecord } from './documents-routes.js';
 import { expectedRevision } from './preconditions.js';
+import { rolloutOf } from './release-input.js';
+import { marketIds, publishRollout } from './release-routes.js';
 
 const key = (r: DocRef) => `${r.kind}\u0000${r.id}`;
 
@@ -104,12 +106,14 @@ export function publishRouter(store: ConfigStore, onPublished: () => Promise<voi
   });
 
   router.post('/publish', requireRole('publisher'), async (req, res) => {
-    const body = (req.body ?? {}) as { documents?: unknown; note?: unknown };
+    const body = (req.body ?? {}) as { documents?: unknown; note?: unknown; rollout?: unknown };
     const refs = refList(body.documents, 'documents');
     if (!refs.length) throw new HttpError(400, 'documents must name at least one draft to publish');
     if (new Set(refs.map(key)).size !== refs.length) throw new HttpError(400, 'documents names the same document twice');
     if (typeof body.note !== 'string' || !body.note.trim()) throw new HttpError(400, 'note is required: say what changes and why');
     const user = currentUser(res).name;
+    // Issue 36: with a rollout the drafts become a release's candidate, served to a share of borrowers first.
+    const rollout = body.rollout === undefined || body.rollout === null ? undefined : rolloutOf(body.rollout, marketIds(await current()));
     const items = [];
     for (const r of refs) {
       if (r.etag === undefined) {
@@ -121,7 +125,9 @@ export function publishRouter(store: ConfigStore, onPublished: () => Promise<voi
       if (rec.etag !== r.etag) throw new HttpError(412, `${r.kind}/${r.id} changed since you reviewed it: review it again before publishing`, { currentEtag: rec.etag });
       items.push({ kind: r.kind, id: r.id, expectedRevision: rec.revision });
     }
-    const versions = await store.publish(items, { user, note: body.note.trim() }, allChecks(validStateCheck, fourEyesCheck(user, await current())));
+    const check = allChecks(validStateCheck, fourEyesCheck(user, await current()));
+    if (rollout) return void res.json(await publishRollout(store, items, { user, note: body.note.trim(), rollout }, check, onPublished));
+    const versions = await store.publish(items, { user, note: body.note.trim() }, check);
     await onPublished();
     res.json({ published: versions.map(({ content: _c, ...v }) => v) });
   });

@@ -28,7 +28,7 @@ try {
   if (!same) throw new Error('The published state read back from PostgreSQL differs from the SQLite store: nothing should use the target; please report this');
   console.log(
     `copied ${source.description} into ${target.description}: ${r.documents} documents, ${r.versions} versions, ${r.drafts} drafts, ` +
-      `${r.audit} audit entries, ${r.users} users, ${r.sessions} sessions, ${r.api_tokens} API tokens (generation ${r.generation}); ` +
+      `${r.audit} audit entries, ${r.users} users, ${r.sessions} sessions, ${r.api_tokens} API tokens, ${r.releases} releases (generation ${r.generation}); ` +
       'the published state reads back identical. Start the replicas with DATABASE_URL set to this URL.',
   );
 } catch (e) {

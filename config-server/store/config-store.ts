@@ -6,6 +6,7 @@
  * reached over the network; a store that cannot reach its database rejects with a 503 HttpError.
  */
 import type { JsonPatch } from '../json-diff.js';
+import type { ReleaseStore } from './release-records.js';
 
 export interface DocRef {
   kind: string;
@@ -130,6 +131,11 @@ export interface ConfigStore {
   ): Promise<StoredVersion>;
   audit(filter?: AuditFilter): Promise<AuditEntry[]>;
   appendAudit(entry: Omit<AuditEntry, 'seq' | 'at'>): Promise<void>;
+  /**
+   * Releases (issue 36): publishes served to a share of borrowers first (release-records.ts). A document of an open
+   * release refuses any other publish or rollback with 409 naming the release.
+   */
+  readonly releases: ReleaseStore;
   /**
    * Calls `listener` soon after another process publishes into a shared store (PostgreSQL LISTEN/NOTIFY),
    * and after a lost connection to the database comes back (a notification may have been missed).

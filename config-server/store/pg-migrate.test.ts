@@ -55,6 +55,8 @@ describe.skipIf(!!skip)('config:migrate SQLite → postgres', () => {
     const nf = (await store.getDocument('screen', 'not-found'))!;
     await store.rollback({ kind: 'screen', id: 'not-found', version: 1, expectedRevision: nf.revision }, { user: 'pat', reason: 'back' }, validStateCheck);
     await edit('not-available', 'a draft with ünïcödé and "quotes" \u2028', 'ed');
+    await edit('not-found', 'a release candidate', 'ed');
+    await store.releases.publishRelease([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'at 10 %', rollout: { percent: 10, audience: { markets: ['ID'] }, startAt: null, endAt: '2099-01-01T00:00:00.000Z', guard: true } }, validStateCheck);
     await auth.upsertUser({ name: 'pat', role: 'publisher', passwordHash: 'scrypt$x' });
     await auth.createSession('sess-hash', { user: 'pat', csrf: 'csrf', expiresAt: Date.now() + 3_600_000 });
     await auth.createApiToken('tok-hash', { id: 'tok1', user: 'pat', label: 'ci', role: 'publisher', expiresAt: Date.now() + 86_400_000 });
@@ -62,9 +64,9 @@ describe.skipIf(!!skip)('config:migrate SQLite → postgres', () => {
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('copies versions, drafts, audit, users, sessions and tokens losslessly, says what it copied, and refuses a second run', async () => {
+  it('copies versions, drafts, audit, users, sessions, tokens and releases losslessly, says what it copied, and refuses a second run', async () => {
     const out = cli('config-migrate', ['--to', url, '--data-dir', join(dir, 'data')]);
-    expect(out).toMatch(/copied sqlite .* into postgresql 127\.0\.0\.1:\d+\/\w+: \d+ documents, \d+ versions, 1 drafts, \d+ audit entries, 1 users, 1 sessions, 1 API tokens \(generation 3\)/);
+    expect(out).toMatch(/copied sqlite .* into postgresql 127\.0\.0\.1:\d+\/\w+: \d+ documents, \d+ versions, 1 drafts, \d+ audit entries, 1 users, 1 sessions, 1 API tokens, 1 releases \(generation 4\)/);
     console.log(out.trim());
 
     const a = new SqliteStore(join(dir, 'data'));
@@ -75,6 +77,8 @@ describe.skipIf(!!skip)('config:migrate SQLite → postgres', () => {
       for (const d of await a.listDocuments()) expect(await b.history(d.kind, d.id)).toEqual(await a.history(d.kind, d.id));
       expect(await b.audit({ limit: 1000 })).toEqual(await a.audit({ limit: 1000 }));
       expect(await b.generation()).toBe(await a.generation());
+      expect(await b.releases.listReleases()).toEqual(await a.releases.listReleases());
+      expect(await b.releases.servingState()).toEqual(await a.releases.servingState());
       const [authA, authB] = [new SqliteAuthStore(a.db), new PgAuthStore(b.pool)];
       expect(await authB.getUser('pat')).toEqual(await authA.getUser('pat'));
       expect(await authB.getSession('sess-hash')).toEqual(await authA.getSession('sess-hash'));

@@ -63,6 +63,24 @@ export const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX api_tokens_id ON api_tokens (id);
   CREATE INDEX api_tokens_user ON api_tokens (user_name);
   `,
+  // Releases (issue 36): a publish's candidate served to a share of borrowers. Candidates are history, as versions are.
+  // `guard` is 0/1 and times are ISO text, as in sqlite-schema.ts (config:migrate copies rows as they are).
+  `
+  CREATE TABLE releases (
+    id text PRIMARY KEY, seed text NOT NULL, status text NOT NULL, percent double precision NOT NULL, audience text NOT NULL,
+    start_at text, end_at text, guard integer NOT NULL, note text NOT NULL,
+    created_at text NOT NULL, created_by text NOT NULL, updated_at text NOT NULL, updated_by text NOT NULL);
+  CREATE INDEX releases_status ON releases (status);
+  CREATE TABLE release_documents (
+    release_id text NOT NULL REFERENCES releases (id), kind text NOT NULL, id text NOT NULL, file text NOT NULL,
+    base_version integer NOT NULL, content text NOT NULL, hash text NOT NULL, editors text NOT NULL,
+    PRIMARY KEY (release_id, kind, id));
+  CREATE INDEX release_documents_doc ON release_documents (kind, id);
+  CREATE TRIGGER release_documents_immutable BEFORE UPDATE OR DELETE ON release_documents
+    FOR EACH ROW EXECUTE FUNCTION sdui_refuse_change('release candidates are immutable');
+  CREATE TRIGGER release_documents_no_truncate BEFORE TRUNCATE ON release_documents
+    FOR EACH STATEMENT EXECUTE FUNCTION sdui_refuse_change('release candidates are immutable');
+  `,
 ];
 
 /** Any constant: the session lock that lets only one replica migrate at a time. */

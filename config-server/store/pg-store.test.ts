@@ -7,6 +7,7 @@ import { MIGRATIONS } from './pg-schema.js';
 import { postgresUnavailable, startTestPostgres, type TestPostgres } from './pg-test-server.js';
 import { watchChannel } from './pg-watch.js';
 import { describeStoreContract, type StoreFactory } from './store-contract.js';
+import { describeReleaseContract } from './release-contract.js';
 
 const skip = postgresUnavailable();
 if (skip) console.warn(skip);
@@ -35,6 +36,7 @@ function pgFactory(): StoreFactory {
 
 describe.skipIf(!!skip)('PostgreSQL', () => {
   describeStoreContract('PgStore (postgres)', pgFactory);
+  describeReleaseContract('PgStore (postgres)', pgFactory);
 
   describe('PgStore (postgres) specifics', () => {
     it('migrates once when several replicas start on an empty database at the same moment', async () => {
@@ -70,6 +72,31 @@ describe.skipIf(!!skip)('PostgreSQL', () => {
         expect(t).toMatchObject({ user: 'pat', label: 'ci', role: 'publisher', id: expect.stringMatching(/^[0-9a-f]{16}$/) });
         expect(t!.expiresAt).toBeGreaterThan(Date.now() + 89 * 86_400_000);
         expect((await auth.revokeApiToken('pat', t!.id))?.id).toBe(t!.id);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('migration 4 adds releases to a database made before them: its documents publish as releases at once', async () => {
+      const url = await server!.createDatabase();
+      const pool = new pg.Pool({ connectionString: url });
+      try {
+        await pool.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+        for (const [i, sql] of MIGRATIONS.slice(0, 3).entries()) {
+          await pool.query(sql);
+          await pool.query('INSERT INTO schema_migrations (version) VALUES ($1)', [i + 1]);
+        }
+      } finally {
+        await pool.end();
+      }
+      const store = await PgStore.open(url);
+      try {
+        await importOnFirstStart(store);
+        const rec = (await store.getDocument('screen', 'not-found'))!;
+        await store.saveDraft({ kind: 'screen', id: 'not-found', file: rec.file, content: { ...(rec.published!.content as object), description: 'r' } }, rec.revision, { user: 'ed' });
+        const r = await store.releases.publishRelease([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'n', rollout: { percent: 1, audience: {}, startAt: null, endAt: null, guard: false } }, () => undefined);
+        expect((await store.releases.servingState()).releases.map((x) => x.id)).toEqual([r.id]);
+        await expect(store.pool.query('TRUNCATE release_documents')).rejects.toThrow(/immutable/);
       } finally {
         await store.close();
       }

@@ -8,6 +8,7 @@ import type {
 } from './config-store.js';
 import { storeError } from './pg-errors.js';
 import { migrate } from './pg-schema.js';
+import { PgReleases, type PgReleaseHost } from './pg-releases.js';
 import { watchChannel } from './pg-watch.js';
 
 type Db = pg.Pool | pg.PoolClient;
@@ -86,6 +87,7 @@ export function describeUrl(url: string): string {
  */
 export class PgStore implements ConfigStore {
   readonly description: string;
+  readonly releases = new PgReleases(this as unknown as PgReleaseHost);
 
   private constructor(
     readonly pool: pg.Pool,
@@ -311,8 +313,7 @@ export class PgStore implements ConfigStore {
       await this.lockPublishing(c);
       const changes: Change[] = [];
       for (const it of items) {
-        // FOR UPDATE: a draft saved meanwhile on another replica waits for this publish, then gets 412.
-        await this.q('SELECT 1 FROM documents WHERE kind = $1 AND id = $2 FOR UPDATE', [it.kind, it.id], c);
+        await this.releases.lockDocument(c, it);
         const rec = await this.doc(it.kind, it.id, c);
         if (!rec) throw new HttpError(404, `No document ${it.kind}/${it.id}`);
         if (!rec.draft) throw new HttpError(409, `${it.kind}/${it.id} has no draft to publish`);
@@ -341,7 +342,7 @@ export class PgStore implements ConfigStore {
   async rollback(ref: DocRef & { version: number; expectedRevision: number }, opts: Actor & { reason: string }, check: PublishCheck) {
     return this.tx(async (c) => {
       await this.lockPublishing(c);
-      await this.q('SELECT 1 FROM documents WHERE kind = $1 AND id = $2 FOR UPDATE', [ref.kind, ref.id], c);
+      await this.releases.lockDocument(c, ref);
       const rec = await this.doc(ref.kind, ref.id, c);
       if (!rec) throw new HttpError(404, `No document ${ref.kind}/${ref.id}`);
       const old = await this.version(ref.kind, ref.id, ref.version, c);

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Tables of the embedded store. Published versions and the audit log are append-only:
+ * Tables of the embedded store. Published versions, release candidates and the audit log are append-only:
  * triggers reject UPDATE and DELETE, so not even a bug in our own code can rewrite history.
  */
 const DDL = `
@@ -32,6 +32,20 @@ CREATE TRIGGER IF NOT EXISTS audit_no_delete BEFORE DELETE ON audit
   BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', 0);
+CREATE TABLE IF NOT EXISTS releases (
+  id TEXT PRIMARY KEY, seed TEXT NOT NULL, status TEXT NOT NULL, percent REAL NOT NULL, audience TEXT NOT NULL,
+  start_at TEXT, end_at TEXT, guard INTEGER NOT NULL, note TEXT NOT NULL,
+  created_at TEXT NOT NULL, created_by TEXT NOT NULL, updated_at TEXT NOT NULL, updated_by TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS releases_status ON releases (status);
+CREATE TABLE IF NOT EXISTS release_documents (
+  release_id TEXT NOT NULL REFERENCES releases (id), kind TEXT NOT NULL, id TEXT NOT NULL, file TEXT NOT NULL,
+  base_version INTEGER NOT NULL, content TEXT NOT NULL, hash TEXT NOT NULL, editors TEXT NOT NULL,
+  PRIMARY KEY (release_id, kind, id));
+CREATE INDEX IF NOT EXISTS release_documents_doc ON release_documents (kind, id);
+CREATE TRIGGER IF NOT EXISTS release_documents_no_update BEFORE UPDATE ON release_documents
+  BEGIN SELECT RAISE(ABORT, 'release candidates are immutable'); END;
+CREATE TRIGGER IF NOT EXISTS release_documents_no_delete BEFORE DELETE ON release_documents
+  BEGIN SELECT RAISE(ABORT, 'release candidates are immutable'); END;
 CREATE TABLE IF NOT EXISTS users (
   name TEXT PRIMARY KEY, role TEXT NOT NULL, password_hash TEXT NOT NULL, created_at TEXT NOT NULL, disabled_at TEXT);
 CREATE TABLE IF NOT EXISTS sessions (

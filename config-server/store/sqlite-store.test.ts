@@ -7,6 +7,7 @@ import { importOnFirstStart } from './repo-documents.js';
 import { SqliteAuthStore } from './sqlite-auth-store.js';
 import { SqliteStore } from './sqlite-store.js';
 import { describeStoreContract, type StoreFactory } from './store-contract.js';
+import { describeReleaseContract } from './release-contract.js';
 
 function sqliteFactory(): StoreFactory {
   const dir = mkdtempSync(join(tmpdir(), 'sdui-store-'));
@@ -18,6 +19,7 @@ function sqliteFactory(): StoreFactory {
 }
 
 describeStoreContract('SqliteStore', sqliteFactory);
+describeReleaseContract('SqliteStore', sqliteFactory);
 
 describe('SqliteStore', () => {
   it('keeps its file in WAL mode', async () => {
@@ -29,6 +31,30 @@ describe('SqliteStore', () => {
     } finally {
       await store.close();
       await f.dispose();
+    }
+  });
+
+  it('adds the release tables to a database made before releases, on open', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sdui-old-'));
+    try {
+      mkdirSync(join(dir, 'data'));
+      const old = new Database(join(dir, 'data', 'config.sqlite'));
+      old.exec(`CREATE TABLE documents (kind TEXT NOT NULL, id TEXT NOT NULL, file TEXT NOT NULL, revision INTEGER NOT NULL, published_version INTEGER, PRIMARY KEY (kind, id));
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+        INSERT INTO meta VALUES ('generation', 0);`);
+      old.close();
+      const store = new SqliteStore(join(dir, 'data'));
+      try {
+        await importOnFirstStart(store);
+        const rec = (await store.getDocument('screen', 'not-found'))!;
+        await store.saveDraft({ kind: 'screen', id: 'not-found', file: rec.file, content: { ...(rec.published!.content as object), description: 'r' } }, rec.revision, { user: 'ed' });
+        const r = await store.releases.publishRelease([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'n', rollout: { percent: 1, audience: {}, startAt: null, endAt: null, guard: false } }, () => undefined);
+        expect((await store.releases.servingState()).releases.map((x) => x.id)).toEqual([r.id]);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -3,6 +3,7 @@ import { HttpError } from '../http-error.js';
 import { jsonDiff } from '../json-diff.js';
 import { contentHash } from './content-hash.js';
 import { openDatabase } from './sqlite-schema.js';
+import { SqliteReleases } from './sqlite-releases.js';
 import type {
   Actor, AuditEntry, AuditFilter, Change, ConfigStore, DocRef, DocumentRecord, NewDocument, PublishCheck,
   StoredDraft, StoredVersion,
@@ -231,6 +232,7 @@ export class SqliteStore implements ConfigStore {
       const changes: Change[] = items.map((it) => {
         const rec = this.doc(it.kind, it.id);
         if (!rec) throw new HttpError(404, `No document ${it.kind}/${it.id}`);
+        this.refuseInRelease(it);
         if (!rec.draft) throw new HttpError(409, `${it.kind}/${it.id} has no draft to publish`);
         if (it.expectedRevision !== undefined && it.expectedRevision !== rec.revision) {
           throw new HttpError(412, `${it.kind}/${it.id} changed since you loaded it: review the new draft before publishing`, { currentEtag: rec.etag });
@@ -259,6 +261,7 @@ export class SqliteStore implements ConfigStore {
       if (!rec) throw new HttpError(404, `No document ${ref.kind}/${ref.id}`);
       const old = this.version(ref.kind, ref.id, ref.version);
       if (!old) throw new HttpError(404, `${ref.kind}/${ref.id} has no version ${ref.version}`);
+      this.refuseInRelease(ref);
       if (rec.revision !== ref.expectedRevision) {
         throw new HttpError(412, `${ref.kind}/${ref.id} changed since you loaded it: reload before rolling back`, { currentEtag: rec.etag }, { ETag: rec.etag });
       }
@@ -298,6 +301,21 @@ export class SqliteStore implements ConfigStore {
     this.db
       .prepare('INSERT INTO audit (at, actor, action, kind, id, version, diff, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       .run(now(), e.actor, e.action, e.kind, e.id, e.version, e.diff ? JSON.stringify(e.diff) : null, e.note);
+  }
+
+  /** Releases (issue 36): sqlite-releases.ts, over this store's own synchronous helpers. */
+  readonly releases = new SqliteReleases({
+    db: () => this.db,
+    doc: (kind, id) => this.doc(kind, id),
+    published: () => this.published(),
+    publishedVersions: () => this.publishedVersions(),
+    insertVersion: (doc, actor, note) => this.insertVersion(doc, actor, note, null),
+    audited: (e) => this.audited(e),
+    bumpGeneration: () => this.bumpGeneration(),
+  });
+
+  private refuseInRelease(ref: DocRef) {
+    this.releases.refuseInRelease(ref);
   }
 
   async close() {

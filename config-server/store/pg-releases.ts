@@ -1,0 +1,234 @@
+import type pg from 'pg';
+import { HttpError } from '../http-error.js';
+import { jsonDiff } from '../json-diff.js';
+import { contentHash } from './content-hash.js';
+import type { Actor, AuditEntry, Change, DocRef, DocumentRecord, NewDocument, PublishCheck, StoredVersion } from './config-store.js';
+import {
+  initialStatus, inReleaseError, isOpen, MAX_OPEN_RELEASES, newReleaseId, newSeed, noReleaseError, notOpenError, releaseSummary,
+  SCHEDULE_ACTOR, toRelease, type NewRelease, type ReleaseDocumentRow, type ReleaseRow, type StoredRelease,
+} from './release-records.js';
+
+type Db = pg.Pool | pg.PoolClient;
+
+/**
+ * What the releases need of the PostgreSQL store: its own query and transaction helpers. The host is the PgStore
+ * itself (`new PgReleases(this)`): these are its private members, so a change of their signatures must be made here too
+ * (release-contract.ts runs every one of them).
+ */
+export interface PgReleaseHost {
+  readonly pool: pg.Pool;
+  q<T extends pg.QueryResultRow>(sql: string, args?: unknown[], db?: Db): Promise<T[]>;
+  tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T>;
+  /** The transaction lock every publish, rollback and release change takes. */
+  lockPublishing(c: pg.PoolClient): Promise<void>;
+  doc(kind: string, id: string, c: pg.PoolClient): Promise<DocumentRecord | undefined>;
+  publishedDocs(c: pg.PoolClient): Promise<NewDocument[]>;
+  publishedVersions(c: pg.PoolClient): Promise<(StoredVersion & { file: string })[]>;
+  /** Inserts the next version of a document and makes it the published one. */
+  insertVersion(c: pg.PoolClient, doc: NewDocument, actor: string, note: string, restoredFrom: number | null): Promise<StoredVersion>;
+  audited(c: pg.PoolClient, e: Omit<AuditEntry, 'seq' | 'at'>): Promise<void>;
+  /** Bumps the generation and notifies every replica (at commit), as a publish does. */
+  bumpGeneration(c: pg.PoolClient): Promise<void>;
+}
+
+const now = () => new Date().toISOString();
+
+/**
+ * The releases of the PostgreSQL store (issue 36). Every change takes the publishing lock (so it never interleaves
+ * with a publish checking its documents against open releases) and notifies the replicas as a publish does.
+ */
+export class PgReleases {
+  constructor(private readonly h: PgReleaseHost) {}
+
+  /**
+   * Locks a document's row for a publish or rollback (a draft saved meanwhile on another replica waits, then gets 412)
+   * and refuses, with 409 naming the release, a document of an open release.
+   */
+  async lockDocument(c: pg.PoolClient, ref: DocRef) {
+    await this.h.q('SELECT 1 FROM documents WHERE kind = $1 AND id = $2 FOR UPDATE', [ref.kind, ref.id], c);
+    await this.refuseInRelease(c, ref);
+  }
+
+  private async refuseInRelease(c: pg.PoolClient, ref: DocRef) {
+    const [r] = await this.h.q<Pick<StoredRelease, 'id' | 'status' | 'percent'>>(
+      `SELECT r.id, r.status, r.percent FROM release_documents d JOIN releases r ON r.id = d.release_id
+       WHERE d.kind = $1 AND d.id = $2 AND r.status IN ('scheduled', 'rolling')`,
+      [ref.kind, ref.id], c,
+    );
+    if (r) throw inReleaseError(ref, r);
+  }
+
+  private async releases(db: Db, where = '', args: unknown[] = [], order = 'DESC', limit = 1000): Promise<StoredRelease[]> {
+    const rows = await this.h.q<ReleaseRow>(
+      `SELECT * FROM releases ${where} ORDER BY created_at COLLATE "C" ${order}, id COLLATE "C" ${order} LIMIT ${limit}`, args, db,
+    );
+    if (!rows.length) return [];
+    const docs = await this.h.q<ReleaseDocumentRow>(
+      'SELECT * FROM release_documents WHERE release_id = ANY($1) ORDER BY kind COLLATE "C", id COLLATE "C"', [rows.map((r) => r.id)], db,
+    );
+    return rows.map((r) => toRelease(r, docs));
+  }
+
+  private async release(db: Db, id: string, forUpdate = false): Promise<StoredRelease> {
+    if (forUpdate) await this.h.q('SELECT 1 FROM releases WHERE id = $1 FOR UPDATE', [id], db);
+    const [r] = await this.releases(db, 'WHERE id = $1', [id]);
+    if (!r) throw noReleaseError(id);
+    return r;
+  }
+
+  private async openRelease(c: pg.PoolClient, id: string): Promise<StoredRelease> {
+    const r = await this.release(c, id, true);
+    if (!isOpen(r.status)) throw notOpenError(r);
+    return r;
+  }
+
+  /** The release's documents as a change set (base → candidate), and the published state with its candidate in place. */
+  private async releaseChanges(c: pg.PoolClient, r: Pick<StoredRelease, 'documents'>): Promise<{ changes: Change[]; wouldBe: NewDocument[] }> {
+    const published = await this.h.publishedDocs(c);
+    const key = (d: DocRef) => `${d.kind}\u0000${d.id}`;
+    const before = new Map(published.map((d) => [key(d), d.content]));
+    const changes: Change[] = r.documents.map((d) => ({ kind: d.kind, id: d.id, file: d.file, before: before.get(key(d)) ?? null, after: d.content, editors: d.editors }));
+    const after = new Map(changes.map((ch) => [key(ch), ch.after]));
+    return { changes, wouldBe: published.map((d) => (after.has(key(d)) ? { ...d, content: after.get(key(d)) } : d)) };
+  }
+
+  async publishRelease(items: (DocRef & { expectedRevision?: number })[], opts: Actor & { note: string; rollout: NewRelease }, check: PublishCheck) {
+    return this.h.tx(async (c) => {
+      await this.h.lockPublishing(c);
+      const open = await this.releases(c, "WHERE status IN ('scheduled', 'rolling')", [], 'ASC');
+      if (open.length >= MAX_OPEN_RELEASES) throw new HttpError(409, `${open.length} releases are open: complete or roll back one first`);
+      const changes: Change[] = [];
+      const base = new Map<string, number>();
+      for (const it of items) {
+        await this.lockDocument(c, it);
+        const rec = await this.h.doc(it.kind, it.id, c);
+        if (!rec) throw new HttpError(404, `No document ${it.kind}/${it.id}`);
+        if (!rec.draft) throw new HttpError(409, `${it.kind}/${it.id} has no draft to publish`);
+        if (!rec.published) throw new HttpError(409, `${it.kind}/${it.id} was never published: a release changes published documents, so publish it without a rollout first`);
+        if (it.expectedRevision !== undefined && it.expectedRevision !== rec.revision) {
+          throw new HttpError(412, `${it.kind}/${it.id} changed since you loaded it: review the new draft before publishing`, { currentEtag: rec.etag });
+        }
+        base.set(`${it.kind}\u0000${it.id}`, rec.published.version);
+        changes.push({ kind: it.kind, id: it.id, file: rec.file, before: rec.published.content, after: rec.draft.content, editors: rec.draft.editors });
+      }
+      const at = now();
+      const r: StoredRelease = {
+        id: newReleaseId(), status: initialStatus(opts.rollout.startAt, at), ...opts.rollout, seed: opts.rollout.seed ?? newSeed(), note: opts.note,
+        createdAt: at, createdBy: opts.user, updatedAt: at, updatedBy: opts.user,
+        documents: changes.map((ch) => ({ kind: ch.kind, id: ch.id, file: ch.file, baseVersion: base.get(`${ch.kind}\u0000${ch.id}`)!, content: ch.after, hash: contentHash(ch.after), editors: ch.editors })),
+      };
+      // The candidate arm is checked as borrowers will get it: alone, and with every other open release's candidate.
+      check({ wouldBe: (await this.releaseChanges(c, r)).wouldBe, changes });
+      if (open.length) check({ wouldBe: (await this.releaseChanges(c, { documents: open.flatMap((o) => o.documents).concat(r.documents) })).wouldBe, changes });
+      await this.h.q(
+        `INSERT INTO releases (id, seed, status, percent, audience, start_at, end_at, guard, note, created_at, created_by, updated_at, updated_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [r.id, r.seed, r.status, r.percent, JSON.stringify(r.audience), r.startAt, r.endAt, r.guard ? 1 : 0, r.note, at, opts.user, at, opts.user], c,
+      );
+      for (const [i, d] of r.documents.entries()) {
+        await this.h.q(
+          'INSERT INTO release_documents (release_id, kind, id, file, base_version, content, hash, editors) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+          [r.id, d.kind, d.id, d.file, d.baseVersion, JSON.stringify(d.content), d.hash, JSON.stringify(d.editors)], c,
+        );
+        // The draft became the candidate: gone from the document, which therefore changes (its admin ETag too).
+        await this.h.q('DELETE FROM drafts WHERE kind = $1 AND id = $2', [d.kind, d.id], c);
+        await this.h.q('UPDATE documents SET revision = revision + 1 WHERE kind = $1 AND id = $2', [d.kind, d.id], c);
+        await this.h.audited(c, { actor: opts.user, action: 'release.candidate', kind: d.kind, id: d.id, version: null, diff: jsonDiff(changes[i].before, d.content), note: `release ${r.id}: ${opts.note}` });
+      }
+      await this.h.audited(c, { actor: opts.user, action: 'release.create', kind: 'release', id: r.id, version: null, diff: null, note: `${r.status}, ${releaseSummary(r)}: ${opts.note}` });
+      await this.h.bumpGeneration(c);
+      return this.release(c, r.id);
+    });
+  }
+
+  listReleases(filter: { open?: boolean; limit?: number } = {}) {
+    const limit = Math.min(Math.max(Math.trunc(filter.limit ?? 100), 1), 1000);
+    return this.releases(this.h.pool, filter.open ? "WHERE status IN ('scheduled', 'rolling')" : '', [], 'DESC', limit);
+  }
+
+  async getRelease(id: string) {
+    return (await this.releases(this.h.pool, 'WHERE id = $1', [id]))[0];
+  }
+
+  setReleasePercent(id: string, percent: number, actor: Actor, check: PublishCheck) {
+    return this.h.tx(async (c) => {
+      await this.h.lockPublishing(c);
+      const r = await this.openRelease(c, id);
+      check(await this.releaseChanges(c, r));
+      if (percent === r.percent) return r;
+      await this.h.q('UPDATE releases SET percent = $1, updated_at = $2, updated_by = $3 WHERE id = $4', [percent, now(), actor.user, id], c);
+      await this.h.audited(c, { actor: actor.user, action: 'release.percent', kind: 'release', id, version: null, diff: null, note: `${r.percent} % → ${percent} %` });
+      await this.h.bumpGeneration(c);
+      return this.release(c, id);
+    });
+  }
+
+  completeRelease(id: string, opts: Actor & { note: string }, check: PublishCheck) {
+    return this.h.tx(async (c) => {
+      await this.h.lockPublishing(c);
+      const r = await this.openRelease(c, id);
+      const { changes, wouldBe } = await this.releaseChanges(c, r);
+      check({ changes, wouldBe });
+      const note = `release ${id}: ${opts.note}`;
+      const published: StoredVersion[] = [];
+      for (const ch of changes) {
+        await this.h.q('SELECT 1 FROM documents WHERE kind = $1 AND id = $2 FOR UPDATE', [ch.kind, ch.id], c);
+        const v = await this.h.insertVersion(c, { ...ch, content: ch.after }, opts.user, note, null);
+        await this.h.audited(c, { actor: opts.user, action: 'publish', kind: ch.kind, id: ch.id, version: v.version, diff: jsonDiff(ch.before, ch.after), note });
+        published.push(v);
+      }
+      await this.h.q("UPDATE releases SET status = 'complete', updated_at = $1, updated_by = $2 WHERE id = $3", [now(), opts.user, id], c);
+      await this.h.audited(c, { actor: opts.user, action: 'release.complete', kind: 'release', id, version: null, diff: null, note: opts.note });
+      await this.h.bumpGeneration(c);
+      return { release: await this.release(c, id), published };
+    });
+  }
+
+  rollbackRelease(id: string, opts: Actor & { reason: string }) {
+    return this.h.tx(async (c) => {
+      await this.h.lockPublishing(c);
+      await this.openRelease(c, id);
+      await this.h.q("UPDATE releases SET status = 'rolled-back', updated_at = $1, updated_by = $2 WHERE id = $3", [now(), opts.user, id], c);
+      await this.h.audited(c, { actor: opts.user, action: 'release.rollback', kind: 'release', id, version: null, diff: null, note: opts.reason });
+      await this.h.bumpGeneration(c);
+      return this.release(c, id);
+    });
+  }
+
+  advanceReleases(at = now()) {
+    return this.h.tx(async (c) => {
+      await this.h.lockPublishing(c);
+      // Conditional updates: of several replicas asking at once, each release changes for exactly one of them.
+      const ended = await this.h.q<{ id: string; end_at: string }>(
+        `UPDATE releases SET status = 'ended', updated_at = $1, updated_by = $2
+         WHERE status IN ('scheduled', 'rolling') AND end_at IS NOT NULL AND end_at COLLATE "C" <= $1 RETURNING id, end_at`,
+        [at, SCHEDULE_ACTOR], c,
+      );
+      const started = await this.h.q<{ id: string; start_at: string }>(
+        `UPDATE releases SET status = 'rolling', updated_at = $1, updated_by = $2
+         WHERE status = 'scheduled' AND start_at IS NOT NULL AND start_at COLLATE "C" <= $1 RETURNING id, start_at`,
+        [at, SCHEDULE_ACTOR], c,
+      );
+      for (const e of ended) await this.h.audited(c, { actor: SCHEDULE_ACTOR, action: 'release.end', kind: 'release', id: e.id, version: null, diff: null, note: `ended as scheduled for ${e.end_at}` });
+      for (const s of started) await this.h.audited(c, { actor: SCHEDULE_ACTOR, action: 'release.start', kind: 'release', id: s.id, version: null, diff: null, note: `started as scheduled for ${s.start_at}` });
+      if (!ended.length && !started.length) return [];
+      await this.h.bumpGeneration(c);
+      const out: StoredRelease[] = [];
+      for (const x of [...ended, ...started]) out.push(await this.release(c, x.id));
+      return out;
+    });
+  }
+
+  servingState() {
+    // One snapshot of the database: a publish or release change never lands between the three reads.
+    return this.h.tx(async (c) => {
+      await this.h.q('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY', [], c);
+      const [g] = await this.h.q<{ value: number }>("SELECT value FROM meta WHERE key = 'generation'", [], c);
+      return {
+        generation: g.value,
+        published: await this.h.publishedVersions(c),
+        releases: await this.releases(c, "WHERE status IN ('scheduled', 'rolling')", [], 'ASC'),
+      };
+    });
+  }
+}
