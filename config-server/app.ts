@@ -154,7 +154,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   try {
     const imported = await importOnFirstStart(store, opts.screensDir);
     if (imported) log(`first start: published ${imported} documents from the repository`);
-    await ensureAdminFromEnv(auth, env, log);
+    await ensureAdminFromEnv(auth, env, log, opts.scrypt);
     sync = await startPublishedSync({
       store,
       pollMs: opts.pollMs ?? 2000,

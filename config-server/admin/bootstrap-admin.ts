@@ -1,13 +1,13 @@
 import type { AuthStore } from '../store/config-store.js';
 import { isRole } from './auth.js';
-import { hashPassword } from './password.js';
+import { hashPassword, type ScryptParams } from './password.js';
 
 /**
  * ADMIN_USER / ADMIN_PASSWORD / ADMIN_ROLE (default publisher) create the first admin on start.
  * An existing user is left alone, so a restart never resets a password changed since.
  * There is no built-in default password.
  */
-export async function ensureAdminFromEnv(auth: AuthStore, env: NodeJS.ProcessEnv, log: (m: string) => void): Promise<void> {
+export async function ensureAdminFromEnv(auth: AuthStore, env: NodeJS.ProcessEnv, log: (m: string) => void, scrypt?: ScryptParams): Promise<void> {
   const { ADMIN_USER: user, ADMIN_PASSWORD: password } = env;
   const role = env.ADMIN_ROLE ?? 'publisher';
   if (!user) return;
@@ -17,6 +17,6 @@ export async function ensureAdminFromEnv(auth: AuthStore, env: NodeJS.ProcessEnv
     return;
   }
   if (!isRole(role)) throw new Error(`ADMIN_ROLE must be viewer, editor or publisher (got '${role}')`);
-  await auth.upsertUser({ name: user, role, passwordHash: await hashPassword(password) });
+  await auth.upsertUser({ name: user, role, passwordHash: await hashPassword(password, scrypt) });
   log(`created admin user ${user} (${role}) from ADMIN_USER/ADMIN_PASSWORD`);
 }

@@ -8,12 +8,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { startServer, type RunningServer } from '../../config-server/server';
-import { hashPassword } from '../../config-server/admin/password';
+import { hashPassword, type ScryptParams } from '../../config-server/admin/password';
 import type { Role } from '../../config-server/store/config-store';
 
 export const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'];
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const ARTIFACTS = path.resolve('tests/e2e/artifacts');
+/**
+ * Browser tests sign in often: at OWASP's scrypt cost each login takes ~0.7 s and 128 MiB. The parameters are the
+ * server's option (production never lowers them); the unit tests of hashing itself run at the real cost.
+ */
+const E2E_SCRYPT: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
 
 export interface PageRecord {
   page: Page;
@@ -93,7 +98,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   // not: a landing page came without its template, CI dry run of 1130000); a test of the budget itself passes its own.
   const serverEnv = opts.serverPrefetch ? { SSR_PREFETCH_BUDGET_MS: '5000', ...env } : { ...env, SSR_PREFETCH_BUDGET_MS: '0' };
   const start = () =>
-    startServer({ port: 0, host: '127.0.0.1', dataDir, sandbox: true, screensDir: opts.screensDir, pollMs: opts.pollMs ?? 0, env: serverEnv, log: opts.log });
+    startServer({ port: 0, host: '127.0.0.1', dataDir, sandbox: true, screensDir: opts.screensDir, pollMs: opts.pollMs ?? 0, env: serverEnv, log: opts.log, scrypt: E2E_SCRYPT });
   let server: RunningServer;
   try {
     server = await start();
@@ -157,7 +162,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       return file;
     },
     async addUser(name, role, password) {
-      await server.config.auth.upsertUser({ name, role, passwordHash: await hashPassword(password) });
+      await server.config.auth.upsertUser({ name, role, passwordHash: await hashPassword(password, E2E_SCRYPT) });
     },
     async close() {
       await browser.close().catch(() => {});
