@@ -10,6 +10,7 @@ import type { SsrSettings } from './ssr-fetch.js';
 import type { Telemetry } from './telemetry.js';
 import { assembledPages, sendAssembled } from './ssr-page-cache.js';
 import { namedBundleUrl } from '../renderer/boot/named-bundle-url.js';
+import { readWho } from './releases/release-arms.js';
 
 export const BOOT_SCRIPT_ID = 'sdui-boot';
 export const DEFAULT_MARKET = 'ID';
@@ -41,9 +42,11 @@ export function bootScript(
   const bundle = market ? snap.bundle(market) : undefined;
   const screen = screenId ? snap.screen(screenId) : undefined;
   const byReference = opts.bundle === 'reference' && !!bundle;
+  // `release` (issue 36): the releases in flight for this page and the borrower's arm of each, as X-Config-Release says.
   const json =
     `{"bundle":${(!byReference && bundle?.inline) || 'null'},"bundleEtag":${JSON.stringify(bundle?.etag ?? null)},` +
-    `"screen":${screen?.inline ?? 'null'},"screenEtag":${JSON.stringify(screen?.etag ?? null)}}`;
+    `"screen":${screen?.inline ?? 'null'},"screenEtag":${JSON.stringify(screen?.etag ?? null)}` +
+    `${snap.release ? `,"release":${JSON.stringify(snap.release)}` : ''}}`;
   const bundleHint = byReference ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(namedBundleUrl(market!, bundle!.etag))}">` : '';
   const hints = bundleHint + (screen && screenId && preloads ? preloads(snap.screenNodeTypes(screenId)) : '');
   return { hints, script: `<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>` };
@@ -57,6 +60,17 @@ export function pageTarget(snap: PublishedSnapshot, req: Request): { market?: st
   const market = asked && snap.markets.includes(asked) ? asked : snap.markets.includes(DEFAULT_MARKET) ? DEFAULT_MARKET : snap.markets[0];
   const screenId = isUnder(req.path, '/admin') ? undefined : snap.screenIdForPath(req.path);
   return { market, screenId };
+}
+
+/**
+ * The state a page request is drawn from (issue 36): with releases in flight for its bundle or screen, the borrower's
+ * arm of them (by the deviceId and other common params in the page's query), the same arm the config API gives them.
+ */
+export function pageSnapshot(root: PublishedSnapshot, req: Request): PublishedSnapshot {
+  if (!root.arms || isUnder(req.path, '/admin')) return root;
+  const q = req.query;
+  const who = readWho(root.arms.names, (name) => (typeof q[name] === 'string' && q[name] ? (q[name] as string) : undefined));
+  return root.pageView(pageTarget(root, req).market, req.path, who);
 }
 
 /** Where this server listens, as seen by the connection (never the client-supplied Host header). */
@@ -132,7 +146,8 @@ export function rendererRouter(
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     // Always revalidate the page: it carries the published config, which must show within seconds.
     // Its ETag lets a returning borrower skip the body (~10 KB) while build and config are unchanged.
-    const snap = snapshot();
+    const snap = pageSnapshot(snapshot(), req);
+    if (snap.release) res.setHeader('X-Config-Release', snap.release);
     // Every screen arrives drawn in the HTML (static ones from a per-version cache, others with their first
     // data when the server could fetch it): readable before the bundle loads, then hydrated by the app.
     const { market, screenId } = pageTarget(snap, req);

@@ -19,6 +19,7 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
 export function sendEntry(req: Request, res: Response, entry: Entry) {
   res.setHeader('ETag', entry.etag);
   res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
+  if (entry.release) res.setHeader('X-Config-Release', entry.release);
   if (notModified(req.get('if-none-match'), entry.etag)) {
     res.status(304).end();
     return;

@@ -3,6 +3,7 @@ import { HttpError } from './http-error.js';
 import { notFoundJson } from './error-middleware.js';
 import { sendEntry } from './conditional.js';
 import type { PublishedSnapshot } from './published-snapshot.js';
+import { readWho, type Who } from './releases/release-arms.js';
 
 function queryParam(value: unknown, name: string): string | undefined {
   if (value === undefined) return undefined;
@@ -10,7 +11,14 @@ function queryParam(value: unknown, name: string): string | undefined {
   return value;
 }
 
-/** The borrower-facing read API, `/config/v1`: only published state, straight from the snapshot. */
+/** Who the borrower is, from the request's common params (read only when a release is in flight for the body). */
+const whoOf = (snap: PublishedSnapshot, query: Record<string, unknown>) => (): Who =>
+  readWho(snap.arms!.names, (name) => (typeof query[name] === 'string' && query[name] ? (query[name] as string) : undefined));
+
+/**
+ * The borrower-facing read API, `/config/v1`: only published state, straight from the snapshot, in the request's arm
+ * of any release in flight (public-fast-path.ts answers the same requests first, the same way).
+ */
 export function publicApiRouter(snapshot: () => PublishedSnapshot) {
   const router = Router();
 
@@ -27,19 +35,21 @@ export function publicApiRouter(snapshot: () => PublishedSnapshot) {
     if (locale !== undefined && !snap.locales.includes(locale)) {
       throw new HttpError(400, `Unknown locale '${locale}' in query parameter locale: use one of ${snap.locales.join(', ')}`, { param: 'locale', allowed: snap.locales });
     }
-    const entry = snap.bundle(market, locale);
+    const entry = snap.bundleFor(market, locale, whoOf(snap, req.query));
     if (!entry) throw new HttpError(404, `Market ${market} has no published text set`);
     sendEntry(req, res, entry);
   });
 
   router.get('/screens/:id', (req, res) => {
-    const entry = snapshot().screen(req.params.id);
+    const snap = snapshot();
+    const entry = snap.screenFor(req.params.id, whoOf(snap, req.query));
     if (!entry) throw new HttpError(404, `No published screen '${req.params.id}'`);
     sendEntry(req, res, entry);
   });
 
   router.get('/templates/:templateId', (req, res) => {
-    const entry = snapshot().template(req.params.templateId);
+    const snap = snapshot();
+    const entry = snap.templateFor(req.params.templateId, whoOf(snap, req.query));
     if (!entry) throw new HttpError(404, `No published landing template '${req.params.templateId}'`);
     sendEntry(req, res, entry);
   });

@@ -3,6 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import { notModified, PUBLIC_CACHE_CONTROL } from './conditional.js';
 import type { Entry, PublishedSnapshot } from './published-snapshot.js';
+import { readWho, type Who } from './releases/release-arms.js';
 
 export type HeaderSet = Record<string, string>;
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -116,20 +117,29 @@ export class PublicFastPath {
   }
 
   private resolve(path: string, query: string): Entry | undefined {
+    // Who the borrower is (their common params) is read only for a body with a release in flight (issue 36).
+    let params: URLSearchParams | undefined;
+    const who = (): Who => {
+      const p = (params ??= new URLSearchParams(query));
+      return readWho(this.snap.arms!.names, (name) => {
+        const all = p.getAll(name);
+        return all.length === 1 && all[0] ? all[0] : undefined;
+      });
+    };
     if (path === BUNDLE) {
-      const params = new URLSearchParams(query);
+      params = new URLSearchParams(query);
       const markets = params.getAll('market');
       const locales = params.getAll('locale');
       if (markets.length !== 1 || locales.length > 1) return undefined;
-      return this.snap.bundle(markets[0], locales[0]);
+      return this.snap.bundleFor(markets[0], locales[0], who);
     }
     if (path.startsWith(SCREENS)) {
       const id = segment(path, SCREENS);
-      return id === undefined ? undefined : this.snap.screen(id);
+      return id === undefined ? undefined : this.snap.screenFor(id, who);
     }
     if (path.startsWith(TEMPLATES)) {
       const id = segment(path, TEMPLATES);
-      return id === undefined ? undefined : this.snap.template(id);
+      return id === undefined ? undefined : this.snap.templateFor(id, who);
     }
     return undefined;
   }
@@ -137,7 +147,9 @@ export class PublicFastPath {
   private variantsOf(entry: Entry): Variants {
     let v = this.variants.get(entry);
     if (!v) {
-      const validators = { ETag: entry.etag, 'Cache-Control': PUBLIC_CACHE_CONTROL, Vary: 'Accept-Encoding' };
+      const validators: HeaderSet = { ETag: entry.etag, 'Cache-Control': PUBLIC_CACHE_CONTROL, Vary: 'Accept-Encoding' };
+      // Kept by a 304 too: the cached copy then says which arm it is.
+      if (entry.release) validators['X-Config-Release'] = entry.release;
       v = {
         // A 304 only refreshes the cached 200, which keeps its own security headers (RFC 9111 §4.3.4):
         // repeating the ~1 KB of helmet headers on every revalidation was most of a 304's cost.

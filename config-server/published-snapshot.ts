@@ -1,6 +1,8 @@
 import { bodyEtag } from './store/content-hash.js';
 import { matchRoute, type RouteLike } from './match-route.js';
 import { nodeTypesOf } from '../renderer/nodes/node-types-of.js';
+import { ReleaseArms, type ArmKind, type Who } from './releases/release-arms.js';
+import type { StoredRelease } from './store/release-records.js';
 
 /** A published body, serialised once: bytes for the API, a script-safe string for the HTML. */
 export interface Entry {
@@ -8,6 +10,11 @@ export interface Entry {
   etag: string;
   /** The same JSON with `<`, `>`, `&`, U+2028/9 as \u escapes: safe inside a <script> element. */
   inline: string;
+  /**
+   * `X-Config-Release` when releases are in flight for this body: `<releaseId>=<base|candidate>`, comma-separated.
+   * Such a body's ETag is its arm's own (releases/release-arms.ts), so a borrower never gets the other arm's 304.
+   */
+  release?: string;
 }
 
 export type SnapshotDoc = Record<string, unknown> & { kind: string; id: string };
@@ -21,7 +28,7 @@ export const scriptSafe = (json: string) =>
  * `inlined` is what the page carries instead of `value` (the API still serves `value`, under the same ETag):
  * the same document without its ops-facing notes, which every page would otherwise download for nothing.
  */
-function entry(value: unknown, inlined: unknown = value): Entry {
+export function entry(value: unknown, inlined: unknown = value): Entry {
   const json = JSON.stringify(value);
   return { body: Buffer.from(json), etag: bodyEtag(json), inline: scriptSafe(inlined === value ? json : JSON.stringify(inlined)) };
 }
@@ -43,7 +50,24 @@ const notesOff = (doc: unknown, list?: string): unknown => {
   return d;
 };
 
-const originOf = (url: unknown) => {
+/** One market's bundle in one text set, serialised (the API's body and the page's inlined copy). */
+export function bundleEntry(m: Doc, t: Doc, routeMap: Doc | undefined, apiMap: Doc | undefined, bridgeMap: Doc | undefined): Entry {
+  const bundle = { market: m, textSet: t, routeMap: routeMap ?? null, apiMap: apiMap ?? null, bridgeMap: bridgeMap ?? null };
+  // An endpoint's and a bridge message's notes stay: their schemas require them, and the app checks the
+  // inlined bundle against the schemas before keeping it as its last good configuration.
+  const inlined = {
+    market: notesOff(m), textSet: notesOff(t), routeMap: notesOff(bundle.routeMap, 'routes'),
+    apiMap: notesOff(bundle.apiMap), bridgeMap: notesOff(bundle.bridgeMap),
+  };
+  return entry(bundle, inlined);
+}
+
+export const screenEntry = (s: Doc) => entry(s, notesOff(s));
+
+/** The document of `kind` the bundle carries: id `default`, else the first. */
+export const oneOf = (docs: readonly Doc[], kind: string) => docs.find((d) => d.kind === kind && d.id === 'default') ?? docs.find((d) => d.kind === kind);
+
+export const originOf = (url: unknown) => {
   try {
     return typeof url === 'string' && /^https?:\/\//.test(url) ? new URL(url).origin : undefined;
   } catch {
@@ -51,9 +75,22 @@ const originOf = (url: unknown) => {
   }
 };
 
+/** What an arm view is (see `PublishedSnapshot.pageView`): the root it draws its bodies from and its releases. */
+interface ArmOf {
+  root: PublishedSnapshot;
+  /** Releases in flight for the page (bits of `root.arms`), and those of them whose candidate it shows. */
+  relevant: number;
+  mask: number;
+  release: string;
+}
+
 /**
  * The whole published state as the public API serves it, built once per publish: every
  * bundle (market × text set), every screen and landing template, pre-serialised with its ETag.
+ *
+ * With releases in flight (issue 36) the snapshot also holds each one's candidate overlay (releases/release-arms.ts):
+ * `bundleFor`, `screenFor` and `templateFor` answer a request's arm, `pageView` gives the state one borrower's page is
+ * drawn from. An arm view is a PublishedSnapshot too, so every per-snapshot cache (drawn pages, shells) is per arm.
  */
 export class PublishedSnapshot {
   readonly markets: string[];
@@ -64,68 +101,127 @@ export class PublishedSnapshot {
   private readonly bundles = new Map<string, Entry>();
   private readonly screens = new Map<string, Entry>();
   private readonly screenTypes = new Map<string, string[]>();
-  private readonly templates = new Map<string, { doc: unknown; entry: Entry }>();
+  private readonly templates = new Map<string, { doc: Doc; entry?: Entry }>();
   private readonly defaultLocale = new Map<string, string>();
   private readonly routes: RouteLike[];
   private readonly notFound?: string;
+  /** Open releases (scheduled and rolling), for the schedule (published-sync.ts). */
+  readonly releases: readonly StoredRelease[];
+  /** Rolling releases' candidates (root only; undefined when none is in flight). */
+  readonly arms?: ReleaseArms;
+  /** An arm view's root and arm (undefined for the root). */
+  private readonly arm?: ArmOf;
 
-  constructor(docs: readonly Doc[], readonly generation = 0) {
+  constructor(docs: readonly Doc[], readonly generation = 0, releases: readonly StoredRelease[] = [], arm?: ArmOf) {
     const of = (kind: string) => docs.filter((d) => d.kind === kind);
-    const one = (kind: string) => of(kind).find((d) => d.id === 'default') ?? of(kind)[0];
     const markets = of('market');
     const textSets = of('text-set');
-    const routeMap = one('route-map');
-    const apiMap = one('api-map');
-    const bridgeMap = one('bridge-map');
+    const routeMap = oneOf(docs, 'route-map');
+    const apiMap = oneOf(docs, 'api-map');
+    this.releases = releases;
+    this.arm = arm;
     this.markets = markets.map((m) => m.id).sort();
     this.locales = textSets.map((t) => t.id).sort();
-    for (const m of markets) {
-      if (typeof m.textSet === 'string') this.defaultLocale.set(m.id, m.textSet);
-      for (const t of textSets) {
-        const bundle = { market: m, textSet: t, routeMap: routeMap ?? null, apiMap: apiMap ?? null, bridgeMap: bridgeMap ?? null };
-        // An endpoint's and a bridge message's notes stay: their schemas require them, and the app checks the
-        // inlined bundle against the schemas before keeping it as its last good configuration.
-        const inlined = {
-          market: notesOff(m), textSet: notesOff(t), routeMap: notesOff(bundle.routeMap, 'routes'),
-          apiMap: notesOff(bundle.apiMap), bridgeMap: notesOff(bundle.bridgeMap),
-        };
-        this.bundles.set(`${m.id}|${t.id}`, entry(bundle, inlined));
+    for (const m of markets) if (typeof m.textSet === 'string') this.defaultLocale.set(m.id, m.textSet);
+    for (const t of of('landing-template')) this.templates.set(String(t.templateId ?? t.id), { doc: t });
+    // An arm view serialises nothing: its bodies are its root's (each built once per arm), its screens' node types on demand.
+    if (!arm) {
+      const bridgeMap = oneOf(docs, 'bridge-map');
+      for (const m of markets) for (const t of textSets) this.bundles.set(`${m.id}|${t.id}`, bundleEntry(m, t, routeMap, apiMap, bridgeMap));
+      for (const s of of('screen')) {
+        this.screens.set(s.id, screenEntry(s));
+        this.screenTypes.set(s.id, [...nodeTypesOf(s)].sort());
       }
-    }
-    for (const s of of('screen')) {
-      this.screens.set(s.id, entry(s, notesOff(s)));
-      this.screenTypes.set(s.id, [...nodeTypesOf(s)].sort());
-    }
-    for (const t of of('landing-template')) this.templates.set(String(t.templateId ?? t.id), { doc: t, entry: entry(t) });
+      for (const t of this.templates.values()) t.entry = entry(t.doc);
+    } else for (const s of of('screen')) this.screenDocs.set(s.id, s);
     this.routes = Array.isArray(routeMap?.routes) ? (routeMap.routes as RouteLike[]) : [];
     this.notFound = typeof routeMap?.notFound === 'string' ? routeMap.notFound : undefined;
-    this.frameOrigins = [...new Set(markets.flatMap((m) => (Array.isArray(m.embedOrigins) ? m.embedOrigins.map(originOf) : [])))]
+    const rolling = releases.filter((r) => r.status === 'rolling');
+    // The CSP is one for every borrower: it allows what any arm in flight needs.
+    const all = [...docs, ...rolling.flatMap((r) => r.documents.map((d) => d.content as Doc))];
+    this.frameOrigins = [...new Set(all.filter((d) => d.kind === 'market').flatMap((m) => (Array.isArray(m.embedOrigins) ? m.embedOrigins.map(originOf) : [])))]
       .filter((o): o is string => !!o)
       .sort();
-    this.connectOrigins = [originOf(apiMap?.baseUrl)].filter((o): o is string => !!o);
+    this.connectOrigins = [...new Set(all.filter((d) => d.kind === 'api-map').map((a) => originOf(a.baseUrl)))].filter((o): o is string => !!o).sort();
+    if (!arm && rolling.length) this.arms = new ReleaseArms(this, docs, rolling);
   }
+
+  private readonly screenDocs = new Map<string, Doc>();
 
   /** The market's own text set unless `locale` names another one. */
   bundle(market: string, locale?: string): Entry | undefined {
+    if (this.arm) return this.arm.root.armEntry('bundle', `${market}|${locale ?? ''}`, this.arm.mask);
     const l = locale ?? this.defaultLocale.get(market);
     return l ? this.bundles.get(`${market}|${l}`) : undefined;
   }
 
   screen(id: string) {
-    return this.screens.get(id);
+    return this.arm ? this.arm.root.armEntry('screen', id, this.arm.mask) : this.screens.get(id);
   }
 
   /** Node types a screen draws (sorted), for preloading their widget code with the page. */
   screenNodeTypes(id: string): readonly string[] {
-    return this.screenTypes.get(id) ?? [];
+    let types = this.screenTypes.get(id);
+    const doc = this.screenDocs.get(id);
+    if (!types && doc) this.screenTypes.set(id, (types = [...nodeTypesOf(doc)].sort()));
+    return types ?? [];
   }
 
   template(templateId: string) {
-    return this.templates.get(templateId)?.entry;
+    return this.arm ? this.arm.root.armEntry('template', templateId, this.arm.mask) : this.templates.get(templateId)?.entry;
   }
 
   templateDoc(templateId: string): unknown | undefined {
     return this.templates.get(templateId)?.doc;
+  }
+
+  /** `X-Config-Release` of a page drawn from this view: every release in flight for it, with this borrower's arm. */
+  get release(): string | undefined {
+    return this.arm?.release;
+  }
+
+  /** The root's own body for an entry (the base, as published). */
+  baseEntry(kind: ArmKind, key: string): Entry | undefined {
+    if (kind === 'bundle') {
+      const [market, locale] = key.split('|');
+      return this.bundle(market, locale || undefined);
+    }
+    return kind === 'screen' ? this.screens.get(key) : this.templates.get(key)?.entry;
+  }
+
+  /** The body of an entry in the arm `mask` (bits of `arms`): the base's when no release in flight touches it. */
+  armEntry(kind: ArmKind, key: string, mask: number): Entry | undefined {
+    return this.arms ? this.arms.entry(kind, key, mask) : this.baseEntry(kind, key);
+  }
+
+  /**
+   * The bundle a request gets: its arm's when a release is in flight for it. `who` (the request's common params and
+   * `v`, the version a drawn page names) is read only then, so a request with no release in flight costs nothing more.
+   */
+  bundleFor(market: string, locale: string | undefined, who: () => Who): Entry | undefined {
+    if (!this.arms) return this.bundle(market, locale);
+    return this.arms.serve('bundle', `${market}|${locale ?? ''}`, () => ({ ...who(), market }));
+  }
+
+  screenFor(id: string, who: () => Who): Entry | undefined {
+    return this.arms ? this.arms.serve('screen', id, who) : this.screens.get(id);
+  }
+
+  templateFor(templateId: string, who: () => Who): Entry | undefined {
+    return this.arms ? this.arms.serve('template', templateId, who) : this.templates.get(templateId)?.entry;
+  }
+
+  /**
+   * The state a borrower's page at `path` is drawn from: this snapshot when no release is in flight for the page's
+   * bundle or screen, else an arm view (memoised per arm) whose bundle, screen and route map are this borrower's arm's.
+   */
+  pageView(market: string | undefined, path: string, who: Who): PublishedSnapshot {
+    return this.arms && market ? this.arms.pageView(market, path, who) : this;
+  }
+
+  /** An arm view over `docs` (releases/release-arms.ts makes them). */
+  static armView(docs: readonly Doc[], arm: ArmOf): PublishedSnapshot {
+    return new PublishedSnapshot(docs, arm.root.generation, [], arm);
   }
 
   /** Screen id the route map gives for a request path (its notFound screen when none matches). */

@@ -27,7 +27,7 @@ function fakeStore() {
   };
   const store = {
     generation: () => read(() => f.gen),
-    listPublished: () => read(() => [{ content: { kind: 'market', id: `M${f.gen}` } }]),
+    releases: { servingState: () => read(() => ({ generation: f.gen, published: [{ content: { kind: 'market', id: `M${f.gen}` } }], releases: [] })) },
     watch(listener: () => void) {
       f.notify = listener;
       return () => (f.notify = () => {});
@@ -88,9 +88,9 @@ describe('startPublishedSync', () => {
     f.gen = 2;
     f.hung.splice(0).forEach((r) => r());
     await tick();
-    // Start (generation + list), the hung check (generation, then a rebuild: generation + list), and exactly one
+    // Start (one state read), the hung check (generation, then a rebuild: one state read), and exactly one
     // follow-up check (generation) for the 19 notifications that arrived meanwhile.
-    expect(f.calls).toBe(2 + 3 + 1);
+    expect(f.calls).toBe(1 + 2 + 1);
     expect(sync.snapshot().generation).toBe(2);
     await sync.close();
   });

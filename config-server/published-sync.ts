@@ -1,4 +1,5 @@
 import { PublishedSnapshot, type SnapshotDoc } from './published-snapshot.js';
+import { releaseSchedule } from './releases/release-schedule.js';
 import type { ConfigStore } from './store/config-store.js';
 
 export interface PublishedSyncOptions {
@@ -19,23 +20,24 @@ export interface PublishedSync {
   close(): Promise<void>;
 }
 
-/** The published state as a snapshot, read once (generation first: a publish landing in between only makes it look older). */
+/** The published state and the open releases as a snapshot, read in one transaction. */
 async function build(store: ConfigStore) {
-  const generation = await store.generation();
-  return new PublishedSnapshot((await store.listPublished()).map((v) => v.content as SnapshotDoc), generation);
+  const { generation, published, releases } = await store.releases.servingState();
+  return new PublishedSnapshot(published.map((v) => v.content as SnapshotDoc), generation, releases);
 }
 
 /**
  * Keeps a replica's in-memory published snapshot in step with the store: rebuilt after a local publish,
  * when the store announces another process's publish (PostgreSQL LISTEN/NOTIFY), and by a periodic check as
  * the safety net (the only way for SQLite). A store that cannot be reached keeps the last snapshot serving;
- * that is logged once, and once more when it is back.
+ * that is logged once, and once more when it is back. Releases start and end at their times (release-schedule.ts).
  */
 export async function startPublishedSync(opts: PublishedSyncOptions): Promise<PublishedSync> {
   const { store, log } = opts;
   let snap = await build(store);
   let reachable = true;
   let closed = false;
+  const schedule = releaseSchedule({ releases: () => snap.releases, advance: () => store.releases.advanceReleases(), refresh: () => refresh(), log });
 
   // One rebuild at a time, in order: a notification, the periodic check and a local publish may coincide.
   let queue: Promise<void> = Promise.resolve();
@@ -44,6 +46,7 @@ export async function startPublishedSync(opts: PublishedSyncOptions): Promise<Pu
       if ((await store.generation()) === snap.generation) return;
       snap = await build(store);
       opts.onSnapshot(snap);
+      schedule.reschedule();
     });
     queue = run.catch(() => undefined);
     return run;
@@ -83,6 +86,7 @@ export async function startPublishedSync(opts: PublishedSyncOptions): Promise<Pu
   const unwatch = store.watch?.(() => void check());
   const timer = opts.pollMs > 0 ? setInterval(() => void check(), opts.pollMs) : undefined;
   timer?.unref();
+  schedule.reschedule();
 
   return {
     snapshot: () => snap,
@@ -90,6 +94,7 @@ export async function startPublishedSync(opts: PublishedSyncOptions): Promise<Pu
     storeReachable: () => reachable,
     async close() {
       closed = true;
+      schedule.close();
       if (timer) clearInterval(timer);
       unwatch?.();
       await checking;

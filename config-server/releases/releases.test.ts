@@ -8,6 +8,22 @@ import { checkedFetch as fetch } from '../openapi/check.js';
 import { login, startTestServer, type Client, type TestServer } from '../test-helpers.js';
 
 const KEY = 'common.retry';
+/** The not-found page's title: drawn on the server, so a page shows its arm's copy. */
+const TITLE = 'common.notFoundTitle';
+const devices = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}-${String(i).padStart(5, '0')}`);
+
+/** Runs `fn` over `items`, `width` at a time (the server is a real HTTP server: thousands of requests). */
+async function pooled<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  }));
+  return out;
+}
 
 describe('releases (sqlite)', () => {
   let s: TestServer;
@@ -32,6 +48,17 @@ describe('releases (sqlite)', () => {
     expect(saved.status).toBe(200);
     return { kind: 'text-set', id: ts };
   }
+
+  /** The arm of a bundle answer by its X-Config-Release (checked against the body), or 'none' without a release in flight. */
+  async function bundleArm(deviceId: string | undefined, headers: Record<string, string> = {}, extra = '') {
+    const r = await globalThis.fetch(`${s.url}/config/v1/bundle?market=ID${deviceId ? `&deviceId=${deviceId}` : ''}${extra}`, { headers });
+    const header = r.headers.get('x-config-release');
+    const body = r.status === 200 ? ((await r.json()) as { textSet: { texts: Record<string, string> } }) : undefined;
+    const arm = header ? (/=(base|candidate)$/.exec(header)?.[1] as 'base' | 'candidate') : 'none';
+    if (body) expect(body.textSet.texts[KEY] === CANDIDATE, `${deviceId}: ${header}`).toBe(arm === 'candidate');
+    return { arm, header, etag: r.headers.get('etag')!, status: r.status };
+  }
+  const CANDIDATE = 'Coba lagi (candidate)';
 
   const publish = (documents: { kind: string; id: string }[], rollout?: unknown, note = 'copy test') =>
     pat.req('POST', '/admin/api/publish', { documents, note, ...(rollout === undefined ? {} : { rollout }) });
@@ -66,5 +93,129 @@ describe('releases (sqlite)', () => {
       const rec = await (await ed.req('GET', `${DOC}/text-set/${doc.id}`)).json();
       expect(rec.draft.content.texts[KEY]).toBe('never published');
     });
+  });
+
+  /** Saves a change of `description` in a document as ed. */
+  async function draftDescription(kind: string, id: string, description: string) {
+    const r = await ed.req('GET', `${DOC}/${kind}/${id}`);
+    const rec = await r.json();
+    const saved = await ed.req('PUT', `${DOC}/${kind}/${id}/draft`, { ...(rec.draft?.content ?? rec.published.content), description }, { 'if-match': r.headers.get('etag')! });
+    expect(saved.status).toBe(200);
+    return { kind, id };
+  }
+
+  const bootOf = (html: string) => JSON.parse(/<script type="application\/json" id="sdui-boot">(.*?)<\/script>/s.exec(html)![1]);
+
+  describe('serving a release', () => {
+    let id: string;
+    let plainEtag: string;
+    const ids = devices(5000, 'share');
+    let firstArms: string[];
+    const one = (arm: string) => ids[firstArms.indexOf(arm)];
+    beforeAll(async () => {
+      plainEtag = (await bundleArm(undefined)).etag;
+      await draftText(CANDIDATE);
+      const doc = await draftText('Halaman tidak ada (candidate)', TITLE);
+      // A fixed seed keeps this test from depending on chance; bucket.test.ts shows the spread over random seeds.
+      const r = await publish([doc], { percent: 10, seed: 'issue-36-share-test' });
+      id = (await r.json()).release.id;
+    }, 60_000);
+
+    it('gives the candidate to 9-11 % of 5,000 distinct deviceIds, each the same arm on every request', async () => {
+      const first = await pooled(ids, 32, (d) => bundleArm(d));
+      firstArms = first.map((a) => a.arm);
+      const share = firstArms.filter((a) => a === 'candidate').length / ids.length;
+      console.log(`candidate share at 10 %: ${(share * 100).toFixed(2)} % of ${ids.length} deviceIds`);
+      expect(share).toBeGreaterThanOrEqual(0.09);
+      expect(share).toBeLessThanOrEqual(0.11);
+      expect(first.every((a) => a.header === `${id}=${a.arm}`)).toBe(true);
+      const again = await pooled(ids, 32, (d) => bundleArm(d));
+      expect(again.map((a) => a.arm)).toEqual(firstArms);
+      // Without a deviceId: the base, saying so.
+      expect(await bundleArm(undefined)).toMatchObject({ arm: 'base', header: `${id}=base` });
+    }, 180_000);
+
+    it('gives each arm its own ETag: a 304 only for the copy of the same arm', async () => {
+      const [base, cand] = [await bundleArm(one('base')), await bundleArm(one('candidate'))];
+      expect(new Set([base.etag, cand.etag, plainEtag]).size).toBe(3);
+      expect(await bundleArm(one('candidate'), { 'if-none-match': base.etag })).toMatchObject({ status: 200, arm: 'candidate' });
+      expect(await bundleArm(one('base'), { 'if-none-match': cand.etag })).toMatchObject({ status: 200, arm: 'base' });
+      // Nor does a copy from before the release revalidate: it would keep a body without its arm.
+      expect(await bundleArm(one('base'), { 'if-none-match': plainEtag })).toMatchObject({ status: 200, arm: 'base' });
+      for (const [d, arm] of [[one('base'), base], [one('candidate'), cand]] as const) {
+        const r = await fetch(`${s.url}/config/v1/bundle?market=ID&deviceId=${d}`, { headers: { 'if-none-match': arm.etag } });
+        expect(r.status).toBe(304);
+        expect(r.headers.get('x-config-release')).toBe(arm.header);
+      }
+    });
+
+    it('draws a page in the borrower\'s arm: header, boot data, the bundle it names and its own ETag agree', async () => {
+      const etags: Record<string, string> = {};
+      for (const arm of ['base', 'candidate']) {
+        const r = await fetch(`${s.url}/nowhere?market=ID&deviceId=${one(arm)}`);
+        expect(r.headers.get('x-config-release')).toBe(`${id}=${arm}`);
+        const html = await r.text();
+        expect(html.includes('Halaman tidak ada (candidate)')).toBe(arm === 'candidate');
+        const boot = bootOf(html);
+        expect(boot.release).toBe(`${id}=${arm}`);
+        expect(boot.bundleEtag).toBe((await bundleArm(one(arm))).etag);
+        // The app asks for the bundle the page names by its version: that arm, whatever the request says.
+        const named = await bundleArm(undefined, {}, `&v=${encodeURIComponent(boot.bundleEtag.replace(/"/g, ''))}`);
+        expect(named).toMatchObject({ arm, etag: boot.bundleEtag });
+        etags[arm] = r.headers.get('etag')!;
+      }
+      expect(etags.base).not.toBe(etags.candidate);
+      const crossed = await fetch(`${s.url}/nowhere?market=ID&deviceId=${one('candidate')}`, { headers: { 'if-none-match': etags.base } });
+      expect(crossed.status).not.toBe(304);
+      const same = await fetch(`${s.url}/nowhere?market=ID&deviceId=${one('candidate')}`, { headers: { 'if-none-match': etags.candidate } });
+      expect(same.status).toBe(304);
+    });
+
+    it('serves screens and templates in the arm of their own release, and says nothing where none is in flight', async () => {
+      const docs = [await draftDescription('screen', 'not-available', 'candidate screen'), await draftDescription('landing-template', 'default', 'candidate template')];
+      const r = await publish(docs, { percent: 50, seed: 'issue-36-screens' });
+      const other = (await r.json()).release.id as string;
+      try {
+        const arms = await pooled(devices(200, 'screen'), 16, async (d) => {
+          const sr = await fetch(`${s.url}/config/v1/screens/not-available?deviceId=${d}`);
+          const tr = await fetch(`${s.url}/config/v1/templates/default?deviceId=${d}`);
+          const arm = /=(base|candidate)$/.exec(sr.headers.get('x-config-release') ?? '')?.[1];
+          expect(tr.headers.get('x-config-release')).toBe(`${other}=${arm}`);
+          expect((await sr.json()).description === 'candidate screen').toBe(arm === 'candidate');
+          expect((await tr.json()).description === 'candidate template').toBe(arm === 'candidate');
+          return arm;
+        });
+        expect(arms.filter((a) => a === 'candidate').length).toBeGreaterThan(60);
+        expect(arms.filter((a) => a === 'base').length).toBeGreaterThan(60);
+        // The bundle reads neither: only the text release is in flight for it.
+        expect((await bundleArm(one('candidate'))).header).toBe(`${id}=candidate`);
+        const plain = await fetch(`${s.url}/config/v1/screens/not-found?deviceId=${one('candidate')}`);
+        expect(plain.headers.get('x-config-release')).toBeNull();
+      } finally {
+        await s.config.store.releases.rollbackRelease(other, { user: 'pat', reason: 'test over' });
+        await s.config.refresh();
+      }
+    }, 60_000);
+
+    it('widening to 25 % keeps every earlier candidate in, and 23.5-26.5 % are in', async () => {
+      await s.config.store.releases.setReleasePercent(id, 25, { user: 'paula' }, () => undefined);
+      await s.config.refresh();
+      const arms = (await pooled(ids, 32, (d) => bundleArm(d))).map((a) => a.arm);
+      expect(ids.filter((_, i) => firstArms[i] === 'candidate' && arms[i] !== 'candidate')).toEqual([]);
+      const share = arms.filter((a) => a === 'candidate').length / ids.length;
+      console.log(`candidate share at 25 %: ${(share * 100).toFixed(2)} %`);
+      expect(share).toBeGreaterThanOrEqual(0.235);
+      expect(share).toBeLessThanOrEqual(0.265);
+    }, 180_000);
+
+    it('rolls back: every deviceId gets the base again, pages too, with no release header', async () => {
+      await s.config.store.releases.rollbackRelease(id, { user: 'pat', reason: 'test over' });
+      await s.config.refresh();
+      const arms = await pooled(ids, 32, (d) => bundleArm(d));
+      expect(arms.filter((a) => a.arm !== 'none')).toEqual([]);
+      const page = await fetch(`${s.url}/nowhere?market=ID&deviceId=${one('candidate')}`);
+      expect(page.headers.get('x-config-release')).toBeNull();
+      expect(await page.text()).not.toContain('Halaman tidak ada (candidate)');
+    }, 180_000);
   });
 });

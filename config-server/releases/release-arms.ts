@@ -1,0 +1,216 @@
+/**
+ * The arms of the releases in flight (issue 36), held by the published snapshot: for each body the config API serves
+ * (a bundle, a screen, a landing template) the releases whose documents it reads, and its body in each arm, serialised
+ * once per snapshot (the arms of one release eagerly when the snapshot is built, rarer combinations on first use). Per
+ * request the work is a map lookup and, when a release is in flight for the body, one hash per such release.
+ *
+ * An arm's body carries its own ETag (the content's tagged with the arm) and `X-Config-Release`, so a borrower never
+ * revalidates into the other arm's copy, and a page, the bundle it names and the app after hydration agree.
+ */
+import { bodyEtag } from '../store/content-hash.js';
+import type { StoredRelease } from '../store/release-records.js';
+import { bundleEntry, oneOf, PublishedSnapshot, screenEntry, entry as serialise, type Entry, type SnapshotDoc as Doc } from '../published-snapshot.js';
+import { boundOf, bucketFrom, inAudience, seedState, type Borrower } from './bucket.js';
+
+export type ArmKind = 'bundle' | 'screen' | 'template';
+
+/** What a request says: the borrower (common params) and `v`, the version of a body a drawn page names. */
+export interface Who extends Borrower {
+  v?: string;
+}
+
+interface Arm {
+  id: string;
+  bit: number;
+  bound: number;
+  state: number;
+  audience: StoredRelease['audience'];
+  /** Candidate contents by `kind\0id`. */
+  docs: Map<string, Doc>;
+}
+
+const docKey = (kind: string, id: string) => `${kind}\u0000${id}`;
+const BUNDLE_KINDS = ['route-map', 'api-map', 'bridge-map'];
+const popcount = (n: number) => {
+  let c = 0;
+  for (; n; n &= n - 1) c++;
+  return c;
+};
+/** Arm combinations built when the snapshot is (all of them for a body up to this many releases in flight for it). */
+const EAGER_RELEASES = 3;
+
+/** The query names of the common params a borrower is read from (the API map's `commonParams`). */
+export interface WhoNames {
+  deviceId: string;
+  market: string;
+  platform: string;
+  version: string;
+}
+
+export function whoNames(docs: readonly Doc[]): WhoNames {
+  const common = oneOf(docs, 'api-map')?.commonParams;
+  const list = Array.isArray(common) ? (common as { name?: unknown; query?: unknown }[]) : [];
+  const q = (name: string) => {
+    const p = list.find((c) => c && c.name === name && typeof c.query === 'string');
+    return (p?.query as string | undefined) ?? name;
+  };
+  return { deviceId: q('deviceId'), market: q('market'), platform: q('platform'), version: q('version') };
+}
+
+/** Who a request is, from one reader of its query (`undefined` for a parameter absent, repeated or empty). */
+export function readWho(names: WhoNames, get: (name: string) => string | undefined): Who {
+  return { deviceId: get(names.deviceId), market: get(names.market), platform: get(names.platform), version: get(names.version), v: get('v') };
+}
+
+export class ReleaseArms {
+  readonly list: Arm[];
+  readonly names: WhoNames;
+  /** Releases in flight for each body (a bit mask over `list`), for every body the snapshot serves. */
+  private readonly relevance: Record<ArmKind, Map<string, number>> = { bundle: new Map(), screen: new Map(), template: new Map() };
+  private readonly entries = new Map<string, Entry | null>();
+  private readonly docsByMask = new Map<number, { list: Doc[]; byKey: Map<string, Doc> }>();
+  private readonly views = new Map<string, PublishedSnapshot>();
+
+  constructor(private readonly root: PublishedSnapshot, private readonly base: readonly Doc[], rolling: readonly StoredRelease[]) {
+    if (rolling.length > 30) throw new Error(`${rolling.length} releases in flight: at most 30`);
+    this.names = whoNames(base);
+    this.list = rolling.map((r, i) => ({
+      id: r.id, bit: 1 << i, bound: boundOf(r.percent), state: seedState(r.seed), audience: r.audience,
+      docs: new Map(r.documents.map((d) => [docKey(d.kind, d.id), d.content as Doc])),
+    }));
+    const touches = (a: Arm, kind: string, id: string | undefined) => id !== undefined && a.docs.has(docKey(kind, id));
+    const baseDoc = (kind: string, id: string) => base.find((d) => d.kind === kind && d.id === id);
+    const mask = (test: (a: Arm) => boolean) => this.list.reduce((m, a) => (test(a) ? m | a.bit : m), 0);
+    for (const m of root.markets) {
+      // The bundle in the market's own text set: the text set the base names, or the one a candidate market names.
+      const own = (a: Arm) => [baseDoc('market', m)?.textSet, a.docs.get(docKey('market', m))?.textSet].some((t) => typeof t === 'string' && touches(a, 'text-set', t));
+      const shared = (a: Arm) => touches(a, 'market', m) || [...a.docs.keys()].some((k) => BUNDLE_KINDS.includes(k.split('\u0000')[0]));
+      this.relevance.bundle.set(`${m}|`, mask((a) => shared(a) || own(a)));
+      for (const l of root.locales) this.relevance.bundle.set(`${m}|${l}`, mask((a) => shared(a) || touches(a, 'text-set', l)));
+    }
+    for (const d of base) if (d.kind === 'screen') this.relevance.screen.set(d.id, mask((a) => touches(a, 'screen', d.id)));
+    const templateKey = (d: Doc | undefined) => (d ? String(d.templateId ?? d.id) : undefined);
+    const templates = new Map<string, number>();
+    for (const a of this.list) {
+      for (const [k, doc] of a.docs) {
+        const [kind, id] = k.split('\u0000');
+        if (kind !== 'landing-template') continue;
+        for (const t of [templateKey(baseDoc(kind, id)), templateKey(doc)]) if (t !== undefined) templates.set(t, (templates.get(t) ?? 0) | a.bit);
+      }
+    }
+    for (const d of base) if (d.kind === 'landing-template') templates.set(templateKey(d)!, templates.get(templateKey(d)!) ?? 0);
+    this.relevance.template = templates;
+    // Serialised now, once per snapshot: the request path only looks bodies up.
+    for (const kind of ['bundle', 'screen', 'template'] as const) {
+      for (const [key, rel] of this.relevance[kind]) {
+        if (!rel || popcount(rel) > EAGER_RELEASES) continue;
+        for (let m = rel; ; m = (m - 1) & rel) {
+          this.entry(kind, key, m);
+          if (!m) break;
+        }
+      }
+    }
+  }
+
+  /** Releases in flight for a body (0: none; the body is the base's for everyone). */
+  relevant(kind: ArmKind, key: string): number {
+    return this.relevance[kind].get(key) ?? 0;
+  }
+
+  /** The arms of `relevant` this borrower is in the candidate of (a deviceId is needed for any). */
+  maskOf(who: Borrower, relevant: number): number {
+    const id = who.deviceId;
+    if (!id) return 0;
+    let m = 0;
+    for (const a of this.list) if (relevant & a.bit && inAudience(a.audience, who) && bucketFrom(a.state, id) < a.bound) m |= a.bit;
+    return m;
+  }
+
+  /** `X-Config-Release` for the releases of `relevant`, in the arm `mask`. */
+  label(relevant: number, mask: number): string {
+    return this.list.filter((a) => relevant & a.bit).map((a) => `${a.id}=${mask & a.bit ? 'candidate' : 'base'}`).join(', ');
+  }
+
+  /** The body a request gets: `v` naming one arm's version of it wins (the page it came from was drawn in that arm). */
+  serve(kind: ArmKind, key: string, who: () => Who): Entry | undefined {
+    const rel = this.relevance[kind].get(key);
+    if (!rel) return this.root.baseEntry(kind, key);
+    const w = who();
+    if (w.v && popcount(rel) <= 8) {
+      const tag = `"${w.v}"`;
+      for (let m = rel; ; m = (m - 1) & rel) {
+        const e = this.entry(kind, key, m);
+        if (e?.etag === tag) return e;
+        if (!m) break;
+      }
+    }
+    return this.entry(kind, key, this.maskOf(w, rel));
+  }
+
+  /** A body in the arm `mask`, built (and kept) on first use. */
+  entry(kind: ArmKind, key: string, mask: number): Entry | undefined {
+    const rel = this.relevant(kind, key);
+    if (!rel) return this.root.baseEntry(kind, key);
+    const m = mask & rel;
+    const k = `${kind}\u0000${key}\u0000${m}`;
+    let e = this.entries.get(k);
+    if (e === undefined) {
+      const raw = m ? this.build(kind, key, this.docs(m)) : this.root.baseEntry(kind, key);
+      const label = this.label(rel, m);
+      e = raw ? { ...raw, etag: bodyEtag(`${raw.etag}\n${label}`), release: label } : null;
+      this.entries.set(k, e);
+    }
+    return e ?? undefined;
+  }
+
+  /** The state a page is drawn from for one borrower: the arm of every release in flight for its bundle or screen. */
+  pageView(market: string, path: string, who: Borrower): PublishedSnapshot {
+    let rel = this.relevant('bundle', `${market}|`);
+    const first = this.root.screenIdForPath(path);
+    if (first) rel |= this.relevant('screen', first);
+    const mask = this.maskOf({ ...who, market }, -1);
+    // A candidate route map may send the path to another screen: its releases count too (at most a few rounds).
+    for (let round = 0; rel && round < 4; round++) {
+      const view = this.view(rel, mask & rel);
+      const id = view.screenIdForPath(path);
+      const more = id ? this.relevant('screen', id) : 0;
+      if ((rel | more) === rel) return view;
+      rel |= more;
+    }
+    return rel ? this.view(rel, mask & rel) : this.root;
+  }
+
+  private view(relevant: number, mask: number): PublishedSnapshot {
+    const k = `${relevant}:${mask}`;
+    let v = this.views.get(k);
+    if (!v) this.views.set(k, (v = PublishedSnapshot.armView(this.docs(mask).list, { root: this.root, relevant, mask, release: this.label(relevant, mask) })));
+    return v;
+  }
+
+  /** The published documents with the candidates of the arms in `mask` in place. */
+  private docs(mask: number) {
+    let d = this.docsByMask.get(mask);
+    if (!d) {
+      const byKey = new Map(this.base.map((x) => [docKey(x.kind, x.id), x]));
+      for (const a of this.list) if (mask & a.bit) for (const [k, doc] of a.docs) byKey.set(k, doc);
+      this.docsByMask.set(mask, (d = { list: [...byKey.values()], byKey }));
+    }
+    return d;
+  }
+
+  private build(kind: ArmKind, key: string, docs: { list: Doc[]; byKey: Map<string, Doc> }): Entry | undefined {
+    if (kind === 'screen') {
+      const s = docs.byKey.get(docKey('screen', key));
+      return s && screenEntry(s);
+    }
+    if (kind === 'template') {
+      const t = docs.list.find((d) => d.kind === 'landing-template' && String(d.templateId ?? d.id) === key);
+      return t && serialise(t);
+    }
+    const [market, locale] = key.split('|');
+    const m = docs.byKey.get(docKey('market', market));
+    const l = locale || (typeof m?.textSet === 'string' ? m.textSet : undefined);
+    const t = l ? docs.byKey.get(docKey('text-set', l)) : undefined;
+    return m && t ? bundleEntry(m, t, oneOf(docs.list, 'route-map'), oneOf(docs.list, 'api-map'), oneOf(docs.list, 'bridge-map')) : undefined;
+  }
+}
