@@ -6,6 +6,7 @@ import { authenticate } from './auth.js';
 import { documentsRouter } from './documents-routes.js';
 import { mediaUploadRouter } from './media-routes.js';
 import { publishRouter } from './publish-routes.js';
+import { releaseRouter, type ReleaseStats } from './release-routes.js';
 import { previewRouter } from './preview-routes.js';
 import { defaultSessionSettings, loginRouter, sessionRouter, type LoginLimit, type SessionSettings } from './session-routes.js';
 import type { ValidateLimit } from './publish-routes.js';
@@ -25,6 +26,8 @@ export interface AdminOptions {
   session?: Partial<SessionSettings>;
   /** Calls of POST /validate allowed per user and window (default 30 a minute). */
   validateLimit?: ValidateLimit;
+  /** The arms' figures of each release (issue 36; default zeros until the renderer's telemetry reports). */
+  releaseStats?: ReleaseStats;
 }
 
 /**
@@ -45,6 +48,7 @@ export function adminRouter(opts: AdminOptions) {
   router.use(sessionRouter(opts.auth, opts.store, session));
   router.use(documentsRouter(opts.store));
   router.use(publishRouter(opts.store, opts.onPublished, opts.validateLimit));
+  router.use(releaseRouter(opts.store, opts.onPublished, opts.releaseStats));
   if (opts.mediaDir) router.use(mediaUploadRouter(opts.mediaDir, opts.mediaMaxBytes, opts.store));
   // The console's draft preview (admin UI engineer): read-only, behind the same authentication.
   router.use(previewRouter(opts.store, opts.previewSandbox));

@@ -1,9 +1,16 @@
 /**
- * Releases in the admin API (issue 36): a publish with a `rollout` starts one (publish-routes.ts calls
- * `publishRollout`).
+ * Releases in the admin API (issue 36). A publish with a `rollout` starts one (publish-routes.ts calls
+ * `publishRollout`); these routes list them and widen, narrow, complete or roll them back. Four eyes applies to
+ * widening and completing as to publishing; narrowing and rolling back never wait for a second person. Every change
+ * bumps the store's generation, so it reaches every replica as a publish does (published-sync.ts).
  */
+import { Router } from 'express';
+import { HttpError } from '../http-error.js';
+import { allChecks, fourEyesCheck, validStateCheck } from '../publish-checks.js';
 import type { ConfigStore, DocRef, NewDocument, PublishCheck } from '../store/config-store.js';
 import type { NewRelease, StoredRelease } from '../store/release-records.js';
+import { currentUser, requireRole } from './auth.js';
+import { percentOf } from './release-input.js';
 
 /** The published markets (an audience may only name these). */
 export const marketIds = (published: NewDocument[]) => published.filter((d) => d.kind === 'market').map((d) => d.id).sort();
@@ -22,4 +29,91 @@ export async function publishRollout(
   const release = await store.releases.publishRelease(items, opts, check);
   await onPublished();
   return { published: [], release: releaseHandle(release) };
+}
+
+/** What one arm of a release did to its borrowers. */
+export interface ArmStats {
+  pageViews: number;
+  /** Render errors plus API failures. */
+  errors: number;
+  /** errors / pageViews (0 without page views). */
+  errorRate: number;
+  /** 75th percentile of Largest Contentful Paint, ms (null: no measurement yet). */
+  p75Lcp: number | null;
+}
+
+/** Where the arms' figures come from: the renderer's telemetry, once it reports (until then, zeros). */
+export type ReleaseStats = (release: StoredRelease) => Promise<{ base: ArmStats; candidate: ArmStats }>;
+
+const EMPTY: ArmStats = { pageViews: 0, errors: 0, errorRate: 0, p75Lcp: null };
+export const noReleaseStats: ReleaseStats = async () => ({ base: { ...EMPTY }, candidate: { ...EMPTY } });
+
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** A text field of the body: absent or a string (trimmed, at most 500 characters); anything else is a 400. */
+function text(body: Record<string, unknown>, field: string): string | undefined {
+  const v = body[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || v.length > 500) throw new HttpError(400, `${field} must be a text of at most 500 characters`, { field });
+  return v.trim() || undefined;
+}
+
+function bodyOf(raw: unknown, allowed: string[]): Record<string, unknown> {
+  const body = raw ?? {};
+  if (!isObj(body)) throw new HttpError(400, `The body must be a JSON object (${allowed.join(', ')})`);
+  const extra = Object.keys(body).filter((k) => !allowed.includes(k));
+  if (extra.length) throw new HttpError(400, `Unknown field(s) ${extra.join(', ')}: allowed are ${allowed.join(', ')}`, { allowed });
+  return body;
+}
+
+export function releaseRouter(store: ConfigStore, onPublished: () => Promise<void>, stats: ReleaseStats = noReleaseStats) {
+  const router = Router();
+  const current = async (): Promise<NewDocument[]> => (await store.listPublished()).map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
+
+  /** A release as the API shows it: its documents without their candidate contents (the audit log has the diffs). */
+  const view = async (r: StoredRelease) => ({
+    id: r.id, status: r.status, percent: r.percent,
+    documents: r.documents.map((d) => ({ kind: d.kind, id: d.id, file: d.file, baseVersion: d.baseVersion, hash: d.hash, editors: d.editors })),
+    audience: r.audience, startAt: r.startAt, endAt: r.endAt, guard: r.guard, seed: r.seed, note: r.note,
+    createdAt: r.createdAt, createdBy: r.createdBy, updatedAt: r.updatedAt, updatedBy: r.updatedBy,
+    arms: await stats(r),
+  });
+
+  router.get('/releases', async (_req, res) => {
+    const list = await store.releases.listReleases({ limit: 200 });
+    res.json({ releases: await Promise.all(list.map(view)) });
+  });
+
+  /** Widen or narrow: `{ percent }`. Widening needs four eyes where publishing does; narrowing never waits. */
+  router.patch('/releases/:id', requireRole('publisher'), async (req, res) => {
+    const body = bodyOf(req.body, ['percent']);
+    const percent = percentOf(body.percent);
+    const user = currentUser(res).name;
+    const r = await store.releases.setReleasePercent(req.params.id as string, percent, { user }, fourEyesCheck(user, await current()));
+    await onPublished();
+    res.json({ release: await view(r) });
+  });
+
+  /** The candidate becomes the base for everyone: a normal publish of its documents (versions in their history). */
+  router.post('/releases/:id/complete', requireRole('publisher'), async (req, res) => {
+    const body = bodyOf(req.body, ['note']);
+    const user = currentUser(res).name;
+    const id = req.params.id as string;
+    const note = text(body, 'note') ?? `completed release ${id}`;
+    const done = await store.releases.completeRelease(id, { user, note }, allChecks(validStateCheck, fourEyesCheck(user, await current())));
+    await onPublished();
+    res.json({ release: await view(done.release), published: done.published.map(({ content: _c, ...v }) => v) });
+  });
+
+  /** Everyone back to the base, now, audited with the reason. Never waits for a second person. */
+  router.post('/releases/:id/rollback', requireRole('publisher'), async (req, res) => {
+    const body = bodyOf(req.body, ['reason']);
+    const user = currentUser(res).name;
+    const reason = text(body, 'reason') ?? `rolled back by ${user}`;
+    const r = await store.releases.rollbackRelease(req.params.id as string, { user, reason });
+    await onPublished();
+    res.json({ release: await view(r) });
+  });
+
+  return router;
 }

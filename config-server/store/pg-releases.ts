@@ -154,7 +154,7 @@ export class PgReleases {
     return this.h.tx(async (c) => {
       await this.h.lockPublishing(c);
       const r = await this.openRelease(c, id);
-      check(await this.releaseChanges(c, r));
+      if (percent > r.percent) check(await this.releaseChanges(c, r));
       if (percent === r.percent) return r;
       await this.h.q('UPDATE releases SET percent = $1, updated_at = $2, updated_by = $3 WHERE id = $4', [percent, now(), actor.user, id], c);
       await this.h.audited(c, { actor: actor.user, action: 'release.percent', kind: 'release', id, version: null, diff: null, note: `${r.percent} % → ${percent} %` });

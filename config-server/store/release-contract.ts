@@ -100,6 +100,12 @@ export function describeReleaseContract(name: string, factory: () => StoreFactor
       const widened = await s.store.releases.setReleasePercent(r.id, 25, { user: 'paula' }, (input) => void checked.push(input));
       expect(widened).toMatchObject({ percent: 25, updatedBy: 'paula', status: 'rolling' });
       expect(checked).toEqual([expect.objectContaining({ changes: [expect.objectContaining({ kind: 'screen', id: 'not-found', editors: ['ed'] })] })]);
+      // Narrowing is never held up by the check (it only takes borrowers back to the base).
+      const refuse = () => {
+        throw new HttpError(403, 'four eyes');
+      };
+      expect(await s.store.releases.setReleasePercent(r.id, 20, { user: 'pat' }, refuse)).toMatchObject({ percent: 20 });
+      await expect(s.store.releases.setReleasePercent(r.id, 30, { user: 'pat' }, refuse)).rejects.toMatchObject({ status: 403 });
       const gen = await s.store.generation();
       const done = await s.store.releases.completeRelease(r.id, { user: 'paula', note: 'looks good' }, validStateCheck);
       expect(done.release.status).toBe('complete');
@@ -114,7 +120,7 @@ export function describeReleaseContract(name: string, factory: () => StoreFactor
       ]) await expect(p()).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/is complete/) });
       await expect(s.store.releases.rollbackRelease('rel-nope', { user: 'pat', reason: 'x' })).rejects.toMatchObject({ status: 404 });
       const actions = (await s.store.audit({ kind: 'release', id: r.id })).map((a) => [a.action, a.actor]);
-      expect(actions).toEqual([['release.complete', 'paula'], ['release.percent', 'paula'], ['release.create', 'pat']]);
+      expect(actions).toEqual([['release.complete', 'paula'], ['release.percent', 'pat'], ['release.percent', 'paula'], ['release.create', 'pat']]);
     });
 
     it('rolls back: everyone back to the base, audited with the reason, the published version untouched', async () => {

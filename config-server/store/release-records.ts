@@ -102,7 +102,7 @@ export interface ReleaseStore {
   /** Releases, newest first (open ones only with `open`). */
   listReleases(filter?: { open?: boolean; limit?: number }): Promise<StoredRelease[]>;
   getRelease(id: string): Promise<StoredRelease | undefined>;
-  /** Sets an open release's share; `check` (four eyes when widening) sees its documents as the change set. */
+  /** Sets an open release's share. Widening runs `check` (four eyes) on its documents as the change set; narrowing never waits. */
   setReleasePercent(id: string, percent: number, actor: Actor, check: PublishCheck): Promise<StoredRelease>;
   /** The candidate becomes the base: a normal publish of its documents (new versions in their history). */
   completeRelease(id: string, opts: Actor & { note: string }, check: PublishCheck): Promise<{ release: StoredRelease; published: StoredVersion[] }>;

@@ -140,7 +140,7 @@ export class SqliteReleases {
   async setReleasePercent(id: string, percent: number, actor: Actor, check: PublishCheck) {
     return this.db.transaction(() => {
       const r = this.openRelease(id);
-      check(this.releaseChanges(r));
+      if (percent > r.percent) check(this.releaseChanges(r));
       if (percent === r.percent) return r;
       this.db.prepare('UPDATE releases SET percent = ?, updated_at = ?, updated_by = ? WHERE id = ?').run(percent, now(), actor.user, id);
       this.h.audited({ actor: actor.user, action: 'release.percent', kind: 'release', id, version: null, diff: null, note: `${r.percent} % → ${percent} %` });
