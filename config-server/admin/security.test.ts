@@ -258,7 +258,12 @@ describe('POST /admin/api/validate off the event loop', () => {
     for (const r of results) expect(r.status).toBe(200);
     for (const r of results) expect((await r.json()).valid).toBe(true);
     expect(probes.length).toBeGreaterThan(3);
-    expect(Math.max(...probes), `healthz latencies ${probes.map((p) => p.toFixed(0)).join(', ')}`).toBeLessThan(100);
+    // Nine probes in ten under 100 ms, and none near what the four checks would hold the event loop for (~4 × 0.3 s):
+    // on a 2-core machine running other test files at once, one probe can lose its core for a scheduling slice.
+    const sorted = [...probes].sort((a, b) => a - b);
+    const seen = `healthz latencies ${probes.map((p) => p.toFixed(0)).join(', ')}`;
+    expect(sorted[Math.floor(sorted.length * 0.9)], seen).toBeLessThan(100);
+    expect(sorted[sorted.length - 1], seen).toBeLessThan(400);
  
     // The other way: the same check on the event loop (as before) holds a /healthz probe sent meanwhile past 100 ms.
     const docs = (await s.config.store.listPublished()).map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
