@@ -77,10 +77,25 @@ describe('/metrics', () => {
     expect(sample(text, 'sdui_rollbacks_total')).toBe(1);
     expect(sample(text, 'sdui_store_reachable')).toBe(1);
     expect(sample(text, 'sdui_published_generation')).toBe(s.config.snapshot().generation);
+    expect(sample(text, 'sdui_releases_in_flight')).toBe(0);
     // Node's process metrics.
     expect(text).toMatch(/^process_cpu_user_seconds_total /m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes /m);
+  });
+
+  it('counts the releases in flight: a publish to 10 % is one until it is rolled back', async () => {
+    const ts = ((await (await get('/config/v1/bundle?market=ID')).json()) as { textSet: { id: string } }).textSet.id;
+    const rec = await pat.req('GET', `${DOC}/text-set/${ts}`);
+    const content = structuredClone((await rec.json()).published.content);
+    content.texts['common.retry'] = 'Coba lagi (release)';
+    expect((await pat.req('PUT', `${DOC}/text-set/${ts}/draft`, content, { 'if-match': rec.headers.get('etag')! })).status).toBe(200);
+    const published = await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: ts }], note: 'release metric', rollout: { percent: 10 } });
+    expect(published.status).toBe(200);
+    const { release } = (await published.json()) as { release: { id: string } };
+    expect(sample(await scrape(), 'sdui_releases_in_flight')).toBe(1);
+    expect((await pat.req('POST', `/admin/api/releases/${release.id}/rollback`, { reason: 'metrics test' })).status).toBe(200);
+    expect(sample(await scrape(), 'sdui_releases_in_flight')).toBe(0);
   });
 });
 

@@ -12,12 +12,14 @@ export interface MetricsSource {
   storeReachable(): boolean;
   /** The published snapshot's generation: the version every replica should converge on. */
   generation(): number;
+  /** Releases rolling out now (a share of borrowers on their candidate). */
+  releasesInFlight(): number;
 }
 
 /**
  * The server's Prometheus metrics, in a registry of its own (several apps in one test process never mix):
  * requests by route template and status with their durations, drawn pages by outcome, server prefetch calls,
- * publishes and rollbacks, store reachability, the published generation, and node's process metrics.
+ * publishes and rollbacks, store reachability, the published generation, releases in flight, and node's process metrics.
  */
 export class Metrics implements Telemetry {
   readonly registry = new Registry();
@@ -67,6 +69,14 @@ export class Metrics implements Telemetry {
       registers,
       collect() {
         this.set(source.generation());
+      },
+    });
+    new Gauge({
+      name: 'sdui_releases_in_flight',
+      help: 'Releases rolling out on this replica: a share of borrowers gets their candidate documents',
+      registers,
+      collect() {
+        this.set(source.releasesInFlight());
       },
     });
     for (const o of DRAWN) this.drawn.labels(o).inc(0);

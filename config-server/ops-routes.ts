@@ -25,7 +25,12 @@ export interface OpsOptions {
 export function opsRoutes(opts: OpsOptions) {
   const { env } = opts;
   const token = env.METRICS_TOKEN || undefined;
-  const metrics = (opts.metrics ?? !!(token || env.METRICS_PORT)) ? new Metrics({ storeReachable: opts.storeReachable, generation: () => opts.snapshot().generation }) : undefined;
+  const source = {
+    storeReachable: opts.storeReachable,
+    generation: () => opts.snapshot().generation,
+    releasesInFlight: () => opts.snapshot().releases.filter((r) => r.status === 'rolling').length,
+  };
+  const metrics = (opts.metrics ?? !!(token || env.METRICS_PORT)) ? new Metrics(source) : undefined;
   let draining = false;
 
   const router = Router();
