@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three projects: renderer units in jsdom, server/tooling units in node, browser tests in real Chromium.
+// Four projects: renderer units in jsdom, server/tooling units in node, browser tests in real Chromium, and latency
+// bounds (timing) that `npm test` runs alone afterwards.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -21,7 +22,19 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['config-server/**/*.test.ts', 'tests/*.test.ts', 'schemas/**/*.test.ts'],
+          exclude: ['**/*.timing.test.ts', '**/node_modules/**'],
           testTimeout: 20000,
+          globalSetup: ['tests/pg-global-setup.ts'],
+        },
+      },
+      {
+        // Latency bounds, run by `npm test` on its own after the other projects: never beside other test files.
+        extends: true,
+        test: {
+          name: 'timing',
+          environment: 'node',
+          include: ['config-server/**/*.timing.test.ts'],
+          testTimeout: 30000,
           globalSetup: ['tests/pg-global-setup.ts'],
         },
       },

@@ -1,13 +1,13 @@
 /**
  * Issue 37's admin security fixes, each asserted both ways: API tokens (expiry, list, revoke, ended by a password
  * reset, role or disable), login limits per account and per address, the session cookie's `Secure`, the sandbox
- * in production, a malformed cookie, validation off the event loop, password re-hashing at login, and the audit.
+ * in production, a malformed cookie, the validation call limit (validate-off-loop.timing.test.ts times the worker),
+ * password re-hashing at login, and the audit.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedFetch as fetch } from '../openapi/check.js';
-import { stateErrors } from '../publish-checks.js';
 import { startBanner } from '../start-banner.js';
 import { sharedTestPostgres } from '../store/pg-test-server.js';
 import { login, PASSWORD, startTestServer, testStores, type Client, type TestServer } from '../test-helpers.js';
@@ -235,44 +235,6 @@ describe('POST /admin/api/validate off the event loop', () => {
     [vera, ed] = await Promise.all(['vera', 'ed'].map((u) => login(s.url, u)));
   });
   afterAll(() => s?.stop());
-
-  it('four parallel validates keep /healthz under 100 ms', async () => {
-    const screen = (await (await vera.req('GET', '/admin/api/documents/screen/not-found')).json()).published.content;
-    // Warm-up: the worker starts and compiles the schemas once (on its own thread, but measured apart).
-    expect((await vera.req('POST', '/admin/api/validate', {})).status).toBe(200);
-    // Four different states (an unsaved edit each), so no result is shared.
-    const validates = Promise.all(
-      [1, 2, 3, 4].map((i) => vera.req('POST', '/admin/api/validate', { document: { ...screen, description: `variant ${i}` } })),
-    );
-    let done = false;
-    void validates.finally(() => (done = true));
-    const probes: number[] = [];
-    while (!done) {
-      const t0 = performance.now();
-      const r = await fetch(`${s.url}/healthz`);
-      await r.text();
-      probes.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    const results = await validates;
-    for (const r of results) expect(r.status).toBe(200);
-    for (const r of results) expect((await r.json()).valid).toBe(true);
-    expect(probes.length).toBeGreaterThan(3);
-    // Nine probes in ten under 100 ms, and none near what the four checks would hold the event loop for (~4 × 0.3 s):
-    // on a 2-core machine running other test files at once, one probe can lose its core for a scheduling slice.
-    const sorted = [...probes].sort((a, b) => a - b);
-    const seen = `healthz latencies ${probes.map((p) => p.toFixed(0)).join(', ')}`;
-    expect(sorted[Math.floor(sorted.length * 0.9)], seen).toBeLessThan(100);
-    expect(sorted[sorted.length - 1], seen).toBeLessThan(400);
- 
-    // The other way: the same check on the event loop (as before) holds a /healthz probe sent meanwhile past 100 ms.
-    const docs = (await s.config.store.listPublished()).map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
-    const t0 = performance.now();
-    const probe = fetch(`${s.url}/healthz`).then((r) => r.text()).then(() => performance.now() - t0);
-    await new Promise((r) => setTimeout(r, 1));
-    expect(stateErrors(docs)).toEqual([]);
-    expect(await probe).toBeGreaterThan(100);
-  });
 
   it('finds the errors as before, and limits calls per user: one user at the limit gets 429, another still 200', async () => {
     const screen = (await (await vera.req('GET', '/admin/api/documents/screen/not-found')).json()).published.content;

@@ -39,5 +39,18 @@ describe('MarketForm', { timeout: 60000 }, () => {
     render(<MarketForm doc={record} role="viewer" onSaved={() => {}} />);
     expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
     expect((screen.getByLabelText(/servicePhone/i) as HTMLInputElement).readOnly).toBe(true);
+    // An open map's keys (termUnits.codes: 'day', '1', ...) are content too: read-only, nothing to remove.
+    const keys = screen.getAllByLabelText(/^day Key$|^1 Key$/) as HTMLInputElement[];
+    expect(keys).toHaveLength(2);
+    for (const k of keys) expect(k.readOnly).toBe(true);
+    for (const k of keys) expect(k.closest('.market-additional')!.querySelector('button')).toBeNull();
+  });
+
+  it('lets editors rename and remove the keys of an open map', () => {
+    fakeAdminServer({});
+    render(<MarketForm doc={record} role="editor" onSaved={() => {}} />);
+    const key = screen.getByLabelText(/^day Key$/) as HTMLInputElement;
+    expect(key.readOnly).toBe(false);
+    expect(key.closest('.market-additional')!.querySelector('button')).not.toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import { adminApi } from './admin-api';
 import { canWrite, currentContent, type DocRecord, type Role } from './admin-types';
 import { describeError } from './describe-error';
 import { marketFormSchema, marketValidator } from './market-validator';
-import { MarketObjectTemplate } from './market-sections';
+import { MarketAdditionalTemplate, MarketObjectTemplate } from './market-sections';
 import './market.css';
 
 const uiSchema: UiSchema = {
@@ -65,7 +65,7 @@ export default function MarketForm({ doc, role, onSaved }: Props) {
         validator={marketValidator}
         formData={formData}
         readonly={!writable}
-        templates={{ ObjectFieldTemplate: MarketObjectTemplate }}
+        templates={{ ObjectFieldTemplate: MarketObjectTemplate, WrapIfAdditionalTemplate: MarketAdditionalTemplate }}
         liveValidate="onChange"
         showErrorList="bottom"
         noHtml5Validate

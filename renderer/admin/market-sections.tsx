@@ -4,11 +4,11 @@
  * column; nested objects keep rjsf's own template. A field no section names goes to "Other".
  */
 import { getDefaultRegistry } from '@rjsf/core';
-import type { ObjectFieldTemplateProps } from '@rjsf/utils';
+import { ADDITIONAL_PROPERTY_FLAG, buttonId, TranslatableString, type ObjectFieldTemplateProps, type WrapIfAdditionalTemplateProps } from '@rjsf/utils';
 
 export const MARKET_SECTIONS: { title: string; fields: string[] }[] = [
   { title: 'Market', fields: ['kind', 'id', 'schemaVersion', 'name', 'description'] },
-  { title: 'Language and formats', fields: ['textSet', 'languageType', 'currency', 'number', 'dateFormat', 'dateTimeFormat', 'shortDateFormat', 'shortTimeFormat'] },
+  { title: 'Language and formats', fields: ['textSet', 'languageType', 'currency', 'number', 'termUnits', 'dateFormat', 'dateTimeFormat', 'shortDateFormat', 'shortTimeFormat'] },
   { title: 'Lending figures', fields: ['loanRange', 'approvalHours', 'salaryThreshold', 'userCount'] },
   { title: 'Contact and embedding', fields: ['servicePhone', 'serviceEmail', 'embedOrigins'] },
   { title: 'Publishing', fields: ['fourEyes'] },
@@ -34,6 +34,32 @@ export function MarketObjectTemplate(props: ObjectFieldTemplateProps) {
           </section>
         );
       })}
+    </div>
+  );
+}
+
+/**
+ * An entry of an open map (termUnits.codes: a backend's unit code → its words). rjsf's own template leaves the
+ * key's input editable in a read-only form: a viewer could retype a code. Here the key follows the form's
+ * read-only state, and its remove button shows only to those who may edit.
+ */
+export function MarketAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
+  const { id, classNames, style, disabled, label, onKeyRenameBlur, onRemoveProperty, readonly, schema, children, uiSchema, registry } = props;
+  if (!(ADDITIONAL_PROPERTY_FLAG in schema)) {
+    return (
+      <div className={classNames} style={style}>
+        {children}
+      </div>
+    );
+  }
+  const { RemoveButton } = registry.templates.ButtonTemplates;
+  const locked = disabled || readonly;
+  return (
+    <div className={`${classNames ?? ''} market-additional`} style={style}>
+      <label htmlFor={`${id}-key`}>{registry.translateString(TranslatableString.KeyLabel, [label])}</label>
+      <input className="form-control" type="text" id={`${id}-key`} defaultValue={label} readOnly={locked} onBlur={locked ? undefined : onKeyRenameBlur} />
+      {children}
+      {!locked && <RemoveButton id={buttonId(id, 'remove')} className="rjsf-object-property-remove" onClick={onRemoveProperty} uiSchema={uiSchema} registry={registry} />}
     </div>
   );
 }
