@@ -44,10 +44,12 @@ export function MarketObjectTemplate(props: ObjectFieldTemplateProps) {
  * read-only state, and its remove button shows only to those who may edit.
  */
 export function MarketAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
-  const { id, classNames, style, disabled, label, onKeyRenameBlur, onRemoveProperty, readonly, schema, children, uiSchema, registry } = props;
+  const { id, classNames, style, disabled, label, onKeyRenameBlur, onRemoveProperty, readonly, schema, children, uiSchema, registry, hideError, rawErrors } = props;
+  // rjsf's own class list: every field is a form-group, one with errors says so.
+  const group = ['form-group', classNames, !hideError && rawErrors?.length ? 'has-error has-danger' : ''].filter(Boolean).join(' ');
   if (!(ADDITIONAL_PROPERTY_FLAG in schema)) {
     return (
-      <div className={classNames} style={style}>
+      <div className={group} style={style}>
         {children}
       </div>
     );
@@ -55,7 +57,7 @@ export function MarketAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
   const { RemoveButton } = registry.templates.ButtonTemplates;
   const locked = disabled || readonly;
   return (
-    <div className={`${classNames ?? ''} market-additional`} style={style}>
+    <div className={`${group} market-additional`} style={style}>
       <label htmlFor={`${id}-key`}>{registry.translateString(TranslatableString.KeyLabel, [label])}</label>
       <input className="form-control" type="text" id={`${id}-key`} defaultValue={label} readOnly={locked} onBlur={locked ? undefined : onKeyRenameBlur} />
       {children}
