@@ -8,7 +8,7 @@ import { ADDITIONAL_PROPERTY_FLAG, buttonId, TranslatableString, type ObjectFiel
 
 export const MARKET_SECTIONS: { title: string; fields: string[] }[] = [
   { title: 'Market', fields: ['kind', 'id', 'schemaVersion', 'name', 'description'] },
-  { title: 'Language and formats', fields: ['textSet', 'languageType', 'currency', 'number', 'termUnits', 'dateFormat', 'dateTimeFormat', 'shortDateFormat', 'shortTimeFormat'] },
+  { title: 'Language and formats', fields: ['textSet', 'languageType', 'currency', 'number', 'termUnits', 'dateFormat', 'dateTimeFormat', 'shortDateFormat', 'shortTimeFormat', 'timeZone'] },
   { title: 'Lending figures', fields: ['loanRange', 'approvalHours', 'salaryThreshold', 'userCount'] },
   { title: 'Contact and embedding', fields: ['servicePhone', 'serviceEmail', 'embedOrigins'] },
   { title: 'Publishing', fields: ['fourEyes'] },

@@ -965,6 +965,10 @@ export interface MarketDocument {
    */
   shortTimeFormat?: string;
   /**
+   * IANA time zone of the market (Asia/Jakarta, Asia/Kolkata). The console shows and takes the start and end times of releases for this market's borrowers in it; absent: UTC.
+   */
+  timeZone?: string;
+  /**
    * Loan amount range cited in marketing copy, in currency units.
    */
   loanRange: {

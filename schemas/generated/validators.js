@@ -2704,13 +2704,14 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateMarket = validate23;
-const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/market.json","title":"MarketDocument","description":"One market (India or Indonesia): its text set, money and date formats, marketing figures, service contact, allowed embed origins, and the product's limits and constants. Expressions read it as `market.*`.","type":"object","required":["kind","id","schemaVersion","name","textSet","currency","number","termUnits","dateFormat","dateTimeFormat","loanRange","approvalHours","salaryThreshold","userCount","servicePhone","embedOrigins","fourEyes","limits"],"additionalProperties":false,"properties":{"kind":{"const":"market","description":"Document kind."},"id":{"enum":["ID","IN"],"description":"Market code, the `market` query parameter: ID Indonesia, IN India."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"name":{"type":"string","minLength":1,"description":"Market name for ops (never shown to borrowers)."},"description":{"type":"string","description":"Ops-facing note about this market."},"textSet":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Id of the text set this market uses (the spec's language flag); it must exist."},"languageType":{"type":"integer","minimum":0,"description":"The spec's language type; the loan-confirm agreement modal shows only when it is 1."},"currency":{"type":"object","description":"Money display.","required":["code","symbol","minorUnits"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code (INR, IDR)."},"symbol":{"type":"string","minLength":1,"description":"Symbol shown before amounts (₹, Rp)."},"minorUnits":{"type":"integer","minimum":1,"description":"Minor units per unit: amounts the API gives in minor units are divided by this (100) and shown with two decimals."}}},"number":{"type":"object","description":"Number format.","required":["thousandsSeparator","decimalSeparator"],"additionalProperties":false,"properties":{"thousandsSeparator":{"type":"string","maxLength":1,"description":"Thousands separator shown (a period); amounts are sent without it."},"decimalSeparator":{"type":"string","minLength":1,"maxLength":1,"description":"Decimal separator shown."}}},"termUnits":{"type":"object","description":"Loan term units in words: a backend codes a term's unit as a word or a number (`day`, `1`); `termUnit(code)` in a screen shows the words of its text key, and an unknown code shows the default unit's words, never the raw code.","required":["codes","default"],"additionalProperties":false,"properties":{"codes":{"type":"object","description":"Unit code as the backend sends it → text key of its words (`day` and `1` → loan.unitDay).","propertyNames":{"pattern":"^[A-Za-z0-9_-]{1,20}$"},"additionalProperties":{"$ref":"../common/text-key.json"}},"default":{"$ref":"../common/text-key.json","description":"Text key of the unit shown when a code is absent or unknown (the spec's terms are in days)."}}},"dateFormat":{"type":"string","minLength":1,"description":"Date format, tokens YYYY MM DD (YYYY-MM-DD)."},"dateTimeFormat":{"type":"string","minLength":1,"description":"Date-time format, tokens YYYY MM DD HH mm ss (YYYY-MM-DD HH:mm:ss)."},"shortDateFormat":{"type":"string","minLength":1,"description":"Current-date helper's date format (MM/DD)."},"shortTimeFormat":{"type":"string","minLength":1,"description":"Current-date helper's time format (HH:mm)."},"loanRange":{"type":"object","description":"Loan amount range cited in marketing copy, in currency units.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Smallest loan."},"max":{"type":"integer","minimum":0,"description":"Largest loan."}}},"approvalHours":{"type":"integer","minimum":1,"description":"Approval promised within this many hours (2)."},"salaryThreshold":{"type":"integer","minimum":0,"description":"Monthly salary from which earners qualify, in currency units."},"userCount":{"type":"integer","minimum":0,"description":"Number of users cited in marketing copy (3 million)."},"servicePhone":{"type":"string","pattern":"^\\+?[0-9][0-9 -]{3,20}$","description":"Customer-service phone, the fallback when a response carries no telephone."},"serviceEmail":{"type":"string","pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$","description":"Customer-service e-mail, the fallback when the contact-info call gives none."},"embedOrigins":{"type":"array","description":"https origins whose pages may be embedded (privacy policy, agreements); any other embed shows a fallback text.","items":{"type":"string","pattern":"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},"uniqueItems":true},"fourEyes":{"type":"boolean","description":"Publishing a change to this market's documents needs approval by a second person."},"limits":{"title":"MarketLimits","description":"Product limits and timings of the spec (section 9).","type":"object","additionalProperties":false,"required":["chatTextMax","complaintTextMax","complaintImagesMax","successModalMs","reviewWeekdays","ratingModalDelayMs","ratingStars","nativeRatingMinScore","smsCountdownSeconds","smsCodeLength","captchaLength","mobileDigits","mobilePattern","contactInfoOverall","toastDefaultMs","toastMinMs","appToastMs","recommendTagsFirst","sceneModuleIds","loanMoreModuleId","payTypes","defaultMiniMarkets","googleScore","specialPeriodStatus","cardDigitGroup","phoneDigitGroups","cookieExpiryYear","orderStatuses"],"properties":{"chatTextMax":{"type":"integer","minimum":1,"description":"Most characters of a chatbot free-text question (the spec gives no figure; ours)."},"complaintTextMax":{"type":"integer","minimum":1,"description":"Complaint description length limit; input past it is ignored (200)."},"complaintImagesMax":{"type":"integer","minimum":0,"description":"Evidence images per complaint (9)."},"successModalMs":{"type":"integer","minimum":0,"description":"How long the complaint success modal shows before redirecting (1500 ms)."},"reviewWeekdays":{"type":"integer","minimum":1,"description":"Complaints are reviewed within this many weekdays (3)."},"ratingModalDelayMs":{"type":"integer","minimum":0,"description":"Delay before the complaint-details rating modal opens (3000 ms)."},"ratingStars":{"type":"integer","minimum":1,"description":"Stars of rating widgets (5)."},"nativeRatingMinScore":{"type":"integer","minimum":1,"description":"Scores from this up trigger the native store rating (4)."},"smsCountdownSeconds":{"type":"integer","minimum":1,"description":"SMS resend countdown (60 s); Cancel resets it."},"smsCodeLength":{"type":"integer","minimum":1,"description":"SMS code length (6)."},"captchaLength":{"type":"integer","minimum":1,"description":"Image captcha max length (4)."},"mobileDigits":{"type":"integer","minimum":1,"description":"Registration mobile number digits (11)."},"mobilePattern":{"type":"string","minLength":1,"description":"Regular expression a registration mobile must match: 11 digits, first 1, second 3-9."},"contactInfoOverall":{"type":"integer","description":"The `overall` value of the contact-info call (30)."},"toastDefaultMs":{"type":"integer","minimum":0,"description":"Toast duration when none is given (3000 ms)."},"toastMinMs":{"type":"integer","minimum":0,"description":"Durations under this count as the default (300 ms)."},"appToastMs":{"type":"integer","minimum":0,"description":"Duration of the app's own toasts (2000 ms)."},"recommendTagsFirst":{"type":"integer","minimum":0,"description":"Recommended lists show product tags only for this many first products (2)."},"sceneModuleIds":{"type":"object","description":"Module id sent for a recommendation scene.","required":["precise","luckyBag","other"],"additionalProperties":false,"properties":{"precise":{"type":"integer","description":"Precise scenes (301)."},"luckyBag":{"type":"integer","description":"Lucky-bag scenes (302)."},"other":{"type":"integer","description":"Every other scene (300)."}}},"sceneGroups":{"type":"object","description":"Which recommendation scenes (the `scene` query of /relevant and /specialApply) are precise and which are lucky-bag scenes; their module ids are in sceneModuleIds, every other scene sends sceneModuleIds.other.","required":["precise","luckyBag"],"additionalProperties":false,"properties":{"precise":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the precise module id."},"luckyBag":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the lucky-bag module id."}}},"loanMoreModuleId":{"type":"integer","description":"Module id of the 'loan more' event (30, positionId 0)."},"payTypes":{"type":"object","description":"Repayment pay type codes.","required":["bank","miniMarket"],"additionalProperties":false,"properties":{"bank":{"type":"integer","description":"Bank transfer (1)."},"miniMarket":{"type":"integer","description":"Mini market (2)."}}},"defaultMiniMarkets":{"type":"array","items":{"type":"string","minLength":1},"description":"Mini markets offered when the server lists none (one entry)."},"googleScore":{"type":"integer","minimum":1,"maximum":5,"description":"Score the loan-details rating sends to google-score (always 5)."},"specialPeriodStatus":{"type":"integer","description":"Instalment periodStatus shown in the special colour (500)."},"cardDigitGroup":{"type":"integer","minimum":1,"description":"Bank card digits are grouped by this many (4)."},"phoneDigitGroups":{"type":"array","items":{"type":"integer","minimum":1},"description":"Phone input grouping (3-4-4)."},"cookieExpiryYear":{"type":"integer","description":"Cookies expire at the end of this year (9999)."},"orderStatuses":{"type":"object","description":"Loan-details order statuses with their own picture and buttons (spec section 4).","required":["withPicture","defaultPicture","repayWithExtension","repayOnly","loanMore"],"additionalProperties":false,"properties":{"withPicture":{"type":"array","items":{"type":"integer"},"description":"Statuses with their own status picture (21, 151, 174, 180, 110, 200)."},"defaultPicture":{"type":"integer","description":"Status whose picture every other status uses (200)."},"repayWithExtension":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button plus the extension link when isDelay is '1' (174, 180, 3, 5)."},"repayOnly":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button only (170)."},"loanMore":{"type":"array","items":{"type":"integer"},"description":"Statuses showing 'loan more', leading to product detail (200, 4)."}}}}},"legal":{"title":"MarketLegal","description":"Figures of the loan terms legal text (the lender's terms), when the market shows them.","type":"object","additionalProperties":false,"required":["loanTermDays","decisionDays","creditingDays","defaultPenalty","dailyInterest","prepayment","minApplicantAge","personalDetailChangeDays","judgmentSettleDays","assignmentNoticeBusinessDays","emailDeemedReceivedHours","paymentOrder"],"properties":{"loanTermDays":{"type":"object","description":"Loan term in calendar days.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":1,"description":"Shortest term (91)."},"max":{"type":"integer","minimum":1,"description":"Longest term (365)."}}},"decisionDays":{"type":"integer","minimum":0,"description":"Decision within this many days (1)."},"creditingDays":{"type":"object","description":"Crediting within this many days after approval.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Earliest (1)."},"max":{"type":"integer","minimum":0,"description":"Latest (3)."}}},"defaultPenalty":{"type":"object","description":"One-off default penalty, in currency units.","required":["newClient","repeatClient"],"additionalProperties":false,"properties":{"newClient":{"type":"integer","minimum":0,"description":"New clients (Rs.1,000)."},"repeatClient":{"type":"integer","minimum":0,"description":"Repeat clients (Rs.800)."}}},"dailyInterest":{"type":"array","description":"Daily interest on the unpaid amount by days overdue.","items":{"title":"InterestBand","type":"object","required":["fromDay","percent"],"additionalProperties":false,"properties":{"fromDay":{"type":"integer","minimum":1,"description":"First overdue day of the band."},"toDay":{"type":"integer","minimum":1,"description":"Last overdue day of the band; absent means open-ended."},"percent":{"type":"number","minimum":0,"description":"Daily interest in percent."}}}},"prepayment":{"type":"object","description":"When prepayment is allowed.","required":["minTermFraction","minDaysAfterDisbursal"],"additionalProperties":false,"properties":{"minTermFraction":{"type":"number","minimum":0,"maximum":1,"description":"Part of the term that must have passed (0.5)."},"minDaysAfterDisbursal":{"type":"integer","minimum":0,"description":"Days after disbursal (7)."}}},"minApplicantAge":{"type":"integer","minimum":0,"description":"Applicants must be over this age (18)."},"personalDetailChangeDays":{"type":"integer","minimum":0,"description":"Changes of personal details are notified within this many days (3)."},"judgmentSettleDays":{"type":"integer","minimum":0,"description":"A judgment is settled within this many days (10)."},"assignmentNoticeBusinessDays":{"type":"integer","minimum":0,"description":"Notice of assignment in business days (7)."},"emailDeemedReceivedHours":{"type":"integer","minimum":0,"description":"An e-mail notice counts as received this many hours after sending (1)."},"paymentOrder":{"type":"array","description":"Order payments are applied after maturity.","items":{"enum":["legalCharges","enforcementCosts","penalties","fees","interest","principal"]}}}}}};
+const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/market.json","title":"MarketDocument","description":"One market (India or Indonesia): its text set, money and date formats, marketing figures, service contact, allowed embed origins, and the product's limits and constants. Expressions read it as `market.*`.","type":"object","required":["kind","id","schemaVersion","name","textSet","currency","number","termUnits","dateFormat","dateTimeFormat","loanRange","approvalHours","salaryThreshold","userCount","servicePhone","embedOrigins","fourEyes","limits"],"additionalProperties":false,"properties":{"kind":{"const":"market","description":"Document kind."},"id":{"enum":["ID","IN"],"description":"Market code, the `market` query parameter: ID Indonesia, IN India."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"name":{"type":"string","minLength":1,"description":"Market name for ops (never shown to borrowers)."},"description":{"type":"string","description":"Ops-facing note about this market."},"textSet":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Id of the text set this market uses (the spec's language flag); it must exist."},"languageType":{"type":"integer","minimum":0,"description":"The spec's language type; the loan-confirm agreement modal shows only when it is 1."},"currency":{"type":"object","description":"Money display.","required":["code","symbol","minorUnits"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code (INR, IDR)."},"symbol":{"type":"string","minLength":1,"description":"Symbol shown before amounts (₹, Rp)."},"minorUnits":{"type":"integer","minimum":1,"description":"Minor units per unit: amounts the API gives in minor units are divided by this (100) and shown with two decimals."}}},"number":{"type":"object","description":"Number format.","required":["thousandsSeparator","decimalSeparator"],"additionalProperties":false,"properties":{"thousandsSeparator":{"type":"string","maxLength":1,"description":"Thousands separator shown (a period); amounts are sent without it."},"decimalSeparator":{"type":"string","minLength":1,"maxLength":1,"description":"Decimal separator shown."}}},"termUnits":{"type":"object","description":"Loan term units in words: a backend codes a term's unit as a word or a number (`day`, `1`); `termUnit(code)` in a screen shows the words of its text key, and an unknown code shows the default unit's words, never the raw code.","required":["codes","default"],"additionalProperties":false,"properties":{"codes":{"type":"object","description":"Unit code as the backend sends it → text key of its words (`day` and `1` → loan.unitDay).","propertyNames":{"pattern":"^[A-Za-z0-9_-]{1,20}$"},"additionalProperties":{"$ref":"../common/text-key.json"}},"default":{"$ref":"../common/text-key.json","description":"Text key of the unit shown when a code is absent or unknown (the spec's terms are in days)."}}},"dateFormat":{"type":"string","minLength":1,"description":"Date format, tokens YYYY MM DD (YYYY-MM-DD)."},"dateTimeFormat":{"type":"string","minLength":1,"description":"Date-time format, tokens YYYY MM DD HH mm ss (YYYY-MM-DD HH:mm:ss)."},"shortDateFormat":{"type":"string","minLength":1,"description":"Current-date helper's date format (MM/DD)."},"shortTimeFormat":{"type":"string","minLength":1,"description":"Current-date helper's time format (HH:mm)."},"timeZone":{"type":"string","pattern":"^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$","description":"IANA time zone of the market (Asia/Jakarta, Asia/Kolkata). The console shows and takes the start and end times of releases for this market's borrowers in it; absent: UTC."},"loanRange":{"type":"object","description":"Loan amount range cited in marketing copy, in currency units.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Smallest loan."},"max":{"type":"integer","minimum":0,"description":"Largest loan."}}},"approvalHours":{"type":"integer","minimum":1,"description":"Approval promised within this many hours (2)."},"salaryThreshold":{"type":"integer","minimum":0,"description":"Monthly salary from which earners qualify, in currency units."},"userCount":{"type":"integer","minimum":0,"description":"Number of users cited in marketing copy (3 million)."},"servicePhone":{"type":"string","pattern":"^\\+?[0-9][0-9 -]{3,20}$","description":"Customer-service phone, the fallback when a response carries no telephone."},"serviceEmail":{"type":"string","pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$","description":"Customer-service e-mail, the fallback when the contact-info call gives none."},"embedOrigins":{"type":"array","description":"https origins whose pages may be embedded (privacy policy, agreements); any other embed shows a fallback text.","items":{"type":"string","pattern":"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},"uniqueItems":true},"fourEyes":{"type":"boolean","description":"Publishing a change to this market's documents needs approval by a second person."},"limits":{"title":"MarketLimits","description":"Product limits and timings of the spec (section 9).","type":"object","additionalProperties":false,"required":["chatTextMax","complaintTextMax","complaintImagesMax","successModalMs","reviewWeekdays","ratingModalDelayMs","ratingStars","nativeRatingMinScore","smsCountdownSeconds","smsCodeLength","captchaLength","mobileDigits","mobilePattern","contactInfoOverall","toastDefaultMs","toastMinMs","appToastMs","recommendTagsFirst","sceneModuleIds","loanMoreModuleId","payTypes","defaultMiniMarkets","googleScore","specialPeriodStatus","cardDigitGroup","phoneDigitGroups","cookieExpiryYear","orderStatuses"],"properties":{"chatTextMax":{"type":"integer","minimum":1,"description":"Most characters of a chatbot free-text question (the spec gives no figure; ours)."},"complaintTextMax":{"type":"integer","minimum":1,"description":"Complaint description length limit; input past it is ignored (200)."},"complaintImagesMax":{"type":"integer","minimum":0,"description":"Evidence images per complaint (9)."},"successModalMs":{"type":"integer","minimum":0,"description":"How long the complaint success modal shows before redirecting (1500 ms)."},"reviewWeekdays":{"type":"integer","minimum":1,"description":"Complaints are reviewed within this many weekdays (3)."},"ratingModalDelayMs":{"type":"integer","minimum":0,"description":"Delay before the complaint-details rating modal opens (3000 ms)."},"ratingStars":{"type":"integer","minimum":1,"description":"Stars of rating widgets (5)."},"nativeRatingMinScore":{"type":"integer","minimum":1,"description":"Scores from this up trigger the native store rating (4)."},"smsCountdownSeconds":{"type":"integer","minimum":1,"description":"SMS resend countdown (60 s); Cancel resets it."},"smsCodeLength":{"type":"integer","minimum":1,"description":"SMS code length (6)."},"captchaLength":{"type":"integer","minimum":1,"description":"Image captcha max length (4)."},"mobileDigits":{"type":"integer","minimum":1,"description":"Registration mobile number digits (11)."},"mobilePattern":{"type":"string","minLength":1,"description":"Regular expression a registration mobile must match: 11 digits, first 1, second 3-9."},"contactInfoOverall":{"type":"integer","description":"The `overall` value of the contact-info call (30)."},"toastDefaultMs":{"type":"integer","minimum":0,"description":"Toast duration when none is given (3000 ms)."},"toastMinMs":{"type":"integer","minimum":0,"description":"Durations under this count as the default (300 ms)."},"appToastMs":{"type":"integer","minimum":0,"description":"Duration of the app's own toasts (2000 ms)."},"recommendTagsFirst":{"type":"integer","minimum":0,"description":"Recommended lists show product tags only for this many first products (2)."},"sceneModuleIds":{"type":"object","description":"Module id sent for a recommendation scene.","required":["precise","luckyBag","other"],"additionalProperties":false,"properties":{"precise":{"type":"integer","description":"Precise scenes (301)."},"luckyBag":{"type":"integer","description":"Lucky-bag scenes (302)."},"other":{"type":"integer","description":"Every other scene (300)."}}},"sceneGroups":{"type":"object","description":"Which recommendation scenes (the `scene` query of /relevant and /specialApply) are precise and which are lucky-bag scenes; their module ids are in sceneModuleIds, every other scene sends sceneModuleIds.other.","required":["precise","luckyBag"],"additionalProperties":false,"properties":{"precise":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the precise module id."},"luckyBag":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the lucky-bag module id."}}},"loanMoreModuleId":{"type":"integer","description":"Module id of the 'loan more' event (30, positionId 0)."},"payTypes":{"type":"object","description":"Repayment pay type codes.","required":["bank","miniMarket"],"additionalProperties":false,"properties":{"bank":{"type":"integer","description":"Bank transfer (1)."},"miniMarket":{"type":"integer","description":"Mini market (2)."}}},"defaultMiniMarkets":{"type":"array","items":{"type":"string","minLength":1},"description":"Mini markets offered when the server lists none (one entry)."},"googleScore":{"type":"integer","minimum":1,"maximum":5,"description":"Score the loan-details rating sends to google-score (always 5)."},"specialPeriodStatus":{"type":"integer","description":"Instalment periodStatus shown in the special colour (500)."},"cardDigitGroup":{"type":"integer","minimum":1,"description":"Bank card digits are grouped by this many (4)."},"phoneDigitGroups":{"type":"array","items":{"type":"integer","minimum":1},"description":"Phone input grouping (3-4-4)."},"cookieExpiryYear":{"type":"integer","description":"Cookies expire at the end of this year (9999)."},"orderStatuses":{"type":"object","description":"Loan-details order statuses with their own picture and buttons (spec section 4).","required":["withPicture","defaultPicture","repayWithExtension","repayOnly","loanMore"],"additionalProperties":false,"properties":{"withPicture":{"type":"array","items":{"type":"integer"},"description":"Statuses with their own status picture (21, 151, 174, 180, 110, 200)."},"defaultPicture":{"type":"integer","description":"Status whose picture every other status uses (200)."},"repayWithExtension":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button plus the extension link when isDelay is '1' (174, 180, 3, 5)."},"repayOnly":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button only (170)."},"loanMore":{"type":"array","items":{"type":"integer"},"description":"Statuses showing 'loan more', leading to product detail (200, 4)."}}}}},"legal":{"title":"MarketLegal","description":"Figures of the loan terms legal text (the lender's terms), when the market shows them.","type":"object","additionalProperties":false,"required":["loanTermDays","decisionDays","creditingDays","defaultPenalty","dailyInterest","prepayment","minApplicantAge","personalDetailChangeDays","judgmentSettleDays","assignmentNoticeBusinessDays","emailDeemedReceivedHours","paymentOrder"],"properties":{"loanTermDays":{"type":"object","description":"Loan term in calendar days.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":1,"description":"Shortest term (91)."},"max":{"type":"integer","minimum":1,"description":"Longest term (365)."}}},"decisionDays":{"type":"integer","minimum":0,"description":"Decision within this many days (1)."},"creditingDays":{"type":"object","description":"Crediting within this many days after approval.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Earliest (1)."},"max":{"type":"integer","minimum":0,"description":"Latest (3)."}}},"defaultPenalty":{"type":"object","description":"One-off default penalty, in currency units.","required":["newClient","repeatClient"],"additionalProperties":false,"properties":{"newClient":{"type":"integer","minimum":0,"description":"New clients (Rs.1,000)."},"repeatClient":{"type":"integer","minimum":0,"description":"Repeat clients (Rs.800)."}}},"dailyInterest":{"type":"array","description":"Daily interest on the unpaid amount by days overdue.","items":{"title":"InterestBand","type":"object","required":["fromDay","percent"],"additionalProperties":false,"properties":{"fromDay":{"type":"integer","minimum":1,"description":"First overdue day of the band."},"toDay":{"type":"integer","minimum":1,"description":"Last overdue day of the band; absent means open-ended."},"percent":{"type":"number","minimum":0,"description":"Daily interest in percent."}}}},"prepayment":{"type":"object","description":"When prepayment is allowed.","required":["minTermFraction","minDaysAfterDisbursal"],"additionalProperties":false,"properties":{"minTermFraction":{"type":"number","minimum":0,"maximum":1,"description":"Part of the term that must have passed (0.5)."},"minDaysAfterDisbursal":{"type":"integer","minimum":0,"description":"Days after disbursal (7)."}}},"minApplicantAge":{"type":"integer","minimum":0,"description":"Applicants must be over this age (18)."},"personalDetailChangeDays":{"type":"integer","minimum":0,"description":"Changes of personal details are notified within this many days (3)."},"judgmentSettleDays":{"type":"integer","minimum":0,"description":"A judgment is settled within this many days (10)."},"assignmentNoticeBusinessDays":{"type":"integer","minimum":0,"description":"Notice of assignment in business days (7)."},"emailDeemedReceivedHours":{"type":"integer","minimum":0,"description":"An e-mail notice counts as received this many hours after sending (1)."},"paymentOrder":{"type":"array","description":"Order payments are applied after maturity.","items":{"enum":["legalCharges","enforcementCosts","penalties","fees","interest","principal"]}}}}}};
 const pattern44 = new RegExp("^[a-z]{2}-[A-Z]{2}$", "u");
 const pattern45 = new RegExp("^[A-Z]{3}$", "u");
 const pattern46 = new RegExp("^[A-Za-z0-9_-]{1,20}$", "u");
-const pattern49 = new RegExp("^\\+?[0-9][0-9 -]{3,20}$", "u");
-const pattern50 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
-const pattern51 = new RegExp("^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$", "u");
+const pattern49 = new RegExp("^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$", "u");
+const pattern50 = new RegExp("^\\+?[0-9][0-9 -]{3,20}$", "u");
+const pattern51 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
+const pattern52 = new RegExp("^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$", "u");
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/market.json" */;
@@ -3517,11 +3518,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.loanRange !== undefined){
-let data22 = data.loanRange;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.min === undefined){
-const err68 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
+if(data.timeZone !== undefined){
+let data22 = data.timeZone;
+if(typeof data22 === "string"){
+if(!pattern49.test(data22)){
+const err68 = {instancePath:instancePath+"/timeZone",schemaPath:"#/properties/timeZone/pattern",keyword:"pattern",params:{pattern: "^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$"},message:"must match pattern \""+"^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3530,8 +3531,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data22.max === undefined){
-const err69 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
+}
+else {
+const err69 = {instancePath:instancePath+"/timeZone",schemaPath:"#/properties/timeZone/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3540,9 +3542,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-for(const key6 in data22){
-if(!((key6 === "min") || (key6 === "max"))){
-const err70 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+}
+if(data.loanRange !== undefined){
+let data23 = data.loanRange;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.min === undefined){
+const err70 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3551,11 +3556,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-if(data22.min !== undefined){
-let data23 = data22.min;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err71 = {instancePath:instancePath+"/loanRange/min",schemaPath:"#/properties/loanRange/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data23.max === undefined){
+const err71 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3564,9 +3566,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 0 || isNaN(data23)){
-const err72 = {instancePath:instancePath+"/loanRange/min",schemaPath:"#/properties/loanRange/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key6 in data23){
+if(!((key6 === "min") || (key6 === "max"))){
+const err72 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -3576,11 +3578,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-if(data22.max !== undefined){
-let data24 = data22.max;
+if(data23.min !== undefined){
+let data24 = data23.min;
 if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err73 = {instancePath:instancePath+"/loanRange/max",schemaPath:"#/properties/loanRange/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err73 = {instancePath:instancePath+"/loanRange/min",schemaPath:"#/properties/loanRange/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -3591,7 +3592,7 @@ errors++;
 }
 if((typeof data24 == "number") && (isFinite(data24))){
 if(data24 < 0 || isNaN(data24)){
-const err74 = {instancePath:instancePath+"/loanRange/max",schemaPath:"#/properties/loanRange/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err74 = {instancePath:instancePath+"/loanRange/min",schemaPath:"#/properties/loanRange/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -3602,9 +3603,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err75 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data23.max !== undefined){
+let data25 = data23.max;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err75 = {instancePath:instancePath+"/loanRange/max",schemaPath:"#/properties/loanRange/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -3613,11 +3615,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-if(data.approvalHours !== undefined){
-let data25 = data.approvalHours;
-if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err76 = {instancePath:instancePath+"/approvalHours",schemaPath:"#/properties/approvalHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 0 || isNaN(data25)){
+const err76 = {instancePath:instancePath+"/loanRange/max",schemaPath:"#/properties/loanRange/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -3626,9 +3626,11 @@ vErrors.push(err76);
 }
 errors++;
 }
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 < 1 || isNaN(data25)){
-const err77 = {instancePath:instancePath+"/approvalHours",schemaPath:"#/properties/approvalHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -3638,11 +3640,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-}
-if(data.salaryThreshold !== undefined){
-let data26 = data.salaryThreshold;
+if(data.approvalHours !== undefined){
+let data26 = data.approvalHours;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err78 = {instancePath:instancePath+"/salaryThreshold",schemaPath:"#/properties/salaryThreshold/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err78 = {instancePath:instancePath+"/approvalHours",schemaPath:"#/properties/approvalHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -3652,8 +3653,8 @@ vErrors.push(err78);
 errors++;
 }
 if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 < 0 || isNaN(data26)){
-const err79 = {instancePath:instancePath+"/salaryThreshold",schemaPath:"#/properties/salaryThreshold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data26 < 1 || isNaN(data26)){
+const err79 = {instancePath:instancePath+"/approvalHours",schemaPath:"#/properties/approvalHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -3664,10 +3665,10 @@ errors++;
 }
 }
 }
-if(data.userCount !== undefined){
-let data27 = data.userCount;
+if(data.salaryThreshold !== undefined){
+let data27 = data.salaryThreshold;
 if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err80 = {instancePath:instancePath+"/userCount",schemaPath:"#/properties/userCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err80 = {instancePath:instancePath+"/salaryThreshold",schemaPath:"#/properties/salaryThreshold/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -3678,7 +3679,7 @@ errors++;
 }
 if((typeof data27 == "number") && (isFinite(data27))){
 if(data27 < 0 || isNaN(data27)){
-const err81 = {instancePath:instancePath+"/userCount",schemaPath:"#/properties/userCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err81 = {instancePath:instancePath+"/salaryThreshold",schemaPath:"#/properties/salaryThreshold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -3689,11 +3690,10 @@ errors++;
 }
 }
 }
-if(data.servicePhone !== undefined){
-let data28 = data.servicePhone;
-if(typeof data28 === "string"){
-if(!pattern49.test(data28)){
-const err82 = {instancePath:instancePath+"/servicePhone",schemaPath:"#/properties/servicePhone/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9 -]{3,20}$"},message:"must match pattern \""+"^\\+?[0-9][0-9 -]{3,20}$"+"\""};
+if(data.userCount !== undefined){
+let data28 = data.userCount;
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+const err82 = {instancePath:instancePath+"/userCount",schemaPath:"#/properties/userCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -3702,9 +3702,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-else {
-const err83 = {instancePath:instancePath+"/servicePhone",schemaPath:"#/properties/servicePhone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 < 0 || isNaN(data28)){
+const err83 = {instancePath:instancePath+"/userCount",schemaPath:"#/properties/userCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -3714,11 +3714,12 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data.serviceEmail !== undefined){
-let data29 = data.serviceEmail;
+}
+if(data.servicePhone !== undefined){
+let data29 = data.servicePhone;
 if(typeof data29 === "string"){
 if(!pattern50.test(data29)){
-const err84 = {instancePath:instancePath+"/serviceEmail",schemaPath:"#/properties/serviceEmail/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\""};
+const err84 = {instancePath:instancePath+"/servicePhone",schemaPath:"#/properties/servicePhone/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9 -]{3,20}$"},message:"must match pattern \""+"^\\+?[0-9][0-9 -]{3,20}$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -3729,7 +3730,7 @@ errors++;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/serviceEmail",schemaPath:"#/properties/serviceEmail/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err85 = {instancePath:instancePath+"/servicePhone",schemaPath:"#/properties/servicePhone/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -3739,15 +3740,11 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.embedOrigins !== undefined){
-let data30 = data.embedOrigins;
-if(Array.isArray(data30)){
-const len0 = data30.length;
-for(let i0=0; i0<len0; i0++){
-let data31 = data30[i0];
-if(typeof data31 === "string"){
-if(!pattern51.test(data31)){
-const err86 = {instancePath:instancePath+"/embedOrigins/" + i0,schemaPath:"#/properties/embedOrigins/items/pattern",keyword:"pattern",params:{pattern: "^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"+"\""};
+if(data.serviceEmail !== undefined){
+let data30 = data.serviceEmail;
+if(typeof data30 === "string"){
+if(!pattern51.test(data30)){
+const err86 = {instancePath:instancePath+"/serviceEmail",schemaPath:"#/properties/serviceEmail/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -3758,7 +3755,7 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/embedOrigins/" + i0,schemaPath:"#/properties/embedOrigins/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err87 = {instancePath:instancePath+"/serviceEmail",schemaPath:"#/properties/serviceEmail/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -3768,18 +3765,15 @@ vErrors.push(err87);
 errors++;
 }
 }
-let i1 = data30.length;
-let j0;
-if(i1 > 1){
-const indices0 = {};
-for(;i1--;){
-let item0 = data30[i1];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err88 = {instancePath:instancePath+"/embedOrigins",schemaPath:"#/properties/embedOrigins/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(data.embedOrigins !== undefined){
+let data31 = data.embedOrigins;
+if(Array.isArray(data31)){
+const len0 = data31.length;
+for(let i0=0; i0<len0; i0++){
+let data32 = data31[i0];
+if(typeof data32 === "string"){
+if(!pattern52.test(data32)){
+const err88 = {instancePath:instancePath+"/embedOrigins/" + i0,schemaPath:"#/properties/embedOrigins/items/pattern",keyword:"pattern",params:{pattern: "^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -3787,14 +3781,10 @@ else {
 vErrors.push(err88);
 }
 errors++;
-break;
-}
-indices0[item0] = i1;
-}
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/embedOrigins",schemaPath:"#/properties/embedOrigins/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err89 = {instancePath:instancePath+"/embedOrigins/" + i0,schemaPath:"#/properties/embedOrigins/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -3804,9 +3794,18 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.fourEyes !== undefined){
-if(typeof data.fourEyes !== "boolean"){
-const err90 = {instancePath:instancePath+"/fourEyes",schemaPath:"#/properties/fourEyes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let i1 = data31.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data31[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err90 = {instancePath:instancePath+"/embedOrigins",schemaPath:"#/properties/embedOrigins/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3814,13 +3813,14 @@ else {
 vErrors.push(err90);
 }
 errors++;
+break;
+}
+indices0[item0] = i1;
 }
 }
-if(data.limits !== undefined){
-let data33 = data.limits;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.chatTextMax === undefined){
-const err91 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "chatTextMax"},message:"must have required property '"+"chatTextMax"+"'"};
+}
+else {
+const err91 = {instancePath:instancePath+"/embedOrigins",schemaPath:"#/properties/embedOrigins/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3829,8 +3829,10 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(data33.complaintTextMax === undefined){
-const err92 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintTextMax"},message:"must have required property '"+"complaintTextMax"+"'"};
+}
+if(data.fourEyes !== undefined){
+if(typeof data.fourEyes !== "boolean"){
+const err92 = {instancePath:instancePath+"/fourEyes",schemaPath:"#/properties/fourEyes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3839,8 +3841,12 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data33.complaintImagesMax === undefined){
-const err93 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintImagesMax"},message:"must have required property '"+"complaintImagesMax"+"'"};
+}
+if(data.limits !== undefined){
+let data34 = data.limits;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.chatTextMax === undefined){
+const err93 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "chatTextMax"},message:"must have required property '"+"chatTextMax"+"'"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3849,8 +3855,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(data33.successModalMs === undefined){
-const err94 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "successModalMs"},message:"must have required property '"+"successModalMs"+"'"};
+if(data34.complaintTextMax === undefined){
+const err94 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintTextMax"},message:"must have required property '"+"complaintTextMax"+"'"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3859,8 +3865,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data33.reviewWeekdays === undefined){
-const err95 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "reviewWeekdays"},message:"must have required property '"+"reviewWeekdays"+"'"};
+if(data34.complaintImagesMax === undefined){
+const err95 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintImagesMax"},message:"must have required property '"+"complaintImagesMax"+"'"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3869,8 +3875,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(data33.ratingModalDelayMs === undefined){
-const err96 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingModalDelayMs"},message:"must have required property '"+"ratingModalDelayMs"+"'"};
+if(data34.successModalMs === undefined){
+const err96 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "successModalMs"},message:"must have required property '"+"successModalMs"+"'"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3879,8 +3885,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data33.ratingStars === undefined){
-const err97 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingStars"},message:"must have required property '"+"ratingStars"+"'"};
+if(data34.reviewWeekdays === undefined){
+const err97 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "reviewWeekdays"},message:"must have required property '"+"reviewWeekdays"+"'"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3889,8 +3895,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data33.nativeRatingMinScore === undefined){
-const err98 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "nativeRatingMinScore"},message:"must have required property '"+"nativeRatingMinScore"+"'"};
+if(data34.ratingModalDelayMs === undefined){
+const err98 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingModalDelayMs"},message:"must have required property '"+"ratingModalDelayMs"+"'"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3899,8 +3905,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(data33.smsCountdownSeconds === undefined){
-const err99 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCountdownSeconds"},message:"must have required property '"+"smsCountdownSeconds"+"'"};
+if(data34.ratingStars === undefined){
+const err99 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingStars"},message:"must have required property '"+"ratingStars"+"'"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3909,8 +3915,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(data33.smsCodeLength === undefined){
-const err100 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCodeLength"},message:"must have required property '"+"smsCodeLength"+"'"};
+if(data34.nativeRatingMinScore === undefined){
+const err100 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "nativeRatingMinScore"},message:"must have required property '"+"nativeRatingMinScore"+"'"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3919,8 +3925,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(data33.captchaLength === undefined){
-const err101 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "captchaLength"},message:"must have required property '"+"captchaLength"+"'"};
+if(data34.smsCountdownSeconds === undefined){
+const err101 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCountdownSeconds"},message:"must have required property '"+"smsCountdownSeconds"+"'"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3929,8 +3935,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(data33.mobileDigits === undefined){
-const err102 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobileDigits"},message:"must have required property '"+"mobileDigits"+"'"};
+if(data34.smsCodeLength === undefined){
+const err102 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCodeLength"},message:"must have required property '"+"smsCodeLength"+"'"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3939,8 +3945,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data33.mobilePattern === undefined){
-const err103 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobilePattern"},message:"must have required property '"+"mobilePattern"+"'"};
+if(data34.captchaLength === undefined){
+const err103 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "captchaLength"},message:"must have required property '"+"captchaLength"+"'"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3949,8 +3955,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-if(data33.contactInfoOverall === undefined){
-const err104 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "contactInfoOverall"},message:"must have required property '"+"contactInfoOverall"+"'"};
+if(data34.mobileDigits === undefined){
+const err104 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobileDigits"},message:"must have required property '"+"mobileDigits"+"'"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3959,8 +3965,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-if(data33.toastDefaultMs === undefined){
-const err105 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastDefaultMs"},message:"must have required property '"+"toastDefaultMs"+"'"};
+if(data34.mobilePattern === undefined){
+const err105 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobilePattern"},message:"must have required property '"+"mobilePattern"+"'"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3969,8 +3975,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data33.toastMinMs === undefined){
-const err106 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastMinMs"},message:"must have required property '"+"toastMinMs"+"'"};
+if(data34.contactInfoOverall === undefined){
+const err106 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "contactInfoOverall"},message:"must have required property '"+"contactInfoOverall"+"'"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3979,8 +3985,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data33.appToastMs === undefined){
-const err107 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "appToastMs"},message:"must have required property '"+"appToastMs"+"'"};
+if(data34.toastDefaultMs === undefined){
+const err107 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastDefaultMs"},message:"must have required property '"+"toastDefaultMs"+"'"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3989,8 +3995,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data33.recommendTagsFirst === undefined){
-const err108 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "recommendTagsFirst"},message:"must have required property '"+"recommendTagsFirst"+"'"};
+if(data34.toastMinMs === undefined){
+const err108 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastMinMs"},message:"must have required property '"+"toastMinMs"+"'"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3999,8 +4005,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data33.sceneModuleIds === undefined){
-const err109 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "sceneModuleIds"},message:"must have required property '"+"sceneModuleIds"+"'"};
+if(data34.appToastMs === undefined){
+const err109 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "appToastMs"},message:"must have required property '"+"appToastMs"+"'"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -4009,8 +4015,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(data33.loanMoreModuleId === undefined){
-const err110 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "loanMoreModuleId"},message:"must have required property '"+"loanMoreModuleId"+"'"};
+if(data34.recommendTagsFirst === undefined){
+const err110 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "recommendTagsFirst"},message:"must have required property '"+"recommendTagsFirst"+"'"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -4019,8 +4025,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data33.payTypes === undefined){
-const err111 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "payTypes"},message:"must have required property '"+"payTypes"+"'"};
+if(data34.sceneModuleIds === undefined){
+const err111 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "sceneModuleIds"},message:"must have required property '"+"sceneModuleIds"+"'"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -4029,8 +4035,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data33.defaultMiniMarkets === undefined){
-const err112 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "defaultMiniMarkets"},message:"must have required property '"+"defaultMiniMarkets"+"'"};
+if(data34.loanMoreModuleId === undefined){
+const err112 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "loanMoreModuleId"},message:"must have required property '"+"loanMoreModuleId"+"'"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -4039,8 +4045,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(data33.googleScore === undefined){
-const err113 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "googleScore"},message:"must have required property '"+"googleScore"+"'"};
+if(data34.payTypes === undefined){
+const err113 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "payTypes"},message:"must have required property '"+"payTypes"+"'"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -4049,8 +4055,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(data33.specialPeriodStatus === undefined){
-const err114 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "specialPeriodStatus"},message:"must have required property '"+"specialPeriodStatus"+"'"};
+if(data34.defaultMiniMarkets === undefined){
+const err114 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "defaultMiniMarkets"},message:"must have required property '"+"defaultMiniMarkets"+"'"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -4059,8 +4065,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data33.cardDigitGroup === undefined){
-const err115 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cardDigitGroup"},message:"must have required property '"+"cardDigitGroup"+"'"};
+if(data34.googleScore === undefined){
+const err115 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "googleScore"},message:"must have required property '"+"googleScore"+"'"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -4069,8 +4075,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data33.phoneDigitGroups === undefined){
-const err116 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "phoneDigitGroups"},message:"must have required property '"+"phoneDigitGroups"+"'"};
+if(data34.specialPeriodStatus === undefined){
+const err116 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "specialPeriodStatus"},message:"must have required property '"+"specialPeriodStatus"+"'"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -4079,8 +4085,8 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(data33.cookieExpiryYear === undefined){
-const err117 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cookieExpiryYear"},message:"must have required property '"+"cookieExpiryYear"+"'"};
+if(data34.cardDigitGroup === undefined){
+const err117 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cardDigitGroup"},message:"must have required property '"+"cardDigitGroup"+"'"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -4089,8 +4095,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(data33.orderStatuses === undefined){
-const err118 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "orderStatuses"},message:"must have required property '"+"orderStatuses"+"'"};
+if(data34.phoneDigitGroups === undefined){
+const err118 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "phoneDigitGroups"},message:"must have required property '"+"phoneDigitGroups"+"'"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -4099,9 +4105,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-for(const key7 in data33){
-if(!(func1.call(schema46.properties.limits.properties, key7))){
-const err119 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data34.cookieExpiryYear === undefined){
+const err119 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cookieExpiryYear"},message:"must have required property '"+"cookieExpiryYear"+"'"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -4110,11 +4115,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-if(data33.chatTextMax !== undefined){
-let data34 = data33.chatTextMax;
-if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err120 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data34.orderStatuses === undefined){
+const err120 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "orderStatuses"},message:"must have required property '"+"orderStatuses"+"'"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -4123,9 +4125,9 @@ vErrors.push(err120);
 }
 errors++;
 }
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 < 1 || isNaN(data34)){
-const err121 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+for(const key7 in data34){
+if(!(func1.call(schema46.properties.limits.properties, key7))){
+const err121 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -4135,11 +4137,10 @@ vErrors.push(err121);
 errors++;
 }
 }
-}
-if(data33.complaintTextMax !== undefined){
-let data35 = data33.complaintTextMax;
+if(data34.chatTextMax !== undefined){
+let data35 = data34.chatTextMax;
 if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err122 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err122 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -4150,7 +4151,7 @@ errors++;
 }
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 < 1 || isNaN(data35)){
-const err123 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err123 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -4161,10 +4162,10 @@ errors++;
 }
 }
 }
-if(data33.complaintImagesMax !== undefined){
-let data36 = data33.complaintImagesMax;
+if(data34.complaintTextMax !== undefined){
+let data36 = data34.complaintTextMax;
 if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err124 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err124 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -4174,8 +4175,8 @@ vErrors.push(err124);
 errors++;
 }
 if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 < 0 || isNaN(data36)){
-const err125 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data36 < 1 || isNaN(data36)){
+const err125 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -4186,10 +4187,10 @@ errors++;
 }
 }
 }
-if(data33.successModalMs !== undefined){
-let data37 = data33.successModalMs;
+if(data34.complaintImagesMax !== undefined){
+let data37 = data34.complaintImagesMax;
 if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err126 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err126 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -4200,7 +4201,7 @@ errors++;
 }
 if((typeof data37 == "number") && (isFinite(data37))){
 if(data37 < 0 || isNaN(data37)){
-const err127 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err127 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -4211,10 +4212,10 @@ errors++;
 }
 }
 }
-if(data33.reviewWeekdays !== undefined){
-let data38 = data33.reviewWeekdays;
+if(data34.successModalMs !== undefined){
+let data38 = data34.successModalMs;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err128 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err128 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -4224,8 +4225,8 @@ vErrors.push(err128);
 errors++;
 }
 if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 < 1 || isNaN(data38)){
-const err129 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data38 < 0 || isNaN(data38)){
+const err129 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -4236,10 +4237,10 @@ errors++;
 }
 }
 }
-if(data33.ratingModalDelayMs !== undefined){
-let data39 = data33.ratingModalDelayMs;
+if(data34.reviewWeekdays !== undefined){
+let data39 = data34.reviewWeekdays;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err130 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err130 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -4249,8 +4250,8 @@ vErrors.push(err130);
 errors++;
 }
 if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 0 || isNaN(data39)){
-const err131 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data39 < 1 || isNaN(data39)){
+const err131 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -4261,10 +4262,10 @@ errors++;
 }
 }
 }
-if(data33.ratingStars !== undefined){
-let data40 = data33.ratingStars;
+if(data34.ratingModalDelayMs !== undefined){
+let data40 = data34.ratingModalDelayMs;
 if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
-const err132 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err132 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -4274,8 +4275,8 @@ vErrors.push(err132);
 errors++;
 }
 if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 < 1 || isNaN(data40)){
-const err133 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data40 < 0 || isNaN(data40)){
+const err133 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -4286,10 +4287,10 @@ errors++;
 }
 }
 }
-if(data33.nativeRatingMinScore !== undefined){
-let data41 = data33.nativeRatingMinScore;
+if(data34.ratingStars !== undefined){
+let data41 = data34.ratingStars;
 if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err134 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err134 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -4300,7 +4301,7 @@ errors++;
 }
 if((typeof data41 == "number") && (isFinite(data41))){
 if(data41 < 1 || isNaN(data41)){
-const err135 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err135 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -4311,10 +4312,10 @@ errors++;
 }
 }
 }
-if(data33.smsCountdownSeconds !== undefined){
-let data42 = data33.smsCountdownSeconds;
+if(data34.nativeRatingMinScore !== undefined){
+let data42 = data34.nativeRatingMinScore;
 if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err136 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err136 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -4325,7 +4326,7 @@ errors++;
 }
 if((typeof data42 == "number") && (isFinite(data42))){
 if(data42 < 1 || isNaN(data42)){
-const err137 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err137 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -4336,10 +4337,10 @@ errors++;
 }
 }
 }
-if(data33.smsCodeLength !== undefined){
-let data43 = data33.smsCodeLength;
+if(data34.smsCountdownSeconds !== undefined){
+let data43 = data34.smsCountdownSeconds;
 if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err138 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err138 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -4350,7 +4351,7 @@ errors++;
 }
 if((typeof data43 == "number") && (isFinite(data43))){
 if(data43 < 1 || isNaN(data43)){
-const err139 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err139 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -4361,10 +4362,10 @@ errors++;
 }
 }
 }
-if(data33.captchaLength !== undefined){
-let data44 = data33.captchaLength;
+if(data34.smsCodeLength !== undefined){
+let data44 = data34.smsCodeLength;
 if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err140 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err140 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -4375,7 +4376,7 @@ errors++;
 }
 if((typeof data44 == "number") && (isFinite(data44))){
 if(data44 < 1 || isNaN(data44)){
-const err141 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err141 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -4386,10 +4387,10 @@ errors++;
 }
 }
 }
-if(data33.mobileDigits !== undefined){
-let data45 = data33.mobileDigits;
+if(data34.captchaLength !== undefined){
+let data45 = data34.captchaLength;
 if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err142 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err142 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -4400,7 +4401,7 @@ errors++;
 }
 if((typeof data45 == "number") && (isFinite(data45))){
 if(data45 < 1 || isNaN(data45)){
-const err143 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err143 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -4411,11 +4412,10 @@ errors++;
 }
 }
 }
-if(data33.mobilePattern !== undefined){
-let data46 = data33.mobilePattern;
-if(typeof data46 === "string"){
-if(data46.length < 1){
-const err144 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data34.mobileDigits !== undefined){
+let data46 = data34.mobileDigits;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
+const err144 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -4424,9 +4424,9 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-else {
-const err145 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 < 1 || isNaN(data46)){
+const err145 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -4436,10 +4436,12 @@ vErrors.push(err145);
 errors++;
 }
 }
-if(data33.contactInfoOverall !== undefined){
-let data47 = data33.contactInfoOverall;
-if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
-const err146 = {instancePath:instancePath+"/limits/contactInfoOverall",schemaPath:"#/properties/limits/properties/contactInfoOverall/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data34.mobilePattern !== undefined){
+let data47 = data34.mobilePattern;
+if(typeof data47 === "string"){
+if(data47.length < 1){
+const err146 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -4449,10 +4451,8 @@ vErrors.push(err146);
 errors++;
 }
 }
-if(data33.toastDefaultMs !== undefined){
-let data48 = data33.toastDefaultMs;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err147 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err147 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -4461,9 +4461,11 @@ vErrors.push(err147);
 }
 errors++;
 }
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 < 0 || isNaN(data48)){
-const err148 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data34.contactInfoOverall !== undefined){
+let data48 = data34.contactInfoOverall;
+if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
+const err148 = {instancePath:instancePath+"/limits/contactInfoOverall",schemaPath:"#/properties/limits/properties/contactInfoOverall/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -4473,11 +4475,10 @@ vErrors.push(err148);
 errors++;
 }
 }
-}
-if(data33.toastMinMs !== undefined){
-let data49 = data33.toastMinMs;
+if(data34.toastDefaultMs !== undefined){
+let data49 = data34.toastDefaultMs;
 if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
-const err149 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err149 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -4488,7 +4489,7 @@ errors++;
 }
 if((typeof data49 == "number") && (isFinite(data49))){
 if(data49 < 0 || isNaN(data49)){
-const err150 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err150 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -4499,10 +4500,10 @@ errors++;
 }
 }
 }
-if(data33.appToastMs !== undefined){
-let data50 = data33.appToastMs;
+if(data34.toastMinMs !== undefined){
+let data50 = data34.toastMinMs;
 if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err151 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err151 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -4513,7 +4514,7 @@ errors++;
 }
 if((typeof data50 == "number") && (isFinite(data50))){
 if(data50 < 0 || isNaN(data50)){
-const err152 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err152 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -4524,10 +4525,10 @@ errors++;
 }
 }
 }
-if(data33.recommendTagsFirst !== undefined){
-let data51 = data33.recommendTagsFirst;
+if(data34.appToastMs !== undefined){
+let data51 = data34.appToastMs;
 if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
-const err153 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err153 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -4538,7 +4539,7 @@ errors++;
 }
 if((typeof data51 == "number") && (isFinite(data51))){
 if(data51 < 0 || isNaN(data51)){
-const err154 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err154 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -4549,11 +4550,10 @@ errors++;
 }
 }
 }
-if(data33.sceneModuleIds !== undefined){
-let data52 = data33.sceneModuleIds;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52.precise === undefined){
-const err155 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
+if(data34.recommendTagsFirst !== undefined){
+let data52 = data34.recommendTagsFirst;
+if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
+const err155 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -4562,8 +4562,9 @@ vErrors.push(err155);
 }
 errors++;
 }
-if(data52.luckyBag === undefined){
-const err156 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
+if((typeof data52 == "number") && (isFinite(data52))){
+if(data52 < 0 || isNaN(data52)){
+const err156 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -4572,8 +4573,13 @@ vErrors.push(err156);
 }
 errors++;
 }
-if(data52.other === undefined){
-const err157 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "other"},message:"must have required property '"+"other"+"'"};
+}
+}
+if(data34.sceneModuleIds !== undefined){
+let data53 = data34.sceneModuleIds;
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.precise === undefined){
+const err157 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -4582,9 +4588,8 @@ vErrors.push(err157);
 }
 errors++;
 }
-for(const key8 in data52){
-if(!(((key8 === "precise") || (key8 === "luckyBag")) || (key8 === "other"))){
-const err158 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(data53.luckyBag === undefined){
+const err158 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -4593,11 +4598,8 @@ vErrors.push(err158);
 }
 errors++;
 }
-}
-if(data52.precise !== undefined){
-let data53 = data52.precise;
-if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-const err159 = {instancePath:instancePath+"/limits/sceneModuleIds/precise",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/precise/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data53.other === undefined){
+const err159 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "other"},message:"must have required property '"+"other"+"'"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -4606,11 +4608,9 @@ vErrors.push(err159);
 }
 errors++;
 }
-}
-if(data52.luckyBag !== undefined){
-let data54 = data52.luckyBag;
-if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-const err160 = {instancePath:instancePath+"/limits/sceneModuleIds/luckyBag",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/luckyBag/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key8 in data53){
+if(!(((key8 === "precise") || (key8 === "luckyBag")) || (key8 === "other"))){
+const err160 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -4620,10 +4620,10 @@ vErrors.push(err160);
 errors++;
 }
 }
-if(data52.other !== undefined){
-let data55 = data52.other;
-if(!(((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55))) && (isFinite(data55)))){
-const err161 = {instancePath:instancePath+"/limits/sceneModuleIds/other",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/other/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data53.precise !== undefined){
+let data54 = data53.precise;
+if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
+const err161 = {instancePath:instancePath+"/limits/sceneModuleIds/precise",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/precise/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -4633,9 +4633,10 @@ vErrors.push(err161);
 errors++;
 }
 }
-}
-else {
-const err162 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data53.luckyBag !== undefined){
+let data55 = data53.luckyBag;
+if(!(((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55))) && (isFinite(data55)))){
+const err162 = {instancePath:instancePath+"/limits/sceneModuleIds/luckyBag",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/luckyBag/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -4645,11 +4646,10 @@ vErrors.push(err162);
 errors++;
 }
 }
-if(data33.sceneGroups !== undefined){
-let data56 = data33.sceneGroups;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(data56.precise === undefined){
-const err163 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
+if(data53.other !== undefined){
+let data56 = data53.other;
+if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
+const err163 = {instancePath:instancePath+"/limits/sceneModuleIds/other",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/other/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -4658,8 +4658,10 @@ vErrors.push(err163);
 }
 errors++;
 }
-if(data56.luckyBag === undefined){
-const err164 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
+}
+}
+else {
+const err164 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -4668,9 +4670,12 @@ vErrors.push(err164);
 }
 errors++;
 }
-for(const key9 in data56){
-if(!((key9 === "precise") || (key9 === "luckyBag"))){
-const err165 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+}
+if(data34.sceneGroups !== undefined){
+let data57 = data34.sceneGroups;
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+if(data57.precise === undefined){
+const err165 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -4679,16 +4684,8 @@ vErrors.push(err165);
 }
 errors++;
 }
-}
-if(data56.precise !== undefined){
-let data57 = data56.precise;
-if(Array.isArray(data57)){
-const len1 = data57.length;
-for(let i2=0; i2<len1; i2++){
-let data58 = data57[i2];
-if(typeof data58 === "string"){
-if(data58.length < 1){
-const err166 = {instancePath:instancePath+"/limits/sceneGroups/precise/" + i2,schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data57.luckyBag === undefined){
+const err166 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -4697,9 +4694,9 @@ vErrors.push(err166);
 }
 errors++;
 }
-}
-else {
-const err167 = {instancePath:instancePath+"/limits/sceneGroups/precise/" + i2,schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key9 in data57){
+if(!((key9 === "precise") || (key9 === "luckyBag"))){
+const err167 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -4709,9 +4706,15 @@ vErrors.push(err167);
 errors++;
 }
 }
-}
-else {
-const err168 = {instancePath:instancePath+"/limits/sceneGroups/precise",schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data57.precise !== undefined){
+let data58 = data57.precise;
+if(Array.isArray(data58)){
+const len1 = data58.length;
+for(let i2=0; i2<len1; i2++){
+let data59 = data58[i2];
+if(typeof data59 === "string"){
+if(data59.length < 1){
+const err168 = {instancePath:instancePath+"/limits/sceneGroups/precise/" + i2,schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -4721,15 +4724,8 @@ vErrors.push(err168);
 errors++;
 }
 }
-if(data56.luckyBag !== undefined){
-let data59 = data56.luckyBag;
-if(Array.isArray(data59)){
-const len2 = data59.length;
-for(let i3=0; i3<len2; i3++){
-let data60 = data59[i3];
-if(typeof data60 === "string"){
-if(data60.length < 1){
-const err169 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag/" + i3,schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err169 = {instancePath:instancePath+"/limits/sceneGroups/precise/" + i2,schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -4739,8 +4735,9 @@ vErrors.push(err169);
 errors++;
 }
 }
+}
 else {
-const err170 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag/" + i3,schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err170 = {instancePath:instancePath+"/limits/sceneGroups/precise",schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -4750,9 +4747,15 @@ vErrors.push(err170);
 errors++;
 }
 }
-}
-else {
-const err171 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag",schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data57.luckyBag !== undefined){
+let data60 = data57.luckyBag;
+if(Array.isArray(data60)){
+const len2 = data60.length;
+for(let i3=0; i3<len2; i3++){
+let data61 = data60[i3];
+if(typeof data61 === "string"){
+if(data61.length < 1){
+const err171 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag/" + i3,schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -4762,9 +4765,8 @@ vErrors.push(err171);
 errors++;
 }
 }
-}
 else {
-const err172 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err172 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag/" + i3,schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -4774,10 +4776,9 @@ vErrors.push(err172);
 errors++;
 }
 }
-if(data33.loanMoreModuleId !== undefined){
-let data61 = data33.loanMoreModuleId;
-if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
-const err173 = {instancePath:instancePath+"/limits/loanMoreModuleId",schemaPath:"#/properties/limits/properties/loanMoreModuleId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err173 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag",schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -4787,11 +4788,9 @@ vErrors.push(err173);
 errors++;
 }
 }
-if(data33.payTypes !== undefined){
-let data62 = data33.payTypes;
-if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
-if(data62.bank === undefined){
-const err174 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "bank"},message:"must have required property '"+"bank"+"'"};
+}
+else {
+const err174 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -4800,8 +4799,11 @@ vErrors.push(err174);
 }
 errors++;
 }
-if(data62.miniMarket === undefined){
-const err175 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "miniMarket"},message:"must have required property '"+"miniMarket"+"'"};
+}
+if(data34.loanMoreModuleId !== undefined){
+let data62 = data34.loanMoreModuleId;
+if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
+const err175 = {instancePath:instancePath+"/limits/loanMoreModuleId",schemaPath:"#/properties/limits/properties/loanMoreModuleId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -4810,9 +4812,12 @@ vErrors.push(err175);
 }
 errors++;
 }
-for(const key10 in data62){
-if(!((key10 === "bank") || (key10 === "miniMarket"))){
-const err176 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+}
+if(data34.payTypes !== undefined){
+let data63 = data34.payTypes;
+if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+if(data63.bank === undefined){
+const err176 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "bank"},message:"must have required property '"+"bank"+"'"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -4821,11 +4826,8 @@ vErrors.push(err176);
 }
 errors++;
 }
-}
-if(data62.bank !== undefined){
-let data63 = data62.bank;
-if(!(((typeof data63 == "number") && (!(data63 % 1) && !isNaN(data63))) && (isFinite(data63)))){
-const err177 = {instancePath:instancePath+"/limits/payTypes/bank",schemaPath:"#/properties/limits/properties/payTypes/properties/bank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data63.miniMarket === undefined){
+const err177 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "miniMarket"},message:"must have required property '"+"miniMarket"+"'"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -4834,11 +4836,9 @@ vErrors.push(err177);
 }
 errors++;
 }
-}
-if(data62.miniMarket !== undefined){
-let data64 = data62.miniMarket;
-if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
-const err178 = {instancePath:instancePath+"/limits/payTypes/miniMarket",schemaPath:"#/properties/limits/properties/payTypes/properties/miniMarket/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key10 in data63){
+if(!((key10 === "bank") || (key10 === "miniMarket"))){
+const err178 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -4848,9 +4848,10 @@ vErrors.push(err178);
 errors++;
 }
 }
-}
-else {
-const err179 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data63.bank !== undefined){
+let data64 = data63.bank;
+if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
+const err179 = {instancePath:instancePath+"/limits/payTypes/bank",schemaPath:"#/properties/limits/properties/payTypes/properties/bank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -4860,15 +4861,10 @@ vErrors.push(err179);
 errors++;
 }
 }
-if(data33.defaultMiniMarkets !== undefined){
-let data65 = data33.defaultMiniMarkets;
-if(Array.isArray(data65)){
-const len3 = data65.length;
-for(let i4=0; i4<len3; i4++){
-let data66 = data65[i4];
-if(typeof data66 === "string"){
-if(data66.length < 1){
-const err180 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i4,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data63.miniMarket !== undefined){
+let data65 = data63.miniMarket;
+if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
+const err180 = {instancePath:instancePath+"/limits/payTypes/miniMarket",schemaPath:"#/properties/limits/properties/payTypes/properties/miniMarket/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -4878,8 +4874,9 @@ vErrors.push(err180);
 errors++;
 }
 }
+}
 else {
-const err181 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i4,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err181 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -4889,9 +4886,15 @@ vErrors.push(err181);
 errors++;
 }
 }
-}
-else {
-const err182 = {instancePath:instancePath+"/limits/defaultMiniMarkets",schemaPath:"#/properties/limits/properties/defaultMiniMarkets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data34.defaultMiniMarkets !== undefined){
+let data66 = data34.defaultMiniMarkets;
+if(Array.isArray(data66)){
+const len3 = data66.length;
+for(let i4=0; i4<len3; i4++){
+let data67 = data66[i4];
+if(typeof data67 === "string"){
+if(data67.length < 1){
+const err182 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i4,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -4901,10 +4904,8 @@ vErrors.push(err182);
 errors++;
 }
 }
-if(data33.googleScore !== undefined){
-let data67 = data33.googleScore;
-if(!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))){
-const err183 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err183 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i4,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -4913,9 +4914,10 @@ vErrors.push(err183);
 }
 errors++;
 }
-if((typeof data67 == "number") && (isFinite(data67))){
-if(data67 > 5 || isNaN(data67)){
-const err184 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
+}
+}
+else {
+const err184 = {instancePath:instancePath+"/limits/defaultMiniMarkets",schemaPath:"#/properties/limits/properties/defaultMiniMarkets/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -4924,8 +4926,11 @@ vErrors.push(err184);
 }
 errors++;
 }
-if(data67 < 1 || isNaN(data67)){
-const err185 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data34.googleScore !== undefined){
+let data68 = data34.googleScore;
+if(!(((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68))) && (isFinite(data68)))){
+const err185 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -4934,12 +4939,9 @@ vErrors.push(err185);
 }
 errors++;
 }
-}
-}
-if(data33.specialPeriodStatus !== undefined){
-let data68 = data33.specialPeriodStatus;
-if(!(((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68))) && (isFinite(data68)))){
-const err186 = {instancePath:instancePath+"/limits/specialPeriodStatus",schemaPath:"#/properties/limits/properties/specialPeriodStatus/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data68 == "number") && (isFinite(data68))){
+if(data68 > 5 || isNaN(data68)){
+const err186 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -4948,11 +4950,8 @@ vErrors.push(err186);
 }
 errors++;
 }
-}
-if(data33.cardDigitGroup !== undefined){
-let data69 = data33.cardDigitGroup;
-if(!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69)))){
-const err187 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data68 < 1 || isNaN(data68)){
+const err187 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -4961,9 +4960,12 @@ vErrors.push(err187);
 }
 errors++;
 }
-if((typeof data69 == "number") && (isFinite(data69))){
-if(data69 < 1 || isNaN(data69)){
-const err188 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data34.specialPeriodStatus !== undefined){
+let data69 = data34.specialPeriodStatus;
+if(!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69)))){
+const err188 = {instancePath:instancePath+"/limits/specialPeriodStatus",schemaPath:"#/properties/limits/properties/specialPeriodStatus/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -4973,15 +4975,10 @@ vErrors.push(err188);
 errors++;
 }
 }
-}
-if(data33.phoneDigitGroups !== undefined){
-let data70 = data33.phoneDigitGroups;
-if(Array.isArray(data70)){
-const len4 = data70.length;
-for(let i5=0; i5<len4; i5++){
-let data71 = data70[i5];
-if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
-const err189 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i5,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data34.cardDigitGroup !== undefined){
+let data70 = data34.cardDigitGroup;
+if(!(((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70))) && (isFinite(data70)))){
+const err189 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -4990,9 +4987,9 @@ vErrors.push(err189);
 }
 errors++;
 }
-if((typeof data71 == "number") && (isFinite(data71))){
-if(data71 < 1 || isNaN(data71)){
-const err190 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i5,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data70 == "number") && (isFinite(data70))){
+if(data70 < 1 || isNaN(data70)){
+const err190 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -5003,9 +5000,14 @@ errors++;
 }
 }
 }
-}
-else {
-const err191 = {instancePath:instancePath+"/limits/phoneDigitGroups",schemaPath:"#/properties/limits/properties/phoneDigitGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data34.phoneDigitGroups !== undefined){
+let data71 = data34.phoneDigitGroups;
+if(Array.isArray(data71)){
+const len4 = data71.length;
+for(let i5=0; i5<len4; i5++){
+let data72 = data71[i5];
+if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
+const err191 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i5,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -5014,11 +5016,9 @@ vErrors.push(err191);
 }
 errors++;
 }
-}
-if(data33.cookieExpiryYear !== undefined){
-let data72 = data33.cookieExpiryYear;
-if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
-const err192 = {instancePath:instancePath+"/limits/cookieExpiryYear",schemaPath:"#/properties/limits/properties/cookieExpiryYear/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data72 == "number") && (isFinite(data72))){
+if(data72 < 1 || isNaN(data72)){
+const err192 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i5,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -5028,11 +5028,10 @@ vErrors.push(err192);
 errors++;
 }
 }
-if(data33.orderStatuses !== undefined){
-let data73 = data33.orderStatuses;
-if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
-if(data73.withPicture === undefined){
-const err193 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "withPicture"},message:"must have required property '"+"withPicture"+"'"};
+}
+}
+else {
+const err193 = {instancePath:instancePath+"/limits/phoneDigitGroups",schemaPath:"#/properties/limits/properties/phoneDigitGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -5041,8 +5040,11 @@ vErrors.push(err193);
 }
 errors++;
 }
-if(data73.defaultPicture === undefined){
-const err194 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "defaultPicture"},message:"must have required property '"+"defaultPicture"+"'"};
+}
+if(data34.cookieExpiryYear !== undefined){
+let data73 = data34.cookieExpiryYear;
+if(!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73)))){
+const err194 = {instancePath:instancePath+"/limits/cookieExpiryYear",schemaPath:"#/properties/limits/properties/cookieExpiryYear/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -5051,8 +5053,12 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(data73.repayWithExtension === undefined){
-const err195 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayWithExtension"},message:"must have required property '"+"repayWithExtension"+"'"};
+}
+if(data34.orderStatuses !== undefined){
+let data74 = data34.orderStatuses;
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+if(data74.withPicture === undefined){
+const err195 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "withPicture"},message:"must have required property '"+"withPicture"+"'"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -5061,8 +5067,8 @@ vErrors.push(err195);
 }
 errors++;
 }
-if(data73.repayOnly === undefined){
-const err196 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayOnly"},message:"must have required property '"+"repayOnly"+"'"};
+if(data74.defaultPicture === undefined){
+const err196 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "defaultPicture"},message:"must have required property '"+"defaultPicture"+"'"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -5071,8 +5077,8 @@ vErrors.push(err196);
 }
 errors++;
 }
-if(data73.loanMore === undefined){
-const err197 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "loanMore"},message:"must have required property '"+"loanMore"+"'"};
+if(data74.repayWithExtension === undefined){
+const err197 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayWithExtension"},message:"must have required property '"+"repayWithExtension"+"'"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -5081,9 +5087,8 @@ vErrors.push(err197);
 }
 errors++;
 }
-for(const key11 in data73){
-if(!(((((key11 === "withPicture") || (key11 === "defaultPicture")) || (key11 === "repayWithExtension")) || (key11 === "repayOnly")) || (key11 === "loanMore"))){
-const err198 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+if(data74.repayOnly === undefined){
+const err198 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayOnly"},message:"must have required property '"+"repayOnly"+"'"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -5092,15 +5097,8 @@ vErrors.push(err198);
 }
 errors++;
 }
-}
-if(data73.withPicture !== undefined){
-let data74 = data73.withPicture;
-if(Array.isArray(data74)){
-const len5 = data74.length;
-for(let i6=0; i6<len5; i6++){
-let data75 = data74[i6];
-if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
-const err199 = {instancePath:instancePath+"/limits/orderStatuses/withPicture/" + i6,schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data74.loanMore === undefined){
+const err199 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "loanMore"},message:"must have required property '"+"loanMore"+"'"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -5109,10 +5107,9 @@ vErrors.push(err199);
 }
 errors++;
 }
-}
-}
-else {
-const err200 = {instancePath:instancePath+"/limits/orderStatuses/withPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key11 in data74){
+if(!(((((key11 === "withPicture") || (key11 === "defaultPicture")) || (key11 === "repayWithExtension")) || (key11 === "repayOnly")) || (key11 === "loanMore"))){
+const err200 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -5122,10 +5119,14 @@ vErrors.push(err200);
 errors++;
 }
 }
-if(data73.defaultPicture !== undefined){
-let data76 = data73.defaultPicture;
+if(data74.withPicture !== undefined){
+let data75 = data74.withPicture;
+if(Array.isArray(data75)){
+const len5 = data75.length;
+for(let i6=0; i6<len5; i6++){
+let data76 = data75[i6];
 if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
-const err201 = {instancePath:instancePath+"/limits/orderStatuses/defaultPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/defaultPicture/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err201 = {instancePath:instancePath+"/limits/orderStatuses/withPicture/" + i6,schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -5135,14 +5136,9 @@ vErrors.push(err201);
 errors++;
 }
 }
-if(data73.repayWithExtension !== undefined){
-let data77 = data73.repayWithExtension;
-if(Array.isArray(data77)){
-const len6 = data77.length;
-for(let i7=0; i7<len6; i7++){
-let data78 = data77[i7];
-if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
-const err202 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension/" + i7,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err202 = {instancePath:instancePath+"/limits/orderStatuses/withPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -5152,9 +5148,10 @@ vErrors.push(err202);
 errors++;
 }
 }
-}
-else {
-const err203 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data74.defaultPicture !== undefined){
+let data77 = data74.defaultPicture;
+if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
+const err203 = {instancePath:instancePath+"/limits/orderStatuses/defaultPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/defaultPicture/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -5164,14 +5161,14 @@ vErrors.push(err203);
 errors++;
 }
 }
-if(data73.repayOnly !== undefined){
-let data79 = data73.repayOnly;
-if(Array.isArray(data79)){
-const len7 = data79.length;
-for(let i8=0; i8<len7; i8++){
-let data80 = data79[i8];
-if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
-const err204 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly/" + i8,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data74.repayWithExtension !== undefined){
+let data78 = data74.repayWithExtension;
+if(Array.isArray(data78)){
+const len6 = data78.length;
+for(let i7=0; i7<len6; i7++){
+let data79 = data78[i7];
+if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
+const err204 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension/" + i7,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -5183,7 +5180,7 @@ errors++;
 }
 }
 else {
-const err205 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err205 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -5193,14 +5190,14 @@ vErrors.push(err205);
 errors++;
 }
 }
-if(data73.loanMore !== undefined){
-let data81 = data73.loanMore;
-if(Array.isArray(data81)){
-const len8 = data81.length;
-for(let i9=0; i9<len8; i9++){
-let data82 = data81[i9];
-if(!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))){
-const err206 = {instancePath:instancePath+"/limits/orderStatuses/loanMore/" + i9,schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data74.repayOnly !== undefined){
+let data80 = data74.repayOnly;
+if(Array.isArray(data80)){
+const len7 = data80.length;
+for(let i8=0; i8<len7; i8++){
+let data81 = data80[i8];
+if(!(((typeof data81 == "number") && (!(data81 % 1) && !isNaN(data81))) && (isFinite(data81)))){
+const err206 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly/" + i8,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -5212,7 +5209,7 @@ errors++;
 }
 }
 else {
-const err207 = {instancePath:instancePath+"/limits/orderStatuses/loanMore",schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err207 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -5222,9 +5219,14 @@ vErrors.push(err207);
 errors++;
 }
 }
-}
-else {
-const err208 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data74.loanMore !== undefined){
+let data82 = data74.loanMore;
+if(Array.isArray(data82)){
+const len8 = data82.length;
+for(let i9=0; i9<len8; i9++){
+let data83 = data82[i9];
+if(!(((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83))) && (isFinite(data83)))){
+const err208 = {instancePath:instancePath+"/limits/orderStatuses/loanMore/" + i9,schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -5236,7 +5238,7 @@ errors++;
 }
 }
 else {
-const err209 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err209 = {instancePath:instancePath+"/limits/orderStatuses/loanMore",schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -5246,11 +5248,9 @@ vErrors.push(err209);
 errors++;
 }
 }
-if(data.legal !== undefined){
-let data83 = data.legal;
-if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
-if(data83.loanTermDays === undefined){
-const err210 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "loanTermDays"},message:"must have required property '"+"loanTermDays"+"'"};
+}
+else {
+const err210 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -5259,8 +5259,10 @@ vErrors.push(err210);
 }
 errors++;
 }
-if(data83.decisionDays === undefined){
-const err211 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "decisionDays"},message:"must have required property '"+"decisionDays"+"'"};
+}
+}
+else {
+const err211 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -5269,8 +5271,12 @@ vErrors.push(err211);
 }
 errors++;
 }
-if(data83.creditingDays === undefined){
-const err212 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "creditingDays"},message:"must have required property '"+"creditingDays"+"'"};
+}
+if(data.legal !== undefined){
+let data84 = data.legal;
+if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
+if(data84.loanTermDays === undefined){
+const err212 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "loanTermDays"},message:"must have required property '"+"loanTermDays"+"'"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -5279,8 +5285,8 @@ vErrors.push(err212);
 }
 errors++;
 }
-if(data83.defaultPenalty === undefined){
-const err213 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "defaultPenalty"},message:"must have required property '"+"defaultPenalty"+"'"};
+if(data84.decisionDays === undefined){
+const err213 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "decisionDays"},message:"must have required property '"+"decisionDays"+"'"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -5289,8 +5295,8 @@ vErrors.push(err213);
 }
 errors++;
 }
-if(data83.dailyInterest === undefined){
-const err214 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "dailyInterest"},message:"must have required property '"+"dailyInterest"+"'"};
+if(data84.creditingDays === undefined){
+const err214 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "creditingDays"},message:"must have required property '"+"creditingDays"+"'"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -5299,8 +5305,8 @@ vErrors.push(err214);
 }
 errors++;
 }
-if(data83.prepayment === undefined){
-const err215 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "prepayment"},message:"must have required property '"+"prepayment"+"'"};
+if(data84.defaultPenalty === undefined){
+const err215 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "defaultPenalty"},message:"must have required property '"+"defaultPenalty"+"'"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -5309,8 +5315,8 @@ vErrors.push(err215);
 }
 errors++;
 }
-if(data83.minApplicantAge === undefined){
-const err216 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "minApplicantAge"},message:"must have required property '"+"minApplicantAge"+"'"};
+if(data84.dailyInterest === undefined){
+const err216 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "dailyInterest"},message:"must have required property '"+"dailyInterest"+"'"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -5319,8 +5325,8 @@ vErrors.push(err216);
 }
 errors++;
 }
-if(data83.personalDetailChangeDays === undefined){
-const err217 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "personalDetailChangeDays"},message:"must have required property '"+"personalDetailChangeDays"+"'"};
+if(data84.prepayment === undefined){
+const err217 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "prepayment"},message:"must have required property '"+"prepayment"+"'"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -5329,8 +5335,8 @@ vErrors.push(err217);
 }
 errors++;
 }
-if(data83.judgmentSettleDays === undefined){
-const err218 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "judgmentSettleDays"},message:"must have required property '"+"judgmentSettleDays"+"'"};
+if(data84.minApplicantAge === undefined){
+const err218 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "minApplicantAge"},message:"must have required property '"+"minApplicantAge"+"'"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -5339,8 +5345,8 @@ vErrors.push(err218);
 }
 errors++;
 }
-if(data83.assignmentNoticeBusinessDays === undefined){
-const err219 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "assignmentNoticeBusinessDays"},message:"must have required property '"+"assignmentNoticeBusinessDays"+"'"};
+if(data84.personalDetailChangeDays === undefined){
+const err219 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "personalDetailChangeDays"},message:"must have required property '"+"personalDetailChangeDays"+"'"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -5349,8 +5355,8 @@ vErrors.push(err219);
 }
 errors++;
 }
-if(data83.emailDeemedReceivedHours === undefined){
-const err220 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "emailDeemedReceivedHours"},message:"must have required property '"+"emailDeemedReceivedHours"+"'"};
+if(data84.judgmentSettleDays === undefined){
+const err220 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "judgmentSettleDays"},message:"must have required property '"+"judgmentSettleDays"+"'"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -5359,8 +5365,8 @@ vErrors.push(err220);
 }
 errors++;
 }
-if(data83.paymentOrder === undefined){
-const err221 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "paymentOrder"},message:"must have required property '"+"paymentOrder"+"'"};
+if(data84.assignmentNoticeBusinessDays === undefined){
+const err221 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "assignmentNoticeBusinessDays"},message:"must have required property '"+"assignmentNoticeBusinessDays"+"'"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -5369,9 +5375,8 @@ vErrors.push(err221);
 }
 errors++;
 }
-for(const key12 in data83){
-if(!(func1.call(schema46.properties.legal.properties, key12))){
-const err222 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+if(data84.emailDeemedReceivedHours === undefined){
+const err222 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "emailDeemedReceivedHours"},message:"must have required property '"+"emailDeemedReceivedHours"+"'"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -5380,12 +5385,8 @@ vErrors.push(err222);
 }
 errors++;
 }
-}
-if(data83.loanTermDays !== undefined){
-let data84 = data83.loanTermDays;
-if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
-if(data84.min === undefined){
-const err223 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
+if(data84.paymentOrder === undefined){
+const err223 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "paymentOrder"},message:"must have required property '"+"paymentOrder"+"'"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -5394,8 +5395,9 @@ vErrors.push(err223);
 }
 errors++;
 }
-if(data84.max === undefined){
-const err224 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
+for(const key12 in data84){
+if(!(func1.call(schema46.properties.legal.properties, key12))){
+const err224 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -5404,9 +5406,12 @@ vErrors.push(err224);
 }
 errors++;
 }
-for(const key13 in data84){
-if(!((key13 === "min") || (key13 === "max"))){
-const err225 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+}
+if(data84.loanTermDays !== undefined){
+let data85 = data84.loanTermDays;
+if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
+if(data85.min === undefined){
+const err225 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -5415,11 +5420,8 @@ vErrors.push(err225);
 }
 errors++;
 }
-}
-if(data84.min !== undefined){
-let data85 = data84.min;
-if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
-const err226 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data85.max === undefined){
+const err226 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -5428,9 +5430,9 @@ vErrors.push(err226);
 }
 errors++;
 }
-if((typeof data85 == "number") && (isFinite(data85))){
-if(data85 < 1 || isNaN(data85)){
-const err227 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+for(const key13 in data85){
+if(!((key13 === "min") || (key13 === "max"))){
+const err227 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -5440,11 +5442,10 @@ vErrors.push(err227);
 errors++;
 }
 }
-}
-if(data84.max !== undefined){
-let data86 = data84.max;
+if(data85.min !== undefined){
+let data86 = data85.min;
 if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
-const err228 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err228 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -5455,7 +5456,7 @@ errors++;
 }
 if((typeof data86 == "number") && (isFinite(data86))){
 if(data86 < 1 || isNaN(data86)){
-const err229 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err229 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -5466,9 +5467,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err230 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data85.max !== undefined){
+let data87 = data85.max;
+if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
+const err230 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -5477,11 +5479,9 @@ vErrors.push(err230);
 }
 errors++;
 }
-}
-if(data83.decisionDays !== undefined){
-let data87 = data83.decisionDays;
-if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
-const err231 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data87 == "number") && (isFinite(data87))){
+if(data87 < 1 || isNaN(data87)){
+const err231 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -5490,9 +5490,11 @@ vErrors.push(err231);
 }
 errors++;
 }
-if((typeof data87 == "number") && (isFinite(data87))){
-if(data87 < 0 || isNaN(data87)){
-const err232 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+}
+else {
+const err232 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -5502,12 +5504,10 @@ vErrors.push(err232);
 errors++;
 }
 }
-}
-if(data83.creditingDays !== undefined){
-let data88 = data83.creditingDays;
-if(data88 && typeof data88 == "object" && !Array.isArray(data88)){
-if(data88.min === undefined){
-const err233 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
+if(data84.decisionDays !== undefined){
+let data88 = data84.decisionDays;
+if(!(((typeof data88 == "number") && (!(data88 % 1) && !isNaN(data88))) && (isFinite(data88)))){
+const err233 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -5516,8 +5516,9 @@ vErrors.push(err233);
 }
 errors++;
 }
-if(data88.max === undefined){
-const err234 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
+if((typeof data88 == "number") && (isFinite(data88))){
+if(data88 < 0 || isNaN(data88)){
+const err234 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -5526,9 +5527,13 @@ vErrors.push(err234);
 }
 errors++;
 }
-for(const key14 in data88){
-if(!((key14 === "min") || (key14 === "max"))){
-const err235 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+}
+}
+if(data84.creditingDays !== undefined){
+let data89 = data84.creditingDays;
+if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
+if(data89.min === undefined){
+const err235 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -5537,11 +5542,8 @@ vErrors.push(err235);
 }
 errors++;
 }
-}
-if(data88.min !== undefined){
-let data89 = data88.min;
-if(!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))){
-const err236 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data89.max === undefined){
+const err236 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -5550,9 +5552,9 @@ vErrors.push(err236);
 }
 errors++;
 }
-if((typeof data89 == "number") && (isFinite(data89))){
-if(data89 < 0 || isNaN(data89)){
-const err237 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key14 in data89){
+if(!((key14 === "min") || (key14 === "max"))){
+const err237 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -5562,11 +5564,10 @@ vErrors.push(err237);
 errors++;
 }
 }
-}
-if(data88.max !== undefined){
-let data90 = data88.max;
+if(data89.min !== undefined){
+let data90 = data89.min;
 if(!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))){
-const err238 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err238 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -5577,7 +5578,7 @@ errors++;
 }
 if((typeof data90 == "number") && (isFinite(data90))){
 if(data90 < 0 || isNaN(data90)){
-const err239 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err239 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -5588,9 +5589,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err240 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data89.max !== undefined){
+let data91 = data89.max;
+if(!(((typeof data91 == "number") && (!(data91 % 1) && !isNaN(data91))) && (isFinite(data91)))){
+const err240 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -5599,12 +5601,9 @@ vErrors.push(err240);
 }
 errors++;
 }
-}
-if(data83.defaultPenalty !== undefined){
-let data91 = data83.defaultPenalty;
-if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
-if(data91.newClient === undefined){
-const err241 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "newClient"},message:"must have required property '"+"newClient"+"'"};
+if((typeof data91 == "number") && (isFinite(data91))){
+if(data91 < 0 || isNaN(data91)){
+const err241 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -5613,8 +5612,11 @@ vErrors.push(err241);
 }
 errors++;
 }
-if(data91.repeatClient === undefined){
-const err242 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "repeatClient"},message:"must have required property '"+"repeatClient"+"'"};
+}
+}
+}
+else {
+const err242 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -5623,9 +5625,12 @@ vErrors.push(err242);
 }
 errors++;
 }
-for(const key15 in data91){
-if(!((key15 === "newClient") || (key15 === "repeatClient"))){
-const err243 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+}
+if(data84.defaultPenalty !== undefined){
+let data92 = data84.defaultPenalty;
+if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
+if(data92.newClient === undefined){
+const err243 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "newClient"},message:"must have required property '"+"newClient"+"'"};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -5634,11 +5639,8 @@ vErrors.push(err243);
 }
 errors++;
 }
-}
-if(data91.newClient !== undefined){
-let data92 = data91.newClient;
-if(!(((typeof data92 == "number") && (!(data92 % 1) && !isNaN(data92))) && (isFinite(data92)))){
-const err244 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data92.repeatClient === undefined){
+const err244 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "repeatClient"},message:"must have required property '"+"repeatClient"+"'"};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -5647,9 +5649,9 @@ vErrors.push(err244);
 }
 errors++;
 }
-if((typeof data92 == "number") && (isFinite(data92))){
-if(data92 < 0 || isNaN(data92)){
-const err245 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key15 in data92){
+if(!((key15 === "newClient") || (key15 === "repeatClient"))){
+const err245 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -5659,11 +5661,10 @@ vErrors.push(err245);
 errors++;
 }
 }
-}
-if(data91.repeatClient !== undefined){
-let data93 = data91.repeatClient;
+if(data92.newClient !== undefined){
+let data93 = data92.newClient;
 if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
-const err246 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err246 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -5674,7 +5675,7 @@ errors++;
 }
 if((typeof data93 == "number") && (isFinite(data93))){
 if(data93 < 0 || isNaN(data93)){
-const err247 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err247 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -5685,9 +5686,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err248 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data92.repeatClient !== undefined){
+let data94 = data92.repeatClient;
+if(!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))){
+const err248 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -5696,16 +5698,9 @@ vErrors.push(err248);
 }
 errors++;
 }
-}
-if(data83.dailyInterest !== undefined){
-let data94 = data83.dailyInterest;
-if(Array.isArray(data94)){
-const len9 = data94.length;
-for(let i10=0; i10<len9; i10++){
-let data95 = data94[i10];
-if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
-if(data95.fromDay === undefined){
-const err249 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "fromDay"},message:"must have required property '"+"fromDay"+"'"};
+if((typeof data94 == "number") && (isFinite(data94))){
+if(data94 < 0 || isNaN(data94)){
+const err249 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -5714,8 +5709,11 @@ vErrors.push(err249);
 }
 errors++;
 }
-if(data95.percent === undefined){
-const err250 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'"};
+}
+}
+}
+else {
+const err250 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -5724,9 +5722,16 @@ vErrors.push(err250);
 }
 errors++;
 }
-for(const key16 in data95){
-if(!(((key16 === "fromDay") || (key16 === "toDay")) || (key16 === "percent"))){
-const err251 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+}
+if(data84.dailyInterest !== undefined){
+let data95 = data84.dailyInterest;
+if(Array.isArray(data95)){
+const len9 = data95.length;
+for(let i10=0; i10<len9; i10++){
+let data96 = data95[i10];
+if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
+if(data96.fromDay === undefined){
+const err251 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "fromDay"},message:"must have required property '"+"fromDay"+"'"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -5735,11 +5740,8 @@ vErrors.push(err251);
 }
 errors++;
 }
-}
-if(data95.fromDay !== undefined){
-let data96 = data95.fromDay;
-if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
-const err252 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data96.percent === undefined){
+const err252 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'"};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -5748,9 +5750,9 @@ vErrors.push(err252);
 }
 errors++;
 }
-if((typeof data96 == "number") && (isFinite(data96))){
-if(data96 < 1 || isNaN(data96)){
-const err253 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+for(const key16 in data96){
+if(!(((key16 === "fromDay") || (key16 === "toDay")) || (key16 === "percent"))){
+const err253 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -5760,11 +5762,10 @@ vErrors.push(err253);
 errors++;
 }
 }
-}
-if(data95.toDay !== undefined){
-let data97 = data95.toDay;
+if(data96.fromDay !== undefined){
+let data97 = data96.fromDay;
 if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
-const err254 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err254 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -5775,7 +5776,7 @@ errors++;
 }
 if((typeof data97 == "number") && (isFinite(data97))){
 if(data97 < 1 || isNaN(data97)){
-const err255 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err255 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -5786,11 +5787,10 @@ errors++;
 }
 }
 }
-if(data95.percent !== undefined){
-let data98 = data95.percent;
-if((typeof data98 == "number") && (isFinite(data98))){
-if(data98 < 0 || isNaN(data98)){
-const err256 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data96.toDay !== undefined){
+let data98 = data96.toDay;
+if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
+const err256 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -5799,9 +5799,9 @@ vErrors.push(err256);
 }
 errors++;
 }
-}
-else {
-const err257 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data98 == "number") && (isFinite(data98))){
+if(data98 < 1 || isNaN(data98)){
+const err257 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -5812,8 +5812,11 @@ errors++;
 }
 }
 }
-else {
-const err258 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data96.percent !== undefined){
+let data99 = data96.percent;
+if((typeof data99 == "number") && (isFinite(data99))){
+if(data99 < 0 || isNaN(data99)){
+const err258 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -5823,9 +5826,8 @@ vErrors.push(err258);
 errors++;
 }
 }
-}
 else {
-const err259 = {instancePath:instancePath+"/legal/dailyInterest",schemaPath:"#/properties/legal/properties/dailyInterest/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err259 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -5835,11 +5837,9 @@ vErrors.push(err259);
 errors++;
 }
 }
-if(data83.prepayment !== undefined){
-let data99 = data83.prepayment;
-if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
-if(data99.minTermFraction === undefined){
-const err260 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minTermFraction"},message:"must have required property '"+"minTermFraction"+"'"};
+}
+else {
+const err260 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -5848,8 +5848,10 @@ vErrors.push(err260);
 }
 errors++;
 }
-if(data99.minDaysAfterDisbursal === undefined){
-const err261 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minDaysAfterDisbursal"},message:"must have required property '"+"minDaysAfterDisbursal"+"'"};
+}
+}
+else {
+const err261 = {instancePath:instancePath+"/legal/dailyInterest",schemaPath:"#/properties/legal/properties/dailyInterest/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -5858,9 +5860,12 @@ vErrors.push(err261);
 }
 errors++;
 }
-for(const key17 in data99){
-if(!((key17 === "minTermFraction") || (key17 === "minDaysAfterDisbursal"))){
-const err262 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+}
+if(data84.prepayment !== undefined){
+let data100 = data84.prepayment;
+if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
+if(data100.minTermFraction === undefined){
+const err262 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minTermFraction"},message:"must have required property '"+"minTermFraction"+"'"};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -5869,12 +5874,8 @@ vErrors.push(err262);
 }
 errors++;
 }
-}
-if(data99.minTermFraction !== undefined){
-let data100 = data99.minTermFraction;
-if((typeof data100 == "number") && (isFinite(data100))){
-if(data100 > 1 || isNaN(data100)){
-const err263 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data100.minDaysAfterDisbursal === undefined){
+const err263 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minDaysAfterDisbursal"},message:"must have required property '"+"minDaysAfterDisbursal"+"'"};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -5883,8 +5884,9 @@ vErrors.push(err263);
 }
 errors++;
 }
-if(data100 < 0 || isNaN(data100)){
-const err264 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key17 in data100){
+if(!((key17 === "minTermFraction") || (key17 === "minDaysAfterDisbursal"))){
+const err264 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -5894,8 +5896,11 @@ vErrors.push(err264);
 errors++;
 }
 }
-else {
-const err265 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data100.minTermFraction !== undefined){
+let data101 = data100.minTermFraction;
+if((typeof data101 == "number") && (isFinite(data101))){
+if(data101 > 1 || isNaN(data101)){
+const err265 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -5904,11 +5909,8 @@ vErrors.push(err265);
 }
 errors++;
 }
-}
-if(data99.minDaysAfterDisbursal !== undefined){
-let data101 = data99.minDaysAfterDisbursal;
-if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
-const err266 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data101 < 0 || isNaN(data101)){
+const err266 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -5917,9 +5919,9 @@ vErrors.push(err266);
 }
 errors++;
 }
-if((typeof data101 == "number") && (isFinite(data101))){
-if(data101 < 0 || isNaN(data101)){
-const err267 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err267 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -5929,10 +5931,10 @@ vErrors.push(err267);
 errors++;
 }
 }
-}
-}
-else {
-const err268 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data100.minDaysAfterDisbursal !== undefined){
+let data102 = data100.minDaysAfterDisbursal;
+if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
+const err268 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -5941,11 +5943,9 @@ vErrors.push(err268);
 }
 errors++;
 }
-}
-if(data83.minApplicantAge !== undefined){
-let data102 = data83.minApplicantAge;
-if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
-const err269 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data102 == "number") && (isFinite(data102))){
+if(data102 < 0 || isNaN(data102)){
+const err269 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -5954,9 +5954,11 @@ vErrors.push(err269);
 }
 errors++;
 }
-if((typeof data102 == "number") && (isFinite(data102))){
-if(data102 < 0 || isNaN(data102)){
-const err270 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+}
+else {
+const err270 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -5966,11 +5968,10 @@ vErrors.push(err270);
 errors++;
 }
 }
-}
-if(data83.personalDetailChangeDays !== undefined){
-let data103 = data83.personalDetailChangeDays;
+if(data84.minApplicantAge !== undefined){
+let data103 = data84.minApplicantAge;
 if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
-const err271 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err271 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -5981,7 +5982,7 @@ errors++;
 }
 if((typeof data103 == "number") && (isFinite(data103))){
 if(data103 < 0 || isNaN(data103)){
-const err272 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err272 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -5992,10 +5993,10 @@ errors++;
 }
 }
 }
-if(data83.judgmentSettleDays !== undefined){
-let data104 = data83.judgmentSettleDays;
+if(data84.personalDetailChangeDays !== undefined){
+let data104 = data84.personalDetailChangeDays;
 if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
-const err273 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err273 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -6006,7 +6007,7 @@ errors++;
 }
 if((typeof data104 == "number") && (isFinite(data104))){
 if(data104 < 0 || isNaN(data104)){
-const err274 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err274 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -6017,10 +6018,10 @@ errors++;
 }
 }
 }
-if(data83.assignmentNoticeBusinessDays !== undefined){
-let data105 = data83.assignmentNoticeBusinessDays;
+if(data84.judgmentSettleDays !== undefined){
+let data105 = data84.judgmentSettleDays;
 if(!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))){
-const err275 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err275 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -6031,7 +6032,7 @@ errors++;
 }
 if((typeof data105 == "number") && (isFinite(data105))){
 if(data105 < 0 || isNaN(data105)){
-const err276 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err276 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -6042,10 +6043,10 @@ errors++;
 }
 }
 }
-if(data83.emailDeemedReceivedHours !== undefined){
-let data106 = data83.emailDeemedReceivedHours;
+if(data84.assignmentNoticeBusinessDays !== undefined){
+let data106 = data84.assignmentNoticeBusinessDays;
 if(!(((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106))) && (isFinite(data106)))){
-const err277 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err277 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -6056,7 +6057,7 @@ errors++;
 }
 if((typeof data106 == "number") && (isFinite(data106))){
 if(data106 < 0 || isNaN(data106)){
-const err278 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err278 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -6067,14 +6068,10 @@ errors++;
 }
 }
 }
-if(data83.paymentOrder !== undefined){
-let data107 = data83.paymentOrder;
-if(Array.isArray(data107)){
-const len10 = data107.length;
-for(let i11=0; i11<len10; i11++){
-let data108 = data107[i11];
-if(!((((((data108 === "legalCharges") || (data108 === "enforcementCosts")) || (data108 === "penalties")) || (data108 === "fees")) || (data108 === "interest")) || (data108 === "principal"))){
-const err279 = {instancePath:instancePath+"/legal/paymentOrder/" + i11,schemaPath:"#/properties/legal/properties/paymentOrder/items/enum",keyword:"enum",params:{allowedValues: schema46.properties.legal.properties.paymentOrder.items.enum},message:"must be equal to one of the allowed values"};
+if(data84.emailDeemedReceivedHours !== undefined){
+let data107 = data84.emailDeemedReceivedHours;
+if(!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))){
+const err279 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -6083,10 +6080,9 @@ vErrors.push(err279);
 }
 errors++;
 }
-}
-}
-else {
-const err280 = {instancePath:instancePath+"/legal/paymentOrder",schemaPath:"#/properties/legal/properties/paymentOrder/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data107 == "number") && (isFinite(data107))){
+if(data107 < 0 || isNaN(data107)){
+const err280 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -6097,8 +6093,14 @@ errors++;
 }
 }
 }
-else {
-const err281 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data84.paymentOrder !== undefined){
+let data108 = data84.paymentOrder;
+if(Array.isArray(data108)){
+const len10 = data108.length;
+for(let i11=0; i11<len10; i11++){
+let data109 = data108[i11];
+if(!((((((data109 === "legalCharges") || (data109 === "enforcementCosts")) || (data109 === "penalties")) || (data109 === "fees")) || (data109 === "interest")) || (data109 === "principal"))){
+const err281 = {instancePath:instancePath+"/legal/paymentOrder/" + i11,schemaPath:"#/properties/legal/properties/paymentOrder/items/enum",keyword:"enum",params:{allowedValues: schema46.properties.legal.properties.paymentOrder.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -6110,12 +6112,36 @@ errors++;
 }
 }
 else {
-const err282 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err282 = {instancePath:instancePath+"/legal/paymentOrder",schemaPath:"#/properties/legal/properties/paymentOrder/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err282];
 }
 else {
 vErrors.push(err282);
+}
+errors++;
+}
+}
+}
+else {
+const err283 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err283];
+}
+else {
+vErrors.push(err283);
+}
+errors++;
+}
+}
+}
+else {
+const err284 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err284];
+}
+else {
+vErrors.push(err284);
 }
 errors++;
 }
@@ -6127,7 +6153,7 @@ validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const validateRouteMap = validate24;
 const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/route-map.json","title":"RouteMapDocument","description":"Every URL path of the app (scrambled ones included) and the screen id it opens. Both `/path` and `/#/path` open the same route.","type":"object","required":["kind","id","schemaVersion","routes","notFound"],"additionalProperties":false,"properties":{"kind":{"const":"route-map","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Route map id (`default`)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note about this route map."},"routes":{"type":"array","minItems":1,"description":"The routes, matched in order; paths must be unique.","items":{"title":"Route","type":"object","required":["path","screen"],"additionalProperties":false,"properties":{"path":{"$ref":"../common/route-path.json","description":"URL path, e.g. `/complaintList` or `/borrowDetail/:orderId`."},"screen":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Id of the screen document this path opens; it must exist."},"exact":{"type":"boolean","description":"Match only this exact path (no deeper paths); `/` is always exact."},"description":{"type":"string","description":"What the path is for, e.g. which screen of the spec it stands for when it is scrambled or not built yet."}}}},"notFound":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id shown for a path no route matches; it must exist."}}};
 const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/route-path.json","title":"RoutePath","description":"A path of the route map, starting with `/`, e.g. `/complaintList` (no query, no hash). A navigate target must be one of the route map's paths; route parameters are written `:name`.","type":"string","pattern":"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"};
-const pattern53 = new RegExp("^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$", "u");
+const pattern54 = new RegExp("^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$", "u");
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/route-map.json" */;
@@ -6316,7 +6342,7 @@ errors++;
 if(data5.path !== undefined){
 let data6 = data5.path;
 if(typeof data6 === "string"){
-if(!pattern53.test(data6)){
+if(!pattern54.test(data6)){
 const err15 = {instancePath:instancePath+"/routes/" + i0+"/path",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -6458,7 +6484,7 @@ const schema53 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id"
 const schema85 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/set-state.json","title":"SetStateAction","description":"Writes a value (templates resolved, raw values kept) to a screen state path.","type":"object","required":["action","path"],"additionalProperties":false,"properties":{"action":{"const":"setState","description":"Action type."},"path":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path to write, e.g. `form.detail` or `$modals.rating`."},"value":{"description":"Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null."}}};
 const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/copy.json","title":"CopyAction","description":"Puts a text on the clipboard (e.g. a virtual account code the borrower pastes in a bank app). Fails, and runs no later action, when the text is empty or the clipboard refuses.","type":"object","required":["action","text"],"additionalProperties":false,"properties":{"action":{"const":"copy","description":"Action type."},"text":{"type":"string","maxLength":2000,"description":"The text to copy; a template, e.g. `{{ state.va.vcode }}`."}}};
 const schema54 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/api.json","title":"ApiAction","description":"Calls a logical endpoint of the API map. Its response `data` becomes `result` for `onSuccess` and the next action; a failure runs `onError` with `error` ({code, message}) and stops the list.","type":"object","required":["action","endpoint"],"additionalProperties":false,"properties":{"action":{"const":"api","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name from the API map."},"params":{"type":"object","description":"Request params; every string may be a template, e.g. `{{ query.orderNo }}`. Common params are added by the API layer.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response `data` on success, e.g. `detail`."},"detached":{"type":"boolean","description":"Fire and forget (tracking): the call is sent without waiting for it; the list goes on at once and its failure stops nothing (resultTo, onSuccess and onError still follow the answer)."},"silent":{"type":"boolean","description":"Never toast a failure of this call (the endpoint's own policy may already be silent)."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
-const pattern60 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
+const pattern61 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
 const wrapper0 = {validate: validate26};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6586,7 +6612,7 @@ errors++;
 if(data.resultTo !== undefined){
 let data3 = data.resultTo;
 if(typeof data3 === "string"){
-if(!pattern60.test(data3)){
+if(!pattern61.test(data3)){
 const err9 = {instancePath:instancePath+"/resultTo",schemaPath:"#/properties/resultTo/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -6812,7 +6838,7 @@ errors++;
 if(data.to !== undefined){
 let data1 = data.to;
 if(typeof data1 === "string"){
-if(!pattern53.test(data1)){
+if(!pattern54.test(data1)){
 const err7 = {instancePath:instancePath+"/to",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -6991,7 +7017,7 @@ validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema61 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/toast.json","title":"ToastAction","description":"Shows a message in the global live toast.","type":"object","required":["action"],"anyOf":[{"required":["key"]},{"required":["message"]}],"additionalProperties":false,"properties":{"action":{"const":"toast","description":"Action type."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the message."},"message":{"$ref":"../common/template.json","description":"A message from data, e.g. the server's `{{ error.message }}`."},"durationMs":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"description":"How long it shows; absent or under 300 ms means 3000 ms."}}};
 const schema64 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/limit.json","title":"Limit","description":"A business limit (a length, count, delay, duration or threshold): in a screen, a `{{ market.limits.* }}` binding to the market document, so an ops edit of the constant changes the product; a literal number is accepted by the schema but reported by `npm run validate` in screens. The referencing property's `minimum`/`maximum` bound a literal.","type":["number","string"],"pattern":"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"};
-const pattern65 = new RegExp("^\\s*\\{\\{[^{}]+\\}\\}\\s*$", "u");
+const pattern66 = new RegExp("^\\s*\\{\\{[^{}]+\\}\\}\\s*$", "u");
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/toast.json" */;
@@ -7152,7 +7178,7 @@ vErrors.push(err10);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern65.test(data3)){
+if(!pattern66.test(data3)){
 const err11 = {instancePath:instancePath+"/durationMs",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -7306,7 +7332,7 @@ validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-modal.json","title":"OpenModalAction","description":"Opens the modal node with this id (sets `state.$modals.<id>`).","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"openModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
 const schema68 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/node-id.json","title":"NodeId","description":"An identifier unique within the screen; modals, forms and tests address nodes by it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*$"};
-const pattern67 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
+const pattern68 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/open-modal.json" */;
@@ -7367,7 +7393,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -7466,7 +7492,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -7835,7 +7861,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data1 === "string"){
-if(!pattern65.test(data1)){
+if(!pattern66.test(data1)){
 const err6 = {instancePath:instancePath+"/ms",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -7886,7 +7912,7 @@ return errors === 0;
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema76 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/storage.json","title":"StorageAction","description":"Keeps screen data in the browser: local storage (read with `stored('key')`) or a cookie (read with `cookie('key')`).","type":"object","required":["action","op"],"additionalProperties":false,"properties":{"action":{"const":"storage","description":"Action type."},"op":{"enum":["set","remove","clear"],"description":"Set or remove one key, or clear every key screens stored."},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","description":"Storage key (needed by set and remove)."},"in":{"enum":["local","cookie"],"description":"Where the value is kept: `local` (default) the browser's local storage, read with `stored('key')`; `cookie` a site-wide cookie a backend also receives, read with `cookie('key')` (clear touches local storage only)."},"expiresYear":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1970,"maximum":9999,"description":"A cookie set with this lasts until the end of that year; absent, it ends with the browser session."},"value":{"description":"Value to store (templates resolved; non-strings stored as JSON)."}}};
-const pattern70 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
+const pattern71 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/storage.json" */;
@@ -7960,7 +7986,7 @@ errors++;
 if(data.key !== undefined){
 let data2 = data.key;
 if(typeof data2 === "string"){
-if(!pattern70.test(data2)){
+if(!pattern71.test(data2)){
 const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_.-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -8018,7 +8044,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data4 === "string"){
-if(!pattern65.test(data4)){
+if(!pattern66.test(data4)){
 const err10 = {instancePath:instancePath+"/expiresYear",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -8224,7 +8250,7 @@ errors++;
 if(data.resultTo !== undefined){
 let data5 = data.resultTo;
 if(typeof data5 === "string"){
-if(!pattern60.test(data5)){
+if(!pattern61.test(data5)){
 const err12 = {instancePath:instancePath+"/resultTo",schemaPath:"#/properties/resultTo/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -8488,7 +8514,7 @@ errors++;
 if(data.form !== undefined){
 let data1 = data.form;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err4 = {instancePath:instancePath+"/form",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -8634,7 +8660,7 @@ errors++;
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern60.test(data1)){
+if(!pattern61.test(data1)){
 const err5 = {instancePath:instancePath+"/path",schemaPath:"actions/set-state.json/properties/path/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9001,7 +9027,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern65.test(data2)){
+if(!pattern66.test(data2)){
 const err6 = {instancePath:instancePath+"/minLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -9048,7 +9074,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern65.test(data3)){
+if(!pattern66.test(data3)){
 const err10 = {instancePath:instancePath+"/maxLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -9183,7 +9209,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9214,7 +9240,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern60.test(data3)){
+if(!pattern61.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -9489,7 +9515,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9520,7 +9546,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern60.test(data3)){
+if(!pattern61.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -9785,7 +9811,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -10024,7 +10050,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -10257,7 +10283,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -10480,7 +10506,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -10511,7 +10537,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern60.test(data3)){
+if(!pattern61.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -10831,7 +10857,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -10862,7 +10888,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern60.test(data3)){
+if(!pattern61.test(data3)){
 const err10 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -11253,7 +11279,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11370,7 +11396,7 @@ errors++;
 if(data.bind !== undefined){
 let data9 = data.bind;
 if(typeof data9 === "string"){
-if(!pattern60.test(data9)){
+if(!pattern61.test(data9)){
 const err13 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -11469,7 +11495,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -11689,7 +11715,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -11957,7 +11983,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -12094,7 +12120,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -12296,7 +12322,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12445,7 +12471,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12707,7 +12733,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12944,7 +12970,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -12975,7 +13001,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern60.test(data3)){
+if(!pattern61.test(data3)){
 const err8 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -13175,7 +13201,7 @@ vErrors.push(err22);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern65.test(data14)){
+if(!pattern66.test(data14)){
 const err23 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -13346,7 +13372,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13590,7 +13616,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -13673,7 +13699,7 @@ errors++;
 if(data.route !== undefined){
 let data6 = data.route;
 if(typeof data6 === "string"){
-if(!pattern53.test(data6)){
+if(!pattern54.test(data6)){
 const err13 = {instancePath:instancePath+"/route",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -13879,7 +13905,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -14110,7 +14136,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -14318,7 +14344,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -14527,7 +14553,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -14558,7 +14584,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern60.test(data3)){
+if(!pattern61.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -14712,7 +14738,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!pattern65.test(data10)){
+if(!pattern66.test(data10)){
 const err19 = {instancePath:instancePath+"/maxDigits",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -14945,7 +14971,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -16326,7 +16352,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -16580,7 +16606,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -16611,7 +16637,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern60.test(data3)){
+if(!pattern61.test(data3)){
 const err10 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -17047,7 +17073,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -17078,7 +17104,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern60.test(data3)){
+if(!pattern61.test(data3)){
 const err9 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -17254,7 +17280,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!pattern65.test(data12)){
+if(!pattern66.test(data12)){
 const err22 = {instancePath:instancePath+"/length",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -17311,7 +17337,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern65.test(data13)){
+if(!pattern66.test(data13)){
 const err27 = {instancePath:instancePath+"/seconds",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -17506,7 +17532,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -17682,7 +17708,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -17713,7 +17739,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern60.test(data3)){
+if(!pattern61.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -17783,7 +17809,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data5 === "string"){
-if(!pattern65.test(data5)){
+if(!pattern66.test(data5)){
 const err13 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -17981,7 +18007,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -18103,7 +18129,7 @@ errors++;
 if(data5.route !== undefined){
 let data8 = data5.route;
 if(typeof data8 === "string"){
-if(!pattern53.test(data8)){
+if(!pattern54.test(data8)){
 const err16 = {instancePath:instancePath+"/tabs/" + i0+"/route",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -18238,7 +18264,7 @@ errors++;
 if(data.bind !== undefined){
 let data16 = data.bind;
 if(typeof data16 === "string"){
-if(!pattern60.test(data16)){
+if(!pattern61.test(data16)){
 const err26 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -18437,7 +18463,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -18635,7 +18661,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -18862,7 +18888,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -18893,7 +18919,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern60.test(data3)){
+if(!pattern61.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -19082,7 +19108,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern65.test(data13)){
+if(!pattern66.test(data13)){
 const err21 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -19193,7 +19219,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -19224,7 +19250,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern60.test(data3)){
+if(!pattern61.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -19400,7 +19426,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!pattern65.test(data12)){
+if(!pattern66.test(data12)){
 const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -19568,7 +19594,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
+if(!pattern68.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
