@@ -21,11 +21,13 @@ export interface HelperEnv {
  * wrong number.
  */
 export class Unreadable {
-  constructor(
-    readonly value: unknown,
-    readonly what: string,
-    readonly fallback: unknown,
-  ) {}
+  // Assigned, not declared as parameter properties: class fields cost the first chunk four transpiler helpers.
+  declare readonly value: unknown;
+  declare readonly what: string;
+  declare readonly fallback: unknown;
+  constructor(value: unknown, what: string, fallback: unknown) {
+    Object.assign(this, { value, what, fallback });
+  }
 }
 
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);

@@ -8,7 +8,11 @@ interface Props {
 
 /** One per node: a widget that throws renders nothing and is logged; its siblings stay. */
 export class NodeBoundary extends Component<Props, { failed: boolean }> {
-  override state = { failed: false };
+  // Set in the constructor, not as a class field: fields cost the first chunk four transpiler helpers.
+  constructor(props: Props) {
+    super(props);
+    this.state = { failed: false };
+  }
 
   static getDerivedStateFromError() {
     return { failed: true };
