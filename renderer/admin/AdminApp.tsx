@@ -20,6 +20,7 @@ import { formatHash, parseHash, type ConsoleRoute } from './nav/hash-route';
 import { buildNav, copyStatus, statusOf, errorsByFile, type NavGroup, type Status } from './nav/nav-model';
 import { useConsoleData } from './nav/use-console-data';
 import PublishPanel from './PublishPanel';
+import ReleasesPage from './releases/ReleasesPage';
 import SessionExpiredDialog from './safety/SessionExpiredDialog';
 import { confirmLeave } from './safety/use-unsaved-guard';
 import SearchBox from './search/SearchBox';
@@ -104,6 +105,11 @@ function Console({ session, onLogout, onRenewed }: { session: Session; onLogout(
   const pick = (r: SearchResult) => navigate(r.type === 'doc' ? { page: 'doc', kind: r.kind, id: r.id } : { page: 'copy', key: r.key });
 
   const changed = () => data.reload();
+  // Releases read zones and four eyes from the markets as published (what borrowers are served).
+  const publishedMarkets = useMemo(
+    () => data.records.filter((r) => r.kind === 'market' && r.published).map((r) => r.published!.content),
+    [data.records],
+  );
   const heading =
     route.page === 'doc' ? (data.titles.get(`${route.kind}/${route.id}`) ?? `${route.kind} ${route.id}`) : undefined;
 
@@ -135,6 +141,9 @@ function Console({ session, onLogout, onRenewed }: { session: Session; onLogout(
         {route.page === 'landing' && <LandingPages key={published} role={session.role} />}
         {route.page === 'review' && (
           <PublishPanel role={session.role} user={session.user} onPublished={() => (setPublished((n) => n + 1), changed())} />
+        )}
+        {route.page === 'releases' && (
+          <ReleasesPage role={session.role} user={session.user} docs={data.docs} markets={publishedMarkets} onChanged={changed} />
         )}
         {route.page === 'audit' && <AuditLog />}
       </main>

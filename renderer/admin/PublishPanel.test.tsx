@@ -55,4 +55,30 @@ describe('PublishPanel (review page)', () => {
     expect(screen.queryByLabelText('Note')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
   });
+
+  it('publishes the reviewed set to a share of borrowers beside Publish, with the note and the reviewed ETags', async () => {
+    const market = (id: string, zone: string) => ({ kind: 'market', id, timeZone: zone, fourEyes: false });
+    const { calls } = fakeAdminServer({
+      'GET /documents': () => ({ body: { documents: [summary('text-set', 'id-ID', ['ID'], true, ['ed']), summary('market', 'ID', ['ID'], false, []), summary('market', 'IN', ['IN'], false, [])] } }),
+      'GET /documents/text-set/id-ID': () => ({
+        body: { kind: 'text-set', id: 'id-ID', file: 'texts/id-ID.json', etag: '"t1"', published: { version: 1, content: { texts: { a: 'x' } } }, draft: { content: { texts: { a: 'y' } } } },
+      }),
+      'GET /documents/market/ID': () => ({ body: { kind: 'market', id: 'ID', file: 'm/ID.json', etag: '"ID"', published: { version: 1, content: market('ID', 'Asia/Jakarta') }, draft: null } }),
+      'GET /documents/market/IN': () => ({ body: { kind: 'market', id: 'IN', file: 'm/IN.json', etag: '"IN"', published: { version: 1, content: market('IN', 'Asia/Kolkata') }, draft: null } }),
+      'POST /validate': () => ({ body: { valid: true, errors: [] } }),
+      'POST /publish': () => ({ body: { published: [], release: { id: 'r-1', percent: 10, status: 'rolling' } } }),
+    });
+    const published = vi.fn();
+    render(<PublishPanel role="publisher" user="pat" onPublished={published} />);
+    await screen.findByRole('heading', { name: /no errors/ });
+    await userEvent.type(screen.getByLabelText('Note'), 'Shorter retry label');
+    // The drafts touch ID only: the schedule is typed in Jakarta time.
+    expect(screen.getByLabelText(/^Start \(Asia\/Jakarta/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish to 10 %' }));
+    await screen.findByText('Published 1 document(s) to 10 % of borrowers as release r-1 (rolling).');
+    expect(screen.getByRole('link', { name: 'Watch it on the Releases page' }).getAttribute('href')).toBe('#/releases');
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/publish')!;
+    expect(post.body).toEqual({ documents: [{ kind: 'text-set', id: 'id-ID', etag: '"id-ID"' }], note: 'Shorter retry label', rollout: { percent: 10, guard: true } });
+    expect(published).toHaveBeenCalled();
+  });
 });

@@ -4,12 +4,15 @@
  * file and JSON pointer), and, for publishers, publish with a note. Where a market asks for four
  * eyes the page says so and does not offer the drafter to publish their own change. The ETags
  * reviewed here go with the publish, so a draft changed after review is refused (412), never
- * published unseen.
+ * published unseen. Beside Publish, "Publish to N %" sends the same set to a share of borrowers as a release.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AdminApiError, adminApi } from './admin-api';
-import { canPublish, currentContent, type DocRecord, type DocSummary, type Problem, type Role } from './admin-types';
+import { canPublish, currentContent, type DocRecord, type DocSummary, type Problem, type Role, type Rollout } from './admin-types';
 import { describeError } from './describe-error';
+import { formatHash } from './nav/hash-route';
+import PublishToShare from './releases/PublishToShare';
+import { percentText } from './releases/release-format';
 import { fourEyes } from './review/four-eyes';
 import ProblemList from './review/ProblemList';
 import ReviewDocCard from './review/ReviewDocCard';
@@ -28,6 +31,8 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
   const [drafts, setDrafts] = useState<DocSummary[] | null>(null);
   const [records, setRecords] = useState<Record<string, DocRecord>>({});
   const [markets, setMarkets] = useState<unknown[]>([]);
+  const [publishedMarkets, setPublishedMarkets] = useState<unknown[]>([]);
+  const [released, setReleased] = useState(false);
   const [user, setUser] = useState(givenUser ?? '');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [problems, setProblems] = useState<Problem[] | null>(null);
@@ -48,6 +53,8 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
       setRecords(Object.fromEntries(recs.map((r) => [keyOf(r), r])));
       // Both sides count: a draft switching four eyes on or off is judged by the stricter one.
       setMarkets(recs.filter((r) => r.kind === 'market').flatMap((r) => [r.published?.content, currentContent(r)]));
+      // A release's audience may name published markets only.
+      setPublishedMarkets(recs.filter((r) => r.kind === 'market' && r.published).map((r) => r.published!.content));
       setDrafts(list);
       // A reload keeps what the publisher left out; drafts not seen before start ticked.
       const fresh = new Set(list.map(keyOf).filter((k) => !seen.current.has(k)));
@@ -83,13 +90,21 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
     publisher: user,
   });
 
-  async function publish() {
+  async function publish(rollout?: Rollout) {
     setBusy(true);
     setError(null);
     setStatus('');
+    setReleased(false);
     try {
-      const versions = await adminApi.publish(selected.map(({ kind, id, etag }) => ({ kind, id, etag })), note.trim());
-      setStatus(`Published ${versions.length} document(s).`);
+      const refs = selected.map(({ kind, id, etag }) => ({ kind, id, etag }));
+      if (rollout) {
+        const release = await adminApi.publishRollout(refs, note.trim(), rollout);
+        setStatus(`Published ${refs.length} document(s) to ${percentText(release.percent)} of borrowers as release ${release.id} (${release.status}).`);
+        setReleased(true);
+      } else {
+        const versions = await adminApi.publish(refs, note.trim());
+        setStatus(`Published ${versions.length} document(s).`);
+      }
       setNote('');
       onPublished();
       await load();
@@ -106,6 +121,7 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
 
   const toggle = (k: string) => setChosen((s) => (s.has(k) ? new Set([...s].filter((x) => x !== k)) : new Set([...s, k])));
   const hasErrors = !!problems && problems.length > 0;
+  const blocked = busy || !selected.length || !note.trim() || hasErrors || eyes.blocked;
 
   return (
     <section aria-labelledby="review-title" className="review">
@@ -118,6 +134,11 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
       <p role="status" className="review-status">
         {status}
       </p>
+      {released && (
+        <p>
+          <a href={formatHash({ page: 'releases' })}>Watch it on the Releases page</a>
+        </p>
+      )}
       {drafts === null && !error && <p>Loading the change set…</p>}
       {drafts?.length === 0 && <p>No drafts: nothing to review or publish. Drafts saved in Copy, Markets or Screens appear here.</p>}
       {drafts && drafts.length > 0 && (
@@ -162,17 +183,19 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
             Note
             <textarea value={note} onChange={(e) => setNote(e.target.value)} placeholder="What changes and why (kept in history and the audit log)" />
           </label>
-          <div className="toolbar">
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={busy || !selected.length || !note.trim() || hasErrors || eyes.blocked}
-              onClick={() => void publish()}
-            >
-              Publish {selected.length} document(s)
-            </button>
-            {!note.trim() && selected.length > 0 && <span className="review-doc__meta">Write a note to publish.</span>}
-          </div>
+          <PublishToShare
+            key={publishedMarkets.map((m) => (m as { id?: unknown })?.id).join()}
+            markets={publishedMarkets}
+            touched={[...new Set(selected.flatMap((d) => d.markets))]}
+            disabled={blocked}
+            onPublish={(rollout) => void publish(rollout)}
+            publishButton={
+              <button type="button" className="btn btn--primary" disabled={blocked} onClick={() => void publish()}>
+                Publish {selected.length} document(s)
+              </button>
+            }
+          />
+          {!note.trim() && selected.length > 0 && <span className="review-doc__meta">Write a note to publish.</span>}
         </section>
       )}
     </section>

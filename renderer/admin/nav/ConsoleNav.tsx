@@ -1,6 +1,6 @@
 /**
  * The console's left navigation: Copy, Markets, Screens by flow, Routes and API, Landing pages,
- * Review & publish and Audit log. Entries are links to hash routes (so Back works and a page can be
+ * Review & publish, Releases and Audit log. Entries are links to hash routes (so Back works and a page can be
  * shared); each document entry shows its human title, its id and its status badge.
  */
 import type { MouseEvent } from 'react';
@@ -54,6 +54,7 @@ export default function ConsoleNav({ groups, copy, current, onNavigate }: Props)
       <h2 className="nav__group">Publishing</h2>
       <ul>
         {link({ page: 'review' }, <span className="nav__title">Review &amp; publish</span>)}
+        {link({ page: 'releases' }, <span className="nav__title">Releases</span>)}
         {link({ page: 'audit' }, <span className="nav__title">Audit log</span>)}
       </ul>
     </nav>

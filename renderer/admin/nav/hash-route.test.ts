@@ -10,6 +10,7 @@ describe('hash route', () => {
       { page: 'doc', kind: 'screen', id: 'complain-new-page' },
       { page: 'landing' },
       { page: 'review' },
+      { page: 'releases' },
       { page: 'audit' },
     ];
     for (const r of routes) expect(parseHash(formatHash(r))).toEqual(r);

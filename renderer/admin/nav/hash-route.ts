@@ -1,6 +1,6 @@
 /**
  * The console's place in the URL hash, so a page can be linked and Back works:
- * `#/copy?key=complaint.title`, `#/doc/screen/complaint-entry`, `#/landing`, `#/review`, `#/audit`.
+ * `#/copy?key=complaint.title`, `#/doc/screen/complaint-entry`, `#/landing`, `#/review`, `#/releases`, `#/audit`.
  */
 export type ConsoleRoute =
   | { page: 'home' }
@@ -8,6 +8,7 @@ export type ConsoleRoute =
   | { page: 'doc'; kind: string; id: string }
   | { page: 'landing' }
   | { page: 'review' }
+  | { page: 'releases' }
   | { page: 'audit' };
 
 export function parseHash(hash: string): ConsoleRoute {
@@ -27,6 +28,7 @@ export function parseHash(hash: string): ConsoleRoute {
       return parts[1] && parts[2] ? { page: 'doc', kind: parts[1], id: parts[2] } : { page: 'home' };
     case 'landing':
     case 'review':
+    case 'releases':
     case 'audit':
       return { page: parts[0] };
     default:
