@@ -59,6 +59,8 @@ async function generate(): Promise<Record<string, string>> {
     additionalProperties: true,
     unreachableDefinitions: true,
     strictIndexSignatures: true,
+    // An array with maxItems is a plain array (its minItems still typed): a union of 20 tuple types says no more.
+    maxItems: 0,
     format: true,
   });
 
@@ -68,6 +70,8 @@ async function generate(): Promise<Record<string, string>> {
   for (const [kind, f] of documentKinds(files)) exportsMap[`validate${pascal(kind)}`] = f.schema.$id;
   exportsMap.validateNode = byFile.get('node.json')!;
   exportsMap.validateAction = byFile.get('action.json')!;
+  // The renderer's telemetry (issue 36): the app can check a beacon before sending it, as the server checks it on arrival.
+  exportsMap.validateBeacon = byFile.get('beacon.json')!;
   const js = HEADER + '// @ts-nocheck\n' + standaloneCode(ajv, exportsMap);
   const names = Object.keys(exportsMap).sort();
   const dts =

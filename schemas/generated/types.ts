@@ -150,6 +150,7 @@ export interface AllSchemas {
   ToastAction?: ToastAction;
   UploadAction?: UploadAction;
   ValidateAction?: ValidateAction;
+  Beacon?: Beacon;
   BridgeMessage?: BridgeMessage;
   EndpointName?: EndpointName;
   Expression?: Expression;
@@ -521,6 +522,88 @@ export interface CopyAction {
    * The text to copy; a template, e.g. `{{ state.va.vcode }}`.
    */
   text: string;
+}
+/**
+ * What the renderer reports about borrowers' pages (POST /config/v1/beacon, at most 4096 bytes): per screen and per arm of the releases in flight for it, counts and timings only. Ids, counts and timings are all that fit: no token, phone, deviceId, order number or free text.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "Beacon".
+ */
+export interface Beacon {
+  /**
+   * Version of this beacon format.
+   */
+  v: 1;
+  /**
+   * Market id of the page (`ID`, `IN`).
+   */
+  market: string;
+  /**
+   * What happened on each screen since the last beacon.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  screens: [BeaconScreen, ...BeaconScreen[]];
+}
+export interface BeaconScreen {
+  /**
+   * Screen id (as the route map names it).
+   */
+  screen: string;
+  /**
+   * The releases in flight for this screen's page and the borrower's arm of each (as X-Config-Release said). Absent or empty: none.
+   *
+   * @maxItems 8
+   */
+  releases?: BeaconRelease[];
+  /**
+   * Times the screen was shown. Absent: 0.
+   */
+  pageViews?: number;
+  /**
+   * Errors caught by node error boundaries (a widget that threw). Absent: 0.
+   */
+  renderErrors?: number;
+  /**
+   * Nodes of a type the renderer does not know (drawn as nothing). Absent: 0.
+   */
+  unknownNodes?: number;
+  /**
+   * Warnings of binding and condition expressions. Absent: 0.
+   */
+  expressionWarnings?: number;
+  /**
+   * API failures (network errors and non-success codes) by logical endpoint name (the API map's). Absent: none.
+   */
+  apiFailures?: {
+    /**
+     * Failures of that endpoint.
+     */
+    [k: string]: number | undefined;
+  };
+  /**
+   * Largest Contentful Paint of page views, ms.
+   *
+   * @maxItems 20
+   */
+  lcp?: number[];
+  /**
+   * Interaction to Next Paint of page views, ms.
+   *
+   * @maxItems 20
+   */
+  inp?: number[];
+}
+export interface BeaconRelease {
+  /**
+   * Release id.
+   */
+  id: string;
+  /**
+   * The borrower's arm of that release.
+   */
+  arm: "base" | "candidate";
 }
 /**
  * One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.

@@ -2,6 +2,7 @@
 import type { ValidateFunction } from 'ajv';
 export declare const validateAction: ValidateFunction;
 export declare const validateApiMap: ValidateFunction;
+export declare const validateBeacon: ValidateFunction;
 export declare const validateBridgeMap: ValidateFunction;
 export declare const validateLandingTemplate: ValidateFunction;
 export declare const validateMarket: ValidateFunction;

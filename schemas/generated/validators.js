@@ -20680,3 +20680,704 @@ validate191.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false}
 export const validateNode = validate54;
 
 export const validateAction = validate26;
+
+export const validateBeacon = validate192;
+const schema273 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/beacon.json","title":"Beacon","description":"What the renderer reports about borrowers' pages (POST /config/v1/beacon, at most 4096 bytes): per screen and per arm of the releases in flight for it, counts and timings only. Ids, counts and timings are all that fit: no token, phone, deviceId, order number or free text.","type":"object","required":["v","market","screens"],"additionalProperties":false,"properties":{"v":{"const":1,"description":"Version of this beacon format."},"market":{"type":"string","pattern":"^[A-Z]{2}$","description":"Market id of the page (`ID`, `IN`)."},"screens":{"type":"array","minItems":1,"maxItems":20,"description":"What happened on each screen since the last beacon.","items":{"title":"BeaconScreen","type":"object","required":["screen"],"additionalProperties":false,"properties":{"screen":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,63}$","description":"Screen id (as the route map names it)."},"releases":{"type":"array","maxItems":8,"uniqueItems":true,"description":"The releases in flight for this screen's page and the borrower's arm of each (as X-Config-Release said). Absent or empty: none.","items":{"title":"BeaconRelease","type":"object","required":["id","arm"],"additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^rel-[0-9a-f]{10}$","description":"Release id."},"arm":{"enum":["base","candidate"],"description":"The borrower's arm of that release."}}}},"pageViews":{"type":"integer","minimum":0,"maximum":100,"description":"Times the screen was shown. Absent: 0."},"renderErrors":{"type":"integer","minimum":0,"maximum":100,"description":"Errors caught by node error boundaries (a widget that threw). Absent: 0."},"unknownNodes":{"type":"integer","minimum":0,"maximum":100,"description":"Nodes of a type the renderer does not know (drawn as nothing). Absent: 0."},"expressionWarnings":{"type":"integer","minimum":0,"maximum":100,"description":"Warnings of binding and condition expressions. Absent: 0."},"apiFailures":{"type":"object","maxProperties":20,"description":"API failures (network errors and non-success codes) by logical endpoint name (the API map's). Absent: none.","propertyNames":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},"additionalProperties":{"type":"integer","minimum":0,"maximum":100,"description":"Failures of that endpoint."}},"lcp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Largest Contentful Paint of page views, ms."},"inp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Interaction to Next Paint of page views, ms."}}}}}};
+const pattern196 = new RegExp("^[A-Z]{2}$", "u");
+const pattern197 = new RegExp("^[a-z0-9][a-z0-9-]{0,63}$", "u");
+const pattern198 = new RegExp("^rel-[0-9a-f]{10}$", "u");
+const pattern199 = new RegExp("^[A-Za-z][A-Za-z0-9_.-]{0,63}$", "u");
+
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cashloan.dev/sdui/beacon.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate192.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.v === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.market === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "market"},message:"must have required property '"+"market"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.screens === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "screens"},message:"must have required property '"+"screens"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "v") || (key0 === "market")) || (key0 === "screens"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.v !== undefined){
+if(1 !== data.v){
+const err4 = {instancePath:instancePath+"/v",schemaPath:"#/properties/v/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.market !== undefined){
+let data1 = data.market;
+if(typeof data1 === "string"){
+if(!pattern196.test(data1)){
+const err5 = {instancePath:instancePath+"/market",schemaPath:"#/properties/market/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/market",schemaPath:"#/properties/market/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.screens !== undefined){
+let data2 = data.screens;
+if(Array.isArray(data2)){
+if(data2.length > 20){
+const err7 = {instancePath:instancePath+"/screens",schemaPath:"#/properties/screens/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.length < 1){
+const err8 = {instancePath:instancePath+"/screens",schemaPath:"#/properties/screens/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.screen === undefined){
+const err9 = {instancePath:instancePath+"/screens/" + i0,schemaPath:"#/properties/screens/items/required",keyword:"required",params:{missingProperty: "screen"},message:"must have required property '"+"screen"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key1 in data3){
+if(!(func1.call(schema273.properties.screens.items.properties, key1))){
+const err10 = {instancePath:instancePath+"/screens/" + i0,schemaPath:"#/properties/screens/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data3.screen !== undefined){
+let data4 = data3.screen;
+if(typeof data4 === "string"){
+if(!pattern197.test(data4)){
+const err11 = {instancePath:instancePath+"/screens/" + i0+"/screen",schemaPath:"#/properties/screens/items/properties/screen/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,63}$"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/screens/" + i0+"/screen",schemaPath:"#/properties/screens/items/properties/screen/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data3.releases !== undefined){
+let data5 = data3.releases;
+if(Array.isArray(data5)){
+if(data5.length > 8){
+const err13 = {instancePath:instancePath+"/screens/" + i0+"/releases",schemaPath:"#/properties/screens/items/properties/releases/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.id === undefined){
+const err14 = {instancePath:instancePath+"/screens/" + i0+"/releases/" + i1,schemaPath:"#/properties/screens/items/properties/releases/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data6.arm === undefined){
+const err15 = {instancePath:instancePath+"/screens/" + i0+"/releases/" + i1,schemaPath:"#/properties/screens/items/properties/releases/items/required",keyword:"required",params:{missingProperty: "arm"},message:"must have required property '"+"arm"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+for(const key2 in data6){
+if(!((key2 === "id") || (key2 === "arm"))){
+const err16 = {instancePath:instancePath+"/screens/" + i0+"/releases/" + i1,schemaPath:"#/properties/screens/items/properties/releases/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data6.id !== undefined){
+let data7 = data6.id;
+if(typeof data7 === "string"){
+if(!pattern198.test(data7)){
+const err17 = {instancePath:instancePath+"/screens/" + i0+"/releases/" + i1+"/id",schemaPath:"#/properties/screens/items/properties/releases/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^rel-[0-9a-f]{10}$"},message:"must match pattern \""+"^rel-[0-9a-f]{10}$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/screens/" + i0+"/releases/" + i1+"/id",schemaPath:"#/properties/screens/items/properties/releases/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data6.arm !== undefined){
+let data8 = data6.arm;
+if(!((data8 === "base") || (data8 === "candidate"))){
+const err19 = {instancePath:instancePath+"/screens/" + i0+"/releases/" + i1+"/arm",schemaPath:"#/properties/screens/items/properties/releases/items/properties/arm/enum",keyword:"enum",params:{allowedValues: schema273.properties.screens.items.properties.releases.items.properties.arm.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/screens/" + i0+"/releases/" + i1,schemaPath:"#/properties/screens/items/properties/releases/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+let i2 = data5.length;
+let j0;
+if(i2 > 1){
+outer0:
+for(;i2--;){
+for(j0 = i2; j0--;){
+if(func0(data5[i2], data5[j0])){
+const err21 = {instancePath:instancePath+"/screens/" + i0+"/releases",schemaPath:"#/properties/screens/items/properties/releases/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+break outer0;
+}
+}
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/screens/" + i0+"/releases",schemaPath:"#/properties/screens/items/properties/releases/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data3.pageViews !== undefined){
+let data9 = data3.pageViews;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err23 = {instancePath:instancePath+"/screens/" + i0+"/pageViews",schemaPath:"#/properties/screens/items/properties/pageViews/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 100 || isNaN(data9)){
+const err24 = {instancePath:instancePath+"/screens/" + i0+"/pageViews",schemaPath:"#/properties/screens/items/properties/pageViews/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err25 = {instancePath:instancePath+"/screens/" + i0+"/pageViews",schemaPath:"#/properties/screens/items/properties/pageViews/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data3.renderErrors !== undefined){
+let data10 = data3.renderErrors;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err26 = {instancePath:instancePath+"/screens/" + i0+"/renderErrors",schemaPath:"#/properties/screens/items/properties/renderErrors/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 100 || isNaN(data10)){
+const err27 = {instancePath:instancePath+"/screens/" + i0+"/renderErrors",schemaPath:"#/properties/screens/items/properties/renderErrors/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data10 < 0 || isNaN(data10)){
+const err28 = {instancePath:instancePath+"/screens/" + i0+"/renderErrors",schemaPath:"#/properties/screens/items/properties/renderErrors/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data3.unknownNodes !== undefined){
+let data11 = data3.unknownNodes;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err29 = {instancePath:instancePath+"/screens/" + i0+"/unknownNodes",schemaPath:"#/properties/screens/items/properties/unknownNodes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 100 || isNaN(data11)){
+const err30 = {instancePath:instancePath+"/screens/" + i0+"/unknownNodes",schemaPath:"#/properties/screens/items/properties/unknownNodes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data11 < 0 || isNaN(data11)){
+const err31 = {instancePath:instancePath+"/screens/" + i0+"/unknownNodes",schemaPath:"#/properties/screens/items/properties/unknownNodes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data3.expressionWarnings !== undefined){
+let data12 = data3.expressionWarnings;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err32 = {instancePath:instancePath+"/screens/" + i0+"/expressionWarnings",schemaPath:"#/properties/screens/items/properties/expressionWarnings/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 100 || isNaN(data12)){
+const err33 = {instancePath:instancePath+"/screens/" + i0+"/expressionWarnings",schemaPath:"#/properties/screens/items/properties/expressionWarnings/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data12 < 0 || isNaN(data12)){
+const err34 = {instancePath:instancePath+"/screens/" + i0+"/expressionWarnings",schemaPath:"#/properties/screens/items/properties/expressionWarnings/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+if(data3.apiFailures !== undefined){
+let data13 = data3.apiFailures;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(Object.keys(data13).length > 20){
+const err35 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+for(const key3 in data13){
+const _errs30 = errors;
+if(typeof key3 === "string"){
+if(!pattern199.test(key3)){
+const err36 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"+"\"",propertyName:key3};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key3};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+var valid8 = _errs30 === errors;
+if(!valid8){
+const err38 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+for(const key4 in data13){
+let data14 = data13[key4];
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err39 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/screens/items/properties/apiFailures/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 100 || isNaN(data14)){
+const err40 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/screens/items/properties/apiFailures/additionalProperties/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(data14 < 0 || isNaN(data14)){
+const err41 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/screens/items/properties/apiFailures/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data3.lcp !== undefined){
+let data15 = data3.lcp;
+if(Array.isArray(data15)){
+if(data15.length > 20){
+const err43 = {instancePath:instancePath+"/screens/" + i0+"/lcp",schemaPath:"#/properties/screens/items/properties/lcp/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+const len2 = data15.length;
+for(let i3=0; i3<len2; i3++){
+let data16 = data15[i3];
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err44 = {instancePath:instancePath+"/screens/" + i0+"/lcp/" + i3,schemaPath:"#/properties/screens/items/properties/lcp/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 60000 || isNaN(data16)){
+const err45 = {instancePath:instancePath+"/screens/" + i0+"/lcp/" + i3,schemaPath:"#/properties/screens/items/properties/lcp/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data16 < 0 || isNaN(data16)){
+const err46 = {instancePath:instancePath+"/screens/" + i0+"/lcp/" + i3,schemaPath:"#/properties/screens/items/properties/lcp/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/screens/" + i0+"/lcp",schemaPath:"#/properties/screens/items/properties/lcp/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data3.inp !== undefined){
+let data17 = data3.inp;
+if(Array.isArray(data17)){
+if(data17.length > 20){
+const err48 = {instancePath:instancePath+"/screens/" + i0+"/inp",schemaPath:"#/properties/screens/items/properties/inp/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+const len3 = data17.length;
+for(let i4=0; i4<len3; i4++){
+let data18 = data17[i4];
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err49 = {instancePath:instancePath+"/screens/" + i0+"/inp/" + i4,schemaPath:"#/properties/screens/items/properties/inp/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 60000 || isNaN(data18)){
+const err50 = {instancePath:instancePath+"/screens/" + i0+"/inp/" + i4,schemaPath:"#/properties/screens/items/properties/inp/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if(data18 < 0 || isNaN(data18)){
+const err51 = {instancePath:instancePath+"/screens/" + i0+"/inp/" + i4,schemaPath:"#/properties/screens/items/properties/inp/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/screens/" + i0+"/inp",schemaPath:"#/properties/screens/items/properties/inp/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/screens/" + i0,schemaPath:"#/properties/screens/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/screens",schemaPath:"#/properties/screens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+validate192.errors = vErrors;
+return errors === 0;
+}
+validate192.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
