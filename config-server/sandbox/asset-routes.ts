@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { CODES, errorBody } from './envelope.js';
-import { formatAmount } from './endpoint.js';
+import { formatAmount } from './answer-style.js';
 import { CONTRACTS, PRODUCTS } from './seed.js';
 import { captchaSvg, logoSvg } from './svg.js';
 

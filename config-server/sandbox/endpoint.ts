@@ -40,7 +40,6 @@ export function formatTime(ms: number): string {
 }
 
 /** Amounts are shown with a period as thousands separator (spec §9); it lives with the answer styles that use it too. */
-export { formatAmount };
 
 export function findProduct(productId: number): Product {
   const product = PRODUCTS.find((p) => p.id === productId);

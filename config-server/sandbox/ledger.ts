@@ -1,5 +1,5 @@
 import { conflict, invalid } from './envelope.js';
-import { formatAmount } from './endpoint.js';
+import { formatAmount } from './answer-style.js';
 import type { Order } from './seed.js';
 
 /** What a repayment pays: named periods, or the extension (delay) fee. */

@@ -1,6 +1,7 @@
 import { TERM_UNIT_CODES } from './answer-style.js';
 import { conflict, invalid, notFound } from './envelope.js';
-import { findProduct, formatAmount, formatTime, type Endpoint } from './endpoint.js';
+import { findProduct, formatTime, type Endpoint } from './endpoint.js';
+import { formatAmount } from './answer-style.js';
 import { CONTRACTS, LOAN_DETAILS_PATH, SERVICE_PHONE, type Order, type Product } from './seed.js';
 import { nextId } from './state.js';
 

@@ -1,5 +1,6 @@
 import { conflict } from './envelope.js';
-import { findProduct, formatAmount, orderRows, type Ctx, type Endpoint } from './endpoint.js';
+import { findProduct, orderRows, type Ctx, type Endpoint } from './endpoint.js';
+import { formatAmount } from './answer-style.js';
 import { PRODUCTS, SCENES, SERVICE_PHONE, STATUS_TEXT, type Order, type Period } from './seed.js';
 import { findProductOrder } from './state.js';
 

@@ -4,8 +4,7 @@
  * publish, each at its JSON pointer. Case-insensitive: `host` is `Host`.
  */
 import { FORBIDDEN_HEADERS, isForbiddenHeader } from '../forbidden-headers.js';
-import type { KnownDocument } from './cross-document-rules.js';
-import type { DocumentError } from './validate-documents.js';
+import type { DocumentError, KnownDocument } from './validation-types.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');

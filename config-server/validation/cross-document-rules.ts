@@ -4,18 +4,9 @@
  * text key, endpoint, bridge message and navigate target a document uses exists.
  */
 import type { Reference, ReferenceKind } from './collect-references.js';
-import type { DocumentError } from './validate-documents.js';
+import type { DocumentError, KnownDocument } from './validation-types.js';
 import { checkApiMapHeaders } from './api-map-header-rules.js';
 import { checkMarketConstants } from './market-constant-rules.js';
-
-export interface KnownDocument {
-  file: string;
-  kind: string;
-  id: string;
-  doc: Record<string, unknown>;
-  /** Whether it passed its schema; fields of an invalid document are read defensively. */
-  valid: boolean;
-}
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const q = JSON.stringify;

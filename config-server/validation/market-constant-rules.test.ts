@@ -1,7 +1,7 @@
+import type { KnownDocument } from './validation-types.js';
 import { describe, expect, it } from 'vitest';
 import { loadDocuments, validateDocuments } from './validate-documents.js';
 import { checkMarketConstants } from './market-constant-rules.js';
-import type { KnownDocument } from './cross-document-rules.js';
 import type { Reference } from './collect-references.js';
 
 /** The default documents, with one screen changed. */

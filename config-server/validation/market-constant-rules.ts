@@ -9,8 +9,7 @@
  */
 import { MARKET_READS_BY_CODE } from '../../renderer/runtime/market-reads.js';
 import { MARKET_PATH, type Reference } from './collect-references.js';
-import type { KnownDocument } from './cross-document-rules.js';
-import type { DocumentError } from './validate-documents.js';
+import type { DocumentError, KnownDocument } from './validation-types.js';
 
 /** Market sections whose every leaf must be read by something. */
 export const CHECKED_SECTIONS: string[] = ['limits', 'legal'];

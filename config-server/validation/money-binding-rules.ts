@@ -8,7 +8,7 @@
 import type jsep from 'jsep';
 import { parse, type Ast } from '../../renderer/expressions/parse.js';
 import type { Reference } from './collect-references.js';
-import type { DocumentError } from './validate-documents.js';
+import type { DocumentError } from './validation-types.js';
 
 /** The bypassing helper → what reads the same value through the money reader. */
 const BYPASS: Record<string, string> = {

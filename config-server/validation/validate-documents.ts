@@ -9,24 +9,13 @@ import { createAjv, documentKinds, readSchemaFiles } from './load-schemas.js';
 import { formatAjvErrors } from './format-ajv-errors.js';
 import { checkMoneyBindings } from './money-binding-rules.js';
 import { collectReferences, type Reference } from './collect-references.js';
-import { checkCrossDocumentRules, type KnownDocument } from './cross-document-rules.js';
+import { checkCrossDocumentRules } from './cross-document-rules.js';
+import type { DocumentError, KnownDocument, LoadedDocument } from './validation-types.js';
 import { fromRoot } from '../project-root.js';
 
+export type { DocumentError, KnownDocument, LoadedDocument };
+
 export const screensDir = fromRoot('screens/');
-
-export interface DocumentError {
-  /** Where the document came from, e.g. `screens/pages/complaint-list.json`. */
-  file: string;
-  /** JSON pointer inside the document (`''` for the whole document). */
-  pointer: string;
-  /** What is wrong and what to do. */
-  message: string;
-}
-
-export interface LoadedDocument {
-  file: string;
-  doc: unknown;
-}
 
 /** Reads every `*.json` under `dir`. A file that is not JSON becomes an error naming it, never an exception. */
 export function loadDocuments(dir: string = screensDir): { docs: LoadedDocument[]; errors: DocumentError[] } {

@@ -150,9 +150,9 @@ describe('navigate, openUrl, storage, bridge', () => {
     const { services } = createTestServices({ state: { payType: 2 } });
     localStorage.setItem('sdui:config', 'keep');
     await runActions(acts({ action: 'storage', op: 'set', key: 'payType', value: '{{ state.payType }}' }), services);
-    expect(createRuntime(services).evaluate("stored('payType')")).toBe(2);
+    expect(createRuntime(services, runActions).evaluate("stored('payType')")).toBe(2);
     await runActions(acts({ action: 'storage', op: 'remove', key: 'payType' }), services);
-    expect(createRuntime(services).evaluate("stored('payType')")).toBeUndefined();
+    expect(createRuntime(services, runActions).evaluate("stored('payType')")).toBeUndefined();
     await runActions(acts({ action: 'storage', op: 'set', key: 'a', value: 'x' }, { action: 'storage', op: 'clear' }), services);
     expect(localStorage.getItem('sdui:data:a')).toBeNull();
     expect(localStorage.getItem('sdui:config')).toBe('keep');

@@ -17,7 +17,7 @@ export async function runActions(actions: Action[] | undefined, services: Runtim
   for (const action of actions ?? []) {
     if (services.signal.aborted) return { ok: false, error: { message: 'screen closed' } };
     const ctx: ActionContext = {
-      runtime: createRuntime(services, scope),
+      runtime: createRuntime(services, runActions, scope),
       signal: services.signal,
       navigate: services.navigate,
       back: services.back,

@@ -19,10 +19,10 @@ describe('storage in a cookie', () => {
       services,
     );
     expect(out.ok).toBe(true);
-    expect(createRuntime(services).evaluate("cookie('utm_tag')")).toBe('spring sale/2');
+    expect(createRuntime(services, runActions).evaluate("cookie('utm_tag')")).toBe('spring sale/2');
     expect(document.cookie).toContain('utm_tag=spring%20sale%2F2');
     await runActions(acts({ action: 'storage', op: 'remove', in: 'cookie', key: 'utm_tag' }), services);
-    expect(createRuntime(services).evaluate("cookie('utm_tag')")).toBeUndefined();
+    expect(createRuntime(services, runActions).evaluate("cookie('utm_tag')")).toBeUndefined();
   });
 
   it('expires at the last second of the year it is given', () => {
@@ -33,6 +33,6 @@ describe('storage in a cookie', () => {
     const { services } = createTestServices();
     await runActions(acts({ action: 'storage', op: 'set', in: 'cookie', key: 'only_cookie', value: 'x' }), services);
     expect(localStorage.getItem('sdui:data:only_cookie')).toBeNull();
-    expect(createRuntime(services).evaluate("cookie('nope')")).toBeUndefined();
+    expect(createRuntime(services, runActions).evaluate("cookie('nope')")).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ScreenDocument } from '../../schemas/generated/types';
 import { createForms } from '../runtime/forms';
+import { registry } from '../nodes/registry';
 import { nodeElements } from '../runtime/RenderNodes';
 import { RuntimeProvider } from '../runtime/runtime-context';
 import { runActions } from '../actions/run-actions';
@@ -50,6 +51,7 @@ export function ScreenHost(props: ScreenHostProps) {
       openExternal: (url, o) => (o?.replace ? window.location.replace(url) : window.location.assign(url)),
       logError: (m, d) => logError(`screen ${doc.id}: ${m}`, d),
       signal: controller.signal,
+      registry,
     };
     return { services, controller };
     // A screen's services live exactly as long as this mount (the parent keys it by location).

@@ -10,6 +10,7 @@ import type { ScreenDocument } from '../../schemas/generated/types';
 import type { ApiClient, Bridge } from '../runtime/contract';
 import { translate } from '../runtime/create-runtime';
 import { createForms } from '../runtime/forms';
+import { registry } from '../nodes/registry';
 import { nodeElements } from '../runtime/RenderNodes';
 import { RuntimeProvider } from '../runtime/runtime-context';
 import type { RuntimeServices } from '../runtime/services';
@@ -74,6 +75,7 @@ export function renderStaticScreen(input: StaticRenderInput): StaticRender {
     openExternal: () => {},
     logError: (m, d) => input.logError(`screen ${input.doc.id}: ${m}`, d),
     signal: controller.signal,
+    registry,
   };
   // Same DOM as App (screen, loading region, toast region as three siblings), so hydration matches.
   const loading = typeof input.texts['common.loading'] === 'string' ? input.texts['common.loading'] : 'loading...';

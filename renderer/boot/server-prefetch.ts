@@ -11,6 +11,7 @@ import { createApiClient } from '../api/api-client';
 import { callParts, commonParams, endpointOf, readEnvelope, safeJson, scalar } from '../api/call-rules';
 import { markerHeaders } from '../api/http-clients';
 import type { ApiClient, ApiResult } from '../runtime/contract';
+import { registry } from '../nodes/registry';
 import { createForms } from '../runtime/forms';
 import type { RuntimeServices } from '../runtime/services';
 import { createStateStore } from '../runtime/state-store';
@@ -188,6 +189,7 @@ export async function applyFirstCall(input: Omit<ServerPrefetchInput, 'send'>, f
     openExternal: () => {},
     logError: (m, d) => input.logError(`screen ${input.doc.id} (server onLoad): ${m}`, d),
     signal: controller.signal,
+    registry,
   };
   let done = false;
   void runActions(input.doc.onLoad, services).finally(() => (done = true));

@@ -1,6 +1,5 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import type { Node } from '../../schemas/generated/types';
-import { registry as defaultRegistry } from '../nodes/registry';
 import { NodeBoundary } from './NodeBoundary';
 import { useRuntime, useServices } from './runtime-context';
 
@@ -22,7 +21,7 @@ const reported = new WeakSet<object>();
 export function RenderNode({ node }: { node: Node }) {
   const runtime = useRuntime();
   const services = useServices();
-  const table = (services.registry ?? defaultRegistry) as Record<string, AnyWidget | undefined>;
+  const table = services.registry as Record<string, AnyWidget | undefined>;
   const type = node && typeof node === 'object' ? node.type : undefined;
   const Widget = typeof type === 'string' && Object.hasOwn(table, type) ? table[type] : undefined;
   if (!Widget) {

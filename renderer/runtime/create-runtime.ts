@@ -1,6 +1,5 @@
 import { createHelpers, evaluate, resolveTemplate, type Helper } from '../expressions';
-import { runActions } from '../actions/run-actions';
-import type { Runtime, Scope } from './contract';
+import type { ActionOutcome, Runtime, Scope } from './contract';
 import type { RuntimeServices } from './services';
 import { readCookie } from './cookies';
 import { readStored } from './storage';
@@ -51,8 +50,11 @@ export function buildHref(services: RuntimeServices, route: string, query?: Reco
   return (services.hashRouting ? '#' : '') + path + (qs ? `?${qs}` : '');
 }
 
+/** Runs a list of actions (actions/run-actions.ts); passed in so that the runtime and the runner do not import each other. */
+export type RunActions = (actions: Parameters<Runtime['run']>[0], services: RuntimeServices, extra?: Partial<Scope>) => Promise<ActionOutcome>;
+
 /** The Runtime a widget or action sees: services + the current state snapshot + extra scope (item, index, result, ...). */
-export function createRuntime(services: RuntimeServices, extra: Partial<Scope> = {}, state = services.store.getSnapshot()): Runtime {
+export function createRuntime(services: RuntimeServices, runActions: RunActions, extra: Partial<Scope> = {}, state = services.store.getSnapshot()): Runtime {
   const scope: Scope = { ...extra, state, query: services.query, params: services.params, market: services.market };
   const logWarnings = (warnings: string[]) => warnings.forEach((w) => services.logError(`expression ${w}`));
   const scopeWith = (more?: Partial<Scope>) => (more ? { ...scope, ...more } : scope);

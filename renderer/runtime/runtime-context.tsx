@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Runtime, Scope } from './contract';
 import { createRuntime } from './create-runtime';
+import { runActions } from '../actions/run-actions';
 import type { RuntimeServices } from './services';
 import type { State } from './state-store';
 
@@ -43,7 +44,7 @@ function sharedRuntime(services: RuntimeServices, extra: Partial<Scope>, state: 
   if (!byScope) runtimes.set(services, (byScope = new WeakMap()));
   const hit = byScope.get(extra);
   if (hit && hit.state === state) return hit.runtime;
-  const runtime = createRuntime(services, extra, state);
+  const runtime = createRuntime(services, runActions, extra, state);
   byScope.set(extra, { state, runtime });
   return runtime;
 }

@@ -24,8 +24,8 @@ export interface RuntimeServices {
   logError(message: string, detail?: unknown): void;
   /** Aborted when the screen unmounts. */
   signal: AbortSignal;
-  /** Widget table; tests may pass their own. */
-  registry?: Partial<WidgetRegistry>;
+  /** Widget table (nodes/registry.ts; tests may pass their own). Handed in, so widgets that draw children never import it. */
+  registry: Partial<WidgetRegistry>;
 }
 
 export type CommonParams = ApiMapDocument['commonParams'];

@@ -7,6 +7,8 @@ import { useEffect, type ReactNode } from 'react';
 import type { Node } from '../../schemas/generated/types';
 import type { ApiClient, ApiResult, Bridge, Runtime, Scope, WidgetRegistry } from './contract';
 import { createRuntime } from './create-runtime';
+import { runActions } from '../actions/run-actions';
+import { registry } from '../nodes/registry';
 import { createForms } from './forms';
 import { nodeElements } from './RenderNodes';
 import { RuntimeProvider, ScopeProvider } from './runtime-context';
@@ -102,7 +104,7 @@ export function createTestServices(opts: RenderNodesOptions = {}) {
     openExternal: (url, o) => void rec.navigations.push({ url, replace: !!o?.replace }),
     logError: (message, detail) => void rec.logs.push({ message, detail }),
     signal: controller.signal,
-    registry: opts.registry,
+    registry: opts.registry ?? registry,
   };
   return { services, rec, controller };
 }
@@ -125,7 +127,7 @@ export function renderNodes(nodes: Node[], opts: RenderNodesOptions = {}): Rende
   );
   const result = render(ui);
   return Object.assign(result, rec, {
-    runtime: createRuntime(services, opts.extra),
+    runtime: createRuntime(services, runActions, opts.extra),
     services,
     state: () => services.store.getSnapshot(),
   });
