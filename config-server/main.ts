@@ -8,10 +8,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultStaticDir } from './app.js';
-import { createLogger } from './logger.js';
+import { createLogger } from './ops/logger.js';
 import { DEFAULT_DRAIN_GRACE_MS, startServer } from './server.js';
-import { startBanner } from './start-banner.js';
-import { sandboxFromEnv } from './security-settings.js';
+import { startBanner } from './ops/start-banner.js';
+import { sandboxFromEnv } from './http/security-settings.js';
 
 const logger = createLogger({ level: process.env.LOG_LEVEL });
 /** Capped so that grace plus the in-flight deadline stays inside a 10 s stop timeout. */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type AppOptions, type ConfigApp } from './app.js';
-import { metricsServer } from './metrics.js';
+import { metricsServer } from './ops/metrics.js';
 
 export { createApp };
 

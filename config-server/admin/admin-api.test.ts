@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Every exchange is checked against the OpenAPI description (config-server/openapi/check.ts).
 import { checkedFetch as fetch } from '../openapi/check.js';
-import { login, startTestServer, testStores, type Client, type TestServer } from '../test-helpers.js';
+import { login, startTestServer, testStores, type Client, type TestServer } from '../testing/test-helpers.js';
 
 // The same API, the same expectations, on each store (PostgreSQL: a fresh database of a throwaway server).
 describe.each(testStores())('admin API on %s', (store) => {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { notFoundJson } from '../error-middleware.js';
-import { jsonBody } from '../json-body.js';
+import { notFoundJson } from '../http/error-middleware.js';
+import { jsonBody } from '../http/json-body.js';
 import type { AuthStore, ConfigStore } from '../store/config-store.js';
 import { authenticate } from './auth.js';
 import { documentsRouter } from './documents-routes.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, startTestServer, type Client, type TestServer } from '../test-helpers.js';
+import { login, startTestServer, type Client, type TestServer } from '../testing/test-helpers.js';
 import { auditFilterOf } from './audit-query.js';
 
 describe('audit filters', () => {

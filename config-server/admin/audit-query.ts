@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.js';
+import { HttpError } from '../http/http-error.js';
 import type { AuditFilter } from '../store/config-store.js';
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);

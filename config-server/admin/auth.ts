@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { HttpError } from '../http-error.js';
+import { HttpError } from '../http/http-error.js';
 import { ROLES, type AuthStore, type Role } from '../store/config-store.js';
 
 export const SESSION_COOKIE = 'sdui_admin';

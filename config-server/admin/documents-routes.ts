@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
-import { HttpError } from '../http-error.js';
-import { jsonDiff } from '../json-diff.js';
-import { defaultFileFor, isKnownKind, knownKinds, localeOf, marketsOf, schemaErrors } from '../document-rules.js';
+import { HttpError } from '../http/http-error.js';
+import { jsonDiff } from '../store/json-diff.js';
+import { defaultFileFor, isKnownKind, knownKinds, localeOf, marketsOf, schemaErrors } from '../validation/document-rules.js';
 import type { ConfigStore, DocumentRecord } from '../store/config-store.js';
 import { requireRole, currentUser } from './auth.js';
 import { expectedRevision } from './preconditions.js';

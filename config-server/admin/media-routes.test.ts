@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestServer, type TestServer } from '../test-helpers.js';
+import { PASSWORD, startTestServer, type TestServer } from '../testing/test-helpers.js';
 import { sniffImage } from './media-routes.js';
 
 // Multipart bodies are sent with plain fetch (the OpenAPI-checking fetch speaks JSON); the entry is checked for drift.

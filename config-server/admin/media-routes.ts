@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
-import { HttpError } from '../http-error.js';
+import { HttpError } from '../http/http-error.js';
 import type { ConfigStore } from '../store/config-store.js';
 import { currentUser, requireRole } from './auth.js';
 import { auditEvent } from './audit-event.js';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import { HttpError } from '../http-error.js';
-import { parseEtags } from '../conditional.js';
+import { HttpError } from '../http/http-error.js';
+import { parseEtags } from '../http/conditional.js';
 import type { DocumentRecord } from '../store/config-store.js';
 
 /**

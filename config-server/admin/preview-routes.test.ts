@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorMiddleware } from '../error-middleware.js';
+import { errorMiddleware } from '../http/error-middleware.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { previewRouter } from './preview-routes.js';
 

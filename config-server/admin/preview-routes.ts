@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { publicApiRouter } from '../public-api.js';
-import { PublishedSnapshot } from '../published-snapshot.js';
+import { publicApiRouter } from '../published/public-api.js';
+import { PublishedSnapshot } from '../published/snapshot.js';
 import type { ConfigStore } from '../store/config-store.js';
 
 type Doc = Record<string, unknown> & { kind: string; id: string };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, PASSWORD, startTestServer, type Client, type TestServer } from '../test-helpers.js';
+import { login, PASSWORD, startTestServer, type Client, type TestServer } from '../testing/test-helpers.js';
 
 // A draft landing template is visible in the console preview (its own sandbox behind the admin login), never publicly.
 describe('preview sandbox (draft landing templates in the console preview)', () => {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { HttpError } from '../http-error.js';
-import { allChecks, fourEyesCheck, validStateCheck, type StateError } from '../publish-checks.js';
+import { HttpError } from '../http/http-error.js';
+import { allChecks, fourEyesCheck, validStateCheck, type StateError } from '../validation/publish-checks.js';
 import type { ConfigStore, DocRef, NewDocument } from '../store/config-store.js';
 import { validateOffThread } from '../validation/validation-worker.js';
 import { auditFilterOf } from './audit-query.js';

@@ -2,7 +2,7 @@
  * The `rollout` of `POST /admin/api/publish` and the `percent` of `PATCH /admin/api/releases/{id}`, checked: garbage is
  * a 400 naming the field, never a release that reaches other borrowers than the publisher meant.
  */
-import { HttpError } from '../http-error.js';
+import { HttpError } from '../http/http-error.js';
 import { compareVersions } from '../store/release-records.js';
 import { PLATFORMS, type NewRelease, type Platform, type ReleaseAudience } from '../store/release-records.js';
 

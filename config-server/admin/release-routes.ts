@@ -5,8 +5,8 @@
  * bumps the store's generation, so it reaches every replica as a publish does (published-sync.ts).
  */
 import { Router } from 'express';
-import { HttpError } from '../http-error.js';
-import { allChecks, fourEyesCheck, validStateCheck } from '../publish-checks.js';
+import { HttpError } from '../http/http-error.js';
+import { allChecks, fourEyesCheck, validStateCheck } from '../validation/publish-checks.js';
 import type { ConfigStore, DocRef, NewDocument, PublishCheck } from '../store/config-store.js';
 import type { NewRelease, StoredRelease } from '../store/release-records.js';
 import { currentUser, requireRole } from './auth.js';

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { HttpError } from '../http-error.js';
-import { apiTokenTtlDaysFromEnv, type CookieSecure } from '../security-settings.js';
+import { HttpError } from '../http/http-error.js';
+import { apiTokenTtlDaysFromEnv, type CookieSecure } from '../http/security-settings.js';
 import { ROLES, type AuthStore, type ConfigStore } from '../store/config-store.js';
 import { auditEvent } from './audit-event.js';
 import { currentUser, isRole, newSecret, SESSION_COOKIE, SESSION_TTL_MS, sha256 } from './auth.js';
 import { hashPassword, needsRehash, OWASP_SCRYPT, verifyPassword, type ScryptParams } from './password.js';
-import { jsonBody } from '../json-body.js';
+import { jsonBody } from '../http/json-body.js';
 import { FIRST_ACCOUNT_COMMAND } from './first-account.js';
 import { LoginAttemptsStore } from './login-attempts-store.js';
 

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedFetch as fetch } from '../openapi/check.js';
-import { stateErrors } from '../publish-checks.js';
-import { login, startTestServer, type Client, type TestServer } from '../test-helpers.js';
+import { stateErrors } from '../validation/publish-checks.js';
+import { login, startTestServer, type Client, type TestServer } from '../testing/test-helpers.js';
 
 describe('POST /admin/api/validate off the event loop', () => {
   let s: TestServer;

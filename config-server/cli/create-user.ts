@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { isRole, newSecret, sha256 } from '../admin/auth.js';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../admin/password.js';
-import { apiTokenTtlDaysFromEnv } from '../security-settings.js';
+import { apiTokenTtlDaysFromEnv } from '../http/security-settings.js';
 import { openCliStores } from './cli-stores.js';
 
 const { values } = parseArgs({

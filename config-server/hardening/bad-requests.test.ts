@@ -6,7 +6,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, startTestServer, type Client, type TestServer } from '../test-helpers.js';
+import { login, startTestServer, type Client, type TestServer } from '../testing/test-helpers.js';
 
 interface Endpoint { method: string; path: string; encoding?: string }
 const apiMap = JSON.parse(readFileSync('screens/maps/api-map.json', 'utf8')) as { baseUrl: string; endpoints: Record<string, Endpoint> };

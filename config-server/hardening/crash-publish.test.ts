@@ -14,7 +14,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sharedTestPostgres } from '../store/pg-test-server.js';
-import { login, testStores, type Client, type TestStore } from '../test-helpers.js';
+import { login, testStores, type Client, type TestStore } from '../testing/test-helpers.js';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 4);
 const SET_SIZE = 20;

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocuments, validateDocuments } from '../validation/validate-documents.js';
-import { login, startTestServer, type Client, type TestServer } from '../test-helpers.js';
+import { login, startTestServer, type Client, type TestServer } from '../testing/test-helpers.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 const docs = loadDocuments().docs.map((d) => d.doc as Record<string, unknown> & { kind: string; id: string });

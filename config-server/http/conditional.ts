@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Entry } from './published-snapshot.js';
+import type { Entry } from '../published/snapshot.js';
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=60, stale-if-error=86400';
 

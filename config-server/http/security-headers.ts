@@ -1,6 +1,6 @@
 import helmet from 'helmet';
 import type { RequestHandler } from 'express';
-import type { PublishedSnapshot } from './published-snapshot.js';
+import type { PublishedSnapshot } from '../published/snapshot.js';
 
 /**
  * helmet with our CSP. Scripts only from our origin and never `'unsafe-eval'` (the renderer

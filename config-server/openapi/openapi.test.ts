@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, startTestServer, type Client, type TestServer } from '../test-helpers.js';
+import { login, startTestServer, type Client, type TestServer } from '../testing/test-helpers.js';
 import { checkedFetch, checkExchange } from './check.js';
 import { openapiDocument } from './document.js';
 

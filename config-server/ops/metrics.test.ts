@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, startTestServer, type Client, type TestServer } from './test-helpers.js';
+import { login, startTestServer, type Client, type TestServer } from '../testing/test-helpers.js';
 
 const METRICS_TOKEN = 'metrics-token-for-tests';
 const DOC = '/admin/api/documents';

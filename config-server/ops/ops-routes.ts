@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { observeRequests } from './access-log.js';
-import { notFoundJson } from './error-middleware.js';
+import { notFoundJson } from '../http/error-middleware.js';
 import type { Logger } from './logger.js';
 import { Metrics, metricsRoute } from './metrics.js';
-import type { PublishedSnapshot } from './published-snapshot.js';
+import type { PublishedSnapshot } from '../published/snapshot.js';
 import { noTelemetry, type Telemetry } from './telemetry.js';
 
 export interface OpsOptions {

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIfNeeded, startCompiled, type CompiledServer } from './compiled-server.js';
-import { projectRoot } from './project-root.js';
+import { buildIfNeeded, startCompiled, type CompiledServer } from '../testing/compiled-server.js';
+import { projectRoot } from '../project-root.js';
 
 const REPAY = '/sandbox/api/v1/youmi/youmi-api/service/loan';
 const PROMO = '/sandbox/api/v2/youmi/promotion';

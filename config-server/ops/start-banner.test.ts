@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIRST_ACCOUNT_COMMAND } from './admin/first-account.js';
+import { FIRST_ACCOUNT_COMMAND } from '../admin/first-account.js';
 import { DEMO_LINKS, demoUrl, startBanner } from './start-banner.js';
-import { startTestServer } from './test-helpers.js';
-import { startServer } from './server.js';
+import { startTestServer } from '../testing/test-helpers.js';
+import { startServer } from '../server.js';
 
 const routeMap = JSON.parse(readFileSync('screens/maps/route-map.json', 'utf8')) as { routes: { path: string; screen: string }[] };
 

@@ -3,7 +3,7 @@
  * query: market, a demo session token, the seeded order of config-server/sandbox/seed.ts), the console,
  * and — while no ops account exists — the one command that creates the first.
  */
-import { FIRST_ACCOUNT_COMMAND } from './admin/first-account.js';
+import { FIRST_ACCOUNT_COMMAND } from '../admin/first-account.js';
 
 /** The sandbox's demo session: any token works; `demo` is the one the README uses. */
 const DEMO_QUERY = 'market=ID&token=demo&deviceId=demo-device&platform=android';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ANSWER_BYTES, ssrFetch, ssrSettingsFromEnv } from './ssr-fetch.js';
+import { MAX_ANSWER_BYTES, ssrFetch, ssrSettingsFromEnv } from './backend-call.js';
 
 let server: http.Server;
 let origin: string;

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { HttpCall, SendCall } from '../renderer/boot/server-prefetch.js';
-import { withoutForbiddenHeaders } from './forbidden-headers.js';
-import type { PrefetchOutcome } from './telemetry.js';
+import type { HttpCall, SendCall } from '../../renderer/boot/server-prefetch.js';
+import { withoutForbiddenHeaders } from '../http/forbidden-headers.js';
+import type { PrefetchOutcome } from '../ops/telemetry.js';
 
 /** Server-side data calls while rendering a page: where they may go and how long they may take. */
 export interface SsrSettings {

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
-import { PublishedSnapshot, type SnapshotDoc } from './published-snapshot.js';
-import { readRepoDocuments } from './store/repo-documents.js';
-import { compactServerData, injectStatic, staticPages } from './static-pages.js';
-import { readServerData } from '../renderer/boot/boot-types.js';
+import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
+import { readRepoDocuments } from '../store/repo-documents.js';
+import { compactServerData, injectStatic, staticPages } from './draw-page.js';
+import { readServerData } from '../../renderer/boot/boot-types.js';
 
 const repoDocs = () => readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc);
 

@@ -1,10 +1,10 @@
-import type { ApiMapDocument, ScreenDocument } from '../schemas/generated/types.js';
-import { prepareStaticRender, renderStaticScreen, type StaticRender } from '../renderer/boot/render-static.js';
+import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types.js';
+import { prepareStaticRender, renderStaticScreen, type StaticRender } from '../../renderer/boot/render-static.js';
 import { createHash } from 'node:crypto';
-import { applyFirstCall, describeFirstCall, firstServerCall, readFirstAnswer, type FirstServerCall, type HttpCall, type ServerData } from '../renderer/boot/server-prefetch.js';
-import type { PublishedSnapshot } from './published-snapshot.js';
-import { ssrFetch, type SsrSettings } from './ssr-fetch.js';
-import { noTelemetry, type DrawnOutcome, type Telemetry } from './telemetry.js';
+import { applyFirstCall, describeFirstCall, firstServerCall, readFirstAnswer, type FirstServerCall, type HttpCall, type ServerData } from '../../renderer/boot/server-prefetch.js';
+import type { PublishedSnapshot } from '../published/snapshot.js';
+import { ssrFetch, type SsrSettings } from './backend-call.js';
+import { noTelemetry, type DrawnOutcome, type Telemetry } from '../ops/telemetry.js';
 
 /** Distinct common-param combinations kept per published version; visitors of the site rarely carry any. */
 const MAX_ENTRIES = 500;

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import compression from 'compression';
 import { describe, expect, it } from 'vitest';
-import { assembledPages, sendAssembled } from './ssr-page-cache.js';
+import { assembledPages, sendAssembled } from './page-cache.js';
 
 describe('assembled server-drawn pages', () => {
   it('assembles a drawn page once per template, and sends the bytes compression would (brotli, gzip, none)', async () => {

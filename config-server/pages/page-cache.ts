@@ -1,7 +1,7 @@
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import { bodyEtag } from './store/content-hash.js';
-import { pickEncoding } from './public-fast-path.js';
+import { bodyEtag } from '../store/content-hash.js';
+import { pickEncoding } from '../published/fast-path.js';
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);

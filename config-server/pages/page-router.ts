@@ -1,16 +1,16 @@
 import { join } from 'node:path';
 import express, { Router, type Request } from 'express';
-import { HttpError } from './http-error.js';
-import { notModified } from './conditional.js';
-import type { PublishedSnapshot } from './published-snapshot.js';
+import { HttpError } from '../http/http-error.js';
+import { notModified } from '../http/conditional.js';
+import type { PublishedSnapshot } from '../published/snapshot.js';
 import { widgetPreloads } from './widget-preloads.js';
 import { readWhenChanged } from './read-when-changed.js';
-import { escapeHtml, injectStatic, staticPages } from './static-pages.js';
-import type { SsrSettings } from './ssr-fetch.js';
-import type { Telemetry } from './telemetry.js';
-import { assembledPages, sendAssembled } from './ssr-page-cache.js';
-import { namedBundleUrl } from '../renderer/boot/named-bundle-url.js';
-import { readWho } from './releases/release-arms.js';
+import { escapeHtml, injectStatic, staticPages } from './draw-page.js';
+import type { SsrSettings } from './backend-call.js';
+import type { Telemetry } from '../ops/telemetry.js';
+import { assembledPages, sendAssembled } from './page-cache.js';
+import { namedBundleUrl } from '../../renderer/boot/named-bundle-url.js';
+import { readWho } from '../releases/release-arms.js';
 
 export const BOOT_SCRIPT_ID = 'sdui-boot';
 export const DEFAULT_MARKET = 'ID';

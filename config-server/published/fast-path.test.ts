@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request } from 'node:http';
-import { pickEncoding } from './public-fast-path.js';
-import { login, startTestServer, type TestServer } from './test-helpers.js';
+import { pickEncoding } from './fast-path.js';
+import { login, startTestServer, type TestServer } from '../testing/test-helpers.js';
 
 let s: TestServer;
 beforeAll(async () => {

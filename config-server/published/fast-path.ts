@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
-import { notModified, PUBLIC_CACHE_CONTROL } from './conditional.js';
-import type { Entry, PublishedSnapshot } from './published-snapshot.js';
-import { readWho, type Who } from './releases/release-arms.js';
+import { notModified, PUBLIC_CACHE_CONTROL } from '../http/conditional.js';
+import type { Entry, PublishedSnapshot } from './snapshot.js';
+import { readWho, type Who } from '../releases/release-arms.js';
 
 export type HeaderSet = Record<string, string>;
 type Encoding = 'br' | 'gzip' | 'identity';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from './match-route.js';
-import { tooDeepAt } from './json-body.js';
+import { tooDeepAt } from '../http/json-body.js';
 
 const routes = [
   { path: '/', screen: 'landing' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Every exchange is checked against the OpenAPI description (config-server/openapi/check.ts).
-import { checkedFetch as fetch } from './openapi/check.js';
-import { login, startTestServer, type TestServer } from './test-helpers.js';
+import { checkedFetch as fetch } from '../openapi/check.js';
+import { login, startTestServer, type TestServer } from '../testing/test-helpers.js';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { HttpError } from './http-error.js';
-import { notFoundJson } from './error-middleware.js';
-import { sendEntry } from './conditional.js';
-import type { PublishedSnapshot } from './published-snapshot.js';
-import { readWho, type Who } from './releases/release-arms.js';
+import { HttpError } from '../http/http-error.js';
+import { notFoundJson } from '../http/error-middleware.js';
+import { sendEntry } from '../http/conditional.js';
+import type { PublishedSnapshot } from './snapshot.js';
+import { readWho, type Who } from '../releases/release-arms.js';
 
 function queryParam(value: unknown, name: string): string | undefined {
   if (value === undefined) return undefined;

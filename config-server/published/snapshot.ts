@@ -1,8 +1,8 @@
-import { bodyEtag } from './store/content-hash.js';
+import { bodyEtag } from '../store/content-hash.js';
 import { matchRoute, type RouteLike } from './match-route.js';
-import { nodeTypesOf } from '../renderer/nodes/node-types-of.js';
-import { ReleaseArms, type ArmKind, type Who } from './releases/release-arms.js';
-import type { StoredRelease } from './store/release-records.js';
+import { nodeTypesOf } from '../../renderer/nodes/node-types-of.js';
+import { ReleaseArms, type ArmKind, type Who } from '../releases/release-arms.js';
+import type { StoredRelease } from '../store/release-records.js';
 
 /** A published body, serialised once: bytes for the API, a script-safe string for the HTML. */
 export interface Entry {

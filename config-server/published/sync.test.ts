@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfigStore } from './store/config-store.js';
-import { startPublishedSync } from './published-sync.js';
+import type { ConfigStore } from '../store/config-store.js';
+import { startPublishedSync } from './sync.js';
 
 /** A store reduced to what the sync reads, with a generation to bump, a way to fail or hang, and a notifier. */
 function fakeStore() {

@@ -1,6 +1,6 @@
-import { PublishedSnapshot, type SnapshotDoc } from './published-snapshot.js';
-import { releaseSchedule } from './releases/release-schedule.js';
-import type { ConfigStore } from './store/config-store.js';
+import { PublishedSnapshot, type SnapshotDoc } from './snapshot.js';
+import { releaseSchedule } from '../releases/release-schedule.js';
+import type { ConfigStore } from '../store/config-store.js';
 
 export interface PublishedSyncOptions {
   store: ConfigStore;

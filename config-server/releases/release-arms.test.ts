@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PublishedSnapshot, type SnapshotDoc } from '../published-snapshot.js';
+import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
 import type { StoredRelease } from '../store/release-records.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
 import { bucket } from './bucket.js';

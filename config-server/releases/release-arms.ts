@@ -9,7 +9,7 @@
  */
 import { bodyEtag } from '../store/content-hash.js';
 import type { StoredRelease } from '../store/release-records.js';
-import { bundleEntry, oneOf, PublishedSnapshot, screenEntry, entry as serialise, type Entry, type SnapshotDoc as Doc } from '../published-snapshot.js';
+import { bundleEntry, oneOf, PublishedSnapshot, screenEntry, entry as serialise, type Entry, type SnapshotDoc as Doc } from '../published/snapshot.js';
 import { boundOf, bucketFrom, inAudience, seedState, type Borrower } from './bucket.js';
 
 export type ArmKind = 'bundle' | 'screen' | 'template';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedFetch as fetch } from '../openapi/check.js';
-import { login, startTestServer, type Client, type TestServer } from '../test-helpers.js';
+import { login, startTestServer, type Client, type TestServer } from '../testing/test-helpers.js';
 
 const KEY = 'common.retry';
 /** The not-found page's title: drawn on the server, so a page shows its arm's copy. */

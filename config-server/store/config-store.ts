@@ -5,7 +5,7 @@
  * they validate is exactly what gets committed. Methods return promises because PostgreSQL is
  * reached over the network; a store that cannot reach its database rejects with a 503 HttpError.
  */
-import type { JsonPatch } from '../json-diff.js';
+import type { JsonPatch } from './json-diff.js';
 import type { ReleaseStore } from './release-records.js';
 
 export interface DocRef {

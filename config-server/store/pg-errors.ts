@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.js';
+import { HttpError } from '../http/http-error.js';
 
 /** Node socket errors and PostgreSQL SQLSTATEs that mean "the database is not reachable right now". */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validStateCheck } from '../publish-checks.js';
+import { validStateCheck } from '../validation/publish-checks.js';
 import { PgAuthStore } from './pg-auth-store.js';
 import { PgStore } from './pg-store.js';
 import { postgresUnavailable, sharedTestPostgres } from './pg-test-server.js';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { HttpError } from '../http-error.js';
-import { jsonDiff } from '../json-diff.js';
+import { HttpError } from '../http/http-error.js';
+import { jsonDiff } from './json-diff.js';
 import { contentHash } from './content-hash.js';
 import type { Actor, AuditEntry, Change, DocRef, DocumentRecord, NewDocument, PublishCheck, StoredVersion } from './config-store.js';
 import {

@@ -6,7 +6,7 @@
  * going away and coming back needs no restart.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestServer, type TestServer } from '../test-helpers.js';
+import { PASSWORD, startTestServer, type TestServer } from '../testing/test-helpers.js';
 import { postgresUnavailable, sharedTestPostgres, startTestPostgres, type TestPostgres } from './pg-test-server.js';
 
 const skip = postgresUnavailable();

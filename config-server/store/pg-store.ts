@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { HttpError } from '../http-error.js';
-import { jsonDiff } from '../json-diff.js';
+import { HttpError } from '../http/http-error.js';
+import { jsonDiff } from './json-diff.js';
 import { contentHash } from './content-hash.js';
 import type {
   Actor, AuditEntry, AuditFilter, Change, ConfigStore, DocRef, DocumentRecord, NewDocument, PublishCheck,

@@ -4,7 +4,7 @@
  * sqlite-store.ts and pg-store.ts so both keep the same rows, the same audit entries and the same refusals.
  */
 import { randomBytes } from 'node:crypto';
-import { HttpError } from '../http-error.js';
+import { HttpError } from '../http/http-error.js';
 import type { Actor, DocRef, PublishCheck, StoredVersion } from './config-store.js';
 
 export const RELEASE_STATUSES = ['scheduled', 'rolling', 'complete', 'rolled-back', 'ended'] as const;

@@ -1,6 +1,6 @@
-import { HttpError } from '../http-error.js';
-import { schemaErrors } from '../document-rules.js';
-import { validStateCheck } from '../publish-checks.js';
+import { HttpError } from '../http/http-error.js';
+import { schemaErrors } from '../validation/document-rules.js';
+import { validStateCheck } from '../validation/publish-checks.js';
 import { loadDocuments, screensDir } from '../validation/validate-documents.js';
 import { contentHash } from './content-hash.js';
 import type { ConfigStore, NewDocument } from './config-store.js';

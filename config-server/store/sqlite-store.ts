@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { HttpError } from '../http-error.js';
-import { jsonDiff } from '../json-diff.js';
+import { HttpError } from '../http/http-error.js';
+import { jsonDiff } from './json-diff.js';
 import { contentHash } from './content-hash.js';
 import { openDatabase } from './sqlite-schema.js';
 import { SqliteReleases } from './sqlite-releases.js';

@@ -7,8 +7,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compiledMain } from './cli/build-server.js';
-import { projectRoot } from './project-root.js';
+import { compiledMain } from '../cli/build-server.js';
+import { projectRoot } from '../project-root.js';
 
 /** Builds what `npm start` would (renderer when missing, server when stale); throws with the build's output. */
 export function buildIfNeeded(): void {

@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { isForbiddenHeader } from '../forbidden-headers.js';
-import { ssrFetch } from '../ssr-fetch.js';
-import { login, startTestServer } from '../test-helpers.js';
+import { isForbiddenHeader } from '../http/forbidden-headers.js';
+import { ssrFetch } from '../pages/backend-call.js';
+import { login, startTestServer } from '../testing/test-helpers.js';
 import { loadDocuments, validateDocuments } from './validate-documents.js';
 
 type ApiMap = { headers?: Record<string, string>; headersFromQuery: { query: string; header: string }[] };

@@ -3,7 +3,7 @@
  * `headers` it fixes and the `headersFromQuery` it copies from the page URL are refused at validation and
  * publish, each at its JSON pointer. Case-insensitive: `host` is `Host`.
  */
-import { FORBIDDEN_HEADERS, isForbiddenHeader } from '../forbidden-headers.js';
+import { FORBIDDEN_HEADERS, isForbiddenHeader } from '../http/forbidden-headers.js';
 import type { DocumentError, KnownDocument } from './validation-types.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -3,8 +3,8 @@
  * repo, which markets it concerns, and the per-document schema check used when saving drafts.
  */
 import type { ValidateFunction } from 'ajv';
-import { createAjv, documentKinds, readSchemaFiles } from './validation/load-schemas.js';
-import { formatAjvErrors } from './validation/format-ajv-errors.js';
+import { createAjv, documentKinds, readSchemaFiles } from './load-schemas.js';
+import { formatAjvErrors } from './format-ajv-errors.js';
 
 export interface SchemaError {
   instancePath: string;

@@ -1,7 +1,7 @@
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http/http-error.js';
 import { marketsOf } from './document-rules.js';
-import type { NewDocument, PublishCheck, PublishCheckInput } from './store/config-store.js';
-import { validateDocuments } from './validation/validate-documents.js';
+import type { NewDocument, PublishCheck, PublishCheckInput } from '../store/config-store.js';
+import { validateDocuments } from './validate-documents.js';
 
 export interface StateError {
   file: string;

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { stateErrors, type StateError } from '../publish-checks.js';
+import { stateErrors, type StateError } from './publish-checks.js';
 import type { NewDocument } from '../store/config-store.js';
 
 const ROLE = 'sdui-state-validation';
