@@ -3,7 +3,7 @@
  * API (draft, publish), the borrower page is reloaded, and the new behaviour shows. A screen with the literal would not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, type Client } from '../../config-server/test-helpers';
+import { login, type Client } from '../../config-server/testing/test-helpers';
 import { bridgeMessages, fieldsOf, isCall, startHarness, stubIosBridge, type Harness } from './harness';
 
 const PASSWORD = 'correct horse battery';

@@ -4,7 +4,7 @@
  * behaviour shows. A screen that still had the literal would keep the old behaviour and fail here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, type Client } from '../../config-server/test-helpers';
+import { login, type Client } from '../../config-server/testing/test-helpers';
 import { bridgeMessages, fieldsOf, isCall, PNG, routeOf, startHarness, stubIosBridge, type Harness } from './harness';
 
 const PASSWORD = 'correct horse battery';

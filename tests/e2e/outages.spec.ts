@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login } from '../../config-server/test-helpers';
+import { login } from '../../config-server/testing/test-helpers';
 import { startHarness, type Harness } from './harness';
 
 const DIST = path.resolve('dist/renderer');

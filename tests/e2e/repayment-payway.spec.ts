@@ -6,7 +6,7 @@
  * (123456), card 2 (BNI) pays at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, type Client } from '../../config-server/test-helpers';
+import { login, type Client } from '../../config-server/testing/test-helpers';
 import { fieldsOf, isCall, routeOf, startHarness, type Harness } from './harness';
 import { expectAccessible, forceFailure, readmeShot, REPAY, sandboxCall } from './repayment-helpers';
 

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, type Client } from '../../config-server/test-helpers';
+import { login, type Client } from '../../config-server/testing/test-helpers';
 import { thousands } from '../../renderer/expressions/format';
 import { startHarness, type Harness } from './harness';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { validateDocuments } from '../../../config-server/validation/validate-documents.js';
-import { validStateCheck } from '../../../config-server/publish-checks.js';
+import { validStateCheck } from '../../../config-server/validation/publish-checks.js';
 import { SqliteStore } from '../../../config-server/store/sqlite-store.js';
 import type { NewDocument } from '../../../config-server/store/config-store.js';
 import { defaultDocuments } from '../lib/default-documents.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SqliteStore } from '../../../config-server/store/sqlite-store.js';
-import { validStateCheck } from '../../../config-server/publish-checks.js';
+import { validStateCheck } from '../../../config-server/validation/publish-checks.js';
 import type { NewDocument } from '../../../config-server/store/config-store.js';
 import { defaultDocuments } from '../lib/default-documents.js';
 import { repoRoot } from '../bundle/build-app.js';

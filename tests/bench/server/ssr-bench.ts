@@ -21,7 +21,7 @@ import { canPin, helperPrefix, pinSelf, serverPrefix } from '../lib/cpu-pinning.
 import { defaultDocuments } from '../lib/default-documents.js';
 import { median, row, type Row } from '../lib/table.js';
 import { SqliteStore } from '../../../config-server/store/sqlite-store.js';
-import { validStateCheck } from '../../../config-server/publish-checks.js';
+import { validStateCheck } from '../../../config-server/validation/publish-checks.js';
 import { load } from './server-bench.js';
 
 const child = resolve(repoRoot, 'tests/bench/server/config-server-child.ts');
