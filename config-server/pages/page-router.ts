@@ -81,7 +81,7 @@ function selfOrigin(req: Request): string | undefined {
   return `http://${host.includes(':') ? `[${host}]` : host}:${p}`;
 }
 
-/** No server markup (admin, a failed render): the spec's loading indicator until the app draws. */
+/** No server markup (admin, a failed render): the 'loading...' indicator until the app draws. */
 const injectLoading = (html: string) => html.replace(/<div id="root"><\/div>/, () => '<div id="root"><p class="sdui-loading">loading...</p></div>');
 
 /**

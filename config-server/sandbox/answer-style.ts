@@ -17,7 +17,7 @@ export const ANSWER_STYLES: readonly AnswerStyle[] = ['plain', 'strings'];
 
 /** Money fields the sandbox answers with as numbers. */
 export const AMOUNT_KEYS: ReadonlySet<string> = new Set(['amount', 'totalAmount', 'delayShouldPayAmount']);
-/** Flag and code fields the spec gives as numbers (isDelay is already a string in plain style). */
+/** Flag and code fields the backend defines as numbers (isDelay is already a string in plain style). */
 export const FLAG_KEYS: ReadonlySet<string> = new Set([
   'isShow', 'isScore', 'canClick', 'periodStatus', 'orderStatus', 'buttonStatus', 'needValid', 'isDelay', 'state', 'status', 'code',
 ]);

@@ -7,7 +7,7 @@ const MAX_CARDS = 10;
 
 /**
  * Binding a bank card (the add-card screen of the payway flow). The real backend's path is scrambled and
- * not shown in the spec, so these two are the sandbox's own; the API map names them like any other call.
+ * not known from the real backend, so these two are the sandbox's own; the API map names them like any other call.
  */
 export const bankCardEndpoints: Endpoint[] = [
   {

@@ -34,7 +34,7 @@ export interface Endpoint {
   handle(input: any, ctx: Ctx): unknown;
 }
 
-/** Server-side text data uses the spec's date format YYYY-MM-DD HH:MM:SS (UTC in the sandbox). */
+/** Server-side text data uses the backend's date format YYYY-MM-DD HH:MM:SS (UTC in the sandbox). */
 export function formatTime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }

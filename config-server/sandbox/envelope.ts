@@ -5,7 +5,7 @@
  * look like a transport failure (the renderer's "error" toast). Only an unknown path (404), a wrong
  * method (405) and the captcha image (an <img> cannot read an envelope) use HTTP statuses.
  *
- * Three flavours of envelope exist in the spec:
+ * The backend answers with three flavours of envelope:
  * - main API: `code` is the number 0 on success;
  * - legacy complaint calls (`/user-problem/*`): `code` is the string '00' on success, and errors
  *   carry the same numbers as strings ('400', '404', ...);
@@ -20,7 +20,7 @@
 
 export type Flavor = 'main' | 'legacy' | 'joint';
 
-/** Error codes of the sandbox. The business codes are the spec's (section 8); the generic ones mirror HTTP. */
+/** Error codes of the sandbox. The business codes are the backend's (repayment, SMS, registration); the generic ones mirror HTTP. */
 export const CODES = {
   OK: 0,
   /** A field is missing, has the wrong type or breaks a rule (message names the field). */

@@ -1,10 +1,10 @@
 /**
- * The sandbox loan backend (mounted by the config server at /sandbox): every JSON call of the spec, by area
+ * The sandbox loan backend (mounted by the config server at /sandbox): every JSON call of the loan backend, by area
  * (SANDBOX_ENDPOINTS), with seed data in seed.ts and envelopes and error codes in envelope.ts.
  *
  * Errors: a generic code (400, 404, 409, 413, 415, 500) answers the borrower in the market's language
  * (`message`: the text of its `sandbox.*` key in the market's published text set, through `textOf`; market
- * from the common param `market`, ID when absent) and the developer's words in `detail`; the spec's business
+ * from the common param `market`, ID when absent) and the developer's words in `detail`; the backend's business
  * codes keep their messages (envelope.ts).
  *
  * Answer styles (`style`, the server's env SANDBOX_STYLE; answer-style.ts):
@@ -52,7 +52,7 @@ export interface SandboxOptions {
   now?: () => number;
 }
 
-/** Every JSON call of the spec, by area. Seed data: seed.ts; envelopes and error codes: envelope.ts. */
+/** Every JSON call of the loan backend, by area. Seed data: seed.ts; envelopes and error codes: envelope.ts. */
 export const SANDBOX_ENDPOINTS: Endpoint[] = [
   ...complaintEndpoints, ...chatbotEndpoints, ...contactEndpoints, ...repaymentEndpoints, ...virtualAccountEndpoints,
   ...promotionEndpoints, ...productEndpoints, ...loanOfferEndpoints, ...loanEndpoints, ...jointLoginEndpoints,

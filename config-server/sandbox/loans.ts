@@ -4,7 +4,7 @@ import { formatAmount } from './answer-style.js';
 import { PRODUCTS, SCENES, SERVICE_PHONE, STATUS_TEXT, type Order, type Period } from './seed.js';
 import { findProductOrder } from './state.js';
 
-/** periodStatus of spec §3: 500 is the special-coloured (overdue) one; 100 pending, 200 paid are sandbox values. */
+/** periodStatus: 500 is the overdue one, shown in its own colour; 100 pending, 200 paid are sandbox values. */
 const periodStatus = (p: Period) => (p.paid ? 200 : p.overdue ? 500 : 100);
 const repayDes = (p: Period) => (p.paid ? 'Lunas' : p.overdue ? 'Terlambat' : 'Belum dibayar');
 

@@ -2,7 +2,7 @@
  * Sandbox seed data: the one place people and tests read to know what the sandbox backend holds.
  * Every token starts from a deep copy of this (see state.ts); flows then change that copy only.
  *
- * Orders (loans and complaint order cards). Status meanings beyond the spec's are sandbox conventions:
+ * Orders (loans and complaint order cards). Status meanings beyond the known ones are sandbox conventions:
  *
  * | orderId | orderNo | productId | orderStatus | meaning (sandbox)      | isShow | isDelay | isScore | periods (pending/paid)               |
  * |---------|---------|-----------|-------------|------------------------|--------|---------|---------|--------------------------------------|

@@ -1,5 +1,5 @@
 /**
- * The rules no single schema can express (DESIGN.md, "Validation is two-level"): ids are unique
+ * The rules no single schema can express (the second level of validation, after each document's schema): ids are unique
  * per kind, routes point at screens, markets at text sets, text sets share their keys, and every
  * text key, endpoint, bridge message and navigate target a document uses exists.
  */

@@ -1,5 +1,5 @@
 /**
- * One place for every business constant (DESIGN.md): the spec's limits live in the market documents and
+ * One place for every business constant: the product's limits live in the market documents and
  * documents bind to them. Three rules, each naming file, JSON pointer and what to do:
  * - a literal number in a limit-bearing prop (`$ref: common/limit.json`) of a screen or template, where a
  *   `{{ market.limits.* }}` binding is expected;

@@ -1,5 +1,5 @@
 /**
- * Validation of a set of documents, in two levels (DESIGN.md): ajv per document by its `kind`,
+ * Validation of a set of documents, in two levels: ajv per document by its `kind`,
  * then the cross-document rules. Pure: no console, no exit; the CLI (`npm run validate`) and the
  * config store's publish both call it and decide what to do with the errors.
  */

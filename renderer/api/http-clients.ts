@@ -4,7 +4,7 @@ import type { ApiMapDocument } from '../../schemas/generated/types';
 export interface HttpClients {
   /** Query string / JSON body calls. */
   json: AxiosInstance;
-  /** application/x-www-form-urlencoded bodies (the spec's second client). */
+  /** application/x-www-form-urlencoded bodies (the backend's second client). */
   form: AxiosInstance;
 }
 
@@ -18,7 +18,7 @@ export function markerHeaders(apiMap: ApiMapDocument, query: Record<string, stri
   return headers;
 }
 
-/** The two axios clients of the spec: same base URL, timeout and marker headers; the second form-encodes. */
+/** The two axios clients the backend expects: same base URL, timeout and marker headers; the second form-encodes. */
 export function createHttpClients(apiMap: ApiMapDocument, query: Record<string, string>, adapter?: AxiosAdapter): HttpClients {
   const base = {
     baseURL: apiMap.baseUrl.replace(/\/$/, ''),

@@ -1,6 +1,6 @@
 /**
  * A backend answer's `data` read into the shape screens bind to, by what the API map says. Real backends send
- * the spec's fields in other shapes than ours: a list endpoint may answer with the list itself or under `rows`,
+ * the same fields in other shapes than ours: a list endpoint may answer with the list itself or under `rows`,
  * a flag as 1, "1" or true, an amount in minor units. The API client and the server's own first call both read
  * answers here, so a screen sees one shape whichever route its data took.
  */

@@ -52,7 +52,7 @@ export function firstApiCall(doc: ScreenDocument, env: Omit<PrefetchEnv, 'api'>)
   return { action, params };
 }
 
-/** Starts the inlined screen's first data call now, before React mounts (DESIGN.md: first screen). */
+/** Starts the inlined screen's first data call now, before React mounts (the first screen without a round trip). */
 export function prefetchFirstCall(doc: ScreenDocument, env: PrefetchEnv): PrefetchedCall[] {
   const first = firstApiCall(doc, env);
   if (!first) return [];

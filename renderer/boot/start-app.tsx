@@ -12,7 +12,7 @@ import { prefetchFirstCall } from './prefetch-first-call';
 import { preloadWidgets } from '../nodes/preload-widgets';
 import { earlyAdapter } from '../api/early-adapter';
 
-/** Texts are not loaded yet: the loading indicator is the spec's literal. */
+/** Texts are not loaded yet: the loading indicator is the product's fixed 'loading...'. */
 const LOADING = 'loading...';
 
 /** Past this, a stuck widget download no longer holds the app: its nodes appear when it lands. */

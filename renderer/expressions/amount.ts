@@ -5,7 +5,7 @@
  * `readAmount`, and every shown amount through `formatAmount` with the same market format, so the two agree.
  */
 
-/** A market document's `number` object; anything else falls back to the spec's period / comma. */
+/** A market document's `number` object; anything else falls back to period / comma. */
 export interface NumberFormat {
   group: string;
   decimal: string;

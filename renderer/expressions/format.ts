@@ -1,4 +1,4 @@
-/** Number and date formatting of the spec: thousands separator a period, fixed date patterns. */
+/** Number and date formatting of the product: thousands separator a period, fixed date patterns. */
 import { formatAmount, readAmount } from './amount';
 
 /**
@@ -27,7 +27,7 @@ export function toDate(v: unknown): Date | null {
 
 export const DATE_FORMATS = ['YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss', 'MM/DD', 'HH:mm'] as const;
 
-/** Formats a date in local time with one of the spec's patterns; an unknown value or pattern gives "". */
+/** Formats a date in local time with one of the product's patterns; an unknown value or pattern gives "". */
 export function formatDate(v: unknown, pattern: unknown = 'YYYY-MM-DD'): string {
   const d = toDate(v);
   if (!d || !DATE_FORMATS.includes(pattern as (typeof DATE_FORMATS)[number])) return '';

@@ -1,4 +1,4 @@
-/** Input formats of the spec (section 5): what a borrower sees vs. what is stored and sent. */
+/** Input formats (card digits in fours, phone 3-4-4): what a borrower sees vs. what is stored and sent. */
 
 /** Keeps digits only, at most `max` of them. */
 export function digitsOnly(input: unknown, max = Infinity): string {

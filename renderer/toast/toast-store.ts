@@ -1,6 +1,6 @@
 import { DEFAULT_TOAST_LIMITS, type ToastLimits } from '../runtime/market-reads';
 
-/** Durations come from the market document (limits.toast*), set at boot; the spec's figures until then. */
+/** Durations come from the market document (limits.toast*), set at boot; the product's defaults until then. */
 let limits: ToastLimits = DEFAULT_TOAST_LIMITS;
 
 export function configureToasts(next: ToastLimits): void {

@@ -652,7 +652,7 @@ export interface ApiMapDocument {
    */
   baseUrl: string;
   /**
-   * Request timeout in milliseconds (the spec's 60 s).
+   * Request timeout in milliseconds (60 s for the loan backend's two clients).
    */
   timeoutMs: number;
   /**
@@ -670,7 +670,7 @@ export interface ApiMapDocument {
    */
   headersFromQuery: HeaderFromQuery[];
   /**
-   * Response fields the spec gives as numbers (flags, statuses, codes such as isShow, canClick, orderStatus): wherever one appears in a call's `data`, 1, "1" and true are read as the number 1 and false as 0, so a screen's comparisons hold whichever way a backend sends them. Other strings are left as they are.
+   * Response fields the backend defines as numbers (flags, statuses, codes such as isShow, canClick, orderStatus): wherever one appears in a call's `data`, 1, "1" and true are read as the number 1 and false as 0, so a screen's comparisons hold whichever way a backend sends them. Other strings are left as they are.
    */
   numericFields?: string[];
   networkErrorText?: TextKey;
@@ -707,7 +707,7 @@ export interface Endpoint {
    */
   method: "GET" | "POST";
   /**
-   * Path under `baseUrl` (the spec's literal path in the default map).
+   * Path under `baseUrl` (the default map uses the backend's literal paths).
    */
   path: string;
   /**
@@ -731,7 +731,7 @@ export interface Endpoint {
    */
   response?: "json" | "image";
   /**
-   * Params the spec fixes for this call (e.g. overall=30); merged under the action's params.
+   * Params the backend expects fixed for this call (e.g. overall=30); merged under the action's params.
    */
   fixedParams?: {
     [k: string]: string | number | boolean | undefined;
@@ -982,7 +982,7 @@ export interface MarketDocument {
    */
   description?: string;
   /**
-   * Id of the text set this market uses (the spec's language flag); it must exist.
+   * Id of the text set this market uses (the app's language flag); it must exist.
    */
   textSet: string;
   /**
@@ -1096,11 +1096,11 @@ export interface MarketDocument {
   legal?: MarketLegal;
 }
 /**
- * Product limits and timings of the spec (section 9).
+ * Product limits and timings: lengths, counts, delays, thresholds and status lists that screens bind to.
  */
 export interface MarketLimits {
   /**
-   * Most characters of a chatbot free-text question (the spec gives no figure; ours).
+   * Most characters of a chatbot free-text question (the backend sets no figure; ours).
    */
   chatTextMax: number;
   /**
@@ -1227,7 +1227,7 @@ export interface MarketLimits {
    */
   googleScore: number;
   /**
-   * Instalment periodStatus shown in the special colour (500).
+   * Instalment periodStatus shown in a special colour (500, overdue).
    */
   specialPeriodStatus: number;
   /**
@@ -1416,7 +1416,7 @@ export interface Route {
    */
   exact?: boolean;
   /**
-   * What the path is for, e.g. which screen of the spec it stands for when it is scrambled or not built yet.
+   * What the path is for, e.g. which product screen it stands for when it is scrambled or not built yet.
    */
   description?: string;
 }
