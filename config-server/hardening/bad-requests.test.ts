@@ -13,7 +13,7 @@ const apiMap = JSON.parse(readFileSync('screens/maps/api-map.json', 'utf8')) as 
 
 /** Field names per request schema $def (the sandbox names its defs after the path's last segment). */
 const fieldsByDef = new Map<string, string[]>();
-for (const f of readdirSync('config-server/sandbox/requests')) {
+for (const f of readdirSync('config-server/sandbox/requests').filter((n) => n.endsWith('.json'))) {
   const schema = JSON.parse(readFileSync(`config-server/sandbox/requests/${f}`, 'utf8')) as { $defs: Record<string, { properties?: Record<string, unknown> }> };
   for (const [name, def] of Object.entries(schema.$defs ?? {})) fieldsByDef.set(name, Object.keys(def.properties ?? {}));
 }

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError } from './http-error.js';
+import { StoreError, type StoreErrorKind } from '../store/store-errors.js';
 
 interface BodyParserError extends Error {
   type?: string;
@@ -26,6 +27,16 @@ function fromBodyParser(err: BodyParserError): HttpError | undefined {
   }
 }
 
+const STORE_STATUS: Record<StoreErrorKind, number> = { 'not-found': 404, conflict: 409, stale: 412, unavailable: 503 };
+
+/** A store's refusal in HTTP terms: the status of its kind, the current ETag and when to retry as headers. */
+export function fromStoreError(err: StoreError): HttpError {
+  const headers: Record<string, string> = {};
+  if (err.hints?.etag) headers.ETag = err.hints.etag;
+  if (err.hints?.retryAfterSeconds) headers['Retry-After'] = String(err.hints.retryAfterSeconds);
+  return new HttpError(STORE_STATUS[err.kind], err.message, err.details, Object.keys(headers).length ? headers : undefined);
+}
+
 /** JSON 404 for an unknown path under an API prefix (instead of the HTML history fallback). */
 export const notFoundJson: RequestHandler = (req) => {
   throw new HttpError(404, `No such endpoint: ${req.method} ${req.originalUrl.split('?')[0]}`);
@@ -40,6 +51,7 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void = defau
     if (res.headersSent) return next(err);
     let httpErr: HttpError;
     if (err instanceof HttpError && !(err as BodyParserError).type) httpErr = err;
+    else if (err instanceof StoreError) httpErr = fromStoreError(err);
     else if ((err as BodyParserError)?.type && fromBodyParser(err)) httpErr = fromBodyParser(err)!;
     else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500 && err.expose) {
       httpErr = new HttpError(err.status, String(err.message));

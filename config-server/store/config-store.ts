@@ -3,7 +3,7 @@
  * a PostgreSQL implementation of the same interface lets several replicas share one state.
  * Every write is all-or-nothing; `check` callbacks run inside the write transaction, so what
  * they validate is exactly what gets committed. Methods return promises because PostgreSQL is
- * reached over the network; a store that cannot reach its database rejects with a 503 HttpError.
+ * reached over the network; a store that cannot reach its database rejects with a StoreError of kind `unavailable` (store-errors.ts).
  */
 import type { JsonPatch } from './json-diff.js';
 import type { ReleaseStore } from './release-records.js';
@@ -90,7 +90,7 @@ export interface PublishCheckInput {
   changes: Change[];
 }
 
-/** Throws (an HttpError) to abort the write; nothing is committed then. */
+/** Throws (any error: the caller's own, e.g. an HttpError of a refused check) to abort the write; nothing is committed then. */
 export type PublishCheck = (input: PublishCheckInput) => void;
 
 export interface Actor {

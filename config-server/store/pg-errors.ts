@@ -1,4 +1,4 @@
-import { HttpError } from '../http/http-error.js';
+import { StoreError } from './store-errors.js';
 
 /** Node socket errors and PostgreSQL SQLSTATEs that mean "the database is not reachable right now". */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
@@ -12,9 +12,9 @@ export function isUnreachable(e: unknown): boolean {
 export const DATABASE_DOWN =
   'The configuration database is unreachable, so nothing can be saved right now. The published configuration is still served; try again in a moment (the server reconnects by itself).';
 
-/** What a store call rejects with: our own HttpErrors as they are, a lost database as 503, anything else unchanged. */
+/** What a store call rejects with: our own StoreErrors as they are, a lost database as `unavailable`, anything else unchanged. */
 export function storeError(e: unknown): unknown {
-  if (e instanceof HttpError) return e;
-  if (isUnreachable(e)) return new HttpError(503, DATABASE_DOWN, undefined, { 'Retry-After': '5' });
+  if (e instanceof StoreError) return e;
+  if (isUnreachable(e)) return new StoreError('unavailable', DATABASE_DOWN, undefined, { retryAfterSeconds: 5 });
   return e;
 }

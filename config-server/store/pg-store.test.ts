@@ -156,7 +156,7 @@ describe.skipIf(!!skip)('PostgreSQL', () => {
         await store.saveDraft({ kind: 'screen', id: 'not-found', file: rec.file, content: { ...(rec.published!.content as object), description: 'mid-publish' } }, rec.revision, { user: 'ed' });
         // The check runs inside the transaction: the server stops right then, between two statements.
         const publishing = store.publish([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'x' }, () => own.stop());
-        await expect(publishing).rejects.toMatchObject({ status: 503 });
+        await expect(publishing).rejects.toMatchObject({ kind: 'unavailable' });
         own.start();
         let after;
         for (let i = 0; i < 50 && !after; i++) after = await store.getDocument('screen', 'not-found').catch(() => new Promise((r) => setTimeout(r, 100)).then(() => undefined));
@@ -175,8 +175,8 @@ describe.skipIf(!!skip)('PostgreSQL', () => {
       const dead = new pg.Pool({ connectionString: 'postgresql://sdui@127.0.0.1:1/none', connectionTimeoutMillis: 1000 });
       Object.assign(store, { pool: dead });
       try {
-        await expect(store.generation()).rejects.toMatchObject({ status: 503, message: expect.stringMatching(/unreachable.*still served/) });
-        await expect(store.saveDraft({ kind: 'screen', id: 'x', file: 'x', content: {} }, null, { user: 'ed' })).rejects.toMatchObject({ status: 503 });
+        await expect(store.generation()).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/unreachable.*still served/) });
+        await expect(store.saveDraft({ kind: 'screen', id: 'x', file: 'x', content: {} }, null, { user: 'ed' })).rejects.toMatchObject({ kind: 'unavailable' });
       } finally {
         await dead.end();
         await store.close().catch(() => undefined);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { HttpError } from '../http/http-error.js';
+import { alreadyExists, changedBeforePublish, noDocument, noDraftToPublish, notFound, stale } from './store-errors.js';
 import { jsonDiff } from './json-diff.js';
 import { contentHash } from './content-hash.js';
 import type {
@@ -121,7 +121,7 @@ export class PgStore implements ConfigStore {
     }
   }
 
-  /** Runs `fn` in one transaction; any throw (an HttpError from a check included) rolls it all back. */
+  /** Runs `fn` in one transaction; any throw (a store error or a refusing check) rolls it all back. */
   private async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     let client: pg.PoolClient;
     try {
@@ -247,7 +247,7 @@ export class PgStore implements ConfigStore {
         'INSERT INTO documents (kind, id, file, revision, published_version) VALUES ($1, $2, $3, 1, NULL) ON CONFLICT DO NOTHING RETURNING kind',
         [kind, id, file], c,
       );
-      if (rows.length !== 1) throw new HttpError(412, `${kind}/${id} already exists: load it and send its ETag in If-Match`);
+      if (rows.length !== 1) throw alreadyExists(kind, id);
       return;
     }
     const rows = await this.q(
@@ -256,12 +256,11 @@ export class PgStore implements ConfigStore {
     );
     if (rows.length !== 1) {
       const cur = await this.doc(kind, id, c);
-      if (!cur) throw new HttpError(404, `No document ${kind}/${id}`);
-      throw new HttpError(
-        412,
+      if (!cur) throw noDocument(kind, id);
+      throw stale(
         `${kind}/${id} was changed by someone else (by ${cur.draft?.updatedBy ?? cur.published?.createdBy ?? 'unknown'}): reload it, reapply your edit and save again`,
-        { currentEtag: cur.etag },
-        { ETag: cur.etag },
+        cur.etag,
+        true,
       );
     }
   }
@@ -291,7 +290,7 @@ export class PgStore implements ConfigStore {
   async discardDraft(ref: DocRef, expectedRevision: number, actor: Actor) {
     return this.tx(async (c) => {
       const before = await this.doc(ref.kind, ref.id, c);
-      if (!before?.draft) throw new HttpError(404, `${ref.kind}/${ref.id} has no draft to discard`);
+      if (!before?.draft) throw notFound(`${ref.kind}/${ref.id} has no draft to discard`);
       await this.claim(c, ref.kind, ref.id, expectedRevision, null);
       await this.q('DELETE FROM drafts WHERE kind = $1 AND id = $2', [ref.kind, ref.id], c);
       await this.audited(c, { actor: actor.user, action: 'draft.discard', kind: ref.kind, id: ref.id, version: null, diff: jsonDiff(before.draft.content, before.published?.content ?? null), note: '' });
@@ -315,10 +314,10 @@ export class PgStore implements ConfigStore {
       for (const it of items) {
         await this.releases.lockDocument(c, it);
         const rec = await this.doc(it.kind, it.id, c);
-        if (!rec) throw new HttpError(404, `No document ${it.kind}/${it.id}`);
-        if (!rec.draft) throw new HttpError(409, `${it.kind}/${it.id} has no draft to publish`);
+        if (!rec) throw noDocument(it.kind, it.id);
+        if (!rec.draft) throw noDraftToPublish(it.kind, it.id);
         if (it.expectedRevision !== undefined && it.expectedRevision !== rec.revision) {
-          throw new HttpError(412, `${it.kind}/${it.id} changed since you loaded it: review the new draft before publishing`, { currentEtag: rec.etag });
+          throw changedBeforePublish(it.kind, it.id, rec.etag);
         }
         changes.push({ kind: it.kind, id: it.id, file: rec.file, before: rec.published?.content ?? null, after: rec.draft.content, editors: rec.draft.editors });
       }
@@ -344,11 +343,11 @@ export class PgStore implements ConfigStore {
       await this.lockPublishing(c);
       await this.releases.lockDocument(c, ref);
       const rec = await this.doc(ref.kind, ref.id, c);
-      if (!rec) throw new HttpError(404, `No document ${ref.kind}/${ref.id}`);
+      if (!rec) throw noDocument(ref.kind, ref.id);
       const old = await this.version(ref.kind, ref.id, ref.version, c);
-      if (!old) throw new HttpError(404, `${ref.kind}/${ref.id} has no version ${ref.version}`);
+      if (!old) throw notFound(`${ref.kind}/${ref.id} has no version ${ref.version}`);
       if (rec.revision !== ref.expectedRevision) {
-        throw new HttpError(412, `${ref.kind}/${ref.id} changed since you loaded it: reload before rolling back`, { currentEtag: rec.etag }, { ETag: rec.etag });
+        throw stale(`${ref.kind}/${ref.id} changed since you loaded it: reload before rolling back`, rec.etag, true);
       }
       const change: Change = { kind: ref.kind, id: ref.id, file: rec.file, before: rec.published?.content ?? null, after: old.content, editors: [opts.user] };
       const wouldBe = (await this.publishedDocs(c)).filter((d) => !(d.kind === ref.kind && d.id === ref.id));

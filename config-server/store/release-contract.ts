@@ -69,7 +69,7 @@ export function describeReleaseContract(name: string, factory: () => StoreFactor
         () => release(['not-found']),
         () => s.store.rollback({ kind: 'screen', id: 'not-found', version: 1, expectedRevision: rec.revision }, { user: 'pat', reason: 'x' }, validStateCheck),
       ];
-      for (const p of refused) await expect(p()).rejects.toMatchObject({ status: 409, message: expect.stringContaining(r.id), details: { release: r.id } });
+      for (const p of refused) await expect(p()).rejects.toMatchObject({ kind: 'conflict', message: expect.stringContaining(r.id), details: { release: r.id } });
       // Other documents publish as ever; once the release is over, so does this one.
       await edit('screen', 'not-available', 'elsewhere');
       expect(await s.store.publish([{ kind: 'screen', id: 'not-available' }], { user: 'pat', note: 'x' }, validStateCheck)).toHaveLength(1);
@@ -78,10 +78,10 @@ export function describeReleaseContract(name: string, factory: () => StoreFactor
     });
 
     it('refuses a release of a document without a draft or never published, and writes nothing when the check refuses', async () => {
-      await expect(release(['not-found'])).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/no draft/) });
+      await expect(release(['not-found'])).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/no draft/) });
       const nf = (await s.store.getDocument('screen', 'not-found'))!;
       await s.store.saveDraft({ kind: 'screen', id: 'brand-new', file: 'screens/pages/brand-new.json', content: { ...(nf.published!.content as object), id: 'brand-new' } }, null, { user: 'ed' });
-      await expect(release(['brand-new'])).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/never published/) });
+      await expect(release(['brand-new'])).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/never published/) });
       await edit('screen', 'not-found', 'refused');
       const gen = await s.store.generation();
       const refuse = () => {
@@ -117,8 +117,8 @@ export function describeReleaseContract(name: string, factory: () => StoreFactor
         () => s.store.releases.setReleasePercent(r.id, 50, { user: 'pat' }, ok),
         () => s.store.releases.completeRelease(r.id, { user: 'pat', note: 'x' }, ok),
         () => s.store.releases.rollbackRelease(r.id, { user: 'pat', reason: 'x' }),
-      ]) await expect(p()).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/is complete/) });
-      await expect(s.store.releases.rollbackRelease('rel-nope', { user: 'pat', reason: 'x' })).rejects.toMatchObject({ status: 404 });
+      ]) await expect(p()).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/is complete/) });
+      await expect(s.store.releases.rollbackRelease('rel-nope', { user: 'pat', reason: 'x' })).rejects.toMatchObject({ kind: 'not-found' });
       const actions = (await s.store.audit({ kind: 'release', id: r.id })).map((a) => [a.action, a.actor]);
       expect(actions).toEqual([['release.complete', 'paula'], ['release.percent', 'pat'], ['release.percent', 'paula'], ['release.create', 'pat']]);
     });
@@ -144,7 +144,7 @@ export function describeReleaseContract(name: string, factory: () => StoreFactor
       expect(r.status).toBe('scheduled');
       // A scheduled release is open: its documents are taken.
       await edit('screen', 'not-found', 'meanwhile');
-      await expect(s.store.publish([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'x' }, validStateCheck)).rejects.toMatchObject({ status: 409 });
+      await expect(s.store.publish([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'x' }, validStateCheck)).rejects.toMatchObject({ kind: 'conflict' });
       expect(await s.store.releases.advanceReleases(at(59_999))).toEqual([]);
       const gen = await s.store.generation();
       const starts = await Promise.all(Array.from({ length: 5 }, () => s.store.releases.advanceReleases(at(60_000))));

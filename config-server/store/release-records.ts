@@ -4,7 +4,7 @@
  * sqlite-store.ts and pg-store.ts so both keep the same rows, the same audit entries and the same refusals.
  */
 import { randomBytes } from 'node:crypto';
-import { HttpError } from '../http/http-error.js';
+import { conflict, notFound, type StoreError } from './store-errors.js';
 import type { Actor, DocRef, PublishCheck, StoredVersion } from './config-store.js';
 
 export const RELEASE_STATUSES = ['scheduled', 'rolling', 'complete', 'rolled-back', 'ended'] as const;
@@ -133,19 +133,18 @@ export function describeRelease(r: Pick<StoredRelease, 'id' | 'status' | 'percen
   return `release ${r.id} (${r.status}${r.status === 'rolling' ? ` at ${r.percent} %` : ''})`;
 }
 
-/** 409 for a publish or rollback touching a document of an open release, naming the release. */
-export function inReleaseError(ref: DocRef, r: Pick<StoredRelease, 'id' | 'status' | 'percent'>): HttpError {
-  return new HttpError(
-    409,
+/** A conflict for a publish or rollback touching a document of an open release, naming the release. */
+export function inReleaseError(ref: DocRef, r: Pick<StoredRelease, 'id' | 'status' | 'percent'>): StoreError {
+  return conflict(
     `${ref.kind}/${ref.id} is in ${describeRelease(r)}: complete or roll back that release before publishing it otherwise`,
     { release: r.id, kind: ref.kind, id: ref.id },
   );
 }
 
 export const notOpenError = (r: Pick<StoredRelease, 'id' | 'status'>) =>
-  new HttpError(409, `Release ${r.id} is ${r.status}: only a scheduled or rolling release can change`, { release: r.id, status: r.status });
+  conflict(`Release ${r.id} is ${r.status}: only a scheduled or rolling release can change`, { release: r.id, status: r.status });
 
-export const noReleaseError = (id: string) => new HttpError(404, `No release ${id}`);
+export const noReleaseError = (id: string) => notFound(`No release ${id}`);
 
 /** A row of `releases` (both stores use the same columns; `guard` is 0/1 in both so config:migrate copies it as is). */
 export interface ReleaseRow {

@@ -1,4 +1,3 @@
-import { HttpError } from '../http/http-error.js';
 import { schemaErrors } from '../validation/document-rules.js';
 import { validStateCheck } from '../validation/publish-checks.js';
 import { loadDocuments, screensDir } from '../validation/validate-documents.js';
@@ -31,7 +30,8 @@ export async function importOnFirstStart(store: ConfigStore, dir?: string): Prom
   try {
     if (!(await store.importPublished(docs, { user: IMPORT_USER }, validStateCheck))) return 0;
   } catch (e) {
-    const errors = (e instanceof HttpError && (e.details as { errors?: [] })?.errors) || undefined;
+    // The publish check's refusal lists the documents' errors; anything else is rethrown as it is.
+    const errors = (e as { details?: { errors?: [] } } | undefined)?.details?.errors || undefined;
     if (errors) throw new Error(`The repository documents do not validate, nothing was imported:\n${describe(errors)}`);
     throw e;
   }

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { HttpError } from '../http/http-error.js';
+import { changedBeforePublish, conflict, noDocument, noDraftToPublish } from './store-errors.js';
 import { jsonDiff as diffOf } from './json-diff.js';
 import { contentHash } from './content-hash.js';
 import type { Actor, AuditEntry, Change, DocRef, DocumentRecord, NewDocument, PublishCheck, StoredVersion } from './config-store.js';
@@ -80,16 +80,16 @@ export class SqliteReleases {
   async publishRelease(items: (DocRef & { expectedRevision?: number })[], opts: Actor & { note: string; rollout: NewRelease }, check: PublishCheck) {
     return this.db.transaction(() => {
       const open = this.releases("WHERE status IN ('scheduled', 'rolling')", [], 'ASC');
-      if (open.length >= MAX_OPEN_RELEASES) throw new HttpError(409, `${open.length} releases are open: complete or roll back one first`);
+      if (open.length >= MAX_OPEN_RELEASES) throw conflict(`${open.length} releases are open: complete or roll back one first`);
       const base = new Map<string, number>();
       const changes: Change[] = items.map((it) => {
         const rec = this.h.doc(it.kind, it.id);
-        if (!rec) throw new HttpError(404, `No document ${it.kind}/${it.id}`);
+        if (!rec) throw noDocument(it.kind, it.id);
         this.refuseInRelease(it);
-        if (!rec.draft) throw new HttpError(409, `${it.kind}/${it.id} has no draft to publish`);
-        if (!rec.published) throw new HttpError(409, `${it.kind}/${it.id} was never published: a release changes published documents, so publish it without a rollout first`);
+        if (!rec.draft) throw noDraftToPublish(it.kind, it.id);
+        if (!rec.published) throw conflict(`${it.kind}/${it.id} was never published: a release changes published documents, so publish it without a rollout first`);
         if (it.expectedRevision !== undefined && it.expectedRevision !== rec.revision) {
-          throw new HttpError(412, `${it.kind}/${it.id} changed since you loaded it: review the new draft before publishing`, { currentEtag: rec.etag });
+          throw changedBeforePublish(it.kind, it.id, rec.etag);
         }
         base.set(`${it.kind}\u0000${it.id}`, rec.published.version);
         return { kind: it.kind, id: it.id, file: rec.file, before: rec.published.content, after: rec.draft.content, editors: rec.draft.editors };

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { HttpError } from '../http/http-error.js';
+import { alreadyExists, changedBeforePublish, noDocument, noDraftToPublish, notFound, stale } from './store-errors.js';
 import { jsonDiff } from './json-diff.js';
 import { contentHash } from './content-hash.js';
 import { openDatabase } from './sqlite-schema.js';
@@ -169,7 +169,7 @@ export class SqliteStore implements ConfigStore {
   /** Compare-and-set on the revision: the one place that turns a stale If-Match into 412. */
   private claim(kind: string, id: string, expectedRevision: number | null) {
     if (expectedRevision === null) {
-      if (this.row(kind, id)) throw new HttpError(412, `${kind}/${id} already exists: load it and send its ETag in If-Match`);
+      if (this.row(kind, id)) throw alreadyExists(kind, id);
       return;
     }
     const res = this.db
@@ -177,12 +177,11 @@ export class SqliteStore implements ConfigStore {
       .run(kind, id, expectedRevision);
     if (res.changes !== 1) {
       const cur = this.doc(kind, id);
-      if (!cur) throw new HttpError(404, `No document ${kind}/${id}`);
-      throw new HttpError(
-        412,
+      if (!cur) throw noDocument(kind, id);
+      throw stale(
         `${kind}/${id} was changed by someone else (by ${cur.draft?.updatedBy ?? cur.published?.createdBy ?? 'unknown'}): reload it, reapply your edit and save again`,
-        { currentEtag: cur.etag },
-        { ETag: cur.etag },
+        cur.etag,
+        true,
       );
     }
   }
@@ -214,7 +213,7 @@ export class SqliteStore implements ConfigStore {
   async discardDraft(ref: DocRef, expectedRevision: number, actor: Actor) {
     return this.db.transaction(() => {
       const before = this.doc(ref.kind, ref.id);
-      if (!before?.draft) throw new HttpError(404, `${ref.kind}/${ref.id} has no draft to discard`);
+      if (!before?.draft) throw notFound(`${ref.kind}/${ref.id} has no draft to discard`);
       this.claim(ref.kind, ref.id, expectedRevision);
       this.db.prepare('DELETE FROM drafts WHERE kind = ? AND id = ?').run(ref.kind, ref.id);
       this.audited({ actor: actor.user, action: 'draft.discard', kind: ref.kind, id: ref.id, version: null, diff: diffOf(before.draft.content, before.published?.content ?? null), note: '' });
@@ -231,11 +230,11 @@ export class SqliteStore implements ConfigStore {
     return this.db.transaction(() => {
       const changes: Change[] = items.map((it) => {
         const rec = this.doc(it.kind, it.id);
-        if (!rec) throw new HttpError(404, `No document ${it.kind}/${it.id}`);
+        if (!rec) throw noDocument(it.kind, it.id);
         this.refuseInRelease(it);
-        if (!rec.draft) throw new HttpError(409, `${it.kind}/${it.id} has no draft to publish`);
+        if (!rec.draft) throw noDraftToPublish(it.kind, it.id);
         if (it.expectedRevision !== undefined && it.expectedRevision !== rec.revision) {
-          throw new HttpError(412, `${it.kind}/${it.id} changed since you loaded it: review the new draft before publishing`, { currentEtag: rec.etag });
+          throw changedBeforePublish(it.kind, it.id, rec.etag);
         }
         return { kind: it.kind, id: it.id, file: rec.file, before: rec.published?.content ?? null, after: rec.draft.content, editors: rec.draft.editors };
       });
@@ -258,12 +257,12 @@ export class SqliteStore implements ConfigStore {
   async rollback(ref: DocRef & { version: number; expectedRevision: number }, opts: Actor & { reason: string }, check: PublishCheck) {
     return this.db.transaction(() => {
       const rec = this.doc(ref.kind, ref.id);
-      if (!rec) throw new HttpError(404, `No document ${ref.kind}/${ref.id}`);
+      if (!rec) throw noDocument(ref.kind, ref.id);
       const old = this.version(ref.kind, ref.id, ref.version);
-      if (!old) throw new HttpError(404, `${ref.kind}/${ref.id} has no version ${ref.version}`);
+      if (!old) throw notFound(`${ref.kind}/${ref.id} has no version ${ref.version}`);
       this.refuseInRelease(ref);
       if (rec.revision !== ref.expectedRevision) {
-        throw new HttpError(412, `${ref.kind}/${ref.id} changed since you loaded it: reload before rolling back`, { currentEtag: rec.etag }, { ETag: rec.etag });
+        throw stale(`${ref.kind}/${ref.id} changed since you loaded it: reload before rolling back`, rec.etag, true);
       }
       const change: Change = { kind: ref.kind, id: ref.id, file: rec.file, before: rec.published?.content ?? null, after: old.content, editors: [opts.user] };
       const wouldBe = this.published().filter((d) => !(d.kind === ref.kind && d.id === ref.id));

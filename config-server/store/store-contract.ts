@@ -104,8 +104,8 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       expect(saved.revision).toBe(rec.revision + 1);
       expect(saved.etag).not.toBe(rec.etag);
       const stale = s.store.saveDraft({ kind: 'screen', id: 'not-found', file: rec.file, content: rec.published!.content }, rec.revision, { user: 'eve' });
-      await expect(stale).rejects.toMatchObject({ status: 412, details: { currentEtag: saved.etag } });
-      await expect(s.store.saveDraft({ kind: 'screen', id: 'not-found', file: rec.file, content: {} }, null, { user: 'eve' })).rejects.toMatchObject({ status: 412 });
+      await expect(stale).rejects.toMatchObject({ kind: 'stale', details: { currentEtag: saved.etag } });
+      await expect(s.store.saveDraft({ kind: 'screen', id: 'not-found', file: rec.file, content: {} }, null, { user: 'eve' })).rejects.toMatchObject({ kind: 'stale' });
     });
 
     it('of parallel saves with the same revision exactly one wins', async () => {
@@ -117,7 +117,7 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
         ),
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.status === 412)).toBe(true);
+      expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.kind === 'stale')).toBe(true);
     });
 
     it('publishes a change set as new versions, bumps the generation once, audits each, and rolls back as a new version', async () => {
@@ -172,7 +172,7 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       const rec = (await s.store.getDocument('screen', 'not-found'))!;
       expect(rec.published!.version).toBe(1);
       expect(desc(rec.draft!.content)).toBe('a');
-      await expect(s.store.publish([{ kind: 'screen', id: 'not-available' }], { user: 'pat', note: 'x' }, validStateCheck)).rejects.toMatchObject({ status: 409 });
+      await expect(s.store.publish([{ kind: 'screen', id: 'not-available' }], { user: 'pat', note: 'x' }, validStateCheck)).rejects.toMatchObject({ kind: 'conflict' });
     });
 
     it('creates and discards a never-published document', async () => {
