@@ -1,7 +1,9 @@
 /**
  * Guarded releases in the console (issue 36): a publisher publishes a copy change to 10 % of borrowers from the
  * review page, watches it on the Releases page, widens it to 25 % and rolls it back, with axe on every page and
- * on the confirm dialog. The borrower side is checked through the bundle's X-Config-Release header at each step.
+ * on the confirm dialog. The borrower side is checked through the bundle's X-Config-Release header at each step;
+ * the arms' figures and the guard's verdict come from beacons posted to the public beacon endpoint
+ * (POST /config/v1/beacon) as borrowers' pages send them, so the page shows the server's real figures.
  * The markets ship with `fourEyes: false`, so one publisher may publish and widen their own draft (the four-eyes
  * refusals are unit-tested in renderer/admin/releases/ReleasesPage.test.tsx).
  * Also writes the README pictures: tests/e2e/readme/admin-publish-to-share.png and admin-releases.png (1280×800).
@@ -31,6 +33,21 @@ async function candidates(n = 200): Promise<number> {
   return count;
 }
 
+/**
+ * Beacons as borrowers' pages of one arm send them for the complaint entry screen (at most 100 page views and 20 LCPs
+ * a screen entry): `failures` API failures of problemInit, one LCP per value.
+ */
+async function report(release: string, arm: 'base' | 'candidate', pageViews: number, failures: number, lcps: number[]) {
+  const screens = [];
+  for (let views = pageViews, f = failures, l = [...lcps]; views > 0 || l.length; views -= 100, f = 0) {
+    const entry = { screen: 'complaint-entry', releases: [{ id: release, arm }], pageViews: Math.max(0, Math.min(views, 100)), lcp: l.splice(0, 20) };
+    screens.push(f ? { ...entry, apiFailures: { problemInit: f } } : entry);
+  }
+  const r = await fetch(`${h.url}/config/v1/beacon`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ v: 1, market: 'ID', screens }) });
+  expect(r.status, await r.text()).toBe(204);
+}
+const lcps = (n: number, from: number) => Array.from({ length: n }, (_, i) => from + ((i * 37) % 600));
+
 /** A week from now at 18:30, Jakarta wall time (UTC+7, no daylight saving), as a datetime-local value. */
 function nextWeekInJakarta(): string {
   const d = new Date(Date.now() + 7 * 86_400_000 + 7 * 3_600_000);
@@ -55,10 +72,16 @@ describe('releases in the console', () => {
     await page.locator('.review-publish').evaluate((e) => e.scrollIntoView({ block: 'end' }));
     await page.screenshot({ path: 'tests/e2e/readme/admin-publish-to-share.png' });
     await page.getByRole('button', { name: 'Publish to 10 %' }).click();
-    await page.getByRole('status').filter({ hasText: /Published 1 document\(s\) to 10 % of borrowers as release \S+ \(rolling\)\./ }).waitFor();
+    const published = page.getByRole('status').filter({ hasText: /Published 1 document\(s\) to 10 % of borrowers as release \S+ \(rolling\)\./ });
+    await published.waitFor();
+    const release = /as release (\S+) \(/.exec(await published.innerText())![1]!;
     const atTen = await candidates();
     expect(atTen).toBeGreaterThan(5);
     expect(atTen).toBeLessThan(40);
+
+    // Borrowers' pages report: a healthy candidate (1 failure in 34 views against 2 in 180, LCPs alike).
+    await report(release, 'base', 180, 2, lcps(40, 1600));
+    await report(release, 'candidate', 34, 1, lcps(32, 1600));
 
     // Releases: the release with its share, audience, schedule in Jakarta time, arms and verdict.
     await page.getByRole('link', { name: 'Watch it on the Releases page' }).click();
@@ -69,7 +92,10 @@ describe('releases in the console', () => {
     expect(text).toMatch(/10 % of the audience/);
     expect(text).toMatch(/every market, platform and app version/);
     expect(text).toMatch(/18:30 \(Asia\/Jakarta, UTC\+07:00\)/);
-    await card.getByRole('table', { name: /^Arms of release/ }).waitFor();
+    const arms = card.getByRole('table', { name: `Arms of release ${release}` });
+    expect(await arms.getByRole('row', { name: /^Base/ }).innerText()).toMatch(/^Base.*\s180\s+2\s+1\.11 %\s+\d,\d{3} ms$/);
+    expect(await arms.getByRole('row', { name: /^Candidate/ }).innerText()).toMatch(/^Candidate.*\s34\s+1\s+2\.94 %\s+\d,\d{3} ms$/);
+    expect(await card.innerText()).toMatch(/healthy\s+error rate 3 % candidate vs 1 % base/);
     await expectAxeClean(page);
     await page.screenshot({ path: 'tests/e2e/readme/admin-releases.png' });
 
