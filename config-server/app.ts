@@ -26,6 +26,12 @@ import { fastPathRoute } from './ops/access-log.js';
 import { logFunction, type Logger } from './ops/logger.js';
 import type { Metrics } from './ops/metrics.js';
 import { opsRoutes } from './ops/ops-routes.js';
+import { beaconLimitFromEnv, beaconRouter, type BeaconLimit } from './releases/beacon-routes.js';
+import { releaseGuard, type Guard } from './releases/guard.js';
+import { prefetchFailures, type PrefetchFailures } from './releases/prefetch-failures.js';
+import { releaseFigures, telemetryReleaseStats } from './releases/release-stats.js';
+import type { Telemetry } from './ops/telemetry.js';
+import type { TelemetryStore } from './store/telemetry-records.js';
 
 export const defaultDataDir = fromRoot('data/');
 export const defaultStaticDir = fromRoot('dist/renderer/');
@@ -54,6 +60,10 @@ export interface AppOptions {
   logger?: Logger;
   /** Collect /metrics (default: env METRICS_TOKEN or METRICS_PORT set). */
   metrics?: boolean;
+  /** Beacons per client address and minute (default: env BEACON_RATE_LIMIT, else 120). */
+  beaconLimit?: BeaconLimit;
+  /** How often the guard looks at guarded releases (ms, default 1000). */
+  guardMs?: number;
 }
 
 export interface ConfigApp {
@@ -72,6 +82,12 @@ export interface ConfigApp {
   drain(): void;
   /** The Prometheus registry, when metrics are collected. */
   metrics?: Metrics;
+  /** Borrowers' page telemetry (issue 36): beacons and the server's own failed prefetches, summed in the store. */
+  telemetry: TelemetryStore;
+  /** The server's failed prefetches waiting to be written (tests flush them). */
+  prefetchFailures: PrefetchFailures;
+  /** Rolls guarded releases back on a regression (tests call `look`). */
+  guard: Guard;
   close(): Promise<void>;
 }
 
@@ -142,7 +158,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const trustProxy = trustProxyFromEnv(env);
   const session = { cookieSecure: cookieSecureFromEnv(env), tokenTtlDays: apiTokenTtlDaysFromEnv(env), log, ...(opts.scrypt ? { scrypt: opts.scrypt } : {}) };
   const sandboxOn = opts.sandbox ?? sandboxFromEnv(env);
-  const { store, auth } = await openStores({ databaseUrl: opts.databaseUrl ?? env.DATABASE_URL, dataDir: opts.dataDir ?? defaultDataDir, log });
+  const beaconLimit = opts.beaconLimit ?? beaconLimitFromEnv(env);
+  const { store, auth, telemetry } = await openStores({ databaseUrl: opts.databaseUrl ?? env.DATABASE_URL, dataDir: opts.dataDir ?? defaultDataDir, log });
   // What the public fast path and the security headers were built from: rebuilt with every new snapshot.
   let headers: ReturnType<typeof securityHeaders>;
   let fast: PublicFastPath;
@@ -186,6 +203,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const ops = opsRoutes({ env, snapshot, storeReachable: () => sync.storeReachable(), logger: opts.logger, metrics: opts.metrics });
   app.use(ops.router);
   app.use(openapiRouter());
+  app.use('/config/v1', beaconRouter({ snapshot, telemetry, limit: beaconLimit }));
   app.use('/config/v1', publicApiRouter(snapshot));
   app.use('/config', notFoundJson);
   // The publish is committed by then: a failed rebuild (database gone that instant) must not turn its answer
@@ -196,22 +214,42 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const textOf = publishedTextOf(snapshot);
   // The preview's sandbox reads the draft's landing templates, and the published texts.
   const previewSandbox = sandboxOn ? (getTemplate: (templateId: string) => unknown) => loadSandbox({ getTemplate, textOf, style: sandboxStyle }) : undefined;
-  app.use('/admin/api', adminRouter({ store, auth, onPublished, loginLimit: opts.loginLimit, mediaDir, mediaMaxBytes, previewSandbox, session, validateLimit: opts.validateLimit }));
+  app.use('/admin/api', adminRouter({
+    store, auth, onPublished, loginLimit: opts.loginLimit, mediaDir, mediaMaxBytes, previewSandbox, session, validateLimit: opts.validateLimit,
+    releaseStats: telemetryReleaseStats(telemetry),
+  }));
   app.use(mediaFilesRouter(mediaDir));
   const sandbox = sandboxOn ? await loadSandbox({ getTemplate: (templateId) => snapshot().templateDoc(templateId), textOf, style: sandboxStyle }) : undefined;
   if (sandboxOn && !sandbox) log('sandbox: config-server/sandbox/index.ts not found, /sandbox is not mounted');
   if (sandbox) app.use('/sandbox', sandbox);
   app.use('/sandbox', notFoundJson);
-  app.use(rendererRouter(opts.staticDir ?? defaultStaticDir, snapshot, log, ssrSettingsFromEnv(env), ops.telemetry));
+  // The server's own failed first calls count as the borrower's API failures (issue 36), beside /metrics' figures.
+  const failures = prefetchFailures(telemetry, log);
+  const drawing: Telemetry = {
+    pageDrawn: (o) => ops.telemetry.pageDrawn(o),
+    prefetched: (o, s) => ops.telemetry.prefetched(o, s),
+    prefetchFailed: (screen, endpoint, release) => failures.failed(screen, endpoint, release),
+  };
+  app.use(rendererRouter(opts.staticDir ?? defaultStaticDir, snapshot, log, ssrSettingsFromEnv(env), drawing));
   app.use(notFoundJson);
   app.use(errorMiddleware(log));
+  const guard = releaseGuard({
+    releases: () => snapshot().releases,
+    figures: (r) => releaseFigures(telemetry, r),
+    rollback: (id, by) => store.releases.rollbackRelease(id, by),
+    onRolledBack: onPublished,
+    log,
+    everyMs: opts.guardMs,
+  });
 
   return {
-    app, store, auth, snapshot, refresh, sandboxStyle, drain: ops.drain, metrics: ops.metrics,
+    app, store, auth, snapshot, refresh, sandboxStyle, drain: ops.drain, metrics: ops.metrics, telemetry, prefetchFailures: failures, guard,
     // The config API is what every borrower's app polls: it skips express's routing, helmet and compression.
     // Wrapped for the access log and request metrics (route template, status, duration).
     handler: ops.observe((req, res) => (fast.handle(req, res) ? fastPathRoute(req.url) : void app(req, res))),
     async close() {
+      await guard.close();
+      await failures.close().catch(() => undefined);
       await sync.close();
       await store.close();
     },

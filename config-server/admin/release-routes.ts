@@ -11,6 +11,9 @@ import type { ConfigStore, DocRef, NewDocument, PublishCheck } from '../store/co
 import type { NewRelease, StoredRelease } from '../store/release-records.js';
 import { currentUser, requireRole } from './auth.js';
 import { percentOf } from './release-input.js';
+import type { ArmStats, ReleaseStats } from '../releases/release-stats.js';
+
+export type { ArmStats, ReleaseStats };
 
 /** The published markets (an audience may only name these). */
 export const marketIds = (published: NewDocument[]) => published.filter((d) => d.kind === 'market').map((d) => d.id).sort();
@@ -31,22 +34,12 @@ export async function publishRollout(
   return { published: [], release: releaseHandle(release) };
 }
 
-/** What one arm of a release did to its borrowers. */
-export interface ArmStats {
-  pageViews: number;
-  /** Render errors plus API failures. */
-  errors: number;
-  /** errors / pageViews (0 without page views). */
-  errorRate: number;
-  /** 75th percentile of Largest Contentful Paint, ms (null: no measurement yet). */
-  p75Lcp: number | null;
-}
-
-/** Where the arms' figures come from: the renderer's telemetry, once it reports (until then, zeros). */
-export type ReleaseStats = (release: StoredRelease) => Promise<{ base: ArmStats; candidate: ArmStats }>;
-
 const EMPTY: ArmStats = { pageViews: 0, errors: 0, errorRate: 0, p75Lcp: null };
-export const noReleaseStats: ReleaseStats = async () => ({ base: { ...EMPTY }, candidate: { ...EMPTY } });
+/** No telemetry (a router made without a store of it): zeros, the guard's verdict unknown. */
+export const noReleaseStats: ReleaseStats = async (r) => ({
+  arms: { base: { ...EMPTY }, candidate: { ...EMPTY } },
+  verdict: r.guard ? { status: 'collecting', message: 'collecting: no telemetry on this server' } : { status: 'off', message: 'guard off: this release is rolled back only by hand' },
+});
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -76,7 +69,8 @@ export function releaseRouter(store: ConfigStore, onPublished: () => Promise<voi
     documents: r.documents.map((d) => ({ kind: d.kind, id: d.id, file: d.file, baseVersion: d.baseVersion, hash: d.hash, editors: d.editors })),
     audience: r.audience, startAt: r.startAt, endAt: r.endAt, guard: r.guard, seed: r.seed, note: r.note,
     createdAt: r.createdAt, createdBy: r.createdBy, updatedAt: r.updatedAt, updatedBy: r.updatedBy,
-    arms: await stats(r),
+    // Per arm, what borrowers saw on the screens it touches, and the guard's verdict (releases/release-stats.ts).
+    ...(await stats(r)),
   });
 
   router.get('/releases', async (_req, res) => {

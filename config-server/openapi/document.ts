@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { fromRoot } from '../project-root.js';
 
 /**
  * The OpenAPI description as served at /openapi.json and used by the tests' checker.
@@ -7,10 +8,13 @@ import { fileURLToPath } from 'node:url';
  * The source (openapi.json next to this file) refers to the sandbox's request schemas in place
  * (`../sandbox/requests/<area>.json#/$defs/<call>`) so they are written once, where the sandbox
  * validates with them. Served documents must stand alone: this bundles each referenced file into
- * `components.schemas["sandbox-<area>"]` and points the references there.
+ * `components.schemas["sandbox-<area>"]` and points the references there. The same for the project's own schemas a
+ * request body is (`../../schemas/<name>.json`, e.g. the beacon): `components.schemas["schema-<name>"]`, read from the
+ * repository root as the server reads schemas/.
  */
 const dir = new URL('./', import.meta.url);
 const EXTERNAL = /^\.\.\/sandbox\/requests\/([a-z0-9-]+)\.json(#.*)?$/;
+const PROJECT_SCHEMA = /^\.\.\/\.\.\/schemas\/([a-z0-9-]+)\.json$/;
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -26,7 +30,13 @@ function mapRefs(node: Json, rewrite: (ref: string) => string): Json {
 function bundle(): Record<string, unknown> {
   const source = JSON.parse(readFileSync(fileURLToPath(new URL('openapi.json', dir)), 'utf8')) as { [k: string]: Json };
   const areas = new Set<string>();
+  const schemas = new Set<string>();
   const doc = mapRefs(source, (ref) => {
+    const own = PROJECT_SCHEMA.exec(ref);
+    if (own) {
+      schemas.add(own[1]);
+      return `#/components/schemas/schema-${own[1]}`;
+    }
     const m = EXTERNAL.exec(ref);
     if (!m) return ref;
     areas.add(m[1]);
@@ -37,6 +47,11 @@ function bundle(): Record<string, unknown> {
     // Inside the document the schema has no identity of its own: its local references are re-rooted.
     const { $id: _id, $schema: _schema, ...rest } = schema;
     doc.components.schemas[`sandbox-${area}`] = mapRefs(rest, (ref) => (ref.startsWith('#/') ? `#/components/schemas/sandbox-${area}/${ref.slice(2)}` : ref));
+  }
+  for (const name of [...schemas].sort()) {
+    // Self-contained schemas only (no $ref of their own): nothing to re-root.
+    const { $id: _id, $schema: _schema, ...rest } = JSON.parse(readFileSync(fromRoot(`schemas/${name}.json`), 'utf8')) as { [k: string]: Json };
+    doc.components.schemas[`schema-${name}`] = rest;
   }
   return doc;
 }

@@ -10,6 +10,12 @@ export interface Telemetry {
   pageDrawn(outcome: DrawnOutcome): void;
   /** One server prefetch call (ssr-fetch.ts): how it ended and how long it took. */
   prefetched(outcome: PrefetchOutcome, seconds: number): void;
+  /**
+   * A page's first data call, made by the server, failed (unreachable, or a failure the backend answered): an API
+   * failure of the borrower's screen, counted with the arm of each release the page was drawn in (issue 36;
+   * `release` is the page's X-Config-Release).
+   */
+  prefetchFailed?(screen: string, endpoint: string, release: string | undefined): void;
 }
 
 export const noTelemetry: Telemetry = { pageDrawn() {}, prefetched() {} };

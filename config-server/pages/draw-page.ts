@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { applyFirstCall, describeFirstCall, firstServerCall, readFirstAnswer, type FirstServerCall, type HttpCall, type ServerData } from '../../renderer/boot/server-prefetch.js';
 import type { PublishedSnapshot } from '../published/snapshot.js';
 import { ssrFetch, type SsrSettings } from './backend-call.js';
-import { noTelemetry, type DrawnOutcome, type Telemetry } from '../ops/telemetry.js';
+import { noTelemetry, type DrawnOutcome, type PrefetchOutcome, type Telemetry } from '../ops/telemetry.js';
 
 /** Distinct common-param combinations kept per published version; visitors of the site rarely carry any. */
 const MAX_ENTRIES = 500;
@@ -88,11 +88,19 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
       const query = Object.fromEntries(Object.entries(req.query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
       await ready;
       if (ssr.budgetMs > 0 && bundle.apiMap && req.selfOrigin) {
-        const send = ssrFetch({ selfOrigin: req.selfOrigin, allowedOrigins: ssr.allowedOrigins, deadline: Date.now() + ssr.budgetMs, observe: (o, s) => telemetry.prefetched(o, s) });
+        let outcome: PrefetchOutcome | undefined;
+        const observe = (o: PrefetchOutcome, s: number) => {
+          outcome = o;
+          telemetry.prefetched(o, s);
+        };
+        const send = ssrFetch({ selfOrigin: req.selfOrigin, allowedOrigins: ssr.allowedOrigins, deadline: Date.now() + ssr.budgetMs, observe });
         const input = { doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, logError: (m: string) => log(`server prefetch: ${m}`) };
         try {
           const first = firstCallOf(mine, req.screenId, input);
           const answer = first && (await send(first.call).catch((e: Error) => void input.logError(`call ${first.endpoint} failed: ${e?.message ?? e}`)));
+          // The borrower's screen had a failed call (issue 36): the backend unreachable, or a failure it answered. Not
+          // a call over this server's own time budget or to an origin it may not call: the app makes those itself.
+          if (first && !answer && outcome === 'unreachable') telemetry.prefetchFailed?.(req.screenId, first.endpoint, snap.release);
           if (first && answer) {
             // The same borrower (query, token included) with the same answer gets the page drawn last time,
             // recognised by the answer's bytes before they are even parsed.
@@ -100,6 +108,7 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
             const hit = mine.drawn.get(key);
             if (hit && Date.now() - hit.at < DRAWN_TTL_MS) return counted('cache_hit', hit.page);
             const fetched = readFirstAnswer(input, first, answer);
+            if (!fetched) telemetry.prefetchFailed?.(req.screenId, first.endpoint, snap.release);
             const data = fetched && (await applyFirstCall(input, fetched));
             if (data) return counted('with_data', keep(mine, key, draw(doc, bundle, query, names, data)));
           }

@@ -9,6 +9,8 @@ const TABLES: { table: string; rename?: Record<string, string> }[] = [
   { table: 'audit' },
   { table: 'releases' },
   { table: 'release_documents' },
+  { table: 'telemetry_counts' },
+  { table: 'telemetry_bins' },
   { table: 'users' },
   { table: 'sessions', rename: { user: 'user_name' } },
   { table: 'api_tokens', rename: { user: 'user_name' } },
@@ -18,7 +20,7 @@ export type CopyReport = Record<string, number> & { generation: number };
 
 /**
  * Copies a whole SQLite store into an empty PostgreSQL store in one transaction: documents, every
- * version, drafts, the audit log (same sequence numbers), releases with their candidates, users, sessions and API tokens, and the
+ * version, drafts, the audit log (same sequence numbers), releases with their candidates and telemetry, users, sessions and API tokens, and the
  * generation. Rows are copied as stored (content text unchanged), so nothing is re-serialised or lost.
  * Refuses a target that already holds anything; replicas already running on it refresh at commit.
  */

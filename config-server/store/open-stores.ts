@@ -3,6 +3,9 @@ import { PgAuthStore } from './pg-auth-store.js';
 import { PgStore } from './pg-store.js';
 import { SqliteAuthStore } from './sqlite-auth-store.js';
 import { SqliteStore } from './sqlite-store.js';
+import { PgTelemetryStore } from './pg-telemetry.js';
+import { SqliteTelemetryStore } from './sqlite-telemetry.js';
+import type { TelemetryStore } from './telemetry-records.js';
 
 export interface StoreOptions {
   /** A `postgres://` or `postgresql://` URL selects the shared PostgreSQL store (replicas). */
@@ -14,13 +17,13 @@ export interface StoreOptions {
 
 export const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//i.test(url);
 
-/** The document store and the auth store over the same database: PostgreSQL when `databaseUrl` is given, else SQLite. */
-export async function openStores(opts: StoreOptions): Promise<{ store: ConfigStore; auth: AuthStore }> {
+/** The document, auth and telemetry stores over the same database: PostgreSQL when `databaseUrl` is given, else SQLite. */
+export async function openStores(opts: StoreOptions): Promise<{ store: ConfigStore; auth: AuthStore; telemetry: TelemetryStore }> {
   if (opts.databaseUrl) {
     if (!isPostgresUrl(opts.databaseUrl)) throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite store)');
     const store = await PgStore.open(opts.databaseUrl, { log: opts.log });
-    return { store, auth: new PgAuthStore(store.pool) };
+    return { store, auth: new PgAuthStore(store.pool), telemetry: new PgTelemetryStore(store.pool) };
   }
   const store = new SqliteStore(opts.dataDir);
-  return { store, auth: new SqliteAuthStore(store.db) };
+  return { store, auth: new SqliteAuthStore(store.db), telemetry: new SqliteTelemetryStore(store.db) };
 }

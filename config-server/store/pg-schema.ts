@@ -81,6 +81,16 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER release_documents_no_truncate BEFORE TRUNCATE ON release_documents
     FOR EACH STATEMENT EXECUTE FUNCTION sdui_refuse_change('release candidates are immutable');
   `,
+  // Telemetry of borrowers' pages (issue 36): sums per release, arm, screen and metric, and timing histograms, shared by
+  // every replica's guard. Columns as in sqlite-schema.ts ('' for no release or arm).
+  `
+  CREATE TABLE telemetry_counts (
+    release_id text NOT NULL, arm text NOT NULL, screen text NOT NULL, metric text NOT NULL, n bigint NOT NULL,
+    PRIMARY KEY (release_id, arm, screen, metric));
+  CREATE TABLE telemetry_bins (
+    release_id text NOT NULL, arm text NOT NULL, screen text NOT NULL, metric text NOT NULL, bin integer NOT NULL, n bigint NOT NULL,
+    PRIMARY KEY (release_id, arm, screen, metric, bin));
+  `,
 ];
 
 /** Any constant: the session lock that lets only one replica migrate at a time. */

@@ -8,6 +8,8 @@ import { postgresUnavailable, startTestPostgres, type TestPostgres } from './pg-
 import { watchChannel } from './pg-watch.js';
 import { describeStoreContract, type StoreFactory } from './store-contract.js';
 import { describeReleaseContract } from './release-contract.js';
+import { PgTelemetryStore } from './pg-telemetry.js';
+import { describeTelemetryContract } from './telemetry-contract.js';
 
 const skip = postgresUnavailable();
 if (skip) console.warn(skip);
@@ -37,6 +39,7 @@ function pgFactory(): StoreFactory {
 describe.skipIf(!!skip)('PostgreSQL', () => {
   describeStoreContract('PgStore (postgres)', pgFactory);
   describeReleaseContract('PgStore (postgres)', pgFactory);
+  describeTelemetryContract('PgStore (postgres)', pgFactory, (s) => new PgTelemetryStore((s.store as PgStore).pool));
 
   describe('PgStore (postgres) specifics', () => {
     it('migrates once when several replicas start on an empty database at the same moment', async () => {

@@ -46,6 +46,12 @@ CREATE TRIGGER IF NOT EXISTS release_documents_no_update BEFORE UPDATE ON releas
   BEGIN SELECT RAISE(ABORT, 'release candidates are immutable'); END;
 CREATE TRIGGER IF NOT EXISTS release_documents_no_delete BEFORE DELETE ON release_documents
   BEGIN SELECT RAISE(ABORT, 'release candidates are immutable'); END;
+CREATE TABLE IF NOT EXISTS telemetry_counts (
+  release_id TEXT NOT NULL, arm TEXT NOT NULL, screen TEXT NOT NULL, metric TEXT NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (release_id, arm, screen, metric));
+CREATE TABLE IF NOT EXISTS telemetry_bins (
+  release_id TEXT NOT NULL, arm TEXT NOT NULL, screen TEXT NOT NULL, metric TEXT NOT NULL, bin INTEGER NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (release_id, arm, screen, metric, bin));
 CREATE TABLE IF NOT EXISTS users (
   name TEXT PRIMARY KEY, role TEXT NOT NULL, password_hash TEXT NOT NULL, created_at TEXT NOT NULL, disabled_at TEXT);
 CREATE TABLE IF NOT EXISTS sessions (

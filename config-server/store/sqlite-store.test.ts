@@ -8,6 +8,8 @@ import { SqliteAuthStore } from './sqlite-auth-store.js';
 import { SqliteStore } from './sqlite-store.js';
 import { describeStoreContract, type StoreFactory } from './store-contract.js';
 import { describeReleaseContract } from './release-contract.js';
+import { SqliteTelemetryStore } from './sqlite-telemetry.js';
+import { describeTelemetryContract } from './telemetry-contract.js';
 
 function sqliteFactory(): StoreFactory {
   const dir = mkdtempSync(join(tmpdir(), 'sdui-store-'));
@@ -20,6 +22,7 @@ function sqliteFactory(): StoreFactory {
 
 describeStoreContract('SqliteStore', sqliteFactory);
 describeReleaseContract('SqliteStore', sqliteFactory);
+describeTelemetryContract('SqliteStore', sqliteFactory, (s) => new SqliteTelemetryStore((s.store as SqliteStore).db));
 
 describe('SqliteStore', () => {
   it('keeps its file in WAL mode', async () => {

@@ -56,9 +56,9 @@ describe('PublishPanel (review page)', () => {
     expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
   });
 
-  it('publishes the reviewed set to a share of borrowers beside Publish, with the note and the reviewed ETags', async () => {
+  function releaseServer(publish: () => { status?: number; body: unknown }) {
     const market = (id: string, zone: string) => ({ kind: 'market', id, timeZone: zone, fourEyes: false });
-    const { calls } = fakeAdminServer({
+    return fakeAdminServer({
       'GET /documents': () => ({ body: { documents: [summary('text-set', 'id-ID', ['ID'], true, ['ed']), summary('market', 'ID', ['ID'], false, []), summary('market', 'IN', ['IN'], false, [])] } }),
       'GET /documents/text-set/id-ID': () => ({
         body: { kind: 'text-set', id: 'id-ID', file: 'texts/id-ID.json', etag: '"t1"', published: { version: 1, content: { texts: { a: 'x' } } }, draft: { content: { texts: { a: 'y' } } } },
@@ -66,8 +66,12 @@ describe('PublishPanel (review page)', () => {
       'GET /documents/market/ID': () => ({ body: { kind: 'market', id: 'ID', file: 'm/ID.json', etag: '"ID"', published: { version: 1, content: market('ID', 'Asia/Jakarta') }, draft: null } }),
       'GET /documents/market/IN': () => ({ body: { kind: 'market', id: 'IN', file: 'm/IN.json', etag: '"IN"', published: { version: 1, content: market('IN', 'Asia/Kolkata') }, draft: null } }),
       'POST /validate': () => ({ body: { valid: true, errors: [] } }),
-      'POST /publish': () => ({ body: { published: [], release: { id: 'r-1', percent: 10, status: 'rolling' } } }),
+      'POST /publish': publish,
     });
+  }
+
+  it('publishes the reviewed set to a share of borrowers beside Publish, with the note and the reviewed ETags', async () => {
+    const { calls } = releaseServer(() => ({ body: { published: [], release: { id: 'r-1', percent: 10, status: 'rolling' } } }));
     const published = vi.fn();
     render(<PublishPanel role="publisher" user="pat" onPublished={published} />);
     await screen.findByRole('heading', { name: /no errors/ });
@@ -80,5 +84,16 @@ describe('PublishPanel (review page)', () => {
     const post = calls.find((c) => c.method === 'POST' && c.path === '/publish')!;
     expect(post.body).toEqual({ documents: [{ kind: 'text-set', id: 'id-ID', etag: '"id-ID"' }], note: 'Shorter retry label', rollout: { percent: 10, guard: true } });
     expect(published).toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal of a release (409: a document is in an open release)", async () => {
+    const message = 'text-set/id-ID is in release r-0 (rolling at 10 %): complete or roll back that release before publishing it otherwise';
+    releaseServer(() => ({ status: 409, body: { error: { status: 409, message } } }));
+    render(<PublishPanel role="publisher" user="pat" onPublished={() => {}} />);
+    await screen.findByRole('heading', { name: /no errors/ });
+    await userEvent.type(screen.getByLabelText('Note'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish to 10 %' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByRole('link', { name: 'Watch it on the Releases page' })).toBeNull();
   });
 });

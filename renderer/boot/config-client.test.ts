@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadNamedBundle, loadScreen } from './config-client';
+import { loadBundle, loadNamedBundle, loadScreen } from './config-client';
 import { writeCached } from './config-cache';
+import { setWho } from './arm-query';
+import { inbox } from '../telemetry/telemetry-inbox';
 
 const screen = { kind: 'screen', id: 'complaint-list', schemaVersion: 1, title: 'complaint.myComplaints', body: [] };
 const bundleOf = (loading: string) => ({
@@ -16,7 +18,12 @@ function mockFetch(impl: (url: string, init?: RequestInit) => Response | Promise
   return calls;
 }
 
-afterEach(() => void vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setWho({});
+  inbox.length = 0;
+  localStorage.clear();
+});
 
 describe('config client', () => {
   it('fetches a screen and returns its ETag', async () => {
@@ -76,5 +83,44 @@ describe('config client', () => {
     });
     const offline = await loadNamedBundle('ID', '"b2"', () => {});
     expect(offline).toEqual({ body: bundleOf('lama'), etag: '"b1"', source: 'cache' });
+  });
+
+  describe('in a release (issue 36)', () => {
+    const page = { deviceId: 'cand-1', market: 'ID', platform: 'ios', version: '1.0.0', token: 'tok' };
+
+    it('asks for screens and the bundle as this borrower, so the server answers their arm, and revalidates that arm\'s ETag', async () => {
+      setWho(page);
+      writeCached('screen:complaint-list', { etag: '"cand"', body: screen });
+      const calls = mockFetch(() => new Response(null, { status: 304, headers: { 'X-Config-Release': 'rel-0123456789=candidate' } }));
+      expect((await loadScreen('complaint-list', () => {}))?.source).toBe('cache');
+      await loadBundle('ID', () => {});
+      expect(calls.map((c) => c.url)).toEqual([
+        '/config/v1/screens/complaint-list?deviceId=cand-1&market=ID&platform=ios&version=1.0.0',
+        '/config/v1/bundle?market=ID&deviceId=cand-1&platform=ios&version=1.0.0',
+      ]);
+      expect((calls[0].init?.headers as Record<string, string>)['If-None-Match']).toBe('"cand"');
+      expect(calls.some((c) => c.url.includes('tok'))).toBe(false);
+    });
+
+    it('asks for the bundle a drawn page names by its URL alone: the version names the arm, and the preload is that URL', async () => {
+      setWho(page);
+      const calls = mockFetch(() => new Response(JSON.stringify(bundleOf('baru')), { status: 200, headers: { ETag: '"b2"' } }));
+      await loadNamedBundle('ID', '"b2"', () => {});
+      expect(calls.map((c) => c.url)).toEqual(['/config/v1/bundle?market=ID&v=b2']);
+    });
+
+    it('notes which releases each answer (200 or 304) was served in, for the beacons', async () => {
+      mockFetch((url) =>
+        url.includes('/screens/')
+          ? new Response(JSON.stringify(screen), { status: 200, headers: { ETag: '"v1"', 'X-Config-Release': 'rel-0123456789=base' } })
+          : new Response(JSON.stringify(bundleOf('x')), { status: 200, headers: { ETag: '"b"' } }),
+      );
+      await loadScreen('complaint-list', () => {});
+      await loadBundle('ID', () => {});
+      expect([...inbox]).toEqual([
+        { key: 'screen:complaint-list', release: 'rel-0123456789=base' },
+        { key: 'bundle:ID', release: null },
+      ]);
+    });
   });
 });

@@ -3,6 +3,8 @@ import { looksLikeBundle, looksLikeScreen, type BootBundle } from './boot-types'
 import { readCached, writeCached } from './config-cache';
 import { validateBundle, validateDocument } from './validate-document';
 import { PUBLISHED_CONFIG_BASE, bundleUrl, namedBundleUrl } from './named-bundle-url';
+import { withWho } from './arm-query';
+import { note } from '../telemetry/telemetry-inbox';
 
 export interface Loaded<T> {
   body: T;
@@ -32,12 +34,16 @@ const CONFIG_BASE = isPreview ? '/admin/api/preview' : PUBLISHED_CONFIG_BASE;
 
 /**
  * GET with If-None-Match from the cached copy; 304 → cached body. Garbage or failure → cached body or null.
- * `conditional: false` sends the plain GET a page's `<link rel="preload">` made, so the browser hands over that download.
+ * `conditional: false` sends the plain GET a page's `<link rel="preload">` made, so the browser hands over that download;
+ * its URL names the version (and so the arm) itself. Any other carries the borrower's common params: the server answers
+ * their arm of a release in flight, with that arm's ETag, so a 304 never hands over the other arm's copy.
  */
 async function revalidate<T>(url: string, cacheKey: string, check: (v: unknown) => v is T, log: Log, conditional = true): Promise<Loaded<T> | null> {
   const cached = isPreview ? null : readCached<T>(cacheKey);
   try {
-    const res = await fetch(url, { headers: conditional && cached?.etag ? { 'If-None-Match': cached.etag } : {}, credentials: 'same-origin' });
+    const res = await fetch(conditional ? withWho(url) : url, { headers: conditional && cached?.etag ? { 'If-None-Match': cached.etag } : {}, credentials: 'same-origin' });
+    // A 304 says it too: which releases this copy is in, for the beacons.
+    if (res.status === 304 || res.ok) note({ key: cacheKey, release: res.headers.get('X-Config-Release') });
     if (res.status === 304 && cached) return { body: cached.body, etag: cached.etag, source: 'cache' };
     if (res.ok) {
       const body: unknown = await res.json().catch(() => undefined);

@@ -11,6 +11,7 @@ import { toastStore } from '../toast/toast-store';
 import { prefetchFirstCall } from './prefetch-first-call';
 import { preloadWidgets } from '../nodes/preload-widgets';
 import { earlyAdapter } from '../api/early-adapter';
+import { setWho } from './arm-query';
 
 /** Texts are not loaded yet: the loading indicator is the product's fixed 'loading...'. */
 const LOADING = 'loading...';
@@ -22,6 +23,8 @@ const widgetsOrTimeout = (loading: Promise<void>) => Promise.race([loading, new 
 /** Boot: inlined data (or the config API, or the last good copy) → the router. */
 export async function startApp(rootEl: HTMLElement): Promise<Root> {
   const location = readPageLocation();
+  // Config fetches carry the borrower's common params (their arm of a release); the API map's names once it is here.
+  setWho(location.query);
   const market = location.query.market || 'ID';
   const locale = location.query.locale || undefined;
   // The screen came rendered by the server: keep it on screen (no loading flash) and hydrate it. Not under a
@@ -52,6 +55,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     clientRoot().render(<p className="sdui-screen-error" role="alert">error</p>);
     return clientRoot();
   }
+  setWho(location.query, bundle.body.apiMap.commonParams);
   let hydrate = false;
   if (boot?.screen && looksLikeScreen(boot.screen)) {
     // The inlined screen's first data call leaves now, while React mounts; its onLoad claims it.

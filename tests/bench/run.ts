@@ -2,7 +2,8 @@
  * `npm run bench`: bundle sizes, render time vs a hand-written page, config server throughput vs a
  * bare node:http server, document validation/publish cost. Prints one table, writes it as JSON under
  * tests/bench/results/ and exits 0 either way (budgets are judged by the table, not the exit code).
- * Env: BENCH_ONLY=bundle,render,server,documents (store: only the PostgreSQL/SQLite read row; ssr: only the server-render cost row)  BENCH_RUNS=21 (render runs per app and screen)
+ * Env: BENCH_ONLY=bundle,render,server,documents (store: only the PostgreSQL/SQLite read row; ssr: only the server-render cost row;
+ *        release: only the bundle-with-a-release-in-flight row)  BENCH_RUNS=21 (render runs per app and screen)
  *      BENCH_DURATION=10 (seconds per autocannon run)  BENCH_ROUNDS=5 (autocannon runs per case and server).
  *      BENCH_SCENARIOS=complaint,list (render: only the scenarios whose label contains one of these).
  *      BENCH_SSR_SANDBOX=1 (server render cost: also the INFO rows with the live sandbox as the backend).
@@ -124,6 +125,10 @@ if ((only.has('server') || only.has('ssr')) && built) {
 
 if (only.has('server') || only.has('store')) {
   await section('server', async () => (await import('./server/store-bench.js')).storeBench({ duration, rounds }));
+}
+
+if (only.has('server') || only.has('release')) {
+  await section('server', async () => (await import('./server/release-bench.js')).releaseBench({ duration, rounds }));
 }
 
 if (only.has('documents')) {

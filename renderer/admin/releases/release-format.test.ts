@@ -21,6 +21,9 @@ describe('release format', () => {
   it('takes the verdict from the server, and says so when there is none', () => {
     expect(verdictOf({ guard: true, verdict: { status: 'healthy', message: 'no regression' } })).toEqual({ label: 'healthy', tone: 'ok', message: 'no regression' });
     expect(verdictOf({ guard: true, verdict: { status: 'regressed', message: 'x' } }).tone).toBe('bad');
+    expect(verdictOf({ guard: true, verdict: { status: 'healthy', message: 'healthy: error rate 3 % candidate vs 1 % base' } }).message).toBe('error rate 3 % candidate vs 1 % base');
+    expect(verdictOf({ guard: false, verdict: { status: 'off', message: 'guard off: rolled back only by hand' } }).message).toBe('rolled back only by hand');
+    expect(verdictOf({ guard: true, verdict: { status: 'regressed', message: 'automatic rollback: api failures' } }).message).toBe('automatic rollback: api failures');
     expect(verdictOf({ guard: true }).label).toBe('guard on');
     expect(verdictOf({ guard: false }).label).toBe('guard off');
     // An unknown status from a newer server is not shown as one we know.

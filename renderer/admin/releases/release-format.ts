@@ -36,13 +36,16 @@ export function audienceText(a: ReleaseAudience): string {
 export const errorRateText = (a: ArmStats) => (a.pageViews ? `${num.format(a.errorRate * 100)} %` : '—');
 export const lcpText = (a: ArmStats) => (a.p75Lcp === null || a.p75Lcp === undefined ? '—' : `${Math.round(a.p75Lcp).toLocaleString('en-GB')} ms`);
 
-const VERDICT_LABELS: Record<ReleaseVerdict['status'], string> = { off: 'guard off', collecting: 'collecting data', healthy: 'healthy', regressed: 'regressed' };
+const VERDICT_LABELS: Record<ReleaseVerdict['status'], string> = { off: 'guard off', collecting: 'collecting', healthy: 'healthy', regressed: 'regressed' };
 
 /** The guard's verdict as a badge and a sentence; a server that reports none yet is said so, not guessed. */
 export function verdictOf(r: Pick<Release, 'guard' | 'verdict'>): { label: string; tone: 'ok' | 'bad' | 'neutral'; message: string } {
   const v = r.verdict;
   if (v && VERDICT_LABELS[v.status]) {
-    return { label: VERDICT_LABELS[v.status], tone: v.status === 'healthy' ? 'ok' : v.status === 'regressed' ? 'bad' : 'neutral', message: v.message };
+    const label = VERDICT_LABELS[v.status];
+    // The server's sentence may open with the badge's word ("healthy: …"): said once is enough.
+    const message = v.message.startsWith(`${label}: `) ? v.message.slice(label.length + 2) : v.message;
+    return { label, tone: v.status === 'healthy' ? 'ok' : v.status === 'regressed' ? 'bad' : 'neutral', message };
   }
   return r.guard
     ? { label: 'guard on', tone: 'neutral', message: 'The guard watches this release; this server reports no verdict yet.' }

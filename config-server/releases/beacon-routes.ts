@@ -1,0 +1,94 @@
+/**
+ * `POST /config/v1/beacon` (issue 36): the renderer's telemetry arrives here, sent by `navigator.sendBeacon` as a JSON
+ * blob. Public (a borrower's page has no credentials to give), so everything about it is defensive: a cap per client
+ * address before anything is read, at most 4096 bytes, JSON only, the schema (schemas/beacon.json: ids, counts and
+ * timings, nothing personal can fit) with the failing JSON pointer named, and only what is published counted
+ * (beacon-counts.ts). Garbage is a 4xx and changes no count; a beacon is written in one transaction; 204 when counted.
+ */
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
+import { Router, type RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { Beacon } from '../../schemas/generated/types.js';
+import { HttpError } from '../http/http-error.js';
+import { jsonBody } from '../http/json-body.js';
+import { fromRoot } from '../project-root.js';
+import type { PublishedSnapshot } from '../published/snapshot.js';
+import type { TelemetryStore } from '../store/telemetry-records.js';
+import { beaconBatch } from './beacon-counts.js';
+
+export const BEACON_MAX_BYTES = 4096;
+
+/** Beacons per client address and window (per replica). */
+export interface BeaconLimit {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * A page sends a beacon when it is hidden or every few page views; 120 a minute is far above one borrower's pace and
+ * leaves room for a few dozen borrowers behind one carrier-grade NAT address.
+ */
+export const DEFAULT_BEACON_LIMIT: BeaconLimit = { limit: 120, windowMs: 60_000 };
+
+/** `BEACON_RATE_LIMIT`: beacons per client address and minute (default 120). */
+export function beaconLimitFromEnv(env: NodeJS.ProcessEnv): BeaconLimit {
+  const raw = env.BEACON_RATE_LIMIT;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_BEACON_LIMIT;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new Error(`BEACON_RATE_LIMIT must be a whole number of beacons per client and minute, 1 or more (got '${raw.slice(0, 40)}')`);
+  return { limit: n, windowMs: 60_000 };
+}
+
+let compiled: ValidateFunction<Beacon> | undefined;
+/** The schema's validator, compiled on first use (strict, as documents are; first error only: garbage needs no list). */
+function validator(): ValidateFunction<Beacon> {
+  if (!compiled) {
+    const ajv = new Ajv2020({ strict: true, allErrors: false, $data: false });
+    compiled = ajv.compile<Beacon>(JSON.parse(readFileSync(fromRoot('schemas/beacon.json'), 'utf8')));
+  }
+  return compiled;
+}
+
+export interface BeaconOptions {
+  snapshot: () => PublishedSnapshot;
+  telemetry: TelemetryStore;
+  limit?: BeaconLimit;
+  /** Called after a beacon was counted (the guard looks sooner). */
+  onCounted?: () => void;
+}
+
+export function beaconRouter(opts: BeaconOptions) {
+  const router = Router();
+  const { limit, windowMs } = opts.limit ?? DEFAULT_BEACON_LIMIT;
+  // Per client address as express sees it: the TCP peer, or what a trusted proxy says (TRUST_PROXY).
+  const perClient = rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    identifier: 'beacon',
+    handler: (_req, _res, next) => next(new HttpError(429, `Too many beacons from your address: at most ${limit} per ${Math.round(windowMs / 1000)} s`)),
+  });
+  const validate = validator();
+  const jsonOnly: RequestHandler = (req, _res, next) => {
+    if (!req.is('application/json')) throw new HttpError(415, 'Send the beacon as Content-Type: application/json (a Blob of that type with navigator.sendBeacon)');
+    next();
+  };
+
+  router.post('/beacon', perClient, jsonOnly, jsonBody({ limit: `${BEACON_MAX_BYTES}b`, maxDepth: 6 }), async (req, res) => {
+    const beacon: unknown = req.body;
+    if (!validate(beacon)) {
+      const e = validate.errors![0];
+      const at = e.instancePath || '/';
+      const message = `${e.message ?? 'is not allowed'}${e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : ''}`;
+      throw new HttpError(400, `The beacon does not match schemas/beacon.json at ${at}: ${message}`, { errors: [{ instancePath: e.instancePath, message }] });
+    }
+    await opts.telemetry.add(beaconBatch(beacon, opts.snapshot()));
+    opts.onCounted?.();
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(204).end();
+  });
+  return router;
+}

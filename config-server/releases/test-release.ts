@@ -1,0 +1,28 @@
+/**
+ * Tests' shortcut to a release in flight (issue 36): each document gets an edit of its ops-facing `description` only
+ * (borrowers see the same in both arms: an A/A release), published with a rollout straight through the store, and the
+ * server's snapshot refreshed. Not imported by production code.
+ */
+import { validStateCheck } from '../validation/publish-checks.js';
+import type { DocRef } from '../store/config-store.js';
+import type { StoredRelease } from '../store/release-records.js';
+import type { TestServer } from '../testing/test-helpers.js';
+
+let edits = 0;
+
+export async function startTestRelease(
+  s: Pick<TestServer, 'config'>,
+  opts: { screens?: string[]; documents?: DocRef[]; percent?: number; guard?: boolean } = {},
+): Promise<StoredRelease> {
+  const store = s.config.store;
+  const docs = [...(opts.screens ?? []).map((id) => ({ kind: 'screen', id })), ...(opts.documents ?? [])];
+  for (const ref of docs) {
+    const rec = (await store.getDocument(ref.kind, ref.id))!;
+    const content = { ...(rec.published!.content as object), description: `identical copy edit ${++edits}` };
+    await store.saveDraft({ ...ref, file: rec.file, content }, rec.revision, { user: 'ed' });
+  }
+  const rollout = { percent: opts.percent ?? 50, audience: {}, startAt: null, endAt: null, guard: opts.guard ?? false };
+  const r = await store.releases.publishRelease(docs, { user: 'pat', note: 'test release', rollout }, validStateCheck);
+  await s.config.refresh();
+  return r;
+}

@@ -1,0 +1,80 @@
+/**
+ * What borrowers' pages did, as the stores keep it (issue 36): counters and timing histograms per release, arm,
+ * screen and metric, added to by beacons (releases/beacon-routes.ts) and by the server's own failed prefetches.
+ * In the database, not in a replica's memory: the guard of every replica judges a release on the same figures.
+ *
+ * Only sums are kept: no row says who, when or from where. A row's key is bounded by what is published (screens,
+ * API map endpoints, releases in flight), so a stream of made-up names cannot grow the tables (beacon-counts.ts).
+ */
+
+export type Arm = 'base' | 'candidate';
+
+/** Counter metrics; API failures are `apiFailures:<endpoint>`. */
+export const COUNT_METRICS = ['pageViews', 'renderErrors', 'unknownNodes', 'expressionWarnings'] as const;
+export const TIMING_METRICS = ['lcp', 'inp'] as const;
+export type TimingMetric = (typeof TIMING_METRICS)[number];
+export const API_FAILURES = 'apiFailures:';
+
+/** One counter increment. `release` and `arm` are '' for the screen's figures regardless of any release. */
+export interface CountRow {
+  release: string;
+  arm: Arm | '';
+  screen: string;
+  metric: string;
+  n: number;
+}
+
+/** One histogram increment: `n` more measurements fell into bin `bin` (releases/timing-bins.ts). */
+export interface BinRow {
+  release: string;
+  arm: Arm | '';
+  screen: string;
+  metric: TimingMetric;
+  bin: number;
+  n: number;
+}
+
+/** What one beacon (or one flush of the server's own failures) adds, written in one transaction. */
+export interface TelemetryBatch {
+  counts: CountRow[];
+  bins: BinRow[];
+}
+
+/** A release's figures (or the no-release figures: release ''), summed over the screens asked for, per arm. */
+export interface ReleaseFigures {
+  counts: { arm: Arm | ''; metric: string; n: number }[];
+  bins: { arm: Arm | ''; metric: TimingMetric; bin: number; n: number }[];
+}
+
+export interface TelemetryStore {
+  /** Adds a batch in one transaction: all of it or, when the database fails, none. */
+  add(batch: TelemetryBatch): Promise<void>;
+  /** Sums of a release's rows over `screens` (every screen when undefined). */
+  figures(release: string, screens?: readonly string[]): Promise<ReleaseFigures>;
+}
+
+const keyOf = (r: { release: string; arm: string; screen: string; metric: string }, bin = -1) =>
+  `${r.release}\u0000${r.arm}\u0000${r.screen}\u0000${r.metric}\u0000${bin}`;
+
+/**
+ * The batch with each key once (its increments summed), in key order, zeros dropped: PostgreSQL refuses a row twice
+ * in one upsert, and two transactions locking the same rows in the same order never deadlock.
+ */
+export function normaliseBatch(batch: TelemetryBatch): TelemetryBatch {
+  const counts = new Map<string, CountRow>();
+  for (const r of batch.counts) {
+    if (!(r.n > 0)) continue;
+    const k = keyOf(r);
+    const had = counts.get(k);
+    counts.set(k, had ? { ...had, n: had.n + r.n } : { ...r });
+  }
+  const bins = new Map<string, BinRow>();
+  for (const r of batch.bins) {
+    if (!(r.n > 0)) continue;
+    const k = keyOf(r, r.bin);
+    const had = bins.get(k);
+    bins.set(k, had ? { ...had, n: had.n + r.n } : { ...r });
+  }
+  const sorted = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  return { counts: sorted(counts), bins: sorted(bins) };
+}

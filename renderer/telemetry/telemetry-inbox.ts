@@ -1,0 +1,24 @@
+/**
+ * What the beacon sender reports, noted in order from the first render on: screens shown, problems logged, failed API
+ * calls and the `X-Config-Release` of each config answer. This is all of telemetry in the first chunk; the sender itself
+ * loads after the first screen (start-beacons.ts) and drains it. Bounded, so a page that never loads the sender (a
+ * draft preview) cannot grow it.
+ */
+export type Note =
+  /** A screen was shown (its first commit): one page view. */
+  | { view: string }
+  /** A message logged (boot/log-error.ts); screen problems start with `screen <id>: `. */
+  | { log: string }
+  /** A call of this logical endpoint failed: network error, unreadable answer or a non-success code. */
+  | { api: string }
+  /** A config answer's `X-Config-Release` (null: none in flight) for a cache key (`bundle:ID`, `screen:<id>`). */
+  | { key: string; release: string | null };
+
+const MAX = 300;
+
+export const inbox: Note[] & { wake?: () => void } = [];
+
+export function note(n: Note): void {
+  if (inbox.length < MAX) inbox.push(n);
+  inbox.wake?.();
+}
