@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUARD_ACTOR } from '../releases/guard.js';
 import { startTestRelease } from '../releases/test-release.js';
-import { startTestServer, type TestServer } from '../test-helpers.js';
+import { startTestServer, type TestServer } from '../testing/test-helpers.js';
 import { postgresUnavailable, sharedTestPostgres } from './pg-test-server.js';
 
 const skip = postgresUnavailable();
