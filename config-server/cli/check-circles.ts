@@ -1,7 +1,8 @@
 /**
- * `npm run lint:circles`: no import circles in renderer/ or config-server/ (madge walks the imports; type-only imports
- * count too, since a circle of types is still a knot a newcomer has to untie). Rendering is recursive by nature, but
- * the recursion runs through the widget table handed to the runtime, not through imports.
+ * `npm run lint:circles` (part of `npm run lint`, so of `npm test`): no import circles in renderer/ or config-server/.
+ * madge walks the imports; type-only imports count too, since a circle of types is still a knot a newcomer has to
+ * untie. Rendering is recursive by nature, but the recursion runs through the widget table handed to the runtime,
+ * not through imports.
  */
 import madge from 'madge';
 import { fileURLToPath } from 'node:url';

@@ -9,7 +9,7 @@
  */
 import { bodyEtag } from '../store/content-hash.js';
 import type { StoredRelease } from '../store/release-records.js';
-import { bundleEntry, oneOf, PublishedSnapshot, screenEntry, entry as serialise, type Entry, type SnapshotDoc as Doc } from '../published/snapshot.js';
+import { bundleEntry, oneOf, screenEntry, entry as serialise, type Entry, type SnapshotDoc as Doc } from '../published/entries.js';
 import { boundOf, bucketFrom, inAudience, seedState, type Borrower } from './bucket.js';
 
 export type ArmKind = 'bundle' | 'screen' | 'template';
@@ -62,16 +62,35 @@ export function readWho(names: WhoNames, get: (name: string) => string | undefin
   return { deviceId: get(names.deviceId), market: get(names.market), platform: get(names.platform), version: get(names.version), v: get('v') };
 }
 
-export class ReleaseArms {
+/** An arm view's releases: those in flight for the page (bits of the arms' list), those whose candidate it shows, its label. */
+export interface ArmLabel {
+  relevant: number;
+  mask: number;
+  release: string;
+}
+
+/**
+ * What the arms need of the snapshot that holds them (published/snapshot.ts), passed in so that neither module imports
+ * the other: its own bodies, its routes, and arm views of itself (`View` is the snapshot type).
+ */
+export interface ArmRoot<View> {
+  readonly markets: readonly string[];
+  readonly locales: readonly string[];
+  baseEntry(kind: ArmKind, key: string): Entry | undefined;
+  screenIdForPath(path: string): string | undefined;
+  armView(docs: readonly Doc[], arm: ArmLabel): View;
+}
+
+export class ReleaseArms<View extends { screenIdForPath(path: string): string | undefined }> {
   readonly list: Arm[];
   readonly names: WhoNames;
   /** Releases in flight for each body (a bit mask over `list`), for every body the snapshot serves. */
   private readonly relevance: Record<ArmKind, Map<string, number>> = { bundle: new Map(), screen: new Map(), template: new Map() };
   private readonly entries = new Map<string, Entry | null>();
   private readonly docsByMask = new Map<number, { list: Doc[]; byKey: Map<string, Doc> }>();
-  private readonly views = new Map<string, PublishedSnapshot>();
+  private readonly views = new Map<string, View>();
 
-  constructor(private readonly root: PublishedSnapshot, private readonly base: readonly Doc[], rolling: readonly StoredRelease[]) {
+  constructor(private readonly root: ArmRoot<View> & View, private readonly base: readonly Doc[], rolling: readonly StoredRelease[]) {
     if (rolling.length > 30) throw new Error(`${rolling.length} releases in flight: at most 30`);
     this.names = whoNames(base);
     this.list = rolling.map((r, i) => ({
@@ -164,7 +183,7 @@ export class ReleaseArms {
   }
 
   /** The state a page is drawn from for one borrower: the arm of every release in flight for its bundle or screen. */
-  pageView(market: string, path: string, who: Borrower): PublishedSnapshot {
+  pageView(market: string, path: string, who: Borrower): View {
     let rel = this.relevant('bundle', `${market}|`);
     const first = this.root.screenIdForPath(path);
     if (first) rel |= this.relevant('screen', first);
@@ -180,10 +199,10 @@ export class ReleaseArms {
     return rel ? this.view(rel, mask & rel) : this.root;
   }
 
-  private view(relevant: number, mask: number): PublishedSnapshot {
+  private view(relevant: number, mask: number): View {
     const k = `${relevant}:${mask}`;
     let v = this.views.get(k);
-    if (!v) this.views.set(k, (v = PublishedSnapshot.armView(this.docs(mask).list, { root: this.root, relevant, mask, release: this.label(relevant, mask) })));
+    if (!v) this.views.set(k, (v = this.root.armView(this.docs(mask).list, { relevant, mask, release: this.label(relevant, mask) })));
     return v;
   }
 

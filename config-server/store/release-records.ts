@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { conflict, notFound, type StoreError } from './store-errors.js';
-import type { Actor, DocRef, PublishCheck, StoredVersion } from './config-store.js';
+import type { Actor, DocRef, PublishCheck, StoredVersion } from './records.js';
 
 export const RELEASE_STATUSES = ['scheduled', 'rolling', 'complete', 'rolled-back', 'ended'] as const;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];

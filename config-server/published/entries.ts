@@ -1,0 +1,76 @@
+/**
+ * How a published document becomes a body the config API serves and a page inlines: serialised once, with its ETag,
+ * and a script-safe copy without the ops-facing notes. The snapshot and the release arms both build bodies this way.
+ */
+import { bodyEtag } from '../store/content-hash.js';
+
+/** A published body, serialised once: bytes for the API, a script-safe string for the HTML. */
+export interface Entry {
+  body: Buffer;
+  etag: string;
+  /** The same JSON with `<`, `>`, `&`, U+2028/9 as \u escapes: safe inside a <script> element. */
+  inline: string;
+  /**
+   * `X-Config-Release` when releases are in flight for this body: `<releaseId>=<base|candidate>`, comma-separated.
+   * Such a body's ETag is its arm's own (releases/release-arms.ts), so a borrower never gets the other arm's 304.
+   */
+  release?: string;
+}
+
+export type SnapshotDoc = Record<string, unknown> & { kind: string; id: string };
+type Doc = SnapshotDoc;
+
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
+export const scriptSafe = (json: string) =>
+  json.replace(SCRIPT_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * `inlined` is what the page carries instead of `value` (the API still serves `value`, under the same ETag):
+ * the same document without its ops-facing notes, which every page would otherwise download for nothing.
+ */
+export function entry(value: unknown, inlined: unknown = value): Entry {
+  const json = JSON.stringify(value);
+  return { body: Buffer.from(json), etag: bodyEtag(json), inline: scriptSafe(inlined === value ? json : JSON.stringify(inlined)) };
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+/** Without `description`: the schemas define it as an ops-facing note, never shown to borrowers (optional where dropped). */
+const noNote = (v: unknown): unknown => {
+  if (!isObj(v) || !('description' in v)) return v;
+  const { description: _note, ...rest } = v;
+  return rest;
+};
+const notesOff = (doc: unknown, list?: string): unknown => {
+  const d = noNote(doc);
+  if (!list || !isObj(d)) return d;
+  const items = d[list];
+  if (Array.isArray(items)) return { ...d, [list]: items.map(noNote) };
+  if (isObj(items)) return { ...d, [list]: Object.fromEntries(Object.entries(items).map(([k, x]) => [k, noNote(x)])) };
+  return d;
+};
+
+/** One market's bundle in one text set, serialised (the API's body and the page's inlined copy). */
+export function bundleEntry(m: Doc, t: Doc, routeMap: Doc | undefined, apiMap: Doc | undefined, bridgeMap: Doc | undefined): Entry {
+  const bundle = { market: m, textSet: t, routeMap: routeMap ?? null, apiMap: apiMap ?? null, bridgeMap: bridgeMap ?? null };
+  // An endpoint's and a bridge message's notes stay: their schemas require them, and the app checks the
+  // inlined bundle against the schemas before keeping it as its last good configuration.
+  const inlined = {
+    market: notesOff(m), textSet: notesOff(t), routeMap: notesOff(bundle.routeMap, 'routes'),
+    apiMap: notesOff(bundle.apiMap), bridgeMap: notesOff(bundle.bridgeMap),
+  };
+  return entry(bundle, inlined);
+}
+
+export const screenEntry = (s: Doc) => entry(s, notesOff(s));
+
+/** The document of `kind` the bundle carries: id `default`, else the first. */
+export const oneOf = (docs: readonly Doc[], kind: string) => docs.find((d) => d.kind === kind && d.id === 'default') ?? docs.find((d) => d.kind === kind);
+
+export const originOf = (url: unknown) => {
+  try {
+    return typeof url === 'string' && /^https?:\/\//.test(url) ? new URL(url).origin : undefined;
+  } catch {
+    return undefined;
+  }
+};
