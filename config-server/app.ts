@@ -22,6 +22,8 @@ import type { AuthStore, ConfigStore } from './store/config-store.js';
 import { importOnFirstStart } from './store/repo-documents.js';
 import { openStores } from './store/open-stores.js';
 import { fromRoot } from './project-root.js';
+import { createSandboxRouter, type SandboxOptions } from './sandbox/index.js';
+import { ANSWER_STYLES, type AnswerStyle } from './sandbox/answer-style.js';
 import { fastPathRoute } from './ops/access-log.js';
 import { logFunction, type Logger } from './ops/logger.js';
 import type { Metrics } from './ops/metrics.js';
@@ -92,23 +94,16 @@ export interface ConfigApp {
 }
 
 /** The sandbox's answer styles (config-server/sandbox/answer-style.ts). */
-export const SANDBOX_STYLES = ['plain', 'strings'] as const;
-export type SandboxStyle = (typeof SANDBOX_STYLES)[number];
+export type SandboxStyle = AnswerStyle;
 
-/** The sandbox's answer style from env SANDBOX_STYLE ('plain' when unset or empty); any other value stops the start. */
 export function sandboxStyleFromEnv(env: NodeJS.ProcessEnv): SandboxStyle {
   const value = env.SANDBOX_STYLE;
   if (value === undefined || value === '') return 'plain';
-  if ((SANDBOX_STYLES as readonly string[]).includes(value)) return value as SandboxStyle;
-  throw new Error(`SANDBOX_STYLE must be one of ${SANDBOX_STYLES.join(', ')} (got '${value.slice(0, 40)}')`);
+  if ((ANSWER_STYLES as readonly string[]).includes(value)) return value as SandboxStyle;
+  throw new Error(`SANDBOX_STYLE must be one of ${ANSWER_STYLES.join(', ')} (got '${value.slice(0, 40)}')`);
 }
 
-/** What the server hands the sandbox (its SandboxOptions, without importing the module). */
-interface SandboxWiring {
-  getTemplate: (templateId: string) => unknown;
-  textOf: (market: string, key: string) => string | undefined;
-  style: SandboxStyle;
-}
+type SandboxWiring = SandboxOptions;
 
 /**
  * The published text of `key` for a market: its market document's text set (as the market's bundle carries it).
@@ -135,19 +130,6 @@ function publishedTextOf(snapshot: () => PublishedSnapshot): SandboxWiring['text
     const text = texts && Object.hasOwn(texts, key) ? texts[key] : undefined;
     return typeof text === 'string' ? text : undefined;
   };
-}
-
-/** The sandbox is another engineer's module; load it only when it exists so the server runs either way. */
-async function loadSandbox(wiring: SandboxWiring): Promise<Router | undefined> {
-  // A variable specifier: the type checker must not require a file that may not exist yet.
-  const specifier = './sandbox/index.js';
-  try {
-    const mod = (await import(specifier)) as { createSandboxRouter: (o: SandboxWiring) => Router };
-    return mod.createSandboxRouter(wiring);
-  } catch (e) {
-    if ((e as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && /sandbox[\\/]index/.test(String((e as Error).message))) return undefined;
-    throw e;
-  }
 }
 
 export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
@@ -213,14 +195,13 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const mediaMaxBytes = Number(env.MEDIA_MAX_BYTES) > 0 ? Number(env.MEDIA_MAX_BYTES) : undefined;
   const textOf = publishedTextOf(snapshot);
   // The preview's sandbox reads the draft's landing templates, and the published texts.
-  const previewSandbox = sandboxOn ? (getTemplate: (templateId: string) => unknown) => loadSandbox({ getTemplate, textOf, style: sandboxStyle }) : undefined;
+  const previewSandbox = sandboxOn ? (getTemplate: (templateId: string) => unknown) => Promise.resolve(createSandboxRouter({ getTemplate, textOf, style: sandboxStyle })) : undefined;
   app.use('/admin/api', adminRouter({
     store, auth, onPublished, loginLimit: opts.loginLimit, mediaDir, mediaMaxBytes, previewSandbox, session, validateLimit: opts.validateLimit,
     releaseStats: telemetryReleaseStats(telemetry),
   }));
   app.use(mediaFilesRouter(mediaDir));
-  const sandbox = sandboxOn ? await loadSandbox({ getTemplate: (templateId) => snapshot().templateDoc(templateId), textOf, style: sandboxStyle }) : undefined;
-  if (sandboxOn && !sandbox) log('sandbox: config-server/sandbox/index.ts not found, /sandbox is not mounted');
+  const sandbox = sandboxOn ? createSandboxRouter({ getTemplate: (templateId) => snapshot().templateDoc(templateId), textOf, style: sandboxStyle }) : undefined;
   if (sandbox) app.use('/sandbox', sandbox);
   app.use('/sandbox', notFoundJson);
   // The server's own failed first calls count as the borrower's API failures (issue 36), beside /metrics' figures.
