@@ -42,11 +42,13 @@ export function bootScript(
   const bundle = market ? snap.bundle(market) : undefined;
   const screen = screenId ? snap.screen(screenId) : undefined;
   const byReference = opts.bundle === 'reference' && !!bundle;
-  // `release` (issue 36): the releases in flight for this page and the borrower's arm of each, as X-Config-Release says.
+  // `release` (issue 36): the releases in flight for this page and the borrower's arm of each, as X-Config-Release says;
+  // `bundleRelease` those of its bundle alone, which the app's later screens share (the renderer's beacons report both).
   const json =
     `{"bundle":${(!byReference && bundle?.inline) || 'null'},"bundleEtag":${JSON.stringify(bundle?.etag ?? null)},` +
     `"screen":${screen?.inline ?? 'null'},"screenEtag":${JSON.stringify(screen?.etag ?? null)}` +
-    `${snap.release ? `,"release":${JSON.stringify(snap.release)}` : ''}}`;
+    `${snap.release ? `,"release":${JSON.stringify(snap.release)}` : ''}` +
+    `${bundle?.release ? `,"bundleRelease":${JSON.stringify(bundle.release)}` : ''}}`;
   const bundleHint = byReference ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(namedBundleUrl(market!, bundle!.etag))}">` : '';
   const hints = bundleHint + (screen && screenId && preloads ? preloads(snap.screenNodeTypes(screenId)) : '');
   return { hints, script: `<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>` };

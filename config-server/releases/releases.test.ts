@@ -161,6 +161,8 @@ describe('releases (sqlite)', () => {
         expect(html.includes('Halaman tidak ada (candidate)')).toBe(arm === 'candidate');
         const boot = bootOf(html);
         expect(boot.release).toBe(`${id}=${arm}`);
+        // The bundle's own (a text change: the same), which the app's later screens report in their beacons.
+        expect(boot.bundleRelease).toBe(`${id}=${arm}`);
         expect(boot.bundleEtag).toBe((await bundleArm(one(arm))).etag);
         // The app asks for the bundle the page names by its version: that arm, whatever the request says.
         const named = await bundleArm(undefined, {}, `&v=${encodeURIComponent(boot.bundleEtag.replace(/"/g, ''))}`);

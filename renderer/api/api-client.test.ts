@@ -2,6 +2,7 @@ import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from '
 import { describe, expect, it } from 'vitest';
 import type { ApiMapDocument } from '../../schemas/generated/types';
 import { createApiClient } from './api-client';
+import { inbox } from '../telemetry/telemetry-inbox';
 
 const apiMap: ApiMapDocument = {
   kind: 'api-map',
@@ -134,5 +135,15 @@ describe('API layer', () => {
   it('builds image URLs with common params', () => {
     const { client } = setup(() => ({}));
     expect(client.url('captcha', { sid: 's1' })).toBe('/sandbox/api/v2/youmi/promotion/captcha?sid=s1&deviceId=dev1&token=tok&market=ID');
+  });
+
+  it('notes every failed call by its endpoint name for the beacons (network, unreadable answer, non-success code), and nothing else', async () => {
+    inbox.length = 0;
+    const replies: unknown[] = [new AxiosError('Network Error'), 'not json', { code: 800006, message: 'wrong' }, { code: 0, message: 'ok', data: {} }];
+    const { client } = setup(() => replies.shift());
+    for (const name of ['problemSave', 'qaList', 'confirm', 'kf']) await client.call(name);
+    await client.call('noSuchEndpoint');
+    expect([...inbox]).toEqual([{ api: 'problemSave' }, { api: 'qaList' }, { api: 'confirm' }]);
+    inbox.length = 0;
   });
 });

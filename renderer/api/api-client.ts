@@ -5,6 +5,7 @@ import { appToastMs } from '../toast/toast-store';
 import { callParts, commonParams, endpointOf as endpointIn, readEnvelope, safeJson, scalar } from './call-rules';
 import { createHttpClients } from './http-clients';
 import { pendingCalls } from './pending-calls';
+import { note } from '../telemetry/telemetry-inbox';
 
 export interface ApiClientOptions {
   apiMap: ApiMapDocument;
@@ -28,8 +29,10 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const endpointOf = (name: string): Endpoint | undefined => endpointIn(apiMap, name);
   const networkText = () => opts.t(apiMap.networkErrorText ?? 'common.error');
 
-  const fail = (ep: Endpoint | undefined, silent: boolean | undefined, code: unknown, message: string): ApiResult => {
-    if (!silent && ep?.onFailure !== 'silent' && message) opts.toast(message, appToastMs());
+  // Every failure of a call passes here: the beacons count them by endpoint (release guard, issue 36).
+  const fail = (name: string, ep: Endpoint, silent: boolean | undefined, code: unknown, message: string): ApiResult => {
+    note({ api: name });
+    if (!silent && ep.onFailure !== 'silent' && message) opts.toast(message, appToastMs());
     return { ok: false, code, message, data: undefined };
   };
 
@@ -48,7 +51,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       body = typeof res.data === 'string' ? safeJson(res.data) : res.data;
     } catch (e) {
       opts.logError(`call ${name} failed: ${(e as Error)?.message ?? e}`);
-      return fail(ep, silent, undefined, networkText());
+      return fail(name, ep, silent, undefined, networkText());
     } finally {
       pendingCalls.end();
     }
@@ -56,9 +59,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     if (read.kind === 'ok') return read.result;
     if (read.kind === 'malformed') {
       opts.logError(`call ${name}: response is not a {${read.field}, message, data} envelope`);
-      return fail(ep, silent, undefined, networkText());
+      return fail(name, ep, silent, undefined, networkText());
     }
-    return fail(ep, silent, read.code, read.text);
+    return fail(name, ep, silent, read.code, read.text);
   }
 
   return {

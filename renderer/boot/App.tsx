@@ -32,6 +32,8 @@ export function App(props: AppProps) {
   useEffect(() => {
     const key = bundleKey(props.market, props.locale);
     afterFirstScreen(() => void rememberBundle(key, props.bundle, logError));
+    // The beacon sender is no part of the first screen: its code comes once that is shown (a failure stays silent).
+    afterFirstScreen(() => void import('../telemetry/start-beacons').then((m) => m.startBeacons(props.bundle.body.market), () => {}));
     // Ops publish while the webview sits in the background: pick up new copy and routes on return.
     const onFocus = () =>
       void loadBundle(props.market, logError, props.locale).then((fresh) => {

@@ -12,6 +12,7 @@ import { toastStore } from '../toast/toast-store';
 import { logError } from './log-error';
 import { withPrefetched, type PrefetchedCall } from './prefetch-first-call';
 import { firstScreenShown } from './after-first-screen';
+import { note } from '../telemetry/telemetry-inbox';
 
 /** What a screen is built from: the document plus the session's services (the rest is made per mount). */
 export type ScreenHostProps = Pick<
@@ -65,6 +66,8 @@ export function ScreenHost(props: ScreenHostProps) {
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     const prefetched = props.prefetched;
+    // One page view per mount, noted before onLoad's calls: their failures belong to this screen.
+    note({ view: doc.id });
     void runActions(doc.onLoad, services).finally(() => {
       // A boot call onLoad did not claim is stale from here on: nothing else may take it later.
       prefetched?.splice(0);

@@ -16,6 +16,10 @@ export interface BootData {
   bundleEtag: string | null;
   screen: ScreenDocument | null;
   screenEtag: string | null;
+  /** `X-Config-Release` of the page (releases in flight for its bundle or screen, and this borrower's arm of each). */
+  release?: string;
+  /** The same for the bundle alone: what every screen of this page load shares. */
+  bundleRelease?: string;
 }
 
 /** Cheap shape check before anything is used; full schema validation follows lazily. */

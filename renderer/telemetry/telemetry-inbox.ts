@@ -1,8 +1,8 @@
 /**
  * What the beacon sender reports, noted in order from the first render on: screens shown, problems logged, failed API
  * calls and the `X-Config-Release` of each config answer. This is all of telemetry in the first chunk; the sender itself
- * loads after the first screen (start-beacons.ts) and drains it. Bounded, so a page that never loads the sender (a
- * draft preview) cannot grow it.
+ * loads after the first screen (start-beacons.ts) and drains it. Bounded, so what never loads the sender (a draft
+ * preview; the server, whose first-call prefetch uses the same API client) cannot grow it.
  */
 export type Note =
   /** A screen was shown (its first commit): one page view. */

@@ -1092,8 +1092,18 @@ export interface MarketDocument {
    * Publishing a change to this market's documents needs approval by a second person.
    */
   fourEyes: boolean;
+  telemetry?: MarketTelemetry;
   limits: MarketLimits;
   legal?: MarketLegal;
+}
+/**
+ * What the app reports of borrowers' pages in this market: beacons to /config/v1/beacon with counts and timings per screen (page views, render errors, unknown nodes, expression warnings, API failures by endpoint, LCP, INP), never personal data. Absent: only screens served in a release are reported.
+ */
+export interface MarketTelemetry {
+  /**
+   * Share of page loads (0 none, 1 all, decided once per page load) whose screens are reported where no release is in flight. A screen served in a release is reported on every view, in both arms, whatever this says, so that the release guard judges it on all its data.
+   */
+  sampleRate: number;
 }
 /**
  * Product limits and timings: lengths, counts, delays, thresholds and status lists that screens bind to.

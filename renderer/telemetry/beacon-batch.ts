@@ -1,0 +1,82 @@
+import type { Beacon, BeaconRelease, BeaconScreen } from '../../schemas/generated/types';
+import { releasesKey } from './release-labels';
+
+/**
+ * What is counted until the next beacon, per screen and set of releases, within the limits of schemas/beacon.json:
+ * a beacon outside them is refused whole, so the batch is full (and sent) before any count, list or body would
+ * cross one, and names the schema would refuse are not counted at all.
+ */
+export const MAX_BODY_BYTES = 4096;
+const MAX_SCREENS = 20;
+const MAX_COUNT = 100;
+const MAX_TIMINGS = 20;
+const MAX_API_NAMES = 20;
+const MAX_MS = 60_000;
+const SCREEN_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const ENDPOINT = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+export const MARKET_ID = /^[A-Z]{2}$/;
+
+export type Count = 'pageViews' | 'renderErrors' | 'unknownNodes' | 'expressionWarnings';
+
+export interface BeaconBatch {
+  count(screen: string, releases: BeaconRelease[], what: Count | { api: string }): void;
+  timing(screen: string, releases: BeaconRelease[], what: 'lcp' | 'inp', ms: number): void;
+  /** Another count could cross a limit: send what is here first. */
+  full(): boolean;
+  /** What was counted, as beacon bodies of at most MAX_BODY_BYTES each; the batch is empty after. */
+  take(): string[];
+}
+
+export function createBatch(market: string): BeaconBatch {
+  let entries = new Map<string, BeaconScreen>();
+  const entryOf = (screen: string, releases: BeaconRelease[]) => {
+    if (!SCREEN_ID.test(screen)) return undefined;
+    const key = `${screen}|${releasesKey(releases)}`;
+    let e = entries.get(key);
+    if (!e && entries.size < MAX_SCREENS) entries.set(key, (e = releases.length ? { screen, releases } : { screen }));
+    return e;
+  };
+  const atLimit = (e: BeaconScreen) =>
+    [e.pageViews, e.renderErrors, e.unknownNodes, e.expressionWarnings, ...Object.values(e.apiFailures ?? {})].some((n) => (n ?? 0) >= MAX_COUNT) ||
+    Object.keys(e.apiFailures ?? {}).length >= MAX_API_NAMES ||
+    (e.lcp?.length ?? 0) >= MAX_TIMINGS ||
+    (e.inp?.length ?? 0) >= MAX_TIMINGS;
+
+  return {
+    count(screen, releases, what) {
+      if (typeof what !== 'string' && !ENDPOINT.test(what.api)) return;
+      const e = entryOf(screen, releases);
+      if (!e) return;
+      if (typeof what === 'string') {
+        e[what] = Math.min(MAX_COUNT, (e[what] ?? 0) + 1);
+      } else {
+        const api = (e.apiFailures ??= {});
+        if (Object.hasOwn(api, what.api) || Object.keys(api).length < MAX_API_NAMES) api[what.api] = Math.min(MAX_COUNT, (api[what.api] ?? 0) + 1);
+      }
+    },
+    timing(screen, releases, what, ms) {
+      const e = Number.isFinite(ms) ? entryOf(screen, releases) : undefined;
+      if (!e) return;
+      const list = (e[what] ??= []);
+      if (list.length < MAX_TIMINGS) list.push(Math.max(0, Math.min(MAX_MS, Math.round(ms))));
+    },
+    full: () => entries.size >= MAX_SCREENS || [...entries.values()].some(atLimit),
+    take() {
+      const screens = [...entries.values()];
+      entries = new Map();
+      const bodies: string[] = [];
+      let part: BeaconScreen[] = [];
+      const bodyOf = (s: BeaconScreen[]) => JSON.stringify({ v: 1, market, screens: s } as Beacon);
+      for (const s of screens) {
+        if (part.length && bodyOf([...part, s]).length > MAX_BODY_BYTES) {
+          bodies.push(bodyOf(part));
+          part = [];
+        }
+        // One screen alone always fits within the limits above (~2 KB at most); this is the belt to those braces.
+        if (bodyOf([s]).length <= MAX_BODY_BYTES) part.push(s);
+      }
+      if (part.length) bodies.push(bodyOf(part));
+      return bodies;
+    },
+  };
+}
