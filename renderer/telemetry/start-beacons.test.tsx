@@ -101,4 +101,22 @@ describe('beacon sender', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).not.toBe('second sender');
   });
+
+  it('reports screens without a release in the share of page loads the market\'s telemetry.sampleRate says, decided once', () => {
+    const sent: string[] = [];
+    const load = (random: number, telemetry?: { sampleRate: number }) => {
+      stop();
+      const draw = vi.spyOn(Math, 'random').mockReturnValue(random);
+      stop = startBeacons({ ...market, telemetry } as MarketDocument, (b) => void sent.push(b));
+      note({ view: 'complaint-list' });
+      note({ view: 'complaint-list' });
+      hide('pagehide');
+      expect(draw).toHaveBeenCalledTimes(1);
+      draw.mockRestore();
+      return sent.splice(0).map((b) => JSON.parse(b).screens);
+    };
+    expect(load(0.05, { sampleRate: 0.1 })).toEqual([[{ screen: 'complaint-list', pageViews: 2 }]]);
+    expect(load(0.5, { sampleRate: 0.1 })).toEqual([]);
+    expect(load(0, undefined)).toEqual([]); // no constant: only releases are reported
+  });
 });
