@@ -10,10 +10,10 @@ import type { SsrSettings } from './backend-call.js';
 import type { Telemetry } from '../ops/telemetry.js';
 import { assembledPages, sendAssembled } from './page-cache.js';
 import { namedBundleUrl } from '../../renderer/boot/named-bundle-url.js';
+import { DEFAULT_MARKET } from '../../renderer/boot/default-market.js';
 import { readWho } from '../releases/release-arms.js';
 
 export const BOOT_SCRIPT_ID = 'sdui-boot';
-export const DEFAULT_MARKET = 'ID';
 /** Paths that never get the app's HTML: their own routers answer (JSON 404 included). */
 const API_PREFIXES = ['/config', '/admin/api', '/sandbox', '/healthz'];
 

@@ -37,6 +37,7 @@ import { UploadStore } from './upload-store.js';
 import { uploadRoutes } from './uploads.js';
 import { validateRequest } from './validate-request.js';
 import { virtualAccountEndpoints } from './virtual-account.js';
+import { DEFAULT_MARKET } from '../../renderer/boot/default-market.js';
 
 export interface SandboxOptions {
   /** The published landing-template document for a templateId (channel-template), or undefined. */
@@ -77,7 +78,7 @@ export function createSandboxRouter(opts: SandboxOptions): Router {
   const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
   const urlOf = (req: Request, path: string) => `${origin(req)}${req.baseUrl}/${path}`;
 
-  const marketOf = (req: Request) => (typeof req.query.market === 'string' && req.query.market ? req.query.market.toUpperCase() : 'ID');
+  const marketOf = (req: Request) => (typeof req.query.market === 'string' && req.query.market ? req.query.market.toUpperCase() : DEFAULT_MARKET);
   const failure = (req: Request, e: SandboxError) => borrowerErrorBody(flavorOf(req.path), e, (key) => opts.textOf?.(marketOf(req), key));
 
   const ctxOf = (req: Request): Ctx => ({

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { adminApi } from './admin-api';
 import { currentContent, type DocRecord, type Role } from './admin-types';
 import { describeError } from './describe-error';
+import { DEFAULT_MARKET } from '../boot/default-market';
 import HistoryPanel from './HistoryPanel';
 import JsonDocPanel from './JsonDocPanel';
 import MarketForm from './MarketForm';
@@ -25,9 +26,9 @@ interface Props {
   onOpenDoc(kind: string, id: string): void;
 }
 
-/** The market a document belongs to for the preview (a market opens its own; others show ID). */
+/** The market a document belongs to for the preview (a market opens its own; others show the default market). */
 function marketFor(route: Props['route']): string {
-  return route.page === 'doc' && route.kind === 'market' ? route.id : 'ID';
+  return route.page === 'doc' && route.kind === 'market' ? route.id : DEFAULT_MARKET;
 }
 
 export default function DocumentsView({ role, route, data, onChanged, onOpenKey, onOpenDoc }: Props) {

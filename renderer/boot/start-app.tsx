@@ -12,6 +12,7 @@ import { prefetchFirstCall } from './prefetch-first-call';
 import { preloadWidgets } from '../nodes/preload-widgets';
 import { earlyAdapter } from '../api/early-adapter';
 import { setWho } from './arm-query';
+import { DEFAULT_MARKET } from './default-market';
 
 /** Texts are not loaded yet: the loading indicator is the product's fixed 'loading...'. */
 const LOADING = 'loading...';
@@ -25,7 +26,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   const location = readPageLocation();
   // Config fetches carry the borrower's common params (their arm of a release); the API map's names once it is here.
   setWho(location.query);
-  const market = location.query.market || 'ID';
+  const market = location.query.market || DEFAULT_MARKET;
   const locale = location.query.locale || undefined;
   // The screen came rendered by the server: keep it on screen (no loading flash) and hydrate it. Not under a
   // hash route: the server saw only the path before the `#` (e.g. `/` for `/#/complainPageNext`), so its page
