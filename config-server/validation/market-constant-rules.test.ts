@@ -79,4 +79,11 @@ describe('market constants nobody reads', () => {
     const errors = checkMarketConstants([market('ID'), screen], screenRefs('limits.textMax', 'limits.statuses.repay'), { codeReads: ['limits.unused'], sections: ['limits'] });
     expect(errors.map((e) => e.pointer)).toEqual(['/limits/statuses/more']);
   });
+
+  it('refuses a telemetry constant that code does not read, and takes the sampling rate the renderer reads', () => {
+    const withTelemetry: KnownDocument = { ...market('ID'), doc: { telemetry: { sampleRate: 0.1, inpSampleRate: 0.5 } } };
+    const errors = checkMarketConstants([withTelemetry, screen], screenRefs());
+    expect(errors).toEqual([expect.objectContaining({ file: 'screens/markets/ID.json', pointer: '/telemetry/inpSampleRate' })]);
+    expect(errors[0].message).toContain('market constant telemetry.inpSampleRate is read by no document and no code');
+  });
 });

@@ -11,8 +11,11 @@ import { MARKET_READS_BY_CODE } from '../../renderer/runtime/market-reads.js';
 import { MARKET_PATH, type Reference } from './collect-references.js';
 import type { DocumentError, KnownDocument } from './validation-types.js';
 
-/** Market sections whose every leaf must be read by something. */
-export const CHECKED_SECTIONS: string[] = ['limits', 'legal'];
+/**
+ * Market sections whose every leaf must be read by something. `telemetry` too: its constants are read by code only
+ * (the beacons' sampling), so one that code does not declare as read would be a setting ops edit to no effect.
+ */
+export const CHECKED_SECTIONS: string[] = ['limits', 'legal', 'telemetry'];
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const q = JSON.stringify;
@@ -84,6 +87,8 @@ export function checkMarketConstants(known: KnownDocument[], references: Map<str
 
   for (const m of markets) {
     for (const section of sections) {
+      // An absent section holds nothing to edit (whether it must be there is the schema's business).
+      if (m.doc[section] === undefined) continue;
       for (const leaf of leaves(m.doc[section], section)) {
         if ([...reads].some((r) => covers(r, leaf))) continue;
         errors.push({
