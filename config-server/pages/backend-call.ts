@@ -1,8 +1,11 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { HttpCall, SendCall } from '../../renderer/boot/server-prefetch.js';
+import type { HttpCall } from '../../renderer/api/http-call.js';
 import { withoutForbiddenHeaders } from '../http/forbidden-headers.js';
 import type { PrefetchOutcome } from '../ops/telemetry.js';
+
+/** Sends one planned call (the origin allow-list and the time budget are this module's business). */
+export type SendCall = (call: HttpCall) => Promise<{ status: number; text: string }>;
 
 /** Server-side data calls while rendering a page: where they may go and how long they may take. */
 export interface SsrSettings {

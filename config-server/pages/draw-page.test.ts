@@ -2,8 +2,8 @@ import http from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
-import { compactServerData, injectStatic, staticPages } from './draw-page.js';
-import { readServerData } from '../../renderer/boot/boot-types.js';
+import { injectStatic, staticPages } from './draw-page.js';
+import { compactHandOff, readHandOff } from '../../renderer/first-calls/hand-off.js';
 
 const repoDocs = () => readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc);
 
@@ -23,7 +23,7 @@ describe('static pages', () => {
     const entry = await render(snap, { market: 'ID', screenId: 'complaint-entry', query: {} });
     expect(entry?.html).toContain('sdui-toast-region');
     // Not fetched here: the page is told how to start its first call itself (public/early-call.js).
-    expect(entry?.data).toEqual({ calls: [], early: { url: '/sandbox/user-problem/problem-init', method: 'POST', headers: expect.objectContaining({ 'X-Requested-With': 'XMLHttpRequest' }), body: '' } });
+    expect(entry?.data).toEqual({ calls: [], early: { key: '["problemInit",{},false]', url: '/sandbox/user-problem/problem-init', method: 'POST', headers: expect.objectContaining({ 'X-Requested-With': 'XMLHttpRequest' }), body: '' } });
     expect(injectStatic('<div id="root"></div>', entry!)).toContain('<script src="/early-call.js"></script>');
     // Kept for a while (an overloaded backend sends every request down this path); another borrower gets their own.
     expect(await render(snap, { market: 'ID', screenId: 'complaint-entry', query: {} })).toBe(entry);
@@ -136,16 +136,16 @@ describe('static pages', () => {
   it('inlines a call answer once: a state entry equal to it is named, and the app reads the same state back', () => {
     const items = Array.from({ length: 3 }, (_, i) => ({ id: i, title: `item ${i}` }));
     const data = { state: { tabs: items, first: items[0], note: 'x' }, calls: [{ endpoint: 'problemList', key: 'k', result: { ok: true as const, code: 0, message: '', data: items } }] };
-    const compact = compactServerData(data);
+    const compact = compactHandOff(data);
     expect(compact.state).toEqual({ first: items[0], note: 'x' });
     expect(compact.stateFromCalls).toEqual({ tabs: 0 });
     const json = JSON.stringify(compact);
     expect(json.split('item 2').length - 1).toBe(1); // once, in the call
     const doc = { getElementById: () => ({ textContent: json }) } as unknown as Document;
-    expect(readServerData(doc)?.state).toEqual(data.state);
+    expect(readHandOff(doc)?.state).toEqual(data.state);
     // A reference to no call, or to a forbidden key, is garbage: the app calls as usual.
     const bad = (refs: unknown) => ({ getElementById: () => ({ textContent: JSON.stringify({ ...compact, stateFromCalls: refs }) }) }) as unknown as Document;
-    expect(readServerData(bad({ tabs: 3 }))).toBeNull();
-    expect(readServerData(bad(JSON.parse('{"__proto__": 0}')))).toBeNull();
+    expect(readHandOff(bad({ tabs: 3 }))).toBeNull();
+    expect(readHandOff(bad(JSON.parse('{"__proto__": 0}')))).toBeNull();
   });
 });

@@ -1,7 +1,11 @@
 import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types.js';
 import { prepareStaticRender, renderStaticScreen, type StaticRender } from '../../renderer/boot/render-static.js';
 import { createHash } from 'node:crypto';
-import { applyFirstCall, describeFirstCall, firstServerCall, readFirstAnswer, type FirstServerCall, type HttpCall, type ServerData } from '../../renderer/boot/server-prefetch.js';
+import { httpCall, type HttpCall } from '../../renderer/api/http-call.js';
+import { endpointOf } from '../../renderer/api/call-rules.js';
+import { planFirstCalls, planReadsClock, type PlannedCall } from '../../renderer/first-calls/plan-first-calls.js';
+import { writeHandOff, type EarlyCall, type HandOff } from '../../renderer/first-calls/hand-off.js';
+import { drawWithAnswers, readServerAnswer, serverEndpoint, type ServerScreen } from '../../renderer/first-calls/server-onload.js';
 import type { PublishedSnapshot } from '../published/snapshot.js';
 import { ssrFetch, type SsrSettings } from './backend-call.js';
 import { noTelemetry, type DrawnOutcome, type PrefetchOutcome, type Telemetry } from '../ops/telemetry.js';
@@ -25,8 +29,8 @@ export interface StaticPageRequest {
 export interface StaticPage extends StaticRender {
   /** Locale of the text set the page is written in (the `<html lang>`). */
   lang: string;
-  /** Data the server fetched for the page (inlined for the app to claim); such a page is the borrower's own. */
-  data?: ServerData;
+  /** What the page hands the app about its first calls (hand-off.ts); with `calls`, the page is the borrower's own. */
+  data?: HandOff;
 }
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as const)[c as '&']};`);
@@ -36,6 +40,14 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&':
  * to HTML once per published version, market and common-param combination. A publish makes a new snapshot,
  * so its pages are rendered afresh from the new documents; the old cache goes with the old snapshot.
  */
+/** The screen's planned first call, as the server may send it itself and as the page would send it early. */
+interface FirstCalls {
+  /** Made here: its endpoint is a safe read (`prefetch`) and it travels as text. */
+  server?: { planned: PlannedCall; call: HttpCall };
+  /** Sent by the page when the server did not make it. */
+  early?: EarlyCall;
+}
+
 interface Bundle {
   market: Record<string, unknown>;
   textSet: { locale?: string; texts: Record<string, string> };
@@ -51,15 +63,15 @@ interface PerSnapshot {
   pages: Map<string, StaticPage | null>;
   /** Borrower pages by everything that went into them (see `drawnKey`), with when they were drawn. */
   drawn: Map<string, { page: StaticPage | null; at: number }>;
-  /** A screen's first server call by page query: the same for every request of it (see `firstCallOf`). */
-  calls: Map<string, FirstServerCall | null>;
+  /** A screen's first calls by page query: the same for every request of it (see `firstCallsOf`). */
+  calls: Map<string, FirstCalls>;
 }
 
 /**
  * Every screen is rendered on the server. Screens whose document says `static: true` (site, legal and other
  * pages without per-user data) once per published version, market and common-param combination (a publish
  * makes a new snapshot, so its pages are rendered afresh; the old cache goes with the old snapshot). Other
- * screens per request, with their first data call made here when `ssr` allows it (ssr-fetch.ts).
+ * screens per request, with their first data call made here when `ssr` allows it (backend-call.ts).
  */
 export function staticPages(log: (message: string, err?: unknown) => void, ssr: SsrSettings = { allowedOrigins: [], budgetMs: 0 }, telemetry: Telemetry = noTelemetry) {
   const cache = new WeakMap<PublishedSnapshot, PerSnapshot>();
@@ -94,37 +106,35 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
           telemetry.prefetched(o, s);
         };
         const send = ssrFetch({ selfOrigin: req.selfOrigin, allowedOrigins: ssr.allowedOrigins, deadline: Date.now() + ssr.budgetMs, observe });
-        const input = { doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, logError: (m: string) => log(`server prefetch: ${m}`) };
+        const input: ServerScreen = { doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, logError: (m: string) => log(`server prefetch: ${m}`) };
         try {
-          const first = firstCallOf(mine, req.screenId, input);
-          const answer = first && (await send(first.call).catch((e: Error) => void input.logError(`call ${first.endpoint} failed: ${e?.message ?? e}`)));
+          const first = firstCallsOf(mine, req.screenId, input).server;
+          const answer = first && (await send(first.call).catch((e: Error) => void input.logError(`call ${first.planned.endpoint} failed: ${e?.message ?? e}`)));
           // The borrower's screen had a failed call (issue 36): the backend unreachable, or a failure it answered. Not
           // a call over this server's own time budget or to an origin it may not call: the app makes those itself.
-          if (first && !answer && outcome === 'unreachable') telemetry.prefetchFailed?.(req.screenId, first.endpoint, snap.release);
+          if (first && !answer && outcome === 'unreachable') telemetry.prefetchFailed?.(req.screenId, first.planned.endpoint, snap.release);
           if (first && answer) {
             // The same borrower (query, token included) with the same answer gets the page drawn last time,
             // recognised by the answer's bytes before they are even parsed.
             const key = drawnKey(req.market, req.screenId, query, first.call, answer);
             const hit = mine.drawn.get(key);
             if (hit && Date.now() - hit.at < DRAWN_TTL_MS) return counted('cache_hit', hit.page);
-            const fetched = readFirstAnswer(input, first, answer);
-            if (!fetched) telemetry.prefetchFailed?.(req.screenId, first.endpoint, snap.release);
-            const data = fetched && (await applyFirstCall(input, fetched));
+            const fetched = readServerAnswer(input, first.planned, answer);
+            if (!fetched) telemetry.prefetchFailed?.(req.screenId, first.planned.endpoint, snap.release);
+            const data = fetched && (await drawWithAnswers(input, [fetched]));
             if (data) return counted('with_data', keep(mine, key, draw(doc, bundle, query, names, data)));
           }
         } catch (e) {
           log(`server prefetch for screen ${req.screenId} failed: ${(e as Error)?.message}`);
         }
       }
-      // Not made here: the page starts the call itself while the bundle downloads (public/early-call.js).
+      // Not made here: the page starts the planned call itself while the bundle downloads (public/early-call.js).
       // Drawn once per query for a while too: an overloaded backend sends every request down this path, and
       // drawing each one afresh would add load exactly when the server has least to spare.
       const key = JSON.stringify([req.market, req.screenId, query]);
       const hit = mine.drawn.get(key);
       if (hit && Date.now() - hit.at < DRAWN_TTL_MS) return counted('cache_hit', hit.page);
-      const early = bundle.apiMap
-        ? await describeFirstCall({ doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, logError: () => {} }).catch(() => null)
-        : null;
+      const early = bundle.apiMap ? firstCallsOf(mine, req.screenId, { doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query }).early : undefined;
       return counted('without_data', keep(mine, key, draw(doc, bundle, query, names, early ? { calls: [], early } : undefined)));
     }
 
@@ -139,21 +149,21 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
   };
 
   /**
-   * The screen's first call for this query, worked out once: it depends only on the published documents and
-   * the query, unless the screen's onLoad reads the clock (then every request works it out afresh).
+   * The screen's first calls for this query, planned once: they depend only on the published documents and
+   * the query, unless the screen's onLoad reads the clock (then every request plans afresh).
    */
-  function firstCallOf(mine: PerSnapshot, screenId: string, input: Parameters<typeof firstServerCall>[0]): FirstServerCall | null {
+  function firstCallsOf(mine: PerSnapshot, screenId: string, input: Pick<ServerScreen, 'doc' | 'apiMap' | 'market' | 'texts' | 'query'>): FirstCalls {
     let clock = readsClock.get(input.doc);
-    if (clock === undefined) readsClock.set(input.doc, (clock = /\bnow\(/.test(JSON.stringify(input.doc.onLoad ?? []))));
-    if (clock) return firstServerCall(input);
+    if (clock === undefined) readsClock.set(input.doc, (clock = planReadsClock(input.doc)));
+    if (clock) return plan(input);
     const key = JSON.stringify([screenId, input.query]);
-    let call = mine.calls.get(key);
-    if (call === undefined) {
-      call = firstServerCall(input);
+    let calls = mine.calls.get(key);
+    if (calls === undefined) {
+      calls = plan(input);
       if (mine.calls.size >= MAX_ENTRIES) mine.calls.clear();
-      mine.calls.set(key, call);
+      mine.calls.set(key, calls);
     }
-    return call;
+    return calls;
   }
 
   /** Keeps a drawn borrower page (the oldest goes when full) and returns it. */
@@ -164,7 +174,7 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
     return page;
   }
 
-  function draw(doc: ScreenDocument, bundle: Bundle, query: Record<string, string>, names: string[], data?: ServerData): StaticPage | null {
+  function draw(doc: ScreenDocument, bundle: Bundle, query: Record<string, string>, names: string[], data?: HandOff): StaticPage | null {
     try {
       const rendered = renderStaticScreen({
         doc,
@@ -190,6 +200,15 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
  * call sent and the answer's bytes, hashed. Two borrowers never share a page; one borrower shares it with
  * their own reload while the answer is unchanged.
  */
+/** The plan's first call as request data, by the app's own call rules: for this server to send, or the page. */
+function plan(input: Pick<ServerScreen, 'doc' | 'apiMap' | 'market' | 'texts' | 'query'>): FirstCalls {
+  const [planned] = planFirstCalls(input);
+  const ep = planned && endpointOf(input.apiMap, planned.endpoint);
+  const call = ep ? httpCall(input.apiMap, input.query, ep, planned.params) : null;
+  if (!planned || !call) return {};
+  return { ...(serverEndpoint(input.apiMap, planned) ? { server: { planned, call } } : {}), early: { ...call, key: planned.key } };
+}
+
 function drawnKey(market: string, screenId: string, query: Record<string, string>, call: HttpCall, answer: { status: number; text: string }): string {
   const hash = createHash('sha256').update(JSON.stringify([call.method, call.url, call.body ?? null, answer.status])).update(answer.text).digest('base64url');
   return JSON.stringify([market, screenId, query, hash]);
@@ -207,33 +226,9 @@ function isStatic(snap: PublishedSnapshot, mine: PerSnapshot, id: string): boole
   return flag;
 }
 
-/** JSON safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators JS would choke on. */
-const scriptJson = (v: unknown) => JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-export const SSR_DATA_ID = 'sdui-ssr';
-
-/**
- * The inlined data without repeats: a state entry that is a call's answer as it came (e.g. a list's 200 items
- * under `resultTo`) is sent once, in the call, and named in `stateFromCalls` (the app puts it back).
- */
-export function compactServerData(d: ServerData): ServerData & { stateFromCalls?: Record<string, number> } {
-  if (!d.state || !d.calls.length) return d;
-  const answers = d.calls.map((c) => JSON.stringify(c.result.data));
-  const state: Record<string, unknown> = {};
-  const stateFromCalls: Record<string, number> = {};
-  for (const [k, v] of Object.entries(d.state)) {
-    const i = v !== null && typeof v === 'object' ? answers.indexOf(JSON.stringify(v)) : -1;
-    if (i >= 0) stateFromCalls[k] = i;
-    else state[k] = v;
-  }
-  return Object.keys(stateFromCalls).length ? { ...d, state, stateFromCalls } : d;
-}
-
 /** The server-rendered page: body markup in the root element (and its data inlined), title and language in the head. */
 export function injectStatic(html: string, page: StaticPage): string {
-  const data = page.data
-    ? `<script type="application/json" id="${SSR_DATA_ID}">${scriptJson(compactServerData(page.data))}</script>${page.data.early ? '<script src="/early-call.js"></script>' : ''}`
-    : '';
+  const data = page.data ? writeHandOff(page.data) : '';
   // Resource hints React writes ahead of the markup (e.g. image preloads) belong in the head, not in the root.
   const hints = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';
   const body = page.html.slice(hints.length);

@@ -3,6 +3,7 @@
  * and a script-safe copy without the ops-facing notes. The snapshot and the release arms both build bodies this way.
  */
 import { bodyEtag } from '../store/content-hash.js';
+import { scriptSafe } from '../../renderer/first-calls/hand-off.js';
 
 /** A published body, serialised once: bytes for the API, a script-safe string for the HTML. */
 export interface Entry {
@@ -20,9 +21,8 @@ export interface Entry {
 export type SnapshotDoc = Record<string, unknown> & { kind: string; id: string };
 type Doc = SnapshotDoc;
 
-const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
-export const scriptSafe = (json: string) =>
-  json.replace(SCRIPT_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** The page's one escaper for JSON inside a `<script>`, shared with the first-call hand-off. */
+export { scriptSafe };
 
 /**
  * `inlined` is what the page carries instead of `value` (the API still serves `value`, under the same ETag):

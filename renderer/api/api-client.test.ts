@@ -146,4 +146,16 @@ describe('API layer', () => {
     expect([...inbox]).toEqual([{ api: 'problemSave' }, { api: 'qaList' }, { api: 'confirm' }]);
     inbox.length = 0;
   });
+
+  it('reads an answer someone else sent (the page\'s early fetch) as its own call: envelope, toast, timeout', async () => {
+    const { client, seen, toasts } = setup(() => ({}));
+    const ok = await client.answer('problemSave', Promise.resolve({ status: 200, text: '{"code":"00","message":"","data":{"a":1}}' }));
+    expect(ok).toEqual({ ok: true, code: '00', message: '', data: { a: 1 } });
+    const failed = await client.answer('confirm', Promise.resolve({ status: 200, text: '{"code":800006,"message":"x"}' }));
+    expect(failed.ok).toBe(false);
+    expect(toasts.map((t) => t.message)).toEqual(['verification code wrong']);
+    const slow = createApiClient({ apiMap: { ...apiMap, timeoutMs: 20 }, query: {}, toast: () => {}, t: (k) => texts[k] ?? k, logError: () => {} });
+    expect((await slow.answer('loanDetails', new Promise(() => {}))).ok).toBe(false);
+    expect(seen).toEqual([]); // nothing sent
+  });
 });

@@ -20,8 +20,28 @@ export interface ApiClientOptions {
   adapter?: AxiosAdapter;
 }
 
+/** An answer as it came off the wire: the page's early fetch hands one over. */
+export interface RawAnswer {
+  status: number;
+  text: string;
+}
+
+export interface AppApiClient extends ApiClient {
+  /** Reads an answer sent by someone else (the page's early fetch) as this call's own: envelope, toasts, timeout. */
+  answer(endpoint: string, raw: Promise<RawAnswer>, opts?: { silent?: boolean }): Promise<ApiResult>;
+}
+
+/** The early fetch was sent without the API map's timeout (the page did not have it yet): the claim keeps it. */
+function within<T>(answer: Promise<T>, ms: number | undefined): Promise<T> {
+  if (!(ms && ms > 0)) return answer;
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timeout of ${ms}ms exceeded`)), ms);
+    answer.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
 /** Logical endpoint → HTTP call through the API map; never throws. */
-export function createApiClient(opts: ApiClientOptions): ApiClient {
+export function createApiClient(opts: ApiClientOptions): AppApiClient {
   const { apiMap, query } = opts;
   const http = createHttpClients(apiMap, query, opts.adapter);
   const common = commonParams(apiMap, query);
@@ -36,19 +56,24 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     return { ok: false, code, message, data: undefined };
   };
 
-  async function send(name: string, config: (ep: Endpoint) => AxiosRequestConfig, silent?: boolean, multipart = false): Promise<ApiResult> {
+  /** An axios request by the endpoint's encoding; resolves to the answer's body. */
+  const viaAxios = (config: (ep: Endpoint) => AxiosRequestConfig, multipart = false) => async (ep: Endpoint) => {
+    const client = ep.encoding === 'form' && !multipart ? http.form : http.json;
+    return (await client.request({ method: ep.method, url: ep.path, timeout: ep.timeoutMs ?? apiMap.timeoutMs, ...config(ep) })).data as unknown;
+  };
+
+  async function send(name: string, transport: (ep: Endpoint) => Promise<unknown>, silent?: boolean): Promise<ApiResult> {
     const ep = endpointOf(name);
     if (!ep) {
       // A document bug, not a borrower's problem: log it, show nothing.
       opts.logError(`unknown endpoint "${name}": add it to the API map`);
       return { ok: false, code: undefined, message: `unknown endpoint ${name}`, data: undefined };
     }
-    const client = ep.encoding === 'form' && !multipart ? http.form : http.json;
     let body: unknown;
     pendingCalls.begin();
     try {
-      const res = await client.request({ method: ep.method, url: ep.path, timeout: ep.timeoutMs ?? apiMap.timeoutMs, ...config(ep) });
-      body = typeof res.data === 'string' ? safeJson(res.data) : res.data;
+      const data = await transport(ep);
+      body = typeof data === 'string' ? safeJson(data) : data;
     } catch (e) {
       opts.logError(`call ${name} failed: ${(e as Error)?.message ?? e}`);
       return fail(name, ep, silent, undefined, networkText());
@@ -66,19 +91,20 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
 
   return {
     call(name, params = {}, o) {
-      return send(name, (ep) => callParts(ep, params, common), o?.silent);
+      return send(name, viaAxios((ep) => callParts(ep, params, common)), o?.silent);
+    },
+    answer(name, raw, o) {
+      return send(name, async (ep) => (await within(raw, ep.timeoutMs ?? apiMap.timeoutMs)).text, o?.silent);
     },
     upload(name, field, file, params = {}) {
       return send(
         name,
-        (ep) => {
+        viaAxios((ep) => {
           const fd = new FormData();
           for (const [k, v] of Object.entries({ ...(ep.fixedParams ?? {}), ...params })) fd.append(k, scalar(v));
           fd.append(field, file, (file as File).name ?? `${field}.bin`);
           return { params: common, data: fd };
-        },
-        undefined,
-        true,
+        }, true),
       );
     },
     url(name, params = {}) {

@@ -10,7 +10,7 @@ import type { RuntimeServices } from '../runtime/services';
 import { createStateStore } from '../runtime/state-store';
 import { toastStore } from '../toast/toast-store';
 import { logError } from './log-error';
-import { withPrefetched, type PrefetchedCall } from './prefetch-first-call';
+import { claiming, type ClaimTable } from '../first-calls/claim-table';
 import { firstScreenShown } from './after-first-screen';
 import { note } from '../telemetry/telemetry-inbox';
 
@@ -20,8 +20,8 @@ export type ScreenHostProps = Pick<
   'texts' | 'market' | 'query' | 'params' | 'commonQueryNames' | 'hashRouting' | 'api' | 'bridge' | 'navigate'
 > & {
   doc: ScreenDocument;
-  /** Data calls started at boot for this (inlined) screen; its runner claims them instead of calling again. */
-  prefetched?: PrefetchedCall[];
+  /** The first screen's calls already under way or answered (by the server, the page or boot); onLoad claims them. */
+  claims?: ClaimTable;
   /** The state the server drew this screen with (hydration needs the same); the first mount takes it. */
   serverState?: { value?: Record<string, unknown> };
 };
@@ -43,7 +43,7 @@ export function ScreenHost(props: ScreenHostProps) {
       params: props.params,
       commonQueryNames: props.commonQueryNames,
       hashRouting: props.hashRouting,
-      api: props.prefetched?.length ? withPrefetched(props.api, props.prefetched) : props.api,
+      api: props.claims ? claiming(props.api, props.claims) : props.api,
       bridge: props.bridge,
       forms: createForms(),
       toast: (m, ms) => toastStore.show(m, ms),
@@ -65,12 +65,12 @@ export function ScreenHost(props: ScreenHostProps) {
 
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    const prefetched = props.prefetched;
+    const claims = props.claims;
     // One page view per mount, noted before onLoad's calls: their failures belong to this screen.
     note({ view: doc.id });
     void runActions(doc.onLoad, services).finally(() => {
       // A boot call onLoad did not claim is stale from here on: nothing else may take it later.
-      prefetched?.splice(0);
+      claims?.clear();
       if (!controller.signal.aborted) setLoaded(true);
     });
     return () => controller.abort();

@@ -6,7 +6,7 @@ import { logError } from './log-error';
 import { readQuery } from './page-location';
 import { ScreenHost } from './ScreenHost';
 import { useApp } from './app-context';
-import type { PrefetchedCall } from './prefetch-first-call';
+import type { ClaimTable } from '../first-calls/claim-table';
 import { afterFirstScreen } from './after-first-screen';
 import { preloadWidgets } from '../nodes/preload-widgets';
 import { screenToShow, type Pending } from './pending-screen';
@@ -21,7 +21,7 @@ async function withWidgets<T extends Loaded<ScreenDocument> | null>(loaded: T): 
  * The inlined screen, with its first data call already under way (started at boot) or answered by the
  * server, and the state the server drew it with (taken by the first mount only).
  */
-type Inline = Loaded<ScreenDocument> & { prefetched?: PrefetchedCall[]; serverState?: { value?: Record<string, unknown> } };
+type Inline = Loaded<ScreenDocument> & { claims?: ClaimTable; serverState?: { value?: Record<string, unknown> } };
 
 /** The inlined screen is used once, for the first route it matches. */
 let inlineScreen: Inline | null = null;
@@ -92,7 +92,7 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
     <ScreenHost
       key={`${shown.body.id}:${shown.etag}:${location.key}`}
       doc={shown.body}
-      prefetched={shown.prefetched}
+      claims={shown.claims}
       serverState={shown.serverState}
       texts={app.bundle.textSet.texts as Record<string, string>}
       market={app.bundle.market as unknown as Record<string, unknown>}

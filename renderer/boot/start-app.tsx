@@ -1,16 +1,17 @@
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './App';
-import { looksLikeBundle, looksLikeScreen, readBootData, readServerData } from './boot-types';
+import { looksLikeBundle, looksLikeScreen, readBootData } from './boot-types';
 import { isPreview, loadBundle, loadNamedBundle, type Loaded } from './config-client';
 import type { BootBundle } from './boot-types';
 import { logError } from './log-error';
 import { readPageLocation, readQuery } from './page-location';
 import { setInlineScreen } from './ScreenRoute';
-import { createApiClient } from '../api/api-client';
+import { createApiClient, type RawAnswer } from '../api/api-client';
 import { toastStore } from '../toast/toast-store';
-import { prefetchFirstCall } from './prefetch-first-call';
 import { preloadWidgets } from '../nodes/preload-widgets';
-import { earlyAdapter } from '../api/early-adapter';
+import { readHandOff } from '../first-calls/hand-off';
+import { planFirstCalls } from '../first-calls/plan-first-calls';
+import { firstCallClaims } from '../first-calls/first-call-claims';
 import { setWho } from './arm-query';
 import { DEFAULT_MARKET } from './default-market';
 
@@ -63,11 +64,10 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     const texts = bundle.body.textSet.texts as Record<string, unknown>;
     // Only with the very bundle the server drew with (a publish in between: the app draws afresh).
     hydrate = serverDrawn && !!boot.bundleEtag && bundle.etag === boot.bundleEtag;
-    const server = hydrate ? readServerData() : null;
-    // The page may have started the first call itself while this bundle downloaded: claim that answer.
-    const early = (window as { __sduiEarly?: Promise<{ status: number; text: string }> }).__sduiEarly;
+    const handOff = hydrate ? readHandOff() : null;
+    // The page may have started the first call itself while this bundle downloaded (public/early-call.js).
+    const early = (window as { __sduiEarly?: Promise<RawAnswer> }).__sduiEarly;
     const api = createApiClient({
-      adapter: server?.early && early ? earlyAdapter(server.early, early) : undefined,
       apiMap: bundle.body.apiMap,
       market: bundle.body.market,
       query: location.query,
@@ -76,15 +76,13 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
       logError,
     });
     const market = bundle.body.market as unknown as Record<string, unknown>;
-    // The server drew the page from the same inlined bundle and screen: the app hydrates it. When the server
-    // also made the first call, its answer and the state it drew are here: onLoad claims that answer.
-    const prefetched = server?.calls.length
-      ? server.calls.map((c) => ({ endpoint: c.endpoint, key: c.key, result: Promise.resolve(c.result) }))
-      : prefetchFirstCall(boot.screen, { api, query: location.query, market, texts });
+    // Every planned call is claimed from one table: the server's answer, the page's early fetch, or sent now.
+    const plan = planFirstCalls({ doc: boot.screen, query: location.query, market, texts });
+    const claims = firstCallClaims({ plan, handOff, early, api });
     // Its lazily loaded widgets download alongside that call. The app mounts once they are here:
     // a widget that suspends on the first screen would show late (React throttles reveals).
     await widgetsOrTimeout(widgets);
-    setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline', prefetched, serverState: server?.state ? { value: server.state } : undefined });
+    setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline', claims, serverState: handOff?.state ? { value: handOff.state } : undefined });
   }
   const app = <App bundle={bundle} market={market} locale={locale} location={location} outerQuery={readQuery(window.location.search)} />;
   if (hydrate) {

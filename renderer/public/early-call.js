@@ -1,7 +1,7 @@
-// The first data call of a page the server drew without its data: started here, while the app's bundle
-// downloads, as the server described it (#sdui-ssr "early"); the app claims the answer (start-app.tsx).
-// A classic script from this origin (the CSP allows 'self'), tiny, and never the only way: if anything is
-// off, the app simply makes the call itself.
+// The first data call of a page the server drew without its data: sent here, while the app's bundle
+// downloads, exactly as the server planned it (the hand-off's `early`, first-calls/hand-off.ts); the app claims the
+// answer by its call key (first-calls/first-call-claims.ts). A classic script from this origin (the CSP allows
+// 'self'), tiny, and never the only way: if anything is off, the app simply makes the call itself.
 (function () {
   try {
     var el = document.getElementById('sdui-ssr');

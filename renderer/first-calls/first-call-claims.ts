@@ -1,0 +1,29 @@
+/**
+ * The first screen's claim table in the browser, fed by whichever route carried each planned call: the
+ * server's answer (hand-off `calls`), the page's early fetch (hand-off `early`), or the app sending it now.
+ */
+import type { AppApiClient, RawAnswer } from '../api/api-client';
+import { createClaimTable, type ClaimTable } from './claim-table';
+import type { HandOff } from './hand-off';
+import type { PlannedCall } from './plan-first-calls';
+
+export interface FirstCallSources {
+  /** The app's own plan for the screen (plan-first-calls.ts). */
+  plan: PlannedCall[];
+  handOff: HandOff | null;
+  /** The answer of the page's early fetch (public/early-call.js), when it sent one. */
+  early?: Promise<RawAnswer>;
+  api: AppApiClient;
+}
+
+export function firstCallClaims({ plan, handOff, early, api }: FirstCallSources): ClaimTable {
+  const table = createClaimTable();
+  for (const c of handOff?.calls ?? []) table.put(c.key, Promise.resolve(c.result));
+  for (const call of plan) {
+    if (table.has(call.key)) continue;
+    // The early fetch is claimed only as the call this app planned too: same key, same endpoint and params.
+    const sentEarly = early && handOff?.early?.key === call.key;
+    table.put(call.key, sentEarly ? api.answer(call.endpoint, early, { silent: call.silent }) : api.call(call.endpoint, call.params, { silent: call.silent }));
+  }
+  return table;
+}
