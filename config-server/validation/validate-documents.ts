@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { createAjv, documentKinds, readSchemaFiles } from './load-schemas.js';
-import { formatAjvErrors } from './format-ajv-errors.js';
+import { formatAjvErrors } from '../../renderer/validation/format-ajv-errors.js';
 import { checkMoneyBindings } from './money-binding-rules.js';
 import { collectReferences, type Reference } from './collect-references.js';
 import { checkCrossDocumentRules } from './cross-document-rules.js';

@@ -2,14 +2,12 @@
  * The shapes every validation rule shares: what a rule reads (a loaded document) and what it reports (an error naming
  * the file and JSON pointer). Kept apart so the rules and the validator that runs them import types, not each other.
  */
+import type { DocumentProblem } from '../../renderer/validation/document-problem.js';
 
-export interface DocumentError {
+/** A problem as the browser reports it, plus the file: the server checks many documents at once. */
+export interface DocumentError extends DocumentProblem {
   /** Where the document came from, e.g. `screens/pages/complaint-list.json`. */
   file: string;
-  /** JSON pointer inside the document (`''` for the whole document). */
-  pointer: string;
-  /** What is wrong and what to do. */
-  message: string;
 }
 
 /** A document as read from disk or the store, before it is checked. */

@@ -26,12 +26,10 @@ interface Props {
   label: string;
 }
 
-export const problemPointer = (p: Problem) => p.instancePath ?? p.pointer ?? '';
-
 /** Problems with the line each one points at, for the editor gutter and the list below it. */
 export function placeProblems(text: string, problems: Problem[]) {
   return problems.map((p) => {
-    const range = pointerRange(text, problemPointer(p));
+    const range = pointerRange(text, p.pointer);
     return { ...p, ...range, line: lineOf(text, range.from) };
   });
 }
@@ -102,7 +100,7 @@ export default function JsonDocEditor({ text, onChange, onSave, problems, readOn
       from: Math.min(p.from, len),
       to: Math.min(Math.max(p.to, p.from), len),
       severity: 'error',
-      message: `${problemPointer(p) || '/'}: ${p.message}`,
+      message: `${p.pointer || '/'}: ${p.message}`,
     }));
     v.dispatch(setDiagnostics(v.state, diagnostics));
   });
@@ -114,7 +112,7 @@ export default function JsonDocEditor({ text, onChange, onSave, problems, readOn
         <ul className="problems" aria-label="Schema errors">
           {placed.map((p, i) => (
             <li key={i} style={{ color: '#b00020' }}>
-              line {p.line}: {problemPointer(p) || '/'} {p.message}
+              line {p.line}: {p.pointer || '/'} {p.message}
             </li>
           ))}
         </ul>

@@ -7,7 +7,7 @@ import { fakeAdminServer } from './fake-admin-server';
 import JsonDocPanel from './JsonDocPanel';
 
 const content = { kind: 'screen', id: 'home', schemaVersion: 1, title: 'title.home', description: 'base', body: [] as unknown[] };
-const rec = (c: unknown, etag: string, by = 'ed'): DocRecord => ({
+const rec = (c: typeof content, etag: string, by = 'ed'): DocRecord => ({
   kind: 'screen', id: 'home', file: 'screens/pages/home.json', etag, published: null,
   draft: { content: c, hash: 'h', baseVersion: 1, updatedAt: '2026-11-22T10:00:00Z', updatedBy: by, editors: [by] },
 });
@@ -36,7 +36,7 @@ describe('JsonDocPanel on 412', () => {
     return fakeAdminServer({
       'PUT /documents/screen/home/draft': (req) =>
         req.headers['If-Match'] === '"e2"'
-          ? { body: rec(req.body, '"e3"'), headers: { ETag: '"e3"' } }
+          ? { body: rec(req.body as typeof content, '"e3"'), headers: { ETag: '"e3"' } }
           : { status: 412, body: { error: { status: 412, message: 'changed by pat' } } },
       'GET /documents/screen/home': () => ({ body: rec(theirs, '"e2"', 'pat'), headers: { ETag: '"e2"' } }),
     });

@@ -4,6 +4,7 @@
  * the ETag read with the document in `If-Match`, so a colleague's newer save is never overwritten.
  */
 import type { AuditRow, DocRecord, DocSummary, Problem, Release, ReleaseHandle, Rollout, Session, VersionInfo } from './admin-types';
+import type { components } from './generated/admin-api';
 
 export const ADMIN_API = '/admin/api';
 const CSRF_HEADER = 'X-CSRF-Token';
@@ -56,12 +57,20 @@ function waitForRenewal(): Promise<boolean> {
   return renewal.promise;
 }
 
+/** A problem as the server sends it: schema errors (`SchemaError`) and state errors (`StateError`). */
+type ServerProblem = Partial<Pick<components['schemas']['StateError'], 'file' | 'instancePath' | 'message'>>;
+
+/** The server's problems in the console's shape: its `instancePath` is the problem's pointer. */
 function problemsOf(body: unknown): Problem[] {
   const b = body as { errors?: unknown; error?: { details?: unknown; errors?: unknown } } | null;
   const list = b?.errors ?? b?.error?.details ?? b?.error?.errors;
-  if (Array.isArray(list)) return list.filter((p) => p && typeof p === 'object') as Problem[];
   const nested = (list as { errors?: unknown } | undefined)?.errors;
-  return Array.isArray(nested) ? (nested as Problem[]) : [];
+  const found = Array.isArray(list) ? list : Array.isArray(nested) ? nested : [];
+  return (found.filter((p) => p && typeof p === 'object') as ServerProblem[]).map((p) => ({
+    ...(typeof p.file === 'string' ? { file: p.file } : {}),
+    pointer: typeof p.instancePath === 'string' ? p.instancePath : '',
+    message: String(p.message ?? 'is invalid'),
+  }));
 }
 
 function messageOf(status: number, body: unknown): string {

@@ -1,43 +1,43 @@
 /**
- * Shapes of the admin API (config-server/admin) as the console reads them. These are HTTP payloads,
- * not documents: document content stays `unknown` here and is typed by the generated schema types
- * where an editor needs it.
+ * The console's names for the admin API's payloads. Every shape comes from the OpenAPI description through
+ * `generated/admin-api.ts` (`npm run gen`), the contract the server's tests hold each exchange to: a payload is
+ * defined once, and the console depends on the HTTP shapes, never on the server's modules. Document content
+ * stays `unknown` here and is typed by the generated schema types where an editor needs it.
  */
-import type { AuditEntry, Role, StoredDraft, StoredVersion } from '../../config-server/store/config-store';
+import type { components, operations } from './generated/admin-api';
+import type { DocumentProblem } from '../validation/document-problem';
 
-export type { Role };
+type Schemas = components['schemas'];
 
-export interface Session {
-  user: string;
-  role: Role;
-}
+/** The JSON body of an operation's 200 answer. */
+export type Answer<Op extends keyof operations> = operations[Op]['responses'] extends { 200: { content: { 'application/json': infer B } } }
+  ? B
+  : never;
 
-/** A published version as the API sends it (the content only where asked for). */
-export type VersionInfo = Omit<StoredVersion, 'kind' | 'id' | 'content'> & { content?: unknown };
+export type Role = Schemas['Role'];
 
-export type DraftInfo = StoredDraft;
+/** Who is logged in, as `GET /me` and `POST /login` answer. */
+export type Session = Pick<Schemas['Me'], 'user' | 'role'>;
 
-/** One document as `GET /documents/:kind/:id` returns it (the list may omit contents). */
-export interface DocRecord {
-  kind: string;
-  id: string;
-  file: string;
-  revision?: number;
-  etag: string;
-  published: VersionInfo | null;
-  draft: DraftInfo | null;
-}
+/** A published version (the content only where asked for). */
+export type VersionInfo = Schemas['Version'];
 
-/** A validation problem: schema errors carry `instancePath`, publish errors `file` + `pointer`. */
-export interface Problem {
-  file?: string;
-  pointer?: string;
-  instancePath?: string;
-  message: string;
-}
+export type DraftInfo = Schemas['Draft'];
+
+/** One document as `GET /documents/:kind/:id` returns it. */
+export type DocRecord = Schemas['DocumentRecord'];
+
+/** A row of `GET /documents` (no contents). */
+export type DocSummary = Schemas['DocumentSummary'];
 
 /** One append-only audit entry as `GET /audit` returns it. */
-export type AuditRow = AuditEntry;
+export type AuditRow = Schemas['AuditLog']['entries'][number];
+
+/**
+ * A validation problem, found by the console's own check while typing or by the server on save, validate and
+ * publish (which names the file). The server sends the pointer as `instancePath`: admin-api.ts renames it.
+ */
+export type Problem = DocumentProblem & { file?: string };
 
 export const canWrite = (role: Role | undefined) => role === 'editor' || role === 'publisher';
 export const canPublish = (role: Role | undefined) => role === 'publisher';
@@ -47,85 +47,21 @@ export function currentContent(doc: DocRecord): unknown {
   return doc.draft ? doc.draft.content : doc.published?.content;
 }
 
-/** A row of `GET /documents` (no contents). */
-export interface DocSummary {
-  kind: string;
-  id: string;
-  file: string;
-  etag: string;
-  markets: string[];
-  locale: string | null;
-  publishedVersion: number | null;
-  publishedAt: string | null;
-  publishedBy: string | null;
-  hasDraft: boolean;
-  draftUpdatedAt: string | null;
-  draftUpdatedBy: string | null;
-  editors: string[];
-}
-
-/*
- * Releases (issue 36) as the admin API sends them (config-server/openapi/openapi.json: Rollout, Release, ArmStats).
- * Declared here from the contract, not imported from the server: the console depends on the HTTP shapes only.
- */
-export const RELEASE_PLATFORMS = ['ios', 'android', 'web'] as const;
-export type ReleasePlatform = (typeof RELEASE_PLATFORMS)[number];
-export type ReleaseStatus = 'scheduled' | 'rolling' | 'complete' | 'rolled-back' | 'ended';
-
+export type ReleaseStatus = Schemas['ReleaseStatus'];
 /** Who a release may reach at all; every field narrows, an absent one does not. */
-export interface ReleaseAudience {
-  markets?: string[];
-  platforms?: ReleasePlatform[];
-  minVersion?: string;
-  maxVersion?: string;
-}
-
+export type ReleaseAudience = Schemas['ReleaseAudience'];
+export type ReleasePlatform = NonNullable<ReleaseAudience['platforms']>[number];
 /** The `rollout` of `POST /publish`: times are ISO 8601 with a zone. */
-export interface Rollout {
-  percent: number;
-  audience?: ReleaseAudience;
-  startAt?: string;
-  endAt?: string;
-  guard?: boolean;
-}
-
+export type Rollout = Schemas['Rollout'];
 /** What one arm did to its borrowers on the screens the release touches. */
-export interface ArmStats {
-  pageViews: number;
-  errors: number;
-  errorRate: number;
-  /** ms; null before the first measurement. */
-  p75Lcp: number | null;
-}
-
-/** The guard's reading of the arms (newer servers only: absent on older ones). */
-export interface ReleaseVerdict {
-  status: 'off' | 'collecting' | 'healthy' | 'regressed';
-  message: string;
-}
-
-export interface Release {
-  id: string;
-  status: ReleaseStatus;
-  percent: number;
-  documents: { kind: string; id: string; file: string; baseVersion: number; editors?: string[] }[];
-  audience: ReleaseAudience;
-  /** ISO 8601 (UTC); null: started when published / never ends. */
-  startAt: string | null;
-  endAt: string | null;
-  guard: boolean;
-  note?: string;
-  createdAt?: string;
-  createdBy?: string;
-  updatedAt?: string;
-  updatedBy?: string;
-  arms: { base: ArmStats; candidate: ArmStats };
-  verdict?: ReleaseVerdict;
-}
-
+export type ArmStats = Schemas['ArmStats'];
+/** The guard's reading of the arms. */
+export type ReleaseVerdict = Schemas['ReleaseVerdict'];
+export type Release = Schemas['Release'];
 /** What a publish with a rollout answers about the release it started. */
-export interface ReleaseHandle {
-  id: string;
-  percent: number;
-  status: ReleaseStatus;
-}
+export type ReleaseHandle = Schemas['ReleaseHandle'];
+
+/** Every platform, each once: a platform the description adds and this record lacks fails to compile. */
+const PLATFORMS: Record<ReleasePlatform, true> = { ios: true, android: true, web: true };
+/** The platforms an audience may name, in the order the form lists them. */
+export const RELEASE_PLATFORMS = Object.keys(PLATFORMS) as ReleasePlatform[];

@@ -1,6 +1,6 @@
 /**
  * Test helper: a fake `/admin/api` behind `fetch`, recording every request, so console
- * components are tested against the API's real shapes (see config-server/admin) without a server.
+ * components are tested against the API's real shapes (the admin API's routes) without a server.
  */
 import { vi } from 'vitest';
 

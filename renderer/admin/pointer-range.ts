@@ -1,5 +1,5 @@
 /**
- * Maps a JSON pointer (ajv's `instancePath`, the server's `pointer`) to the character range of that
+ * Maps a JSON pointer (a problem's `pointer`) to the character range of that
  * value in the editor's text, so a schema error is drawn at its line. Uses the JSON grammar
  * CodeMirror already ships (lezer), so it works on text with comments-free JSON as typed, even
  * when parts after the error are still broken.

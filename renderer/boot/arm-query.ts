@@ -1,8 +1,8 @@
 import type { CommonParam } from '../../schemas/generated/types';
 
 /**
- * The common params the config server reads a borrower's arm of a release from (issue 36; `whoNames` in
- * config-server/releases/release-arms.ts). Every config fetch carries them: without them the server answers the
+ * The common params the config server reads a borrower's arm of a release from (issue 36; the server's
+ * `whoNames`). Every config fetch carries them: without them the server answers the
  * base arm, and a candidate borrower's page would turn into the base after hydration or at the next screen.
  */
 const WHO = ['deviceId', 'market', 'platform', 'version'];

@@ -1,7 +1,6 @@
 import type { ScreenDocument } from '../../schemas/generated/types';
 import { looksLikeBundle, looksLikeScreen, type BootBundle } from './boot-types';
 import { readCached, writeCached } from './config-cache';
-import { validateBundle, validateDocument } from './validate-document';
 import { PUBLISHED_CONFIG_BASE, bundleUrl, namedBundleUrl } from './named-bundle-url';
 import { withWho } from './arm-query';
 import { note } from '../telemetry/telemetry-inbox';
@@ -63,7 +62,9 @@ async function revalidate<T>(url: string, cacheKey: string, check: (v: unknown) 
 /** Keeps a document as "last good" only after the full schema check passed. */
 async function remember<T>(cacheKey: string, kind: 'bundle' | 'screen', loaded: Loaded<T>, log: Log) {
   if (loaded.source === 'cache' || isPreview) return;
-  const problems = kind === 'bundle' ? await validateBundle(loaded.body as Record<string, unknown>) : await validateDocument('screen', loaded.body);
+  // Imported here, not with the app: the first screen does not wait for the validator code.
+  const { validateBundle, validateDocument } = await import('../validation/validate-document');
+  const problems = kind === 'bundle' ? validateBundle(loaded.body as Record<string, unknown>) : validateDocument('screen', loaded.body);
   if (problems.length) {
     log(`${kind} ${cacheKey} does not match its schema`, problems);
     return;
@@ -79,7 +80,7 @@ export function loadBundle(market: string, log: Log, locale?: string): Promise<L
 }
 
 /**
- * The bundle a server-drawn page names by ETag (config-server/boot-html.ts): the last good copy when it is that
+ * The bundle a server-drawn page names by ETag (the server's page router): the last good copy when it is that
  * version (no request at all), else the download the page preloaded. Failing both, any last good copy.
  */
 export function loadNamedBundle(market: string, etag: string, log: Log): Promise<Loaded<BootBundle> | null> {

@@ -1,17 +1,14 @@
 /**
  * Turns ajv's errors into messages an ops editor can act on: one per problem, each at the JSON
- * pointer of the offending value, saying what is wrong and what to do.
+ * pointer of the offending value, saying what is wrong and what to do. The server (on save and
+ * publish) and the browser (while typing) both word them here, so an editor reads one sentence.
  */
 import type { ErrorObject } from 'ajv';
-
-export interface PointedMessage {
-  pointer: string;
-  message: string;
-}
+import type { DocumentProblem } from './document-problem';
 
 const list = (values: unknown[]) => values.map((v) => JSON.stringify(v)).join(', ');
 
-function describe(e: ErrorObject): PointedMessage | null {
+function describe(e: ErrorObject): DocumentProblem | null {
   const p = e.params as Record<string, unknown>;
   const at = e.instancePath;
   switch (e.keyword) {
@@ -44,9 +41,9 @@ function describe(e: ErrorObject): PointedMessage | null {
   }
 }
 
-export function formatAjvErrors(errors: ErrorObject[] | null | undefined): PointedMessage[] {
+export function formatAjvErrors(errors: ErrorObject[] | null | undefined): DocumentProblem[] {
   if (!errors?.length) return [];
-  const out: PointedMessage[] = [];
+  const out: DocumentProblem[] = [];
   // `anyOf: [{required:[a]}, {required:[b]}]` fails as one `required` error per branch: say it once.
   const alternatives = new Map<string, { pointer: string; names: string[] }>();
   for (const e of errors) {

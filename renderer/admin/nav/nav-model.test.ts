@@ -28,7 +28,7 @@ describe('nav model', () => {
   });
 
   it('gives each entry its status: draft by whom, has errors over everything', () => {
-    const nav = buildNav(docs, new Map(), [{ file: 'screens/pages/loans/loan-details.json', message: 'bad' }]);
+    const nav = buildNav(docs, new Map(), [{ file: 'screens/pages/loans/loan-details.json', pointer: '', message: 'bad' }]);
     const flat = nav.flatMap((g) => g.entries);
     expect(statusLabel(flat.find((e) => e.id === 'complain-new-page')!.status)).toBe('draft by ani');
     expect(statusLabel(flat.find((e) => e.id === 'loan-details')!.status)).toBe('has errors');

@@ -16,14 +16,16 @@ const MARKETS = [
 ];
 
 const arm = (pageViews: number, errors: number, p75Lcp: number | null) => ({ pageViews, errors, errorRate: pageViews ? errors / pageViews : 0, p75Lcp });
-const release = (more: Partial<Release> = {}): Release => ({
-  id: 'r-1', status: 'rolling', percent: 10, guard: true,
-  documents: [{ kind: 'text-set', id: 'id-ID', file: 'texts/id-ID.json', baseVersion: 3, editors: ['ed'] }],
-  audience: { platforms: ['android', 'ios'], minVersion: '2.1' },
-  startAt: null, endAt: '2026-05-08T11:30:00.000Z', note: 'Shorter retry label', createdBy: 'pat',
-  arms: { base: arm(58, 0, 1840), candidate: arm(61, 28, 2310.4) },
-  ...more,
-});
+// No verdict unless a test gives one: a release the guard has not read yet, which the console must say.
+const release = (more: Partial<Release> = {}) =>
+  ({
+    id: 'r-1', status: 'rolling', percent: 10, guard: true,
+    documents: [{ kind: 'text-set', id: 'id-ID', file: 'texts/id-ID.json', baseVersion: 3, editors: ['ed'] }],
+    audience: { platforms: ['android', 'ios'], minVersion: '2.1' },
+    startAt: null, endAt: '2026-05-08T11:30:00.000Z', note: 'Shorter retry label', createdBy: 'pat',
+    arms: { base: arm(58, 0, 1840), candidate: arm(61, 28, 2310.4) },
+    ...more,
+  }) as Release;
 
 type Answer = { status?: number; body: unknown };
 

@@ -39,7 +39,7 @@ export const lcpText = (a: ArmStats) => (a.p75Lcp === null || a.p75Lcp === undef
 const VERDICT_LABELS: Record<ReleaseVerdict['status'], string> = { off: 'guard off', collecting: 'collecting', healthy: 'healthy', regressed: 'regressed' };
 
 /** The guard's verdict as a badge and a sentence; a server that reports none yet is said so, not guessed. */
-export function verdictOf(r: Pick<Release, 'guard' | 'verdict'>): { label: string; tone: 'ok' | 'bad' | 'neutral'; message: string } {
+export function verdictOf(r: Pick<Release, 'guard'> & Partial<Pick<Release, 'verdict'>>): { label: string; tone: 'ok' | 'bad' | 'neutral'; message: string } {
   const v = r.verdict;
   if (v && VERDICT_LABELS[v.status]) {
     const label = VERDICT_LABELS[v.status];

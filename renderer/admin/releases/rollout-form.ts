@@ -1,7 +1,7 @@
 /**
  * The "Publish to N %" form as data: what ops typed → the `rollout` of `POST /admin/api/publish`, or a message per
- * field that is wrong. Checked here with the server's own rules (config-server/admin/release-input.ts, described
- * in openapi.json) so ops learn of a typo at the field, before the click; the server checks again and decides.
+ * field that is wrong. Checked here with the server's own rules (its release input checks, described
+ * in the OpenAPI description) so ops learn of a typo at the field, before the click; the server checks again and decides.
  */
 import { RELEASE_PLATFORMS, type ReleasePlatform, type Rollout } from '../admin-types';
 import { wallTimeToIso } from './market-zone';

@@ -11,8 +11,8 @@ export default function ProblemList({ problems, label }: Props) {
     <ul aria-label={label} className="problem-list">
       {problems.map((p, i) => (
         <li key={i}>
-          <code>{p.file ?? '(document)'}</code> <code>{p.instancePath ?? p.pointer ?? '/'}</code>
-          {p.instancePath === '' || p.pointer === '' ? ' (whole document)' : ''}: {p.message}
+          <code>{p.file ?? '(document)'}</code> <code>{p.pointer}</code>
+          {p.pointer === '' ? ' (whole document)' : ''}: {p.message}
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 /**
- * The console's reading of the four-eyes rule the server enforces (config-server/publish-checks.ts):
+ * The console's reading of the four-eyes rule the server enforces on publish:
  * when a market touched by the change set asks for it (`fourEyes: true`), someone other than the
  * publisher must have drafted part of the set. The console says so before the click; the server
  * decides.
