@@ -1,7 +1,7 @@
 /**
  * The API map's rules for one call, without any HTTP library: where the params go (query string, form or
  * JSON body) and how the answer's envelope is read. The app's axios client (api-client.ts) and the config
- * server's own calls (server-prefetch.ts, fetch) both use these, so the two cannot drift apart.
+ * server's own calls (http-call.ts, sent by the config server) both use these, so the two cannot drift apart.
  */
 import type { ApiMapDocument, Endpoint } from '../../schemas/generated/types';
 import type { ApiResult } from '../runtime/contract';
