@@ -35,11 +35,6 @@ export interface StaticPage extends StaticRender {
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as const)[c as '&']};`);
 
-/**
- * Screens whose document says `static: true` (site, legal and other pages without per-user data), rendered
- * to HTML once per published version, market and common-param combination. A publish makes a new snapshot,
- * so its pages are rendered afresh from the new documents; the old cache goes with the old snapshot.
- */
 /** The screen's planned first call, as the server may send it itself and as the page would send it early. */
 interface FirstCalls {
   /** Made here: its endpoint is a safe read (`prefetch`) and it travels as text. */
@@ -48,6 +43,11 @@ interface FirstCalls {
   early?: EarlyCall;
 }
 
+/**
+ * Screens whose document says `static: true` (site, legal and other pages without per-user data), rendered
+ * to HTML once per published version, market and common-param combination. A publish makes a new snapshot,
+ * so its pages are rendered afresh from the new documents; the old cache goes with the old snapshot.
+ */
 interface Bundle {
   market: Record<string, unknown>;
   textSet: { locale?: string; texts: Record<string, string> };
@@ -194,12 +194,6 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
   }
 }
 
-/**
- * Everything a borrower page depends on besides the published version (the cache is per snapshot): market,
- * screen, the whole page query (the token too: links carry it, and it names whose data this is), and the
- * call sent and the answer's bytes, hashed. Two borrowers never share a page; one borrower shares it with
- * their own reload while the answer is unchanged.
- */
 /** The plan's first call as request data, by the app's own call rules: for this server to send, or the page. */
 function plan(input: Pick<ServerScreen, 'doc' | 'apiMap' | 'market' | 'texts' | 'query'>): FirstCalls {
   const [planned] = planFirstCalls(input);
@@ -209,6 +203,12 @@ function plan(input: Pick<ServerScreen, 'doc' | 'apiMap' | 'market' | 'texts' | 
   return { ...(serverEndpoint(input.apiMap, planned) ? { server: { planned, call } } : {}), early: { ...call, key: planned.key } };
 }
 
+/**
+ * Everything a borrower page depends on besides the published version (the cache is per snapshot): market,
+ * screen, the whole page query (the token too: links carry it, and it names whose data this is), and the
+ * call sent and the answer's bytes, hashed. Two borrowers never share a page; one borrower shares it with
+ * their own reload while the answer is unchanged.
+ */
 function drawnKey(market: string, screenId: string, query: Record<string, string>, call: HttpCall, answer: { status: number; text: string }): string {
   const hash = createHash('sha256').update(JSON.stringify([call.method, call.url, call.body ?? null, answer.status])).update(answer.text).digest('base64url');
   return JSON.stringify([market, screenId, query, hash]);
