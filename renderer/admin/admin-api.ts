@@ -3,7 +3,7 @@
  * Writes carry the CSRF token the server handed out at login (or on /me) and, for documents,
  * the ETag read with the document in `If-Match`, so a colleague's newer save is never overwritten.
  */
-import type { AuditRow, DocRecord, DocSummary, Problem, Release, ReleaseHandle, Rollout, Session, VersionInfo } from './admin-types';
+import type { Answer, AuditRow, DocRecord, DocSummary, Problem, Release, ReleaseHandle, Rollout, Session, VersionInfo } from './admin-types';
 import type { components } from './generated/admin-api';
 
 export const ADMIN_API = '/admin/api';
@@ -192,7 +192,8 @@ export const adminApi = {
   },
   /** Publishes the drafts as reviewed to a share of borrowers: they become the candidate of a new release. */
   async publishRollout(documents: { kind: string; id: string; etag?: string }[], note: string, rollout: Rollout): Promise<ReleaseHandle> {
-    return (await request<{ release: ReleaseHandle }>('/publish', { method: 'POST', body: { documents, note, rollout } })).data.release;
+    // With a rollout the answer always names the release it started.
+    return (await request<Required<Answer<'adminPublish'>>>('/publish', { method: 'POST', body: { documents, note, rollout } })).data.release;
   },
   /** Newest first. */
   async releases(): Promise<Release[]> {
@@ -200,18 +201,18 @@ export const adminApi = {
   },
   /** Widens or narrows a release (four eyes applies to widening). */
   async setReleasePercent(id: string, percent: number): Promise<Release> {
-    return (await request<{ release: Release }>(`/releases/${encodeURIComponent(id)}`, { method: 'PATCH', body: { percent } })).data.release;
+    return (await request<Answer<'adminUpdateRelease'>>(`/releases/${encodeURIComponent(id)}`, { method: 'PATCH', body: { percent } })).data.release;
   },
   /** The candidate becomes the base for everyone. */
   async completeRelease(id: string, note?: string): Promise<Release> {
-    return (await request<{ release: Release }>(`/releases/${encodeURIComponent(id)}/complete`, { method: 'POST', body: note ? { note } : {} })).data.release;
+    return (await request<Answer<'adminCompleteRelease'>>(`/releases/${encodeURIComponent(id)}/complete`, { method: 'POST', body: note ? { note } : {} })).data.release;
   },
   /** Everyone back to the base now; never waits for a second person. */
   async rollbackRelease(id: string, reason: string): Promise<Release> {
-    return (await request<{ release: Release }>(`/releases/${encodeURIComponent(id)}/rollback`, { method: 'POST', body: { reason } })).data.release;
+    return (await request<Answer<'adminRollbackRelease'>>(`/releases/${encodeURIComponent(id)}/rollback`, { method: 'POST', body: { reason } })).data.release;
   },
   async version(kind: string, id: string, version: number): Promise<VersionInfo> {
-    return (await request<VersionInfo>(`${docPath(kind, id)}/versions/${version}`)).data;
+    return (await request<Answer<'adminVersion'>>(`${docPath(kind, id)}/versions/${version}`)).data;
   },
   async discardDraft(kind: string, id: string, etag: string): Promise<void> {
     await request(`${docPath(kind, id)}/draft`, { method: 'DELETE', ifMatch: etag });
