@@ -44,8 +44,7 @@ export function adminOnly(doc: Record<string, unknown>): Record<string, unknown>
     (kept[section] ??= {})[name] = target;
     queue.push(...refsIn(target));
   }
-  const { tags: _tags, ...rest } = doc;
-  return { ...rest, paths, components: kept };
+  return { ...doc, paths, components: kept };
 }
 
 /** The text of the generated module. */
