@@ -23,7 +23,7 @@ function* files(dir: string): Generator<string> {
 
 const findings: string[] = [];
 const kebab = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+)*$/;
-const pascal = /^[A-Z][A-Za-z0-9]*(\.test)?\.tsx$/;
+const pascal = /^[A-Z][A-Za-z0-9]*(\.isolated)?(\.test)?\.tsx$/;
 const localeOrMarket = /^([a-z]{2}-[A-Z]{2}|[A-Z]{2})\.json$/;
 
 for (const top of ['renderer', 'config-server', 'schemas', 'screens', 'tests']) {
@@ -42,6 +42,10 @@ for (const top of ['renderer', 'config-server', 'schemas', 'screens', 'tests']) 
     const text = readFileSync(file, 'utf8');
     const lines = text.split('\n');
     if (lines.length > 400 && !isTest) findings.push(`${rel}: ${lines.length} lines (question anything over 400: one idea per file)`);
+    // The renderer's unit tests share one module graph per worker (vitest.config.ts): a test that replaces modules
+    // would leak its mocks into the files after it, so it runs in the isolated project, chosen by name.
+    if (top === 'renderer' && isTest && /\bvi\.(do)?[mM]ock\(/.test(text) && !/\.isolated\.test\.tsx?$/.test(name))
+      findings.push(`${rel}: replaces modules (vi.mock): name it *.isolated.test.ts(x) so it runs in a module graph of its own`);
     if (top !== 'renderer' || isTest) continue;
     lines.forEach((line, i) => {
       if (/\beval\s*\(|new\s+Function\s*\(/.test(line)) findings.push(`${rel}:${i + 1}: eval/new Function is forbidden in browser code`);

@@ -1,11 +1,13 @@
 /**
- * Accessible everywhere (hardening): axe-core on every route of the default route map, in both markets,
- * at 375×667 (and the official site's paths at 1280×800 too): 0 serious or critical violations, colour
- * contrast included. Routes that need a query get the sandbox's demo values; the results per route are
- * printed for the README's reliability section.
+ * Accessible everywhere: axe-core on the routes of the default route map at 375×667 (and the official site's paths
+ * at 1280×800 too): 0 serious or critical violations, colour contrast included. Routes that need a query get the
+ * sandbox's demo values; the results per route are printed for the hardening README.
+ *
+ * `npm test` checks every screen once (its first path, the markets taking turns, the site also at 1280 px in one
+ * market); `AXE_ROUTES=all` (npm run test:hardening) checks every path in both markets at every width.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe';
 import { startHarness, type Harness } from './harness';
 
@@ -31,25 +33,45 @@ afterAll(async () => h?.close());
 const results: string[] = [];
 afterAll(() => console.log(`axe per route (serious/critical violations):\n${results.join('\n')}`));
 
-describe('axe on every route', () => {
-  const paths = [...new Set(routeMap.routes.map((r) => r.path))].filter((p) => !p.includes(':'));
-  for (const market of ['ID', 'IN']) {
-    for (const path of paths) {
-      const sizes = DESKTOP.has(path) ? [{ width: 375, height: 667 }, { width: 1280, height: 800 }] : [{ width: 375, height: 667 }];
-      for (const viewport of sizes) {
-        it(`${market} ${path} at ${viewport.width}px`, async () => {
-          const { page } = await h.openScreen(path, { viewport, query: { market, ...DEFAULT_QUERY, ...DEMO[path] } });
-          await page.locator('#root *').first().waitFor({ timeout: 15000 });
-          // The app marks the moment its first screen's onLoad data is drawn; a page that never gets there (an error
-          // screen) is checked as it stands after 5 s. Cheaper than waiting for network idle on 114 pages.
-          await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0, null, { timeout: 5000 }).catch(() => {});
-          await page.waitForTimeout(100);
-          const found = await axeViolations(page);
-          results.push(`${market} ${path} ${viewport.width}px: ${found.length}`);
-          expect(describeViolations(found)).toBe('');
-          await page.context().close();
-        });
-      }
-    }
+const PHONE = { width: 375, height: 667 };
+const WIDE = { width: 1280, height: 800 };
+const ALL = process.env.AXE_ROUTES === 'all';
+
+/** Which path, market and width each check opens. */
+function checks(): { market: string; path: string; viewport: typeof PHONE }[] {
+  const routes = routeMap.routes.filter((r) => !r.path.includes(':'));
+  const out: { market: string; path: string; viewport: typeof PHONE }[] = [];
+  if (ALL) {
+    const paths = [...new Set(routes.map((r) => r.path))];
+    for (const market of ['ID', 'IN']) for (const path of paths) for (const viewport of DESKTOP.has(path) ? [PHONE, WIDE] : [PHONE]) out.push({ market, path, viewport });
+    return out;
+  }
+  const seen = new Set<string>();
+  for (const r of routes) {
+    if (seen.has(r.screen)) continue;
+    seen.add(r.screen);
+    const market = seen.size % 2 ? 'ID' : 'IN';
+    out.push({ market, path: r.path, viewport: PHONE });
+    if (DESKTOP.has(r.path)) out.push({ market: market === 'ID' ? 'IN' : 'ID', path: r.path, viewport: WIDE });
+  }
+  return out;
+}
+
+// Pages are checked a few at a time: each mostly waits on the server and the network, not on the CPU.
+describe.concurrent(ALL ? 'axe on every route, market and width' : 'axe on every screen', () => {
+  for (const { market, path, viewport } of checks()) {
+    it(`${market} ${path} at ${viewport.width}px`, async ({ expect }) => {
+      const { page } = await h.openScreen(path, { viewport, query: { market, ...DEFAULT_QUERY, ...DEMO[path] } });
+      await page.locator('#root *').first().waitFor({ timeout: 15000 });
+      // The app marks the moment its first screen's onLoad data is drawn; a page that never gets there (an error
+      // screen) is checked as it stands after 5 s. Cheaper than waiting for network idle on every page.
+      await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0, null, { timeout: 5000 }).catch(() => {});
+      // Two frames: what the data changed is laid out and painted before axe reads colours and boxes.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const found = await axeViolations(page);
+      results.push(`${market} ${path} ${viewport.width}px: ${found.length}`);
+      expect(describeViolations(found)).toBe('');
+      await page.context().close();
+    });
   }
 });
