@@ -57,6 +57,8 @@ async function open(deviceId: string): Promise<PageRecord & { arm?: Arm; configA
   await rec.page.route('**/favicon.ico', (r) => r.fulfill({ status: 204 }));
   // The beacon sender's code comes once the first screen is shown and the page is idle.
   const sender = rec.page.waitForResponse((r) => /\/assets\/start-beacons-[^/]+\.js$/.test(r.url()));
+  // Awaited only by pages that go on to hide; one closed before the chunk came must not leave a stray rejection.
+  sender.catch(() => undefined);
   const configArms: (Arm | undefined)[] = [];
   rec.page.on('response', (r: Response) => {
     const path = new URL(r.url()).pathname;
