@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Four projects: renderer units in jsdom, server/tooling units in node, browser tests in real Chromium, and latency
-// bounds (timing) that `npm test` runs alone afterwards.
+// Five projects: renderer units in jsdom (shared, and isolated for module mocks), server/tooling units in node,
+// browser tests in real Chromium, and latency bounds (timing) that `npm test` runs alone afterwards.
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Two files at a time (vitest takes cores - 1, one, on this 2-core machine): most test time waits on servers,
+    // child processes and the browser, not on the CPU. Browser test files still run one after another.
+    maxWorkers: 2,
     projects: [
       {
         // One jsdom and one module graph per worker, not per file: setting both up (and preloading every widget) cost
