@@ -7,7 +7,7 @@
  */
 import type { Beacon, BeaconScreen } from '../../schemas/generated/types.js';
 import type { PublishedSnapshot } from '../published/snapshot.js';
-import { API_FAILURES, type Arm, type BinRow, type CountRow, type TelemetryBatch } from '../store/telemetry-records.js';
+import { API_FAILURES, SERVER_API_FAILURES, type Arm, type BinRow, type CountRow, type TelemetryBatch } from '../store/telemetry-records.js';
 import { binOf } from './timing-bins.js';
 
 /** Where failures of an endpoint no API map names are counted. */
@@ -85,6 +85,6 @@ export function armsOfLabel(label: string | undefined): { id: string; arm: Arm }
 
 /** The rows of one failed server prefetch: the screen's own figures and each release's arm the page was drawn in. */
 export function prefetchFailureRows(screen: string, endpoint: string, releaseLabel: string | undefined): CountRow[] {
-  const metric = API_FAILURES + endpoint;
+  const metric = SERVER_API_FAILURES + endpoint;
   return [{ release: '', arm: '', screen, metric, n: 1 }, ...armsOfLabel(releaseLabel).map(({ id, arm }) => ({ release: id, arm, screen, metric, n: 1 }))];
 }

@@ -37,8 +37,8 @@ describe('server prefetch failures', () => {
     expect(arms.candidate).toBeGreaterThan(3);
     await s.config.prefetchFailures.flush();
     const figures = await s.config.telemetry.figures(release.id, ['complaint-entry']);
-    expect(figures.counts).toEqual([{ arm: 'candidate', metric: 'apiFailures:problemInit', n: arms.candidate }]);
-    expect((await s.config.telemetry.figures('', ['complaint-entry'])).counts).toEqual([{ arm: '', metric: 'apiFailures:problemInit', n: arms.candidate }]);
+    expect(figures.counts).toEqual([{ arm: 'candidate', metric: 'serverApiFailures:problemInit', n: arms.candidate }]);
+    expect((await s.config.telemetry.figures('', ['complaint-entry'])).counts).toEqual([{ arm: '', metric: 'serverApiFailures:problemInit', n: arms.candidate }]);
   });
 
   it('are written once a second as one batch, and what a failed write loses is only logged', async () => {

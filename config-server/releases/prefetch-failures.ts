@@ -1,8 +1,9 @@
 /**
- * The server's own failed prefetches count as API failures too (issue 36): when the server draws a page and its first
- * data call fails, the borrower's screen had a failed call just as if the app had made it. Counted for the screen and
- * for each release arm the page was drawn in, and written once a second as one batch, not once per page request: a
- * backend that fails under load must not add a database write to every page the server draws.
+ * The server's own failed prefetches count too (issue 36), for the screen and for each release arm the page was drawn
+ * in, under their own metric (`serverApiFailures:<endpoint>`, telemetry-records.ts): the page then makes the call
+ * itself and its beacon reports whether the borrower met a failure, which is what the guard's error rate counts.
+ * Written once a second as one batch, not once per page request: a backend that fails under load must not add a
+ * database write to every page the server draws.
  */
 import type { CountRow, TelemetryStore } from '../store/telemetry-records.js';
 import { prefetchFailureRows } from './beacon-counts.js';

@@ -14,6 +14,12 @@ export const COUNT_METRICS = ['pageViews', 'renderErrors', 'unknownNodes', 'expr
 export const TIMING_METRICS = ['lcp', 'inp'] as const;
 export type TimingMetric = (typeof TIMING_METRICS)[number];
 export const API_FAILURES = 'apiFailures:';
+/**
+ * The server's own failed first calls, by endpoint. Kept apart from the pages' `apiFailures`: the page reports what the
+ * borrower met, including its own retry of a call the server could not make, so adding the server's failure to the
+ * error rate would count one failed screen twice, and a screen the page then loaded fine as a failure.
+ */
+export const SERVER_API_FAILURES = 'serverApiFailures:';
 
 /** One counter increment. `release` and `arm` are '' for the screen's figures regardless of any release. */
 export interface CountRow {
