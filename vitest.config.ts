@@ -24,7 +24,8 @@ export default defineConfig({
         },
       },
       {
-        // Tests that replace modules (vi.mock) need a module graph of their own: `npm run lint` holds them to this name.
+        // Tests that replace modules (vi.mock) need a module graph of their own (`npm run lint` holds them to this name),
+        // and so do tests of page-wide listeners that another file's leftovers could answer first (the beacon sender).
         extends: true,
         test: {
           name: 'renderer-isolated',
