@@ -32,7 +32,8 @@ describe('renderer runtime in Chromium', () => {
   it('a screen with an unknown node type still renders its other nodes, and the bridge reaches webkit.messageHandlers', async () => {
     const rec = await h.openPage('/#/no-such-route?market=ID&token=t1', {
       before: async (page) => {
-        await page.route('**/config/v1/screens/not-found', (route) =>
+        // The app asks with the borrower's params (deviceId, market, ...) in the query: the pattern allows any.
+        await page.route('**/config/v1/screens/not-found?*', (route) =>
           route.fulfill({ status: 200, contentType: 'application/json', headers: { ETag: '"e2e"' }, body: JSON.stringify(testScreen) }),
         );
         await page.addInitScript(() => {
