@@ -35,6 +35,12 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
   const [open, setOpen] = useState<DocRecord | null>(null);
   const [version, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  /**
+   * Copy saved from the preview, until the console's data is reloaded with it: the frame shows the new copy at once,
+   * and a click on it must match the copy the frame runs, not the one the console loaded before the save.
+   */
+  const [justSaved, setJustSaved] = useState<Record<string, Record<string, string>>>({});
+  useEffect(() => setJustSaved({}), [data.records]);
   const ref = route.page === 'doc' ? `${route.kind}/${route.id}` : null;
 
   const load = useCallback(async () => {
@@ -67,6 +73,7 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
     const doc = await adminApi.get('text-set', setId);
     const content = currentContent(doc) as { texts: Record<string, string> };
     await adminApi.saveDraft('text-set', setId, { ...content, texts: { ...content.texts, [key]: value } }, doc.etag);
+    setJustSaved((s) => ({ ...s, [setId]: { ...s[setId], [key]: value } }));
     saved();
   }
 
@@ -103,7 +110,7 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
         market={market}
         version={version}
         collapsible={isCopy}
-        inContext={{ locale, texts: data.texts[locale] ?? {}, usages: data.usages, role, onSave: saveText, onOpenKey, preferKeys }}
+        inContext={{ locale, texts: { ...data.texts[locale], ...justSaved[locale] }, usages: data.usages, role, onSave: saveText, onOpenKey, preferKeys }}
       />
     </div>
   );
