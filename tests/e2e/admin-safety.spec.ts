@@ -98,12 +98,16 @@ describe('console safety', () => {
     const editor = await openScreenJson(page, 'not-found');
     await replaceText(page, editor, pretty({ ...NOT_FOUND, description: 'typed before the session ended' }));
     await page.context().clearCookies();
-    await page.getByRole('button', { name: 'Save draft' }).click();
+    // The editor's own background requests (validation, preview) may meet the ended session first: then the dialog is
+    // already over the page, the click cannot land, and the editor saves after logging in.
+    const save = page.getByRole('button', { name: 'Save draft' });
+    const clicked = await save.click({ timeout: 3000 }).then(() => true, () => false);
     const dialog = page.getByRole('dialog', { name: 'Your session has ended' });
     await dialog.waitFor();
     await expectAxeClean(page);
     await dialog.getByLabel('Password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Log in and continue' }).click();
+    if (!clicked) await save.click();
     await page.getByText('Draft saved.').waitFor();
     expect(await dialog.isVisible()).toBe(false);
     expect((await draftOf(page, 'not-found')).description).toBe('typed before the session ended');
