@@ -9,10 +9,16 @@ import type { Loaded } from './config-client';
 const doc = (title: string) => ({ kind: 'screen', id: 'pay', schemaVersion: 1, title, body: [] }) as unknown as ScreenDocument;
 let fresh: (v: Loaded<ScreenDocument> | null) => void = () => {};
 const mounts: string[] = [];
+/** Every loadScreen call (a request for the screen document) and every last-good write, by screen id / title. */
+const loads: string[] = [];
+const remembered: string[] = [];
 
 vi.mock('./config-client', () => ({
-  loadScreen: () => new Promise((resolve) => (fresh = resolve)),
-  rememberScreen: async () => {},
+  loadScreen: (id: string) => {
+    loads.push(id);
+    return new Promise((resolve) => (fresh = resolve));
+  },
+  rememberScreen: async (l: Loaded<ScreenDocument>) => void remembered.push(String(l.body.title)),
 }));
 vi.mock('./after-first-screen', () => ({ afterFirstScreen: (task: () => void) => task() }));
 vi.mock('../nodes/preload-widgets', () => ({ preloadWidgets: async () => {} }));
@@ -41,22 +47,45 @@ function Navigator() {
   return null;
 }
 
-describe('ScreenRoute', () => {
-  afterEach(() => void (mounts.length = 0));
+const mount = () =>
+  render(
+    <AppContext.Provider value={app}>
+      <MemoryRouter initialEntries={['/pay?step=sms']}>
+        <Navigator />
+        <Routes>
+          <Route path="/pay" element={<ScreenRoute screenId="pay" />} />
+        </Routes>
+      </MemoryRouter>
+    </AppContext.Provider>,
+  );
 
-  it('keeps the inlined screen mounted when revalidation finds a newer version, and shows it at the next navigation', async () => {
-    setInlineScreen({ body: doc('v1'), etag: '"1"', source: 'inline' });
-    render(
-      <AppContext.Provider value={app}>
-        <MemoryRouter initialEntries={['/pay?step=sms']}>
-          <Navigator />
-          <Routes>
-            <Route path="/pay" element={<ScreenRoute screenId="pay" />} />
-          </Routes>
-        </MemoryRouter>
-      </AppContext.Provider>,
-    );
+describe('ScreenRoute', () => {
+  afterEach(() => {
+    mounts.length = 0;
+    loads.length = 0;
+    remembered.length = 0;
+  });
+
+  it('the inlined screen: kept as the last good copy after the first screen, no request for it while the page loads', async () => {
+    setInlineScreen({ body: doc('v1'), etag: '"1"', source: 'inline', drawn: true });
+    const { unmount } = mount();
+    await act(async () => {});
     expect(screen.getByText('v1')).toBeTruthy();
+    expect(remembered).toEqual(['v1']);
+    expect(loads).toEqual([]);
+    // Once unmounted, a return to the app asks for nothing on its behalf.
+    unmount();
+    window.dispatchEvent(new Event('focus'));
+    expect(loads).toEqual([]);
+  });
+
+  it('keeps the inlined screen mounted when a return to the app finds a newer version, and shows it at the next navigation', async () => {
+    setInlineScreen({ body: doc('v1'), etag: '"1"', source: 'inline' });
+    mount();
+    expect(screen.getByText('v1')).toBeTruthy();
+    expect(loads).toEqual([]);
+    await act(async () => void window.dispatchEvent(new Event('focus')));
+    expect(loads).toEqual(['pay']);
     await act(async () => fresh({ body: doc('v2'), etag: '"2"', source: 'network' }));
     // Mid-flow: the same mount, the same version.
     expect(screen.getByText('v1')).toBeTruthy();
@@ -65,5 +94,16 @@ describe('ScreenRoute', () => {
     await act(async () => go('/pay?step=done'));
     expect(screen.getByText('v2')).toBeTruthy();
     expect(mounts).toEqual(['v1', 'v2']);
+  });
+
+  it('a return to the app that finds the same version changes nothing', async () => {
+    setInlineScreen({ body: doc('v1'), etag: '"1"', source: 'inline' });
+    mount();
+    await act(async () => void window.dispatchEvent(new Event('focus')));
+    await act(async () => fresh({ body: doc('v1'), etag: '"1"', source: 'cache' }));
+    await act(async () => go('/pay?step=done'));
+    // The navigation mounts the screen again (a new location), with the version it had.
+    expect(screen.getByText('v1')).toBeTruthy();
+    expect(mounts).toEqual(['v1', 'v1']);
   });
 });

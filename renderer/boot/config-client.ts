@@ -10,6 +10,11 @@ export interface Loaded<T> {
   etag: string | null;
   /** Where it came from: the network, the inlined boot data or the last good copy. */
   source: 'network' | 'inline' | 'cache';
+  /**
+   * The server drew the page with this very version and the app hydrated it: checked at publish and by drawing, by
+   * the same build's schemas. It is kept as the last good copy without the browser's schema check (and its code).
+   */
+  drawn?: boolean;
 }
 
 type Log = (message: string, detail?: unknown) => void;
@@ -59,9 +64,10 @@ async function revalidate<T>(url: string, cacheKey: string, check: (v: unknown) 
   return cached && check(cached.body) ? { body: cached.body, etag: cached.etag, source: 'cache' } : null;
 }
 
-/** Keeps a document as "last good" only after the full schema check passed. */
+/** Keeps a document as "last good" only after the full schema check passed (a drawn page's: see `drawn`). */
 async function remember<T>(cacheKey: string, kind: 'bundle' | 'screen', loaded: Loaded<T>, log: Log) {
   if (loaded.source === 'cache' || isPreview) return;
+  if (loaded.drawn) return writeCached(cacheKey, { etag: loaded.etag, body: loaded.body });
   // Imported here, not with the app: the first screen does not wait for the validator code.
   const { validateBundle, validateDocument } = await import('../validation/validate-document');
   const problems = kind === 'bundle' ? validateBundle(loaded.body as Record<string, unknown>) : validateDocument('screen', loaded.body);

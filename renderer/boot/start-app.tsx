@@ -64,6 +64,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     const texts = bundle.body.textSet.texts as Record<string, unknown>;
     // Only with the very bundle the server drew with (a publish in between: the app draws afresh).
     hydrate = serverDrawn && !!boot.bundleEtag && bundle.etag === boot.bundleEtag;
+    bundle.drawn = hydrate;
     const handOff = hydrate ? readHandOff() : null;
     // The page may have started the first call itself while this bundle downloaded (public/early-call.js).
     const early = (window as { __sduiEarly?: Promise<RawAnswer> }).__sduiEarly;
@@ -82,7 +83,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     // Its lazily loaded widgets download alongside that call. The app mounts once they are here:
     // a widget that suspends on the first screen would show late (React throttles reveals).
     await widgetsOrTimeout(widgets);
-    setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline', claims, serverState: handOff?.state ? { value: handOff.state } : undefined });
+    setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline', drawn: hydrate, claims, serverState: handOff?.state ? { value: handOff.state } : undefined });
   }
   const app = <App bundle={bundle} market={market} locale={locale} location={location} outerQuery={readQuery(window.location.search)} />;
   if (hydrate) {
