@@ -5,7 +5,8 @@
  * Env: BENCH_ONLY=bundle,render,server,documents (store: only the PostgreSQL/SQLite read row; ssr: only the server-render cost row;
  *        release: only the bundle-with-a-release-in-flight row)  BENCH_RUNS=21 (render runs per app and screen)
  *      BENCH_DURATION=10 (seconds per autocannon run)  BENCH_ROUNDS=5 (autocannon runs per case and server).
- *      BENCH_SCENARIOS=complaint,list (render: only the scenarios whose label contains one of these).
+ *      BENCH_SCENARIOS=complaint,list (render: only the scenarios whose label contains one of these; 'screen A' is
+ *        issue 38's referee screen, with JS transferred over the load and heap rows).
  *      BENCH_SSR_SANDBOX=1 (server render cost: also the INFO rows with the live sandbox as the backend).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -60,7 +61,7 @@ if (only.has('render') && built) {
   await section('render', async () => {
     // The hand-written page is served by the same express static, from a folder of the same build dir.
     const { renderBench } = await import('./render/render-bench.js');
-    const { prepareDataDir, seedComplaints, BENCH_LIST_PATH } = await import('./render/prepare-data-dir.js');
+    const { prepareDataDir, seedComplaints, BENCH_LIST_PATH, BENCH_SCREEN_A_PATH } = await import('./render/prepare-data-dir.js');
     await buildApp({ root: resolve(repoRoot, 'tests/bench/baseline'), outDir: join(appDir, 'baseline'), base: '/baseline/' });
     // The floor: the same pages with react + react-dom + fetch only (no router, no axios).
     await buildApp({
@@ -70,9 +71,12 @@ if (only.has('render') && built) {
       swap: { [resolve(repoRoot, 'tests/bench/baseline/api.ts')]: resolve(repoRoot, 'tests/bench/plain/api.ts') },
     });
     const dataDir = await prepareDataDir();
-    const server = await startChildServer(resolve(repoRoot, 'tests/bench/server/config-server-child.ts'), [dataDir, appDir]);
+    // The real config app plus screen A's one backend call (render-server-child.ts).
+    const server = await startChildServer(resolve(repoRoot, 'tests/bench/render/render-server-child.ts'), [dataDir, appDir]);
     try {
       const listNeedle = await seedComplaints(server.url, 'bench-list', 200);
+      // Screen A (issue 38's referee): its history is the first tab of the same sandbox list, 200 items; the last one's text.
+      const screenANeedle = await seedComplaints(server.url, 'bench-screen-a', 200);
       const entryToken = 'bench-entry';
       const init = await fetch(`${server.url}/sandbox/user-problem/problem-init?market=ID&token=${entryToken}`, { method: 'POST' });
       const data = ((await init.json()) as { data: { problemType: { title: string }[]; orderDetail: { productName: string } } }).data;
@@ -87,6 +91,9 @@ if (only.has('render') && built) {
         needles,
       });
       return await renderBench([
+        // Issue 38's referee scenario: one call the server makes; content = the last history item, visible.
+        // Budgets of issue 38: content (the last item visible) and FCP cold, each <= 0.60 of the plain page.
+        { ...scenario('screen A', BENCH_SCREEN_A_PATH, 'bench-screen-a', [screenANeedle]), baseline: undefined, loadCost: true, plainBudgets: { contentCold: 0.6, fcpCold: 0.6 } },
         scenario('complaint entry', '/complaint', entryToken, [data.orderDetail.productName, data.problemType.at(-1)!.title]),
         scenario('list of 200', BENCH_LIST_PATH, 'bench-list', [listNeedle]),
         // Only a plain hand-written page exists for these (tests/bench/plain/).

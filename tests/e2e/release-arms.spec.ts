@@ -1,6 +1,6 @@
 /**
  * Same arm everywhere (issue 36): a text change released to 50 % of borrowers. For a candidate and a base deviceId,
- * the page the server draws, the bundle it names, the app after hydration (and after its background revalidations)
+ * the page the server draws, the bundle it names, the app after hydration (and after its revalidations on focus)
  * and the next screen reached in the app all show that arm's copy, with no hydration mismatch. Every config request
  * the app makes says who the borrower is (their common params), and each answer says the same arm.
  *
@@ -83,14 +83,13 @@ describe('a text change released to 50 %', () => {
       await expect.poll(() => config.some((c) => c.url.pathname === '/config/v1/bundle')).toBe(true);
       expect(config.find((c) => c.url.pathname === '/config/v1/bundle')).toMatchObject({ arm });
 
-      // Hydrated, then the background work after the first screen (the screen's revalidation), then a return to the
-      // app (focus revalidates the bundle): still this arm's copy.
+      // Hydrated, then a return to the app (focus revalidates the bundle and the drawn screen): still this arm's copy.
       await page.getByText(copy[arm].first, { exact: true }).waitFor();
-      await expect.poll(() => config.some((c) => c.url.pathname === '/config/v1/screens/complaint-entry')).toBe(true);
       const bundles = () => config.filter((c) => c.url.pathname === '/config/v1/bundle').length;
       const before = bundles();
       await page.evaluate(() => window.dispatchEvent(new Event('focus')));
       await expect.poll(bundles).toBe(before + 1);
+      await expect.poll(() => config.some((c) => c.url.pathname === '/config/v1/screens/complaint-entry')).toBe(true);
       await page.waitForTimeout(200);
       expect(await page.getByText(copy[arm].first, { exact: true }).count()).toBe(1);
       expect(await page.getByText(copy[other].first, { exact: true }).count()).toBe(0);

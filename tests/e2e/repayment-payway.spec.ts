@@ -344,7 +344,7 @@ describe('a publish while the SMS step is open', () => {
     const { page } = await h.openScreen('/payway', {
       token,
       query: QUERY,
-      // Hold the background revalidation of the inlined screen until the publish is done.
+      // Hold any revalidation of the inlined screen until the publish is done.
       before: async (p) =>
         void (await p.route('**/config/v1/screens/payway*', async (route) => {
           await held;
@@ -374,8 +374,10 @@ describe('a publish while the SMS step is open', () => {
       note: 'e2e: payway title',
     });
     expect(pub.status, await pub.clone().text()).toBe(200);
+    // The borrower comes back to the app: the inlined screen is revalidated and the newer version found.
     const revalidated = page.waitForResponse((res) => res.url().includes('/config/v1/screens/payway'));
     release();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     expect((await revalidated).status()).toBe(200);
     await page.waitForTimeout(500);
 

@@ -8,9 +8,10 @@ import { LongList } from '../baseline/LongList';
 import { Landing } from './Landing';
 import { LoanDetails } from './LoanDetails';
 import { LoanTerms } from './LoanTerms';
+import { ScreenA } from './ScreenA';
 import '../baseline/baseline.css';
 
 const path = window.location.hash.slice(1).split('?')[0];
-const pages: Record<string, () => React.ReactNode> = { '/benchList': LongList, '/loanDetails': LoanDetails, '/Loan': LoanTerms, '/register': Landing };
+const pages: Record<string, () => React.ReactNode> = { '/benchList': LongList, '/loanDetails': LoanDetails, '/Loan': LoanTerms, '/register': Landing, '/benchScreenA': ScreenA };
 const Page = pages[path] ?? ComplaintEntry;
 createRoot(document.getElementById('root')!).render(<Page />);

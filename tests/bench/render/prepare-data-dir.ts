@@ -1,7 +1,8 @@
 /**
- * A temp data dir whose store holds the default documents plus the bench-only list screen and a
- * `/benchList` route to it, published through the store's own import (with the server's whole-state
- * check), so the real server serves it exactly like any published screen. screens/ is never touched.
+ * A temp data dir whose store holds the default documents plus the bench-only screens (the list at `/benchList`,
+ * issue 38's screen A at `/benchScreenA` with its one backend call `benchScreenA` in the API map, answered by
+ * render-server-child.ts), published through the store's own import (with the server's whole-state check), so the
+ * real server serves them exactly like any published screen. screens/ is never touched.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,18 +14,33 @@ import { defaultDocuments } from '../lib/default-documents.js';
 import { repoRoot } from '../bundle/build-app.js';
 
 export const BENCH_LIST_PATH = '/benchList';
+export const BENCH_SCREEN_A_PATH = '/benchScreenA';
+
+const BENCH_SCREENS = [
+  { file: 'tests/bench/fixtures/bench-list-200.json', path: BENCH_LIST_PATH, description: 'Bench only: 200-item list.' },
+  { file: 'tests/bench/fixtures/bench-screen-a.json', path: BENCH_SCREEN_A_PATH, description: 'Bench only: issue 38 screen A.' },
+];
+
+/** Screen A's one call (render-server-child.ts answers it under the sandbox's base URL); a read the server may make. */
+const SCREEN_A_ENDPOINT = {
+  method: 'POST', path: '/bench/screen-a', encoding: 'form', successCode: 0, onFailure: 'toast', prefetch: true,
+  description: 'Bench only: order card, 8 problem types and the complaint history in one answer.',
+};
 
 export async function prepareDataDir(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sdui-bench-render-'));
-  const benchFile = 'tests/bench/fixtures/bench-list-200.json';
-  const bench = JSON.parse(readFileSync(resolve(repoRoot, benchFile), 'utf8')) as { id: string };
+  const screens = BENCH_SCREENS.map((s) => ({ ...s, doc: JSON.parse(readFileSync(resolve(repoRoot, s.file), 'utf8')) as { id: string } }));
   const docs: NewDocument[] = defaultDocuments().map((d) => {
+    if (d.kind === 'api-map') {
+      const map = d.content as { endpoints: Record<string, unknown> };
+      return { ...d, content: { ...map, endpoints: { ...map.endpoints, benchScreenA: SCREEN_A_ENDPOINT } } };
+    }
     if (d.kind !== 'route-map') return d;
     const map = d.content as { routes: { path: string; screen: string; description?: string }[] };
-    const routes = [{ path: BENCH_LIST_PATH, screen: bench.id, description: 'Bench only: 200-item list.' }, ...map.routes];
+    const routes = [...screens.map((s) => ({ path: s.path, screen: s.doc.id, description: s.description })), ...map.routes];
     return { ...d, content: { ...map, routes } };
   });
-  docs.push({ kind: 'screen', id: bench.id, file: benchFile, content: bench });
+  for (const s of screens) docs.push({ kind: 'screen', id: s.doc.id, file: s.file, content: s.doc });
   const store = new SqliteStore(dataDir);
   try {
     await store.importPublished(docs, { user: 'bench' }, validStateCheck);

@@ -1,0 +1,74 @@
+/**
+ * After a drawn page has loaded, the app asks for nothing the first screen does not need (issue 38): the page just
+ * delivered its screen and named its bundle at the current version, so there is nothing to revalidate, and nothing to
+ * schema-check before keeping them as the last good copy (the server drew the page with them). A referee saw
+ * `/config/v1/screens/<id>` and the validators' chunk about 2 s after load; those, or anything else, fail here.
+ * The one request allowed after load is the beacon sender's code (`telemetry/start-beacons.ts`): it must be in the
+ * page before the page is hidden, when the beacon is sent.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commonParams, startHarness, type Harness } from './harness';
+
+/** How long after the load event requests are watched (the referee saw them at about 2 s). */
+const WATCH_MS = 5000;
+
+type Manifest = Record<string, { file: string; name?: string }>;
+const manifest = () => JSON.parse(fs.readFileSync('dist/renderer/.vite/manifest.json', 'utf8')) as Manifest;
+
+/** Drawn screens of every kind: borrower data made by the server's first call, and a static page. */
+const ROUTES: { route: string; query: Record<string, string> }[] = [
+  { route: '/complaint', query: {} },
+  { route: '/loanDetails', query: { productId: '103', orderId: '1004' } },
+  { route: '/Loan', query: {} },
+];
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ locale: 'id-ID', serverPrefetch: true, log: () => {} });
+});
+afterAll(async () => h?.close());
+
+describe('after a drawn page has loaded', () => {
+  for (const { route, query } of ROUTES) {
+    it(`${route}: no request within ${WATCH_MS / 1000} s but the beacon sender's code; no screen document, no validators`, async () => {
+      const m = manifest();
+      const beacons = `/${m['telemetry/start-beacons.ts'].file}`;
+      const validators = Object.values(m).filter((c) => c.name === 'validate-document').map((c) => `/${c.file}`);
+      expect(validators).not.toEqual([]);
+
+      const { page, logs, pageErrors } = await h.newPage();
+      const failed: string[] = [];
+      page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${new URL(r.url()).pathname}`));
+      const requests: { at: number; what: string; path: string }[] = [];
+      let loadedAt: number | null = null;
+      page.on('load', () => (loadedAt ??= Date.now()));
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        requests.push({ at: Date.now(), what: `${r.method()} ${url.pathname}`, path: url.pathname });
+      });
+      const token = `after-${process.pid}-${Date.now()}`;
+      await page.goto(`${h.url}${route}?${new URLSearchParams({ ...commonParams(token), ...query })}`, { waitUntil: 'load' });
+      // Drawn by the server and hydrated: the first screen is up (its onLoad ran against the server's answer).
+      expect(await page.locator('#root[data-ssr]').count()).toBe(1);
+      await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+      await page.waitForTimeout(Math.max(0, loadedAt! + WATCH_MS - Date.now()));
+
+      const afterLoad = requests.filter((r) => r.at >= loadedAt!).map((r) => r.what);
+      expect(afterLoad.filter((w) => w !== `GET ${beacons}`), `after load: ${afterLoad.join(', ')}`).toEqual([]);
+      const all = requests.map((r) => r.path);
+      expect(all.filter((p) => p.startsWith('/config/v1/screens/') || validators.includes(p))).toEqual([]);
+      // Every request the page made succeeded; the console's 'Failed to load resource' lines are Chromium's own favicon
+      // request (no request event), which this server answers 404.
+      expect(failed).toEqual([]);
+      expect(logs.filter((l) => !l.includes('Failed to load resource'))).toEqual([]);
+      expect(pageErrors).toEqual([]);
+
+      // The last good copies were kept all the same: a later visit can use them.
+      const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sdui:config:')).sort());
+      expect(kept.some((k) => k.startsWith('sdui:config:bundle:'))).toBe(true);
+      expect(kept.some((k) => k.startsWith('sdui:config:screen:'))).toBe(true);
+      await page.context().close();
+    });
+  }
+});
