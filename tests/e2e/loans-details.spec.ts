@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe';
-import { bridgeMessages, fieldsOf, isCall, routeOf, stubIosBridge, startHarness, type Harness } from './harness';
+import { bridgeMessages, commonParams, fieldsOf, isCall, routeOf, stubIosBridge, startHarness, type Harness } from './harness';
 
 // Seed (config-server/sandbox/seed.ts): one order per status the spec names. `picture` is the status picture the
 // market's limits.orderStatuses choose (any status without its own picture shows the 200 one).
@@ -39,8 +39,14 @@ describe('loan details by status', () => {
   for (const market of ['ID', 'IN'] as const) {
     it(`${market}: picture, texts, detail lines and the buttons of every status`, async () => {
       const c = COPY[market];
-      for (const o of ORDERS) {
-        const { page, pageErrors } = await open(market, o);
+      // One tab loads each order's page afresh (a full document load, its own session token): a new browser context
+      // per order cost a cold cache and a new renderer process each.
+      const { page, pageErrors } = await h.newPage();
+      await stubIosBridge(page);
+      for (const [i, o] of ORDERS.entries()) {
+        pageErrors.length = 0;
+        const query = { ...commonParams(`e2e-details-${market}-${i}-${Date.now()}`), market, productId: String(o.productId), orderId: String(o.orderId) };
+        await page.goto(`${h.url}/loanDetails?${new URLSearchParams(query)}`);
         await page.locator('#loan-product').waitFor();
         if (o.score) {
           const dialog = page.getByRole('dialog', { name: c.rate });
@@ -61,8 +67,8 @@ describe('loan details by status', () => {
         if (market === 'ID') await page.screenshot({ path: `tests/e2e/readme/loans-details-${o.status}.png` });
         const found = await axeViolations(page);
         expect(describeViolations(found), `axe on status ${o.status}`).toBe('');
-        await page.context().close();
       }
+      await page.context().close();
     }, 120_000);
   }
 
