@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe';
-import { startHarness, type Harness } from './harness';
+import { commonParams, startHarness, type Harness, type PageRecord } from './harness';
 
 const routeMap = JSON.parse(fs.readFileSync('screens/maps/route-map.json', 'utf8')) as { routes: { path: string; screen: string }[] };
 /** Demo query per screen family, from the sandbox seed (config-server/sandbox/seed.ts). */
@@ -57,11 +57,21 @@ function checks(): { market: string; path: string; viewport: typeof PHONE }[] {
   return out;
 }
 
-// Pages are checked a few at a time: each mostly waits on the server and the network, not on the CPU.
-describe.concurrent(ALL ? 'axe on every route, market and width' : 'axe on every screen', () => {
-  for (const { market, path, viewport } of checks()) {
+// One tab per market and width loads each route afresh (a full document load, its own session token), one after
+// another: a new browser context per page cost a cold cache and a new renderer process each, more than the check.
+const tabs = new Map<string, Promise<PageRecord>>();
+const tabFor = (market: string, viewport: typeof PHONE) => {
+  const key = `${market} ${viewport.width}`;
+  if (!tabs.has(key)) tabs.set(key, h.newPage({ viewport }));
+  return tabs.get(key)!;
+};
+
+describe(ALL ? 'axe on every route, market and width' : 'axe on every screen', () => {
+  for (const [i, { market, path, viewport }] of checks().entries()) {
     it(`${market} ${path} at ${viewport.width}px`, async ({ expect }) => {
-      const { page } = await h.openScreen(path, { viewport, query: { market, ...DEFAULT_QUERY, ...DEMO[path] } });
+      const { page } = await tabFor(market, viewport);
+      const query = { ...commonParams(`e2e-axe-${i}-${Date.now()}`), market, ...DEFAULT_QUERY, ...DEMO[path] };
+      await page.goto(`${h.url}${path}?${new URLSearchParams(query)}`);
       await page.locator('#root *').first().waitFor({ timeout: 15000 });
       // The app marks the moment its first screen's onLoad data is drawn; a page that never gets there (an error
       // screen) is checked as it stands after 5 s. Cheaper than waiting for network idle on every page.
@@ -71,7 +81,6 @@ describe.concurrent(ALL ? 'axe on every route, market and width' : 'axe on every
       const found = await axeViolations(page);
       results.push(`${market} ${path} ${viewport.width}px: ${found.length}`);
       expect(describeViolations(found)).toBe('');
-      await page.context().close();
     });
   }
 });
