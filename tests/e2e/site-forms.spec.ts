@@ -68,7 +68,8 @@ describe.each(sizes)('contact forms, market %s', (marketId, viewport) => {
 
   for (const c of FORMS) {
     it(`${c.route}: each missing field is refused with the message; a complete form succeeds and sends nothing`, async () => {
-      const { page, pageErrors } = await h.openPage(`${c.route}?market=${marketId}`, { viewport });
+      // The page's clock is ours: a toast's few seconds on screen pass at once instead of in real time.
+      const { page, pageErrors } = await h.openPage(`${c.route}?market=${marketId}`, { viewport, before: (p) => p.clock.install() });
       await page.locator(c.form).waitFor();
       await page.waitForLoadState('networkidle');
       const requests: Request[] = [];
@@ -90,6 +91,7 @@ describe.each(sizes)('contact forms, market %s', (marketId, viewport) => {
         const field = page.locator(c.form).getByLabel(texts[missing], { exact: true });
         expect(await field.getAttribute('aria-invalid'), `${missing} marked invalid`).toBe('true');
         expect(await toasts.filter({ hasText: texts['official.submitted'] }).count(), `${missing} empty`).toBe(0);
+        await page.clock.runFor(6000);
         await toast.first().waitFor({ state: 'detached', timeout: 6000 });
       }
       await fillAll(page, texts, c);
@@ -97,6 +99,8 @@ describe.each(sizes)('contact forms, market %s', (marketId, viewport) => {
       await toasts.filter({ hasText: texts['official.submitted'] }).first().waitFor();
       // The form is cleared for the next message.
       expect(await page.locator(c.form).getByLabel(texts[c.fields[0][0]], { exact: true }).inputValue()).toBe('');
+      // Whatever the page would do in the next seconds (its clock is ours) has its chance to send something.
+      await page.clock.runFor(5000);
       await page.waitForTimeout(300);
       // Only the app's own background revalidation of its documents and code may load; nothing is posted anywhere.
       const own = (r: Request) => r.method() === 'GET' && /^\/(config\/v1|assets)\//.test(new URL(r.url()).pathname);
