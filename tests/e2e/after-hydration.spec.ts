@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commonParams, startHarness, type Harness } from './harness';
+import { startHarness, type Harness } from './harness';
 
 /** How long after the load event requests are watched (the referee saw them at about 2 s). */
 const WATCH_MS = 5000;
@@ -49,8 +49,7 @@ describe('after a drawn page has loaded', () => {
         // and data are what must not follow the first screen.
         if (r.resourceType() !== 'image') requests.push({ at: Date.now(), what: `${r.method()} ${url.pathname}`, path: url.pathname });
       });
-      const token = `after-${process.pid}-${Date.now()}`;
-      await page.goto(`${h.url}${route}?${new URLSearchParams({ ...commonParams(token), ...query })}`, { waitUntil: 'load' });
+      await page.goto(h.screenUrl(route, { query }), { waitUntil: 'load' });
       // Drawn by the server and hydrated: the first screen is up (its onLoad ran against the server's answer).
       expect(await page.locator('#root[data-ssr]').count()).toBe(1);
       await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe';
-import { commonParams, startHarness, type Harness, type PageRecord } from './harness';
+import { startHarness, type Harness, type PageRecord } from './harness';
 
 const routeMap = JSON.parse(fs.readFileSync('screens/maps/route-map.json', 'utf8')) as { routes: { path: string; screen: string }[] };
 /** Demo query per screen family, from the sandbox seed (config-server/sandbox/seed.ts). */
@@ -67,11 +67,10 @@ const tabFor = (market: string, viewport: typeof PHONE) => {
 };
 
 describe(ALL ? 'axe on every route, market and width' : 'axe on every screen', () => {
-  for (const [i, { market, path, viewport }] of checks().entries()) {
+  for (const { market, path, viewport } of checks()) {
     it(`${market} ${path} at ${viewport.width}px`, async ({ expect }) => {
       const { page } = await tabFor(market, viewport);
-      const query = { ...commonParams(`e2e-axe-${i}-${Date.now()}`), market, ...DEFAULT_QUERY, ...DEMO[path] };
-      await page.goto(`${h.url}${path}?${new URLSearchParams(query)}`);
+      await page.goto(h.screenUrl(path, { query: { market, ...DEFAULT_QUERY, ...DEMO[path] } }));
       await page.locator('#root *').first().waitFor({ timeout: 15000 });
       // The app marks the moment its first screen's onLoad data is drawn; a page that never gets there (an error
       // screen) is checked as it stands after 5 s. Cheaper than waiting for network idle on every page.

@@ -72,6 +72,11 @@ export interface Harness {
   openPage(pathAndQuery: string, opts?: PageOptions): Promise<PageRecord>;
   /** Opens a borrower route with the device's common params (`commonParams`). */
   openScreen(route: string, opts?: ScreenOptions): Promise<PageRecord>;
+  /**
+   * The address `openScreen` opens: a borrower route with the device's common params, a fresh session token unless
+   * told, then `query`. For loading screens one after another in a tab of one's own (`page.goto`).
+   */
+  screenUrl(route: string, opts?: Pick<ScreenOptions, 'token' | 'query'>): string;
   /** Stops the config server (its store and the browser stay): the server is down. */
   stopServer(): Promise<void>;
   /** Starts the config server again on the same store (a new port). */
@@ -116,6 +121,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   }
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   let seq = 0;
+  const screenPath = (route: string, o: Pick<ScreenOptions, 'token' | 'query'>) =>
+    `${route}?${new URLSearchParams({ ...commonParams(o.token ?? `e2e-${process.pid}-${Date.now()}-${++seq}`), ...o.query })}`;
   const harness: Harness = {
     get url() {
       return server.url;
@@ -148,9 +155,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       return rec;
     },
     openScreen(route, o = {}) {
-      const token = o.token ?? `e2e-${process.pid}-${Date.now()}-${++seq}`;
-      return harness.openPage(`${route}?${new URLSearchParams({ ...commonParams(token), ...o.query })}`, o);
+      return harness.openPage(screenPath(route, o), o);
     },
+    screenUrl: (route, o = {}) => server.url + screenPath(route, o),
     stopServer: () => server.close(),
     async restartServer() {
       await server.close();

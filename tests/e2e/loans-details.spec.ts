@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe';
-import { bridgeMessages, commonParams, fieldsOf, isCall, routeOf, stubIosBridge, startHarness, type Harness } from './harness';
+import { bridgeMessages, fieldsOf, isCall, routeOf, stubIosBridge, startHarness, type Harness } from './harness';
 
 // Seed (config-server/sandbox/seed.ts): one order per status the spec names. `picture` is the status picture the
 // market's limits.orderStatuses choose (any status without its own picture shows the 200 one).
@@ -43,10 +43,9 @@ describe('loan details by status', () => {
       // per order cost a cold cache and a new renderer process each.
       const { page, pageErrors } = await h.newPage();
       await stubIosBridge(page);
-      for (const [i, o] of ORDERS.entries()) {
+      for (const o of ORDERS) {
         pageErrors.length = 0;
-        const query = { ...commonParams(`e2e-details-${market}-${i}-${Date.now()}`), market, productId: String(o.productId), orderId: String(o.orderId) };
-        await page.goto(`${h.url}/loanDetails?${new URLSearchParams(query)}`);
+        await page.goto(h.screenUrl('/loanDetails', { query: { market, productId: String(o.productId), orderId: String(o.orderId) } }));
         await page.locator('#loan-product').waitFor();
         if (o.score) {
           const dialog = page.getByRole('dialog', { name: c.rate });
