@@ -49,18 +49,20 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
   useEffect(() => {
     let live = true;
     const inline = loaded && loaded !== 'missing' && loaded.source === 'inline' ? loaded : null;
-    // The page delivered the inlined screen just now, at the current version: kept as the last good copy once the
-    // first screen shows, and revalidated when the borrower comes back to the app (as the bundle is), not while the
-    // page loads. A newer version waits for the next navigation.
-    const onFocus = () =>
-      void loadScreen(screenId, logError).then(withWidgets).then((fresh) => {
-        if (live && fresh && fresh.etag && fresh.etag !== inline!.etag && fresh.source === 'network') {
-          setPending({ doc: fresh, atKey: locationKey.current });
-        }
-      });
+    let stopWatching = () => {};
     if (inline) {
+      // The page delivered the inlined screen just now, at the current version: kept as the last good copy once the
+      // first screen shows, and revalidated when the borrower comes back to the app (as the bundle is), not while the
+      // page loads. A newer version waits for the next navigation.
+      const onFocus = () =>
+        void loadScreen(screenId, logError).then(withWidgets).then((fresh) => {
+          if (live && fresh && fresh.etag && fresh.etag !== inline.etag && fresh.source === 'network') {
+            setPending({ doc: fresh, atKey: locationKey.current });
+          }
+        });
       afterFirstScreen(() => void rememberScreen(inline, logError));
       window.addEventListener('focus', onFocus);
+      stopWatching = () => window.removeEventListener('focus', onFocus);
     } else if (!loaded) {
       void loadScreen(screenId, logError).then(withWidgets).then((r) => {
         if (!live) return;
@@ -71,7 +73,7 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
     }
     return () => {
       live = false;
-      window.removeEventListener('focus', onFocus);
+      stopWatching();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [screenId]);
