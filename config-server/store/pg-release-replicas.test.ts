@@ -30,7 +30,8 @@ async function pooled<T, R>(items: T[], width: number, fn: (item: T) => Promise<
 
 /** The arm a replica gives a deviceId for Indonesia's bundle ('none': no release in flight for it). */
 async function armOn(base: string, deviceId: string) {
-  const r = await fetch(`${base}/config/v1/bundle?market=ID&deviceId=${deviceId}`);
+  // Uncompressed: the test client's gunzip of the 53 KB bundle cost 3 ms a request, three times the server's work.
+  const r = await fetch(`${base}/config/v1/bundle?market=ID&deviceId=${deviceId}`, { headers: { 'accept-encoding': 'identity' } });
   await r.arrayBuffer();
   return /=(base|candidate)$/.exec(r.headers.get('x-config-release') ?? '')?.[1] ?? 'none';
 }
@@ -93,19 +94,22 @@ describe.skipIf(!!skip)('releases on postgres replicas', () => {
     const mover = ids.find((d) => bucket('issue-36-replicas', d) >= 1000 && bucket('issue-36-replicas', d) < 2500)!;
     const moved = await Promise.all([a, b].map((u) => until(async () => (await armOn(u, mover)) === 'candidate', 1000)));
     console.log(`widening through C served on A and B after ${moved.map((t) => t.toFixed(0)).join(' / ')} ms`);
-    const widened = await Promise.all(urls.map((u) => pooled(ids, 24, (d) => armOn(u, d))));
+    // After the change, every fifth deviceId (1,000, about 250 candidates) on each replica: what is at stake here is
+    // that the replicas agree; that a widening keeps every earlier candidate is checked on all 5,000 in releases.test.ts.
+    const sample = ids.filter((_, i) => i % 5 === 0);
+    const widened = await Promise.all(urls.map((u) => pooled(sample, 24, (d) => armOn(u, d))));
     expect(widened[1]).toEqual(widened[0]);
     expect(widened[2]).toEqual(widened[0]);
-    expect(ids.filter((_, i) => arms[0][i] === 'candidate' && widened[0][i] !== 'candidate')).toEqual([]);
+    expect(sample.filter((_, i) => arms[0][i * 5] === 'candidate' && widened[0][i] !== 'candidate')).toEqual([]);
 
     // Roll back through B: every deviceId gets the base on A and C within a second.
-    const candidate = ids.find((_, i) => widened[0][i] === 'candidate')!;
+    const candidate = sample.find((_, i) => widened[0][i] === 'candidate')!;
     const back = await patB.req('POST', `/admin/api/releases/${id}/rollback`, { reason: 'replica test' });
     expect(back.status).toBe(200);
     const gone = await Promise.all([a, c].map((u) => until(async () => (await armOn(u, candidate)) === 'none', 1000)));
     console.log(`rollback through B served on A and C after ${gone.map((t) => t.toFixed(0)).join(' / ')} ms (LISTEN/NOTIFY; periodic check every 5 s)`);
     expect(Math.max(...gone)).toBeLessThan(1000);
-    const after = await Promise.all(urls.map((u) => pooled(ids, 24, (d) => armOn(u, d))));
+    const after = await Promise.all(urls.map((u) => pooled(sample, 24, (d) => armOn(u, d))));
     for (const x of after) expect(x.filter((arm) => arm !== 'none')).toEqual([]);
   }, 240_000);
 
