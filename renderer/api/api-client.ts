@@ -3,7 +3,7 @@ import type { ApiMapDocument, Endpoint } from '../../schemas/generated/types';
 import type { ApiClient, ApiResult } from '../runtime/contract';
 import { appToastMs } from '../toast/toast-store';
 import { callParts, commonParams, endpointOf as endpointIn, readEnvelope, safeJson, scalar } from './call-rules';
-import { createHttpClients } from './http-clients';
+import { lazyHttpClients } from './http-clients';
 import { pendingCalls } from './pending-calls';
 import { note } from '../telemetry/telemetry-inbox';
 
@@ -43,7 +43,7 @@ function within<T>(answer: Promise<T>, ms: number | undefined): Promise<T> {
 /** Logical endpoint → HTTP call through the API map; never throws. */
 export function createApiClient(opts: ApiClientOptions): AppApiClient {
   const { apiMap, query } = opts;
-  const http = createHttpClients(apiMap, query, opts.adapter);
+  const http = lazyHttpClients(apiMap, query, opts.adapter);
   const common = commonParams(apiMap, query);
 
   const endpointOf = (name: string): Endpoint | undefined => endpointIn(apiMap, name);
@@ -58,8 +58,11 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
 
   /** An axios request by the endpoint's encoding; resolves to the answer's body. */
   const viaAxios = (config: (ep: Endpoint) => AxiosRequestConfig, multipart = false) => async (ep: Endpoint) => {
-    const client = ep.encoding === 'form' && !multipart ? http.form : http.json;
-    return (await client.request({ method: ep.method, url: ep.path, timeout: ep.timeoutMs ?? apiMap.timeoutMs, ...config(ep) })).data as unknown;
+    const timeout = ep.timeoutMs ?? apiMap.timeoutMs;
+    // Loading axios (the first call only) is bounded by the endpoint's timeout too: a stuck download fails the call.
+    const clients = await within(http(), timeout);
+    const client = ep.encoding === 'form' && !multipart ? clients.form : clients.json;
+    return (await client.request({ method: ep.method, url: ep.path, timeout, ...config(ep) })).data as unknown;
   };
 
   async function send(name: string, transport: (ep: Endpoint) => Promise<unknown>, silent?: boolean): Promise<ApiResult> {
