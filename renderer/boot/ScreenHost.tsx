@@ -36,7 +36,7 @@ export function ScreenHost(props: ScreenHostProps) {
     const drawn = props.serverState?.value;
     if (props.serverState) props.serverState.value = undefined;
     const services: RuntimeServices = {
-      store: createStateStore(drawn ?? doc.state ?? {}),
+      store: drawn ? createStateStore(drawn, true) : createStateStore(doc.state ?? {}),
       texts: props.texts,
       market: props.market,
       query: props.query,

@@ -37,4 +37,27 @@ describe('state store', () => {
     s.set('n', 2);
     expect(initial.n).toBe(1);
   });
+
+  it('a write of the value already there changes nothing: same snapshot, no re-render', () => {
+    const answer = { history: [{ id: 1 }] };
+    const s = createStateStore({ a: answer }, true);
+    const before = s.getSnapshot();
+    let calls = 0;
+    s.subscribe(() => calls++);
+    s.set('a', answer);
+    expect(s.getSnapshot()).toBe(before);
+    expect(calls).toBe(0);
+    s.set('a', { history: [{ id: 1 }] });
+    expect(calls).toBe(1);
+    expect(s.getSnapshot()).not.toBe(before);
+  });
+
+  it('keeps a handed-over state as it is and still never writes into it', () => {
+    const drawn = { a: { n: 1 } };
+    const s = createStateStore(drawn, true);
+    expect(s.getSnapshot()).toBe(drawn);
+    s.set('a.n', 2);
+    expect(drawn.a.n).toBe(1);
+    expect(s.get('a.n')).toBe(2);
+  });
 });

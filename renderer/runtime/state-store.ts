@@ -51,9 +51,14 @@ export function setPath(obj: State, path: string, value: unknown): State {
   return write(obj, 0) as State;
 }
 
-/** Per-screen state: dotted-path reads/writes and a subscription for useSyncExternalStore. */
-export function createStateStore(initial: State = {}): StateStore {
-  let state: State = structuredCloneSafe(initial);
+/**
+ * Per-screen state: dotted-path reads/writes and a subscription for useSyncExternalStore.
+ * `handedOver`: the caller gives `initial` away (the state a drawn page was drawn with, parsed for this store
+ * alone), so it is kept as it is instead of copied: a 200-item answer is then held once, not twice. Writes are
+ * copy-on-write either way; the copy only protects a document's own `state` from a caller that mutates it.
+ */
+export function createStateStore(initial: State = {}, handedOver = false): StateStore {
+  let state: State = handedOver && initial && typeof initial === 'object' ? initial : structuredCloneSafe(initial);
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((l) => l());
   return {
@@ -64,6 +69,9 @@ export function createStateStore(initial: State = {}): StateStore {
     },
     get: (path) => getPath(state, path),
     set(path, value) {
+      // The value already there (the server's answer a drawn page was drawn with, claimed by onLoad): nothing
+      // changes, so no new snapshot, and React does not draw the whole screen again to find that out.
+      if (value !== undefined && getPath(state, path) === value) return;
       state = setPath(state, path, value);
       emit();
     },
