@@ -1,12 +1,13 @@
-import { useContext, useMemo, type ReactNode } from 'react';
-import { ScopeContext } from '../runtime/runtime-context';
+import { useMemo, type ReactNode } from 'react';
+import { RuntimeContext, useRuntime } from '../runtime/runtime-context';
+import { scopedRuntime } from '../runtime/create-runtime';
 
 /**
- * `item` and `index` for the nodes of one list entry. One component per item (it provides the
- * scope itself), memoised so the subtree's runtime stays stable across re-renders.
+ * `item` and `index` for the nodes of one list entry. One component per item: it provides the item's runtime
+ * itself (no ScopeProvider in between), memoised so the subtree's runtime stays stable across re-renders.
  */
 export function ItemScope({ item, index, children }: { item: unknown; index: number; children?: ReactNode }) {
-  const parent = useContext(ScopeContext);
-  const merged = useMemo(() => ({ ...parent, item, index }), [parent, item, index]);
-  return <ScopeContext.Provider value={merged}>{children}</ScopeContext.Provider>;
+  const parent = useRuntime();
+  const runtime = useMemo(() => scopedRuntime(parent, { item, index }), [parent, item, index]);
+  return <RuntimeContext.Provider value={runtime}>{children}</RuntimeContext.Provider>;
 }

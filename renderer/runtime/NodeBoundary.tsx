@@ -1,17 +1,38 @@
-import { Component, type ReactNode } from 'react';
+import { Component, Suspense, type ComponentType, type ContextType, type ReactNode } from 'react';
+import type { Node } from '../../schemas/generated/types';
+import { ServicesContext, useRuntime } from './runtime-context';
 
-interface Props {
-  label: string;
-  onError(message: string, detail: unknown): void;
-  children?: ReactNode;
+type AnyWidget = ComponentType<{ node: Node }>;
+
+/** `React.lazy` components: only these can suspend, so only these get a Suspense. */
+const LAZY = Symbol.for('react.lazy');
+const isLazy = (w: AnyWidget) => (w as unknown as { $$typeof?: symbol }).$$typeof === LAZY;
+
+/** Nodes of an unknown type already reported (a re-render must not log them again). */
+const reported = new WeakSet<object>();
+
+/** Every boundary starts from this one state object (React never writes into a state: a failure makes a new one). */
+const DRAWING = Object.freeze({ failed: false });
+
+/** A node with a `when`: drawn while it holds (a failing expression logs a warning and yields undefined: hidden). */
+function When({ node, children }: { node: Node; children: ReactNode }) {
+  return useRuntime().evaluate(node.when!) ? children : null;
 }
 
-/** One per node: a widget that throws renders nothing and is logged; its siblings stay. */
-export class NodeBoundary extends Component<Props, { failed: boolean }> {
-  // Set in the constructor, not as a class field: fields cost the first chunk four transpiler helpers.
-  constructor(props: Props) {
+/**
+ * One per node: picks the node's widget from the registry and contains its failures (a widget that throws
+ * renders nothing and is logged; its siblings stay). It is also what draws the node, so a node costs this, the
+ * widget and its element: a 200-item list has about a thousand nodes, and every extra fiber, context read or
+ * props object is paid a thousand times on the first screen (and kept in the heap while it shows). It reads only
+ * the screen's services (stable for the screen's life), never its state: only `when` nodes and widgets follow state.
+ */
+export class NodeBoundary extends Component<{ node: Node }, { failed: boolean }> {
+  // Declared, not a field: fields cost the first chunk four transpiler helpers.
+  declare context: ContextType<typeof ServicesContext>;
+
+  constructor(props: { node: Node }) {
     super(props);
-    this.state = { failed: false };
+    this.state = DRAWING;
   }
 
   static getDerivedStateFromError() {
@@ -19,10 +40,37 @@ export class NodeBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override componentDidCatch(error: unknown) {
-    this.props.onError(`${this.props.label} failed to render: ${(error as Error)?.message ?? String(error)}`, error);
+    const { node } = this.props;
+    const label = `node ${String(node.type)}${node.id ? ` #${node.id}` : ''}`;
+    this.context?.logError(`${label} failed to render: ${(error as Error)?.message ?? String(error)}`, error);
   }
 
   override render() {
-    return this.state.failed ? null : this.props.children;
+    if (this.state.failed) return null;
+    const { node } = this.props;
+    const services = this.context;
+    if (!services) throw new Error('useRuntime() outside <RuntimeProvider>');
+    const table = services.registry as Record<string, AnyWidget | undefined>;
+    const type = node && typeof node === 'object' ? node.type : undefined;
+    const Widget = typeof type === 'string' && Object.hasOwn(table, type) ? table[type] : undefined;
+    if (!Widget) {
+      // Logged while rendering, once per node object: an effect per node would cost every node.
+      const key = node && typeof node === 'object' ? node : undefined;
+      if (!key || !reported.has(key)) {
+        if (key) reported.add(key);
+        services.logError(`unknown node type "${String(type)}"`, node);
+      }
+      return null;
+    }
+    const drawn = isLazy(Widget) ? (
+      <Suspense fallback={null}>
+        <Widget node={node} />
+      </Suspense>
+    ) : (
+      <Widget node={node} />
+    );
+    return node.when !== undefined ? <When node={node}>{drawn}</When> : drawn;
   }
 }
+// Assigned, not a static field (see `context` above).
+NodeBoundary.contextType = ServicesContext;
