@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { LongestFirstSequencer } from './tests/longest-first-sequencer.js';
 
 // Five projects: renderer units in jsdom (shared, and isolated for module mocks), server/tooling units in node,
 // browser tests in real Chromium, and latency bounds (timing) that `npm test` runs alone afterwards.
@@ -18,6 +19,8 @@ export default defineConfig({
     // Two files at a time (vitest takes cores - 1, one, on this 2-core machine): much test time waits on servers,
     // child processes and the browser. Four at a time was no faster here and timed a browser test out.
     maxWorkers: 2,
+    // Longest first in a fresh clone too (CI has no results cache): see the sequencer.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         // One jsdom and one module graph per worker, not per file: setting both up (and preloading every widget) cost

@@ -3,14 +3,14 @@
  * strings, deep nesting, unknown node and action types, expressions with prototype tricks) go through
  * save, validate and publish of the admin API. No response is 5xx, every rejection is a 4xx whose errors
  * carry JSON pointers, and after every accepted publish the whole published state still validates.
- * FUZZ_RUNS sets the count (npm test: 150; `npm run test:hardening`: 10,000).
+ * FUZZ_RUNS sets the count (npm test: 60; `npm run test:hardening`: 10,000).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocuments, validateDocuments } from '../validation/validate-documents.js';
 import { login, startTestServer, type Client, type TestServer } from '../testing/test-helpers.js';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const docs = loadDocuments().docs.map((d) => d.doc as Record<string, unknown> & { kind: string; id: string });
 
 /** Every JSON pointer inside a value (as token lists), the root included. */

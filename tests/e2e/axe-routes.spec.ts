@@ -62,7 +62,7 @@ function checks(): { market: string; path: string; viewport: typeof PHONE }[] {
 const tabs = new Map<string, Promise<PageRecord>>();
 const tabFor = (market: string, viewport: typeof PHONE) => {
   const key = `${market} ${viewport.width}`;
-  if (!tabs.has(key)) tabs.set(key, h.newPage({ viewport }));
+  if (!tabs.has(key)) tabs.set(key, h.newPage({ viewport, keep: true }));
   return tabs.get(key)!;
 };
 

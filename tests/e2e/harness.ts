@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { onTestFinished } from 'vitest';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { startServer, type RunningServer } from '../../config-server/server';
 import { hashPassword, type ScryptParams } from '../../config-server/admin/password';
@@ -52,6 +53,8 @@ export interface PageOptions {
   /** Runs before the first navigation (routes, init scripts). */
   before?: (page: Page) => Promise<void>;
   viewport?: { width: number; height: number };
+  /** Keep a page opened inside a test open after it (until `close`), e.g. one tab for a file's tests. */
+  keep?: boolean;
 }
 
 export interface ScreenOptions extends PageOptions {
@@ -67,7 +70,10 @@ export interface Harness {
   browser: Browser;
   /** The server's store folder; it outlives `stopServer`. */
   dataDir: string;
-  /** A recorded page in a fresh context (375x667 unless told), not navigated yet. */
+  /**
+   * A recorded page in a fresh context (375x667 unless told), not navigated yet. Opened inside a test, it closes when
+   * the test ends unless `keep`; opened in a hook, it lives until `close`.
+   */
   newPage(opts?: Omit<PageOptions, 'before'>): Promise<PageRecord>;
   openPage(pathAndQuery: string, opts?: PageOptions): Promise<PageRecord>;
   /** Opens a borrower route with the device's common params (`commonParams`). */
@@ -131,6 +137,15 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     dataDir,
     async newPage(o = {}) {
       const context = await browser.newContext({ viewport: o.viewport ?? { width: 375, height: 667 }, locale: opts.locale });
+      // A page left open keeps its app running (timers, countdowns, focus and config checks) beside every later test
+      // of the file, on the same two cores. onTestFinished throws outside a test: a hook's page lives until close.
+      if (!o.keep) {
+        try {
+          onTestFinished(() => context.close().catch(() => undefined));
+        } catch {
+          /* opened in a hook */
+        }
+      }
       const page = await context.newPage();
       const rec: PageRecord = { page, logs: [], cspViolations: [], pageErrors: [] };
       await page.exposeFunction('__sduiRecord', (kind: string, text: string) => {
@@ -149,7 +164,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       return rec;
     },
     async openPage(pathAndQuery, o = {}) {
-      const rec = await harness.newPage({ viewport: o.viewport });
+      const rec = await harness.newPage({ viewport: o.viewport, keep: o.keep });
       if (o.before) await o.before(rec.page);
       await rec.page.goto(server.url + pathAndQuery);
       return rec;
