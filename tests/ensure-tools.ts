@@ -22,9 +22,15 @@ export interface Tool {
 
 export const TOOLS: Tool[] = [
   {
-    purpose: 'the browser tests (tests/e2e)',
+    purpose: 'the benchmark and screenshots (tests/bench)',
     aptPackage: 'chromium',
     present: () => ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].some((p) => existsSync(p)),
+  },
+  {
+    // The browser tests' Chromium (tests/e2e/harness.ts): a browser context costs a fifth of the full browser's.
+    purpose: 'the browser tests (tests/e2e, headless shell)',
+    aptPackage: 'chromium-headless-shell',
+    present: () => existsSync('/usr/lib/chromium/chromium-headless-shell'),
   },
   {
     purpose: 'the PostgreSQL store tests',

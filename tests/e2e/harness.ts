@@ -12,7 +12,12 @@ import { startServer, type RunningServer } from '../../config-server/server';
 import { hashPassword, type ScryptParams } from '../../config-server/admin/password';
 import type { Role } from '../../config-server/store/config-store';
 
-export const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'];
+/**
+ * Debian's Chromium headless shell first (package chromium-headless-shell, the same Blink as the browser): a new
+ * context in the full browser opens a window with its own omnibox pop-up renderers, about 0.95 s against 0.2 s
+ * here, and browser tests open about 200 contexts. The full browser serves where the shell is not installed.
+ */
+export const CHROMIUM_PATHS = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium', '/usr/lib/chromium/chromium'];
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const ARTIFACTS = path.resolve('tests/e2e/artifacts');
 /**
@@ -96,7 +101,7 @@ export interface Harness {
 function findChromium(): string {
   const found = CHROMIUM_PATHS.find((p) => fs.existsSync(p));
   // Never skip: a missing browser is a broken machine, and the message says how to fix it.
-  if (!found) throw new Error(`Chromium not found at ${CHROMIUM_PATHS.join(' or ')}: run \`apt-get install -y chromium\``);
+  if (!found) throw new Error(`Chromium not found at ${CHROMIUM_PATHS.join(' or ')}: run \`apt-get install -y chromium-headless-shell\``);
   return found;
 }
 
