@@ -48,8 +48,8 @@ export class NodeBoundary extends Component<{ node: Node }, { failed: boolean }>
   override render() {
     if (this.state.failed) return null;
     const { node } = this.props;
-    const services = this.context;
-    if (!services) throw new Error('useRuntime() outside <RuntimeProvider>');
+    // Always under a RuntimeProvider (ScreenHost, render-static, test-utils): no check of its own.
+    const services = this.context!;
     const table = services.registry as Record<string, AnyWidget | undefined>;
     const type = node && typeof node === 'object' ? node.type : undefined;
     const Widget = typeof type === 'string' && Object.hasOwn(table, type) ? table[type] : undefined;

@@ -64,43 +64,31 @@ class ScreenRuntime implements Runtime {
   declare readonly api: Runtime['api'];
   declare readonly bridge: Runtime['bridge'];
   declare readonly forms: Runtime['forms'];
-  declare private readonly services: RuntimeServices;
-  declare private readonly runActions: RunActions;
-  declare private readonly extra: Partial<Scope>;
+  // Short names: property names survive minification, and the first chunk's own code has a budget.
+  declare readonly s: RuntimeServices;
+  declare readonly ra: RunActions;
+  declare readonly x: Partial<Scope>;
 
   constructor(services: RuntimeServices, runActions: RunActions, extra: Partial<Scope>, state: State) {
-    this.services = services;
-    this.runActions = runActions;
-    this.extra = extra;
+    this.s = services;
+    this.ra = runActions;
+    this.x = extra;
     this.scope = { ...extra, state, query: services.query, params: services.params, market: services.market };
     this.api = services.api;
     this.bridge = services.bridge;
     this.forms = services.forms;
   }
 
-  /** This runtime with more names in scope (same services and state snapshot). */
-  within(more: Partial<Scope>): Runtime {
-    return new ScreenRuntime(this.services, this.runActions, { ...this.extra, ...more }, this.scope.state as State);
-  }
-
-  private scopeWith(more?: Partial<Scope>): Scope {
-    return more ? { ...this.scope, ...more } : this.scope;
-  }
-
-  private logWarnings(warnings: string[]) {
-    for (const w of warnings) this.services.logError(`expression ${w}`);
-  }
-
   evaluate(expr: string, more?: Partial<Scope>) {
-    const r = evaluate(expr, this.scopeWith(more), helpersOf(this.services));
-    this.logWarnings(r.warnings);
+    const r = evaluate(expr, scopeWith(this, more), helpersOf(this.s));
+    warn(this.s, r.warnings);
     return r.value;
   }
 
   resolve<T>(value: unknown, more?: Partial<Scope>) {
     const warnings: string[] = [];
-    const out = resolveTemplate(value, this.scopeWith(more), helpersOf(this.services), warnings);
-    this.logWarnings(warnings);
+    const out = resolveTemplate(value, scopeWith(this, more), helpersOf(this.s), warnings);
+    warn(this.s, warnings);
     return out as T;
   }
 
@@ -109,47 +97,50 @@ class ScreenRuntime implements Runtime {
     const v = typeof value === 'string' ? this.resolve(value) : value;
     const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
     if (typeof n === 'number' && Number.isFinite(n)) return n;
-    this.services.logError(`limit ${JSON.stringify(value).slice(0, 80)} is not a number (got ${JSON.stringify(v)?.slice(0, 40)}); using ${fallback}`);
+    this.s.logError(`limit ${JSON.stringify(value).slice(0, 80)} is not a number (got ${JSON.stringify(v)?.slice(0, 40)}); using ${fallback}`);
     return fallback;
   }
 
   t(key: string, args?: Record<string, unknown>) {
-    return translate(this.services, key, args);
+    return translate(this.s, key, args);
   }
 
   get(path: string) {
     try {
-      return this.services.store.get(path);
+      return this.s.store.get(path);
     } catch (e) {
-      this.services.logError((e as Error).message);
+      this.s.logError((e as Error).message);
       return undefined;
     }
   }
 
   setState(path: string, value: unknown) {
     try {
-      this.services.store.set(path, value);
+      this.s.store.set(path, value);
     } catch (e) {
-      this.services.logError((e as Error).message);
+      this.s.logError((e as Error).message);
     }
   }
 
   run(actions: Parameters<Runtime['run']>[0], more?: Partial<Scope>) {
-    return this.runActions(actions, this.services, { ...this.extra, ...more });
+    return this.ra(actions, this.s, { ...this.x, ...more });
   }
 
   href(route: string, query?: Record<string, unknown>) {
-    return buildHref(this.services, route, query);
+    return buildHref(this.s, route, query);
   }
 
   toast(message: string, ms?: number) {
-    this.services.toast(message, ms);
+    this.s.toast(message, ms);
   }
 
   logError(m: string, d?: unknown) {
-    this.services.logError(m, d);
+    this.s.logError(m, d);
   }
 }
+
+const scopeWith = (rt: ScreenRuntime, more?: Partial<Scope>): Scope => (more ? { ...rt.scope, ...more } : rt.scope);
+const warn = (services: RuntimeServices, warnings: string[]) => warnings.forEach((w) => services.logError(`expression ${w}`));
 
 export function createRuntime(services: RuntimeServices, runActions: RunActions, extra: Partial<Scope> = {}, state = services.store.getSnapshot()): Runtime {
   return new ScreenRuntime(services, runActions, extra, state);
@@ -157,6 +148,6 @@ export function createRuntime(services: RuntimeServices, runActions: RunActions,
 
 /** The runtime of a nested scope (a list item): the parent's services and state, its scope plus `extra`. */
 export function scopedRuntime(parent: Runtime, extra: Partial<Scope>): Runtime {
-  if (!(parent instanceof ScreenRuntime)) throw new Error('scopedRuntime: not a screen runtime');
-  return parent.within(extra);
+  const p = parent as ScreenRuntime;
+  return new ScreenRuntime(p.s, p.ra, { ...p.x, ...extra }, p.scope.state as State);
 }
