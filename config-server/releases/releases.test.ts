@@ -136,8 +136,10 @@ describe('releases (sqlite)', () => {
       expect(share).toBeGreaterThanOrEqual(0.09);
       expect(share).toBeLessThanOrEqual(0.11);
       expect(first.every((a) => a.header === `${id}=${a.arm}`)).toBe(true);
-      const again = await pooled(ids, 32, (d) => bundleArm(d));
-      expect(again.map((a) => a.arm)).toEqual(firstArms);
+      // Asked again, every fifth deviceId (1,000) keeps its arm.
+      const sample = ids.filter((_, i) => i % 5 === 0);
+      const again = await pooled(sample, 32, (d) => bundleArm(d));
+      expect(again.map((a) => a.arm)).toEqual(firstArms.filter((_, i) => i % 5 === 0));
       // Without a deviceId: the base, saying so.
       expect(await bundleArm(undefined)).toMatchObject({ arm: 'base', header: `${id}=base` });
     }, 180_000);
