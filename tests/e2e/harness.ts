@@ -200,6 +200,12 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   return harness;
 }
 
+/**
+ * Waits until the app has drawn its first screen with that screen's first data (the `sdui:screen-visible` mark): from
+ * then on it handles input. Text typed into a drawn page before the app has hydrated is not in the app's state.
+ */
+export const screenVisible = (page: Page) => page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+
 /** The common params a device puts on every page (market ID, an iOS phone) with a sandbox session token. */
 export const commonParams = (token: string) => ({
   deviceId: 'dev-e2e', market: 'ID', version: '1.0.0', token, type: 'ios', deviceName: 'iPhone', osVersion: '17.0', gid: 'g1', platform: 'ios',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, commonParams, fieldsOf, isCall, routeOf, startHarness, type Harness } from './harness';
+import { ARTIFACTS, commonParams, fieldsOf, isCall, routeOf, screenVisible, startHarness, type Harness } from './harness';
 import { axeViolations } from './axe';
 
 // Sandbox (config-server/sandbox/seed.ts): every captcha reads 7G4K, every SMS code is 123456,
@@ -20,8 +20,12 @@ afterAll(async () => h?.close());
 
 const token = () => `landing-${process.pid}-${Date.now()}-${++seq}`;
 /** A visitor's landing page: the common params of a device plus the template (and whatever else the ad put there). */
-const open = (query: Record<string, string>, o: { token?: string; before?: (p: Page) => Promise<void> } = {}) =>
-  h.openScreen('/register', { token: o.token ?? token(), query: { templateId: 'default', ...query }, before: o.before });
+async function open(query: Record<string, string>, o: { token?: string; before?: (p: Page) => Promise<void> } = {}) {
+  const rec = await h.openScreen('/register', { token: o.token ?? token(), query: { templateId: 'default', ...query }, before: o.before });
+  // The visitor types once the app is up (a CI run typed into the drawn page before it was, in the headless shell).
+  await screenVisible(rec.page);
+  return rec;
+}
 
 function record(page: Page, p: string): Record<string, string>[] {
   const seen: Record<string, string>[] = [];
