@@ -40,8 +40,15 @@ export async function readmeShot(page: Page, name: string) {
   await page.screenshot({ path: `tests/e2e/readme/${name}.png` });
 }
 
-/** axe-core finds no serious or critical violation on the page as it is now. */
+/**
+ * axe-core finds no serious or critical violation on the page once its choices are drawn. A CI run under load caught
+ * a choice list between its radios and their labels (button-name); the labels came, so the check waits (up to 5 s)
+ * until every radio has a name before it reads the page.
+ */
 export async function expectAccessible(page: Page) {
+  await expect
+    .poll(() => page.locator('[role="radio"]').evaluateAll((els) => els.every((e) => (e.textContent ?? '').trim() || e.getAttribute('aria-label'))), { timeout: 5000 })
+    .toBe(true);
   const found = await axeViolations(page);
   expect(found, describeViolations(found)).toEqual([]);
 }
