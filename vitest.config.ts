@@ -16,8 +16,8 @@ const LONG_BROWSER_TESTS = ['tests/e2e/release-guard.spec.ts', 'tests/e2e/naught
 export default defineConfig({
   plugins: [react()],
   test: {
-    // Two files at a time (vitest takes cores - 1, one, on this 2-core machine): much test time waits on servers,
-    // child processes and the browser. Four at a time was no faster here and timed a browser test out.
+    // Two files at a time (vitest takes cores - 1, one, on this 2-core machine). The browser tests keep both cores
+    // busy (vmstat: 3 % idle), so four at a time was no faster here, and it timed a browser test out.
     maxWorkers: 2,
     // Longest first in a fresh clone too (CI has no results cache): see the sequencer.
     sequence: { sequencer: LongestFirstSequencer },

@@ -2,7 +2,7 @@
  * Test files longest first, within each project (projects one after another, as vitest orders them, so a worker
  * keeps its module graph): a long file that starts last runs alone on one core while the other waits. Vitest's own
  * order does this from its results cache, which a fresh clone (CI) does not have; it then keeps discovery order, and
- * the 85 s replica test once started a minute before the end. Without a cached duration a file takes the one in
+ * the 85 s replica test ran late in the server phase. Without a cached duration a file takes the one in
  * tests/test-durations.json (seconds on the 2-core CI machine; refresh with `npx tsx tests/write-test-durations.ts
  * <vitest json report>`); a file in neither counts as short.
  */
