@@ -15,9 +15,9 @@ import { join, resolve } from 'node:path';
 import { buildApp, repoRoot, resultsDir } from '../bundle/build-app.js';
 import { startChildServer } from '../lib/child-server.js';
 import { median } from '../lib/table.js';
-import { CHROMIUM_ARGS, NETWORK, IDLE_QUIET_MS } from './render-bench.js';
+import { CHROMIUM_ARGS, executablePath, loadCost, openProbedPage, watchNetwork } from './render-bench.js';
 import { CpuCalibrator } from './cpu-calibration.js';
-import { PROBE_REPORT, probeScript, type ProbeResult } from './page-probe.js';
+import { PROBE_REPORT, type ProbeResult } from './page-probe.js';
 import { prepareDataDir, seedComplaints, BENCH_SCREEN_A_PATH } from './prepare-data-dir.js';
 import { summarizeHeap, type HeapSummary } from './heap-summary.js';
 import { tracePhases, type TraceEvent, type TracePhases } from './trace-phases.js';
@@ -49,20 +49,10 @@ async function collectTrace(cdp: CDPSession): Promise<TraceEvent[]> {
 interface LoadResult { probe: ProbeResult; heap?: HeapSummary; heapUsed?: number; trace?: TracePhases }
 
 async function oneLoad(cpu: CpuCalibrator, browser: import('playwright-core').Browser, url: string, needles: string[], what: { heap: boolean; trace: boolean }): Promise<LoadResult> {
-  const rate = await cpu.calibrate();
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true });
+  const { context, page, cdp } = await openProbedPage(browser, await cpu.calibrate(), needles);
   try {
-    await context.addInitScript({ content: probeScript(needles) });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await page.goto('about:blank');
-    let inFlight = 0, last = Date.now();
-    cdp.on('Network.requestWillBeSent', () => void (inFlight++, (last = Date.now())));
-    cdp.on('Network.loadingFinished', () => void (inFlight--, (last = Date.now())));
-    cdp.on('Network.loadingFailed', () => void (inFlight--, (last = Date.now())));
+    const net = watchNetwork(cdp);
     if (what.trace) await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
     const probe = new Promise<ProbeResult>((resolveProbe) => {
       page.on('console', (m) => {
@@ -78,13 +68,9 @@ async function oneLoad(cpu: CpuCalibrator, browser: import('playwright-core').Br
       out.trace = tracePhases(events, result);
     }
     if (what.heap) {
-      const stopAt = Date.now() + 20_000;
-      while (Date.now() < stopAt && (inFlight > 0 || Date.now() - last < IDLE_QUIET_MS)) await new Promise((r) => setTimeout(r, 100));
+      // The bench's own reading: network idle, GC, JSHeapUsedSize; then the snapshot of that heap.
+      out.heapUsed = (await loadCost(page, cdp, net)).heapBytes;
       await cdp.send('HeapProfiler.enable');
-      await cdp.send('HeapProfiler.collectGarbage');
-      await cdp.send('Performance.enable');
-      const { metrics } = await cdp.send('Performance.getMetrics');
-      out.heapUsed = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
       const chunks: string[] = [];
       cdp.on('HeapProfiler.addHeapSnapshotChunk', (e: { chunk: string }) => void chunks.push(e.chunk));
       await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false });
@@ -111,8 +97,7 @@ async function main() {
   }
   const dataDir = await prepareDataDir();
   const server = await startChildServer(resolve(repoRoot, 'tests/bench/render/render-server-child.ts'), [dataDir, appDir]);
-  const executablePath = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find((p) => existsSync(p))!;
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS, headless: true });
   const cpu = new CpuCalibrator(browser);
   try {
     const needle = await seedComplaints(server.url, 'bench-screen-a', 200);

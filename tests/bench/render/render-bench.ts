@@ -61,7 +61,7 @@ const LOAD_BUDGETS = { jsBytes: 125 * 1024, heapBytes: 3 * 1024 * 1024 };
 /** Issue 17's budgets against the plain page: content visible cold / warm, first contentful paint cold. */
 const PLAIN_BUDGETS = { contentCold: 0.8, contentWarm: 0.9, fcpCold: 0.6 };
 
-function executablePath(): string {
+export function executablePath(): string {
   const found = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find((p) => existsSync(p));
   if (!found) throw new Error('Chromium not found at /usr/bin/chromium: apt-get install -y chromium');
   return found;
@@ -92,7 +92,7 @@ function nextReport(page: Page, timeoutMs: number): Promise<ProbeResult> {
  * Watches one page's network through CDP: every script's body bytes as transferred, requests in flight, and
  * when the network was last busy, so a cold load can be followed until it is idle.
  */
-function watchNetwork(cdp: CDPSession) {
+export function watchNetwork(cdp: CDPSession) {
   const requests = new Map<string, { url: string; js: boolean; headerBytes: number }>();
   let inFlight = 0;
   let lastActivity = Date.now();
@@ -136,7 +136,7 @@ function watchNetwork(cdp: CDPSession) {
   };
 }
 
-async function loadCost(page: Page, cdp: CDPSession, net: ReturnType<typeof watchNetwork>): Promise<LoadCost> {
+export async function loadCost(page: Page, cdp: CDPSession, net: ReturnType<typeof watchNetwork>): Promise<LoadCost> {
   await page.waitForLoadState('load', { timeout: 60_000 });
   net.loaded();
   await net.idle(IDLE_QUIET_MS, IDLE_CAP_MS);
@@ -149,17 +149,25 @@ async function loadCost(page: Page, cdp: CDPSession, net: ReturnType<typeof watc
   return { jsBytes: net.scripts.reduce((a, s) => a + s.bytes, 0), scripts, heapBytes, afterLoad: [...net.afterLoad] };
 }
 
-async function measure(browser: Browser, cpu: CpuCalibrator, url: string, needles: string[], withCost = false): Promise<Sample> {
-  const rate = await cpu.calibrate();
+/**
+ * A fresh context as the bench's phone (360×740 at 2×, touch) with the probe looking for `needles`, its page and a CDP
+ * session on it, on the slow network and at the calibrated CPU `rate`. Close `context` when done.
+ */
+export async function openProbedPage(browser: Browser, rate: number, needles: string[]) {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true });
+  await context.addInitScript({ content: probeScript(needles) });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return { context, page, cdp };
+}
+
+async function measure(browser: Browser, cpu: CpuCalibrator, url: string, needles: string[], withCost = false): Promise<Sample> {
+  const { context, page, cdp } = await openProbedPage(browser, await cpu.calibrate(), needles);
   try {
-    await context.addInitScript({ content: probeScript(needles) });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
     const net = withCost ? watchNetwork(cdp) : null;
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     const once = async (): Promise<ProbeResult> => {
       // Via about:blank: a goto that differs only by #hash would be a same-document navigation, not a load.
       await page.goto('about:blank');
