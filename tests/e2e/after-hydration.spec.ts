@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness';
+import { screenVisible, startHarness, type Harness } from './harness';
 
 /** How long after the load event requests are watched (the referee saw them at about 2 s). */
 const WATCH_MS = 5000;
@@ -52,7 +52,7 @@ describe('after a drawn page has loaded', () => {
       await page.goto(h.screenUrl(route, { query }), { waitUntil: 'load' });
       // Drawn by the server and hydrated: the first screen is up (its onLoad ran against the server's answer).
       expect(await page.locator('#root[data-ssr]').count()).toBe(1);
-      await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+      await screenVisible(page);
       await page.waitForTimeout(Math.max(0, loadedAt! + WATCH_MS - Date.now()));
 
       const afterLoad = requests.filter((r) => r.at >= loadedAt!).map((r) => r.what);

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateBeacon } from '../../schemas/generated/validators.js';
 import { login, type Client } from '../../config-server/testing/test-helpers';
 import { PASSWORD } from './admin-helpers';
-import { commonParams, routeOf, startHarness, type Harness, type PageRecord } from './harness';
+import { commonParams, routeOf, screenVisible, startHarness, type Harness, type PageRecord } from './harness';
 
 const texts = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).texts as Record<string, string>;
 /** On the complaint entry (drawn by the server) and the form the app opens next. */
@@ -66,7 +66,7 @@ async function open(arm: Arm): Promise<PageRecord & { html: string; config: { ur
   const res = await rec.page.goto(`${h.url}/complaint?${query}`);
   expect(armOf(res!.headers()['x-config-release'])).toBe(arm);
   const html = await res!.text();
-  await rec.page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+  await screenVisible(rec.page);
   return { ...rec, html, config, sender };
 }
 

@@ -16,7 +16,7 @@ import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, type Client } from '../../config-server/testing/test-helpers';
 import { PASSWORD } from './admin-helpers';
-import { commonParams, startHarness, type Harness, type PageRecord } from './harness';
+import { commonParams, screenVisible, startHarness, type Harness, type PageRecord } from './harness';
 
 /** The issue's bound: the guard must have acted before this many page views in all. */
 const MAX_VIEWS = 80;
@@ -73,7 +73,7 @@ async function open(deviceId: string): Promise<PageRecord & { arm?: Arm; configA
   });
   const query = new URLSearchParams({ ...commonParams(`guard-${deviceId}`), deviceId });
   const res = await rec.page.goto(`${h.url}/complaint?${query}`);
-  await rec.page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+  await screenVisible(rec.page);
   return { ...rec, arm: armOf(res!.headers()['x-config-release']), configArms, sender };
 }
 

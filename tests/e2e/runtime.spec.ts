@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness';
+import { screenVisible, startHarness, type Harness } from './harness';
 
 /**
  * The renderer in real Chromium through the real server. A test screen with an unknown node type
@@ -75,7 +75,7 @@ describe('renderer runtime in Chromium', () => {
     await c.page.getByRole('heading', { name: 'Halaman tidak ditemukan' }).waitFor();
     expect(await c.page.title()).toBe('Halaman tidak ditemukan');
     // The bench waits for this mark: set once, when the first screen's onLoad data is on the page.
-    await a.page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+    await screenVisible(a.page);
     expect(await a.page.evaluate(() => performance.getEntriesByName('sdui:screen-visible').length)).toBe(1);
   });
 
@@ -89,7 +89,7 @@ describe('renderer runtime in Chromium', () => {
     const rec = await h.openPage('/complaint?market=ID&token=t5', {
       before: async (page) => void page.on('request', (r) => chunks.push(new URL(r.url()).pathname)),
     });
-    await rec.page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+    await screenVisible(rec.page);
     expect(chunks.some((p) => /\/assets\/ChoiceList-/.test(p))).toBe(true);
     expect(chunks.some((p) => /\/assets\/(Tabs|SmsCodeField|StarRating)-/.test(p))).toBe(false);
     expect(rec.pageErrors).toEqual([]);

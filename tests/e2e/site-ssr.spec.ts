@@ -8,7 +8,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thousands } from '../../renderer/expressions/format';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness';
+import { screenVisible, startHarness, type Harness } from './harness';
 
 const textsOf = (locale: string): Record<string, string> => JSON.parse(fs.readFileSync(`screens/texts/${locale}.json`, 'utf8')).texts;
 const marketOf = (id: string) => JSON.parse(fs.readFileSync(`screens/markets/${id}.json`, 'utf8'));
@@ -82,7 +82,7 @@ describe('a page that arrives in pieces (a slow link cuts it inside the nav bar)
         requestAnimationFrame(() => (w.__firstFrame = document.querySelectorAll('.sdui-tabs__item').length));
       });
       await page.goto(`http://127.0.0.1:${(proxy.address() as { port: number }).port}/Loan?market=ID`);
-      await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+      await screenVisible(page);
       expect(cuts).toBe(1);
       expect(await page.evaluate(() => (window as unknown as { __firstFrame: number }).__firstFrame)).toBe(4);
       expect(await shiftsOf(page)).toEqual([]);
@@ -160,7 +160,7 @@ describe.each(['IN', 'ID'])('server-rendered site, market %s', (marketId) => {
     expect(before).not.toBeNull();
     release();
     // The app marks its first screen once it has committed it (it replaced the server markup by then).
-    await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+    await screenVisible(page);
     const after = await page.locator('main h1').boundingBox();
     expect(after).toEqual(before);
     expect(await page.evaluate(() => (window as unknown as { __flash: string[] }).__flash)).toEqual([]);

@@ -8,7 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commonParams, isCall, startHarness, type Harness } from './harness';
+import { commonParams, isCall, screenVisible, startHarness, type Harness } from './harness';
 import { forceFailure } from './repayment-helpers';
 
 const texts = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).texts as Record<string, string>;
@@ -61,7 +61,7 @@ describe('server-rendered borrower screens', () => {
     await page.evaluate(() => ((document.querySelector('#selected-order') as unknown as { __server: boolean }).__server = true));
     const served = await page.evaluate(() => document.getElementById('root')!.innerHTML);
     release();
-    await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+    await screenVisible(page);
     expect(await page.evaluate(() => (document.querySelector('#selected-order') as unknown as { __server?: boolean }).__server)).toBe(true);
     expect(await page.evaluate(() => document.getElementById('root')!.innerHTML)).toBe(served);
     // Hydrated means live: a type opens the form.
@@ -81,7 +81,7 @@ describe('server-rendered borrower screens', () => {
     page.on('response', (r) => r.status() >= 400 && missing.push(r.url()));
     const url = screenUrl(h, '/complaint');
     await page.goto(url);
-    await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+    await screenVisible(page);
     await page.getByRole('radio', { name: 'Repayment' }).waitFor();
     // Exactly the published version's URL (the ETag, unquoted, in `v`), once.
     const etag = (await fetch(`${h.url}/config/v1/bundle?market=ID`)).headers.get('etag')!;
@@ -100,7 +100,7 @@ describe('server-rendered borrower screens', () => {
     await page.locator('#selected-order').waitFor();
     await page.evaluate(() => ((document.querySelector('#selected-order') as unknown as { __server: boolean }).__server = true));
     release();
-    await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+    await screenVisible(page);
     expect(await page.evaluate(() => (document.querySelector('#selected-order') as unknown as { __server?: boolean }).__server)).toBe(true);
     // Only the page's own preload (the browser's cache may answer it); the app asked nothing.
     expect(bundles.length).toBeLessThanOrEqual(1);
@@ -192,7 +192,7 @@ describe('server data budget and allow-list', () => {
     await expect.poll(() => calls.length).toBe(1);
     release();
     await page.getByRole('radio', { name: 'Collection' }).waitFor();
-    await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+    await screenVisible(page);
     expect(calls.length).toBe(1); // claimed by the app, not sent again
     // A fresh browser asks for /favicon.ico (a 404 Chromium reports as a console error without its URL and
     // without a page response event): every 404 the page itself saw is in `missing`.
