@@ -91,6 +91,17 @@ export const MIGRATIONS: readonly string[] = [
     release_id text NOT NULL, arm text NOT NULL, screen text NOT NULL, metric text NOT NULL, bin integer NOT NULL, n bigint NOT NULL,
     PRIMARY KEY (release_id, arm, screen, metric, bin));
   `,
+  // View tickets (issue 44): the view ids already counted (each counts once across replicas; purged after expiry), what
+  // each client address (an HMAC of it, never the address) has added to a release, and secrets every replica shares
+  // (the view-ticket key when VIEW_TICKET_KEYS is unset, the address key). Columns as in sqlite-schema.ts.
+  `
+  CREATE TABLE telemetry_views (view_id text PRIMARY KEY, expires_at bigint NOT NULL);
+  CREATE INDEX telemetry_views_expiry ON telemetry_views (expires_at);
+  CREATE TABLE telemetry_addresses (
+    release_id text NOT NULL, address text NOT NULL, views integer NOT NULL, errors integer NOT NULL,
+    PRIMARY KEY (release_id, address));
+  CREATE TABLE server_secrets (name text PRIMARY KEY, value text NOT NULL);
+  `,
 ];
 
 /** Any constant: the session lock that lets only one replica migrate at a time. */

@@ -52,6 +52,12 @@ CREATE TABLE IF NOT EXISTS telemetry_counts (
 CREATE TABLE IF NOT EXISTS telemetry_bins (
   release_id TEXT NOT NULL, arm TEXT NOT NULL, screen TEXT NOT NULL, metric TEXT NOT NULL, bin INTEGER NOT NULL, n INTEGER NOT NULL,
   PRIMARY KEY (release_id, arm, screen, metric, bin));
+CREATE TABLE IF NOT EXISTS telemetry_views (view_id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS telemetry_views_expiry ON telemetry_views (expires_at);
+CREATE TABLE IF NOT EXISTS telemetry_addresses (
+  release_id TEXT NOT NULL, address TEXT NOT NULL, views INTEGER NOT NULL, errors INTEGER NOT NULL,
+  PRIMARY KEY (release_id, address));
+CREATE TABLE IF NOT EXISTS server_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS users (
   name TEXT PRIMARY KEY, role TEXT NOT NULL, password_hash TEXT NOT NULL, created_at TEXT NOT NULL, disabled_at TEXT);
 CREATE TABLE IF NOT EXISTS sessions (
