@@ -8,7 +8,7 @@ import { mediaFilesRouter } from './admin/media-routes.js';
 import type { LoginLimit } from './admin/session-routes.js';
 import type { ScryptParams } from './admin/password.js';
 import type { ValidateLimit } from './admin/publish-routes.js';
-import { apiTokenTtlDaysFromEnv, cookieSecureFromEnv, sandboxFromEnv, trustProxyFromEnv } from './http/security-settings.js';
+import { apiTokenTtlDaysFromEnv, backendOriginsFromEnv, cookieSecureFromEnv, sandboxFromEnv, trustProxyFromEnv } from './http/security-settings.js';
 import { rendererRouter } from './pages/page-router.js';
 import { ssrSettingsFromEnv } from './pages/backend-call.js';
 import { errorMiddleware, notFoundJson } from './http/error-middleware.js';
@@ -138,6 +138,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   // Checked before anything opens: a mistyped setting stops the start with what is allowed.
   const sandboxStyle = sandboxStyleFromEnv(env);
   const trustProxy = trustProxyFromEnv(env);
+  // One list (SSR_BACKEND_ORIGINS) for what an API map may name, what the server calls and the page's connect-src.
+  const validation = { backendOrigins: backendOriginsFromEnv(env) };
   const session = { cookieSecure: cookieSecureFromEnv(env), tokenTtlDays: apiTokenTtlDaysFromEnv(env), log, ...(opts.scrypt ? { scrypt: opts.scrypt } : {}) };
   const sandboxOn = opts.sandbox ?? sandboxFromEnv(env);
   const beaconLimit = opts.beaconLimit ?? beaconLimitFromEnv(env);
@@ -146,12 +148,12 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   let headers: ReturnType<typeof securityHeaders>;
   let fast: PublicFastPath;
   const apply = (snap: PublishedSnapshot) => {
-    headers = securityHeaders(snap);
+    headers = securityHeaders(snap, validation.backendOrigins);
     fast = new PublicFastPath(snap, captureHeaders(headers));
   };
   let sync: PublishedSync;
   try {
-    const imported = await importOnFirstStart(store, opts.screensDir);
+    const imported = await importOnFirstStart(store, opts.screensDir, validation);
     if (imported) log(`first start: published ${imported} documents from the repository`);
     await ensureAdminFromEnv(auth, env, log, opts.scrypt);
     sync = await startPublishedSync({
@@ -198,7 +200,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const previewSandbox = sandboxOn ? (getTemplate: (templateId: string) => unknown) => Promise.resolve(createSandboxRouter({ getTemplate, textOf, style: sandboxStyle })) : undefined;
   app.use('/admin/api', adminRouter({
     store, auth, onPublished, loginLimit: opts.loginLimit, mediaDir, mediaMaxBytes, previewSandbox, session, validateLimit: opts.validateLimit,
-    releaseStats: telemetryReleaseStats(telemetry),
+    releaseStats: telemetryReleaseStats(telemetry), validation,
   }));
   app.use(mediaFilesRouter(mediaDir));
   const sandbox = sandboxOn ? createSandboxRouter({ getTemplate: (templateId) => snapshot().templateDoc(templateId), textOf, style: sandboxStyle }) : undefined;

@@ -10,6 +10,7 @@ import { releaseRouter, type ReleaseStats } from './release-routes.js';
 import { previewRouter } from './preview-routes.js';
 import { defaultSessionSettings, loginRouter, sessionRouter, type LoginLimit, type SessionSettings } from './session-routes.js';
 import type { ValidateLimit } from './publish-routes.js';
+import type { ValidationSettings } from '../validation/validation-types.js';
 
 export interface AdminOptions {
   store: ConfigStore;
@@ -28,6 +29,8 @@ export interface AdminOptions {
   validateLimit?: ValidateLimit;
   /** The arms' figures of each release (issue 36; default zeros until the renderer's telemetry reports). */
   releaseStats?: ReleaseStats;
+  /** What validate and every publish check with (the backend origins an API map may name); default none. */
+  validation?: ValidationSettings;
 }
 
 /**
@@ -47,8 +50,8 @@ export function adminRouter(opts: AdminOptions) {
   router.use(jsonBody());
   router.use(sessionRouter(opts.auth, opts.store, session));
   router.use(documentsRouter(opts.store));
-  router.use(publishRouter(opts.store, opts.onPublished, opts.validateLimit));
-  router.use(releaseRouter(opts.store, opts.onPublished, opts.releaseStats));
+  router.use(publishRouter(opts.store, opts.onPublished, opts.validateLimit, opts.validation));
+  router.use(releaseRouter(opts.store, opts.onPublished, opts.releaseStats, opts.validation));
   if (opts.mediaDir) router.use(mediaUploadRouter(opts.mediaDir, opts.mediaMaxBytes, opts.store));
   // The console's draft preview (admin UI engineer): read-only, behind the same authentication.
   router.use(previewRouter(opts.store, opts.previewSandbox));

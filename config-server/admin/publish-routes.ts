@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { HttpError } from '../http/http-error.js';
-import { allChecks, fourEyesCheck, validStateCheck, type StateError } from '../validation/publish-checks.js';
+import { allChecks, fourEyesCheck, type StateError } from '../validation/publish-checks.js';
+import { validStateCheckWith } from '../validation/state-validation.js';
+import type { ValidationSettings } from '../validation/validation-types.js';
 import type { ConfigStore, DocRef, NewDocument } from '../store/config-store.js';
 import { validateOffThread } from '../validation/validation-worker.js';
 import { auditFilterOf } from './audit-query.js';
@@ -55,8 +57,9 @@ class ValidationCache {
 }
 
 /** Validation of the would-be state, publish, rollback and the audit log. */
-export function publishRouter(store: ConfigStore, onPublished: () => Promise<void>, validateLimit: ValidateLimit = DEFAULT_VALIDATE_LIMIT) {
+export function publishRouter(store: ConfigStore, onPublished: () => Promise<void>, validateLimit: ValidateLimit = DEFAULT_VALIDATE_LIMIT, validation: ValidationSettings = {}) {
   const router = Router();
+  const validStateCheck = validStateCheckWith(validation);
   const current = async (): Promise<NewDocument[]> => (await store.listPublished()).map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
   const cache = new ValidationCache();
   // Per user (every replica counts its own): a viewer looping on validate cannot keep the worker busy for everyone.
@@ -101,7 +104,7 @@ export function publishRouter(store: ConfigStore, onPublished: () => Promise<voi
     }
     const docs = [...state.values()];
     const cacheKey = createHash('sha256').update(docs.map((d) => `${d.kind}\u0000${d.id}\u0000${d.file}\u0000${d.hash}`).sort().join('\n')).digest('hex');
-    const errors = await cache.get(cacheKey, () => validateOffThread(docs.map(({ hash: _h, ...d }) => d)));
+    const errors = await cache.get(cacheKey, () => validateOffThread(docs.map(({ hash: _h, ...d }) => d), validation));
     res.json({ valid: errors.length === 0, checked: wanted.map((r) => ({ kind: r.kind, id: r.id })), errors });
   });
 

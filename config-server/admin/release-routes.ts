@@ -6,7 +6,9 @@
  */
 import { Router } from 'express';
 import { HttpError } from '../http/http-error.js';
-import { allChecks, fourEyesCheck, validStateCheck } from '../validation/publish-checks.js';
+import { allChecks, fourEyesCheck } from '../validation/publish-checks.js';
+import { validStateCheckWith } from '../validation/state-validation.js';
+import type { ValidationSettings } from '../validation/validation-types.js';
 import type { ConfigStore, DocRef, NewDocument, PublishCheck } from '../store/config-store.js';
 import type { NewRelease, StoredRelease } from '../store/release-records.js';
 import { currentUser, requireRole } from './auth.js';
@@ -59,7 +61,8 @@ function bodyOf(raw: unknown, allowed: string[]): Record<string, unknown> {
   return body;
 }
 
-export function releaseRouter(store: ConfigStore, onPublished: () => Promise<void>, stats: ReleaseStats = noReleaseStats) {
+export function releaseRouter(store: ConfigStore, onPublished: () => Promise<void>, stats: ReleaseStats = noReleaseStats, validation: ValidationSettings = {}) {
+  const validStateCheck = validStateCheckWith(validation);
   const router = Router();
   const current = async (): Promise<NewDocument[]> => (await store.listPublished()).map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
 

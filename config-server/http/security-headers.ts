@@ -6,16 +6,18 @@ import type { PublishedSnapshot } from '../published/snapshot.js';
  * helmet with our CSP. Scripts only from our origin and never `'unsafe-eval'` (the renderer
  * validates with precompiled ajv code and evaluates expressions without eval). Styles allow
  * inline because the admin's code editor injects <style> elements; no script can ride on that.
- * Embeds and API origins come from published documents, so the policy is rebuilt per publish.
+ * Embeds come from published documents, so the policy is rebuilt per publish. API origins never do (issue 44):
+ * `connect-src` is this origin plus the server's backend allow-list (SSR_BACKEND_ORIGINS), which validation also
+ * holds every API map to, so a published document cannot widen where borrowers' browsers send their tokens.
  */
-export function cspDirectives(snap: PublishedSnapshot) {
+export function cspDirectives(snap: PublishedSnapshot, backendOrigins: readonly string[] = []) {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", ...snap.connectOrigins],
+    connectSrc: ["'self'", ...backendOrigins],
     // 'self': the admin previews the draft in a phone-sized frame of this same app.
     frameSrc: ["'self'", ...snap.frameOrigins],
     frameAncestors: ["'self'"],
@@ -26,9 +28,9 @@ export function cspDirectives(snap: PublishedSnapshot) {
   };
 }
 
-export function securityHeaders(snap: PublishedSnapshot): RequestHandler {
+export function securityHeaders(snap: PublishedSnapshot, backendOrigins: readonly string[] = []): RequestHandler {
   return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(snap) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(snap, backendOrigins) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 }

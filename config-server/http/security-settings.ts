@@ -64,3 +64,27 @@ export function sandboxFromEnv(env: NodeJS.ProcessEnv): boolean {
   if (v) throw new Error(`SANDBOX must be on or off (got '${env.SANDBOX}')`);
   return env.NODE_ENV !== 'production';
 }
+
+/**
+ * `SSR_BACKEND_ORIGINS`: the backend origins (comma-separated, `https://api.example.com`) an API map may name and the
+ * server may call while drawing a page; same-origin paths (`/sandbox`) are always allowed. One list for three uses:
+ * validation refuses an API map naming another origin, the server never calls one, and the page's CSP
+ * `connect-src` allows exactly these, so a published document can never send borrowers' tokens elsewhere.
+ * Only the origin of each entry counts (a path is ignored); anything that is not an http(s) URL stops the start.
+ */
+export function backendOriginsFromEnv(env: NodeJS.ProcessEnv): string[] {
+  const origins = new Set<string>();
+  for (const part of (env.SSR_BACKEND_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(part);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
+      throw new Error(`SSR_BACKEND_ORIGINS: '${part.slice(0, 80)}' is not an http(s) origin such as https://api.example.com`);
+    }
+    origins.add(url.origin);
+  }
+  return [...origins];
+}

@@ -42,11 +42,13 @@ describe('server-side data calls', () => {
   it('reads its settings from the environment: allowed origins (normalised), budget default 300 ms', () => {
     expect(ssrSettingsFromEnv({})).toEqual({ render: true, allowedOrigins: [], budgetMs: 300 });
     expect(ssrSettingsFromEnv({ SSR: 'off' }).render).toBe(false);
-    expect(ssrSettingsFromEnv({ SSR_BACKEND_ORIGINS: 'https://api.example.com/x, not a url ,http://b:81', SSR_PREFETCH_BUDGET_MS: '120' })).toEqual({
+    expect(ssrSettingsFromEnv({ SSR_BACKEND_ORIGINS: 'https://api.example.com/x, http://b:81', SSR_PREFETCH_BUDGET_MS: '120' })).toEqual({
       render: true,
       allowedOrigins: ['https://api.example.com', 'http://b:81'],
       budgetMs: 120,
     });
+    // A typo stops the start instead of silently dropping a backend (security-settings.ts).
+    expect(() => ssrSettingsFromEnv({ SSR_BACKEND_ORIGINS: 'https://api.example.com, not a url' })).toThrow(/SSR_BACKEND_ORIGINS: 'not a url'/);
     expect(ssrSettingsFromEnv({ SSR_PREFETCH_BUDGET_MS: '-5' }).budgetMs).toBe(300);
   });
 

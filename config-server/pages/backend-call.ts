@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { HttpCall } from '../../renderer/api/http-call.js';
 import { withoutForbiddenHeaders } from '../http/forbidden-headers.js';
+import { backendOriginsFromEnv } from '../http/security-settings.js';
 import type { PrefetchOutcome } from '../ops/telemetry.js';
 
 /** Sends one planned call (the origin allow-list and the time budget are this module's business). */
@@ -20,17 +21,7 @@ export interface SsrSettings {
 export const DEFAULT_BUDGET_MS = 300;
 
 export function ssrSettingsFromEnv(env: NodeJS.ProcessEnv): SsrSettings {
-  const allowedOrigins = (env.SSR_BACKEND_ORIGINS ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .flatMap((s) => {
-      try {
-        return [new URL(s).origin];
-      } catch {
-        return [];
-      }
-    });
+  const allowedOrigins = backendOriginsFromEnv(env);
   const n = Number(env.SSR_PREFETCH_BUDGET_MS);
   const budgetMs = env.SSR_PREFETCH_BUDGET_MS !== undefined && Number.isFinite(n) && n >= 0 ? n : DEFAULT_BUDGET_MS;
   return { render: env.SSR !== 'off', allowedOrigins, budgetMs };

@@ -24,9 +24,8 @@ interface ArmOf extends ArmLabel {
 export class PublishedSnapshot {
   readonly markets: string[];
   readonly locales: string[];
-  /** Origins the CSP must allow: embedded pages (frame-src) and an absolute API base URL (connect-src). */
+  /** Origins of embedded pages the CSP must allow (frame-src); connect-src is the server's allow-list, never a document's. */
   readonly frameOrigins: string[];
-  readonly connectOrigins: string[];
   private readonly bundles = new Map<string, Entry>();
   private readonly screens = new Map<string, Entry>();
   private readonly screenTypes = new Map<string, string[]>();
@@ -71,7 +70,6 @@ export class PublishedSnapshot {
     this.frameOrigins = [...new Set(all.filter((d) => d.kind === 'market').flatMap((m) => (Array.isArray(m.embedOrigins) ? m.embedOrigins.map(originOf) : [])))]
       .filter((o): o is string => !!o)
       .sort();
-    this.connectOrigins = [...new Set(all.filter((d) => d.kind === 'api-map').map((a) => originOf(a.baseUrl)))].filter((o): o is string => !!o).sort();
     if (!arm && rolling.length) this.arms = new ReleaseArms(this, docs, rolling);
   }
 

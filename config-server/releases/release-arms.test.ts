@@ -70,10 +70,6 @@ describe('release arms in the published snapshot', () => {
     expect(snap.bundleFor('ID', undefined, () => ({ v: 'stale' }))!.release).toBe('rel-t=base, rel-a=base');
   });
 
-  it('allows in the CSP what any arm in flight needs (a candidate API base URL)', () => {
-    expect(snap.connectOrigins).toContain('https://api.example.test');
-  });
-
   it('gives a page the arm of every release in flight for its bundle and screen, as one view per arm', () => {
     const deviceId = deviceIn({ 'seed-rel-t': true, 'seed-rel-a': false, 'seed-rel-s': true });
     const view = snap.pageView('ID', '/no-such-page', { deviceId });

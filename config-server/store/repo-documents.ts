@@ -1,5 +1,6 @@
 import { schemaErrors } from '../validation/document-rules.js';
-import { validStateCheck } from '../validation/publish-checks.js';
+import { validStateCheckWith } from '../validation/state-validation.js';
+import type { ValidationSettings } from '../validation/validation-types.js';
 import { loadDocuments, screensDir } from '../validation/validate-documents.js';
 import { contentHash } from './content-hash.js';
 import type { ConfigStore, NewDocument } from './config-store.js';
@@ -22,13 +23,13 @@ export function readRepoDocuments(dir: string = screensDir): NewDocument[] {
 
 /**
  * First start: an empty store publishes the repository documents as version 1 of each,
- * after the whole set validates. An invalid set is refused with every error listed.
+ * after the whole set validates (with the server's settings). An invalid set is refused with every error listed.
  */
-export async function importOnFirstStart(store: ConfigStore, dir?: string): Promise<number> {
+export async function importOnFirstStart(store: ConfigStore, dir?: string, validation: ValidationSettings = {}): Promise<number> {
   if (!(await store.isEmpty())) return 0;
   const docs = readRepoDocuments(dir);
   try {
-    if (!(await store.importPublished(docs, { user: IMPORT_USER }, validStateCheck))) return 0;
+    if (!(await store.importPublished(docs, { user: IMPORT_USER }, validStateCheckWith(validation)))) return 0;
   } catch (e) {
     // The publish check's refusal lists the documents' errors; anything else is rethrown as it is.
     const errors = (e as { details?: { errors?: [] } } | undefined)?.details?.errors || undefined;

@@ -4,8 +4,9 @@
  * text key, endpoint, bridge message and navigate target a document uses exists.
  */
 import type { Reference, ReferenceKind } from './collect-references.js';
-import type { DocumentError, KnownDocument } from './validation-types.js';
+import type { DocumentError, KnownDocument, ValidationSettings } from './validation-types.js';
 import { checkApiMapHeaders } from './api-map-header-rules.js';
+import { checkApiMapTargets } from './api-map-target-rules.js';
 import { checkMarketConstants } from './market-constant-rules.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -24,7 +25,11 @@ function routesOf(map: KnownDocument): { path: string; screen: string }[] {
   return Array.isArray(routes) ? routes.filter((r): r is { path: string; screen: string } => isObject(r) && typeof r.path === 'string') : [];
 }
 
-export function checkCrossDocumentRules(known: KnownDocument[], references: Map<string, Reference[]>, opts: { unreadConstants?: boolean } = {}): DocumentError[] {
+export function checkCrossDocumentRules(
+  known: KnownDocument[],
+  references: Map<string, Reference[]>,
+  opts: { unreadConstants?: boolean } & ValidationSettings = {},
+): DocumentError[] {
   const errors: DocumentError[] = [];
   const of = (kind: string) => known.filter((k) => k.kind === kind);
   const ids = (kind: string) => new Set(of(kind).map((k) => k.id));
@@ -112,5 +117,10 @@ export function checkCrossDocumentRules(known: KnownDocument[], references: Map<
       }
     }
   }
-  return [...errors, ...checkApiMapHeaders(known), ...checkMarketConstants(known, references, opts.unreadConstants ? {} : { sections: [] })];
+  return [
+    ...errors,
+    ...checkApiMapHeaders(known),
+    ...checkApiMapTargets(known, opts.backendOrigins),
+    ...checkMarketConstants(known, references, opts.unreadConstants ? {} : { sections: [] }),
+  ];
 }

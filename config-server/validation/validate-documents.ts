@@ -10,10 +10,10 @@ import { formatAjvErrors } from '../../renderer/validation/format-ajv-errors.js'
 import { checkMoneyBindings } from './money-binding-rules.js';
 import { collectReferences, type Reference } from './collect-references.js';
 import { checkCrossDocumentRules } from './cross-document-rules.js';
-import type { DocumentError, KnownDocument, LoadedDocument } from './validation-types.js';
+import type { DocumentError, KnownDocument, LoadedDocument, ValidationSettings } from './validation-types.js';
 import { fromRoot } from '../project-root.js';
 
-export type { DocumentError, KnownDocument, LoadedDocument };
+export type { DocumentError, KnownDocument, LoadedDocument, ValidationSettings };
 
 export const screensDir = fromRoot('screens/');
 
@@ -68,8 +68,9 @@ export const documentKindNames = (): string[] => [...schemas().kinds.keys()].sor
 /**
  * `unreadConstants` also reports market constants nothing reads: a rule for the repository's documents
  * (`npm run validate`, CI), not for a publish, so ops can add a constant before the screen that reads it.
+ * `backendOrigins`: the origins an API map may name (the server's SSR_BACKEND_ORIGINS); none when absent.
  */
-export function validateDocuments(docs: LoadedDocument[], opts: { unreadConstants?: boolean } = {}): DocumentError[] {
+export function validateDocuments(docs: LoadedDocument[], opts: { unreadConstants?: boolean } & ValidationSettings = {}): DocumentError[] {
   const { ajv, matcher, kinds } = schemas();
   const errors: DocumentError[] = [];
   const known: KnownDocument[] = [];
@@ -105,7 +106,7 @@ export function validateDocuments(docs: LoadedDocument[], opts: { unreadConstant
 }
 
 /** Loads and validates every document under `dir`. */
-export function validateDirectory(dir: string = screensDir): { count: number; errors: DocumentError[] } {
+export function validateDirectory(dir: string = screensDir, settings: ValidationSettings = {}): { count: number; errors: DocumentError[] } {
   const { docs, errors } = loadDocuments(dir);
-  return { count: docs.length + errors.length, errors: [...errors, ...validateDocuments(docs, { unreadConstants: true })] };
+  return { count: docs.length + errors.length, errors: [...errors, ...validateDocuments(docs, { ...settings, unreadConstants: true })] };
 }

@@ -25,3 +25,12 @@ export interface KnownDocument {
   /** Whether it passed its schema; fields of an invalid document are read defensively. */
   valid: boolean;
 }
+
+/** What validation takes from the server's settings (the same on every path: CLI, admin validate, publish). */
+export interface ValidationSettings {
+  /**
+   * Backend origins an API map may name (`SSR_BACKEND_ORIGINS`, read by http/security-settings.ts); same-origin
+   * paths are always allowed. Absent: none, the strictest answer.
+   */
+  backendOrigins?: readonly string[];
+}

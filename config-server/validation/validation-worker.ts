@@ -11,19 +11,21 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { stateErrors, type StateError } from './publish-checks.js';
+import type { StateError } from './publish-checks.js';
+import { stateErrorsWith } from './state-validation.js';
+import type { ValidationSettings } from './validation-types.js';
 import type { NewDocument } from '../store/config-store.js';
 
 const ROLE = 'sdui-state-validation';
 
-interface Request { id: number; docs: NewDocument[] }
+interface Request { id: number; docs: NewDocument[]; settings: ValidationSettings }
 type Reply = { id: number; errors: StateError[] } | { id: number; failure: string };
 
 if (!isMainThread && (workerData as { role?: string } | undefined)?.role === ROLE) {
-  parentPort!.on('message', ({ id, docs }: Request) => {
+  parentPort!.on('message', ({ id, docs, settings }: Request) => {
     let reply: Reply;
     try {
-      reply = { id, errors: stateErrors(docs) };
+      reply = { id, errors: stateErrorsWith(docs, settings) };
     } catch (e) {
       reply = { id, failure: (e as Error)?.stack ?? String(e) };
     }
@@ -77,14 +79,15 @@ function ensureWorker(): Worker {
 
 /**
  * Every error of a document state (ajv per document plus the cross-document rules), computed on the worker
- * thread. Requests queue there one after another; the event loop only copies the documents across.
+ * thread. Requests queue there one after another; the event loop only copies the documents across. The settings
+ * travel with each request: the worker reads no environment of its own (a test's server may have another).
  */
-export function validateOffThread(docs: NewDocument[]): Promise<StateError[]> {
+export function validateOffThread(docs: NewDocument[], settings: ValidationSettings): Promise<StateError[]> {
   const w = ensureWorker();
   const id = nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    w.postMessage({ id, docs } satisfies Request);
+    w.postMessage({ id, docs, settings: { backendOrigins: [...(settings.backendOrigins ?? [])] } } satisfies Request);
   });
 }
 
