@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { passwordHashes, type HashQueue } from './hash-queue.js';
 
 export interface ScryptParams {
   /** CPU/memory cost, a power of two. */
@@ -21,19 +22,23 @@ export const MIN_PASSWORD_LENGTH = 10;
 /** Memory scrypt needs is 128·N·r bytes (plus 128·r·p): allow twice that, so raising N needs no other change. */
 const maxmemFor = (o: ScryptParams) => 2 * 128 * o.N * o.r + 128 * o.r * o.p + 1024 * 1024;
 
-function derive(password: string, salt: Buffer, opts: ScryptParams): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LEN, { ...opts, maxmem: maxmemFor(opts) }, (err, key) => (err ? reject(err) : resolve(key))),
+/** Every hash waits its turn in `queue` (hash-queue.ts): at most 2 at once per process, so serving keeps its threads. */
+function derive(password: string, salt: Buffer, opts: ScryptParams, queue: HashQueue): Promise<Buffer> {
+  return queue.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LEN, { ...opts, maxmem: maxmemFor(opts) }, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 
 /** `scrypt$N$r$p$salt$key` (base64url): each hash carries its own parameters, so they can be raised later. */
-export async function hashPassword(password: string, params: ScryptParams = OWASP_SCRYPT): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = OWASP_SCRYPT, queue: HashQueue = passwordHashes): Promise<string> {
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new Error(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
   }
   const salt = randomBytes(16);
-  const key = await derive(password, salt, params);
+  const key = await derive(password, salt, params, queue);
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
@@ -56,14 +61,15 @@ const dummyFor = (o: ScryptParams) => `scrypt$${o.N}$${o.r}$${o.p}$AAAAAAAAAAAAA
 
 /**
  * Checks `password` against a stored hash, at that hash's own parameters. With no stored hash (no such user)
- * it spends the same time on a dummy at `target`'s parameters and answers false.
+ * it spends the same time on a dummy at `target`'s parameters and answers false. Throws `HashQueueFull` when too many
+ * hashes are running and waiting already.
  */
-export async function verifyPassword(password: string, stored: string | undefined, target: ScryptParams = OWASP_SCRYPT): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string | undefined, target: ScryptParams = OWASP_SCRYPT, queue: HashQueue = passwordHashes): Promise<boolean> {
   const hash = stored ?? dummyFor(target);
   const params = paramsOf(hash);
   if (!params) return false;
   const [, , , , salt, key] = hash.split('$');
   const expected = Buffer.from(key, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), params);
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), params, queue);
   return stored !== undefined && actual.length === expected.length && timingSafeEqual(actual, expected);
 }

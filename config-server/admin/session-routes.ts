@@ -7,6 +7,7 @@ import { ROLES, type AuthStore, type ConfigStore } from '../store/config-store.j
 import { auditEvent } from './audit-event.js';
 import { currentUser, isRole, newSecret, SESSION_COOKIE, SESSION_TTL_MS, sha256 } from './auth.js';
 import { hashPassword, needsRehash, OWASP_SCRYPT, verifyPassword, type ScryptParams } from './password.js';
+import { HashQueueFull, passwordHashes, type HashQueue } from './hash-queue.js';
 import { jsonBody } from '../http/json-body.js';
 import { FIRST_ACCOUNT_COMMAND } from './first-account.js';
 import { LoginAttemptsStore } from './login-attempts-store.js';
@@ -32,6 +33,8 @@ export interface SessionSettings {
   tokenTtlDays: number;
   /** Password hashing; OWASP's parameters unless a test lowers them explicitly. */
   scrypt: ScryptParams;
+  /** Where hashes wait their turn (default the process's one queue: 2 at once, 8 waiting). */
+  hashes: HashQueue;
   log: (message: string) => void;
 }
 
@@ -39,8 +42,19 @@ export const defaultSessionSettings = (): SessionSettings => ({
   cookieSecure: 'auto',
   tokenTtlDays: apiTokenTtlDaysFromEnv({}),
   scrypt: OWASP_SCRYPT,
+  hashes: passwordHashes,
   log: () => {},
 });
+
+/** A full hash queue is the server being busy, not the client failing: 503 with when to come back. */
+async function orBusy<T>(hash: () => Promise<T>): Promise<T> {
+  try {
+    return await hash();
+  } catch (e) {
+    if (e instanceof HashQueueFull) throw new HttpError(503, `${e.message}: too many logins at once`, undefined, { 'Retry-After': String(e.retryAfterS) });
+    throw e;
+  }
+}
 
 /** At most this many live API tokens per user: revoke one to mint another. */
 export const MAX_TOKENS_PER_USER = 20;
@@ -64,6 +78,8 @@ export function loginRouter(auth: AuthStore, store: ConfigStore, limit: LoginLim
   const common = {
     windowMs: limit.windowMs,
     skipSuccessfulRequests: true,
+    // A 503 (hashes busy) checked no password: not a guess, so it counts against neither the address nor the account.
+    requestWasSuccessful: (_req: Request, res: { statusCode: number }) => res.statusCode < 400 || res.statusCode === 503,
     standardHeaders: 'draft-8' as const,
     legacyHeaders: false,
   };
@@ -97,7 +113,7 @@ export function loginRouter(auth: AuthStore, store: ConfigStore, limit: LoginLim
       throw new HttpError(400, 'Send {"user": "...", "password": "..."} as JSON');
     }
     const u = await auth.getUser(user);
-    const ok = await verifyPassword(password, u?.passwordHash, settings.scrypt);
+    const ok = await orBusy(() => verifyPassword(password, u?.passwordHash, settings.scrypt, settings.hashes));
     if (!u || !ok || u.disabledAt) {
       // A name that is no account is not recorded: people type their password into the name field.
       const why = !u ? 'no such user' : !ok ? 'wrong password' : 'user disabled';
@@ -109,7 +125,12 @@ export function loginRouter(auth: AuthStore, store: ConfigStore, limit: LoginLim
     if (needsRehash(u.passwordHash, settings.scrypt)) {
       // The password is known right now, and only now: store it at today's parameters. A password changed
       // meanwhile (the hash is no longer the one checked) wins.
-      await auth.rehashPassword(u.name, u.passwordHash, await hashPassword(password, settings.scrypt));
+      // Skipped when hashes are busy: the login stands, the next one upgrades.
+      const upgraded = await hashPassword(password, settings.scrypt, settings.hashes).catch((e: unknown) => {
+        if (e instanceof HashQueueFull) return undefined;
+        throw e;
+      });
+      if (upgraded) await auth.rehashPassword(u.name, u.passwordHash, upgraded);
     }
     const token = newSecret();
     const csrf = newSecret();
