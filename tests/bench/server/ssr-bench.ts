@@ -21,7 +21,7 @@ import { canPin, helperPrefix, pinSelf, serverPrefix } from '../lib/cpu-pinning.
 import { defaultDocuments } from '../lib/default-documents.js';
 import { median, row, type Row } from '../lib/table.js';
 import { SqliteStore } from '../../../config-server/store/sqlite-store.js';
-import { validStateCheck } from '../../../config-server/validation/publish-checks.js';
+import { validStateCheckWith } from '../../../config-server/validation/state-validation.js';
 import { load } from './server-bench.js';
 
 const child = resolve(repoRoot, 'tests/bench/server/config-server-child.ts');
@@ -41,7 +41,7 @@ async function dataDirCalling(dir: string, backend: string): Promise<string> {
   );
   const store = new SqliteStore(dir);
   try {
-    if (!(await store.importPublished(docs, { user: 'bench' }, validStateCheck))) throw new Error('the bench API map did not publish');
+    if (!(await store.importPublished(docs, { user: 'bench' }, validStateCheckWith({ backendOrigins: [new URL(backend).origin] })))) throw new Error('the bench API map did not publish');
   } finally {
     await store.close();
   }
