@@ -17,7 +17,6 @@ export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 /** The parameters hashes had before OWASP's were adopted (kept to test the upgrade at login). */
 export const LEGACY_SCRYPT: ScryptParams = { N: 2 ** 14, r: 8, p: 1 };
 const KEY_LEN = 64;
-export const MIN_PASSWORD_LENGTH = 10;
 
 /** Memory scrypt needs is 128·N·r bytes (plus 128·r·p): allow twice that, so raising N needs no other change. */
 const maxmemFor = (o: ScryptParams) => 2 * 128 * o.N * o.r + 128 * o.r * o.p + 1024 * 1024;
@@ -32,11 +31,12 @@ function derive(password: string, salt: Buffer, opts: ScryptParams, queue: HashQ
   );
 }
 
-/** `scrypt$N$r$p$salt$key` (base64url): each hash carries its own parameters, so they can be raised later. */
+/**
+ * `scrypt$N$r$p$salt$key` (base64url): each hash carries its own parameters, so they can be raised later. What a new
+ * password must be is `password-policy.ts`'s, checked where one is chosen: a re-hash at login takes the password as it is.
+ */
 export async function hashPassword(password: string, params: ScryptParams = OWASP_SCRYPT, queue: HashQueue = passwordHashes): Promise<string> {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new Error(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
+  if (!password) throw new Error('An empty password cannot be hashed');
   const salt = randomBytes(16);
   const key = await derive(password, salt, params, queue);
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');

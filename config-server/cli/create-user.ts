@@ -1,7 +1,8 @@
 /**
  * `npm run admin:create-user -- --user ana --role publisher [--token label]`: creates the user or
  * sets a new password and role (and enables a disabled user again); an existing user's sessions and API
- * tokens end. The password comes from env ADMIN_PASSWORD or a hidden prompt; there is no default password.
+ * tokens end. The password comes from env ADMIN_PASSWORD or a hidden prompt; there is no default password, and one
+ * shorter than 12 characters or easy to guess (admin/password-policy.ts) is refused with the reason.
  * `--token` also prints a bearer API token for scripts (shown once, valid API_TOKEN_TTL_DAYS, default 90).
  * With env DATABASE_URL the user is created in the PostgreSQL store.
  */
@@ -9,7 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { isRole, newSecret, sha256 } from '../admin/auth.js';
-import { hashPassword, MIN_PASSWORD_LENGTH } from '../admin/password.js';
+import { hashPassword } from '../admin/password.js';
+import { MIN_PASSWORD_LENGTH, passwordRefusal } from '../admin/password-policy.js';
 import { apiTokenTtlDaysFromEnv } from '../http/security-settings.js';
 import { openCliStores } from './cli-stores.js';
 
@@ -46,7 +48,9 @@ if (!/^[A-Za-z0-9._@-]{2,64}$/.test(user)) fail('--user: 2-64 letters, digits or
 const role = values.role;
 if (!isRole(role)) fail(`--role must be viewer, editor or publisher (got '${role}')`);
 const password = process.env.ADMIN_PASSWORD ?? (await prompt(`Password for ${user} (at least ${MIN_PASSWORD_LENGTH} characters): `));
-if (password.length < MIN_PASSWORD_LENGTH) fail(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+// Before the store opens: a refused password changes nothing (ASVS V2.1: length and a common-password list).
+const refusal = await passwordRefusal(password, user);
+if (refusal) fail(refusal);
 
 const { store, auth } = await openCliStores(values['data-dir']);
 try {

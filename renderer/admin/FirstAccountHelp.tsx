@@ -11,7 +11,7 @@ export default function FirstAccountHelp({ command, onCheckAgain }: { command: s
         <code>{command}</code>
       </pre>
       <p>
-        Choose your own password (at least 10 characters). Roles: <code>viewer</code> reads, <code>editor</code> drafts, <code>publisher</code>{' '}
+        Choose your own password: at least 12 characters, not a common one (the command says why it refuses one). Roles: <code>viewer</code> reads, <code>editor</code> drafts, <code>publisher</code>{' '}
         drafts and publishes. Then come back here and log in.
       </p>
       <button
