@@ -12,6 +12,7 @@ import { apiTokenTtlDaysFromEnv, backendOriginsFromEnv, cookieSecureFromEnv, san
 import { rendererRouter } from './pages/page-router.js';
 import { ssrSettingsFromEnv } from './pages/backend-call.js';
 import { errorMiddleware, notFoundJson } from './http/error-middleware.js';
+import { rejectMalformedEncoding } from './http/percent-encoding.js';
 import { publicApiRouter } from './published/public-api.js';
 import { openapiRouter } from './openapi/openapi-route.js';
 import { captureHeaders, PublicFastPath } from './published/fast-path.js';
@@ -176,6 +177,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   app.set('trust proxy', trustProxy);
   app.set('etag', false);
   app.use((req, res, next) => headers(req, res, next));
+  // Before anything decodes the path or query: a malformed %-escape is a 400 naming the part, never a 500.
+  app.use(rejectMalformedEncoding);
   app.use(compression());
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');

@@ -57,8 +57,10 @@ const STACK = /\n\s+at |node_modules|\.ts:\d+/;
 let s: TestServer;
 let ed: Client;
 let pat: Client;
+/** What the server logged with an error attached (the app's error level): a client's mistake never gets there. */
+const loggedErrors: string[] = [];
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ log: (m: string, err?: unknown) => void (err === undefined || loggedErrors.push(`${m} ${String(err)}`)) });
   [ed, pat] = await Promise.all([login(s.url, 'ed'), login(s.url, 'pat')]);
 });
 afterAll(async () => s?.stop());
@@ -114,6 +116,45 @@ describe('public config API', () => {
     const res = await fetch(`${s.url}/config/v1/bundle?market=ID`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
     expect(res.status).toBeGreaterThanOrEqual(400);
     await expectHandled(res, 'POST /config/v1/bundle');
+  });
+});
+
+describe('malformed percent-encoding', () => {
+  // [request target, the part the 400 names]: public API (fast path and express), media, pages, sandbox, admin, static.
+  const cases: [string, Record<string, string>][] = [
+    ['/config/v1/screens/%', { part: 'path' }],
+    ['/config/v1/screens/%E0%A4%A', { part: 'path' }],
+    ['/config/v1/templates/%zz', { part: 'path' }],
+    ['/config/v1/screens/not-found?deviceId=%ZZ', { part: 'query', param: 'deviceId' }],
+    ['/config/v1/bundle?market=ID&locale=%E0%A4%A', { part: 'query', param: 'locale' }],
+    ['/media/%ZZ', { part: 'path' }],
+    ['/complaint%ZZ?market=ID', { part: 'path' }],
+    ['/complaint?market=ID&token=%ZZsecret', { part: 'query', param: 'token' }],
+    ['/gallery?%ZZ=1', { part: 'query', param: '(malformed name)' }],
+    ['/sandbox/user-problem/problem-detail?problemId=%', { part: 'query', param: 'problemId' }],
+    ['/admin/api/documents/screen/%ZZ', { part: 'path' }],
+    ['/assets/%ZZ.js', { part: 'path' }],
+  ];
+  it('answers 400 JSON naming the part, never echoes a value, and logs nothing at error level', async () => {
+    loggedErrors.length = 0;
+    for (const [target, details] of cases) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await fetch(s.url + target, { method });
+        const text = await expectHandled(res, `${method} ${target}`);
+        expect(res.status, `${method} ${target}`).toBe(400);
+        if (method === 'HEAD') continue;
+        const body = JSON.parse(text);
+        expect(body.error.details, target).toEqual(details);
+        expect(body.error.message).toMatch(details.part === 'path' ? /Malformed percent-encoding in the path/ : /Malformed percent-encoding in query parameter/);
+        expect(text).not.toContain('secret');
+      }
+    }
+    expect(loggedErrors).toEqual([]);
+  });
+  it('still serves well-formed escapes: %2F in an id is one segment, %E2%82%B9 in a value is fine', async () => {
+    expect((await fetch(`${s.url}/config/v1/screens/not-found?deviceId=d%E2%82%B9`)).status).toBe(200);
+    expect((await fetch(`${s.url}/config/v1/screens/not%2Dfound`)).status).toBe(200);
+    expect((await fetch(`${s.url}/complaint?market=ID&q=50%25`)).status).toBe(200);
   });
 });
 

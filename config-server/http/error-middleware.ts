@@ -53,6 +53,8 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void = defau
     if (err instanceof HttpError && !(err as BodyParserError).type) httpErr = err;
     else if (err instanceof StoreError) httpErr = fromStoreError(err);
     else if ((err as BodyParserError)?.type && fromBodyParser(err)) httpErr = fromBodyParser(err)!;
+    // Express's param decoding; percent-encoding.ts answers first, this is the net under it: a client's error, no log.
+    else if (err instanceof URIError) httpErr = new HttpError(400, 'Malformed percent-encoding in the path: each % must start an escape such as %20', { part: 'path' });
     else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500 && err.expose) {
       httpErr = new HttpError(err.status, String(err.message));
     } else {

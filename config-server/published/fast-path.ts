@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import { notModified, PUBLIC_CACHE_CONTROL } from '../http/conditional.js';
+import { malformedPart } from '../http/percent-encoding.js';
 import type { Entry, PublishedSnapshot } from './snapshot.js';
 import { readWho, type Who } from '../releases/release-arms.js';
 
@@ -98,7 +99,8 @@ export class PublicFastPath {
   handle(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url;
-    if (!url || !url.startsWith('/config/v1/')) return false;
+    // Malformed %-escapes: express's first middleware answers 400 (http/percent-encoding.ts).
+    if (!url || !url.startsWith('/config/v1/') || malformedPart(url)) return false;
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const entry = this.resolve(path, q < 0 ? '' : url.slice(q + 1));
