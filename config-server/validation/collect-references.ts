@@ -20,6 +20,8 @@ export interface Reference {
   value: string | number;
   /** JSON pointer of the value inside the document. */
   pointer: string;
+  /** For `expression`: a template (text with `{{ }}` parts, plain text without) rather than a bare expression. */
+  template?: boolean;
 }
 
 const COMMON = 'https://schemas.cashloan.dev/sdui/common/';
@@ -30,7 +32,8 @@ const REFERENCE_SCHEMAS: Record<string, ReferenceKind> = {
   [`${COMMON}route-path.json`]: 'route',
 };
 const LIMIT_SCHEMA = `${COMMON}limit.json`;
-const EXPRESSION_SCHEMAS = new Set([`${COMMON}expression.json`, `${COMMON}template.json`, `${COMMON}when.json`]);
+const TEMPLATE_SCHEMA = `${COMMON}template.json`;
+const EXPRESSION_SCHEMAS = new Set([`${COMMON}expression.json`, TEMPLATE_SCHEMA, `${COMMON}when.json`]);
 /** `market.limits.x` inside an expression or template: the dotted path after `market.`. */
 export const MARKET_PATH = /(?:^|[^A-Za-z0-9_$.])market((?:\.[A-Za-z_$][A-Za-z0-9_$]*)+)/g;
 /** `t('key')` / `t("key")` inside an expression or a `{{ }}` template. */
@@ -74,9 +77,9 @@ export function collectReferences(ajv: Ajv2020, schemaId: string, doc: unknown):
     const v = ajv.getSchema(`${loc.base}#${loc.ptr}`);
     return !!v && (v(instance) as boolean);
   };
-  const scanExpression = (value: unknown, pointer: string) => {
+  const scanExpression = (value: unknown, pointer: string, template: boolean) => {
     if (typeof value !== 'string') return;
-    refs.push({ kind: 'expression', value, pointer });
+    refs.push(template ? { kind: 'expression', value, pointer, template } : { kind: 'expression', value, pointer });
     for (const m of value.matchAll(T_CALL)) refs.push({ kind: 'text', value: m[2], pointer });
     for (const m of value.matchAll(MARKET_PATH)) refs.push({ kind: 'market', value: m[1].slice(1), pointer });
   };
@@ -101,10 +104,11 @@ export function collectReferences(ajv: Ajv2020, schemaId: string, doc: unknown):
       const base = target.href;
       const kind = REFERENCE_SCHEMAS[base];
       if (kind && !fragment && typeof instance === 'string') refs.push({ kind, value: instance, pointer });
-      if (EXPRESSION_SCHEMAS.has(base) && !fragment) scanExpression(instance, pointer);
+      if (EXPRESSION_SCHEMAS.has(base) && !fragment) scanExpression(instance, pointer, base === TEMPLATE_SCHEMA);
       if (base === LIMIT_SCHEMA && !fragment && (typeof instance === 'number' || typeof instance === 'string')) {
         refs.push({ kind: 'limit', value: instance, pointer });
-        scanExpression(instance, pointer);
+        // A limit is a literal number or one `{{ }}` binding: a template.
+        scanExpression(instance, pointer, true);
       }
       walk({ base, ptr: fragment, schema: resolvePointer(schemaFile(base), fragment) }, instance, pointer);
     }

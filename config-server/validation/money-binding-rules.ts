@@ -8,6 +8,7 @@
 import type jsep from 'jsep';
 import { parse, type Ast } from '../../renderer/expressions/parse.js';
 import type { Reference } from './collect-references.js';
+import { bindingsOf, templatesIn } from './template-strings.js';
 import type { DocumentError } from './validation-types.js';
 
 /** The bypassing helper → what reads the same value through the money reader. */
@@ -21,8 +22,7 @@ const QUICK = /\b(thousands|money|stripDots|sum)\s*\(/;
 
 /** The `{{ }}` parts of a template, or the whole string when it is a plain expression. */
 function expressionsOf(text: string): string[] {
-  if (!text.includes('{{')) return [text];
-  return [...text.matchAll(/\{\{([\s\S]+?)\}\}/g)].map((m) => m[1]);
+  return text.includes('{{') ? bindingsOf(text).map((b) => b.expr) : [text];
 }
 
 /** Whether a value reads only market constants and literals (nothing a backend, the URL or a borrower sent). */
@@ -67,17 +67,6 @@ function bypassesIn(node: unknown, out: string[]): void {
     if (Array.isArray(v)) v.forEach((x) => bypassesIn(x, out));
     else if (v && typeof v === 'object') bypassesIn(v, out);
   }
-}
-
-/** Every `{{ }}` template anywhere in a document, free-form objects (api params, navigate queries) included. */
-function templatesIn(doc: unknown, pointer = '', out: { value: string; pointer: string }[] = []) {
-  if (typeof doc === 'string') {
-    if (doc.includes('{{')) out.push({ value: doc, pointer });
-  } else if (Array.isArray(doc)) doc.forEach((v, i) => templatesIn(v, `${pointer}/${i}`, out));
-  else if (doc && typeof doc === 'object') {
-    for (const [k, v] of Object.entries(doc)) templatesIn(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, out);
-  }
-  return out;
 }
 
 /** `doc`'s templates plus the plain expressions (conditions) its schema walk found. */

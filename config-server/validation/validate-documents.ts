@@ -8,6 +8,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { createAjv, documentKinds, readSchemaFiles } from './load-schemas.js';
 import { formatAjvErrors } from '../../renderer/validation/format-ajv-errors.js';
 import { checkMoneyBindings } from './money-binding-rules.js';
+import { checkExpressions } from './expression-rules.js';
 import { collectReferences, type Reference } from './collect-references.js';
 import { checkCrossDocumentRules } from './cross-document-rules.js';
 import type { DocumentError, KnownDocument, LoadedDocument, ValidationSettings } from './validation-types.js';
@@ -100,6 +101,7 @@ export function validateDocuments(docs: LoadedDocument[], opts: { unreadConstant
     }
     const refs = collectReferences(matcher, schemaId, doc);
     references.set(d.file, refs);
+    errors.push(...checkExpressions(d.file, doc.kind, doc, refs));
     errors.push(...checkMoneyBindings(d.file, doc, refs));
   }
   return [...errors, ...checkCrossDocumentRules(known, references, opts)];
