@@ -9,6 +9,7 @@ import type { LoginLimit } from './admin/session-routes.js';
 import type { ScryptParams } from './admin/password.js';
 import type { ValidateLimit } from './admin/publish-routes.js';
 import { apiTokenTtlDaysFromEnv, backendOriginsFromEnv, cookieSecureFromEnv, sandboxFromEnv, trustProxyFromEnv } from './http/security-settings.js';
+import { adminIdleTimeoutMinFromEnv } from './http/security-settings.js';
 import { rendererRouter } from './pages/page-router.js';
 import { ssrSettingsFromEnv } from './pages/backend-call.js';
 import { errorMiddleware, notFoundJson } from './http/error-middleware.js';
@@ -141,7 +142,10 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const trustProxy = trustProxyFromEnv(env);
   // One list (SSR_BACKEND_ORIGINS) for what an API map may name, what the server calls and the page's connect-src.
   const validation = { backendOrigins: backendOriginsFromEnv(env) };
-  const session = { cookieSecure: cookieSecureFromEnv(env), tokenTtlDays: apiTokenTtlDaysFromEnv(env), log, ...(opts.scrypt ? { scrypt: opts.scrypt } : {}) };
+  const session = {
+    cookieSecure: cookieSecureFromEnv(env), tokenTtlDays: apiTokenTtlDaysFromEnv(env), idleTimeoutMs: adminIdleTimeoutMinFromEnv(env) * 60_000, log,
+    ...(opts.scrypt ? { scrypt: opts.scrypt } : {}),
+  };
   const sandboxOn = opts.sandbox ?? sandboxFromEnv(env);
   const beaconLimit = opts.beaconLimit ?? beaconLimitFromEnv(env);
   const { store, auth, telemetry } = await openStores({ databaseUrl: opts.databaseUrl ?? env.DATABASE_URL, dataDir: opts.dataDir ?? defaultDataDir, log });

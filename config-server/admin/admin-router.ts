@@ -45,7 +45,7 @@ export function adminRouter(opts: AdminOptions) {
   });
   const session = { ...defaultSessionSettings(), ...opts.session };
   router.use(loginRouter(opts.auth, opts.store, opts.loginLimit, session));
-  router.use(authenticate(opts.auth));
+  router.use(authenticate(opts.auth, { idleTimeoutMs: session.idleTimeoutMs }));
   // Bodies are parsed only for users: anonymous requests are refused before any parsing.
   router.use(jsonBody());
   router.use(sessionRouter(opts.auth, opts.store, session));

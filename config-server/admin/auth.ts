@@ -6,6 +6,13 @@ import { ROLES, type AuthStore, type Role } from '../store/config-store.js';
 export const SESSION_COOKIE = 'sdui_admin';
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** ADMIN_IDLE_TIMEOUT_MIN's default: a session unused this long ends (ASVS V3.3.2), besides the 12 h limit. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/**
+ * How stale a session's last-seen time may get before a request writes it again: a store write per minute per session
+ * at most, not per request. The idle timeout is therefore exact to within this.
+ */
+export const TOUCH_EVERY_MS = 60 * 1000;
 
 export interface AdminUser {
   name: string;
@@ -51,12 +58,22 @@ export function currentUser(res: Response): AdminUser {
   return u;
 }
 
+export interface SessionClock {
+  /** A session not used for this long ends (ms; default 30 minutes). */
+  idleTimeoutMs: number;
+  /** The time (tests move it). */
+  now?: () => number;
+}
+
 /**
  * Deny by default: mounted once before every admin route. A request passes with a bearer API
  * token (scripts) or a session cookie; cookie requests that change state must also echo the
  * session's CSRF token in `X-CSRF-Token` (SameSite=Strict alone does not cover every browser).
+ * A session unused for `idleTimeoutMs` is deleted and answered 401; one in use slides (last-seen moves on).
  */
-export function authenticate(auth: AuthStore): RequestHandler {
+export function authenticate(auth: AuthStore, clock: SessionClock = { idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS }): RequestHandler {
+  const now = clock.now ?? (() => Date.now());
+  const idleMinutes = Math.round(clock.idleTimeoutMs / 60_000);
   return async (req, res, next) => {
     let user: AdminUser | undefined;
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -72,6 +89,13 @@ export function authenticate(auth: AuthStore): RequestHandler {
       const session = hash ? await auth.getSession(hash) : undefined;
       const u = session ? await auth.getUser(session.user) : undefined;
       if (!session || !u || u.disabledAt) throw new HttpError(401, 'Log in first (POST /admin/api/login), or send an API token as Authorization: Bearer');
+      const t = now();
+      if (t - session.lastSeenAt > clock.idleTimeoutMs) {
+        // Gone, not just refused: the cookie cannot come back to life on another replica or after a clock change.
+        await auth.deleteSession(hash!);
+        throw new HttpError(401, `Your session ended after ${idleMinutes} minutes without activity: log in again`);
+      }
+      if (t - session.lastSeenAt >= TOUCH_EVERY_MS) await auth.touchSession(hash!, t);
       // The console preview's sandbox (preview-routes.ts) is a stand-in loan backend for the framed renderer, which
       // sends no CSRF token: its calls change only sandbox state, never documents, so they need the session alone.
       if (!SAFE_METHODS.has(req.method) && !req.path.startsWith('/preview/sandbox/')) {

@@ -5,7 +5,7 @@ import { HttpError } from '../http/http-error.js';
 import { apiTokenTtlDaysFromEnv, type CookieSecure } from '../http/security-settings.js';
 import { ROLES, type AuthStore, type ConfigStore } from '../store/config-store.js';
 import { auditEvent } from './audit-event.js';
-import { currentUser, isRole, newSecret, SESSION_COOKIE, SESSION_TTL_MS, sha256 } from './auth.js';
+import { currentUser, DEFAULT_IDLE_TIMEOUT_MS, isRole, newSecret, SESSION_COOKIE, SESSION_TTL_MS, sha256 } from './auth.js';
 import { hashPassword, needsRehash, OWASP_SCRYPT, verifyPassword, type ScryptParams } from './password.js';
 import { HashQueueFull, passwordHashes, type HashQueue } from './hash-queue.js';
 import { jsonBody } from '../http/json-body.js';
@@ -31,6 +31,8 @@ export interface SessionSettings {
   cookieSecure: CookieSecure;
   /** Lifetime of a new API token unless its minting says otherwise. */
   tokenTtlDays: number;
+  /** A session unused this long ends (ADMIN_IDLE_TIMEOUT_MIN); the 12 h limit holds besides. */
+  idleTimeoutMs: number;
   /** Password hashing; OWASP's parameters unless a test lowers them explicitly. */
   scrypt: ScryptParams;
   /** Where hashes wait their turn (default the process's one queue: 2 at once, 8 waiting). */
@@ -41,6 +43,7 @@ export interface SessionSettings {
 export const defaultSessionSettings = (): SessionSettings => ({
   cookieSecure: 'auto',
   tokenTtlDays: apiTokenTtlDaysFromEnv({}),
+  idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
   scrypt: OWASP_SCRYPT,
   hashes: passwordHashes,
   log: () => {},
@@ -134,7 +137,8 @@ export function loginRouter(auth: AuthStore, store: ConfigStore, limit: LoginLim
     }
     const token = newSecret();
     const csrf = newSecret();
-    await auth.createSession(sha256(token), { user: u.name, csrf, expiresAt: Date.now() + SESSION_TTL_MS });
+    const now = Date.now();
+    await auth.createSession(sha256(token), { user: u.name, csrf, expiresAt: now + SESSION_TTL_MS, lastSeenAt: now });
     await auditEvent(store, u.name, 'login', `from ${req.ip}`);
     res.cookie(SESSION_COOKIE, token, { ...cookieOptions(req, settings.cookieSecure), maxAge: SESSION_TTL_MS });
     res.json({ user: u.name, role: u.role, csrfToken: csrf });

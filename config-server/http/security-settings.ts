@@ -66,6 +66,19 @@ export function sandboxFromEnv(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
+ * `DEV_PAGES`: the developer pages (screens under `screens/pages/developer/`: `/gallery`, `/testPreview`), which list
+ * every widget with sample data and every flow's links with hand-typed device params. `on` or `off` say so; unset,
+ * they are on for development and off when `NODE_ENV=production`, where they and their screen documents are 404.
+ */
+export function devPagesFromEnv(env: NodeJS.ProcessEnv): boolean {
+  const v = (env.DEV_PAGES ?? '').trim().toLowerCase();
+  if (v === 'on' || v === 'true') return true;
+  if (v === 'off' || v === 'false') return false;
+  if (v) throw new Error(`DEV_PAGES must be on or off (got '${env.DEV_PAGES}')`);
+  return env.NODE_ENV !== 'production';
+}
+
+/**
  * `SSR_BACKEND_ORIGINS`: the backend origins (comma-separated, `https://api.example.com`) an API map may name and the
  * server may call while drawing a page; same-origin paths (`/sandbox`) are always allowed. One list for three uses:
  * validation refuses an API map naming another origin, the server never calls one, and the page's CSP
@@ -87,4 +100,18 @@ export function backendOriginsFromEnv(env: NodeJS.ProcessEnv): string[] {
     origins.add(url.origin);
   }
   return [...origins];
+}
+
+export const DEFAULT_ADMIN_IDLE_TIMEOUT_MIN = 30;
+
+/**
+ * `ADMIN_IDLE_TIMEOUT_MIN`: a console session unused for this many minutes ends (default 30; 1-720), besides the
+ * 12 hours a session lasts at most. API tokens have no idle timeout (they expire, API_TOKEN_TTL_DAYS).
+ */
+export function adminIdleTimeoutMinFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.ADMIN_IDLE_TIMEOUT_MIN;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_ADMIN_IDLE_TIMEOUT_MIN;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 720) throw new Error(`ADMIN_IDLE_TIMEOUT_MIN must be a whole number of minutes from 1 to 720 (got '${raw}')`);
+  return n;
 }

@@ -73,8 +73,14 @@ export interface UserRecord {
 export interface SessionRecord {
   user: string;
   csrf: string;
+  /** Epoch ms: the absolute end (12 h after login), whatever the activity. */
   expiresAt: number;
+  /** Epoch ms of the last request seen with it (at most a minute old while in use): the idle timeout counts from here. */
+  lastSeenAt: number;
 }
+
+/** A session stored before last-seen times were kept: its login time (its end less the 12 h a session lasts). */
+export const loginTimeOf = (expiresAt: number) => expiresAt - 12 * 60 * 60 * 1000;
 
 /** A personal API token as stored (the secret itself only as its hash, which is the lookup key). */
 export interface ApiTokenRecord {
@@ -108,6 +114,8 @@ export interface AuthStore {
   createSession(tokenHash: string, session: SessionRecord): Promise<void>;
   getSession(tokenHash: string): Promise<SessionRecord | undefined>;
   deleteSession(tokenHash: string): Promise<void>;
+  /** Moves the session's last-seen time forward to `at` (never back: replicas may touch it out of order). */
+  touchSession(tokenHash: string, at: number): Promise<void>;
   /** Stores a new token (and forgets every expired one). */
   createApiToken(tokenHash: string, token: Omit<ApiTokenRecord, 'createdAt'>): Promise<void>;
   /** The token with this hash, unless it expired or was revoked. */

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ApiTokenRecord, AuthStore, Role, SessionRecord, UserRecord } from './config-store.js';
+import { loginTimeOf, type ApiTokenRecord, type AuthStore, type Role, type SessionRecord, type UserRecord } from './config-store.js';
 import { storeError } from './pg-errors.js';
 
 interface UserRow { name: string; role: Role; password_hash: string; created_at: string; disabled_at: string | null }
@@ -62,14 +62,19 @@ export class PgAuthStore implements AuthStore {
 
   async createSession(tokenHash: string, s: SessionRecord) {
     await this.q('DELETE FROM sessions WHERE expires_at < $1', [Date.now()]);
-    await this.q('INSERT INTO sessions (token_hash, user_name, csrf, expires_at) VALUES ($1, $2, $3, $4)', [tokenHash, s.user, s.csrf, s.expiresAt]);
+    await this.q('INSERT INTO sessions (token_hash, user_name, csrf, expires_at, last_seen_at) VALUES ($1, $2, $3, $4, $5)', [tokenHash, s.user, s.csrf, s.expiresAt, s.lastSeenAt]);
   }
 
   async getSession(tokenHash: string): Promise<SessionRecord | undefined> {
-    const [r] = await this.q<{ user_name: string; csrf: string; expires_at: string }>('SELECT * FROM sessions WHERE token_hash = $1', [tokenHash]);
+    const [r] = await this.q<{ user_name: string; csrf: string; expires_at: string; last_seen_at: string | null }>('SELECT * FROM sessions WHERE token_hash = $1', [tokenHash]);
     // bigint comes back as a string.
     if (!r || Number(r.expires_at) < Date.now()) return undefined;
-    return { user: r.user_name, csrf: r.csrf, expiresAt: Number(r.expires_at) };
+    const expiresAt = Number(r.expires_at);
+    return { user: r.user_name, csrf: r.csrf, expiresAt, lastSeenAt: r.last_seen_at === null ? loginTimeOf(expiresAt) : Number(r.last_seen_at) };
+  }
+
+  async touchSession(tokenHash: string, at: number) {
+    await this.q('UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2 AND (last_seen_at IS NULL OR last_seen_at < $1)', [at, tokenHash]);
   }
 
   async deleteSession(tokenHash: string) {

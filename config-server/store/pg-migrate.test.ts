@@ -58,7 +58,7 @@ describe.skipIf(!!skip)('config:migrate SQLite → postgres', () => {
     await edit('not-found', 'a release candidate', 'ed');
     await store.releases.publishRelease([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'at 10 %', rollout: { percent: 10, audience: { markets: ['ID'] }, startAt: null, endAt: '2099-01-01T00:00:00.000Z', guard: true } }, validStateCheck);
     await auth.upsertUser({ name: 'pat', role: 'publisher', passwordHash: 'scrypt$x' });
-    await auth.createSession('sess-hash', { user: 'pat', csrf: 'csrf', expiresAt: Date.now() + 3_600_000 });
+    await auth.createSession('sess-hash', { user: 'pat', csrf: 'csrf', expiresAt: Date.now() + 3_600_000, lastSeenAt: Date.now() });
     await auth.createApiToken('tok-hash', { id: 'tok1', user: 'pat', label: 'ci', role: 'publisher', expiresAt: Date.now() + 86_400_000 });
     await store.close();
   }, 60_000);

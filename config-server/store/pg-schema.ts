@@ -102,6 +102,10 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (release_id, address));
   CREATE TABLE server_secrets (name text PRIMARY KEY, value text NOT NULL);
   `,
+  // The idle timeout (issue 44): when a session was last used. NULL for sessions made before: their login time counts.
+  `
+  ALTER TABLE sessions ADD COLUMN last_seen_at bigint;
+  `,
 ];
 
 /** Any constant: the session lock that lets only one replica migrate at a time. */

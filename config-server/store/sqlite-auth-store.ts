@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ApiTokenRecord, AuthStore, Role, SessionRecord, UserRecord } from './config-store.js';
+import { loginTimeOf, type ApiTokenRecord, type AuthStore, type Role, type SessionRecord, type UserRecord } from './config-store.js';
 
 interface UserRow { name: string; role: Role; password_hash: string; created_at: string; disabled_at: string | null }
 interface TokenRow { id: string; user: string; label: string; role: Role; created_at: string; expires_at: number }
@@ -52,15 +52,19 @@ export class SqliteAuthStore implements AuthStore {
 
   async createSession(tokenHash: string, s: SessionRecord) {
     this.db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(Date.now());
-    this.db.prepare('INSERT INTO sessions (token_hash, user, csrf, expires_at) VALUES (?, ?, ?, ?)').run(tokenHash, s.user, s.csrf, s.expiresAt);
+    this.db.prepare('INSERT INTO sessions (token_hash, user, csrf, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?)').run(tokenHash, s.user, s.csrf, s.expiresAt, s.lastSeenAt);
   }
 
   async getSession(tokenHash: string): Promise<SessionRecord | undefined> {
     const r = this.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as
-      | { user: string; csrf: string; expires_at: number }
+      | { user: string; csrf: string; expires_at: number; last_seen_at: number | null }
       | undefined;
     if (!r || r.expires_at < Date.now()) return undefined;
-    return { user: r.user, csrf: r.csrf, expiresAt: r.expires_at };
+    return { user: r.user, csrf: r.csrf, expiresAt: r.expires_at, lastSeenAt: r.last_seen_at ?? loginTimeOf(r.expires_at) };
+  }
+
+  async touchSession(tokenHash: string, at: number) {
+    this.db.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ? AND (last_seen_at IS NULL OR last_seen_at < ?)').run(at, tokenHash, at);
   }
 
   async deleteSession(tokenHash: string) {

@@ -89,6 +89,8 @@ function migrate(db: Database.Database) {
            expires_at = ?`,
       ).run(Date.now() + 90 * 86_400_000);
     }
+    // The idle timeout (issue 44): when a session was last used. NULL for sessions made before: their login time counts.
+    if (!has('sessions', 'last_seen_at')) db.exec('ALTER TABLE sessions ADD COLUMN last_seen_at INTEGER');
     db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS api_tokens_id ON api_tokens (id);
       CREATE INDEX IF NOT EXISTS api_tokens_user ON api_tokens (user);`);
   }).immediate();

@@ -229,9 +229,10 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       await s.auth.upsertUser({ name: 'ana', role: 'editor', passwordHash: 'h1' });
       expect(await s.auth.getUser('ana')).toMatchObject({ name: 'ana', role: 'editor', passwordHash: 'h1', disabledAt: null });
       const expiresAt = Date.now() + 60_000;
-      await s.auth.createSession('sess', { user: 'ana', csrf: 'c', expiresAt });
-      await s.auth.createSession('old', { user: 'ana', csrf: 'c', expiresAt: Date.now() - 1 });
-      expect(await s.auth.getSession('sess')).toEqual({ user: 'ana', csrf: 'c', expiresAt });
+      const lastSeenAt = Date.now();
+      await s.auth.createSession('sess', { user: 'ana', csrf: 'c', expiresAt, lastSeenAt });
+      await s.auth.createSession('old', { user: 'ana', csrf: 'c', expiresAt: Date.now() - 1, lastSeenAt });
+      expect(await s.auth.getSession('sess')).toEqual({ user: 'ana', csrf: 'c', expiresAt, lastSeenAt });
       expect(await s.auth.getSession('old')).toBeUndefined();
       await s.auth.createApiToken('tok', tok('t1'));
       expect(await s.auth.getApiToken('tok')).toEqual({ ...tok('t1'), expiresAt: expect.any(Number), createdAt: expect.any(String) });
@@ -239,10 +240,23 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       expect(await s.auth.getSession('sess')).toBeUndefined();
       expect(await s.auth.getApiToken('tok')).toBeUndefined();
       expect(await s.auth.getUser('ana')).toMatchObject({ role: 'publisher', passwordHash: 'h2' });
-      await s.auth.createSession('s2', { user: 'ana', csrf: 'd', expiresAt });
+      await s.auth.createSession('s2', { user: 'ana', csrf: 'd', expiresAt, lastSeenAt });
       await s.auth.deleteSession('s2');
       expect(await s.auth.getSession('s2')).toBeUndefined();
       expect(await s.auth.countUsers()).toBe(1);
+    });
+
+    it('moves a session\'s last-seen time forward only (the idle timeout counts from it)', async () => {
+      await s.auth.upsertUser({ name: 'ana', role: 'editor', passwordHash: 'h' });
+      const t0 = Date.now();
+      await s.auth.createSession('sess', { user: 'ana', csrf: 'c', expiresAt: t0 + 60_000, lastSeenAt: t0 });
+      await s.auth.touchSession('sess', t0 + 5_000);
+      expect((await s.auth.getSession('sess'))!.lastSeenAt).toBe(t0 + 5_000);
+      // A replica whose request began earlier writes later: the newer time stays.
+      await s.auth.touchSession('sess', t0 + 2_000);
+      expect((await s.auth.getSession('sess'))!.lastSeenAt).toBe(t0 + 5_000);
+      await s.auth.touchSession('gone', t0);
+      expect(await s.auth.getSession('gone')).toBeUndefined();
     });
 
     it('lists a user\'s live API tokens newest first, forgets expired ones, and revokes only the owner\'s by id', async () => {
@@ -264,7 +278,7 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
 
     it('disables a user (sessions and tokens end at once) and enables it again with a new password', async () => {
       await s.auth.upsertUser({ name: 'ana', role: 'editor', passwordHash: 'h1' });
-      await s.auth.createSession('sess', { user: 'ana', csrf: 'c', expiresAt: Date.now() + 60_000 });
+      await s.auth.createSession('sess', { user: 'ana', csrf: 'c', expiresAt: Date.now() + 60_000, lastSeenAt: Date.now() });
       await s.auth.createApiToken('tok', tok('t1'));
       expect(await s.auth.disableUser('ana')).toBe(true);
       expect(await s.auth.disableUser('nobody')).toBe(false);
@@ -278,7 +292,7 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
 
     it('re-hashes a password only over the hash that was checked, keeping sessions and tokens', async () => {
       await s.auth.upsertUser({ name: 'ana', role: 'editor', passwordHash: 'weak' });
-      await s.auth.createSession('sess', { user: 'ana', csrf: 'c', expiresAt: Date.now() + 60_000 });
+      await s.auth.createSession('sess', { user: 'ana', csrf: 'c', expiresAt: Date.now() + 60_000, lastSeenAt: Date.now() });
       await s.auth.createApiToken('tok', tok('t1'));
       expect(await s.auth.rehashPassword('ana', 'weak', 'strong')).toBe(true);
       expect(await s.auth.rehashPassword('ana', 'weak', 'other')).toBe(false);
