@@ -8,10 +8,11 @@ import { mediaFilesRouter } from './admin/media-routes.js';
 import type { LoginLimit } from './admin/session-routes.js';
 import type { ScryptParams } from './admin/password.js';
 import type { ValidateLimit } from './admin/publish-routes.js';
-import { apiTokenTtlDaysFromEnv, backendOriginsFromEnv, cookieSecureFromEnv, sandboxFromEnv, trustProxyFromEnv } from './http/security-settings.js';
+import { apiTokenTtlDaysFromEnv, backendOriginsFromEnv, cookieSecureFromEnv, devPagesFromEnv, sandboxFromEnv, trustProxyFromEnv } from './http/security-settings.js';
 import { adminIdleTimeoutMinFromEnv } from './http/security-settings.js';
 import { rendererRouter } from './pages/page-router.js';
 import { ssrSettingsFromEnv } from './pages/backend-call.js';
+import { hiddenPagesGate, isDeveloperPage } from './pages/developer-pages.js';
 import { errorMiddleware, notFoundJson } from './http/error-middleware.js';
 import { rejectMalformedEncoding } from './http/percent-encoding.js';
 import { publicApiRouter } from './published/public-api.js';
@@ -147,6 +148,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     ...(opts.scrypt ? { scrypt: opts.scrypt } : {}),
   };
   const sandboxOn = opts.sandbox ?? sandboxFromEnv(env);
+  const devPages = devPagesFromEnv(env);
   const beaconLimit = opts.beaconLimit ?? beaconLimitFromEnv(env);
   const { store, auth, telemetry } = await openStores({ databaseUrl: opts.databaseUrl ?? env.DATABASE_URL, dataDir: opts.dataDir ?? defaultDataDir, log });
   // What the public fast path and the security headers were built from: rebuilt with every new snapshot.
@@ -166,6 +168,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
       pollMs: opts.pollMs ?? 2000,
       log,
       onSnapshot: apply,
+      // DEV_PAGES off (production's default): /gallery and /testPreview are not served (pages/developer-pages.ts).
+      ...(devPages ? {} : { hide: isDeveloperPage }),
     });
   } catch (e) {
     await store.close();
@@ -220,6 +224,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     prefetched: (o, s) => ops.telemetry.prefetched(o, s),
     prefetchFailed: (screen, endpoint, release) => failures.failed(screen, endpoint, release),
   };
+  if (!devPages) app.use(hiddenPagesGate(snapshot));
   app.use(rendererRouter(opts.staticDir ?? defaultStaticDir, snapshot, log, ssrSettingsFromEnv(env), drawing));
   app.use(notFoundJson);
   app.use(errorMiddleware(log));

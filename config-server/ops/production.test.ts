@@ -223,3 +223,17 @@ describe('logs', () => {
     }
   }, 90_000);
 });
+
+describe('production mode', () => {
+  it('serves no developer page: /gallery, /testPreview and their screen documents are 404 (DEV_PAGES unset)', async () => {
+    const s = await startCompiled({ NODE_ENV: 'production', SANDBOX: 'off' });
+    try {
+      for (const p of ['/gallery?market=ID', '/testPreview?market=ID', '/config/v1/screens/gallery', '/config/v1/screens/test-preview']) {
+        expect((await fetch(`${s.url}${p}`)).status, p).toBe(404);
+      }
+      expect((await fetch(`${s.url}/complaint?market=ID`)).status).toBe(200);
+    } finally {
+      await s.stop();
+    }
+  }, 60_000);
+});

@@ -9,6 +9,8 @@ export interface PublishedSyncOptions {
   /** Periodic check (ms; 0 = never). */
   pollMs: number;
   log: (message: string) => void;
+  /** Published documents this server does not serve (developer pages in production: pages/developer-pages.ts). */
+  hide?: (doc: { kind: string; id: string; file: string }) => boolean;
 }
 
 export interface PublishedSync {
@@ -21,9 +23,10 @@ export interface PublishedSync {
 }
 
 /** The published state and the open releases as a snapshot, read in one transaction. */
-async function build(store: ConfigStore) {
+async function build(store: ConfigStore, hide?: PublishedSyncOptions['hide']) {
   const { generation, published, releases } = await store.releases.servingState();
-  return new PublishedSnapshot(published.map((v) => v.content as SnapshotDoc), generation, releases);
+  const served = hide ? published.filter((v) => !hide(v)) : published;
+  return new PublishedSnapshot(served.map((v) => v.content as SnapshotDoc), generation, releases);
 }
 
 /**
@@ -34,7 +37,7 @@ async function build(store: ConfigStore) {
  */
 export async function startPublishedSync(opts: PublishedSyncOptions): Promise<PublishedSync> {
   const { store, log } = opts;
-  let snap = await build(store);
+  let snap = await build(store, opts.hide);
   let reachable = true;
   let closed = false;
   const schedule = releaseSchedule({ releases: () => snap.releases, advance: () => store.releases.advanceReleases(), refresh: () => refresh(), log });
@@ -44,7 +47,7 @@ export async function startPublishedSync(opts: PublishedSyncOptions): Promise<Pu
   const refresh = () => {
     const run = queue.then(async () => {
       if ((await store.generation()) === snap.generation) return;
-      snap = await build(store);
+      snap = await build(store, opts.hide);
       opts.onSnapshot(snap);
       schedule.reschedule();
     });
