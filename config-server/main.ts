@@ -11,6 +11,7 @@ import { defaultStaticDir } from './app.js';
 import { createLogger } from './ops/logger.js';
 import { DEFAULT_DRAIN_GRACE_MS, startServer } from './server.js';
 import { startBanner } from './ops/start-banner.js';
+import { fourEyesWarning, marketsWithoutFourEyes } from './ops/four-eyes-warning.js';
 import { sandboxFromEnv } from './http/security-settings.js';
 
 const logger = createLogger({ level: process.env.LOG_LEVEL });
@@ -35,6 +36,10 @@ try {
   console.log(startBanner(server.url, { sandbox: sandboxFromEnv(process.env), firstAccountNeeded, sandboxStyle: server.config.sandboxStyle }));
   console.log(`store: ${server.config.store.description}`);
   logger.info({ url: server.url, metricsUrl: server.metricsUrl, store: server.config.store.description, node: process.version }, 'listening');
+  // Issue 44: a market without four eyes lets one publisher alone change its borrowers' app; production says so at start.
+  const published = await server.config.store.listPublished();
+  const eyes = fourEyesWarning(published, process.env);
+  if (eyes) logger.warn({ markets: marketsWithoutFourEyes(published) }, eyes);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

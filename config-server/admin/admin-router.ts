@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { notFoundJson } from '../http/error-middleware.js';
 import { jsonBody } from '../http/json-body.js';
 import type { AuthStore, ConfigStore } from '../store/config-store.js';
+import { approvalRouter } from './approval-routes.js';
 import { authenticate } from './auth.js';
 import { documentsRouter } from './documents-routes.js';
 import { mediaUploadRouter } from './media-routes.js';
@@ -51,6 +52,7 @@ export function adminRouter(opts: AdminOptions) {
   router.use(sessionRouter(opts.auth, opts.store, session));
   router.use(documentsRouter(opts.store));
   router.use(publishRouter(opts.store, opts.onPublished, opts.validateLimit, opts.validation));
+  router.use(approvalRouter(opts.store));
   router.use(releaseRouter(opts.store, opts.onPublished, opts.releaseStats, opts.validation));
   if (opts.mediaDir) router.use(mediaUploadRouter(opts.mediaDir, opts.mediaMaxBytes, opts.store));
   // The console's draft preview (admin UI engineer): read-only, behind the same authentication.

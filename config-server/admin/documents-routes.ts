@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { HttpError } from '../http/http-error.js';
 import { jsonDiff } from '../store/json-diff.js';
 import { defaultFileFor, isKnownKind, knownKinds, localeOf, marketsOf, schemaErrors } from '../validation/document-rules.js';
-import type { ConfigStore, DocumentRecord } from '../store/config-store.js';
+import type { Approval, ConfigStore, DocumentRecord } from '../store/config-store.js';
 import { requireRole, currentUser } from './auth.js';
 import { expectedRevision } from './preconditions.js';
 
@@ -22,13 +22,15 @@ export async function loadRecord(store: ConfigStore, req: Request): Promise<Docu
   return rec;
 }
 
-function summary(r: DocumentRecord, markets: Doc[]) {
+/** A row of the list; `approvals`: those of the document's current ETag (four eyes), without the ETag they name. */
+function summary(r: DocumentRecord, markets: Doc[], approvals: Approval[]) {
   const content = r.draft?.content ?? r.published?.content;
   return {
     kind: r.kind, id: r.id, file: r.file, etag: r.etag,
     markets: marketsOf(r.kind, content, markets), locale: localeOf(r.kind, content) ?? null,
     publishedVersion: r.published?.version ?? null, publishedAt: r.published?.createdAt ?? null, publishedBy: r.published?.createdBy ?? null,
     hasDraft: !!r.draft, draftUpdatedAt: r.draft?.updatedAt ?? null, draftUpdatedBy: r.draft?.updatedBy ?? null, editors: r.draft?.editors ?? [],
+    approvals: approvals.filter((a) => a.kind === r.kind && a.id === r.id).map(({ approver, version, at }) => ({ approver, version, at })),
   };
 }
 
@@ -49,7 +51,8 @@ export function documentsRouter(store: ConfigStore) {
   router.get('/documents', async (req, res) => {
     const { kind, market, locale } = req.query;
     const markets = await publishedMarkets();
-    let list = (await store.listDocuments()).map((r) => summary(r, markets));
+    const approvals = await store.approvals();
+    let list = (await store.listDocuments()).map((r) => summary(r, markets, approvals));
     if (typeof kind === 'string' && kind) list = list.filter((d) => d.kind === kind);
     if (typeof market === 'string' && market) list = list.filter((d) => d.markets.includes(market));
     if (typeof locale === 'string' && locale) list = list.filter((d) => d.locale === locale);

@@ -142,7 +142,10 @@ export function publishRouter(store: ConfigStore, onPublished: () => Promise<voi
     if (!Number.isInteger(version)) throw new HttpError(400, 'version must be the number of the version to restore');
     if (typeof reason !== 'string' || !reason.trim()) throw new HttpError(400, 'reason is required: say why you roll back');
     if (version === rec.published?.version) throw new HttpError(409, `Version ${version} is already the published one`);
-    const v = await store.rollback({ kind: rec.kind, id: rec.id, version: version as number, expectedRevision: expected }, { user: currentUser(res).name, reason: reason.trim() }, validStateCheck);
+    const user = currentUser(res).name;
+    // A rollback publishes an old version: the same checks as a publish, four eyes included (issue 44).
+    const check = allChecks(validStateCheck, fourEyesCheck(user, await current(), 'rollback'));
+    const v = await store.rollback({ kind: rec.kind, id: rec.id, version: version as number, expectedRevision: expected }, { user, reason: reason.trim() }, check);
     await onPublished();
     const after = (await store.getDocument(rec.kind, rec.id))!;
     res.setHeader('ETag', after.etag);

@@ -6,7 +6,8 @@
  * reached over the network; a store that cannot reach its database rejects with a StoreError of kind `unavailable` (store-errors.ts).
  */
 import type { ReleaseStore } from './release-records.js';
-import type { Actor, AuditEntry, AuditFilter, DocRef, DocumentRecord, NewDocument, PublishCheck, StoredVersion } from './records.js';
+import type { ApproveRequest } from './approval-records.js';
+import type { Actor, Approval, AuditEntry, AuditFilter, DocRef, DocumentRecord, NewDocument, PublishCheck, StoredVersion } from './records.js';
 
 export type * from './records.js';
 
@@ -42,6 +43,17 @@ export interface ConfigStore {
     opts: Actor & { reason: string },
     check: PublishCheck,
   ): Promise<StoredVersion>;
+  /**
+   * Records `actor`'s approval (four eyes, issue 44) of the document as reviewed at `etag`: its draft (`version` null)
+   * or rolling it back to `version`. Audited as `approve`. Throws when the ETag is no longer the document's (412 with the
+   * current one), or there is no draft or no such version to approve. Approving twice keeps one approval.
+   */
+  approve(a: ApproveRequest, actor: Actor): Promise<Approval>;
+  /**
+   * The approvals that still count: those of each document's current ETag (of one document, or of every one).
+   * `publish`, `rollback` and a release's publish put the matching ones into each Change's `approvedBy`.
+   */
+  approvals(ref?: DocRef): Promise<Approval[]>;
   audit(filter?: AuditFilter): Promise<AuditEntry[]>;
   appendAudit(entry: Omit<AuditEntry, 'seq' | 'at'>): Promise<void>;
   /**

@@ -9,6 +9,7 @@ const TABLES: { table: string; rename?: Record<string, string> }[] = [
   { table: 'audit' },
   { table: 'releases' },
   { table: 'release_documents' },
+  { table: 'approvals' },
   { table: 'telemetry_counts' },
   { table: 'telemetry_bins' },
   { table: 'users' },

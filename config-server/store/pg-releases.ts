@@ -2,6 +2,8 @@ import type pg from 'pg';
 import { changedBeforePublish, conflict, noDocument, noDraftToPublish } from './store-errors.js';
 import { jsonDiff } from './json-diff.js';
 import { contentHash } from './content-hash.js';
+import { DRAFT } from './approval-records.js';
+import type { PgApprovals } from './pg-approvals.js';
 import type { Actor, AuditEntry, Change, DocRef, DocumentRecord, NewDocument, PublishCheck, StoredVersion } from './config-store.js';
 import {
   initialStatus, inReleaseError, isOpen, MAX_OPEN_RELEASES, newReleaseId, newSeed, noReleaseError, notOpenError, releaseSummary,
@@ -29,6 +31,8 @@ export interface PgReleaseHost {
   audited(c: pg.PoolClient, e: Omit<AuditEntry, 'seq' | 'at'>): Promise<void>;
   /** Bumps the generation and notifies every replica (at commit), as a publish does. */
   bumpGeneration(c: pg.PoolClient): Promise<void>;
+  /** Four eyes (issue 44): the draft's approvals count for the release's publish and go with its candidate. */
+  readonly approvalsOf: PgApprovals;
 }
 
 const now = () => new Date().toISOString();
@@ -83,11 +87,14 @@ export class PgReleases {
   }
 
   /** The release's documents as a change set (base → candidate), and the published state with its candidate in place. */
-  private async releaseChanges(c: pg.PoolClient, r: Pick<StoredRelease, 'documents'>): Promise<{ changes: Change[]; wouldBe: NewDocument[] }> {
+  private async releaseChanges(c: pg.PoolClient, r: Pick<StoredRelease, 'documents'> & { id?: string }): Promise<{ changes: Change[]; wouldBe: NewDocument[] }> {
     const published = await this.h.publishedDocs(c);
     const key = (d: DocRef) => `${d.kind}\u0000${d.id}`;
     const before = new Map(published.map((d) => [key(d), d.content]));
-    const changes: Change[] = r.documents.map((d) => ({ kind: d.kind, id: d.id, file: d.file, before: before.get(key(d)) ?? null, after: d.content, editors: d.editors }));
+    const approvers = r.id ? await this.h.approvalsOf.releaseApprovers(c, r.id) : () => [];
+    const changes: Change[] = r.documents.map((d) => ({
+      kind: d.kind, id: d.id, file: d.file, before: before.get(key(d)) ?? null, after: d.content, editors: d.editors, approvedBy: approvers(d),
+    }));
     const after = new Map(changes.map((ch) => [key(ch), ch.after]));
     return { changes, wouldBe: published.map((d) => (after.has(key(d)) ? { ...d, content: after.get(key(d)) } : d)) };
   }
@@ -99,6 +106,7 @@ export class PgReleases {
       if (open.length >= MAX_OPEN_RELEASES) throw conflict(`${open.length} releases are open: complete or roll back one first`);
       const changes: Change[] = [];
       const base = new Map<string, number>();
+      const records: DocumentRecord[] = [];
       for (const it of items) {
         await this.lockDocument(c, it);
         const rec = await this.h.doc(it.kind, it.id, c);
@@ -109,7 +117,11 @@ export class PgReleases {
           throw changedBeforePublish(it.kind, it.id, rec.etag);
         }
         base.set(`${it.kind}\u0000${it.id}`, rec.published.version);
-        changes.push({ kind: it.kind, id: it.id, file: rec.file, before: rec.published.content, after: rec.draft.content, editors: rec.draft.editors });
+        records.push(rec);
+        changes.push({
+          kind: it.kind, id: it.id, file: rec.file, before: rec.published.content, after: rec.draft.content, editors: rec.draft.editors,
+          approvedBy: await this.h.approvalsOf.approvers(c, rec, DRAFT),
+        });
       }
       const at = now();
       const r: StoredRelease = {
@@ -130,6 +142,7 @@ export class PgReleases {
           'INSERT INTO release_documents (release_id, kind, id, file, base_version, content, hash, editors) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
           [r.id, d.kind, d.id, d.file, d.baseVersion, JSON.stringify(d.content), d.hash, JSON.stringify(d.editors)], c,
         );
+        await this.h.approvalsOf.carry(c, r.id, records[i]);
         // The draft became the candidate: gone from the document, which therefore changes (its admin ETag too).
         await this.h.q('DELETE FROM drafts WHERE kind = $1 AND id = $2', [d.kind, d.id], c);
         await this.h.q('UPDATE documents SET revision = revision + 1 WHERE kind = $1 AND id = $2', [d.kind, d.id], c);

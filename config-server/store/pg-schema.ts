@@ -106,6 +106,14 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE sessions ADD COLUMN last_seen_at bigint;
   `,
+  // Four eyes per document (issue 44): approvals of a document at one ETag (version 0: its draft), and those a release's
+  // candidate carried from its draft (release_id). Columns as in sqlite-schema.ts.
+  `
+  CREATE TABLE approvals (
+    kind text NOT NULL, id text NOT NULL, etag text NOT NULL, version integer NOT NULL, approver text NOT NULL, at text NOT NULL,
+    release_id text NOT NULL, PRIMARY KEY (kind, id, etag, version, approver, release_id));
+  CREATE INDEX approvals_release ON approvals (release_id);
+  `,
 ];
 
 /** Any constant: the session lock that lets only one replica migrate at a time. */

@@ -8,6 +8,7 @@ import { postgresUnavailable, startTestPostgres, type TestPostgres } from './pg-
 import { watchChannel } from './pg-watch.js';
 import { describeStoreContract, type StoreFactory } from './store-contract.js';
 import { describeReleaseContract } from './release-contract.js';
+import { describeApprovalContract } from './approval-contract.js';
 import { PgTelemetryStore } from './pg-telemetry.js';
 import { describeTelemetryContract } from './telemetry-contract.js';
 
@@ -39,6 +40,7 @@ function pgFactory(): StoreFactory {
 describe.skipIf(!!skip)('PostgreSQL', () => {
   describeStoreContract('PgStore (postgres)', pgFactory);
   describeReleaseContract('PgStore (postgres)', pgFactory);
+  describeApprovalContract('PgStore (postgres)', pgFactory);
   describeTelemetryContract('PgStore (postgres)', pgFactory, (s) => new PgTelemetryStore((s.store as PgStore).pool));
 
   describe('PgStore (postgres) specifics', () => {

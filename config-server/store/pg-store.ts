@@ -3,25 +3,21 @@ import { alreadyExists, changedBeforePublish, noDocument, noDraftToPublish, notF
 import { jsonDiff } from './json-diff.js';
 import { contentHash } from './content-hash.js';
 import type {
-  Actor, AuditEntry, AuditFilter, Change, ConfigStore, DocRef, DocumentRecord, NewDocument, PublishCheck,
-  StoredDraft, StoredVersion,
+  Actor, AuditEntry, AuditFilter, Change, ConfigStore, DocRef, NewDocument, PublishCheck, StoredVersion,
 } from './config-store.js';
 import { storeError } from './pg-errors.js';
 import { migrate } from './pg-schema.js';
 import { PgReleases, type PgReleaseHost } from './pg-releases.js';
 import { watchChannel } from './pg-watch.js';
+import { RECORD_SQL, toRecord, type RecordRow } from './pg-record.js';
+import { PgApprovals, type PgApprovalHost } from './pg-approvals.js';
+import { DRAFT, notedApprovals, type ApproveRequest } from './approval-records.js';
 
 type Db = pg.Pool | pg.PoolClient;
 
 interface VersionRow {
   kind: string; id: string; version: number; hash: string; content: string; created_at: string;
   created_by: string; note: string; restored_from: number | null;
-}
-/** A documents row with its published version (v_*) and draft (d_*) joined in. */
-interface RecordRow {
-  kind: string; id: string; file: string; revision: number; published_version: number | null;
-  v_hash: string | null; v_content: string | null; v_created_at: string; v_created_by: string; v_note: string; v_restored_from: number | null;
-  d_content: string | null; d_hash: string; d_base_version: number | null; d_updated_at: string; d_updated_by: string; d_editors: string;
 }
 interface AuditRow {
   seq: number; at: string; actor: string; action: string; kind: string | null; id: string | null;
@@ -39,36 +35,6 @@ const toVersion = (r: VersionRow): StoredVersion => ({
   kind: r.kind, id: r.id, version: r.version, hash: r.hash, content: JSON.parse(r.content),
   createdAt: r.created_at, createdBy: r.created_by, note: r.note, restoredFrom: r.restored_from,
 });
-
-const RECORD_SQL = `
-  SELECT d.kind, d.id, d.file, d.revision, d.published_version,
-    v.hash AS v_hash, v.content AS v_content, v.created_at AS v_created_at, v.created_by AS v_created_by,
-    v.note AS v_note, v.restored_from AS v_restored_from,
-    r.content AS d_content, r.hash AS d_hash, r.base_version AS d_base_version, r.updated_at AS d_updated_at,
-    r.updated_by AS d_updated_by, r.editors AS d_editors
-  FROM documents d
-  LEFT JOIN versions v ON v.kind = d.kind AND v.id = d.id AND v.version = d.published_version
-  LEFT JOIN drafts r ON r.kind = d.kind AND r.id = d.id`;
-
-function toRecord(r: RecordRow): DocumentRecord {
-  const published: StoredVersion | null =
-    r.published_version == null || r.v_content == null
-      ? null
-      : {
-          kind: r.kind, id: r.id, version: r.published_version, hash: r.v_hash!, content: JSON.parse(r.v_content),
-          createdAt: r.v_created_at, createdBy: r.v_created_by, note: r.v_note, restoredFrom: r.v_restored_from,
-        };
-  const draft: StoredDraft | null =
-    r.d_content == null
-      ? null
-      : {
-          content: JSON.parse(r.d_content), hash: r.d_hash, baseVersion: r.d_base_version,
-          updatedAt: r.d_updated_at, updatedBy: r.d_updated_by, editors: JSON.parse(r.d_editors),
-        };
-  // Same ETag as the SQLite store: derived from database state only, so every replica gives the same one.
-  const hash = (draft?.hash ?? published?.hash ?? '').slice(0, 16);
-  return { kind: r.kind, id: r.id, file: r.file, revision: r.revision, etag: `"${r.revision}-${hash}"`, published, draft };
-}
 
 /** `postgresql://host:port/db`, without user and password, for logs. */
 export function describeUrl(url: string): string {
@@ -88,6 +54,8 @@ export function describeUrl(url: string): string {
 export class PgStore implements ConfigStore {
   readonly description: string;
   readonly releases = new PgReleases(this as unknown as PgReleaseHost);
+  /** Four eyes per document (issue 44): pg-approvals.ts, over this store's own helpers. */
+  readonly approvalsOf = new PgApprovals(this as unknown as PgApprovalHost);
 
   private constructor(
     readonly pool: pg.Pool,
@@ -230,7 +198,7 @@ export class PgStore implements ConfigStore {
       await this.lockPublishing(c);
       // Two replicas starting on an empty database: the second finds the first's import and stops.
       if ((await this.q<{ n: number }>('SELECT COUNT(*)::int AS n FROM documents', [], c))[0].n > 0) return false;
-      check({ wouldBe: docs, changes: docs.map((d) => ({ ...d, before: null, after: d.content, editors: [actor.user] })) });
+      check({ wouldBe: docs, changes: docs.map((d) => ({ ...d, before: null, after: d.content, editors: [actor.user], approvedBy: [] })) });
       for (const d of docs) {
         const v = await this.insertVersion(c, d, actor.user, 'imported from the repository', null);
         await this.audited(c, { actor: actor.user, action: 'import', kind: d.kind, id: d.id, version: v.version, diff: null, note: d.file });
@@ -319,7 +287,10 @@ export class PgStore implements ConfigStore {
         if (it.expectedRevision !== undefined && it.expectedRevision !== rec.revision) {
           throw changedBeforePublish(it.kind, it.id, rec.etag);
         }
-        changes.push({ kind: it.kind, id: it.id, file: rec.file, before: rec.published?.content ?? null, after: rec.draft.content, editors: rec.draft.editors });
+        changes.push({
+          kind: it.kind, id: it.id, file: rec.file, before: rec.published?.content ?? null, after: rec.draft.content, editors: rec.draft.editors,
+          approvedBy: await this.approvalsOf.approvers(c, rec, DRAFT),
+        });
       }
       const key = (r: DocRef) => `${r.kind}\u0000${r.id}`;
       const changed = new Map(changes.map((ch) => [key(ch), ch]));
@@ -330,7 +301,7 @@ export class PgStore implements ConfigStore {
       for (const ch of changes) {
         const v = await this.insertVersion(c, { ...ch, content: ch.after }, opts.user, opts.note, null);
         await this.q('DELETE FROM drafts WHERE kind = $1 AND id = $2', [ch.kind, ch.id], c);
-        await this.audited(c, { actor: opts.user, action: 'publish', kind: ch.kind, id: ch.id, version: v.version, diff: jsonDiff(ch.before, ch.after), note: opts.note });
+        await this.audited(c, { actor: opts.user, action: 'publish', kind: ch.kind, id: ch.id, version: v.version, diff: jsonDiff(ch.before, ch.after), note: notedApprovals(opts.note, ch.approvedBy) });
         out.push(v);
       }
       await this.bumpGeneration(c);
@@ -349,15 +320,27 @@ export class PgStore implements ConfigStore {
       if (rec.revision !== ref.expectedRevision) {
         throw stale(`${ref.kind}/${ref.id} changed since you loaded it: reload before rolling back`, rec.etag, true);
       }
-      const change: Change = { kind: ref.kind, id: ref.id, file: rec.file, before: rec.published?.content ?? null, after: old.content, editors: [opts.user] };
+      const change: Change = {
+        kind: ref.kind, id: ref.id, file: rec.file, before: rec.published?.content ?? null, after: old.content, editors: [opts.user],
+        approvedBy: await this.approvalsOf.approvers(c, rec, ref.version),
+      };
       const wouldBe = (await this.publishedDocs(c)).filter((d) => !(d.kind === ref.kind && d.id === ref.id));
       wouldBe.push({ kind: ref.kind, id: ref.id, file: rec.file, content: old.content });
       check({ wouldBe, changes: [change] });
       const v = await this.insertVersion(c, { ...change, content: change.after }, opts.user, `rollback to version ${ref.version}: ${opts.reason}`, ref.version);
-      await this.audited(c, { actor: opts.user, action: 'rollback', kind: ref.kind, id: ref.id, version: v.version, diff: jsonDiff(change.before, change.after), note: opts.reason });
+      await this.audited(c, { actor: opts.user, action: 'rollback', kind: ref.kind, id: ref.id, version: v.version, diff: jsonDiff(change.before, change.after), note: notedApprovals(opts.reason, change.approvedBy) });
       await this.bumpGeneration(c);
       return v;
     });
+  }
+
+  approve(a: ApproveRequest, actor: Actor) {
+    return this.approvalsOf.approve(a, actor.user);
+  }
+
+  async approvals(ref?: DocRef) {
+    const records = ref ? [await this.doc(ref.kind, ref.id)].filter((r) => !!r) : await this.listDocuments();
+    return this.approvalsOf.list(records);
   }
 
   async audit(filter: AuditFilter = {}): Promise<AuditEntry[]> {

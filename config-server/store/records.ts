@@ -78,6 +78,22 @@ export interface Change extends DocRef {
   before: unknown | null;
   after: unknown;
   editors: string[];
+  /**
+   * Who approved exactly what is being published (approvals of the document's current ETag, or those a release's
+   * candidate carried from its draft): the four-eyes check counts them besides the editors.
+   */
+  approvedBy: string[];
+}
+
+/**
+ * A publisher's approval of one document as reviewed: its draft at `etag` (`version` null), or rolling it back to
+ * `version` at `etag`. It counts only while the document still has that ETag, and only for someone else's publish.
+ */
+export interface Approval extends DocRef {
+  etag: string;
+  version: number | null;
+  approver: string;
+  at: string;
 }
 
 export interface PublishCheckInput {

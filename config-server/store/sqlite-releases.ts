@@ -2,6 +2,8 @@ import type Database from 'better-sqlite3';
 import { changedBeforePublish, conflict, noDocument, noDraftToPublish } from './store-errors.js';
 import { jsonDiff as diffOf } from './json-diff.js';
 import { contentHash } from './content-hash.js';
+import { DRAFT } from './approval-records.js';
+import type { SqliteApprovals } from './sqlite-approvals.js';
 import type { Actor, AuditEntry, Change, DocRef, DocumentRecord, NewDocument, PublishCheck, StoredVersion } from './config-store.js';
 import {
   initialStatus, inReleaseError, isOpen, MAX_OPEN_RELEASES, newReleaseId, newSeed, noReleaseError, notOpenError, releaseSummary,
@@ -18,6 +20,8 @@ export interface SqliteReleaseHost {
   insertVersion(doc: NewDocument, actor: string, note: string): StoredVersion;
   audited(e: Omit<AuditEntry, 'seq' | 'at'>): void;
   bumpGeneration(): void;
+  /** Four eyes (issue 44): the draft's approvals count for the release's publish and go with its candidate. */
+  approvals(): SqliteApprovals;
 }
 
 const now = () => new Date().toISOString();
@@ -68,11 +72,14 @@ export class SqliteReleases {
   }
 
   /** The release's documents as a change set (base → candidate), and the published state with its candidate in place. */
-  private releaseChanges(r: StoredRelease): { changes: Change[]; wouldBe: NewDocument[] } {
+  private releaseChanges(r: Pick<StoredRelease, 'id' | 'documents'>): { changes: Change[]; wouldBe: NewDocument[] } {
     const published = this.h.published();
     const key = (d: DocRef) => `${d.kind}\u0000${d.id}`;
     const before = new Map(published.map((d) => [key(d), d.content]));
-    const changes: Change[] = r.documents.map((d) => ({ kind: d.kind, id: d.id, file: d.file, before: before.get(key(d)) ?? null, after: d.content, editors: d.editors }));
+    const changes: Change[] = r.documents.map((d) => ({
+      kind: d.kind, id: d.id, file: d.file, before: before.get(key(d)) ?? null, after: d.content, editors: d.editors,
+      approvedBy: this.h.approvals().releaseApprovers(r.id, d),
+    }));
     const after = new Map(changes.map((c) => [key(c), c.after]));
     return { changes, wouldBe: published.map((d) => (after.has(key(d)) ? { ...d, content: after.get(key(d)) } : d)) };
   }
@@ -82,6 +89,7 @@ export class SqliteReleases {
       const open = this.releases("WHERE status IN ('scheduled', 'rolling')", [], 'ASC');
       if (open.length >= MAX_OPEN_RELEASES) throw conflict(`${open.length} releases are open: complete or roll back one first`);
       const base = new Map<string, number>();
+      const records: DocumentRecord[] = [];
       const changes: Change[] = items.map((it) => {
         const rec = this.h.doc(it.kind, it.id);
         if (!rec) throw noDocument(it.kind, it.id);
@@ -92,7 +100,11 @@ export class SqliteReleases {
           throw changedBeforePublish(it.kind, it.id, rec.etag);
         }
         base.set(`${it.kind}\u0000${it.id}`, rec.published.version);
-        return { kind: it.kind, id: it.id, file: rec.file, before: rec.published.content, after: rec.draft.content, editors: rec.draft.editors };
+        records.push(rec);
+        return {
+          kind: it.kind, id: it.id, file: rec.file, before: rec.published.content, after: rec.draft.content, editors: rec.draft.editors,
+          approvedBy: this.h.approvals().approvers(rec, DRAFT),
+        };
       });
       const at = now();
       const r: StoredRelease = {
@@ -117,6 +129,7 @@ export class SqliteReleases {
       );
       for (const [i, d] of r.documents.entries()) {
         insertDoc.run(r.id, d.kind, d.id, d.file, d.baseVersion, JSON.stringify(d.content), d.hash, JSON.stringify(d.editors));
+        this.h.approvals().carry(r.id, records[i]);
         // The draft became the candidate: gone from the document, which therefore changes (its admin ETag too).
         this.db.prepare('DELETE FROM drafts WHERE kind = ? AND id = ?').run(d.kind, d.id);
         this.db.prepare('UPDATE documents SET revision = revision + 1 WHERE kind = ? AND id = ?').run(d.kind, d.id);

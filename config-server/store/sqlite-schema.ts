@@ -65,6 +65,10 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE TABLE IF NOT EXISTS api_tokens (
   token_hash TEXT PRIMARY KEY, user TEXT NOT NULL, label TEXT NOT NULL, created_at TEXT NOT NULL,
   id TEXT NOT NULL, role TEXT NOT NULL, expires_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS approvals (
+  kind TEXT NOT NULL, id TEXT NOT NULL, etag TEXT NOT NULL, version INTEGER NOT NULL, approver TEXT NOT NULL, at TEXT NOT NULL,
+  release_id TEXT NOT NULL, PRIMARY KEY (kind, id, etag, version, approver, release_id));
+CREATE INDEX IF NOT EXISTS approvals_release ON approvals (release_id);
 CREATE TABLE IF NOT EXISTS login_attempts (key TEXT PRIMARY KEY, hits INTEGER NOT NULL, reset_at INTEGER NOT NULL);
 `;
 

@@ -8,6 +8,7 @@ import { SqliteAuthStore } from './sqlite-auth-store.js';
 import { SqliteStore } from './sqlite-store.js';
 import { describeStoreContract, type StoreFactory } from './store-contract.js';
 import { describeReleaseContract } from './release-contract.js';
+import { describeApprovalContract } from './approval-contract.js';
 import { SqliteTelemetryStore } from './sqlite-telemetry.js';
 import { describeTelemetryContract } from './telemetry-contract.js';
 
@@ -22,6 +23,7 @@ function sqliteFactory(): StoreFactory {
 
 describeStoreContract('SqliteStore', sqliteFactory);
 describeReleaseContract('SqliteStore', sqliteFactory);
+describeApprovalContract('SqliteStore', sqliteFactory);
 describeTelemetryContract('SqliteStore', sqliteFactory, (s) => new SqliteTelemetryStore((s.store as SqliteStore).db));
 
 describe('SqliteStore', () => {

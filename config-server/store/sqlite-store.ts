@@ -4,6 +4,8 @@ import { jsonDiff } from './json-diff.js';
 import { contentHash } from './content-hash.js';
 import { openDatabase } from './sqlite-schema.js';
 import { SqliteReleases } from './sqlite-releases.js';
+import { SqliteApprovals } from './sqlite-approvals.js';
+import { DRAFT, notedApprovals, type ApproveRequest } from './approval-records.js';
 import type {
   Actor, AuditEntry, AuditFilter, Change, ConfigStore, DocRef, DocumentRecord, NewDocument, PublishCheck,
   StoredDraft, StoredVersion,
@@ -155,7 +157,7 @@ export class SqliteStore implements ConfigStore {
     return this.db.transaction(() => {
       // Another process (a CLI, a second server on the same file) may have imported first.
       if (!this.isEmptyNow()) return false;
-      const changes: Change[] = docs.map((d) => ({ ...d, before: null, after: d.content, editors: [actor.user] }));
+      const changes: Change[] = docs.map((d) => ({ ...d, before: null, after: d.content, editors: [actor.user], approvedBy: [] }));
       check({ wouldBe: docs, changes });
       for (const d of docs) {
         const v = this.insertVersion(d, actor.user, 'imported from the repository', null);
@@ -236,7 +238,10 @@ export class SqliteStore implements ConfigStore {
         if (it.expectedRevision !== undefined && it.expectedRevision !== rec.revision) {
           throw changedBeforePublish(it.kind, it.id, rec.etag);
         }
-        return { kind: it.kind, id: it.id, file: rec.file, before: rec.published?.content ?? null, after: rec.draft.content, editors: rec.draft.editors };
+        return {
+          kind: it.kind, id: it.id, file: rec.file, before: rec.published?.content ?? null, after: rec.draft.content, editors: rec.draft.editors,
+          approvedBy: this.approvalsOf.approvers(rec, DRAFT),
+        };
       });
       const key = (r: DocRef) => `${r.kind}\u0000${r.id}`;
       const changed = new Map(changes.map((c) => [key(c), c]));
@@ -246,7 +251,7 @@ export class SqliteStore implements ConfigStore {
       const out = changes.map((c) => {
         const v = this.insertVersion({ ...c, content: c.after }, opts.user, opts.note, null);
         this.db.prepare('DELETE FROM drafts WHERE kind = ? AND id = ?').run(c.kind, c.id);
-        this.audited({ actor: opts.user, action: 'publish', kind: c.kind, id: c.id, version: v.version, diff: diffOf(c.before, c.after), note: opts.note });
+        this.audited({ actor: opts.user, action: 'publish', kind: c.kind, id: c.id, version: v.version, diff: diffOf(c.before, c.after), note: notedApprovals(opts.note, c.approvedBy) });
         return v;
       });
       this.bumpGeneration();
@@ -264,15 +269,35 @@ export class SqliteStore implements ConfigStore {
       if (rec.revision !== ref.expectedRevision) {
         throw stale(`${ref.kind}/${ref.id} changed since you loaded it: reload before rolling back`, rec.etag, true);
       }
-      const change: Change = { kind: ref.kind, id: ref.id, file: rec.file, before: rec.published?.content ?? null, after: old.content, editors: [opts.user] };
+      const change: Change = {
+        kind: ref.kind, id: ref.id, file: rec.file, before: rec.published?.content ?? null, after: old.content, editors: [opts.user],
+        approvedBy: this.approvalsOf.approvers(rec, ref.version),
+      };
       const wouldBe = this.published().filter((d) => !(d.kind === ref.kind && d.id === ref.id));
       wouldBe.push({ kind: ref.kind, id: ref.id, file: rec.file, content: old.content });
       check({ wouldBe, changes: [change] });
       const v = this.insertVersion({ ...change, content: change.after }, opts.user, `rollback to version ${ref.version}: ${opts.reason}`, ref.version);
-      this.audited({ actor: opts.user, action: 'rollback', kind: ref.kind, id: ref.id, version: v.version, diff: diffOf(change.before, change.after), note: opts.reason });
+      this.audited({ actor: opts.user, action: 'rollback', kind: ref.kind, id: ref.id, version: v.version, diff: diffOf(change.before, change.after), note: notedApprovals(opts.reason, change.approvedBy) });
       this.bumpGeneration();
       return v;
     }).immediate();
+  }
+
+  /** Four eyes per document (issue 44): sqlite-approvals.ts, over this store's own synchronous helpers. */
+  private readonly approvalsOf = new SqliteApprovals({
+    db: () => this.db,
+    doc: (kind, id) => this.doc(kind, id),
+    version: (kind, id, version) => this.version(kind, id, version),
+    audited: (e) => this.audited(e),
+  });
+
+  async approve(a: ApproveRequest, actor: Actor) {
+    return this.approvalsOf.approve(a, actor.user);
+  }
+
+  async approvals(ref?: DocRef) {
+    const records = ref ? [this.doc(ref.kind, ref.id)].filter((r) => !!r) : await this.listDocuments();
+    return this.approvalsOf.list(records);
   }
 
   async audit(filter: AuditFilter = {}): Promise<AuditEntry[]> {
@@ -311,6 +336,7 @@ export class SqliteStore implements ConfigStore {
     insertVersion: (doc, actor, note) => this.insertVersion(doc, actor, note, null),
     audited: (e) => this.audited(e),
     bumpGeneration: () => this.bumpGeneration(),
+    approvals: () => this.approvalsOf,
   });
 
   private refuseInRelease(ref: DocRef) {

@@ -1,6 +1,6 @@
 import { HttpError } from '../http/http-error.js';
 import { marketsOf } from './document-rules.js';
-import type { NewDocument, PublishCheck, PublishCheckInput } from '../store/config-store.js';
+import type { Change, NewDocument, PublishCheck, PublishCheckInput } from '../store/config-store.js';
 import { validateDocuments } from './validate-documents.js';
 
 export interface StateError {
@@ -31,26 +31,58 @@ export const validStateCheck: PublishCheck = ({ wouldBe }) => {
 const markets = (docs: NewDocument[]) =>
   docs.filter((d) => d.kind === 'market').map((d) => d.content as Record<string, unknown>);
 
+/** One document a four-eyes check refused, and why (the 403's `details.documents`). */
+export interface FourEyesRefusal {
+  kind: string;
+  id: string;
+  /** The markets asking for four eyes that this document concerns. */
+  markets: string[];
+  reason: string;
+}
+
+/** What is being done: the reason a refusal gives differs (a rollback has no draft editors to ask). */
+export type FourEyesAction = 'publish' | 'rollback';
+
 /**
- * Four eyes: when any market touched by the change set asks for it (before or after the change),
- * someone other than the publisher must have edited the set.
+ * Markets asking for four eyes (`fourEyes: true`) in the published state or in the state after the change: a
+ * change turning four eyes off is judged by the published side, so turning it off needs four eyes too.
  */
-export function fourEyesCheck(publisher: string, current: NewDocument[]): PublishCheck {
+function strictMarkets(current: NewDocument[], wouldBe: NewDocument[]) {
+  const all = [...markets(current), ...markets(wouldBe)];
+  return { all, strict: new Set(all.filter((m) => m.fourEyes === true).map((m) => String(m.id))) };
+}
+
+/**
+ * Why `c`, published by `publisher`, lacks a second person (undefined: it has one, or no market of it asks). A
+ * document passes when someone other than the publisher edited its draft, or approved exactly this revision
+ * (`approvedBy`, filled by the store from approvals of the current ETag): nobody's approval counts for their own publish.
+ */
+function refusalOf(c: Change, publisher: string, all: Record<string, unknown>[], strict: Set<string>, action: FourEyesAction): FourEyesRefusal | undefined {
+  // Which markets a document concerns is read from both its sides (a text set moving between markets counts for both).
+  const needing = [...new Set([...marketsOf(c.kind, c.before, all), ...marketsOf(c.kind, c.after, all)])].filter((m) => strict.has(m)).sort();
+  if (!needing.length) return undefined;
+  if (c.editors.some((e) => e !== publisher)) return undefined;
+  if ((c.approvedBy ?? []).some((a) => a !== publisher)) return undefined;
+  const reason =
+    action === 'rollback'
+      ? 'a rollback by you alone needs a second person: ask another publisher to approve rolling back to this version'
+      : 'your own edit needs a second person: ask another editor to review it or a publisher to approve it';
+  return { kind: c.kind, id: c.id, markets: needing, reason };
+}
+
+/**
+ * Four eyes, per document: every document of the change that concerns a market asking for it (before or after the
+ * change) needs someone other than the publisher among its draft editors or approvers. One document lacking that
+ * refuses the whole write (403 naming each such document), so nobody's own edit rides along with a colleague's.
+ */
+export function fourEyesCheck(publisher: string, current: NewDocument[], action: FourEyesAction = 'publish'): PublishCheck {
   return ({ wouldBe, changes }: PublishCheckInput) => {
-    const all = [...markets(current), ...markets(wouldBe)];
-    const strict = new Set(all.filter((m) => m.fourEyes === true).map((m) => String(m.id)));
+    const { all, strict } = strictMarkets(current, wouldBe);
     if (!strict.size) return;
-    const touched = new Set(changes.flatMap((c) => [...marketsOf(c.kind, c.before, all), ...marketsOf(c.kind, c.after, all)]));
-    const needing = [...touched].filter((m) => strict.has(m));
-    if (!needing.length) return;
-    const editors = new Set(changes.flatMap((c) => c.editors));
-    if ([...editors].every((e) => e === publisher)) {
-      throw new HttpError(
-        403,
-        `Four eyes: market ${needing.join(', ')} needs a second person. ${publisher} is the only editor of this change set, so another publisher must publish it (or a colleague must edit it first)`,
-        { markets: needing, editors: [...editors] },
-      );
-    }
+    const refused = changes.flatMap((c) => refusalOf(c, publisher, all, strict, action) ?? []);
+    if (!refused.length) return;
+    const list = refused.map((r) => `${r.kind}/${r.id} (market ${r.markets.join(', ')}): ${r.reason}`).join('; ');
+    throw new HttpError(403, `Four eyes: nothing was ${action === 'rollback' ? 'rolled back' : 'published'}. ${list}`, { documents: refused });
   };
 }
 
