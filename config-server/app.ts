@@ -31,7 +31,8 @@ import { fastPathRoute } from './ops/access-log.js';
 import { logFunction, type Logger } from './ops/logger.js';
 import type { Metrics } from './ops/metrics.js';
 import { opsRoutes } from './ops/ops-routes.js';
-import { beaconLimitFromEnv, beaconRouter, type BeaconLimit } from './releases/beacon-routes.js';
+import { beaconLimitFromEnv, beaconRouter, beaconViewsPerAddressFromEnv, type BeaconLimit } from './releases/beacon-routes.js';
+import { viewTicketKeysFromEnv, viewTicketsFor } from './releases/view-ticket.js';
 import { releaseGuard, type Guard } from './releases/guard.js';
 import { prefetchFailures, type PrefetchFailures } from './releases/prefetch-failures.js';
 import { releaseFigures, telemetryReleaseStats } from './releases/release-stats.js';
@@ -150,16 +151,21 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const sandboxOn = opts.sandbox ?? sandboxFromEnv(env);
   const devPages = devPagesFromEnv(env);
   const beaconLimit = opts.beaconLimit ?? beaconLimitFromEnv(env);
+  const ticketKeys = viewTicketKeysFromEnv(env);
+  const viewsPerAddress = beaconViewsPerAddressFromEnv(env);
   const { store, auth, telemetry } = await openStores({ databaseUrl: opts.databaseUrl ?? env.DATABASE_URL, dataDir: opts.dataDir ?? defaultDataDir, log });
   // What the public fast path and the security headers were built from: rebuilt with every new snapshot.
   let headers: ReturnType<typeof securityHeaders>;
   let fast: PublicFastPath;
+  let tickets: Awaited<ReturnType<typeof viewTicketsFor>>;
   const apply = (snap: PublishedSnapshot) => {
     headers = securityHeaders(snap, validation.backendOrigins);
-    fast = new PublicFastPath(snap, captureHeaders(headers));
+    fast = new PublicFastPath(snap, captureHeaders(headers), tickets);
   };
   let sync: PublishedSync;
   try {
+    // View tickets (issue 44): VIEW_TICKET_KEYS, else the key every replica shares through the store.
+    tickets = await viewTicketsFor(env, telemetry, ticketKeys);
     const imported = await importOnFirstStart(store, opts.screensDir, validation);
     if (imported) log(`first start: published ${imported} documents from the repository`);
     await ensureAdminFromEnv(auth, env, log, opts.scrypt);
@@ -198,8 +204,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const ops = opsRoutes({ env, snapshot, storeReachable: () => sync.storeReachable(), logger: opts.logger, metrics: opts.metrics });
   app.use(ops.router);
   app.use(openapiRouter());
-  app.use('/config/v1', beaconRouter({ snapshot, telemetry, limit: beaconLimit }));
-  app.use('/config/v1', publicApiRouter(snapshot));
+  app.use('/config/v1', beaconRouter({ snapshot, telemetry, limit: beaconLimit, tickets, viewsPerAddress }));
+  app.use('/config/v1', publicApiRouter(snapshot, tickets));
   app.use('/config', notFoundJson);
   // The publish is committed by then: a failed rebuild (database gone that instant) must not turn its answer
   // into an error; the periodic check rebuilds the snapshot.
@@ -225,7 +231,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     prefetchFailed: (screen, endpoint, release) => failures.failed(screen, endpoint, release),
   };
   if (!devPages) app.use(hiddenPagesGate(snapshot));
-  app.use(rendererRouter(opts.staticDir ?? defaultStaticDir, snapshot, log, ssrSettingsFromEnv(env), drawing));
+  app.use(rendererRouter(opts.staticDir ?? defaultStaticDir, snapshot, log, ssrSettingsFromEnv(env), drawing, tickets));
   app.use(notFoundJson);
   app.use(errorMiddleware(log));
   const guard = releaseGuard({

@@ -15,11 +15,12 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
   return tags.includes('*') || tags.includes(etag);
 }
 
-/** Sends a pre-serialised published body: 304 when the client already holds this ETag. */
-export function sendEntry(req: Request, res: Response, entry: Entry) {
+/** Sends a pre-serialised published body: 304 when the client already holds this ETag. `own`: headers of this response alone. */
+export function sendEntry(req: Request, res: Response, entry: Entry, own?: Record<string, string>) {
   res.setHeader('ETag', entry.etag);
   res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
   if (entry.release) res.setHeader('X-Config-Release', entry.release);
+  for (const [name, value] of Object.entries(own ?? {})) res.setHeader(name, value);
   if (notModified(req.get('if-none-match'), entry.etag)) {
     res.status(304).end();
     return;

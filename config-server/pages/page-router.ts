@@ -11,9 +11,16 @@ import type { Telemetry } from '../ops/telemetry.js';
 import { assembledPages, sendAssembled } from './page-cache.js';
 import { namedBundleUrl } from '../../renderer/boot/named-bundle-url.js';
 import { DEFAULT_MARKET } from '../../renderer/boot/default-market.js';
-import { readWho } from '../releases/release-arms.js';
+import { armsOfLabel, readWho } from '../releases/release-arms.js';
+import type { ViewTickets } from '../releases/view-ticket.js';
 
 export const BOOT_SCRIPT_ID = 'sdui-boot';
+/**
+ * Where a page's view ticket goes in its boot data (issue 44). A drawn page is assembled and compressed once and sent
+ * to many; its ticket is one view's, so the page keeps this slot and each response fills it. The slot cannot occur
+ * anywhere else: inside JSON strings a quote is escaped, and React escapes quotes in markup.
+ */
+export const VIEW_TICKET_SLOT = ',"viewTicket":"(view ticket)"';
 /** Paths that never get the app's HTML: their own routers answer (JSON 404 included). */
 const API_PREFIXES = ['/config', '/admin/api', '/sandbox', '/healthz'];
 
@@ -48,7 +55,8 @@ export function bootScript(
     `{"bundle":${(!byReference && bundle?.inline) || 'null'},"bundleEtag":${JSON.stringify(bundle?.etag ?? null)},` +
     `"screen":${screen?.inline ?? 'null'},"screenEtag":${JSON.stringify(screen?.etag ?? null)}` +
     `${snap.release ? `,"release":${JSON.stringify(snap.release)}` : ''}` +
-    `${bundle?.release ? `,"bundleRelease":${JSON.stringify(bundle.release)}` : ''}}`;
+    `${bundle?.release ? `,"bundleRelease":${JSON.stringify(bundle.release)}` : ''}` +
+    `${snap.release ? VIEW_TICKET_SLOT : ''}}`;
   const bundleHint = byReference ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(namedBundleUrl(market!, bundle!.etag))}">` : '';
   const hints = bundleHint + (screen && screenId && preloads ? preloads(snap.screenNodeTypes(screenId)) : '');
   return { hints, script: `<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>` };
@@ -73,6 +81,13 @@ export function pageSnapshot(root: PublishedSnapshot, req: Request): PublishedSn
   const q = req.query;
   const who = readWho(root.arms.names, (name) => (typeof q[name] === 'string' && q[name] ? (q[name] as string) : undefined));
   return root.pageView(pageTarget(root, req).market, req.path, who);
+}
+
+/** The borrower's deviceId in a page query (under the API map's name for it): a ticket is for a borrower's view. */
+function deviceIdOf(root: PublishedSnapshot, query: Request['query']): string | undefined {
+  const name = root.arms?.names.deviceId;
+  const v = name ? query[name] : undefined;
+  return typeof v === 'string' && v ? v : undefined;
 }
 
 /** Where this server listens, as seen by the connection (never the client-supplied Host header). */
@@ -105,6 +120,7 @@ export function rendererRouter(
   log: (message: string, err?: unknown) => void = () => {},
   ssr?: SsrSettings,
   telemetry?: Telemetry,
+  tickets?: ViewTickets,
 ) {
   const router = Router();
   const renderStatic = staticPages(log, ssr, telemetry);
@@ -158,16 +174,24 @@ export function rendererRouter(
       market && screenId && query.locale === undefined && ssr?.render !== false ? await renderStatic(snap, { market, screenId, query, selfOrigin: selfOrigin(req) }) : null;
     // A page holding a borrower's data (or asked for with their token) is theirs: no cache anywhere keeps it.
     const personal = !!rendered?.data?.calls.length || typeof query.token === 'string';
+    const ticket = snap.release && tickets && deviceIdOf(snapshot(), query) && screenId ? tickets.mint(screenId, armsOfLabel(snap.release)) : undefined;
     /** A personal page is never stored; any other is revalidated by its ETag (304 when unchanged). */
     const sendPage = async (page: { etag: string } & Parameters<typeof sendAssembled>[2]) => {
       if (personal) res.setHeader('Cache-Control', 'private, no-store');
       else {
-        res.setHeader('Cache-Control', 'no-cache');
+        // A page holding a view ticket is that borrower's own: their browser may keep it, no shared cache.
+        res.setHeader('Cache-Control', ticket ? 'private, no-cache' : 'no-cache');
         res.setHeader('ETag', page.etag);
         if (notModified(req.get('if-none-match'), page.etag)) {
           res.status(304).end();
           return;
         }
+      }
+      // A page in a release carries the ticket slot, filled per response: one view's ticket, never the cached bytes'.
+      if (snap.release) {
+        const at = page.body.lastIndexOf(VIEW_TICKET_SLOT);
+        res.send(at < 0 ? page.body : page.body.slice(0, at) + (ticket ? `,"viewTicket":${JSON.stringify(ticket)}` : '') + page.body.slice(at + VIEW_TICKET_SLOT.length));
+        return;
       }
       await sendAssembled(req, res, page);
     };

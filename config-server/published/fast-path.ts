@@ -5,6 +5,7 @@ import { notModified, PUBLIC_CACHE_CONTROL } from '../http/conditional.js';
 import { malformedPart } from '../http/percent-encoding.js';
 import type { Entry, PublishedSnapshot } from './snapshot.js';
 import { readWho, type Who } from '../releases/release-arms.js';
+import type { ViewTickets } from '../releases/view-ticket.js';
 
 export type HeaderSet = Record<string, string>;
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -93,7 +94,7 @@ function segment(path: string, prefix: string): string | undefined {
 export class PublicFastPath {
   private readonly variants = new Map<Entry, Variants>();
 
-  constructor(private readonly snap: PublishedSnapshot, private readonly baseHeaders: HeaderSet) {}
+  constructor(private readonly snap: PublishedSnapshot, private readonly baseHeaders: HeaderSet, private readonly tickets?: ViewTickets) {}
 
   /** True when it answered the request. */
   handle(req: IncomingMessage, res: ServerResponse): boolean {
@@ -103,22 +104,26 @@ export class PublicFastPath {
     if (!url || !url.startsWith('/config/v1/') || malformedPart(url)) return false;
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
-    const entry = this.resolve(path, q < 0 ? '' : url.slice(q + 1));
+    let ticket: string | undefined;
+    const entry = this.resolve(path, q < 0 ? '' : url.slice(q + 1), (t) => (ticket = t));
     if (!entry) return false;
     const v = this.variantsOf(entry);
+    // A view ticket is minted per response (issue 44), never kept with the cached headers; a body that carries one is
+    // this borrower's view, so no shared cache keeps it.
+    const own = (h: HeaderSet) => (ticket ? { ...h, 'Cache-Control': 'private, no-cache', 'X-View-Ticket': ticket } : h);
     if (notModified(req.headers['if-none-match'], entry.etag)) {
-      res.writeHead(304, v.notModified).end();
+      res.writeHead(304, own(v.notModified)).end();
       return true;
     }
     // HEAD: the identity headers, as `compression` leaves HEAD responses alone.
     const chosen = req.method === 'HEAD' ? v.identity : this.encoded(v, pickEncoding(req.headers['accept-encoding']));
-    res.writeHead(200, chosen.headers);
+    res.writeHead(200, own(chosen.headers));
     if (req.method === 'HEAD') res.end();
     else res.end(chosen.body);
     return true;
   }
 
-  private resolve(path: string, query: string): Entry | undefined {
+  private resolve(path: string, query: string, withTicket: (t: string | undefined) => void): Entry | undefined {
     // Who the borrower is (their common params) is read only for a body with a release in flight (issue 36).
     let params: URLSearchParams | undefined;
     const who = (): Who => {
@@ -137,7 +142,10 @@ export class PublicFastPath {
     }
     if (path.startsWith(SCREENS)) {
       const id = segment(path, SCREENS);
-      return id === undefined ? undefined : this.snap.screenFor(id, who);
+      if (id === undefined) return undefined;
+      const e = this.snap.screenFor(id, who);
+      if (e && this.tickets && this.snap.arms) withTicket(this.tickets.mint(id, this.snap.arms.screenView(e, who())));
+      return e;
     }
     if (path.startsWith(TEMPLATES)) {
       const id = segment(path, TEMPLATES);

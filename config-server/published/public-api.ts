@@ -4,6 +4,7 @@ import { notFoundJson } from '../http/error-middleware.js';
 import { sendEntry } from '../http/conditional.js';
 import type { PublishedSnapshot } from './snapshot.js';
 import { readWho, type Who } from '../releases/release-arms.js';
+import type { ViewTickets } from '../releases/view-ticket.js';
 
 function queryParam(value: unknown, name: string): string | undefined {
   if (value === undefined) return undefined;
@@ -19,7 +20,7 @@ const whoOf = (snap: PublishedSnapshot, query: Record<string, unknown>) => (): W
  * The borrower-facing read API, `/config/v1`: only published state, straight from the snapshot, in the request's arm
  * of any release in flight (public-fast-path.ts answers the same requests first, the same way).
  */
-export function publicApiRouter(snapshot: () => PublishedSnapshot) {
+export function publicApiRouter(snapshot: () => PublishedSnapshot, tickets?: ViewTickets) {
   const router = Router();
 
   router.get('/bundle', (req, res) => {
@@ -42,9 +43,12 @@ export function publicApiRouter(snapshot: () => PublishedSnapshot) {
 
   router.get('/screens/:id', (req, res) => {
     const snap = snapshot();
-    const entry = snap.screenFor(req.params.id, whoOf(snap, req.query));
+    const who = whoOf(snap, req.query);
+    const entry = snap.screenFor(req.params.id, who);
     if (!entry) throw new HttpError(404, `No published screen '${req.params.id}'`);
-    sendEntry(req, res, entry);
+    // A view ticket per response (issue 44), as the fast path gives it.
+    const ticket = tickets && snap.arms ? tickets.mint(req.params.id, snap.arms.screenView(entry, who())) : undefined;
+    sendEntry(req, res, entry, ticket ? { 'Cache-Control': 'private, no-cache', 'X-View-Ticket': ticket } : undefined);
   });
 
   router.get('/templates/:templateId', (req, res) => {

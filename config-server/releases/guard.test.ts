@@ -3,21 +3,14 @@
  * deciding at once roll back once; the console's list shows each arm and the verdict.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkedFetch as fetch } from '../openapi/check.js';
 import { login, startTestServer, type Client, type TestServer } from '../testing/test-helpers.js';
 import { GUARD_ACTOR, releaseGuard } from './guard.js';
 import { releaseFigures } from './release-stats.js';
 import { startTestRelease } from './test-release.js';
+import { postBeacon, reportViews } from './test-tickets.js';
 
-const beacon = (base: string, screen: string, release: string, arm: 'base' | 'candidate', figures: { pageViews: number; apiFailures?: number; lcp?: number[] }) =>
-  fetch(`${base}/config/v1/beacon`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      v: 1, market: 'ID',
-      screens: [{ screen, releases: [{ id: release, arm }], pageViews: figures.pageViews, ...(figures.apiFailures ? { apiFailures: { problemInit: figures.apiFailures } } : {}), ...(figures.lcp ? { lcp: figures.lcp } : {}) }],
-    }),
-  }).then((r) => expect(r.status).toBe(204));
+/** Real views, each with its ticket (test-tickets.ts): the guard judges only those. */
+const beacon = reportViews;
 
 interface ListedRelease {
   id: string;
@@ -31,7 +24,8 @@ describe('the guard', () => {
   let pat: Client;
   beforeAll(async () => {
     // The guard's own timer never fires here: each test looks when it means to.
-    s = await startTestServer({ guardMs: 3_600_000 });
+    // Every view from loopback: the per-address cap is beacon-address-cap.test.ts's subject, not this file's.
+    s = await startTestServer({ guardMs: 3_600_000, env: { BEACON_VIEWS_PER_ADDRESS: '10000' } });
     pat = await login(s.url, 'pat');
   }, 60_000);
   afterAll(() => s?.stop());
@@ -46,8 +40,8 @@ describe('the guard', () => {
     expect(await s.config.guard.look()).toEqual([]);
 
     await beacon(s.url, 'complaint-entry', r.id, 'candidate', { pageViews: 10, apiFailures: 9 });
-    // A screen the release does not touch counts for nothing here.
-    await beacon(s.url, 'complaint-list', r.id, 'base', { pageViews: 50, apiFailures: 50 });
+    // Views without a ticket count for nothing here.
+    expect(await postBeacon(s.url, [{ screen: 'complaint-entry', pageViews: 50, apiFailures: { problemInit: 50 } }])).toBe(204);
     expect(await s.config.guard.look()).toEqual([r.id]);
 
     const after = await listed(r.id);

@@ -50,6 +50,7 @@ describe('server prefetch failures', () => {
         batches.push(b.counts.length);
       },
       figures: async () => ({ counts: [], bins: [] }),
+      sharedSecret: async (_name, fresh) => fresh(),
     };
     const logs: string[] = [];
     const p = prefetchFailures(telemetry, (m) => logs.push(m), 3_600_000);

@@ -14,6 +14,15 @@ import { boundOf, bucketFrom, inAudience, seedState, type Borrower } from './buc
 
 export type ArmKind = 'bundle' | 'screen' | 'template';
 
+/** `X-Config-Release` (`rel-a=base, rel-b=candidate`) as the releases and arms it names. */
+export function armsOfLabel(label: string | undefined): { id: string; arm: 'base' | 'candidate' }[] {
+  if (!label) return [];
+  return label.split(',').flatMap((part) => {
+    const m = /^\s*(rel-[0-9a-f]{10})=(base|candidate)\s*$/.exec(part);
+    return m ? [{ id: m[1], arm: m[2] as 'base' | 'candidate' }] : [];
+  });
+}
+
 /** What a request says: the borrower (common params) and `v`, the version of a body a drawn page names. */
 export interface Who extends Borrower {
   v?: string;
@@ -143,6 +152,20 @@ export class ReleaseArms<View extends { screenIdForPath(path: string): string | 
     let m = 0;
     for (const a of this.list) if (relevant & a.bit && inAudience(a.audience, who) && bucketFrom(a.state, id) < a.bound) m |= a.bit;
     return m;
+  }
+
+  /**
+   * The releases a screen the app fetched is seen in, with this borrower's arm of each (what its view ticket names):
+   * the screen's own, as the body `served` says, and those of the market's bundle, which every screen shares. None
+   * without a deviceId: such a request is in nobody's arm.
+   */
+  screenView(served: Entry | undefined, who: Who): { id: string; arm: 'base' | 'candidate' }[] {
+    if (!who.deviceId || !served) return [];
+    const own = armsOfLabel(served.release);
+    const rel = who.market ? this.relevant('bundle', `${who.market}|`) : 0;
+    if (!rel) return own;
+    const ids = new Set(own.map((r) => r.id));
+    return [...own, ...armsOfLabel(this.label(rel, this.maskOf(who, rel))).filter((r) => !ids.has(r.id))];
   }
 
   /** `X-Config-Release` for the releases of `relevant`, in the arm `mask`. */

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUARD_ACTOR } from '../releases/guard.js';
 import { startTestRelease } from '../releases/test-release.js';
+import { reportViews } from '../releases/test-tickets.js';
 import { startTestServer, type TestServer } from '../testing/test-helpers.js';
 import { postgresUnavailable, sharedTestPostgres } from './pg-test-server.js';
 
@@ -22,7 +23,7 @@ describe.skipIf(!!skip)('guard on postgres replicas', () => {
   let replicas: TestServer[];
   beforeAll(async () => {
     const url = await (await sharedTestPostgres()).createDatabase();
-    replicas = await Promise.all(Array.from({ length: 3 }, () => startTestServer({ databaseUrl: url, pollMs: 5000, guardMs: 1000 })));
+    replicas = await Promise.all(Array.from({ length: 3 }, () => startTestServer({ databaseUrl: url, pollMs: 5000, guardMs: 1000, env: { BEACON_VIEWS_PER_ADDRESS: '10000' } })));
   }, 90_000);
   afterAll(() => Promise.all(replicas?.map((r) => r.stop()) ?? []));
 
@@ -31,12 +32,8 @@ describe.skipIf(!!skip)('guard on postgres replicas', () => {
     await Promise.all(replicas.map((x) => x.config.refresh()));
     const candidates: string[] = [];
     for (let i = 0; candidates.length < 3; i++) if ((await armOn(replicas[0].url, `guard-${i}`)) === 'candidate') candidates.push(`guard-${i}`);
-    const send = (i: number, arm: 'base' | 'candidate', failures: number) =>
-      fetch(`${replicas[i % 3].url}/config/v1/beacon`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ v: 1, market: 'ID', screens: [{ screen: 'complaint-entry', releases: [{ id: r.id, arm }], pageViews: 5, ...(failures ? { apiFailures: { problemInit: failures } } : {}) }] }),
-      }).then((res) => expect(res.status).toBe(204));
+    // Five real views with their tickets (each replica signs with the key they share through the store).
+    const send = (i: number, arm: 'base' | 'candidate', failures: number) => reportViews(replicas[i % 3].url, 'complaint-entry', r.id, arm, { pageViews: 5, apiFailures: failures });
     for (let i = 0; i < 3; i++) await send(i, 'base', 0);
     for (let i = 0; i < 3; i++) await send(i, 'candidate', 5);
     expect((await replicas[2].config.telemetry.figures(r.id)).counts).toEqual([

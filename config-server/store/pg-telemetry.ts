@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { storeError } from './pg-errors.js';
-import { normaliseBatch, type ReleaseFigures, type TelemetryBatch, type TelemetryStore } from './telemetry-records.js';
+import { admitView, normaliseBatch, type AddressUse, type ReleaseFigures, type TelemetryBatch, type TelemetryStore, type TicketedViews } from './telemetry-records.js';
 
 /**
  * Borrowers' page telemetry in the shared PostgreSQL database (telemetry-records.ts): every replica adds to the same
@@ -10,9 +10,8 @@ import { normaliseBatch, type ReleaseFigures, type TelemetryBatch, type Telemetr
 export class PgTelemetryStore implements TelemetryStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  async add(batch: TelemetryBatch) {
-    const { counts, bins } = normaliseBatch(batch);
-    if (!counts.length && !bins.length) return;
+  async add(batch: TelemetryBatch, ticketed?: TicketedViews) {
+    if (!batch.counts.length && !batch.bins.length && !ticketed?.views.length) return;
     const col = <T, K extends keyof T>(rows: T[], k: K) => rows.map((r) => r[k]);
     let client: pg.PoolClient;
     try {
@@ -25,6 +24,9 @@ export class PgTelemetryStore implements TelemetryStore {
     client.on('error', onError);
     try {
       await client.query('BEGIN');
+      const all: TelemetryBatch = { counts: [...batch.counts], bins: [...batch.bins] };
+      if (ticketed?.views.length) await this.admit(client, ticketed, all);
+      const { counts, bins } = normaliseBatch(all);
       if (counts.length) {
         await client.query(
           `INSERT INTO telemetry_counts (release_id, arm, screen, metric, n)
@@ -48,6 +50,52 @@ export class PgTelemetryStore implements TelemetryStore {
     } finally {
       client.removeListener('error', onError);
       client.release(broken);
+    }
+  }
+
+  /**
+   * Claims the beacon's view ids (a concurrent claim of the same id waits for this transaction, then finds it taken)
+   * and counts the new ones within the address's caps, its rows locked in release order for the transaction.
+   */
+  private async admit(client: pg.PoolClient, t: TicketedViews, out: TelemetryBatch) {
+    await client.query('DELETE FROM telemetry_views WHERE expires_at < $1', [t.now]);
+    const views = [...new Map(t.views.map((v) => [v.view, v])).values()].sort((a, b) => (a.view < b.view ? -1 : 1));
+    const { rows: claimed } = await client.query<{ view_id: string }>(
+      `INSERT INTO telemetry_views (view_id, expires_at) SELECT * FROM unnest($1::text[], $2::bigint[])
+       ON CONFLICT (view_id) DO NOTHING RETURNING view_id`,
+      [views.map((v) => v.view), views.map((v) => v.expiresAt)],
+    );
+    const fresh = new Set(claimed.map((r) => r.view_id));
+    const mine = t.views.filter((v) => fresh.has(v.view) && fresh.delete(v.view));
+    const releases = [...new Set(mine.flatMap((v) => v.releases.map((r) => r.release)))].sort();
+    if (!releases.length) return;
+    await client.query(
+      `INSERT INTO telemetry_addresses (release_id, address, views, errors) SELECT r, $2, 0, 0 FROM unnest($1::text[]) r
+       ON CONFLICT (release_id, address) DO NOTHING`,
+      [releases, t.address],
+    );
+    const { rows } = await client.query<{ release_id: string; views: number; errors: number }>(
+      `SELECT release_id, views, errors FROM telemetry_addresses WHERE address = $1 AND release_id = ANY($2::text[])
+       ORDER BY release_id COLLATE "C" FOR UPDATE`,
+      [t.address, releases],
+    );
+    const used = new Map<string, AddressUse>(rows.map((r) => [r.release_id, { views: r.views, errors: r.errors }]));
+    for (const v of mine) for (const r of v.releases) admitView(r, used.get(r.release)!, t.cap, out);
+    await client.query(
+      `UPDATE telemetry_addresses a SET views = u.views, errors = u.errors
+       FROM unnest($2::text[], $3::int[], $4::int[]) AS u (release_id, views, errors)
+       WHERE a.address = $1 AND a.release_id = u.release_id`,
+      [t.address, [...used.keys()], [...used.values()].map((u) => u.views), [...used.values()].map((u) => u.errors)],
+    );
+  }
+
+  async sharedSecret(name: string, fresh: () => string): Promise<string> {
+    try {
+      await this.pool.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, fresh()]);
+      const { rows } = await this.pool.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [name]);
+      return rows[0].value;
+    } catch (e) {
+      throw storeError(e);
     }
   }
 

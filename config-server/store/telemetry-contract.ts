@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenedStore, StoreFactory } from './store-contract.js';
-import type { CountRow, TelemetryBatch, TelemetryStore } from './telemetry-records.js';
+import type { CountRow, TelemetryBatch, TelemetryStore, TicketedView, TicketedViews } from './telemetry-records.js';
 
 const count = (release: string, arm: CountRow['arm'], screen: string, metric: string, n: number): CountRow => ({ release, arm, screen, metric, n });
 
@@ -79,6 +79,61 @@ export function describeTelemetryContract(name: string, factory: () => StoreFact
       const figures = await t.figures('rel-0123456789');
       expect(figures.counts.find((c) => c.arm === 'candidate' && c.metric === 'pageViews')?.n).toBe(80);
       expect(figures.bins.find((b) => b.arm === 'candidate' && b.metric === 'lcp')?.n).toBe(80);
+    });
+
+    // Issue 44: views vouched for by a view ticket.
+    const view = (id: string, errors = 0, expiresAt = 2_000): TicketedView => ({
+      view: id,
+      expiresAt,
+      releases: [{
+        release: 'rel-0123456789', arm: 'candidate', screen: 'complaint-entry',
+        errors: errors ? [{ metric: 'renderErrors', n: Math.min(errors, 3) }, { metric: 'apiFailures:problemInit', n: Math.max(0, errors - 3) }].filter((e) => e.n) : [],
+        others: [{ metric: 'unknownNodes', n: 1 }],
+        bins: [{ metric: 'lcp', bin: 24 }],
+      }],
+    });
+    const from = (address: string, views: TicketedView[], now = 1_000, cap = 4): TicketedViews => ({ address, cap, now, views });
+    const counted = async () => Object.fromEntries((await t.figures('rel-0123456789')).counts.map((c) => [`${c.arm} ${c.metric}`, c.n]));
+    const none: TelemetryBatch = { counts: [], bins: [] };
+
+    it('counts a ticketed view once: the first batch carrying its view id, even from another store handle', async () => {
+      await t.add(none, from('addr-a', [view('view-1', 2)]));
+      await t.add(none, from('addr-b', [view('view-1', 2), view('view-1', 2)]));
+      expect(await counted()).toEqual({ 'candidate pageViews': 1, 'candidate renderErrors': 2, 'candidate unknownNodes': 1 });
+      // Another replica (a second handle on the same database) finds the view id taken too.
+      const other = await f.reopen();
+      try {
+        await telemetryOf(other).add(none, from('addr-c', [view('view-1', 2)]));
+      } finally {
+        await other.store.close();
+      }
+      expect((await t.figures('rel-0123456789')).bins).toEqual([{ arm: 'candidate', metric: 'lcp', bin: 24, n: 1 }]);
+      expect(await counted()).toEqual({ 'candidate pageViews': 1, 'candidate renderErrors': 2, 'candidate unknownNodes': 1 });
+    });
+
+    it('caps what one address counts per release: page views and errors each, whatever the views say', async () => {
+      await t.add(none, from('addr-a', Array.from({ length: 10 }, (_, i) => view(`flood-${i}`, 20))));
+      await t.add(none, from('addr-a', [view('flood-late', 20)]));
+      expect(await counted()).toEqual({ 'candidate pageViews': 4, 'candidate renderErrors': 3, 'candidate apiFailures:problemInit': 1, 'candidate unknownNodes': 4 });
+      // Another address has its own.
+      await t.add(none, from('addr-b', [view('other-1', 1)]));
+      expect((await counted())['candidate pageViews']).toBe(5);
+    });
+
+    it('keeps a view id until it expires, then purges it', async () => {
+      await t.add(none, from('addr-a', [view('short', 0, 1_500)]));
+      await t.add(none, from('addr-a', [view('short', 0, 1_500)], 1_400));
+      expect((await counted())['candidate pageViews']).toBe(1);
+      // Past its expiry the row is gone (a ticket that old is refused before it reaches the store).
+      await t.add(none, from('addr-a', [view('short', 0, 3_000)], 1_600));
+      expect((await counted())['candidate pageViews']).toBe(2);
+    });
+
+    it('shares a secret: the first one made is the one every caller gets', async () => {
+      const a = await t.sharedSecret('test-key', () => 'first');
+      const b = await t.sharedSecret('test-key', () => 'second');
+      expect([a, b]).toEqual(['first', 'first']);
+      expect(await t.sharedSecret('other-key', () => 'third')).toBe('third');
     });
   });
 }

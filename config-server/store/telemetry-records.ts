@@ -5,6 +5,8 @@
  *
  * Only sums are kept: no row says who, when or from where. A row's key is bounded by what is published (screens,
  * API map endpoints, releases in flight), so a stream of made-up names cannot grow the tables (beacon-counts.ts).
+ * Beside them (issue 44): the view ids of tickets already counted, until they expire, and per release what each client
+ * address (an HMAC of it) has counted, for the caps.
  */
 
 export type Arm = 'base' | 'candidate';
@@ -52,9 +54,73 @@ export interface ReleaseFigures {
   bins: { arm: Arm | ''; metric: TimingMetric; bin: number; n: number }[];
 }
 
+/**
+ * One view a valid ticket vouches for (releases/view-ticket.ts), as it counts for one release: one page view, its
+ * errors (render errors and API failures, already capped per view, in the order they give way to the address cap),
+ * its other counts and at most one LCP and one INP.
+ */
+export interface ViewRelease {
+  release: string;
+  arm: Arm;
+  screen: string;
+  errors: { metric: string; n: number }[];
+  others: { metric: string; n: number }[];
+  bins: { metric: TimingMetric; bin: number }[];
+}
+
+export interface TicketedView {
+  /** The ticket's random view id: the first beacon carrying it counts, later ones count nothing for a release. */
+  view: string;
+  /** The ticket's expiry (epoch seconds): its view id is kept until then, and purged after. */
+  expiresAt: number;
+  releases: ViewRelease[];
+}
+
+/** Ticketed views of one beacon, from one client address (an HMAC of it, never the address itself). */
+export interface TicketedViews {
+  address: string;
+  /** Counted page views, and counted errors, per address and release at most. */
+  cap: number;
+  /** Epoch seconds: view ids that expired before are purged. */
+  now: number;
+  views: TicketedView[];
+}
+
+/** What one address has counted for one release so far. */
+export interface AddressUse {
+  views: number;
+  errors: number;
+}
+
+/**
+ * What a ticketed view adds for one release, given what its address has counted for it (`used`, updated in place):
+ * nothing once the address has `cap` page views there; else one page view, its errors up to what is left of the
+ * address's `cap` errors, its other counts and timings. One rule for both stores.
+ */
+export function admitView(v: ViewRelease, used: AddressUse, cap: number, out: TelemetryBatch): void {
+  if (used.views >= cap) return;
+  used.views++;
+  const row = (metric: string, n: number) => out.counts.push({ release: v.release, arm: v.arm, screen: v.screen, metric, n });
+  row('pageViews', 1);
+  for (const e of v.errors) {
+    const n = Math.min(e.n, cap - used.errors);
+    if (n <= 0) break;
+    used.errors += n;
+    row(e.metric, n);
+  }
+  for (const o of v.others) row(o.metric, o.n);
+  for (const b of v.bins) out.bins.push({ release: v.release, arm: v.arm, screen: v.screen, metric: b.metric, bin: b.bin, n: 1 });
+}
+
 export interface TelemetryStore {
-  /** Adds a batch in one transaction: all of it or, when the database fails, none. */
-  add(batch: TelemetryBatch): Promise<void>;
+  /**
+   * Adds a batch in one transaction: all of it or, when the database fails, none. `ticketed`: views vouched for by a
+   * ticket, each counted in the same transaction only when its view id is new (across replicas) and within its
+   * address's caps (admitView).
+   */
+  add(batch: TelemetryBatch, ticketed?: TicketedViews): Promise<void>;
+  /** A secret every replica shares, made by `fresh` the first time any replica asks (releases/view-ticket.ts). */
+  sharedSecret(name: string, fresh: () => string): Promise<string>;
   /** Sums of a release's rows over `screens` (every screen when undefined). */
   figures(release: string, screens?: readonly string[]): Promise<ReleaseFigures>;
 }

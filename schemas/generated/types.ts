@@ -524,7 +524,7 @@ export interface CopyAction {
   text: string;
 }
 /**
- * What the renderer reports about borrowers' pages (POST /config/v1/beacon, at most 4096 bytes): per screen and per arm of the releases in flight for it, counts and timings only. Ids, counts and timings are all that fit: no token, phone, deviceId, order number or free text.
+ * What the renderer reports about borrowers' pages (POST /config/v1/beacon, at most 4096 bytes): per view ticket (a view the server handed out in a release) or per screen, counts and timings only. Ids, view tickets, counts and timings are all that fit: no token, phone, deviceId, order number or free text.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "Beacon".
@@ -539,7 +539,7 @@ export interface Beacon {
    */
   market: string;
   /**
-   * What happened on each screen since the last beacon.
+   * What happened since the last beacon: one entry per ticketed view, and per screen for views without a ticket.
    *
    * @minItems 1
    * @maxItems 20
@@ -552,11 +552,9 @@ export interface BeaconScreen {
    */
   screen: string;
   /**
-   * The releases in flight for this screen's page and the borrower's arm of each (as X-Config-Release said). Absent or empty: none.
-   *
-   * @maxItems 8
+   * The view ticket the server handed out with this view (the drawn page's hand-off, or X-View-Ticket of the screen's answer): signed, it names the releases in flight for the view and the borrower's arm of each. Only an entry with a valid ticket counts for a release, once, as one page view; the arm is never taken from the body. Absent: the entry counts only for the screen's own figures.
    */
-  releases?: BeaconRelease[];
+  ticket?: string;
   /**
    * Times the screen was shown. Absent: 0.
    */
@@ -594,16 +592,6 @@ export interface BeaconScreen {
    * @maxItems 20
    */
   inp?: number[];
-}
-export interface BeaconRelease {
-  /**
-   * Release id.
-   */
-  id: string;
-  /**
-   * The borrower's arm of that release.
-   */
-  arm: "base" | "candidate";
 }
 /**
  * One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.

@@ -20754,10 +20754,10 @@ export const validateNode = validate54;
 export const validateAction = validate26;
 
 export const validateBeacon = validate192;
-const schema273 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/beacon.json","title":"Beacon","description":"What the renderer reports about borrowers' pages (POST /config/v1/beacon, at most 4096 bytes): per screen and per arm of the releases in flight for it, counts and timings only. Ids, counts and timings are all that fit: no token, phone, deviceId, order number or free text.","type":"object","required":["v","market","screens"],"additionalProperties":false,"properties":{"v":{"const":1,"description":"Version of this beacon format."},"market":{"type":"string","pattern":"^[A-Z]{2}$","description":"Market id of the page (`ID`, `IN`)."},"screens":{"type":"array","minItems":1,"maxItems":20,"description":"What happened on each screen since the last beacon.","items":{"title":"BeaconScreen","type":"object","required":["screen"],"additionalProperties":false,"properties":{"screen":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,63}$","description":"Screen id (as the route map names it)."},"releases":{"type":"array","maxItems":8,"uniqueItems":true,"description":"The releases in flight for this screen's page and the borrower's arm of each (as X-Config-Release said). Absent or empty: none.","items":{"title":"BeaconRelease","type":"object","required":["id","arm"],"additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^rel-[0-9a-f]{10}$","description":"Release id."},"arm":{"enum":["base","candidate"],"description":"The borrower's arm of that release."}}}},"pageViews":{"type":"integer","minimum":0,"maximum":100,"description":"Times the screen was shown. Absent: 0."},"renderErrors":{"type":"integer","minimum":0,"maximum":100,"description":"Errors caught by node error boundaries (a widget that threw). Absent: 0."},"unknownNodes":{"type":"integer","minimum":0,"maximum":100,"description":"Nodes of a type the renderer does not know (drawn as nothing). Absent: 0."},"expressionWarnings":{"type":"integer","minimum":0,"maximum":100,"description":"Warnings of binding and condition expressions. Absent: 0."},"apiFailures":{"type":"object","maxProperties":20,"description":"API failures (network errors and non-success codes) by logical endpoint name (the API map's). Absent: none.","propertyNames":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},"additionalProperties":{"type":"integer","minimum":0,"maximum":100,"description":"Failures of that endpoint."}},"lcp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Largest Contentful Paint of page views, ms."},"inp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Interaction to Next Paint of page views, ms."}}}}}};
+const schema273 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/beacon.json","title":"Beacon","description":"What the renderer reports about borrowers' pages (POST /config/v1/beacon, at most 4096 bytes): per view ticket (a view the server handed out in a release) or per screen, counts and timings only. Ids, view tickets, counts and timings are all that fit: no token, phone, deviceId, order number or free text.","type":"object","required":["v","market","screens"],"additionalProperties":false,"properties":{"v":{"const":1,"description":"Version of this beacon format."},"market":{"type":"string","pattern":"^[A-Z]{2}$","description":"Market id of the page (`ID`, `IN`)."},"screens":{"type":"array","minItems":1,"maxItems":20,"description":"What happened since the last beacon: one entry per ticketed view, and per screen for views without a ticket.","items":{"title":"BeaconScreen","type":"object","required":["screen"],"additionalProperties":false,"properties":{"screen":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,63}$","description":"Screen id (as the route map names it)."},"ticket":{"type":"string","maxLength":700,"pattern":"^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$","description":"The view ticket the server handed out with this view (the drawn page's hand-off, or X-View-Ticket of the screen's answer): signed, it names the releases in flight for the view and the borrower's arm of each. Only an entry with a valid ticket counts for a release, once, as one page view; the arm is never taken from the body. Absent: the entry counts only for the screen's own figures."},"pageViews":{"type":"integer","minimum":0,"maximum":100,"description":"Times the screen was shown. Absent: 0."},"renderErrors":{"type":"integer","minimum":0,"maximum":100,"description":"Errors caught by node error boundaries (a widget that threw). Absent: 0."},"unknownNodes":{"type":"integer","minimum":0,"maximum":100,"description":"Nodes of a type the renderer does not know (drawn as nothing). Absent: 0."},"expressionWarnings":{"type":"integer","minimum":0,"maximum":100,"description":"Warnings of binding and condition expressions. Absent: 0."},"apiFailures":{"type":"object","maxProperties":20,"description":"API failures (network errors and non-success codes) by logical endpoint name (the API map's). Absent: none.","propertyNames":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},"additionalProperties":{"type":"integer","minimum":0,"maximum":100,"description":"Failures of that endpoint."}},"lcp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Largest Contentful Paint of page views, ms."},"inp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Interaction to Next Paint of page views, ms."}}}}}};
 const pattern196 = new RegExp("^[A-Z]{2}$", "u");
 const pattern197 = new RegExp("^[a-z0-9][a-z0-9-]{0,63}$", "u");
-const pattern198 = new RegExp("^rel-[0-9a-f]{10}$", "u");
+const pattern198 = new RegExp("^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$", "u");
 const pattern199 = new RegExp("^[A-Za-z][A-Za-z0-9_.-]{0,63}$", "u");
 
 function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -20925,11 +20925,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data3.releases !== undefined){
-let data5 = data3.releases;
-if(Array.isArray(data5)){
-if(data5.length > 8){
-const err13 = {instancePath:instancePath+"/screens/" + i0+"/releases",schemaPath:"#/properties/screens/items/properties/releases/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
+if(data3.ticket !== undefined){
+let data5 = data3.ticket;
+if(typeof data5 === "string"){
+if(data5.length > 700){
+const err13 = {instancePath:instancePath+"/screens/" + i0+"/ticket",schemaPath:"#/properties/screens/items/properties/ticket/maxLength",keyword:"maxLength",params:{limit: 700},message:"must NOT have more than 700 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20938,12 +20938,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-let data6 = data5[i1];
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.id === undefined){
-const err14 = {instancePath:instancePath+"/screens/" + i0+"/releases/" + i1,schemaPath:"#/properties/screens/items/properties/releases/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!pattern198.test(data5)){
+const err14 = {instancePath:instancePath+"/screens/" + i0+"/ticket",schemaPath:"#/properties/screens/items/properties/ticket/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20952,8 +20948,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data6.arm === undefined){
-const err15 = {instancePath:instancePath+"/screens/" + i0+"/releases/" + i1,schemaPath:"#/properties/screens/items/properties/releases/items/required",keyword:"required",params:{missingProperty: "arm"},message:"must have required property '"+"arm"+"'"};
+}
+else {
+const err15 = {instancePath:instancePath+"/screens/" + i0+"/ticket",schemaPath:"#/properties/screens/items/properties/ticket/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20962,9 +20959,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-for(const key2 in data6){
-if(!((key2 === "id") || (key2 === "arm"))){
-const err16 = {instancePath:instancePath+"/screens/" + i0+"/releases/" + i1,schemaPath:"#/properties/screens/items/properties/releases/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data3.pageViews !== undefined){
+let data6 = data3.pageViews;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err16 = {instancePath:instancePath+"/screens/" + i0+"/pageViews",schemaPath:"#/properties/screens/items/properties/pageViews/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -20973,12 +20972,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data6.id !== undefined){
-let data7 = data6.id;
-if(typeof data7 === "string"){
-if(!pattern198.test(data7)){
-const err17 = {instancePath:instancePath+"/screens/" + i0+"/releases/" + i1+"/id",schemaPath:"#/properties/screens/items/properties/releases/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^rel-[0-9a-f]{10}$"},message:"must match pattern \""+"^rel-[0-9a-f]{10}$"+"\""};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 100 || isNaN(data6)){
+const err17 = {instancePath:instancePath+"/screens/" + i0+"/pageViews",schemaPath:"#/properties/screens/items/properties/pageViews/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -20987,9 +20983,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/screens/" + i0+"/releases/" + i1+"/id",schemaPath:"#/properties/screens/items/properties/releases/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6 < 0 || isNaN(data6)){
+const err18 = {instancePath:instancePath+"/screens/" + i0+"/pageViews",schemaPath:"#/properties/screens/items/properties/pageViews/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -20999,10 +20994,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data6.arm !== undefined){
-let data8 = data6.arm;
-if(!((data8 === "base") || (data8 === "candidate"))){
-const err19 = {instancePath:instancePath+"/screens/" + i0+"/releases/" + i1+"/arm",schemaPath:"#/properties/screens/items/properties/releases/items/properties/arm/enum",keyword:"enum",params:{allowedValues: schema273.properties.screens.items.properties.releases.items.properties.arm.enum},message:"must be equal to one of the allowed values"};
+}
+if(data3.renderErrors !== undefined){
+let data7 = data3.renderErrors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err19 = {instancePath:instancePath+"/screens/" + i0+"/renderErrors",schemaPath:"#/properties/screens/items/properties/renderErrors/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -21011,10 +21007,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/screens/" + i0+"/releases/" + i1,schemaPath:"#/properties/screens/items/properties/releases/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 100 || isNaN(data7)){
+const err20 = {instancePath:instancePath+"/screens/" + i0+"/renderErrors",schemaPath:"#/properties/screens/items/properties/renderErrors/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -21023,15 +21018,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-let i2 = data5.length;
-let j0;
-if(i2 > 1){
-outer0:
-for(;i2--;){
-for(j0 = i2; j0--;){
-if(func0(data5[i2], data5[j0])){
-const err21 = {instancePath:instancePath+"/screens/" + i0+"/releases",schemaPath:"#/properties/screens/items/properties/releases/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)"};
+if(data7 < 0 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/screens/" + i0+"/renderErrors",schemaPath:"#/properties/screens/items/properties/renderErrors/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -21039,14 +21027,13 @@ else {
 vErrors.push(err21);
 }
 errors++;
-break outer0;
 }
 }
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/screens/" + i0+"/releases",schemaPath:"#/properties/screens/items/properties/releases/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data3.unknownNodes !== undefined){
+let data8 = data3.unknownNodes;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err22 = {instancePath:instancePath+"/screens/" + i0+"/unknownNodes",schemaPath:"#/properties/screens/items/properties/unknownNodes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -21055,11 +21042,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data3.pageViews !== undefined){
-let data9 = data3.pageViews;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err23 = {instancePath:instancePath+"/screens/" + i0+"/pageViews",schemaPath:"#/properties/screens/items/properties/pageViews/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 100 || isNaN(data8)){
+const err23 = {instancePath:instancePath+"/screens/" + i0+"/unknownNodes",schemaPath:"#/properties/screens/items/properties/unknownNodes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -21068,9 +21053,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 100 || isNaN(data9)){
-const err24 = {instancePath:instancePath+"/screens/" + i0+"/pageViews",schemaPath:"#/properties/screens/items/properties/pageViews/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(data8 < 0 || isNaN(data8)){
+const err24 = {instancePath:instancePath+"/screens/" + i0+"/unknownNodes",schemaPath:"#/properties/screens/items/properties/unknownNodes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -21079,8 +21063,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data9 < 0 || isNaN(data9)){
-const err25 = {instancePath:instancePath+"/screens/" + i0+"/pageViews",schemaPath:"#/properties/screens/items/properties/pageViews/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data3.expressionWarnings !== undefined){
+let data9 = data3.expressionWarnings;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err25 = {instancePath:instancePath+"/screens/" + i0+"/expressionWarnings",schemaPath:"#/properties/screens/items/properties/expressionWarnings/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -21089,12 +21077,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-if(data3.renderErrors !== undefined){
-let data10 = data3.renderErrors;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err26 = {instancePath:instancePath+"/screens/" + i0+"/renderErrors",schemaPath:"#/properties/screens/items/properties/renderErrors/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 100 || isNaN(data9)){
+const err26 = {instancePath:instancePath+"/screens/" + i0+"/expressionWarnings",schemaPath:"#/properties/screens/items/properties/expressionWarnings/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -21103,9 +21088,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 100 || isNaN(data10)){
-const err27 = {instancePath:instancePath+"/screens/" + i0+"/renderErrors",schemaPath:"#/properties/screens/items/properties/renderErrors/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(data9 < 0 || isNaN(data9)){
+const err27 = {instancePath:instancePath+"/screens/" + i0+"/expressionWarnings",schemaPath:"#/properties/screens/items/properties/expressionWarnings/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -21114,8 +21098,13 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data10 < 0 || isNaN(data10)){
-const err28 = {instancePath:instancePath+"/screens/" + i0+"/renderErrors",schemaPath:"#/properties/screens/items/properties/renderErrors/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data3.apiFailures !== undefined){
+let data10 = data3.apiFailures;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(Object.keys(data10).length > 20){
+const err28 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -21124,12 +21113,11 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-if(data3.unknownNodes !== undefined){
-let data11 = data3.unknownNodes;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err29 = {instancePath:instancePath+"/screens/" + i0+"/unknownNodes",schemaPath:"#/properties/screens/items/properties/unknownNodes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key2 in data10){
+const _errs24 = errors;
+if(typeof key2 === "string"){
+if(!pattern199.test(key2)){
+const err29 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -21138,9 +21126,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 100 || isNaN(data11)){
-const err30 = {instancePath:instancePath+"/screens/" + i0+"/unknownNodes",schemaPath:"#/properties/screens/items/properties/unknownNodes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+else {
+const err30 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key2};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -21149,8 +21137,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data11 < 0 || isNaN(data11)){
-const err31 = {instancePath:instancePath+"/screens/" + i0+"/unknownNodes",schemaPath:"#/properties/screens/items/properties/unknownNodes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+var valid4 = _errs24 === errors;
+if(!valid4){
+const err31 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -21160,11 +21149,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-if(data3.expressionWarnings !== undefined){
-let data12 = data3.expressionWarnings;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err32 = {instancePath:instancePath+"/screens/" + i0+"/expressionWarnings",schemaPath:"#/properties/screens/items/properties/expressionWarnings/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key3 in data10){
+let data11 = data10[key3];
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err32 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/screens/items/properties/apiFailures/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -21173,9 +21161,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 > 100 || isNaN(data12)){
-const err33 = {instancePath:instancePath+"/screens/" + i0+"/expressionWarnings",schemaPath:"#/properties/screens/items/properties/expressionWarnings/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 100 || isNaN(data11)){
+const err33 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/screens/items/properties/apiFailures/additionalProperties/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -21184,8 +21172,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data12 < 0 || isNaN(data12)){
-const err34 = {instancePath:instancePath+"/screens/" + i0+"/expressionWarnings",schemaPath:"#/properties/screens/items/properties/expressionWarnings/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data11 < 0 || isNaN(data11)){
+const err34 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/screens/items/properties/apiFailures/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -21196,11 +21184,9 @@ errors++;
 }
 }
 }
-if(data3.apiFailures !== undefined){
-let data13 = data3.apiFailures;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(Object.keys(data13).length > 20){
-const err35 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties"};
+}
+else {
+const err35 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -21209,11 +21195,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-for(const key3 in data13){
-const _errs30 = errors;
-if(typeof key3 === "string"){
-if(!pattern199.test(key3)){
-const err36 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"+"\"",propertyName:key3};
+}
+if(data3.lcp !== undefined){
+let data12 = data3.lcp;
+if(Array.isArray(data12)){
+if(data12.length > 20){
+const err36 = {instancePath:instancePath+"/screens/" + i0+"/lcp",schemaPath:"#/properties/screens/items/properties/lcp/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -21222,9 +21209,11 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key3};
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+let data13 = data12[i1];
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err37 = {instancePath:instancePath+"/screens/" + i0+"/lcp/" + i1,schemaPath:"#/properties/screens/items/properties/lcp/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -21233,9 +21222,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-var valid8 = _errs30 === errors;
-if(!valid8){
-const err38 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid"};
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 60000 || isNaN(data13)){
+const err38 = {instancePath:instancePath+"/screens/" + i0+"/lcp/" + i1,schemaPath:"#/properties/screens/items/properties/lcp/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -21244,11 +21233,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-for(const key4 in data13){
-let data14 = data13[key4];
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err39 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/screens/items/properties/apiFailures/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data13 < 0 || isNaN(data13)){
+const err39 = {instancePath:instancePath+"/screens/" + i0+"/lcp/" + i1,schemaPath:"#/properties/screens/items/properties/lcp/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -21257,9 +21243,11 @@ vErrors.push(err39);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 100 || isNaN(data14)){
-const err40 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/screens/items/properties/apiFailures/additionalProperties/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/screens/" + i0+"/lcp",schemaPath:"#/properties/screens/items/properties/lcp/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -21268,8 +21256,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data14 < 0 || isNaN(data14)){
-const err41 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/screens/items/properties/apiFailures/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data3.inp !== undefined){
+let data14 = data3.inp;
+if(Array.isArray(data14)){
+if(data14.length > 20){
+const err41 = {instancePath:instancePath+"/screens/" + i0+"/inp",schemaPath:"#/properties/screens/items/properties/inp/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -21278,11 +21270,11 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len2 = data14.length;
+for(let i2=0; i2<len2; i2++){
+let data15 = data14[i2];
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err42 = {instancePath:instancePath+"/screens/" + i0+"/inp/" + i2,schemaPath:"#/properties/screens/items/properties/inp/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -21291,12 +21283,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data3.lcp !== undefined){
-let data15 = data3.lcp;
-if(Array.isArray(data15)){
-if(data15.length > 20){
-const err43 = {instancePath:instancePath+"/screens/" + i0+"/lcp",schemaPath:"#/properties/screens/items/properties/lcp/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 60000 || isNaN(data15)){
+const err43 = {instancePath:instancePath+"/screens/" + i0+"/inp/" + i2,schemaPath:"#/properties/screens/items/properties/inp/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -21305,11 +21294,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-const len2 = data15.length;
-for(let i3=0; i3<len2; i3++){
-let data16 = data15[i3];
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err44 = {instancePath:instancePath+"/screens/" + i0+"/lcp/" + i3,schemaPath:"#/properties/screens/items/properties/lcp/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data15 < 0 || isNaN(data15)){
+const err44 = {instancePath:instancePath+"/screens/" + i0+"/inp/" + i2,schemaPath:"#/properties/screens/items/properties/inp/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -21318,9 +21304,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 60000 || isNaN(data16)){
-const err45 = {instancePath:instancePath+"/screens/" + i0+"/lcp/" + i3,schemaPath:"#/properties/screens/items/properties/lcp/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000"};
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/screens/" + i0+"/inp",schemaPath:"#/properties/screens/items/properties/inp/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -21329,8 +21317,10 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data16 < 0 || isNaN(data16)){
-const err46 = {instancePath:instancePath+"/screens/" + i0+"/lcp/" + i3,schemaPath:"#/properties/screens/items/properties/lcp/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/screens/" + i0,schemaPath:"#/properties/screens/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -21341,9 +21331,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err47 = {instancePath:instancePath+"/screens/" + i0+"/lcp",schemaPath:"#/properties/screens/items/properties/lcp/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err47 = {instancePath:instancePath+"/screens",schemaPath:"#/properties/screens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -21353,99 +21342,14 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data3.inp !== undefined){
-let data17 = data3.inp;
-if(Array.isArray(data17)){
-if(data17.length > 20){
-const err48 = {instancePath:instancePath+"/screens/" + i0+"/inp",schemaPath:"#/properties/screens/items/properties/inp/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
-}
-errors++;
-}
-const len3 = data17.length;
-for(let i4=0; i4<len3; i4++){
-let data18 = data17[i4];
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err49 = {instancePath:instancePath+"/screens/" + i0+"/inp/" + i4,schemaPath:"#/properties/screens/items/properties/inp/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 > 60000 || isNaN(data18)){
-const err50 = {instancePath:instancePath+"/screens/" + i0+"/inp/" + i4,schemaPath:"#/properties/screens/items/properties/inp/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-if(data18 < 0 || isNaN(data18)){
-const err51 = {instancePath:instancePath+"/screens/" + i0+"/inp/" + i4,schemaPath:"#/properties/screens/items/properties/inp/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/screens/" + i0+"/inp",schemaPath:"#/properties/screens/items/properties/inp/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/screens/" + i0,schemaPath:"#/properties/screens/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/screens",schemaPath:"#/properties/screens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-}
-else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
 }
 errors++;
 }
