@@ -59,6 +59,9 @@ async function orBusy<T>(hash: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The user name as typed (body already parsed); never logged or stored as it is, it may be a password. */
+const typedName = (req: Request) => String((req.body as { user?: unknown } | undefined)?.user ?? '').slice(0, 200);
+
 /** At most this many live API tokens per user: revoke one to mint another. */
 export const MAX_TOKENS_PER_USER = 20;
 const DAY_MS = 86_400_000;
@@ -98,10 +101,18 @@ export function loginRouter(auth: AuthStore, store: ConfigStore, limit: LoginLim
     limit: perAccount,
     identifier: 'account',
     store: new LoginAttemptsStore(auth, limit.windowMs, 'user:'),
-    keyGenerator: (req) => String((req.body as { user?: unknown } | undefined)?.user ?? '').slice(0, 200),
-    handler: (req, _res, next) => {
-      settings.log(`login: account ${JSON.stringify(String(req.body?.user).slice(0, 64))} locked after ${perAccount} failed logins (from ${req.ip})`);
-      next(new HttpError(429, `Too many failed logins for this account: try again in ${minutes} minutes`));
+    // Counted under a hash of the typed name: a name that is no account is often a password typed into the wrong box,
+    // and the attempts table must not keep it. Every name still has its own count, so a 429 tells no account apart.
+    keyGenerator: (req) => sha256(typedName(req)).slice(0, 32),
+    handler: async (req, _res, next) => {
+      try {
+        // Only a real account's name is logged; anything else is "unknown account" (see typedName).
+        const account = await auth.getUser(typedName(req));
+        settings.log(`login: ${account ? `account ${JSON.stringify(account.name)}` : 'unknown account'} locked after ${perAccount} failed logins (from ${req.ip})`);
+        next(new HttpError(429, `Too many failed logins for this account: try again in ${minutes} minutes`));
+      } catch (e) {
+        next(e);
+      }
     },
   });
   // Before any account exists the console cannot be used: say how to create the first one. Once one exists
@@ -121,7 +132,7 @@ export function loginRouter(auth: AuthStore, store: ConfigStore, limit: LoginLim
       // A name that is no account is not recorded: people type their password into the name field.
       const why = !u ? 'no such user' : !ok ? 'wrong password' : 'user disabled';
       const who = u ? u.name : '(unknown)';
-      settings.log(`login failed: ${who} from ${req.ip}: ${why}`);
+      settings.log(`login failed: ${u ? u.name : 'unknown account'} from ${req.ip}: ${why}`);
       await auditEvent(store, who, 'login.failure', `from ${req.ip}: ${why}`);
       throw new HttpError(401, 'Wrong user name or password');
     }
