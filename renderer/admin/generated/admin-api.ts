@@ -52,6 +52,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/documents/{kind}/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a document as reviewed (four eyes): its draft, or rolling it back to a version
+         * @description A publisher approves one document at the ETag they reviewed (If-Match or body `etag`). Where the document's market asks for four eyes, the approval lets someone else publish (or roll back) that exact revision alone; it is void once the document changes (a new ETag) and never counts for the approver's own publish. Audited as `approve`. 403 for the draft's only editor (their approval would never count).
+         */
+        post: operations["adminApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/documents/{kind}/{id}/diff": {
         parameters: {
             query?: never;
@@ -113,7 +133,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish an earlier version again (If-Match: ETag) */
+        /**
+         * Publish an earlier version again (If-Match: ETag)
+         * @description A rollback publishes an old version: the same checks as a publish, four eyes included (403 naming the document unless another publisher approved rolling back to this version at this ETag).
+         */
         post: operations["adminRollback"];
         delete?: never;
         options?: never;
@@ -478,6 +501,26 @@ export interface components {
             /** @description Newest first; expired and revoked tokens are not listed. */
             tokens: components["schemas"]["ApiTokenInfo"][];
         };
+        Approval: {
+            approver: string;
+            /** Format: date-time */
+            at: string;
+            etag: string;
+            id: string;
+            kind: string;
+            /** @description The version a rollback restores; null: the draft. */
+            version: number | null;
+        };
+        /** @description What the approver reviewed. `etag` may come as If-Match instead. */
+        ApprovalRequest: {
+            /** @description The document's ETag as reviewed. */
+            etag?: string;
+            /** @description Approve rolling back to this version; absent or null: approve the draft. */
+            version?: number | null;
+        };
+        ApprovalResult: {
+            approval: components["schemas"]["Approval"];
+        };
         /** @description What one arm of a release did to its borrowers, on the screens the release touches (a release of screens: those screens; of anything a bundle carries or a landing template: every screen), from the renderer's beacons and the server's own failed prefetches. */
         ArmStats: {
             /** @description errors / pageViews (0 without page views). */
@@ -546,6 +589,13 @@ export interface components {
             revision?: number;
         };
         DocumentSummary: {
+            /** @description Approvals of the document's current ETag (four eyes): void once it changes. */
+            approvals?: {
+                approver: string;
+                at: string;
+                /** @description The version a rollback restores; null: the draft. */
+                version: number | null;
+            }[];
             draftUpdatedAt: string | null;
             draftUpdatedBy: string | null;
             editors: string[];
@@ -796,7 +846,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Bad request: the message (and details.param) names the field. */
+        /** @description Bad request: the message (and details.param) names the field. Malformed percent-encoding anywhere in the path or query (`%`, `%ZZ`, `%E0%A4%A`) is a 400 on every route, with details.part `path` or `query` (and details.param). */
         Error400: {
             headers: {
                 [name: string]: unknown;
@@ -889,6 +939,17 @@ export interface components {
         /** @description Too many failed logins: from this client address (as the trusted proxy reports it, TRUST_PROXY), or for this account from any address. */
         Error429: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Password checks are busy (too many logins at once): nothing was checked and no failed attempt counted; retry after `Retry-After` seconds. */
+        Error503Busy: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1032,6 +1093,48 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+        };
+    };
+    adminApprove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag loaded (required for an existing document). */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description Document id. */
+                id: components["parameters"]["Id"];
+                /** @description Document kind (screen, market, text-set, ...). */
+                kind: components["parameters"]["Kind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApprovalRequest"];
+            };
+        };
+        responses: {
+            "5XX": components["responses"]["Error5XX"];
+            /** @description The approval as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalResult"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            412: components["responses"]["Error412"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            428: components["responses"]["Error428"];
         };
     };
     adminDiff: {
@@ -1302,6 +1405,7 @@ export interface operations {
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
+            503: components["responses"]["Error503Busy"];
         };
     };
     adminLogout: {
