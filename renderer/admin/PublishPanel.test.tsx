@@ -4,14 +4,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAdminServer } from './fake-admin-server';
 import PublishPanel from './PublishPanel';
 
-const summary = (kind: string, id: string, markets: string[], hasDraft: boolean, editors: string[]) => ({
+const summary = (kind: string, id: string, markets: string[], hasDraft: boolean, editors: string[], approvers: string[] = []) => ({
   kind, id, file: `${kind}/${id}.json`, etag: `"${id}"`, markets, locale: null, publishedVersion: 1, publishedAt: null, publishedBy: 'x',
   hasDraft, draftUpdatedAt: null, draftUpdatedBy: editors[0] ?? null, editors,
+  approvals: approvers.map((approver) => ({ approver, version: null, at: '2026-11-22T10:00:00Z' })),
 });
 
-function server(drafter: string) {
+function server(drafter: string, approvers: () => string[] = () => [], extra: Parameters<typeof fakeAdminServer>[0] = {}) {
   return fakeAdminServer({
-    'GET /documents': () => ({ body: { documents: [summary('market', 'ID', ['ID'], true, [drafter]), summary('screen', 'home', ['ID', 'IN'], false, [])] } }),
+    ...extra,
+    'GET /documents': () => ({ body: { documents: [summary('market', 'ID', ['ID'], true, [drafter], approvers()), summary('screen', 'home', ['ID', 'IN'], false, [])] } }),
     'GET /documents/market/ID': () => ({
       body: {
         kind: 'market', id: 'ID', file: 'markets/ID.json', etag: '"ID"',
@@ -41,10 +43,43 @@ describe('PublishPanel (review page)', () => {
     expect(screen.getByRole('button', { name: /^Publish 1 document/ })).toHaveProperty('disabled', true);
   });
 
-  it('does not offer the only drafter to publish a four-eyes change', async () => {
+  it('does not offer the only drafter to publish a four-eyes change, nor to approve it', async () => {
     server('pat');
     render(<PublishPanel role="publisher" user="pat" onPublished={() => {}} />);
-    expect((await screen.findByRole('note')).textContent).toMatch(/You \(pat\) drafted every change in this set, so you cannot publish it/);
+    expect((await screen.findByRole('note')).textContent).toMatch(/You \(pat\) alone drafted market ID, so you cannot publish this set: ask another publisher to approve it/);
+    const card = screen.getByRole('article', { name: 'market ID' });
+    expect(card.textContent).toMatch(/Four eyes, market ID: only you \(pat\) drafted it: another publisher must approve it/);
+    expect(screen.queryByRole('button', { name: 'Approve market ID' })).toBeNull();
+    await userEvent.type(screen.getByLabelText('Note'), 'x');
+    expect(screen.getByRole('button', { name: /^Publish 1 document/ })).toHaveProperty('disabled', true);
+  });
+
+  it('lets the drafter publish once another publisher approved this draft', async () => {
+    server('pat', () => ['paula']);
+    render(<PublishPanel role="publisher" user="pat" onPublished={() => {}} />);
+    const card = await screen.findByRole('article', { name: 'market ID' });
+    await screen.findByRole('note');
+    expect(card.textContent).toMatch(/approved by paula/);
+    expect(card.textContent).toMatch(/Four eyes, market ID: approved by paula, so you \(pat\) may publish it/);
+    expect(screen.getByRole('note').textContent).not.toMatch(/cannot publish/);
+  });
+
+  it('offers a second publisher to approve the draft as shown (its ETag), then shows the approval', async () => {
+    const approved: string[] = [];
+    const { calls } = server('ed', () => approved, {
+      'POST /documents/market/ID/approve': () => {
+        approved.push('pat');
+        return { body: { approval: { kind: 'market', id: 'ID', etag: '"ID"', version: null, approver: 'pat', at: '2026-11-22T10:00:00Z' } } };
+      },
+    });
+    render(<PublishPanel role="publisher" user="pat" onPublished={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve market ID' }));
+    await screen.findByText('Approved market ID as shown.');
+    const call = calls.find((c) => c.method === 'POST' && c.path === '/documents/market/ID/approve')!;
+    expect(call.headers['If-Match']).toBe('"ID"');
+    expect(screen.getByRole('article', { name: 'market ID' }).textContent).toMatch(/approved by pat/);
+    // Approved once: no second button.
+    expect(screen.queryByRole('button', { name: 'Approve market ID' })).toBeNull();
   });
 
   it('lets a viewer review without any publish control', async () => {

@@ -2,7 +2,9 @@
  * Review and publish: every document with a draft (the change set) with a readable diff against the
  * live version and who drafted it, the check of the whole would-be published state (each error with
  * file and JSON pointer), and, for publishers, publish with a note. Where a market asks for four
- * eyes the page says so and does not offer the drafter to publish their own change. The ETags
+ * eyes the page says, per document, whether it has its second person (a colleague drafted it, or another publisher
+ * approved this very draft), offers Approve to a publisher who can be that person, and does not offer the drafter to
+ * publish their own unapproved change (the server refuses it per document, issue 44). The ETags
  * reviewed here go with the publish, so a draft changed after review is refused (412), never
  * published unseen. Beside Publish, "Publish to N %" sends the same set to a share of borrowers as a release.
  */
@@ -13,7 +15,7 @@ import { describeError } from './describe-error';
 import { formatHash } from './nav/hash-route';
 import PublishToShare from './releases/PublishToShare';
 import { percentText } from './releases/release-format';
-import { fourEyes } from './review/four-eyes';
+import { canApprove, fourEyes, strictMarkets, type FourEyesChange } from './review/four-eyes';
 import ProblemList from './review/ProblemList';
 import ReviewDocCard from './review/ReviewDocCard';
 import './review/review.css';
@@ -84,11 +86,37 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
   // The check of the whole would-be state runs by itself whenever the set changes: nobody publishes unchecked.
   useEffect(() => void check(), [check]);
 
-  const eyes = fourEyes({
-    markets,
-    changes: selected.map((d) => ({ markets: d.markets, editors: d.editors.length ? d.editors : [d.draftUpdatedBy ?? ''] })),
-    publisher: user,
+  /** A document as the four-eyes rule sees it: its markets, drafters and the approvals of its current draft. */
+  const eyesChange = (d: DocSummary): FourEyesChange => ({
+    key: keyOf(d),
+    markets: d.markets,
+    editors: d.editors.length ? d.editors : [d.draftUpdatedBy ?? ''],
+    approvers: (d.approvals ?? []).filter((a) => a.version === null).map((a) => a.approver),
   });
+  const eyes = fourEyes({ markets, changes: selected.map(eyesChange), publisher: user });
+  // Every draft's standing, ticked or not (a card shows it either way).
+  const eyesOf = new Map(fourEyes({ markets, changes: (drafts ?? []).map(eyesChange), publisher: user }).documents.map((v) => [v.key, v]));
+  const strict = strictMarkets(markets);
+  const alone = eyes.documents.filter((v) => v.state === 'needs-second').map((v) => v.key.replace('/', ' '));
+
+  /** Approves the draft as shown (its ETag): a changed draft is refused (412) and the page shows the new one. */
+  async function approve(d: DocSummary) {
+    setBusy(true);
+    setError(null);
+    setStatus('');
+    try {
+      await adminApi.approve(d.kind, d.id, d.etag);
+      setStatus(`Approved ${d.kind} ${d.id} as shown.`);
+      await load();
+    } catch (e) {
+      if (e instanceof AdminApiError && e.status === 412) {
+        setError(`${d.kind} ${d.id} changed after you reviewed it. The page now shows the new draft: review it and approve again.`);
+        await load();
+      } else setError(describeError(e));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function publish(rollout?: Rollout) {
     setBusy(true);
@@ -148,7 +176,17 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
         </p>
       )}
       {(drafts ?? []).map((d) => (
-        <ReviewDocCard key={keyOf(d)} summary={d} record={records[keyOf(d)]} checked={chosen.has(keyOf(d))} onToggle={publisher ? () => toggle(keyOf(d)) : undefined} />
+        <ReviewDocCard
+          key={keyOf(d)}
+          summary={d}
+          record={records[keyOf(d)]}
+          checked={chosen.has(keyOf(d))}
+          onToggle={publisher ? () => toggle(keyOf(d)) : undefined}
+          eyes={publisher ? eyesOf.get(keyOf(d)) : undefined}
+          user={user}
+          onApprove={publisher && canApprove(eyesChange(d), strict, user) ? () => void approve(d) : undefined}
+          busy={busy}
+        />
       ))}
       {problems && selected.length > 0 && (
         <section aria-labelledby="review-check-title" className={`card review-check ${hasErrors ? 'review-check--bad' : 'review-check--ok'}`}>
@@ -173,9 +211,9 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
           <h3 id="review-publish-title">Publish</h3>
           {eyes.markets.length > 0 && (
             <p className="review-four-eyes" role="note">
-              Four eyes: market {eyes.markets.join(', ')} asks that someone other than the drafter publishes.{' '}
+              Four eyes: market {eyes.markets.join(', ')} asks for a second person on each of its documents.{' '}
               {eyes.blocked
-                ? `You (${user}) drafted every change in this set, so you cannot publish it: ask another publisher.`
+                ? `You (${user}) alone drafted ${alone.join(', ')}, so you cannot publish this set: ask another publisher to approve ${alone.length > 1 ? 'them' : 'it'} (Approve on its card) or to publish, or leave ${alone.length > 1 ? 'them' : 'it'} out.`
                 : `Drafted by ${eyes.editors.join(', ')}; you publish as ${user}.`}
             </p>
           )}

@@ -223,6 +223,11 @@ export const adminApi = {
   async rollback(kind: string, id: string, version: number, reason: string, etag: string): Promise<void> {
     await request(`${docPath(kind, id)}/rollback`, { method: 'POST', body: { version, reason }, ifMatch: etag });
   },
+  /** Four eyes: approves the document as reviewed at `etag` (its draft; with `version`, rolling back to that version). */
+  async approve(kind: string, id: string, etag: string, version?: number): Promise<Answer<'adminApprove'>['approval']> {
+    const body = version === undefined ? {} : { version };
+    return (await request<Answer<'adminApprove'>>(`${docPath(kind, id)}/approve`, { method: 'POST', body, ifMatch: etag })).data.approval;
+  },
   /** Newest first; every filter is applied by the server, so older entries are found too. `since`/`until`: days (YYYY-MM-DD, UTC), both included. */
   async audit(filter: { kind?: string; id?: string; actor?: string; since?: string; until?: string; before?: number } = {}): Promise<AuditRow[]> {
     const q = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));

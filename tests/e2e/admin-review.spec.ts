@@ -3,7 +3,8 @@
  * locales, a market constant (switching four eyes on for Indonesia) and a screen change that breaks
  * the state; the review page shows each as a readable diff (key / field / pointer: before → after),
  * who drafted it, and the check of the whole would-be state with file + pointer per error. Ed may
- * not publish his own four-eyes change; Pat may, once the broken screen is left out, with a note.
+ * not publish his own four-eyes documents (issue 44: judged per document, so his en-IN copy, which needs no second
+ * person, does not carry them); Pat may approve them, and publish, once the broken screen is left out, with a note.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,12 +68,20 @@ describe('review and publish', () => {
     expect(await page.getByRole('note').innerText()).toMatch(/Four eyes: market ID[\s\S]*Drafted by ed; you publish as pat/);
     await expectAxeClean(page);
 
-    // Ed, the only drafter, is told he cannot publish his own four-eyes change.
+    // Ed, the only drafter, is told which of his documents need a second person (not en-IN: IN does not ask for it).
     await openSection(ed.page, /Publish|Review/);
     await ed.page.getByRole('checkbox', { name: 'screen not-found' }).uncheck();
     await ed.page.getByLabel('Note').fill('my own change');
-    expect(await ed.page.getByRole('note').innerText()).toMatch(/You \(ed\) drafted every change in this set, so you cannot publish it/);
+    expect(await ed.page.getByRole('note').innerText()).toMatch(/You \(ed\) alone drafted market ID, text-set id-ID, so you cannot publish this set/);
     expect(await ed.page.getByRole('button', { name: /^Publish \d+ document/ }).isDisabled()).toBe(true);
+    expect(await ed.page.getByRole('button', { name: /^Approve / }).count()).toBe(0);
+
+    // Pat can be Ed's second person: Approve on each of Ed's four-eyes documents (none on en-IN), the approval shown.
+    expect(await page.getByRole('button', { name: 'Approve text-set en-IN' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Approve market ID' }).click();
+    await page.getByText('Approved market ID as shown.').waitFor();
+    await expect.poll(() => page.getByRole('article').filter({ hasText: 'screens/markets/ID.json' }).innerText()).toMatch(/approved by pat/);
+    expect(await page.getByRole('button', { name: 'Approve market ID' }).count()).toBe(0);
 
     // An editor reviews but has no publish controls.
     const vic = await loginConsole(h, 'vic');

@@ -40,7 +40,7 @@ describe('release format', () => {
   it('applies four eyes to the candidate drafters', () => {
     const markets = [{ id: 'ID', fourEyes: true }];
     const documents = [{ kind: 'screen', id: 'home', file: 'f', baseVersion: 1, editors: ['ed'] }];
-    expect(releaseFourEyes({ documents }, DOCS, markets, 'ed')).toEqual({ markets: ['ID'], editors: ['ed'], blocked: true });
+    expect(releaseFourEyes({ documents }, DOCS, markets, 'ed')).toMatchObject({ markets: ['ID'], editors: ['ed'], blocked: true });
     expect(releaseFourEyes({ documents }, DOCS, markets, 'pat').blocked).toBe(false);
   });
 });

@@ -1,7 +1,12 @@
-/** One document of the change set on the review page: what it is, who drafted it, and its readable diff. */
+/**
+ * One document of the change set on the review page: what it is, who drafted it, its readable diff, and where a market
+ * asks for four eyes, whether it has its second person (a colleague drafted it, or another publisher approved this
+ * very draft) with an Approve button for a publisher who can be that second person.
+ */
 import type { DocRecord, DocSummary } from '../admin-types';
 import ChangeTable from '../diff/ChangeTable';
 import { describeChanges } from '../diff/describe-changes';
+import type { FourEyesDocVerdict } from './four-eyes';
 
 interface Props {
   summary: DocSummary;
@@ -9,12 +14,34 @@ interface Props {
   checked: boolean;
   /** Absent for people who cannot publish: they review, they do not choose. */
   onToggle?: () => void;
+  /** The four-eyes standing of this document for the person looking (a publisher); absent: not shown. */
+  eyes?: FourEyesDocVerdict;
+  /** Who is looking (the four-eyes sentence speaks to them). */
+  user?: string;
+  /** Present when the person looking can be this document's second person. */
+  onApprove?: () => void;
+  busy?: boolean;
 }
 
-export default function ReviewDocCard({ summary: d, record, checked, onToggle }: Props) {
+/** The four-eyes sentence of a document, from the publisher's side. */
+function eyesText(v: FourEyesDocVerdict, drafters: string[], user: string): string {
+  const head = `Four eyes, market ${v.markets.join(', ')}:`;
+  switch (v.state) {
+    case 'colleague':
+      return `${head} drafted by ${drafters.join(', ')}, so you (${user}) may publish it.`;
+    case 'approved':
+      return `${head} approved by ${v.approvers.join(', ')}, so you (${user}) may publish it.`;
+    default:
+      return `${head} only you (${user}) drafted it: another publisher must approve it (or publish it).`;
+  }
+}
+
+export default function ReviewDocCard({ summary: d, record, checked, onToggle, eyes, user = '', onApprove, busy }: Props) {
   const title = `${d.kind} ${d.id}`;
   const changes = record ? describeChanges(d.kind, record.published?.content ?? null, record.draft?.content ?? null) : null;
   const drafters = d.editors.length ? d.editors : d.draftUpdatedBy ? [d.draftUpdatedBy] : [];
+  // Approvals of this draft (a rollback's approvals are for the history page).
+  const approvers = (d.approvals ?? []).filter((a) => a.version === null).map((a) => a.approver);
   const headingId = `review-${d.kind}-${d.id}`;
   return (
     <article className="card review-doc" aria-labelledby={headingId}>
@@ -32,12 +59,26 @@ export default function ReviewDocCard({ summary: d, record, checked, onToggle }:
         {!record?.published && <span className="badge badge--draft">new document</span>}
         {changes?.locale && <span className="badge">locale {changes.locale}</span>}
         {d.markets.length > 0 && <span className="review-doc__meta">market {d.markets.join(', ')}</span>}
+        {approvers.length > 0 && <span className="badge badge--published">approved by {approvers.join(', ')}</span>}
       </header>
       <p className="review-doc__meta">
         <code>{d.file}</code> · drafted by <strong>{drafters.join(', ') || 'unknown'}</strong>
         {d.draftUpdatedAt && <> · last saved {new Date(d.draftUpdatedAt).toLocaleString()}</>}
         {record?.published && <> · live is v{record.published.version}</>}
       </p>
+      {eyes && eyes.state !== 'free' && (
+        <div className={`review-doc__eyes review-doc__eyes--${eyes.state}`}>
+          <p className="review-doc__meta">
+            {eyesText(eyes, drafters, user)}
+            {onApprove && ` Approve it to let ${drafters.join(', ')} publish it too.`}
+          </p>
+          {onApprove && (
+            <button type="button" className="btn" disabled={busy} onClick={onApprove} aria-label={`Approve ${title}`}>
+              Approve
+            </button>
+          )}
+        </div>
+      )}
       {changes ? <ChangeTable changes={changes} label={`Changes in ${title}`} /> : <p className="review-doc__meta">Loading the changes…</p>}
     </article>
   );
