@@ -20,6 +20,8 @@ export interface BootData {
   release?: string;
   /** The same for the bundle alone: what every screen of this page load shares. */
   bundleRelease?: string;
+  /** The view ticket of this page's first screen (issue 44): its beacon sends it back; absent outside a release. */
+  viewTicket?: string;
 }
 
 /** Cheap shape check before anything is used; full schema validation follows lazily. */

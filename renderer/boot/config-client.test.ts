@@ -109,17 +109,21 @@ describe('config client', () => {
       expect(calls.map((c) => c.url)).toEqual(['/config/v1/bundle?market=ID&v=b2']);
     });
 
-    it('notes which releases each answer (200 or 304) was served in, for the beacons', async () => {
+    it('notes the view ticket of each screen answer (200 or 304), for the beacons', async () => {
+      let status = 200;
       mockFetch((url) =>
         url.includes('/screens/')
-          ? new Response(JSON.stringify(screen), { status: 200, headers: { ETag: '"v1"', 'X-Config-Release': 'rel-0123456789=base' } })
+          ? new Response(status === 200 ? JSON.stringify(screen) : null, { status, headers: { ETag: '"v1"', 'X-View-Ticket': `t-${status}` } })
           : new Response(JSON.stringify(bundleOf('x')), { status: 200, headers: { ETag: '"b"' } }),
       );
       await loadScreen('complaint-list', () => {});
+      writeCached('screen:complaint-list', { etag: '"v1"', body: screen });
+      status = 304;
+      await loadScreen('complaint-list', () => {});
       await loadBundle('ID', () => {});
       expect([...inbox]).toEqual([
-        { key: 'screen:complaint-list', release: 'rel-0123456789=base' },
-        { key: 'bundle:ID', release: null },
+        { key: 'screen:complaint-list', ticket: 't-200' },
+        { key: 'screen:complaint-list', ticket: 't-304' },
       ]);
     });
   });

@@ -46,8 +46,8 @@ async function revalidate<T>(url: string, cacheKey: string, check: (v: unknown) 
   const cached = isPreview ? null : readCached<T>(cacheKey);
   try {
     const res = await fetch(conditional ? withWho(url) : url, { headers: conditional && cached?.etag ? { 'If-None-Match': cached.etag } : {}, credentials: 'same-origin' });
-    // A 304 says it too: which releases this copy is in, for the beacons.
-    if (res.status === 304 || res.ok) note({ key: cacheKey, release: res.headers.get('X-Config-Release') });
+    // A 304 carries one too: the view ticket of the screen about to be shown, which its beacon sends back (issue 44).
+    if ((res.status === 304 || res.ok) && cacheKey.startsWith('screen:')) note({ key: cacheKey, ticket: res.headers.get('X-View-Ticket') });
     if (res.status === 304 && cached) return { body: cached.body, etag: cached.etag, source: 'cache' };
     if (res.ok) {
       const body: unknown = await res.json().catch(() => undefined);

@@ -3,8 +3,8 @@ import type { Beacon, BeaconScreen, ScreenDocument } from '../../schemas/generat
 import { createCollector, type CollectorOptions } from './beacon-collector';
 import type { Note } from './telemetry-inbox';
 
-const CAND = 'rel-aaaaaaaaaa=candidate';
-const SCREEN_REL = 'rel-bbbbbbbbbb=base';
+const T1 = 'eyJ2IjoiMDEyMzQ1Njc4OWFiY2RlZmdoaWprbCJ9.0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
+const T2 = T1.replace('0123', '4567');
 
 function setup(o: Partial<CollectorOptions> = {}) {
   const sent: Beacon[] = [];
@@ -19,16 +19,12 @@ function setup(o: Partial<CollectorOptions> = {}) {
 const entry = (list: BeaconScreen[], screen: string) => list.filter((s) => s.screen === screen);
 
 describe('beacon collector', () => {
-  it('reports a screen served in a release on every view, with its own and its bundle\'s releases, even outside the sample', () => {
+  it('reports a view with a ticket on its own, whatever the sample; a screen shown again from memory reuses its ticket', () => {
     const { feed, screens } = setup();
-    feed(
-      { key: 'bundle:ID', release: CAND },
-      { key: 'screen:complaint-entry', release: SCREEN_REL },
-      { view: 'complaint-entry' },
-      { view: 'complaint-entry' },
-    );
+    feed({ key: 'screen:complaint-entry', ticket: T1 }, { view: 'complaint-entry' }, { view: 'complaint-entry' }, { key: 'screen:complaint-entry', ticket: T2 }, { view: 'complaint-entry' });
     expect(screens()).toEqual([
-      { screen: 'complaint-entry', releases: [{ id: 'rel-aaaaaaaaaa', arm: 'candidate' }, { id: 'rel-bbbbbbbbbb', arm: 'base' }], pageViews: 2 },
+      { screen: 'complaint-entry', ticket: T1, pageViews: 2 },
+      { screen: 'complaint-entry', ticket: T2, pageViews: 1 },
     ]);
   });
 
@@ -41,13 +37,15 @@ describe('beacon collector', () => {
     expect(sampled.screens()).toEqual([{ screen: 'complaint-list', pageViews: 1, apiFailures: { qaList: 1 }, renderErrors: 1 }]);
   });
 
-  it('takes a drawn page\'s releases from its hand-off: the page\'s for its first screen, the bundle\'s for the next ones', () => {
-    const boot = { screen: { id: 'complaint-entry' } as ScreenDocument, release: `${CAND}, ${SCREEN_REL}`, bundleRelease: CAND };
+  it('takes a drawn page\'s ticket from its hand-off for its first screen, the next screen\'s from its answer', () => {
+    const boot = { screen: { id: 'complaint-entry' } as ScreenDocument, viewTicket: T1 };
     const { feed, screens } = setup({ boot });
-    feed({ view: 'complaint-entry' }, { key: 'screen:complain-page-next', release: null }, { view: 'complain-page-next' });
+    feed({ view: 'complaint-entry' }, { log: 'screen complaint-entry: node text failed to render: boom' }, { key: 'screen:complain-page-next', ticket: T2 }, { view: 'complain-page-next' }, { key: 'screen:help', ticket: null }, { view: 'help' });
     const all = screens();
-    expect(entry(all, 'complaint-entry')[0].releases).toEqual([{ id: 'rel-aaaaaaaaaa', arm: 'candidate' }, { id: 'rel-bbbbbbbbbb', arm: 'base' }]);
-    expect(entry(all, 'complain-page-next')[0].releases).toEqual([{ id: 'rel-aaaaaaaaaa', arm: 'candidate' }]);
+    expect(entry(all, 'complaint-entry')).toEqual([{ screen: 'complaint-entry', ticket: T1, pageViews: 1, renderErrors: 1 }]);
+    expect(entry(all, 'complain-page-next')).toEqual([{ screen: 'complain-page-next', ticket: T2, pageViews: 1 }]);
+    // No ticket and not sampled: not reported.
+    expect(entry(all, 'help')).toEqual([]);
   });
 
   it('counts problems for the screen that logged them (also before its view is noted), failed calls for the screen on show', () => {

@@ -1,16 +1,14 @@
-import type { BeaconRelease } from '../../schemas/generated/types';
 import type { BootData } from '../boot/boot-types';
 import type { Note } from './telemetry-inbox';
 import { createBatch } from './beacon-batch';
 import { classifyLog } from './classify-log';
-import { releasesOf } from './release-labels';
 
 export interface CollectorOptions {
   market: string;
   /** This page load is in the sample: its screens are reported even where no release is in flight. */
   sampled: boolean;
-  /** The server-drawn page's hand-off: the releases its first screen and its bundle were served in. */
-  boot: Pick<BootData, 'screen' | 'release' | 'bundleRelease'> | null;
+  /** The server-drawn page's hand-off: its first screen and that view's ticket. */
+  boot: Pick<BootData, 'screen' | 'viewTicket'> | null;
   send(body: string): void;
 }
 
@@ -19,7 +17,8 @@ const MAX_BEACONS = 30;
 
 interface View {
   screen: string;
-  releases: BeaconRelease[];
+  /** The view ticket the server handed out with it (issue 44): only such a view counts for a release. */
+  ticket?: string;
   /** performance.now() when it was shown (0: before the collector ran, i.e. from the page's start). */
   start: number;
   /** The slowest interaction on it not yet reported (INP of this view so far). */
@@ -27,15 +26,15 @@ interface View {
 }
 
 /**
- * Turns the inbox's notes into counts per screen and releases (the releases a screen was served with: its own
- * `X-Config-Release` and its bundle's). A screen served in a release is reported in full, whatever the sample;
- * any other only when this page load is sampled. Problems logged by a screen count for that screen; failed calls
- * for the screen on show (before any is shown: the first one).
+ * Turns the inbox's notes into counts per view ticket (issue 44: the drawn page's hand-off for its first screen, the
+ * screen answer's `X-View-Ticket` for the others; a screen shown again from memory reuses its last one) or, without a
+ * ticket, per screen. A view with a ticket is reported in full, whatever the sample; any other only when this page load
+ * is sampled. Problems logged by a screen count for its latest view; failed calls for the view on show (before any is
+ * shown: the first one).
  */
 export function createCollector(o: CollectorOptions) {
-  const labels = new Map<string, string | null>();
-  let bundleLabel = o.boot?.bundleRelease ?? null;
-  if (o.boot?.screen) labels.set(`screen:${o.boot.screen.id}`, o.boot.release ?? null);
+  const tickets = new Map<string, string | null>();
+  if (o.boot?.screen) tickets.set(`screen:${o.boot.screen.id}`, o.boot.viewTicket ?? null);
   const batch = createBatch(o.market);
   const views: View[] = [];
   let first: View | undefined;
@@ -46,12 +45,16 @@ export function createCollector(o: CollectorOptions) {
   let lcp: number | true | undefined;
   let sent = 0;
 
-  const releasesFor = (screen: string) => releasesOf(labels.get(`screen:${screen}`), bundleLabel);
-  const reported = (releases: BeaconRelease[]) => o.sampled || releases.length > 0;
+  const reported = (ticket: string | undefined) => o.sampled || !!ticket;
+  /** The ticket of the latest view of `screen` (a problem it logged belongs to that view). */
+  const ticketOf = (screen: string) => {
+    for (let i = views.length - 1; i >= 0; i--) if (views[i].screen === screen) return views[i].ticket;
+    return tickets.get(`screen:${screen}`) ?? undefined;
+  };
 
   function flush() {
     for (const v of views) {
-      if (v.inp !== undefined && reported(v.releases)) batch.timing(v.screen, v.releases, 'inp', v.inp);
+      if (v.inp !== undefined && reported(v.ticket)) batch.timing(v.screen, v.ticket, 'inp', v.inp);
       v.inp = undefined;
     }
     // A view long gone takes no more interactions: only the one on show stays.
@@ -59,9 +62,9 @@ export function createCollector(o: CollectorOptions) {
     for (const body of batch.take()) if (sent++ < MAX_BEACONS) o.send(body);
   }
 
-  function count(screen: string, releases: BeaconRelease[], what: Parameters<typeof batch.count>[2]) {
-    if (!reported(releases)) return;
-    batch.count(screen, releases, what);
+  function count(screen: string, ticket: string | undefined, what: Parameters<typeof batch.count>[2]) {
+    if (!reported(ticket)) return;
+    batch.count(screen, ticket, what);
     if (batch.full()) flush();
   }
 
@@ -70,27 +73,26 @@ export function createCollector(o: CollectorOptions) {
     if (!first || typeof lcp !== 'number') return;
     const ms = lcp;
     lcp = true;
-    if (!reported(first.releases)) return;
-    batch.timing(first.screen, first.releases, 'lcp', ms);
+    if (!reported(first.ticket)) return;
+    batch.timing(first.screen, first.ticket, 'lcp', ms);
     if (batch.full()) flush();
   }
 
   return {
     take(n: Note, now: number) {
       if ('key' in n) {
-        if (n.key.startsWith('bundle:')) bundleLabel = n.release;
-        else labels.set(n.key, n.release);
+        tickets.set(n.key, n.ticket);
       } else if ('view' in n) {
-        const v: View = { screen: n.view, releases: releasesFor(n.view), start: first ? now : 0 };
+        const v: View = { screen: n.view, ticket: tickets.get(`screen:${n.view}`) ?? undefined, start: first ? now : 0 };
         views.push(v);
         first ??= v;
         for (const screen of warned.keys()) if (screen !== v.screen) warned.delete(screen);
-        count(v.screen, v.releases, 'pageViews');
+        count(v.screen, v.ticket, 'pageViews');
         reportLcp();
-        for (const api of early.splice(0)) count(v.screen, v.releases, { api });
+        for (const api of early.splice(0)) count(v.screen, v.ticket, { api });
       } else if ('api' in n) {
         const v = views[views.length - 1];
-        if (v) count(v.screen, v.releases, { api: n.api });
+        if (v) count(v.screen, v.ticket, { api: n.api });
         else if (early.length < 100) early.push(n.api);
       } else {
         const c = classifyLog(n.log);
@@ -101,7 +103,7 @@ export function createCollector(o: CollectorOptions) {
           if (seen.has(c.rest)) return;
           seen.add(c.rest);
         }
-        count(c.screen, releasesFor(c.screen), c.metric);
+        count(c.screen, ticketOf(c.screen), c.metric);
       }
     },
     /** The latest LCP candidate is final (the borrower interacted, or the page is hidden). */

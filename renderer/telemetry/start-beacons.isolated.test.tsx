@@ -11,6 +11,7 @@ import { ScreenHost } from '../boot/ScreenHost';
 import { startBeacons } from './start-beacons';
 import { inbox, note } from './telemetry-inbox';
 
+const TICKET = 'eyJ2IjoiMDEyMzQ1Njc4OWFiY2RlZmdoaWprbCJ9.0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
 const SECRETS = { deviceId: 'DEV-SECRET-42', token: 'TOK-SECRET-42', phone: '081299887766', orderNo: 'SB1003' };
 const market = { id: 'ID', telemetry: { sampleRate: 0 } } as unknown as MarketDocument;
 const apiMap = {
@@ -50,7 +51,7 @@ describe('beacon sender', () => {
     const urls: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {
       urls.push(url);
-      return new Response(JSON.stringify(screen), { status: 200, headers: { ETag: '"c"', 'X-Config-Release': 'rel-0123456789=candidate' } });
+      return new Response(JSON.stringify(screen), { status: 200, headers: { ETag: '"c"', 'X-Config-Release': 'rel-0123456789=candidate', 'X-View-Ticket': TICKET } });
     });
     const loaded = await loadScreen('complaint-entry', () => {});
     expect(urls[0]).toContain('deviceId=DEV-SECRET-42'); // the server needs it for the arm; the beacon does not
@@ -75,7 +76,7 @@ describe('beacon sender', () => {
     expect(JSON.parse(body)).toEqual({
       v: 1,
       market: 'ID',
-      screens: [{ screen: 'complaint-entry', releases: [{ id: 'rel-0123456789', arm: 'candidate' }], pageViews: 1, expressionWarnings: 1, apiFailures: { problemInit: 1 } }],
+      screens: [{ screen: 'complaint-entry', ticket: TICKET, pageViews: 1, expressionWarnings: 1, apiFailures: { problemInit: 1 } }],
     });
     for (const secret of Object.values(SECRETS)) expect(body).not.toContain(secret);
     expect(body).not.toMatch(/blocked|phone|token/);
@@ -117,6 +118,6 @@ describe('beacon sender', () => {
     };
     expect(load(0.05, { sampleRate: 0.1 })).toEqual([[{ screen: 'complaint-list', pageViews: 2 }]]);
     expect(load(0.5, { sampleRate: 0.1 })).toEqual([]);
-    expect(load(0, undefined)).toEqual([]); // no constant: only releases are reported
+    expect(load(0, undefined)).toEqual([]); // no constant: only views with a ticket are reported
   });
 });

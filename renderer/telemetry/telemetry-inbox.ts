@@ -1,6 +1,6 @@
 /**
  * What the beacon sender reports, noted in order from the first render on: screens shown, problems logged, failed API
- * calls and the `X-Config-Release` of each config answer. This is all of telemetry in the first chunk; the sender itself
+ * calls and the view ticket of each config answer (issue 44). This is all of telemetry in the first chunk; the sender itself
  * loads after the first screen (start-beacons.ts) and drains it. Bounded, so what never loads the sender (a draft
  * preview; the server, whose first-call prefetch uses the same API client) cannot grow it.
  */
@@ -11,8 +11,8 @@ export type Note =
   | { log: string }
   /** A call of this logical endpoint failed: network error, unreadable answer or a non-success code. */
   | { api: string }
-  /** A config answer's `X-Config-Release` (null: none in flight) for a cache key (`bundle:ID`, `screen:<id>`). */
-  | { key: string; release: string | null };
+  /** A screen answer's `X-View-Ticket` (null: no release in flight, or no borrower) for its cache key (`screen:<id>`). */
+  | { key: string; ticket: string | null };
 
 const MAX = 300;
 
