@@ -13,6 +13,7 @@ import { adminIdleTimeoutMinFromEnv } from './http/security-settings.js';
 import { rendererRouter } from './pages/page-router.js';
 import { ssrSettingsFromEnv } from './pages/backend-call.js';
 import { hiddenPagesGate, isDeveloperPage } from './pages/developer-pages.js';
+import { publishedApiMapWarnings } from './validation/api-map-target-rules.js';
 import { errorMiddleware, notFoundJson } from './http/error-middleware.js';
 import { rejectMalformedEncoding } from './http/percent-encoding.js';
 import { publicApiRouter } from './published/public-api.js';
@@ -169,6 +170,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     const imported = await importOnFirstStart(store, opts.screensDir, validation);
     if (imported) log(`first start: published ${imported} documents from the repository`);
     await ensureAdminFromEnv(auth, env, log, opts.scrypt);
+    for (const w of publishedApiMapWarnings(await store.listPublished(), validation.backendOrigins)) log(w);
     sync = await startPublishedSync({
       store,
       pollMs: opts.pollMs ?? 2000,

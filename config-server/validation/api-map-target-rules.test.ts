@@ -1,6 +1,9 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backendOriginsFromEnv } from '../http/security-settings.js';
-import { login, startTestServer } from '../testing/test-helpers.js';
+import { startServer } from '../server.js';
+import { login, startTestServer, TEST_SCRYPT } from '../testing/test-helpers.js';
 import { pathProblem } from './api-map-target-rules.js';
 import { loadDocuments, validateDocuments } from './validate-documents.js';
 
@@ -104,8 +107,21 @@ describe('API map targets on the server', () => {
       expect((await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'api-map', id: 'default' }], note: 'real backend' })).status).toBe(200);
       // Published documents never widen the CSP: it is the allow-list, whatever the map names.
       expect((await fetch(`${s.url}/complaint?market=ID`)).headers.get('content-security-policy')).toBe(csp);
+
+      // The same store on a server whose list lost that origin: the start says so, and the CSP stays this origin's.
+      await s.close();
+      const logged: string[] = [];
+      const again = await startServer({ port: 0, host: '127.0.0.1', dataDir: s.dataDir, pollMs: 0, env: {}, log: (m: string) => void logged.push(m), scrypt: TEST_SCRYPT });
+      try {
+        expect(logged).toContainEqual(expect.stringMatching(/^warning: published screens\/maps\/api-map\.json#\/baseUrl: baseUrl origin https:\/\/api\.example\.com is not an allowed backend origin .* Its calls fail until a fixed API map is published$/));
+        expect((await fetch(`${again.url}/config/v1/bundle?market=ID`)).headers.get('content-security-policy')).toMatch(/connect-src 'self'(;|$)/);
+      } finally {
+        await again.close();
+      }
     } finally {
-      await s.stop();
+      // Closed already on the way (a second close is refused); the folder goes either way.
+      await s.close().catch(() => undefined);
+      rmSync(join(s.dataDir, '..'), { recursive: true, force: true });
     }
   });
 

@@ -87,3 +87,15 @@ export function checkApiMapTargets(known: KnownDocument[], backendOrigins: reado
   }
   return errors;
 }
+
+/**
+ * At start: what a published API map names that this server's settings no longer allow (published before the rule,
+ * or `SSR_BACKEND_ORIGINS` changed since). Its calls fail (CSP in the browser, the allow-list on the server) until
+ * a fixed map is published, so the start says so instead of leaving ops to find out from borrowers.
+ */
+export function publishedApiMapWarnings(published: { kind: string; id: string; file: string; content: unknown }[], backendOrigins: readonly string[]): string[] {
+  const maps = published
+    .filter((v) => v.kind === 'api-map' && isObject(v.content))
+    .map((v) => ({ file: v.file, kind: v.kind, id: v.id, doc: v.content as Record<string, unknown>, valid: true }));
+  return checkApiMapTargets(maps, backendOrigins).map((e) => `warning: published ${e.file}#${e.pointer}: ${e.message}. Its calls fail until a fixed API map is published`);
+}
