@@ -1,13 +1,15 @@
 /**
  * No false alarms (issue 36, must show): an A/A release (an identical copy edit of the market's text set) at 50 %,
  * guarded, with 2 % injected API failures in both arms. Each repetition: 200 page views of distinct borrowers, each
- * asking the server for the bundle (which says their arm) and sending a real beacon; the guard looks every 50 ms, and
- * once more at the end. No repetition may be rolled back. GUARD_AA_REPS sets the count (npm test: 2;
+ * from its own address, fetching the screen (its view ticket says their arm, issue 44) and sending a real beacon with
+ * that ticket; the guard looks every 50 ms, and once more at the end. Every view counts, once. No repetition may be rolled back. GUARD_AA_REPS sets the count (npm test: 2;
  * `npm run test:hardening`: 20). The figure is printed for the README.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validStateCheck } from '../validation/publish-checks.js';
 import { GUARD_ACTOR } from '../releases/guard.js';
+import { releaseFigures } from '../releases/release-stats.js';
+import { fetchTicket, postBeacon } from '../releases/test-tickets.js';
 import { startTestServer, type TestServer } from '../testing/test-helpers.js';
 
 const REPS = Number(process.env.GUARD_AA_REPS ?? 2);
@@ -29,7 +31,8 @@ function rng(seed: number) {
 describe('guard: A/A releases under 2 % API failures', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ guardMs: 50, beaconLimit: { limit: 1_000_000, windowMs: 60_000 } });
+    // Loopback is the trusted proxy: X-Forwarded-For gives each borrower its own address.
+    s = await startTestServer({ guardMs: 50, beaconLimit: { limit: 1_000_000, windowMs: 60_000 }, env: { TRUST_PROXY: 'loopback' } });
   }, 60_000);
   afterAll(() => s?.stop());
 
@@ -52,18 +55,18 @@ describe('guard: A/A releases under 2 % API failures', () => {
       const views = { base: 0, candidate: 0 };
       const failures = { base: 0, candidate: 0 };
       for (let i = 0; i < VIEWS; i++) {
-        const bundle = await fetch(`${s.url}/config/v1/bundle?market=ID&deviceId=aa-${rep}-${i}&platform=android`);
-        await bundle.arrayBuffer();
-        const arm = new RegExp(`${id}=(base|candidate)`).exec(bundle.headers.get('x-config-release') ?? '')?.[1] as 'base' | 'candidate';
-        expect(arm).toBeDefined();
+        const address = `203.0.${rep}.${i}`;
+        const { ticket, arm } = await fetchTicket(s.url, 'complaint-entry', `aa-${rep}-${i}`, id, address);
         const failed = r() < FAILURE_RATE;
         views[arm]++;
         if (failed) failures[arm]++;
         const lcp = Math.round(1500 * Math.exp(0.5 * Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r())));
-        const screen = { screen: 'complaint-entry', releases: [{ id, arm }], pageViews: 1, ...(failed ? { apiFailures: { problemInit: 1 } } : {}), lcp: [Math.min(lcp, 60_000)] };
-        const sent = await fetch(`${s.url}/config/v1/beacon`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ v: 1, market: 'ID', screens: [screen] }) });
-        expect(sent.status).toBe(204);
+        const screen = { screen: 'complaint-entry', ticket, pageViews: 1, ...(failed ? { apiFailures: { problemInit: 1 } } : {}), lcp: [Math.min(lcp, 60_000)] };
+        expect(await postBeacon(s.url, [screen], address)).toBe(204);
       }
+      const release = (await s.config.store.releases.getRelease(id))!;
+      const counted = await releaseFigures(s.config.telemetry, release);
+      expect([counted.candidate.pageViews, counted.base.pageViews, counted.candidate.errors, counted.base.errors]).toEqual([views.candidate, views.base, failures.candidate, failures.base]);
       await s.config.guard.look();
       const status = (await s.config.store.releases.getRelease(id))!.status;
       outcomes.push({ release: id, views, failures, status });
