@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { HttpError } from '../http/http-error.js';
 import { ROLES, type AuthStore, type Role } from '../store/config-store.js';
+import { checkOrigin } from './same-origin.js';
 
 export const SESSION_COOKIE = 'sdui_admin';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -70,12 +71,16 @@ export interface SessionClock {
  * token (scripts) or a session cookie; cookie requests that change state must also echo the
  * session's CSRF token in `X-CSRF-Token` (SameSite=Strict alone does not cover every browser).
  * A session unused for `idleTimeoutMs` is deleted and answered 401; one in use slides (last-seen moves on).
+ * State-changing requests must also come from the console's own origin (same-origin.ts): a foreign Origin or Referer is
+ * 403 for everyone; neither header is fine with an API token, 403 with a session cookie.
  */
 export function authenticate(auth: AuthStore, clock: SessionClock = { idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS }): RequestHandler {
   const now = clock.now ?? (() => Date.now());
   const idleMinutes = Math.round(clock.idleTimeoutMs / 60_000);
   return async (req, res, next) => {
     let user: AdminUser | undefined;
+    // First, whoever it is: a request from another origin is refused before any credential is looked at.
+    checkOrigin(req, 'allow');
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (bearer) {
       const token = await auth.getApiToken(sha256(bearer));
@@ -96,6 +101,7 @@ export function authenticate(auth: AuthStore, clock: SessionClock = { idleTimeou
         throw new HttpError(401, `Your session ended after ${idleMinutes} minutes without activity: log in again`);
       }
       if (t - session.lastSeenAt >= TOUCH_EVERY_MS) await auth.touchSession(hash!, t);
+      checkOrigin(req, 'refuse');
       // The console preview's sandbox (preview-routes.ts) is a stand-in loan backend for the framed renderer, which
       // sends no CSRF token: its calls change only sandbox state, never documents, so they need the session alone.
       if (!SAFE_METHODS.has(req.method) && !req.path.startsWith('/preview/sandbox/')) {

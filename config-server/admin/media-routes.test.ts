@@ -21,7 +21,7 @@ describe('image upload (POST /admin/api/media)', () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
     const c = user ? cookies[user]! : null;
-    return fetch(`${s.url}/admin/api/media`, { method: 'POST', body: form, headers: c ? { cookie: c.cookie, 'x-csrf-token': c.csrf } : {} });
+    return fetch(`${s.url}/admin/api/media`, { method: 'POST', body: form, headers: c ? { cookie: c.cookie, 'x-csrf-token': c.csrf, origin: s.url } : {} });
   };
 
   it('stores a real PNG under its content hash and serves it same-origin with long caching', async () => {

@@ -28,13 +28,14 @@ describe('preview sandbox (draft landing templates in the console preview)', () 
     expect(body.data.templateId).toBe('spring-x');
   });
 
-  it('takes the sandbox POST calls of the framed renderer with the session alone (no CSRF token)', async () => {
-    const r = await fetch(`${s.url}/admin/api/preview/sandbox/api/v2/youmi/promotion/track-visit`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ templateId: 'spring-x' }) });
+  it('takes the sandbox POST calls of the framed renderer (same origin) with the session alone (no CSRF token)', async () => {
+    const r = await fetch(`${s.url}/admin/api/preview/sandbox/api/v2/youmi/promotion/track-visit`, { method: 'POST', headers: { cookie, origin: s.url, 'content-type': 'application/json' }, body: JSON.stringify({ templateId: 'spring-x' }) });
     expect(r.status).toBe(200);
     expect(((await r.json()) as { code: number }).code).toBe(0);
     // Documents still need the token.
-    const doc = await fetch(`${s.url}/admin/api/documents/landing-template/landing-spring-x/draft`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
+    const doc = await fetch(`${s.url}/admin/api/documents/landing-template/landing-spring-x/draft`, { method: 'PUT', headers: { cookie, origin: s.url, 'content-type': 'application/json' }, body: '{}' });
     expect(doc.status).toBe(403);
+    expect((await doc.json()).error.message).toMatch(/CSRF/);
   });
 
   it('keeps the draft out of the public sandbox, and the preview sandbox needs a login', async () => {

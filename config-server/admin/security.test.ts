@@ -305,7 +305,7 @@ describe.each(testStores())('audit of security events on %s', (store) => {
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'a.png');
     const { cookie, csrf } = await rawSession(s.url, 'ed');
-    const up = await fetch(`${s.url}/admin/api/media`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrf }, body: form });
+    const up = await fetch(`${s.url}/admin/api/media`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrf, origin: s.url }, body: form });
     expect(up.status).toBe(201);
     await cli('create-user', ['--user', 'newbie', '--role', 'viewer'], { ADMIN_PASSWORD: 'newbie password 1' });
     await cli('create-user', ['--user', 'newbie', '--role', 'editor'], { ADMIN_PASSWORD: 'newbie password 2' });

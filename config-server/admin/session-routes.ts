@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { HttpError } from '../http/http-error.js';
 import { apiTokenTtlDaysFromEnv, type CookieSecure } from '../http/security-settings.js';
@@ -11,6 +11,7 @@ import { HashQueueFull, passwordHashes, type HashQueue } from './hash-queue.js';
 import { jsonBody } from '../http/json-body.js';
 import { FIRST_ACCOUNT_COMMAND } from './first-account.js';
 import { LoginAttemptsStore } from './login-attempts-store.js';
+import { checkOrigin } from './same-origin.js';
 
 export interface LoginLimit {
   windowMs: number;
@@ -121,7 +122,9 @@ export function loginRouter(auth: AuthStore, store: ConfigStore, limit: LoginLim
     const users = await auth.countUsers();
     res.json(users > 0 ? { firstAccountNeeded: false } : { firstAccountNeeded: true, command: FIRST_ACCOUNT_COMMAND });
   });
-  router.post('/login', byAddress, jsonBody(), byAccount, async (req, res) => {
+  // From another origin: 403 before any count or hash (login CSRF). No Origin at all: a script, allowed (same-origin.ts).
+  const sameOrigin: RequestHandler = (req, _res, next) => next(checkOrigin(req, 'allow'));
+  router.post('/login', sameOrigin, byAddress, jsonBody(), byAccount, async (req, res) => {
     const { user, password } = (req.body ?? {}) as { user?: unknown; password?: unknown };
     if (typeof user !== 'string' || typeof password !== 'string' || !user || !password) {
       throw new HttpError(400, 'Send {"user": "...", "password": "..."} as JSON');

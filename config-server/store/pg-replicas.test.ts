@@ -24,7 +24,7 @@ async function loginOn(base: string, user: string): Promise<Session> {
 const call = (base: string, s: Session, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   fetch(`${base}/admin/api${path}`, {
     method,
-    headers: { cookie: s.cookie, 'x-csrf-token': s.csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: { cookie: s.cookie, 'x-csrf-token': s.csrf, origin: new URL(base).origin, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 

@@ -66,7 +66,7 @@ export async function startTestServer(opts: ServerOptions & { store?: TestStore 
 
 export interface Client {
   csrf: string;
-  /** fetch with the session cookie and CSRF header; JSON bodies encoded. */
+  /** fetch with the session cookie, CSRF header and the console's Origin (as a browser sends it); JSON bodies encoded. */
   req(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
 }
 
@@ -88,6 +88,7 @@ export async function login(base: string, user: string, password = PASSWORD): Pr
         headers: {
           cookie,
           'x-csrf-token': csrfToken,
+          origin: new URL(base).origin,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...headers,
         },

@@ -90,7 +90,8 @@ describe('resilience', () => {
       return { res, json: (await res.json().catch(() => null)) as Record<string, unknown> | null };
     };
     const login = await api('POST', '/login', { user: ENV.ADMIN_USER, password: ENV.ADMIN_PASSWORD });
-    const auth = { Cookie: login.res.headers.get('set-cookie')!.split(';')[0], 'X-CSRF-Token': String(login.json!.csrfToken) };
+    // Origin: what the console's browser sends; a session's writes are refused without it (admin/same-origin.ts).
+    const auth = { Cookie: login.res.headers.get('set-cookie')!.split(';')[0], 'X-CSRF-Token': String(login.json!.csrfToken), Origin: new URL(h.url).origin };
 
     // Copy with markup, published the way ops would.
     const evil = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>Keluhan saya';
