@@ -172,7 +172,7 @@ export interface paths {
         put?: never;
         /**
          * Log in: sets the session cookie, answers the CSRF token
-         * @description Failed logins are limited per client address and per account (429), logged and audited (`login.failure`, never the password; a name that is no account is not recorded); a success is audited as `login`. The cookie is `Secure` when the request came over HTTPS (through the trusted proxy, TRUST_PROXY) and always with NODE_ENV=production unless COOKIE_SECURE=off. A password hashed at older parameters is re-hashed at OWASP's at this login.
+         * @description Failed logins are limited per client address and per account (429), logged and audited (`login.failure`, never the password; a name that is no account is not recorded); a success is audited as `login`. The cookie is `Secure` when the request came over HTTPS (through the trusted proxy, TRUST_PROXY) and always with NODE_ENV=production unless COOKIE_SECURE=off. A password hashed at older parameters is re-hashed at OWASP's at this login. A login whose `Origin` (else `Referer`) names another origin is 403 before anything is counted or hashed; one without either header (a script) is taken. At most 2 password checks run at once per server and 8 wait: beyond that 503 with `Retry-After`, counted as no attempt. A name that is no account is logged as "unknown account".
          */
         post: operations["adminLogin"];
         delete?: never;
@@ -855,7 +855,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not logged in, wrong credentials or unknown token. */
+        /** @description Not logged in, wrong credentials, unknown token, or a session ended (12 h after login, or ADMIN_IDLE_TIMEOUT_MIN without a request). */
         Error401: {
             headers: {
                 [name: string]: unknown;
@@ -864,7 +864,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Missing CSRF token or a role too low. */
+        /** @description Missing CSRF token, a role too low, or a state-changing request from another origin (`Origin`, else `Referer`, not the console's own; or, with a session cookie, neither header): the message names the header. */
         Error403: {
             headers: {
                 [name: string]: unknown;
@@ -1402,6 +1402,7 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];
