@@ -60,6 +60,8 @@ export interface PageOptions {
   viewport?: { width: number; height: number };
   /** Keep a page opened inside a test open after it (until `close`), e.g. one tab for a file's tests. */
   keep?: boolean;
+  /** Headers every request of the context sends, e.g. X-Forwarded-For: a borrower at its own address. */
+  headers?: Record<string, string>;
 }
 
 export interface ScreenOptions extends PageOptions {
@@ -141,7 +143,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     browser,
     dataDir,
     async newPage(o = {}) {
-      const context = await browser.newContext({ viewport: o.viewport ?? { width: 375, height: 667 }, locale: opts.locale });
+      const context = await browser.newContext({ viewport: o.viewport ?? { width: 375, height: 667 }, locale: opts.locale, extraHTTPHeaders: o.headers });
       // A page left open keeps its app running (timers, countdowns, focus and config checks) beside every later test
       // of the file, on the same two cores. onTestFinished throws outside a test: a hook's page lives until close.
       if (!o.keep) {

@@ -1,7 +1,8 @@
 /**
  * Automatic rollback (issue 36): an API map change that breaks the complaint entry's first call (`problemInit` at a
  * wrong path), published as a guarded release to 50 % of borrowers. Distinct borrowers (a new browser context and
- * deviceId each) open `/complaint`, see it, and put the app in the background, so each page sends its beacon. The guard,
+ * deviceId each, from its own address) open `/complaint`, see it, and put the app in the background, so each page sends
+ * its beacon with the view ticket the server handed out with the page (issue 44: only such views count). The guard,
  * looking once a second, rolls the release back by itself: before 80 page views in all, with the base arm clean, the
  * audit entry naming the figures, and the candidate's borrowers getting the working screen on their next load.
  *
@@ -32,7 +33,8 @@ let release: string;
 const armOf = (header: string | null | undefined) => /=(base|candidate)$/.exec(header ?? '')?.[1] as Arm | undefined;
 
 beforeAll(async () => {
-  h = await startHarness({ serverPrefetch: true, locale: 'id-ID', env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  // Loopback is the trusted proxy: each borrower's context says its own address in X-Forwarded-For.
+  h = await startHarness({ serverPrefetch: true, locale: 'id-ID', env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher', TRUST_PROXY: 'loopback' }, log: () => {} });
   ops = await login(h.url, 'ops', PASSWORD);
   const doc = await ops.req('GET', '/admin/api/documents/api-map/default');
   const content = structuredClone((await doc.json()).published.content);
@@ -50,8 +52,10 @@ async function releaseRow(): Promise<ReleaseRow> {
 }
 
 /** Opens the complaint entry as `deviceId`, waits until its screen is shown, and records its config answers' arms. */
+let borrowers = 0;
 async function open(deviceId: string): Promise<PageRecord & { arm?: Arm; configArms: (Arm | undefined)[]; sender: Promise<unknown> }> {
-  const rec = await h.newPage();
+  const n = ++borrowers;
+  const rec = await h.newPage({ headers: { 'x-forwarded-for': `198.51.${n >> 8}.${n & 255}` } });
   // Chromium asks for a favicon the app does not have: its 404 is no problem of the page.
   await rec.page.route('**/favicon.ico', (r) => r.fulfill({ status: 204 }));
   // The beacon sender's code comes once the first screen is shown and the page is idle.
