@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAxeClean, loginConsole, openSection, PASSWORD, saveDraft } from './admin-helpers';
 import { startHarness, type Harness } from './harness';
+import { reportViews } from '../../config-server/releases/test-tickets';
 
 const KEY = 'common.retry';
 const NEW_COPY = 'Coba sekali lagi';
@@ -18,7 +19,8 @@ const NEW_COPY = 'Coba sekali lagi';
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  // Every reported view comes from loopback: the per-address cap is not this file's subject.
+  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher', BEACON_VIEWS_PER_ADDRESS: '10000' }, log: () => {} });
 });
 afterAll(async () => h?.close());
 
@@ -34,18 +36,11 @@ async function candidates(n = 200): Promise<number> {
 }
 
 /**
- * Beacons as borrowers' pages of one arm send them for the complaint entry screen (at most 100 page views and 20 LCPs
- * a screen entry): `failures` API failures of problemInit, one LCP per value.
+ * Real views of the complaint entry screen in one arm, each with the view ticket the server hands out (issue 44; only
+ * such views count): `failures` API failures of problemInit spread over them, one LCP per value.
  */
-async function report(release: string, arm: 'base' | 'candidate', pageViews: number, failures: number, lcps: number[]) {
-  const screens = [];
-  for (let views = pageViews, f = failures, l = [...lcps]; views > 0 || l.length; views -= 100, f = 0) {
-    const entry = { screen: 'complaint-entry', releases: [{ id: release, arm }], pageViews: Math.max(0, Math.min(views, 100)), lcp: l.splice(0, 20) };
-    screens.push(f ? { ...entry, apiFailures: { problemInit: f } } : entry);
-  }
-  const r = await fetch(`${h.url}/config/v1/beacon`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ v: 1, market: 'ID', screens }) });
-  expect(r.status, await r.text()).toBe(204);
-}
+const report = (release: string, arm: 'base' | 'candidate', pageViews: number, failures: number, lcpList: number[]) =>
+  reportViews(h.url, 'complaint-entry', release, arm, { pageViews, apiFailures: failures, lcp: lcpList });
 const lcps = (n: number, from: number) => Array.from({ length: n }, (_, i) => from + ((i * 37) % 600));
 
 /** A week from now at 18:30, Jakarta wall time (UTC+7, no daylight saving), as a datetime-local value. */
