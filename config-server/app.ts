@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { adminRouter } from './admin/admin-router.js';
 import { ensureAdminFromEnv } from './admin/bootstrap-admin.js';
 import { mediaFilesRouter } from './admin/media-routes.js';
-import type { LoginLimit } from './admin/session-routes.js';
+import type { LoginLimit } from './admin/login-routes.js';
 import type { ScryptParams } from './admin/password.js';
 import type { ValidateLimit } from './admin/publish-routes.js';
 import { apiTokenTtlDaysFromEnv, backendOriginsFromEnv, cookieSecureFromEnv, devPagesFromEnv, sandboxFromEnv, trustProxyFromEnv } from './http/security-settings.js';

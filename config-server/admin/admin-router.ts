@@ -9,7 +9,9 @@ import { mediaUploadRouter } from './media-routes.js';
 import { publishRouter } from './publish-routes.js';
 import { releaseRouter, type ReleaseStats } from './release-routes.js';
 import { previewRouter } from './preview-routes.js';
-import { defaultSessionSettings, loginRouter, sessionRouter, type LoginLimit, type SessionSettings } from './session-routes.js';
+import { loginRouter, type LoginLimit } from './login-routes.js';
+import { sessionRouter } from './session-routes.js';
+import { defaultSessionSettings, type SessionSettings } from './session-settings.js';
 import type { ValidateLimit } from './publish-routes.js';
 import type { ValidationSettings } from '../validation/validation-types.js';
 
