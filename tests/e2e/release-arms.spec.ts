@@ -144,12 +144,18 @@ describe('a text change released to 50 %', () => {
     const text = beacons[0].postData() ?? '';
     const body = JSON.parse(text);
     expect(validateBeacon(body), JSON.stringify(validateBeacon.errors)).toBe(true);
-    const releases = [{ id: release, arm: 'candidate' }];
     expect(body.market).toBe('ID');
     expect(body.screens).toEqual([
-      expect.objectContaining({ screen: 'complaint-entry', releases, pageViews: 1, lcp: [expect.any(Number)] }),
-      expect.objectContaining({ screen: 'complain-page-next', releases, pageViews: 1 }),
+      expect.objectContaining({ screen: 'complaint-entry', ticket: expect.any(String), pageViews: 1, lcp: [expect.any(Number)] }),
+      expect.objectContaining({ screen: 'complain-page-next', ticket: expect.any(String), pageViews: 1 }),
     ]);
+    // Each view's ticket is the server's word on its screen and arm (the body names no arm); one ticket per view.
+    const said = body.screens.map((s: { ticket: string }) => JSON.parse(Buffer.from(s.ticket.split('.')[0], 'base64url').toString('utf8')));
+    expect(said.map((t: { s: string; r: unknown }) => [t.s, t.r])).toEqual([
+      ['complaint-entry', [[release, 'c']]],
+      ['complain-page-next', [[release, 'c']]],
+    ]);
+    expect(said[0].v).not.toBe(said[1].v);
     for (const secret of [device.candidate, token, 'SB1001', 'iPhone', 'arm-']) expect(text).not.toContain(secret);
     await expect.poll(candidateViews).toBe(viewsBefore + 2);
 
