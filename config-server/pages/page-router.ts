@@ -11,7 +11,8 @@ import type { Telemetry } from '../ops/telemetry.js';
 import { assembledPages, sendAssembled } from './page-cache.js';
 import { namedBundleUrl } from '../../renderer/boot/named-bundle-url.js';
 import { DEFAULT_MARKET } from '../../renderer/boot/default-market.js';
-import { armsOfLabel, readWho } from '../releases/release-arms.js';
+import { armsOfLabel } from '../releases/release-arms.js';
+import { borrowerParams, paramOnce } from '../releases/borrower-params.js';
 import type { ViewTickets } from '../releases/view-ticket.js';
 
 export const BOOT_SCRIPT_ID = 'sdui-boot';
@@ -40,12 +41,10 @@ const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.split('/').p
  * version as the last good copy. A shell page (nothing drawn) inlines it: the app needs it to show anything.
  */
 export function bootScript(
-  snap: PublishedSnapshot,
-  req: Request,
+  { snap, market, screenId }: PageTarget,
   preloads?: (types: readonly string[]) => string,
   opts: { bundle: 'inline' | 'reference' } = { bundle: 'inline' },
 ): { hints: string; script: string } {
-  const { market, screenId } = pageTarget(snap, req);
   const bundle = market ? snap.bundle(market) : undefined;
   const screen = screenId ? snap.screen(screenId) : undefined;
   const byReference = opts.bundle === 'reference' && !!bundle;
@@ -62,32 +61,29 @@ export function bootScript(
   return { hints, script: `<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>` };
 }
 
-/** The market and the screen a page request opens (no screen for the admin console). */
-export function pageTarget(snap: PublishedSnapshot, req: Request): { market?: string; screenId?: string } {
-  // Read once: Express 5 parses the query string again on every `req.query` access.
-  const m = req.query.market;
-  const asked = typeof m === 'string' ? m : undefined;
-  const market = asked && snap.markets.includes(asked) ? asked : snap.markets.includes(DEFAULT_MARKET) ? DEFAULT_MARKET : snap.markets[0];
-  const screenId = isUnder(req.path, '/admin') ? undefined : snap.screenIdForPath(req.path);
-  return { market, screenId };
+/** What a page request opens, worked out once per request and handed to everything that draws it. */
+export interface PageTarget {
+  /** The state the page is drawn from: the published snapshot, or the borrower's arm view of it (issue 36). */
+  snap: PublishedSnapshot;
+  market?: string;
+  /** No screen for the admin console. */
+  screenId?: string;
+  /** The borrower's deviceId (under the API map's name for it) while a release is in flight: a ticket is for a view. */
+  deviceId?: string;
 }
 
 /**
- * The state a page request is drawn from (issue 36): with releases in flight for its bundle or screen, the borrower's
- * arm of them (by the deviceId and other common params in the page's query), the same arm the config API gives them.
+ * The market, the borrower's arm and the screen of a page request. With releases in flight for its bundle or screen,
+ * the page is drawn in the borrower's arm of them (by the deviceId and other common params in its query), the same arm
+ * the config API gives them; the screen is the arm's, as a candidate route map may send the path elsewhere.
  */
-export function pageSnapshot(root: PublishedSnapshot, req: Request): PublishedSnapshot {
-  if (!root.arms || isUnder(req.path, '/admin')) return root;
-  const q = req.query;
-  const who = readWho(root.arms.names, (name) => (typeof q[name] === 'string' && q[name] ? (q[name] as string) : undefined));
-  return root.pageView(pageTarget(root, req).market, req.path, who);
-}
-
-/** The borrower's deviceId in a page query (under the API map's name for it): a ticket is for a borrower's view. */
-function deviceIdOf(root: PublishedSnapshot, query: Request['query']): string | undefined {
-  const name = root.arms?.names.deviceId;
-  const v = name ? query[name] : undefined;
-  return typeof v === 'string' && v ? v : undefined;
+export function pageTarget(root: PublishedSnapshot, path: string, query: Request['query']): PageTarget {
+  const asked = paramOnce(query, 'market');
+  const market = asked && root.markets.includes(asked) ? asked : root.markets.includes(DEFAULT_MARKET) ? DEFAULT_MARKET : root.markets[0];
+  if (isUnder(path, '/admin')) return { snap: root, market };
+  const who = root.arms ? borrowerParams(root.arms.names, query) : undefined;
+  const snap = who ? root.pageView(market, path, who) : root;
+  return { snap, market, screenId: snap.screenIdForPath(path), deviceId: who?.deviceId };
 }
 
 /** Where this server listens, as seen by the connection (never the client-supplied Host header). */
@@ -164,17 +160,18 @@ export function rendererRouter(
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     // Always revalidate the page: it carries the published config, which must show within seconds.
     // Its ETag lets a returning borrower skip the body (~10 KB) while build and config are unchanged.
-    const snap = pageSnapshot(snapshot(), req);
+    // Read once: Express 5 parses the query string again on every `req.query` access.
+    const query = req.query;
+    const target = pageTarget(snapshot(), req.path, query);
+    const { snap, market, screenId } = target;
     if (snap.release) res.setHeader('X-Config-Release', snap.release);
     // Every screen arrives drawn in the HTML (static ones from a per-version cache, others with their first
     // data when the server could fetch it): readable before the bundle loads, then hydrated by the app.
-    const { market, screenId } = pageTarget(snap, req);
-    const query = req.query;
     const rendered =
       market && screenId && query.locale === undefined && ssr?.render !== false ? await renderStatic(snap, { market, screenId, query, selfOrigin: selfOrigin(req) }) : null;
     // A page holding a borrower's data (or asked for with their token) is theirs: no cache anywhere keeps it.
     const personal = !!rendered?.data?.calls.length || typeof query.token === 'string';
-    const ticket = snap.release && tickets && deviceIdOf(snapshot(), query) && screenId ? tickets.mint(screenId, armsOfLabel(snap.release)) : undefined;
+    const ticket = snap.release && tickets && target.deviceId && screenId ? tickets.mint(screenId, armsOfLabel(snap.release)) : undefined;
     /** A personal page is never stored; any other is revalidated by its ETag (304 when unchanged). */
     const sendPage = async (page: { etag: string } & Parameters<typeof sendAssembled>[2]) => {
       if (personal) res.setHeader('Cache-Control', 'private, no-store');
@@ -198,13 +195,13 @@ export function rendererRouter(
     if (rendered) {
       // The same drawn page (same version, screen, query and answer) is assembled and compressed once.
       // Markup and style go into the small template first, the boot data last: each step rescans less.
-      const built = assembled.get(rendered, html, () => injectBoot(injectStatic(styled(html), rendered), bootScript(snap, req, preloads, { bundle: 'reference' })));
+      const built = assembled.get(rendered, html, () => injectBoot(injectStatic(styled(html), rendered), bootScript(target, preloads, { bundle: 'reference' })));
       await sendPage(built);
       return;
     }
     // Not drawn (SSR=off, admin, a failed render): the same shell for every request of this version, market and
     // screen, assembled and compressed once too, so server rendering is measured against an equally cached page.
-    const shell = assembled.get(shellToken(snap, `${market ?? ''}|${screenId ?? ''}`), html, () => injectLoading(injectBoot(html, bootScript(snap, req, preloads))));
+    const shell = assembled.get(shellToken(snap, `${market ?? ''}|${screenId ?? ''}`), html, () => injectLoading(injectBoot(html, bootScript(target, preloads))));
     await sendPage(shell);
   });
   return router;

@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
 import { notModified, PUBLIC_CACHE_CONTROL } from '../http/conditional.js';
 import { malformedPart } from '../http/percent-encoding.js';
 import type { Entry, PublishedSnapshot } from './snapshot.js';
-import { readWho, type Who } from '../releases/release-arms.js';
+import { borrowerParams, type Who } from '../releases/borrower-params.js';
 import type { ViewTickets } from '../releases/view-ticket.js';
 
 export type HeaderSet = Record<string, string>;
@@ -126,13 +126,7 @@ export class PublicFastPath {
   private resolve(path: string, query: string, withTicket: (t: string | undefined) => void): Entry | undefined {
     // Who the borrower is (their common params) is read only for a body with a release in flight (issue 36).
     let params: URLSearchParams | undefined;
-    const who = (): Who => {
-      const p = (params ??= new URLSearchParams(query));
-      return readWho(this.snap.arms!.names, (name) => {
-        const all = p.getAll(name);
-        return all.length === 1 && all[0] ? all[0] : undefined;
-      });
-    };
+    const who = (): Who => borrowerParams(this.snap.arms!.names, (params ??= new URLSearchParams(query)));
     if (path === BUNDLE) {
       params = new URLSearchParams(query);
       const markets = params.getAll('market');

@@ -3,7 +3,7 @@ import { HttpError } from '../http/http-error.js';
 import { notFoundJson } from '../http/error-middleware.js';
 import { sendEntry } from '../http/conditional.js';
 import type { PublishedSnapshot } from './snapshot.js';
-import { readWho, type Who } from '../releases/release-arms.js';
+import { borrowerParams, type Who } from '../releases/borrower-params.js';
 import type { ViewTickets } from '../releases/view-ticket.js';
 
 function queryParam(value: unknown, name: string): string | undefined {
@@ -13,12 +13,11 @@ function queryParam(value: unknown, name: string): string | undefined {
 }
 
 /** Who the borrower is, from the request's common params (read only when a release is in flight for the body). */
-const whoOf = (snap: PublishedSnapshot, query: Record<string, unknown>) => (): Who =>
-  readWho(snap.arms!.names, (name) => (typeof query[name] === 'string' && query[name] ? (query[name] as string) : undefined));
+const whoOf = (snap: PublishedSnapshot, query: Record<string, unknown>) => (): Who => borrowerParams(snap.arms!.names, query);
 
 /**
  * The borrower-facing read API, `/config/v1`: only published state, straight from the snapshot, in the request's arm
- * of any release in flight (public-fast-path.ts answers the same requests first, the same way).
+ * of any release in flight (fast-path.ts answers the same requests first, the same way).
  */
 export function publicApiRouter(snapshot: () => PublishedSnapshot, tickets?: ViewTickets) {
   const router = Router();

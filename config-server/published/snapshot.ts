@@ -1,6 +1,7 @@
 import { matchRoute, type RouteLike } from './match-route.js';
 import { nodeTypesOf } from '../../renderer/nodes/node-types-of.js';
-import { ReleaseArms, type ArmKind, type ArmLabel, type Who } from '../releases/release-arms.js';
+import { ReleaseArms, type ArmKind, type ArmLabel } from '../releases/release-arms.js';
+import type { Who } from '../releases/borrower-params.js';
 import { bundleEntry, entry, oneOf, originOf, screenEntry, type Entry, type SnapshotDoc } from './entries.js';
 
 export { bundleEntry, entry, oneOf, originOf, screenEntry, scriptSafe, type Entry, type SnapshotDoc } from './entries.js';

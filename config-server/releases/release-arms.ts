@@ -11,6 +11,7 @@ import { bodyEtag } from '../store/content-hash.js';
 import type { StoredRelease } from '../store/release-records.js';
 import { bundleEntry, oneOf, screenEntry, entry as serialise, type Entry, type SnapshotDoc as Doc } from '../published/entries.js';
 import { boundOf, bucketFrom, inAudience, seedState, type Borrower } from './bucket.js';
+import { whoNames, type Who, type WhoNames } from './borrower-params.js';
 
 export type ArmKind = 'bundle' | 'screen' | 'template';
 
@@ -21,11 +22,6 @@ export function armsOfLabel(label: string | undefined): { id: string; arm: 'base
     const m = /^\s*(rel-[0-9a-f]{10})=(base|candidate)\s*$/.exec(part);
     return m ? [{ id: m[1], arm: m[2] as 'base' | 'candidate' }] : [];
   });
-}
-
-/** What a request says: the borrower (common params) and `v`, the version of a body a drawn page names. */
-export interface Who extends Borrower {
-  v?: string;
 }
 
 interface Arm {
@@ -47,29 +43,6 @@ const popcount = (n: number) => {
 };
 /** Arm combinations built when the snapshot is (all of them for a body up to this many releases in flight for it). */
 const EAGER_RELEASES = 3;
-
-/** The query names of the common params a borrower is read from (the API map's `commonParams`). */
-export interface WhoNames {
-  deviceId: string;
-  market: string;
-  platform: string;
-  version: string;
-}
-
-export function whoNames(docs: readonly Doc[]): WhoNames {
-  const common = oneOf(docs, 'api-map')?.commonParams;
-  const list = Array.isArray(common) ? (common as { name?: unknown; query?: unknown }[]) : [];
-  const q = (name: string) => {
-    const p = list.find((c) => c && c.name === name && typeof c.query === 'string');
-    return (p?.query as string | undefined) ?? name;
-  };
-  return { deviceId: q('deviceId'), market: q('market'), platform: q('platform'), version: q('version') };
-}
-
-/** Who a request is, from one reader of its query (`undefined` for a parameter absent, repeated or empty). */
-export function readWho(names: WhoNames, get: (name: string) => string | undefined): Who {
-  return { deviceId: get(names.deviceId), market: get(names.market), platform: get(names.platform), version: get(names.version), v: get('v') };
-}
 
 /** An arm view's releases: those in flight for the page (bits of the arms' list), those whose candidate it shows, its label. */
 export interface ArmLabel {
