@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { boundOf, bucket, bucketFrom, inAudience, inCandidate, seedState, BUCKETS } from './bucket.js';
+import { boundOf, bucket, bucketFrom, inAudience, inCandidate as inPrepared, prepareDraw, seedState, BUCKETS, type ReleaseDraw, type Borrower } from './bucket.js';
+
+/** The rule serving uses, on a release as the store holds it. */
+const inCandidate = (r: ReleaseDraw, who: Borrower) => inPrepared(prepareDraw(r), who);
 
 const devices = (n: number, prefix = 'device') => Array.from({ length: n }, (_, i) => `${prefix}-${String(i).padStart(5, '0')}`);
 const share = (seed: string, percent: number, ids: string[]) => ids.filter((deviceId) => inCandidate({ seed, percent, audience: {} }, { deviceId })).length / ids.length;

@@ -81,8 +81,20 @@ export function inAudience(a: ReleaseAudience, who: Borrower): boolean {
   return true;
 }
 
-/** Whether the borrower gets the release's candidate. No deviceId: the base. */
-export function inCandidate(r: ReleaseDraw, who: Borrower): boolean {
+/** A release's draw, worked out once per release: the hash state after its seed and its bound. */
+export interface PreparedDraw {
+  state: number;
+  bound: number;
+  audience: ReleaseAudience;
+}
+
+export const prepareDraw = (r: ReleaseDraw): PreparedDraw => ({ state: seedState(r.seed), bound: boundOf(r.percent), audience: r.audience });
+
+/**
+ * The arm rule: whether the borrower gets the release's candidate. No deviceId: the base. Serving (release-arms.ts)
+ * asks this for every release in flight, so the rule tested in bucket.test.ts is the one borrowers are served by.
+ */
+export function inCandidate(r: PreparedDraw, who: Borrower): boolean {
   if (!who.deviceId) return false;
-  return inAudience(r.audience, who) && bucket(r.seed, who.deviceId) < boundOf(r.percent);
+  return inAudience(r.audience, who) && bucketFrom(r.state, who.deviceId) < r.bound;
 }

@@ -10,7 +10,7 @@
 import { bodyEtag } from '../store/content-hash.js';
 import type { StoredRelease } from '../store/release-records.js';
 import { bundleEntry, oneOf, screenEntry, entry as serialise, type Entry, type SnapshotDoc as Doc } from '../published/entries.js';
-import { boundOf, bucketFrom, inAudience, seedState, type Borrower } from './bucket.js';
+import { inCandidate, prepareDraw, type Borrower, type PreparedDraw } from './bucket.js';
 import { whoNames, type Who, type WhoNames } from './borrower-params.js';
 
 export type ArmKind = 'bundle' | 'screen' | 'template';
@@ -24,12 +24,9 @@ export function armsOfLabel(label: string | undefined): { id: string; arm: 'base
   });
 }
 
-interface Arm {
+interface Arm extends PreparedDraw {
   id: string;
   bit: number;
-  bound: number;
-  state: number;
-  audience: StoredRelease['audience'];
   /** Candidate contents by `kind\0id`. */
   docs: Map<string, Doc>;
 }
@@ -76,7 +73,7 @@ export class ReleaseArms<View extends { screenIdForPath(path: string): string | 
     if (rolling.length > 30) throw new Error(`${rolling.length} releases in flight: at most 30`);
     this.names = whoNames(base);
     this.list = rolling.map((r, i) => ({
-      id: r.id, bit: 1 << i, bound: boundOf(r.percent), state: seedState(r.seed), audience: r.audience,
+      ...prepareDraw(r), id: r.id, bit: 1 << i,
       docs: new Map(r.documents.map((d) => [docKey(d.kind, d.id), d.content as Doc])),
     }));
     const touches = (a: Arm, kind: string, id: string | undefined) => id !== undefined && a.docs.has(docKey(kind, id));
@@ -120,10 +117,9 @@ export class ReleaseArms<View extends { screenIdForPath(path: string): string | 
 
   /** The arms of `relevant` this borrower is in the candidate of (a deviceId is needed for any). */
   maskOf(who: Borrower, relevant: number): number {
-    const id = who.deviceId;
-    if (!id) return 0;
+    if (!who.deviceId) return 0;
     let m = 0;
-    for (const a of this.list) if (relevant & a.bit && inAudience(a.audience, who) && bucketFrom(a.state, id) < a.bound) m |= a.bit;
+    for (const a of this.list) if (relevant & a.bit && inCandidate(a, who)) m |= a.bit;
     return m;
   }
 
