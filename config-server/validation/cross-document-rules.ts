@@ -5,6 +5,7 @@
  */
 import type { Reference, ReferenceKind } from './collect-references.js';
 import type { DocumentError, KnownDocument, ValidationSettings } from './validation-types.js';
+import { checkFirstCallMarks } from './api-map-first-call-rules.js';
 import { checkApiMapHeaders } from './api-map-header-rules.js';
 import { checkApiMapTargets } from './api-map-target-rules.js';
 import { checkMarketConstants } from './market-constant-rules.js';
@@ -121,6 +122,7 @@ export function checkCrossDocumentRules(
     ...errors,
     ...checkApiMapHeaders(known),
     ...checkApiMapTargets(known, opts.backendOrigins),
+    ...checkFirstCallMarks(known),
     ...checkMarketConstants(known, references, opts.unreadConstants ? {} : { sections: [] }),
   ];
 }

@@ -4,6 +4,8 @@ import type { ApiMapDocument } from '../../schemas/generated/types';
 import { createApiClient } from './api-client';
 import { inbox } from '../telemetry/telemetry-inbox';
 
+/** The client does not read `firstCall` (only the server's first-call planner does). */
+const FIXTURE = { by: 'browser', why: 'a client test fixture' } as const;
 const apiMap: ApiMapDocument = {
   kind: 'api-map',
   id: 'default',
@@ -17,13 +19,13 @@ const apiMap: ApiMapDocument = {
   ],
   headersFromQuery: [{ query: 'token', header: 'X-Token' }],
   endpoints: {
-    problemSave: { method: 'POST', path: '/user-problem/problem-save', encoding: 'form', successCode: '00', onFailure: 'toast', description: 'd' },
-    qaList: { method: 'GET', path: '/h5-api/v3/user-problem/get-qa-list', encoding: 'query', successCode: 0, onFailure: 'toast', description: 'd' },
-    kf: { method: 'POST', path: '/v3/personal-center/contact-kf-info', encoding: 'form', successCode: 0, onFailure: 'toast', fixedParams: { overall: 30 }, description: 'd' },
-    loanDetails: { method: 'POST', path: '/v3/loan-details/loan-details', encoding: 'form', successCode: 0, onFailure: 'silent', description: 'd' },
-    confirm: { method: 'POST', path: '/repayment-confirm', encoding: 'form', successCode: 0, onFailure: 'toast', errorTexts: { '800006': 'pay.codeWrong' }, description: 'd' },
-    upload: { method: 'POST', path: '/user-problem/upload-problem-img', encoding: 'multipart', successCode: '00', onFailure: 'toast', description: 'd' },
-    captcha: { method: 'GET', path: '/api/v2/youmi/promotion/captcha', encoding: 'query', successCode: 0, onFailure: 'toast', response: 'image', description: 'd' },
+    problemSave: { method: 'POST', path: '/user-problem/problem-save', encoding: 'form', successCode: '00', onFailure: 'toast', firstCall: FIXTURE, description: 'd' },
+    qaList: { method: 'GET', path: '/h5-api/v3/user-problem/get-qa-list', encoding: 'query', successCode: 0, onFailure: 'toast', firstCall: FIXTURE, description: 'd' },
+    kf: { method: 'POST', path: '/v3/personal-center/contact-kf-info', encoding: 'form', successCode: 0, onFailure: 'toast', fixedParams: { overall: 30 }, firstCall: FIXTURE, description: 'd' },
+    loanDetails: { method: 'POST', path: '/v3/loan-details/loan-details', encoding: 'form', successCode: 0, onFailure: 'silent', firstCall: FIXTURE, description: 'd' },
+    confirm: { method: 'POST', path: '/repayment-confirm', encoding: 'form', successCode: 0, onFailure: 'toast', errorTexts: { '800006': 'pay.codeWrong' }, firstCall: FIXTURE, description: 'd' },
+    upload: { method: 'POST', path: '/user-problem/upload-problem-img', encoding: 'multipart', successCode: '00', onFailure: 'toast', firstCall: FIXTURE, description: 'd' },
+    captcha: { method: 'GET', path: '/api/v2/youmi/promotion/captcha', encoding: 'query', successCode: 0, onFailure: 'toast', response: 'image', firstCall: FIXTURE, description: 'd' },
   },
 };
 

@@ -15,7 +15,7 @@ const apiMap = {
   baseUrl: '/sandbox',
   timeoutMs: 5000,
   commonParams: [],
-  endpoints: { list: { method: 'POST', path: '/list', encoding: 'form', successCode: '00', prefetch: true }, more: { method: 'POST', path: '/more', encoding: 'form', successCode: '00' } },
+  endpoints: { list: { method: 'POST', path: '/list', encoding: 'form', successCode: '00', firstCall: { by: 'server', why: 'a read of the list' } }, more: { method: 'POST', path: '/more', encoding: 'form', successCode: '00', firstCall: { by: 'browser', why: 'a second call' } } },
 } as unknown as ApiMapDocument;
 const doc = {
   kind: 'screen', id: 's', schemaVersion: 1, title: 't', body: [], state: { items: [] },

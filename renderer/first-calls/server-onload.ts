@@ -25,10 +25,13 @@ export interface ServerScreen {
   logError(message: string, detail?: unknown): void;
 }
 
-/** A planned call the API map lets the server make (`prefetch: true`, a safe read); undefined otherwise. */
+/**
+ * A planned call the API map lets the server make (`firstCall.by: "server"`, a read that changes nothing);
+ * undefined otherwise. Anything else, a map published before `firstCall` existed included, stays in the browser.
+ */
 export function serverEndpoint(apiMap: ApiMapDocument, call: PlannedCall): Endpoint | undefined {
   const ep = endpointOf(apiMap, call.endpoint);
-  return ep?.prefetch === true ? ep : undefined;
+  return ep?.firstCall?.by === 'server' ? ep : undefined;
 }
 
 /** The backend's answer read as the app's API client reads it; null unless it is a success. */

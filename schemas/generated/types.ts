@@ -739,10 +739,7 @@ export interface Endpoint {
    * Overrides the map's timeout for this call.
    */
   timeoutMs?: number;
-  /**
-   * A read call without side effects: when it is a screen's first onLoad call, the server may make it while rendering the page (from an allow-listed backend origin, within a time budget) and inline the answer. Never set it on a call that changes anything.
-   */
-  prefetch?: boolean;
+  firstCall: FirstCall;
   /**
    * How this call's `data` is read when a backend sends it in another shape than the screens bind to. Applied to every answer, whether the app, the page's early fetch or the server made the call.
    */
@@ -769,6 +766,19 @@ export interface Endpoint {
    * What the call does and what the screen uses from its response.
    */
   description: string;
+}
+/**
+ * Who may make this call when it is a screen's first onLoad call (config-server/pages/FIRST-SCREEN.md), and why. `server`: the config server makes it while drawing the page (from an allow-listed backend origin, within a time budget) and draws the page with the answer; only for a read that changes nothing for anyone, whose params the server can work out from the page query alone. `browser`: the app makes it (or the page's early fetch): a call with an effect (creates, starts, confirms, records, sends), or one that depends on something only the browser has. Every endpoint says which, so a new call is decided, not defaulted.
+ */
+export interface FirstCall {
+  /**
+   * `server`: the server may make it as a page's first call; `browser`: only the browser makes it.
+   */
+  by: "server" | "browser";
+  /**
+   * Why, for the next editor: for `server`, what the call reads and that it changes nothing; for `browser`, the effect it has (makes a virtual account, starts a payment, records a visit) or what only the browser knows. Shown in validation errors about this endpoint.
+   */
+  why: string;
 }
 /**
  * Native bridge messages by logical name: the iOS message handler, the Android interface method, and what a plain browser does instead.

@@ -2,7 +2,7 @@
 // @ts-nocheck
 "use strict";
 export const validateApiMap = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/api-map.json","title":"ApiMapDocument","description":"The backend as data: base URL, common params, headers, and every logical endpoint with its method, path, encoding, success code and failure policy. A scrambled backend is just another map.","type":"object","required":["kind","id","schemaVersion","baseUrl","timeoutMs","commonParams","headersFromQuery","endpoints"],"additionalProperties":false,"properties":{"kind":{"const":"api-map","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"API map id (`default`)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note about this API map."},"baseUrl":{"type":"string","pattern":"^(https?://[^\\s/?#]+)?(/[A-Za-z0-9._~%-]+)*/?$","description":"Prefix of every endpoint path: a same-origin path such as `/sandbox`, or an http(s) origin plus path for a real backend."},"timeoutMs":{"type":"integer","minimum":1000,"maximum":300000,"description":"Request timeout in milliseconds (60 s for the loan backend's two clients)."},"headers":{"type":"object","description":"Fixed headers sent with every call (marker headers such as X-Requested-With: XMLHttpRequest).","propertyNames":{"pattern":"^[A-Za-z0-9-]+$"},"additionalProperties":{"type":"string"}},"commonParams":{"type":"array","description":"Common params copied from the page URL query into the query string of every call and every in-app navigation.","items":{"title":"CommonParam","type":"object","required":["name","query"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Parameter name sent to the backend."},"query":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Page URL query parameter it is read from (the native shell supplies it)."}}}},"headersFromQuery":{"type":"array","description":"Headers whose value is copied from a page URL query parameter (skipped when the parameter is absent).","items":{"title":"HeaderFromQuery","type":"object","required":["query","header"],"additionalProperties":false,"properties":{"query":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Page URL query parameter."},"header":{"type":"string","pattern":"^[A-Za-z0-9-]+$","description":"HTTP header it is sent as."}}}},"numericFields":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"description":"Response fields the backend defines as numbers (flags, statuses, codes such as isShow, canClick, orderStatus): wherever one appears in a call's `data`, 1, \"1\" and true are read as the number 1 and false as 0, so a screen's comparisons hold whichever way a backend sends them. Other strings are left as they are."},"networkErrorText":{"$ref":"../common/text-key.json","description":"Text key toasted when a call fails without a response (the backend's generic 'error')."},"endpoints":{"type":"object","description":"Endpoints by logical name (common/endpoint-name.json); actions name these, never paths.","propertyNames":{"$ref":"../common/endpoint-name.json"},"additionalProperties":{"title":"Endpoint","type":"object","required":["method","path","encoding","successCode","onFailure","description"],"additionalProperties":false,"properties":{"method":{"enum":["GET","POST"],"description":"HTTP method."},"path":{"type":"string","pattern":"^/[A-Za-z0-9._~/-]*$","description":"Path under `baseUrl` (the default map uses the backend's literal paths)."},"encoding":{"enum":["query","form","multipart","json"],"description":"How params travel: in the query string, as an application/x-www-form-urlencoded body, as multipart/form-data (uploads), or as a JSON body."},"successCode":{"enum":[0,"00"],"description":"Value of the response's code field that means success: 0 in the main API, '00' in legacy complaint calls."},"codeField":{"enum":["code","status"],"description":"Response field holding the result code; absent means `code`."},"onFailure":{"enum":["toast","silent"],"description":"On a failed response: toast the server message (or the mapped text), or ignore it silently."},"response":{"enum":["json","image"],"description":"What the endpoint returns; `image` endpoints are used as image URLs (api.url), never called. Absent means json."},"fixedParams":{"type":"object","description":"Params the backend expects fixed for this call (e.g. overall=30); merged under the action's params.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}]}},"params":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"description":"Names of the params the call takes (documentation for editors and the sandbox; not enforced)."},"errorTexts":{"type":"object","description":"Result code → text key toasted instead of the server message (e.g. 800006 'verification code wrong').","propertyNames":{"pattern":"^-?[0-9A-Za-z]+$"},"additionalProperties":{"$ref":"../common/text-key.json"}},"fallbackErrorText":{"$ref":"../common/text-key.json","description":"Text key toasted when a failed response carries no message."},"timeoutMs":{"type":"integer","minimum":1000,"maximum":300000,"description":"Overrides the map's timeout for this call."},"prefetch":{"type":"boolean","description":"A read call without side effects: when it is a screen's first onLoad call, the server may make it while rendering the page (from an allow-listed backend origin, within a time budget) and inline the answer. Never set it on a call that changes anything."},"read":{"type":"object","additionalProperties":false,"description":"How this call's `data` is read when a backend sends it in another shape than the screens bind to. Applied to every answer, whether the app, the page's early fetch or the server made the call.","properties":{"list":{"type":"object","required":["at","accept"],"additionalProperties":false,"description":"A list answer: screens read the list at `data.<at>`. When `data` is the list itself it is put there; when it holds the list under one of `accept` instead, that list is; when there is none, an empty list is (the screen's empty state).","properties":{"at":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","description":"Key screens read the list from (`list`)."},"accept":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"description":"Other keys a backend may hold the list under (`rows`, `records`)."}}},"minorUnits":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*(\\.(\\*|[A-Za-z][A-Za-z0-9_]*))*$"},"description":"Fields of `data` whose amounts this backend sends in minor units (dotted paths, `*` for every item of a list, e.g. `repay_plans.*.amount`): read with the market's number format and divided by the market's `currency.minorUnits`, so screens bind major units. A value that is not an amount becomes null (the screen's placeholder) and is logged with its path."}}},"description":{"type":"string","description":"What the call does and what the screen uses from its response."}}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/api-map.json","title":"ApiMapDocument","description":"The backend as data: base URL, common params, headers, and every logical endpoint with its method, path, encoding, success code and failure policy. A scrambled backend is just another map.","type":"object","required":["kind","id","schemaVersion","baseUrl","timeoutMs","commonParams","headersFromQuery","endpoints"],"additionalProperties":false,"properties":{"kind":{"const":"api-map","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"API map id (`default`)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note about this API map."},"baseUrl":{"type":"string","pattern":"^(https?://[^\\s/?#]+)?(/[A-Za-z0-9._~%-]+)*/?$","description":"Prefix of every endpoint path: a same-origin path such as `/sandbox`, or an http(s) origin plus path for a real backend."},"timeoutMs":{"type":"integer","minimum":1000,"maximum":300000,"description":"Request timeout in milliseconds (60 s for the loan backend's two clients)."},"headers":{"type":"object","description":"Fixed headers sent with every call (marker headers such as X-Requested-With: XMLHttpRequest).","propertyNames":{"pattern":"^[A-Za-z0-9-]+$"},"additionalProperties":{"type":"string"}},"commonParams":{"type":"array","description":"Common params copied from the page URL query into the query string of every call and every in-app navigation.","items":{"title":"CommonParam","type":"object","required":["name","query"],"additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Parameter name sent to the backend."},"query":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Page URL query parameter it is read from (the native shell supplies it)."}}}},"headersFromQuery":{"type":"array","description":"Headers whose value is copied from a page URL query parameter (skipped when the parameter is absent).","items":{"title":"HeaderFromQuery","type":"object","required":["query","header"],"additionalProperties":false,"properties":{"query":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Page URL query parameter."},"header":{"type":"string","pattern":"^[A-Za-z0-9-]+$","description":"HTTP header it is sent as."}}}},"numericFields":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"description":"Response fields the backend defines as numbers (flags, statuses, codes such as isShow, canClick, orderStatus): wherever one appears in a call's `data`, 1, \"1\" and true are read as the number 1 and false as 0, so a screen's comparisons hold whichever way a backend sends them. Other strings are left as they are."},"networkErrorText":{"$ref":"../common/text-key.json","description":"Text key toasted when a call fails without a response (the backend's generic 'error')."},"endpoints":{"type":"object","description":"Endpoints by logical name (common/endpoint-name.json); actions name these, never paths.","propertyNames":{"$ref":"../common/endpoint-name.json"},"additionalProperties":{"title":"Endpoint","type":"object","required":["method","path","encoding","successCode","onFailure","firstCall","description"],"additionalProperties":false,"properties":{"method":{"enum":["GET","POST"],"description":"HTTP method."},"path":{"type":"string","pattern":"^/[A-Za-z0-9._~/-]*$","description":"Path under `baseUrl` (the default map uses the backend's literal paths)."},"encoding":{"enum":["query","form","multipart","json"],"description":"How params travel: in the query string, as an application/x-www-form-urlencoded body, as multipart/form-data (uploads), or as a JSON body."},"successCode":{"enum":[0,"00"],"description":"Value of the response's code field that means success: 0 in the main API, '00' in legacy complaint calls."},"codeField":{"enum":["code","status"],"description":"Response field holding the result code; absent means `code`."},"onFailure":{"enum":["toast","silent"],"description":"On a failed response: toast the server message (or the mapped text), or ignore it silently."},"response":{"enum":["json","image"],"description":"What the endpoint returns; `image` endpoints are used as image URLs (api.url), never called. Absent means json."},"fixedParams":{"type":"object","description":"Params the backend expects fixed for this call (e.g. overall=30); merged under the action's params.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}]}},"params":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"description":"Names of the params the call takes (documentation for editors and the sandbox; not enforced)."},"errorTexts":{"type":"object","description":"Result code → text key toasted instead of the server message (e.g. 800006 'verification code wrong').","propertyNames":{"pattern":"^-?[0-9A-Za-z]+$"},"additionalProperties":{"$ref":"../common/text-key.json"}},"fallbackErrorText":{"$ref":"../common/text-key.json","description":"Text key toasted when a failed response carries no message."},"timeoutMs":{"type":"integer","minimum":1000,"maximum":300000,"description":"Overrides the map's timeout for this call."},"firstCall":{"title":"FirstCall","type":"object","required":["by","why"],"additionalProperties":false,"description":"Who may make this call when it is a screen's first onLoad call (config-server/pages/FIRST-SCREEN.md), and why. `server`: the config server makes it while drawing the page (from an allow-listed backend origin, within a time budget) and draws the page with the answer; only for a read that changes nothing for anyone, whose params the server can work out from the page query alone. `browser`: the app makes it (or the page's early fetch): a call with an effect (creates, starts, confirms, records, sends), or one that depends on something only the browser has. Every endpoint says which, so a new call is decided, not defaulted.","properties":{"by":{"enum":["server","browser"],"description":"`server`: the server may make it as a page's first call; `browser`: only the browser makes it."},"why":{"type":"string","minLength":12,"pattern":"\\S","description":"Why, for the next editor: for `server`, what the call reads and that it changes nothing; for `browser`, the effect it has (makes a virtual account, starts a payment, records a visit) or what only the browser knows. Shown in validation errors about this endpoint."}}},"read":{"type":"object","additionalProperties":false,"description":"How this call's `data` is read when a backend sends it in another shape than the screens bind to. Applied to every answer, whether the app, the page's early fetch or the server made the call.","properties":{"list":{"type":"object","required":["at","accept"],"additionalProperties":false,"description":"A list answer: screens read the list at `data.<at>`. When `data` is the list itself it is put there; when it holds the list under one of `accept` instead, that list is; when there is none, an empty list is (the screen's empty state).","properties":{"at":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","description":"Key screens read the list from (`list`)."},"accept":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"description":"Other keys a backend may hold the list under (`rows`, `records`)."}}},"minorUnits":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*(\\.(\\*|[A-Za-z][A-Za-z0-9_]*))*$"},"description":"Fields of `data` whose amounts this backend sends in minor units (dotted paths, `*` for every item of a list, e.g. `repay_plans.*.amount`): read with the market's number format and divided by the market's `currency.minorUnits`, so screens bind major units. A value that is not an amount becomes null (the screen's placeholder) and is logged with its path."}}},"description":{"type":"string","description":"What the call does and what the screen uses from its response."}}}}}};
 const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/text-key.json","title":"TextKey","description":"A key of the text sets (screens/texts), dotted lower-camel segments such as `complaint.myComplaints`. Every key used must exist in every text set.","type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"};
 const schema33 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/endpoint-name.json","title":"EndpointName","description":"A logical API endpoint name in lowerCamel, e.g. `problemInit`; a key of the API map's `endpoints` (screens/maps/api-map.json). Every name used must exist there.","type":"string","pattern":"^[a-z][A-Za-z0-9]*$"};
 const func1 = Object.prototype.hasOwnProperty;
@@ -15,7 +15,8 @@ const pattern12 = new RegExp("^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$", "u");
 const pattern13 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
 const pattern14 = new RegExp("^/[A-Za-z0-9._~/-]*$", "u");
 const pattern17 = new RegExp("^-?[0-9A-Za-z]+$", "u");
-const pattern22 = new RegExp("^[A-Za-z][A-Za-z0-9_]*(\\.(\\*|[A-Za-z][A-Za-z0-9_]*))*$", "u");
+const pattern20 = new RegExp("\\S", "u");
+const pattern23 = new RegExp("^[A-Za-z][A-Za-z0-9_]*(\\.(\\*|[A-Za-z][A-Za-z0-9_]*))*$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/api-map.json" */;
@@ -679,8 +680,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data20.description === undefined){
-const err54 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(data20.firstCall === undefined){
+const err54 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/required",keyword:"required",params:{missingProperty: "firstCall"},message:"must have required property '"+"firstCall"+"'"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -689,9 +690,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-for(const key7 in data20){
-if(!(func1.call(schema31.properties.endpoints.additionalProperties.properties, key7))){
-const err55 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(data20.description === undefined){
+const err55 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -700,11 +700,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data20.method !== undefined){
-let data21 = data20.method;
-if(!((data21 === "GET") || (data21 === "POST"))){
-const err56 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/endpoints/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values"};
+for(const key7 in data20){
+if(!(func1.call(schema31.properties.endpoints.additionalProperties.properties, key7))){
+const err56 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -714,11 +712,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data20.path !== undefined){
-let data22 = data20.path;
-if(typeof data22 === "string"){
-if(!pattern14.test(data22)){
-const err57 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/path",schemaPath:"#/properties/endpoints/additionalProperties/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9._~/-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9._~/-]*$"+"\""};
+if(data20.method !== undefined){
+let data21 = data20.method;
+if(!((data21 === "GET") || (data21 === "POST"))){
+const err57 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/endpoints/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -728,8 +725,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/path",schemaPath:"#/properties/endpoints/additionalProperties/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data20.path !== undefined){
+let data22 = data20.path;
+if(typeof data22 === "string"){
+if(!pattern14.test(data22)){
+const err58 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/path",schemaPath:"#/properties/endpoints/additionalProperties/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9._~/-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9._~/-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -739,10 +739,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data20.encoding !== undefined){
-let data23 = data20.encoding;
-if(!((((data23 === "query") || (data23 === "form")) || (data23 === "multipart")) || (data23 === "json"))){
-const err59 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/encoding",schemaPath:"#/properties/endpoints/additionalProperties/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.encoding.enum},message:"must be equal to one of the allowed values"};
+else {
+const err59 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/path",schemaPath:"#/properties/endpoints/additionalProperties/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -752,10 +750,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data20.successCode !== undefined){
-let data24 = data20.successCode;
-if(!((data24 === 0) || (data24 === "00"))){
-const err60 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/successCode",schemaPath:"#/properties/endpoints/additionalProperties/properties/successCode/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.successCode.enum},message:"must be equal to one of the allowed values"};
+if(data20.encoding !== undefined){
+let data23 = data20.encoding;
+if(!((((data23 === "query") || (data23 === "form")) || (data23 === "multipart")) || (data23 === "json"))){
+const err60 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/encoding",schemaPath:"#/properties/endpoints/additionalProperties/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.encoding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -765,10 +763,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data20.codeField !== undefined){
-let data25 = data20.codeField;
-if(!((data25 === "code") || (data25 === "status"))){
-const err61 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/codeField",schemaPath:"#/properties/endpoints/additionalProperties/properties/codeField/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.codeField.enum},message:"must be equal to one of the allowed values"};
+if(data20.successCode !== undefined){
+let data24 = data20.successCode;
+if(!((data24 === 0) || (data24 === "00"))){
+const err61 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/successCode",schemaPath:"#/properties/endpoints/additionalProperties/properties/successCode/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.successCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -778,10 +776,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data20.onFailure !== undefined){
-let data26 = data20.onFailure;
-if(!((data26 === "toast") || (data26 === "silent"))){
-const err62 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/onFailure",schemaPath:"#/properties/endpoints/additionalProperties/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.onFailure.enum},message:"must be equal to one of the allowed values"};
+if(data20.codeField !== undefined){
+let data25 = data20.codeField;
+if(!((data25 === "code") || (data25 === "status"))){
+const err62 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/codeField",schemaPath:"#/properties/endpoints/additionalProperties/properties/codeField/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.codeField.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -791,15 +789,28 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data20.response !== undefined){
-let data27 = data20.response;
-if(!((data27 === "json") || (data27 === "image"))){
-const err63 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/response",schemaPath:"#/properties/endpoints/additionalProperties/properties/response/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.response.enum},message:"must be equal to one of the allowed values"};
+if(data20.onFailure !== undefined){
+let data26 = data20.onFailure;
+if(!((data26 === "toast") || (data26 === "silent"))){
+const err63 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/onFailure",schemaPath:"#/properties/endpoints/additionalProperties/properties/onFailure/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.onFailure.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data20.response !== undefined){
+let data27 = data20.response;
+if(!((data27 === "json") || (data27 === "image"))){
+const err64 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/response",schemaPath:"#/properties/endpoints/additionalProperties/properties/response/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.response.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
 }
 errors++;
 }
@@ -811,24 +822,24 @@ for(const key8 in data28){
 const _errs62 = errors;
 if(typeof key8 === "string"){
 if(!pattern7.test(key8)){
-const err64 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams",schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key8};
+const err65 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams",schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key8};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err65];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err65);
 }
 errors++;
 }
 }
 var valid16 = _errs62 === errors;
 if(!valid16){
-const err65 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams",schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid"};
+const err66 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams",schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/propertyNames",keyword:"propertyNames",params:{propertyName: key8},message:"property name must be valid"};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err66];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -839,20 +850,7 @@ const _errs65 = errors;
 let valid18 = false;
 const _errs66 = errors;
 if(typeof data29 !== "string"){
-const err66 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-var _valid0 = _errs66 === errors;
-valid18 = valid18 || _valid0;
-const _errs68 = errors;
-if(!((typeof data29 == "number") && (isFinite(data29)))){
-const err67 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err67 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -861,11 +859,11 @@ vErrors.push(err67);
 }
 errors++;
 }
-var _valid0 = _errs68 === errors;
+var _valid0 = _errs66 === errors;
 valid18 = valid18 || _valid0;
-const _errs70 = errors;
-if(typeof data29 !== "boolean"){
-const err68 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const _errs68 = errors;
+if(!((typeof data29 == "number") && (isFinite(data29)))){
+const err68 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -874,15 +872,28 @@ vErrors.push(err68);
 }
 errors++;
 }
-var _valid0 = _errs70 === errors;
+var _valid0 = _errs68 === errors;
 valid18 = valid18 || _valid0;
-if(!valid18){
-const err69 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const _errs70 = errors;
+if(typeof data29 !== "boolean"){
+const err69 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
+}
+errors++;
+}
+var _valid0 = _errs70 === errors;
+valid18 = valid18 || _valid0;
+if(!valid18){
+const err70 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
 }
 errors++;
 }
@@ -900,12 +911,12 @@ vErrors = null;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams",schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err71 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fixedParams",schemaPath:"#/properties/endpoints/additionalProperties/properties/fixedParams/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err70];
+vErrors = [err71];
 }
 else {
-vErrors.push(err70);
+vErrors.push(err71);
 }
 errors++;
 }
@@ -918,18 +929,7 @@ for(let i3=0; i3<len3; i3++){
 let data31 = data30[i3];
 if(typeof data31 === "string"){
 if(!pattern7.test(data31)){
-const err71 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + i3,schemaPath:"#/properties/endpoints/additionalProperties/properties/params/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-else {
-const err72 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + i3,schemaPath:"#/properties/endpoints/additionalProperties/properties/params/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err72 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + i3,schemaPath:"#/properties/endpoints/additionalProperties/properties/params/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -939,14 +939,25 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
 else {
-const err73 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/endpoints/additionalProperties/properties/params/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err73 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + i3,schemaPath:"#/properties/endpoints/additionalProperties/properties/params/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
 else {
 vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/endpoints/additionalProperties/properties/params/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
 }
 errors++;
 }
@@ -958,19 +969,7 @@ for(const key10 in data32){
 const _errs78 = errors;
 if(typeof key10 === "string"){
 if(!pattern17.test(key10)){
-const err74 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts",schemaPath:"#/properties/endpoints/additionalProperties/properties/errorTexts/propertyNames/pattern",keyword:"pattern",params:{pattern: "^-?[0-9A-Za-z]+$"},message:"must match pattern \""+"^-?[0-9A-Za-z]+$"+"\"",propertyName:key10};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-var valid21 = _errs78 === errors;
-if(!valid21){
-const err75 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts",schemaPath:"#/properties/endpoints/additionalProperties/properties/errorTexts/propertyNames",keyword:"propertyNames",params:{propertyName: key10},message:"property name must be valid"};
+const err75 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts",schemaPath:"#/properties/endpoints/additionalProperties/properties/errorTexts/propertyNames/pattern",keyword:"pattern",params:{pattern: "^-?[0-9A-Za-z]+$"},message:"must match pattern \""+"^-?[0-9A-Za-z]+$"+"\"",propertyName:key10};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -980,11 +979,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-for(const key11 in data32){
-let data33 = data32[key11];
-if(typeof data33 === "string"){
-if(!pattern12.test(data33)){
-const err76 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+var valid21 = _errs78 === errors;
+if(!valid21){
+const err76 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts",schemaPath:"#/properties/endpoints/additionalProperties/properties/errorTexts/propertyNames",keyword:"propertyNames",params:{propertyName: key10},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -994,8 +991,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-else {
-const err77 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key11 in data32){
+let data33 = data32[key11];
+if(typeof data33 === "string"){
+if(!pattern12.test(data33)){
+const err77 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1005,9 +1005,8 @@ vErrors.push(err77);
 errors++;
 }
 }
-}
 else {
-const err78 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts",schemaPath:"#/properties/endpoints/additionalProperties/properties/errorTexts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err78 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1017,11 +1016,9 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data20.fallbackErrorText !== undefined){
-let data34 = data20.fallbackErrorText;
-if(typeof data34 === "string"){
-if(!pattern12.test(data34)){
-const err79 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fallbackErrorText",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+}
+else {
+const err79 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/errorTexts",schemaPath:"#/properties/endpoints/additionalProperties/properties/errorTexts/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1031,8 +1028,11 @@ vErrors.push(err79);
 errors++;
 }
 }
-else {
-const err80 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fallbackErrorText",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data20.fallbackErrorText !== undefined){
+let data34 = data20.fallbackErrorText;
+if(typeof data34 === "string"){
+if(!pattern12.test(data34)){
+const err80 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fallbackErrorText",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1042,10 +1042,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data20.timeoutMs !== undefined){
-let data35 = data20.timeoutMs;
-if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err81 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/properties/endpoints/additionalProperties/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err81 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/fallbackErrorText",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1054,9 +1052,11 @@ vErrors.push(err81);
 }
 errors++;
 }
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 > 300000 || isNaN(data35)){
-const err82 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/properties/endpoints/additionalProperties/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 300000},message:"must be <= 300000"};
+}
+if(data20.timeoutMs !== undefined){
+let data35 = data20.timeoutMs;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err82 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/properties/endpoints/additionalProperties/properties/timeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1065,8 +1065,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(data35 < 1000 || isNaN(data35)){
-const err83 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/properties/endpoints/additionalProperties/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000"};
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 > 300000 || isNaN(data35)){
+const err83 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/properties/endpoints/additionalProperties/properties/timeoutMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 300000},message:"must be <= 300000"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1075,11 +1076,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-}
-if(data20.prefetch !== undefined){
-if(typeof data20.prefetch !== "boolean"){
-const err84 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/prefetch",schemaPath:"#/properties/endpoints/additionalProperties/properties/prefetch/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data35 < 1000 || isNaN(data35)){
+const err84 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMs",schemaPath:"#/properties/endpoints/additionalProperties/properties/timeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1000},message:"must be >= 1000"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1089,12 +1087,12 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data20.read !== undefined){
-let data37 = data20.read;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-for(const key12 in data37){
-if(!((key12 === "list") || (key12 === "minorUnits"))){
-const err85 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+}
+if(data20.firstCall !== undefined){
+let data36 = data20.firstCall;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.by === undefined){
+const err85 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/firstCall",schemaPath:"#/properties/endpoints/additionalProperties/properties/firstCall/required",keyword:"required",params:{missingProperty: "by"},message:"must have required property '"+"by"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1103,12 +1101,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-if(data37.list !== undefined){
-let data38 = data37.list;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.at === undefined){
-const err86 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(data36.why === undefined){
+const err86 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/firstCall",schemaPath:"#/properties/endpoints/additionalProperties/properties/firstCall/required",keyword:"required",params:{missingProperty: "why"},message:"must have required property '"+"why"+"'"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1117,8 +1111,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(data38.accept === undefined){
-const err87 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/required",keyword:"required",params:{missingProperty: "accept"},message:"must have required property '"+"accept"+"'"};
+for(const key12 in data36){
+if(!((key12 === "by") || (key12 === "why"))){
+const err87 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/firstCall",schemaPath:"#/properties/endpoints/additionalProperties/properties/firstCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1127,9 +1122,11 @@ vErrors.push(err87);
 }
 errors++;
 }
-for(const key13 in data38){
-if(!((key13 === "at") || (key13 === "accept"))){
-const err88 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+}
+if(data36.by !== undefined){
+let data37 = data36.by;
+if(!((data37 === "server") || (data37 === "browser"))){
+const err88 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/firstCall/by",schemaPath:"#/properties/endpoints/additionalProperties/properties/firstCall/properties/by/enum",keyword:"enum",params:{allowedValues: schema31.properties.endpoints.additionalProperties.properties.firstCall.properties.by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1139,11 +1136,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data38.at !== undefined){
-let data39 = data38.at;
-if(typeof data39 === "string"){
-if(!pattern11.test(data39)){
-const err89 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list/at",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/properties/at/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(data36.why !== undefined){
+let data38 = data36.why;
+if(typeof data38 === "string"){
+if(data38.length < 12){
+const err89 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/firstCall/why",schemaPath:"#/properties/endpoints/additionalProperties/properties/firstCall/properties/why/minLength",keyword:"minLength",params:{limit: 12},message:"must NOT have fewer than 12 characters"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1152,9 +1149,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-else {
-const err90 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list/at",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern20.test(data38)){
+const err90 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/firstCall/why",schemaPath:"#/properties/endpoints/additionalProperties/properties/firstCall/properties/why/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1164,15 +1160,8 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data38.accept !== undefined){
-let data40 = data38.accept;
-if(Array.isArray(data40)){
-const len4 = data40.length;
-for(let i4=0; i4<len4; i4++){
-let data41 = data40[i4];
-if(typeof data41 === "string"){
-if(!pattern11.test(data41)){
-const err91 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list/accept/" + i4,schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/properties/accept/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+else {
+const err91 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/firstCall/why",schemaPath:"#/properties/endpoints/additionalProperties/properties/firstCall/properties/why/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1182,8 +1171,9 @@ vErrors.push(err91);
 errors++;
 }
 }
+}
 else {
-const err92 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list/accept/" + i4,schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/properties/accept/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err92 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/firstCall",schemaPath:"#/properties/endpoints/additionalProperties/properties/firstCall/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1193,9 +1183,12 @@ vErrors.push(err92);
 errors++;
 }
 }
-}
-else {
-const err93 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list/accept",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/properties/accept/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data20.read !== undefined){
+let data39 = data20.read;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+for(const key13 in data39){
+if(!((key13 === "list") || (key13 === "minorUnits"))){
+const err93 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1205,9 +1198,11 @@ vErrors.push(err93);
 errors++;
 }
 }
-}
-else {
-const err94 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data39.list !== undefined){
+let data40 = data39.list;
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.at === undefined){
+const err94 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1216,16 +1211,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-if(data37.minorUnits !== undefined){
-let data42 = data37.minorUnits;
-if(Array.isArray(data42)){
-const len5 = data42.length;
-for(let i5=0; i5<len5; i5++){
-let data43 = data42[i5];
-if(typeof data43 === "string"){
-if(!pattern22.test(data43)){
-const err95 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/minorUnits/" + i5,schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/minorUnits/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*(\\.(\\*|[A-Za-z][A-Za-z0-9_]*))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*(\\.(\\*|[A-Za-z][A-Za-z0-9_]*))*$"+"\""};
+if(data40.accept === undefined){
+const err95 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/required",keyword:"required",params:{missingProperty: "accept"},message:"must have required property '"+"accept"+"'"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1234,9 +1221,9 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-else {
-const err96 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/minorUnits/" + i5,schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/minorUnits/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key14 in data40){
+if(!((key14 === "at") || (key14 === "accept"))){
+const err96 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1246,9 +1233,11 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
-else {
-const err97 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/minorUnits",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/minorUnits/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data40.at !== undefined){
+let data41 = data40.at;
+if(typeof data41 === "string"){
+if(!pattern11.test(data41)){
+const err97 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list/at",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/properties/at/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1258,9 +1247,8 @@ vErrors.push(err97);
 errors++;
 }
 }
-}
 else {
-const err98 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err98 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list/at",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1270,9 +1258,15 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data20.description !== undefined){
-if(typeof data20.description !== "string"){
-const err99 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/endpoints/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data40.accept !== undefined){
+let data42 = data40.accept;
+if(Array.isArray(data42)){
+const len4 = data42.length;
+for(let i4=0; i4<len4; i4++){
+let data43 = data42[i4];
+if(typeof data43 === "string"){
+if(!pattern11.test(data43)){
+const err99 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list/accept/" + i4,schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/properties/accept/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1282,9 +1276,8 @@ vErrors.push(err99);
 errors++;
 }
 }
-}
 else {
-const err100 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err100 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list/accept/" + i4,schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/properties/accept/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1296,7 +1289,7 @@ errors++;
 }
 }
 else {
-const err101 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err101 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list/accept",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/properties/accept/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1308,12 +1301,113 @@ errors++;
 }
 }
 else {
-const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err102 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/list",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/list/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err102];
 }
 else {
 vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data39.minorUnits !== undefined){
+let data44 = data39.minorUnits;
+if(Array.isArray(data44)){
+const len5 = data44.length;
+for(let i5=0; i5<len5; i5++){
+let data45 = data44[i5];
+if(typeof data45 === "string"){
+if(!pattern23.test(data45)){
+const err103 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/minorUnits/" + i5,schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/minorUnits/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*(\\.(\\*|[A-Za-z][A-Za-z0-9_]*))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*(\\.(\\*|[A-Za-z][A-Za-z0-9_]*))*$"+"\""};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/minorUnits/" + i5,schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/minorUnits/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read/minorUnits",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/properties/minorUnits/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/read",schemaPath:"#/properties/endpoints/additionalProperties/properties/read/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+if(data20.description !== undefined){
+if(typeof data20.description !== "string"){
+const err107 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/endpoints/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+}
+else {
+const err108 = {instancePath:instancePath+"/endpoints/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/endpoints/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+}
+else {
+const err109 = {instancePath:instancePath+"/endpoints",schemaPath:"#/properties/endpoints/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+else {
+const err110 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
 }
 errors++;
 }
@@ -1325,7 +1419,7 @@ validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const validateBridgeMap = validate21;
 const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/bridge-map.json","title":"BridgeMapDocument","description":"Native bridge messages by logical name: the iOS message handler, the Android interface method, and what a plain browser does instead.","type":"object","required":["kind","id","schemaVersion","androidInterface","messages"],"additionalProperties":false,"properties":{"kind":{"const":"bridge-map","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Bridge map id (`default`)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note about this bridge map."},"androidInterface":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*$","description":"Name of the JavaScript interface the Android webview injects on `window` (e.g. `android` → `window.android.<method>(json)`)."},"messages":{"type":"object","description":"Messages by logical name (common/bridge-message.json).","propertyNames":{"$ref":"../common/bridge-message.json"},"additionalProperties":{"title":"BridgeMessageSpec","type":"object","required":["ios","android","fallback","description"],"additionalProperties":false,"properties":{"ios":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Name under `window.webkit.messageHandlers` that receives the payload."},"android":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Method of the Android interface called with the payload as a JSON string."},"fallback":{"enum":["none","tel","back","close","home","log"],"description":"What a plain browser does: nothing, open a tel: link with payload.phone, go back in history, close the window (else back), go to the home route, or only log the message."},"payload":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"description":"Names of the payload fields the native side reads (documentation for editors; not enforced)."},"description":{"type":"string","description":"What the native side does with the message."}}}}}};
 const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/bridge-message.json","title":"BridgeMessage","description":"A logical native bridge message name in lowerCamel, e.g. `closeWebview`; a key of the bridge map's `messages` (screens/maps/bridge-map.json). Every name used must exist there.","type":"string","pattern":"^[a-z][A-Za-z0-9]*$"};
-const pattern24 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*$", "u");
+const pattern25 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/bridge-map.json" */;
@@ -1465,7 +1559,7 @@ errors++;
 if(data.androidInterface !== undefined){
 let data4 = data.androidInterface;
 if(typeof data4 === "string"){
-if(!pattern24.test(data4)){
+if(!pattern25.test(data4)){
 const err11 = {instancePath:instancePath+"/androidInterface",schemaPath:"#/properties/androidInterface/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -1741,11 +1835,11 @@ export const validateLandingTemplate = validate22;
 const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/landing-template.json","title":"LandingTemplateDocument","description":"A promotional registration landing page of marketing, addressed by `templateId` (the channel-template call returns it).","type":"object","required":["kind","id","schemaVersion","templateId","market","appName","title","bannerImage","theme","downloadUrl","form","afterRegister"],"additionalProperties":false,"properties":{"kind":{"const":"landing-template","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Document id (kebab-case)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note: campaign, channel, owner."},"templateId":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,64}$","description":"Id in the landing URL's `templateId` query; unique across templates."},"paused":{"type":"boolean","description":"Campaign paused by marketing: channel-template answers as for an unknown templateId, so visitors see the promotion-ended page; resuming (false or absent) brings the page back unchanged."},"market":{"enum":["ID","IN"],"description":"Market the campaign runs in (its text set and formats apply)."},"appName":{"type":"string","pattern":"^[A-Za-z0-9 ._-]{1,64}$","description":"App name sent with registration as `appName` and shown in copy placeholders."},"title":{"$ref":"../common/text-key.json","description":"Text key of the headline."},"subtitle":{"$ref":"../common/text-key.json","description":"Text key of the line under the headline."},"bannerImage":{"$ref":"../common/url.json","description":"Banner image URL (http(s) or a path on this origin)."},"bannerAlt":{"$ref":"../common/text-key.json","description":"Text key of the banner's alternative text."},"theme":{"type":"object","description":"Colours, as #rgb or #rrggbb.","required":["primary","background","text"],"additionalProperties":false,"properties":{"primary":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Buttons and accents."},"background":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Page background."},"text":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Body text."},"buttonText":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Text on primary buttons; absent means white."}}},"downloadUrl":{"type":"string","pattern":"^https://[^\\s/?#]+([/?#]\\S*)?$","description":"App download link (https only) for the download page and already-registered visitors."},"agreement":{"type":"object","description":"The agreement the visitor accepts by registering.","required":["label","url"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the link label."},"url":{"$ref":"../common/url.json","description":"Where the agreement is (an embed origin of the market when absolute)."}}},"form":{"type":"object","description":"The registration form.","required":["fields"],"additionalProperties":false,"properties":{"fields":{"type":"array","minItems":1,"uniqueItems":true,"description":"Fields shown, in order: mobile, image captcha, SMS code (always needed to register), user name, invite code.","items":{"enum":["mobile","captcha","smsCode","userName","inviteCode"]}},"submitLabel":{"$ref":"../common/text-key.json","description":"Text key of the apply button."}}},"afterRegister":{"enum":["download","agreement"],"description":"Where a successful registration goes: #/downloadTemplate or #/agreementTemplate (with the link/down id query)."},"tracking":{"type":"object","description":"Attribution sent with registration.","additionalProperties":false,"properties":{"userFrom":{"type":"string","maxLength":64,"description":"Sent as `user_from`."},"appFrom":{"type":"string","maxLength":64,"description":"Sent as `app_from`."},"utmTag":{"type":"string","maxLength":64,"description":"Sent as `utm_tag`."},"merchantNumber":{"type":"string","maxLength":64,"description":"Sent as `merchantNumber`."}}}}};
 const schema41 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/url.json","title":"Url","description":"A link target: an absolute http(s), tel: or mailto: URL, or a relative path starting with `/` (never `//` or `/\\`, which browsers treat as another host), `./`, `../`, `?` or `#`. Any other scheme (javascript:, data:, ...) is rejected. May embed `{{ expr }}` templates after the scheme, or be one whole `{{ expr }}` binding for an address that comes from data (a backend's contract or product URL): the handler or widget then checks the resolved address at run time (navigate and open-url: http(s), tel: and mailto: only; links: the same or relative) and refuses and logs anything else.","type":"string","minLength":1,"pattern":"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"};
 const func0 = require("ajv/dist/runtime/equal").default;
-const pattern30 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
-const pattern31 = new RegExp("^[A-Za-z0-9 ._-]{1,64}$", "u");
-const pattern34 = new RegExp("^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$", "u");
-const pattern36 = new RegExp("^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$", "u");
-const pattern40 = new RegExp("^https://[^\\s/?#]+([/?#]\\S*)?$", "u");
+const pattern31 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
+const pattern32 = new RegExp("^[A-Za-z0-9 ._-]{1,64}$", "u");
+const pattern35 = new RegExp("^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$", "u");
+const pattern37 = new RegExp("^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$", "u");
+const pattern41 = new RegExp("^https://[^\\s/?#]+([/?#]\\S*)?$", "u");
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/landing-template.json" */;
@@ -1955,7 +2049,7 @@ errors++;
 if(data.templateId !== undefined){
 let data4 = data.templateId;
 if(typeof data4 === "string"){
-if(!pattern30.test(data4)){
+if(!pattern31.test(data4)){
 const err18 = {instancePath:instancePath+"/templateId",schemaPath:"#/properties/templateId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -2005,7 +2099,7 @@ errors++;
 if(data.appName !== undefined){
 let data7 = data.appName;
 if(typeof data7 === "string"){
-if(!pattern31.test(data7)){
+if(!pattern32.test(data7)){
 const err22 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 ._-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9 ._-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -2090,7 +2184,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern34.test(data10)){
+if(!pattern35.test(data10)){
 const err29 = {instancePath:instancePath+"/bannerImage",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -2185,7 +2279,7 @@ errors++;
 if(data12.primary !== undefined){
 let data13 = data12.primary;
 if(typeof data13 === "string"){
-if(!pattern36.test(data13)){
+if(!pattern37.test(data13)){
 const err37 = {instancePath:instancePath+"/theme/primary",schemaPath:"#/properties/theme/properties/primary/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
@@ -2210,7 +2304,7 @@ errors++;
 if(data12.background !== undefined){
 let data14 = data12.background;
 if(typeof data14 === "string"){
-if(!pattern36.test(data14)){
+if(!pattern37.test(data14)){
 const err39 = {instancePath:instancePath+"/theme/background",schemaPath:"#/properties/theme/properties/background/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
@@ -2235,7 +2329,7 @@ errors++;
 if(data12.text !== undefined){
 let data15 = data12.text;
 if(typeof data15 === "string"){
-if(!pattern36.test(data15)){
+if(!pattern37.test(data15)){
 const err41 = {instancePath:instancePath+"/theme/text",schemaPath:"#/properties/theme/properties/text/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
@@ -2260,7 +2354,7 @@ errors++;
 if(data12.buttonText !== undefined){
 let data16 = data12.buttonText;
 if(typeof data16 === "string"){
-if(!pattern36.test(data16)){
+if(!pattern37.test(data16)){
 const err43 = {instancePath:instancePath+"/theme/buttonText",schemaPath:"#/properties/theme/properties/buttonText/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -2297,7 +2391,7 @@ errors++;
 if(data.downloadUrl !== undefined){
 let data17 = data.downloadUrl;
 if(typeof data17 === "string"){
-if(!pattern40.test(data17)){
+if(!pattern41.test(data17)){
 const err46 = {instancePath:instancePath+"/downloadUrl",schemaPath:"#/properties/downloadUrl/pattern",keyword:"pattern",params:{pattern: "^https://[^\\s/?#]+([/?#]\\S*)?$"},message:"must match pattern \""+"^https://[^\\s/?#]+([/?#]\\S*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -2392,7 +2486,7 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!pattern34.test(data20)){
+if(!pattern35.test(data20)){
 const err54 = {instancePath:instancePath+"/agreement/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
@@ -2705,13 +2799,13 @@ validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateMarket = validate23;
 const schema46 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/market.json","title":"MarketDocument","description":"One market (India or Indonesia): its text set, money and date formats, marketing figures, service contact, allowed embed origins, and the product's limits and constants. Expressions read it as `market.*`.","type":"object","required":["kind","id","schemaVersion","name","textSet","currency","number","termUnits","dateFormat","dateTimeFormat","loanRange","approvalHours","salaryThreshold","userCount","servicePhone","embedOrigins","fourEyes","limits"],"additionalProperties":false,"properties":{"kind":{"const":"market","description":"Document kind."},"id":{"enum":["ID","IN"],"description":"Market code, the `market` query parameter: ID Indonesia, IN India."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"name":{"type":"string","minLength":1,"description":"Market name for ops (never shown to borrowers)."},"description":{"type":"string","description":"Ops-facing note about this market."},"textSet":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Id of the text set this market uses (the app's language flag); it must exist."},"languageType":{"type":"integer","minimum":0,"description":"The spec's language type; the loan-confirm agreement modal shows only when it is 1."},"currency":{"type":"object","description":"Money display.","required":["code","symbol","minorUnits"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code (INR, IDR)."},"symbol":{"type":"string","minLength":1,"description":"Symbol shown before amounts (₹, Rp)."},"minorUnits":{"type":"integer","minimum":1,"description":"Minor units per unit: amounts the API gives in minor units are divided by this (100) and shown with two decimals."}}},"number":{"type":"object","description":"Number format.","required":["thousandsSeparator","decimalSeparator"],"additionalProperties":false,"properties":{"thousandsSeparator":{"type":"string","maxLength":1,"description":"Thousands separator shown (a period); amounts are sent without it."},"decimalSeparator":{"type":"string","minLength":1,"maxLength":1,"description":"Decimal separator shown."}}},"termUnits":{"type":"object","description":"Loan term units in words: a backend codes a term's unit as a word or a number (`day`, `1`); `termUnit(code)` in a screen shows the words of its text key, and an unknown code shows the default unit's words, never the raw code.","required":["codes","default"],"additionalProperties":false,"properties":{"codes":{"type":"object","description":"Unit code as the backend sends it → text key of its words (`day` and `1` → loan.unitDay).","propertyNames":{"pattern":"^[A-Za-z0-9_-]{1,20}$"},"additionalProperties":{"$ref":"../common/text-key.json"}},"default":{"$ref":"../common/text-key.json","description":"Text key of the unit shown when a code is absent or unknown (terms without a unit are in days)."}}},"dateFormat":{"type":"string","minLength":1,"description":"Date format, tokens YYYY MM DD (YYYY-MM-DD)."},"dateTimeFormat":{"type":"string","minLength":1,"description":"Date-time format, tokens YYYY MM DD HH mm ss (YYYY-MM-DD HH:mm:ss)."},"shortDateFormat":{"type":"string","minLength":1,"description":"Current-date helper's date format (MM/DD)."},"shortTimeFormat":{"type":"string","minLength":1,"description":"Current-date helper's time format (HH:mm)."},"timeZone":{"type":"string","pattern":"^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$","description":"IANA time zone of the market (Asia/Jakarta, Asia/Kolkata). The console shows and takes the start and end times of releases for this market's borrowers in it; absent: UTC."},"loanRange":{"type":"object","description":"Loan amount range cited in marketing copy, in currency units.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Smallest loan."},"max":{"type":"integer","minimum":0,"description":"Largest loan."}}},"approvalHours":{"type":"integer","minimum":1,"description":"Approval promised within this many hours (2)."},"salaryThreshold":{"type":"integer","minimum":0,"description":"Monthly salary from which earners qualify, in currency units."},"userCount":{"type":"integer","minimum":0,"description":"Number of users cited in marketing copy (3 million)."},"servicePhone":{"type":"string","pattern":"^\\+?[0-9][0-9 -]{3,20}$","description":"Customer-service phone, the fallback when a response carries no telephone."},"serviceEmail":{"type":"string","pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$","description":"Customer-service e-mail, the fallback when the contact-info call gives none."},"embedOrigins":{"type":"array","description":"https origins whose pages may be embedded (privacy policy, agreements); any other embed shows a fallback text.","items":{"type":"string","pattern":"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},"uniqueItems":true},"fourEyes":{"type":"boolean","description":"Publishing a change to this market's documents needs approval by a second person."},"telemetry":{"title":"MarketTelemetry","description":"What the app reports of borrowers' pages in this market: beacons to /config/v1/beacon with counts and timings per screen (page views, render errors, unknown nodes, expression warnings, API failures by endpoint, LCP, INP), never personal data. Absent: only screens served in a release are reported.","type":"object","additionalProperties":false,"required":["sampleRate"],"properties":{"sampleRate":{"type":"number","minimum":0,"maximum":1,"description":"Share of page loads (0 none, 1 all, decided once per page load) whose screens are reported where no release is in flight. A screen served in a release is reported on every view, in both arms, whatever this says, so that the release guard judges it on all its data."}}},"limits":{"title":"MarketLimits","description":"Product limits and timings: lengths, counts, delays, thresholds and status lists that screens bind to.","type":"object","additionalProperties":false,"required":["chatTextMax","complaintTextMax","complaintImagesMax","successModalMs","reviewWeekdays","ratingModalDelayMs","ratingStars","nativeRatingMinScore","smsCountdownSeconds","smsCodeLength","captchaLength","mobileDigits","mobilePattern","contactInfoOverall","toastDefaultMs","toastMinMs","appToastMs","recommendTagsFirst","sceneModuleIds","loanMoreModuleId","payTypes","defaultMiniMarkets","googleScore","specialPeriodStatus","cardDigitGroup","phoneDigitGroups","cookieExpiryYear","orderStatuses"],"properties":{"chatTextMax":{"type":"integer","minimum":1,"description":"Most characters of a chatbot free-text question (the backend sets no figure; ours)."},"complaintTextMax":{"type":"integer","minimum":1,"description":"Complaint description length limit; input past it is ignored (200)."},"complaintImagesMax":{"type":"integer","minimum":0,"description":"Evidence images per complaint (9)."},"successModalMs":{"type":"integer","minimum":0,"description":"How long the complaint success modal shows before redirecting (1500 ms)."},"reviewWeekdays":{"type":"integer","minimum":1,"description":"Complaints are reviewed within this many weekdays (3)."},"ratingModalDelayMs":{"type":"integer","minimum":0,"description":"Delay before the complaint-details rating modal opens (3000 ms)."},"ratingStars":{"type":"integer","minimum":1,"description":"Stars of rating widgets (5)."},"nativeRatingMinScore":{"type":"integer","minimum":1,"description":"Scores from this up trigger the native store rating (4)."},"smsCountdownSeconds":{"type":"integer","minimum":1,"description":"SMS resend countdown (60 s); Cancel resets it."},"smsCodeLength":{"type":"integer","minimum":1,"description":"SMS code length (6)."},"captchaLength":{"type":"integer","minimum":1,"description":"Image captcha max length (4)."},"mobileDigits":{"type":"integer","minimum":1,"description":"Registration mobile number digits (11)."},"mobilePattern":{"type":"string","minLength":1,"description":"Regular expression a registration mobile must match: 11 digits, first 1, second 3-9."},"contactInfoOverall":{"type":"integer","description":"The `overall` value of the contact-info call (30)."},"toastDefaultMs":{"type":"integer","minimum":0,"description":"Toast duration when none is given (3000 ms)."},"toastMinMs":{"type":"integer","minimum":0,"description":"Durations under this count as the default (300 ms)."},"appToastMs":{"type":"integer","minimum":0,"description":"Duration of the app's own toasts (2000 ms)."},"recommendTagsFirst":{"type":"integer","minimum":0,"description":"Recommended lists show product tags only for this many first products (2)."},"sceneModuleIds":{"type":"object","description":"Module id sent for a recommendation scene.","required":["precise","luckyBag","other"],"additionalProperties":false,"properties":{"precise":{"type":"integer","description":"Precise scenes (301)."},"luckyBag":{"type":"integer","description":"Lucky-bag scenes (302)."},"other":{"type":"integer","description":"Every other scene (300)."}}},"sceneGroups":{"type":"object","description":"Which recommendation scenes (the `scene` query of /relevant and /specialApply) are precise and which are lucky-bag scenes; their module ids are in sceneModuleIds, every other scene sends sceneModuleIds.other.","required":["precise","luckyBag"],"additionalProperties":false,"properties":{"precise":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the precise module id."},"luckyBag":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the lucky-bag module id."}}},"loanMoreModuleId":{"type":"integer","description":"Module id of the 'loan more' event (30, positionId 0)."},"payTypes":{"type":"object","description":"Repayment pay type codes.","required":["bank","miniMarket"],"additionalProperties":false,"properties":{"bank":{"type":"integer","description":"Bank transfer (1)."},"miniMarket":{"type":"integer","description":"Mini market (2)."}}},"defaultMiniMarkets":{"type":"array","items":{"type":"string","minLength":1},"description":"Mini markets offered when the server lists none (one entry)."},"googleScore":{"type":"integer","minimum":1,"maximum":5,"description":"Score the loan-details rating sends to google-score (always 5)."},"specialPeriodStatus":{"type":"integer","description":"Instalment periodStatus shown in a special colour (500, overdue)."},"cardDigitGroup":{"type":"integer","minimum":1,"description":"Bank card digits are grouped by this many (4)."},"phoneDigitGroups":{"type":"array","items":{"type":"integer","minimum":1},"description":"Phone input grouping (3-4-4)."},"cookieExpiryYear":{"type":"integer","description":"Cookies expire at the end of this year (9999)."},"orderStatuses":{"type":"object","description":"Loan-details order statuses with their own picture and buttons (spec section 4).","required":["withPicture","defaultPicture","repayWithExtension","repayOnly","loanMore"],"additionalProperties":false,"properties":{"withPicture":{"type":"array","items":{"type":"integer"},"description":"Statuses with their own status picture (21, 151, 174, 180, 110, 200)."},"defaultPicture":{"type":"integer","description":"Status whose picture every other status uses (200)."},"repayWithExtension":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button plus the extension link when isDelay is '1' (174, 180, 3, 5)."},"repayOnly":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button only (170)."},"loanMore":{"type":"array","items":{"type":"integer"},"description":"Statuses showing 'loan more', leading to product detail (200, 4)."}}}}},"legal":{"title":"MarketLegal","description":"Figures of the loan terms legal text (the lender's terms), when the market shows them.","type":"object","additionalProperties":false,"required":["loanTermDays","decisionDays","creditingDays","defaultPenalty","dailyInterest","prepayment","minApplicantAge","personalDetailChangeDays","judgmentSettleDays","assignmentNoticeBusinessDays","emailDeemedReceivedHours","paymentOrder"],"properties":{"loanTermDays":{"type":"object","description":"Loan term in calendar days.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":1,"description":"Shortest term (91)."},"max":{"type":"integer","minimum":1,"description":"Longest term (365)."}}},"decisionDays":{"type":"integer","minimum":0,"description":"Decision within this many days (1)."},"creditingDays":{"type":"object","description":"Crediting within this many days after approval.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Earliest (1)."},"max":{"type":"integer","minimum":0,"description":"Latest (3)."}}},"defaultPenalty":{"type":"object","description":"One-off default penalty, in currency units.","required":["newClient","repeatClient"],"additionalProperties":false,"properties":{"newClient":{"type":"integer","minimum":0,"description":"New clients (Rs.1,000)."},"repeatClient":{"type":"integer","minimum":0,"description":"Repeat clients (Rs.800)."}}},"dailyInterest":{"type":"array","description":"Daily interest on the unpaid amount by days overdue.","items":{"title":"InterestBand","type":"object","required":["fromDay","percent"],"additionalProperties":false,"properties":{"fromDay":{"type":"integer","minimum":1,"description":"First overdue day of the band."},"toDay":{"type":"integer","minimum":1,"description":"Last overdue day of the band; absent means open-ended."},"percent":{"type":"number","minimum":0,"description":"Daily interest in percent."}}}},"prepayment":{"type":"object","description":"When prepayment is allowed.","required":["minTermFraction","minDaysAfterDisbursal"],"additionalProperties":false,"properties":{"minTermFraction":{"type":"number","minimum":0,"maximum":1,"description":"Part of the term that must have passed (0.5)."},"minDaysAfterDisbursal":{"type":"integer","minimum":0,"description":"Days after disbursal (7)."}}},"minApplicantAge":{"type":"integer","minimum":0,"description":"Applicants must be over this age (18)."},"personalDetailChangeDays":{"type":"integer","minimum":0,"description":"Changes of personal details are notified within this many days (3)."},"judgmentSettleDays":{"type":"integer","minimum":0,"description":"A judgment is settled within this many days (10)."},"assignmentNoticeBusinessDays":{"type":"integer","minimum":0,"description":"Notice of assignment in business days (7)."},"emailDeemedReceivedHours":{"type":"integer","minimum":0,"description":"An e-mail notice counts as received this many hours after sending (1)."},"paymentOrder":{"type":"array","description":"Order payments are applied after maturity.","items":{"enum":["legalCharges","enforcementCosts","penalties","fees","interest","principal"]}}}}}};
-const pattern44 = new RegExp("^[a-z]{2}-[A-Z]{2}$", "u");
-const pattern45 = new RegExp("^[A-Z]{3}$", "u");
-const pattern46 = new RegExp("^[A-Za-z0-9_-]{1,20}$", "u");
-const pattern49 = new RegExp("^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$", "u");
-const pattern50 = new RegExp("^\\+?[0-9][0-9 -]{3,20}$", "u");
-const pattern51 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
-const pattern52 = new RegExp("^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$", "u");
+const pattern45 = new RegExp("^[a-z]{2}-[A-Z]{2}$", "u");
+const pattern46 = new RegExp("^[A-Z]{3}$", "u");
+const pattern47 = new RegExp("^[A-Za-z0-9_-]{1,20}$", "u");
+const pattern50 = new RegExp("^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$", "u");
+const pattern51 = new RegExp("^\\+?[0-9][0-9 -]{3,20}$", "u");
+const pattern52 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
+const pattern53 = new RegExp("^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$", "u");
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/market.json" */;
@@ -2994,7 +3088,7 @@ errors++;
 if(data.textSet !== undefined){
 let data5 = data.textSet;
 if(typeof data5 === "string"){
-if(!pattern44.test(data5)){
+if(!pattern45.test(data5)){
 const err25 = {instancePath:instancePath+"/textSet",schemaPath:"#/properties/textSet/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}-[A-Z]{2}$"},message:"must match pattern \""+"^[a-z]{2}-[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -3089,7 +3183,7 @@ errors++;
 if(data7.code !== undefined){
 let data8 = data7.code;
 if(typeof data8 === "string"){
-if(!pattern45.test(data8)){
+if(!pattern46.test(data8)){
 const err33 = {instancePath:instancePath+"/currency/code",schemaPath:"#/properties/currency/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -3321,7 +3415,7 @@ if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 for(const key4 in data15){
 const _errs34 = errors;
 if(typeof key4 === "string"){
-if(!pattern46.test(key4)){
+if(!pattern47.test(key4)){
 const err52 = {instancePath:instancePath+"/termUnits/codes",schemaPath:"#/properties/termUnits/properties/codes/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,20}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,20}$"+"\"",propertyName:key4};
 if(vErrors === null){
 vErrors = [err52];
@@ -3521,7 +3615,7 @@ errors++;
 if(data.timeZone !== undefined){
 let data22 = data.timeZone;
 if(typeof data22 === "string"){
-if(!pattern49.test(data22)){
+if(!pattern50.test(data22)){
 const err68 = {instancePath:instancePath+"/timeZone",schemaPath:"#/properties/timeZone/pattern",keyword:"pattern",params:{pattern: "^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$"},message:"must match pattern \""+"^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -3718,7 +3812,7 @@ errors++;
 if(data.servicePhone !== undefined){
 let data29 = data.servicePhone;
 if(typeof data29 === "string"){
-if(!pattern50.test(data29)){
+if(!pattern51.test(data29)){
 const err84 = {instancePath:instancePath+"/servicePhone",schemaPath:"#/properties/servicePhone/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9 -]{3,20}$"},message:"must match pattern \""+"^\\+?[0-9][0-9 -]{3,20}$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
@@ -3743,7 +3837,7 @@ errors++;
 if(data.serviceEmail !== undefined){
 let data30 = data.serviceEmail;
 if(typeof data30 === "string"){
-if(!pattern51.test(data30)){
+if(!pattern52.test(data30)){
 const err86 = {instancePath:instancePath+"/serviceEmail",schemaPath:"#/properties/serviceEmail/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
@@ -3772,7 +3866,7 @@ const len0 = data31.length;
 for(let i0=0; i0<len0; i0++){
 let data32 = data31[i0];
 if(typeof data32 === "string"){
-if(!pattern52.test(data32)){
+if(!pattern53.test(data32)){
 const err88 = {instancePath:instancePath+"/embedOrigins/" + i0,schemaPath:"#/properties/embedOrigins/items/pattern",keyword:"pattern",params:{pattern: "^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err88];
@@ -6225,7 +6319,7 @@ validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const validateRouteMap = validate24;
 const schema49 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/route-map.json","title":"RouteMapDocument","description":"Every URL path of the app (scrambled ones included) and the screen id it opens. Both `/path` and `/#/path` open the same route.","type":"object","required":["kind","id","schemaVersion","routes","notFound"],"additionalProperties":false,"properties":{"kind":{"const":"route-map","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Route map id (`default`)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note about this route map."},"routes":{"type":"array","minItems":1,"description":"The routes, matched in order; paths must be unique.","items":{"title":"Route","type":"object","required":["path","screen"],"additionalProperties":false,"properties":{"path":{"$ref":"../common/route-path.json","description":"URL path, e.g. `/complaintList` or `/borrowDetail/:orderId`."},"screen":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Id of the screen document this path opens; it must exist."},"exact":{"type":"boolean","description":"Match only this exact path (no deeper paths); `/` is always exact."},"description":{"type":"string","description":"What the path is for, e.g. which product screen it stands for when it is scrambled or not built yet."}}}},"notFound":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id shown for a path no route matches; it must exist."}}};
 const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/route-path.json","title":"RoutePath","description":"A path of the route map, starting with `/`, e.g. `/complaintList` (no query, no hash). A navigate target must be one of the route map's paths; route parameters are written `:name`.","type":"string","pattern":"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"};
-const pattern54 = new RegExp("^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$", "u");
+const pattern55 = new RegExp("^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$", "u");
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/route-map.json" */;
@@ -6414,7 +6508,7 @@ errors++;
 if(data5.path !== undefined){
 let data6 = data5.path;
 if(typeof data6 === "string"){
-if(!pattern54.test(data6)){
+if(!pattern55.test(data6)){
 const err15 = {instancePath:instancePath+"/routes/" + i0+"/path",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -6556,7 +6650,7 @@ const schema53 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id"
 const schema85 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/set-state.json","title":"SetStateAction","description":"Writes a value (templates resolved, raw values kept) to a screen state path.","type":"object","required":["action","path"],"additionalProperties":false,"properties":{"action":{"const":"setState","description":"Action type."},"path":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path to write, e.g. `form.detail` or `$modals.rating`."},"value":{"description":"Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null."}}};
 const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/copy.json","title":"CopyAction","description":"Puts a text on the clipboard (e.g. a virtual account code the borrower pastes in a bank app). Fails, and runs no later action, when the text is empty or the clipboard refuses.","type":"object","required":["action","text"],"additionalProperties":false,"properties":{"action":{"const":"copy","description":"Action type."},"text":{"type":"string","maxLength":2000,"description":"The text to copy; a template, e.g. `{{ state.va.vcode }}`."}}};
 const schema54 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/api.json","title":"ApiAction","description":"Calls a logical endpoint of the API map. Its response `data` becomes `result` for `onSuccess` and the next action; a failure runs `onError` with `error` ({code, message}) and stops the list.","type":"object","required":["action","endpoint"],"additionalProperties":false,"properties":{"action":{"const":"api","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name from the API map."},"params":{"type":"object","description":"Request params; every string may be a template, e.g. `{{ query.orderNo }}`. Common params are added by the API layer.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response `data` on success, e.g. `detail`."},"detached":{"type":"boolean","description":"Fire and forget (tracking): the call is sent without waiting for it; the list goes on at once and its failure stops nothing (resultTo, onSuccess and onError still follow the answer)."},"silent":{"type":"boolean","description":"Never toast a failure of this call (the endpoint's own policy may already be silent)."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
-const pattern61 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
+const pattern62 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
 const wrapper0 = {validate: validate26};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6684,7 +6778,7 @@ errors++;
 if(data.resultTo !== undefined){
 let data3 = data.resultTo;
 if(typeof data3 === "string"){
-if(!pattern61.test(data3)){
+if(!pattern62.test(data3)){
 const err9 = {instancePath:instancePath+"/resultTo",schemaPath:"#/properties/resultTo/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -6910,7 +7004,7 @@ errors++;
 if(data.to !== undefined){
 let data1 = data.to;
 if(typeof data1 === "string"){
-if(!pattern54.test(data1)){
+if(!pattern55.test(data1)){
 const err7 = {instancePath:instancePath+"/to",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -6972,7 +7066,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern34.test(data4)){
+if(!pattern35.test(data4)){
 const err12 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -7089,7 +7183,7 @@ validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema61 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/toast.json","title":"ToastAction","description":"Shows a message in the global live toast.","type":"object","required":["action"],"anyOf":[{"required":["key"]},{"required":["message"]}],"additionalProperties":false,"properties":{"action":{"const":"toast","description":"Action type."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the message."},"message":{"$ref":"../common/template.json","description":"A message from data, e.g. the server's `{{ error.message }}`."},"durationMs":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"description":"How long it shows; absent or under 300 ms means 3000 ms."}}};
 const schema64 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/limit.json","title":"Limit","description":"A business limit (a length, count, delay, duration or threshold): in a screen, a `{{ market.limits.* }}` binding to the market document, so an ops edit of the constant changes the product; a literal number is accepted by the schema but reported by `npm run validate` in screens. The referencing property's `minimum`/`maximum` bound a literal.","type":["number","string"],"pattern":"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"};
-const pattern66 = new RegExp("^\\s*\\{\\{[^{}]+\\}\\}\\s*$", "u");
+const pattern67 = new RegExp("^\\s*\\{\\{[^{}]+\\}\\}\\s*$", "u");
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/toast.json" */;
@@ -7250,7 +7344,7 @@ vErrors.push(err10);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern66.test(data3)){
+if(!pattern67.test(data3)){
 const err11 = {instancePath:instancePath+"/durationMs",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -7404,7 +7498,7 @@ validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-modal.json","title":"OpenModalAction","description":"Opens the modal node with this id (sets `state.$modals.<id>`).","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"openModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
 const schema68 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/node-id.json","title":"NodeId","description":"An identifier unique within the screen; modals, forms and tests address nodes by it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*$"};
-const pattern68 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
+const pattern69 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/open-modal.json" */;
@@ -7465,7 +7559,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -7564,7 +7658,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -7933,7 +8027,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data1 === "string"){
-if(!pattern66.test(data1)){
+if(!pattern67.test(data1)){
 const err6 = {instancePath:instancePath+"/ms",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -7984,7 +8078,7 @@ return errors === 0;
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema76 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/storage.json","title":"StorageAction","description":"Keeps screen data in the browser: local storage (read with `stored('key')`) or a cookie (read with `cookie('key')`).","type":"object","required":["action","op"],"additionalProperties":false,"properties":{"action":{"const":"storage","description":"Action type."},"op":{"enum":["set","remove","clear"],"description":"Set or remove one key, or clear every key screens stored."},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","description":"Storage key (needed by set and remove)."},"in":{"enum":["local","cookie"],"description":"Where the value is kept: `local` (default) the browser's local storage, read with `stored('key')`; `cookie` a site-wide cookie a backend also receives, read with `cookie('key')` (clear touches local storage only)."},"expiresYear":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1970,"maximum":9999,"description":"A cookie set with this lasts until the end of that year; absent, it ends with the browser session."},"value":{"description":"Value to store (templates resolved; non-strings stored as JSON)."}}};
-const pattern71 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
+const pattern72 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/storage.json" */;
@@ -8058,7 +8152,7 @@ errors++;
 if(data.key !== undefined){
 let data2 = data.key;
 if(typeof data2 === "string"){
-if(!pattern71.test(data2)){
+if(!pattern72.test(data2)){
 const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_.-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -8116,7 +8210,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data4 === "string"){
-if(!pattern66.test(data4)){
+if(!pattern67.test(data4)){
 const err10 = {instancePath:instancePath+"/expiresYear",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -8322,7 +8416,7 @@ errors++;
 if(data.resultTo !== undefined){
 let data5 = data.resultTo;
 if(typeof data5 === "string"){
-if(!pattern61.test(data5)){
+if(!pattern62.test(data5)){
 const err12 = {instancePath:instancePath+"/resultTo",schemaPath:"#/properties/resultTo/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -8475,7 +8569,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern34.test(data1)){
+if(!pattern35.test(data1)){
 const err5 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -8586,7 +8680,7 @@ errors++;
 if(data.form !== undefined){
 let data1 = data.form;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err4 = {instancePath:instancePath+"/form",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -8732,7 +8826,7 @@ errors++;
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern61.test(data1)){
+if(!pattern62.test(data1)){
 const err5 = {instancePath:instancePath+"/path",schemaPath:"actions/set-state.json/properties/path/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9099,7 +9193,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern66.test(data2)){
+if(!pattern67.test(data2)){
 const err6 = {instancePath:instancePath+"/minLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -9146,7 +9240,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern66.test(data3)){
+if(!pattern67.test(data3)){
 const err10 = {instancePath:instancePath+"/maxLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -9281,7 +9375,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9312,7 +9406,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern61.test(data3)){
+if(!pattern62.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -9587,7 +9681,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9618,7 +9712,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern61.test(data3)){
+if(!pattern62.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -9883,7 +9977,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -10122,7 +10216,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -10355,7 +10449,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -10578,7 +10672,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -10609,7 +10703,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern61.test(data3)){
+if(!pattern62.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -10929,7 +11023,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -10960,7 +11054,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern61.test(data3)){
+if(!pattern62.test(data3)){
 const err10 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -11351,7 +11445,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11468,7 +11562,7 @@ errors++;
 if(data.bind !== undefined){
 let data9 = data.bind;
 if(typeof data9 === "string"){
-if(!pattern61.test(data9)){
+if(!pattern62.test(data9)){
 const err13 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -11567,7 +11661,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -11787,7 +11881,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -12055,7 +12149,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -12192,7 +12286,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -12394,7 +12488,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12543,7 +12637,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12805,7 +12899,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -13042,7 +13136,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -13073,7 +13167,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern61.test(data3)){
+if(!pattern62.test(data3)){
 const err8 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -13273,7 +13367,7 @@ vErrors.push(err22);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern66.test(data14)){
+if(!pattern67.test(data14)){
 const err23 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -13444,7 +13538,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13688,7 +13782,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -13771,7 +13865,7 @@ errors++;
 if(data.route !== undefined){
 let data6 = data.route;
 if(typeof data6 === "string"){
-if(!pattern54.test(data6)){
+if(!pattern55.test(data6)){
 const err13 = {instancePath:instancePath+"/route",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -13806,7 +13900,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern34.test(data7)){
+if(!pattern35.test(data7)){
 const err16 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -13977,7 +14071,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -14208,7 +14302,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -14416,7 +14510,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -14625,7 +14719,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -14656,7 +14750,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern61.test(data3)){
+if(!pattern62.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -14810,7 +14904,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!pattern66.test(data10)){
+if(!pattern67.test(data10)){
 const err19 = {instancePath:instancePath+"/maxDigits",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -15043,7 +15137,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -16424,7 +16518,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -16678,7 +16772,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -16709,7 +16803,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern61.test(data3)){
+if(!pattern62.test(data3)){
 const err10 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -17145,7 +17239,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -17176,7 +17270,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern61.test(data3)){
+if(!pattern62.test(data3)){
 const err9 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -17352,7 +17446,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!pattern66.test(data12)){
+if(!pattern67.test(data12)){
 const err22 = {instancePath:instancePath+"/length",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -17409,7 +17503,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern66.test(data13)){
+if(!pattern67.test(data13)){
 const err27 = {instancePath:instancePath+"/seconds",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -17604,7 +17698,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -17780,7 +17874,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -17811,7 +17905,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern61.test(data3)){
+if(!pattern62.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -17881,7 +17975,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data5 === "string"){
-if(!pattern66.test(data5)){
+if(!pattern67.test(data5)){
 const err13 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -18079,7 +18173,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -18201,7 +18295,7 @@ errors++;
 if(data5.route !== undefined){
 let data8 = data5.route;
 if(typeof data8 === "string"){
-if(!pattern54.test(data8)){
+if(!pattern55.test(data8)){
 const err16 = {instancePath:instancePath+"/tabs/" + i0+"/route",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -18336,7 +18430,7 @@ errors++;
 if(data.bind !== undefined){
 let data16 = data.bind;
 if(typeof data16 === "string"){
-if(!pattern61.test(data16)){
+if(!pattern62.test(data16)){
 const err26 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -18535,7 +18629,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -18733,7 +18827,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -18960,7 +19054,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -18991,7 +19085,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern61.test(data3)){
+if(!pattern62.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -19180,7 +19274,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern66.test(data13)){
+if(!pattern67.test(data13)){
 const err21 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -19291,7 +19385,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -19322,7 +19416,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern61.test(data3)){
+if(!pattern62.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -19498,7 +19592,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!pattern66.test(data12)){
+if(!pattern67.test(data12)){
 const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -19666,7 +19760,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern69.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -20599,7 +20693,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern44.test(data1)){
+if(!pattern45.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}-[A-Z]{2}$"},message:"must match pattern \""+"^[a-z]{2}-[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -20636,7 +20730,7 @@ errors++;
 if(data.locale !== undefined){
 let data3 = data.locale;
 if(typeof data3 === "string"){
-if(!pattern44.test(data3)){
+if(!pattern45.test(data3)){
 const err10 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}-[A-Z]{2}$"},message:"must match pattern \""+"^[a-z]{2}-[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -20755,10 +20849,10 @@ export const validateAction = validate26;
 
 export const validateBeacon = validate192;
 const schema273 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/beacon.json","title":"Beacon","description":"What the renderer reports about borrowers' pages (POST /config/v1/beacon, at most 4096 bytes): per view ticket (a view the server handed out in a release) or per screen, counts and timings only. Ids, view tickets, counts and timings are all that fit: no token, phone, deviceId, order number or free text.","type":"object","required":["v","market","screens"],"additionalProperties":false,"properties":{"v":{"const":1,"description":"Version of this beacon format."},"market":{"type":"string","pattern":"^[A-Z]{2}$","description":"Market id of the page (`ID`, `IN`)."},"screens":{"type":"array","minItems":1,"maxItems":20,"description":"What happened since the last beacon: one entry per ticketed view, and per screen for views without a ticket.","items":{"title":"BeaconScreen","type":"object","required":["screen"],"additionalProperties":false,"properties":{"screen":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,63}$","description":"Screen id (as the route map names it)."},"ticket":{"type":"string","maxLength":700,"pattern":"^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$","description":"The view ticket the server handed out with this view (the drawn page's hand-off, or X-View-Ticket of the screen's answer): signed, it names the releases in flight for the view and the borrower's arm of each. Only an entry with a valid ticket counts for a release, once, as one page view; the arm is never taken from the body. Absent: the entry counts only for the screen's own figures."},"pageViews":{"type":"integer","minimum":0,"maximum":100,"description":"Times the screen was shown. Absent: 0."},"renderErrors":{"type":"integer","minimum":0,"maximum":100,"description":"Errors caught by node error boundaries (a widget that threw). Absent: 0."},"unknownNodes":{"type":"integer","minimum":0,"maximum":100,"description":"Nodes of a type the renderer does not know (drawn as nothing). Absent: 0."},"expressionWarnings":{"type":"integer","minimum":0,"maximum":100,"description":"Warnings of binding and condition expressions. Absent: 0."},"apiFailures":{"type":"object","maxProperties":20,"description":"API failures (network errors and non-success codes) by logical endpoint name (the API map's). Absent: none.","propertyNames":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},"additionalProperties":{"type":"integer","minimum":0,"maximum":100,"description":"Failures of that endpoint."}},"lcp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Largest Contentful Paint of page views, ms."},"inp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Interaction to Next Paint of page views, ms."}}}}}};
-const pattern196 = new RegExp("^[A-Z]{2}$", "u");
-const pattern197 = new RegExp("^[a-z0-9][a-z0-9-]{0,63}$", "u");
-const pattern198 = new RegExp("^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$", "u");
-const pattern199 = new RegExp("^[A-Za-z][A-Za-z0-9_.-]{0,63}$", "u");
+const pattern197 = new RegExp("^[A-Z]{2}$", "u");
+const pattern198 = new RegExp("^[a-z0-9][a-z0-9-]{0,63}$", "u");
+const pattern199 = new RegExp("^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$", "u");
+const pattern200 = new RegExp("^[A-Za-z][A-Za-z0-9_.-]{0,63}$", "u");
 
 function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/beacon.json" */;
@@ -20829,7 +20923,7 @@ errors++;
 if(data.market !== undefined){
 let data1 = data.market;
 if(typeof data1 === "string"){
-if(!pattern196.test(data1)){
+if(!pattern197.test(data1)){
 const err5 = {instancePath:instancePath+"/market",schemaPath:"#/properties/market/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -20903,7 +20997,7 @@ errors++;
 if(data3.screen !== undefined){
 let data4 = data3.screen;
 if(typeof data4 === "string"){
-if(!pattern197.test(data4)){
+if(!pattern198.test(data4)){
 const err11 = {instancePath:instancePath+"/screens/" + i0+"/screen",schemaPath:"#/properties/screens/items/properties/screen/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -20938,7 +21032,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern198.test(data5)){
+if(!pattern199.test(data5)){
 const err14 = {instancePath:instancePath+"/screens/" + i0+"/ticket",schemaPath:"#/properties/screens/items/properties/ticket/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -21116,7 +21210,7 @@ errors++;
 for(const key2 in data10){
 const _errs24 = errors;
 if(typeof key2 === "string"){
-if(!pattern199.test(key2)){
+if(!pattern200.test(key2)){
 const err29 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err29];

@@ -23,7 +23,8 @@ const BENCH_SCREENS = [
 
 /** Screen A's one call (render-server-child.ts answers it under the sandbox's base URL); a read the server may make. */
 const SCREEN_A_ENDPOINT = {
-  method: 'POST', path: '/bench/screen-a', encoding: 'form', successCode: 0, onFailure: 'toast', prefetch: true,
+  method: 'POST', path: '/bench/screen-a', encoding: 'form', successCode: 0, onFailure: 'toast',
+  firstCall: { by: 'server', why: 'Bench only: a read the server may make, as on the real borrower screens.' },
   description: 'Bench only: order card, 8 problem types and the complaint history in one answer.',
 };
 
