@@ -1,0 +1,172 @@
+/**
+ * Every screen whose first call only reads is drawn with its data (issue 45): loan confirmation, customer
+ * service, the chatbot's categories, the joint-login failure and add card, against the sandbox in both answer
+ * styles and both markets. A money screen's drawn amounts are the ones the app shows: the same screen run the
+ * app's way (its axios client, its runner, no server answer) gives the same figures, in the market's format. And
+ * the app, handed the drawn page, claims the server's answer instead of calling again.
+ */
+import type { AxiosAdapter } from 'axios';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
+import { readRepoDocuments } from '../store/repo-documents.js';
+import { repoTextOf, startSandbox, type SandboxClient } from '../sandbox/test-server.js';
+import type { AnswerStyle } from '../sandbox/answer-style.js';
+import { injectStatic, staticPages } from './draw-page.js';
+import { createApiClient } from '../../renderer/api/api-client.js';
+import { runActions } from '../../renderer/actions/run-actions.js';
+import { renderStaticScreen } from '../../renderer/boot/render-static.js';
+import { claiming } from '../../renderer/first-calls/claim-table.js';
+import { firstCallClaims } from '../../renderer/first-calls/first-call-claims.js';
+import { HAND_OFF_ID, readHandOff, type HandOff } from '../../renderer/first-calls/hand-off.js';
+import { planFirstCalls } from '../../renderer/first-calls/plan-first-calls.js';
+import { registry } from '../../renderer/nodes/registry.js';
+import { createForms } from '../../renderer/runtime/forms.js';
+import type { RuntimeServices } from '../../renderer/runtime/services.js';
+import { createStateStore } from '../../renderer/runtime/state-store.js';
+import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types.js';
+
+const docs = readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc);
+const snap = new PublishedSnapshot(docs);
+const screenOf = (id: string) => docs.find((d) => d.kind === 'screen' && d.id === id) as unknown as ScreenDocument;
+type Bundle = { apiMap: ApiMapDocument; market: Record<string, unknown>; textSet: { texts: Record<string, string> } };
+const bundleOf = (market: string) => JSON.parse(snap.bundle(market)!.body.toString('utf8')) as Bundle;
+
+/** Visible text of drawn markup: tags and React's text separators gone, entities read. */
+const textOf = (html: string) =>
+  html.replace(/<!-- -->/g, '').replace(/<[^>]*>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ');
+/** Every amount shown with the market's currency symbol, in order. */
+const amountsIn = (html: string) => textOf(html).match(/(?:Rp|₹)\s?-?[\d.,]+\d/g) ?? [];
+
+/** The browser's view of a drawn page: only what `readHandOff` looks at. */
+const handOffOf = (html: string) => {
+  const m = new RegExp(`<script type="application/json" id="${HAND_OFF_ID}">(.*?)</script>`).exec(html);
+  return readHandOff({ getElementById: (id: string) => (id === HAND_OFF_ID && m ? { textContent: m[1] } : null) } as unknown as Document);
+};
+
+/**
+ * The screen's onLoad as the app runs it at boot: its planned first call through the claim table (fed by the
+ * page's hand-off when there is one), every call through the app's axios client to `origin`. Stops at the
+ * first call that was not the first (`stopAfterFirst`, to compare with what the server drew) or at the end.
+ */
+async function appRun(origin: string, doc: ScreenDocument, market: string, query: Record<string, string>, handOff: HandOff | null, stopAfterFirst: boolean) {
+  const bundle = bundleOf(market);
+  const sent: string[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    const url = new URL(String(config.baseURL ?? '') + String(config.url), origin);
+    for (const [k, v] of Object.entries((config.params ?? {}) as Record<string, unknown>)) url.searchParams.set(k, String(v));
+    sent.push(url.pathname);
+    const res = await fetch(url, { method: config.method?.toUpperCase(), headers: Object.fromEntries(Object.entries(config.headers ?? {}).map(([k, v]) => [k, String(v)])), body: config.data as string | undefined });
+    return { data: await res.text(), status: res.status, statusText: '', headers: {}, config, request: null };
+  };
+  const texts = bundle.textSet.texts;
+  const api = createApiClient({ apiMap: bundle.apiMap, market: bundle.market, query, toast: () => {}, t: (k) => texts[k] ?? k, logError: () => {}, adapter });
+  const plan = planFirstCalls({ doc, query, market: bundle.market, texts });
+  const table = firstCallClaims({ plan, handOff, api });
+  const controller = new AbortController();
+  let calls = 0;
+  const screenApi = claiming(api, table);
+  const services: RuntimeServices = {
+    store: createStateStore(handOff?.state ?? doc.state ?? {}),
+    texts,
+    market: bundle.market,
+    query,
+    params: {},
+    commonQueryNames: bundle.apiMap.commonParams.map((p) => p.query),
+    hashRouting: false,
+    api: {
+      ...screenApi,
+      // The second call ends the run when only the first one's effect on the screen is wanted.
+      call: (...args) => (stopAfterFirst && calls++ > 0 ? (controller.abort(), new Promise(() => {})) : screenApi.call(...args)),
+    },
+    bridge: { send: () => {} },
+    forms: createForms(),
+    toast: () => {},
+    navigate: () => {},
+    back: () => {},
+    openExternal: () => {},
+    logError: () => {},
+    signal: controller.signal,
+    registry,
+  };
+  const run = runActions(doc.onLoad, services);
+  await Promise.race([run, new Promise<void>((r) => controller.signal.addEventListener('abort', () => r(), { once: true }))]);
+  controller.abort();
+  const state = services.store.getSnapshot() as Record<string, unknown>;
+  const html = renderStaticScreen({ doc, texts, market: bundle.market, query, commonQueryNames: services.commonQueryNames, state, logError: () => {} }).html;
+  return { sent, html };
+}
+
+interface Case {
+  screen: string;
+  query: Record<string, string>;
+  /** The first call's path, as the app would send it. */
+  path: string;
+  /** Text of its answer the drawn page must show, by market. */
+  shows: (market: 'ID' | 'IN') => string[];
+  /** A money screen: its amounts, in order of appearance, by market symbol. */
+  amounts?: (symbol: string) => string[];
+}
+
+const CASES: Case[] = [
+  {
+    // Product 103 'Kredit Pintar': 2.000.000 over 91 days, three instalments of exactly 700.000 (seed.ts).
+    screen: 'loan-confirm', query: { productId: '103' }, path: '/sandbox/v3/loan-confirm/loan-detail-confirm',
+    shows: (m) => ['Kredit Pintar', m === 'ID' ? '91 hari' : '91 days'],
+    amounts: (s) => [`${s}2.000.000`, `${s}700.000`, `${s}700.000`, `${s}700.000`],
+  },
+  { screen: 'customer-service', query: {}, path: '/sandbox/v3/personal-center/contact-kf-info', shows: (m) => [m === 'ID' ? 'support.id@sandbox.cashloan.dev' : 'support.in@sandbox.cashloan.dev'] },
+  { screen: 'intelligent-customer-service', query: {}, path: '/sandbox/h5-api/v3/user-problem/get-qa-list', shows: () => ['Pembayaran', 'Pinjaman', 'Penagihan', 'Akun'] },
+  { screen: 'joint-login-failure', query: {}, path: '/sandbox/joint/recommend-list', shows: () => ['Login gagal: akun Anda belum dapat masuk ke produk ini.', 'Dana Kilat', 'Pinjam Cepat'] },
+  { screen: 'add-card', query: {}, path: '/sandbox/sandbox-ext/bank-card/banks', shows: () => ['BCA', 'BNI', 'BRI', 'Mandiri'] },
+  // Order 1008: pending periods of 350.000, 350.000 and 400.000; extension fee 1.250.000 (seed.ts).
+  { screen: 'instalment-repay', query: { productId: '103', orderId: '1008' }, path: '/sandbox/v3/installment/loan-play-detail', shows: () => [], amounts: (s) => [`${s}350.000`, `${s}350.000`, `${s}400.000`] },
+  { screen: 'delay-repay', query: { productId: '103', orderId: '1008' }, path: '/sandbox/v3/loan-details/delay-detail', shows: () => [], amounts: (s) => [`${s}1.250.000`, `${s}1.250.000`] },
+];
+
+const SYMBOL = { ID: 'Rp', IN: '₹' } as const;
+
+describe.each(['plain', 'strings'] as AnswerStyle[])('sandbox answering in its %s style', (style) => {
+  let sandbox: SandboxClient;
+  let origin: string;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ style, textOf: repoTextOf() });
+    origin = new URL(sandbox.base).origin;
+  });
+  afterAll(() => sandbox?.close());
+
+  describe.each(['ID', 'IN'] as const)('market %s', (market) => {
+    it.each(CASES.map((c) => [c.screen, c] as const))('%s is drawn with its first call\'s data, and the app claims it', async (_name, c) => {
+      const doc = screenOf(c.screen);
+      const query = { market, deviceId: 'dev-45', token: `first-reads-${style}-${market}-${c.screen}`, ...c.query };
+      const logs: string[] = [];
+      const render = staticPages((m) => logs.push(m), { allowedOrigins: [], budgetMs: 5000 });
+      const page = await render(snap, { market, screenId: doc.id, query, selfOrigin: origin });
+      expect(page?.data?.calls.map((call) => call.endpoint), 'made by the server').toHaveLength(1);
+      const html = injectStatic('<div id="root"></div>', page!);
+      for (const text of c.shows(market)) expect(textOf(page!.html), text).toContain(text);
+
+      if (c.amounts) {
+        // What the app shows without any help from the server: its own call, its own reading of the answer.
+        const alone = await appRun(origin, doc, market, query, null, true);
+        expect(alone.sent).toEqual([c.path]);
+        const drawn = amountsIn(page!.html);
+        expect(drawn.length, 'amounts drawn').toBeGreaterThan(0);
+        expect(drawn).toEqual(amountsIn(alone.html));
+        // The amounts the screen formats (market symbol, dotted thousands), each as often as the answer has it. The
+        // sandbox's own ready-made text rows (`details`, in rupiah) are shown as sent, in both markets.
+        const count = (list: string[], a: string) => list.filter((x) => x === a).length;
+        for (const a of c.amounts(SYMBOL[market])) expect(count(drawn, a), a).toBeGreaterThanOrEqual(count(c.amounts(SYMBOL[market]), a));
+        for (const a of drawn) expect(a, 'the market format: symbol, dotted thousands').toMatch(/^(Rp|₹)\d{1,3}(\.\d{3})*$/);
+        expect(textOf(page!.html)).not.toMatch(/NaN|undefined/);
+      }
+
+      // Handed the drawn page, the app takes the server's answer: of the calls its onLoad makes on its own, the
+      // first never reaches the backend, and every later one (the chatbot's chosen category, the agreements) does.
+      const all = await appRun(origin, doc, market, query, null, false);
+      const claimed = await appRun(origin, doc, market, query, handOffOf(html), false);
+      expect(all.sent[0]).toBe(c.path);
+      expect(claimed.sent).toEqual(all.sent.slice(1));
+      expect(logs).toEqual([]);
+    });
+  });
+});
