@@ -114,6 +114,12 @@ const CASES: Case[] = [
     shows: (m) => ['Kredit Pintar', m === 'ID' ? '91 hari' : '91 days'],
     amounts: (s) => [`${s}2.000.000`, `${s}700.000`, `${s}700.000`, `${s}700.000`],
   },
+  {
+    // Product 101 'Dana Kilat' asks to read its agreement first: in India (languageType 1) onLoad opens it, on the server too.
+    screen: 'loan-confirm', query: { productId: '101' }, path: '/sandbox/v3/loan-confirm/loan-detail-confirm',
+    shows: (m) => ['Dana Kilat', ...(m === 'IN' ? ['role="dialog"'] : [])],
+    amounts: (s) => [`${s}1.500.000`],
+  },
   { screen: 'customer-service', query: {}, path: '/sandbox/v3/personal-center/contact-kf-info', shows: (m) => [m === 'ID' ? 'support.id@sandbox.cashloan.dev' : 'support.in@sandbox.cashloan.dev'] },
   { screen: 'intelligent-customer-service', query: {}, path: '/sandbox/h5-api/v3/user-problem/get-qa-list', shows: () => ['Pembayaran', 'Pinjaman', 'Penagihan', 'Akun'] },
   { screen: 'joint-login-failure', query: {}, path: '/sandbox/joint/recommend-list', shows: () => ['Login gagal: akun Anda belum dapat masuk ke produk ini.', 'Dana Kilat', 'Pinjam Cepat'] },
@@ -135,7 +141,7 @@ describe.each(['plain', 'strings'] as AnswerStyle[])('sandbox answering in its %
   afterAll(() => sandbox?.close());
 
   describe.each(['ID', 'IN'] as const)('market %s', (market) => {
-    it.each(CASES.map((c) => [c.screen, c] as const))('%s is drawn with its first call\'s data, and the app claims it', async (_name, c) => {
+    it.each(CASES.map((c) => [`${c.screen} ${new URLSearchParams(c.query)}`, c] as const))('%s is drawn with its first call\'s data, and the app claims it', async (_name, c) => {
       const doc = screenOf(c.screen);
       const query = { market, deviceId: 'dev-45', token: `first-reads-${style}-${market}-${c.screen}`, ...c.query };
       const logs: string[] = [];
@@ -143,7 +149,7 @@ describe.each(['plain', 'strings'] as AnswerStyle[])('sandbox answering in its %
       const page = await render(snap, { market, screenId: doc.id, query, selfOrigin: origin });
       expect(page?.data?.calls.map((call) => call.endpoint), 'made by the server').toHaveLength(1);
       const html = injectStatic('<div id="root"></div>', page!);
-      for (const text of c.shows(market)) expect(textOf(page!.html), text).toContain(text);
+      for (const text of c.shows(market)) expect(text.includes('=') ? page!.html : textOf(page!.html), text).toContain(text);
 
       if (c.amounts) {
         // What the app shows without any help from the server: its own call, its own reading of the answer.
@@ -166,7 +172,9 @@ describe.each(['plain', 'strings'] as AnswerStyle[])('sandbox answering in its %
       const claimed = await appRun(origin, doc, market, query, handOffOf(html), false);
       expect(all.sent[0]).toBe(c.path);
       expect(claimed.sent).toEqual(all.sent.slice(1));
-      expect(logs).toEqual([]);
+      // The test sandbox's agreement link is plain http on 127.0.0.1, which the embedded page rightly refuses (the
+      // app logs the same); nothing else may be logged.
+      expect(logs.filter((l) => !/embedded-page: http:\/\/127\.0\.0\.1:\d+\/sandbox\/pages\/contract\?/.test(l))).toEqual([]);
     });
   });
 });
