@@ -4,6 +4,7 @@ import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
 import { injectStatic, staticPages } from './draw-page.js';
 import { compactHandOff, readHandOff } from '../../renderer/first-calls/hand-off.js';
+import { CAPTURE_SCRIPT } from '../../renderer/boot/capture/capture-script.js';
 
 const repoDocs = () => readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc);
 
@@ -54,7 +55,8 @@ describe('static pages', () => {
 
   it('injects markup, title and language into the page, escaping the title', () => {
     const page = injectStatic('<html lang="id"><head><title>loading...</title></head><body><div id="root"></div></body></html>', { html: '<p>x</p>', title: 'A &amp; B', lang: 'en-IN' });
-    expect(page).toBe('<html lang="en-IN"><head><title>A &amp; B</title></head><body><div id="root" data-ssr=""><p>x</p></div></body></html>');
+    // The capture script last in the head (issue 45; http/security-headers.test.ts checks it against the CSP).
+    expect(page).toBe(`<html lang="en-IN"><head><title>A &amp; B</title><script>${CAPTURE_SCRIPT}</script></head><body><div id="root" data-ssr=""><p>x</p></div></body></html>`);
   });
 
   it('reuses a borrower page only for the same query and answer: two tokens with different answers get their own pages', async () => {

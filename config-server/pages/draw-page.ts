@@ -9,6 +9,7 @@ import { drawWithAnswers, readServerAnswer, serverEndpoint, type ServerScreen } 
 import type { PublishedSnapshot } from '../published/snapshot.js';
 import { ssrFetch, type SsrSettings } from './backend-call.js';
 import { noTelemetry, type DrawnOutcome, type PrefetchOutcome, type Telemetry } from '../ops/telemetry.js';
+import { CAPTURE_SCRIPT } from '../../renderer/boot/capture/capture-script.js';
 
 /** Distinct common-param combinations kept per published version; visitors of the site rarely carry any. */
 const MAX_ENTRIES = 500;
@@ -232,8 +233,10 @@ export function injectStatic(html: string, page: StaticPage): string {
   // Resource hints React writes ahead of the markup (e.g. image preloads) belong in the head, not in the root.
   const hints = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';
   const body = page.html.slice(hints.length);
+  // The capture script (issue 45) last in the head: it records early input from the first paint of the body on.
+  // Allowed by its hash (http/security-headers.ts), so it must be exactly CAPTURE_SCRIPT between the tags.
   return html
-    .replace(/<\/head>/i, () => `${hints}</head>`)
+    .replace(/<\/head>/i, () => `${hints}<script>${CAPTURE_SCRIPT}</script></head>`)
     .replace(/<div id="root"><\/div>/, () => `<div id="root" data-ssr="">${body}</div>${data}`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`)
     .replace(/<html lang="[^"]*"/, () => (page.lang ? `<html lang="${page.lang}"` : '<html'));

@@ -247,8 +247,9 @@ describe('the app page', () => {
     expect(pub.status).toBe(200);
 
     const html = await (await get('/complaintList')).text();
-    // Boot data, the app, and for a server-drawn page its data (and the early-call script when it left the call to the page).
-    const expected = 2 + (html.includes('id="sdui-ssr"') ? 1 : 0) + (html.includes('src="/early-call.js"') ? 1 : 0);
+    // Boot data, the app, and for a server-drawn page its data (and the early-call script when it left the call to the
+    // page) and the capture script (issue 45).
+    const expected = 2 + (html.includes('id="sdui-ssr"') ? 1 : 0) + (html.includes('src="/early-call.js"') ? 1 : 0) + (html.includes('data-ssr') ? 1 : 0);
     expect(html.match(/<script/g)!.length).toBe(expected);
     expect(html).not.toContain('</script><script>alert');
     // React's own markers in server-drawn markup (Suspense boundaries, text separators) aside.

@@ -14,6 +14,8 @@ import { planFirstCalls } from '../first-calls/plan-first-calls';
 import { firstCallClaims } from '../first-calls/first-call-claims';
 import { setWho } from './arm-query';
 import { DEFAULT_MARKET } from './default-market';
+import { dropEarlyInput, replayEarlyInput, takeEarlyInput } from './capture/replay-early-input';
+import { AfterHydration } from './capture/AfterHydration';
 
 /** Texts are not loaded yet: the loading indicator is the product's fixed 'loading...'. */
 const LOADING = 'loading...';
@@ -36,7 +38,11 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   const serverDrawn = rootEl.hasAttribute('data-ssr') && !location.hashRouting && !isPreview;
   let root: Root | undefined;
   const clientRoot = () => (root ??= createRoot(rootEl));
-  if (!serverDrawn) clientRoot().render(<p className="sdui-loading">{LOADING}</p>);
+  if (!serverDrawn) {
+    // The drawn markup is replaced right away: nothing done on it can be replayed.
+    dropEarlyInput(takeEarlyInput());
+    clientRoot().render(<p className="sdui-loading">{LOADING}</p>);
+  }
 
   // The inlined data is the published state: a draft preview must read the preview API instead.
   const boot = isPreview ? null : readBootData();
@@ -54,6 +60,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   }
   if (!bundle) {
     logError('no configuration: the config server is unreachable and nothing is cached');
+    dropEarlyInput(takeEarlyInput());
     clientRoot().render(<p className="sdui-screen-error" role="alert">error</p>);
     return clientRoot();
   }
@@ -86,10 +93,21 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline', drawn: hydrate, claims, serverState: handOff?.state ? { value: handOff.state } : undefined });
   }
   const app = <App bundle={bundle} market={market} locale={locale} location={location} outerQuery={readQuery(window.location.search)} />;
+  // What the borrower did on the drawn page so far (the page's capture script, issue 45). Taken, and the recording
+  // stopped, immediately before hydrateRoot: from there React replays events itself, so none is handled twice.
+  const early = takeEarlyInput();
   if (hydrate) {
+    let replayed = false;
+    const replay = () => {
+      if (replayed) return;
+      replayed = true;
+      void replayEarlyInput(rootEl, early, logError);
+    };
     // A mismatch is a bug to fix (React then draws that part on the client): log it where tests look.
-    return hydrateRoot(rootEl, app, { onRecoverableError: (e) => logError(`hydration: ${(e as Error)?.message ?? e}`) });
+    return hydrateRoot(rootEl, <AfterHydration onCommit={replay}>{app}</AfterHydration>, { onRecoverableError: (e) => logError(`hydration: ${(e as Error)?.message ?? e}`) });
   }
+  // Drawn afresh: the recorded nodes are replaced, so their events have nowhere to go.
+  dropEarlyInput(early);
   clientRoot().render(app);
   return clientRoot();
 }
