@@ -245,3 +245,20 @@ export function routeOf(page: Page): { path: string; query: URLSearchParams } {
 
 /** A 1×1 PNG for the image picker. */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * Holds the app's scripts (`/assets/*.js`) until `release()`: the page shows the server's drawing, and nothing of the
+ * app runs, as on a slow phone on a slow network (issue 45). Install before the navigation; open the page with
+ * `waitUntil: 'commit'` (load and DOMContentLoaded wait for the held module scripts).
+ */
+export async function holdAppScripts(page: Page): Promise<{ release(): void; held(): number }> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let held = 0;
+  await page.route(/\/assets\/[^/?]+\.js(\?|$)/, async (route) => {
+    held++;
+    await gate;
+    await route.continue().catch(() => {});
+  });
+  return { release, held: () => held };
+}
