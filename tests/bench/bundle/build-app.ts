@@ -55,6 +55,8 @@ export interface BuildOptions {
   splitVendor?: boolean;
   /** Module swaps: an import resolving to a key's file gets the value's file instead (the plain page's fetch API). */
   swap?: Record<string, string>;
+  /** Compile-time constants (vite `define`): the plain screen A's texts. */
+  define?: Record<string, string>;
 }
 
 function swapPlugin(swap: Record<string, string>): Plugin {
@@ -75,6 +77,7 @@ export async function buildApp(opts: BuildOptions): Promise<ChunkStat[]> {
     root: opts.root,
     base: opts.base ?? '/',
     logLevel: 'warn',
+    define: opts.define,
     plugins: [statsPlugin(chunks), ...(opts.swap ? [swapPlugin(opts.swap)] : [])],
     build: {
       outDir: opts.outDir,

@@ -1,25 +1,25 @@
-import { useEffect, useState } from 'react';
-import { postForm } from '../baseline/api';
-import { t } from '../baseline/texts';
+import { useState } from 'react';
 import { useVisibleMark } from '../baseline/use-visible-mark';
 
 interface Card { productLogo: string; productName: string; status: string; rows: { title: string; value: string }[] }
-interface Data {
+export interface ScreenAData {
   orderDetail: Card | null;
   problemType: { value: number; title: string }[];
   history: { id: number; time: string; type: string; content: string }[];
 }
 
+/** The four texts screen A shows, picked from the id-ID text set at build time (../plain-a/ defines them). */
+declare const __SCREEN_A_TEXTS__: Record<string, string>;
+const t = (key: string): string => __SCREEN_A_TEXTS__[key] ?? key;
+export const SCREEN_A_TEXT_KEYS = ['title.complaintEntry', 'complaint.orderCard', 'complaint.typesLabel', 'complaint.listLabel'];
+
 /**
  * Issue 38's screen A written by hand (same content as tests/bench/fixtures/bench-screen-a.json, same one call):
  * order card with logo, name, status and detail lines, the problem-type buttons, then every history item.
+ * Its data comes as a prop: ../plain-a/main.tsx starts the call at module top level, before React renders anything.
  */
-export function ScreenA() {
-  const [d, setD] = useState<Data | null>(null);
+export function ScreenA({ d }: { d: ScreenAData | null }) {
   const [type, setType] = useState<number | null>(null);
-  useEffect(() => {
-    postForm<Data>('/bench/screen-a').then(setD, () => {});
-  }, []);
   useVisibleMark(d !== null);
   return (
     <main>

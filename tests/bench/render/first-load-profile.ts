@@ -1,6 +1,6 @@
 /**
  * Where screen A's first load goes (issue 38), for PERFORMANCE.md: one cold load of ours and of the plain page in the
- * render section's setup (the same server, data, Chromium, calibrated CPU throttling and slow-4G network), with
+ * render section's setup (the same server, data, Chromium, fixed 4× CPU throttling and slow-4G network), with
  *   - a heap snapshot after the load (network idle, GC), summed by constructor and by retained size (dominator tree);
  *   - a Chromium trace of the load, cut into HTML arrival, parse, style/layout, paint, JS download/eval, hydrate, content.
  *
@@ -10,15 +10,17 @@
  * tests/bench/results/build/profile when absent. --save keeps each heap snapshot (open it in DevTools' Memory tab). Heavy: run it alone (flock /tmp/heavy.lock ...).
  */
 import { chromium, type CDPSession } from 'playwright-core';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp, repoRoot, resultsDir } from '../bundle/build-app.js';
 import { startChildServer } from '../lib/child-server.js';
 import { median } from '../lib/table.js';
 import { CHROMIUM_ARGS, executablePath, loadCost, openProbedPage, watchNetwork } from './render-bench.js';
-import { CpuCalibrator } from './cpu-calibration.js';
+import { CpuDriftCheck } from './cpu-calibration.js';
 import { PROBE_REPORT, type ProbeResult } from './page-probe.js';
-import { prepareDataDir, seedComplaints, BENCH_SCREEN_A_PATH } from './prepare-data-dir.js';
+import { prepareDataDir, BENCH_SCREEN_A_PATH } from './prepare-data-dir.js';
+import { historyItems } from './screen-a-payload.js';
+import { SCREEN_A_TEXT_KEYS } from '../plain/ScreenA.js';
 import { summarizeHeap, type HeapSummary } from './heap-summary.js';
 import { tracePhases, type TraceEvent, type TracePhases } from './trace-phases.js';
 
@@ -48,8 +50,8 @@ async function collectTrace(cdp: CDPSession): Promise<TraceEvent[]> {
 
 interface LoadResult { probe: ProbeResult; heap?: HeapSummary; heapUsed?: number; trace?: TracePhases }
 
-async function oneLoad(cpu: CpuCalibrator, browser: import('playwright-core').Browser, url: string, needles: string[], what: { heap: boolean; trace: boolean }): Promise<LoadResult> {
-  const { context, page, cdp } = await openProbedPage(browser, await cpu.calibrate(), needles);
+async function oneLoad(cpu: CpuDriftCheck, browser: import('playwright-core').Browser, url: string, needles: string[], what: { heap: boolean; trace: boolean }): Promise<LoadResult> {
+  const { context, page, cdp } = await (await cpu.steady(), await openProbedPage(browser, needles));
   try {
     await page.goto('about:blank');
     const net = watchNetwork(cdp);
@@ -87,23 +89,26 @@ async function oneLoad(cpu: CpuCalibrator, browser: import('playwright-core').Br
 
 async function main() {
   let appDir = appDirArg ? resolve(appDirArg) : resolve(resultsDir, 'build/profile');
-  if (!existsSync(join(appDir, 'index.html')) || !existsSync(join(appDir, 'plain/index.html'))) {
+  if (!existsSync(join(appDir, 'index.html')) || !existsSync(join(appDir, 'plain-a/index.html'))) {
     appDir = resolve(resultsDir, 'build/profile');
     await buildApp({ root: resolve(repoRoot, 'renderer'), outDir: appDir });
+    const terms = JSON.parse(readFileSync(resolve(repoRoot, 'screens/texts/id-ID.json'), 'utf8')).texts as Record<string, string>;
     await buildApp({
-      root: resolve(repoRoot, 'tests/bench/plain'), outDir: join(appDir, 'plain'), base: '/plain/',
+      root: resolve(repoRoot, 'tests/bench/plain-a'), outDir: join(appDir, 'plain-a'), base: '/plain-a/',
       swap: { [resolve(repoRoot, 'tests/bench/baseline/api.ts')]: resolve(repoRoot, 'tests/bench/plain/api.ts') },
+      define: { __SCREEN_A_TEXTS__: JSON.stringify(Object.fromEntries(SCREEN_A_TEXT_KEYS.map((k) => [k, terms[k]]))) },
     });
   }
   const dataDir = await prepareDataDir();
   const server = await startChildServer(resolve(repoRoot, 'tests/bench/render/render-server-child.ts'), [dataDir, appDir]);
   const browser = await chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS, headless: true });
-  const cpu = new CpuCalibrator(browser);
+  const cpu = new CpuDriftCheck(browser);
   try {
-    const needle = await seedComplaints(server.url, 'bench-screen-a', 200);
+    // The oldest history item is drawn last (screen-a-payload.ts).
+    const needle = historyItems(200, ['x']).at(-1)!.content.split(':')[0] + ':';
     const pages = {
       ours: `${server.url}${BENCH_SCREEN_A_PATH}?${COMMON}&token=bench-screen-a`,
-      plain: `${server.url}/plain/index.html?${COMMON}&token=bench-screen-a#${BENCH_SCREEN_A_PATH}`,
+      plain: `${server.url}/plain-a/index.html?${COMMON}&token=bench-screen-a`,
     };
     const what = { heap: !flag('--trace-only'), trace: !flag('--heap-only') };
     // One unrecorded load of each: the server's and the OS's caches warm for both.

@@ -1,0 +1,71 @@
+/**
+ * Issue 45's external referee: Lighthouse 12 (npm `lighthouse`, pinned in package.json) on Debian's Chromium,
+ * started by Lighthouse's own chrome-launcher and reached through its debugging port; the default config, i.e. the
+ * mobile preset with simulated throttling (4× CPU, slow 4G), performance category only. Each page is audited
+ * `runs` times, pages in turn (a slow minute of the VM is shared), and the median of each figure is reported.
+ * Budgets of issue 45: performance >= 95, total blocking time <= 200 ms, cumulative layout shift <= 0.02.
+ */
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { median, row, type Row } from '../lib/table.js';
+import { executablePath } from '../render/render-bench.js';
+
+export interface LighthousePage {
+  label: string;
+  /** `{token}` in it becomes a new borrower token per audit. */
+  url: string;
+  /** The hand-written page: measured in the same run, no budget. */
+  reference?: boolean;
+}
+
+interface Audit { performance: number; tbt: number; cls: number; lcp: number; fcp: number }
+
+const BUDGETS = { performance: 95, tbt: 200, cls: 0.02 };
+
+async function audit(port: number, url: string): Promise<Audit> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (${url})`);
+  const n = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+    tbt: n('total-blocking-time'),
+    cls: n('cumulative-layout-shift'),
+    lcp: n('largest-contentful-paint'),
+    fcp: n('first-contentful-paint'),
+  };
+}
+
+export async function lighthouseBench(pages: LighthousePage[], runs: number, log: (s: string) => void): Promise<Row[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: executablePath(),
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const results = pages.map(() => [] as Audit[]);
+  try {
+    for (let i = 0; i < runs; i++) {
+      for (const [k, p] of pages.entries()) {
+        // Every audit a new borrower: no drawn page kept by the server answers it.
+        const a = await audit(chrome.port, p.url.replaceAll('{token}', `bench-lh-${Date.now().toString(36)}-${i}`));
+        results[k].push(a);
+        log(`  lighthouse ${p.label} run ${i + 1}/${runs}: performance ${a.performance}, TBT ${a.tbt.toFixed(0)} ms, CLS ${a.cls.toFixed(3)}, LCP ${a.lcp.toFixed(0)} ms, FCP ${a.fcp.toFixed(0)} ms`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  const rows: Row[] = [];
+  for (const [k, p] of pages.entries()) {
+    const rs = results[k];
+    const list = (f: (a: Audit) => number, d: number) => rs.map((a) => f(a).toFixed(d)).join(', ');
+    const note = `median of ${rs.length} Lighthouse 12 runs (mobile, simulated throttling) [${list((a) => a.performance, 0)}]; TBT [${list((a) => a.tbt, 0)}] ms; CLS [${list((a) => a.cls, 3)}]; LCP ${median(rs.map((a) => a.lcp)).toFixed(0)} ms, FCP ${median(rs.map((a) => a.fcp)).toFixed(0)} ms`;
+    const who = p.reference ? `${p.label} (hand-written reference)` : p.label;
+    rows.push(
+      row('render', `lighthouse ${who}: performance`, median(rs.map((a) => a.performance)), '', p.reference ? undefined : { op: '>=', limit: BUDGETS.performance }, note),
+      row('render', `lighthouse ${who}: total blocking time`, median(rs.map((a) => a.tbt)), 'ms', p.reference ? undefined : { op: '<=', limit: BUDGETS.tbt }),
+      row('render', `lighthouse ${who}: cumulative layout shift`, median(rs.map((a) => a.cls)), '', p.reference ? undefined : { op: '<=', limit: BUDGETS.cls }),
+    );
+  }
+  return rows;
+}
