@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
-import { PUBLISH_CHANNEL, type PgStore } from './pg-store.js';
+import type { PgStore } from './pg-store.js';
+import { PUBLISH_CHANNEL } from './pg-generation.js';
+import { PgDb, RAW_ERRORS } from './pg-db.js';
 
 /** Tables in copy order, each as [sqlite table, its columns renamed to PostgreSQL's where they differ]. */
 const TABLES: { table: string; rename?: Record<string, string> }[] = [
@@ -26,12 +28,8 @@ export type CopyReport = Record<string, number> & { generation: number };
  * Refuses a target that already holds anything; replicas already running on it refresh at commit.
  */
 export async function copySqliteToPostgres(source: Database.Database, target: PgStore): Promise<CopyReport> {
-  const client = await target.pool.connect();
-  // A lost connection then fails the next statement (and the CLI says so), not the process.
-  const ignore = () => undefined;
-  client.on('error', ignore);
-  try {
-    await client.query('BEGIN');
+  // Raw errors: the CLI quotes PostgreSQL's own message.
+  return new PgDb(target.pool, RAW_ERRORS).tx(async (client) => {
     for (const { table } of TABLES) {
       const { rows } = await client.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM ${table}`);
       if (rows[0].n > 0) throw new Error(`The target database already has ${rows[0].n} row(s) in ${table}: migrate into an empty database`);
@@ -51,13 +49,6 @@ export async function copySqliteToPostgres(source: Database.Database, target: Pg
     await client.query("UPDATE meta SET value = $1 WHERE key = 'generation'", [gen]);
     await client.query('SELECT pg_notify($1, $2)', [PUBLISH_CHANNEL, String(gen)]);
     report.generation = gen;
-    await client.query('COMMIT');
     return report;
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw e;
-  } finally {
-    client.removeListener('error', ignore);
-    client.release();
-  }
+  });
 }

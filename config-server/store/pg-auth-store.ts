@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { loginTimeOf, type ApiTokenRecord, type AuthStore, type Role, type SessionRecord, type UserRecord } from './config-store.js';
-import { storeError } from './pg-errors.js';
+import { PgDb } from './pg-db.js';
 
 interface UserRow { name: string; role: Role; password_hash: string; created_at: string; disabled_at: string | null }
 /** bigint comes back as a string. */
@@ -13,14 +13,14 @@ const tokenOf = (r: TokenRow): ApiTokenRecord => ({ id: r.id, user: r.user_name,
  * replica is valid on every other (the load balancer needs no stickiness).
  */
 export class PgAuthStore implements AuthStore {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly db: PgDb;
 
-  private async q<T extends pg.QueryResultRow>(sql: string, args: unknown[] = []): Promise<T[]> {
-    try {
-      return (await this.pool.query<T>(sql, args)).rows;
-    } catch (e) {
-      throw storeError(e);
-    }
+  constructor(pool: pg.Pool) {
+    this.db = new PgDb(pool);
+  }
+
+  private q<T extends pg.QueryResultRow>(sql: string, args: unknown[] = []): Promise<T[]> {
+    return this.db.q<T>(sql, args);
   }
 
   async getUser(name: string): Promise<UserRecord | undefined> {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { PgDb, RAW_ERRORS, transaction } from './pg-db.js';
 
 /**
  * Versioned migrations of the PostgreSQL store, applied in order by the server itself at start.
@@ -125,33 +126,27 @@ const MIGRATION_LOCK = 7_301_019;
  * Returns how many were applied.
  */
 export async function migrate(pool: pg.Pool): Promise<number> {
-  const client = await pool.connect();
-  // A lost connection then fails the next statement (a clear start-up error), not the process.
-  const ignore = () => undefined;
-  client.on('error', ignore);
-  try {
+  // Raw errors: a start-up refusal quotes PostgreSQL's own message (store/pg-store.ts).
+  return new PgDb(pool, RAW_ERRORS).session(async (client, lost) => {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const { rows } = await client.query<{ v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations');
-    const current = rows[0].v ?? 0;
-    if (current > MIGRATIONS.length) {
-      throw new Error(`The database schema is at version ${current}, newer than this server knows (${MIGRATIONS.length}): upgrade the server`);
-    }
-    for (let v = current + 1; v <= MIGRATIONS.length; v++) {
-      await client.query('BEGIN');
-      try {
-        await client.query(MIGRATIONS[v - 1]);
-        await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v]);
-        await client.query('COMMIT');
-      } catch (e) {
-        await client.query('ROLLBACK');
-        throw new Error(`PostgreSQL migration ${v} failed: ${(e as Error).message}`);
+    try {
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+      const { rows } = await client.query<{ v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations');
+      const current = rows[0].v ?? 0;
+      if (current > MIGRATIONS.length) {
+        throw new Error(`The database schema is at version ${current}, newer than this server knows (${MIGRATIONS.length}): upgrade the server`);
       }
+      for (let v = current + 1; v <= MIGRATIONS.length; v++) {
+        await transaction(client, lost, async () => {
+          await client.query(MIGRATIONS[v - 1]);
+          await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v]);
+        }).catch((e: Error) => {
+          throw new Error(`PostgreSQL migration ${v} failed: ${e.message}`);
+        });
+      }
+      return MIGRATIONS.length - current;
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     }
-    return MIGRATIONS.length - current;
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.removeListener('error', ignore);
-    client.release();
-  }
+  });
 }

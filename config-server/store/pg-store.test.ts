@@ -175,16 +175,19 @@ describe.skipIf(!!skip)('PostgreSQL', () => {
     });
 
     it('answers 503 (not a crash, not a hang) while the database is unreachable', async () => {
-      const store = await PgStore.open(`postgresql://sdui@127.0.0.1:${server!.port}/postgres`);
-      // Point a second pool at a port where nothing listens.
-      const dead = new pg.Pool({ connectionString: 'postgresql://sdui@127.0.0.1:1/none', connectionTimeoutMillis: 1000 });
-      Object.assign(store, { pool: dead });
+      const own = await startTestPostgres();
+      const store = await PgStore.open(await own.createDatabase());
       try {
+        await store.generation();
+        // The server goes away after start: statements (pool) and transactions (a checked-out client) alike.
+        own.stop();
         await expect(store.generation()).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/unreachable.*still served/) });
         await expect(store.saveDraft({ kind: 'screen', id: 'x', file: 'x', content: {} }, null, { user: 'ed' })).rejects.toMatchObject({ kind: 'unavailable' });
+        await expect(new PgAuthStore(store.pool).countUsers()).rejects.toMatchObject({ kind: 'unavailable' });
+        await expect(new PgTelemetryStore(store.pool).sharedSecret('k', () => 'v')).rejects.toMatchObject({ kind: 'unavailable' });
       } finally {
-        await dead.end();
         await store.close().catch(() => undefined);
+        own.remove();
       }
     });
   });

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { storeError } from './pg-errors.js';
+import { PgDb } from './pg-db.js';
 import { admitView, normaliseBatch, type AddressUse, type ReleaseFigures, type TelemetryBatch, type TelemetryStore, type TicketedViews } from './telemetry-records.js';
 
 /**
@@ -8,22 +8,16 @@ import { admitView, normaliseBatch, type AddressUse, type ReleaseFigures, type T
  * order (normaliseBatch), so concurrent beacons touching the same rows queue instead of deadlocking.
  */
 export class PgTelemetryStore implements TelemetryStore {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly db: PgDb;
+
+  constructor(pool: pg.Pool) {
+    this.db = new PgDb(pool);
+  }
 
   async add(batch: TelemetryBatch, ticketed?: TicketedViews) {
     if (!batch.counts.length && !batch.bins.length && !ticketed?.views.length) return;
     const col = <T, K extends keyof T>(rows: T[], k: K) => rows.map((r) => r[k]);
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (e) {
-      throw storeError(e);
-    }
-    let broken: Error | undefined;
-    const onError = (e: Error) => (broken = e);
-    client.on('error', onError);
-    try {
-      await client.query('BEGIN');
+    await this.db.tx(async (client) => {
       const all: TelemetryBatch = { counts: [...batch.counts], bins: [...batch.bins] };
       if (ticketed?.views.length) await this.admit(client, ticketed, all);
       const { counts, bins } = normaliseBatch(all);
@@ -43,14 +37,7 @@ export class PgTelemetryStore implements TelemetryStore {
           [col(bins, 'release'), col(bins, 'arm'), col(bins, 'screen'), col(bins, 'metric'), col(bins, 'bin'), col(bins, 'n')],
         );
       }
-      await client.query('COMMIT');
-    } catch (e) {
-      await client.query('ROLLBACK').catch((err: Error) => (broken = err));
-      throw storeError(e);
-    } finally {
-      client.removeListener('error', onError);
-      client.release(broken);
-    }
+    });
   }
 
   /**
@@ -90,36 +77,27 @@ export class PgTelemetryStore implements TelemetryStore {
   }
 
   async sharedSecret(name: string, fresh: () => string): Promise<string> {
-    try {
-      await this.pool.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, fresh()]);
-      const { rows } = await this.pool.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [name]);
-      return rows[0].value;
-    } catch (e) {
-      throw storeError(e);
-    }
+    await this.db.q('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, fresh()]);
+    return (await this.db.q<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [name]))[0].value;
   }
 
   async figures(release: string, screens?: readonly string[]): Promise<ReleaseFigures> {
     const only = screens ? ' AND screen = ANY($2)' : '';
     const args = screens ? [release, screens] : [release];
-    try {
-      // One statement reads both (one snapshot): a beacon never lands between the counts and the histograms.
-      const { rows } = await this.pool.query<{ t: string; arm: string; metric: string; bin: number; n: string }>(
-        `SELECT * FROM (
-           SELECT 'c' AS t, arm, metric, -1 AS bin, SUM(n)::text AS n FROM telemetry_counts WHERE release_id = $1${only} GROUP BY arm, metric
-           UNION ALL
-           SELECT 'b', arm, metric, bin, SUM(n)::text FROM telemetry_bins WHERE release_id = $1${only} GROUP BY arm, metric, bin
-         ) f ORDER BY t, arm COLLATE "C", metric COLLATE "C", bin`,
-        args,
-      );
-      const out: ReleaseFigures = { counts: [], bins: [] };
-      for (const r of rows) {
-        if (r.t === 'c') out.counts.push({ arm: r.arm as ReleaseFigures['counts'][number]['arm'], metric: r.metric, n: Number(r.n) });
-        else out.bins.push({ arm: r.arm as ReleaseFigures['bins'][number]['arm'], metric: r.metric as 'lcp', bin: r.bin, n: Number(r.n) });
-      }
-      return out;
-    } catch (e) {
-      throw storeError(e);
+    // One statement reads both (one snapshot): a beacon never lands between the counts and the histograms.
+    const rows = await this.db.q<{ t: string; arm: string; metric: string; bin: number; n: string }>(
+      `SELECT * FROM (
+         SELECT 'c' AS t, arm, metric, -1 AS bin, SUM(n)::text AS n FROM telemetry_counts WHERE release_id = $1${only} GROUP BY arm, metric
+         UNION ALL
+         SELECT 'b', arm, metric, bin, SUM(n)::text FROM telemetry_bins WHERE release_id = $1${only} GROUP BY arm, metric, bin
+       ) f ORDER BY t, arm COLLATE "C", metric COLLATE "C", bin`,
+      args,
+    );
+    const out: ReleaseFigures = { counts: [], bins: [] };
+    for (const r of rows) {
+      if (r.t === 'c') out.counts.push({ arm: r.arm as ReleaseFigures['counts'][number]['arm'], metric: r.metric, n: Number(r.n) });
+      else out.bins.push({ arm: r.arm as ReleaseFigures['bins'][number]['arm'], metric: r.metric as 'lcp', bin: r.bin, n: Number(r.n) });
     }
+    return out;
   }
 }
