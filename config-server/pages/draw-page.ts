@@ -10,6 +10,7 @@ import type { PublishedSnapshot } from '../published/snapshot.js';
 import { ssrFetch, type SsrSettings } from './backend-call.js';
 import { noTelemetry, type DrawnOutcome, type PrefetchOutcome, type Telemetry } from '../ops/telemetry.js';
 import { CAPTURE_SCRIPT } from '../../renderer/boot/capture/capture-script.js';
+import { escapeHtml } from '../http/escape-html.js';
 
 /** Distinct common-param combinations kept per published version; visitors of the site rarely carry any. */
 const MAX_ENTRIES = 500;
@@ -33,8 +34,6 @@ export interface StaticPage extends StaticRender {
   /** What the page hands the app about its first calls (hand-off.ts); with `calls`, the page is the borrower's own. */
   data?: HandOff;
 }
-
-export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as const)[c as '&']};`);
 
 /** The screen's planned first call, as the server may send it itself and as the page would send it early. */
 interface FirstCalls {

@@ -3,8 +3,8 @@ import { CODES, errorBody } from './envelope.js';
 import { formatAmount } from './answer-style.js';
 import { CONTRACTS, PRODUCTS } from './seed.js';
 import { captchaSvg, logoSvg } from './svg.js';
+import { escapeHtml } from '../http/escape-html.js';
 
-const escapeHtml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const SAFE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   // These pages stand in for third parties (payment provider, agreement host, product site): no script at all.

@@ -1,6 +1,5 @@
 /** Small SVG pictures the sandbox serves: captcha images and product logos. Text is escaped; nothing else is dynamic. */
-
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../http/escape-html.js';
 
 /** A deterministic pseudo-random sequence from a string, so a sid always draws the same picture. */
 function rng(seed: string) {
@@ -19,7 +18,7 @@ export function captchaSvg(text: string, seed: string): string {
     const x = 14 + i * 26;
     const y = 30 + Math.round(r() * 8);
     const rot = Math.round(r() * 40 - 20);
-    return `<text x="${x}" y="${y}" transform="rotate(${rot} ${x} ${y})">${escapeXml(c)}</text>`;
+    return `<text x="${x}" y="${y}" transform="rotate(${rot} ${x} ${y})">${escapeHtml(c)}</text>`;
   });
   const lines = Array.from({ length: 4 }, () =>
     `<line x1="${Math.round(r() * 120)}" y1="${Math.round(r() * 44)}" x2="${Math.round(r() * 120)}" y2="${Math.round(r() * 44)}"/>`);
@@ -38,8 +37,8 @@ export function logoSvg(name: string, id: number): string {
   const hue = (id * 67) % 360;
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96" role="img">',
-    `<title>${escapeXml(name)}</title><rect width="96" height="96" rx="20" fill="hsl(${hue} 60% 45%)"/>`,
-    `<text x="48" y="60" text-anchor="middle" font-family="sans-serif" font-size="36" font-weight="bold" fill="#fff">${escapeXml(initials)}</text>`,
+    `<title>${escapeHtml(name)}</title><rect width="96" height="96" rx="20" fill="hsl(${hue} 60% 45%)"/>`,
+    `<text x="48" y="60" text-anchor="middle" font-family="sans-serif" font-size="36" font-weight="bold" fill="#fff">${escapeHtml(initials)}</text>`,
     '</svg>',
   ].join('');
 }
