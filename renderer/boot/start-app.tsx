@@ -14,7 +14,7 @@ import { planFirstCalls } from '../first-calls/plan-first-calls';
 import { firstCallClaims } from '../first-calls/first-call-claims';
 import { setWho } from './arm-query';
 import { DEFAULT_MARKET } from './default-market';
-import { dropEarlyInput, replayEarlyInput, takeEarlyInput } from './capture/replay-early-input';
+import { dropEarlyInput, holdFields, takeEarlyInput } from './capture/take-early-input';
 import { AfterHydration } from './capture/AfterHydration';
 
 /** Texts are not loaded yet: the loading indicator is the product's fixed 'loading...'. */
@@ -97,11 +97,21 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   // stopped, immediately before hydrateRoot: from there React replays events itself, so none is handled twice.
   const early = takeEarlyInput();
   if (hydrate) {
+    // The replay's code only when there is something to replay, downloaded while React hydrates.
+    const replayer = early.events.length ? import('./capture/replay-early-input') : undefined;
     let replayed = false;
     const replay = () => {
-      if (replayed) return;
+      if (replayed || !replayer) return;
       replayed = true;
-      void replayEarlyInput(rootEl, early, logError);
+      // Now, at the commit: the fields' text and caret before anything re-renders them (the replay comes later).
+      holdFields(rootEl, early);
+      replayer.then(
+        (m) => m.replayEarlyInput(rootEl, early, logError),
+        (e: Error) => {
+          logError(`early input: the replay did not load (${e?.message ?? e})`);
+          dropEarlyInput(early);
+        },
+      );
     };
     // A mismatch is a bug to fix (React then draws that part on the client): log it where tests look.
     return hydrateRoot(rootEl, <AfterHydration onCommit={replay}>{app}</AfterHydration>, { onRecoverableError: (e) => logError(`hydration: ${(e as Error)?.message ?? e}`) });

@@ -8,7 +8,8 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CAPTURE_SCRIPT } from './capture-script';
 import { CAPTURE_GLOBAL, type CaptureHandle } from './capture-handle';
-import { replayEarlyInput, takeEarlyInput, type EarlyInput } from './replay-early-input';
+import { replayEarlyInput } from './replay-early-input';
+import { holdFields, takeEarlyInput, type EarlyInput } from './take-early-input';
 import { AfterHydration } from './AfterHydration';
 
 type Log = unknown[][];
@@ -59,14 +60,19 @@ function type(el: HTMLInputElement, value: string) {
   el.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** Hydrates the drawn screen as start-app.tsx does and waits for the replay to finish. */
-async function hydrate(log: Log, early: EarlyInput) {
-  let done!: Promise<void>;
+/**
+ * Hydrates the drawn screen as start-app.tsx does (fields held at the commit, the replay once its code is here,
+ * `meanwhile` standing for what happens before that) and waits for the replay to finish.
+ */
+async function hydrate(log: Log, early: EarlyInput, meanwhile?: () => void) {
   const committed = new Promise<void>((r) => {
-    app = hydrateRoot(root, <AfterHydration onCommit={() => ((done = replayEarlyInput(root, early)), r())}><Screen log={log} /></AfterHydration>);
+    const onCommit = () => (holdFields(root, early), r());
+    app = hydrateRoot(root, <AfterHydration onCommit={onCommit}><Screen log={log} /></AfterHydration>);
   });
   await committed;
-  await done;
+  await new Promise((r) => setTimeout(r, 0));
+  meanwhile?.();
+  await replayEarlyInput(root, early);
 }
 
 beforeEach(() => {
@@ -137,6 +143,21 @@ describe('early input: capture on the drawn page, replay after hydration', () =>
     expect(state().phone).toBe('081299');
     expect([phone.selectionStart, phone.selectionEnd]).toEqual([3, 3]);
     expect(log).toEqual([['submit', '081299']]);
+  });
+
+  it('replays the text held at the commit even when a render reset the field before the replay came', async () => {
+    type($('phone'), '0812');
+    $('send').click();
+    const log: Log = [];
+    // Before the replay's code arrives, something re-renders the screen: React puts its state ('') into the field.
+    const rerender = () => {
+      const size = $<HTMLSelectElement>('size');
+      size.value = 'l';
+      size.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    await hydrate(log, takeEarlyInput(), () => (rerender(), expect($<HTMLInputElement>('phone').value).toBe('')));
+    expect(log).toEqual([['send', '0812', true, '3', 'l']]);
+    expect(state().phone).toBe('0812');
   });
 
   it('records nothing after it is stopped, and gives its queue once', async () => {

@@ -3,43 +3,9 @@
  * the page's capture script (capture-script.ts), replayed once hydration has committed, in order, on the same nodes
  * and through React's own handlers, so it has the effect it would have had with the app running. Knows no screen.
  *
- * `takeEarlyInput` stops the recording immediately before `hydrateRoot`: from then on React 19 replays discrete
- * events itself, so nothing is recorded by both. Without the script (or after it failed) there is nothing to take.
+ * The queue comes from `takeEarlyInput` (take-early-input.ts). This module is loaded only when the queue has events.
  */
-import { CAPTURE_GLOBAL, type CaptureHandle, type EarlyEvent, type NodePath } from './capture-handle';
-
-export interface EarlyInput {
-  events: EarlyEvent[];
-  /** Buttons the script marked busy; the mark goes when their tap is replayed (or dropped). */
-  marked: Element[];
-}
-
-const isHandle = (v: unknown): v is CaptureHandle =>
-  !!v && typeof (v as CaptureHandle).stop === 'function' && Array.isArray((v as CaptureHandle).q) && Array.isArray((v as CaptureHandle).b);
-
-/** Stops the page's recording and takes what it recorded, once: a second call (or no script) gets nothing. */
-export function takeEarlyInput(win: Window = window): EarlyInput {
-  const slot = win as unknown as Record<string, unknown>;
-  const handle = slot[CAPTURE_GLOBAL];
-  delete slot[CAPTURE_GLOBAL];
-  if (!isHandle(handle)) return { events: [], marked: [] };
-  try {
-    return { events: handle.stop().slice(), marked: handle.b.slice() };
-  } catch {
-    return { events: [], marked: [] };
-  }
-}
-
-/** The app draws the screen afresh instead of hydrating it: the recorded nodes are gone, and so are their marks. */
-export function dropEarlyInput(input: EarlyInput): void {
-  for (const el of input.marked) el.removeAttribute('aria-busy');
-}
-
-const resolve = (root: Element, path: NodePath): Element | null => {
-  let el: Element | null = root;
-  for (const i of path) el = el?.children[i] ?? null;
-  return el;
-};
+import { dropEarlyInput, holdFields, nodeAt, type EarlyInput } from './take-early-input';
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 const isTextField = (el: Element | null): el is TextField => el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && el.type !== 'checkbox' && el.type !== 'radio');
@@ -76,22 +42,21 @@ const disabledNow = (el: Element) => !!el.closest('button:disabled, input:disabl
 const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
 
 /**
- * Replays the recorded events under `root`, in order, each once. Call after the first hydration commit. Text fields
- * get the value they hold now for their last recorded edit (text typed while the app hydrated included), read before
- * anything else runs: a re-render in between could reset a field not yet replayed.
+ * Replays the recorded events under `root`, in order, each once. Call after the first hydration commit, with the
+ * fields held then (`holdFields`; held now if not). A text field's last recorded edit gets the text it held then
+ * (typed while the app hydrated included); a field typed into since is left to React, which has its whole text.
+ * Keystrokes between two taps are one edit per field (its text at the later one): replaying each would walk the field
+ * back through old text while the borrower may be typing in it.
  */
 export async function replayEarlyInput(root: Element, input: EarlyInput, logError: (m: string) => void = () => {}): Promise<void> {
   const { events, marked } = input;
   if (!events.length) return dropEarlyInput(input);
-  const doc = root.ownerDocument;
+  if (!input.fields) holdFields(root, input);
+  const fields = input.fields!;
   const lastEdit = new Map<Element, number>();
-  const now = new Map<Element, { value: string; selection?: [number | null, number | null] }>();
   events.forEach((e, i) => {
-    const el = e.t === 'i' ? resolve(root, e.p) : null;
-    if (!isTextField(el)) return;
-    lastEdit.set(el, i);
-    const focused = doc.activeElement === el;
-    now.set(el, { value: el.value, selection: focused ? [el.selectionStart, el.selectionEnd] : undefined });
+    const el = e.t === 'i' ? nodeAt(root, e.p) : null;
+    if (el) lastEdit.set(el, i);
   });
   const unmarked = new Set<Element>();
   const unmark = (el: Element) => {
@@ -101,16 +66,22 @@ export async function replayEarlyInput(root: Element, input: EarlyInput, logErro
       unmarked.add(button);
     }
   };
+  /** Whether the same field is edited again before the next event of another kind. */
+  const editedAgain = (i: number, el: Element) => {
+    for (let j = i + 1; j < events.length && events[j].t === 'i'; j++) if (nodeAt(root, events[j].p) === el) return true;
+    return false;
+  };
   for (const [i, e] of events.entries()) {
-    // Each in a task of its own, outside React's commit (an event dispatched inside it is not rendered at once, so
-    // React puts a controlled field back to its old value first and the caret jumps), after React rendered the last.
-    await nextTask();
-    const el = resolve(root, e.p);
+    // Out of React's commit first (an event dispatched inside it is not rendered at once, so React puts a controlled
+    // field back to its old value and the caret jumps); then before every event but an edit, so React has rendered
+    // what the last one changed (a button it now disables, say).
+    if (i === 0 || e.t !== 'i') await nextTask();
+    const el = nodeAt(root, e.p);
     try {
       if (!el) continue;
       if (e.t === 'i') {
-        if (!isTextField(el) || el.disabled || el.readOnly) continue;
-        const last = lastEdit.get(el) === i ? now.get(el) : undefined;
+        if (!isTextField(el) || el.disabled || el.readOnly || fields.touched.has(el) || editedAgain(i, el)) continue;
+        const last = lastEdit.get(el) === i ? fields.at.get(el) : undefined;
         replayText(el, last ? last.value : e.v, last?.selection);
       } else if (e.t === 't') {
         if (!(el instanceof HTMLInputElement) || el.disabled) continue;
@@ -134,6 +105,7 @@ export async function replayEarlyInput(root: Element, input: EarlyInput, logErro
       logError(`early input: replaying ${e.t} failed: ${(err as Error)?.message ?? err}`);
     }
   }
+  fields.release();
   // Marks of taps whose node was not found again (React drew that part afresh).
   dropEarlyInput({ events: [], marked: marked.filter((b) => !unmarked.has(b)) });
 }
