@@ -2,7 +2,7 @@
  * Releases in the admin API (issue 36). A publish with a `rollout` starts one (publish-routes.ts calls
  * `publishRollout`); these routes list them and widen, narrow, complete or roll them back. Four eyes applies to
  * widening and completing as to publishing; narrowing and rolling back never wait for a second person. Every change
- * bumps the store's generation, so it reaches every replica as a publish does (published-sync.ts).
+ * bumps the store's generation, so it reaches every replica as a publish does (published/sync.ts).
  */
 import { Router } from 'express';
 import { HttpError } from '../http/http-error.js';

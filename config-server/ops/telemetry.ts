@@ -8,7 +8,7 @@ export type PrefetchOutcome = 'ok' | 'timeout' | 'unreachable' | 'refused' | 'to
 export interface Telemetry {
   /** A page request the server drew a screen for: drawn with prefetched data, without, from the cache, or not at all. */
   pageDrawn(outcome: DrawnOutcome): void;
-  /** One server prefetch call (ssr-fetch.ts): how it ended and how long it took. */
+  /** One server prefetch call (pages/backend-call.ts): how it ended and how long it took. */
   prefetched(outcome: PrefetchOutcome, seconds: number): void;
   /**
    * A page's first data call, made by the server, failed (unreachable, or a failure the backend answered): an API

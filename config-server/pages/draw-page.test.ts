@@ -2,8 +2,8 @@ import http from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
-import { injectStatic, staticPages } from './draw-page.js';
-import { compactHandOff, readHandOff } from '../../renderer/first-calls/hand-off.js';
+import { injectDrawn, pageDrawer } from './draw-page.js';
+import { compactHandOff, readHandOff } from '../../renderer/core/first-calls/hand-off.js';
 import { CAPTURE_SCRIPT } from '../../renderer/boot/capture/capture-script.js';
 
 const repoDocs = () => readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc);
@@ -11,7 +11,7 @@ const repoDocs = () => readRepoDocuments().map((d) => structuredClone(d.content)
 describe('static pages', () => {
   it('renders a static screen once per published version, market and common params; other screens per query', async () => {
     const logs: string[] = [];
-    const render = staticPages((m) => logs.push(m));
+    const render = pageDrawer((m) => logs.push(m));
     const snap = new PublishedSnapshot(repoDocs());
     const home = await render(snap, { market: 'IN', screenId: 'site-home', query: { market: 'IN', utm: 'ad' } });
     expect(home?.html).toContain('<h1 class="sdui-text sdui-text--title">Personal loans from ₹2.000 to ₹80.000</h1>');
@@ -25,7 +25,7 @@ describe('static pages', () => {
     expect(entry?.html).toContain('sdui-toast-region');
     // Not fetched here: the page is told how to start its first call itself (public/early-call.js).
     expect(entry?.data).toEqual({ calls: [], early: { key: '["problemInit",{},false]', url: '/sandbox/user-problem/problem-init', method: 'POST', headers: expect.objectContaining({ 'X-Requested-With': 'XMLHttpRequest' }), body: '' } });
-    expect(injectStatic('<div id="root"></div>', entry!)).toContain('<script src="/early-call.js"></script>');
+    expect(injectDrawn('<div id="root"></div>', entry!)).toContain('<script src="/early-call.js"></script>');
     // Kept for a while (an overloaded backend sends every request down this path); another borrower gets their own.
     expect(await render(snap, { market: 'ID', screenId: 'complaint-entry', query: {} })).toBe(entry);
     const other = await render(snap, { market: 'ID', screenId: 'complaint-entry', query: { token: 't2' } });
@@ -44,7 +44,7 @@ describe('static pages', () => {
 
   it('a screen that fails to render is logged and served without markup (the app draws it)', async () => {
     const logs: string[] = [];
-    const render = staticPages((m) => logs.push(m));
+    const render = pageDrawer((m) => logs.push(m));
     const docs = repoDocs();
     const texts = docs.find((d) => d.kind === 'text-set' && d.id === 'en-IN') as SnapshotDoc & { texts: unknown };
     texts.texts = null; // garbage: translate() cannot read it
@@ -54,7 +54,7 @@ describe('static pages', () => {
   });
 
   it('injects markup, title and language into the page, escaping the title', () => {
-    const page = injectStatic('<html lang="id"><head><title>loading...</title></head><body><div id="root"></div></body></html>', { html: '<p>x</p>', title: 'A &amp; B', lang: 'en-IN' });
+    const page = injectDrawn('<html lang="id"><head><title>loading...</title></head><body><div id="root"></div></body></html>', { html: '<p>x</p>', title: 'A &amp; B', lang: 'en-IN' });
     // The capture script last in the head (issue 45; http/security-headers.test.ts checks it against the CSP).
     expect(page).toBe(`<html lang="en-IN"><head><title>A &amp; B</title><script>${CAPTURE_SCRIPT}</script></head><body><div id="root" data-ssr=""><p>x</p></div></body></html>`);
   });
@@ -72,7 +72,7 @@ describe('static pages', () => {
     await new Promise<void>((r) => backend.listen(0, '127.0.0.1', r));
     const origin = `http://127.0.0.1:${(backend.address() as { port: number }).port}`;
     try {
-      const render = staticPages(() => {}, { allowedOrigins: [], budgetMs: 2000 });
+      const render = pageDrawer(() => {}, { allowedOrigins: [], budgetMs: 2000 });
       const snap = new PublishedSnapshot(repoDocs());
       const page = (token: string) => render(snap, { market: 'ID', screenId: 'complaint-entry', query: { market: 'ID', token }, selfOrigin: origin });
       const a = await page('alice');
@@ -116,7 +116,7 @@ describe('static pages', () => {
       const docs = repoDocs();
       const entry = docs.find((d) => d.kind === 'screen' && d.id === 'complaint-entry') as SnapshotDoc & { onLoad: unknown[] };
       entry.onLoad = [{ action: 'api', endpoint: 'problemInit', params: { orderId: '{{ now() }}' }, resultTo: 'init' }, ...entry.onLoad.slice(1)];
-      const render = staticPages(() => {}, { allowedOrigins: [], budgetMs: 2000 });
+      const render = pageDrawer(() => {}, { allowedOrigins: [], budgetMs: 2000 });
       const snap = new PublishedSnapshot(docs);
       const page = () => render(snap, { market: 'ID', screenId: 'complaint-entry', query: { market: 'ID', token: 't' }, selfOrigin: origin });
       clock.mockReturnValue(1_700_000_000_000);

@@ -1,11 +1,11 @@
 import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types.js';
 import { prepareStaticRender, renderStaticScreen, type StaticRender } from '../../renderer/boot/render-static.js';
 import { createHash } from 'node:crypto';
-import { httpCall, type HttpCall } from '../../renderer/api/http-call.js';
-import { endpointOf } from '../../renderer/api/call-rules.js';
-import { planFirstCalls, planReadsClock, type PlannedCall } from '../../renderer/first-calls/plan-first-calls.js';
-import { writeHandOff, type EarlyCall, type HandOff } from '../../renderer/first-calls/hand-off.js';
-import { drawWithAnswers, readServerAnswer, serverEndpoint, type ServerScreen } from '../../renderer/first-calls/server-onload.js';
+import { httpCall, type HttpCall } from '../../renderer/core/api/http-call.js';
+import { endpointOf } from '../../renderer/core/api/call-rules.js';
+import { planFirstCalls, planReadsClock, type PlannedCall } from '../../renderer/core/first-calls/plan-first-calls.js';
+import { writeHandOff, type EarlyCall, type HandOff } from '../../renderer/core/first-calls/hand-off.js';
+import { drawWithAnswers, readServerAnswer, serverEndpoint, type ServerScreen } from '../../renderer/boot/draw-with-answers.js';
 import type { PublishedSnapshot } from '../published/snapshot.js';
 import { ssrFetch, type SsrSettings } from './backend-call.js';
 import { noTelemetry, type DrawnOutcome, type PrefetchOutcome, type Telemetry } from '../ops/telemetry.js';
@@ -19,7 +19,7 @@ const MAX_DRAWN = 64;
 /** How long such a page is reused: a screen may read the clock (`now()`, countdowns) while it is drawn. */
 const DRAWN_TTL_MS = 30_000;
 
-export interface StaticPageRequest {
+export interface DrawPageRequest {
   market: string;
   screenId: string;
   /** The page's query (only its common params matter: they are carried on links). */
@@ -28,7 +28,7 @@ export interface StaticPageRequest {
   selfOrigin?: string;
 }
 
-export interface StaticPage extends StaticRender {
+export interface DrawnPage extends StaticRender {
   /** Locale of the text set the page is written in (the `<html lang>`). */
   lang: string;
   /** What the page hands the app about its first calls (hand-off.ts); with `calls`, the page is the borrower's own. */
@@ -60,31 +60,31 @@ interface PerSnapshot {
   /** Parsed screen documents (rendering never changes them). */
   docs: Map<string, ScreenDocument>;
   bundles: Map<string, Bundle | undefined>;
-  pages: Map<string, StaticPage | null>;
+  pages: Map<string, DrawnPage | null>;
   /** Borrower pages by everything that went into them (see `drawnKey`), with when they were drawn. */
-  drawn: Map<string, { page: StaticPage | null; at: number }>;
+  drawn: Map<string, { page: DrawnPage | null; at: number }>;
   /** A screen's first calls by page query: the same for every request of it (see `firstCallsOf`). */
   calls: Map<string, FirstCalls>;
 }
 
 /**
- * Every screen is rendered on the server. Screens whose document says `static: true` (site, legal and other
+ * Draws every screen's page on the server. Screens whose document says `static: true` (site, legal and other
  * pages without per-user data) once per published version, market and common-param combination (a publish
- * makes a new snapshot, so its pages are rendered afresh; the old cache goes with the old snapshot). Other
+ * makes a new snapshot, so its pages are drawn afresh; the old cache goes with the old snapshot). Other
  * screens per request, with their first data call made here when `ssr` allows it (backend-call.ts).
  */
-export function staticPages(log: (message: string, err?: unknown) => void, ssr: SsrSettings = { allowedOrigins: [], budgetMs: 0 }, telemetry: Telemetry = noTelemetry) {
+export function pageDrawer(log: (message: string, err?: unknown) => void, ssr: SsrSettings = { allowedOrigins: [], budgetMs: 0 }, telemetry: Telemetry = noTelemetry) {
   const cache = new WeakMap<PublishedSnapshot, PerSnapshot>();
   const ready = prepareStaticRender();
   const readsClock = new WeakMap<ScreenDocument, boolean>();
 
   /** Reports how a page came to be (or not: null) for /metrics, and returns it. */
-  const counted = (outcome: DrawnOutcome, page: StaticPage | null) => {
+  const counted = (outcome: DrawnOutcome, page: DrawnPage | null) => {
     telemetry.pageDrawn(page ? outcome : 'not_drawn');
     return page;
   };
 
-  return async function render(snap: PublishedSnapshot, req: StaticPageRequest): Promise<StaticPage | null> {
+  return async function render(snap: PublishedSnapshot, req: DrawPageRequest): Promise<DrawnPage | null> {
     let mine = cache.get(snap);
     if (!mine) cache.set(snap, (mine = { flags: new Map(), docs: new Map(), bundles: new Map(), pages: new Map(), drawn: new Map(), calls: new Map() }));
     if (!snap.screen(req.screenId)) return counted('not_drawn', null);
@@ -167,14 +167,14 @@ export function staticPages(log: (message: string, err?: unknown) => void, ssr: 
   }
 
   /** Keeps a drawn borrower page (the oldest goes when full) and returns it. */
-  function keep(mine: PerSnapshot, key: string, page: StaticPage | null): StaticPage | null {
+  function keep(mine: PerSnapshot, key: string, page: DrawnPage | null): DrawnPage | null {
     mine.drawn.delete(key);
     if (mine.drawn.size >= MAX_DRAWN) mine.drawn.delete(mine.drawn.keys().next().value!);
     mine.drawn.set(key, { page, at: Date.now() });
     return page;
   }
 
-  function draw(doc: ScreenDocument, bundle: Bundle, query: Record<string, string>, names: string[], data?: HandOff): StaticPage | null {
+  function draw(doc: ScreenDocument, bundle: Bundle, query: Record<string, string>, names: string[], data?: HandOff): DrawnPage | null {
     try {
       const rendered = renderStaticScreen({
         doc,
@@ -227,7 +227,7 @@ function isStatic(snap: PublishedSnapshot, mine: PerSnapshot, id: string): boole
 }
 
 /** The server-rendered page: body markup in the root element (and its data inlined), title and language in the head. */
-export function injectStatic(html: string, page: StaticPage): string {
+export function injectDrawn(html: string, page: DrawnPage): string {
   const data = page.data ? writeHandOff(page.data) : '';
   // Resource hints React writes ahead of the markup (e.g. image preloads) belong in the head, not in the root.
   const hints = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';

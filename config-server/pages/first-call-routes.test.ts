@@ -6,12 +6,12 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
-import { injectStatic, staticPages } from './draw-page.js';
+import { injectDrawn, pageDrawer } from './draw-page.js';
 import { createApiClient, type AppApiClient } from '../../renderer/api/api-client.js';
-import { claiming } from '../../renderer/first-calls/claim-table.js';
-import { firstCallClaims } from '../../renderer/first-calls/first-call-claims.js';
-import { HAND_OFF_ID, readHandOff } from '../../renderer/first-calls/hand-off.js';
-import { planFirstCalls } from '../../renderer/first-calls/plan-first-calls.js';
+import { claiming } from '../../renderer/core/first-calls/claim-table.js';
+import { firstCallClaims } from '../../renderer/boot/first-call-claims.js';
+import { HAND_OFF_ID, readHandOff } from '../../renderer/core/first-calls/hand-off.js';
+import { planFirstCalls } from '../../renderer/core/first-calls/plan-first-calls.js';
 import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types.js';
 
 const docs = readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc);
@@ -65,9 +65,9 @@ describe('one claim table, one key, three routes', () => {
   });
 
   it('server route: the drawn page hands its answer over; the claim table holds it under the planned key', async () => {
-    const render = staticPages(() => {}, { allowedOrigins: [], budgetMs: 2000 });
+    const render = pageDrawer(() => {}, { allowedOrigins: [], budgetMs: 2000 });
     const page = await render(snap, { market: 'ID', screenId: screen.id, query, selfOrigin: origin });
-    const handOff = readHandOff(pageOf(injectStatic('<div id="root"></div>', page!)));
+    const handOff = readHandOff(pageOf(injectDrawn('<div id="root"></div>', page!)));
     expect(handOff?.calls.map((c) => c.key)).toEqual([planned.key]);
     const { api, sent } = appApi();
     const table = firstCallClaims({ plan: [planned], handOff, api });
@@ -78,9 +78,9 @@ describe('one claim table, one key, three routes', () => {
   });
 
   it('early-call route: the page sends the planned request; the claim table holds its answer under the same key', async () => {
-    const render = staticPages(() => {}, { allowedOrigins: [], budgetMs: 0 });
+    const render = pageDrawer(() => {}, { allowedOrigins: [], budgetMs: 0 });
     const page = await render(snap, { market: 'ID', screenId: screen.id, query, selfOrigin: origin });
-    const html = injectStatic('<div id="root"></div>', page!);
+    const html = injectDrawn('<div id="root"></div>', page!);
     expect(html).toContain('<script src="/early-call.js"></script>');
     const handOff = readHandOff(pageOf(html));
     expect(handOff?.calls).toEqual([]);

@@ -11,14 +11,14 @@ import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
 import { repoTextOf, startSandbox, type SandboxClient } from '../sandbox/test-server.js';
 import type { AnswerStyle } from '../sandbox/answer-style.js';
-import { injectStatic, staticPages } from './draw-page.js';
+import { injectDrawn, pageDrawer } from './draw-page.js';
 import { createApiClient } from '../../renderer/api/api-client.js';
 import { runActions } from '../../renderer/actions/run-actions.js';
 import { renderStaticScreen } from '../../renderer/boot/render-static.js';
-import { claiming } from '../../renderer/first-calls/claim-table.js';
-import { firstCallClaims } from '../../renderer/first-calls/first-call-claims.js';
-import { HAND_OFF_ID, readHandOff, type HandOff } from '../../renderer/first-calls/hand-off.js';
-import { planFirstCalls } from '../../renderer/first-calls/plan-first-calls.js';
+import { claiming } from '../../renderer/core/first-calls/claim-table.js';
+import { firstCallClaims } from '../../renderer/boot/first-call-claims.js';
+import { HAND_OFF_ID, readHandOff, type HandOff } from '../../renderer/core/first-calls/hand-off.js';
+import { planFirstCalls } from '../../renderer/core/first-calls/plan-first-calls.js';
 import { registry } from '../../renderer/nodes/registry.js';
 import { createForms } from '../../renderer/runtime/forms.js';
 import type { RuntimeServices } from '../../renderer/runtime/services.js';
@@ -145,10 +145,10 @@ describe.each(['plain', 'strings'] as AnswerStyle[])('sandbox answering in its %
       const doc = screenOf(c.screen);
       const query = { market, deviceId: 'dev-45', token: `first-reads-${style}-${market}-${c.screen}`, ...c.query };
       const logs: string[] = [];
-      const render = staticPages((m) => logs.push(m), { allowedOrigins: [], budgetMs: 5000 });
+      const render = pageDrawer((m) => logs.push(m), { allowedOrigins: [], budgetMs: 5000 });
       const page = await render(snap, { market, screenId: doc.id, query, selfOrigin: origin });
       expect(page?.data?.calls.map((call) => call.endpoint), 'made by the server').toHaveLength(1);
-      const html = injectStatic('<div id="root"></div>', page!);
+      const html = injectDrawn('<div id="root"></div>', page!);
       for (const text of c.shows(market)) expect(text.includes('=') ? page!.html : textOf(page!.html), text).toContain(text);
 
       if (c.amounts) {

@@ -16,7 +16,7 @@ export interface AssembledPage {
 /**
  * The full HTML of a server-drawn page (index.html + boot data + markup + inlined data and style), built once
  * per drawn page object and compressed once per encoding. A drawn page object stands for everything that went
- * into it (static-pages.ts hands out the same object only for the same published version, market, screen,
+ * into it (draw-page.ts hands out the same object only for the same published version, market, screen,
  * query and prefetched answer); the template is compared too, since a new build replaces index.html.
  * Compressing an 80 KB page was the largest single cost of a server-drawn page request.
  */

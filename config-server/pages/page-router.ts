@@ -5,13 +5,13 @@ import { notModified } from '../http/conditional.js';
 import type { PublishedSnapshot } from '../published/snapshot.js';
 import { widgetPreloads } from './widget-preloads.js';
 import { readWhenChanged } from './read-when-changed.js';
-import { injectStatic, staticPages } from './draw-page.js';
+import { injectDrawn, pageDrawer } from './draw-page.js';
 import { escapeHtml } from '../http/escape-html.js';
 import type { SsrSettings } from './backend-call.js';
 import type { Telemetry } from '../ops/telemetry.js';
 import { assembledPages, sendAssembled } from './page-cache.js';
-import { namedBundleUrl } from '../../renderer/boot/named-bundle-url.js';
-import { DEFAULT_MARKET } from '../../renderer/boot/default-market.js';
+import { namedBundleUrl } from '../../renderer/core/bundle/named-bundle-url.js';
+import { DEFAULT_MARKET } from '../../renderer/core/market/default-market.js';
 import { armsOfLabel } from '../releases/release-arms.js';
 import { borrowerParams, paramOnce } from '../releases/borrower-params.js';
 import type { ViewTickets } from '../releases/view-ticket.js';
@@ -120,7 +120,7 @@ export function rendererRouter(
   tickets?: ViewTickets,
 ) {
   const router = Router();
-  const renderStatic = staticPages(log, ssr, telemetry);
+  const drawPage = pageDrawer(log, ssr, telemetry);
   const assembled = assembledPages();
   // One object per published version, market and screen: what a shell page depends on besides the build.
   const shells = new WeakMap<PublishedSnapshot, Map<string, object>>();
@@ -169,7 +169,7 @@ export function rendererRouter(
     // Every screen arrives drawn in the HTML (static ones from a per-version cache, others with their first
     // data when the server could fetch it): readable before the bundle loads, then hydrated by the app.
     const rendered =
-      market && screenId && query.locale === undefined && ssr?.render !== false ? await renderStatic(snap, { market, screenId, query, selfOrigin: selfOrigin(req) }) : null;
+      market && screenId && query.locale === undefined && ssr?.render !== false ? await drawPage(snap, { market, screenId, query, selfOrigin: selfOrigin(req) }) : null;
     // A page holding a borrower's data (or asked for with their token) is theirs: no cache anywhere keeps it.
     const personal = !!rendered?.data?.calls.length || typeof query.token === 'string';
     const ticket = snap.release && tickets && target.deviceId && screenId ? tickets.mint(screenId, armsOfLabel(snap.release)) : undefined;
@@ -196,7 +196,7 @@ export function rendererRouter(
     if (rendered) {
       // The same drawn page (same version, screen, query and answer) is assembled and compressed once.
       // Markup and style go into the small template first, the boot data last: each step rescans less.
-      const built = assembled.get(rendered, html, () => injectBoot(injectStatic(styled(html), rendered), bootScript(target, preloads, { bundle: 'reference' })));
+      const built = assembled.get(rendered, html, () => injectBoot(injectDrawn(styled(html), rendered), bootScript(target, preloads, { bundle: 'reference' })));
       await sendPage(built);
       return;
     }

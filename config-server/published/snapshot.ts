@@ -1,5 +1,5 @@
 import { matchRoute, type RouteLike } from './match-route.js';
-import { nodeTypesOf } from '../../renderer/nodes/node-types-of.js';
+import { nodeTypesOf } from '../../renderer/core/documents/node-types-of.js';
 import { ReleaseArms, type ArmKind, type ArmLabel } from '../releases/release-arms.js';
 import type { Who } from '../releases/borrower-params.js';
 import { bundleEntry, entry, oneOf, originOf, screenEntry, type Entry, type SnapshotDoc } from './entries.js';
@@ -34,7 +34,7 @@ export class PublishedSnapshot {
   private readonly defaultLocale = new Map<string, string>();
   private readonly routes: RouteLike[];
   private readonly notFound?: string;
-  /** Open releases (scheduled and rolling), for the schedule (published-sync.ts). */
+  /** Open releases (scheduled and rolling), for the schedule (sync.ts). */
   readonly releases: readonly StoredRelease[];
   /** Rolling releases' candidates (root only; undefined when none is in flight). */
   readonly arms?: ReleaseArms<PublishedSnapshot>;
