@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 import type { RequestHandler } from 'express';
 import type { PublishedSnapshot } from '../published/snapshot.js';
-import { CAPTURE_SCRIPT } from '../../renderer/boot/capture/capture-script.js';
+import { CAPTURE_SCRIPT } from '../../renderer/boot/render-static.js';
 
 /**
  * The one inline script a page may run: the drawn page's capture script (issue 45), by the sha256 of its exact text,

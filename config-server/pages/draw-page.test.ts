@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
 import { injectDrawn, pageDrawer } from './draw-page.js';
-import { compactHandOff, readHandOff } from '../../renderer/first-calls/hand-off.js';
+import { compactHandOff, readHandOff } from '../../renderer/core/first-calls/hand-off.js';
 import { CAPTURE_SCRIPT } from '../../renderer/boot/capture/capture-script.js';
 
 const repoDocs = () => readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc);

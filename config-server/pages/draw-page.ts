@@ -1,15 +1,14 @@
 import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types.js';
-import { prepareStaticRender, renderStaticScreen, type StaticRender } from '../../renderer/boot/render-static.js';
+import { CAPTURE_SCRIPT, drawWithAnswers, prepareStaticRender, renderStaticScreen, type StaticRender } from '../../renderer/boot/render-static.js';
 import { createHash } from 'node:crypto';
-import { httpCall, type HttpCall } from '../../renderer/api/http-call.js';
-import { endpointOf } from '../../renderer/api/call-rules.js';
-import { planFirstCalls, planReadsClock, type PlannedCall } from '../../renderer/first-calls/plan-first-calls.js';
-import { writeHandOff, type EarlyCall, type HandOff } from '../../renderer/first-calls/hand-off.js';
-import { drawWithAnswers, readServerAnswer, serverEndpoint, type ServerScreen } from '../../renderer/first-calls/server-onload.js';
+import { httpCall, type HttpCall } from '../../renderer/core/api/http-call.js';
+import { endpointOf } from '../../renderer/core/api/call-rules.js';
+import { planFirstCalls, planReadsClock, type PlannedCall } from '../../renderer/core/first-calls/plan-first-calls.js';
+import { writeHandOff, type EarlyCall, type HandOff } from '../../renderer/core/first-calls/hand-off.js';
+import { readServerAnswer, serverEndpoint, type ServerScreen } from '../../renderer/core/first-calls/server-answer.js';
 import type { PublishedSnapshot } from '../published/snapshot.js';
 import { ssrFetch, type SsrSettings } from './backend-call.js';
 import { noTelemetry, type DrawnOutcome, type PrefetchOutcome, type Telemetry } from '../ops/telemetry.js';
-import { CAPTURE_SCRIPT } from '../../renderer/boot/capture/capture-script.js';
 import { escapeHtml } from '../http/escape-html.js';
 
 /** Distinct common-param combinations kept per published version; visitors of the site rarely carry any. */

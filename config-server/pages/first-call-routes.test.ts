@@ -8,10 +8,10 @@ import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
 import { injectDrawn, pageDrawer } from './draw-page.js';
 import { createApiClient, type AppApiClient } from '../../renderer/api/api-client.js';
-import { claiming } from '../../renderer/first-calls/claim-table.js';
-import { firstCallClaims } from '../../renderer/first-calls/first-call-claims.js';
-import { HAND_OFF_ID, readHandOff } from '../../renderer/first-calls/hand-off.js';
-import { planFirstCalls } from '../../renderer/first-calls/plan-first-calls.js';
+import { claiming } from '../../renderer/core/first-calls/claim-table.js';
+import { firstCallClaims } from '../../renderer/boot/first-call-claims.js';
+import { HAND_OFF_ID, readHandOff } from '../../renderer/core/first-calls/hand-off.js';
+import { planFirstCalls } from '../../renderer/core/first-calls/plan-first-calls.js';
 import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types.js';
 
 const docs = readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc);

@@ -4,7 +4,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { createAjv, documentKinds, readSchemaFiles } from './load-schemas.js';
-import { formatAjvErrors } from '../../renderer/validation/format-ajv-errors.js';
+import { formatAjvErrors } from '../../renderer/core/validation/format-ajv-errors.js';
 
 export interface SchemaError {
   instancePath: string;

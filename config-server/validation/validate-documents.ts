@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { createAjv, documentKinds, readSchemaFiles } from './load-schemas.js';
-import { formatAjvErrors } from '../../renderer/validation/format-ajv-errors.js';
+import { formatAjvErrors } from '../../renderer/core/validation/format-ajv-errors.js';
 import { checkMoneyBindings } from './money-binding-rules.js';
 import { checkExpressions } from './expression-rules.js';
 import { collectReferences, type Reference } from './collect-references.js';

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { adminApi } from './admin-api';
 import { currentContent, type DocRecord, type Role } from './admin-types';
 import { describeError } from './describe-error';
-import { DEFAULT_MARKET } from '../boot/default-market';
+import { DEFAULT_MARKET } from '../core/market/default-market';
 import HistoryPanel from './HistoryPanel';
 import JsonDocPanel from './JsonDocPanel';
 import MarketForm from './MarketForm';

@@ -14,7 +14,7 @@ import JsonDocEditor from './JsonDocEditor';
 import ConflictView from './safety/ConflictView';
 import { mergeMineOnTheirs } from './safety/merge';
 import { useUnsavedGuard } from './safety/use-unsaved-guard';
-import { parseJson, validateDocument } from '../validation/validate-document';
+import { parseJson, validateDocument } from '../core/validation/validate-document';
 
 interface Props {
   doc: DocRecord;

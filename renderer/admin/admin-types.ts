@@ -5,7 +5,7 @@
  * stays `unknown` here and is typed by the generated schema types where an editor needs it.
  */
 import type { components, operations } from './generated/admin-api';
-import type { DocumentProblem } from '../validation/document-problem';
+import type { DocumentProblem } from '../core/validation/document-problem';
 
 type Schemas = components['schemas'];
 

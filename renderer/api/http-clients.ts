@@ -1,21 +1,12 @@
 import type { AxiosAdapter, AxiosInstance } from 'axios';
 import type { ApiMapDocument } from '../../schemas/generated/types';
+import { markerHeaders } from '../core/api/call-rules';
 
 export interface HttpClients {
   /** Query string / JSON body calls. */
   json: AxiosInstance;
   /** application/x-www-form-urlencoded bodies (the backend's second client). */
   form: AxiosInstance;
-}
-
-/** Marker headers: the fixed ones of the map, XMLHttpRequest always, plus those copied from the page query. */
-export function markerHeaders(apiMap: ApiMapDocument, query: Record<string, string>): Record<string, string> {
-  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', ...(apiMap.headers ?? {}) };
-  for (const h of apiMap.headersFromQuery ?? []) {
-    const v = query[h.query];
-    if (v != null && v !== '') headers[h.header] = v;
-  }
-  return headers;
 }
 
 /**

@@ -6,7 +6,7 @@ import { commonQueryNames } from '../runtime/services';
 import { ToastRegion } from '../toast/ToastRegion';
 import { LoadingIndicator } from '../api/LoadingIndicator';
 import { configureToasts, toastStore } from '../toast/toast-store';
-import { toastLimitsOf } from '../runtime/market-reads';
+import { toastLimitsOf } from '../core/market/market-reads';
 import { AppContext, type AppContextValue } from './app-context';
 import type { BootBundle } from './boot-types';
 import { bundleKey, loadBundle, rememberBundle, type Loaded } from './config-client';

@@ -10,7 +10,7 @@ import type { RuntimeServices } from '../runtime/services';
 import { createStateStore } from '../runtime/state-store';
 import { toastStore } from '../toast/toast-store';
 import { logError } from './log-error';
-import { claiming, type ClaimTable } from '../first-calls/claim-table';
+import { claiming, type ClaimTable } from '../core/first-calls/claim-table';
 import { firstScreenShown } from './after-first-screen';
 import { note } from '../telemetry/telemetry-inbox';
 

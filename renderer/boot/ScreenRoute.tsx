@@ -6,7 +6,7 @@ import { logError } from './log-error';
 import { readQuery } from './page-location';
 import { ScreenHost } from './ScreenHost';
 import { useApp } from './app-context';
-import type { ClaimTable } from '../first-calls/claim-table';
+import type { ClaimTable } from '../core/first-calls/claim-table';
 import { afterFirstScreen } from './after-first-screen';
 import { preloadWidgets } from '../nodes/preload-widgets';
 import { screenToShow, type Pending } from './pending-screen';

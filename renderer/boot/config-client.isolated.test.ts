@@ -4,7 +4,7 @@ import { readCached } from './config-cache';
 
 /** Whether the validators' module was loaded at all (its chunk downloaded, in the browser), and what it checked. */
 const validators = { loaded: false, checked: [] as string[] };
-vi.mock('../validation/validate-document', () => {
+vi.mock('../core/validation/validate-document', () => {
   validators.loaded = true;
   return {
     validateDocument: (_kind: string, doc: { id: string }) => (validators.checked.push(doc.id), doc.id === 'broken' ? ['bad'] : []),

@@ -1,7 +1,7 @@
 import type { ScreenDocument } from '../../schemas/generated/types';
 import { looksLikeBundle, looksLikeScreen, type BootBundle } from './boot-types';
 import { readCached, writeCached } from './config-cache';
-import { PUBLISHED_CONFIG_BASE, bundleUrl, namedBundleUrl } from './named-bundle-url';
+import { PUBLISHED_CONFIG_BASE, bundleUrl, namedBundleUrl } from '../core/bundle/named-bundle-url';
 import { withWho } from './arm-query';
 import { note } from '../telemetry/telemetry-inbox';
 
@@ -69,7 +69,7 @@ async function remember<T>(cacheKey: string, kind: 'bundle' | 'screen', loaded: 
   if (loaded.source === 'cache' || isPreview) return;
   if (loaded.drawn) return writeCached(cacheKey, { etag: loaded.etag, body: loaded.body });
   // Imported here, not with the app: the first screen does not wait for the validator code.
-  const { validateBundle, validateDocument } = await import('../validation/validate-document');
+  const { validateBundle, validateDocument } = await import('../core/validation/validate-document');
   const problems = kind === 'bundle' ? validateBundle(loaded.body as Record<string, unknown>) : validateDocument('screen', loaded.body);
   if (problems.length) {
     log(`${kind} ${cacheKey} does not match its schema`, problems);

@@ -3,7 +3,9 @@
  * before any JavaScript runs. The markup is what the app's root draws for the same document, market, query
  * and state (the screen, then the loading region and the toast region, at the same tree positions, so
  * React's generated ids agree); the app hydrates it (start-app.tsx).
- * Imported by the config server only (react-dom/server never reaches the browser bundle).
+ * Imported by the config server only (react-dom/server never reaches the browser bundle). The server's one way into
+ * the React side: it imports from renderer/ only this entry and renderer/core/ (`npm run lint` holds it to that), so
+ * the onLoad run with the server's answers and the page's capture script are handed on from here.
  */
 import { renderToString } from 'react-dom/server';
 import type { ScreenDocument } from '../../schemas/generated/types';
@@ -19,6 +21,9 @@ import { preloadAllWidgets } from '../nodes/preload-widgets';
 import { LoadingIndicator } from '../api/LoadingIndicator';
 import { ToastRegion } from '../toast/ToastRegion';
 import type { ToastStore } from '../toast/toast-store';
+
+export { drawWithAnswers } from './draw-with-answers';
+export { CAPTURE_SCRIPT } from './capture/capture-script';
 
 export interface StaticRenderInput {
   doc: ScreenDocument;

@@ -9,11 +9,12 @@ import { setInlineScreen } from './ScreenRoute';
 import { createApiClient, type RawAnswer } from '../api/api-client';
 import { toastStore } from '../toast/toast-store';
 import { preloadWidgets } from '../nodes/preload-widgets';
-import { readHandOff } from '../first-calls/hand-off';
-import { planFirstCalls } from '../first-calls/plan-first-calls';
-import { firstCallClaims } from '../first-calls/first-call-claims';
+import { readHandOff } from '../core/first-calls/hand-off';
+import { planFirstCalls } from '../core/first-calls/plan-first-calls';
+import { readStored } from '../runtime/storage';
+import { firstCallClaims } from './first-call-claims';
 import { setWho } from './arm-query';
-import { DEFAULT_MARKET } from './default-market';
+import { DEFAULT_MARKET } from '../core/market/default-market';
 import { dropEarlyInput, holdFields, takeEarlyInput } from './capture/take-early-input';
 import { AfterHydration } from './capture/AfterHydration';
 
@@ -85,7 +86,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     });
     const market = bundle.body.market as unknown as Record<string, unknown>;
     // Every planned call is claimed from one table: the server's answer, the page's early fetch, or sent now.
-    const plan = planFirstCalls({ doc: boot.screen, query: location.query, market, texts });
+    const plan = planFirstCalls({ doc: boot.screen, query: location.query, market, texts, stored: readStored });
     const claims = firstCallClaims({ plan, handOff, early, api });
     // Its lazily loaded widgets download alongside that call. The app mounts once they are here:
     // a widget that suspends on the first screen would show late (React throttles reveals).

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyWidget } from './lazy-widget';
-import { nodeTypesOf } from './node-types-of';
+import { nodeTypesOf } from '../core/documents/node-types-of';
 import { preloadWidgets } from './preload-widgets';
 import { registry } from './registry';
 

@@ -1,4 +1,4 @@
-import { nodeTypesOf } from './node-types-of';
+import { nodeTypesOf } from '../core/documents/node-types-of';
 import { registry } from './registry';
 
 type Preloadable = { preload?: () => Promise<unknown> };

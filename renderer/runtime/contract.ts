@@ -6,6 +6,10 @@
  */
 import type { ComponentType } from 'react';
 import type { Action, Node } from '../../schemas/generated/types';
+import type { ApiClient, ApiResult } from '../core/api/api-result';
+
+// In the shared core (the server reads answers too); named here as well so widgets keep one place to import from.
+export type { ApiClient, ApiResult };
 
 export type NodeType = Node['type'];
 export type NodeOf<T extends NodeType> = Extract<Node, { type: T }>;
@@ -32,22 +36,6 @@ export interface Scope {
   [name: string]: unknown;
 }
 
-/** The `{code, message, data}` envelope, plus whether `code` is the endpoint's success code. */
-export interface ApiResult {
-  ok: boolean;
-  code: unknown;
-  message: string;
-  data: unknown;
-}
-
-export interface ApiClient {
-  /** Calls a logical endpoint of the API map; never throws (network failure → ok false, message 'error'). */
-  call(endpoint: string, params?: Record<string, unknown>, opts?: { silent?: boolean }): Promise<ApiResult>;
-  /** Multipart upload of one file under `field`. */
-  upload(endpoint: string, field: string, file: Blob, params?: Record<string, unknown>): Promise<ApiResult>;
-  /** Absolute URL of a GET endpoint with common params (captcha images and the like). */
-  url(endpoint: string, params?: Record<string, unknown>): string;
-}
 
 export interface Bridge {
   /** Sends a native message by its logical name from the bridge map. */

@@ -1,4 +1,5 @@
-import { createHelpers, evaluate, resolveTemplate, type Helper } from '../expressions';
+import { createHelpers, evaluate, resolveTemplate, type Helper } from '../core/expressions';
+import { interpolate } from '../core/expressions/interpolate';
 import type { ActionOutcome, Runtime, Scope } from './contract';
 import type { RuntimeServices } from './services';
 import { readCookie } from './cookies';
@@ -7,11 +8,6 @@ import type { State } from './state-store';
 
 const helperCache = new WeakMap<RuntimeServices, Record<string, Helper>>();
 
-/** `{name}` placeholders of a text set entry. */
-export function interpolate(copy: string, args?: Record<string, unknown>): string {
-  if (!args) return copy;
-  return copy.replace(/\{(\w+)\}/g, (m, name: string) => (Object.hasOwn(args, name) && args[name] != null ? String(args[name]) : m));
-}
 
 export function translate(services: RuntimeServices, key: string, args?: Record<string, unknown>): string {
   const copy = Object.hasOwn(services.texts, key) ? services.texts[key] : undefined;

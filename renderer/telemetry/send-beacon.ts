@@ -1,4 +1,4 @@
-import { PUBLISHED_CONFIG_BASE } from '../boot/named-bundle-url';
+import { PUBLISHED_CONFIG_BASE } from '../core/bundle/named-bundle-url';
 
 export const BEACON_URL = `${PUBLISHED_CONFIG_BASE}/beacon`;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_TOAST_LIMITS, type ToastLimits } from '../runtime/market-reads';
+import { DEFAULT_TOAST_LIMITS, type ToastLimits } from '../core/market/market-reads';
 
 /** Durations come from the market document (limits.toast*), set at boot; the product's defaults until then. */
 let limits: ToastLimits = DEFAULT_TOAST_LIMITS;

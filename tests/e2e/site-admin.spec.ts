@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, type Client } from '../../config-server/testing/test-helpers';
-import { thousands } from '../../renderer/expressions/format';
+import { thousands } from '../../renderer/core/expressions/format';
 import { startHarness, type Harness } from './harness';
 
 const PASSWORD = 'correct horse battery';

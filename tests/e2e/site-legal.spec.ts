@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { thousands } from '../../renderer/expressions/format';
+import { thousands } from '../../renderer/core/expressions/format';
 import { startHarness, type Harness } from './harness';
 
 const textsOf = (locale: string): Record<string, string> => JSON.parse(fs.readFileSync(`screens/texts/${locale}.json`, 'utf8')).texts;

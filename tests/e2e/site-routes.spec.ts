@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { thousands } from '../../renderer/expressions/format';
+import { thousands } from '../../renderer/core/expressions/format';
 import { axeViolations, describeViolations } from './axe';
 import { ARTIFACTS, routeOf, startHarness, type Harness } from './harness';
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { thousands } from '../../renderer/expressions/format';
+import { thousands } from '../../renderer/core/expressions/format';
 import type { Page } from 'playwright-core';
 import { screenVisible, startHarness, type Harness } from './harness';
 

@@ -9,7 +9,7 @@ import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { buildApp, repoRoot, resultsDir, type ChunkStat } from './build-app.js';
 import { row, KB, type Row } from '../lib/table.js';
 import { widgetPreloads } from '../../../config-server/pages/widget-preloads.js';
-import { nodeTypesOf } from '../../../renderer/nodes/node-types-of.js';
+import { nodeTypesOf } from '../../../renderer/core/documents/node-types-of.js';
 
 /** Screens whose first load the table spells out: the page's initial files plus the widget chunks the server hints for it. */
 const FIRST_SCREENS = [{ label: 'complaint entry', file: 'screens/pages/complaints/complaint-entry.json' }];

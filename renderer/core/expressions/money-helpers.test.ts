@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from './evaluate';
 import { createHelpers } from './helpers';
-import ID from '../../screens/markets/ID.json';
-import IN from '../../screens/markets/IN.json';
-import idTexts from '../../screens/texts/id-ID.json';
-import enTexts from '../../screens/texts/en-IN.json';
+import ID from '../../../screens/markets/ID.json';
+import IN from '../../../screens/markets/IN.json';
+import idTexts from '../../../screens/texts/id-ID.json';
+import enTexts from '../../../screens/texts/en-IN.json';
 
 /** The helpers as a screen of each market gets them: its number format, currency and term units, its copy. */
 const MARKETS = [

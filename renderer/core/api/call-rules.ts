@@ -3,8 +3,8 @@
  * JSON body) and how the answer's envelope is read. The app's axios client (api-client.ts) and the config
  * server's own calls (http-call.ts, sent by the config server) both use these, so the two cannot drift apart.
  */
-import type { ApiMapDocument, Endpoint } from '../../schemas/generated/types';
-import type { ApiResult } from '../runtime/contract';
+import type { ApiMapDocument, Endpoint } from '../../../schemas/generated/types';
+import type { ApiResult } from './api-result';
 import { readAnswer, type ReadOptions } from './read-answer';
 
 export const scalar = (v: unknown) => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -73,4 +73,14 @@ export function safeJson(s: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Marker headers: the fixed ones of the map, XMLHttpRequest always, plus those copied from the page query. */
+export function markerHeaders(apiMap: ApiMapDocument, query: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', ...(apiMap.headers ?? {}) };
+  for (const h of apiMap.headersFromQuery ?? []) {
+    const v = query[h.query];
+    if (v != null && v !== '') headers[h.header] = v;
+  }
+  return headers;
 }

@@ -1,48 +1,18 @@
 /**
- * Server-side: the screen's `onLoad` run against the answers the server fetched, so the page is drawn with
- * the state those answers give. The runner claims them from a claim table as the app's runner will; any
- * other call or delay waits until the page is drawn, then ends as a closed screen does. Config server only.
+ * Server-side: the screen's `onLoad` run against the answers the server fetched (read by
+ * core/first-calls/server-answer.ts), so the page is drawn with the state those answers give. The runner claims
+ * them from a claim table as the app's runner will; any other call or delay waits until the page is drawn, then
+ * ends as a closed screen does. Config server only, through render-static.tsx (it needs the widgets).
  */
-import type { ApiMapDocument, Endpoint, ScreenDocument } from '../../schemas/generated/types';
 import { runActions } from '../actions/run-actions';
-import { endpointOf, readEnvelope, safeJson } from '../api/call-rules';
 import type { ApiClient, ApiResult } from '../runtime/contract';
 import { registry } from '../nodes/registry';
 import { createForms } from '../runtime/forms';
 import type { RuntimeServices } from '../runtime/services';
 import { createStateStore } from '../runtime/state-store';
-import { claiming, createClaimTable } from './claim-table';
-import type { HandOff, ServerCall } from './hand-off';
-import type { PlannedCall } from './plan-first-calls';
-
-export interface ServerScreen {
-  doc: ScreenDocument;
-  apiMap: ApiMapDocument;
-  market: Record<string, unknown>;
-  texts: Record<string, string>;
-  query: Record<string, string>;
-  commonQueryNames: string[];
-  logError(message: string, detail?: unknown): void;
-}
-
-/**
- * A planned call the API map lets the server make (`firstCall.by: "server"`, a read that changes nothing);
- * undefined otherwise. Anything else, a map published before `firstCall` existed included, stays in the browser.
- */
-export function serverEndpoint(apiMap: ApiMapDocument, call: PlannedCall): Endpoint | undefined {
-  const ep = endpointOf(apiMap, call.endpoint);
-  return ep?.firstCall?.by === 'server' ? ep : undefined;
-}
-
-/** The backend's answer read as the app's API client reads it; null unless it is a success. */
-export function readServerAnswer(input: ServerScreen, call: PlannedCall, answer: { status: number; text: string }): ServerCall | null {
-  const ep = endpointOf(input.apiMap, call.endpoint);
-  if (!ep) return null;
-  const read = readEnvelope(input.apiMap, ep, safeJson(answer.text), (k) => input.texts[k] ?? k, { market: input.market, name: call.endpoint, warn: input.logError });
-  // Not a success: the app makes the call itself and shows what it says, as it does without a server render.
-  if (read.kind !== 'ok') return null;
-  return { endpoint: call.endpoint, key: call.key, result: { ...read.result, ok: true } };
-}
+import { claiming, createClaimTable } from '../core/first-calls/claim-table';
+import type { HandOff, ServerCall } from '../core/first-calls/hand-off';
+import type { ServerScreen } from '../core/first-calls/server-answer';
 
 /** Far more promise jobs than an onLoad's actions chain between two calls (each action takes a handful). */
 const MICROTASK_FLUSHES = 500;

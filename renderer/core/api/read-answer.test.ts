@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiMapDocument, Endpoint } from '../../schemas/generated/types';
-import apiMapJson from '../../screens/maps/api-map.json';
-import ID from '../../screens/markets/ID.json';
+import type { ApiMapDocument, Endpoint } from '../../../schemas/generated/types';
+import apiMapJson from '../../../screens/maps/api-map.json';
+import ID from '../../../screens/markets/ID.json';
 import { readEnvelope } from './call-rules';
 import { readAnswer } from './read-answer';
 

@@ -3,7 +3,7 @@
  * (`writeHandOff`), read once by the app (`readHandOff`). `public/early-call.js` reads only `early`, by the
  * same element id (a classic script cannot import this module; hand-off.test.ts checks the two agree).
  */
-import type { ApiResult } from '../runtime/contract';
+import type { ApiResult } from '../api/api-result';
 import type { HttpCall } from '../api/http-call';
 
 /** The `<script type="application/json">` element holding the hand-off. */

@@ -3,9 +3,9 @@
  * server's answer (hand-off `calls`), the page's early fetch (hand-off `early`), or the app sending it now.
  */
 import type { AppApiClient, RawAnswer } from '../api/api-client';
-import { createClaimTable, type ClaimTable } from './claim-table';
-import type { HandOff } from './hand-off';
-import type { PlannedCall } from './plan-first-calls';
+import { createClaimTable, type ClaimTable } from '../core/first-calls/claim-table';
+import type { HandOff } from '../core/first-calls/hand-off';
+import type { PlannedCall } from '../core/first-calls/plan-first-calls';
 
 export interface FirstCallSources {
   /** The app's own plan for the screen (plan-first-calls.ts). */

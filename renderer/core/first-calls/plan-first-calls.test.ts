@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScreenDocument } from '../../schemas/generated/types';
+import type { ScreenDocument } from '../../../schemas/generated/types';
 import { planFirstCalls, planReadsClock } from './plan-first-calls';
 
 const screen = (onLoad: unknown[], state: Record<string, unknown> = {}) =>

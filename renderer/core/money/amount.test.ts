@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountDigits, formatAmount, readAmount } from './amount';
-import ID from '../../screens/markets/ID.json';
-import IN from '../../screens/markets/IN.json';
+import ID from '../../../screens/markets/ID.json';
+import IN from '../../../screens/markets/IN.json';
 
 const MARKETS = { ID: ID.number, IN: IN.number };
 /** India as a backend with the other common convention would send it: comma groups, period decimals. */

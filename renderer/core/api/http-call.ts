@@ -2,9 +2,8 @@
  * A call as plain request data (URL, method, headers, text body) by the same API-map rules the app's axios
  * client follows (call-rules.ts): what the config server sends itself, and what it hands the page to send early.
  */
-import type { ApiMapDocument, Endpoint } from '../../schemas/generated/types';
-import { callParts, commonParams, scalar } from './call-rules';
-import { markerHeaders } from './http-clients';
+import type { ApiMapDocument, Endpoint } from '../../../schemas/generated/types';
+import { callParts, commonParams, markerHeaders, scalar } from './call-rules';
 
 export interface HttpCall {
   /** The API map's base URL (absolute, or same-origin such as `/sandbox`) + path + query string. */

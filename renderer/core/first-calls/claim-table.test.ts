@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiClient, ApiResult } from '../runtime/contract';
+import type { ApiClient, ApiResult } from '../api/api-result';
 import { callKey } from './call-key';
 import { claiming, createClaimTable } from './claim-table';
 

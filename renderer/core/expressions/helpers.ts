@@ -1,4 +1,4 @@
-import { amountDigits, formatAmount, readAmount } from './amount';
+import { amountDigits, formatAmount, readAmount } from '../money/amount';
 import { formatDate, thousands } from './format';
 
 /** Functions an expression may call. Nothing else is callable: not methods of values, not globals. */

@@ -3,10 +3,9 @@
  * out from the screen, the page query and the bundle before anything runs. The server makes them (or hands
  * them to the page to send early), the app sends what is left; all of them land in one claim table.
  */
-import type { Action, ScreenDocument } from '../../schemas/generated/types';
+import type { Action, ScreenDocument } from '../../../schemas/generated/types';
 import { createHelpers, evaluate, resolveTemplate } from '../expressions';
-import { interpolate } from '../runtime/create-runtime';
-import { readStored } from '../runtime/storage';
+import { interpolate } from '../expressions/interpolate';
 import { callKey } from './call-key';
 
 export interface PlannedCall {
@@ -21,6 +20,8 @@ export interface PlanInput {
   query: Record<string, string>;
   market: Record<string, unknown>;
   texts: Record<string, unknown>;
+  /** The browser's stored values (`storage` actions); the server has none, so a plan reading one stays undefined there. */
+  stored?: (key: string) => unknown;
 }
 
 type ApiAction = Extract<Action, { action: 'api' }>;
@@ -32,12 +33,12 @@ type ApiAction = Extract<Action, { action: 'api' }>;
  * and a POST sent with the wrong params would be wasted.
  */
 export function planFirstCalls(input: PlanInput): PlannedCall[] {
-  const { doc, query, market, texts } = input;
+  const { doc, query, market, texts, stored = () => undefined } = input;
   const t = (key: string, args?: Record<string, unknown>) => {
     const copy = Object.hasOwn(texts, key) ? texts[key] : undefined;
     return typeof copy === 'string' ? interpolate(copy, args) : key;
   };
-  const helpers = createHelpers({ t, stored: readStored, market: () => market });
+  const helpers = createHelpers({ t, stored, market: () => market });
   const scope = { state: doc.state ?? {}, query, params: {}, market };
   const find = (actions: readonly Action[] | undefined): ApiAction | null | 'stop' => {
     for (const a of actions ?? []) {

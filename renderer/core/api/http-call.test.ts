@@ -1,8 +1,8 @@
 import type { AxiosAdapter } from 'axios';
 import axios from 'axios';
 import { describe, expect, it } from 'vitest';
-import type { ApiMapDocument } from '../../schemas/generated/types';
-import { createApiClient } from './api-client';
+import type { ApiMapDocument } from '../../../schemas/generated/types';
+import { createApiClient } from '../../api/api-client';
 import { httpCall } from './http-call';
 
 const apiMap = {

@@ -1,5 +1,5 @@
 /** Number and date formatting of the product: thousands separator a period, fixed date patterns. */
-import { formatAmount, readAmount } from './amount';
+import { formatAmount, readAmount } from '../money/amount';
 
 /**
  * A number shown with the market's separators (`thousands(market.userCount, market.number)` → "3.000.000"), read and

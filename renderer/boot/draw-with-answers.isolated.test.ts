@@ -8,8 +8,9 @@ vi.mock('../actions/run-actions', async (original) => {
   const real = await original<typeof import('../actions/run-actions')>();
   return { ...real, runActions: (...args: Parameters<typeof real.runActions>) => runs[runs.push(real.runActions(...args)) - 1] };
 });
-const { drawWithAnswers, readServerAnswer } = await import('./server-onload');
-const { planFirstCalls } = await import('./plan-first-calls');
+const { drawWithAnswers } = await import('./draw-with-answers');
+const { readServerAnswer } = await import('../core/first-calls/server-answer');
+const { planFirstCalls } = await import('../core/first-calls/plan-first-calls');
 
 const apiMap = {
   baseUrl: '/sandbox',

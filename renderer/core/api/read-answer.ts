@@ -4,8 +4,8 @@
  * a flag as 1, "1" or true, an amount in minor units. The API client and the server's own first call both read
  * answers here, so a screen sees one shape whichever route its data took.
  */
-import type { ApiMapDocument, Endpoint } from '../../schemas/generated/types';
-import { readAmount } from '../expressions/amount';
+import type { ApiMapDocument, Endpoint } from '../../../schemas/generated/types';
+import { readAmount } from '../money/amount';
 import { FORBIDDEN_KEYS } from '../expressions/evaluate';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -5,7 +5,7 @@
  * server checks again on save and on publish, with the cross-document rules: this is the fast feedback, not
  * the gate. Problems are worded as the server words them (format-ajv-errors.ts).
  */
-import { kindValidators } from '../../schemas/generated/kind-validators.js';
+import { kindValidators } from '../../../schemas/generated/kind-validators.js';
 import type { DocumentProblem } from './document-problem';
 import { formatAjvErrors } from './format-ajv-errors';
 

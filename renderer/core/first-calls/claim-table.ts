@@ -3,7 +3,7 @@
  * page's early fetch, or the app at boot. The screen's API client takes a call from here instead of sending
  * it again; each entry is taken once, so a remount or a retry goes to the network.
  */
-import type { ApiClient, ApiResult } from '../runtime/contract';
+import type { ApiClient, ApiResult } from '../api/api-result';
 import { callKey } from './call-key';
 
 export interface ClaimTable {

@@ -1,0 +1,38 @@
+/**
+ * The server's first reads, the React-free half: which planned calls the API map lets the server make, and the
+ * backend's answer read exactly as the app's API client reads it (call-rules.ts). The onLoad run that takes those
+ * answers needs the widgets and lives beside the static render (renderer/boot/draw-with-answers.ts).
+ */
+import type { ApiMapDocument, Endpoint, ScreenDocument } from '../../../schemas/generated/types';
+import { endpointOf, readEnvelope, safeJson } from '../api/call-rules';
+import type { ServerCall } from './hand-off';
+import type { PlannedCall } from './plan-first-calls';
+
+export interface ServerScreen {
+  doc: ScreenDocument;
+  apiMap: ApiMapDocument;
+  market: Record<string, unknown>;
+  texts: Record<string, string>;
+  query: Record<string, string>;
+  commonQueryNames: string[];
+  logError(message: string, detail?: unknown): void;
+}
+
+/**
+ * A planned call the API map lets the server make (`firstCall.by: "server"`, a read that changes nothing);
+ * undefined otherwise. Anything else, a map published before `firstCall` existed included, stays in the browser.
+ */
+export function serverEndpoint(apiMap: ApiMapDocument, call: PlannedCall): Endpoint | undefined {
+  const ep = endpointOf(apiMap, call.endpoint);
+  return ep?.firstCall?.by === 'server' ? ep : undefined;
+}
+
+/** The backend's answer read as the app's API client reads it; null unless it is a success. */
+export function readServerAnswer(input: ServerScreen, call: PlannedCall, answer: { status: number; text: string }): ServerCall | null {
+  const ep = endpointOf(input.apiMap, call.endpoint);
+  if (!ep) return null;
+  const read = readEnvelope(input.apiMap, ep, safeJson(answer.text), (k) => input.texts[k] ?? k, { market: input.market, name: call.endpoint, warn: input.logError });
+  // Not a success: the app makes the call itself and shows what it says, as it does without a server render.
+  if (read.kind !== 'ok') return null;
+  return { endpoint: call.endpoint, key: call.key, result: { ...read.result, ok: true } };
+}
