@@ -16,7 +16,7 @@ import type { DocumentError } from './validation-types.js';
 /** Kinds whose strings the renderer evaluates. */
 const EVALUATED_KINDS = new Set(['screen', 'landing-template']);
 
-/** What renderer/expressions/evaluate.ts runs; anything else parses but always fails there. */
+/** What renderer/core/expressions/evaluate.ts runs; anything else parses but always fails there. */
 const RUNNABLE = new Set([
   'Literal', 'Identifier', 'MemberExpression', 'ArrayExpression', 'ObjectExpression', 'UnaryExpression',
   'BinaryExpression', 'ConditionalExpression', 'CallExpression',

@@ -5,7 +5,7 @@
  *   `{{ market.limits.* }}` binding is expected;
  * - a `market.*` path read by a document that some market document lacks;
  * - a market constant (a leaf under a checked section) that no document reads and that code does not
- *   declare as read (renderer/runtime/market-reads.ts): an ops edit of it would change nothing.
+ *   declare as read (renderer/core/market/market-reads.ts): an ops edit of it would change nothing.
  */
 import { MARKET_READS_BY_CODE } from '../../renderer/core/market/market-reads.js';
 import { MARKET_PATH, type Reference } from './collect-references.js';
@@ -50,7 +50,7 @@ function templateReads(doc: unknown, pointer = ''): Reference[] {
 const covers = (read: string, leaf: string) => read === leaf || leaf.startsWith(`${read}.`) || read.startsWith(`${leaf}.`);
 
 export interface MarketRuleOptions {
-  /** Paths code reads (default: renderer/runtime/market-reads.ts). */
+  /** Paths code reads (default: renderer/core/market/market-reads.ts). */
   codeReads?: readonly string[];
   /** Sections whose leaves must be read (default CHECKED_SECTIONS). */
   sections?: readonly string[];
@@ -94,7 +94,7 @@ export function checkMarketConstants(known: KnownDocument[], references: Map<str
         errors.push({
           file: m.file,
           pointer: `/${leaf.split('.').join('/')}`,
-          message: `market constant ${leaf} is read by no document and no code, so editing it changes nothing: bind a screen to "{{ market.${leaf} }}", declare the code that reads it in renderer/runtime/market-reads.ts, or remove it`,
+          message: `market constant ${leaf} is read by no document and no code, so editing it changes nothing: bind a screen to "{{ market.${leaf} }}", declare the code that reads it in renderer/core/market/market-reads.ts, or remove it`,
         });
       }
     }

@@ -1,5 +1,5 @@
 /**
- * Money from a backend is read by one reader (renderer/expressions/amount.ts through the `amount`,
+ * Money from a backend is read by one reader (renderer/core/money/amount.ts through the `amount`,
  * `amountValue`, `amountDigits` and `sumAmounts` helpers), which knows the market's separators. The older
  * number helpers do not: `thousands("700.000")` shows 700, `stripDots("1.250.000,50")` sends 125000050 and
  * `sum` reads "350.000" as 350. They stay for market constants (`thousands(market.userCount, market.number)`);

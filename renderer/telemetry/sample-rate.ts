@@ -1,7 +1,7 @@
 import type { MarketDocument } from '../../schemas/generated/types';
 
 /**
- * The market's `telemetry.sampleRate` (declared as read in runtime/market-reads.ts): the share of page loads whose
+ * The market's `telemetry.sampleRate` (declared as read in core/market/market-reads.ts): the share of page loads whose
  * screens the beacons report where no release is in flight. Absent or out of range: none. A screen served in a
  * release is reported whatever this says.
  */
