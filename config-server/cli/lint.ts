@@ -3,11 +3,13 @@
  * - no eval / new Function in browser code (the page runs under a CSP without 'unsafe-eval');
  * - no raw HTML from documents (dangerouslySetInnerHTML, innerHTML writes);
  * - kebab-case for JSON, schema and module files; PascalCase for React component files;
- * - files over 400 lines are reported (one idea per file).
+ * - files over 400 lines are reported (one idea per file);
+ * - the shared core's boundary: what renderer/core/ and the config server may import (check-core-imports.ts).
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { boundaryFindings } from './check-core-imports.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const skipDirs = new Set(['node_modules', 'generated', 'dist', 'data', 'artifacts', 'results', '.git']);
@@ -46,6 +48,7 @@ for (const top of ['renderer', 'config-server', 'schemas', 'screens', 'tests']) 
     // would leak its mocks into the files after it, so it runs in the isolated project, chosen by name.
     if (top === 'renderer' && isTest && /\bvi\.(do)?[mM]ock\(/.test(text) && !/\.isolated\.test\.tsx?$/.test(name))
       findings.push(`${rel}: replaces modules (vi.mock): name it *.isolated.test.ts(x) so it runs in a module graph of its own`);
+    findings.push(...boundaryFindings(rel.split('\\').join('/'), text));
     if (top !== 'renderer' || isTest) continue;
     lines.forEach((line, i) => {
       if (/\beval\s*\(|new\s+Function\s*\(/.test(line)) findings.push(`${rel}:${i + 1}: eval/new Function is forbidden in browser code`);
