@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresUnavailable, sharedTestPostgres } from '../config-server/store/pg-test-server.js';
+import { postgresUnavailable, sharedTestPostgres } from '../config-server/testing/pg-test-server.js';
 
 const IMAGE = 'localhost/cashloan-sdui:test';
 const ADMIN_PASSWORD = 'container-admin-pw-1';

@@ -1,12 +1,12 @@
 /**
  * vitest globalSetup of the server project: the throwaway PostgreSQL servers that tests start
- * (config-server/store/pg-test-server.ts) live under one folder per run, and teardown stops and removes
+ * (config-server/testing/pg-test-server.ts) live under one folder per run, and teardown stops and removes
  * whatever is left there, even when a worker was killed before its own cleanup ran. Starts nothing itself.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stopLeftoverPostgres } from '../config-server/store/pg-test-server.js';
+import { stopLeftoverPostgres } from '../config-server/testing/pg-test-server.js';
 
 export default function setup() {
   const root = mkdtempSync(join(tmpdir(), 'sdui-pg-run-'));

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedFetch as fetch } from '../openapi/check.js';
 import { startBanner } from '../ops/start-banner.js';
-import { sharedTestPostgres } from '../store/pg-test-server.js';
+import { sharedTestPostgres } from '../testing/pg-test-server.js';
 import { login, PASSWORD, startTestServer, testStores, type Client, type TestServer } from '../testing/test-helpers.js';
 import { sha256 } from './auth.js';
 import { hashPassword, LEGACY_SCRYPT, OWASP_SCRYPT, paramsOf } from './password.js';

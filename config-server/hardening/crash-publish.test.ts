@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedTestPostgres } from '../store/pg-test-server.js';
+import { sharedTestPostgres } from '../testing/pg-test-server.js';
 import { compiledMain } from '../cli/build-server.js';
 import { buildIfNeeded } from '../testing/compiled-server.js';
 import { login, testStores, type Client, type TestStore } from '../testing/test-helpers.js';

@@ -1,7 +1,7 @@
 /**
  * Test helper: checks an HTTP exchange against the OpenAPI description, so the description cannot
  * drift from the code. Used through `checkedFetch` by the server's test clients (test-helpers.ts,
- * sandbox/test-server.ts) and tests. Not imported by production code.
+ * testing/sandbox-server.ts) and tests. Not imported by production code.
  *
  * Rules (each break throws, naming the operation and the JSON pointer):
  * - the operation (method + path) must be described, unless the server refused it as unknown

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount, styleAnswer } from './answer-style.js';
 import { createSandboxRouter } from './index.js';
-import { commonParams } from './test-server.js';
+import { commonParams } from '../testing/sandbox-server.js';
 
 describe('styleAnswer (pure)', () => {
   it('formats amounts with a period as thousands separator', () => {

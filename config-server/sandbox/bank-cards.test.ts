@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxClient } from './test-server.js';
+import { startSandbox, type SandboxClient } from '../testing/sandbox-server.js';
 
 const REPAY = '/api/v1/youmi/youmi-api/service/loan';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Every exchange is checked against the OpenAPI description (config-server/openapi/check.ts).
 import { checkedFetch as fetch } from '../openapi/check.js';
 import { ORDERS } from './seed.js';
-import { startSandbox, type SandboxClient } from './test-server.js';
+import { startSandbox, type SandboxClient } from '../testing/sandbox-server.js';
 
 describe('loan confirmation, contracts and loan details', () => {
   let sb: SandboxClient;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Every exchange is checked against the OpenAPI description (config-server/openapi/check.ts).
 import { checkedFetch as fetch } from '../openapi/check.js';
-import { repoTextOf, startSandbox, type SandboxClient } from './test-server.js';
+import { repoTextOf, startSandbox, type SandboxClient } from '../testing/sandbox-server.js';
 
 describe('recommended products, product events and joint-login failure calls', () => {
   let sb: SandboxClient;

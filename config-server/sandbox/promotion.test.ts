@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_TEXT, REGISTERED_PHONE, SMS_CODE } from './seed.js';
-import { startSandbox, type SandboxClient } from './test-server.js';
+import { startSandbox, type SandboxClient } from '../testing/sandbox-server.js';
 
 const PROMO = '/api/v2/youmi/promotion';
 const TEMPLATE = { kind: 'landing-template', id: 'spring-2025', schemaVersion: 1, appName: 'Dana Kilat' };

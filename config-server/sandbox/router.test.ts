@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_ENDPOINTS } from './index.js';
-import { startSandbox, type SandboxClient } from './test-server.js';
+import { startSandbox, type SandboxClient } from '../testing/sandbox-server.js';
 
 const codeOf = (body: { code?: unknown; status?: unknown }) => Number(body.code ?? body.status);
 

@@ -8,7 +8,7 @@ import { GUARD_ACTOR } from '../releases/guard.js';
 import { startTestRelease } from '../releases/test-release.js';
 import { reportViews } from '../releases/test-tickets.js';
 import { startTestServer, type TestServer } from '../testing/test-helpers.js';
-import { postgresUnavailable, sharedTestPostgres } from './pg-test-server.js';
+import { postgresUnavailable, sharedTestPostgres } from '../testing/pg-test-server.js';
 
 const skip = postgresUnavailable();
 if (skip) console.warn(skip);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validStateCheck } from '../validation/publish-checks.js';
 import { PgAuthStore } from './pg-auth-store.js';
 import { PgStore } from './pg-store.js';
-import { postgresUnavailable, sharedTestPostgres } from './pg-test-server.js';
+import { postgresUnavailable, sharedTestPostgres } from '../testing/pg-test-server.js';
 import { importOnFirstStart } from './repo-documents.js';
 import { SqliteAuthStore } from './sqlite-auth-store.js';
 import { SqliteStore } from './sqlite-store.js';

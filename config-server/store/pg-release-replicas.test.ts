@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucket } from '../releases/bucket.js';
 import { login, startTestServer, type Client, type TestServer } from '../testing/test-helpers.js';
-import { postgresUnavailable, sharedTestPostgres } from './pg-test-server.js';
+import { postgresUnavailable, sharedTestPostgres } from '../testing/pg-test-server.js';
 
 const skip = postgresUnavailable();
 if (skip) console.warn(skip);

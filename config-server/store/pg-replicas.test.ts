@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestServer, type TestServer } from '../testing/test-helpers.js';
-import { postgresUnavailable, sharedTestPostgres, startTestPostgres, type TestPostgres } from './pg-test-server.js';
+import { postgresUnavailable, sharedTestPostgres, startTestPostgres, type TestPostgres } from '../testing/pg-test-server.js';
 
 const skip = postgresUnavailable();
 if (skip) console.warn(skip);

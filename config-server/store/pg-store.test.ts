@@ -4,13 +4,13 @@ import { PgAuthStore } from './pg-auth-store.js';
 import { importOnFirstStart } from './repo-documents.js';
 import { PgStore, PUBLISH_CHANNEL } from './pg-store.js';
 import { MIGRATIONS } from './pg-schema.js';
-import { postgresUnavailable, startTestPostgres, type TestPostgres } from './pg-test-server.js';
+import { postgresUnavailable, startTestPostgres, type TestPostgres } from '../testing/pg-test-server.js';
 import { watchChannel } from './pg-watch.js';
-import { describeStoreContract, type StoreFactory } from './store-contract.js';
-import { describeReleaseContract } from './release-contract.js';
-import { describeApprovalContract } from './approval-contract.js';
+import { describeStoreContract, type StoreFactory } from './testing/store-contract.js';
+import { describeReleaseContract } from './testing/release-contract.js';
+import { describeApprovalContract } from './testing/approval-contract.js';
 import { PgTelemetryStore } from './pg-telemetry.js';
-import { describeTelemetryContract } from './telemetry-contract.js';
+import { describeTelemetryContract } from './testing/telemetry-contract.js';
 
 const skip = postgresUnavailable();
 if (skip) console.warn(skip);

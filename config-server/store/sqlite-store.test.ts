@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { importOnFirstStart } from './repo-documents.js';
 import { SqliteAuthStore } from './sqlite-auth-store.js';
 import { SqliteStore } from './sqlite-store.js';
-import { describeStoreContract, type StoreFactory } from './store-contract.js';
-import { describeReleaseContract } from './release-contract.js';
-import { describeApprovalContract } from './approval-contract.js';
+import { describeStoreContract, type StoreFactory } from './testing/store-contract.js';
+import { describeReleaseContract } from './testing/release-contract.js';
+import { describeApprovalContract } from './testing/approval-contract.js';
 import { SqliteTelemetryStore } from './sqlite-telemetry.js';
-import { describeTelemetryContract } from './telemetry-contract.js';
+import { describeTelemetryContract } from './testing/telemetry-contract.js';
 
 function sqliteFactory(): StoreFactory {
   const dir = mkdtempSync(join(tmpdir(), 'sdui-store-'));

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { hashPassword, type ScryptParams } from '../admin/password.js';
 import { checkedFetch } from '../openapi/check.js';
 import type { Role } from '../store/config-store.js';
-import { postgresUnavailable, sharedTestPostgres } from '../store/pg-test-server.js';
+import { postgresUnavailable, sharedTestPostgres } from './pg-test-server.js';
 import { startServer, type RunningServer, type ServerOptions } from '../server.js';
 
 export const PASSWORD = 'correct horse battery';

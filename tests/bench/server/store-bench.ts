@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { postgresUnavailable, startTestPostgres, type TestPostgres } from '../../../config-server/store/pg-test-server.js';
+import { postgresUnavailable, startTestPostgres, type TestPostgres } from '../../../config-server/testing/pg-test-server.js';
 import { repoRoot } from '../bundle/build-app.js';
 import { startChildServer, type ChildServer } from '../lib/child-server.js';
 import { canPin, pinSelf, serverPrefix } from '../lib/cpu-pinning.js';

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenedStore, StoreFactory } from './store-contract.js';
-import type { CountRow, TelemetryBatch, TelemetryStore, TicketedView, TicketedViews } from './telemetry-records.js';
+import type { CountRow, TelemetryBatch, TelemetryStore, TicketedView, TicketedViews } from '../telemetry-records.js';
 
 const count = (release: string, arm: CountRow['arm'], screen: string, metric: string, n: number): CountRow => ({ release, arm, screen, metric, n });
 

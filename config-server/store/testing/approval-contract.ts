@@ -3,8 +3,8 @@
  * sqlite-store.test.ts and pg-store.test.ts run against their store. Not imported by production code.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Change, PublishCheck } from './config-store.js';
-import { importOnFirstStart } from './repo-documents.js';
+import type { Change, PublishCheck } from '../config-store.js';
+import { importOnFirstStart } from '../repo-documents.js';
 import type { OpenedStore, StoreFactory } from './store-contract.js';
 
 const ROLLOUT = { percent: 10, audience: {}, startAt: null, endAt: null, guard: false };

@@ -6,11 +6,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../http/http-error.js';
-import { validStateCheck } from '../validation/publish-checks.js';
-import { screensDir } from '../validation/validate-documents.js';
-import type { AuthStore, ConfigStore } from './config-store.js';
-import { importChangedAsDrafts, importOnFirstStart } from './repo-documents.js';
+import { HttpError } from '../../http/http-error.js';
+import { validStateCheck } from '../../validation/publish-checks.js';
+import { screensDir } from '../../validation/validate-documents.js';
+import type { AuthStore, ConfigStore } from '../config-store.js';
+import { importChangedAsDrafts, importOnFirstStart } from '../repo-documents.js';
 
 export interface OpenedStore {
   store: ConfigStore;

@@ -1,7 +1,7 @@
 import express from 'express';
 import { readFileSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createSandboxRouter, type SandboxOptions } from './index.js';
+import { createSandboxRouter, type SandboxOptions } from '../sandbox/index.js';
 // Every exchange is checked against the OpenAPI description.
 import { checkedFetch as fetch } from '../openapi/check.js';
 

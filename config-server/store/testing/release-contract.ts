@@ -3,10 +3,10 @@
  * pg-store.test.ts run against their store. Not imported by production code.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../http/http-error.js';
-import { validStateCheck } from '../validation/publish-checks.js';
-import type { NewRelease } from './release-records.js';
-import { importOnFirstStart } from './repo-documents.js';
+import { HttpError } from '../../http/http-error.js';
+import { validStateCheck } from '../../validation/publish-checks.js';
+import type { NewRelease } from '../release-records.js';
+import { importOnFirstStart } from '../repo-documents.js';
 import type { OpenedStore, StoreFactory } from './store-contract.js';
 
 const desc = (content: unknown) => (content as { description?: string }).description;
