@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digitsOnly, formatDuration, groupDigits, thousandsDots } from './format';
+import { digitsOnly, formatDuration, groupDigits } from './format';
 
 describe('input formats', () => {
   it('keeps digits only, up to a maximum', () => {
@@ -9,11 +9,6 @@ describe('input formats', () => {
     expect(groupDigits('13812345678', [3, 4, 4])).toBe('138 1234 5678');
     expect(groupDigits('1381', [3, 4, 4])).toBe('138 1');
     expect(groupDigits('6222020200112233445', [4])).toBe('6222 0202 0011 2233 445');
-  });
-  it('writes thousands with dots', () => {
-    expect(thousandsDots('1500000')).toBe('1.500.000');
-    expect(thousandsDots('999')).toBe('999');
-    expect(thousandsDots('')).toBe('');
   });
   it('shows durations as mm:ss', () => {
     expect(formatDuration(65)).toBe('01:05');

@@ -1,4 +1,7 @@
-/** Input formats (card digits in fours, phone 3-4-4): what a borrower sees vs. what is stored and sent. */
+/**
+ * Input formats (card digits in fours, phone 3-4-4): what a borrower sees vs. what is stored and sent. Amounts are
+ * grouped by the market's number format instead (core/money/amount.ts `groupThousands`).
+ */
 
 /** Keeps digits only, at most `max` of them. */
 export function digitsOnly(input: unknown, max = Infinity): string {
@@ -15,12 +18,6 @@ export function groupDigits(digits: string, sizes: number[]): string {
     i += size;
   }
   return parts.join(' ');
-}
-
-/** 1000000 → 1.000.000 (the product's thousands separator is a period). */
-export function thousandsDots(digits: string): string {
-  const clean = digits.replace(/^0+(?=\d)/, '');
-  return clean.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }
 
 /** Seconds → `mm:ss`, `hh:mm:ss` or plain seconds. */

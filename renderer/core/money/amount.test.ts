@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountDigits, formatAmount, readAmount } from './amount';
+import { amountDigits, formatAmount, groupThousands, readAmount } from './amount';
 import ID from '../../../screens/markets/ID.json';
 import IN from '../../../screens/markets/IN.json';
 
@@ -89,6 +89,22 @@ describe('property: format then read gives the amount back, in either market', (
         for (const r of readings) expect(formatAmount(r as number, format)).toBe(shown);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('groupThousands (the amount input and formatAmount group through it)', () => {
+  it("groups a digit string with the market's separator, beyond what a number holds exactly", () => {
+    expect(groupThousands('1500000', ID.number)).toBe('1.500.000');
+    expect(groupThousands('1500000', COMMA)).toBe('1,500,000');
+    expect(groupThousands('999', COMMA)).toBe('999');
+    expect(groupThousands('', COMMA)).toBe('');
+    expect(groupThousands('123456789012345678', COMMA)).toBe('123,456,789,012,345,678');
+    expect(groupThousands('1500000', { thousandsSeparator: '' })).toBe('1500000');
+  });
+  it('agrees with formatAmount for every whole amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e12 }), fc.constantFrom(ID.number, COMMA), (n, f) => groupThousands(String(n), f) === formatAmount(n, f)),
     );
   });
 });

@@ -50,11 +50,20 @@ function parseAmountText(s: string, { group, decimal }: NumberFormat): number {
   return NaN;
 }
 
+/**
+ * Whole digits grouped with the market's thousands separator: "1500000" → "1.500.000" (IN: "1,500,000"). The one
+ * place amounts are grouped: `formatAmount` (bindings, the drawn page) and the amount input both come through here. On
+ * the digit string, so an input's 18 digits group exactly where a number would round.
+ */
+export function groupThousands(digits: string, format?: unknown): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, numberFormatOf(format).group);
+}
+
 /** 1250000 → "1.250.000"; 1250000.5 → "1.250.000,50" (a fraction always shows its two minor digits). */
 export function formatAmount(n: number, format?: unknown): string {
-  const { group, decimal } = numberFormatOf(format);
+  const { decimal } = numberFormatOf(format);
   const cents = Math.round(Math.abs(n) * 100);
-  const int = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  const int = groupThousands(String(Math.floor(cents / 100)), format);
   const frac = cents % 100;
   return (n < 0 && cents > 0 ? '-' : '') + int + (frac ? decimal + String(frac).padStart(2, '0') : '');
 }
