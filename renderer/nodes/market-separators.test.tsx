@@ -2,11 +2,12 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import IN from '../../screens/markets/IN.json';
-import { renderNodes } from '../runtime/test-utils';
+import type { Node } from '../../schemas/generated/types';
+import { renderNodes } from '../runtime/testing/render-nodes';
 
 // Issue 46: an ops edit of a market's number format must change every amount a borrower sees, the amount input
 // included (it grouped with a hard-coded period before), while what is stored and sent stays digits only.
-const screenNodes = [
+const screenNodes: Node[] = [
   { type: 'text', value: '{{ amount(state.loan) }}' },
   { type: 'text', value: '{{ thousands(state.limit, market.number) }}' },
   { type: 'amount-field', bind: 'form.amount', label: 'amount' },
