@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AdminApp from './AdminApp';
-import { fakeAdminServer } from './fake-admin-server';
+import { fakeAdminServer } from './testing/fake-admin-server';
 
 const draftSummary = {
   kind: 'text-set', id: 'id-ID', file: 'texts/id-ID.json', etag: '"e1"', markets: ['ID'], locale: 'id-ID',

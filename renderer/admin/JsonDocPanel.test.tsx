@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { EditorView } from '@codemirror/view';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DocRecord } from './admin-types';
-import { fakeAdminServer } from './fake-admin-server';
+import { fakeAdminServer } from './testing/fake-admin-server';
 import JsonDocPanel from './JsonDocPanel';
 
 const content = { kind: 'screen', id: 'home', schemaVersion: 1, title: 'title.home', description: 'base', body: [] as unknown[] };

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import market from '../../screens/markets/ID.json';
 import MarketForm from './MarketForm';
-import { fakeAdminServer } from './fake-admin-server';
+import { fakeAdminServer } from './testing/fake-admin-server';
 
 const record = { kind: 'market', id: 'ID', file: 'markets/ID.json', etag: '"m1"', published: { version: 1, content: market }, draft: null } as never;
 

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeAdminServer } from './fake-admin-server';
+import { fakeAdminServer } from './testing/fake-admin-server';
 import PublishPanel from './PublishPanel';
 
 const summary = (kind: string, id: string, markets: string[], hasDraft: boolean, editors: string[], approvers: string[] = []) => ({

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import TextSetEditor from './TextSetEditor';
-import { fakeAdminServer } from './fake-admin-server';
+import { fakeAdminServer } from './testing/fake-admin-server';
 
 const doc = (id: string, texts: Record<string, string>, etag: string) => ({
   kind: 'text-set',

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderNodes } from '../runtime/test-utils';
+import { renderNodes } from '../runtime/testing/render-nodes';
 
 const png = (name: string) => new File(['x'], name, { type: 'image/png' });
 const texts = {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderNodes } from '../runtime/test-utils';
+import { renderNodes } from '../runtime/testing/render-nodes';
 
 describe('page', () => {
   it('has a title bar heading and a labelled back button running onBack', async () => {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderNodes } from '../runtime/test-utils';
+import { renderNodes } from '../runtime/testing/render-nodes';
 
 describe('stack', () => {
   it('draws its children in order with the requested spacing, honouring when', () => {

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../../schemas/generated/types';
-import { renderNodes } from '../runtime/test-utils';
+import { renderNodes } from '../runtime/testing/render-nodes';
 
 describe('tabs', () => {
   it('static tabs: tablist/tab/tabpanel, click and arrow keys switch', async () => {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderNodes } from '../runtime/test-utils';
+import { renderNodes } from '../runtime/testing/render-nodes';
 
 describe('text', () => {
   it('a title with `level` is that heading level (the one h1 of a screen without a page bar); a bad level keeps the default', () => {

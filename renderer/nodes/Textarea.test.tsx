@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderNodes } from '../runtime/test-utils';
+import { renderNodes } from '../runtime/testing/render-nodes';
 
 describe('textarea', () => {
   it('counts characters as n/200 and ignores input past the limit', async () => {

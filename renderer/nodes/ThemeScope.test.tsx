@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderNodes } from '../runtime/test-utils';
+import { renderNodes } from '../runtime/testing/render-nodes';
 
 const node = {
   type: 'theme-scope',

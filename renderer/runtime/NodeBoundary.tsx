@@ -48,7 +48,7 @@ export class NodeBoundary extends Component<{ node: Node }, { failed: boolean }>
   override render() {
     if (this.state.failed) return null;
     const { node } = this.props;
-    // Always under a RuntimeProvider (ScreenHost, render-static, test-utils): no check of its own.
+    // Always under a RuntimeProvider (ScreenHost, render-static, testing/render-nodes): no check of its own.
     const services = this.context!;
     const table = services.registry as Record<string, AnyWidget | undefined>;
     const type = node && typeof node === 'object' ? node.type : undefined;

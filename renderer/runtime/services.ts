@@ -2,7 +2,7 @@ import type { ApiMapDocument } from '../../schemas/generated/types';
 import type { ApiClient, Bridge, Forms, WidgetRegistry } from './contract';
 import type { StateStore } from './state-store';
 
-/** Everything a screen's runtime is built from; boot and test-utils each assemble one. */
+/** Everything a screen's runtime is built from; boot and testing/render-nodes.tsx each assemble one. */
 export interface RuntimeServices {
   store: StateStore;
   texts: Record<string, string>;

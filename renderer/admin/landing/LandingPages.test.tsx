@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import template from '../../../screens/templates/default.json';
 import LandingPages from './LandingPages';
-import { fakeAdminServer } from '../fake-admin-server';
+import { fakeAdminServer } from '../testing/fake-admin-server';
 
 const record = { kind: 'landing-template', id: 'default', file: 'templates/default.json', etag: '"t1"', published: { version: 1, content: template }, draft: null };
 const routes = (more = {}) => ({

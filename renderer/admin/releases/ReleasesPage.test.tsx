@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DocSummary, Release } from '../admin-types';
-import { fakeAdminServer } from '../fake-admin-server';
+import { fakeAdminServer } from '../testing/fake-admin-server';
 import ReleasesPage from './ReleasesPage';
 
 const doc = (kind: string, id: string, markets: string[]): DocSummary => ({

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminApi } from '../admin-api';
-import { fakeAdminServer } from '../fake-admin-server';
+import { fakeAdminServer } from '../testing/fake-admin-server';
 import SessionExpiredDialog from './SessionExpiredDialog';
 
 afterEach(() => {

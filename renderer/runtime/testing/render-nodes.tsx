@@ -4,16 +4,16 @@
  */
 import { render, type RenderResult } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
-import type { Node } from '../../schemas/generated/types';
-import type { ApiClient, ApiResult, Bridge, Runtime, Scope, WidgetRegistry } from './contract';
-import { createRuntime } from './create-runtime';
-import { runActions } from '../actions/run-actions';
-import { registry } from '../nodes/registry';
-import { createForms } from './forms';
-import { nodeElements } from './RenderNodes';
-import { RuntimeProvider, ScopeProvider } from './runtime-context';
-import type { RuntimeServices } from './services';
-import { createStateStore, type State } from './state-store';
+import type { Node } from '../../../schemas/generated/types';
+import type { ApiClient, ApiResult, Bridge, Runtime, Scope, WidgetRegistry } from '../contract';
+import { createRuntime } from '../create-runtime';
+import { runActions } from '../../actions/run-actions';
+import { registry } from '../../nodes/registry';
+import { createForms } from '../forms';
+import { nodeElements } from '../RenderNodes';
+import { RuntimeProvider, ScopeProvider } from '../runtime-context';
+import type { RuntimeServices } from '../services';
+import { createStateStore, type State } from '../state-store';
 
 /** A fake server answer: the `{code, message, data}` envelope, or a function of the params; `'network'` simulates no response. */
 export type FakeResponse = { code: unknown; message?: string; data?: unknown } | 'network';
