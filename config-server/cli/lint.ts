@@ -4,12 +4,14 @@
  * - no raw HTML from documents (dangerouslySetInnerHTML, innerHTML writes);
  * - kebab-case for JSON, schema and module files; PascalCase for React component files;
  * - files over 400 lines are reported (one idea per file);
+ * - test support lives in testing/ folders, and only tests and other test support import it;
  * - the shared core's boundary: what renderer/core/ and the config server may import (check-core-imports.ts).
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { boundaryFindings } from './check-core-imports.js';
+import { testSupportFindings } from './check-test-support.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const skipDirs = new Set(['node_modules', 'generated', 'dist', 'data', 'artifacts', 'results', '.git']);
@@ -49,6 +51,7 @@ for (const top of ['renderer', 'config-server', 'schemas', 'screens', 'tests']) 
     if (top === 'renderer' && isTest && /\bvi\.(do)?[mM]ock\(/.test(text) && !/\.isolated\.test\.tsx?$/.test(name))
       findings.push(`${rel}: replaces modules (vi.mock): name it *.isolated.test.ts(x) so it runs in a module graph of its own`);
     findings.push(...boundaryFindings(rel.split('\\').join('/'), text));
+    findings.push(...testSupportFindings(rel.split('\\').join('/'), text));
     if (top !== 'renderer' || isTest) continue;
     lines.forEach((line, i) => {
       if (/\beval\s*\(|new\s+Function\s*\(/.test(line)) findings.push(`${rel}:${i + 1}: eval/new Function is forbidden in browser code`);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validStateCheck } from '../validation/publish-checks.js';
 import { GUARD_ACTOR } from '../releases/guard.js';
 import { releaseFigures } from '../releases/release-stats.js';
-import { fetchTicket, postBeacon } from '../releases/test-tickets.js';
+import { fetchTicket, postBeacon } from '../releases/testing/test-tickets.js';
 import { startTestServer, type TestServer } from '../testing/test-helpers.js';
 
 const REPS = Number(process.env.GUARD_AA_REPS ?? 2);

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-helpers.js';
 import { releaseFigures, verdictOf } from './release-stats.js';
 import { regression } from './guard-rule.js';
-import { startTestRelease } from './test-release.js';
-import { fetchTicket, postBeacon, type FetchedTicket } from './test-tickets.js';
+import { startTestRelease } from './testing/test-release.js';
+import { fetchTicket, postBeacon, type FetchedTicket } from './testing/test-tickets.js';
 
 const SCREEN = 'complaint-entry';
 const ATTACKER = '192.0.2.66';

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedFetch as fetch } from '../openapi/check.js';
 import type { TelemetryStore } from '../store/telemetry-records.js';
 import { startTestServer, type TestServer } from '../testing/test-helpers.js';
-import { startTestRelease } from './test-release.js';
-import { fetchTicket } from './test-tickets.js';
+import { startTestRelease } from './testing/test-release.js';
+import { fetchTicket } from './testing/test-tickets.js';
 
 const send = (base: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${base}/config/v1/beacon`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });

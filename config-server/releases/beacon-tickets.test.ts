@@ -8,8 +8,8 @@ import { checkedFetch as fetch } from '../openapi/check.js';
 import type { TelemetryStore } from '../store/telemetry-records.js';
 import { startTestServer, type TestServer } from '../testing/test-helpers.js';
 import { releaseFigures, verdictOf } from './release-stats.js';
-import { startTestRelease } from './test-release.js';
-import { fetchTicket, postBeacon } from './test-tickets.js';
+import { startTestRelease } from './testing/test-release.js';
+import { fetchTicket, postBeacon } from './testing/test-tickets.js';
 import { ViewTickets } from './view-ticket.js';
 
 const NEW_KEY = 'new-view-ticket-key-0123456789abcdef';

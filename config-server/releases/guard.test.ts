@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startTestServer, type Client, type TestServer } from '../testing/test-helpers.js';
 import { GUARD_ACTOR, releaseGuard } from './guard.js';
 import { releaseFigures } from './release-stats.js';
-import { startTestRelease } from './test-release.js';
-import { postBeacon, reportViews } from './test-tickets.js';
+import { startTestRelease } from './testing/test-release.js';
+import { postBeacon, reportViews } from './testing/test-tickets.js';
 
 /** Real views, each with its ticket (test-tickets.ts): the guard judges only those. */
 const beacon = reportViews;

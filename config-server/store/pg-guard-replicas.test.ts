@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUARD_ACTOR } from '../releases/guard.js';
-import { startTestRelease } from '../releases/test-release.js';
-import { reportViews } from '../releases/test-tickets.js';
+import { startTestRelease } from '../releases/testing/test-release.js';
+import { reportViews } from '../releases/testing/test-tickets.js';
 import { startTestServer, type TestServer } from '../testing/test-helpers.js';
 import { postgresUnavailable, sharedTestPostgres } from '../testing/pg-test-server.js';
 

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAxeClean, loginConsole, openSection, PASSWORD, saveDraft } from './admin-helpers';
 import { startHarness, type Harness } from './harness';
-import { reportViews } from '../../config-server/releases/test-tickets';
+import { reportViews } from '../../config-server/releases/testing/test-tickets';
 
 const KEY = 'common.retry';
 const NEW_COPY = 'Coba sekali lagi';

@@ -3,8 +3,8 @@
  * and market, from their own address (`X-Forwarded-For`, on a test server that trusts loopback as its proxy). Not
  * imported by production code.
  */
-import { checkedFetch as fetch } from '../openapi/check.js';
-import type { Arm } from '../store/telemetry-records.js';
+import { checkedFetch as fetch } from '../../openapi/check.js';
+import type { Arm } from '../../store/telemetry-records.js';
 
 export interface FetchedTicket {
   ticket: string;

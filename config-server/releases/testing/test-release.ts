@@ -3,10 +3,10 @@
  * (borrowers see the same in both arms: an A/A release), published with a rollout straight through the store, and the
  * server's snapshot refreshed. Not imported by production code.
  */
-import { validStateCheck } from '../validation/publish-checks.js';
-import type { DocRef } from '../store/config-store.js';
-import type { StoredRelease } from '../store/release-records.js';
-import type { TestServer } from '../testing/test-helpers.js';
+import { validStateCheck } from '../../validation/publish-checks.js';
+import type { DocRef } from '../../store/config-store.js';
+import type { StoredRelease } from '../../store/release-records.js';
+import type { TestServer } from '../../testing/test-helpers.js';
 
 let edits = 0;
 
