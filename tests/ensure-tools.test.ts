@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { installHint, missingTools, type Tool } from './ensure-tools';
+import { installHint, missingTools, refusedSkips, type Tool } from './ensure-tools';
 
 const tool = (aptPackage: string, present: boolean, needed = true): Tool => ({ purpose: `${aptPackage} tests`, aptPackage, present: () => present, needed: () => needed });
 
@@ -11,5 +11,10 @@ describe('ensure-tools', () => {
     const hint = installHint([tool('chromium', false), tool('postgresql', false)]);
     expect(hint).toContain('sudo apt-get update && sudo apt-get install -y chromium postgresql');
     expect(hint).toContain('chromium (for chromium tests)');
+  });
+  it('refuses to run the tests with the PostgreSQL suites left out (SKIP_PG), saying how to undo it', () => {
+    expect(refusedSkips({ SKIP_PG: '1' })).toMatch(/SKIP_PG is set.*unset SKIP_PG/);
+    expect(refusedSkips({ SKIP_PG: '0' })).toBeDefined();
+    expect(refusedSkips({})).toBeUndefined();
   });
 });

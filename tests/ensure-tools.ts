@@ -69,7 +69,21 @@ export const installHint = (missing: Tool[]) =>
   `The tests need ${missing.map((t) => `${t.aptPackage} (for ${t.purpose})`).join(' and ')}, which is not installed.\n` +
   `Install it, then run the tests again:\n  sudo apt-get update && sudo apt-get install -y ${missing.map((t) => t.aptPackage).join(' ')}`;
 
+/**
+ * `SKIP_PG=1` leaves the PostgreSQL suites out of a direct vitest run (config-server/testing/describe-postgres.ts);
+ * a run through here is the whole gate, so it refuses to start with it rather than pass without them.
+ */
+export function refusedSkips(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.SKIP_PG === undefined) return undefined;
+  return 'SKIP_PG is set: npm test runs every PostgreSQL suite and installs PostgreSQL if needed. Unset it: unset SKIP_PG';
+}
+
 export function ensureTools(tools: Tool[] = TOOLS): void {
+  const refused = refusedSkips();
+  if (refused) {
+    console.error(refused);
+    process.exit(1);
+  }
   const missing = missingTools(tools);
   if (!missing.length) return;
   if (!isRoot() || !hasApt()) {

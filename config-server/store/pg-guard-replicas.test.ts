@@ -3,15 +3,14 @@
  * sums; every replica's guard looks once a second, one of them rolls the regressed release back (once: the others
  * get 409), and every replica serves the base soon after, through LISTEN/NOTIFY (the periodic check is slow here).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GUARD_ACTOR } from '../releases/guard.js';
 import { startTestRelease } from '../releases/testing/test-release.js';
 import { reportViews } from '../releases/testing/test-tickets.js';
 import { startTestServer, type TestServer } from '../testing/test-helpers.js';
-import { postgresUnavailable, sharedTestPostgres } from '../testing/pg-test-server.js';
+import { sharedTestPostgres } from '../testing/pg-test-server.js';
+import { describePostgres } from '../testing/describe-postgres.js';
 
-const skip = postgresUnavailable();
-if (skip) console.warn(skip);
 
 async function armOn(base: string, deviceId: string) {
   const r = await fetch(`${base}/config/v1/bundle?market=ID&deviceId=${deviceId}`);
@@ -19,7 +18,7 @@ async function armOn(base: string, deviceId: string) {
   return /=(base|candidate)$/.exec(r.headers.get('x-config-release') ?? '')?.[1] ?? 'none';
 }
 
-describe.skipIf(!!skip)('guard on postgres replicas', () => {
+describePostgres('guard on postgres replicas', () => {
   let replicas: TestServer[];
   beforeAll(async () => {
     const url = await (await sharedTestPostgres()).createDatabase();

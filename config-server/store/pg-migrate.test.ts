@@ -7,17 +7,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validStateCheck } from '../validation/publish-checks.js';
 import { PgAuthStore } from './pg-auth-store.js';
 import { PgStore } from './pg-store.js';
-import { postgresUnavailable, sharedTestPostgres } from '../testing/pg-test-server.js';
+import { sharedTestPostgres } from '../testing/pg-test-server.js';
+import { describePostgres } from '../testing/describe-postgres.js';
 import { importOnFirstStart } from './repo-documents.js';
 import { SqliteAuthStore } from './sqlite-auth-store.js';
 import { SqliteStore } from './sqlite-store.js';
 
-const skip = postgresUnavailable();
-if (skip) console.warn(skip);
 
 const cli = (script: string, args: string[], env: Record<string, string> = {}) =>
   execFileSync(process.execPath, ['--import', 'tsx', `config-server/cli/${script}.ts`, ...args], { env: { ...process.env, DATABASE_URL: '', ...env }, encoding: 'utf8' });
@@ -36,7 +35,7 @@ function filesOf(dir: string): Record<string, string> {
   return out;
 }
 
-describe.skipIf(!!skip)('config:migrate SQLite → postgres', () => {
+describePostgres('config:migrate SQLite → postgres', () => {
   let dir: string;
   let url: string;
   beforeAll(async () => {

@@ -4,13 +4,12 @@
  * others within a second (LISTEN/NOTIFY; the periodic check is slow here so it cannot be what makes it), and a
  * scheduled release starts and ends by itself exactly once, also when the replicas restarted in between.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bucket } from '../releases/bucket.js';
 import { login, startTestServer, type Client, type TestServer } from '../testing/test-helpers.js';
-import { postgresUnavailable, sharedTestPostgres } from '../testing/pg-test-server.js';
+import { sharedTestPostgres } from '../testing/pg-test-server.js';
+import { describePostgres } from '../testing/describe-postgres.js';
 
-const skip = postgresUnavailable();
-if (skip) console.warn(skip);
 
 const KEY = 'common.retry';
 const start = (databaseUrl: string, n: number) => Promise.all(Array.from({ length: n }, () => startTestServer({ databaseUrl, pollMs: 5000 })));
@@ -58,7 +57,7 @@ async function draftText(base: string, ed: Client, value: string) {
   return { kind: 'text-set', id: ts };
 }
 
-describe.skipIf(!!skip)('releases on postgres replicas', () => {
+describePostgres('releases on postgres replicas', () => {
   let url: string;
   let replicas: TestServer[];
   let urls: string[];

@@ -5,12 +5,11 @@
  * the database, ETags are the same everywhere, a session works on every replica, and the database
  * going away and coming back needs no restart.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD, startTestServer, type TestServer } from '../testing/test-helpers.js';
-import { postgresUnavailable, sharedTestPostgres, startTestPostgres, type TestPostgres } from '../testing/pg-test-server.js';
+import { sharedTestPostgres, startTestPostgres, type TestPostgres } from '../testing/pg-test-server.js';
+import { describePostgres } from '../testing/describe-postgres.js';
 
-const skip = postgresUnavailable();
-if (skip) console.warn(skip);
 
 interface Session { cookie: string; csrf: string }
 
@@ -62,7 +61,7 @@ async function until(ok: () => Promise<boolean>, timeoutMs: number): Promise<num
 const textOn = async (base: string, key: string) =>
   ((await (await fetch(`${base}/config/v1/bundle?market=ID`)).json()) as { textSet: { texts: Record<string, string> } }).textSet.texts[key];
 
-describe.skipIf(!!skip)('replicas on postgres', () => {
+describePostgres('replicas on postgres', () => {
   let replicas: TestServer[];
   let a: string, b: string, c: string;
   beforeAll(async () => {
@@ -139,7 +138,7 @@ describe.skipIf(!!skip)('replicas on postgres', () => {
   });
 });
 
-describe.skipIf(!!skip)('replicas on postgres while the database is down', () => {
+describePostgres('replicas on postgres while the database is down', () => {
   let db: TestPostgres;
   let replicas: TestServer[];
   let a: string, b: string, c: string;

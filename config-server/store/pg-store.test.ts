@@ -4,7 +4,8 @@ import { PgAuthStore } from './pg-auth-store.js';
 import { importOnFirstStart } from './repo-documents.js';
 import { PgStore, PUBLISH_CHANNEL } from './pg-store.js';
 import { MIGRATIONS } from './pg-schema.js';
-import { postgresUnavailable, startTestPostgres, type TestPostgres } from '../testing/pg-test-server.js';
+import { startTestPostgres, type TestPostgres } from '../testing/pg-test-server.js';
+import { describePostgres, skippingPostgres } from '../testing/describe-postgres.js';
 import { watchChannel } from './pg-watch.js';
 import { describeStoreContract, type StoreFactory } from './testing/store-contract.js';
 import { describeReleaseContract } from './testing/release-contract.js';
@@ -12,12 +13,10 @@ import { describeApprovalContract } from './testing/approval-contract.js';
 import { PgTelemetryStore } from './pg-telemetry.js';
 import { describeTelemetryContract } from './testing/telemetry-contract.js';
 
-const skip = postgresUnavailable();
-if (skip) console.warn(skip);
 
 let server: TestPostgres | undefined;
 beforeAll(async () => {
-  if (!skip) server = await startTestPostgres();
+  if (!skippingPostgres()) server = await startTestPostgres();
 }, 60_000);
 afterAll(() => server?.remove());
 
@@ -37,7 +36,7 @@ function pgFactory(): StoreFactory {
   };
 }
 
-describe.skipIf(!!skip)('PostgreSQL', () => {
+describePostgres('PostgreSQL', () => {
   describeStoreContract('PgStore (postgres)', pgFactory);
   describeReleaseContract('PgStore (postgres)', pgFactory);
   describeApprovalContract('PgStore (postgres)', pgFactory);

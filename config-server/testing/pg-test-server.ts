@@ -23,17 +23,23 @@ export interface TestPostgres {
 }
 
 /** Folder of initdb/pg_ctl (newest installed major), or undefined when PostgreSQL is not installed. */
-export function postgresBinDir(): string | undefined {
-  const root = '/usr/lib/postgresql';
+export function postgresBinDir(root = '/usr/lib/postgresql'): string | undefined {
   if (!existsSync(root)) return undefined;
   const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(root, versions[0], 'bin') : undefined;
 }
 
-/** Why the PostgreSQL tests are skipped on this machine (undefined: they run). */
-export function postgresUnavailable(): string | undefined {
-  if (!postgresBinDir()) return 'PostgreSQL is not installed (apt-get install postgresql, or run `npm test`, which installs it): PostgreSQL store tests skipped';
-  if (process.getuid?.() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0) return 'running as root without a `postgres` system user: PostgreSQL store tests skipped';
+/**
+ * Why PostgreSQL cannot run here (undefined: it can), with the command that fixes it. The suites that need it fail
+ * with this (describe-postgres.ts); they are never skipped for it.
+ */
+export function postgresUnavailable(root?: string): string | undefined {
+  if (!postgresBinDir(root)) {
+    return 'PostgreSQL is not installed: run `npm test` (it installs it as root) or `sudo apt-get update && sudo apt-get install -y postgresql`';
+  }
+  if (process.getuid?.() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0) {
+    return 'running as root without a `postgres` system user, which PostgreSQL needs: `apt-get install --reinstall postgresql-common` creates it';
+  }
   return undefined;
 }
 

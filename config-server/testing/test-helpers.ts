@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { hashPassword, type ScryptParams } from '../admin/password.js';
 import { checkedFetch } from '../openapi/check.js';
 import type { Role } from '../store/config-store.js';
-import { postgresUnavailable, sharedTestPostgres } from './pg-test-server.js';
+import { sharedTestPostgres } from './pg-test-server.js';
+import { skippingPostgres } from './describe-postgres.js';
 import { startServer, type RunningServer, type ServerOptions } from '../server.js';
 
 export const PASSWORD = 'correct horse battery';
@@ -30,13 +31,12 @@ export interface TestServer extends RunningServer {
 export type TestStore = 'sqlite' | 'postgres';
 
 /**
- * The stores a suite runs against: SQLite always, PostgreSQL when it is installed (otherwise the
- * suite says once why it is skipped). Name the describe after the store so `-t postgres` selects it.
+ * The stores a suite runs against: SQLite and PostgreSQL. PostgreSQL missing fails the PostgreSQL half, naming the
+ * install command (pg-test-server.ts); only SKIP_PG=1 leaves it out, on purpose and said (describe-postgres.ts). Name
+ * the describe after the store so `-t postgres` selects it.
  */
 export function testStores(): TestStore[] {
-  const why = postgresUnavailable();
-  if (why) console.warn(why);
-  return why ? ['sqlite'] : ['sqlite', 'postgres'];
+  return skippingPostgres() ? ['sqlite'] : ['sqlite', 'postgres'];
 }
 
 /** A server on a fresh store: SQLite in its temp folder, or a new database of the shared throwaway PostgreSQL. */
