@@ -3,12 +3,13 @@ import type { Db, PgDb } from './pg-db.js';
 
 /** Channel a publish notifies on (the payload is the new generation). */
 export const PUBLISH_CHANNEL = 'sdui_published';
-/** Any constant: publishes, rollbacks, release changes and imports take this transaction lock, so they never interleave. */
+/** Any constant: publishes, rollbacks, release changes and imports take this transaction lock (never interleaved). */
 const PUBLISH_LOCK = 7_301_020;
 
 /**
  * The published generation of the PostgreSQL store: the lock every change of what borrowers see takes, and the bump
- * that tells every replica (at commit) that it changed. Publishing (pg-publish.ts) and releases (pg-releases.ts) share it.
+ * that tells every replica (at commit) that it changed. Publishing (pg-publish.ts) and releases (pg-releases.ts)
+ * share it.
  */
 export class PgGeneration {
   constructor(private readonly db: PgDb) {}
