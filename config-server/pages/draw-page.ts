@@ -1,11 +1,12 @@
 import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types.js';
-import { CAPTURE_SCRIPT, drawWithAnswers, prepareStaticRender, renderStaticScreen, type StaticRender } from '../../renderer/boot/render-static.js';
+import { CAPTURE_SCRIPT, drawWithAnswers, prepareStaticRender, renderStaticScreen, type StaticRender, type StaticRenderInput } from '../../renderer/boot/render-static.js';
 import { createHash } from 'node:crypto';
 import { httpCall, type HttpCall } from '../../renderer/core/api/http-call.js';
 import { endpointOf } from '../../renderer/core/api/call-rules.js';
-import { planFirstCalls, planReadsClock, type PlannedCall } from '../../renderer/core/first-calls/plan-first-calls.js';
+import { planFirstCalls, planReadsClock, type PlanInput, type PlannedCall } from '../../renderer/core/first-calls/plan-first-calls.js';
 import { writeHandOff, type EarlyCall, type HandOff } from '../../renderer/core/first-calls/hand-off.js';
-import { readServerAnswer, serverEndpoint, type ServerScreen } from '../../renderer/core/first-calls/server-answer.js';
+import { readServerAnswer, serverEndpoint } from '../../renderer/core/first-calls/server-answer.js';
+import type { ScreenInput } from '../../renderer/core/screen/screen-input.js';
 import type { PublishedSnapshot } from '../published/snapshot.js';
 import { ssrFetch, type SsrSettings } from './backend-call.js';
 import { noTelemetry, type DrawnOutcome, type PrefetchOutcome, type Telemetry } from '../ops/telemetry.js';
@@ -33,6 +34,9 @@ export interface DrawnPage extends StaticRender {
   /** What the page hands the app about its first calls (hand-off.ts); with `calls`, the page is the borrower's own. */
   data?: HandOff;
 }
+
+/** What the server plans with: the screen's planning view and the API map the plan's call is made by. */
+type ServerPlanInput = PlanInput & Pick<ScreenInput, 'apiMap'>;
 
 /** The screen's planned first call, as the server may send it itself and as the page would send it early. */
 interface FirstCalls {
@@ -97,6 +101,7 @@ export function pageDrawer(log: (message: string, err?: unknown) => void, ssr: S
     if (!isStatic(snap, mine, req.screenId)) {
       // The page query as the app reads it: every string param (the screen's onLoad reads e.g. orderId).
       const query = Object.fromEntries(Object.entries(req.query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+      const screen = screenOf(doc, bundle, query, names);
       await ready;
       if (ssr.budgetMs > 0 && bundle.apiMap && req.selfOrigin) {
         let outcome: PrefetchOutcome | undefined;
@@ -105,7 +110,7 @@ export function pageDrawer(log: (message: string, err?: unknown) => void, ssr: S
           telemetry.prefetched(o, s);
         };
         const send = ssrFetch({ selfOrigin: req.selfOrigin, allowedOrigins: ssr.allowedOrigins, deadline: Date.now() + ssr.budgetMs, observe });
-        const input: ServerScreen = { doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query, commonQueryNames: names, logError: (m: string) => log(`server prefetch: ${m}`) };
+        const input: ScreenInput = { ...screen, apiMap: bundle.apiMap, logError: (m: string) => log(`server prefetch: ${m}`) };
         try {
           const first = firstCallsOf(mine, req.screenId, input).server;
           const answer = first && (await send(first.call).catch((e: Error) => void input.logError(`call ${first.planned.endpoint} failed: ${e?.message ?? e}`)));
@@ -121,7 +126,7 @@ export function pageDrawer(log: (message: string, err?: unknown) => void, ssr: S
             const fetched = readServerAnswer(input, first.planned, answer);
             if (!fetched) telemetry.prefetchFailed?.(req.screenId, first.planned.endpoint, snap.release);
             const data = fetched && (await drawWithAnswers(input, [fetched]));
-            if (data) return counted('with_data', keep(mine, key, draw(doc, bundle, query, names, data)));
+            if (data) return counted('with_data', keep(mine, key, draw(screen, bundle, data)));
           }
         } catch (e) {
           log(`server prefetch for screen ${req.screenId} failed: ${(e as Error)?.message}`);
@@ -133,15 +138,15 @@ export function pageDrawer(log: (message: string, err?: unknown) => void, ssr: S
       const key = JSON.stringify([req.market, req.screenId, query]);
       const hit = mine.drawn.get(key);
       if (hit && Date.now() - hit.at < DRAWN_TTL_MS) return counted('cache_hit', hit.page);
-      const early = bundle.apiMap ? firstCallsOf(mine, req.screenId, { doc, apiMap: bundle.apiMap, market: bundle.market, texts: bundle.textSet.texts, query }).early : undefined;
-      return counted('without_data', keep(mine, key, draw(doc, bundle, query, names, early ? { calls: [], early } : undefined)));
+      const early = bundle.apiMap ? firstCallsOf(mine, req.screenId, { ...screen, apiMap: bundle.apiMap }).early : undefined;
+      return counted('without_data', keep(mine, key, draw(screen, bundle, early ? { calls: [], early } : undefined)));
     }
 
     const query = Object.fromEntries(names.flatMap((n) => (typeof req.query[n] === 'string' && req.query[n] ? [[n, req.query[n] as string]] : [])));
     const key = `${req.market}|${req.screenId}|${JSON.stringify(query)}`;
     if (mine.pages.has(key)) return counted('cache_hit', mine.pages.get(key)!);
     await ready;
-    const page = draw(doc, bundle, query, names);
+    const page = draw(screenOf(doc, bundle, query, names), bundle);
     if (mine.pages.size >= MAX_ENTRIES) mine.pages.clear();
     mine.pages.set(key, page);
     return counted('without_data', page);
@@ -151,7 +156,7 @@ export function pageDrawer(log: (message: string, err?: unknown) => void, ssr: S
    * The screen's first calls for this query, planned once: they depend only on the published documents and
    * the query, unless the screen's onLoad reads the clock (then every request plans afresh).
    */
-  function firstCallsOf(mine: PerSnapshot, screenId: string, input: Pick<ServerScreen, 'doc' | 'apiMap' | 'market' | 'texts' | 'query'>): FirstCalls {
+  function firstCallsOf(mine: PerSnapshot, screenId: string, input: ServerPlanInput): FirstCalls {
     let clock = readsClock.get(input.doc);
     if (clock === undefined) readsClock.set(input.doc, (clock = planReadsClock(input.doc)));
     if (clock) return plan(input);
@@ -173,17 +178,15 @@ export function pageDrawer(log: (message: string, err?: unknown) => void, ssr: S
     return page;
   }
 
-  function draw(doc: ScreenDocument, bundle: Bundle, query: Record<string, string>, names: string[], data?: HandOff): DrawnPage | null {
+  /** The page's screen input (core/screen/screen-input.ts) as drawing takes it; plan and read add the API map. */
+  function screenOf(doc: ScreenDocument, bundle: Bundle, query: Record<string, string>, names: string[]): StaticRenderInput {
+    return { doc, texts: bundle.textSet.texts, market: bundle.market, query, commonQueryNames: names, logError: (m, d) => log(`server render: ${m}`, d) };
+  }
+
+  function draw(screen: StaticRenderInput, bundle: Bundle, data?: HandOff): DrawnPage | null {
+    const { doc } = screen;
     try {
-      const rendered = renderStaticScreen({
-        doc,
-        texts: bundle.textSet.texts,
-        market: bundle.market,
-        query,
-        commonQueryNames: names,
-        state: data?.state,
-        logError: (m, d) => log(`server render: ${m}`, d),
-      });
+      const rendered = renderStaticScreen({ ...screen, state: data?.state });
       return { html: rendered.html, title: escapeHtml(rendered.title), lang: escapeHtml(String(bundle.textSet.locale ?? '')), ...(data ? { data } : {}) };
     } catch (e) {
       // The app still renders it in the browser: a failed server render costs only the head start.
@@ -194,7 +197,7 @@ export function pageDrawer(log: (message: string, err?: unknown) => void, ssr: S
 }
 
 /** The plan's first call as request data, by the app's own call rules: for this server to send, or the page. */
-function plan(input: Pick<ServerScreen, 'doc' | 'apiMap' | 'market' | 'texts' | 'query'>): FirstCalls {
+function plan(input: ServerPlanInput): FirstCalls {
   const [planned] = planFirstCalls(input);
   const ep = planned && endpointOf(input.apiMap, planned.endpoint);
   const call = ep ? httpCall(input.apiMap, input.query, ep, planned.params) : null;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ActionOutcome } from '../runtime/contract';
 import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types';
+import type { ScreenInput } from '../core/screen/screen-input';
 
 // Every onLoad run the server starts, to see that each one ends once its page is drawn.
 const runs = vi.hoisted(() => [] as Promise<ActionOutcome>[]);
@@ -27,7 +28,8 @@ const doc = {
     { action: 'setState', path: 'after', value: true },
   ],
 } as unknown as ScreenDocument;
-const input = { doc, apiMap, market: {}, texts: {}, query: {}, commonQueryNames: [], logError: () => {} };
+// One screen input, as the server builds it per page: planning, reading and the onLoad run each take their view of it.
+const input: ScreenInput = { doc, apiMap, market: {}, texts: {}, query: {}, commonQueryNames: [], logError: () => {} };
 
 describe('the server-side onLoad', () => {
   it('takes the server\'s answer from the claim table, draws with the state up to the next call, then ends', async () => {

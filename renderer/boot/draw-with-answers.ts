@@ -12,14 +12,17 @@ import type { RuntimeServices } from '../runtime/services';
 import { createStateStore } from '../runtime/state-store';
 import { claiming, createClaimTable } from '../core/first-calls/claim-table';
 import type { HandOff, ServerCall } from '../core/first-calls/hand-off';
-import type { ServerScreen } from '../core/first-calls/server-answer';
+import type { ScreenInput } from '../core/screen/screen-input';
 
 /** Far more promise jobs than an onLoad's actions chain between two calls (each action takes a handful). */
 const MICROTASK_FLUSHES = 500;
 const CLOSED: ApiResult = { ok: false, code: undefined, message: 'screen closed', data: undefined };
 
+/** What the run takes from the screen (core/screen/screen-input.ts): what drawing takes, less the state it yields. */
+type OnLoadInput = Pick<ScreenInput, 'doc' | 'texts' | 'market' | 'query' | 'commonQueryNames' | 'logError'>;
+
 /** The state the page is drawn with, once onLoad has taken the server's answers; null when it took none. */
-export async function drawWithAnswers(input: ServerScreen, answers: ServerCall[]): Promise<HandOff | null> {
+export async function drawWithAnswers(input: OnLoadInput, answers: ServerCall[]): Promise<HandOff | null> {
   const table = createClaimTable();
   for (const a of answers) table.put(a.key, Promise.resolve(a.result));
   const controller = new AbortController();

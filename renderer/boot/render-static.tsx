@@ -8,7 +8,7 @@
  * the onLoad run with the server's answers and the page's capture script are handed on from here.
  */
 import { renderToString } from 'react-dom/server';
-import type { ScreenDocument } from '../../schemas/generated/types';
+import type { ScreenInput } from '../core/screen/screen-input';
 import type { ApiClient, Bridge } from '../runtime/contract';
 import { translate } from '../runtime/create-runtime';
 import { createForms } from '../runtime/forms';
@@ -25,17 +25,8 @@ import type { ToastStore } from '../toast/toast-store';
 export { drawWithAnswers } from './draw-with-answers';
 export { CAPTURE_SCRIPT } from './capture/capture-script';
 
-export interface StaticRenderInput {
-  doc: ScreenDocument;
-  texts: Record<string, string>;
-  market: Record<string, unknown>;
-  /** The page query as the app will see it (common params are carried on links). */
-  query: Record<string, string>;
-  commonQueryNames: string[];
-  logError(message: string, detail?: unknown): void;
-  /** The screen's state to draw (after its onLoad ran on the server with prefetched data); default `doc.state`. */
-  state?: Record<string, unknown>;
-}
+/** What drawing takes from the screen (core/screen/screen-input.ts): no API map, as a drawn screen never calls out. */
+export type StaticRenderInput = Pick<ScreenInput, 'doc' | 'texts' | 'market' | 'query' | 'commonQueryNames' | 'state' | 'logError'>;
 
 export interface StaticRender {
   /** The body's markup, for inside the app's root element. */

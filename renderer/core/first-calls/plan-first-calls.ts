@@ -6,6 +6,7 @@
 import type { Action, ScreenDocument } from '../../../schemas/generated/types';
 import { createHelpers, evaluate, resolveTemplate } from '../expressions';
 import { interpolate } from '../expressions/interpolate';
+import type { ScreenInput } from '../screen/screen-input';
 import { callKey } from './call-key';
 
 export interface PlannedCall {
@@ -15,14 +16,11 @@ export interface PlannedCall {
   silent: boolean;
 }
 
-export interface PlanInput {
-  doc: ScreenDocument;
-  query: Record<string, string>;
-  market: Record<string, unknown>;
-  texts: Record<string, unknown>;
-  /** The browser's stored values (`storage` actions); the server has none, so a plan reading one stays undefined there. */
-  stored?: (key: string) => unknown;
-}
+/**
+ * The screen's planning fields (core/screen/screen-input.ts), with copy read tolerantly: the browser hands its
+ * bundle's texts unchecked, and a value that is not a string plans as its key, as `t()` draws it.
+ */
+export type PlanInput = Pick<ScreenInput, 'doc' | 'query' | 'market' | 'stored'> & { texts: Readonly<Record<string, unknown>> };
 
 type ApiAction = Extract<Action, { action: 'api' }>;
 

@@ -3,20 +3,14 @@
  * backend's answer read exactly as the app's API client reads it (call-rules.ts). The onLoad run that takes those
  * answers needs the widgets and lives beside the static render (renderer/boot/draw-with-answers.ts).
  */
-import type { ApiMapDocument, Endpoint, ScreenDocument } from '../../../schemas/generated/types';
+import type { ApiMapDocument, Endpoint } from '../../../schemas/generated/types';
+import type { ScreenInput } from '../screen/screen-input';
 import { endpointOf, readEnvelope, safeJson } from '../api/call-rules';
 import type { ServerCall } from './hand-off';
 import type { PlannedCall } from './plan-first-calls';
 
-export interface ServerScreen {
-  doc: ScreenDocument;
-  apiMap: ApiMapDocument;
-  market: Record<string, unknown>;
-  texts: Record<string, string>;
-  query: Record<string, string>;
-  commonQueryNames: string[];
-  logError(message: string, detail?: unknown): void;
-}
+/** What reading an answer takes from the screen (core/screen/screen-input.ts): the map, copy and market it reads by. */
+export type AnswerInput = Pick<ScreenInput, 'apiMap' | 'texts' | 'market' | 'logError'>;
 
 /**
  * A planned call the API map lets the server make (`firstCall.by: "server"`, a read that changes nothing);
@@ -28,7 +22,7 @@ export function serverEndpoint(apiMap: ApiMapDocument, call: PlannedCall): Endpo
 }
 
 /** The backend's answer read as the app's API client reads it; null unless it is a success. */
-export function readServerAnswer(input: ServerScreen, call: PlannedCall, answer: { status: number; text: string }): ServerCall | null {
+export function readServerAnswer(input: AnswerInput, call: PlannedCall, answer: { status: number; text: string }): ServerCall | null {
   const ep = endpointOf(input.apiMap, call.endpoint);
   if (!ep) return null;
   const read = readEnvelope(input.apiMap, ep, safeJson(answer.text), (k) => input.texts[k] ?? k, { market: input.market, name: call.endpoint, warn: input.logError });
