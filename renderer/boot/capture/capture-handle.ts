@@ -1,7 +1,7 @@
 /**
  * What the page's capture script (capture-script.ts) leaves on `window` for the app: the events a borrower made on
  * the drawn page before the app ran, and how to stop recording. The script is plain inlined JavaScript, so this
- * shape is the contract between the two; capture-script.test.ts runs the script and reads it through these types.
+ * shape is the contract between the two; replay-early-input.test.tsx runs the script and reads it through these types.
  */
 export const CAPTURE_GLOBAL = '__sduiCapture';
 

@@ -5,7 +5,8 @@
  * (issue 45). Its contract with the app is capture-handle.ts.
  *
  * Plain ES5 written small by hand, one statement per line below so each can say why: it must stay under 1 KB gzip
- * (capture-script.test.ts), runs before anything else and must never break the page, hence the try around it all.
+ * (config-server/http/security-headers.test.ts), runs before anything else and must never break the page, hence the
+ * try around it all.
  * The CSP allows exactly this text by its sha256 (security-headers.ts), so any edit here changes the hash with it.
  */
 import { CAPTURE_GLOBAL } from './capture-handle';
