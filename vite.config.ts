@@ -19,7 +19,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // The helpers every field widget shares travel as one chunk, not three small requests.
-          groups: [{ name: 'field-kit', test: /renderer[\\/]nodes[\\/](use-field|field-rules|FieldFrame|options-of)\.tsx?$/, includeDependenciesRecursively: false }],
+          groups: [
+            {
+              name: 'field-kit',
+              test: /renderer[\\/]nodes[\\/](use-field|field-rules|FieldFrame|options-of)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

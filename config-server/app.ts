@@ -8,7 +8,14 @@ import { mediaFilesRouter } from './admin/media-routes.js';
 import type { LoginLimit } from './admin/login-routes.js';
 import type { ScryptParams } from './admin/password.js';
 import type { ValidateLimit } from './admin/publish-routes.js';
-import { apiTokenTtlDaysFromEnv, backendOriginsFromEnv, cookieSecureFromEnv, devPagesFromEnv, sandboxFromEnv, trustProxyFromEnv } from './http/security-settings.js';
+import {
+  apiTokenTtlDaysFromEnv,
+  backendOriginsFromEnv,
+  cookieSecureFromEnv,
+  devPagesFromEnv,
+  sandboxFromEnv,
+  trustProxyFromEnv,
+} from './http/security-settings.js';
 import { adminIdleTimeoutMinFromEnv } from './http/security-settings.js';
 import { rendererRouter } from './pages/page-router.js';
 import { ssrSettingsFromEnv } from './pages/backend-call.js';
@@ -32,7 +39,12 @@ import { fastPathRoute } from './ops/access-log.js';
 import { logFunction, type Logger } from './ops/logger.js';
 import type { Metrics } from './ops/metrics.js';
 import { opsRoutes } from './ops/ops-routes.js';
-import { beaconLimitFromEnv, beaconRouter, beaconViewsPerAddressFromEnv, type BeaconLimit } from './releases/beacon-routes.js';
+import {
+  beaconLimitFromEnv,
+  beaconRouter,
+  beaconViewsPerAddressFromEnv,
+  type BeaconLimit,
+} from './releases/beacon-routes.js';
 import { viewTicketKeysFromEnv, viewTicketsFor } from './releases/view-ticket.js';
 import { releaseGuard, type Guard } from './releases/guard.js';
 import { prefetchFailures, type PrefetchFailures } from './releases/prefetch-failures.js';
@@ -125,7 +137,9 @@ function publishedTextOf(snapshot: () => PublishedSnapshot): SandboxWiring['text
     if (texts === undefined) {
       const entry = snap.bundle(market);
       try {
-        const t = entry ? (JSON.parse(entry.body.toString('utf8')) as { textSet?: { texts?: unknown } }).textSet?.texts : undefined;
+        const t = entry
+          ? (JSON.parse(entry.body.toString('utf8')) as { textSet?: { texts?: unknown } }).textSet?.texts
+          : undefined;
         texts = t && typeof t === 'object' ? (t as Record<string, unknown>) : null;
       } catch {
         texts = null;
@@ -139,14 +153,21 @@ function publishedTextOf(snapshot: () => PublishedSnapshot): SandboxWiring['text
 
 export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const env = opts.env ?? process.env;
-  const log = opts.log ?? (opts.logger ? logFunction(opts.logger) : (m: string, err?: unknown) => (err ? console.error(m, err) : console.log(m)));
+  const log =
+    opts.log ??
+    (opts.logger
+      ? logFunction(opts.logger)
+      : (m: string, err?: unknown) => (err ? console.error(m, err) : console.log(m)));
   // Checked before anything opens: a mistyped setting stops the start with what is allowed.
   const sandboxStyle = sandboxStyleFromEnv(env);
   const trustProxy = trustProxyFromEnv(env);
   // One list (SSR_BACKEND_ORIGINS) for what an API map may name, what the server calls and the page's connect-src.
   const validation = { backendOrigins: backendOriginsFromEnv(env) };
   const session = {
-    cookieSecure: cookieSecureFromEnv(env), tokenTtlDays: apiTokenTtlDaysFromEnv(env), idleTimeoutMs: adminIdleTimeoutMinFromEnv(env) * 60_000, log,
+    cookieSecure: cookieSecureFromEnv(env),
+    tokenTtlDays: apiTokenTtlDaysFromEnv(env),
+    idleTimeoutMs: adminIdleTimeoutMinFromEnv(env) * 60_000,
+    log,
     ...(opts.scrypt ? { scrypt: opts.scrypt } : {}),
   };
   const sandboxOn = opts.sandbox ?? sandboxFromEnv(env);
@@ -154,7 +175,11 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const beaconLimit = opts.beaconLimit ?? beaconLimitFromEnv(env);
   const ticketKeys = viewTicketKeysFromEnv(env);
   const viewsPerAddress = beaconViewsPerAddressFromEnv(env);
-  const { store, auth, telemetry } = await openStores({ databaseUrl: opts.databaseUrl ?? env.DATABASE_URL, dataDir: opts.dataDir ?? defaultDataDir, log });
+  const { store, auth, telemetry } = await openStores({
+    databaseUrl: opts.databaseUrl ?? env.DATABASE_URL,
+    dataDir: opts.dataDir ?? defaultDataDir,
+    log,
+  });
   // What the public fast path and the security headers were built from: rebuilt with every new snapshot.
   let headers: ReturnType<typeof securityHeaders>;
   let fast: PublicFastPath;
@@ -201,9 +226,20 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     // From memory: a replica whose database is down still serves (so it stays in the load balancer), and says
     // what it serves and what the last store check found, without a database round trip of its own.
     const snap = snapshot();
-    res.json({ status: 'ok', generation: snap.generation, markets: snap.markets, store: sync.storeReachable() ? 'ok' : 'unreachable' });
+    res.json({
+      status: 'ok',
+      generation: snap.generation,
+      markets: snap.markets,
+      store: sync.storeReachable() ? 'ok' : 'unreachable',
+    });
   });
-  const ops = opsRoutes({ env, snapshot, storeReachable: () => sync.storeReachable(), logger: opts.logger, metrics: opts.metrics });
+  const ops = opsRoutes({
+    env,
+    snapshot,
+    storeReachable: () => sync.storeReachable(),
+    logger: opts.logger,
+    metrics: opts.metrics,
+  });
   app.use(ops.router);
   app.use(openapiRouter());
   app.use('/config/v1', beaconRouter({ snapshot, telemetry, limit: beaconLimit, tickets, viewsPerAddress }));
@@ -211,18 +247,42 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   app.use('/config', notFoundJson);
   // The publish is committed by then: a failed rebuild (database gone that instant) must not turn its answer
   // into an error; the periodic check rebuilds the snapshot.
-  const onPublished = () => refresh().catch((e: unknown) => log(`published, but the snapshot rebuild failed (the periodic check retries): ${(e as Error).message}`));
+  const onPublished = () =>
+    refresh().catch((e: unknown) =>
+      log(`published, but the snapshot rebuild failed (the periodic check retries): ${(e as Error).message}`),
+    );
   const mediaDir = join(opts.dataDir ?? defaultDataDir, 'media');
   const mediaMaxBytes = Number(env.MEDIA_MAX_BYTES) > 0 ? Number(env.MEDIA_MAX_BYTES) : undefined;
   const textOf = publishedTextOf(snapshot);
   // The preview's sandbox reads the draft's landing templates, and the published texts.
-  const previewSandbox = sandboxOn ? (getTemplate: (templateId: string) => unknown) => Promise.resolve(createSandboxRouter({ getTemplate, textOf, style: sandboxStyle })) : undefined;
-  app.use('/admin/api', adminRouter({
-    store, auth, onPublished, loginLimit: opts.loginLimit, mediaDir, mediaMaxBytes, previewSandbox, session, validateLimit: opts.validateLimit,
-    releaseStats: telemetryReleaseStats(telemetry), validation,
-  }));
+  const previewSandbox = sandboxOn
+    ? (getTemplate: (templateId: string) => unknown) =>
+        Promise.resolve(createSandboxRouter({ getTemplate, textOf, style: sandboxStyle }))
+    : undefined;
+  app.use(
+    '/admin/api',
+    adminRouter({
+      store,
+      auth,
+      onPublished,
+      loginLimit: opts.loginLimit,
+      mediaDir,
+      mediaMaxBytes,
+      previewSandbox,
+      session,
+      validateLimit: opts.validateLimit,
+      releaseStats: telemetryReleaseStats(telemetry),
+      validation,
+    }),
+  );
   app.use(mediaFilesRouter(mediaDir));
-  const sandbox = sandboxOn ? createSandboxRouter({ getTemplate: (templateId) => snapshot().templateDoc(templateId), textOf, style: sandboxStyle }) : undefined;
+  const sandbox = sandboxOn
+    ? createSandboxRouter({
+        getTemplate: (templateId) => snapshot().templateDoc(templateId),
+        textOf,
+        style: sandboxStyle,
+      })
+    : undefined;
   if (sandbox) app.use('/sandbox', sandbox);
   app.use('/sandbox', notFoundJson);
   // The server's own failed first calls count as the borrower's API failures (issue 36), beside /metrics' figures.
@@ -246,7 +306,17 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   });
 
   return {
-    app, store, auth, snapshot, refresh, sandboxStyle, drain: ops.drain, metrics: ops.metrics, telemetry, prefetchFailures: failures, guard,
+    app,
+    store,
+    auth,
+    snapshot,
+    refresh,
+    sandboxStyle,
+    drain: ops.drain,
+    metrics: ops.metrics,
+    telemetry,
+    prefetchFailures: failures,
+    guard,
     // The config API is what every borrower's app polls: it skips express's routing, helmet and compression.
     // Wrapped for the access log and request metrics (route template, status, duration).
     handler: ops.observe((req, res) => (fast.handle(req, res) ? fastPathRoute(req.url) : void app(req, res))),

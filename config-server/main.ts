@@ -18,10 +18,16 @@ const logger = createLogger({ level: process.env.LOG_LEVEL });
 /** Capped so that grace plus the in-flight deadline stays inside a 10 s stop timeout. */
 const MAX_GRACE_MS = 5000;
 const grace = Number(process.env.DRAIN_GRACE_MS);
-const graceMs = process.env.DRAIN_GRACE_MS && Number.isFinite(grace) && grace >= 0 ? Math.min(grace, MAX_GRACE_MS) : DEFAULT_DRAIN_GRACE_MS;
+const graceMs =
+  process.env.DRAIN_GRACE_MS && Number.isFinite(grace) && grace >= 0
+    ? Math.min(grace, MAX_GRACE_MS)
+    : DEFAULT_DRAIN_GRACE_MS;
 
 if (!existsSync(join(defaultStaticDir, 'index.html'))) {
-  logger.warn({ staticDir: defaultStaticDir }, 'the renderer is not built: pages answer 503 until `npm run build` has run');
+  logger.warn(
+    { staticDir: defaultStaticDir },
+    'the renderer is not built: pages answer 503 until `npm run build` has run',
+  );
 }
 
 try {
@@ -33,9 +39,18 @@ try {
     logger,
   });
   const firstAccountNeeded = (await server.config.auth.countUsers()) === 0;
-  console.log(startBanner(server.url, { sandbox: sandboxFromEnv(process.env), firstAccountNeeded, sandboxStyle: server.config.sandboxStyle }));
+  console.log(
+    startBanner(server.url, {
+      sandbox: sandboxFromEnv(process.env),
+      firstAccountNeeded,
+      sandboxStyle: server.config.sandboxStyle,
+    }),
+  );
   console.log(`store: ${server.config.store.description}`);
-  logger.info({ url: server.url, metricsUrl: server.metricsUrl, store: server.config.store.description, node: process.version }, 'listening');
+  logger.info(
+    { url: server.url, metricsUrl: server.metricsUrl, store: server.config.store.description, node: process.version },
+    'listening',
+  );
   // Issue 44: a market without four eyes lets one publisher alone change its borrowers' app; production says so at start.
   const published = await server.config.store.listPublished();
   const eyes = fourEyesWarning(published, process.env);
@@ -45,7 +60,10 @@ try {
     if (stopping) return;
     stopping = true;
     const ms = signal === 'SIGINT' ? 0 : graceMs;
-    logger.info({ signal, graceMs: ms }, `${signal}: draining (readiness 503), finishing in-flight requests, then exiting`);
+    logger.info(
+      { signal, graceMs: ms },
+      `${signal}: draining (readiness 503), finishing in-flight requests, then exiting`,
+    );
     // Exit 0 within 10 s whatever happens: the shutdown cuts connections at 8 s; this covers a store that hangs.
     setTimeout(() => {
       logger.warn('shutdown took too long: exiting');

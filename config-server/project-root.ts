@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
  * from here, not from the reading module's own location, which differs between the two.
  */
 const here = fileURLToPath(new URL('.', import.meta.url));
-export const projectRoot = /[\\/]dist[\\/]server[\\/]config-server[\\/]?$/.test(here) ? resolve(here, '../../..') : resolve(here, '..');
+export const projectRoot = /[\\/]dist[\\/]server[\\/]config-server[\\/]?$/.test(here)
+  ? resolve(here, '../../..')
+  : resolve(here, '..');
 
 /** A path under the repository root (a trailing slash is kept: `fromRoot('data/')`). */
 export const fromRoot = (path: string) => join(projectRoot, path);

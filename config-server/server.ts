@@ -48,7 +48,14 @@ function listen(server: Server, port: number, host: string | undefined): Promise
 }
 
 const urlOf = (addr: AddressInfo) => {
-  const host = addr.family === 'IPv6' ? (addr.address === '::' ? 'localhost' : `[${addr.address}]`) : addr.address === '0.0.0.0' ? 'localhost' : addr.address;
+  const host =
+    addr.family === 'IPv6'
+      ? addr.address === '::'
+        ? 'localhost'
+        : `[${addr.address}]`
+      : addr.address === '0.0.0.0'
+        ? 'localhost'
+        : addr.address;
   return `http://${host}:${addr.port}`;
 };
 

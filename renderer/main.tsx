@@ -16,7 +16,9 @@ const loadAdmin = adminModules['./admin/AdminApp.tsx'];
 
 if (isAdmin && loadAdmin) {
   const AdminApp = lazy(loadAdmin);
-  createRoot(rootEl).render(createElement(Suspense, { fallback: createElement('p', null, 'loading...') }, createElement(AdminApp)));
+  createRoot(rootEl).render(
+    createElement(Suspense, { fallback: createElement('p', null, 'loading...') }, createElement(AdminApp)),
+  );
 } else {
   void startApp(rootEl);
 }

@@ -17,8 +17,10 @@ const IMAGE = 'localhost/cashloan-sdui:test';
 const ADMIN_PASSWORD = 'container-admin-pw-1';
 
 function podmanMissing(): string | undefined {
-  if (process.env.CONTAINER_TEST !== '1') return 'container test skipped: set CONTAINER_TEST=1 (npm run test:container)';
-  if (spawnSync('podman', ['--version']).status !== 0) return 'container test skipped: podman is not installed (apt-get install podman runc)';
+  if (process.env.CONTAINER_TEST !== '1')
+    return 'container test skipped: set CONTAINER_TEST=1 (npm run test:container)';
+  if (spawnSync('podman', ['--version']).status !== 0)
+    return 'container test skipped: podman is not installed (apt-get install podman runc)';
   // PostgreSQL is not a reason to skip: npm test installs it, and the suite fails naming the command without it.
   return undefined;
 }
@@ -28,7 +30,10 @@ if (skip) console.warn(skip);
 /** What podman needs here to run anything: runc when it is installed, rlimits the host allows. */
 const RUNTIME = [
   ...(spawnSync('runc', ['--version']).status === 0 ? ['--runtime', 'runc'] : []),
-  '--ulimit', 'nofile=20000:20000', '--ulimit', 'nproc=4096:4096',
+  '--ulimit',
+  'nofile=20000:20000',
+  '--ulimit',
+  'nproc=4096:4096',
 ];
 
 function podman(args: string[], timeoutMs = 60_000) {
@@ -52,7 +57,9 @@ async function get(url: string, init?: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (e) {
-    console.warn(`retrying ${url.split('?')[0]} once: ${(e as Error).message} (${String((e as { cause?: { code?: string } }).cause?.code)})`);
+    console.warn(
+      `retrying ${url.split('?')[0]} once: ${(e as Error).message} (${String((e as { cause?: { code?: string } }).cause?.code)})`,
+    );
     return fetch(url, init);
   }
 }
@@ -75,17 +82,45 @@ describe.skipIf(!!skip)('the container image', () => {
     // Docker Hub's node images when they can be pulled, else the local stand-ins.
     let images = ['node:20-bookworm', 'node:20-bookworm-slim'];
     if (podman(['pull', 'docker.io/library/node:20-bookworm-slim'], 120_000).status !== 0) {
-      const base = spawnSync('sh', ['tests/container/local-base-images.sh', ...RUNTIME], { encoding: 'utf8', timeout: 1_200_000 });
+      const base = spawnSync('sh', ['tests/container/local-base-images.sh', ...RUNTIME], {
+        encoding: 'utf8',
+        timeout: 1_200_000,
+      });
       if (base.status !== 0) throw new Error(`local base images failed:\n${base.stderr}`);
       images = base.stdout.trim().split(' ');
     }
-    const build = podman(['build', '--format', 'docker', ...RUNTIME, '--build-arg', `BUILD_IMAGE=${images[0]}`, '--build-arg', `RUN_IMAGE=${images[1]}`, '-t', IMAGE, '.'], 1_800_000);
+    const build = podman(
+      [
+        'build',
+        '--format',
+        'docker',
+        ...RUNTIME,
+        '--build-arg',
+        `BUILD_IMAGE=${images[0]}`,
+        '--build-arg',
+        `RUN_IMAGE=${images[1]}`,
+        '-t',
+        IMAGE,
+        '.',
+      ],
+      1_800_000,
+    );
     if (build.status !== 0) throw new Error(`podman build failed:\n${build.out.slice(-4000)}`);
     const databaseUrl = await (await sharedTestPostgres()).createDatabase();
     for (const [i, name] of names.entries()) {
       const port = await freePort();
-      const env = ['-e', `PORT=${port}`, '-e', 'HOST=127.0.0.1', '-e', `DATABASE_URL=${databaseUrl}`, '-e', 'METRICS_TOKEN=container-metrics'];
-      if (i === 0) env.push('-e', 'ADMIN_USER=ops', '-e', `ADMIN_PASSWORD=${ADMIN_PASSWORD}`, '-e', 'ADMIN_ROLE=publisher');
+      const env = [
+        '-e',
+        `PORT=${port}`,
+        '-e',
+        'HOST=127.0.0.1',
+        '-e',
+        `DATABASE_URL=${databaseUrl}`,
+        '-e',
+        'METRICS_TOKEN=container-metrics',
+      ];
+      if (i === 0)
+        env.push('-e', 'ADMIN_USER=ops', '-e', `ADMIN_PASSWORD=${ADMIN_PASSWORD}`, '-e', 'ADMIN_ROLE=publisher');
       const run = podman(['run', '-d', '--name', name, '--network', 'host', ...RUNTIME, ...env, IMAGE]);
       if (run.status !== 0) throw new Error(`podman run failed:\n${run.out}`);
       urls.push(`http://127.0.0.1:${port}`);
@@ -102,10 +137,24 @@ describe.skipIf(!!skip)('the container image', () => {
     const [a] = names;
     expect(podman(['exec', a, 'id', '-u']).stdout.trim()).toBe('10001');
     expect(podman(['exec', a, 'cat', '/proc/1/cmdline']).stdout.split('\0')[0]).toBe('/usr/bin/tini');
-    const processes = podman(['exec', a, 'sh', '-c', 'for p in /proc/[0-9]*; do tr "\\0" " " < $p/cmdline; echo; done']).stdout;
+    const processes = podman([
+      'exec',
+      a,
+      'sh',
+      '-c',
+      'for p in /proc/[0-9]*; do tr "\\0" " " < $p/cmdline; echo; done',
+    ]).stdout;
     expect(processes).toMatch(/^node dist\/server\/config-server\/main\.js/m);
     // The runtime stage has the production dependencies only: no compiler, no bundler.
-    expect(podman(['exec', a, 'sh', '-c', 'ls -d node_modules/typescript node_modules/vite node_modules/vitest 2>/dev/null | wc -l']).stdout.trim()).toBe('0');
+    expect(
+      podman([
+        'exec',
+        a,
+        'sh',
+        '-c',
+        'ls -d node_modules/typescript node_modules/vite node_modules/vitest 2>/dev/null | wc -l',
+      ]).stdout.trim(),
+    ).toBe('0');
     const health = podman(['healthcheck', 'run', a]);
     expect(health.status, health.out).toBe(0);
     expect(podman(['image', 'inspect', '--format', '{{json .Config.Healthcheck}}', IMAGE]).stdout).toMatch(/\/readyz/);
@@ -115,16 +164,24 @@ describe.skipIf(!!skip)('the container image', () => {
     const bundles = await Promise.all(urls.map((u) => get(`${u}/config/v1/bundle?market=ID`)));
     expect(bundles.map((r) => r.status)).toEqual([200, 200]);
     expect(bundles[0].headers.get('etag')).toBe(bundles[1].headers.get('etag'));
-    const ready = await Promise.all(urls.map(async (u) => (await (await get(`${u}/readyz`)).json()) as { generation: number }));
+    const ready = await Promise.all(
+      urls.map(async (u) => (await (await get(`${u}/readyz`)).json()) as { generation: number }),
+    );
     expect(ready[0].generation).toBe(ready[1].generation);
     const page = await get(`${urls[1]}/?market=ID`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('data-ssr');
     // NODE_ENV=production in the image: no sandbox.
     expect((await get(`${urls[0]}/sandbox/api/v2/youmi/promotion/get-sid`)).status).toBe(404);
-    const login = await get(`${urls[1]}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'ops', password: ADMIN_PASSWORD }) });
+    const login = await get(`${urls[1]}/admin/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: 'ops', password: ADMIN_PASSWORD }),
+    });
     expect(login.status).toBe(200);
-    const metrics = await (await get(`${urls[0]}/metrics`, { headers: { authorization: 'Bearer container-metrics' } })).text();
+    const metrics = await (
+      await get(`${urls[0]}/metrics`, { headers: { authorization: 'Bearer container-metrics' } })
+    ).text();
     expect(metrics).toMatch(/^sdui_store_reachable 1$/m);
     const logs = podman(['logs', names[1]]).out;
     expect(logs).toMatch(/"route":"\/admin\/api\/login","status":200/);

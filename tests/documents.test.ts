@@ -46,19 +46,67 @@ describe('default documents', () => {
   it('route map names every path of the spec, scrambled ones included', () => {
     const map = JSON.parse(readFileSync(join(screensDir, 'maps/route-map.json'), 'utf8'));
     const paths = new Set(map.routes.map((r: { path: string }) => r.path));
-    const spec = ['/', '/Policy', '/Loan', '/About', '/User', '/Contact', '/privacyPolicy', '/complainPageNext', '/complaintList', '/complainDetails',
-      '/complainNewPage', '/intelligentCustomerService', '/that', '/individual', '/addnormalcard', '/alipayrepayment', '/borrowDetail',
-      '/dragonpayPaymentInstructions', '/relevant', '/downloadTemplate', '/agreementTemplate', '/testPreview', '/broad', '/flat', '/fine', '/soft',
-      '/hair', '/keen', '/great', '/length', '/sides', '/legs', '/woven', '/mass', '/muscles', '/nerves', '/tapering', '/slender', '/towards'];
+    const spec = [
+      '/',
+      '/Policy',
+      '/Loan',
+      '/About',
+      '/User',
+      '/Contact',
+      '/privacyPolicy',
+      '/complainPageNext',
+      '/complaintList',
+      '/complainDetails',
+      '/complainNewPage',
+      '/intelligentCustomerService',
+      '/that',
+      '/individual',
+      '/addnormalcard',
+      '/alipayrepayment',
+      '/borrowDetail',
+      '/dragonpayPaymentInstructions',
+      '/relevant',
+      '/downloadTemplate',
+      '/agreementTemplate',
+      '/testPreview',
+      '/broad',
+      '/flat',
+      '/fine',
+      '/soft',
+      '/hair',
+      '/keen',
+      '/great',
+      '/length',
+      '/sides',
+      '/legs',
+      '/woven',
+      '/mass',
+      '/muscles',
+      '/nerves',
+      '/tapering',
+      '/slender',
+      '/towards',
+    ];
     expect(spec.filter((p) => !paths.has(p))).toEqual([]);
   });
 
   it('API map uses the spec literal paths and success codes', () => {
     const { endpoints } = JSON.parse(readFileSync(join(screensDir, 'maps/api-map.json'), 'utf8'));
     expect(endpoints.saveScore).toMatchObject({ path: '/user-problem/save-score', successCode: '00' });
-    expect(endpoints.qaList).toMatchObject({ method: 'GET', path: '/h5-api/v3/user-problem/get-qa-list', successCode: 0 });
+    expect(endpoints.qaList).toMatchObject({
+      method: 'GET',
+      path: '/h5-api/v3/user-problem/get-qa-list',
+      successCode: 0,
+    });
     expect(endpoints.uploadProblemImg.encoding).toBe('multipart');
-    for (const silent of ['loanDetailConfirm', 'loanDetailPush', 'loanPlayDetail', 'delayDetail', 'loanDetails', 'googleScore']) {
+    for (const silent of [
+      'loanDetailConfirm',
+      'loanDetailPush',
+      'loanPlayDetail',
+      'delayDetail',
+      'loanDetails',
+      'googleScore',
+    ]) {
       expect(endpoints[silent].onFailure, silent).toBe('silent');
     }
   });
@@ -73,7 +121,8 @@ describe('schemas', () => {
       for (const [k, v] of Object.entries(node)) {
         if (k === 'properties' && v && typeof v === 'object') {
           for (const [name, prop] of Object.entries(v)) {
-            if (typeof (prop as { description?: unknown }).description !== 'string') missing.push(`${at}/properties/${name}`);
+            if (typeof (prop as { description?: unknown }).description !== 'string')
+              missing.push(`${at}/properties/${name}`);
           }
         }
         if (k !== 'const' && k !== 'enum' && k !== 'default' && k !== 'examples') visit(v, `${at}/${k}`);

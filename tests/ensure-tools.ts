@@ -41,7 +41,8 @@ export const TOOLS: Tool[] = [
 ];
 
 /** Names in a folder matching a test (node 20 has no fs.glob); a missing folder has none. */
-const namesIn = (dir: string, test: (name: string) => boolean) => (existsSync(dir) ? readdirSync(dir).filter(test) : []);
+const namesIn = (dir: string, test: (name: string) => boolean) =>
+  existsSync(dir) ? readdirSync(dir).filter(test) : [];
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = () => spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
@@ -51,12 +52,15 @@ function install(packages: string[]): void {
   console.log(`Installing Debian's ${packages.join(', ')} for the tests (apt-get, once; log: ${log})`);
   try {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const out = (args: string[]) => execFileSync('apt-get', args, { env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 }).toString();
+    const out = (args: string[]) =>
+      execFileSync('apt-get', args, { env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 }).toString();
     writeFileSync(log, out(['update', '-qq']) + out(['install', '-y', '-qq', ...packages]));
   } catch (e) {
     const err = e as { stdout?: Buffer; stderr?: Buffer; message: string };
     writeFileSync(log, `${err.stdout ?? ''}${err.stderr ?? ''}\n${err.message}`);
-    console.error(`apt-get could not install ${packages.join(', ')}; the end of its output:\n${readFileSync(log, 'utf8').split('\n').slice(-15).join('\n')}`);
+    console.error(
+      `apt-get could not install ${packages.join(', ')}; the end of its output:\n${readFileSync(log, 'utf8').split('\n').slice(-15).join('\n')}`,
+    );
     process.exit(1);
   }
 }
@@ -93,7 +97,9 @@ export function ensureTools(tools: Tool[] = TOOLS): void {
   install(missing.map((t) => t.aptPackage));
   const still = missing.filter((t) => !t.present());
   if (still.length) {
-    console.error(`${still.map((t) => t.aptPackage).join(', ')} installed but not found where the tests look: see tests/ensure-tools.ts`);
+    console.error(
+      `${still.map((t) => t.aptPackage).join(', ')} installed but not found where the tests look: see tests/ensure-tools.ts`,
+    );
     process.exit(1);
   }
 }

@@ -10,7 +10,9 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const TABLE: Record<string, number> = JSON.parse(readFileSync(new URL('./test-durations.json', import.meta.url), 'utf8'));
+const TABLE: Record<string, number> = JSON.parse(
+  readFileSync(new URL('./test-durations.json', import.meta.url), 'utf8'),
+);
 
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -4,6 +4,9 @@ import { readmeCommands } from './fresh-clone';
 
 describe("the README's two commands", () => {
   it('are read from the "Run it" block, as tests/fresh-clone.ts runs them', () => {
-    expect(readmeCommands(readFileSync('README.md', 'utf8'))).toEqual({ start: 'npm install && npm start', test: 'npm install && npm test' });
+    expect(readmeCommands(readFileSync('README.md', 'utf8'))).toEqual({
+      start: 'npm install && npm start',
+      test: 'npm install && npm test',
+    });
   });
 });

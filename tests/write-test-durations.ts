@@ -8,7 +8,9 @@ import { relative } from 'node:path';
 
 const [report] = process.argv.slice(2);
 if (!report) throw new Error('usage: tsx tests/write-test-durations.ts <vitest json report>');
-const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as { testResults: { name: string; startTime: number; endTime: number }[] };
+const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as {
+  testResults: { name: string; startTime: number; endTime: number }[];
+};
 const rows = testResults
   .map((f) => [relative(process.cwd(), f.name), Math.round((f.endTime - f.startTime) / 100) / 10] as const)
   .filter(([, s]) => s >= 2)

@@ -63,13 +63,17 @@ describe.each(testStores())('admin API on %s', (store) => {
       expect(stale.status).toBe(412);
       expect((await stale.json()).error.details.currentEtag).toBe(newEtag);
       // Discard the draft to leave the document as it was.
-      expect((await ed.req('DELETE', `${DOC}/screen/not-found/draft`, undefined, { 'if-match': newEtag! })).status).toBe(200);
+      expect(
+        (await ed.req('DELETE', `${DOC}/screen/not-found/draft`, undefined, { 'if-match': newEtag! })).status,
+      ).toBe(200);
     });
 
     it('lets exactly one of 50 parallel saves with the same If-Match win; the rest get 412', async () => {
       const { content, etag } = await load(ed, 'screen', 'not-available');
       const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => save(i % 2 ? ed : eve, 'screen', 'not-available', { ...content, description: `save ${i}` }, etag)),
+        Array.from({ length: 50 }, (_, i) =>
+          save(i % 2 ? ed : eve, 'screen', 'not-available', { ...content, description: `save ${i}` }, etag),
+        ),
       );
       const codes = results.map((r) => r.status);
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -91,7 +95,11 @@ describe.each(testStores())('admin API on %s', (store) => {
       expect(created.status).toBe(201);
       expect((await ed.req('PUT', `${DOC}/screen/brand-new/draft`, doc, { 'if-none-match': '*' })).status).toBe(412);
       const list = await (await vera.req('GET', `${DOC}?kind=screen`)).json();
-      expect(list.documents.find((d: { id: string }) => d.id === 'brand-new')).toMatchObject({ hasDraft: true, publishedVersion: null, file: 'screens/pages/brand-new.json' });
+      expect(list.documents.find((d: { id: string }) => d.id === 'brand-new')).toMatchObject({
+        hasDraft: true,
+        publishedVersion: null,
+        file: 'screens/pages/brand-new.json',
+      });
       await ed.req('DELETE', `${DOC}/screen/brand-new/draft`, undefined, { 'if-match': created.headers.get('etag')! });
       expect((await vera.req('GET', `${DOC}/screen/brand-new`)).status).toBe(404);
     });
@@ -109,9 +117,14 @@ describe.each(testStores())('admin API on %s', (store) => {
       const diff = await (await vera.req('GET', `${DOC}/text-set/${ts}/diff`)).json();
       expect(diff.patch).toEqual([{ op: 'replace', path: '/texts/common.retry', value: 'Coba lagi sekarang' }]);
       // A draft is not public.
-      expect((await (await pub('/config/v1/bundle?market=ID')).json()).textSet.texts['common.retry']).not.toBe('Coba lagi sekarang');
+      expect((await (await pub('/config/v1/bundle?market=ID')).json()).textSet.texts['common.retry']).not.toBe(
+        'Coba lagi sekarang',
+      );
 
-      const r = await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: ts }], note: 'friendlier retry' });
+      const r = await pat.req('POST', '/admin/api/publish', {
+        documents: [{ kind: 'text-set', id: ts }],
+        note: 'friendlier retry',
+      });
       expect(r.status).toBe(200);
       const after = await pub('/config/v1/bundle?market=ID', { 'if-none-match': oldEtag });
       expect(after.status).toBe(200);
@@ -122,7 +135,9 @@ describe.each(testStores())('admin API on %s', (store) => {
       expect(hist.versions[0]).toMatchObject({ createdBy: 'pat', note: 'friendlier retry', published: true });
       const audit = await (await vera.req('GET', `/admin/api/audit?kind=text-set&id=${ts}`)).json();
       expect(audit.entries[0]).toMatchObject({ actor: 'pat', action: 'publish', note: 'friendlier retry' });
-      expect(audit.entries[0].diff).toEqual([{ op: 'replace', path: '/texts/common.retry', value: 'Coba lagi sekarang' }]);
+      expect(audit.entries[0].diff).toEqual([
+        { op: 'replace', path: '/texts/common.retry', value: 'Coba lagi sekarang' },
+      ]);
       expect(audit.entries[1]).toMatchObject({ actor: 'ed', action: 'draft.save' });
     });
 
@@ -137,7 +152,10 @@ describe.each(testStores())('admin API on %s', (store) => {
       const bundleBefore = await pub('/config/v1/bundle?market=ID');
 
       const r = await pat.req('POST', '/admin/api/publish', {
-        documents: [{ kind: 'text-set', id: ts }, { kind: 'screen', id: 'not-found' }],
+        documents: [
+          { kind: 'text-set', id: ts },
+          { kind: 'screen', id: 'not-found' },
+        ],
         note: 'mixed',
       });
       expect(r.status).toBe(422);
@@ -146,9 +164,13 @@ describe.each(testStores())('admin API on %s', (store) => {
       expect(err).toMatchObject({ file: 'screens/pages/not-found.json', kind: 'screen', id: 'not-found' });
       expect(err.instancePath).toBe('/body/0/key');
 
-      const bundleAfter = await pub('/config/v1/bundle?market=ID', { 'if-none-match': bundleBefore.headers.get('etag')! });
+      const bundleAfter = await pub('/config/v1/bundle?market=ID', {
+        'if-none-match': bundleBefore.headers.get('etag')!,
+      });
       expect(bundleAfter.status).toBe(304);
-      expect((await (await pub('/config/v1/screens/not-found')).json()).body[0].key).not.toBe('common.noSuchKeyAnywhere');
+      expect((await (await pub('/config/v1/screens/not-found')).json()).body[0].key).not.toBe(
+        'common.noSuchKeyAnywhere',
+      );
       // Both drafts are still there to be fixed.
       expect((await load(ed, 'text-set', ts)).rec.draft).not.toBeNull();
       const validate = await (await vera.req('POST', '/admin/api/validate', {})).json();
@@ -163,10 +185,16 @@ describe.each(testStores())('admin API on %s', (store) => {
       const m = await load(pat, 'market', 'IN');
       m.content.fourEyes = true;
       expect((await save(pat, 'market', 'IN', m.content, m.etag)).status).toBe(200);
-      const alone = await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'market', id: 'IN' }], note: 'four eyes on' });
+      const alone = await pat.req('POST', '/admin/api/publish', {
+        documents: [{ kind: 'market', id: 'IN' }],
+        note: 'four eyes on',
+      });
       expect(alone.status).toBe(403);
       expect((await alone.json()).error.message).toMatch(/Four eyes.*IN/);
-      const byOther = await paula.req('POST', '/admin/api/publish', { documents: [{ kind: 'market', id: 'IN' }], note: 'four eyes on' });
+      const byOther = await paula.req('POST', '/admin/api/publish', {
+        documents: [{ kind: 'market', id: 'IN' }],
+        note: 'four eyes on',
+      });
       expect(byOther.status).toBe(200);
 
       // Now IN's text set needs two people, ID's does not.
@@ -176,11 +204,21 @@ describe.each(testStores())('admin API on %s', (store) => {
         const t = await load(pat, 'text-set', inTs);
         t.content.texts['common.retry'] = 'Retry now';
         expect((await save(pat, 'text-set', inTs, t.content, t.etag)).status).toBe(200);
-        expect((await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: inTs }], note: 'x' })).status).toBe(403);
+        expect(
+          (await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: inTs }], note: 'x' }))
+            .status,
+        ).toBe(403);
         const t2 = await load(ed, 'text-set', inTs);
         t2.content.texts['common.retry'] = 'Retry';
         expect((await save(ed, 'text-set', inTs, t2.content, t2.etag)).status).toBe(200);
-        expect((await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: inTs }], note: 'reviewed by ed' })).status).toBe(200);
+        expect(
+          (
+            await pat.req('POST', '/admin/api/publish', {
+              documents: [{ kind: 'text-set', id: inTs }],
+              note: 'reviewed by ed',
+            })
+          ).status,
+        ).toBe(200);
       }
     });
 
@@ -189,10 +227,27 @@ describe.each(testStores())('admin API on %s', (store) => {
       const hist = await (await vera.req('GET', `${DOC}/text-set/${ts}/history`)).json();
       const first = hist.versions[hist.versions.length - 1];
       const cur = await load(pat, 'text-set', ts);
-      const missingIfMatch = await pat.req('POST', `${DOC}/text-set/${ts}/rollback`, { version: first.version, reason: 'x' });
+      const missingIfMatch = await pat.req('POST', `${DOC}/text-set/${ts}/rollback`, {
+        version: first.version,
+        reason: 'x',
+      });
       expect(missingIfMatch.status).toBe(428);
-      expect((await ed.req('POST', `${DOC}/text-set/${ts}/rollback`, { version: first.version, reason: 'x' }, { 'if-match': cur.etag })).status).toBe(403);
-      const r = await pat.req('POST', `${DOC}/text-set/${ts}/rollback`, { version: first.version, reason: 'copy was wrong' }, { 'if-match': cur.etag });
+      expect(
+        (
+          await ed.req(
+            'POST',
+            `${DOC}/text-set/${ts}/rollback`,
+            { version: first.version, reason: 'x' },
+            { 'if-match': cur.etag },
+          )
+        ).status,
+      ).toBe(403);
+      const r = await pat.req(
+        'POST',
+        `${DOC}/text-set/${ts}/rollback`,
+        { version: first.version, reason: 'copy was wrong' },
+        { 'if-match': cur.etag },
+      );
       expect(r.status).toBe(200);
       const body = await r.json();
       expect(body.published).toMatchObject({ restoredFrom: first.version, version: hist.versions[0].version + 1 });
@@ -223,7 +278,11 @@ describe.each(testStores())('admin API on %s', (store) => {
 
     it('answers 401 to anonymous requests on every admin route', async () => {
       for (const [method, path, body] of routes) {
-        const r = await fetch(s.url + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const r = await fetch(s.url + path, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         expect(r.status, `${method} ${path}`).toBe(401);
         expect((await r.json()).error.status).toBe(401);
       }
@@ -232,20 +291,32 @@ describe.each(testStores())('admin API on %s', (store) => {
     it('lets a viewer read but not write, an editor save drafts but not publish', async () => {
       const { content, etag } = await load(vera, 'screen', 'not-found');
       expect((await save(vera, 'screen', 'not-found', content, etag)).status).toBe(403);
-      expect((await vera.req('POST', '/admin/api/publish', { documents: [{ kind: 'screen', id: 'not-found' }], note: 'x' })).status).toBe(403);
+      expect(
+        (await vera.req('POST', '/admin/api/publish', { documents: [{ kind: 'screen', id: 'not-found' }], note: 'x' }))
+          .status,
+      ).toBe(403);
       expect((await vera.req('GET', '/admin/api/audit')).status).toBe(200);
       content.description = 'editor edit';
       const saved = await save(ed, 'screen', 'not-found', content, etag);
       expect(saved.status).toBe(200);
-      const denied = await ed.req('POST', '/admin/api/publish', { documents: [{ kind: 'screen', id: 'not-found' }], note: 'x' });
+      const denied = await ed.req('POST', '/admin/api/publish', {
+        documents: [{ kind: 'screen', id: 'not-found' }],
+        note: 'x',
+      });
       expect(denied.status).toBe(403);
       expect((await denied.json()).error.message).toMatch(/publisher role/);
-      expect((await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'screen', id: 'not-found' }], note: 'ok' })).status).toBe(200);
+      expect(
+        (await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'screen', id: 'not-found' }], note: 'ok' }))
+          .status,
+      ).toBe(200);
     });
 
     it('needs the CSRF header for cookie writes, and accepts bearer tokens without it', async () => {
       const { content, etag } = await load(ed, 'screen', 'not-found');
-      const noCsrf = await ed.req('PUT', `${DOC}/screen/not-found/draft`, content, { 'if-match': etag, 'x-csrf-token': '' });
+      const noCsrf = await ed.req('PUT', `${DOC}/screen/not-found/draft`, content, {
+        'if-match': etag,
+        'x-csrf-token': '',
+      });
       expect(noCsrf.status).toBe(403);
       expect((await noCsrf.json()).error.message).toMatch(/CSRF/);
       const tok = await (await ed.req('POST', '/admin/api/tokens', { label: 'script' })).json();
@@ -261,7 +332,11 @@ describe.each(testStores())('admin API on %s', (store) => {
     });
 
     it('sets an HttpOnly SameSite=Strict cookie, logs out, and rejects wrong passwords', async () => {
-      const r = await fetch(`${s.url}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'vera', password: 'correct horse battery' }) });
+      const r = await fetch(`${s.url}/admin/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user: 'vera', password: 'correct horse battery' }),
+      });
       const cookie = r.headers.get('set-cookie')!;
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Strict/i);
@@ -269,7 +344,11 @@ describe.each(testStores())('admin API on %s', (store) => {
       expect((await c.req('GET', '/admin/api/me')).status).toBe(200);
       expect((await c.req('POST', '/admin/api/logout')).status).toBe(204);
       expect((await c.req('GET', '/admin/api/me')).status).toBe(401);
-      const wrong = await fetch(`${s.url}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'vera', password: 'nope nope nope' }) });
+      const wrong = await fetch(`${s.url}/admin/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user: 'vera', password: 'nope nope nope' }),
+      });
       expect(wrong.status).toBe(401);
     });
   });
@@ -280,7 +359,11 @@ describe('login rate limit', () => {
     const t = await startTestServer({ loginLimit: { windowMs: 60_000, limit: 3 } });
     try {
       const attempt = () =>
-        fetch(`${t.url}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'pat', password: 'wrong password!' }) });
+        fetch(`${t.url}/admin/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ user: 'pat', password: 'wrong password!' }),
+        });
       for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
       const blocked = await attempt();
       expect(blocked.status).toBe(429);

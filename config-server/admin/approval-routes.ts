@@ -17,13 +17,18 @@ function approvalBody(raw: unknown): { etag?: string; version: number | null } {
   const body = raw ?? {};
   if (!isObj(body)) throw new HttpError(400, 'The body must be a JSON object ({"etag": "...", "version": n})');
   const extra = Object.keys(body).filter((k) => k !== 'etag' && k !== 'version');
-  if (extra.length) throw new HttpError(400, `Unknown field(s) ${extra.join(', ')}: allowed are etag, version`, { field: extra[0] });
+  if (extra.length)
+    throw new HttpError(400, `Unknown field(s) ${extra.join(', ')}: allowed are etag, version`, { field: extra[0] });
   if (body.etag !== undefined && (typeof body.etag !== 'string' || !body.etag || body.etag.length > 200)) {
     throw new HttpError(400, 'etag must be the ETag of the document as you reviewed it', { field: 'etag' });
   }
   const v = body.version;
   if (v !== undefined && v !== null && !(Number.isInteger(v) && (v as number) >= 1 && (v as number) < 2 ** 31)) {
-    throw new HttpError(400, 'version must be the number of the version a rollback restores (leave it out to approve the draft)', { field: 'version' });
+    throw new HttpError(
+      400,
+      'version must be the number of the version a rollback restores (leave it out to approve the draft)',
+      { field: 'version' },
+    );
   }
   return { etag: body.etag as string | undefined, version: (v as number | undefined) ?? null };
 }
@@ -35,16 +40,24 @@ export function approvalRouter(store: ConfigStore) {
     const rec = await loadRecord(store, req);
     const body = approvalBody(req.body);
     const header = parseEtags(req.get('if-match'));
-    if (header.length > 1 || header.includes('*')) throw new HttpError(400, 'If-Match must name the one ETag you reviewed', { field: 'If-Match' });
-    if (header.length && body.etag && header[0] !== body.etag) throw new HttpError(400, 'If-Match and etag name different ETags: send the one you reviewed', { field: 'etag' });
+    if (header.length > 1 || header.includes('*'))
+      throw new HttpError(400, 'If-Match must name the one ETag you reviewed', { field: 'If-Match' });
+    if (header.length && body.etag && header[0] !== body.etag)
+      throw new HttpError(400, 'If-Match and etag name different ETags: send the one you reviewed', { field: 'etag' });
     const etag = header[0] ?? body.etag;
     if (!etag) {
-      throw new HttpError(428, `Approving ${rec.kind}/${rec.id} needs the ETag you reviewed (If-Match or "etag")`, { currentEtag: rec.etag });
+      throw new HttpError(428, `Approving ${rec.kind}/${rec.id} needs the ETag you reviewed (If-Match or "etag")`, {
+        currentEtag: rec.etag,
+      });
     }
     const user = currentUser(res).name;
     // An approval by the only drafter would never count (nobody approves their own publish): say so instead of storing it.
     if (body.version === null && etag === rec.etag && rec.draft && rec.draft.editors.every((e) => e === user)) {
-      throw new HttpError(403, `You (${user}) are the only editor of ${rec.kind}/${rec.id}: a second person must approve it`, { field: 'user' });
+      throw new HttpError(
+        403,
+        `You (${user}) are the only editor of ${rec.kind}/${rec.id}: a second person must approve it`,
+        { field: 'user' },
+      );
     }
     const approval = await store.approve({ kind: rec.kind, id: rec.id, etag, version: body.version }, { user });
     res.json({ approval });

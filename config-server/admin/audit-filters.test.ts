@@ -4,7 +4,10 @@ import { auditFilterOf } from './audit-query.js';
 
 describe('audit filters', () => {
   it('reads days and ISO times; a day as `until` includes that whole day; garbage is a 400', () => {
-    expect(auditFilterOf({ since: '2026-11-20', until: '2026-11-21' })).toMatchObject({ since: '2026-11-20T00:00:00.000Z', until: '2026-11-22T00:00:00.000Z' });
+    expect(auditFilterOf({ since: '2026-11-20', until: '2026-11-21' })).toMatchObject({
+      since: '2026-11-20T00:00:00.000Z',
+      until: '2026-11-22T00:00:00.000Z',
+    });
     expect(auditFilterOf({ until: '2026-11-21T10:00:00Z' }).until).toBe('2026-11-21T10:00:00.000Z');
     expect(() => auditFilterOf({ since: 'yesterday' })).toThrow(/since must be a date/);
     expect(auditFilterOf({ actor: '', before: 'x' })).toMatchObject({ actor: undefined, before: undefined });
@@ -24,20 +27,33 @@ describe('audit filters', () => {
       const rec = await r.json();
       const doc = structuredClone(rec.draft?.content ?? rec.published.content);
       doc.description = text;
-      const w = await c.req('PUT', '/admin/api/documents/screen/not-found/draft', doc, { 'if-match': r.headers.get('etag')! });
+      const w = await c.req('PUT', '/admin/api/documents/screen/not-found/draft', doc, {
+        'if-match': r.headers.get('etag')!,
+      });
       expect(w.status).toBe(200);
     }
-    const entries = async (c: Client, q: string) => (await (await c.req('GET', `/admin/api/audit?${q}`)).json()).entries as { actor: string; at: string; action: string }[];
+    const entries = async (c: Client, q: string) =>
+      (await (await c.req('GET', `/admin/api/audit?${q}`)).json()).entries as {
+        actor: string;
+        at: string;
+        action: string;
+      }[];
 
     it('filters by person, document and date range on the server, so old entries are found too', async () => {
       await saveDescription(ed, 'by ed');
       await saveDescription(eve, 'by eve');
       const byEve = await entries(ed, 'actor=eve');
       // Newest first: her draft, then her login (audited since issue 37).
-      expect(byEve.map((e) => [e.actor, e.action])).toEqual([['eve', 'draft.save'], ['eve', 'login']]);
+      expect(byEve.map((e) => [e.actor, e.action])).toEqual([
+        ['eve', 'draft.save'],
+        ['eve', 'login'],
+      ]);
       expect((await entries(ed, 'kind=screen&id=not-found')).map((e) => e.actor).slice(0, 2)).toEqual(['eve', 'ed']);
       const today = new Date().toISOString().slice(0, 10);
-      expect((await entries(ed, `actor=ed&since=${today}&until=${today}`)).map((e) => e.action)).toEqual(['draft.save', 'login']);
+      expect((await entries(ed, `actor=ed&since=${today}&until=${today}`)).map((e) => e.action)).toEqual([
+        'draft.save',
+        'login',
+      ]);
       expect(await entries(ed, `actor=ed&until=2000-01-01`)).toEqual([]);
       expect(await entries(ed, `since=2999-01-01`)).toEqual([]);
       const at = byEve[0].at;

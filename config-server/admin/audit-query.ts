@@ -14,7 +14,8 @@ function instant(v: unknown, field: 'since' | 'until'): string | undefined {
   const s = str(v);
   if (s === undefined) return undefined;
   const t = Date.parse(DAY.test(s) ? `${s}T00:00:00.000Z` : s);
-  if (!Number.isFinite(t)) throw new HttpError(400, `${field} must be a date (YYYY-MM-DD) or an ISO 8601 time, not '${s.slice(0, 40)}'`);
+  if (!Number.isFinite(t))
+    throw new HttpError(400, `${field} must be a date (YYYY-MM-DD) or an ISO 8601 time, not '${s.slice(0, 40)}'`);
   return new Date(field === 'until' && DAY.test(s) ? t + 86_400_000 : t).toISOString();
 }
 

@@ -74,7 +74,10 @@ export interface SessionClock {
  * State-changing requests must also come from the console's own origin (same-origin.ts): a foreign Origin or Referer is
  * 403 for everyone; neither header is fine with an API token, 403 with a session cookie.
  */
-export function authenticate(auth: AuthStore, clock: SessionClock = { idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS }): RequestHandler {
+export function authenticate(
+  auth: AuthStore,
+  clock: SessionClock = { idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS },
+): RequestHandler {
   const now = clock.now ?? (() => Date.now());
   const idleMinutes = Math.round(clock.idleTimeoutMs / 60_000);
   return async (req, res, next) => {
@@ -93,7 +96,8 @@ export function authenticate(auth: AuthStore, clock: SessionClock = { idleTimeou
       const hash = cookie ? sha256(cookie) : undefined;
       const session = hash ? await auth.getSession(hash) : undefined;
       const u = session ? await auth.getUser(session.user) : undefined;
-      if (!session || !u || u.disabledAt) throw new HttpError(401, 'Log in first (POST /admin/api/login), or send an API token as Authorization: Bearer');
+      if (!session || !u || u.disabledAt)
+        throw new HttpError(401, 'Log in first (POST /admin/api/login), or send an API token as Authorization: Bearer');
       const t = now();
       if (t - session.lastSeenAt > clock.idleTimeoutMs) {
         // Gone, not just refused: the cookie cannot come back to life on another replica or after a clock change.
@@ -107,7 +111,10 @@ export function authenticate(auth: AuthStore, clock: SessionClock = { idleTimeou
       if (!SAFE_METHODS.has(req.method) && !req.path.startsWith('/preview/sandbox/')) {
         const sent = req.get(CSRF_HEADER);
         if (!sent || !sameSecret(sent, session.csrf)) {
-          throw new HttpError(403, `Missing or wrong CSRF token: send the csrfToken from GET /admin/api/me in the ${CSRF_HEADER} header`);
+          throw new HttpError(
+            403,
+            `Missing or wrong CSRF token: send the csrfToken from GET /admin/api/me in the ${CSRF_HEADER} header`,
+          );
         }
       }
       user = { name: u.name, role: u.role, via: 'session', sessionHash: hash, csrf: session.csrf };

@@ -9,7 +9,12 @@ import { passwordRefusal } from './password-policy.js';
  * There is no built-in default password, and a weak one stops the start with the reason (password-policy.ts), as
  * any other setting that makes no sense does.
  */
-export async function ensureAdminFromEnv(auth: AuthStore, env: NodeJS.ProcessEnv, log: (m: string) => void, scrypt?: ScryptParams): Promise<void> {
+export async function ensureAdminFromEnv(
+  auth: AuthStore,
+  env: NodeJS.ProcessEnv,
+  log: (m: string) => void,
+  scrypt?: ScryptParams,
+): Promise<void> {
   const { ADMIN_USER: user, ADMIN_PASSWORD: password } = env;
   const role = env.ADMIN_ROLE ?? 'publisher';
   if (!user) return;

@@ -1,7 +1,14 @@
 import { Router, type Request } from 'express';
 import { HttpError } from '../http/http-error.js';
 import { jsonDiff } from '../store/json-diff.js';
-import { defaultFileFor, isKnownKind, knownKinds, localeOf, marketsOf, schemaErrors } from '../validation/document-rules.js';
+import {
+  defaultFileFor,
+  isKnownKind,
+  knownKinds,
+  localeOf,
+  marketsOf,
+  schemaErrors,
+} from '../validation/document-rules.js';
 import type { Approval, ConfigStore, DocumentRecord } from '../store/config-store.js';
 import { requireRole, currentUser } from './auth.js';
 import { expectedRevision } from './preconditions.js';
@@ -12,7 +19,8 @@ const param = (req: Request, name: string) => String(req.params[name]);
 
 function knownKind(req: Request): string {
   const kind = param(req, 'kind');
-  if (!isKnownKind(kind)) throw new HttpError(404, `Unknown document kind '${kind}': use one of ${knownKinds().join(', ')}`);
+  if (!isKnownKind(kind))
+    throw new HttpError(404, `Unknown document kind '${kind}': use one of ${knownKinds().join(', ')}`);
   return kind;
 }
 
@@ -26,11 +34,22 @@ export async function loadRecord(store: ConfigStore, req: Request): Promise<Docu
 function summary(r: DocumentRecord, markets: Doc[], approvals: Approval[]) {
   const content = r.draft?.content ?? r.published?.content;
   return {
-    kind: r.kind, id: r.id, file: r.file, etag: r.etag,
-    markets: marketsOf(r.kind, content, markets), locale: localeOf(r.kind, content) ?? null,
-    publishedVersion: r.published?.version ?? null, publishedAt: r.published?.createdAt ?? null, publishedBy: r.published?.createdBy ?? null,
-    hasDraft: !!r.draft, draftUpdatedAt: r.draft?.updatedAt ?? null, draftUpdatedBy: r.draft?.updatedBy ?? null, editors: r.draft?.editors ?? [],
-    approvals: approvals.filter((a) => a.kind === r.kind && a.id === r.id).map(({ approver, version, at }) => ({ approver, version, at })),
+    kind: r.kind,
+    id: r.id,
+    file: r.file,
+    etag: r.etag,
+    markets: marketsOf(r.kind, content, markets),
+    locale: localeOf(r.kind, content) ?? null,
+    publishedVersion: r.published?.version ?? null,
+    publishedAt: r.published?.createdAt ?? null,
+    publishedBy: r.published?.createdBy ?? null,
+    hasDraft: !!r.draft,
+    draftUpdatedAt: r.draft?.updatedAt ?? null,
+    draftUpdatedBy: r.draft?.updatedBy ?? null,
+    editors: r.draft?.editors ?? [],
+    approvals: approvals
+      .filter((a) => a.kind === r.kind && a.id === r.id)
+      .map(({ approver, version, at }) => ({ approver, version, at })),
   };
 }
 
@@ -39,14 +58,19 @@ async function side(store: ConfigStore, rec: DocumentRecord, which: string): Pro
   if (which === 'published') return rec.published?.content ?? null;
   if (which === 'draft') return rec.draft?.content ?? rec.published?.content ?? null;
   const v = /^[0-9]+$/.test(which) ? await store.getVersion(rec.kind, rec.id, Number(which)) : undefined;
-  if (!v) throw new HttpError(400, `Diff side '${which}' must be published, draft or an existing version number of ${rec.kind}/${rec.id}`);
+  if (!v)
+    throw new HttpError(
+      400,
+      `Diff side '${which}' must be published, draft or an existing version number of ${rec.kind}/${rec.id}`,
+    );
   return v.content;
 }
 
 /** Reading and editing drafts. Every route here sits behind `authenticate`. */
 export function documentsRouter(store: ConfigStore) {
   const router = Router();
-  const publishedMarkets = async () => (await store.listPublished()).filter((d) => d.kind === 'market').map((d) => d.content as Doc);
+  const publishedMarkets = async () =>
+    (await store.listPublished()).filter((d) => d.kind === 'market').map((d) => d.content as Doc);
 
   router.get('/documents', async (req, res) => {
     const { kind, market, locale } = req.query;
@@ -76,12 +100,23 @@ export function documentsRouter(store: ConfigStore) {
       !doc || typeof doc !== 'object' || Array.isArray(doc)
         ? [{ instancePath: '', message: 'the body must be the document, a JSON object' }]
         : [
-            ...((doc as Doc).kind !== kind ? [{ instancePath: '/kind', message: `must be '${kind}' (the kind in the URL)` }] : []),
-            ...((doc as Doc).id !== id ? [{ instancePath: '/id', message: `must be '${id}' (the id in the URL)` }] : []),
+            ...((doc as Doc).kind !== kind
+              ? [{ instancePath: '/kind', message: `must be '${kind}' (the kind in the URL)` }]
+              : []),
+            ...((doc as Doc).id !== id
+              ? [{ instancePath: '/id', message: `must be '${id}' (the id in the URL)` }]
+              : []),
             ...schemaErrors(kind, doc),
           ];
-    if (errors.length) throw new HttpError(422, `The draft of ${kind}/${id} was not saved: ${errors.length} schema error(s)`, { errors });
-    const rec = await store.saveDraft({ kind, id, file: current?.file ?? defaultFileFor(kind, id), content: doc }, expected, { user: currentUser(res).name });
+    if (errors.length)
+      throw new HttpError(422, `The draft of ${kind}/${id} was not saved: ${errors.length} schema error(s)`, {
+        errors,
+      });
+    const rec = await store.saveDraft(
+      { kind, id, file: current?.file ?? defaultFileFor(kind, id), content: doc },
+      expected,
+      { user: currentUser(res).name },
+    );
     res.setHeader('ETag', rec.etag);
     res.status(current ? 200 : 201).json(rec);
   });
@@ -105,7 +140,10 @@ export function documentsRouter(store: ConfigStore) {
 
   router.get('/documents/:kind/:id/history', async (req, res) => {
     const rec = await loadRecord(store, req);
-    const versions = (await store.history(rec.kind, rec.id)).map(({ content: _content, ...v }) => ({ ...v, published: v.version === rec.published?.version }));
+    const versions = (await store.history(rec.kind, rec.id)).map(({ content: _content, ...v }) => ({
+      ...v,
+      published: v.version === rec.published?.version,
+    }));
     res.json({ kind: rec.kind, id: rec.id, etag: rec.etag, versions });
   });
 

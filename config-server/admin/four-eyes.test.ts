@@ -34,10 +34,19 @@ describe.each(testStores())('four eyes per document on %s', (store) => {
     return r.headers.get('etag')!;
   }
 
-  const approve = (c: Client, kind: string, id: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    c.req('POST', `${DOC}/${kind}/${id}/approve`, body, headers);
-  const publish = (c: Client, docs: { kind: string; id: string }[], note: string, extra: Record<string, unknown> = {}) =>
-    c.req('POST', '/admin/api/publish', { documents: docs, note, ...extra });
+  const approve = (
+    c: Client,
+    kind: string,
+    id: string,
+    body: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ) => c.req('POST', `${DOC}/${kind}/${id}/approve`, body, headers);
+  const publish = (
+    c: Client,
+    docs: { kind: string; id: string }[],
+    note: string,
+    extra: Record<string, unknown> = {},
+  ) => c.req('POST', '/admin/api/publish', { documents: docs, note, ...extra });
   const copy = (text: string) => (d: Record<string, any>) => (d.texts['common.retry'] = text);
 
   beforeAll(async () => {
@@ -53,15 +62,24 @@ describe.each(testStores())('four eyes per document on %s', (store) => {
   });
   afterAll(() => s?.stop());
 
-  it('refuses an own draft bundled with a colleague\'s edit (403 naming the document); nothing is published', async () => {
+  it("refuses an own draft bundled with a colleague's edit (403 naming the document); nothing is published", async () => {
     await draft(pat, 'text-set', idTs, copy('pat alone'));
     await draft(ed, 'text-set', inTs, copy('ed for India'));
-    const r = await publish(pat, [{ kind: 'text-set', id: idTs }, { kind: 'text-set', id: inTs }], 'both locales');
+    const r = await publish(
+      pat,
+      [
+        { kind: 'text-set', id: idTs },
+        { kind: 'text-set', id: inTs },
+      ],
+      'both locales',
+    );
     expect(r.status).toBe(403);
     const { error } = await r.json();
     expect(error.message).toContain(`text-set/${idTs} (market ID): your own edit needs a second person`);
     expect(error.message).not.toContain(`text-set/${inTs}`);
-    expect(error.details.documents).toEqual([{ kind: 'text-set', id: idTs, markets: ['ID'], reason: expect.stringMatching(/approve/) }]);
+    expect(error.details.documents).toEqual([
+      { kind: 'text-set', id: idTs, markets: ['ID'], reason: expect.stringMatching(/approve/) },
+    ]);
     expect((await bundle('ID')).textSet.texts['common.retry']).not.toBe('pat alone');
     expect((await bundle('IN')).textSet.texts['common.retry']).not.toBe('ed for India');
     // A colleague's document alone is fine: the rule is per document.
@@ -75,8 +93,16 @@ describe.each(testStores())('four eyes per document on %s', (store) => {
     expect((await approve(ed, 'text-set', idTs, { etag })).status).toBe(403);
     const ok = await approve(paula, 'text-set', idTs, {}, { 'if-match': etag });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).approval).toMatchObject({ kind: 'text-set', id: idTs, etag, version: null, approver: 'paula' });
-    const listed = (await (await pat.req('GET', `${DOC}?kind=text-set`)).json()).documents.find((d: { id: string }) => d.id === idTs);
+    expect((await ok.json()).approval).toMatchObject({
+      kind: 'text-set',
+      id: idTs,
+      etag,
+      version: null,
+      approver: 'paula',
+    });
+    const listed = (await (await pat.req('GET', `${DOC}?kind=text-set`)).json()).documents.find(
+      (d: { id: string }) => d.id === idTs,
+    );
     expect(listed.approvals).toEqual([{ approver: 'paula', version: null, at: expect.any(String) }]);
 
     const r = await publish(pat, [{ kind: 'text-set', id: idTs }], 'approved by paula');
@@ -84,7 +110,13 @@ describe.each(testStores())('four eyes per document on %s', (store) => {
     expect((await bundle('ID')).textSet.texts['common.retry']).toBe('pat alone');
     const audit = (await (await pat.req('GET', `/admin/api/audit?id=${idTs}&limit=5`)).json()).entries;
     expect(audit[0]).toMatchObject({ actor: 'pat', action: 'publish', note: 'approved by paula [approved by paula]' });
-    expect(audit[1]).toMatchObject({ actor: 'paula', action: 'approve', kind: 'text-set', id: idTs, note: `approved the draft at ${etag}` });
+    expect(audit[1]).toMatchObject({
+      actor: 'paula',
+      action: 'approve',
+      kind: 'text-set',
+      id: idTs,
+      note: `approved the draft at ${etag}`,
+    });
   });
 
   it('does not count an approval of an older ETag: the draft changed after review', async () => {
@@ -100,10 +132,14 @@ describe.each(testStores())('four eyes per document on %s', (store) => {
     const late = await approve(paula, 'text-set', idTs, { etag: first });
     expect(late.status).toBe(412);
     expect((await late.json()).error.details.currentEtag).toBe(second);
-    const listed = (await (await pat.req('GET', `${DOC}?kind=text-set`)).json()).documents.find((d: { id: string }) => d.id === idTs);
+    const listed = (await (await pat.req('GET', `${DOC}?kind=text-set`)).json()).documents.find(
+      (d: { id: string }) => d.id === idTs,
+    );
     expect(listed.approvals).toEqual([]);
     const { etag } = await load(pat, 'text-set', idTs);
-    expect((await pat.req('DELETE', `${DOC}/text-set/${idTs}/draft`, undefined, { 'if-match': etag })).status).toBe(200);
+    expect((await pat.req('DELETE', `${DOC}/text-set/${idTs}/draft`, undefined, { 'if-match': etag })).status).toBe(
+      200,
+    );
   });
 
   it('refuses a rollback turning four eyes off done alone, even when the approver tries it; an approval of another publisher lets it through', async () => {
@@ -112,7 +148,9 @@ describe.each(testStores())('four eyes per document on %s', (store) => {
     const alone = await pat.req('POST', `${DOC}/market/ID/rollback`, back, { 'if-match': etag });
     expect(alone.status).toBe(403);
     const { error } = await alone.json();
-    expect(error.message).toMatch(/^Four eyes: nothing was rolled back\. market\/ID \(market ID\): a rollback by you alone/);
+    expect(error.message).toMatch(
+      /^Four eyes: nothing was rolled back\. market\/ID \(market ID\): a rollback by you alone/,
+    );
     expect((await bundle('ID')).market.fourEyes).toBe(true);
 
     // paula approves rolling back to that version; her approval does not count for her own rollback.
@@ -124,8 +162,17 @@ describe.each(testStores())('four eyes per document on %s', (store) => {
     expect(r.status).toBe(200);
     expect((await bundle('ID')).market.fourEyes).toBe(false);
     const audit = (await (await pat.req('GET', '/admin/api/audit?kind=market&id=ID&limit=2')).json()).entries;
-    expect(audit[0]).toMatchObject({ actor: 'pat', action: 'rollback', note: 'four eyes is too slow [approved by paula]' });
-    expect(audit[1]).toMatchObject({ actor: 'paula', action: 'approve', version: withoutFourEyes, note: `approved rolling back to version ${withoutFourEyes} at ${etag}` });
+    expect(audit[0]).toMatchObject({
+      actor: 'pat',
+      action: 'rollback',
+      note: 'four eyes is too slow [approved by paula]',
+    });
+    expect(audit[1]).toMatchObject({
+      actor: 'paula',
+      action: 'approve',
+      version: withoutFourEyes,
+      note: `approved rolling back to version ${withoutFourEyes} at ${etag}`,
+    });
   });
 
   it('checks a publish to a share per document too; the approval goes with the release, so its publisher may widen it', async () => {

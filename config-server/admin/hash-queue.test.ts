@@ -59,14 +59,16 @@ describe('HashQueue', () => {
     const q = new HashQueue(1, 0);
     const g = gate();
     const busy = q.run(g.hash);
-    await expect(verifyPassword(PASSWORD, undefined, { N: 2 ** 10, r: 8, p: 1 }, q)).rejects.toBeInstanceOf(HashQueueFull);
+    await expect(verifyPassword(PASSWORD, undefined, { N: 2 ** 10, r: 8, p: 1 }, q)).rejects.toBeInstanceOf(
+      HashQueueFull,
+    );
     g.open();
     await busy;
     expect(await verifyPassword(PASSWORD, undefined, { N: 2 ** 10, r: 8, p: 1 }, q)).toBe(false);
   });
 });
 
-describe('POST /admin/api/login while the process\'s hash queue is full', () => {
+describe("POST /admin/api/login while the process's hash queue is full", () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ loginLimit: { windowMs: 60_000, limit: 3, perAccount: 2 } });
@@ -79,10 +81,17 @@ describe('POST /admin/api/login while the process\'s hash queue is full', () => 
     try {
       // More attempts than either limit allows: none is a guess, so none locks the address or the account.
       for (let i = 0; i < 4; i++) {
-        const r = await fetch(`${s.url}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'pat', password: PASSWORD }) });
+        const r = await fetch(`${s.url}/admin/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ user: 'pat', password: PASSWORD }),
+        });
         expect(r.status).toBe(503);
         expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-        expect((await r.json()).error).toMatchObject({ status: 503, message: expect.stringMatching(/busy.*try again in \d+ s/) });
+        expect((await r.json()).error).toMatchObject({
+          status: 503,
+          message: expect.stringMatching(/busy.*try again in \d+ s/),
+        });
       }
     } finally {
       for (const g of gates) g.open();

@@ -23,7 +23,11 @@ describe('failed logins and lockouts in the log', () => {
   afterAll(() => s?.stop());
 
   const attempt = (user: string) =>
-    fetch(`${s.url}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user, password: 'not the right one' }) });
+    fetch(`${s.url}/admin/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user, password: 'not the right one' }),
+    });
   const messages = () => lines.map((l) => String(l.msg));
 
   it('names a real account that is locked, and says "unknown account" for a name that is none', async () => {

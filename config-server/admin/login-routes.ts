@@ -30,7 +30,10 @@ async function orBusy<T>(hash: () => Promise<T>): Promise<T> {
   try {
     return await hash();
   } catch (e) {
-    if (e instanceof HashQueueFull) throw new HttpError(503, `${e.message}: too many logins at once`, undefined, { 'Retry-After': String(e.retryAfterS) });
+    if (e instanceof HashQueueFull)
+      throw new HttpError(503, `${e.message}: too many logins at once`, undefined, {
+        'Retry-After': String(e.retryAfterS),
+      });
     throw e;
   }
 }
@@ -42,7 +45,12 @@ const typedName = (req: Request) => String((req.body as { user?: unknown } | und
  * POST /login and GET /setup: the only admin routes reachable without a session. Failed logins are limited per
  * client address (`req.ip`: the TCP peer, or what the trusted proxy says; see TRUST_PROXY) and per account.
  */
-export function loginRouter(auth: AuthStore, store: ConfigStore, limit: LoginLimit = DEFAULT_LOGIN_LIMIT, settings: SessionSettings = defaultSessionSettings()) {
+export function loginRouter(
+  auth: AuthStore,
+  store: ConfigStore,
+  limit: LoginLimit = DEFAULT_LOGIN_LIMIT,
+  settings: SessionSettings = defaultSessionSettings(),
+) {
   const router = Router();
   const perAccount = limit.perAccount ?? DEFAULT_LOGIN_LIMIT.perAccount;
   const minutes = Math.ceil(limit.windowMs / 60_000);
@@ -50,7 +58,8 @@ export function loginRouter(auth: AuthStore, store: ConfigStore, limit: LoginLim
     windowMs: limit.windowMs,
     skipSuccessfulRequests: true,
     // A 503 (hashes busy) checked no password: not a guess, so it counts against neither the address nor the account.
-    requestWasSuccessful: (_req: Request, res: { statusCode: number }) => res.statusCode < 400 || res.statusCode === 503,
+    requestWasSuccessful: (_req: Request, res: { statusCode: number }) =>
+      res.statusCode < 400 || res.statusCode === 503,
     standardHeaders: 'draft-8' as const,
     legacyHeaders: false,
   };
@@ -59,7 +68,8 @@ export function loginRouter(auth: AuthStore, store: ConfigStore, limit: LoginLim
     limit: limit.limit,
     // In the database: every replica counts the same failures.
     store: new LoginAttemptsStore(auth, limit.windowMs, 'addr:'),
-    handler: (_req, _res, next) => next(new HttpError(429, `Too many failed logins from your address: try again in ${minutes} minutes`)),
+    handler: (_req, _res, next) =>
+      next(new HttpError(429, `Too many failed logins from your address: try again in ${minutes} minutes`)),
   });
   const byAccount = rateLimit({
     ...common,
@@ -73,7 +83,9 @@ export function loginRouter(auth: AuthStore, store: ConfigStore, limit: LoginLim
       try {
         // Only a real account's name is logged; anything else is "unknown account" (see typedName).
         const account = await auth.getUser(typedName(req));
-        settings.log(`login: ${account ? `account ${JSON.stringify(account.name)}` : 'unknown account'} locked after ${perAccount} failed logins (from ${req.ip})`);
+        settings.log(
+          `login: ${account ? `account ${JSON.stringify(account.name)}` : 'unknown account'} locked after ${perAccount} failed logins (from ${req.ip})`,
+        );
         next(new HttpError(429, `Too many failed logins for this account: try again in ${minutes} minutes`));
       } catch (e) {
         next(e);

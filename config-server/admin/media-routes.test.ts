@@ -11,8 +11,15 @@ describe('image upload (POST /admin/api/media)', () => {
   beforeAll(async () => {
     s = await startTestServer({ env: { MEDIA_MAX_BYTES: '1024' } });
     for (const user of ['ed', 'vera']) {
-      const r = await fetch(`${s.url}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user, password: PASSWORD }) });
-      cookies[user] = { cookie: r.headers.get('set-cookie')!.split(';')[0]!, csrf: ((await r.json()) as { csrfToken: string }).csrfToken };
+      const r = await fetch(`${s.url}/admin/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user, password: PASSWORD }),
+      });
+      cookies[user] = {
+        cookie: r.headers.get('set-cookie')!.split(';')[0]!,
+        csrf: ((await r.json()) as { csrfToken: string }).csrfToken,
+      };
     }
   });
   afterAll(() => s?.stop());
@@ -21,7 +28,11 @@ describe('image upload (POST /admin/api/media)', () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
     const c = user ? cookies[user]! : null;
-    return fetch(`${s.url}/admin/api/media`, { method: 'POST', body: form, headers: c ? { cookie: c.cookie, 'x-csrf-token': c.csrf, origin: s.url } : {} });
+    return fetch(`${s.url}/admin/api/media`, {
+      method: 'POST',
+      body: form,
+      headers: c ? { cookie: c.cookie, 'x-csrf-token': c.csrf, origin: s.url } : {},
+    });
   };
 
   it('stores a real PNG under its content hash and serves it same-origin with long caching', async () => {
@@ -38,7 +49,11 @@ describe('image upload (POST /admin/api/media)', () => {
   });
 
   it('refuses a file named .png that is not an image, naming the field', async () => {
-    const r = await upload('ed', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'banner.png');
+    const r = await upload(
+      'ed',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'banner.png',
+    );
     expect(r.status).toBe(415);
     expect(JSON.stringify(await r.json())).toContain('file');
   });

@@ -42,7 +42,11 @@ describe('a login flood does not stall serving', () => {
     // Names that are no account: each still costs a full hash (the dummy), and no per-account limit cuts it short.
     const logins = Promise.all(
       Array.from({ length: FLOOD }, (_, i) =>
-        checkedFetch(`${base}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: `flood-${i}`, password: 'not the password at all' }) }).then(async (r) => {
+        checkedFetch(`${base}/admin/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ user: `flood-${i}`, password: 'not the password at all' }),
+        }).then(async (r) => {
           await r.text();
           return r.status;
         }),

@@ -18,7 +18,17 @@ const MIN_SCORE = 3;
 /** The example password printed in the instructions: people paste it as it is. */
 const EXAMPLE_PASSWORD = /ADMIN_PASSWORD='([^']+)'/.exec(FIRST_ACCOUNT_COMMAND)?.[1] ?? '';
 /** Words anyone would try first against this console. */
-const PRODUCT_WORDS = ['cashloan', 'sdui', 'admin', 'console', 'publisher', 'editor', 'viewer', 'ops', EXAMPLE_PASSWORD];
+const PRODUCT_WORDS = [
+  'cashloan',
+  'sdui',
+  'admin',
+  'console',
+  'publisher',
+  'editor',
+  'viewer',
+  'ops',
+  EXAMPLE_PASSWORD,
+];
 
 const REASONS: Record<string, string> = {
   topTen: 'this password is on a list of common passwords',
@@ -43,7 +53,10 @@ const TOO_GUESSABLE = 'this password is too easy to guess: use three or four unc
 let loading: Promise<ZxcvbnFactory> | undefined;
 function estimator(): Promise<ZxcvbnFactory> {
   loading ??= (async () => {
-    const [{ ZxcvbnFactory }, common] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]);
+    const [{ ZxcvbnFactory }, common] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+    ]);
     return new ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs });
   })();
   return loading;
@@ -54,9 +67,11 @@ export async function passwordProblems(password: string, user = ''): Promise<str
   const problems: string[] = [];
   const z = await estimator();
   const result = z.check(password, [user, ...PRODUCT_WORDS].filter(Boolean));
-  if (result.score < MIN_SCORE) problems.push((result.feedback.warning && REASONS[result.feedback.warning]) || TOO_GUESSABLE);
+  if (result.score < MIN_SCORE)
+    problems.push((result.feedback.warning && REASONS[result.feedback.warning]) || TOO_GUESSABLE);
   const length = [...password].length;
-  if (length < MIN_PASSWORD_LENGTH) problems.push(`it has ${length} characters; at least ${MIN_PASSWORD_LENGTH} are needed`);
+  if (length < MIN_PASSWORD_LENGTH)
+    problems.push(`it has ${length} characters; at least ${MIN_PASSWORD_LENGTH} are needed`);
   return problems;
 }
 

@@ -26,7 +26,9 @@ function derive(password: string, salt: Buffer, opts: ScryptParams, queue: HashQ
   return queue.run(
     () =>
       new Promise<Buffer>((resolve, reject) =>
-        scrypt(password.normalize('NFKC'), salt, KEY_LEN, { ...opts, maxmem: maxmemFor(opts) }, (err, key) => (err ? reject(err) : resolve(key))),
+        scrypt(password.normalize('NFKC'), salt, KEY_LEN, { ...opts, maxmem: maxmemFor(opts) }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
       ),
   );
 }
@@ -35,7 +37,11 @@ function derive(password: string, salt: Buffer, opts: ScryptParams, queue: HashQ
  * `scrypt$N$r$p$salt$key` (base64url): each hash carries its own parameters, so they can be raised later. What a new
  * password must be is `password-policy.ts`'s, checked where one is chosen: a re-hash at login takes the password as it is.
  */
-export async function hashPassword(password: string, params: ScryptParams = OWASP_SCRYPT, queue: HashQueue = passwordHashes): Promise<string> {
+export async function hashPassword(
+  password: string,
+  params: ScryptParams = OWASP_SCRYPT,
+  queue: HashQueue = passwordHashes,
+): Promise<string> {
   if (!password) throw new Error('An empty password cannot be hashed');
   const salt = randomBytes(16);
   const key = await derive(password, salt, params, queue);
@@ -46,7 +52,15 @@ export async function hashPassword(password: string, params: ScryptParams = OWAS
 export function paramsOf(stored: string): ScryptParams | undefined {
   const [algo, N, r, p, salt, key] = stored.split('$');
   const params = { N: Number(N), r: Number(r), p: Number(p) };
-  const sane = Number.isInteger(params.N) && params.N > 1 && (params.N & (params.N - 1)) === 0 && params.N <= 2 ** 22 && params.r >= 1 && params.r <= 32 && params.p >= 1 && params.p <= 16;
+  const sane =
+    Number.isInteger(params.N) &&
+    params.N > 1 &&
+    (params.N & (params.N - 1)) === 0 &&
+    params.N <= 2 ** 22 &&
+    params.r >= 1 &&
+    params.r <= 32 &&
+    params.p >= 1 &&
+    params.p <= 16;
   return algo === 'scrypt' && salt && key && sane ? params : undefined;
 }
 
@@ -57,14 +71,20 @@ export function needsRehash(stored: string, target: ScryptParams = OWASP_SCRYPT)
 }
 
 // Verifying against a made-up hash when the user does not exist keeps response time from revealing user names.
-const dummyFor = (o: ScryptParams) => `scrypt$${o.N}$${o.r}$${o.p}$AAAAAAAAAAAAAAAAAAAAAA$${Buffer.alloc(KEY_LEN).toString('base64url')}`;
+const dummyFor = (o: ScryptParams) =>
+  `scrypt$${o.N}$${o.r}$${o.p}$AAAAAAAAAAAAAAAAAAAAAA$${Buffer.alloc(KEY_LEN).toString('base64url')}`;
 
 /**
  * Checks `password` against a stored hash, at that hash's own parameters. With no stored hash (no such user)
  * it spends the same time on a dummy at `target`'s parameters and answers false. Throws `HashQueueFull` when too many
  * hashes are running and waiting already.
  */
-export async function verifyPassword(password: string, stored: string | undefined, target: ScryptParams = OWASP_SCRYPT, queue: HashQueue = passwordHashes): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string | undefined,
+  target: ScryptParams = OWASP_SCRYPT,
+  queue: HashQueue = passwordHashes,
+): Promise<boolean> {
   const hash = stored ?? dummyFor(target);
   const params = paramsOf(hash);
   if (!params) return false;

@@ -14,16 +14,30 @@ export function expectedRevision(req: Request, current: DocumentRecord | undefin
   const name = current ? `${current.kind}/${current.id}` : 'the document';
   if (!current) {
     if (ifNoneMatch.includes('*')) return null;
-    if (ifMatch.length) throw new HttpError(412, `${req.params.kind}/${req.params.id} does not exist: create it with If-None-Match: *`);
-    throw new HttpError(428, 'Creating a document needs the header If-None-Match: * (so you never overwrite one created meanwhile)');
+    if (ifMatch.length)
+      throw new HttpError(412, `${req.params.kind}/${req.params.id} does not exist: create it with If-None-Match: *`);
+    throw new HttpError(
+      428,
+      'Creating a document needs the header If-None-Match: * (so you never overwrite one created meanwhile)',
+    );
   }
   if (ifNoneMatch.includes('*')) {
-    throw new HttpError(412, `${name} already exists: load it and send its ETag in If-Match`, { currentEtag: current.etag }, { ETag: current.etag });
+    throw new HttpError(
+      412,
+      `${name} already exists: load it and send its ETag in If-Match`,
+      { currentEtag: current.etag },
+      { ETag: current.etag },
+    );
   }
   if (!ifMatch.length) {
-    throw new HttpError(428, `Saving ${name} needs the header If-Match with the ETag you loaded it with (GET /admin/api/documents/${current.kind}/${current.id})`, { currentEtag: current.etag });
+    throw new HttpError(
+      428,
+      `Saving ${name} needs the header If-Match with the ETag you loaded it with (GET /admin/api/documents/${current.kind}/${current.id})`,
+      { currentEtag: current.etag },
+    );
   }
-  if (ifMatch.includes('*')) throw new HttpError(428, `If-Match: * is not accepted: send the ETag of ${name} you loaded`);
+  if (ifMatch.includes('*'))
+    throw new HttpError(428, `If-Match: * is not accepted: send the ETag of ${name} you loaded`);
   if (!ifMatch.includes(current.etag)) {
     throw new HttpError(
       412,

@@ -11,8 +11,20 @@ import { SqliteStore } from '../store/sqlite-store.js';
 import { previewRouter } from './preview-routes.js';
 
 const market = { kind: 'market', id: 'ID', schemaVersion: 1, textSet: 'id-ID' };
-const texts = (label: string) => ({ kind: 'text-set', id: 'id-ID', schemaVersion: 1, locale: 'id-ID', texts: { 'complaint.myComplaints': label } });
-const screen = (key: string) => ({ kind: 'screen', id: 'complaint-entry', schemaVersion: 1, title: 't', body: [{ type: 'text', key }] });
+const texts = (label: string) => ({
+  kind: 'text-set',
+  id: 'id-ID',
+  schemaVersion: 1,
+  locale: 'id-ID',
+  texts: { 'complaint.myComplaints': label },
+});
+const screen = (key: string) => ({
+  kind: 'screen',
+  id: 'complaint-entry',
+  schemaVersion: 1,
+  title: 't',
+  body: [{ type: 'text', key }],
+});
 
 let dir: string;
 let store: SqliteStore;
@@ -58,15 +70,25 @@ describe('admin preview routes', () => {
 
   it('lays saved drafts over the published state, leaving the published state alone', async () => {
     const rec = (await store.getDocument('text-set', 'id-ID'))!;
-    await store.saveDraft({ kind: 'text-set', id: 'id-ID', file: rec.file, content: texts('Keluhan DRAFT') }, rec.revision, { user: 'ed' });
+    await store.saveDraft(
+      { kind: 'text-set', id: 'id-ID', file: rec.file, content: texts('Keluhan DRAFT') },
+      rec.revision,
+      { user: 'ed' },
+    );
     const s = (await store.getDocument('screen', 'complaint-entry'))!;
-    await store.saveDraft({ kind: 'screen', id: 'complaint-entry', file: s.file, content: screen('b') }, s.revision, { user: 'ed' });
+    await store.saveDraft({ kind: 'screen', id: 'complaint-entry', file: s.file, content: screen('b') }, s.revision, {
+      user: 'ed',
+    });
 
     const bundle = await (await fetch(`${base}/bundle?market=ID`)).json();
     expect(bundle.textSet.texts['complaint.myComplaints']).toBe('Keluhan DRAFT');
     const doc = await (await fetch(`${base}/screens/complaint-entry`)).json();
     expect(doc.body[0].key).toBe('b');
-    expect(((await store.getDocument('text-set', 'id-ID'))!.published!.content as ReturnType<typeof texts>).texts['complaint.myComplaints']).toBe('Keluhan saya');
+    expect(
+      ((await store.getDocument('text-set', 'id-ID'))!.published!.content as ReturnType<typeof texts>).texts[
+        'complaint.myComplaints'
+      ],
+    ).toBe('Keluhan saya');
   });
 
   it('answers unknown screens and markets with JSON errors', async () => {

@@ -22,11 +22,15 @@ const SANDBOX = '/sandbox';
  * this server's sandbox: a real backend cannot see drafts). It sits behind the admin authentication too (the
  * session alone: see auth.ts), with its own sandbox state.
  */
-export function previewRouter(store: ConfigStore, previewSandbox?: (getTemplate: (templateId: string) => unknown) => Promise<Router | undefined>) {
+export function previewRouter(
+  store: ConfigStore,
+  previewSandbox?: (getTemplate: (templateId: string) => unknown) => Promise<Router | undefined>,
+) {
   const router = Router();
   let cached: { key: string; snap: PublishedSnapshot } | undefined;
   let sandbox: Promise<Router | undefined> | undefined;
-  const sandboxRouter = () => (sandbox ??= previewSandbox ? previewSandbox((id) => cached?.snap.templateDoc(id)) : Promise.resolve(undefined));
+  const sandboxRouter = () =>
+    (sandbox ??= previewSandbox ? previewSandbox((id) => cached?.snap.templateDoc(id)) : Promise.resolve(undefined));
 
   // Every write bumps a document's ETag, so the joined ETags say when the overlay must be rebuilt.
   const refresh = async () => {
@@ -36,7 +40,9 @@ export function previewRouter(store: ConfigStore, previewSandbox?: (getTemplate:
       const docs = records
         .map((r) => (r.draft?.content ?? r.published?.content) as Doc | undefined)
         .filter((d): d is Doc => !!d)
-        .map((d) => (previewSandbox && d.kind === 'api-map' && d.baseUrl === SANDBOX ? { ...d, baseUrl: PREVIEW_SANDBOX } : d));
+        .map((d) =>
+          previewSandbox && d.kind === 'api-map' && d.baseUrl === SANDBOX ? { ...d, baseUrl: PREVIEW_SANDBOX } : d,
+        );
       cached = { key, snap: new PublishedSnapshot(docs) };
     }
   };

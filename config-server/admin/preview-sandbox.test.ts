@@ -12,10 +12,19 @@ describe('preview sandbox (draft landing templates in the console preview)', () 
   beforeAll(async () => {
     s = await startTestServer();
     ed = await login(s.url, 'ed');
-    const r = await fetch(`${s.url}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'ed', password: PASSWORD }) });
+    const r = await fetch(`${s.url}/admin/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: 'ed', password: PASSWORD }),
+    });
     cookie = r.headers.get('set-cookie')!.split(';')[0]!;
     const template = JSON.parse(readFileSync('screens/templates/default.json', 'utf8')) as Record<string, unknown>;
-    const put = await ed.req('PUT', '/admin/api/documents/landing-template/landing-spring-x/draft', { ...template, id: 'landing-spring-x', templateId: 'spring-x' }, { 'if-none-match': '*' });
+    const put = await ed.req(
+      'PUT',
+      '/admin/api/documents/landing-template/landing-spring-x/draft',
+      { ...template, id: 'landing-spring-x', templateId: 'spring-x' },
+      { 'if-none-match': '*' },
+    );
     expect(put.status, await put.clone().text()).toBeLessThan(300);
   });
   afterAll(() => s?.stop());
@@ -29,11 +38,19 @@ describe('preview sandbox (draft landing templates in the console preview)', () 
   });
 
   it('takes the sandbox POST calls of the framed renderer (same origin) with the session alone (no CSRF token)', async () => {
-    const r = await fetch(`${s.url}/admin/api/preview/sandbox/api/v2/youmi/promotion/track-visit`, { method: 'POST', headers: { cookie, origin: s.url, 'content-type': 'application/json' }, body: JSON.stringify({ templateId: 'spring-x' }) });
+    const r = await fetch(`${s.url}/admin/api/preview/sandbox/api/v2/youmi/promotion/track-visit`, {
+      method: 'POST',
+      headers: { cookie, origin: s.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ templateId: 'spring-x' }),
+    });
     expect(r.status).toBe(200);
     expect(((await r.json()) as { code: number }).code).toBe(0);
     // Documents still need the token.
-    const doc = await fetch(`${s.url}/admin/api/documents/landing-template/landing-spring-x/draft`, { method: 'PUT', headers: { cookie, origin: s.url, 'content-type': 'application/json' }, body: '{}' });
+    const doc = await fetch(`${s.url}/admin/api/documents/landing-template/landing-spring-x/draft`, {
+      method: 'PUT',
+      headers: { cookie, origin: s.url, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(doc.status).toBe(403);
     expect((await doc.json()).error.message).toMatch(/CSRF/);
   });

@@ -19,7 +19,13 @@ const key = (r: DocRef) => `${r.kind}\u0000${r.id}`;
 function refList(value: unknown, field: string): (DocRef & { etag?: string })[] {
   const ok =
     Array.isArray(value) &&
-    value.every((r) => r && typeof r.kind === 'string' && typeof r.id === 'string' && (r.etag === undefined || typeof r.etag === 'string'));
+    value.every(
+      (r) =>
+        r &&
+        typeof r.kind === 'string' &&
+        typeof r.id === 'string' &&
+        (r.etag === undefined || typeof r.etag === 'string'),
+    );
   if (!ok) throw new HttpError(400, `${field} must be a list of {"kind": "...", "id": "..."} (optionally "etag")`);
   return value as (DocRef & { etag?: string })[];
 }
@@ -57,10 +63,16 @@ class ValidationCache {
 }
 
 /** Validation of the would-be state, publish, rollback and the audit log. */
-export function publishRouter(store: ConfigStore, onPublished: () => Promise<void>, validateLimit: ValidateLimit = DEFAULT_VALIDATE_LIMIT, validation: ValidationSettings = {}) {
+export function publishRouter(
+  store: ConfigStore,
+  onPublished: () => Promise<void>,
+  validateLimit: ValidateLimit = DEFAULT_VALIDATE_LIMIT,
+  validation: ValidationSettings = {},
+) {
   const router = Router();
   const validStateCheck = validStateCheckWith(validation);
-  const current = async (): Promise<NewDocument[]> => (await store.listPublished()).map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
+  const current = async (): Promise<NewDocument[]> =>
+    (await store.listPublished()).map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
   const cache = new ValidationCache();
   // Per user (every replica counts its own): a viewer looping on validate cannot keep the worker busy for everyone.
   const perUser = rateLimit({
@@ -70,7 +82,13 @@ export function publishRouter(store: ConfigStore, onPublished: () => Promise<voi
     legacyHeaders: false,
     identifier: 'validate',
     keyGenerator: (_req, res) => currentUser(res).name,
-    handler: (_req, _res, next) => next(new HttpError(429, `Too many validations: at most ${validateLimit.limit} per ${Math.ceil(validateLimit.windowMs / 1000)} s per user; try again shortly`)),
+    handler: (_req, _res, next) =>
+      next(
+        new HttpError(
+          429,
+          `Too many validations: at most ${validateLimit.limit} per ${Math.ceil(validateLimit.windowMs / 1000)} s per user; try again shortly`,
+        ),
+      ),
   });
 
   /**
@@ -83,12 +101,27 @@ export function publishRouter(store: ConfigStore, onPublished: () => Promise<voi
     const wanted = body.documents === undefined ? all.filter((r) => r.draft) : refList(body.documents, 'documents');
     // The state as published (content hashes from the records: the cache key costs no serialisation)...
     const state = new Map<string, NewDocument & { hash: string }>();
-    for (const r of all) if (r.published) state.set(key(r), { kind: r.kind, id: r.id, file: r.file, content: r.published.content, hash: r.published.hash });
+    for (const r of all)
+      if (r.published)
+        state.set(key(r), {
+          kind: r.kind,
+          id: r.id,
+          file: r.file,
+          content: r.published.content,
+          hash: r.published.hash,
+        });
     // ...with the wanted drafts on top.
     for (const ref of wanted) {
       const rec = all.find((r) => r.kind === ref.kind && r.id === ref.id);
       if (!rec) throw new HttpError(404, `No document ${ref.kind}/${ref.id}`);
-      if (rec.draft) state.set(key(rec), { kind: rec.kind, id: rec.id, file: rec.file, content: rec.draft.content, hash: rec.draft.hash });
+      if (rec.draft)
+        state.set(key(rec), {
+          kind: rec.kind,
+          id: rec.id,
+          file: rec.file,
+          content: rec.draft.content,
+          hash: rec.draft.hash,
+        });
     }
     const doc = body.document as Record<string, unknown> | undefined;
     if (doc !== undefined) {
@@ -98,13 +131,28 @@ export function publishRouter(store: ConfigStore, onPublished: () => Promise<voi
       const prev = state.get(key(doc as unknown as DocRef)) ?? all.find((r) => r.kind === doc.kind && r.id === doc.id);
       const text = JSON.stringify(doc);
       state.set(key(doc as unknown as DocRef), {
-        kind: doc.kind, id: doc.id, file: prev?.file ?? `(unsaved ${doc.kind}/${doc.id})`, content: doc,
+        kind: doc.kind,
+        id: doc.id,
+        file: prev?.file ?? `(unsaved ${doc.kind}/${doc.id})`,
+        content: doc,
         hash: createHash('sha256').update(text).digest('hex'),
       });
     }
     const docs = [...state.values()];
-    const cacheKey = createHash('sha256').update(docs.map((d) => `${d.kind}\u0000${d.id}\u0000${d.file}\u0000${d.hash}`).sort().join('\n')).digest('hex');
-    const errors = await cache.get(cacheKey, () => validateOffThread(docs.map(({ hash: _h, ...d }) => d), validation));
+    const cacheKey = createHash('sha256')
+      .update(
+        docs
+          .map((d) => `${d.kind}\u0000${d.id}\u0000${d.file}\u0000${d.hash}`)
+          .sort()
+          .join('\n'),
+      )
+      .digest('hex');
+    const errors = await cache.get(cacheKey, () =>
+      validateOffThread(
+        docs.map(({ hash: _h, ...d }) => d),
+        validation,
+      ),
+    );
     res.json({ valid: errors.length === 0, checked: wanted.map((r) => ({ kind: r.kind, id: r.id })), errors });
   });
 
@@ -112,11 +160,16 @@ export function publishRouter(store: ConfigStore, onPublished: () => Promise<voi
     const body = (req.body ?? {}) as { documents?: unknown; note?: unknown; rollout?: unknown };
     const refs = refList(body.documents, 'documents');
     if (!refs.length) throw new HttpError(400, 'documents must name at least one draft to publish');
-    if (new Set(refs.map(key)).size !== refs.length) throw new HttpError(400, 'documents names the same document twice');
-    if (typeof body.note !== 'string' || !body.note.trim()) throw new HttpError(400, 'note is required: say what changes and why');
+    if (new Set(refs.map(key)).size !== refs.length)
+      throw new HttpError(400, 'documents names the same document twice');
+    if (typeof body.note !== 'string' || !body.note.trim())
+      throw new HttpError(400, 'note is required: say what changes and why');
     const user = currentUser(res).name;
     // Issue 36: with a rollout the drafts become a release's candidate, served to a share of borrowers first.
-    const rollout = body.rollout === undefined || body.rollout === null ? undefined : rolloutOf(body.rollout, marketIds(await current()));
+    const rollout =
+      body.rollout === undefined || body.rollout === null
+        ? undefined
+        : rolloutOf(body.rollout, marketIds(await current()));
     const items = [];
     for (const r of refs) {
       if (r.etag === undefined) {
@@ -125,11 +178,17 @@ export function publishRouter(store: ConfigStore, onPublished: () => Promise<voi
       }
       const rec = await store.getDocument(r.kind, r.id);
       if (!rec) throw new HttpError(404, `No document ${r.kind}/${r.id}`);
-      if (rec.etag !== r.etag) throw new HttpError(412, `${r.kind}/${r.id} changed since you reviewed it: review it again before publishing`, { currentEtag: rec.etag });
+      if (rec.etag !== r.etag)
+        throw new HttpError(412, `${r.kind}/${r.id} changed since you reviewed it: review it again before publishing`, {
+          currentEtag: rec.etag,
+        });
       items.push({ kind: r.kind, id: r.id, expectedRevision: rec.revision });
     }
     const check = allChecks(validStateCheck, fourEyesCheck(user, await current()));
-    if (rollout) return void res.json(await publishRollout(store, items, { user, note: body.note.trim(), rollout }, check, onPublished));
+    if (rollout)
+      return void res.json(
+        await publishRollout(store, items, { user, note: body.note.trim(), rollout }, check, onPublished),
+      );
     const versions = await store.publish(items, { user, note: body.note.trim() }, check);
     await onPublished();
     res.json({ published: versions.map(({ content: _c, ...v }) => v) });
@@ -140,12 +199,17 @@ export function publishRouter(store: ConfigStore, onPublished: () => Promise<voi
     const expected = expectedRevision(req, rec)!;
     const { version, reason } = (req.body ?? {}) as { version?: unknown; reason?: unknown };
     if (!Number.isInteger(version)) throw new HttpError(400, 'version must be the number of the version to restore');
-    if (typeof reason !== 'string' || !reason.trim()) throw new HttpError(400, 'reason is required: say why you roll back');
+    if (typeof reason !== 'string' || !reason.trim())
+      throw new HttpError(400, 'reason is required: say why you roll back');
     if (version === rec.published?.version) throw new HttpError(409, `Version ${version} is already the published one`);
     const user = currentUser(res).name;
     // A rollback publishes an old version: the same checks as a publish, four eyes included (issue 44).
     const check = allChecks(validStateCheck, fourEyesCheck(user, await current(), 'rollback'));
-    const v = await store.rollback({ kind: rec.kind, id: rec.id, version: version as number, expectedRevision: expected }, { user, reason: reason.trim() }, check);
+    const v = await store.rollback(
+      { kind: rec.kind, id: rec.id, version: version as number, expectedRevision: expected },
+      { user, reason: reason.trim() },
+      check,
+    );
     await onPublished();
     const after = (await store.getDocument(rec.kind, rec.id))!;
     res.setHeader('ETag', after.etag);

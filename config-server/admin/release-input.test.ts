@@ -9,16 +9,38 @@ describe('rollout input', () => {
   it('takes a full rollout, normalising times to UTC and sorting the audience', () => {
     expect(
       rolloutOf(
-        { percent: 12.5, audience: { markets: ['IN', 'ID', 'IN'], platforms: ['web', 'android'], minVersion: '2.1', maxVersion: '2.10.3' }, startAt: '2026-05-02T07:00:00+07:00', endAt: '2026-05-09T00:00:00Z', guard: true },
-        MARKETS, NOW,
+        {
+          percent: 12.5,
+          audience: {
+            markets: ['IN', 'ID', 'IN'],
+            platforms: ['web', 'android'],
+            minVersion: '2.1',
+            maxVersion: '2.10.3',
+          },
+          startAt: '2026-05-02T07:00:00+07:00',
+          endAt: '2026-05-09T00:00:00Z',
+          guard: true,
+        },
+        MARKETS,
+        NOW,
       ),
     ).toEqual({
       percent: 12.5,
       audience: { markets: ['ID', 'IN'], platforms: ['android', 'web'], minVersion: '2.1', maxVersion: '2.10.3' },
-      startAt: '2026-05-02T00:00:00.000Z', endAt: '2026-05-09T00:00:00.000Z', guard: true,
+      startAt: '2026-05-02T00:00:00.000Z',
+      endAt: '2026-05-09T00:00:00.000Z',
+      guard: true,
     });
-    expect(rolloutOf({ percent: 100 }, MARKETS, NOW)).toEqual({ percent: 100, audience: {}, startAt: null, endAt: null, guard: false });
-    expect(rolloutOf({ percent: 5, seed: 'campaign-2026-05' }, MARKETS, NOW)).toMatchObject({ seed: 'campaign-2026-05' });
+    expect(rolloutOf({ percent: 100 }, MARKETS, NOW)).toEqual({
+      percent: 100,
+      audience: {},
+      startAt: null,
+      endAt: null,
+      guard: false,
+    });
+    expect(rolloutOf({ percent: 5, seed: 'campaign-2026-05' }, MARKETS, NOW)).toMatchObject({
+      seed: 'campaign-2026-05',
+    });
   });
 
   it.each([
@@ -43,7 +65,9 @@ describe('rollout input', () => {
     [{ percent: 10, guard: 'yes' }, /guard must be true or false/],
     [{ percent: 10, seed: 'short' }, /seed must be 8-64/],
   ])('refuses %j with a 400 naming the field', (input, message) => {
-    expect(() => rolloutOf(input, MARKETS, NOW)).toThrow(expect.objectContaining({ status: 400, message: expect.stringMatching(message) }));
+    expect(() => rolloutOf(input, MARKETS, NOW)).toThrow(
+      expect.objectContaining({ status: 400, message: expect.stringMatching(message) }),
+    );
   });
 
   it('compares versions as dotted numbers', () => {

@@ -18,7 +18,11 @@ import type { ArmStats, ReleaseStats } from '../releases/release-stats.js';
 export type { ArmStats, ReleaseStats };
 
 /** The published markets (an audience may only name these). */
-export const marketIds = (published: NewDocument[]) => published.filter((d) => d.kind === 'market').map((d) => d.id).sort();
+export const marketIds = (published: NewDocument[]) =>
+  published
+    .filter((d) => d.kind === 'market')
+    .map((d) => d.id)
+    .sort();
 
 /** How a publish answers about the release it started. */
 export const releaseHandle = (r: StoredRelease) => ({ id: r.id, percent: r.percent, status: r.status });
@@ -40,7 +44,9 @@ const EMPTY: ArmStats = { pageViews: 0, errors: 0, errorRate: 0, p75Lcp: null };
 /** No telemetry (a router made without a store of it): zeros, the guard's verdict unknown. */
 export const noReleaseStats: ReleaseStats = async (r) => ({
   arms: { base: { ...EMPTY }, candidate: { ...EMPTY } },
-  verdict: r.guard ? { status: 'collecting', message: 'collecting: no telemetry on this server' } : { status: 'off', message: 'guard off: this release is rolled back only by hand' },
+  verdict: r.guard
+    ? { status: 'collecting', message: 'collecting: no telemetry on this server' }
+    : { status: 'off', message: 'guard off: this release is rolled back only by hand' },
 });
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -49,7 +55,8 @@ const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 
 function text(body: Record<string, unknown>, field: string): string | undefined {
   const v = body[field];
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string' || v.length > 500) throw new HttpError(400, `${field} must be a text of at most 500 characters`, { field });
+  if (typeof v !== 'string' || v.length > 500)
+    throw new HttpError(400, `${field} must be a text of at most 500 characters`, { field });
   return v.trim() || undefined;
 }
 
@@ -57,21 +64,45 @@ function bodyOf(raw: unknown, allowed: string[]): Record<string, unknown> {
   const body = raw ?? {};
   if (!isObj(body)) throw new HttpError(400, `The body must be a JSON object (${allowed.join(', ')})`);
   const extra = Object.keys(body).filter((k) => !allowed.includes(k));
-  if (extra.length) throw new HttpError(400, `Unknown field(s) ${extra.join(', ')}: allowed are ${allowed.join(', ')}`, { allowed });
+  if (extra.length)
+    throw new HttpError(400, `Unknown field(s) ${extra.join(', ')}: allowed are ${allowed.join(', ')}`, { allowed });
   return body;
 }
 
-export function releaseRouter(store: ConfigStore, onPublished: () => Promise<void>, stats: ReleaseStats = noReleaseStats, validation: ValidationSettings = {}) {
+export function releaseRouter(
+  store: ConfigStore,
+  onPublished: () => Promise<void>,
+  stats: ReleaseStats = noReleaseStats,
+  validation: ValidationSettings = {},
+) {
   const validStateCheck = validStateCheckWith(validation);
   const router = Router();
-  const current = async (): Promise<NewDocument[]> => (await store.listPublished()).map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
+  const current = async (): Promise<NewDocument[]> =>
+    (await store.listPublished()).map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
 
   /** A release as the API shows it: its documents without their candidate contents (the audit log has the diffs). */
   const view = async (r: StoredRelease) => ({
-    id: r.id, status: r.status, percent: r.percent,
-    documents: r.documents.map((d) => ({ kind: d.kind, id: d.id, file: d.file, baseVersion: d.baseVersion, hash: d.hash, editors: d.editors })),
-    audience: r.audience, startAt: r.startAt, endAt: r.endAt, guard: r.guard, seed: r.seed, note: r.note,
-    createdAt: r.createdAt, createdBy: r.createdBy, updatedAt: r.updatedAt, updatedBy: r.updatedBy,
+    id: r.id,
+    status: r.status,
+    percent: r.percent,
+    documents: r.documents.map((d) => ({
+      kind: d.kind,
+      id: d.id,
+      file: d.file,
+      baseVersion: d.baseVersion,
+      hash: d.hash,
+      editors: d.editors,
+    })),
+    audience: r.audience,
+    startAt: r.startAt,
+    endAt: r.endAt,
+    guard: r.guard,
+    seed: r.seed,
+    note: r.note,
+    createdAt: r.createdAt,
+    createdBy: r.createdBy,
+    updatedAt: r.updatedAt,
+    updatedBy: r.updatedBy,
     // Per arm, what borrowers saw on the screens it touches, and the guard's verdict (releases/release-stats.ts).
     ...(await stats(r)),
   });
@@ -86,7 +117,12 @@ export function releaseRouter(store: ConfigStore, onPublished: () => Promise<voi
     const body = bodyOf(req.body, ['percent']);
     const percent = percentOf(body.percent);
     const user = currentUser(res).name;
-    const r = await store.releases.setReleasePercent(req.params.id as string, percent, { user }, fourEyesCheck(user, await current()));
+    const r = await store.releases.setReleasePercent(
+      req.params.id as string,
+      percent,
+      { user },
+      fourEyesCheck(user, await current()),
+    );
     await onPublished();
     res.json({ release: await view(r) });
   });
@@ -97,7 +133,11 @@ export function releaseRouter(store: ConfigStore, onPublished: () => Promise<voi
     const user = currentUser(res).name;
     const id = req.params.id as string;
     const note = text(body, 'note') ?? `completed release ${id}`;
-    const done = await store.releases.completeRelease(id, { user, note }, allChecks(validStateCheck, fourEyesCheck(user, await current())));
+    const done = await store.releases.completeRelease(
+      id,
+      { user, note },
+      allChecks(validStateCheck, fourEyesCheck(user, await current())),
+    );
     await onPublished();
     res.json({ release: await view(done.release), published: done.published.map(({ content: _c, ...v }) => v) });
   });

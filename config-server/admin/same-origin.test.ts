@@ -13,31 +13,44 @@ describe('Origin of state-changing admin requests', () => {
   let cookie: string, csrf: string, token: string;
   beforeAll(async () => {
     s = await startTestServer({ loginLimit: { windowMs: 60_000, limit: 3, perAccount: 3 } });
-    const r = await fetch(`${s.url}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: s.url }, body: JSON.stringify({ user: 'ed', password: PASSWORD }) });
+    const r = await fetch(`${s.url}/admin/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: s.url },
+      body: JSON.stringify({ user: 'ed', password: PASSWORD }),
+    });
     expect(r.status).toBe(200);
     cookie = r.headers.get('set-cookie')!.split(';')[0];
     csrf = ((await r.json()) as { csrfToken: string }).csrfToken;
-    const t = await fetch(`${s.url}/admin/api/tokens`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrf, origin: s.url, 'content-type': 'application/json' }, body: '{"label":"script"}' });
+    const t = await fetch(`${s.url}/admin/api/tokens`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': csrf, origin: s.url, 'content-type': 'application/json' },
+      body: '{"label":"script"}',
+    });
     token = ((await t.json()) as { token: string }).token;
   });
   afterAll(() => s?.stop());
 
   /** A harmless write: revoking a token that does not exist is 404 once the request is let through. */
-  const write = (headers: Record<string, string>) => fetch(`${s.url}/admin/api/tokens/no-such-token`, { method: 'DELETE', headers });
+  const write = (headers: Record<string, string>) =>
+    fetch(`${s.url}/admin/api/tokens/no-such-token`, { method: 'DELETE', headers });
   const session = (extra: Record<string, string> = {}) => write({ cookie, 'x-csrf-token': csrf, ...extra });
   const refusal = async (r: Response) => {
     expect(r.status).toBe(403);
     return ((await r.json()) as { error: { message: string } }).error.message;
   };
 
-  it('lets a session write from the console\'s origin, by Origin or (without Origin) by Referer', async () => {
+  it("lets a session write from the console's origin, by Origin or (without Origin) by Referer", async () => {
     expect((await session({ origin: s.url })).status).toBe(404);
     expect((await session({ referer: `${s.url}/admin/#/documents` })).status).toBe(404);
   });
 
   it('refuses a session write from another origin with 403 naming the header, whatever the CSRF token', async () => {
-    expect(await refusal(await session({ origin: EVIL }))).toMatch(new RegExp(`^Origin "${EVIL}" is not this console's origin \\(http://127\\.0\\.0\\.1:\\d+\\)`));
-    expect(await refusal(await session({ referer: `${EVIL}/page` }))).toMatch(/^Referer "https:\/\/evil\.example" is not this console's origin/);
+    expect(await refusal(await session({ origin: EVIL }))).toMatch(
+      new RegExp(`^Origin "${EVIL}" is not this console's origin \\(http://127\\.0\\.0\\.1:\\d+\\)`),
+    );
+    expect(await refusal(await session({ referer: `${EVIL}/page` }))).toMatch(
+      /^Referer "https:\/\/evil\.example" is not this console's origin/,
+    );
     // Origin wins over a Referer of ours; a sandboxed frame's opaque origin is not ours.
     expect(await refusal(await session({ origin: EVIL, referer: `${s.url}/admin/` }))).toMatch(/^Origin /);
     expect(await refusal(await session({ origin: 'null' }))).toMatch(/^Origin "null"/);
@@ -67,21 +80,33 @@ describe('Origin of state-changing admin requests', () => {
 
   it('refuses a login from another origin before counting it, and takes one without Origin (scripts)', async () => {
     const loginFrom = (headers: Record<string, string>, password = PASSWORD) =>
-      fetch(`${s.url}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ user: 'vera', password }) });
+      fetch(`${s.url}/admin/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ user: 'vera', password }),
+      });
     // More than the address limit (3): none counts as a failed login.
-    for (let i = 0; i < 4; i++) expect(await refusal(await loginFrom({ origin: EVIL }, 'a guess of someone'))).toMatch(/^Origin /);
+    for (let i = 0; i < 4; i++)
+      expect(await refusal(await loginFrom({ origin: EVIL }, 'a guess of someone'))).toMatch(/^Origin /);
     expect((await loginFrom({})).status).toBe(200);
     expect((await loginFrom({ origin: s.url })).status).toBe(200);
   });
 });
 
-describe('the console\'s own origin behind a proxy', () => {
+describe("the console's own origin behind a proxy", () => {
   /** A logged-in session's write, as a browser at `origin` would send it through the proxy. */
   async function writeVia(s: TestServer, origin: string, forwarded: Record<string, string>) {
-    const r = await fetch(`${s.url}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...forwarded }, body: JSON.stringify({ user: 'ed', password: PASSWORD }) });
+    const r = await fetch(`${s.url}/admin/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...forwarded },
+      body: JSON.stringify({ user: 'ed', password: PASSWORD }),
+    });
     const cookie = r.headers.get('set-cookie')!.split(';')[0];
     const csrf = ((await r.json()) as { csrfToken: string }).csrfToken;
-    return fetch(`${s.url}/admin/api/tokens/no-such-token`, { method: 'DELETE', headers: { cookie, 'x-csrf-token': csrf, origin, ...forwarded } });
+    return fetch(`${s.url}/admin/api/tokens/no-such-token`, {
+      method: 'DELETE',
+      headers: { cookie, 'x-csrf-token': csrf, origin, ...forwarded },
+    });
   }
   const HTTPS = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'console.example' };
 
@@ -101,7 +126,9 @@ describe('the console\'s own origin behind a proxy', () => {
     try {
       const r = await writeVia(s, 'https://console.example', HTTPS);
       expect(r.status).toBe(403);
-      expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(/is not this console's origin \(http:\/\/127\.0\.0\.1:\d+\)/);
+      expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(
+        /is not this console's origin \(http:\/\/127\.0\.0\.1:\d+\)/,
+      );
       expect((await writeVia(s, s.url, HTTPS)).status).toBe(404);
     } finally {
       await s.stop();

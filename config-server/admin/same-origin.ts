@@ -52,10 +52,16 @@ export function checkOrigin(req: Request, absent: 'allow' | 'refuse'): void {
   const claimed = claimedOrigin(req);
   if (!claimed) {
     if (absent === 'allow') return;
-    throw new HttpError(403, 'Missing Origin header: a console session changes things only from the console itself (browsers send Origin; scripts use an API token)');
+    throw new HttpError(
+      403,
+      'Missing Origin header: a console session changes things only from the console itself (browsers send Origin; scripts use an API token)',
+    );
   }
   const own = ownOrigin(req);
   if (own && claimed.origin === own) return;
   const shown = claimed.origin.slice(0, 100);
-  throw new HttpError(403, `${claimed.header} ${JSON.stringify(shown)} is not this console's origin (${own ?? 'unknown'}): changes are accepted only from the console itself`);
+  throw new HttpError(
+    403,
+    `${claimed.header} ${JSON.stringify(shown)} is not this console's origin (${own ?? 'unknown'}): changes are accepted only from the console itself`,
+  );
 }

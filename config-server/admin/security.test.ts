@@ -18,10 +18,21 @@ const run = promisify(execFile);
 
 /** A fetch with a bearer token. */
 const bearer = (base: string, token: string, path = '/admin/api/me', init: RequestInit = {}) =>
-  fetch(base + path, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as object) } });
+  fetch(base + path, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.headers as object),
+    },
+  });
 
 const loginRequest = (base: string, user: string, password: string, headers: Record<string, string> = {}) =>
-  fetch(`${base}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ user, password }) });
+  fetch(`${base}/admin/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ user, password }),
+  });
 
 describe.each(testStores())('API tokens on %s', (store) => {
   let s: TestServer;
@@ -53,7 +64,9 @@ describe.each(testStores())('API tokens on %s', (store) => {
     expect(revoked.status).toBe(401);
     expect((await revoked.json()).error.message).toMatch(/expired or revoked/);
     expect((await bearer(s.url, fresh.token)).status).toBe(200);
-    expect((await (await ed.req('GET', '/admin/api/tokens')).json()).tokens.map((t: { id: string }) => t.id)).not.toContain(old.id);
+    expect(
+      (await (await ed.req('GET', '/admin/api/tokens')).json()).tokens.map((t: { id: string }) => t.id),
+    ).not.toContain(old.id);
     // Only one's own: another user's token id is unknown to pat.
     expect((await pat.req('DELETE', `/admin/api/tokens/${fresh.id}`)).status).toBe(404);
     expect((await bearer(s.url, fresh.token)).status).toBe(200);
@@ -63,8 +76,20 @@ describe.each(testStores())('API tokens on %s', (store) => {
     const short = await mint(ed, { expiresInDays: 2 });
     expect(Date.parse(short.expiresAt) - Date.now()).toBeLessThan(2.01 * 86_400_000);
     expect((await ed.req('POST', '/admin/api/tokens', { expiresInDays: 0 })).status).toBe(400);
-    await s.config.auth.createApiToken(sha256('expired-secret'), { id: 'expired1', user: 'ed', label: 'x', role: 'editor', expiresAt: Date.now() - 1 });
-    await s.config.auth.createApiToken(sha256('live-secret'), { id: 'live1', user: 'ed', label: 'x', role: 'editor', expiresAt: Date.now() + 60_000 });
+    await s.config.auth.createApiToken(sha256('expired-secret'), {
+      id: 'expired1',
+      user: 'ed',
+      label: 'x',
+      role: 'editor',
+      expiresAt: Date.now() - 1,
+    });
+    await s.config.auth.createApiToken(sha256('live-secret'), {
+      id: 'live1',
+      user: 'ed',
+      label: 'x',
+      role: 'editor',
+      expiresAt: Date.now() + 60_000,
+    });
     expect((await bearer(s.url, 'expired-secret')).status).toBe(401);
     expect((await bearer(s.url, 'live-secret')).status).toBe(200);
   });
@@ -73,7 +98,11 @@ describe.each(testStores())('API tokens on %s', (store) => {
     const vera = await login(s.url, 'vera');
     const before = await mint(vera);
     expect((await bearer(s.url, before.token)).status).toBe(200);
-    await s.config.auth.upsertUser({ name: 'vera', role: 'viewer', passwordHash: await hashPassword('a brand new password', { N: 2 ** 10, r: 8, p: 1 }) });
+    await s.config.auth.upsertUser({
+      name: 'vera',
+      role: 'viewer',
+      passwordHash: await hashPassword('a brand new password', { N: 2 ** 10, r: 8, p: 1 }),
+    });
     expect((await bearer(s.url, before.token)).status).toBe(401);
     expect((await vera.req('GET', '/admin/api/me')).status).toBe(401);
     const again = await login(s.url, 'vera', 'a brand new password');
@@ -83,7 +112,11 @@ describe.each(testStores())('API tokens on %s', (store) => {
   it('a role change and a disabled user end the tokens too; a disabled user cannot log in', async () => {
     const eve = await login(s.url, 'eve');
     const t = await mint(eve);
-    await s.config.auth.upsertUser({ name: 'eve', role: 'viewer', passwordHash: (await s.config.auth.getUser('eve'))!.passwordHash });
+    await s.config.auth.upsertUser({
+      name: 'eve',
+      role: 'viewer',
+      passwordHash: (await s.config.auth.getUser('eve'))!.passwordHash,
+    });
     expect((await bearer(s.url, t.token)).status).toBe(401);
     const eve2 = await login(s.url, 'eve');
     const t2 = await mint(eve2);
@@ -94,11 +127,14 @@ describe.each(testStores())('API tokens on %s', (store) => {
     expect((await loginRequest(s.url, 'eve', PASSWORD)).status).toBe(401);
   });
 
-  it('a token never carries more than its user\'s role: minted lower it acts lower, higher is refused, and tokens cannot mint tokens', async () => {
+  it("a token never carries more than its user's role: minted lower it acts lower, higher is refused, and tokens cannot mint tokens", async () => {
     const low = await mint(pat, { role: 'viewer' });
     expect(low.role).toBe('viewer');
     expect(await (await bearer(s.url, low.token)).json()).toMatchObject({ user: 'pat', role: 'viewer', via: 'token' });
-    const publish = await bearer(s.url, low.token, '/admin/api/publish', { method: 'POST', body: JSON.stringify({ documents: [{ kind: 'screen', id: 'not-found' }], note: 'x' }) });
+    const publish = await bearer(s.url, low.token, '/admin/api/publish', {
+      method: 'POST',
+      body: JSON.stringify({ documents: [{ kind: 'screen', id: 'not-found' }], note: 'x' }),
+    });
     expect(publish.status).toBe(403);
     const full = await mint(pat);
     expect(await (await bearer(s.url, full.token)).json()).toMatchObject({ role: 'publisher' });
@@ -111,9 +147,15 @@ describe.each(testStores())('API tokens on %s', (store) => {
 
 describe('login limits per account and per address', () => {
   it('locks user A after its failures from many addresses, while user B still logs in from the same ones', async () => {
-    const s = await startTestServer({ env: { TRUST_PROXY: 'loopback' }, loginLimit: { windowMs: 60_000, limit: 20, perAccount: 3 } });
+    const s = await startTestServer({
+      env: { TRUST_PROXY: 'loopback' },
+      loginLimit: { windowMs: 60_000, limit: 20, perAccount: 3 },
+    });
     try {
-      for (let i = 1; i <= 3; i++) expect((await loginRequest(s.url, 'pat', 'wrong password!', { 'x-forwarded-for': `10.0.0.${i}` })).status).toBe(401);
+      for (let i = 1; i <= 3; i++)
+        expect((await loginRequest(s.url, 'pat', 'wrong password!', { 'x-forwarded-for': `10.0.0.${i}` })).status).toBe(
+          401,
+        );
       // A: locked, even with the right password and from a new address.
       const locked = await loginRequest(s.url, 'pat', PASSWORD, { 'x-forwarded-for': '10.0.0.99' });
       expect(locked.status).toBe(429);
@@ -132,7 +174,10 @@ describe('login limits per account and per address', () => {
     const plain = await startTestServer({ loginLimit: limit });
     try {
       for (const s of [trusting, plain]) {
-        for (let i = 0; i < 3; i++) expect((await loginRequest(s.url, `nobody${i}`, 'wrong password!', { 'x-forwarded-for': '10.1.1.1' })).status).toBe(401);
+        for (let i = 0; i < 3; i++)
+          expect(
+            (await loginRequest(s.url, `nobody${i}`, 'wrong password!', { 'x-forwarded-for': '10.1.1.1' })).status,
+          ).toBe(401);
       }
       // Behind the trusted proxy another client is another address; without TRUST_PROXY the header is a client's claim.
       expect((await loginRequest(trusting.url, 'ed', PASSWORD, { 'x-forwarded-for': '10.2.2.2' })).status).toBe(200);
@@ -195,15 +240,21 @@ describe('sandbox in production', () => {
       expect((await fetch(dev.url + SANDBOX_CALL)).status).toBe(200);
       // The console's preview sandbox follows the same switch.
       const c = await login(prod.url, 'vera');
-      expect((await c.req('GET', `/admin/api/preview/sandbox${SANDBOX_CALL.replace('/sandbox', '')}`)).status).toBe(404);
+      expect((await c.req('GET', `/admin/api/preview/sandbox${SANDBOX_CALL.replace('/sandbox', '')}`)).status).toBe(
+        404,
+      );
     } finally {
       await Promise.all([prod.stop(), prodOn.stop(), dev.stop()]);
     }
   });
 
   it('the start banner says which backend is in use', () => {
-    expect(startBanner('http://x', { sandbox: true, firstAccountNeeded: false })).toMatch(/^Backend: the sandbox at \/sandbox/m);
-    expect(startBanner('http://x', { sandbox: false, firstAccountNeeded: false })).toMatch(/^Backend: the API map's baseUrl \(the sandbox is off; SANDBOX=on/m);
+    expect(startBanner('http://x', { sandbox: true, firstAccountNeeded: false })).toMatch(
+      /^Backend: the sandbox at \/sandbox/m,
+    );
+    expect(startBanner('http://x', { sandbox: false, firstAccountNeeded: false })).toMatch(
+      /^Backend: the API map's baseUrl \(the sandbox is off; SANDBOX=on/m,
+    );
   });
 });
 
@@ -215,7 +266,10 @@ describe('malformed session cookie', () => {
       const r = await fetch(`${s.url}/admin/api/me`, { headers: { cookie: 'sdui_admin=%E0%A4%A' } });
       expect(r.status).toBe(401);
       expect((await r.json()).error.message).toMatch(/Log in first/);
-      const w = await fetch(`${s.url}/admin/api/documents`, { method: 'GET', headers: { cookie: 'other=1; sdui_admin=%E0%A4%A' } });
+      const w = await fetch(`${s.url}/admin/api/documents`, {
+        method: 'GET',
+        headers: { cookie: 'other=1; sdui_admin=%E0%A4%A' },
+      });
       expect(w.status).toBe(401);
       // No failure logged (a 500 logged its stack trace): only the start's own line.
       expect(logged.map((a) => String(a[0])).filter((m) => !/^first start/.test(m))).toEqual([]);
@@ -242,9 +296,15 @@ describe('POST /admin/api/validate off the event loop', () => {
     expect(bad.status).toBe(200);
     const errors = (await bad.json()).errors as { file: string; instancePath: string; message: string }[];
     expect(errors.length).toBeGreaterThan(0);
-    for (const e of errors) expect(e).toMatchObject({ file: 'screens/pages/not-found.json', instancePath: '/title', message: expect.stringMatching(/no\.such\.textKey/) });
+    for (const e of errors)
+      expect(e).toMatchObject({
+        file: 'screens/pages/not-found.json',
+        instancePath: '/title',
+        message: expect.stringMatching(/no\.such\.textKey/),
+      });
     let last: Response | undefined;
-    for (let i = 0; i < 10 && (!last || last.status !== 429); i++) last = await vera.req('POST', '/admin/api/validate', {});
+    for (let i = 0; i < 10 && (!last || last.status !== 429); i++)
+      last = await vera.req('POST', '/admin/api/validate', {});
     expect(last!.status).toBe(429);
     expect((await last!.json()).error.message).toMatch(/Too many validations/);
     expect((await ed.req('POST', '/admin/api/validate', {})).status).toBe(200);
@@ -252,7 +312,7 @@ describe('POST /admin/api/validate off the event loop', () => {
 });
 
 describe('password hashing', () => {
-  it('hashes at OWASP\'s parameters by default, with the parameters in the hash', async () => {
+  it("hashes at OWASP's parameters by default, with the parameters in the hash", async () => {
     const h = await hashPassword(PASSWORD);
     expect(h).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(paramsOf(h)).toEqual(OWASP_SCRYPT);
@@ -261,7 +321,11 @@ describe('password hashing', () => {
   it('re-hashes an old-parameter hash at the next successful login, not at a failed one, and leaves a current one alone', async () => {
     const s = await startTestServer({ scrypt: OWASP_SCRYPT });
     try {
-      await s.config.auth.upsertUser({ name: 'old', role: 'viewer', passwordHash: await hashPassword(PASSWORD, LEGACY_SCRYPT) });
+      await s.config.auth.upsertUser({
+        name: 'old',
+        role: 'viewer',
+        passwordHash: await hashPassword(PASSWORD, LEGACY_SCRYPT),
+      });
       const hashOf = async () => (await s.config.auth.getUser('old'))!.passwordHash;
       const legacy = await hashOf();
       expect(paramsOf(legacy)).toEqual(LEGACY_SCRYPT);
@@ -287,12 +351,18 @@ describe.each(testStores())('audit of security events on %s', (store) => {
   const logged: string[] = [];
   beforeAll(async () => {
     if (store === 'postgres') databaseUrl = await (await sharedTestPostgres()).createDatabase();
-    s = await startTestServer({ store, databaseUrl: databaseUrl || undefined, log: (m: string) => void logged.push(m) });
+    s = await startTestServer({
+      store,
+      databaseUrl: databaseUrl || undefined,
+      log: (m: string) => void logged.push(m),
+    });
   });
   afterAll(() => s?.stop());
 
   const cli = (script: string, args: string[], env: Record<string, string> = {}) =>
-    run(process.execPath, ['--import', 'tsx', `config-server/cli/${script}.ts`, ...args], { env: { ...process.env, DATA_DIR: s.dataDir, DATABASE_URL: databaseUrl, ...env } });
+    run(process.execPath, ['--import', 'tsx', `config-server/cli/${script}.ts`, ...args], {
+      env: { ...process.env, DATA_DIR: s.dataDir, DATABASE_URL: databaseUrl, ...env },
+    });
 
   it('has login success and failure, logout, token create and revoke, media upload, user create, change and disable in GET /admin/api/audit', async () => {
     const WRONG = 'definitely-wrong-password';
@@ -305,7 +375,11 @@ describe.each(testStores())('audit of security events on %s', (store) => {
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'a.png');
     const { cookie, csrf } = await rawSession(s.url, 'ed');
-    const up = await fetch(`${s.url}/admin/api/media`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrf, origin: s.url }, body: form });
+    const up = await fetch(`${s.url}/admin/api/media`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': csrf, origin: s.url },
+      body: form,
+    });
     expect(up.status).toBe(201);
     await cli('create-user', ['--user', 'newbie', '--role', 'viewer'], { ADMIN_PASSWORD: 'newbie password 1' });
     await cli('create-user', ['--user', 'newbie', '--role', 'editor'], { ADMIN_PASSWORD: 'newbie password 2' });
@@ -315,8 +389,13 @@ describe.each(testStores())('audit of security events on %s', (store) => {
     expect((await ed.req('POST', '/admin/api/logout')).status).toBe(204);
 
     const viewer = await login(s.url, 'vera');
-    const entries = (await (await viewer.req('GET', '/admin/api/audit?limit=200')).json()).entries as { actor: string; action: string; note: string }[];
-    const has = (actor: string, action: string, note: RegExp = /./) => entries.some((e) => e.actor === actor && e.action === action && note.test(e.note));
+    const entries = (await (await viewer.req('GET', '/admin/api/audit?limit=200')).json()).entries as {
+      actor: string;
+      action: string;
+      note: string;
+    }[];
+    const has = (actor: string, action: string, note: RegExp = /./) =>
+      entries.some((e) => e.actor === actor && e.action === action && note.test(e.note));
     expect(has('ed', 'login.failure', /wrong password/)).toBe(true);
     expect(has('(unknown)', 'login.failure', /no such user/)).toBe(true);
     expect(has('ed', 'login', /from /)).toBe(true);
@@ -330,7 +409,8 @@ describe.each(testStores())('audit of security events on %s', (store) => {
     expect(has('newbie', 'login.failure', /user disabled/)).toBe(true);
     // Neither the audit nor the log holds a password or the name that is no account.
     const all = JSON.stringify(entries) + logged.join('\n');
-    for (const secret of [WRONG, PASSWORD, 'newbie password', 'no-such-person', t.token]) expect(all).not.toContain(secret);
+    for (const secret of [WRONG, PASSWORD, 'newbie password', 'no-such-person', t.token])
+      expect(all).not.toContain(secret);
     expect(logged.filter((m) => /login failed/.test(m))).toHaveLength(3);
   }, 60_000);
 });
@@ -338,5 +418,8 @@ describe.each(testStores())('audit of security events on %s', (store) => {
 /** A fresh session's cookie and CSRF token (for a multipart request, which the test client does not build). */
 async function rawSession(base: string, user: string) {
   const r = await loginRequest(base, user, PASSWORD);
-  return { cookie: r.headers.get('set-cookie')!.split(';')[0], csrf: ((await r.json()) as { csrfToken: string }).csrfToken };
+  return {
+    cookie: r.headers.get('set-cookie')!.split(';')[0],
+    csrf: ((await r.json()) as { csrfToken: string }).csrfToken,
+  };
 }

@@ -37,7 +37,9 @@ describe.each(testStores())('session idle timeout on %s', (store) => {
     wait(30 * MIN + 1000);
     const ended = await me(c);
     expect(ended.status).toBe(401);
-    expect((await ended.json()).error.message).toBe('Your session ended after 30 minutes without activity: log in again');
+    expect((await ended.json()).error.message).toBe(
+      'Your session ended after 30 minutes without activity: log in again',
+    );
     // Gone, not only refused: even with the clock set back it does not come back.
     vi.setSystemTime(Date.now() - 60 * MIN);
     const after = await me(c);
@@ -83,10 +85,11 @@ describe('ADMIN_IDLE_TIMEOUT_MIN', () => {
   it('defaults to 30, takes whole minutes from 1 to 720, and refuses anything else naming the setting', () => {
     expect(adminIdleTimeoutMinFromEnv({})).toBe(30);
     expect(adminIdleTimeoutMinFromEnv({ ADMIN_IDLE_TIMEOUT_MIN: '5' })).toBe(5);
-    for (const bad of ['0', '1.5', 'ten', '721', '-3']) expect(() => adminIdleTimeoutMinFromEnv({ ADMIN_IDLE_TIMEOUT_MIN: bad })).toThrow(/ADMIN_IDLE_TIMEOUT_MIN/);
+    for (const bad of ['0', '1.5', 'ten', '721', '-3'])
+      expect(() => adminIdleTimeoutMinFromEnv({ ADMIN_IDLE_TIMEOUT_MIN: bad })).toThrow(/ADMIN_IDLE_TIMEOUT_MIN/);
   });
 
-  it('sets the server\'s idle timeout', async () => {
+  it("sets the server's idle timeout", async () => {
     const s = await startTestServer({ env: { ADMIN_IDLE_TIMEOUT_MIN: '5' } });
     try {
       vi.useFakeTimers({ toFake: ['Date'] });

@@ -19,7 +19,11 @@ const tokenView = (t: { id: string; label: string; role: string; createdAt: stri
 });
 
 /** Routes about the caller's own session and API tokens; mounted after `authenticate`. */
-export function sessionRouter(auth: AuthStore, store: ConfigStore, settings: SessionSettings = defaultSessionSettings()) {
+export function sessionRouter(
+  auth: AuthStore,
+  store: ConfigStore,
+  settings: SessionSettings = defaultSessionSettings(),
+) {
   const router = Router();
   const maxDays = Math.max(365, settings.tokenTtlDays);
   router.get('/me', (_req, res) => {
@@ -42,7 +46,8 @@ export function sessionRouter(auth: AuthStore, store: ConfigStore, settings: Ses
    */
   router.post('/tokens', async (req, res) => {
     const u = currentUser(res);
-    if (u.via !== 'session') throw new HttpError(403, 'API tokens are minted from a logged-in session (the console), not with another token');
+    if (u.via !== 'session')
+      throw new HttpError(403, 'API tokens are minted from a logged-in session (the console), not with another token');
     const body = (req.body ?? {}) as { label?: unknown; expiresInDays?: unknown; role?: unknown };
     const label = typeof body.label === 'string' && body.label.trim() ? body.label.trim().slice(0, 100) : 'api token';
     const days = body.expiresInDays ?? settings.tokenTtlDays;
@@ -51,15 +56,24 @@ export function sessionRouter(auth: AuthStore, store: ConfigStore, settings: Ses
     }
     const role = body.role ?? u.role;
     if (!isRole(role)) throw new HttpError(400, `role must be one of ${ROLES.join(', ')}`);
-    if (ROLES.indexOf(role) > ROLES.indexOf(u.role)) throw new HttpError(403, `${u.name} has the ${u.role} role: a token cannot have more (asked for ${role})`);
+    if (ROLES.indexOf(role) > ROLES.indexOf(u.role))
+      throw new HttpError(403, `${u.name} has the ${u.role} role: a token cannot have more (asked for ${role})`);
     if ((await auth.listApiTokens(u.name)).length >= MAX_TOKENS_PER_USER) {
-      throw new HttpError(409, `${u.name} already has ${MAX_TOKENS_PER_USER} live API tokens: revoke one (DELETE /admin/api/tokens/{id}) before minting another`);
+      throw new HttpError(
+        409,
+        `${u.name} already has ${MAX_TOKENS_PER_USER} live API tokens: revoke one (DELETE /admin/api/tokens/{id}) before minting another`,
+      );
     }
     const token = newSecret();
     const id = randomBytes(8).toString('hex');
     const expiresAt = Date.now() + (days as number) * DAY_MS;
     await auth.createApiToken(sha256(token), { id, user: u.name, label, role, expiresAt });
-    await auditEvent(store, u.name, 'token.create', `${id} '${label}' (${role}, expires ${new Date(expiresAt).toISOString()})`);
+    await auditEvent(
+      store,
+      u.name,
+      'token.create',
+      `${id} '${label}' (${role}, expires ${new Date(expiresAt).toISOString()})`,
+    );
     res.status(201).json({ token, id, user: u.name, role, label, expiresAt: new Date(expiresAt).toISOString() });
   });
   router.get('/tokens', async (_req, res) => {

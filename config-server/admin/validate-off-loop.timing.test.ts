@@ -27,7 +27,9 @@ describe('POST /admin/api/validate off the event loop', () => {
     expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
     // Four different states (an unsaved edit each), so no result is shared.
     const validates = Promise.all(
-      [1, 2, 3, 4].map((i) => vera.req('POST', '/admin/api/validate', { document: { ...screen, description: `variant ${i}` } })),
+      [1, 2, 3, 4].map((i) =>
+        vera.req('POST', '/admin/api/validate', { document: { ...screen, description: `variant ${i}` } }),
+      ),
     );
     let done = false;
     void validates.finally(() => (done = true));
@@ -44,11 +46,16 @@ describe('POST /admin/api/validate off the event loop', () => {
     for (const r of results) expect((await r.json()).valid).toBe(true);
     expect(probes.length).toBeGreaterThan(3);
     expect(Math.max(...probes), `healthz latencies ${probes.map((p) => p.toFixed(0)).join(', ')}`).toBeLessThan(100);
- 
+
     // The other way: the same check on the event loop (as before) holds the loop for longer than the bound, so a
     // /healthz sent meanwhile would wait past 100 ms. Timed directly: a probe racing a 1 ms timer was sometimes answered
     // before the check began (9.8 ms in a CI dry run), which said nothing about the check.
-    const docs = (await s.config.store.listPublished()).map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
+    const docs = (await s.config.store.listPublished()).map((v) => ({
+      kind: v.kind,
+      id: v.id,
+      file: v.file,
+      content: v.content,
+    }));
     const t0 = performance.now();
     expect(stateErrors(docs)).toEqual([]);
     expect(performance.now() - t0).toBeGreaterThan(100);

@@ -2,16 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { adminOnly } from './admin-api-types.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const answer = (schema: unknown) => ({ responses: { 200: { description: 'ok', content: { 'application/json': { schema } } } } });
+const answer = (schema: unknown) => ({
+  responses: { 200: { description: 'ok', content: { 'application/json': { schema } } } },
+});
 
 describe('adminOnly', () => {
   const doc = {
     openapi: '3.1.0',
     info: { title: 't', version: '1' },
     tags: [{ name: 'admin' }],
-    paths: { '/admin/api/releases': { get: answer(ref('ReleaseList')) }, '/sandbox/loans': { get: answer(ref('Loan')) } },
+    paths: {
+      '/admin/api/releases': { get: answer(ref('ReleaseList')) },
+      '/sandbox/loans': { get: answer(ref('Loan')) },
+    },
     components: {
-      schemas: { ReleaseList: { type: 'array', items: ref('Release') }, Release: { type: 'object' }, Loan: { type: 'object' } },
+      schemas: {
+        ReleaseList: { type: 'array', items: ref('Release') },
+        Release: { type: 'object' },
+        Loan: { type: 'object' },
+      },
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } },
     },
   };

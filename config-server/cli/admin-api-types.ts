@@ -31,7 +31,9 @@ function* refsIn(node: Json): Generator<[string, string]> {
 
 /** The description cut down to the admin operations and the components they reach, directly or not. */
 export function adminOnly(doc: Record<string, unknown>): Record<string, unknown> {
-  const paths = Object.fromEntries(Object.entries(doc.paths as Record<string, Json>).filter(([p]) => p.startsWith('/admin/api/')));
+  const paths = Object.fromEntries(
+    Object.entries(doc.paths as Record<string, Json>).filter(([p]) => p.startsWith('/admin/api/')),
+  );
   const all = doc.components as Components;
   // Security schemes are named by `security`, not referenced: the console's operations need them all the same.
   const kept: Components = { securitySchemes: all.securitySchemes ?? {} };
@@ -40,7 +42,8 @@ export function adminOnly(doc: Record<string, unknown>): Record<string, unknown>
     const [section, name] = ref;
     if (kept[section]?.[name] !== undefined) continue;
     const target = all[section]?.[name];
-    if (target === undefined) throw new Error(`openapi.json: #/components/${section}/${name} is referenced but not defined`);
+    if (target === undefined)
+      throw new Error(`openapi.json: #/components/${section}/${name} is referenced but not defined`);
     (kept[section] ??= {})[name] = target;
     queue.push(...refsIn(target));
   }
@@ -50,6 +53,10 @@ export function adminOnly(doc: Record<string, unknown>): Record<string, unknown>
 /** The text of the generated module. */
 export async function adminApiTypes(): Promise<string> {
   // defaultNonNullable off: a field with a default (rollout.guard) stays optional in what the console sends.
-  const ast = await openapiTS(adminOnly(openapiDocument()) as never, { silent: true, alphabetize: true, defaultNonNullable: false });
+  const ast = await openapiTS(adminOnly(openapiDocument()) as never, {
+    silent: true,
+    alphabetize: true,
+    defaultNonNullable: false,
+  });
   return HEADER + astToString(ast);
 }

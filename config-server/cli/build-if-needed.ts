@@ -36,7 +36,10 @@ function newestSource(): { file: string; mtimeMs: number } {
 
 if (!existsSync(fromRoot('dist/renderer/index.html'))) {
   console.log('dist/renderer is missing: building the renderer (vite build)...');
-  const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: projectRoot, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) {
     console.error('vite build failed: fix the error above, then run npm start again');
     process.exit(1);
@@ -46,7 +49,11 @@ if (!existsSync(fromRoot('dist/renderer/index.html'))) {
 const built = existsSync(buildStamp) ? statSync(buildStamp).mtimeMs : 0;
 const newest = newestSource();
 if (newest.mtimeMs > built) {
-  console.log(built ? `${relative(projectRoot, newest.file)} changed since the server was compiled: compiling it (npm run build:server)...` : 'dist/server is missing: compiling the server (npm run build:server)...');
+  console.log(
+    built
+      ? `${relative(projectRoot, newest.file)} changed since the server was compiled: compiling it (npm run build:server)...`
+      : 'dist/server is missing: compiling the server (npm run build:server)...',
+  );
   try {
     buildServer();
   } catch (e) {

@@ -40,7 +40,11 @@ export function fixSpecifiers(file: string): string[] {
   const fixed = text.replace(SPECIFIER, (whole, lead: string, quote: string, spec: string) => {
     if (/\.(m?js|json)$/.test(spec)) return whole;
     const base = resolve(dirname(file), spec);
-    const target = existsSync(`${base}.js`) ? `${spec}.js` : existsSync(join(base, 'index.js')) ? `${spec}/index.js` : undefined;
+    const target = existsSync(`${base}.js`)
+      ? `${spec}.js`
+      : existsSync(join(base, 'index.js'))
+        ? `${spec}/index.js`
+        : undefined;
     if (!target) {
       unresolved.push(`${relative(projectRoot, file)}: ${spec}`);
       return whole;
@@ -53,10 +57,14 @@ export function fixSpecifiers(file: string): string[] {
 
 export function buildServer(): void {
   rmSync(serverOutDir, { recursive: true, force: true });
-  const tsc = spawnSync(process.execPath, [join(projectRoot, 'node_modules/typescript/bin/tsc'), '-p', join(projectRoot, 'tsconfig.server.json')], {
-    cwd: projectRoot,
-    stdio: 'inherit',
-  });
+  const tsc = spawnSync(
+    process.execPath,
+    [join(projectRoot, 'node_modules/typescript/bin/tsc'), '-p', join(projectRoot, 'tsconfig.server.json')],
+    {
+      cwd: projectRoot,
+      stdio: 'inherit',
+    },
+  );
   if (tsc.status !== 0) throw new Error('tsc -p tsconfig.server.json failed: see the errors above');
   const unresolved = [...jsFiles(serverOutDir)].flatMap(fixSpecifiers);
   if (unresolved.length) throw new Error(`imports that resolve to no compiled file:\n  ${unresolved.join('\n  ')}`);
@@ -68,7 +76,9 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const started = Date.now();
   try {
     buildServer();
-    console.log(`server compiled to ${relative(projectRoot, serverOutDir)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s: node ${relative(projectRoot, compiledMain)}`);
+    console.log(
+      `server compiled to ${relative(projectRoot, serverOutDir)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s: node ${relative(projectRoot, compiledMain)}`,
+    );
   } catch (e) {
     console.error(`build:server failed: ${(e as Error).message}`);
     process.exit(1);

@@ -11,15 +11,24 @@ export const CHECKED = ['renderer', 'config-server'];
 
 /** The import circles under `dirs`, each as the list of files it runs through (relative to `baseDir`). */
 export async function importCircles(dirs: string[], baseDir: string): Promise<string[][]> {
-  const result = await madge(dirs, { baseDir, fileExtensions: ['ts', 'tsx'], excludeRegExp: [/node_modules/, /[\\/]dist[\\/]/] });
+  const result = await madge(dirs, {
+    baseDir,
+    fileExtensions: ['ts', 'tsx'],
+    excludeRegExp: [/node_modules/, /[\\/]dist[\\/]/],
+  });
   return result.circular();
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = fileURLToPath(new URL('../../', import.meta.url));
-  const circles = await importCircles(CHECKED.map((d) => root + d), root);
+  const circles = await importCircles(
+    CHECKED.map((d) => root + d),
+    root,
+  );
   if (circles.length) {
-    console.error(`${circles.length} import circle(s); break each by passing the dependency in or moving shared types to their own module:`);
+    console.error(
+      `${circles.length} import circle(s); break each by passing the dependency in or moving shared types to their own module:`,
+    );
     for (const c of circles) console.error(`  ${c.join(' → ')} → ${c[0]}`);
     process.exit(1);
   }

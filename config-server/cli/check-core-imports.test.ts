@@ -29,8 +29,11 @@ describe("the shared core's boundary", () => {
   });
 
   it('fails a core file that reads a browser global, but not a comment that names one', () => {
-    const file = "/** Reads window.location in the app, not here. */\n// document.title too\nexport const at = () => localStorage.getItem('k');\n";
-    expect(boundaryFindings('renderer/core/x.ts', file)).toEqual(['renderer/core/x.ts:3: the shared core reads the browser global "localStorage"; pass what it needs in']);
+    const file =
+      "/** Reads window.location in the app, not here. */\n// document.title too\nexport const at = () => localStorage.getItem('k');\n";
+    expect(boundaryFindings('renderer/core/x.ts', file)).toEqual([
+      'renderer/core/x.ts:3: the shared core reads the browser global "localStorage"; pass what it needs in',
+    ]);
   });
 
   it('lets the core import itself, generated schema types and plain packages', () => {
@@ -57,7 +60,8 @@ describe("the shared core's boundary", () => {
   });
 
   it('leaves tests and the rest of the renderer alone', () => {
-    const react = "import { render } from '@testing-library/react';\nimport { registry } from '../../renderer/nodes/registry.js';\n";
+    const react =
+      "import { render } from '@testing-library/react';\nimport { registry } from '../../renderer/nodes/registry.js';\n";
     expect(boundaryFindings('config-server/pages/first-reads.test.ts', react)).toEqual([]);
     expect(boundaryFindings('renderer/core/api/http-call.test.ts', react)).toEqual([]);
     expect(boundaryFindings('renderer/nodes/Text.tsx', "import { useState } from 'react';\n")).toEqual([]);

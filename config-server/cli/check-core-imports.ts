@@ -15,7 +15,8 @@ export const CORE = 'renderer/core/';
 export const STATIC_RENDER_ENTRY = 'renderer/boot/render-static';
 
 /** Packages the core may not import: React and anything that needs a DOM to run. */
-const REACT_OR_DOM = /^(react|react-dom|react-router|react-router-dom|scheduler|@testing-library\/.*|@codemirror\/.*|codemirror|jsdom)(\/.*)?$/;
+const REACT_OR_DOM =
+  /^(react|react-dom|react-router|react-router-dom|scheduler|@testing-library\/.*|@codemirror\/.*|codemirror|jsdom)(\/.*)?$/;
 /** Browser globals the core may not read (it runs in Node too). Comments are stripped before this is matched. */
 const BROWSER_GLOBALS = /\b(window|document|localStorage|sessionStorage|navigator|location|history)\s*[.[]/;
 
@@ -34,19 +35,31 @@ export function boundaryFindings(rel: string, text: string): string[] {
     const at = `${rel}:${lineOf(imp.pos)}`;
     const target = spec.startsWith('.') ? posix.normalize(posix.join(posix.dirname(rel), spec)) : null;
     if (inCore) {
-      if (target === null && REACT_OR_DOM.test(spec)) findings.push(`${at}: the shared core imports "${spec}" (React or DOM-only); it runs on the server too`);
-      else if (target === null && spec.startsWith('node:')) findings.push(`${at}: the shared core imports "${spec}"; the browser runs it too`);
+      if (target === null && REACT_OR_DOM.test(spec))
+        findings.push(`${at}: the shared core imports "${spec}" (React or DOM-only); it runs on the server too`);
+      else if (target === null && spec.startsWith('node:'))
+        findings.push(`${at}: the shared core imports "${spec}"; the browser runs it too`);
       else if (target !== null && !target.startsWith(CORE) && !target.startsWith('schemas/generated/'))
-        findings.push(`${at}: the shared core imports "${spec}" from outside renderer/core/ (only the core and schemas/generated/)`);
-    } else if (target !== null && target.startsWith('renderer/') && !target.startsWith(CORE) && withoutExtension(target) !== STATIC_RENDER_ENTRY) {
-      findings.push(`${at}: the server imports "${spec}": from renderer/ only renderer/core/ and ${STATIC_RENDER_ENTRY}.tsx`);
+        findings.push(
+          `${at}: the shared core imports "${spec}" from outside renderer/core/ (only the core and schemas/generated/)`,
+        );
+    } else if (
+      target !== null &&
+      target.startsWith('renderer/') &&
+      !target.startsWith(CORE) &&
+      withoutExtension(target) !== STATIC_RENDER_ENTRY
+    ) {
+      findings.push(
+        `${at}: the server imports "${spec}": from renderer/ only renderer/core/ and ${STATIC_RENDER_ENTRY}.tsx`,
+      );
     }
   }
   if (inCore) {
     const code = text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/\/\/.*$/gm, '');
     code.split('\n').forEach((line, i) => {
       const m = BROWSER_GLOBALS.exec(line);
-      if (m) findings.push(`${rel}:${i + 1}: the shared core reads the browser global "${m[1]}"; pass what it needs in`);
+      if (m)
+        findings.push(`${rel}:${i + 1}: the shared core reads the browser global "${m[1]}"; pass what it needs in`);
     });
   }
   return findings;

@@ -10,7 +10,8 @@ export function testSupportFindings(rel: string, text: string): string[] {
   if (/\.(test|spec)\.tsx?$/.test(rel) || /(^|\/)testing\//.test(rel) || rel.startsWith('tests/')) return [];
   const out: string[] = [];
   text.split('\n').forEach((line, i) => {
-    if (IMPORTS_TESTING.test(line)) out.push(`${rel}:${i + 1}: imports test support (a testing/ folder): only tests and test support may`);
+    if (IMPORTS_TESTING.test(line))
+      out.push(`${rel}:${i + 1}: imports test support (a testing/ folder): only tests and test support may`);
   });
   return out;
 }

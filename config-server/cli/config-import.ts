@@ -30,7 +30,8 @@ try {
     for (const f of r.created) console.log(`new draft (new document): ${f}`);
     for (const f of r.updated) console.log(`new draft: ${f}`);
     for (const f of r.skipped) console.log(`skipped, someone else's draft exists (use --force to replace it): ${f}`);
-    for (const inv of r.invalid) for (const e of inv.errors) console.error(`${inv.file}#${e.instancePath}: ${e.message}`);
+    for (const inv of r.invalid)
+      for (const e of inv.errors) console.error(`${inv.file}#${e.instancePath}: ${e.message}`);
     console.log(
       `${r.created.length + r.updated.length} draft(s) saved, ${r.unchanged.length} unchanged, ${r.skipped.length} skipped, ${r.invalid.length} invalid` +
         (r.created.length + r.updated.length ? ': review and publish them in /admin' : ''),

@@ -25,7 +25,10 @@ try {
   target = await PgStore.open(values.to);
   const r = await copySqliteToPostgres(source.db, target);
   const same = JSON.stringify(await source.listPublished()) === JSON.stringify(await target.listPublished());
-  if (!same) throw new Error('The published state read back from PostgreSQL differs from the SQLite store: nothing should use the target; please report this');
+  if (!same)
+    throw new Error(
+      'The published state read back from PostgreSQL differs from the SQLite store: nothing should use the target; please report this',
+    );
   console.log(
     `copied ${source.description} into ${target.description}: ${r.documents} documents, ${r.versions} versions, ${r.drafts} drafts, ` +
       `${r.audit} audit entries, ${r.users} users, ${r.sessions} sessions, ${r.api_tokens} API tokens, ${r.releases} releases (generation ${r.generation}); ` +

@@ -43,11 +43,14 @@ function prompt(question: string): Promise<string> {
   });
 }
 
-const user = values.user ?? fail('Usage: npm run admin:create-user -- --user <name> --role viewer|editor|publisher [--token <label>]');
+const user =
+  values.user ??
+  fail('Usage: npm run admin:create-user -- --user <name> --role viewer|editor|publisher [--token <label>]');
 if (!/^[A-Za-z0-9._@-]{2,64}$/.test(user)) fail('--user: 2-64 letters, digits or . _ @ -');
 const role = values.role;
 if (!isRole(role)) fail(`--role must be viewer, editor or publisher (got '${role}')`);
-const password = process.env.ADMIN_PASSWORD ?? (await prompt(`Password for ${user} (at least ${MIN_PASSWORD_LENGTH} characters): `));
+const password =
+  process.env.ADMIN_PASSWORD ?? (await prompt(`Password for ${user} (at least ${MIN_PASSWORD_LENGTH} characters): `));
 // Before the store opens: a refused password changes nothing (ASVS V2.1: length and a common-password list).
 const refusal = await passwordRefusal(password, user);
 if (refusal) fail(refusal);
@@ -57,16 +60,36 @@ try {
   const before = await auth.getUser(user);
   await auth.upsertUser({ name: user, role, passwordHash: await hashPassword(password) });
   const note = `${user} (${role})${before ? `: new password${before.role !== role ? `, role was ${before.role}` : ''}${before.disabledAt ? ', enabled again' : ''}; sessions and API tokens ended` : ''}`;
-  await store.appendAudit({ actor: 'cli', action: before ? 'user.update' : 'user.create', kind: null, id: null, version: null, diff: null, note });
-  console.log(`${before ? 'updated' : 'created'} ${user} with the ${role} role${before ? ` (${before.disabledAt ? 'enabled again; ' : ''}its sessions and API tokens were ended)` : ''}`);
+  await store.appendAudit({
+    actor: 'cli',
+    action: before ? 'user.update' : 'user.create',
+    kind: null,
+    id: null,
+    version: null,
+    diff: null,
+    note,
+  });
+  console.log(
+    `${before ? 'updated' : 'created'} ${user} with the ${role} role${before ? ` (${before.disabledAt ? 'enabled again; ' : ''}its sessions and API tokens were ended)` : ''}`,
+  );
   if (values.token !== undefined) {
     const token = newSecret();
     const id = randomBytes(8).toString('hex');
     const label = values.token || 'cli';
     const expiresAt = Date.now() + apiTokenTtlDaysFromEnv(process.env) * 86_400_000;
     await auth.createApiToken(sha256(token), { id, user, label, role, expiresAt });
-    await store.appendAudit({ actor: 'cli', action: 'token.create', kind: null, id: null, version: null, diff: null, note: `${id} '${label}' for ${user} (${role}, expires ${new Date(expiresAt).toISOString()})` });
-    console.log(`API token ${id}, valid until ${new Date(expiresAt).toISOString()} (API_TOKEN_TTL_DAYS); shown once, send it as Authorization: Bearer <token>:\n${token}`);
+    await store.appendAudit({
+      actor: 'cli',
+      action: 'token.create',
+      kind: null,
+      id: null,
+      version: null,
+      diff: null,
+      note: `${id} '${label}' for ${user} (${role}, expires ${new Date(expiresAt).toISOString()})`,
+    });
+    console.log(
+      `API token ${id}, valid until ${new Date(expiresAt).toISOString()} (API_TOKEN_TTL_DAYS); shown once, send it as Authorization: Bearer <token>:\n${token}`,
+    );
   }
 } finally {
   await store.close();

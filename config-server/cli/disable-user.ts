@@ -34,7 +34,15 @@ try {
     console.log(`${user} was already disabled (since ${before.disabledAt})`);
   } else {
     await auth.disableUser(user);
-    await store.appendAudit({ actor: 'cli', action: 'user.disable', kind: null, id: null, version: null, diff: null, note: `${user} (${before.role})${values.reason ? `: ${values.reason.slice(0, 200)}` : ''}; sessions and API tokens ended` });
+    await store.appendAudit({
+      actor: 'cli',
+      action: 'user.disable',
+      kind: null,
+      id: null,
+      version: null,
+      diff: null,
+      note: `${user} (${before.role})${values.reason ? `: ${values.reason.slice(0, 200)}` : ''}; sessions and API tokens ended`,
+    });
     console.log(`disabled ${user}: it can no longer log in, and its sessions and API tokens were ended`);
   }
 } finally {

@@ -27,7 +27,8 @@ function bundle(files: SchemaFile[]) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(node as object)) {
       // `anyOf: [{required}, ...]` only says which fields must be present: no shape for TypeScript.
-      if (k === 'anyOf' && Array.isArray(v) && v.every((b) => Object.keys(b).every((bk) => bk === 'required'))) continue;
+      if (k === 'anyOf' && Array.isArray(v) && v.every((b) => Object.keys(b).every((bk) => bk === 'required')))
+        continue;
       if (k === '$ref' && typeof v === 'string' && !v.startsWith('#')) {
         const [path, frag] = v.split('#');
         const target = posix.normalize(posix.join(posix.dirname(from), path));
@@ -86,22 +87,30 @@ async function generate(): Promise<Record<string, string>> {
     HEADER +
     "import * as v from './validators.js';\n" +
     '/** Validator per document kind. */\nexport const kindValidators = {\n' +
-    [...documentKinds(files).keys()].sort().map((k) => `  ${JSON.stringify(k)}: v.validate${pascal(k)},`).join('\n') +
+    [...documentKinds(files).keys()]
+      .sort()
+      .map((k) => `  ${JSON.stringify(k)}: v.validate${pascal(k)},`)
+      .join('\n') +
     '\n};\n';
   return {
     'types.ts': ts,
     'validators.js': js,
-    'validators.d.ts': dts.replace(/\nexport declare const kindValidators[^\n]*\n/, '\n').replace(/\/\*\* Validator per document kind. \*\/\n$/, ''),
+    'validators.d.ts': dts
+      .replace(/\nexport declare const kindValidators[^\n]*\n/, '\n')
+      .replace(/\/\*\* Validator per document kind. \*\/\n$/, ''),
     'kind-validators.js': kindsJs,
     'kind-validators.d.ts':
-      HEADER + "import type { ValidateFunction } from 'ajv';\n/** Validator per document kind. */\nexport declare const kindValidators: Record<string, ValidateFunction>;\n",
+      HEADER +
+      "import type { ValidateFunction } from 'ajv';\n/** Validator per document kind. */\nexport declare const kindValidators: Record<string, ValidateFunction>;\n",
   };
 }
 
 const check = process.argv.includes('--check');
 /** Every generated file, by its path from the repository root. */
 const outputs: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(await generate()).map(([name, content]) => [`schemas/generated/${name}`, content])),
+  ...Object.fromEntries(
+    Object.entries(await generate()).map(([name, content]) => [`schemas/generated/${name}`, content]),
+  ),
   [ADMIN_API_TYPES]: await adminApiTypes(),
 };
 let stale = 0;

@@ -45,16 +45,20 @@ for (const top of ['renderer', 'config-server', 'schemas', 'screens', 'tests']) 
     if (!/\.(ts|tsx|js)$/.test(name)) continue;
     const text = readFileSync(file, 'utf8');
     const lines = text.split('\n');
-    if (lines.length > 400 && !isTest) findings.push(`${rel}: ${lines.length} lines (question anything over 400: one idea per file)`);
+    if (lines.length > 400 && !isTest)
+      findings.push(`${rel}: ${lines.length} lines (question anything over 400: one idea per file)`);
     // The renderer's unit tests share one module graph per worker (vitest.config.ts): a test that replaces modules
     // would leak its mocks into the files after it, so it runs in the isolated project, chosen by name.
     if (top === 'renderer' && isTest && /\bvi\.(do)?[mM]ock\(/.test(text) && !/\.isolated\.test\.tsx?$/.test(name))
-      findings.push(`${rel}: replaces modules (vi.mock): name it *.isolated.test.ts(x) so it runs in a module graph of its own`);
+      findings.push(
+        `${rel}: replaces modules (vi.mock): name it *.isolated.test.ts(x) so it runs in a module graph of its own`,
+      );
     findings.push(...boundaryFindings(rel.split('\\').join('/'), text));
     findings.push(...testSupportFindings(rel.split('\\').join('/'), text));
     if (top !== 'renderer' || isTest) continue;
     lines.forEach((line, i) => {
-      if (/\beval\s*\(|new\s+Function\s*\(/.test(line)) findings.push(`${rel}:${i + 1}: eval/new Function is forbidden in browser code`);
+      if (/\beval\s*\(|new\s+Function\s*\(/.test(line))
+        findings.push(`${rel}:${i + 1}: eval/new Function is forbidden in browser code`);
       if (/dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML/.test(line))
         findings.push(`${rel}:${i + 1}: raw HTML is forbidden: render structured nodes instead`);
     });

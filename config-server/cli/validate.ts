@@ -18,7 +18,9 @@ try {
 }
 for (const e of result.errors) console.error(`${e.file}#${e.pointer}: ${e.message}`);
 if (result.errors.length) {
-  console.error(`${result.errors.length} error${result.errors.length === 1 ? '' : 's'} in ${new Set(result.errors.map((e) => e.file)).size} of ${result.count} documents`);
+  console.error(
+    `${result.errors.length} error${result.errors.length === 1 ? '' : 's'} in ${new Set(result.errors.map((e) => e.file)).size} of ${result.count} documents`,
+  );
   process.exit(1);
 }
 console.log(`${result.count} documents valid`);

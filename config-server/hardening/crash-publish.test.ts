@@ -30,7 +30,17 @@ let databaseUrl: string | undefined;
 async function startChild(): Promise<string> {
   // The compiled server, as production runs it: a restart takes a fraction of a second instead of tsx's seconds.
   child = spawn(process.execPath, [compiledMain], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: databaseUrl ?? '', SANDBOX: 'off', ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      DATABASE_URL: databaseUrl ?? '',
+      SANDBOX: 'off',
+      ADMIN_USER: 'ops',
+      ADMIN_PASSWORD: PASSWORD,
+      ADMIN_ROLE: 'publisher',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -47,7 +57,9 @@ async function startChild(): Promise<string> {
 
 function kill() {
   child?.kill('SIGKILL');
-  return new Promise<void>((ok) => (child?.exitCode !== null || child?.signalCode ? ok() : child.once('exit', () => ok())));
+  return new Promise<void>((ok) =>
+    child?.exitCode !== null || child?.signalCode ? ok() : child.once('exit', () => ok()),
+  );
 }
 
 afterAll(async () => {
@@ -55,9 +67,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const PUBLISHED_SQL = 'SELECT v.content FROM documents d JOIN versions v ON v.kind = d.kind AND v.id = d.id AND v.version = d.published_version WHERE d.kind = $1 AND d.id = $2';
-const VERSIONS_WITHOUT_AUDIT_SQL = "SELECT COUNT(*)::int AS n FROM versions v WHERE NOT EXISTS (SELECT 1 FROM audit a WHERE a.kind = v.kind AND a.id = v.id AND a.version = v.version AND a.action IN ('import','publish','rollback'))";
-const AUDIT_WITHOUT_VERSION_SQL = 'SELECT COUNT(*)::int AS n FROM audit a WHERE a.version IS NOT NULL AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.kind = a.kind AND v.id = a.id AND v.version = a.version)';
+const PUBLISHED_SQL =
+  'SELECT v.content FROM documents d JOIN versions v ON v.kind = d.kind AND v.id = d.id AND v.version = d.published_version WHERE d.kind = $1 AND d.id = $2';
+const VERSIONS_WITHOUT_AUDIT_SQL =
+  "SELECT COUNT(*)::int AS n FROM versions v WHERE NOT EXISTS (SELECT 1 FROM audit a WHERE a.kind = v.kind AND a.id = v.id AND a.version = v.version AND a.action IN ('import','publish','rollback'))";
+const AUDIT_WITHOUT_VERSION_SQL =
+  'SELECT COUNT(*)::int AS n FROM audit a WHERE a.version IS NOT NULL AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.kind = a.kind AND v.id = a.id AND v.version = a.version)';
 
 /** The same inspection in PostgreSQL (its own crash recovery replaces SQLite's integrity check). */
 async function inspectPg(set: { kind: string; id: string }[]) {
@@ -70,7 +85,12 @@ async function inspectPg(set: { kind: string; id: string }[]) {
       published.push(rows[0] ? (JSON.parse(rows[0].content).description as string) : undefined);
     }
     const n = async (sql: string) => (await db.query<{ n: number }>(sql)).rows[0].n;
-    return { integrity: 'ok', published, versionsWithoutAudit: await n(VERSIONS_WITHOUT_AUDIT_SQL), auditWithoutVersion: await n(AUDIT_WITHOUT_VERSION_SQL) };
+    return {
+      integrity: 'ok',
+      published,
+      versionsWithoutAudit: await n(VERSIONS_WITHOUT_AUDIT_SQL),
+      auditWithoutVersion: await n(AUDIT_WITHOUT_VERSION_SQL),
+    };
   } finally {
     await db.end();
   }
@@ -83,65 +103,87 @@ async function inspect(set: { kind: string; id: string }[]) {
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
     const published = set.map((d) => {
-      const row = db.prepare(PUBLISHED_SQL.replace('$1', '?').replace('$2', '?')).get(d.kind, d.id) as { content: string } | undefined;
+      const row = db.prepare(PUBLISHED_SQL.replace('$1', '?').replace('$2', '?')).get(d.kind, d.id) as
+        { content: string } | undefined;
       return row ? (JSON.parse(row.content).description as string) : undefined;
     });
     const versionsWithoutAudit = db.prepare(VERSIONS_WITHOUT_AUDIT_SQL.replace('::int', '')).get() as { n: number };
     const auditWithoutVersion = db.prepare(AUDIT_WITHOUT_VERSION_SQL.replace('::int', '')).get() as { n: number };
-    return { integrity, published, versionsWithoutAudit: versionsWithoutAudit.n, auditWithoutVersion: auditWithoutVersion.n };
+    return {
+      integrity,
+      published,
+      versionsWithoutAudit: versionsWithoutAudit.n,
+      auditWithoutVersion: auditWithoutVersion.n,
+    };
   } finally {
     db.close();
   }
 }
 
-describe.each(testStores())(`crash during publish on %s (${ROUNDS} rounds of ${SET_SIZE} documents)`, (store: TestStore) => {
-  it('leaves a consistent store that serves again after every SIGKILL', { timeout: 60_000 + ROUNDS * 20_000 }, async () => {
-    databaseUrl = store === 'postgres' ? await (await sharedTestPostgres()).createDatabase() : undefined;
-    let url = await startChild();
-    let ops: Client = await login(url, 'ops', PASSWORD);
-    const list = (await (await ops.req('GET', '/admin/api/documents')).json()) as { documents: { kind: string; id: string }[] };
-    const set = list.documents.filter((d) => d.kind === 'screen').slice(0, SET_SIZE);
-    expect(set.length).toBeGreaterThanOrEqual(Math.min(SET_SIZE, 10));
-    const outcomes = { whole: 0, none: 0 };
-    const saveSet = async (label: string) => {
-      for (const d of set) {
-        const path = `/admin/api/documents/${d.kind}/${d.id}`;
-        const cur = await ops.req('GET', path);
-        const rec = await cur.json();
-        const content = { ...(rec.draft?.content ?? rec.published.content), description: label };
-        const saved = await ops.req('PUT', `${path}/draft`, content, { 'if-match': cur.headers.get('etag')! });
-        expect(saved.status, await saved.clone().text()).toBeLessThan(300);
-      }
-    };
-    // A publish takes tens of ms on a warm server and several hundred on one just restarted (schemas compile
-    // on first use): kills spread over 0-0.7 s land before, inside and after the transaction.
-    const KILL_WINDOW_MS = 700;
+describe.each(testStores())(
+  `crash during publish on %s (${ROUNDS} rounds of ${SET_SIZE} documents)`,
+  (store: TestStore) => {
+    it(
+      'leaves a consistent store that serves again after every SIGKILL',
+      { timeout: 60_000 + ROUNDS * 20_000 },
+      async () => {
+        databaseUrl = store === 'postgres' ? await (await sharedTestPostgres()).createDatabase() : undefined;
+        let url = await startChild();
+        let ops: Client = await login(url, 'ops', PASSWORD);
+        const list = (await (await ops.req('GET', '/admin/api/documents')).json()) as {
+          documents: { kind: string; id: string }[];
+        };
+        const set = list.documents.filter((d) => d.kind === 'screen').slice(0, SET_SIZE);
+        expect(set.length).toBeGreaterThanOrEqual(Math.min(SET_SIZE, 10));
+        const outcomes = { whole: 0, none: 0 };
+        const saveSet = async (label: string) => {
+          for (const d of set) {
+            const path = `/admin/api/documents/${d.kind}/${d.id}`;
+            const cur = await ops.req('GET', path);
+            const rec = await cur.json();
+            const content = { ...(rec.draft?.content ?? rec.published.content), description: label };
+            const saved = await ops.req('PUT', `${path}/draft`, content, { 'if-match': cur.headers.get('etag')! });
+            expect(saved.status, await saved.clone().text()).toBeLessThan(300);
+          }
+        };
+        // A publish takes tens of ms on a warm server and several hundred on one just restarted (schemas compile
+        // on first use): kills spread over 0-0.7 s land before, inside and after the transaction.
+        const KILL_WINDOW_MS = 700;
 
-    for (let round = 1; round <= ROUNDS; round++) {
-      const label = `crash round ${round}`;
-      await saveSet(label);
-      const before = (await inspect(set)).published;
-      // Kill at a random moment: before, during or just after the publish transaction.
-      const publishing = ops.req('POST', '/admin/api/publish', { documents: set.map(({ kind, id }) => ({ kind, id })), note: label }).then((r) => r.status).catch(() => 'killed');
-      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * KILL_WINDOW_MS)));
-      await kill();
-      const answered = await publishing;
-      if (answered !== 'killed') expect(answered, `${label}: publish answered`).toBe(200);
+        for (let round = 1; round <= ROUNDS; round++) {
+          const label = `crash round ${round}`;
+          await saveSet(label);
+          const before = (await inspect(set)).published;
+          // Kill at a random moment: before, during or just after the publish transaction.
+          const publishing = ops
+            .req('POST', '/admin/api/publish', { documents: set.map(({ kind, id }) => ({ kind, id })), note: label })
+            .then((r) => r.status)
+            .catch(() => 'killed');
+          await new Promise((r) => setTimeout(r, Math.floor(Math.random() * KILL_WINDOW_MS)));
+          await kill();
+          const answered = await publishing;
+          if (answered !== 'killed') expect(answered, `${label}: publish answered`).toBe(200);
 
-      const after = await inspect(set);
-      expect(after.integrity, label).toBe('ok');
-      const whole = after.published.every((d) => d === label);
-      const none = after.published.every((d, i) => d === before[i]);
-      expect(whole || none, `${label}: half a change set is published: ${JSON.stringify(after.published)}`).toBe(true);
-      outcomes[whole ? 'whole' : 'none']++;
-      expect(after.versionsWithoutAudit, `${label}: versions without audit`).toBe(0);
-      expect(after.auditWithoutVersion, `${label}: audit entries without versions`).toBe(0);
+          const after = await inspect(set);
+          expect(after.integrity, label).toBe('ok');
+          const whole = after.published.every((d) => d === label);
+          const none = after.published.every((d, i) => d === before[i]);
+          expect(whole || none, `${label}: half a change set is published: ${JSON.stringify(after.published)}`).toBe(
+            true,
+          );
+          outcomes[whole ? 'whole' : 'none']++;
+          expect(after.versionsWithoutAudit, `${label}: versions without audit`).toBe(0);
+          expect(after.auditWithoutVersion, `${label}: audit entries without versions`).toBe(0);
 
-      url = await startChild();
-      expect((await fetch(`${url}/config/v1/bundle?market=ID`)).status, `${label}: serves again`).toBe(200);
-      ops = await login(url, 'ops', PASSWORD);
-    }
-    await kill();
-    console.log(`crash during publish on ${store}: ${ROUNDS} SIGKILLs survived (${outcomes.whole} change sets published whole, ${outcomes.none} not at all)`);
-  });
-});
+          url = await startChild();
+          expect((await fetch(`${url}/config/v1/bundle?market=ID`)).status, `${label}: serves again`).toBe(200);
+          ops = await login(url, 'ops', PASSWORD);
+        }
+        await kill();
+        console.log(
+          `crash during publish on ${store}: ${ROUNDS} SIGKILLs survived (${outcomes.whole} change sets published whole, ${outcomes.none} not at all)`,
+        );
+      },
+    );
+  },
+);

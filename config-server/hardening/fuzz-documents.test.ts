@@ -21,8 +21,17 @@ function pointers(v: unknown, at: string[] = []): string[][] {
   return out;
 }
 
-const deep = (n: number): unknown => (n === 0 ? { type: 'text', key: 'common.error' } : { type: 'stack', children: [deep(n - 1)] });
-const TRICKS = ["{{ constructor.constructor('alert(1)')() }}", '{{ __proto__.polluted = 1 }}', "{{ state['__proto__'] }}", '{{ market.constructor.prototype }}', 'toString.call(1)', '{{ ((a) => a)(1) }}', "{{ this }}"];
+const deep = (n: number): unknown =>
+  n === 0 ? { type: 'text', key: 'common.error' } : { type: 'stack', children: [deep(n - 1)] };
+const TRICKS = [
+  "{{ constructor.constructor('alert(1)')() }}",
+  '{{ __proto__.polluted = 1 }}',
+  "{{ state['__proto__'] }}",
+  '{{ market.constructor.prototype }}',
+  'toString.call(1)',
+  '{{ ((a) => a)(1) }}',
+  '{{ this }}',
+];
 
 /** A mutation: what to put at the chosen pointer (undefined deletes it). */
 const mutation = fc.oneof(
@@ -30,9 +39,18 @@ const mutation = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.constant('y'.repeat(300_000)),
   fc.integer({ min: 20, max: 200 }).map((n) => deep(n)),
-  fc.constantFrom<unknown>({ type: 'no-such-node' }, { action: 'no-such-action' }, { type: 'text', key: 'no.such.key' }, { action: 'navigate', to: '/nowhere' }, { action: 'api', endpoint: 'noSuchEndpoint' }),
+  fc.constantFrom<unknown>(
+    { type: 'no-such-node' },
+    { action: 'no-such-action' },
+    { type: 'text', key: 'no.such.key' },
+    { action: 'navigate', to: '/nowhere' },
+    { action: 'api', endpoint: 'noSuchEndpoint' },
+  ),
   fc.constantFrom(...TRICKS),
-  fc.constantFrom<unknown>({ __proto__: { polluted: 1 } }, JSON.parse('{"__proto__": {"polluted": 1}, "type": "text", "key": "common.error"}')),
+  fc.constantFrom<unknown>(
+    { __proto__: { polluted: 1 } },
+    JSON.parse('{"__proto__": {"polluted": 1}, "type": "text", "key": "common.error"}'),
+  ),
 );
 
 let s: TestServer;
@@ -44,12 +62,17 @@ beforeAll(async () => {
 afterAll(async () => s?.stop());
 
 const errorsHavePointers = (body: { errors?: { instancePath?: string; pointer?: string }[] }) =>
-  Array.isArray(body.errors) && body.errors.length > 0 && body.errors.every((e) => typeof (e.instancePath ?? e.pointer) === 'string');
+  Array.isArray(body.errors) &&
+  body.errors.length > 0 &&
+  body.errors.every((e) => typeof (e.instancePath ?? e.pointer) === 'string');
 
 describe(`fuzzed documents (${RUNS} mutations)`, () => {
-  it('never publish an invalid state, never answer 5xx, and reject with JSON pointers', { timeout: Math.max(60_000, RUNS * 150) }, async () => {
-    const counts = { tried: 0, rejectedOnSave: 0, rejectedOnPublish: 0, published: 0 };
-    const property = fc.asyncProperty(fc.nat(), fc.nat(), mutation, async (docPick, pathPick, value) => {
+  it(
+    'never publish an invalid state, never answer 5xx, and reject with JSON pointers',
+    { timeout: Math.max(60_000, RUNS * 150) },
+    async () => {
+      const counts = { tried: 0, rejectedOnSave: 0, rejectedOnPublish: 0, published: 0 };
+      const property = fc.asyncProperty(fc.nat(), fc.nat(), mutation, async (docPick, pathPick, value) => {
         const doc = structuredClone(docs[docPick % docs.length]);
         const all = pointers(doc).filter((p) => p.length > 0 && !(p.length === 1 && ['kind', 'id'].includes(p[0])));
         const path = all[pathPick % all.length];
@@ -62,20 +85,29 @@ describe(`fuzzed documents (${RUNS} mutations)`, () => {
         const url = `/admin/api/documents/${doc.kind}/${encodeURIComponent(doc.id)}`;
         const cur = await pat.req('GET', url);
         expect(cur.status).toBe(200);
-        const saved = await pat.req('PUT', `${url}/draft`, JSON.stringify(doc), { 'if-match': cur.headers.get('etag')! });
+        const saved = await pat.req('PUT', `${url}/draft`, JSON.stringify(doc), {
+          'if-match': cur.headers.get('etag')!,
+        });
         expect(saved.status, `save ${url} at /${path.join('/')}`).toBeLessThan(500);
         if (saved.status >= 400) {
           expect(saved.status).toBeGreaterThanOrEqual(400);
           const body = await saved.json();
           // Over the body cap there is no document to point into: the message says so instead.
           if (saved.status === 413) expect(body.error.message).toMatch(/too large/);
-          else expect(errorsHavePointers(body), `save rejection (${saved.status}) of /${path.join('/')} without pointers: ${JSON.stringify(body).slice(0, 300)}`).toBe(true);
+          else
+            expect(
+              errorsHavePointers(body),
+              `save rejection (${saved.status}) of /${path.join('/')} without pointers: ${JSON.stringify(body).slice(0, 300)}`,
+            ).toBe(true);
           counts.rejectedOnSave++;
           return;
         }
         const validated = await pat.req('POST', '/admin/api/validate', { documents: [{ kind: doc.kind, id: doc.id }] });
         expect(validated.status).toBeLessThan(500);
-        const published = await pat.req('POST', '/admin/api/publish', { documents: [{ kind: doc.kind, id: doc.id }], note: 'fuzz' });
+        const published = await pat.req('POST', '/admin/api/publish', {
+          documents: [{ kind: doc.kind, id: doc.id }],
+          note: 'fuzz',
+        });
         expect(published.status, `publish ${url}`).toBeLessThan(500);
         if (published.status >= 400) {
           const body = await published.json();
@@ -90,14 +122,17 @@ describe(`fuzzed documents (${RUNS} mutations)`, () => {
         expect(validateDocuments(state), 'published state').toEqual([]);
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       });
-    try {
-      await fc.assert(property, { numRuns: RUNS });
-    } catch (e) {
-      // fast-check prints the counterexample: a 300 KB string would bury the reason.
-      const short = (t: unknown) => String(t).replace(/y{200,}/g, (m) => `y×${m.length}`);
-      throw new Error(`${short((e as Error).cause ?? '').slice(0, 1500)}\n${short((e as Error).message).slice(0, 1500)}`);
-    }
-    console.log(`fuzzed documents: ${JSON.stringify(counts)}`);
-    expect(counts.tried).toBe(RUNS);
-  });
+      try {
+        await fc.assert(property, { numRuns: RUNS });
+      } catch (e) {
+        // fast-check prints the counterexample: a 300 KB string would bury the reason.
+        const short = (t: unknown) => String(t).replace(/y{200,}/g, (m) => `y×${m.length}`);
+        throw new Error(
+          `${short((e as Error).cause ?? '').slice(0, 1500)}\n${short((e as Error).message).slice(0, 1500)}`,
+        );
+      }
+      console.log(`fuzzed documents: ${JSON.stringify(counts)}`);
+      expect(counts.tried).toBe(RUNS);
+    },
+  );
 });

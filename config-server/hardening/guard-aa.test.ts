@@ -32,7 +32,11 @@ describe('guard: A/A releases under 2 % API failures', () => {
   let s: TestServer;
   beforeAll(async () => {
     // Loopback is the trusted proxy: X-Forwarded-For gives each borrower its own address.
-    s = await startTestServer({ guardMs: 50, beaconLimit: { limit: 1_000_000, windowMs: 60_000 }, env: { TRUST_PROXY: 'loopback' } });
+    s = await startTestServer({
+      guardMs: 50,
+      beaconLimit: { limit: 1_000_000, windowMs: 60_000 },
+      env: { TRUST_PROXY: 'loopback' },
+    });
   }, 60_000);
   afterAll(() => s?.stop());
 
@@ -40,15 +44,28 @@ describe('guard: A/A releases under 2 % API failures', () => {
   async function aaRelease() {
     const store = s.config.store;
     const rec = (await store.getDocument('text-set', 'id-ID'))!;
-    await store.saveDraft({ kind: 'text-set', id: 'id-ID', file: rec.file, content: rec.published!.content }, rec.revision, { user: 'ed' });
+    await store.saveDraft(
+      { kind: 'text-set', id: 'id-ID', file: rec.file, content: rec.published!.content },
+      rec.revision,
+      { user: 'ed' },
+    );
     const rollout = { percent: 50, audience: {}, startAt: null, endAt: null, guard: true };
-    const r = await store.releases.publishRelease([{ kind: 'text-set', id: 'id-ID' }], { user: 'pat', note: 'A/A', rollout }, validStateCheck);
+    const r = await store.releases.publishRelease(
+      [{ kind: 'text-set', id: 'id-ID' }],
+      { user: 'pat', note: 'A/A', rollout },
+      validStateCheck,
+    );
     await s.config.refresh();
     return r.id;
   }
 
   it(`${REPS} repetitions of ${VIEWS} page views: no automatic rollback`, async () => {
-    const outcomes: { release: string; views: Record<string, number>; failures: Record<string, number>; status: string }[] = [];
+    const outcomes: {
+      release: string;
+      views: Record<string, number>;
+      failures: Record<string, number>;
+      status: string;
+    }[] = [];
     for (let rep = 0; rep < REPS; rep++) {
       const id = await aaRelease();
       const r = rng(3600 + rep);
@@ -61,16 +78,28 @@ describe('guard: A/A releases under 2 % API failures', () => {
         views[arm]++;
         if (failed) failures[arm]++;
         const lcp = Math.round(1500 * Math.exp(0.5 * Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r())));
-        const screen = { screen: 'complaint-entry', ticket, pageViews: 1, ...(failed ? { apiFailures: { problemInit: 1 } } : {}), lcp: [Math.min(lcp, 60_000)] };
+        const screen = {
+          screen: 'complaint-entry',
+          ticket,
+          pageViews: 1,
+          ...(failed ? { apiFailures: { problemInit: 1 } } : {}),
+          lcp: [Math.min(lcp, 60_000)],
+        };
         expect(await postBeacon(s.url, [screen], address)).toBe(204);
       }
       const release = (await s.config.store.releases.getRelease(id))!;
       const counted = await releaseFigures(s.config.telemetry, release);
-      expect([counted.candidate.pageViews, counted.base.pageViews, counted.candidate.errors, counted.base.errors]).toEqual([views.candidate, views.base, failures.candidate, failures.base]);
+      expect([
+        counted.candidate.pageViews,
+        counted.base.pageViews,
+        counted.candidate.errors,
+        counted.base.errors,
+      ]).toEqual([views.candidate, views.base, failures.candidate, failures.base]);
       await s.config.guard.look();
       const status = (await s.config.store.releases.getRelease(id))!.status;
       outcomes.push({ release: id, views, failures, status });
-      if (status === 'rolling') await s.config.store.releases.rollbackRelease(id, { user: 'pat', reason: 'A/A repetition over' });
+      if (status === 'rolling')
+        await s.config.store.releases.rollbackRelease(id, { user: 'pat', reason: 'A/A repetition over' });
       await s.config.refresh();
     }
     const rolledBack = outcomes.filter((o) => o.status !== 'rolling');

@@ -6,7 +6,10 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=6
 /** Entity tags listed in a conditional header; `W/` dropped (If-None-Match compares weakly). */
 export function parseEtags(header: string | undefined): string[] {
   if (!header) return [];
-  return header.split(',').map((t) => t.trim().replace(/^W\//, '')).filter(Boolean);
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .filter(Boolean);
 }
 
 /** If-None-Match (`*` or a listed tag) says the client already holds the body tagged `etag`. */

@@ -34,7 +34,12 @@ export function fromStoreError(err: StoreError): HttpError {
   const headers: Record<string, string> = {};
   if (err.hints?.etag) headers.ETag = err.hints.etag;
   if (err.hints?.retryAfterSeconds) headers['Retry-After'] = String(err.hints.retryAfterSeconds);
-  return new HttpError(STORE_STATUS[err.kind], err.message, err.details, Object.keys(headers).length ? headers : undefined);
+  return new HttpError(
+    STORE_STATUS[err.kind],
+    err.message,
+    err.details,
+    Object.keys(headers).length ? headers : undefined,
+  );
 }
 
 /** JSON 404 for an unknown path under an API prefix (instead of the HTML history fallback). */
@@ -54,7 +59,10 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void = defau
     else if (err instanceof StoreError) httpErr = fromStoreError(err);
     else if ((err as BodyParserError)?.type && fromBodyParser(err)) httpErr = fromBodyParser(err)!;
     // Express's param decoding; percent-encoding.ts answers first, this is the net under it: a client's error, no log.
-    else if (err instanceof URIError) httpErr = new HttpError(400, 'Malformed percent-encoding in the path: each % must start an escape such as %20', { part: 'path' });
+    else if (err instanceof URIError)
+      httpErr = new HttpError(400, 'Malformed percent-encoding in the path: each % must start an escape such as %20', {
+        part: 'path',
+      });
     else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500 && err.expose) {
       httpErr = new HttpError(err.status, String(err.message));
     } else {
@@ -64,7 +72,10 @@ export function errorMiddleware(log: (msg: string, err: unknown) => void = defau
     }
     for (const [k, v] of Object.entries(httpErr.headers ?? {})) res.setHeader(k, v);
     res.setHeader('Cache-Control', 'no-store');
-    const body: { status: number; message: string; details?: unknown } = { status: httpErr.status, message: httpErr.message };
+    const body: { status: number; message: string; details?: unknown } = {
+      status: httpErr.status,
+      message: httpErr.message,
+    };
     if (httpErr.details !== undefined) body.details = httpErr.details;
     // Validation failures also carry `errors` at the top level, the shape editors' tools expect.
     const errors = (httpErr.details as { errors?: unknown } | undefined)?.errors;

@@ -5,11 +5,21 @@
  * (RFC 9110 §7.6.1). Matched case-insensitively, as HTTP header names are.
  */
 export const FORBIDDEN_HEADERS: readonly string[] = [
-  'Host', 'Cookie', 'Set-Cookie', 'Content-Length', 'Transfer-Encoding', 'Connection', 'Keep-Alive',
-  'Proxy-*', 'TE', 'Trailer', 'Upgrade',
+  'Host',
+  'Cookie',
+  'Set-Cookie',
+  'Content-Length',
+  'Transfer-Encoding',
+  'Connection',
+  'Keep-Alive',
+  'Proxy-*',
+  'TE',
+  'Trailer',
+  'Upgrade',
 ];
 
-const FORBIDDEN = /^(host|cookie|set-cookie|content-length|transfer-encoding|connection|keep-alive|proxy-.*|te|trailers?|upgrade)$/i;
+const FORBIDDEN =
+  /^(host|cookie|set-cookie|content-length|transfer-encoding|connection|keep-alive|proxy-.*|te|trailers?|upgrade)$/i;
 
 export const isForbiddenHeader = (name: string): boolean => FORBIDDEN.test(name.trim());
 

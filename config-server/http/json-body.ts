@@ -30,7 +30,9 @@ export function tooDeepAt(text: string, maxDepth: number): string | null {
     else if (c === 123 || c === 91 /* { [ */) {
       stack.push({ arr: c === 91, key: '', index: 0 });
       if (stack.length > maxDepth) {
-        const tokens = stack.slice(0, -1).map((f) => (f.arr ? String(f.index) : f.key.replace(/~/g, '~0').replace(/\//g, '~1')));
+        const tokens = stack
+          .slice(0, -1)
+          .map((f) => (f.arr ? String(f.index) : f.key.replace(/~/g, '~0').replace(/\//g, '~1')));
         return tokens.map((t) => `/${t}`).join('');
       }
     } else if (c === 125 || c === 93) stack.pop();

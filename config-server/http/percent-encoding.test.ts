@@ -15,7 +15,7 @@ describe('malformedPart', () => {
   });
 });
 
-describe('the error middleware under express\'s param decoding', () => {
+describe("the error middleware under express's param decoding", () => {
   it('turns a URIError into a 400 naming the path and logs nothing', async () => {
     const logged: unknown[] = [];
     const app = express();
@@ -26,7 +26,13 @@ describe('the error middleware under express\'s param decoding', () => {
     try {
       const res = await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}/x/%E0%A4%A`);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: { status: 400, message: expect.stringMatching(/Malformed percent-encoding in the path/), details: { part: 'path' } } });
+      expect(await res.json()).toEqual({
+        error: {
+          status: 400,
+          message: expect.stringMatching(/Malformed percent-encoding in the path/),
+          details: { part: 'path' },
+        },
+      });
       expect(logged).toEqual([]);
     } finally {
       server.close();

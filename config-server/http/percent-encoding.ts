@@ -46,5 +46,9 @@ export const rejectMalformedEncoding: RequestHandler = (req, _res, next) => {
   const bad = malformedPart(req.url);
   if (!bad) return next();
   const where = bad.part === 'path' ? 'the path' : `query parameter ${JSON.stringify(bad.param)}`;
-  throw new HttpError(400, `Malformed percent-encoding in ${where}: each % must start an escape such as %20 or %E2%82%B9`, bad);
+  throw new HttpError(
+    400,
+    `Malformed percent-encoding in ${where}: each % must start an escape such as %20 or %E2%82%B9`,
+    bad,
+  );
 };

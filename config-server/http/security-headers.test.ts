@@ -29,7 +29,9 @@ describe('the capture script inlined in drawn pages', () => {
       const html = await r.text();
       expect(html, path).toContain('data-ssr');
       // Inline scripts the browser would run: no src, not JSON data.
-      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+      const inline = [
+        ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g),
+      ].map((m) => m[1]);
       expect(inline, path).toEqual([CAPTURE_SCRIPT]);
       const sources = scriptSources(r.headers.get('content-security-policy')!);
       expect(sources).toContain(`'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`);

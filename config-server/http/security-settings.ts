@@ -21,7 +21,9 @@ export function trustProxyFromEnv(env: NodeJS.ProcessEnv): TrustProxy {
   const names = new Set(['loopback', 'linklocal', 'uniquelocal']);
   for (const part of v.split(',').map((s) => s.trim())) {
     if (!names.has(part) && !/^[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(part)) {
-      throw new Error(`TRUST_PROXY: '${part}' is not an address, a subnet (10.0.0.0/8), loopback, linklocal or uniquelocal; use a hop count (1) or true`);
+      throw new Error(
+        `TRUST_PROXY: '${part}' is not an address, a subnet (10.0.0.0/8), loopback, linklocal or uniquelocal; use a hop count (1) or true`,
+      );
     }
   }
   return v;
@@ -48,7 +50,8 @@ export function apiTokenTtlDaysFromEnv(env: NodeJS.ProcessEnv): number {
   const raw = env.API_TOKEN_TTL_DAYS;
   if (raw === undefined || raw.trim() === '') return DEFAULT_API_TOKEN_TTL_DAYS;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 3650) throw new Error(`API_TOKEN_TTL_DAYS must be a whole number of days from 1 to 3650 (got '${raw}')`);
+  if (!Number.isInteger(n) || n < 1 || n > 3650)
+    throw new Error(`API_TOKEN_TTL_DAYS must be a whole number of days from 1 to 3650 (got '${raw}')`);
   return n;
 }
 
@@ -87,7 +90,10 @@ export function devPagesFromEnv(env: NodeJS.ProcessEnv): boolean {
  */
 export function backendOriginsFromEnv(env: NodeJS.ProcessEnv): string[] {
   const origins = new Set<string>();
-  for (const part of (env.SSR_BACKEND_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of (env.SSR_BACKEND_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     let url: URL | undefined;
     try {
       url = new URL(part);
@@ -95,7 +101,9 @@ export function backendOriginsFromEnv(env: NodeJS.ProcessEnv): string[] {
       url = undefined;
     }
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
-      throw new Error(`SSR_BACKEND_ORIGINS: '${part.slice(0, 80)}' is not an http(s) origin such as https://api.example.com`);
+      throw new Error(
+        `SSR_BACKEND_ORIGINS: '${part.slice(0, 80)}' is not an http(s) origin such as https://api.example.com`,
+      );
     }
     origins.add(url.origin);
   }
@@ -112,6 +120,7 @@ export function adminIdleTimeoutMinFromEnv(env: NodeJS.ProcessEnv): number {
   const raw = env.ADMIN_IDLE_TIMEOUT_MIN;
   if (raw === undefined || raw.trim() === '') return DEFAULT_ADMIN_IDLE_TIMEOUT_MIN;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 720) throw new Error(`ADMIN_IDLE_TIMEOUT_MIN must be a whole number of minutes from 1 to 720 (got '${raw}')`);
+  if (!Number.isInteger(n) || n < 1 || n > 720)
+    throw new Error(`ADMIN_IDLE_TIMEOUT_MIN must be a whole number of minutes from 1 to 720 (got '${raw}')`);
   return n;
 }

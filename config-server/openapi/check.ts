@@ -17,8 +17,17 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { openapiDocument } from './document.js';
 
 type Schema = Record<string, unknown>;
-interface Parameter { name: string; in: 'query' | 'path' | 'header' | 'cookie'; required?: boolean; style?: string; explode?: boolean; schema?: Schema }
-interface MediaType { schema?: Schema }
+interface Parameter {
+  name: string;
+  in: 'query' | 'path' | 'header' | 'cookie';
+  required?: boolean;
+  style?: string;
+  explode?: boolean;
+  schema?: Schema;
+}
+interface MediaType {
+  schema?: Schema;
+}
 interface Operation {
   operationId: string;
   parameters?: (Parameter | { $ref: string })[];
@@ -61,7 +70,9 @@ function setup(): Compiled {
   };
   const routes = Object.keys(doc.paths).map((template) => {
     const names: string[] = [];
-    const source = template.replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`).replace(/\\\{([^}]+)\\\}/g, (_m, n: string) => (names.push(n), '([^/]+)'));
+    const source = template
+      .replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`)
+      .replace(/\\\{([^}]+)\\\}/g, (_m, n: string) => (names.push(n), '([^/]+)'));
     return { template, regex: new RegExp(`^${source}$`), names, literal: template.replace(/\{[^}]+\}/g, '').length };
   });
   // The most literal template wins (e.g. /a/b over /a/{x}).
@@ -69,7 +80,8 @@ function setup(): Compiled {
   return (compiled = { doc, strict: make(false), coercing: make(true), routes });
 }
 
-const pointer = (...parts: string[]) => '#' + parts.map((p) => '/' + p.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+const pointer = (...parts: string[]) =>
+  '#' + parts.map((p) => '/' + p.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 
 function validator(ajv: Ajv2020, at: string): ValidateFunction {
   const key = `${DOC_ID}${at}`;
@@ -83,14 +95,18 @@ function resolve<T>(node: T | { $ref: string }): T {
   let n = node as unknown as { $ref?: string };
   for (let i = 0; i < 5 && n && typeof n.$ref === 'string'; i++) {
     let target: unknown = setup().doc;
-    for (const part of n.$ref.replace(/^#?\//, '').split('/')) target = (target as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    for (const part of n.$ref.replace(/^#?\//, '').split('/'))
+      target = (target as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
     n = target as { $ref?: string };
   }
   return n as unknown as T;
 }
 
 const explain = (errors: ErrorObject[] | null | undefined) =>
-  (errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ');
+  (errors ?? [])
+    .slice(0, 3)
+    .map((e) => `${e.instancePath || '(root)'} ${e.message}`)
+    .join('; ');
 
 /** Query/form fields as the server sees them: one value is a string, a repeated one an array. */
 function fieldsOf(params: URLSearchParams): Record<string, string | string[]> {
@@ -106,7 +122,8 @@ function fieldsOf(params: URLSearchParams): Record<string, string | string[]> {
 function dropEmptyOptionalNumbers(at: string, data: Record<string, unknown>) {
   const s = resolve({ $ref: at }) as { properties?: Record<string, { type?: unknown }>; required?: string[] };
   for (const [name, prop] of Object.entries(s.properties ?? {})) {
-    if ((prop.type === 'integer' || prop.type === 'number') && data[name] === '' && !s.required?.includes(name)) delete data[name];
+    if ((prop.type === 'integer' || prop.type === 'number') && data[name] === '' && !s.required?.includes(name))
+      delete data[name];
   }
 }
 
@@ -125,7 +142,12 @@ function requestProblems(op: Operation, at: string, x: Exchange, pathParams: Rec
   const sent = x.requestBody;
   const hasBody = sent !== undefined && sent !== null && !(typeof sent === 'string' && sent === '');
   if (hasBody) {
-    const type = sent instanceof FormData ? 'multipart/form-data' : sent instanceof URLSearchParams ? 'application/x-www-form-urlencoded' : baseType(x.requestHeaders.get('content-type'));
+    const type =
+      sent instanceof FormData
+        ? 'multipart/form-data'
+        : sent instanceof URLSearchParams
+          ? 'application/x-www-form-urlencoded'
+          : baseType(x.requestHeaders.get('content-type'));
     const media = op.requestBody?.content[type];
     if (!media) problems.push(`body of type '${type || '(none)'}' is not described`);
     else {
@@ -147,7 +169,8 @@ function requestProblems(op: Operation, at: string, x: Exchange, pathParams: Rec
   for (const raw of op.parameters ?? []) {
     const p = resolve<Parameter>(raw);
     const i = (op.parameters ?? []).indexOf(raw);
-    const schemaAt = 'schema' in raw && raw.schema ? `${at}/parameters/${i}/schema` : `${(raw as { $ref: string }).$ref}/schema`;
+    const schemaAt =
+      'schema' in raw && raw.schema ? `${at}/parameters/${i}/schema` : `${(raw as { $ref: string }).$ref}/schema`;
     if (p.in === 'query' && p.style === 'form' && p.explode && (resolve(p.schema ?? {}) as Schema).type !== 'string') {
       // An object spread over the query: the request schema applies to all of it (plus the body if merged).
       const merged: Record<string, unknown> = { ...query, ...(op['x-input'] === 'query-and-body' ? body : {}) };
@@ -156,7 +179,14 @@ function requestProblems(op: Operation, at: string, x: Exchange, pathParams: Rec
       if (!fn(merged)) problems.push(`query: ${explain(fn.errors)}`);
       continue;
     }
-    const value = p.in === 'query' ? query[p.name] : p.in === 'path' ? pathParams[p.name] : p.in === 'header' ? x.requestHeaders.get(p.name) ?? undefined : undefined;
+    const value =
+      p.in === 'query'
+        ? query[p.name]
+        : p.in === 'path'
+          ? pathParams[p.name]
+          : p.in === 'header'
+            ? (x.requestHeaders.get(p.name) ?? undefined)
+            : undefined;
     if (value === undefined) {
       if (p.required) problems.push(`${p.in} parameter ${p.name} is required`);
       continue;
@@ -168,12 +198,19 @@ function requestProblems(op: Operation, at: string, x: Exchange, pathParams: Rec
   if (body !== undefined && bodySchemaAt) {
     const merged = op['x-input'] === 'query-and-body' ? { ...query, ...body } : body;
     // Form fields are strings on the wire; the sandbox coerces JSON fields too (its schemas describe the coerced input).
-    const coerce = op['x-input'] === 'query-and-body' || !(typeof sent === 'string') || baseType(x.requestHeaders.get('content-type')) !== 'application/json';
+    const coerce =
+      op['x-input'] === 'query-and-body' ||
+      !(typeof sent === 'string') ||
+      baseType(x.requestHeaders.get('content-type')) !== 'application/json';
     const fn = validator(coerce ? coercing : strict, bodySchemaAt);
     const data = structuredClone(merged);
     if (op['x-input'] === 'query-and-body') dropEmptyOptionalNumbers(bodySchemaAt, data as Record<string, unknown>);
     if (!fn(data)) problems.push(`body: ${explain(fn.errors)}`);
-  } else if (op['x-input'] === 'query-and-body' && op.requestBody && !(op.parameters ?? []).some((r) => resolve<Parameter>(r).explode)) {
+  } else if (
+    op['x-input'] === 'query-and-body' &&
+    op.requestBody &&
+    !(op.parameters ?? []).some((r) => resolve<Parameter>(r).explode)
+  ) {
     // A POST whose fields all came in the query.
     const media = Object.keys(op.requestBody.content).find((t) => t === 'application/x-www-form-urlencoded');
     if (media) {
@@ -209,7 +246,11 @@ export function checkExchange(x: Exchange): string | undefined {
     const m = r.regex.exec(url.pathname);
     const op = m && doc.paths[r.template][method];
     if (m && op) {
-      found = { template: r.template, op, params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) };
+      found = {
+        template: r.template,
+        op,
+        params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1])])),
+      };
       break;
     }
   }
@@ -226,12 +267,17 @@ export function checkExchange(x: Exchange): string | undefined {
 
   const problems = requestProblems(op, at, x, found.params);
   if (problems.length && !refused(op, x)) {
-    throw new Error(`OpenAPI: ${name}: the request is not allowed by the description but was accepted: ${problems.join('; ')}`);
+    throw new Error(
+      `OpenAPI: ${name}: the request is not allowed by the description but was accepted: ${problems.join('; ')}`,
+    );
   }
 
   const status = String(x.status);
   const key = [status, `${status[0]}XX`, 'default'].find((k) => k in op.responses);
-  if (!key) throw new Error(`OpenAPI: ${name}: status ${status} is not described (described: ${Object.keys(op.responses).join(', ')})`);
+  if (!key)
+    throw new Error(
+      `OpenAPI: ${name}: status ${status} is not described (described: ${Object.keys(op.responses).join(', ')})`,
+    );
   const response = resolve(op.responses[key]) as { content?: Record<string, MediaType> };
   const type = baseType(x.responseHeaders.get('content-type'));
   if (!response.content) {
@@ -239,9 +285,13 @@ export function checkExchange(x: Exchange): string | undefined {
     return op.operationId;
   }
   const media = response.content[type];
-  if (!media) throw new Error(`OpenAPI: ${name}: content type '${type}' is not described for ${key} (described: ${Object.keys(response.content).join(', ')})`);
+  if (!media)
+    throw new Error(
+      `OpenAPI: ${name}: content type '${type}' is not described for ${key} (described: ${Object.keys(response.content).join(', ')})`,
+    );
   if (media.schema && type === 'application/json') {
-    const responseAt = '$ref' in op.responses[key] ? (op.responses[key] as { $ref: string }).$ref : `${at}/responses/${key}`;
+    const responseAt =
+      '$ref' in op.responses[key] ? (op.responses[key] as { $ref: string }).$ref : `${at}/responses/${key}`;
     const fn = validator(strict, `${responseAt}/content/application~1json/schema`);
     let body: unknown;
     try {
@@ -249,7 +299,8 @@ export function checkExchange(x: Exchange): string | undefined {
     } catch {
       throw new Error(`OpenAPI: ${name}: the response is not JSON: ${x.responseText.slice(0, 100)}`);
     }
-    if (!fn(body)) throw new Error(`OpenAPI: ${name}: the response does not match the description: ${explain(fn.errors)}`);
+    if (!fn(body))
+      throw new Error(`OpenAPI: ${name}: the response does not match the description: ${explain(fn.errors)}`);
   }
   return op.operationId;
 }
@@ -274,7 +325,11 @@ export async function checkedFetch(input: string | URL, init: RequestInit = {}):
     responseHeaders: res.headers,
     responseText: text,
   });
-  const copy = new Response([204, 304].includes(res.status) ? null : bytes, { status: res.status, statusText: res.statusText, headers: res.headers });
+  const copy = new Response([204, 304].includes(res.status) ? null : bytes, {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
   // Response does not take a URL; tests that read it (redirects) still can.
   Object.defineProperty(copy, 'url', { value: res.url });
   return copy;

@@ -23,7 +23,8 @@ function mapRefs(node: Json, rewrite: (ref: string) => string): Json {
   if (Array.isArray(node)) return node.map((n) => mapRefs(n, rewrite));
   if (!node || typeof node !== 'object') return node;
   const out: { [k: string]: Json } = {};
-  for (const [k, v] of Object.entries(node)) out[k] = k === '$ref' && typeof v === 'string' ? rewrite(v) : mapRefs(v, rewrite);
+  for (const [k, v] of Object.entries(node))
+    out[k] = k === '$ref' && typeof v === 'string' ? rewrite(v) : mapRefs(v, rewrite);
   return out;
 }
 
@@ -43,14 +44,22 @@ function bundle(): Record<string, unknown> {
     return `#/components/schemas/sandbox-${m[1]}${(m[2] ?? '#').slice(1)}`;
   }) as { components: { schemas: { [k: string]: Json } } };
   for (const area of [...areas].sort()) {
-    const schema = JSON.parse(readFileSync(fileURLToPath(new URL(`../sandbox/requests/${area}.json`, dir)), 'utf8')) as { [k: string]: Json };
+    const schema = JSON.parse(
+      readFileSync(fileURLToPath(new URL(`../sandbox/requests/${area}.json`, dir)), 'utf8'),
+    ) as { [k: string]: Json };
     // Inside the document the schema has no identity of its own: its local references are re-rooted.
     const { $id: _id, $schema: _schema, ...rest } = schema;
-    doc.components.schemas[`sandbox-${area}`] = mapRefs(rest, (ref) => (ref.startsWith('#/') ? `#/components/schemas/sandbox-${area}/${ref.slice(2)}` : ref));
+    doc.components.schemas[`sandbox-${area}`] = mapRefs(rest, (ref) =>
+      ref.startsWith('#/') ? `#/components/schemas/sandbox-${area}/${ref.slice(2)}` : ref,
+    );
   }
   for (const name of [...schemas].sort()) {
     // Self-contained schemas only (no $ref of their own): nothing to re-root.
-    const { $id: _id, $schema: _schema, ...rest } = JSON.parse(readFileSync(fromRoot(`schemas/${name}.json`), 'utf8')) as { [k: string]: Json };
+    const {
+      $id: _id,
+      $schema: _schema,
+      ...rest
+    } = JSON.parse(readFileSync(fromRoot(`schemas/${name}.json`), 'utf8')) as { [k: string]: Json };
     doc.components.schemas[`schema-${name}`] = rest;
   }
   return doc;

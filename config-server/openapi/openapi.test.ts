@@ -18,14 +18,19 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
 /** Every API route express really has, as `METHOD /path/{param}` (the description's spelling). */
 function expressRoutes(): string[] {
-  type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle: { stack?: Layer[] }; rawPath?: unknown };
+  type Layer = {
+    route?: { path: string; methods: Record<string, boolean> };
+    handle: { stack?: Layer[] };
+    rawPath?: unknown;
+  };
   const out: string[] = [];
   const walk = (stack: Layer[], prefix: string) => {
     for (const l of stack) {
       if (l.route) {
         const path = (prefix + l.route.path).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
         for (const m of Object.keys(l.route.methods)) if (METHODS.has(m)) out.push(`${m.toUpperCase()} ${path}`);
-      } else if (l.handle.stack) walk(l.handle.stack, prefix + (typeof l.rawPath === 'string' && l.rawPath !== '/' ? l.rawPath : ''));
+      } else if (l.handle.stack)
+        walk(l.handle.stack, prefix + (typeof l.rawPath === 'string' && l.rawPath !== '/' ? l.rawPath : ''));
     }
   };
   walk((s.config.app as unknown as { router: { stack: Layer[] } }).router.stack, '');
@@ -35,7 +40,11 @@ function expressRoutes(): string[] {
 
 function describedOperations(): string[] {
   return Object.entries(paths())
-    .flatMap(([path, item]) => Object.keys(item).filter((m) => METHODS.has(m)).map((m) => `${m.toUpperCase()} ${path}`))
+    .flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((m) => METHODS.has(m))
+        .map((m) => `${m.toUpperCase()} ${path}`),
+    )
     .sort();
 }
 
@@ -43,12 +52,21 @@ describe('OpenAPI description', () => {
   it('describes exactly the routes the server has (a new route without a description fails here)', () => {
     const routes = expressRoutes();
     expect(routes.length).toBeGreaterThan(80);
-    expect(routes.filter((r) => !describedOperations().includes(r)), 'routes not described').toEqual([]);
-    expect(describedOperations().filter((o) => !routes.includes(o)), 'described but not served').toEqual([]);
+    expect(
+      routes.filter((r) => !describedOperations().includes(r)),
+      'routes not described',
+    ).toEqual([]);
+    expect(
+      describedOperations().filter((o) => !routes.includes(o)),
+      'described but not served',
+    ).toEqual([]);
   });
 
   it('describes every call of the API map (the sandbox stands in for all of them)', () => {
-    const map = JSON.parse(readFileSync('screens/maps/api-map.json', 'utf8')) as { baseUrl: string; endpoints: Record<string, { method: string; path: string }> };
+    const map = JSON.parse(readFileSync('screens/maps/api-map.json', 'utf8')) as {
+      baseUrl: string;
+      endpoints: Record<string, { method: string; path: string }>;
+    };
     const calls = Object.values(map.endpoints).map((e) => `${e.method.toUpperCase()} ${map.baseUrl}${e.path}`);
     expect(calls.length).toBeGreaterThan(30);
     expect(calls.filter((c) => !describedOperations().includes(c))).toEqual([]);
@@ -67,13 +85,22 @@ describe('OpenAPI description', () => {
   });
 
   it('answers every operation, called without its input, with a described response', async () => {
-    const sample: Record<string, string> = { kind: 'screen', id: 'no-such-id', version: '999', name: 'no-such-name', file: '999999.svg', templateId: 'no-such-template' };
+    const sample: Record<string, string> = {
+      kind: 'screen',
+      id: 'no-such-id',
+      version: '999',
+      name: 'no-such-name',
+      file: '999999.svg',
+      templateId: 'no-such-template',
+    };
     const ops = describedOperations().filter((o) => o !== 'POST /admin/api/logout');
     for (const op of [...ops, 'POST /admin/api/logout']) {
       const [method, template] = op.split(' ');
       const path = template.replace(/\{([^}]+)\}/g, (_m, n: string) => sample[n]);
       // Through the checking client: a response the description does not allow throws here.
-      const r = template.startsWith('/admin/api/') ? await pat.req(method, path) : await checkedFetch(s.url + path, { method });
+      const r = template.startsWith('/admin/api/')
+        ? await pat.req(method, path)
+        : await checkedFetch(s.url + path, { method });
       expect(r.status, op).toBeLessThan(500);
     }
   });
@@ -82,22 +109,43 @@ describe('OpenAPI description', () => {
 describe('the checker', () => {
   const json = new Headers({ 'content-type': 'application/json' });
   const exchange = (over: Partial<Parameters<typeof checkExchange>[0]>) =>
-    checkExchange({ method: 'GET', url: 'http://h/config/v1/bundle?market=ID', requestHeaders: new Headers(), status: 200, responseHeaders: json, responseText: '{}', ...over });
+    checkExchange({
+      method: 'GET',
+      url: 'http://h/config/v1/bundle?market=ID',
+      requestHeaders: new Headers(),
+      status: 200,
+      responseHeaders: json,
+      responseText: '{}',
+      ...over,
+    });
 
   it('refuses an operation that is not described', () => {
     expect(() => exchange({ url: 'http://h/admin/api/search', status: 200 })).toThrow(/not described/);
   });
 
   it('refuses a status or a body the description does not give', () => {
-    expect(() => exchange({ status: 418, responseText: '{"error":{"status":418,"message":"x"}}' })).toThrow(/status 418 is not described/);
+    expect(() => exchange({ status: 418, responseText: '{"error":{"status":418,"message":"x"}}' })).toThrow(
+      /status 418 is not described/,
+    );
     expect(() => exchange({ responseText: '{"market":{}}' })).toThrow(/does not match/);
     expect(() => exchange({ status: 400, responseText: '{"message":"x"}' })).toThrow(/does not match/);
   });
 
   it('refuses a request the description forbids when the server accepted it, and lets a refusal pass', () => {
-    const sandbox = { method: 'POST', url: 'http://h/sandbox/user-problem/save-score', requestBody: new URLSearchParams({ score: '9', problemId: '1' }) };
-    expect(() => exchange({ ...sandbox, responseText: '{"code":"00","message":"ok","data":null}' })).toThrow(/not allowed by the description/);
-    expect(exchange({ ...sandbox, responseText: '{"code":"400","message":"score: must be a whole number from 1 to 5","data":null}' })).toBe('sandboxSaveScore');
+    const sandbox = {
+      method: 'POST',
+      url: 'http://h/sandbox/user-problem/save-score',
+      requestBody: new URLSearchParams({ score: '9', problemId: '1' }),
+    };
+    expect(() => exchange({ ...sandbox, responseText: '{"code":"00","message":"ok","data":null}' })).toThrow(
+      /not allowed by the description/,
+    );
+    expect(
+      exchange({
+        ...sandbox,
+        responseText: '{"code":"400","message":"score: must be a whole number from 1 to 5","data":null}',
+      }),
+    ).toBe('sandboxSaveScore');
     expect(() => exchange({ url: 'http://h/config/v1/bundle', responseText: '{}' })).toThrow(/market is required/);
   });
 });

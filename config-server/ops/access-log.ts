@@ -75,7 +75,10 @@ export interface ObserveOptions {
  * Wraps the server's request handler: request id, access line, request metrics and, while draining,
  * `Connection: close`. `handle` returns the route template when it answered in front of express (the fast path).
  */
-export function observeRequests(handle: (req: IncomingMessage, res: ServerResponse) => string | undefined, opts: ObserveOptions) {
+export function observeRequests(
+  handle: (req: IncomingMessage, res: ServerResponse) => string | undefined,
+  opts: ObserveOptions,
+) {
   const { logger, metrics } = opts;
   if (!logger && !metrics) {
     return (req: IncomingMessage, res: ServerResponse) => {
@@ -96,7 +99,14 @@ export function observeRequests(handle: (req: IncomingMessage, res: ServerRespon
       const method = req.method ?? 'GET';
       metrics?.request(method, route, res.statusCode, ms / 1000);
       if (logger) {
-        const line: Record<string, unknown> = { requestId, method, route, status: res.statusCode, ms: Math.round(ms * 100) / 100, arm: (res as WithArm)[ARM] ?? null };
+        const line: Record<string, unknown> = {
+          requestId,
+          method,
+          route,
+          status: res.statusCode,
+          ms: Math.round(ms * 100) / 100,
+          arm: (res as WithArm)[ARM] ?? null,
+        };
         if (!res.writableFinished) line.aborted = true;
         logger.info(line, 'request');
       }

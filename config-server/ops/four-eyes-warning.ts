@@ -13,7 +13,10 @@ export function marketsWithoutFourEyes(published: Pick<NewDocument, 'kind' | 'id
 }
 
 /** The warning a production start logs, or undefined when every market asks for four eyes (or it is no production start). */
-export function fourEyesWarning(published: Pick<NewDocument, 'kind' | 'id' | 'content'>[], env: { NODE_ENV?: string }): string | undefined {
+export function fourEyesWarning(
+  published: Pick<NewDocument, 'kind' | 'id' | 'content'>[],
+  env: { NODE_ENV?: string },
+): string | undefined {
   if (env.NODE_ENV !== 'production') return undefined;
   const off = marketsWithoutFourEyes(published);
   if (!off.length) return undefined;

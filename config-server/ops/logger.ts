@@ -8,7 +8,8 @@ export type { Logger };
  * query or a body (the access line names the route template), so this is the second line: a message or an
  * error that quotes one anyway has the value replaced.
  */
-const SECRET_NAMES = 'token|access_?token|password|newPassword|pass(?:wd)?|phone|mobile|telephone|verifyCode|smsCode|sms_code|code|captcha|otp|authorization|cookie';
+const SECRET_NAMES =
+  'token|access_?token|password|newPassword|pass(?:wd)?|phone|mobile|telephone|verifyCode|smsCode|sms_code|code|captcha|otp|authorization|cookie';
 const IN_QUERY = new RegExp(`([?&;](?:${SECRET_NAMES})=)[^&#\\s"']*`, 'gi');
 const IN_JSON = new RegExp(`("(?:${SECRET_NAMES})"\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|[0-9]+)`, 'gi');
 /** Runs of 9 or more digits, spaces and dashes allowed between (phones, card numbers), anywhere in free text. */
@@ -22,9 +23,21 @@ export function scrub(text: string): string {
 
 /** Paths pino blanks in any object logged (headers and bodies never are, should one ever be). */
 const REDACT = [
-  'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]',
-  '*.password', '*.newPassword', '*.token', '*.phone', '*.mobile', '*.verifyCode', '*.smsCode', '*.captcha',
-  'body', 'query', 'headers.authorization', 'headers.cookie',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.token',
+  '*.phone',
+  '*.mobile',
+  '*.verifyCode',
+  '*.smsCode',
+  '*.captcha',
+  'body',
+  'query',
+  'headers.authorization',
+  'headers.cookie',
 ];
 
 export interface LoggerOptions {
@@ -49,7 +62,12 @@ export function createLogger(opts: LoggerOptions = {}): Logger {
           if (!s || typeof s !== 'object') return s;
           for (const k of ['message', 'stack'] as const) if (typeof s[k] === 'string') s[k] = scrub(s[k] as string);
           // Error properties a library adds (a request's config, its URL) stay out: name, message, stack, code.
-          return { type: s.type, message: s.message, stack: s.stack, ...(s.code !== undefined ? { code: s.code } : {}) };
+          return {
+            type: s.type,
+            message: s.message,
+            stack: s.stack,
+            ...(s.code !== undefined ? { code: s.code } : {}),
+          };
         },
       },
     },

@@ -51,11 +51,21 @@ describe('/metrics', () => {
     const rec = await pat.req('GET', `${DOC}/text-set/${ts}`);
     const content = structuredClone((await rec.json()).published.content);
     content.texts['common.retry'] = 'Coba lagi (metrics)';
-    expect((await pat.req('PUT', `${DOC}/text-set/${ts}/draft`, content, { 'if-match': rec.headers.get('etag')! })).status).toBe(200);
-    expect((await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: ts }], note: 'metrics test' })).status).toBe(200);
+    expect(
+      (await pat.req('PUT', `${DOC}/text-set/${ts}/draft`, content, { 'if-match': rec.headers.get('etag')! })).status,
+    ).toBe(200);
+    expect(
+      (await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: ts }], note: 'metrics test' }))
+        .status,
+    ).toBe(200);
     const hist = await (await pat.req('GET', `${DOC}/text-set/${ts}/history`)).json();
     const cur = await pat.req('GET', `${DOC}/text-set/${ts}`);
-    const back = await pat.req('POST', `${DOC}/text-set/${ts}/rollback`, { version: hist.versions.at(-1).version, reason: 'metrics test' }, { 'if-match': cur.headers.get('etag')! });
+    const back = await pat.req(
+      'POST',
+      `${DOC}/text-set/${ts}/rollback`,
+      { version: hist.versions.at(-1).version, reason: 'metrics test' },
+      { 'if-match': cur.headers.get('etag')! },
+    );
     expect(back.status).toBe(200);
 
     const text = await scrape();
@@ -64,7 +74,9 @@ describe('/metrics', () => {
     expect(sample(text, 'http_requests_total{method="GET",route="/config/v1/bundle",status="400"}')).toBe(1);
     expect(sample(text, 'http_requests_total{method="GET",route="/config/v1/screens/:id",status="200"}')).toBe(1);
     expect(sample(text, 'http_requests_total{method="GET",route="/config/v1/screens/:id",status="404"}')).toBe(1);
-    expect(sample(text, 'http_requests_total{method="PUT",route="/admin/api/documents/:kind/:id/draft",status="200"}')).toBe(1);
+    expect(
+      sample(text, 'http_requests_total{method="PUT",route="/admin/api/documents/:kind/:id/draft",status="200"}'),
+    ).toBe(1);
     expect(sample(text, 'http_requests_total{method="GET",route="page:instalment-repay",status="200"}')).toBe(1);
     expect(text).not.toContain('token=');
     expect(text).not.toContain('metrics-borrower');
@@ -89,12 +101,20 @@ describe('/metrics', () => {
     const rec = await pat.req('GET', `${DOC}/text-set/${ts}`);
     const content = structuredClone((await rec.json()).published.content);
     content.texts['common.retry'] = 'Coba lagi (release)';
-    expect((await pat.req('PUT', `${DOC}/text-set/${ts}/draft`, content, { 'if-match': rec.headers.get('etag')! })).status).toBe(200);
-    const published = await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: ts }], note: 'release metric', rollout: { percent: 10 } });
+    expect(
+      (await pat.req('PUT', `${DOC}/text-set/${ts}/draft`, content, { 'if-match': rec.headers.get('etag')! })).status,
+    ).toBe(200);
+    const published = await pat.req('POST', '/admin/api/publish', {
+      documents: [{ kind: 'text-set', id: ts }],
+      note: 'release metric',
+      rollout: { percent: 10 },
+    });
     expect(published.status).toBe(200);
     const { release } = (await published.json()) as { release: { id: string } };
     expect(sample(await scrape(), 'sdui_releases_in_flight')).toBe(1);
-    expect((await pat.req('POST', `/admin/api/releases/${release.id}/rollback`, { reason: 'metrics test' })).status).toBe(200);
+    expect(
+      (await pat.req('POST', `/admin/api/releases/${release.id}/rollback`, { reason: 'metrics test' })).status,
+    ).toBe(200);
     expect(sample(await scrape(), 'sdui_releases_in_flight')).toBe(0);
   });
 });

@@ -32,7 +32,12 @@ export class Metrics implements Telemetry {
 
   constructor(source: MetricsSource) {
     const registers = [this.registry];
-    this.requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route template and status', labelNames: ['method', 'route', 'status'], registers });
+    this.requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by method, route template and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
     this.durations = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time from a request arriving to its response finishing, by method and route template',
@@ -53,11 +58,19 @@ export class Metrics implements Telemetry {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 1],
       registers,
     });
-    this.publishes = new Counter({ name: 'sdui_publishes_total', help: 'Publishes made through this replica', registers });
-    this.rollbacks = new Counter({ name: 'sdui_rollbacks_total', help: 'Rollbacks made through this replica', registers });
+    this.publishes = new Counter({
+      name: 'sdui_publishes_total',
+      help: 'Publishes made through this replica',
+      registers,
+    });
+    this.rollbacks = new Counter({
+      name: 'sdui_rollbacks_total',
+      help: 'Rollbacks made through this replica',
+      registers,
+    });
     new Gauge({
       name: 'sdui_store_reachable',
-      help: "1 when the last store check reached the database, 0 when it failed (the replica keeps serving its snapshot)",
+      help: '1 when the last store check reached the database, 0 when it failed (the replica keeps serving its snapshot)',
       registers,
       collect() {
         this.set(source.storeReachable() ? 1 : 0);
@@ -124,8 +137,14 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 export function metricsRoute(metrics: Metrics, token: string) {
   return (req: IncomingMessage, res: ServerResponse) => {
     if (!bearerMatches(req.headers.authorization, token)) {
-      res.writeHead(401, { 'WWW-Authenticate': 'Bearer realm="metrics"', 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify({ error: { status: 401, message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' } }));
+      res.writeHead(401, {
+        'WWW-Authenticate': 'Bearer realm="metrics"',
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': 'no-store',
+      });
+      res.end(
+        JSON.stringify({ error: { status: 401, message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' } }),
+      );
       return;
     }
     void metrics.send(res).catch(() => res.destroy());
@@ -135,7 +154,8 @@ export function metricsRoute(metrics: Metrics, token: string) {
 /** A listener of its own (`METRICS_PORT`) serving only `GET /metrics`, for a port the load balancer does not expose. */
 export function metricsServer(metrics: Metrics): Server {
   return createServer((req, res) => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.split('?')[0] === '/metrics') return void metrics.send(res).catch(() => res.destroy());
+    if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.split('?')[0] === '/metrics')
+      return void metrics.send(res).catch(() => res.destroy());
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found: GET /metrics\n');
   });
 }

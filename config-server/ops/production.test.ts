@@ -18,7 +18,13 @@ const PHONE = '13912345678';
 const SMS_CODE = '123456';
 const ADMIN_PASSWORD = 'pw-Harbour-Lantern-42';
 const common = (extra: Record<string, string | number> = {}) =>
-  new URLSearchParams({ market: 'ID', token: TOKEN, deviceId: 'dev-ops', platform: 'android', ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) });
+  new URLSearchParams({
+    market: 'ID',
+    token: TOKEN,
+    deviceId: 'dev-ops',
+    platform: 'android',
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
+  });
 
 beforeAll(() => buildIfNeeded(), 240_000);
 
@@ -41,7 +47,11 @@ describe('the compiled server', () => {
     expect((await fetch(`${s.url}/config/v1/bundle?market=ID`)).status).toBe(200);
     // openapi.json is read next to the compiled module, the sandbox's request schemas too (copied by the build).
     expect(((await (await fetch(`${s.url}/openapi.json`)).json()) as { openapi: string }).openapi).toMatch(/^3\./);
-    const bad = await fetch(`${s.url}${REPAY}/repayment-way?${common()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const bad = await fetch(`${s.url}${REPAY}/repayment-way?${common()}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(((await bad.json()) as { code: number }).code).not.toBe(0);
   });
 
@@ -57,11 +67,15 @@ describe('the compiled server', () => {
 function slowPost(url: string, body: string) {
   let req!: ClientRequest;
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res: IncomingMessage) => {
-      let text = '';
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    req = request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res: IncomingMessage) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
   });
   const half = Math.floor(body.length / 2);
@@ -110,7 +124,16 @@ describe('npm start', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sdui-npm-start-'));
     const child = spawn('npm', ['start'], {
       cwd: projectRoot,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SANDBOX: 'on', NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '', DRAIN_GRACE_MS: '0' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SANDBOX: 'on',
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        DRAIN_GRACE_MS: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -174,12 +197,21 @@ describe('logs', () => {
       const call = async (path: string, init: RequestInit = {}) => {
         const id = `test-${++n}`;
         ids.push(id);
-        const r = await fetch(`${s.url}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-request-id': id } });
+        const r = await fetch(`${s.url}${path}`, {
+          ...init,
+          headers: { ...(init.headers as Record<string, string>), 'x-request-id': id },
+        });
         expect(r.headers.get('x-request-id')).toBe(id);
         return r;
       };
       const post = async (path: string, fields: Record<string, string | number>) =>
-        (await (await call(`${path}?${common()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) })).json()) as {
+        (await (
+          await call(`${path}?${common()}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(fields),
+          })
+        ).json()) as {
           code: number;
           data: Record<string, string>;
         };
@@ -187,16 +219,30 @@ describe('logs', () => {
       expect((await call(`/instalmentRepay?${common({ productId: 101, orderId: 1003 })}`)).status).toBe(200);
       expect((await call(`/config/v1/bundle?market=ID&token=${TOKEN}`)).status).toBe(200);
       const way = await post(`${REPAY}/repayment-way`, { orderId: 1003 });
-      const commit = await post(`${REPAY}/repayment-commit`, { orderId: 1003, amount: '350000', cardId: 1, repayToken: way.data.repayToken });
+      const commit = await post(`${REPAY}/repayment-commit`, {
+        orderId: 1003,
+        amount: '350000',
+        cardId: 1,
+        repayToken: way.data.repayToken,
+      });
       expect(commit).toMatchObject({ code: 0, data: { needValid: 1 } });
-      const confirm = await post(`${REPAY}/repayment-confirm`, { orderId: 1003, verifyCode: SMS_CODE, repaymentRecordId: commit.data.repayRecordId });
+      const confirm = await post(`${REPAY}/repayment-confirm`, {
+        orderId: 1003,
+        verifyCode: SMS_CODE,
+        repaymentRecordId: commit.data.repayRecordId,
+      });
       expect(confirm.code).toBe(0);
       // A visitor registering: phone and SMS code in the body.
       const sid = ((await (await call(`${PROMO}/get-sid?${common()}`)).json()) as { data: { sid: string } }).data.sid;
       expect((await post(`${PROMO}/get-sms`, { phone: PHONE, capcode: '7G4K', sid })).code).toBe(0);
       expect((await post(`${PROMO}/register`, { phone: PHONE, capcode: '7G4K', sid, smsCode: SMS_CODE })).code).toBe(0);
       // An operator: a wrong password, then the right one; a client-sent id that is not sane is replaced.
-      const login = (password: string) => call('/admin/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'ops', password }) });
+      const login = (password: string) =>
+        call('/admin/api/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ user: 'ops', password }),
+        });
       expect((await login(`${ADMIN_PASSWORD}-wrong`)).status).toBe(401);
       expect((await login(ADMIN_PASSWORD)).status).toBe(200);
       const odd = await fetch(`${s.url}/healthz`, { headers: { 'x-request-id': 'not sane <script>' } });
@@ -204,18 +250,37 @@ describe('logs', () => {
       await new Promise((r) => setTimeout(r, 300));
 
       const access = s.logLines().filter((l) => l.msg === 'request');
-      for (const id of ids) expect(access.filter((l) => l.requestId === id), id).toHaveLength(1);
+      for (const id of ids)
+        expect(
+          access.filter((l) => l.requestId === id),
+          id,
+        ).toHaveLength(1);
       const line = (id: string) => access.find((l) => l.requestId === id)!;
-      expect(line('test-1')).toMatchObject({ level: 'info', method: 'GET', route: 'page:instalment-repay', status: 200, ms: expect.any(Number), arm: null });
+      expect(line('test-1')).toMatchObject({
+        level: 'info',
+        method: 'GET',
+        route: 'page:instalment-repay',
+        status: 200,
+        ms: expect.any(Number),
+        arm: null,
+      });
       expect(line('test-2')).toMatchObject({ route: '/config/v1/bundle', status: 200 });
       expect(line('test-3')).toMatchObject({ method: 'POST', route: `${REPAY}/repayment-way` });
       expect(access.filter((l) => l.route === '/admin/api/login').map((l) => l.status)).toEqual([401, 200]);
       // The page's own server-side call to the sandbox is a request too, logged by its template.
-      expect(access.some((l) => typeof l.route === 'string' && l.route.startsWith('/sandbox/') && !ids.includes(l.requestId as string))).toBe(true);
-      for (const l of access) expect(Object.keys(l).sort()).toEqual(expect.arrayContaining(['arm', 'method', 'ms', 'requestId', 'route', 'status', 'time']));
+      expect(
+        access.some(
+          (l) => typeof l.route === 'string' && l.route.startsWith('/sandbox/') && !ids.includes(l.requestId as string),
+        ),
+      ).toBe(true);
+      for (const l of access)
+        expect(Object.keys(l).sort()).toEqual(
+          expect.arrayContaining(['arm', 'method', 'ms', 'requestId', 'route', 'status', 'time']),
+        );
 
       const log = s.output();
-      for (const secret of [TOKEN, PHONE, SMS_CODE, ADMIN_PASSWORD, way.data.repayToken]) expect(log, secret).not.toContain(secret);
+      for (const secret of [TOKEN, PHONE, SMS_CODE, ADMIN_PASSWORD, way.data.repayToken])
+        expect(log, secret).not.toContain(secret);
       // No URL query in the log lines (the start banner's demo links carry the demo token, by design).
       expect(s.logLines().filter((l) => JSON.stringify(l).includes('token='))).toEqual([]);
     } finally {
@@ -228,7 +293,12 @@ describe('production mode', () => {
   it('serves no developer page: /gallery, /testPreview and their screen documents are 404 (DEV_PAGES unset)', async () => {
     const s = await startCompiled({ NODE_ENV: 'production', SANDBOX: 'off' });
     try {
-      for (const p of ['/gallery?market=ID', '/testPreview?market=ID', '/config/v1/screens/gallery', '/config/v1/screens/test-preview']) {
+      for (const p of [
+        '/gallery?market=ID',
+        '/testPreview?market=ID',
+        '/config/v1/screens/gallery',
+        '/config/v1/screens/test-preview',
+      ]) {
         expect((await fetch(`${s.url}${p}`)).status, p).toBe(404);
       }
       expect((await fetch(`${s.url}/complaint?market=ID`)).status).toBe(200);

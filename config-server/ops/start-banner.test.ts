@@ -7,12 +7,15 @@ import { DEMO_LINKS, demoUrl, startBanner } from './start-banner.js';
 import { startTestServer } from '../testing/test-helpers.js';
 import { startServer } from '../server.js';
 
-const routeMap = JSON.parse(readFileSync('screens/maps/route-map.json', 'utf8')) as { routes: { path: string; screen: string }[] };
+const routeMap = JSON.parse(readFileSync('screens/maps/route-map.json', 'utf8')) as {
+  routes: { path: string; screen: string }[];
+};
 
 describe('npm start banner', () => {
   it('prints a demo link per flow, the console, and the first-account command only while none exists', () => {
     const fresh = startBanner('http://localhost:8080', { sandbox: true, firstAccountNeeded: true });
-    for (const flow of ['complaints', 'repayment', 'loans', 'site', 'landing page']) expect(fresh).toMatch(new RegExp(`^  ${flow} +http://localhost:8080/`, 'm'));
+    for (const flow of ['complaints', 'repayment', 'loans', 'site', 'landing page'])
+      expect(fresh).toMatch(new RegExp(`^  ${flow} +http://localhost:8080/`, 'm'));
     expect(fresh).toContain('http://localhost:8080/complaint?market=ID&token=demo');
     expect(fresh).toContain('Ops console: http://localhost:8080/admin');
     expect(fresh).toContain(FIRST_ACCOUNT_COMMAND);
@@ -22,9 +25,15 @@ describe('npm start banner', () => {
   });
 
   it("mentions the sandbox's answer style only when it is strings", () => {
-    expect(startBanner('http://x', { sandbox: true, firstAccountNeeded: false, sandboxStyle: 'strings' })).toMatch(/^Sandbox answer style: strings \(SANDBOX_STYLE=strings\)/m);
-    expect(startBanner('http://x', { sandbox: true, firstAccountNeeded: false, sandboxStyle: 'plain' })).not.toContain('SANDBOX_STYLE');
-    expect(startBanner('http://x', { sandbox: false, firstAccountNeeded: false, sandboxStyle: 'strings' })).not.toContain('SANDBOX_STYLE');
+    expect(startBanner('http://x', { sandbox: true, firstAccountNeeded: false, sandboxStyle: 'strings' })).toMatch(
+      /^Sandbox answer style: strings \(SANDBOX_STYLE=strings\)/m,
+    );
+    expect(startBanner('http://x', { sandbox: true, firstAccountNeeded: false, sandboxStyle: 'plain' })).not.toContain(
+      'SANDBOX_STYLE',
+    );
+    expect(
+      startBanner('http://x', { sandbox: false, firstAccountNeeded: false, sandboxStyle: 'strings' }),
+    ).not.toContain('SANDBOX_STYLE');
   });
 
   it('links only to routes that open a real screen', () => {
@@ -49,9 +58,16 @@ describe('SANDBOX_STYLE and the published texts reach the sandbox', () => {
   it('an unknown SANDBOX_STYLE stops the start, naming the setting and the allowed values', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sdui-style-'));
     try {
-      await expect(startServer({ port: 0, host: '127.0.0.1', dataDir: dir, pollMs: 0, env: { SANDBOX_STYLE: 'numbers' }, log: () => {} })).rejects.toThrow(
-        "SANDBOX_STYLE must be one of plain, strings (got 'numbers')",
-      );
+      await expect(
+        startServer({
+          port: 0,
+          host: '127.0.0.1',
+          dataDir: dir,
+          pollMs: 0,
+          env: { SANDBOX_STYLE: 'numbers' },
+          log: () => {},
+        }),
+      ).rejects.toThrow("SANDBOX_STYLE must be one of plain, strings (got 'numbers')");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -62,12 +78,31 @@ describe('SANDBOX_STYLE and the published texts reach the sandbox', () => {
     try {
       expect(s.config.sandboxStyle).toBe('strings');
       const call = async (market: string, fields: Record<string, string>) =>
-        (await fetch(`${s.url}/sandbox/indah/v3/product/recommend-product-list?market=${market}&token=style`, { method: 'POST', body: new URLSearchParams(fields) })).json();
+        (
+          await fetch(`${s.url}/sandbox/indah/v3/product/recommend-product-list?market=${market}&token=style`, {
+            method: 'POST',
+            body: new URLSearchParams(fields),
+          })
+        ).json();
       const list = await call('ID', { scene: 'precise' });
-      expect(list.data.map((p: { id: number; buttonStatus: string }) => [p.id, p.buttonStatus])).toEqual([[105, '1'], [101, '1']]);
-      const texts = (id: string) => (JSON.parse(readFileSync(`screens/texts/${id}.json`, 'utf8')) as { texts: Record<string, string> }).texts;
-      expect(await call('ID', {})).toEqual({ code: 400, message: texts('id-ID')['sandbox.invalidRequest'], detail: 'scene is required', data: null });
-      expect(await call('IN', {})).toEqual({ code: 400, message: texts('en-IN')['sandbox.invalidRequest'], detail: 'scene is required', data: null });
+      expect(list.data.map((p: { id: number; buttonStatus: string }) => [p.id, p.buttonStatus])).toEqual([
+        [105, '1'],
+        [101, '1'],
+      ]);
+      const texts = (id: string) =>
+        (JSON.parse(readFileSync(`screens/texts/${id}.json`, 'utf8')) as { texts: Record<string, string> }).texts;
+      expect(await call('ID', {})).toEqual({
+        code: 400,
+        message: texts('id-ID')['sandbox.invalidRequest'],
+        detail: 'scene is required',
+        data: null,
+      });
+      expect(await call('IN', {})).toEqual({
+        code: 400,
+        message: texts('en-IN')['sandbox.invalidRequest'],
+        detail: 'scene is required',
+        data: null,
+      });
     } finally {
       await s.stop();
     }

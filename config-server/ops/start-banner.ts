@@ -17,10 +17,14 @@ export const DEMO_LINKS: { flow: string; path: string; query?: string }[] = [
   { flow: 'landing page', path: '/register', query: 'templateId=default' },
 ];
 
-export const demoUrl = (base: string, link: (typeof DEMO_LINKS)[number]) => `${base}${link.path}?${[link.query, DEMO_QUERY].filter(Boolean).join('&')}`;
+export const demoUrl = (base: string, link: (typeof DEMO_LINKS)[number]) =>
+  `${base}${link.path}?${[link.query, DEMO_QUERY].filter(Boolean).join('&')}`;
 
 /** `sandboxStyle`: the sandbox's answer style (env SANDBOX_STYLE); only 'strings' is mentioned, 'plain' is the usual. */
-export function startBanner(url: string, opts: { sandbox: boolean; firstAccountNeeded: boolean; sandboxStyle?: 'plain' | 'strings' }): string {
+export function startBanner(
+  url: string,
+  opts: { sandbox: boolean; firstAccountNeeded: boolean; sandboxStyle?: 'plain' | 'strings' },
+): string {
   const lines = [
     `config server on ${url} (app, /config/v1, /admin, ${opts.sandbox ? '/sandbox' : 'sandbox off'})`,
     // Which loan backend the pages call: a production start must see at a glance that it is not the demo one.

@@ -42,13 +42,20 @@ describe('server-side data calls', () => {
   it('reads its settings from the environment: allowed origins (normalised), budget default 300 ms', () => {
     expect(ssrSettingsFromEnv({})).toEqual({ render: true, allowedOrigins: [], budgetMs: 300 });
     expect(ssrSettingsFromEnv({ SSR: 'off' }).render).toBe(false);
-    expect(ssrSettingsFromEnv({ SSR_BACKEND_ORIGINS: 'https://api.example.com/x, http://b:81', SSR_PREFETCH_BUDGET_MS: '120' })).toEqual({
+    expect(
+      ssrSettingsFromEnv({
+        SSR_BACKEND_ORIGINS: 'https://api.example.com/x, http://b:81',
+        SSR_PREFETCH_BUDGET_MS: '120',
+      }),
+    ).toEqual({
       render: true,
       allowedOrigins: ['https://api.example.com', 'http://b:81'],
       budgetMs: 120,
     });
     // A typo stops the start instead of silently dropping a backend (security-settings.ts).
-    expect(() => ssrSettingsFromEnv({ SSR_BACKEND_ORIGINS: 'https://api.example.com, not a url' })).toThrow(/SSR_BACKEND_ORIGINS: 'not a url'/);
+    expect(() => ssrSettingsFromEnv({ SSR_BACKEND_ORIGINS: 'https://api.example.com, not a url' })).toThrow(
+      /SSR_BACKEND_ORIGINS: 'not a url'/,
+    );
     expect(ssrSettingsFromEnv({ SSR_PREFETCH_BUDGET_MS: '-5' }).budgetMs).toBe(300);
   });
 
@@ -65,7 +72,9 @@ describe('server-side data calls', () => {
 
   it('refuses any other origin without a request, and errors never carry the URL (its query holds the token)', async () => {
     const before = seen.length;
-    const err = await client(`${origin}/sandbox`, ['https://api.example.com']).get('/a?token=secret-token').catch((e: Error) => e);
+    const err = await client(`${origin}/sandbox`, ['https://api.example.com'])
+      .get('/a?token=secret-token')
+      .catch((e: Error) => e);
     expect((err as Error).message).toContain('is not in SSR_BACKEND_ORIGINS');
     expect((err as Error).message).not.toContain('secret-token');
     expect(seen.length).toBe(before);
@@ -73,17 +82,23 @@ describe('server-side data calls', () => {
 
   it('gives up at the deadline, and on an unreachable backend', async () => {
     const t0 = Date.now();
-    const slow = await client(origin, [origin], undefined, 100).get('/slow?token=secret-token').catch((e: Error) => e);
+    const slow = await client(origin, [origin], undefined, 100)
+      .get('/slow?token=secret-token')
+      .catch((e: Error) => e);
     expect((slow as Error).message).toBe('over the server render budget');
     expect(Date.now() - t0).toBeLessThan(400);
-    const down = await client('http://127.0.0.1:9', ['http://127.0.0.1:9']).get('/x').catch((e: Error) => e);
+    const down = await client('http://127.0.0.1:9', ['http://127.0.0.1:9'])
+      .get('/x')
+      .catch((e: Error) => e);
     expect((down as Error).message).toBe('backend unreachable');
   });
 
   it('does not follow a redirect and refuses an answer too large to inline', async () => {
     const moved = await client(origin, [origin]).get('/moved?token=secret-token');
     expect(moved.status).toBe(302);
-    const huge = await client(origin, [origin]).get('/huge?token=secret-token').catch((e: Error) => e);
+    const huge = await client(origin, [origin])
+      .get('/huge?token=secret-token')
+      .catch((e: Error) => e);
     expect((huge as Error).message).toBe('answer too large');
   });
 

@@ -29,7 +29,10 @@ export function ssrSettingsFromEnv(env: NodeJS.ProcessEnv): SsrSettings {
 
 /** Thrown errors never carry the URL: its query holds the borrower's token, and errors end in logs. */
 class RefusedCall extends Error {
-  constructor(message: string, readonly outcome: PrefetchOutcome) {
+  constructor(
+    message: string,
+    readonly outcome: PrefetchOutcome,
+  ) {
     super(message);
   }
 }
@@ -90,7 +93,12 @@ function request(url: URL, call: HttpCall, timeoutMs: number): Promise<{ status:
  * profiles): only to an allowed origin (a same-origin `baseUrl` such as `/sandbox` means this server,
  * reached on its own listening address, never through the Host header), given up once `deadline` passes.
  */
-export function ssrFetch(opts: { selfOrigin: string; allowedOrigins: string[]; deadline: number; observe?: (outcome: PrefetchOutcome, seconds: number) => void }): SendCall {
+export function ssrFetch(opts: {
+  selfOrigin: string;
+  allowedOrigins: string[];
+  deadline: number;
+  observe?: (outcome: PrefetchOutcome, seconds: number) => void;
+}): SendCall {
   const send = sendWithin(opts);
   if (!opts.observe) return send;
   const observe = opts.observe;

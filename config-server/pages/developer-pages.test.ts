@@ -25,8 +25,12 @@ async function statuses(env: NodeJS.ProcessEnv) {
 describe('developer pages', () => {
   it('are 404, pages and screen documents, in production mode; the product pages are not', async () => {
     expect(await statuses({ NODE_ENV: 'production' })).toEqual({
-      '/gallery': 404, '/testPreview': 404, '/config/v1/screens/gallery': 404, '/config/v1/screens/test-preview': 404,
-      '/complaint': 200, '/config/v1/screens/complaint-entry': 200,
+      '/gallery': 404,
+      '/testPreview': 404,
+      '/config/v1/screens/gallery': 404,
+      '/config/v1/screens/test-preview': 404,
+      '/complaint': 200,
+      '/config/v1/screens/complaint-entry': 200,
     });
   });
 

@@ -12,7 +12,8 @@ import type { PublishedSnapshot } from '../published/snapshot.js';
 export const DEVELOPER_FOLDER = 'screens/pages/developer/';
 
 /** Whether a published document is a developer page (by the repository folder it was published from). */
-export const isDeveloperPage = (doc: { kind: string; file: string }) => doc.kind === 'screen' && doc.file.startsWith(DEVELOPER_FOLDER);
+export const isDeveloperPage = (doc: { kind: string; file: string }) =>
+  doc.kind === 'screen' && doc.file.startsWith(DEVELOPER_FOLDER);
 
 /** 404 for GET/HEAD of a page whose route names a screen that is not served (only hidden ones: validation sees to that). */
 export function hiddenPagesGate(snapshot: () => PublishedSnapshot): RequestHandler {

@@ -18,13 +18,24 @@ describe('static pages', () => {
     expect(home?.html).toContain('href="/About?market=IN"'); // common params carried, the ad tag not
     expect(home?.title).toBe('CashLoan: instant personal loans');
     expect(home?.lang).toBe('en-IN');
-    expect(await render(snap, { market: 'IN', screenId: 'site-home', query: { market: 'IN', utm: 'other' } })).toBe(home); // cached
+    expect(await render(snap, { market: 'IN', screenId: 'site-home', query: { market: 'IN', utm: 'other' } })).toBe(
+      home,
+    ); // cached
     expect((await render(snap, { market: 'ID', screenId: 'site-home', query: {} }))?.html).toContain('Rp1.000.000');
     // A borrower screen is drawn per query, without data when the server may not fetch any.
     const entry = await render(snap, { market: 'ID', screenId: 'complaint-entry', query: {} });
     expect(entry?.html).toContain('sdui-toast-region');
     // Not fetched here: the page is told how to start its first call itself (public/early-call.js).
-    expect(entry?.data).toEqual({ calls: [], early: { key: '["problemInit",{},false]', url: '/sandbox/user-problem/problem-init', method: 'POST', headers: expect.objectContaining({ 'X-Requested-With': 'XMLHttpRequest' }), body: '' } });
+    expect(entry?.data).toEqual({
+      calls: [],
+      early: {
+        key: '["problemInit",{},false]',
+        url: '/sandbox/user-problem/problem-init',
+        method: 'POST',
+        headers: expect.objectContaining({ 'X-Requested-With': 'XMLHttpRequest' }),
+        body: '',
+      },
+    });
     expect(injectDrawn('<div id="root"></div>', entry!)).toContain('<script src="/early-call.js"></script>');
     // Kept for a while (an overloaded backend sends every request down this path); another borrower gets their own.
     expect(await render(snap, { market: 'ID', screenId: 'complaint-entry', query: {} })).toBe(entry);
@@ -37,7 +48,11 @@ describe('static pages', () => {
     const docs = repoDocs();
     const inMarket = docs.find((d) => d.kind === 'market' && d.id === 'IN')! as SnapshotDoc & { loanRange: object };
     inMarket.loanRange = { min: 5000, max: 150000 };
-    const after = await render(new PublishedSnapshot(docs, 2), { market: 'IN', screenId: 'site-home', query: { market: 'IN' } });
+    const after = await render(new PublishedSnapshot(docs, 2), {
+      market: 'IN',
+      screenId: 'site-home',
+      query: { market: 'IN' },
+    });
     expect(after?.html).toContain('₹5.000 to ₹150.000');
     expect(logs).toEqual([]);
   });
@@ -54,9 +69,14 @@ describe('static pages', () => {
   });
 
   it('injects markup, title and language into the page, escaping the title', () => {
-    const page = injectDrawn('<html lang="id"><head><title>loading...</title></head><body><div id="root"></div></body></html>', { html: '<p>x</p>', title: 'A &amp; B', lang: 'en-IN' });
+    const page = injectDrawn(
+      '<html lang="id"><head><title>loading...</title></head><body><div id="root"></div></body></html>',
+      { html: '<p>x</p>', title: 'A &amp; B', lang: 'en-IN' },
+    );
     // The capture script last in the head (issue 45; http/security-headers.test.ts checks it against the CSP).
-    expect(page).toBe(`<html lang="en-IN"><head><title>A &amp; B</title><script>${CAPTURE_SCRIPT}</script></head><body><div id="root" data-ssr=""><p>x</p></div></body></html>`);
+    expect(page).toBe(
+      `<html lang="en-IN"><head><title>A &amp; B</title><script>${CAPTURE_SCRIPT}</script></head><body><div id="root" data-ssr=""><p>x</p></div></body></html>`,
+    );
   });
 
   it('reuses a borrower page only for the same query and answer: two tokens with different answers get their own pages', async () => {
@@ -67,14 +87,25 @@ describe('static pages', () => {
       const token = new URL(req.url ?? '/', 'http://x').searchParams.get('token') ?? '';
       seen.push(token);
       res.setHeader('Content-Type', 'application/json');
-      res.end(JSON.stringify({ code: '00', message: '', data: { problemType: [], problemSonType: [], orderDetail: { productName: `Product of ${token}${suffix}`, rows: [] } } }));
+      res.end(
+        JSON.stringify({
+          code: '00',
+          message: '',
+          data: {
+            problemType: [],
+            problemSonType: [],
+            orderDetail: { productName: `Product of ${token}${suffix}`, rows: [] },
+          },
+        }),
+      );
     });
     await new Promise<void>((r) => backend.listen(0, '127.0.0.1', r));
     const origin = `http://127.0.0.1:${(backend.address() as { port: number }).port}`;
     try {
       const render = pageDrawer(() => {}, { allowedOrigins: [], budgetMs: 2000 });
       const snap = new PublishedSnapshot(repoDocs());
-      const page = (token: string) => render(snap, { market: 'ID', screenId: 'complaint-entry', query: { market: 'ID', token }, selfOrigin: origin });
+      const page = (token: string) =>
+        render(snap, { market: 'ID', screenId: 'complaint-entry', query: { market: 'ID', token }, selfOrigin: origin });
       const a = await page('alice');
       const b = await page('bob');
       expect(a?.html).toContain('Product of alice');
@@ -91,7 +122,12 @@ describe('static pages', () => {
       expect(a2?.html).toContain('Product of alice v2');
       // Another query (another order) is another page even with the same answer.
       suffix = '';
-      const other = await render(snap, { market: 'ID', screenId: 'complaint-entry', query: { market: 'ID', token: 'alice', orderId: '9' }, selfOrigin: origin });
+      const other = await render(snap, {
+        market: 'ID',
+        screenId: 'complaint-entry',
+        query: { market: 'ID', token: 'alice', orderId: '9' },
+        selfOrigin: origin,
+      });
       expect(other).not.toBe(a);
     } finally {
       backend.close();
@@ -106,7 +142,13 @@ describe('static pages', () => {
       req.on('end', () => {
         bodies.push(body);
         res.setHeader('Content-Type', 'application/json');
-        res.end(JSON.stringify({ code: '00', message: '', data: { problemType: [], problemSonType: [], orderDetail: { productName: 'P', rows: [] } } }));
+        res.end(
+          JSON.stringify({
+            code: '00',
+            message: '',
+            data: { problemType: [], problemSonType: [], orderDetail: { productName: 'P', rows: [] } },
+          }),
+        );
       });
     });
     await new Promise<void>((r) => backend.listen(0, '127.0.0.1', r));
@@ -114,11 +156,22 @@ describe('static pages', () => {
     const clock = vi.spyOn(Date, 'now');
     try {
       const docs = repoDocs();
-      const entry = docs.find((d) => d.kind === 'screen' && d.id === 'complaint-entry') as SnapshotDoc & { onLoad: unknown[] };
-      entry.onLoad = [{ action: 'api', endpoint: 'problemInit', params: { orderId: '{{ now() }}' }, resultTo: 'init' }, ...entry.onLoad.slice(1)];
+      const entry = docs.find((d) => d.kind === 'screen' && d.id === 'complaint-entry') as SnapshotDoc & {
+        onLoad: unknown[];
+      };
+      entry.onLoad = [
+        { action: 'api', endpoint: 'problemInit', params: { orderId: '{{ now() }}' }, resultTo: 'init' },
+        ...entry.onLoad.slice(1),
+      ];
       const render = pageDrawer(() => {}, { allowedOrigins: [], budgetMs: 2000 });
       const snap = new PublishedSnapshot(docs);
-      const page = () => render(snap, { market: 'ID', screenId: 'complaint-entry', query: { market: 'ID', token: 't' }, selfOrigin: origin });
+      const page = () =>
+        render(snap, {
+          market: 'ID',
+          screenId: 'complaint-entry',
+          query: { market: 'ID', token: 't' },
+          selfOrigin: origin,
+        });
       clock.mockReturnValue(1_700_000_000_000);
       await page();
       clock.mockReturnValue(1_700_000_005_000);
@@ -126,8 +179,18 @@ describe('static pages', () => {
       expect(bodies).toEqual(['orderId=1700000000000', 'orderId=1700000005000']);
       // The default screen reads only the query: the same call both times.
       const plain = new PublishedSnapshot(repoDocs());
-      await render(plain, { market: 'ID', screenId: 'complaint-entry', query: { market: 'ID', token: 't', orderId: '7' }, selfOrigin: origin });
-      await render(plain, { market: 'ID', screenId: 'complaint-entry', query: { market: 'ID', token: 't', orderId: '7' }, selfOrigin: origin });
+      await render(plain, {
+        market: 'ID',
+        screenId: 'complaint-entry',
+        query: { market: 'ID', token: 't', orderId: '7' },
+        selfOrigin: origin,
+      });
+      await render(plain, {
+        market: 'ID',
+        screenId: 'complaint-entry',
+        query: { market: 'ID', token: 't', orderId: '7' },
+        selfOrigin: origin,
+      });
       expect(bodies.slice(2)).toEqual(['orderId=7', 'orderId=7']);
     } finally {
       clock.mockRestore();
@@ -137,7 +200,10 @@ describe('static pages', () => {
 
   it('inlines a call answer once: a state entry equal to it is named, and the app reads the same state back', () => {
     const items = Array.from({ length: 3 }, (_, i) => ({ id: i, title: `item ${i}` }));
-    const data = { state: { tabs: items, first: items[0], note: 'x' }, calls: [{ endpoint: 'problemList', key: 'k', result: { ok: true as const, code: 0, message: '', data: items } }] };
+    const data = {
+      state: { tabs: items, first: items[0], note: 'x' },
+      calls: [{ endpoint: 'problemList', key: 'k', result: { ok: true as const, code: 0, message: '', data: items } }],
+    };
     const compact = compactHandOff(data);
     expect(compact.state).toEqual({ first: items[0], note: 'x' });
     expect(compact.stateFromCalls).toEqual({ tabs: 0 });
@@ -146,7 +212,10 @@ describe('static pages', () => {
     const doc = { getElementById: () => ({ textContent: json }) } as unknown as Document;
     expect(readHandOff(doc)?.state).toEqual(data.state);
     // A reference to no call, or to a forbidden key, is garbage: the app calls as usual.
-    const bad = (refs: unknown) => ({ getElementById: () => ({ textContent: JSON.stringify({ ...compact, stateFromCalls: refs }) }) }) as unknown as Document;
+    const bad = (refs: unknown) =>
+      ({
+        getElementById: () => ({ textContent: JSON.stringify({ ...compact, stateFromCalls: refs }) }),
+      }) as unknown as Document;
     expect(readHandOff(bad({ tabs: 3 }))).toBeNull();
     expect(readHandOff(bad(JSON.parse('{"__proto__": 0}')))).toBeNull();
   });

@@ -1,9 +1,21 @@
 import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types.js';
-import { CAPTURE_SCRIPT, drawWithAnswers, prepareStaticRender, renderStaticScreen, type StaticRender, type StaticRenderInput } from '../../renderer/boot/render-static.js';
+import {
+  CAPTURE_SCRIPT,
+  drawWithAnswers,
+  prepareStaticRender,
+  renderStaticScreen,
+  type StaticRender,
+  type StaticRenderInput,
+} from '../../renderer/boot/render-static.js';
 import { createHash } from 'node:crypto';
 import { httpCall, type HttpCall } from '../../renderer/core/api/http-call.js';
 import { endpointOf } from '../../renderer/core/api/call-rules.js';
-import { planFirstCalls, planReadsClock, type PlanInput, type PlannedCall } from '../../renderer/core/first-calls/plan-first-calls.js';
+import {
+  planFirstCalls,
+  planReadsClock,
+  type PlanInput,
+  type PlannedCall,
+} from '../../renderer/core/first-calls/plan-first-calls.js';
 import { writeHandOff, type EarlyCall, type HandOff } from '../../renderer/core/first-calls/hand-off.js';
 import { readServerAnswer, serverEndpoint } from '../../renderer/core/first-calls/server-answer.js';
 import type { ScreenInput } from '../../renderer/core/screen/screen-input.js';
@@ -76,7 +88,11 @@ interface PerSnapshot {
  * makes a new snapshot, so its pages are drawn afresh; the old cache goes with the old snapshot). Other
  * screens per request, with their first data call made here when `ssr` allows it (backend-call.ts).
  */
-export function pageDrawer(log: (message: string, err?: unknown) => void, ssr: SsrSettings = { allowedOrigins: [], budgetMs: 0 }, telemetry: Telemetry = noTelemetry) {
+export function pageDrawer(
+  log: (message: string, err?: unknown) => void,
+  ssr: SsrSettings = { allowedOrigins: [], budgetMs: 0 },
+  telemetry: Telemetry = noTelemetry,
+) {
   const cache = new WeakMap<PublishedSnapshot, PerSnapshot>();
   const ready = prepareStaticRender();
   const readsClock = new WeakMap<ScreenDocument, boolean>();
@@ -89,18 +105,32 @@ export function pageDrawer(log: (message: string, err?: unknown) => void, ssr: S
 
   return async function render(snap: PublishedSnapshot, req: DrawPageRequest): Promise<DrawnPage | null> {
     let mine = cache.get(snap);
-    if (!mine) cache.set(snap, (mine = { flags: new Map(), docs: new Map(), bundles: new Map(), pages: new Map(), drawn: new Map(), calls: new Map() }));
+    if (!mine)
+      cache.set(
+        snap,
+        (mine = {
+          flags: new Map(),
+          docs: new Map(),
+          bundles: new Map(),
+          pages: new Map(),
+          drawn: new Map(),
+          calls: new Map(),
+        }),
+      );
     if (!snap.screen(req.screenId)) return counted('not_drawn', null);
     if (!mine.bundles.has(req.market)) mine.bundles.set(req.market, parse<Bundle>(snap.bundle(req.market)?.body));
     const bundle = mine.bundles.get(req.market);
     if (!bundle) return counted('not_drawn', null);
     const names = (bundle.apiMap?.commonParams ?? []).map((p) => p.query);
-    if (!mine.docs.has(req.screenId)) mine.docs.set(req.screenId, parse<ScreenDocument>(snap.screen(req.screenId)?.body)!);
+    if (!mine.docs.has(req.screenId))
+      mine.docs.set(req.screenId, parse<ScreenDocument>(snap.screen(req.screenId)?.body)!);
     const doc = mine.docs.get(req.screenId)!;
 
     if (!isStatic(snap, mine, req.screenId)) {
       // The page query as the app reads it: every string param (the screen's onLoad reads e.g. orderId).
-      const query = Object.fromEntries(Object.entries(req.query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+      const query = Object.fromEntries(
+        Object.entries(req.query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
+      );
       const screen = screenOf(doc, bundle, query, names);
       await ready;
       if (ssr.budgetMs > 0 && bundle.apiMap && req.selfOrigin) {
@@ -109,14 +139,28 @@ export function pageDrawer(log: (message: string, err?: unknown) => void, ssr: S
           outcome = o;
           telemetry.prefetched(o, s);
         };
-        const send = ssrFetch({ selfOrigin: req.selfOrigin, allowedOrigins: ssr.allowedOrigins, deadline: Date.now() + ssr.budgetMs, observe });
-        const input: ScreenInput = { ...screen, apiMap: bundle.apiMap, logError: (m: string) => log(`server prefetch: ${m}`) };
+        const send = ssrFetch({
+          selfOrigin: req.selfOrigin,
+          allowedOrigins: ssr.allowedOrigins,
+          deadline: Date.now() + ssr.budgetMs,
+          observe,
+        });
+        const input: ScreenInput = {
+          ...screen,
+          apiMap: bundle.apiMap,
+          logError: (m: string) => log(`server prefetch: ${m}`),
+        };
         try {
           const first = firstCallsOf(mine, req.screenId, input).server;
-          const answer = first && (await send(first.call).catch((e: Error) => void input.logError(`call ${first.planned.endpoint} failed: ${e?.message ?? e}`)));
+          const answer =
+            first &&
+            (await send(first.call).catch(
+              (e: Error) => void input.logError(`call ${first.planned.endpoint} failed: ${e?.message ?? e}`),
+            ));
           // The borrower's screen had a failed call (issue 36): the backend unreachable, or a failure it answered. Not
           // a call over this server's own time budget or to an origin it may not call: the app makes those itself.
-          if (first && !answer && outcome === 'unreachable') telemetry.prefetchFailed?.(req.screenId, first.planned.endpoint, snap.release);
+          if (first && !answer && outcome === 'unreachable')
+            telemetry.prefetchFailed?.(req.screenId, first.planned.endpoint, snap.release);
           if (first && answer) {
             // The same borrower (query, token included) with the same answer gets the page drawn last time,
             // recognised by the answer's bytes before they are even parsed.
@@ -138,11 +182,15 @@ export function pageDrawer(log: (message: string, err?: unknown) => void, ssr: S
       const key = JSON.stringify([req.market, req.screenId, query]);
       const hit = mine.drawn.get(key);
       if (hit && Date.now() - hit.at < DRAWN_TTL_MS) return counted('cache_hit', hit.page);
-      const early = bundle.apiMap ? firstCallsOf(mine, req.screenId, { ...screen, apiMap: bundle.apiMap }).early : undefined;
+      const early = bundle.apiMap
+        ? firstCallsOf(mine, req.screenId, { ...screen, apiMap: bundle.apiMap }).early
+        : undefined;
       return counted('without_data', keep(mine, key, draw(screen, bundle, early ? { calls: [], early } : undefined)));
     }
 
-    const query = Object.fromEntries(names.flatMap((n) => (typeof req.query[n] === 'string' && req.query[n] ? [[n, req.query[n] as string]] : [])));
+    const query = Object.fromEntries(
+      names.flatMap((n) => (typeof req.query[n] === 'string' && req.query[n] ? [[n, req.query[n] as string]] : [])),
+    );
     const key = `${req.market}|${req.screenId}|${JSON.stringify(query)}`;
     if (mine.pages.has(key)) return counted('cache_hit', mine.pages.get(key)!);
     await ready;
@@ -179,15 +227,32 @@ export function pageDrawer(log: (message: string, err?: unknown) => void, ssr: S
   }
 
   /** The page's screen input (core/screen/screen-input.ts) as drawing takes it; plan and read add the API map. */
-  function screenOf(doc: ScreenDocument, bundle: Bundle, query: Record<string, string>, names: string[]): StaticRenderInput {
-    return { doc, texts: bundle.textSet.texts, market: bundle.market, query, commonQueryNames: names, logError: (m, d) => log(`server render: ${m}`, d) };
+  function screenOf(
+    doc: ScreenDocument,
+    bundle: Bundle,
+    query: Record<string, string>,
+    names: string[],
+  ): StaticRenderInput {
+    return {
+      doc,
+      texts: bundle.textSet.texts,
+      market: bundle.market,
+      query,
+      commonQueryNames: names,
+      logError: (m, d) => log(`server render: ${m}`, d),
+    };
   }
 
   function draw(screen: StaticRenderInput, bundle: Bundle, data?: HandOff): DrawnPage | null {
     const { doc } = screen;
     try {
       const rendered = renderStaticScreen({ ...screen, state: data?.state });
-      return { html: rendered.html, title: escapeHtml(rendered.title), lang: escapeHtml(String(bundle.textSet.locale ?? '')), ...(data ? { data } : {}) };
+      return {
+        html: rendered.html,
+        title: escapeHtml(rendered.title),
+        lang: escapeHtml(String(bundle.textSet.locale ?? '')),
+        ...(data ? { data } : {}),
+      };
     } catch (e) {
       // The app still renders it in the browser: a failed server render costs only the head start.
       log(`server render of screen ${doc.id} failed`, e);
@@ -202,7 +267,10 @@ function plan(input: ServerPlanInput): FirstCalls {
   const ep = planned && endpointOf(input.apiMap, planned.endpoint);
   const call = ep ? httpCall(input.apiMap, input.query, ep, planned.params) : null;
   if (!planned || !call) return {};
-  return { ...(serverEndpoint(input.apiMap, planned) ? { server: { planned, call } } : {}), early: { ...call, key: planned.key } };
+  return {
+    ...(serverEndpoint(input.apiMap, planned) ? { server: { planned, call } } : {}),
+    early: { ...call, key: planned.key },
+  };
 }
 
 /**
@@ -211,12 +279,22 @@ function plan(input: ServerPlanInput): FirstCalls {
  * call sent and the answer's bytes, hashed. Two borrowers never share a page; one borrower shares it with
  * their own reload while the answer is unchanged.
  */
-function drawnKey(market: string, screenId: string, query: Record<string, string>, call: HttpCall, answer: { status: number; text: string }): string {
-  const hash = createHash('sha256').update(JSON.stringify([call.method, call.url, call.body ?? null, answer.status])).update(answer.text).digest('base64url');
+function drawnKey(
+  market: string,
+  screenId: string,
+  query: Record<string, string>,
+  call: HttpCall,
+  answer: { status: number; text: string },
+): string {
+  const hash = createHash('sha256')
+    .update(JSON.stringify([call.method, call.url, call.body ?? null, answer.status]))
+    .update(answer.text)
+    .digest('base64url');
   return JSON.stringify([market, screenId, query, hash]);
 }
 
-const parse = <T>(body: Buffer | undefined): T | undefined => (body ? (JSON.parse(body.toString('utf8')) as T) : undefined);
+const parse = <T>(body: Buffer | undefined): T | undefined =>
+  body ? (JSON.parse(body.toString('utf8')) as T) : undefined;
 
 /** Whether a published screen is marked `static`, read once per published version. */
 function isStatic(snap: PublishedSnapshot, mine: PerSnapshot, id: string): boolean {

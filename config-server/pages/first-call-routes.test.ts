@@ -21,12 +21,18 @@ const apiMap = find<ApiMapDocument>('api-map', docs.find((d) => d.kind === 'api-
 const texts = find<{ texts: Record<string, string> }>('text-set', 'id-ID').texts;
 const market = find<Record<string, unknown>>('market', 'ID');
 const query = { market: 'ID', token: 'route-test', orderId: '1004' };
-const answer = { code: '00', message: '', data: { problemType: [], problemSonType: [], orderDetail: { productName: 'P-1004', rows: [] } } };
+const answer = {
+  code: '00',
+  message: '',
+  data: { problemType: [], problemSonType: [], orderDetail: { productName: 'P-1004', rows: [] } },
+};
 
 /** The browser's view of a drawn page: only what `readHandOff` looks at. */
 const pageOf = (html: string) => {
   const m = new RegExp(`<script type="application/json" id="${HAND_OFF_ID}">(.*?)</script>`).exec(html);
-  return { getElementById: (id: string) => (id === HAND_OFF_ID && m ? { textContent: m[1] } : null) } as unknown as Document;
+  return {
+    getElementById: (id: string) => (id === HAND_OFF_ID && m ? { textContent: m[1] } : null),
+  } as unknown as Document;
 };
 
 /** The app's API client with its network counted (nothing here may reach it for the first call). */
@@ -60,7 +66,7 @@ describe('one claim table, one key, three routes', () => {
   const snap = new PublishedSnapshot(docs);
   const [planned] = planFirstCalls({ doc: screen, query, market, texts });
 
-  it('plans the call the screen\'s onLoad makes first', () => {
+  it("plans the call the screen's onLoad makes first", () => {
     expect(planned).toMatchObject({ endpoint: 'problemInit', params: { orderId: '1004' }, silent: false });
   });
 
@@ -84,9 +90,17 @@ describe('one claim table, one key, three routes', () => {
     expect(html).toContain('<script src="/early-call.js"></script>');
     const handOff = readHandOff(pageOf(html));
     expect(handOff?.calls).toEqual([]);
-    expect(handOff?.early).toMatchObject({ key: planned.key, method: 'POST', url: expect.stringMatching(/^\/sandbox\/user-problem\/problem-init\?/) });
+    expect(handOff?.early).toMatchObject({
+      key: planned.key,
+      method: 'POST',
+      url: expect.stringMatching(/^\/sandbox\/user-problem\/problem-init\?/),
+    });
     // What public/early-call.js does with it: send it as is (here, to the test backend).
-    const early = fetch(origin + handOff!.early!.url, { method: handOff!.early!.method, headers: handOff!.early!.headers, body: handOff!.early!.body }).then(async (r) => ({ status: r.status, text: await r.text() }));
+    const early = fetch(origin + handOff!.early!.url, {
+      method: handOff!.early!.method,
+      headers: handOff!.early!.headers,
+      body: handOff!.early!.body,
+    }).then(async (r) => ({ status: r.status, text: await r.text() }));
     const { api, sent } = appApi();
     const table = firstCallClaims({ plan: [planned], handOff, early, api });
     expect(table.keys()).toEqual([planned.key]);

@@ -33,14 +33,22 @@ const bundleOf = (market: string) => JSON.parse(snap.bundle(market)!.body.toStri
 
 /** Visible text of drawn markup: tags and React's text separators gone, entities read. */
 const textOf = (html: string) =>
-  html.replace(/<!-- -->/g, '').replace(/<[^>]*>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ');
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
 /** Every amount shown with the market's currency symbol, in order. */
 const amountsIn = (html: string) => textOf(html).match(/(?:Rp|₹)\s?-?[\d.,]+\d/g) ?? [];
 
 /** The browser's view of a drawn page: only what `readHandOff` looks at. */
 const handOffOf = (html: string) => {
   const m = new RegExp(`<script type="application/json" id="${HAND_OFF_ID}">(.*?)</script>`).exec(html);
-  return readHandOff({ getElementById: (id: string) => (id === HAND_OFF_ID && m ? { textContent: m[1] } : null) } as unknown as Document);
+  return readHandOff({
+    getElementById: (id: string) => (id === HAND_OFF_ID && m ? { textContent: m[1] } : null),
+  } as unknown as Document);
 };
 
 /**
@@ -48,18 +56,38 @@ const handOffOf = (html: string) => {
  * page's hand-off when there is one), every call through the app's axios client to `origin`. Stops at the
  * first call that was not the first (`stopAfterFirst`, to compare with what the server drew) or at the end.
  */
-async function appRun(origin: string, doc: ScreenDocument, market: string, query: Record<string, string>, handOff: HandOff | null, stopAfterFirst: boolean) {
+async function appRun(
+  origin: string,
+  doc: ScreenDocument,
+  market: string,
+  query: Record<string, string>,
+  handOff: HandOff | null,
+  stopAfterFirst: boolean,
+) {
   const bundle = bundleOf(market);
   const sent: string[] = [];
   const adapter: AxiosAdapter = async (config) => {
     const url = new URL(String(config.baseURL ?? '') + String(config.url), origin);
-    for (const [k, v] of Object.entries((config.params ?? {}) as Record<string, unknown>)) url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries((config.params ?? {}) as Record<string, unknown>))
+      url.searchParams.set(k, String(v));
     sent.push(url.pathname);
-    const res = await fetch(url, { method: config.method?.toUpperCase(), headers: Object.fromEntries(Object.entries(config.headers ?? {}).map(([k, v]) => [k, String(v)])), body: config.data as string | undefined });
+    const res = await fetch(url, {
+      method: config.method?.toUpperCase(),
+      headers: Object.fromEntries(Object.entries(config.headers ?? {}).map(([k, v]) => [k, String(v)])),
+      body: config.data as string | undefined,
+    });
     return { data: await res.text(), status: res.status, statusText: '', headers: {}, config, request: null };
   };
   const texts = bundle.textSet.texts;
-  const api = createApiClient({ apiMap: bundle.apiMap, market: bundle.market, query, toast: () => {}, t: (k) => texts[k] ?? k, logError: () => {}, adapter });
+  const api = createApiClient({
+    apiMap: bundle.apiMap,
+    market: bundle.market,
+    query,
+    toast: () => {},
+    t: (k) => texts[k] ?? k,
+    logError: () => {},
+    adapter,
+  });
   const plan = planFirstCalls({ doc, query, market: bundle.market, texts });
   const table = firstCallClaims({ plan, handOff, api });
   const controller = new AbortController();
@@ -76,7 +104,8 @@ async function appRun(origin: string, doc: ScreenDocument, market: string, query
     api: {
       ...screenApi,
       // The second call ends the run when only the first one's effect on the screen is wanted.
-      call: (...args) => (stopAfterFirst && calls++ > 0 ? (controller.abort(), new Promise(() => {})) : screenApi.call(...args)),
+      call: (...args) =>
+        stopAfterFirst && calls++ > 0 ? (controller.abort(), new Promise(() => {})) : screenApi.call(...args),
     },
     bridge: { send: () => {} },
     forms: createForms(),
@@ -89,10 +118,21 @@ async function appRun(origin: string, doc: ScreenDocument, market: string, query
     registry,
   };
   const run = runActions(doc.onLoad, services);
-  await Promise.race([run, new Promise<void>((r) => controller.signal.addEventListener('abort', () => r(), { once: true }))]);
+  await Promise.race([
+    run,
+    new Promise<void>((r) => controller.signal.addEventListener('abort', () => r(), { once: true })),
+  ]);
   controller.abort();
   const state = services.store.getSnapshot() as Record<string, unknown>;
-  const html = renderStaticScreen({ doc, texts, market: bundle.market, query, commonQueryNames: services.commonQueryNames, state, logError: () => {} }).html;
+  const html = renderStaticScreen({
+    doc,
+    texts,
+    market: bundle.market,
+    query,
+    commonQueryNames: services.commonQueryNames,
+    state,
+    logError: () => {},
+  }).html;
   return { sent, html };
 }
 
@@ -110,23 +150,59 @@ interface Case {
 const CASES: Case[] = [
   {
     // Product 103 'Kredit Pintar': 2.000.000 over 91 days, three instalments of exactly 700.000 (seed.ts).
-    screen: 'loan-confirm', query: { productId: '103' }, path: '/sandbox/v3/loan-confirm/loan-detail-confirm',
+    screen: 'loan-confirm',
+    query: { productId: '103' },
+    path: '/sandbox/v3/loan-confirm/loan-detail-confirm',
     shows: (m) => ['Kredit Pintar', m === 'ID' ? '91 hari' : '91 days'],
     amounts: (s) => [`${s}2.000.000`, `${s}700.000`, `${s}700.000`, `${s}700.000`],
   },
   {
     // Product 101 'Dana Kilat' asks to read its agreement first: in India (languageType 1) onLoad opens it, on the server too.
-    screen: 'loan-confirm', query: { productId: '101' }, path: '/sandbox/v3/loan-confirm/loan-detail-confirm',
+    screen: 'loan-confirm',
+    query: { productId: '101' },
+    path: '/sandbox/v3/loan-confirm/loan-detail-confirm',
     shows: (m) => ['Dana Kilat', ...(m === 'IN' ? ['role="dialog"'] : [])],
     amounts: (s) => [`${s}1.500.000`],
   },
-  { screen: 'customer-service', query: {}, path: '/sandbox/v3/personal-center/contact-kf-info', shows: (m) => [m === 'ID' ? 'support.id@sandbox.cashloan.dev' : 'support.in@sandbox.cashloan.dev'] },
-  { screen: 'intelligent-customer-service', query: {}, path: '/sandbox/h5-api/v3/user-problem/get-qa-list', shows: () => ['Pembayaran', 'Pinjaman', 'Penagihan', 'Akun'] },
-  { screen: 'joint-login-failure', query: {}, path: '/sandbox/joint/recommend-list', shows: () => ['Login gagal: akun Anda belum dapat masuk ke produk ini.', 'Dana Kilat', 'Pinjam Cepat'] },
-  { screen: 'add-card', query: {}, path: '/sandbox/sandbox-ext/bank-card/banks', shows: () => ['BCA', 'BNI', 'BRI', 'Mandiri'] },
+  {
+    screen: 'customer-service',
+    query: {},
+    path: '/sandbox/v3/personal-center/contact-kf-info',
+    shows: (m) => [m === 'ID' ? 'support.id@sandbox.cashloan.dev' : 'support.in@sandbox.cashloan.dev'],
+  },
+  {
+    screen: 'intelligent-customer-service',
+    query: {},
+    path: '/sandbox/h5-api/v3/user-problem/get-qa-list',
+    shows: () => ['Pembayaran', 'Pinjaman', 'Penagihan', 'Akun'],
+  },
+  {
+    screen: 'joint-login-failure',
+    query: {},
+    path: '/sandbox/joint/recommend-list',
+    shows: () => ['Login gagal: akun Anda belum dapat masuk ke produk ini.', 'Dana Kilat', 'Pinjam Cepat'],
+  },
+  {
+    screen: 'add-card',
+    query: {},
+    path: '/sandbox/sandbox-ext/bank-card/banks',
+    shows: () => ['BCA', 'BNI', 'BRI', 'Mandiri'],
+  },
   // Order 1008: pending periods of 350.000, 350.000 and 400.000; extension fee 1.250.000 (seed.ts).
-  { screen: 'instalment-repay', query: { productId: '103', orderId: '1008' }, path: '/sandbox/v3/installment/loan-play-detail', shows: () => [], amounts: (s) => [`${s}350.000`, `${s}350.000`, `${s}400.000`] },
-  { screen: 'delay-repay', query: { productId: '103', orderId: '1008' }, path: '/sandbox/v3/loan-details/delay-detail', shows: () => [], amounts: (s) => [`${s}1.250.000`, `${s}1.250.000`] },
+  {
+    screen: 'instalment-repay',
+    query: { productId: '103', orderId: '1008' },
+    path: '/sandbox/v3/installment/loan-play-detail',
+    shows: () => [],
+    amounts: (s) => [`${s}350.000`, `${s}350.000`, `${s}400.000`],
+  },
+  {
+    screen: 'delay-repay',
+    query: { productId: '103', orderId: '1008' },
+    path: '/sandbox/v3/loan-details/delay-detail',
+    shows: () => [],
+    amounts: (s) => [`${s}1.250.000`, `${s}1.250.000`],
+  },
 ];
 
 const SYMBOL = { ID: 'Rp', IN: '₹' } as const;
@@ -141,40 +217,51 @@ describe.each(['plain', 'strings'] as AnswerStyle[])('sandbox answering in its %
   afterAll(() => sandbox?.close());
 
   describe.each(['ID', 'IN'] as const)('market %s', (market) => {
-    it.each(CASES.map((c) => [`${c.screen} ${new URLSearchParams(c.query)}`, c] as const))('%s is drawn with its first call\'s data, and the app claims it', async (_name, c) => {
-      const doc = screenOf(c.screen);
-      const query = { market, deviceId: 'dev-45', token: `first-reads-${style}-${market}-${c.screen}`, ...c.query };
-      const logs: string[] = [];
-      const render = pageDrawer((m) => logs.push(m), { allowedOrigins: [], budgetMs: 5000 });
-      const page = await render(snap, { market, screenId: doc.id, query, selfOrigin: origin });
-      expect(page?.data?.calls.map((call) => call.endpoint), 'made by the server').toHaveLength(1);
-      const html = injectDrawn('<div id="root"></div>', page!);
-      for (const text of c.shows(market)) expect(text.includes('=') ? page!.html : textOf(page!.html), text).toContain(text);
+    it.each(CASES.map((c) => [`${c.screen} ${new URLSearchParams(c.query)}`, c] as const))(
+      "%s is drawn with its first call's data, and the app claims it",
+      async (_name, c) => {
+        const doc = screenOf(c.screen);
+        const query = { market, deviceId: 'dev-45', token: `first-reads-${style}-${market}-${c.screen}`, ...c.query };
+        const logs: string[] = [];
+        const render = pageDrawer((m) => logs.push(m), { allowedOrigins: [], budgetMs: 5000 });
+        const page = await render(snap, { market, screenId: doc.id, query, selfOrigin: origin });
+        expect(
+          page?.data?.calls.map((call) => call.endpoint),
+          'made by the server',
+        ).toHaveLength(1);
+        const html = injectDrawn('<div id="root"></div>', page!);
+        for (const text of c.shows(market))
+          expect(text.includes('=') ? page!.html : textOf(page!.html), text).toContain(text);
 
-      if (c.amounts) {
-        // What the app shows without any help from the server: its own call, its own reading of the answer.
-        const alone = await appRun(origin, doc, market, query, null, true);
-        expect(alone.sent).toEqual([c.path]);
-        const drawn = amountsIn(page!.html);
-        expect(drawn.length, 'amounts drawn').toBeGreaterThan(0);
-        expect(drawn).toEqual(amountsIn(alone.html));
-        // The amounts the screen formats (market symbol, dotted thousands), each as often as the answer has it. The
-        // sandbox's own ready-made text rows (`details`, in rupiah) are shown as sent, in both markets.
-        const count = (list: string[], a: string) => list.filter((x) => x === a).length;
-        for (const a of c.amounts(SYMBOL[market])) expect(count(drawn, a), a).toBeGreaterThanOrEqual(count(c.amounts(SYMBOL[market]), a));
-        for (const a of drawn) expect(a, 'the market format: symbol, dotted thousands').toMatch(/^(Rp|₹)\d{1,3}(\.\d{3})*$/);
-        expect(textOf(page!.html)).not.toMatch(/NaN|undefined/);
-      }
+        if (c.amounts) {
+          // What the app shows without any help from the server: its own call, its own reading of the answer.
+          const alone = await appRun(origin, doc, market, query, null, true);
+          expect(alone.sent).toEqual([c.path]);
+          const drawn = amountsIn(page!.html);
+          expect(drawn.length, 'amounts drawn').toBeGreaterThan(0);
+          expect(drawn).toEqual(amountsIn(alone.html));
+          // The amounts the screen formats (market symbol, dotted thousands), each as often as the answer has it. The
+          // sandbox's own ready-made text rows (`details`, in rupiah) are shown as sent, in both markets.
+          const count = (list: string[], a: string) => list.filter((x) => x === a).length;
+          for (const a of c.amounts(SYMBOL[market]))
+            expect(count(drawn, a), a).toBeGreaterThanOrEqual(count(c.amounts(SYMBOL[market]), a));
+          for (const a of drawn)
+            expect(a, 'the market format: symbol, dotted thousands').toMatch(/^(Rp|₹)\d{1,3}(\.\d{3})*$/);
+          expect(textOf(page!.html)).not.toMatch(/NaN|undefined/);
+        }
 
-      // Handed the drawn page, the app takes the server's answer: of the calls its onLoad makes on its own, the
-      // first never reaches the backend, and every later one (the chatbot's chosen category, the agreements) does.
-      const all = await appRun(origin, doc, market, query, null, false);
-      const claimed = await appRun(origin, doc, market, query, handOffOf(html), false);
-      expect(all.sent[0]).toBe(c.path);
-      expect(claimed.sent).toEqual(all.sent.slice(1));
-      // The test sandbox's agreement link is plain http on 127.0.0.1, which the embedded page rightly refuses (the
-      // app logs the same); nothing else may be logged.
-      expect(logs.filter((l) => !/embedded-page: http:\/\/127\.0\.0\.1:\d+\/sandbox\/pages\/contract\?/.test(l))).toEqual([]);
-    });
+        // Handed the drawn page, the app takes the server's answer: of the calls its onLoad makes on its own, the
+        // first never reaches the backend, and every later one (the chatbot's chosen category, the agreements) does.
+        const all = await appRun(origin, doc, market, query, null, false);
+        const claimed = await appRun(origin, doc, market, query, handOffOf(html), false);
+        expect(all.sent[0]).toBe(c.path);
+        expect(claimed.sent).toEqual(all.sent.slice(1));
+        // The test sandbox's agreement link is plain http on 127.0.0.1, which the embedded page rightly refuses (the
+        // app logs the same); nothing else may be logged.
+        expect(
+          logs.filter((l) => !/embedded-page: http:\/\/127\.0\.0\.1:\d+\/sandbox\/pages\/contract\?/.test(l)),
+        ).toEqual([]);
+      },
+    );
   });
 });

@@ -24,7 +24,11 @@ describe('assembled server-drawn pages', () => {
     try {
       const get = async (enc: string) => {
         const res = await fetch(url, { headers: { 'Accept-Encoding': enc } });
-        return { enc: res.headers.get('content-encoding'), vary: res.headers.get('vary'), bytes: Buffer.from(await res.arrayBuffer()) };
+        return {
+          enc: res.headers.get('content-encoding'),
+          vary: res.headers.get('vary'),
+          bytes: Buffer.from(await res.arrayBuffer()),
+        };
       };
       // fetch inflates what it receives: the text is the page whatever the encoding.
       for (const enc of ['br, gzip', 'gzip', 'identity']) expect((await get(enc)).bytes.toString()).toBe(body + 't2');

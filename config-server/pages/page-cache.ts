@@ -38,7 +38,11 @@ export function assembledPages() {
  * Sends an assembled page in the encoding `compression` would pick (brotli q4, gzip at zlib's default: the
  * same bytes the middleware would make), compressing it the first time that encoding is asked for.
  */
-export async function sendAssembled(req: { get(name: string): string | undefined; method: string }, res: import('express').Response, page: AssembledPage): Promise<void> {
+export async function sendAssembled(
+  req: { get(name: string): string | undefined; method: string },
+  res: import('express').Response,
+  page: AssembledPage,
+): Promise<void> {
   const encoding = pickEncoding(req.get('accept-encoding'));
   res.setHeader('Vary', 'Accept-Encoding');
   if (encoding === 'identity') {

@@ -57,7 +57,9 @@ export function bootScript(
     `${snap.release ? `,"release":${JSON.stringify(snap.release)}` : ''}` +
     `${bundle?.release ? `,"bundleRelease":${JSON.stringify(bundle.release)}` : ''}` +
     `${snap.release ? VIEW_TICKET_SLOT : ''}}`;
-  const bundleHint = byReference ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(namedBundleUrl(market!, bundle!.etag))}">` : '';
+  const bundleHint = byReference
+    ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(namedBundleUrl(market!, bundle!.etag))}">`
+    : '';
   const hints = bundleHint + (screen && screenId && preloads ? preloads(snap.screenNodeTypes(screenId)) : '');
   return { hints, script: `<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>` };
 }
@@ -80,7 +82,12 @@ export interface PageTarget {
  */
 export function pageTarget(root: PublishedSnapshot, path: string, query: Request['query']): PageTarget {
   const asked = paramOnce(query, 'market');
-  const market = asked && root.markets.includes(asked) ? asked : root.markets.includes(DEFAULT_MARKET) ? DEFAULT_MARKET : root.markets[0];
+  const market =
+    asked && root.markets.includes(asked)
+      ? asked
+      : root.markets.includes(DEFAULT_MARKET)
+        ? DEFAULT_MARKET
+        : root.markets[0];
   if (isUnder(path, '/admin')) return { snap: root, market };
   const who = root.arms ? borrowerParams(root.arms.names, query) : undefined;
   const snap = who ? root.pageView(market, path, who) : root;
@@ -96,7 +103,8 @@ function selfOrigin(req: Request): string | undefined {
 }
 
 /** No server markup (admin, a failed render): the 'loading...' indicator until the app draws. */
-const injectLoading = (html: string) => html.replace(/<div id="root"><\/div>/, () => '<div id="root"><p class="sdui-loading">loading...</p></div>');
+const injectLoading = (html: string) =>
+  html.replace(/<div id="root"><\/div>/, () => '<div id="root"><p class="sdui-loading">loading...</p></div>');
 
 /**
  * Widget hints into the head (their downloads start at once); the boot data (~50 KB when it inlines the bundle)
@@ -137,14 +145,22 @@ export function rendererRouter(
   // The app's stylesheet, for pages the server draws: inlined, it costs no round trip before the first paint.
   const styles = new Map<string, () => string | undefined>();
   const inlineStyles = (html: string) =>
-    html.replace(/<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[A-Za-z0-9._-]+\.css)">/g, (tag, href: string) => {
-      if (!styles.has(href)) styles.set(href, readWhenChanged(join(staticDir, href), (css) => css.replace(/<\/style/gi, '<\\/style')));
-      const css = styles.get(href)!();
-      return css === undefined ? tag : `<style>${css}</style>`;
-    });
+    html.replace(
+      /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[A-Za-z0-9._-]+\.css)">/g,
+      (tag, href: string) => {
+        if (!styles.has(href))
+          styles.set(
+            href,
+            readWhenChanged(join(staticDir, href), (css) => css.replace(/<\/style/gi, '<\\/style')),
+          );
+        const css = styles.get(href)!();
+        return css === undefined ? tag : `<style>${css}</style>`;
+      },
+    );
   // index.html with its stylesheet inlined, redone only when the build replaced index.html.
   let styledFor: { html: string; styled: string } | undefined;
-  const styled = (html: string) => (styledFor?.html === html ? styledFor.styled : (styledFor = { html, styled: inlineStyles(html) }).styled);
+  const styled = (html: string) =>
+    styledFor?.html === html ? styledFor.styled : (styledFor = { html, styled: inlineStyles(html) }).styled;
   router.use(
     express.static(staticDir, {
       index: false,
@@ -154,10 +170,15 @@ export function rendererRouter(
     }),
   );
   router.use(async (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PREFIXES.some((p) => isUnder(req.path, p))) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PREFIXES.some((p) => isUnder(req.path, p)))
+      return next();
     if (looksLikeFile(req.path)) throw new HttpError(404, `No such file: ${req.path}`);
     const html = readIndex();
-    if (!html) throw new HttpError(503, 'The renderer is not built yet: run npm run build (npm start does it when dist/renderer is missing)');
+    if (!html)
+      throw new HttpError(
+        503,
+        'The renderer is not built yet: run npm run build (npm start does it when dist/renderer is missing)',
+      );
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     // Always revalidate the page: it carries the published config, which must show within seconds.
     // Its ETag lets a returning borrower skip the body (~10 KB) while build and config are unchanged.
@@ -169,10 +190,15 @@ export function rendererRouter(
     // Every screen arrives drawn in the HTML (static ones from a per-version cache, others with their first
     // data when the server could fetch it): readable before the bundle loads, then hydrated by the app.
     const rendered =
-      market && screenId && query.locale === undefined && ssr?.render !== false ? await drawPage(snap, { market, screenId, query, selfOrigin: selfOrigin(req) }) : null;
+      market && screenId && query.locale === undefined && ssr?.render !== false
+        ? await drawPage(snap, { market, screenId, query, selfOrigin: selfOrigin(req) })
+        : null;
     // A page holding a borrower's data (or asked for with their token) is theirs: no cache anywhere keeps it.
     const personal = !!rendered?.data?.calls.length || typeof query.token === 'string';
-    const ticket = snap.release && tickets && target.deviceId && screenId ? tickets.mint(screenId, armsOfLabel(snap.release)) : undefined;
+    const ticket =
+      snap.release && tickets && target.deviceId && screenId
+        ? tickets.mint(screenId, armsOfLabel(snap.release))
+        : undefined;
     /** A personal page is never stored; any other is revalidated by its ETag (304 when unchanged). */
     const sendPage = async (page: { etag: string } & Parameters<typeof sendAssembled>[2]) => {
       if (personal) res.setHeader('Cache-Control', 'private, no-store');
@@ -188,7 +214,13 @@ export function rendererRouter(
       // A page in a release carries the ticket slot, filled per response: one view's ticket, never the cached bytes'.
       if (snap.release) {
         const at = page.body.lastIndexOf(VIEW_TICKET_SLOT);
-        res.send(at < 0 ? page.body : page.body.slice(0, at) + (ticket ? `,"viewTicket":${JSON.stringify(ticket)}` : '') + page.body.slice(at + VIEW_TICKET_SLOT.length));
+        res.send(
+          at < 0
+            ? page.body
+            : page.body.slice(0, at) +
+                (ticket ? `,"viewTicket":${JSON.stringify(ticket)}` : '') +
+                page.body.slice(at + VIEW_TICKET_SLOT.length),
+        );
         return;
       }
       await sendAssembled(req, res, page);
@@ -196,13 +228,17 @@ export function rendererRouter(
     if (rendered) {
       // The same drawn page (same version, screen, query and answer) is assembled and compressed once.
       // Markup and style go into the small template first, the boot data last: each step rescans less.
-      const built = assembled.get(rendered, html, () => injectBoot(injectDrawn(styled(html), rendered), bootScript(target, preloads, { bundle: 'reference' })));
+      const built = assembled.get(rendered, html, () =>
+        injectBoot(injectDrawn(styled(html), rendered), bootScript(target, preloads, { bundle: 'reference' })),
+      );
       await sendPage(built);
       return;
     }
     // Not drawn (SSR=off, admin, a failed render): the same shell for every request of this version, market and
     // screen, assembled and compressed once too, so server rendering is measured against an equally cached page.
-    const shell = assembled.get(shellToken(snap, `${market ?? ''}|${screenId ?? ''}`), html, () => injectLoading(injectBoot(html, bootScript(target, preloads))));
+    const shell = assembled.get(shellToken(snap, `${market ?? ''}|${screenId ?? ''}`), html, () =>
+      injectLoading(injectBoot(html, bootScript(target, preloads))),
+    );
     await sendPage(shell);
   });
   return router;

@@ -22,7 +22,11 @@ const manifest = {
   'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_runtime-R.js'] },
   '_runtime-R.js': { file: 'assets/runtime-R.js' },
   '_options-of-O.js': { file: 'assets/options-of-O.js', imports: ['index.html'] },
-  'nodes/ChoiceList.tsx': { file: 'assets/ChoiceList-C.js', isDynamicEntry: true, imports: ['index.html', '_options-of-O.js'] },
+  'nodes/ChoiceList.tsx': {
+    file: 'assets/ChoiceList-C.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_options-of-O.js'],
+  },
   'nodes/Tabs.tsx': { file: 'assets/Tabs-T.js', isDynamicEntry: true, imports: ['index.html'] },
 };
 
@@ -45,7 +49,10 @@ describe('widgetPreloads', () => {
     const hints = widgetPreloads(dir);
     expect(hints(['tabs'])).toContain('Tabs-T.js');
     const file = join(dir, '.vite', 'manifest.json');
-    writeFileSync(file, JSON.stringify({ ...manifest, 'nodes/Tabs.tsx': { ...manifest['nodes/Tabs.tsx'], file: 'assets/Tabs-T2.js' } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...manifest, 'nodes/Tabs.tsx': { ...manifest['nodes/Tabs.tsx'], file: 'assets/Tabs-T2.js' } }),
+    );
     utimesSync(file, new Date(), new Date(Date.now() + 5000));
     expect(hints(['tabs'])).toContain('Tabs-T2.js');
   });
@@ -53,6 +60,9 @@ describe('widgetPreloads', () => {
   it('maps every node type of the schemas to its widget file (the naming rule the hints rely on)', () => {
     const types = readdirSync(resolve('schemas/nodes')).map((f) => f.replace(/\.json$/, ''));
     expect(types.length).toBeGreaterThan(20);
-    for (const type of types) expect(existsSync(resolve('renderer', widgetModule(type))), `${type} → renderer/${widgetModule(type)}`).toBe(true);
+    for (const type of types)
+      expect(existsSync(resolve('renderer', widgetModule(type))), `${type} → renderer/${widgetModule(type)}`).toBe(
+        true,
+      );
   });
 });

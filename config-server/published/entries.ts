@@ -30,7 +30,11 @@ export { scriptSafe };
  */
 export function entry(value: unknown, inlined: unknown = value): Entry {
   const json = JSON.stringify(value);
-  return { body: Buffer.from(json), etag: bodyEtag(json), inline: scriptSafe(inlined === value ? json : JSON.stringify(inlined)) };
+  return {
+    body: Buffer.from(json),
+    etag: bodyEtag(json),
+    inline: scriptSafe(inlined === value ? json : JSON.stringify(inlined)),
+  };
 }
 
 type Obj = Record<string, unknown>;
@@ -51,13 +55,28 @@ const notesOff = (doc: unknown, list?: string): unknown => {
 };
 
 /** One market's bundle in one text set, serialised (the API's body and the page's inlined copy). */
-export function bundleEntry(m: Doc, t: Doc, routeMap: Doc | undefined, apiMap: Doc | undefined, bridgeMap: Doc | undefined): Entry {
-  const bundle = { market: m, textSet: t, routeMap: routeMap ?? null, apiMap: apiMap ?? null, bridgeMap: bridgeMap ?? null };
+export function bundleEntry(
+  m: Doc,
+  t: Doc,
+  routeMap: Doc | undefined,
+  apiMap: Doc | undefined,
+  bridgeMap: Doc | undefined,
+): Entry {
+  const bundle = {
+    market: m,
+    textSet: t,
+    routeMap: routeMap ?? null,
+    apiMap: apiMap ?? null,
+    bridgeMap: bridgeMap ?? null,
+  };
   // An endpoint's and a bridge message's notes stay: their schemas require them, and the app checks the
   // inlined bundle against the schemas before keeping it as its last good configuration.
   const inlined = {
-    market: notesOff(m), textSet: notesOff(t), routeMap: notesOff(bundle.routeMap, 'routes'),
-    apiMap: notesOff(bundle.apiMap), bridgeMap: notesOff(bundle.bridgeMap),
+    market: notesOff(m),
+    textSet: notesOff(t),
+    routeMap: notesOff(bundle.routeMap, 'routes'),
+    apiMap: notesOff(bundle.apiMap),
+    bridgeMap: notesOff(bundle.bridgeMap),
   };
   return entry(bundle, inlined);
 }
@@ -65,7 +84,8 @@ export function bundleEntry(m: Doc, t: Doc, routeMap: Doc | undefined, apiMap: D
 export const screenEntry = (s: Doc) => entry(s, notesOff(s));
 
 /** The document of `kind` the bundle carries: id `default`, else the first. */
-export const oneOf = (docs: readonly Doc[], kind: string) => docs.find((d) => d.kind === kind && d.id === 'default') ?? docs.find((d) => d.kind === kind);
+export const oneOf = (docs: readonly Doc[], kind: string) =>
+  docs.find((d) => d.kind === kind && d.id === 'default') ?? docs.find((d) => d.kind === kind);
 
 export const originOf = (url: unknown) => {
   try {

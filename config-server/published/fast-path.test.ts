@@ -12,16 +12,18 @@ afterAll(() => s?.stop());
 
 /** Raw node:http (fetch would decompress and hide Content-Encoding / Content-Length). */
 function raw(path: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const u = new URL(s.url + path);
-    const req = request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const u = new URL(s.url + path);
+      const req = request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 describe('pickEncoding', () => {
@@ -90,12 +92,30 @@ describe('public config API fast path', () => {
     const cur = await ed.req('GET', `/admin/api/documents/text-set/${textSetId}`);
     const doc = structuredClone((await cur.json()).published.content);
     doc.texts['common.error'] = 'Fast path sees the publish';
-    expect((await ed.req('PUT', `/admin/api/documents/text-set/${textSetId}/draft`, doc, { 'if-match': cur.headers.get('etag')! })).status).toBe(200);
-    expect((await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: textSetId }], note: 'fast path' })).status).toBe(200);
+    expect(
+      (
+        await ed.req('PUT', `/admin/api/documents/text-set/${textSetId}/draft`, doc, {
+          'if-match': cur.headers.get('etag')!,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await pat.req('POST', '/admin/api/publish', {
+          documents: [{ kind: 'text-set', id: textSetId }],
+          note: 'fast path',
+        })
+      ).status,
+    ).toBe(200);
 
-    const stale = await raw('/config/v1/bundle?market=ID', { 'accept-encoding': 'br', 'if-none-match': String(before.headers['etag']) });
+    const stale = await raw('/config/v1/bundle?market=ID', {
+      'accept-encoding': 'br',
+      'if-none-match': String(before.headers['etag']),
+    });
     expect(stale.status).toBe(200);
     expect(stale.headers['etag']).not.toBe(before.headers['etag']);
-    expect(JSON.parse(brotliDecompressSync(stale.body).toString()).textSet.texts['common.error']).toBe('Fast path sees the publish');
+    expect(JSON.parse(brotliDecompressSync(stale.body).toString()).textSet.texts['common.error']).toBe(
+      'Fast path sees the publish',
+    );
   });
 });

@@ -25,10 +25,14 @@ export function captureHeaders(middleware: RequestHandler): HeaderSet {
     getHeader: (name: string) => headers[name],
   };
   let done = false;
-  middleware({ headers: {}, method: 'GET', url: '/' } as never, res as never, ((err?: unknown) => {
-    if (err) throw err;
-    done = true;
-  }) as never);
+  middleware(
+    { headers: {}, method: 'GET', url: '/' } as never,
+    res as never,
+    ((err?: unknown) => {
+      if (err) throw err;
+      done = true;
+    }) as never,
+  );
   if (!done) throw new Error('captureHeaders: the middleware did not finish synchronously');
   return headers;
 }
@@ -94,7 +98,11 @@ function segment(path: string, prefix: string): string | undefined {
 export class PublicFastPath {
   private readonly variants = new Map<Entry, Variants>();
 
-  constructor(private readonly snap: PublishedSnapshot, private readonly baseHeaders: HeaderSet, private readonly tickets?: ViewTickets) {}
+  constructor(
+    private readonly snap: PublishedSnapshot,
+    private readonly baseHeaders: HeaderSet,
+    private readonly tickets?: ViewTickets,
+  ) {}
 
   /** True when it answered the request. */
   handle(req: IncomingMessage, res: ServerResponse): boolean {
@@ -110,7 +118,8 @@ export class PublicFastPath {
     const v = this.variantsOf(entry);
     // A view ticket is minted per response (issue 44), never kept with the cached headers; a body that carries one is
     // this borrower's view, so no shared cache keeps it.
-    const own = (h: HeaderSet) => (ticket ? { ...h, 'Cache-Control': 'private, no-cache', 'X-View-Ticket': ticket } : h);
+    const own = (h: HeaderSet) =>
+      ticket ? { ...h, 'Cache-Control': 'private, no-cache', 'X-View-Ticket': ticket } : h;
     if (notModified(req.headers['if-none-match'], entry.etag)) {
       res.writeHead(304, own(v.notModified)).end();
       return true;
@@ -151,7 +160,11 @@ export class PublicFastPath {
   private variantsOf(entry: Entry): Variants {
     let v = this.variants.get(entry);
     if (!v) {
-      const validators: HeaderSet = { ETag: entry.etag, 'Cache-Control': PUBLIC_CACHE_CONTROL, Vary: 'Accept-Encoding' };
+      const validators: HeaderSet = {
+        ETag: entry.etag,
+        'Cache-Control': PUBLIC_CACHE_CONTROL,
+        Vary: 'Accept-Encoding',
+      };
       // Kept by a 304 too: the cached copy then says which arm it is.
       if (entry.release) validators['X-Config-Release'] = entry.release;
       v = {
@@ -160,7 +173,12 @@ export class PublicFastPath {
         notModified: validators,
         identity: {
           body: entry.body,
-          headers: { ...this.baseHeaders, ...validators, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(entry.body.length) },
+          headers: {
+            ...this.baseHeaders,
+            ...validators,
+            'Content-Type': 'application/json; charset=utf-8',
+            'Content-Length': String(entry.body.length),
+          },
         },
       };
       this.variants.set(entry, v);
@@ -172,10 +190,19 @@ export class PublicFastPath {
     if (encoding === 'identity' || v.identity.body.length < MIN_COMPRESS_BYTES) return v.identity;
     let out = v[encoding];
     if (!out) {
-      const body = encoding === 'br'
-        ? brotliCompressSync(v.identity.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: v.identity.body.length } })
-        : gzipSync(v.identity.body, { level: 9 });
-      out = { body, headers: { ...v.identity.headers, 'Content-Encoding': encoding, 'Content-Length': String(body.length) } };
+      const body =
+        encoding === 'br'
+          ? brotliCompressSync(v.identity.body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: v.identity.body.length,
+              },
+            })
+          : gzipSync(v.identity.body, { level: 9 });
+      out = {
+        body,
+        headers: { ...v.identity.headers, 'Content-Encoding': encoding, 'Content-Length': String(body.length) },
+      };
       v[encoding] = out;
     }
     return out;

@@ -95,7 +95,8 @@ describe('security headers and health', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).toMatch(/img-src 'self' data: blob: https:/);
     const bundle = await (await get('/config/v1/bundle?market=ID')).json();
-    for (const origin of bundle.market.embedOrigins) expect(csp).toMatch(new RegExp(`frame-src [^;]*${origin.replace(/\./g, '\\.')}`));
+    for (const origin of bundle.market.embedOrigins)
+      expect(csp).toMatch(new RegExp(`frame-src [^;]*${origin.replace(/\./g, '\\.')}`));
     expect((await get('/healthz')).headers.get('x-content-type-options')).toBe('nosniff');
   });
 
@@ -171,7 +172,8 @@ describe('the app page', () => {
     const notes = (v: unknown): number => JSON.stringify(v).split('"description"').length - 1;
     expect(full.routeMap.routes.filter((r: object) => 'description' in r).length).toBeGreaterThan(0);
     expect(boot.bundle.routeMap.routes.filter((r: object) => 'description' in r)).toEqual([]);
-    for (const doc of ['market', 'textSet', 'routeMap', 'apiMap', 'bridgeMap']) expect(boot.bundle[doc].description).toBeUndefined();
+    for (const doc of ['market', 'textSet', 'routeMap', 'apiMap', 'bridgeMap'])
+      expect(boot.bundle[doc].description).toBeUndefined();
     expect(screen.id).toBeTruthy();
     expect(screen.description).toBeUndefined();
     // An endpoint's and a bridge message's notes are required by their schemas: they stay, and so does the rest.
@@ -206,8 +208,21 @@ describe('the app page', () => {
     const cur = await ed.req('GET', `/admin/api/documents/text-set/${textSetId}`);
     const doc = structuredClone((await cur.json()).published.content);
     doc.texts['common.loading'] = 'memuat ulang...';
-    expect((await ed.req('PUT', `/admin/api/documents/text-set/${textSetId}/draft`, doc, { 'if-match': cur.headers.get('etag')! })).status).toBe(200);
-    expect((await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: textSetId }], note: 'etag probe' })).status).toBe(200);
+    expect(
+      (
+        await ed.req('PUT', `/admin/api/documents/text-set/${textSetId}/draft`, doc, {
+          'if-match': cur.headers.get('etag')!,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await pat.req('POST', '/admin/api/publish', {
+          documents: [{ kind: 'text-set', id: textSetId }],
+          note: 'etag probe',
+        })
+      ).status,
+    ).toBe(200);
     const after = await get('/privacyPolicy?market=ID', { 'if-none-match': etag });
     expect(after.status).toBe(200);
     // The page names the new bundle, which carries the new copy.
@@ -241,15 +256,24 @@ describe('the app page', () => {
     const evil = '</script><script>alert(1)</script><!-- <script> \u2028 & done';
     const doc = structuredClone(rec.published.content);
     doc.texts['common.error'] = evil;
-    const put = await ed.req('PUT', `/admin/api/documents/text-set/${textSetId}/draft`, doc, { 'if-match': cur.headers.get('etag')! });
+    const put = await ed.req('PUT', `/admin/api/documents/text-set/${textSetId}/draft`, doc, {
+      'if-match': cur.headers.get('etag')!,
+    });
     expect(put.status).toBe(200);
-    const pub = await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: textSetId }], note: 'xss probe' });
+    const pub = await pat.req('POST', '/admin/api/publish', {
+      documents: [{ kind: 'text-set', id: textSetId }],
+      note: 'xss probe',
+    });
     expect(pub.status).toBe(200);
 
     const html = await (await get('/complaintList')).text();
     // Boot data, the app, and for a server-drawn page its data (and the early-call script when it left the call to the
     // page) and the capture script (issue 45).
-    const expected = 2 + (html.includes('id="sdui-ssr"') ? 1 : 0) + (html.includes('src="/early-call.js"') ? 1 : 0) + (html.includes('data-ssr') ? 1 : 0);
+    const expected =
+      2 +
+      (html.includes('id="sdui-ssr"') ? 1 : 0) +
+      (html.includes('src="/early-call.js"') ? 1 : 0) +
+      (html.includes('data-ssr') ? 1 : 0);
     expect(html.match(/<script/g)!.length).toBe(expected);
     expect(html).not.toContain('</script><script>alert');
     // React's own markers in server-drawn markup (Suspense boundaries, text separators) aside.

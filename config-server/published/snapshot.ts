@@ -4,7 +4,16 @@ import { ReleaseArms, type ArmKind, type ArmLabel } from '../releases/release-ar
 import type { Who } from '../releases/borrower-params.js';
 import { bundleEntry, entry, oneOf, originOf, screenEntry, type Entry, type SnapshotDoc } from './entries.js';
 
-export { bundleEntry, entry, oneOf, originOf, screenEntry, scriptSafe, type Entry, type SnapshotDoc } from './entries.js';
+export {
+  bundleEntry,
+  entry,
+  oneOf,
+  originOf,
+  screenEntry,
+  scriptSafe,
+  type Entry,
+  type SnapshotDoc,
+} from './entries.js';
 
 type Doc = SnapshotDoc;
 import type { StoredRelease } from '../store/release-records.js';
@@ -41,7 +50,12 @@ export class PublishedSnapshot {
   /** An arm view's root and arm (undefined for the root). */
   private readonly arm?: ArmOf;
 
-  constructor(docs: readonly Doc[], readonly generation = 0, releases: readonly StoredRelease[] = [], arm?: ArmOf) {
+  constructor(
+    docs: readonly Doc[],
+    readonly generation = 0,
+    releases: readonly StoredRelease[] = [],
+    arm?: ArmOf,
+  ) {
     const of = (kind: string) => docs.filter((d) => d.kind === kind);
     const markets = of('market');
     const textSets = of('text-set');
@@ -56,7 +70,8 @@ export class PublishedSnapshot {
     // An arm view serialises nothing: its bodies are its root's (each built once per arm), its screens' node types on demand.
     if (!arm) {
       const bridgeMap = oneOf(docs, 'bridge-map');
-      for (const m of markets) for (const t of textSets) this.bundles.set(`${m.id}|${t.id}`, bundleEntry(m, t, routeMap, apiMap, bridgeMap));
+      for (const m of markets)
+        for (const t of textSets) this.bundles.set(`${m.id}|${t.id}`, bundleEntry(m, t, routeMap, apiMap, bridgeMap));
       for (const s of of('screen')) {
         this.screens.set(s.id, screenEntry(s));
         this.screenTypes.set(s.id, [...nodeTypesOf(s)].sort());
@@ -68,7 +83,13 @@ export class PublishedSnapshot {
     const rolling = releases.filter((r) => r.status === 'rolling');
     // The CSP is one for every borrower: it allows what any arm in flight needs.
     const all = [...docs, ...rolling.flatMap((r) => r.documents.map((d) => d.content as Doc))];
-    this.frameOrigins = [...new Set(all.filter((d) => d.kind === 'market').flatMap((m) => (Array.isArray(m.embedOrigins) ? m.embedOrigins.map(originOf) : [])))]
+    this.frameOrigins = [
+      ...new Set(
+        all
+          .filter((d) => d.kind === 'market')
+          .flatMap((m) => (Array.isArray(m.embedOrigins) ? m.embedOrigins.map(originOf) : [])),
+      ),
+    ]
       .filter((o): o is string => !!o)
       .sort();
     if (!arm && rolling.length) this.arms = new ReleaseArms(this, docs, rolling);
@@ -96,7 +117,9 @@ export class PublishedSnapshot {
   }
 
   template(templateId: string) {
-    return this.arm ? this.arm.root.armEntry('template', templateId, this.arm.mask) : this.templates.get(templateId)?.entry;
+    return this.arm
+      ? this.arm.root.armEntry('template', templateId, this.arm.mask)
+      : this.templates.get(templateId)?.entry;
   }
 
   templateDoc(templateId: string): unknown | undefined {

@@ -27,7 +27,14 @@ function fakeStore() {
   };
   const store = {
     generation: () => read(() => f.gen),
-    releases: { servingState: () => read(() => ({ generation: f.gen, published: [{ content: { kind: 'market', id: `M${f.gen}` } }], releases: [] })) },
+    releases: {
+      servingState: () =>
+        read(() => ({
+          generation: f.gen,
+          published: [{ content: { kind: 'market', id: `M${f.gen}` } }],
+          releases: [],
+        })),
+    },
     watch(listener: () => void) {
       f.notify = listener;
       return () => (f.notify = () => {});
@@ -42,7 +49,12 @@ describe('startPublishedSync', () => {
   it('rebuilds on a notification when the generation changed, not when it did not', async () => {
     const { f, store } = fakeStore();
     const seen: number[] = [];
-    const sync = await startPublishedSync({ store, pollMs: 0, log: () => {}, onSnapshot: (s) => seen.push(s.generation) });
+    const sync = await startPublishedSync({
+      store,
+      pollMs: 0,
+      log: () => {},
+      onSnapshot: (s) => seen.push(s.generation),
+    });
     expect(sync.snapshot().markets).toEqual(['M1']);
     f.notify();
     await tick();

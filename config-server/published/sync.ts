@@ -26,7 +26,11 @@ export interface PublishedSync {
 async function build(store: ConfigStore, hide?: PublishedSyncOptions['hide']) {
   const { generation, published, releases } = await store.releases.servingState();
   const served = hide ? published.filter((v) => !hide(v)) : published;
-  return new PublishedSnapshot(served.map((v) => v.content as SnapshotDoc), generation, releases);
+  return new PublishedSnapshot(
+    served.map((v) => v.content as SnapshotDoc),
+    generation,
+    releases,
+  );
 }
 
 /**
@@ -40,7 +44,12 @@ export async function startPublishedSync(opts: PublishedSyncOptions): Promise<Pu
   let snap = await build(store, opts.hide);
   let reachable = true;
   let closed = false;
-  const schedule = releaseSchedule({ releases: () => snap.releases, advance: () => store.releases.advanceReleases(), refresh: () => refresh(), log });
+  const schedule = releaseSchedule({
+    releases: () => snap.releases,
+    advance: () => store.releases.advanceReleases(),
+    refresh: () => refresh(),
+    log,
+  });
 
   // One rebuild at a time, in order: a notification, the periodic check and a local publish may coincide.
   let queue: Promise<void> = Promise.resolve();
@@ -72,7 +81,8 @@ export async function startPublishedSync(opts: PublishedSyncOptions): Promise<Pu
           reachable = true;
         },
         (e: unknown) => {
-          if (reachable) log(`store check failed, still serving generation ${snap.generation}: ${(e as Error).message}`);
+          if (reachable)
+            log(`store check failed, still serving generation ${snap.generation}: ${(e as Error).message}`);
           reachable = false;
         },
       )

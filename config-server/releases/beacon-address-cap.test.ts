@@ -38,10 +38,20 @@ describe('the per-address cap', () => {
     // The attacker: 1,000 deviceIds from one address, every candidate view reported broken (beacons of 10 views).
     const tickets: FetchedTicket[] = [];
     for (let i = 0; i < 1000; i++) tickets.push(await fetchTicket(s.url, SCREEN, `bot-${i}`, release, ATTACKER));
-    const broken = tickets.filter((t) => t.arm === 'candidate').map((t) => ({ screen: SCREEN, ticket: t.ticket, pageViews: 1, renderErrors: 20, apiFailures: { problemInit: 20 }, lcp: [30_000] }));
+    const broken = tickets
+      .filter((t) => t.arm === 'candidate')
+      .map((t) => ({
+        screen: SCREEN,
+        ticket: t.ticket,
+        pageViews: 1,
+        renderErrors: 20,
+        apiFailures: { problemInit: 20 },
+        lcp: [30_000],
+      }));
     expect(broken.length).toBeGreaterThan(400);
     const statuses = new Set<number>();
-    for (let i = 0; i < broken.length; i += 10) statuses.add(await postBeacon(s.url, broken.slice(i, i + 10), ATTACKER));
+    for (let i = 0; i < broken.length; i += 10)
+      statuses.add(await postBeacon(s.url, broken.slice(i, i + 10), ATTACKER));
     expect([...statuses]).toEqual([204]);
 
     const after = await releaseFigures(s.config.telemetry, r());
@@ -52,7 +62,11 @@ describe('the per-address cap', () => {
     expect(await s.config.guard.look()).toEqual([]);
     expect(r().status).toBe('rolling');
     // What the cap stopped: the same views uncapped (each counted once, as tickets do) would have rolled it back.
-    const uncapped = { ...after.candidate, pageViews: healthy.candidate.pageViews + broken.length, errors: broken.length * 20 };
+    const uncapped = {
+      ...after.candidate,
+      pageViews: healthy.candidate.pageViews + broken.length,
+      errors: broken.length * 20,
+    };
     expect(regression(after.base, uncapped)?.metric).toBe('error-rate');
   }, 120_000);
 });

@@ -12,7 +12,14 @@
  */
 import type { Beacon, BeaconScreen } from '../../schemas/generated/types.js';
 import type { PublishedSnapshot } from '../published/snapshot.js';
-import { API_FAILURES, SERVER_API_FAILURES, type CountRow, type TelemetryBatch, type TicketedView, type ViewRelease } from '../store/telemetry-records.js';
+import {
+  API_FAILURES,
+  SERVER_API_FAILURES,
+  type CountRow,
+  type TelemetryBatch,
+  type TicketedView,
+  type ViewRelease,
+} from '../store/telemetry-records.js';
 import { armsOfLabel } from './release-arms.js';
 import { binOf } from './timing-bins.js';
 import type { ViewTickets } from './view-ticket.js';
@@ -43,10 +50,12 @@ function knownOf(snap: PublishedSnapshot): Known {
   if (!k) {
     const endpoints = new Set<string>();
     const body = snap.markets.length ? snap.bundle(snap.markets[0])?.body : undefined;
-    if (body) for (const e of endpointsOf((JSON.parse(body.toString('utf8')) as { apiMap?: unknown }).apiMap)) endpoints.add(e);
+    if (body)
+      for (const e of endpointsOf((JSON.parse(body.toString('utf8')) as { apiMap?: unknown }).apiMap)) endpoints.add(e);
     const rolling = snap.releases.filter((r) => r.status === 'rolling');
     // A candidate API map may name an endpoint the base does not: its failures are the candidate's to answer for.
-    for (const r of rolling) for (const d of r.documents) if (d.kind === 'api-map') for (const e of endpointsOf(d.content)) endpoints.add(e);
+    for (const r of rolling)
+      for (const d of r.documents) if (d.kind === 'api-map') for (const e of endpointsOf(d.content)) endpoints.add(e);
     known.set(snap, (k = { endpoints, inFlight: new Set(rolling.map((r) => r.id)) }));
   }
   return k;
@@ -68,8 +77,12 @@ function oneView(s: BeaconScreen, k: Known): Omit<ViewRelease, 'release' | 'arm'
   for (const [endpoint, n] of Object.entries(s.apiFailures ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
     take(API_FAILURES + (k.endpoints.has(endpoint) ? endpoint : OTHER_ENDPOINT), n);
   }
-  const others = (['unknownNodes', 'expressionWarnings'] as const).flatMap((metric) => (s[metric] ? [{ metric, n: Math.min(s[metric], MAX_OTHERS_PER_VIEW) }] : []));
-  const bins = (['lcp', 'inp'] as const).flatMap((metric) => (s[metric]?.length ? [{ metric, bin: binOf(s[metric][0]) }] : []));
+  const others = (['unknownNodes', 'expressionWarnings'] as const).flatMap((metric) =>
+    s[metric] ? [{ metric, n: Math.min(s[metric], MAX_OTHERS_PER_VIEW) }] : [],
+  );
+  const bins = (['lcp', 'inp'] as const).flatMap((metric) =>
+    s[metric]?.length ? [{ metric, bin: binOf(s[metric][0]) }] : [],
+  );
   return { screen: s.screen, errors, others, bins };
 }
 
@@ -82,9 +95,11 @@ function ownRows(s: BeaconScreen, k: Known, out: TelemetryBatch) {
   row('renderErrors', s.renderErrors);
   row('unknownNodes', s.unknownNodes);
   row('expressionWarnings', s.expressionWarnings);
-  for (const [endpoint, n] of Object.entries(s.apiFailures ?? {})) row(API_FAILURES + (k.endpoints.has(endpoint) ? endpoint : OTHER_ENDPOINT), n);
+  for (const [endpoint, n] of Object.entries(s.apiFailures ?? {}))
+    row(API_FAILURES + (k.endpoints.has(endpoint) ? endpoint : OTHER_ENDPOINT), n);
   for (const metric of ['lcp', 'inp'] as const) {
-    for (const ms of s[metric] ?? []) out.bins.push({ release: '', arm: '', screen: s.screen, metric, bin: binOf(ms), n: 1 });
+    for (const ms of s[metric] ?? [])
+      out.bins.push({ release: '', arm: '', screen: s.screen, metric, bin: binOf(ms), n: 1 });
   }
 }
 
@@ -109,10 +124,20 @@ export function beaconCounts(beacon: Beacon, snap: PublishedSnapshot, tickets: V
     }
     const view = oneView(s, k);
     // The screen's own figures get the same single view (a replayed ticket is as untrusted there as no ticket).
-    ownRows({ screen: s.screen, pageViews: 1, ...Object.fromEntries(view.others.map((o) => [o.metric, o.n])) }, k, out.batch);
-    for (const e of view.errors) out.batch.counts.push({ release: '', arm: '', screen: s.screen, metric: e.metric, n: e.n });
-    for (const b of view.bins) out.batch.bins.push({ release: '', arm: '', screen: s.screen, metric: b.metric, bin: b.bin, n: 1 });
-    out.views.push({ view: t.view, expiresAt: t.exp, releases: releases.map((r) => ({ ...view, release: r.id, arm: r.arm })) });
+    ownRows(
+      { screen: s.screen, pageViews: 1, ...Object.fromEntries(view.others.map((o) => [o.metric, o.n])) },
+      k,
+      out.batch,
+    );
+    for (const e of view.errors)
+      out.batch.counts.push({ release: '', arm: '', screen: s.screen, metric: e.metric, n: e.n });
+    for (const b of view.bins)
+      out.batch.bins.push({ release: '', arm: '', screen: s.screen, metric: b.metric, bin: b.bin, n: 1 });
+    out.views.push({
+      view: t.view,
+      expiresAt: t.exp,
+      releases: releases.map((r) => ({ ...view, release: r.id, arm: r.arm })),
+    });
   }
   return out;
 }
@@ -120,5 +145,8 @@ export function beaconCounts(beacon: Beacon, snap: PublishedSnapshot, tickets: V
 /** The rows of one failed server prefetch: the screen's own figures and each release's arm the page was drawn in. */
 export function prefetchFailureRows(screen: string, endpoint: string, releaseLabel: string | undefined): CountRow[] {
   const metric = SERVER_API_FAILURES + endpoint;
-  return [{ release: '', arm: '', screen, metric, n: 1 }, ...armsOfLabel(releaseLabel).map(({ id, arm }) => ({ release: id, arm, screen, metric, n: 1 }))];
+  return [
+    { release: '', arm: '', screen, metric, n: 1 },
+    ...armsOfLabel(releaseLabel).map(({ id, arm }) => ({ release: id, arm, screen, metric, n: 1 })),
+  ];
 }

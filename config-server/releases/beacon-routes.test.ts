@@ -10,7 +10,11 @@ import { startTestRelease } from './testing/test-release.js';
 import { fetchTicket } from './testing/test-tickets.js';
 
 const send = (base: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${base}/config/v1/beacon`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(`${base}/config/v1/beacon`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 const sums = async (t: TelemetryStore, release: string, screens?: string[]) =>
   Object.fromEntries((await t.figures(release, screens)).counts.map((c) => [`${c.arm || '-'} ${c.metric}`, c.n]));
@@ -24,12 +28,23 @@ describe('POST /config/v1/beacon', () => {
   }, 60_000);
   afterAll(() => s?.stop());
 
-  it('counts a beacon: 204, the screen\'s own figures and its ticket\'s arm of a release in flight', async () => {
+  it("counts a beacon: 204, the screen's own figures and its ticket's arm of a release in flight", async () => {
     const { ticket, arm } = await fetchTicket(s.url, 'complaint-entry', 'routes-1', release);
     const r = await send(s.url, {
-      v: 1, market: 'ID',
+      v: 1,
+      market: 'ID',
       screens: [
-        { screen: 'complaint-entry', ticket, pageViews: 2, renderErrors: 1, unknownNodes: 3, expressionWarnings: 4, apiFailures: { problemInit: 2, noSuchEndpoint: 1 }, lcp: [1234, 1250], inp: [80] },
+        {
+          screen: 'complaint-entry',
+          ticket,
+          pageViews: 2,
+          renderErrors: 1,
+          unknownNodes: 3,
+          expressionWarnings: 4,
+          apiFailures: { problemInit: 2, noSuchEndpoint: 1 },
+          lcp: [1234, 1250],
+          inp: [80],
+        },
         { screen: 'complaint-list', pageViews: 1 },
       ],
     });
@@ -38,8 +53,12 @@ describe('POST /config/v1/beacon', () => {
     const t = s.config.telemetry;
     // One view (the ticket's), in the ticket's arm; its first LCP and INP.
     expect(await sums(t, release)).toEqual({
-      [`${arm} pageViews`]: 1, [`${arm} renderErrors`]: 1, [`${arm} unknownNodes`]: 3, [`${arm} expressionWarnings`]: 4,
-      [`${arm} apiFailures:problemInit`]: 2, [`${arm} apiFailures:(other)`]: 1,
+      [`${arm} pageViews`]: 1,
+      [`${arm} renderErrors`]: 1,
+      [`${arm} unknownNodes`]: 3,
+      [`${arm} expressionWarnings`]: 4,
+      [`${arm} apiFailures:problemInit`]: 2,
+      [`${arm} apiFailures:(other)`]: 1,
     });
     expect((await t.figures(release)).bins).toEqual([
       { arm, metric: 'inp', bin: 1, n: 1 },
@@ -51,14 +70,20 @@ describe('POST /config/v1/beacon', () => {
   it('counts nothing of a screen or market that is not published, and nothing for a release no longer in flight', async () => {
     const t = s.config.telemetry;
     const before = await sums(t, '');
-    expect((await send(s.url, { v: 1, market: 'ID', screens: [{ screen: 'no-such-screen', pageViews: 5 }] })).status).toBe(204);
-    expect((await send(s.url, { v: 1, market: 'ZZ', screens: [{ screen: 'complaint-entry', pageViews: 5 }] })).status).toBe(204);
+    expect(
+      (await send(s.url, { v: 1, market: 'ID', screens: [{ screen: 'no-such-screen', pageViews: 5 }] })).status,
+    ).toBe(204);
+    expect(
+      (await send(s.url, { v: 1, market: 'ZZ', screens: [{ screen: 'complaint-entry', pageViews: 5 }] })).status,
+    ).toBe(204);
     expect(await sums(t, '')).toEqual(before);
     const other = await startTestRelease(s, { screens: ['not-found'] });
     const { ticket } = await fetchTicket(s.url, 'not-found', 'routes-2', other.id);
     await s.config.store.releases.rollbackRelease(other.id, { user: 'pat', reason: 'over' });
     await s.config.refresh();
-    expect((await send(s.url, { v: 1, market: 'ID', screens: [{ screen: 'not-found', ticket, pageViews: 1 }] })).status).toBe(204);
+    expect(
+      (await send(s.url, { v: 1, market: 'ID', screens: [{ screen: 'not-found', ticket, pageViews: 1 }] })).status,
+    ).toBe(204);
     expect(await sums(t, other.id)).toEqual({});
     expect((await sums(t, ''))['- pageViews']).toBe(before['- pageViews'] + 1);
   });
@@ -67,11 +92,26 @@ describe('POST /config/v1/beacon', () => {
     const t = s.config.telemetry;
     const before = [await sums(t, ''), await sums(t, release)];
     const cases: [unknown, RegExp][] = [
-      [{ v: 1, market: 'ID', screens: [{ screen: 'complaint-entry', pageViews: 101 }] }, /at \/screens\/0\/pageViews: must be <= 100/],
-      [{ v: 1, market: 'ID', screens: [{ screen: 'complaint-entry', pageViews: 1, token: 'abc' }] }, /at \/screens\/0: must NOT have additional properties \(token\)/],
-      [{ v: 1, market: 'ID', deviceId: 'd-1', screens: [{ screen: 'complaint-entry' }] }, /at \/: must NOT have additional properties \(deviceId\)/],
-      [{ v: 1, market: 'ID', screens: [{ screen: 'complaint-entry', apiFailures: { '0812-3456-7890': 1 } }] }, /at \/screens\/0\/apiFailures: must match pattern/],
-      [{ v: 1, market: 'ID', screens: [{ screen: 'complaint-entry', lcp: [1.5] }] }, /at \/screens\/0\/lcp\/0: must be integer/],
+      [
+        { v: 1, market: 'ID', screens: [{ screen: 'complaint-entry', pageViews: 101 }] },
+        /at \/screens\/0\/pageViews: must be <= 100/,
+      ],
+      [
+        { v: 1, market: 'ID', screens: [{ screen: 'complaint-entry', pageViews: 1, token: 'abc' }] },
+        /at \/screens\/0: must NOT have additional properties \(token\)/,
+      ],
+      [
+        { v: 1, market: 'ID', deviceId: 'd-1', screens: [{ screen: 'complaint-entry' }] },
+        /at \/: must NOT have additional properties \(deviceId\)/,
+      ],
+      [
+        { v: 1, market: 'ID', screens: [{ screen: 'complaint-entry', apiFailures: { '0812-3456-7890': 1 } }] },
+        /at \/screens\/0\/apiFailures: must match pattern/,
+      ],
+      [
+        { v: 1, market: 'ID', screens: [{ screen: 'complaint-entry', lcp: [1.5] }] },
+        /at \/screens\/0\/lcp\/0: must be integer/,
+      ],
       [{ v: 2, market: 'ID', screens: [{ screen: 'complaint-entry' }] }, /at \/v: must be equal to constant/],
       [{ v: 1, market: 'ID', screens: [] }, /at \/screens: must NOT have fewer than 1 items/],
       [[1, 2], /at \/: must be object/],
@@ -85,11 +125,24 @@ describe('POST /config/v1/beacon', () => {
     }
     expect((await send(s.url, '{"v": 1, "market": ')).status).toBe(400);
     expect((await send(s.url, 'null')).status).toBe(400);
-    const big = { v: 1, market: 'ID', screens: [{ screen: 'complaint-entry', pageViews: 1, lcp: [1000] }], pad: 'x'.repeat(4096) };
+    const big = {
+      v: 1,
+      market: 'ID',
+      screens: [{ screen: 'complaint-entry', pageViews: 1, lcp: [1000] }],
+      pad: 'x'.repeat(4096),
+    };
     const tooLarge = await send(s.url, big);
     expect(tooLarge.status).toBe(413);
     expect(((await tooLarge.json()) as { error: { message: string } }).error.message).toMatch(/limit is 4096 bytes/);
-    expect((await send(s.url, JSON.stringify({ v: 1, market: 'ID', screens: [{ screen: 'complaint-entry', pageViews: 1 }] }), { 'content-type': 'text/plain' })).status).toBe(415);
+    expect(
+      (
+        await send(
+          s.url,
+          JSON.stringify({ v: 1, market: 'ID', screens: [{ screen: 'complaint-entry', pageViews: 1 }] }),
+          { 'content-type': 'text/plain' },
+        )
+      ).status,
+    ).toBe(415);
     expect([await sums(t, ''), await sums(t, release)]).toEqual(before);
   });
 });
@@ -102,7 +155,7 @@ describe('the per-client beacon cap', () => {
   }, 60_000);
   afterAll(() => s?.stop());
 
-  it('refuses a client\'s beacons beyond the cap with 429 and counts none of them; other clients go on', async () => {
+  it("refuses a client's beacons beyond the cap with 429 and counts none of them; other clients go on", async () => {
     const beacon = { v: 1, market: 'ID', screens: [{ screen: 'complaint-entry', pageViews: 1 }] };
     const a = { 'x-forwarded-for': '203.0.113.7' };
     const statuses = [];
@@ -110,7 +163,9 @@ describe('the per-client beacon cap', () => {
     expect(statuses).toEqual([204, 204, 204, 204, 204, 429, 429, 429]);
     expect((await sums(s.config.telemetry, ''))['- pageViews']).toBe(5);
     const refused = await send(s.url, beacon, a);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/Too many beacons from your address: at most 5 per 60 s/);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /Too many beacons from your address: at most 5 per 60 s/,
+    );
     expect((await send(s.url, beacon, { 'x-forwarded-for': '198.51.100.9' })).status).toBe(204);
     expect((await sums(s.config.telemetry, ''))['- pageViews']).toBe(6);
   });

@@ -42,7 +42,10 @@ export function beaconLimitFromEnv(env: NodeJS.ProcessEnv): BeaconLimit {
   const raw = env.BEACON_RATE_LIMIT;
   if (raw === undefined || raw.trim() === '') return DEFAULT_BEACON_LIMIT;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new Error(`BEACON_RATE_LIMIT must be a whole number of beacons per client and minute, 1 or more (got '${raw.slice(0, 40)}')`);
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000)
+    throw new Error(
+      `BEACON_RATE_LIMIT must be a whole number of beacons per client and minute, 1 or more (got '${raw.slice(0, 40)}')`,
+    );
   return { limit: n, windowMs: 60_000 };
 }
 
@@ -57,7 +60,10 @@ export function beaconViewsPerAddressFromEnv(env: NodeJS.ProcessEnv): number {
   const raw = env.BEACON_VIEWS_PER_ADDRESS;
   if (raw === undefined || raw.trim() === '') return DEFAULT_VIEWS_PER_ADDRESS;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new Error(`BEACON_VIEWS_PER_ADDRESS must be a whole number of page views per client address and release, 1 to 10000 (got '${raw.slice(0, 40)}')`);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000)
+    throw new Error(
+      `BEACON_VIEWS_PER_ADDRESS must be a whole number of page views per client address and release, 1 to 10000 (got '${raw.slice(0, 40)}')`,
+    );
   return n;
 }
 
@@ -96,38 +102,57 @@ export function beaconRouter(opts: BeaconOptions) {
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     identifier: 'beacon',
-    handler: (_req, _res, next) => next(new HttpError(429, `Too many beacons from your address: at most ${limit} per ${Math.round(windowMs / 1000)} s`)),
+    handler: (_req, _res, next) =>
+      next(
+        new HttpError(429, `Too many beacons from your address: at most ${limit} per ${Math.round(windowMs / 1000)} s`),
+      ),
   });
   const validate = validator();
   const cap = opts.viewsPerAddress ?? DEFAULT_VIEWS_PER_ADDRESS;
   let addressKey: Promise<string> | undefined;
   /** What the store keeps of a client address: an HMAC with a key every replica shares (asked for once). */
   const addressOf = async (ip: string) => {
-    const key = await (addressKey ??= opts.telemetry.sharedSecret(ADDRESS_KEY_NAME, () => randomBytes(32).toString('base64url')).catch((e: unknown) => {
-      addressKey = undefined;
-      throw e;
-    }));
+    const key = await (addressKey ??= opts.telemetry
+      .sharedSecret(ADDRESS_KEY_NAME, () => randomBytes(32).toString('base64url'))
+      .catch((e: unknown) => {
+        addressKey = undefined;
+        throw e;
+      }));
     return createHmac('sha256', key).update(ip).digest('base64url').slice(0, 32);
   };
   const jsonOnly: RequestHandler = (req, _res, next) => {
-    if (!req.is('application/json')) throw new HttpError(415, 'Send the beacon as Content-Type: application/json (a Blob of that type with navigator.sendBeacon)');
+    if (!req.is('application/json'))
+      throw new HttpError(
+        415,
+        'Send the beacon as Content-Type: application/json (a Blob of that type with navigator.sendBeacon)',
+      );
     next();
   };
 
-  router.post('/beacon', perClient, jsonOnly, jsonBody({ limit: `${BEACON_MAX_BYTES}b`, maxDepth: 6 }), async (req, res) => {
-    const beacon: unknown = req.body;
-    if (!validate(beacon)) {
-      const e = validate.errors![0];
-      const at = e.instancePath || '/';
-      const message = `${e.message ?? 'is not allowed'}${e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : ''}`;
-      throw new HttpError(400, `The beacon does not match schemas/beacon.json at ${at}: ${message}`, { errors: [{ instancePath: e.instancePath, message }] });
-    }
-    const { batch, views } = beaconCounts(beacon, opts.snapshot(), opts.tickets);
-    const ticketed = views.length ? { address: await addressOf(req.ip ?? ''), cap, now: Math.floor(Date.now() / 1000), views } : undefined;
-    await opts.telemetry.add(batch, ticketed);
-    opts.onCounted?.();
-    res.setHeader('Cache-Control', 'no-store');
-    res.status(204).end();
-  });
+  router.post(
+    '/beacon',
+    perClient,
+    jsonOnly,
+    jsonBody({ limit: `${BEACON_MAX_BYTES}b`, maxDepth: 6 }),
+    async (req, res) => {
+      const beacon: unknown = req.body;
+      if (!validate(beacon)) {
+        const e = validate.errors![0];
+        const at = e.instancePath || '/';
+        const message = `${e.message ?? 'is not allowed'}${e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : ''}`;
+        throw new HttpError(400, `The beacon does not match schemas/beacon.json at ${at}: ${message}`, {
+          errors: [{ instancePath: e.instancePath, message }],
+        });
+      }
+      const { batch, views } = beaconCounts(beacon, opts.snapshot(), opts.tickets);
+      const ticketed = views.length
+        ? { address: await addressOf(req.ip ?? ''), cap, now: Math.floor(Date.now() / 1000), views }
+        : undefined;
+      await opts.telemetry.add(batch, ticketed);
+      opts.onCounted?.();
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(204).end();
+    },
+  );
   return router;
 }

@@ -34,7 +34,10 @@ describe('view tickets', () => {
   /** What a forged beacon must not move: the release's counts, histograms and the guard's verdict. */
   const state = async (id = release) => {
     const r = s.config.snapshot().releases.find((x) => x.id === id)!;
-    return { figures: await s.config.telemetry.figures(id), verdict: verdictOf(r, await releaseFigures(s.config.telemetry, r)) };
+    return {
+      figures: await s.config.telemetry.figures(id),
+      verdict: verdictOf(r, await releaseFigures(s.config.telemetry, r)),
+    };
   };
 
   beforeAll(async () => {
@@ -67,16 +70,30 @@ describe('view tickets', () => {
     const anonymous = await fetch(`${s.url}/config/v1/screens/${SCREEN}?market=ID`);
     expect(anonymous.headers.get('x-view-ticket')).toBeNull();
     // A screen no release touches gets one when its market's bundle has none in flight either: none.
-    expect((await fetch(`${s.url}/config/v1/screens/not-found?market=ID&deviceId=device-x`)).headers.get('x-view-ticket')).toBeNull();
+    expect(
+      (await fetch(`${s.url}/config/v1/screens/not-found?market=ID&deviceId=device-x`)).headers.get('x-view-ticket'),
+    ).toBeNull();
   });
 
-  it('counts a real view once, for its ticket\'s arm, as one page view with at most 20 errors, whatever the body claims', async () => {
+  it("counts a real view once, for its ticket's arm, as one page view with at most 20 errors, whatever the body claims", async () => {
     const { ticket, arm } = await ticketOf();
     const before = await sums(s.config.telemetry, release);
-    const entry = { screen: SCREEN, ticket, pageViews: 50, renderErrors: 30, apiFailures: { problemInit: 30 }, lcp: [1000, 5000], inp: [40, 900] };
+    const entry = {
+      screen: SCREEN,
+      ticket,
+      pageViews: 50,
+      renderErrors: 30,
+      apiFailures: { problemInit: 30 },
+      lcp: [1000, 5000],
+      inp: [40, 900],
+    };
     expect(await postBeacon(s.url, [entry], '198.51.100.1')).toBe(204);
     const after = await sums(s.config.telemetry, release);
-    const added = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (before[k] ?? 0)]).filter(([, v]) => v));
+    const added = Object.fromEntries(
+      Object.entries(after)
+        .map(([k, v]) => [k, v - (before[k] ?? 0)])
+        .filter(([, v]) => v),
+    );
     expect(added).toEqual({ [`${arm} pageViews`]: 1, [`${arm} renderErrors`]: 20 });
     // Replayed, from the same address or another: nothing more.
     const counted = await state();
@@ -88,8 +105,14 @@ describe('view tickets', () => {
   it('counts an anonymous beacon for no release, and refuses one that names a release', async () => {
     const before = await state();
     const own = (await sums(s.config.telemetry, ''))['- pageViews'] ?? 0;
-    expect(await postBeacon(s.url, [{ screen: SCREEN, pageViews: 30, renderErrors: 30, apiFailures: { problemInit: 30 } }])).toBe(204);
-    expect(await postBeacon(s.url, [{ screen: SCREEN, releases: [{ id: release, arm: 'candidate' }], pageViews: 30, renderErrors: 30 }])).toBe(400);
+    expect(
+      await postBeacon(s.url, [{ screen: SCREEN, pageViews: 30, renderErrors: 30, apiFailures: { problemInit: 30 } }]),
+    ).toBe(204);
+    expect(
+      await postBeacon(s.url, [
+        { screen: SCREEN, releases: [{ id: release, arm: 'candidate' }], pageViews: 30, renderErrors: 30 },
+      ]),
+    ).toBe(400);
     expect(await state()).toEqual(before);
     // The screen's own figures (no guard reads them) took the anonymous one.
     expect((await sums(s.config.telemetry, ''))['- pageViews']).toBe(own + 30);
@@ -98,12 +121,20 @@ describe('view tickets', () => {
   it('never takes the arm from the body: a base ticket cannot count as the candidate', async () => {
     const { ticket } = await ticketOf('base');
     const before = await state();
-    expect(await postBeacon(s.url, [{ screen: SCREEN, ticket, releases: [{ id: release, arm: 'candidate' }], pageViews: 1, renderErrors: 1 }])).toBe(400);
+    expect(
+      await postBeacon(s.url, [
+        { screen: SCREEN, ticket, releases: [{ id: release, arm: 'candidate' }], pageViews: 1, renderErrors: 1 },
+      ]),
+    ).toBe(400);
     // The payload edited to say candidate, with the signature it had: forged.
     const [payload, sig] = ticket.split('.');
-    const edited = Buffer.from(Buffer.from(payload, 'base64url').toString().replace('"b"]', '"c"]')).toString('base64url');
+    const edited = Buffer.from(Buffer.from(payload, 'base64url').toString().replace('"b"]', '"c"]')).toString(
+      'base64url',
+    );
     expect(edited).not.toBe(payload);
-    expect(await postBeacon(s.url, [{ screen: SCREEN, ticket: `${edited}.${sig}`, pageViews: 1, renderErrors: 1 }])).toBe(204);
+    expect(
+      await postBeacon(s.url, [{ screen: SCREEN, ticket: `${edited}.${sig}`, pageViews: 1, renderErrors: 1 }]),
+    ).toBe(204);
     expect(await state()).toEqual(before);
   });
 
@@ -148,7 +179,13 @@ describe('view tickets', () => {
     const page = async () => {
       const r = await fetch(`${s.url}/complaint?market=ID&deviceId=page-borrower`);
       const html = await r.text();
-      return { r, boot: JSON.parse(/<script type="application\/json" id="sdui-boot">(.*?)<\/script>/s.exec(html)![1]) as { viewTicket?: string; release?: string } };
+      return {
+        r,
+        boot: JSON.parse(/<script type="application\/json" id="sdui-boot">(.*?)<\/script>/s.exec(html)![1]) as {
+          viewTicket?: string;
+          release?: string;
+        },
+      };
     };
     const [a, b] = [await page(), await page()];
     expect(a.boot.viewTicket).toBeTruthy();

@@ -20,7 +20,12 @@ describe('binomialUpperTail', () => {
   });
 
   it('agrees with a term-by-term sum on both sides of the mode, small and large n', () => {
-    for (const [n, p] of [[20, 0.5], [61, 0.4], [300, 0.02], [2000, 0.51]] as const) {
+    for (const [n, p] of [
+      [20, 0.5],
+      [61, 0.4],
+      [300, 0.02],
+      [2000, 0.51],
+    ] as const) {
       for (let k = 0; k <= n; k += Math.max(1, Math.floor(n / 37))) {
         const want = naiveTail(n, k, p);
         const got = binomialUpperTail(n, k, p);

@@ -48,5 +48,11 @@ export function paramOnce(query: QuerySource, name: string): string | undefined 
 /** Who a request is, from its query. */
 export function borrowerParams(names: WhoNames, query: QuerySource): Who {
   const get = (name: string) => paramOnce(query, name);
-  return { deviceId: get(names.deviceId), market: get(names.market), platform: get(names.platform), version: get(names.version), v: get('v') };
+  return {
+    deviceId: get(names.deviceId),
+    market: get(names.market),
+    platform: get(names.platform),
+    version: get(names.version),
+    v: get('v'),
+  };
 }

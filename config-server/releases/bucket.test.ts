@@ -1,19 +1,36 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { boundOf, bucket, bucketFrom, inAudience, inCandidate as inPrepared, prepareDraw, seedState, BUCKETS, type ReleaseDraw, type Borrower } from './bucket.js';
+import {
+  boundOf,
+  bucket,
+  bucketFrom,
+  inAudience,
+  inCandidate as inPrepared,
+  prepareDraw,
+  seedState,
+  BUCKETS,
+  type ReleaseDraw,
+  type Borrower,
+} from './bucket.js';
 
 /** The rule serving uses, on a release as the store holds it. */
 const inCandidate = (r: ReleaseDraw, who: Borrower) => inPrepared(prepareDraw(r), who);
 
-const devices = (n: number, prefix = 'device') => Array.from({ length: n }, (_, i) => `${prefix}-${String(i).padStart(5, '0')}`);
-const share = (seed: string, percent: number, ids: string[]) => ids.filter((deviceId) => inCandidate({ seed, percent, audience: {} }, { deviceId })).length / ids.length;
+const devices = (n: number, prefix = 'device') =>
+  Array.from({ length: n }, (_, i) => `${prefix}-${String(i).padStart(5, '0')}`);
+const share = (seed: string, percent: number, ids: string[]) =>
+  ids.filter((deviceId) => inCandidate({ seed, percent, audience: {} }, { deviceId })).length / ids.length;
 
 describe('bucket', () => {
   it('is stable: the same seed and deviceId give the same bucket, 0-9999, computed either way', () => {
     expect(bucket('seed-a', 'device-1')).toBe(bucket('seed-a', 'device-1'));
     expect(bucketFrom(seedState('seed-a'), 'device-1')).toBe(bucket('seed-a', 'device-1'));
     // Pinned: a change of the function would move borrowers between arms of releases in flight.
-    expect([bucket('0f3c2a9d8e7b6a51', 'device-00001'), bucket('0f3c2a9d8e7b6a51', 'ümlaut-ïd'), bucket('', '')]).toEqual([8160, 3899, 9405]);
+    expect([
+      bucket('0f3c2a9d8e7b6a51', 'device-00001'),
+      bucket('0f3c2a9d8e7b6a51', 'ümlaut-ïd'),
+      bucket('', ''),
+    ]).toEqual([8160, 3899, 9405]);
     for (const id of devices(2000)) {
       const b = bucket('s', id);
       expect(Number.isInteger(b) && b >= 0 && b < BUCKETS).toBe(true);
@@ -36,13 +53,17 @@ describe('bucket', () => {
     expect(sd).toBeLessThan(0.0042 * 1.2);
     expect(shares.filter((x) => x < 0.09 || x > 0.11).length / shares.length).toBeLessThan(0.05);
     // And uuid-like ids.
-    const uuids = Array.from({ length: 5000 }, (_, i) => `${(i * 2654435761) >>> 0}`.padStart(10, '0') + '-4e1f-9a7b-' + i.toString(16));
+    const uuids = Array.from(
+      { length: 5000 },
+      (_, i) => `${(i * 2654435761) >>> 0}`.padStart(10, '0') + '-4e1f-9a7b-' + i.toString(16),
+    );
     expect(Math.abs(share('seed', 25, uuids) - 0.25)).toBeLessThan(0.015);
   });
 
   it('keeps everyone who was in when widening, and moves only the top of the range out when narrowing', () => {
     const ids = devices(3000);
-    const at = (p: number) => new Set(ids.filter((deviceId) => inCandidate({ seed: 's', percent: p, audience: {} }, { deviceId })));
+    const at = (p: number) =>
+      new Set(ids.filter((deviceId) => inCandidate({ seed: 's', percent: p, audience: {} }, { deviceId })));
     const [p5, p10, p25, p100] = [5, 10, 25, 100].map(at);
     for (const id of p10) expect(p25.has(id)).toBe(true);
     for (const id of p5) expect(p10.has(id)).toBe(true);
@@ -53,8 +74,12 @@ describe('bucket', () => {
 
   it('draws each release independently (a different seed, a different share)', () => {
     const ids = devices(4000);
-    const inA = new Set(ids.filter((deviceId) => inCandidate({ seed: 'release-a', percent: 50, audience: {} }, { deviceId })));
-    const both = ids.filter((deviceId) => inA.has(deviceId) && inCandidate({ seed: 'release-b', percent: 50, audience: {} }, { deviceId })).length;
+    const inA = new Set(
+      ids.filter((deviceId) => inCandidate({ seed: 'release-a', percent: 50, audience: {} }, { deviceId })),
+    );
+    const both = ids.filter(
+      (deviceId) => inA.has(deviceId) && inCandidate({ seed: 'release-b', percent: 50, audience: {} }, { deviceId }),
+    ).length;
     expect(Math.abs(both / ids.length - 0.25)).toBeLessThan(0.03);
   });
 
@@ -67,7 +92,12 @@ describe('bucket', () => {
   });
 
   it('matches an audience by market, platform and app version range; a field the request does not answer does not match', () => {
-    const a = { markets: ['ID'], platforms: ['android' as const, 'web' as const], minVersion: '2.9', maxVersion: '2.12' };
+    const a = {
+      markets: ['ID'],
+      platforms: ['android' as const, 'web' as const],
+      minVersion: '2.9',
+      maxVersion: '2.12',
+    };
     expect(inAudience(a, { market: 'ID', platform: 'Android', version: '2.10.1' })).toBe(true);
     expect(inAudience(a, { market: 'ID', platform: 'web', version: 'v2.12' })).toBe(true);
     expect(inAudience(a, { market: 'ID', platform: 'web', version: '2.12.1' })).toBe(false);

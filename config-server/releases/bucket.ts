@@ -66,12 +66,17 @@ export const bucket = (seed: string, deviceId: string) => bucketFrom(seedState(s
 export const boundOf = (percent: number) => Math.round(percent * 100);
 
 /** The dotted number an app version starts with (`v2.14.1-beta` → `2.14.1`), or undefined. */
-const versionNumber = (v: string | undefined) => (v ? /^v?(\d{1,6}(?:\.\d{1,6}){0,3})/i.exec(v.trim())?.[1] : undefined);
+const versionNumber = (v: string | undefined) =>
+  v ? /^v?(\d{1,6}(?:\.\d{1,6}){0,3})/i.exec(v.trim())?.[1] : undefined;
 
 /** Whether the audience takes this borrower: an audience field the request does not answer does not match. */
 export function inAudience(a: ReleaseAudience, who: Borrower): boolean {
   if (a.markets && !(who.market !== undefined && a.markets.includes(who.market))) return false;
-  if (a.platforms && !(who.platform !== undefined && (a.platforms as string[]).includes(who.platform.trim().toLowerCase()))) return false;
+  if (
+    a.platforms &&
+    !(who.platform !== undefined && (a.platforms as string[]).includes(who.platform.trim().toLowerCase()))
+  )
+    return false;
   if (a.minVersion || a.maxVersion) {
     const v = versionNumber(who.version);
     if (!v) return false;
@@ -88,7 +93,11 @@ export interface PreparedDraw {
   audience: ReleaseAudience;
 }
 
-export const prepareDraw = (r: ReleaseDraw): PreparedDraw => ({ state: seedState(r.seed), bound: boundOf(r.percent), audience: r.audience });
+export const prepareDraw = (r: ReleaseDraw): PreparedDraw => ({
+  state: seedState(r.seed),
+  bound: boundOf(r.percent),
+  audience: r.audience,
+});
 
 /**
  * The arm rule: whether the borrower gets the release's candidate. No deviceId: the base. Serving (release-arms.ts)

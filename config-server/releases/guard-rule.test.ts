@@ -15,9 +15,14 @@ function rng(seed: number) {
 }
 
 /** A page's LCP, ms: log-normal around 1.5 s (a mid-range phone on 4G). */
-const lcpOf = (r: () => number, medianMs = 1500) => medianMs * Math.exp(0.5 * Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r()));
+const lcpOf = (r: () => number, medianMs = 1500) =>
+  medianMs * Math.exp(0.5 * Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r()));
 
-const arm = (lcps: boolean): ArmFigures & { lcp: number[] } => ({ pageViews: 0, errors: 0, lcp: lcps ? new Array<number>(BIN_COUNT).fill(0) : [] });
+const arm = (lcps: boolean): ArmFigures & { lcp: number[] } => ({
+  pageViews: 0,
+  errors: 0,
+  lcp: lcps ? new Array<number>(BIN_COUNT).fill(0) : [],
+});
 
 interface Borrowers {
   /** Errors of one page view in this arm. */
@@ -29,7 +34,12 @@ interface Borrowers {
  * One release at 50 %: page views one at a time, each to an arm at random, the guard looking after every one.
  * Returns the total page views when it rolled back, or null when the candidate reached `maxCandidateViews` first.
  */
-function run(seed: number, who: Borrowers, maxCandidateViews: number, rule = DEFAULT_RULE): { at: number; metric: string } | null {
+function run(
+  seed: number,
+  who: Borrowers,
+  maxCandidateViews: number,
+  rule = DEFAULT_RULE,
+): { at: number; metric: string } | null {
   const r = rng(seed);
   const base = arm(!!who.lcpMs);
   const candidate = arm(!!who.lcpMs);
@@ -51,7 +61,9 @@ describe('the guard rule', () => {
     const runs = Array.from({ length: 2000 }, (_, i) => run(1000 + i, broken, 1000));
     const at = runs.map((x) => x?.at ?? Infinity).sort((a, b) => a - b);
     const late = at.filter((t) => t >= 80).length;
-    console.log(`broken candidate: rolled back at page view ${at[0]} to ${at.at(-1)} (median ${at[at.length >> 1]}); ${late} of ${at.length} runs at 80 or later`);
+    console.log(
+      `broken candidate: rolled back at page view ${at[0]} to ${at.at(-1)} (median ${at[at.length >> 1]}); ${late} of ${at.length} runs at 80 or later`,
+    );
     expect(runs.every((x) => x?.metric === 'error-rate')).toBe(true);
     expect(late).toBe(0);
   });
@@ -65,7 +77,9 @@ describe('the guard rule', () => {
       cand.errors++;
       expect(judge(base, cand).status).toBe(i < 20 ? 'collecting' : 'regressed');
     }
-    expect(judge(base, cand).message).toBe('automatic rollback: error rate 100 % candidate vs 0 % base over 20 / 20 page views (p = 1.0e-5 < 0.001)');
+    expect(judge(base, cand).message).toBe(
+      'automatic rollback: error rate 100 % candidate vs 0 % base over 20 / 20 page views (p = 1.0e-5 < 0.001)',
+    );
   });
 
   it('rolls back a candidate whose p75 LCP is far slower, naming the figures', () => {
@@ -79,15 +93,25 @@ describe('the guard rule', () => {
     cand.lcp[binOf(1500)] = 10;
     cand.lcp[binOf(4200)] = 50;
     expect(judge(base, cand)).toEqual({
-      status: 'regressed', metric: 'p75-lcp',
-      message: expect.stringMatching(/^automatic rollback: p75 LCP \d+ ms candidate vs \d+ ms base over 61 \/ 60 page views \(83 % of 60 candidate LCPs above the base's p75; p = .* < 0\.001\)$/),
+      status: 'regressed',
+      metric: 'p75-lcp',
+      message: expect.stringMatching(
+        /^automatic rollback: p75 LCP \d+ ms candidate vs \d+ ms base over 61 \/ 60 page views \(83 % of 60 candidate LCPs above the base's p75; p = .* < 0\.001\)$/,
+      ),
     });
   });
 
   it('says what it waits for, and healthy figures', () => {
-    expect(judge({ pageViews: 20, errors: 0, lcp: [] }, { pageViews: 12, errors: 0, lcp: [] })).toEqual({ status: 'collecting', message: 'collecting: 12 of 20 candidate page views' });
+    expect(judge({ pageViews: 20, errors: 0, lcp: [] }, { pageViews: 12, errors: 0, lcp: [] })).toEqual({
+      status: 'collecting',
+      message: 'collecting: 12 of 20 candidate page views',
+    });
     const h = judge({ pageViews: 100, errors: 2, lcp: [] }, { pageViews: 90, errors: 3, lcp: [5] });
-    expect(h).toEqual({ status: 'healthy', message: 'healthy: error rate 3 % candidate vs 2 % base, LCP collecting (0 of 30 in each arm), over 90 / 100 page views' });
+    expect(h).toEqual({
+      status: 'healthy',
+      message:
+        'healthy: error rate 3 % candidate vs 2 % base, LCP collecting (0 of 30 in each arm), over 90 / 100 page views',
+    });
   });
 
   // The measured false-rollback rate (guard-rule.ts, the README): GUARD_SIM_RUNS repetitions (npm run test:hardening
@@ -96,7 +120,9 @@ describe('the guard rule', () => {
   it(`false rollbacks of A/A releases: 2 % error rate in both arms, ${reps} releases`, () => {
     const aa: Borrowers = { errors: (_c, r) => (r() < 0.02 ? 1 : 0) };
     const rolledBack = Array.from({ length: reps }, (_, i) => run(90_000 + i, aa, 1000)).filter(Boolean);
-    console.log(`A/A error rate: ${rolledBack.length} false rollbacks in ${reps} simulated releases: ${JSON.stringify(rolledBack)}`);
+    console.log(
+      `A/A error rate: ${rolledBack.length} false rollbacks in ${reps} simulated releases: ${JSON.stringify(rolledBack)}`,
+    );
     expect(rolledBack.length / reps).toBeLessThan(0.001);
   }, 120_000);
 
@@ -104,7 +130,9 @@ describe('the guard rule', () => {
     const aa: Borrowers = { errors: (_c, r) => (r() < 0.02 ? 1 : 0), lcpMs: (_c, r) => lcpOf(r) };
     const n = Math.ceil(reps / 20);
     const rolledBack = Array.from({ length: n }, (_, i) => run(190_000 + i, aa, 1000)).filter(Boolean);
-    console.log(`A/A error rate and LCP: ${rolledBack.length} false rollbacks in ${n} simulated releases: ${JSON.stringify(rolledBack)}`);
+    console.log(
+      `A/A error rate and LCP: ${rolledBack.length} false rollbacks in ${n} simulated releases: ${JSON.stringify(rolledBack)}`,
+    );
     expect(rolledBack.length / n).toBeLessThan(0.005);
   }, 120_000);
 
@@ -118,6 +146,13 @@ describe('the guard rule', () => {
 
 describe('DEFAULT_RULE', () => {
   it('is the rule the README states', () => {
-    expect(DEFAULT_RULE).toEqual({ minPageViews: 20, errorMargin: 0.02, alpha: 0.001, minLcps: 30, lcpShare: 0.25, lcpMargin: 0.15 });
+    expect(DEFAULT_RULE).toEqual({
+      minPageViews: 20,
+      errorMargin: 0.02,
+      alpha: 0.001,
+      minLcps: 30,
+      lcpShare: 0.25,
+      lcpMargin: 0.15,
+    });
   });
 });

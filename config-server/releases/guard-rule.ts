@@ -38,7 +38,14 @@ export interface GuardRule {
   lcpMargin: number;
 }
 
-export const DEFAULT_RULE: GuardRule = { minPageViews: 20, errorMargin: 0.02, alpha: 0.001, minLcps: 30, lcpShare: 0.25, lcpMargin: 0.15 };
+export const DEFAULT_RULE: GuardRule = {
+  minPageViews: 20,
+  errorMargin: 0.02,
+  alpha: 0.001,
+  minLcps: 30,
+  lcpShare: 0.25,
+  lcpMargin: 0.15,
+};
 
 export interface ArmFigures {
   pageViews: number;
@@ -81,7 +88,11 @@ export function lcpTest(base: ArmFigures, candidate: ArmFigures, rule: GuardRule
  * guard-rule.test.ts calls it after every simulated page view). A test whose observed share is not above what the
  * null hypothesis expects has a p-value of about a half or more and is skipped.
  */
-export function regression(base: ArmFigures, candidate: ArmFigures, rule: GuardRule = DEFAULT_RULE): { metric: 'error-rate' | 'p75-lcp'; p: number } | null {
+export function regression(
+  base: ArmFigures,
+  candidate: ArmFigures,
+  rule: GuardRule = DEFAULT_RULE,
+): { metric: 'error-rate' | 'p75-lcp'; p: number } | null {
   if (candidate.pageViews < rule.minPageViews || !base.pageViews) return null;
   const share = candidate.pageViews / (candidate.pageViews + base.pageViews);
   const total = candidate.errors + base.errors + Math.ceil(rule.errorMargin * base.pageViews);
@@ -93,20 +104,29 @@ export function regression(base: ArmFigures, candidate: ArmFigures, rule: GuardR
   const candLcps = histogramTotal(candidate.lcp);
   if (baseLcps < rule.minLcps || candLcps < rule.minLcps) return null;
   const lcp = lcpTest(base, candidate, rule);
-  return lcp.above > lcp.n * (rule.lcpShare + rule.lcpMargin) && lcp.p < rule.alpha ? { metric: 'p75-lcp', p: lcp.p } : null;
+  return lcp.above > lcp.n * (rule.lcpShare + rule.lcpMargin) && lcp.p < rule.alpha
+    ? { metric: 'p75-lcp', p: lcp.p }
+    : null;
 }
 
 /** The verdict with its figures in words (the console's, and the rollback's audit reason). */
 export function judge(base: ArmFigures, candidate: ArmFigures, rule: GuardRule = DEFAULT_RULE): Judgement {
   if (candidate.pageViews < rule.minPageViews) {
-    return { status: 'collecting', message: `collecting: ${candidate.pageViews} of ${rule.minPageViews} candidate page views` };
+    return {
+      status: 'collecting',
+      message: `collecting: ${candidate.pageViews} of ${rule.minPageViews} candidate page views`,
+    };
   }
   const views = `${candidate.pageViews} / ${base.pageViews} page views`;
   const rates = `error rate ${pct(candidate.errors / candidate.pageViews)} candidate vs ${pct(base.errors / (base.pageViews || 1))} base`;
   const p75 = `p75 LCP ${quantileMs(candidate.lcp, 0.75) ?? '–'} ms candidate vs ${quantileMs(base.lcp, 0.75) ?? '–'} ms base`;
   const found = regression(base, candidate, rule);
   if (found?.metric === 'error-rate') {
-    return { status: 'regressed', metric: found.metric, message: `automatic rollback: ${rates} over ${views} (p = ${pValue(found.p)} < ${rule.alpha})` };
+    return {
+      status: 'regressed',
+      metric: found.metric,
+      message: `automatic rollback: ${rates} over ${views} (p = ${pValue(found.p)} < ${rule.alpha})`,
+    };
   }
   if (found) {
     const lcp = lcpTest(base, candidate, rule);

@@ -30,29 +30,42 @@ describe('the guard', () => {
   }, 60_000);
   afterAll(() => s?.stop());
 
-  const listed = async (id: string) => ((await (await pat.req('GET', '/admin/api/releases')).json()) as { releases: ListedRelease[] }).releases.find((r) => r.id === id)!;
+  const listed = async (id: string) =>
+    ((await (await pat.req('GET', '/admin/api/releases')).json()) as { releases: ListedRelease[] }).releases.find(
+      (r) => r.id === id,
+    )!;
 
   it('rolls a guarded release back when its candidate fails and its base does not, naming the figures', async () => {
     const r = await startTestRelease(s, { screens: ['complaint-entry'], guard: true });
     await beacon(s.url, 'complaint-entry', r.id, 'candidate', { pageViews: 12, apiFailures: 12 });
     await beacon(s.url, 'complaint-entry', r.id, 'base', { pageViews: 20, lcp: [900, 1000, 1100] });
-    expect(await listed(r.id)).toMatchObject({ status: 'rolling', verdict: { status: 'collecting', message: 'collecting: 12 of 20 candidate page views' } });
+    expect(await listed(r.id)).toMatchObject({
+      status: 'rolling',
+      verdict: { status: 'collecting', message: 'collecting: 12 of 20 candidate page views' },
+    });
     expect(await s.config.guard.look()).toEqual([]);
 
     await beacon(s.url, 'complaint-entry', r.id, 'candidate', { pageViews: 10, apiFailures: 9 });
     // Views without a ticket count for nothing here.
-    expect(await postBeacon(s.url, [{ screen: 'complaint-entry', pageViews: 50, apiFailures: { problemInit: 50 } }])).toBe(204);
+    expect(
+      await postBeacon(s.url, [{ screen: 'complaint-entry', pageViews: 50, apiFailures: { problemInit: 50 } }]),
+    ).toBe(204);
     expect(await s.config.guard.look()).toEqual([r.id]);
 
     const after = await listed(r.id);
     expect(after).toMatchObject({
       status: 'rolled-back',
-      arms: { base: { pageViews: 20, errors: 0, errorRate: 0, p75Lcp: 1113 }, candidate: { pageViews: 22, errors: 21, p75Lcp: null } },
+      arms: {
+        base: { pageViews: 20, errors: 0, errorRate: 0, p75Lcp: 1113 },
+        candidate: { pageViews: 22, errors: 21, p75Lcp: null },
+      },
       verdict: { status: 'regressed' },
     });
     const [audit] = await s.config.store.audit({ actor: GUARD_ACTOR });
     expect(audit).toMatchObject({ action: 'release.rollback', kind: 'release', id: r.id });
-    expect(audit.note).toMatch(/^automatic rollback: error rate 95 % candidate vs 0 % base over 22 \/ 20 page views \(p = .+ < 0\.001\)$/);
+    expect(audit.note).toMatch(
+      /^automatic rollback: error rate 95 % candidate vs 0 % base over 22 \/ 20 page views \(p = .+ < 0\.001\)$/,
+    );
     expect(after.verdict.message).toBe(audit.note);
     // Everyone is back on the base: this replica's snapshot no longer holds the release.
     expect(s.config.snapshot().releases.map((x) => x.id)).not.toContain(r.id);
@@ -64,7 +77,11 @@ describe('the guard', () => {
     await beacon(s.url, 'complaint-list', r.id, 'candidate', { pageViews: 40, apiFailures: 40 });
     await beacon(s.url, 'complaint-list', r.id, 'base', { pageViews: 40 });
     expect(await s.config.guard.look()).toEqual([]);
-    expect(await listed(r.id)).toMatchObject({ status: 'rolling', arms: { candidate: { errorRate: 1 } }, verdict: { status: 'off' } });
+    expect(await listed(r.id)).toMatchObject({
+      status: 'rolling',
+      arms: { candidate: { errorRate: 1 } },
+      verdict: { status: 'off' },
+    });
     await s.config.store.releases.rollbackRelease(r.id, { user: 'pat', reason: 'test over' });
     await s.config.refresh();
   });
@@ -77,7 +94,11 @@ describe('the guard', () => {
     expect(await listed(r.id)).toMatchObject({
       status: 'rolling',
       arms: { base: { pageViews: 28, errors: 1 }, candidate: { pageViews: 30, errors: 1 } },
-      verdict: { status: 'healthy', message: 'healthy: error rate 3 % candidate vs 4 % base, LCP collecting (0 of 30 in each arm), over 30 / 28 page views' },
+      verdict: {
+        status: 'healthy',
+        message:
+          'healthy: error rate 3 % candidate vs 4 % base, LCP collecting (0 of 30 in each arm), over 30 / 28 page views',
+      },
     });
     await s.config.store.releases.rollbackRelease(r.id, { user: 'pat', reason: 'test over' });
     await s.config.refresh();

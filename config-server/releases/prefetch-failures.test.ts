@@ -20,9 +20,15 @@ describe('server prefetch failures', () => {
     const rec = (await store.getDocument('api-map', 'default'))!;
     const apiMap = structuredClone(rec.published!.content) as { endpoints: Record<string, { path: string }> };
     apiMap.endpoints.problemInit.path = '/user-problem/no-such-path';
-    await store.saveDraft({ kind: 'api-map', id: 'default', file: rec.file, content: apiMap }, rec.revision, { user: 'ed' });
+    await store.saveDraft({ kind: 'api-map', id: 'default', file: rec.file, content: apiMap }, rec.revision, {
+      user: 'ed',
+    });
     const rollout = { percent: 50, audience: {}, startAt: null, endAt: null, guard: false };
-    const release = await store.releases.publishRelease([{ kind: 'api-map', id: 'default' }], { user: 'pat', note: 'wrong path', rollout }, validStateCheck);
+    const release = await store.releases.publishRelease(
+      [{ kind: 'api-map', id: 'default' }],
+      { user: 'pat', note: 'wrong path', rollout },
+      validStateCheck,
+    );
     await s.config.refresh();
 
     const arms = { base: 0, candidate: 0 };
@@ -30,7 +36,8 @@ describe('server prefetch failures', () => {
       const r = await fetch(`${s.url}/complaint?market=ID&deviceId=prefetch-${i}&token=tok-${i}`);
       expect(r.status).toBe(200);
       await r.text();
-      const arm = new RegExp(`${release.id}=(base|candidate)`).exec(r.headers.get('x-config-release') ?? '')?.[1] as 'base' | 'candidate';
+      const arm = new RegExp(`${release.id}=(base|candidate)`).exec(r.headers.get('x-config-release') ?? '')?.[1] as
+        'base' | 'candidate';
       arms[arm]++;
     }
     expect(arms.base).toBeGreaterThan(3);
@@ -38,7 +45,9 @@ describe('server prefetch failures', () => {
     await s.config.prefetchFailures.flush();
     const figures = await s.config.telemetry.figures(release.id, ['complaint-entry']);
     expect(figures.counts).toEqual([{ arm: 'candidate', metric: 'serverApiFailures:problemInit', n: arms.candidate }]);
-    expect((await s.config.telemetry.figures('', ['complaint-entry'])).counts).toEqual([{ arm: '', metric: 'serverApiFailures:problemInit', n: arms.candidate }]);
+    expect((await s.config.telemetry.figures('', ['complaint-entry'])).counts).toEqual([
+      { arm: '', metric: 'serverApiFailures:problemInit', n: arms.candidate },
+    ]);
   });
 
   it('are written once a second as one batch, and what a failed write loses is only logged', async () => {

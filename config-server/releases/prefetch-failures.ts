@@ -19,7 +19,11 @@ export interface PrefetchFailures {
   close(): Promise<void>;
 }
 
-export function prefetchFailures(telemetry: TelemetryStore, log: (message: string) => void, everyMs = 1000): PrefetchFailures {
+export function prefetchFailures(
+  telemetry: TelemetryStore,
+  log: (message: string) => void,
+  everyMs = 1000,
+): PrefetchFailures {
   let pending: CountRow[] = [];
   let dropped = false;
   let writing: Promise<void> = Promise.resolve();
@@ -30,7 +34,9 @@ export function prefetchFailures(telemetry: TelemetryStore, log: (message: strin
     pending = [];
     writing = writing
       .then(() => telemetry.add({ counts: batch, bins: [] }))
-      .catch((e: unknown) => log(`telemetry: ${batch.length} prefetch failure counts not written: ${(e as Error).message}`));
+      .catch((e: unknown) =>
+        log(`telemetry: ${batch.length} prefetch failure counts not written: ${(e as Error).message}`),
+      );
     return writing;
   };
   const timer = setInterval(() => void flush(), everyMs);
@@ -39,7 +45,8 @@ export function prefetchFailures(telemetry: TelemetryStore, log: (message: strin
   return {
     failed(screen, endpoint, release) {
       if (pending.length >= MAX_PENDING) {
-        if (!dropped) log(`telemetry: more than ${MAX_PENDING} prefetch failures in a second, the rest of them not counted`);
+        if (!dropped)
+          log(`telemetry: more than ${MAX_PENDING} prefetch failures in a second, the rest of them not counted`);
         dropped = true;
         return;
       }

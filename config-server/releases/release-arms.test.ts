@@ -5,13 +5,33 @@ import { readRepoDocuments } from '../store/repo-documents.js';
 import { bucket } from './bucket.js';
 
 const docs = () => readRepoDocuments().map((d) => d.content as SnapshotDoc);
-const find = (all: SnapshotDoc[], kind: string, id: string) => structuredClone(all.find((d) => d.kind === kind && d.id === id)!);
+const find = (all: SnapshotDoc[], kind: string, id: string) =>
+  structuredClone(all.find((d) => d.kind === kind && d.id === id)!);
 
 function release(id: string, changed: SnapshotDoc[], over: Partial<StoredRelease> = {}): StoredRelease {
   return {
-    id, seed: `seed-${id}`, status: 'rolling', percent: 50, audience: {}, startAt: null, endAt: null, guard: false, note: '',
-    createdAt: '', createdBy: '', updatedAt: '', updatedBy: '',
-    documents: changed.map((c) => ({ kind: c.kind, id: c.id, file: '', baseVersion: 1, content: c, hash: '', editors: [] })),
+    id,
+    seed: `seed-${id}`,
+    status: 'rolling',
+    percent: 50,
+    audience: {},
+    startAt: null,
+    endAt: null,
+    guard: false,
+    note: '',
+    createdAt: '',
+    createdBy: '',
+    updatedAt: '',
+    updatedBy: '',
+    documents: changed.map((c) => ({
+      kind: c.kind,
+      id: c.id,
+      file: '',
+      baseVersion: 1,
+      content: c,
+      hash: '',
+      editors: [],
+    })),
     ...over,
   };
 }
@@ -20,7 +40,7 @@ function release(id: string, changed: SnapshotDoc[], over: Partial<StoredRelease
 function deviceIn(arms: Record<string, boolean>): string {
   for (let i = 0; ; i++) {
     const d = `d-${i}`;
-    if (Object.entries(arms).every(([seed, inside]) => (bucket(seed, d) < 5000) === inside)) return d;
+    if (Object.entries(arms).every(([seed, inside]) => bucket(seed, d) < 5000 === inside)) return d;
   }
 }
 const json = (b: Buffer | undefined) => JSON.parse(b!.toString('utf8'));
@@ -33,7 +53,11 @@ describe('release arms in the published snapshot', () => {
   api.baseUrl = 'https://api.example.test/v9';
   const screen = find(base, 'screen', 'not-found');
   screen.description = 'screen candidate';
-  const snap = new PublishedSnapshot(base, 7, [release('rel-t', [ts]), release('rel-a', [api]), release('rel-s', [screen])]);
+  const snap = new PublishedSnapshot(base, 7, [
+    release('rel-t', [ts]),
+    release('rel-a', [api]),
+    release('rel-s', [screen]),
+  ]);
 
   it('knows which releases are in flight for each body, and for none of the others', () => {
     const bits = Object.fromEntries(snap.arms!.list.map((a) => [a.id, a.bit]));
@@ -48,7 +72,12 @@ describe('release arms in the published snapshot', () => {
 
   it('serves every combination of two releases in flight for one bundle, each with its own ETag and header', () => {
     const seen = new Map<string, string>();
-    for (const [t, a] of [[false, false], [true, false], [false, true], [true, true]]) {
+    for (const [t, a] of [
+      [false, false],
+      [true, false],
+      [false, true],
+      [true, true],
+    ]) {
       const deviceId = deviceIn({ 'seed-rel-t': t, 'seed-rel-a': a });
       const e = snap.bundleFor('ID', undefined, () => ({ deviceId }))!;
       expect(e.release).toBe(`rel-t=${t ? 'candidate' : 'base'}, rel-a=${a ? 'candidate' : 'base'}`);
@@ -63,8 +92,10 @@ describe('release arms in the published snapshot', () => {
     expect([...seen.keys()]).not.toContain(snap.bundle('ID')!.etag);
   });
 
-  it('lets `v` name an arm\'s version (the page it came from was drawn in it), and ignores an unknown one', () => {
-    const cand = snap.bundleFor('ID', undefined, () => ({ deviceId: deviceIn({ 'seed-rel-t': true, 'seed-rel-a': true }) }))!;
+  it("lets `v` name an arm's version (the page it came from was drawn in it), and ignores an unknown one", () => {
+    const cand = snap.bundleFor('ID', undefined, () => ({
+      deviceId: deviceIn({ 'seed-rel-t': true, 'seed-rel-a': true }),
+    }))!;
     const v = cand.etag.replace(/"/g, '');
     expect(snap.bundleFor('ID', undefined, () => ({ v }))).toBe(cand);
     expect(snap.bundleFor('ID', undefined, () => ({ v: 'stale' }))!.release).toBe('rel-t=base, rel-a=base');
@@ -89,7 +120,10 @@ describe('release arms in the published snapshot', () => {
     routes.routes = [{ path: '/moved', screen: 'not-available' }, ...(routes.routes as unknown[])];
     const other = find(base, 'screen', 'not-available');
     other.description = 'moved candidate';
-    const moved = new PublishedSnapshot(base, 8, [release('rel-r', [routes], { seed: 'r' }), release('rel-s', [other], { seed: 's' })]);
+    const moved = new PublishedSnapshot(base, 8, [
+      release('rel-r', [routes], { seed: 'r' }),
+      release('rel-s', [other], { seed: 's' }),
+    ]);
     const deviceId = deviceIn({ r: true, s: true });
     const view = moved.pageView('ID', '/moved', { deviceId });
     expect(view.screenIdForPath('/moved')).toBe('not-available');
@@ -98,16 +132,26 @@ describe('release arms in the published snapshot', () => {
     expect(moved.pageView('ID', '/moved', { deviceId: deviceIn({ r: false, s: true }) }).release).toBe('rel-r=base');
   });
 
-  it('serves nothing new for scheduled releases (they are only timed), and reads the common params by the API map\'s names', () => {
-    const later = new PublishedSnapshot(base, 9, [release('rel-later', [screen], { status: 'scheduled', startAt: '2099-01-01T00:00:00.000Z' })]);
+  it("serves nothing new for scheduled releases (they are only timed), and reads the common params by the API map's names", () => {
+    const later = new PublishedSnapshot(base, 9, [
+      release('rel-later', [screen], { status: 'scheduled', startAt: '2099-01-01T00:00:00.000Z' }),
+    ]);
     expect(later.arms).toBeUndefined();
     expect(later.releases.map((r) => r.id)).toEqual(['rel-later']);
-    expect(snap.arms!.names).toEqual({ deviceId: 'deviceId', market: 'market', platform: 'platform', version: 'version' });
+    expect(snap.arms!.names).toEqual({
+      deviceId: 'deviceId',
+      market: 'market',
+      platform: 'platform',
+      version: 'version',
+    });
   });
 
   it('narrows to an audience: a borrower outside it gets the base, whatever their bucket', () => {
-    const narrow = new PublishedSnapshot(base, 10, [release('rel-n', [screen], { percent: 100, audience: { platforms: ['android'], minVersion: '3.0' } })]);
-    const arm = (who: Record<string, string>) => narrow.screenFor('not-found', () => ({ deviceId: 'd', ...who }))!.release;
+    const narrow = new PublishedSnapshot(base, 10, [
+      release('rel-n', [screen], { percent: 100, audience: { platforms: ['android'], minVersion: '3.0' } }),
+    ]);
+    const arm = (who: Record<string, string>) =>
+      narrow.screenFor('not-found', () => ({ deviceId: 'd', ...who }))!.release;
     expect(arm({ platform: 'android', version: '3.1' })).toBe('rel-n=candidate');
     expect(arm({ platform: 'ios', version: '3.1' })).toBe('rel-n=base');
     expect(arm({ platform: 'android', version: '2.9' })).toBe('rel-n=base');

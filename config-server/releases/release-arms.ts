@@ -9,7 +9,14 @@
  */
 import { bodyEtag } from '../store/content-hash.js';
 import type { StoredRelease } from '../store/release-records.js';
-import { bundleEntry, oneOf, screenEntry, entry as serialise, type Entry, type SnapshotDoc as Doc } from '../published/entries.js';
+import {
+  bundleEntry,
+  oneOf,
+  screenEntry,
+  entry as serialise,
+  type Entry,
+  type SnapshotDoc as Doc,
+} from '../published/entries.js';
 import { inCandidate, prepareDraw, type Borrower, type PreparedDraw } from './bucket.js';
 import { whoNames, type Who, type WhoNames } from './borrower-params.js';
 
@@ -64,16 +71,26 @@ export class ReleaseArms<View extends { screenIdForPath(path: string): string | 
   readonly list: Arm[];
   readonly names: WhoNames;
   /** Releases in flight for each body (a bit mask over `list`), for every body the snapshot serves. */
-  private readonly relevance: Record<ArmKind, Map<string, number>> = { bundle: new Map(), screen: new Map(), template: new Map() };
+  private readonly relevance: Record<ArmKind, Map<string, number>> = {
+    bundle: new Map(),
+    screen: new Map(),
+    template: new Map(),
+  };
   private readonly entries = new Map<string, Entry | null>();
   private readonly docsByMask = new Map<number, { list: Doc[]; byKey: Map<string, Doc> }>();
   private readonly views = new Map<string, View>();
 
-  constructor(private readonly root: ArmRoot<View> & View, private readonly base: readonly Doc[], rolling: readonly StoredRelease[]) {
+  constructor(
+    private readonly root: ArmRoot<View> & View,
+    private readonly base: readonly Doc[],
+    rolling: readonly StoredRelease[],
+  ) {
     if (rolling.length > 30) throw new Error(`${rolling.length} releases in flight: at most 30`);
     this.names = whoNames(base);
     this.list = rolling.map((r, i) => ({
-      ...prepareDraw(r), id: r.id, bit: 1 << i,
+      ...prepareDraw(r),
+      id: r.id,
+      bit: 1 << i,
       docs: new Map(r.documents.map((d) => [docKey(d.kind, d.id), d.content as Doc])),
     }));
     const touches = (a: Arm, kind: string, id: string | undefined) => id !== undefined && a.docs.has(docKey(kind, id));
@@ -81,22 +98,40 @@ export class ReleaseArms<View extends { screenIdForPath(path: string): string | 
     const mask = (test: (a: Arm) => boolean) => this.list.reduce((m, a) => (test(a) ? m | a.bit : m), 0);
     for (const m of root.markets) {
       // The bundle in the market's own text set: the text set the base names, or the one a candidate market names.
-      const own = (a: Arm) => [baseDoc('market', m)?.textSet, a.docs.get(docKey('market', m))?.textSet].some((t) => typeof t === 'string' && touches(a, 'text-set', t));
-      const shared = (a: Arm) => touches(a, 'market', m) || [...a.docs.keys()].some((k) => BUNDLE_KINDS.includes(k.split('\u0000')[0]));
-      this.relevance.bundle.set(`${m}|`, mask((a) => shared(a) || own(a)));
-      for (const l of root.locales) this.relevance.bundle.set(`${m}|${l}`, mask((a) => shared(a) || touches(a, 'text-set', l)));
+      const own = (a: Arm) =>
+        [baseDoc('market', m)?.textSet, a.docs.get(docKey('market', m))?.textSet].some(
+          (t) => typeof t === 'string' && touches(a, 'text-set', t),
+        );
+      const shared = (a: Arm) =>
+        touches(a, 'market', m) || [...a.docs.keys()].some((k) => BUNDLE_KINDS.includes(k.split('\u0000')[0]));
+      this.relevance.bundle.set(
+        `${m}|`,
+        mask((a) => shared(a) || own(a)),
+      );
+      for (const l of root.locales)
+        this.relevance.bundle.set(
+          `${m}|${l}`,
+          mask((a) => shared(a) || touches(a, 'text-set', l)),
+        );
     }
-    for (const d of base) if (d.kind === 'screen') this.relevance.screen.set(d.id, mask((a) => touches(a, 'screen', d.id)));
+    for (const d of base)
+      if (d.kind === 'screen')
+        this.relevance.screen.set(
+          d.id,
+          mask((a) => touches(a, 'screen', d.id)),
+        );
     const templateKey = (d: Doc | undefined) => (d ? String(d.templateId ?? d.id) : undefined);
     const templates = new Map<string, number>();
     for (const a of this.list) {
       for (const [k, doc] of a.docs) {
         const [kind, id] = k.split('\u0000');
         if (kind !== 'landing-template') continue;
-        for (const t of [templateKey(baseDoc(kind, id)), templateKey(doc)]) if (t !== undefined) templates.set(t, (templates.get(t) ?? 0) | a.bit);
+        for (const t of [templateKey(baseDoc(kind, id)), templateKey(doc)])
+          if (t !== undefined) templates.set(t, (templates.get(t) ?? 0) | a.bit);
       }
     }
-    for (const d of base) if (d.kind === 'landing-template') templates.set(templateKey(d)!, templates.get(templateKey(d)!) ?? 0);
+    for (const d of base)
+      if (d.kind === 'landing-template') templates.set(templateKey(d)!, templates.get(templateKey(d)!) ?? 0);
     this.relevance.template = templates;
     // Serialised now, once per snapshot: the request path only looks bodies up.
     for (const kind of ['bundle', 'screen', 'template'] as const) {
@@ -139,7 +174,10 @@ export class ReleaseArms<View extends { screenIdForPath(path: string): string | 
 
   /** `X-Config-Release` for the releases of `relevant`, in the arm `mask`. */
   label(relevant: number, mask: number): string {
-    return this.list.filter((a) => relevant & a.bit).map((a) => `${a.id}=${mask & a.bit ? 'candidate' : 'base'}`).join(', ');
+    return this.list
+      .filter((a) => relevant & a.bit)
+      .map((a) => `${a.id}=${mask & a.bit ? 'candidate' : 'base'}`)
+      .join(', ');
   }
 
   /** The body a request gets: `v` naming one arm's version of it wins (the page it came from was drawn in that arm). */
@@ -194,7 +232,11 @@ export class ReleaseArms<View extends { screenIdForPath(path: string): string | 
   private view(relevant: number, mask: number): View {
     const k = `${relevant}:${mask}`;
     let v = this.views.get(k);
-    if (!v) this.views.set(k, (v = this.root.armView(this.docs(mask).list, { relevant, mask, release: this.label(relevant, mask) })));
+    if (!v)
+      this.views.set(
+        k,
+        (v = this.root.armView(this.docs(mask).list, { relevant, mask, release: this.label(relevant, mask) })),
+      );
     return v;
   }
 
@@ -222,6 +264,8 @@ export class ReleaseArms<View extends { screenIdForPath(path: string): string | 
     const m = docs.byKey.get(docKey('market', market));
     const l = locale || (typeof m?.textSet === 'string' ? m.textSet : undefined);
     const t = l ? docs.byKey.get(docKey('text-set', l)) : undefined;
-    return m && t ? bundleEntry(m, t, oneOf(docs.list, 'route-map'), oneOf(docs.list, 'api-map'), oneOf(docs.list, 'bridge-map')) : undefined;
+    return m && t
+      ? bundleEntry(m, t, oneOf(docs.list, 'route-map'), oneOf(docs.list, 'api-map'), oneOf(docs.list, 'bridge-map'))
+      : undefined;
   }
 }

@@ -43,10 +43,13 @@ export function releaseSchedule(opts: ReleaseScheduleOptions) {
 
   const arm = (ms: number) => {
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = undefined;
-      void fire();
-    }, Math.min(Math.max(0, ms), MAX_WAIT_MS));
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        void fire();
+      },
+      Math.min(Math.max(0, ms), MAX_WAIT_MS),
+    );
     timer.unref();
   };
 
@@ -61,7 +64,10 @@ export function releaseSchedule(opts: ReleaseScheduleOptions) {
       if (failing) opts.log('release schedule: the store is reachable again');
       failing = false;
     } catch (e) {
-      if (!failing) opts.log(`release schedule: could not start or end a release, retrying every ${RETRY_MS} ms: ${(e as Error).message}`);
+      if (!failing)
+        opts.log(
+          `release schedule: could not start or end a release, retrying every ${RETRY_MS} ms: ${(e as Error).message}`,
+        );
       failing = true;
       return arm(RETRY_MS);
     }

@@ -45,7 +45,9 @@ export function touchedScreens(r: Pick<StoredRelease, 'documents'>): string[] | 
 export function armFiguresOf(f: ReleaseFigures): Record<Arm, ArmFigures> {
   const arm = (a: Arm): ArmFigures => {
     const n = (metric: string) => f.counts.find((c) => c.arm === a && c.metric === metric)?.n ?? 0;
-    const apiFailures = f.counts.filter((c) => c.arm === a && c.metric.startsWith(API_FAILURES)).reduce((s, c) => s + c.n, 0);
+    const apiFailures = f.counts
+      .filter((c) => c.arm === a && c.metric.startsWith(API_FAILURES))
+      .reduce((s, c) => s + c.n, 0);
     const lcp: number[] = [];
     for (const b of f.bins) if (b.arm === a && b.metric === 'lcp') lcp[b.bin] = b.n;
     return { pageViews: n('pageViews'), errors: n('renderErrors') + apiFailures, lcp };
@@ -65,7 +67,11 @@ export const armStats = (f: ArmFigures): ArmStats => ({
 });
 
 /** The guard's reading of a release: off when it is not guarded, else the rule's judgement of its figures. */
-export function verdictOf(r: Pick<StoredRelease, 'guard' | 'status'>, figures: Record<Arm, ArmFigures>, rule: GuardRule = DEFAULT_RULE): Verdict & Pick<Judgement, 'metric'> {
+export function verdictOf(
+  r: Pick<StoredRelease, 'guard' | 'status'>,
+  figures: Record<Arm, ArmFigures>,
+  rule: GuardRule = DEFAULT_RULE,
+): Verdict & Pick<Judgement, 'metric'> {
   if (!r.guard) return { status: 'off', message: 'guard off: this release is rolled back only by hand' };
   if (r.status === 'scheduled') return { status: 'collecting', message: 'collecting: not started yet' };
   return judge(figures.base, figures.candidate, rule);
@@ -76,6 +82,9 @@ export function telemetryReleaseStats(telemetry: TelemetryStore, rule: GuardRule
   return async (r) => {
     const figures = await releaseFigures(telemetry, r);
     const { status, message } = verdictOf(r, figures, rule);
-    return { arms: { base: armStats(figures.base), candidate: armStats(figures.candidate) }, verdict: { status, message } };
+    return {
+      arms: { base: armStats(figures.base), candidate: armStats(figures.candidate) },
+      verdict: { status, message },
+    };
   };
 }

@@ -13,18 +13,21 @@ import { login, startTestServer, type Client, type TestServer } from '../testing
 const KEY = 'common.retry';
 /** The not-found page's title: drawn on the server, so a page shows its arm's copy. */
 const TITLE = 'common.notFoundTitle';
-const devices = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}-${String(i).padStart(5, '0')}`);
+const devices = (n: number, prefix: string) =>
+  Array.from({ length: n }, (_, i) => `${prefix}-${String(i).padStart(5, '0')}`);
 
 /** Runs `fn` over `items`, `width` at a time (the server is a real HTTP server: thousands of requests). */
 async function pooled<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]);
+      }
+    }),
+  );
   return out;
 }
 
@@ -38,7 +41,9 @@ describe('releases (sqlite)', () => {
   afterAll(() => s?.stop());
 
   const DOC = '/admin/api/documents';
-  const textSetOf = async (market = 'ID') => ((await (await fetch(`${s.url}/config/v1/bundle?market=${market}`)).json()) as { textSet: { id: string } }).textSet.id;
+  const textSetOf = async (market = 'ID') =>
+    ((await (await fetch(`${s.url}/config/v1/bundle?market=${market}`)).json()) as { textSet: { id: string } }).textSet
+      .id;
 
   /** Saves `texts[key] = value` in the market's text set as ed; returns the document ref. */
   async function draftText(value: string, key = KEY, market = 'ID') {
@@ -56,9 +61,12 @@ describe('releases (sqlite)', () => {
   async function bundleArm(deviceId: string | undefined, headers: Record<string, string> = {}, extra = '') {
     // Uncompressed: the test client's gunzip of the 53 KB bundle cost 3 ms a request, three times the server's work,
     // over 20,000 requests (the encodings are tested in published/fast-path.test.ts).
-    const r = await globalThis.fetch(`${s.url}/config/v1/bundle?market=ID${deviceId ? `&deviceId=${deviceId}` : ''}${extra}`, {
-      headers: { 'accept-encoding': 'identity', ...headers },
-    });
+    const r = await globalThis.fetch(
+      `${s.url}/config/v1/bundle?market=ID${deviceId ? `&deviceId=${deviceId}` : ''}${extra}`,
+      {
+        headers: { 'accept-encoding': 'identity', ...headers },
+      },
+    );
     const header = r.headers.get('x-config-release');
     const body = r.status === 200 ? ((await r.json()) as { textSet: { texts: Record<string, string> } }) : undefined;
     const arm = header ? (/=(base|candidate)$/.exec(header)?.[1] as 'base' | 'candidate') : 'none';
@@ -77,7 +85,10 @@ describe('releases (sqlite)', () => {
       const r = await publish([doc], { percent: 10 });
       expect(r.status).toBe(200);
       const body = await r.json();
-      expect(body).toEqual({ published: [], release: { id: expect.stringMatching(/^rel-/), percent: 10, status: 'rolling' } });
+      expect(body).toEqual({
+        published: [],
+        release: { id: expect.stringMatching(/^rel-/), percent: 10, status: 'rolling' },
+      });
       expect(await (await fetch(`${s.url}/config/v1/bundle?market=ID`)).json()).toEqual(before);
       // Any other publish of that document is refused, naming the release; so is another release of it.
       await draftText('another edit');
@@ -88,12 +99,19 @@ describe('releases (sqlite)', () => {
         expect(err.message).toContain(body.release.id);
         expect(err.details).toMatchObject({ release: body.release.id });
       }
-      expect((await pat.req('POST', `/admin/api/releases/${body.release.id}/rollback`, { reason: 'test over' })).status).toBe(200);
+      expect(
+        (await pat.req('POST', `/admin/api/releases/${body.release.id}/rollback`, { reason: 'test over' })).status,
+      ).toBe(200);
     });
 
     it('refuses a bad rollout with 400 before anything is published', async () => {
       const doc = await draftText('never published');
-      for (const rollout of [{ percent: 0 }, { percent: 10, audience: { markets: ['XX'] } }, { percent: 10, endAt: '2020-01-01T00:00:00Z' }, 'ten']) {
+      for (const rollout of [
+        { percent: 0 },
+        { percent: 10, audience: { markets: ['XX'] } },
+        { percent: 10, endAt: '2020-01-01T00:00:00Z' },
+        'ten',
+      ]) {
         const r = await publish([doc], rollout);
         expect(r.status).toBe(400);
       }
@@ -106,12 +124,18 @@ describe('releases (sqlite)', () => {
   async function draftDescription(kind: string, id: string, description: string) {
     const r = await ed.req('GET', `${DOC}/${kind}/${id}`);
     const rec = await r.json();
-    const saved = await ed.req('PUT', `${DOC}/${kind}/${id}/draft`, { ...(rec.draft?.content ?? rec.published.content), description }, { 'if-match': r.headers.get('etag')! });
+    const saved = await ed.req(
+      'PUT',
+      `${DOC}/${kind}/${id}/draft`,
+      { ...(rec.draft?.content ?? rec.published.content), description },
+      { 'if-match': r.headers.get('etag')! },
+    );
     expect(saved.status).toBe(200);
     return { kind, id };
   }
 
-  const bootOf = (html: string) => JSON.parse(/<script type="application\/json" id="sdui-boot">(.*?)<\/script>/s.exec(html)![1]);
+  const bootOf = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="sdui-boot">(.*?)<\/script>/s.exec(html)![1]);
 
   describe('serving a release', () => {
     let id: string;
@@ -147,18 +171,26 @@ describe('releases (sqlite)', () => {
     it('gives each arm its own ETag: a 304 only for the copy of the same arm', async () => {
       const [base, cand] = [await bundleArm(one('base')), await bundleArm(one('candidate'))];
       expect(new Set([base.etag, cand.etag, plainEtag]).size).toBe(3);
-      expect(await bundleArm(one('candidate'), { 'if-none-match': base.etag })).toMatchObject({ status: 200, arm: 'candidate' });
+      expect(await bundleArm(one('candidate'), { 'if-none-match': base.etag })).toMatchObject({
+        status: 200,
+        arm: 'candidate',
+      });
       expect(await bundleArm(one('base'), { 'if-none-match': cand.etag })).toMatchObject({ status: 200, arm: 'base' });
       // Nor does a copy from before the release revalidate: it would keep a body without its arm.
       expect(await bundleArm(one('base'), { 'if-none-match': plainEtag })).toMatchObject({ status: 200, arm: 'base' });
-      for (const [d, arm] of [[one('base'), base], [one('candidate'), cand]] as const) {
-        const r = await fetch(`${s.url}/config/v1/bundle?market=ID&deviceId=${d}`, { headers: { 'if-none-match': arm.etag } });
+      for (const [d, arm] of [
+        [one('base'), base],
+        [one('candidate'), cand],
+      ] as const) {
+        const r = await fetch(`${s.url}/config/v1/bundle?market=ID&deviceId=${d}`, {
+          headers: { 'if-none-match': arm.etag },
+        });
         expect(r.status).toBe(304);
         expect(r.headers.get('x-config-release')).toBe(arm.header);
       }
     });
 
-    it('draws a page in the borrower\'s arm: header, boot data, the bundle it names and its own ETag agree', async () => {
+    it("draws a page in the borrower's arm: header, boot data, the bundle it names and its own ETag agree", async () => {
       const etags: Record<string, string> = {};
       for (const arm of ['base', 'candidate']) {
         const r = await fetch(`${s.url}/nowhere?market=ID&deviceId=${one(arm)}`);
@@ -176,14 +208,21 @@ describe('releases (sqlite)', () => {
         etags[arm] = r.headers.get('etag')!;
       }
       expect(etags.base).not.toBe(etags.candidate);
-      const crossed = await fetch(`${s.url}/nowhere?market=ID&deviceId=${one('candidate')}`, { headers: { 'if-none-match': etags.base } });
+      const crossed = await fetch(`${s.url}/nowhere?market=ID&deviceId=${one('candidate')}`, {
+        headers: { 'if-none-match': etags.base },
+      });
       expect(crossed.status).not.toBe(304);
-      const same = await fetch(`${s.url}/nowhere?market=ID&deviceId=${one('candidate')}`, { headers: { 'if-none-match': etags.candidate } });
+      const same = await fetch(`${s.url}/nowhere?market=ID&deviceId=${one('candidate')}`, {
+        headers: { 'if-none-match': etags.candidate },
+      });
       expect(same.status).toBe(304);
     });
 
     it('serves screens and templates in the arm of their own release, and says nothing where none is in flight', async () => {
-      const docs = [await draftDescription('screen', 'not-available', 'candidate screen'), await draftDescription('landing-template', 'default', 'candidate template')];
+      const docs = [
+        await draftDescription('screen', 'not-available', 'candidate screen'),
+        await draftDescription('landing-template', 'default', 'candidate template'),
+      ];
       const r = await publish(docs, { percent: 50, seed: 'issue-36-screens' });
       const other = (await r.json()).release.id as string;
       try {
@@ -232,16 +271,35 @@ describe('releases (sqlite)', () => {
   describe('the release admin API', () => {
     it('lists releases, newest first, with documents, audience, schedule and both arms (zeros until telemetry reports)', async () => {
       const doc = await draftText('listed');
-      const r = await publish([doc], { percent: 5, audience: { markets: ['ID'], platforms: ['android'], minVersion: '2.0' }, endAt: '2099-01-01T00:00:00Z', guard: true });
+      const r = await publish([doc], {
+        percent: 5,
+        audience: { markets: ['ID'], platforms: ['android'], minVersion: '2.0' },
+        endAt: '2099-01-01T00:00:00Z',
+        guard: true,
+      });
       const { id } = (await r.json()).release;
       const list = await vera.req('GET', '/admin/api/releases');
       expect(list.status).toBe(200);
       const { releases } = await list.json();
       const zero = { pageViews: 0, errors: 0, errorRate: 0, p75Lcp: null };
       expect(releases[0]).toMatchObject({
-        id, status: 'rolling', percent: 5, audience: { markets: ['ID'], platforms: ['android'], minVersion: '2.0' }, startAt: null,
-        endAt: '2099-01-01T00:00:00.000Z', guard: true, createdBy: 'pat',
-        documents: [{ kind: 'text-set', id: doc.id, file: expect.stringMatching(/^screens\/texts\//), baseVersion: expect.any(Number), editors: ['ed'] }],
+        id,
+        status: 'rolling',
+        percent: 5,
+        audience: { markets: ['ID'], platforms: ['android'], minVersion: '2.0' },
+        startAt: null,
+        endAt: '2099-01-01T00:00:00.000Z',
+        guard: true,
+        createdBy: 'pat',
+        documents: [
+          {
+            kind: 'text-set',
+            id: doc.id,
+            file: expect.stringMatching(/^screens\/texts\//),
+            baseVersion: expect.any(Number),
+            editors: ['ed'],
+          },
+        ],
         arms: { base: zero, candidate: zero },
       });
       expect(releases[0].documents[0].content).toBeUndefined();
@@ -255,21 +313,32 @@ describe('releases (sqlite)', () => {
     it('refuses bad input with 400, an unknown release with 404 and a closed one with 409', async () => {
       const doc = await draftText('closed soon');
       const { id } = (await (await publish([doc], { percent: 5 })).json()).release;
-      for (const body of [{}, { percent: 0 }, { percent: 101 }, { percent: 10, status: 'complete' }, { percent: 12.345 }]) {
+      for (const body of [
+        {},
+        { percent: 0 },
+        { percent: 101 },
+        { percent: 10, status: 'complete' },
+        { percent: 12.345 },
+      ]) {
         expect((await pat.req('PATCH', `/admin/api/releases/${id}`, body)).status).toBe(400);
       }
       expect((await pat.req('POST', `/admin/api/releases/${id}/rollback`, { reason: 42 })).status).toBe(400);
       expect((await pat.req('PATCH', '/admin/api/releases/rel-nope', { percent: 10 })).status).toBe(404);
       expect((await pat.req('POST', '/admin/api/releases/rel-nope/complete', {})).status).toBe(404);
       expect((await pat.req('POST', `/admin/api/releases/${id}/rollback`, {})).status).toBe(200);
-      for (const [method, path, body] of [['PATCH', '', { percent: 50 }], ['POST', '/complete', {}], ['POST', '/rollback', {}]] as const) {
+      for (const [method, path, body] of [
+        ['PATCH', '', { percent: 50 }],
+        ['POST', '/complete', {}],
+        ['POST', '/rollback', {}],
+      ] as const) {
         const r = await pat.req(method, `/admin/api/releases/${id}${path}`, body);
         expect(r.status).toBe(409);
         expect((await r.json()).error.message).toMatch(/rolled-back/);
       }
       const audit = await (await pat.req('GET', `/admin/api/audit?kind=release&id=${id}`)).json();
       expect(audit.entries.map((e: { action: string; note: string }) => [e.action, e.note])).toEqual([
-        ['release.rollback', 'rolled back by pat'], ['release.create', expect.stringMatching(/^rolling, 5 %: copy test$/)],
+        ['release.rollback', 'rolled back by pat'],
+        ['release.create', expect.stringMatching(/^rolling, 5 %: copy test$/)],
       ]);
     });
 
@@ -280,23 +349,45 @@ describe('releases (sqlite)', () => {
       expect(r.status).toBe(200);
       const body = await r.json();
       expect(body.release).toMatchObject({ id, status: 'complete' });
-      expect(body.published).toEqual([expect.objectContaining({ kind: 'text-set', id: doc.id, createdBy: 'pat', note: `release ${id}: looks fine at 10 %` })]);
+      expect(body.published).toEqual([
+        expect.objectContaining({
+          kind: 'text-set',
+          id: doc.id,
+          createdBy: 'pat',
+          note: `release ${id}: looks fine at 10 %`,
+        }),
+      ]);
       for (const deviceId of ['a', 'b', 'c', undefined]) {
         const res = await fetch(`${s.url}/config/v1/bundle?market=ID${deviceId ? `&deviceId=${deviceId}` : ''}`);
         expect(res.headers.get('x-config-release')).toBeNull();
         expect((await res.json()).textSet.texts[KEY]).toBe('completed copy');
       }
       const history = await (await pat.req('GET', `${DOC}/text-set/${doc.id}/history`)).json();
-      expect(history.versions[0]).toMatchObject({ version: body.published[0].version, note: `release ${id}: looks fine at 10 %` });
+      expect(history.versions[0]).toMatchObject({
+        version: body.published[0].version,
+        note: `release ${id}: looks fine at 10 %`,
+      });
     });
 
     it('asks four eyes for widening and completing where the market asks for it; narrowing and rolling back never wait', async () => {
       // Four eyes on for Indonesia (ed edits, pat publishes: two people).
       const market = await ed.req('GET', `${DOC}/market/ID`);
       const m = await market.json();
-      const on = await ed.req('PUT', `${DOC}/market/ID/draft`, { ...m.published.content, fourEyes: true }, { 'if-match': market.headers.get('etag')! });
+      const on = await ed.req(
+        'PUT',
+        `${DOC}/market/ID/draft`,
+        { ...m.published.content, fourEyes: true },
+        { 'if-match': market.headers.get('etag')! },
+      );
       expect(on.status).toBe(200);
-      expect((await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'market', id: 'ID' }], note: 'four eyes on' })).status).toBe(200);
+      expect(
+        (
+          await pat.req('POST', '/admin/api/publish', {
+            documents: [{ kind: 'market', id: 'ID' }],
+            note: 'four eyes on',
+          })
+        ).status,
+      ).toBe(200);
       try {
         // pat alone drafted the candidate; paula published it.
         const ts = await textSetOf('ID');
@@ -304,8 +395,15 @@ describe('releases (sqlite)', () => {
         const rec = await r0.json();
         const content = structuredClone(rec.draft?.content ?? rec.published.content);
         content.texts[KEY] = 'drafted by pat alone';
-        expect((await pat.req('PUT', `${DOC}/text-set/${ts}/draft`, content, { 'if-match': r0.headers.get('etag')! })).status).toBe(200);
-        const started = await paula.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: ts }], note: 'four eyes', rollout: { percent: 10 } });
+        expect(
+          (await pat.req('PUT', `${DOC}/text-set/${ts}/draft`, content, { 'if-match': r0.headers.get('etag')! }))
+            .status,
+        ).toBe(200);
+        const started = await paula.req('POST', '/admin/api/publish', {
+          documents: [{ kind: 'text-set', id: ts }],
+          note: 'four eyes',
+          rollout: { percent: 10 },
+        });
         expect(started.status).toBe(200);
         const { id } = (await started.json()).release;
         const widen = await pat.req('PATCH', `/admin/api/releases/${id}`, { percent: 50 });
@@ -320,8 +418,20 @@ describe('releases (sqlite)', () => {
       } finally {
         const again = await ed.req('GET', `${DOC}/market/ID`);
         const cur = await again.json();
-        await ed.req('PUT', `${DOC}/market/ID/draft`, { ...cur.published.content, fourEyes: false }, { 'if-match': again.headers.get('etag')! });
-        expect((await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'market', id: 'ID' }], note: 'four eyes off' })).status).toBe(200);
+        await ed.req(
+          'PUT',
+          `${DOC}/market/ID/draft`,
+          { ...cur.published.content, fourEyes: false },
+          { 'if-match': again.headers.get('etag')! },
+        );
+        expect(
+          (
+            await pat.req('POST', '/admin/api/publish', {
+              documents: [{ kind: 'market', id: 'ID' }],
+              note: 'four eyes off',
+            })
+          ).status,
+        ).toBe(200);
       }
     });
   });
@@ -336,7 +446,11 @@ describe('releases (sqlite)', () => {
       const doc = await draftText('scheduled copy');
       const startAt = Date.now() + 2500;
       const endAt = startAt + 2500;
-      const r = await publish([doc], { percent: 100, startAt: new Date(startAt).toISOString(), endAt: new Date(endAt).toISOString() });
+      const r = await publish([doc], {
+        percent: 100,
+        startAt: new Date(startAt).toISOString(),
+        endAt: new Date(endAt).toISOString(),
+      });
       const { id, status } = (await r.json()).release;
       expect(status).toBe('scheduled');
       expect(await arm(s.url)).toBeNull();
@@ -359,19 +473,33 @@ describe('releases (sqlite)', () => {
       let one = await startTestServer({ dataDir });
       try {
         const [ed1, pat1] = await Promise.all([login(one.url, 'ed'), login(one.url, 'pat')]);
-        const ts = ((await (await fetch(`${one.url}/config/v1/bundle?market=ID`)).json()) as { textSet: { id: string } }).textSet.id;
+        const ts = (
+          (await (await fetch(`${one.url}/config/v1/bundle?market=ID`)).json()) as { textSet: { id: string } }
+        ).textSet.id;
         const r0 = await ed1.req('GET', `${DOC}/text-set/${ts}`);
         const rec = await r0.json();
         rec.published.content.texts[KEY] = 'after a restart';
-        expect((await ed1.req('PUT', `${DOC}/text-set/${ts}/draft`, rec.published.content, { 'if-match': r0.headers.get('etag')! })).status).toBe(200);
+        expect(
+          (
+            await ed1.req('PUT', `${DOC}/text-set/${ts}/draft`, rec.published.content, {
+              'if-match': r0.headers.get('etag')!,
+            })
+          ).status,
+        ).toBe(200);
         const startAt = Date.now() + 1000;
-        const r = await pat1.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: ts }], note: 'n', rollout: { percent: 100, startAt: new Date(startAt).toISOString() } });
+        const r = await pat1.req('POST', '/admin/api/publish', {
+          documents: [{ kind: 'text-set', id: ts }],
+          note: 'n',
+          rollout: { percent: 100, startAt: new Date(startAt).toISOString() },
+        });
         const { id } = (await r.json()).release;
         await one.stop();
         await new Promise((res) => setTimeout(res, Math.max(0, startAt - Date.now() + 300)));
         one = await startTestServer({ dataDir });
         expect(await arm(one.url)).toBe(`${id}=candidate`);
-        const audit = await (await (await login(one.url, 'pat')).req('GET', `/admin/api/audit?kind=release&id=${id}`)).json();
+        const audit = await (
+          await (await login(one.url, 'pat')).req('GET', `/admin/api/audit?kind=release&id=${id}`)
+        ).json();
         expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(['release.start', 'release.create']);
       } finally {
         await one.stop();

@@ -3,7 +3,16 @@ import { BIN_COUNT, binEnd, binOf, binStart, countAbove, quantileBin, quantileMs
 
 describe('timing bins', () => {
   it('are 50 ms wide up to 10 s, then 1 s wide up to 60 s, every timing in exactly one', () => {
-    expect([binOf(0), binOf(49), binOf(50), binOf(9999), binOf(10_000), binOf(10_999), binOf(11_000), binOf(60_000)]).toEqual([0, 0, 1, 199, 200, 200, 201, 250]);
+    expect([
+      binOf(0),
+      binOf(49),
+      binOf(50),
+      binOf(9999),
+      binOf(10_000),
+      binOf(10_999),
+      binOf(11_000),
+      binOf(60_000),
+    ]).toEqual([0, 0, 1, 199, 200, 200, 201, 250]);
     expect(BIN_COUNT).toBe(251);
     expect([binOf(-5), binOf(1e9)]).toEqual([0, 250]);
     for (let b = 0; b < BIN_COUNT; b++) {

@@ -19,7 +19,8 @@ export function binOf(ms: number): number {
 }
 
 /** The lowest timing of a bin, ms. */
-export const binStart = (bin: number) => (bin < FINE_BINS ? bin * FINE_MS : FINE_UNTIL_MS + (bin - FINE_BINS) * COARSE_MS);
+export const binStart = (bin: number) =>
+  bin < FINE_BINS ? bin * FINE_MS : FINE_UNTIL_MS + (bin - FINE_BINS) * COARSE_MS;
 /** The first timing past a bin, ms. */
 export const binEnd = (bin: number) => binStart(bin) + (bin < FINE_BINS ? FINE_MS : COARSE_MS);
 

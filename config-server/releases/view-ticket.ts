@@ -56,7 +56,11 @@ export class ViewTickets {
   private readonly keys: Buffer[];
 
   /** `keys`: the first signs, every one verifies. `now`: epoch ms (tests move the clock). */
-  constructor(keys: readonly string[], private readonly ttlS = TICKET_TTL_S, private readonly now: () => number = Date.now) {
+  constructor(
+    keys: readonly string[],
+    private readonly ttlS = TICKET_TTL_S,
+    private readonly now: () => number = Date.now,
+  ) {
     if (!keys.length) throw new Error('ViewTickets needs at least one key');
     this.keys = keys.map((k) => Buffer.from(k, 'utf8'));
   }
@@ -65,12 +69,14 @@ export class ViewTickets {
   mint(screen: string, releases: readonly TicketRelease[]): string | undefined {
     const r = releases.filter((x) => RELEASE_ID.test(x.id)).slice(0, MAX_RELEASES);
     if (!r.length || !SCREEN_ID.test(screen)) return undefined;
-    const payload = b64(JSON.stringify({
-      v: b64(randomBytes(16)),
-      s: screen,
-      r: r.map((x) => [x.id, x.arm === 'candidate' ? 'c' : 'b']),
-      e: Math.floor(this.now() / 1000) + this.ttlS,
-    }));
+    const payload = b64(
+      JSON.stringify({
+        v: b64(randomBytes(16)),
+        s: screen,
+        r: r.map((x) => [x.id, x.arm === 'candidate' ? 'c' : 'b']),
+        e: Math.floor(this.now() / 1000) + this.ttlS,
+      }),
+    );
     return `${payload}.${this.sign(this.keys[0], payload)}`;
   }
 
@@ -97,12 +103,21 @@ export class ViewTickets {
       return undefined;
     }
     // Signed by us, so well formed; checked all the same (a leaked key must not reach the store with odd values).
-    if (!p || typeof p !== 'object' || typeof p.v !== 'string' || !VIEW_ID.test(p.v) || typeof p.s !== 'string' || !SCREEN_ID.test(p.s)) return undefined;
+    if (
+      !p ||
+      typeof p !== 'object' ||
+      typeof p.v !== 'string' ||
+      !VIEW_ID.test(p.v) ||
+      typeof p.s !== 'string' ||
+      !SCREEN_ID.test(p.s)
+    )
+      return undefined;
     if (typeof p.e !== 'number' || !Number.isInteger(p.e) || p.e <= Math.floor(this.now() / 1000)) return undefined;
     if (!Array.isArray(p.r) || !p.r.length || p.r.length > MAX_RELEASES) return undefined;
     const releases: TicketRelease[] = [];
     for (const x of p.r as unknown[]) {
-      if (!Array.isArray(x) || typeof x[0] !== 'string' || !RELEASE_ID.test(x[0]) || (x[1] !== 'b' && x[1] !== 'c')) return undefined;
+      if (!Array.isArray(x) || typeof x[0] !== 'string' || !RELEASE_ID.test(x[0]) || (x[1] !== 'b' && x[1] !== 'c'))
+        return undefined;
       releases.push({ id: x[0], arm: x[1] === 'c' ? 'candidate' : 'base' });
     }
     return { view: p.v, screen: p.s, releases, exp: p.e };
@@ -120,7 +135,9 @@ export function viewTicketKeysFromEnv(env: NodeJS.ProcessEnv): string[] | undefi
   const keys = raw.split(',').map((k) => k.trim());
   keys.forEach((k, i) => {
     if (k.length < MIN_KEY_CHARS) {
-      throw new Error(`VIEW_TICKET_KEYS: key ${i + 1} of ${keys.length} has ${k.length} characters, at least ${MIN_KEY_CHARS} are needed (comma-separated secrets, the first signs; e.g. openssl rand -base64 33)`);
+      throw new Error(
+        `VIEW_TICKET_KEYS: key ${i + 1} of ${keys.length} has ${k.length} characters, at least ${MIN_KEY_CHARS} are needed (comma-separated secrets, the first signs; e.g. openssl rand -base64 33)`,
+      );
     }
     if (/\s/.test(k)) throw new Error(`VIEW_TICKET_KEYS: key ${i + 1} of ${keys.length} contains white space`);
   });
@@ -129,6 +146,12 @@ export function viewTicketKeysFromEnv(env: NodeJS.ProcessEnv): string[] | undefi
 }
 
 /** The server's tickets: the keys of VIEW_TICKET_KEYS, else the one key every replica shares through the store. */
-export async function viewTicketsFor(env: NodeJS.ProcessEnv, secrets: SharedSecrets, keys = viewTicketKeysFromEnv(env)): Promise<ViewTickets> {
-  return new ViewTickets(keys ?? [await secrets.sharedSecret(STORED_KEY_NAME, () => randomBytes(32).toString('base64url'))]);
+export async function viewTicketsFor(
+  env: NodeJS.ProcessEnv,
+  secrets: SharedSecrets,
+  keys = viewTicketKeysFromEnv(env),
+): Promise<ViewTickets> {
+  return new ViewTickets(
+    keys ?? [await secrets.sharedSecret(STORED_KEY_NAME, () => randomBytes(32).toString('base64url'))],
+  );
 }

@@ -19,10 +19,23 @@ export const ANSWER_STYLES: readonly AnswerStyle[] = ['plain', 'strings'];
 export const AMOUNT_KEYS: ReadonlySet<string> = new Set(['amount', 'totalAmount', 'delayShouldPayAmount']);
 /** Flag and code fields the backend defines as numbers (isDelay is already a string in plain style). */
 export const FLAG_KEYS: ReadonlySet<string> = new Set([
-  'isShow', 'isScore', 'canClick', 'periodStatus', 'orderStatus', 'buttonStatus', 'needValid', 'isDelay', 'state', 'status', 'code',
+  'isShow',
+  'isScore',
+  'canClick',
+  'periodStatus',
+  'orderStatus',
+  'buttonStatus',
+  'needValid',
+  'isDelay',
+  'state',
+  'status',
+  'code',
 ]);
 /** Calls whose answer becomes the bare list in 'strings' style (sandbox paths, without the /sandbox mount). */
-export const LIST_ANSWER_PATHS: ReadonlySet<string> = new Set(['/indah/v3/product/recommend-product-list', '/sandbox-ext/bank-card/banks']);
+export const LIST_ANSWER_PATHS: ReadonlySet<string> = new Set([
+  '/indah/v3/product/recommend-product-list',
+  '/sandbox-ext/bank-card/banks',
+]);
 /** Term units in words → the number codes of a backend that codes them (1 = day). */
 export const TERM_UNIT_CODES: Readonly<Record<string, string>> = { day: '1' };
 
@@ -37,7 +50,8 @@ function field(key: string, value: unknown): unknown {
     if (typeof value === 'number' && Number.isFinite(value)) return String(value);
     if (typeof value === 'boolean') return value ? '1' : '0';
   }
-  if (key === 'termUnit' && typeof value === 'string' && Object.hasOwn(TERM_UNIT_CODES, value)) return TERM_UNIT_CODES[value];
+  if (key === 'termUnit' && typeof value === 'string' && Object.hasOwn(TERM_UNIT_CODES, value))
+    return TERM_UNIT_CODES[value];
   return rewrite(value);
 }
 
@@ -56,7 +70,12 @@ function rewrite(value: unknown): unknown {
 export function styleAnswer(style: AnswerStyle, path: string, data: unknown): unknown {
   if (style === 'plain') return data;
   const out = rewrite(data);
-  if (LIST_ANSWER_PATHS.has(path) && out && typeof out === 'object' && Array.isArray((out as { list?: unknown }).list)) {
+  if (
+    LIST_ANSWER_PATHS.has(path) &&
+    out &&
+    typeof out === 'object' &&
+    Array.isArray((out as { list?: unknown }).list)
+  ) {
     return (out as { list: unknown[] }).list;
   }
   return out;

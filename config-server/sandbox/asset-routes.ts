@@ -34,7 +34,9 @@ function pageFor(name: string, q: Record<string, string>): string | null {
       ]);
     }
     case 'product':
-      return product ? page(product.productName, [product.productDesc, `${product.amountRange} · ${product.loan_rate}`]) : null;
+      return product
+        ? page(product.productName, [product.productDesc, `${product.amountRange} · ${product.loan_rate}`])
+        : null;
     default:
       return null;
   }
@@ -43,24 +45,32 @@ function pageFor(name: string, q: Record<string, string>): string | null {
 /** GET routes for pictures and pages. `sids` is the captcha store filled by get-sid. */
 export function assetRoutes(sids: Map<string, string>): Router {
   const router = Router();
-  const notFound = (res: Response, what: string) => res.status(404).json(errorBody('main', CODES.NOT_FOUND, `${what} not found`));
+  const notFound = (res: Response, what: string) =>
+    res.status(404).json(errorBody('main', CODES.NOT_FOUND, `${what} not found`));
 
   router.get('/api/v2/youmi/promotion/captcha', (req: Request, res: Response) => {
     const sid = typeof req.query.sid === 'string' ? req.query.sid : '';
     const text = sids.get(sid);
     if (!text) return void notFound(res, `sid '${sid.slice(0, 64)}'`);
-    res.set({ ...SAFE_HEADERS, 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-store' }).send(captchaSvg(text, sid));
+    res
+      .set({ ...SAFE_HEADERS, 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-store' })
+      .send(captchaSvg(text, sid));
   });
 
   router.get('/assets/logos/:file', (req: Request, res: Response) => {
     const m = /^(\d{1,6})\.svg$/.exec(String(req.params.file));
     const product = m ? PRODUCTS.find((p) => p.id === Number(m[1])) : undefined;
     if (!product) return void notFound(res, 'logo');
-    res.set({ ...SAFE_HEADERS, 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }).send(logoSvg(product.productName, product.id));
+    res
+      .set({ ...SAFE_HEADERS, 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' })
+      .send(logoSvg(product.productName, product.id));
   });
 
   router.get('/pages/:name', (req: Request, res: Response) => {
-    const q = Object.fromEntries(Object.entries(req.query).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+    const q = Object.fromEntries(Object.entries(req.query).filter(([, v]) => typeof v === 'string')) as Record<
+      string,
+      string
+    >;
     const html = pageFor(String(req.params.name), q);
     if (!html) return void notFound(res, 'page');
     res.set({ ...SAFE_HEADERS, 'Content-Type': 'text/html; charset=utf-8' }).send(html);

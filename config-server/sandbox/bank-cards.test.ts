@@ -11,7 +11,9 @@ describe('bank card binding and forced failures', () => {
   afterAll(() => sb.close());
 
   it('a bound card is listed by repayment-way of that token only; bad input changes nothing', async () => {
-    expect((await sb.get('/sandbox-ext/bank-card/banks')).data.list.map((b: { bankCode: string }) => b.bankCode)).toContain('BRI');
+    expect(
+      (await sb.get('/sandbox-ext/bank-card/banks')).data.list.map((b: { bankCode: string }) => b.bankCode),
+    ).toContain('BRI');
     const add = (f: Record<string, string>) =>
       sb.post(
         '/sandbox-ext/bank-card/add',
@@ -33,16 +35,28 @@ describe('bank card binding and forced failures', () => {
     });
     expect((await add({})).detail).toBe('this card is already bound');
     const cards = (await sb.post(`${REPAY}/repayment-way`, { orderId: 1003 }, 'bind')).data.bankCards;
-    expect(cards.map((c: { cardNo: string }) => c.cardNo)).toEqual(['6222020012345678', '6013010087654321', '6222030011223344']);
+    expect(cards.map((c: { cardNo: string }) => c.cardNo)).toEqual([
+      '6222020012345678',
+      '6013010087654321',
+      '6222030011223344',
+    ]);
     expect((await sb.post(`${REPAY}/repayment-way`, { orderId: 1003 }, 'other')).data.bankCards).toHaveLength(2);
   });
 
   it('a forced failure answers the next calls of one path for one token, then the path works again', async () => {
     const t = 'forced';
-    await sb.post('/sandbox-ext/force-failure', { path: `${REPAY}/repayment-way`, code: 500, message: '', times: 2 }, t);
+    await sb.post(
+      '/sandbox-ext/force-failure',
+      { path: `${REPAY}/repayment-way`, code: 500, message: '', times: 2 },
+      t,
+    );
     expect(await sb.post(`${REPAY}/repayment-way`, { orderId: 1003 }, 'someone-else')).toMatchObject({ code: 0 });
     // Verbatim: a forced generic code keeps the message the test chose (no market copy, no detail).
-    expect(await sb.post(`${REPAY}/repayment-way`, { orderId: 1003 }, t)).toEqual({ code: 500, message: '', data: null });
+    expect(await sb.post(`${REPAY}/repayment-way`, { orderId: 1003 }, t)).toEqual({
+      code: 500,
+      message: '',
+      data: null,
+    });
     expect(await sb.post(`${REPAY}/repayment-way`, {}, t)).toMatchObject({
       code: 500,
     }); // before validation

@@ -25,7 +25,8 @@ export const bankCardEndpoints: Endpoint[] = [
     handle(input: { cardHolder: string; cardNo: string; bankCode: string }, ctx) {
       const s = ctx.session;
       const bank = CARD_BANKS.find((b) => b.bankCode === input.bankCode);
-      if (!bank) throw invalid(`bankCode ${input.bankCode} is not one of ${CARD_BANKS.map((b) => b.bankCode).join(', ')}`);
+      if (!bank)
+        throw invalid(`bankCode ${input.bankCode} is not one of ${CARD_BANKS.map((b) => b.bankCode).join(', ')}`);
       const cardNo = input.cardNo.replace(/\s/g, '');
       if (s.cards.some((c) => c.cardNo === cardNo)) throw invalid('this card is already bound');
       if (s.cards.length >= MAX_CARDS) throw invalid(`at most ${MAX_CARDS} cards can be bound`);

@@ -28,7 +28,12 @@ describe('v3 complaints (chatbot) and contact info', () => {
     expect(top.code).toBe(0);
     expect(top.data.question).toEqual({ id: 0, title_local: expect.any(String) });
     expect(top.data.answerList).toHaveLength(4);
-    expect(top.data.answerList[0]).toEqual({ id: 1, title_local: 'Pembayaran', title_local_alias: 'Bayar', action_type: 1 });
+    expect(top.data.answerList[0]).toEqual({
+      id: 1,
+      title_local: 'Pembayaran',
+      title_local_alias: 'Bayar',
+      action_type: 1,
+    });
 
     const questions = await sb.get(`${V3}/get-qa-list`, { pid: 1 });
     expect(questions.data.question).toEqual({ id: 1, title_local: 'Pembayaran' });
@@ -42,7 +47,8 @@ describe('v3 complaints (chatbot) and contact info', () => {
   });
 
   it('qa-record: type 1 agent jump, 2 helpful feedback, 3 score (server text below 4), 4 free text', async () => {
-    const rec = (fields: Record<string, string | number>) => sb.post(`${V3}/qa-record`, { orderNo: 'SB1004', ...fields });
+    const rec = (fields: Record<string, string | number>) =>
+      sb.post(`${V3}/qa-record`, { orderNo: 'SB1004', ...fields });
     expect(await rec({ type: 1, qaId: 13 })).toMatchObject({ code: 0, data: { reportResultData: null } });
     expect((await rec({ type: 1, qaId: 11 })).detail).toMatch(/action_type 4/);
     expect((await rec({ type: 1 })).detail).toBe('qaId is required for type 1');
@@ -54,7 +60,10 @@ describe('v3 complaints (chatbot) and contact info', () => {
     expect((await rec({ type: 3, value: 4 })).data.reportResultData).toBeNull();
     expect((await rec({ type: 3, value: 6 })).code).toBe(400);
     const free = await rec({ type: 4, value: 'Kenapa tagihan saya naik?' });
-    expect(free).toMatchObject({ code: 0, data: { recordId: expect.any(Number), reportResultData: QA_FREE_TEXT_REPLY } });
+    expect(free).toMatchObject({
+      code: 0,
+      data: { recordId: expect.any(Number), reportResultData: QA_FREE_TEXT_REPLY },
+    });
     expect((await rec({ type: 4, value: '  ' })).detail).toMatch(/must not be empty/);
     expect((await rec({ type: 5, value: 'x' })).detail).toBe('type must be one of 1, 2, 3, 4');
     expect((await rec({ type: 4, value: 'x', orderNo: 'NOPE' })).code).toBe(404);
@@ -62,10 +71,22 @@ describe('v3 complaints (chatbot) and contact info', () => {
 
   it('contact-kf-info: overall=30 gives email and smWa for the market', async () => {
     const id = await sb.post('/v3/personal-center/contact-kf-info', { overall: 30 });
-    expect(id).toEqual({ code: 0, message: 'success', data: { email: expect.stringContaining('@'), smWa: expect.stringMatching(/^62\d+$/) } });
-    const inRes = await fetch(`${sb.base}/v3/personal-center/contact-kf-info?market=IN&token=t`, { method: 'POST', body: new URLSearchParams({ overall: '30' }) }).then((r) => r.json());
+    expect(id).toEqual({
+      code: 0,
+      message: 'success',
+      data: { email: expect.stringContaining('@'), smWa: expect.stringMatching(/^62\d+$/) },
+    });
+    const inRes = await fetch(`${sb.base}/v3/personal-center/contact-kf-info?market=IN&token=t`, {
+      method: 'POST',
+      body: new URLSearchParams({ overall: '30' }),
+    }).then((r) => r.json());
     expect(inRes.data.smWa).toMatch(/^91\d+$/);
-    expect(await sb.post('/v3/personal-center/contact-kf-info', { overall: 29 })).toEqual({ code: 400, message: expect.any(String), detail: 'overall: must be 30', data: null });
+    expect(await sb.post('/v3/personal-center/contact-kf-info', { overall: 29 })).toEqual({
+      code: 400,
+      message: expect.any(String),
+      detail: 'overall: must be 30',
+      data: null,
+    });
     expect((await sb.post('/v3/personal-center/contact-kf-info', {})).detail).toBe('overall is required');
   });
 });

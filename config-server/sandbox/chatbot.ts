@@ -9,9 +9,19 @@ const node = (id: number): QaNode => {
   if (!n) throw notFound(`qaId ${id} not found`);
   return n;
 };
-const answerView = ({ id, title_local, title_local_alias, action_type }: QaNode) => ({ id, title_local, title_local_alias, action_type });
+const answerView = ({ id, title_local, title_local_alias, action_type }: QaNode) => ({
+  id,
+  title_local,
+  title_local_alias,
+  action_type,
+});
 
-interface QaRecordInput { orderNo?: string; type: 1 | 2 | 3 | 4; value?: string; qaId?: number }
+interface QaRecordInput {
+  orderNo?: string;
+  type: 1 | 2 | 3 | 4;
+  value?: string;
+  qaId?: number;
+}
 
 /**
  * Checks a qa-record by type and returns the server text the chatbot shows (reportResultData):
@@ -22,7 +32,8 @@ function qaRecordReply(input: QaRecordInput): string | null {
   switch (input.type) {
     case 1:
       if (input.qaId === undefined) throw invalid('qaId is required for type 1');
-      if (node(input.qaId).action_type !== 4) throw invalid(`qaId ${input.qaId} is not an agent-jump answer (action_type 4)`);
+      if (node(input.qaId).action_type !== 4)
+        throw invalid(`qaId ${input.qaId} is not an agent-jump answer (action_type 4)`);
       return null;
     case 2:
       if (input.qaId === undefined) throw invalid('qaId is required for type 2');
@@ -60,7 +71,10 @@ export const chatbotEndpoints: Endpoint[] = [
     request: 'complaints#get-qa-list',
     handle(input: { orderNo?: string; pid: number }, ctx) {
       if (input.orderNo) findOrderByNo(ctx.session, input.orderNo);
-      const question = input.pid === 0 ? { id: 0, title_local: QA_GREETING } : { id: node(input.pid).id, title_local: node(input.pid).title_local };
+      const question =
+        input.pid === 0
+          ? { id: 0, title_local: QA_GREETING }
+          : { id: node(input.pid).id, title_local: node(input.pid).title_local };
       return { question, answerList: QA_TREE.filter((n) => n.pid === input.pid).map(answerView) };
     },
   },

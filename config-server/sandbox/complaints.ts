@@ -29,7 +29,10 @@ function findProblem(s: Session, problemId: number): Problem {
 
 /** Splits and checks `problemImage`: at most 9, each an image this sandbox handed out. */
 function parseImages(raw: string | undefined, ctx: Ctx): string[] {
-  const urls = (raw ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  const urls = (raw ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
   if (urls.length > MAX_IMAGES) throw invalid(`problemImage: at most ${MAX_IMAGES} images`);
   for (const u of urls) if (!ctx.uploads.owns(u)) throw invalid(`problemImage: ${u} is not an uploaded image`);
   return urls;
@@ -77,7 +80,8 @@ export const complaintEndpoints: Endpoint[] = [
     request: 'complaints#save-score',
     handle(input: { score: number; problemId: number }, ctx) {
       const p = findProblem(ctx.session, input.problemId);
-      if (p.isScore === 0) throw conflict(`problemId ${p.problemId} cannot be rated: ${p.score ? 'already rated' : 'not processed yet'}`);
+      if (p.isScore === 0)
+        throw conflict(`problemId ${p.problemId} cannot be rated: ${p.score ? 'already rated' : 'not processed yet'}`);
       p.score = input.score;
       p.isScore = 0;
       return null;
@@ -87,8 +91,18 @@ export const complaintEndpoints: Endpoint[] = [
     methods: ['POST'],
     path: '/user-problem/problem-save',
     request: 'complaints#problem-save',
-    handle(input: { problemType: number; problemSonType?: string; problemDetail: string; problemImage?: string; orderNo: string }, ctx) {
-      if (!PROBLEM_TYPES.some((t) => t.value === input.problemType)) throw invalid(`problemType ${input.problemType} is not a problem type`);
+    handle(
+      input: {
+        problemType: number;
+        problemSonType?: string;
+        problemDetail: string;
+        problemImage?: string;
+        orderNo: string;
+      },
+      ctx,
+    ) {
+      if (!PROBLEM_TYPES.some((t) => t.value === input.problemType))
+        throw invalid(`problemType ${input.problemType} is not a problem type`);
       const detail = input.problemDetail.trim();
       if (detail === '') throw invalid('problemDetail: Please fill in your comments and suggestions');
       const sonType = input.problemSonType ? Number(input.problemSonType) : null;
@@ -98,7 +112,8 @@ export const complaintEndpoints: Endpoint[] = [
       }
       const images = parseImages(input.problemImage, ctx);
       const order = findOrderByNo(ctx.session, input.orderNo);
-      if (input.problemType === 1 && order.isShow !== 1) throw conflict('The selected order does not support sending collection types');
+      if (input.problemType === 1 && order.isShow !== 1)
+        throw conflict('The selected order does not support sending collection types');
       const problem: Problem = {
         problemId: 600 + nextId(ctx.session),
         orderNo: order.orderNo,
@@ -121,7 +136,9 @@ export const complaintEndpoints: Endpoint[] = [
     path: '/user-problem/problem-list',
     request: 'complaints#problem-list',
     handle(_input: unknown, ctx) {
-      const newestFirst = [...ctx.session.problems].sort((a, b) => b.time.localeCompare(a.time) || b.problemId - a.problemId);
+      const newestFirst = [...ctx.session.problems].sort(
+        (a, b) => b.time.localeCompare(a.time) || b.problemId - a.problemId,
+      );
       const item = (p: Problem) => ({ id: p.problemId, time: p.time, type: typeTitle(p.type), content: p.content });
       return [
         { key: 'processing', title: 'Processing', list: newestFirst.filter((p) => !processed(p)).map(item) },

@@ -128,13 +128,19 @@ export function toSandboxError(err: unknown): SandboxError {
   const e = err as { type?: string; code?: string; status?: number; message?: string; field?: string } | null;
   if (e?.type === 'entity.too.large') return new SandboxError(CODES.TOO_LARGE, 'request body too large');
   if (e?.type === 'entity.parse.failed') return invalid('request body is not valid JSON');
-  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return invalid('unsupported body encoding');
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported')
+    return invalid('unsupported body encoding');
   if (e?.code === 'LIMIT_FILE_SIZE') return new SandboxError(CODES.TOO_LARGE, 'image too large (max 5 MB)');
-  if (e?.code === 'LIMIT_UNEXPECTED_FILE') return invalid(`unexpected file field '${e.field ?? ''}': send the image as problemImage`);
+  if (e?.code === 'LIMIT_UNEXPECTED_FILE')
+    return invalid(`unexpected file field '${e.field ?? ''}': send the image as problemImage`);
   if (typeof e?.code === 'string' && e.code.startsWith('LIMIT_')) return invalid(`upload rejected: ${e.message}`);
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return invalid('malformed request');
   // busboy (under multer) rejects a cut or boundary-less multipart body with plain Errors: the client's fault.
-  if (/^(Unexpected end of form|Malformed part header|Multipart: Boundary not found|Unexpected end of multipart data)/.test(String(e?.message))) {
+  if (
+    /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found|Unexpected end of multipart data)/.test(
+      String(e?.message),
+    )
+  ) {
     return invalid('malformed multipart body: send multipart/form-data with the image in field problemImage');
   }
   return new SandboxError(CODES.INTERNAL, 'sandbox internal error');

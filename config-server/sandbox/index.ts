@@ -24,7 +24,16 @@ import { complaintEndpoints } from './complaints.js';
 import { contactEndpoints } from './contact.js';
 import { forcedFailureEndpoints, FORCE_PATH, throwForced } from './forced-failures.js';
 import { ANSWER_STYLES, styleAnswer, type AnswerStyle } from './answer-style.js';
-import { CODES, SandboxError, borrowerErrorBody, errorBody, flavorOf, invalid, successBody, toSandboxError } from './envelope.js';
+import {
+  CODES,
+  SandboxError,
+  borrowerErrorBody,
+  errorBody,
+  flavorOf,
+  invalid,
+  successBody,
+  toSandboxError,
+} from './envelope.js';
 import type { Ctx, Endpoint } from './endpoint.js';
 import { jointLoginEndpoints } from './joint-login.js';
 import { loanOfferEndpoints } from './loan-offer.js';
@@ -55,9 +64,18 @@ export interface SandboxOptions {
 
 /** Every JSON call of the loan backend, by area. Seed data: seed.ts; envelopes and error codes: envelope.ts. */
 export const SANDBOX_ENDPOINTS: Endpoint[] = [
-  ...complaintEndpoints, ...chatbotEndpoints, ...contactEndpoints, ...repaymentEndpoints, ...virtualAccountEndpoints,
-  ...promotionEndpoints, ...productEndpoints, ...loanOfferEndpoints, ...loanEndpoints, ...jointLoginEndpoints,
-  ...bankCardEndpoints, ...forcedFailureEndpoints,
+  ...complaintEndpoints,
+  ...chatbotEndpoints,
+  ...contactEndpoints,
+  ...repaymentEndpoints,
+  ...virtualAccountEndpoints,
+  ...promotionEndpoints,
+  ...productEndpoints,
+  ...loanOfferEndpoints,
+  ...loanEndpoints,
+  ...jointLoginEndpoints,
+  ...bankCardEndpoints,
+  ...forcedFailureEndpoints,
 ];
 
 const BODY_LIMIT = '64kb';
@@ -69,7 +87,8 @@ const BODY_LIMIT = '64kb';
  */
 export function createSandboxRouter(opts: SandboxOptions): Router {
   const style = opts.style ?? 'plain';
-  if (!ANSWER_STYLES.includes(style)) throw new Error(`sandbox: unknown answer style '${String(style)}' (one of ${ANSWER_STYLES.join(', ')})`);
+  if (!ANSWER_STYLES.includes(style))
+    throw new Error(`sandbox: unknown answer style '${String(style)}' (one of ${ANSWER_STYLES.join(', ')})`);
   const router = Router();
   const state = new SandboxState();
   const uploads = new UploadStore();
@@ -78,8 +97,10 @@ export function createSandboxRouter(opts: SandboxOptions): Router {
   const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
   const urlOf = (req: Request, path: string) => `${origin(req)}${req.baseUrl}/${path}`;
 
-  const marketOf = (req: Request) => (typeof req.query.market === 'string' && req.query.market ? req.query.market.toUpperCase() : DEFAULT_MARKET);
-  const failure = (req: Request, e: SandboxError) => borrowerErrorBody(flavorOf(req.path), e, (key) => opts.textOf?.(marketOf(req), key));
+  const marketOf = (req: Request) =>
+    typeof req.query.market === 'string' && req.query.market ? req.query.market.toUpperCase() : DEFAULT_MARKET;
+  const failure = (req: Request, e: SandboxError) =>
+    borrowerErrorBody(flavorOf(req.path), e, (key) => opts.textOf?.(marketOf(req), key));
 
   const ctxOf = (req: Request): Ctx => ({
     session: state.session(req.query.token),
@@ -120,14 +141,17 @@ export function createSandboxRouter(opts: SandboxOptions): Router {
       res.status(405).json(errorBody(flavorOf(req.path), 405, `${req.method} is not allowed on ${req.path}`));
       return;
     }
-    res.status(404).json(failure(req, new SandboxError(CODES.NOT_FOUND, `unknown sandbox endpoint ${req.method} ${req.path}`)));
+    res
+      .status(404)
+      .json(failure(req, new SandboxError(CODES.NOT_FOUND, `unknown sandbox endpoint ${req.method} ${req.path}`)));
   });
 
   // One error handler for the whole sandbox: business errors, validation, body-parser and multer.
   router.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
     const e = toSandboxError(err);
-    if (e.code === CODES.INTERNAL && !e.verbatim) console.error('sandbox: unexpected error on', req.method, req.path, err);
+    if (e.code === CODES.INTERNAL && !e.verbatim)
+      console.error('sandbox: unexpected error on', req.method, req.path, err);
     res.status(200).json(failure(req, e));
   });
   return router;

@@ -20,8 +20,13 @@ export const jointLoginEndpoints: Endpoint[] = [
         errorText: 'Login gagal: akun Anda belum dapat masuk ke produk ini.',
         noticeText: 'Coba produk lain yang direkomendasikan untuk Anda.',
         list: PRODUCTS.map((p) => ({
-          id: p.id, productLogo: ctx.url(p.logo), productName: p.productName, amountRange: p.amountRange,
-          loan_rate: p.loan_rate, productDesc: p.productDesc, state: p.jointState,
+          id: p.id,
+          productLogo: ctx.url(p.logo),
+          productName: p.productName,
+          amountRange: p.amountRange,
+          loan_rate: p.loan_rate,
+          productDesc: p.productDesc,
+          state: p.jointState,
         })),
       };
     },
@@ -43,7 +48,10 @@ export const jointLoginEndpoints: Endpoint[] = [
     handle(input: { productId: number }, ctx) {
       const p = tappable(input.productId);
       // A link starting with http opens in the page; anything else goes to the native bridge.
-      const url = p.jumpLink === 'page' ? ctx.url(`pages/product?productId=${p.id}&from=joint`) : `cashloan://product/detail?productId=${p.id}`;
+      const url =
+        p.jumpLink === 'page'
+          ? ctx.url(`pages/product?productId=${p.id}&from=joint`)
+          : `cashloan://product/detail?productId=${p.id}`;
       return { url };
     },
   },

@@ -16,7 +16,8 @@ const pending = (order: Order) => order.periods.filter((p) => !p.paid);
  * refused, naming the amounts that would be accepted.
  */
 export function resolveTarget(order: Order, amount: number): RepayTarget {
-  if (!REPAYABLE_STATUSES.has(order.orderStatus)) throw conflict(`orderId ${order.orderId} has nothing to repay (orderStatus ${order.orderStatus})`);
+  if (!REPAYABLE_STATUSES.has(order.orderStatus))
+    throw conflict(`orderId ${order.orderId} has nothing to repay (orderStatus ${order.orderStatus})`);
   const open = pending(order);
   let sum = 0;
   const accepted: number[] = [];
@@ -29,12 +30,15 @@ export function resolveTarget(order: Order, amount: number): RepayTarget {
     if (order.delay.fee === amount) return { kind: 'delay' };
     accepted.push(order.delay.fee);
   }
-  throw invalid(`amount ${amount} does not match a payable sum of orderId ${order.orderId} (one of ${accepted.map(formatAmount).join(', ')})`);
+  throw invalid(
+    `amount ${amount} does not match a payable sum of orderId ${order.orderId} (one of ${accepted.map(formatAmount).join(', ')})`,
+  );
 }
 
 /** False when the target was already paid meanwhile (another record, a second confirm). */
 export function canApply(order: Order, target: RepayTarget): boolean {
-  if (target.kind === 'delay') return order.isDelay === '1' && order.delay !== null && REPAYABLE_STATUSES.has(order.orderStatus);
+  if (target.kind === 'delay')
+    return order.isDelay === '1' && order.delay !== null && REPAYABLE_STATUSES.has(order.orderStatus);
   return target.periodNos.every((n) => order.periods.some((p) => p.periodNo === n && !p.paid));
 }
 

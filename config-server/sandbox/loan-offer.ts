@@ -85,10 +85,12 @@ export const loanOfferEndpoints: Endpoint[] = [
     request: 'loans#contract-jump',
     handle(input: { productId: number; position: number; orderId?: number }, ctx) {
       findProduct(input.productId);
-      if (!CONTRACTS.some((c) => c.position === input.position)) throw notFound(`position ${input.position} is not an agreement of scene 3`);
+      if (!CONTRACTS.some((c) => c.position === input.position))
+        throw notFound(`position ${input.position} is not an agreement of scene 3`);
       if (input.orderId) {
         const order = ctx.session.orders.find((o) => o.orderId === input.orderId);
-        if (!order || order.productId !== input.productId) throw notFound(`orderId ${input.orderId} not found for productId ${input.productId}`);
+        if (!order || order.productId !== input.productId)
+          throw notFound(`orderId ${input.orderId} not found for productId ${input.productId}`);
       }
       return { contract_url: ctx.url(`pages/contract?productId=${input.productId}&position=${input.position}`) };
     },
@@ -102,13 +104,25 @@ export const loanOfferEndpoints: Endpoint[] = [
       if (p.buttonStatus === 0) throw conflict(`productId ${p.id} is full today: try again tomorrow`);
       if (Number(input.amount) !== p.amount) throw invalid(`amount must be the offered amount ${p.amount}`);
       if (input.periods !== p.days || !ACCEPTED_TERM_UNITS.includes(input.termUnit)) {
-        throw invalid(`periods/termUnit must be the offered term ${p.days} ${TERM_UNIT} (termUnit ${ACCEPTED_TERM_UNITS.map((u) => `'${u}'`).join(' or ')})`);
+        throw invalid(
+          `periods/termUnit must be the offered term ${p.days} ${TERM_UNIT} (termUnit ${ACCEPTED_TERM_UNITS.map((u) => `'${u}'`).join(' or ')})`,
+        );
       }
       const s = ctx.session;
       const orderId = 2000 + nextId(s);
       const order: Order = {
-        orderId, orderNo: `SB${orderId}`, productId: p.id, orderStatus: 21, isShow: 0, isDelay: '0', isScore: 0,
-        amount: p.amount, applyTime: formatTime(ctx.now()), telephone: SERVICE_PHONE, periods: [], delay: null,
+        orderId,
+        orderNo: `SB${orderId}`,
+        productId: p.id,
+        orderStatus: 21,
+        isShow: 0,
+        isDelay: '0',
+        isScore: 0,
+        amount: p.amount,
+        applyTime: formatTime(ctx.now()),
+        telephone: SERVICE_PHONE,
+        periods: [],
+        delay: null,
       };
       s.orders.push(order);
       return { lendDetailsUrl: ctx.appUrl(`${LOAN_DETAILS_PATH}?productId=${p.id}&orderId=${orderId}`), orderId };

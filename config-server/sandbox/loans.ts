@@ -29,8 +29,15 @@ function recProducts(order: Order, ctx: Ctx) {
     .slice(0, 3)
     .map((id) => PRODUCTS.find((p) => p.id === id)!)
     .map((p) => ({
-      id: p.id, productLogo: ctx.url(p.logo), productName: p.productName, pLabel: p.productTags[0] ?? '',
-      pRange: p.amountRange, pDesc: p.productDesc, pRate: p.loan_rate, bState: p.buttonStatus, bText: p.buttonText,
+      id: p.id,
+      productLogo: ctx.url(p.logo),
+      productName: p.productName,
+      pLabel: p.productTags[0] ?? '',
+      pRange: p.amountRange,
+      pDesc: p.productDesc,
+      pRate: p.loan_rate,
+      bState: p.buttonStatus,
+      bText: p.buttonText,
     }));
 }
 

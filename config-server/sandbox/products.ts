@@ -3,7 +3,11 @@ import { findProduct, productView, type Ctx, type Endpoint } from './endpoint.js
 import { PRODUCTS, SCENES } from './seed.js';
 import { pushBounded } from './state.js';
 
-interface EventInput { productId: number; moduleId: number; positionId: number }
+interface EventInput {
+  productId: number;
+  moduleId: number;
+  positionId: number;
+}
 
 function saveEvent(name: string) {
   return (input: EventInput, ctx: Ctx) => {
@@ -25,7 +29,12 @@ export const productEndpoints: Endpoint[] = [
       return {
         scene: input.scene,
         moduleId: scene.moduleId,
-        list: scene.productIds.map((id) => productView(PRODUCTS.find((p) => p.id === id)!, ctx)),
+        list: scene.productIds.map((id) =>
+          productView(
+            PRODUCTS.find((p) => p.id === id)!,
+            ctx,
+          ),
+        ),
       };
     },
   },

@@ -9,22 +9,44 @@ describe('promotion calls (registration landing)', () => {
   let sb: SandboxClient;
   let clock = 1_750_000_000_000;
   beforeAll(async () => {
-    sb = await startSandbox({ now: () => clock, getTemplate: (id) => (id === TEMPLATE.id ? TEMPLATE : id === 'paused-one' ? { ...TEMPLATE, paused: true } : undefined) });
+    sb = await startSandbox({
+      now: () => clock,
+      getTemplate: (id) =>
+        id === TEMPLATE.id ? TEMPLATE : id === 'paused-one' ? { ...TEMPLATE, paused: true } : undefined,
+    });
   });
   afterAll(() => sb.close());
 
   it('channel-template serves the landing-template document by templateId', async () => {
-    expect(await sb.get('/api/v2/youmi/service/channel/channel-template', { templateId: 'spring-2025' })).toEqual({ code: 0, message: 'success', data: TEMPLATE });
-    expect(await sb.get('/api/v2/youmi/service/channel/channel-template', { templateId: 'nope' })).toEqual({ code: 404, message: expect.any(String), detail: 'templateId nope not found', data: null });
+    expect(await sb.get('/api/v2/youmi/service/channel/channel-template', { templateId: 'spring-2025' })).toEqual({
+      code: 0,
+      message: 'success',
+      data: TEMPLATE,
+    });
+    expect(await sb.get('/api/v2/youmi/service/channel/channel-template', { templateId: 'nope' })).toEqual({
+      code: 404,
+      message: expect.any(String),
+      detail: 'templateId nope not found',
+      data: null,
+    });
     expect((await sb.get('/api/v2/youmi/service/channel/channel-template', { templateId: '../x' })).code).toBe(400);
   });
 
   it('channel-template answers a paused campaign like an unknown one (the visitor sees the promotion-ended page)', async () => {
-    expect(await sb.get('/api/v2/youmi/service/channel/channel-template', { templateId: 'paused-one' })).toEqual({ code: 404, message: expect.any(String), detail: 'templateId paused-one not found', data: null });
+    expect(await sb.get('/api/v2/youmi/service/channel/channel-template', { templateId: 'paused-one' })).toEqual({
+      code: 404,
+      message: expect.any(String),
+      detail: 'templateId paused-one not found',
+      data: null,
+    });
   });
 
   it('track-visit and track-click record and answer success', async () => {
-    expect(await sb.get(`${PROMO}/track-visit`, { templateId: 'spring-2025' })).toEqual({ code: 0, message: 'success', data: null });
+    expect(await sb.get(`${PROMO}/track-visit`, { templateId: 'spring-2025' })).toEqual({
+      code: 0,
+      message: 'success',
+      data: null,
+    });
     expect((await sb.get(`${PROMO}/track-click`, { templateId: 'spring-2025', target: 'apply' })).code).toBe(0);
   });
 
@@ -44,14 +66,31 @@ describe('promotion calls (registration landing)', () => {
   it('get-sms: 101 wrong captcha, 11 registered, 0 sent, too early within 60 s', async () => {
     const t = 'sms';
     const { sid } = (await sb.get(`${PROMO}/get-sid`, {}, t)).data;
-    const sms = (phone: string, capcode = CAPTCHA_TEXT) => sb.post(`${PROMO}/get-sms`, { phone, capcode, sid, deviceId: 'd1', appName: 'Dana Kilat' }, t);
+    const sms = (phone: string, capcode = CAPTCHA_TEXT) =>
+      sb.post(`${PROMO}/get-sms`, { phone, capcode, sid, deviceId: 'd1', appName: 'Dana Kilat' }, t);
     expect((await sms('12345')).detail).toBe('phone: enter correct mobile number (11 digits, first 1, second 3-9)');
     expect((await sms('12800138000')).code).toBe(400);
-    expect(await sms('13900001111', 'AAAA')).toEqual({ code: 101, message: 'image captcha wrong, please refresh it', data: null });
-    expect(await sms(REGISTERED_PHONE)).toEqual({ code: 11, message: 'you are registered, download the app to log in', data: null });
-    expect(await sms('13900001111', CAPTCHA_TEXT.toLowerCase())).toEqual({ code: 0, message: 'success', data: { countdown: 60 } });
+    expect(await sms('13900001111', 'AAAA')).toEqual({
+      code: 101,
+      message: 'image captcha wrong, please refresh it',
+      data: null,
+    });
+    expect(await sms(REGISTERED_PHONE)).toEqual({
+      code: 11,
+      message: 'you are registered, download the app to log in',
+      data: null,
+    });
+    expect(await sms('13900001111', CAPTCHA_TEXT.toLowerCase())).toEqual({
+      code: 0,
+      message: 'success',
+      data: { countdown: 60 },
+    });
     clock += 59_000;
-    expect(await sms('13900001111')).toEqual({ code: 102, message: 'do not send verification code repeatedly', data: null });
+    expect(await sms('13900001111')).toEqual({
+      code: 102,
+      message: 'do not send verification code repeatedly',
+      data: null,
+    });
     clock += 1_000;
     expect((await sms('13900001111')).code).toBe(0);
   });
@@ -60,10 +99,28 @@ describe('promotion calls (registration landing)', () => {
     const t = 'reg';
     const { sid } = (await sb.get(`${PROMO}/get-sid`, {}, t)).data;
     const phone = '15811112222';
-    const reg = (fields: Record<string, string>) => sb.post(`${PROMO}/register`, { phone, capcode: CAPTCHA_TEXT, sid, smsCode: SMS_CODE, deviceId: 'd1', appName: 'Dana Kilat', id: 'spring-2025', ...fields }, t);
+    const reg = (fields: Record<string, string>) =>
+      sb.post(
+        `${PROMO}/register`,
+        {
+          phone,
+          capcode: CAPTCHA_TEXT,
+          sid,
+          smsCode: SMS_CODE,
+          deviceId: 'd1',
+          appName: 'Dana Kilat',
+          id: 'spring-2025',
+          ...fields,
+        },
+        t,
+      );
     expect(await reg({})).toMatchObject({ code: 103, message: 'SMS verification code wrong or expired' });
     expect((await sb.post(`${PROMO}/get-sms`, { phone, capcode: CAPTCHA_TEXT, sid }, t)).code).toBe(0);
-    expect(await reg({ capcode: 'ZZZZ' })).toEqual({ code: -1, message: 'image captcha wrong, please refresh it', data: null });
+    expect(await reg({ capcode: 'ZZZZ' })).toEqual({
+      code: -1,
+      message: 'image captcha wrong, please refresh it',
+      data: null,
+    });
     expect((await reg({ smsCode: '654321' })).code).toBe(103);
     expect((await reg({ smsCode: '1234567' })).code).toBe(400);
     const ok = await reg({});

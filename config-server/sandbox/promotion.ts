@@ -9,14 +9,26 @@ const MAX_SIDS = 5000;
 /** An SMS code stays usable for 10 minutes. */
 const SMS_TTL_MS = 10 * 60_000;
 
-interface SmsInput { phone: string; capcode: string; sid: string }
-interface RegisterInput extends SmsInput { smsCode: string; [field: string]: unknown }
+interface SmsInput {
+  phone: string;
+  capcode: string;
+  sid: string;
+}
+interface RegisterInput extends SmsInput {
+  smsCode: string;
+  [field: string]: unknown;
+}
 
-const captchaOk = (ctx: Ctx, sid: string, capcode: string) => ctx.sids.get(sid)?.toUpperCase() === capcode.trim().toUpperCase();
+const captchaOk = (ctx: Ctx, sid: string, capcode: string) =>
+  ctx.sids.get(sid)?.toUpperCase() === capcode.trim().toUpperCase();
 
 function track(name: string) {
   return (input: Record<string, unknown>, ctx: Ctx) => {
-    pushBounded(ctx.session.events, { name, payload: { templateId: input.templateId ?? null, target: input.target ?? null }, at: ctx.now() });
+    pushBounded(ctx.session.events, {
+      name,
+      payload: { templateId: input.templateId ?? null, target: input.target ?? null },
+      at: ctx.now(),
+    });
     return null;
   };
 }
@@ -30,7 +42,8 @@ export const promotionEndpoints: Endpoint[] = [
     handle(input: { templateId: string }, ctx) {
       const template = ctx.getTemplate(input.templateId);
       // A paused campaign answers like an ended one: the landing screen shows its promotion-ended page.
-      if (template === undefined || (template as { paused?: unknown }).paused === true) throw notFound(`templateId ${input.templateId} not found`);
+      if (template === undefined || (template as { paused?: unknown }).paused === true)
+        throw notFound(`templateId ${input.templateId} not found`);
       return template;
     },
   },
@@ -54,11 +67,14 @@ export const promotionEndpoints: Endpoint[] = [
     request: 'promotion#get-sms',
     handle(input: SmsInput, ctx) {
       const s = ctx.session;
-      if (!captchaOk(ctx, input.sid, input.capcode)) throw new SandboxError(CODES.SMS_CAPTCHA_WRONG, 'image captcha wrong, please refresh it');
-      if (s.registered.has(input.phone)) throw new SandboxError(CODES.ALREADY_REGISTERED, 'you are registered, download the app to log in');
+      if (!captchaOk(ctx, input.sid, input.capcode))
+        throw new SandboxError(CODES.SMS_CAPTCHA_WRONG, 'image captcha wrong, please refresh it');
+      if (s.registered.has(input.phone))
+        throw new SandboxError(CODES.ALREADY_REGISTERED, 'you are registered, download the app to log in');
       const last = s.sms.get(input.phone);
       const now = ctx.now();
-      if (last && now - last.sentAt < SMS_INTERVAL_MS) throw new SandboxError(CODES.SMS_TOO_EARLY, 'do not send verification code repeatedly');
+      if (last && now - last.sentAt < SMS_INTERVAL_MS)
+        throw new SandboxError(CODES.SMS_TOO_EARLY, 'do not send verification code repeatedly');
       s.sms.set(input.phone, { code: SMS_CODE, sentAt: now });
       return { countdown: SMS_INTERVAL_MS / 1000 };
     },
@@ -69,8 +85,10 @@ export const promotionEndpoints: Endpoint[] = [
     request: 'promotion#register',
     handle(input: RegisterInput, ctx) {
       const s = ctx.session;
-      if (!captchaOk(ctx, input.sid, input.capcode)) throw new SandboxError(CODES.REGISTER_CAPTCHA_WRONG, 'image captcha wrong, please refresh it');
-      if (s.registered.has(input.phone)) throw new SandboxError(CODES.ALREADY_REGISTERED, 'you are registered, download the app to log in');
+      if (!captchaOk(ctx, input.sid, input.capcode))
+        throw new SandboxError(CODES.REGISTER_CAPTCHA_WRONG, 'image captcha wrong, please refresh it');
+      if (s.registered.has(input.phone))
+        throw new SandboxError(CODES.ALREADY_REGISTERED, 'you are registered, download the app to log in');
       const sms = s.sms.get(input.phone);
       if (!sms || sms.code !== input.smsCode.trim() || ctx.now() - sms.sentAt > SMS_TTL_MS) {
         throw new SandboxError(CODES.SMS_CODE_WRONG, 'SMS verification code wrong or expired');

@@ -10,15 +10,23 @@ const MAX_TOKENS = 100;
 
 interface CommitInput {
   /** Digits only (validated); a string so '350.000' cannot pass as 350. */
-  amount: string; bankName?: string; cardId: number; cardNo?: string; couponId?: string;
-  orderId: number; repayToken: string; bankCode?: string; sendMsg?: string;
+  amount: string;
+  bankName?: string;
+  cardId: number;
+  cardNo?: string;
+  couponId?: string;
+  orderId: number;
+  repayToken: string;
+  bankCode?: string;
+  sendMsg?: string;
 }
 
 function checkCard(s: Session, input: CommitInput) {
   const card = s.cards.find((c) => c.id === input.cardId);
   if (!card) throw notFound(`cardId ${input.cardId} not found`);
   // Fields the client echoes must describe the same card: a mismatch means a stale or forged form.
-  if (input.cardNo && input.cardNo.replace(/\s/g, '') !== card.cardNo) throw invalid(`cardNo does not match cardId ${card.id}`);
+  if (input.cardNo && input.cardNo.replace(/\s/g, '') !== card.cardNo)
+    throw invalid(`cardNo does not match cardId ${card.id}`);
   if (input.bankCode && input.bankCode !== card.bankCode) throw invalid(`bankCode does not match cardId ${card.id}`);
   if (input.bankName && input.bankName !== card.bankName) throw invalid(`bankName does not match cardId ${card.id}`);
   return card;
@@ -52,7 +60,8 @@ export const repaymentEndpoints: Endpoint[] = [
     handle(input: CommitInput, ctx) {
       const s = ctx.session;
       const order = findOrder(s, input.orderId);
-      if (s.repayTokens.get(input.repayToken) !== order.orderId) throw invalid('repayToken is not valid for this order: call repayment-way again');
+      if (s.repayTokens.get(input.repayToken) !== order.orderId)
+        throw invalid('repayToken is not valid for this order: call repayment-way again');
       if (input.couponId && input.couponId !== '0') throw notFound(`couponId ${input.couponId} not found`);
       const card = checkCard(s, input);
       const amount = Number(input.amount);
@@ -84,7 +93,8 @@ export const repaymentEndpoints: Endpoint[] = [
       if (!record) throw notFound(`repaymentRecordId ${input.repaymentRecordId} not found`);
       if (record.orderId !== order.orderId) throw invalid(`repaymentRecordId ${record.id} belongs to another order`);
       if (record.status === 'done') throw repeated();
-      if (input.verifyCode.trim() !== SMS_CODE) throw new SandboxError(CODES.VERIFY_CODE_WRONG, 'verification code wrong');
+      if (input.verifyCode.trim() !== SMS_CODE)
+        throw new SandboxError(CODES.VERIFY_CODE_WRONG, 'verification code wrong');
       if (!canApply(order, record.target)) throw repeated();
       applyRepayment(order, record.target, s.googleScore !== null);
       record.status = 'done';

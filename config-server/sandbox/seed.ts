@@ -72,33 +72,96 @@ export const SERVICE_PHONE = '+62 21 5000 1234';
 /** App path the sandbox links to after loan-detail-push (the route map must have it). */
 export const LOAN_DETAILS_PATH = '/#/borrowDetail/';
 
-export interface Row { title: string; value: string }
-export interface Period { periodNo: number; totalAmount: number; dueTime: string; paid: boolean; overdue: boolean }
+export interface Row {
+  title: string;
+  value: string;
+}
+export interface Period {
+  periodNo: number;
+  totalAmount: number;
+  dueTime: string;
+  paid: boolean;
+  overdue: boolean;
+}
 export interface Product {
-  id: number; productName: string; logo: string; amountRange: string; amountRangeDes: string; loan_rate: string;
-  productDesc: string; productTags: string[]; buttonStatus: 0 | 1; buttonText: string; amount: number; days: number;
+  id: number;
+  productName: string;
+  logo: string;
+  amountRange: string;
+  amountRangeDes: string;
+  loan_rate: string;
+  productDesc: string;
+  productTags: string[];
+  buttonStatus: 0 | 1;
+  buttonText: string;
+  amount: number;
+  days: number;
   /** Total interest of the offer over the whole term (Rp); absent: 0.1 % a day (loan-offer.ts). Match loan_rate. */
   interest?: number;
   /** Joint-login failure list: 0 = not tappable. Jump link: http page or native scheme. */
-  jointState: 0 | 1; jumpLink: 'page' | 'native'; popAgreement: boolean;
+  jointState: 0 | 1;
+  jumpLink: 'page' | 'native';
+  popAgreement: boolean;
 }
 export interface Order {
-  orderId: number; orderNo: string; productId: number; orderStatus: number; isShow: 0 | 1; isDelay: '0' | '1';
-  isScore: 0 | 1; amount: number; applyTime: string; telephone: string; periods: Period[];
+  orderId: number;
+  orderNo: string;
+  productId: number;
+  orderStatus: number;
+  isShow: 0 | 1;
+  isDelay: '0' | '1';
+  isScore: 0 | 1;
+  amount: number;
+  applyTime: string;
+  telephone: string;
+  periods: Period[];
   delay: { fee: number; days: number; expiry: string } | null;
 }
 export interface Problem {
-  problemId: number; orderNo: string; type: number; sonType: number | null; content: string; images: string[];
-  time: string; disposeDetail: string; disposeImages: string[]; isScore: 0 | 1; score: number | null;
+  problemId: number;
+  orderNo: string;
+  type: number;
+  sonType: number | null;
+  content: string;
+  images: string[];
+  time: string;
+  disposeDetail: string;
+  disposeImages: string[];
+  isScore: 0 | 1;
+  score: number | null;
 }
-export interface BankCard { id: number; bankName: string; cardNo: string; bankCode: string; needValid: 0 | 1 }
-export interface QaNode { id: number; pid: number; action_type: 1 | 2 | 3 | 4; title_local: string; title_local_alias: string }
+export interface BankCard {
+  id: number;
+  bankName: string;
+  cardNo: string;
+  bankCode: string;
+  needValid: 0 | 1;
+}
+export interface QaNode {
+  id: number;
+  pid: number;
+  action_type: 1 | 2 | 3 | 4;
+  title_local: string;
+  title_local_alias: string;
+}
 
 const p = (id: number, productName: string, amount: number, extra: Partial<Product> = {}): Product => ({
-  id, productName, logo: `assets/logos/${id}.svg`, amountRange: `Rp1.000.000 - Rp${(amount / 1e6).toFixed(0)}.000.000`,
-  amountRangeDes: 'Jumlah pinjaman', loan_rate: '0,1%/hari', productDesc: `${productName}: cair dalam 1-3 hari`,
-  productTags: ['Cepat cair', 'Bunga rendah'], buttonStatus: 1, buttonText: 'Ajukan', amount, days: 91,
-  jointState: 1, jumpLink: 'page', popAgreement: false, ...extra,
+  id,
+  productName,
+  logo: `assets/logos/${id}.svg`,
+  amountRange: `Rp1.000.000 - Rp${(amount / 1e6).toFixed(0)}.000.000`,
+  amountRangeDes: 'Jumlah pinjaman',
+  loan_rate: '0,1%/hari',
+  productDesc: `${productName}: cair dalam 1-3 hari`,
+  productTags: ['Cepat cair', 'Bunga rendah'],
+  buttonStatus: 1,
+  buttonText: 'Ajukan',
+  amount,
+  days: 91,
+  jointState: 1,
+  jumpLink: 'page',
+  popAgreement: false,
+  ...extra,
 });
 
 export const PRODUCTS: Product[] = [
@@ -126,25 +189,64 @@ const periods = (n: number, amount: number | number[], firstDue: string, paid = 
     const d = new Date(`${firstDue}T00:00:00Z`);
     d.setUTCMonth(d.getUTCMonth() + i);
     const totalAmount = Array.isArray(amount) ? amount[i] : amount;
-    return { periodNo: i + 1, totalAmount, dueTime: d.toISOString().slice(0, 10), paid: i < paid, overdue: i >= paid && i < paid + overdue };
+    return {
+      periodNo: i + 1,
+      totalAmount,
+      dueTime: d.toISOString().slice(0, 10),
+      paid: i < paid,
+      overdue: i >= paid && i < paid + overdue,
+    };
   });
 
 const o = (orderId: number, productId: number, orderStatus: number, extra: Partial<Order> = {}): Order => ({
-  orderId, orderNo: `SB${orderId}`, productId, orderStatus, isShow: 0, isDelay: '0', isScore: 0,
-  amount: 1_000_000, applyTime: '2025-05-02 10:15:00', telephone: SERVICE_PHONE, periods: [], delay: null, ...extra,
+  orderId,
+  orderNo: `SB${orderId}`,
+  productId,
+  orderStatus,
+  isShow: 0,
+  isDelay: '0',
+  isScore: 0,
+  amount: 1_000_000,
+  applyTime: '2025-05-02 10:15:00',
+  telephone: SERVICE_PHONE,
+  periods: [],
+  delay: null,
+  ...extra,
 });
 
 export const ORDERS: Order[] = [
   o(1001, 101, 21),
   o(1002, 102, 151),
-  o(1003, 101, 174, { isShow: 1, isDelay: '1', periods: periods(3, 350_000, '2025-07-01'), delay: { fee: 150_000, days: 7, expiry: '2025-07-08 23:59:59' } }),
-  o(1004, 103, 180, { isShow: 1, isDelay: '1', isScore: 1, telephone: '', periods: periods(3, 400_000, '2025-04-10', 1, 1), delay: { fee: 200_000, days: 7, expiry: '2025-05-17 23:59:59' } }),
+  o(1003, 101, 174, {
+    isShow: 1,
+    isDelay: '1',
+    periods: periods(3, 350_000, '2025-07-01'),
+    delay: { fee: 150_000, days: 7, expiry: '2025-07-08 23:59:59' },
+  }),
+  o(1004, 103, 180, {
+    isShow: 1,
+    isDelay: '1',
+    isScore: 1,
+    telephone: '',
+    periods: periods(3, 400_000, '2025-04-10', 1, 1),
+    delay: { fee: 200_000, days: 7, expiry: '2025-05-17 23:59:59' },
+  }),
   o(1005, 104, 110),
   o(1006, 102, 200, { isScore: 1, periods: periods(2, 600_000, '2025-02-01', 2) }),
   o(1007, 105, 170, { isShow: 1, periods: periods(1, 1_080_000, '2025-06-20') }),
-  o(1008, 103, 3, { isShow: 1, isDelay: '1', periods: periods(3, [350_000, 350_000, 400_000], '2025-07-05'), delay: { fee: 1_250_000, days: 7, expiry: '2025-07-12 23:59:59' } }),
+  o(1008, 103, 3, {
+    isShow: 1,
+    isDelay: '1',
+    periods: periods(3, [350_000, 350_000, 400_000], '2025-07-05'),
+    delay: { fee: 1_250_000, days: 7, expiry: '2025-07-12 23:59:59' },
+  }),
   o(1009, 104, 4, { isScore: 1, periods: periods(2, 530_000, '2025-01-15', 2) }),
-  o(1010, 105, 5, { isShow: 1, isDelay: '1', periods: periods(2, 560_000, '2025-04-25', 0, 1), delay: { fee: 180_000, days: 7, expiry: '2025-05-02 23:59:59' } }),
+  o(1010, 105, 5, {
+    isShow: 1,
+    isDelay: '1',
+    periods: periods(2, 560_000, '2025-04-25', 0, 1),
+    delay: { fee: 180_000, days: 7, expiry: '2025-05-02 23:59:59' },
+  }),
 ];
 
 /** Status texts for loan details (noticeStatusText / noticeDesText) and complaint order cards. */
@@ -183,29 +285,81 @@ export const PROBLEM_SON_TYPES = [
 export const V3_PROBLEM_STATUS = PROBLEM_TYPES.slice(0, 4).map(({ value, title_local }) => ({ value, title_local }));
 
 export const PROBLEMS: Problem[] = [
-  { problemId: 501, orderNo: 'SB1004', type: 1, sonType: 2, content: 'Penagih menghubungi kontak darurat saya berkali-kali.', images: [], time: '2025-05-20 09:12:44', disposeDetail: 'Kami telah menegur tim penagihan terkait. Mohon maaf atas ketidaknyamanannya.', disposeImages: [], isScore: 1, score: null },
-  { problemId: 502, orderNo: 'SB1003', type: 2, sonType: null, content: 'Saya sudah membayar tetapi status belum berubah.', images: [], time: '2025-06-02 14:03:10', disposeDetail: '', disposeImages: [], isScore: 0, score: null },
-  { problemId: 503, orderNo: 'SB1006', type: 3, sonType: null, content: 'Kapan dana saya dicairkan?', images: [], time: '2025-03-11 08:30:00', disposeDetail: 'Dana telah dicairkan pada 2025-03-12.', disposeImages: [], isScore: 0, score: 5 },
+  {
+    problemId: 501,
+    orderNo: 'SB1004',
+    type: 1,
+    sonType: 2,
+    content: 'Penagih menghubungi kontak darurat saya berkali-kali.',
+    images: [],
+    time: '2025-05-20 09:12:44',
+    disposeDetail: 'Kami telah menegur tim penagihan terkait. Mohon maaf atas ketidaknyamanannya.',
+    disposeImages: [],
+    isScore: 1,
+    score: null,
+  },
+  {
+    problemId: 502,
+    orderNo: 'SB1003',
+    type: 2,
+    sonType: null,
+    content: 'Saya sudah membayar tetapi status belum berubah.',
+    images: [],
+    time: '2025-06-02 14:03:10',
+    disposeDetail: '',
+    disposeImages: [],
+    isScore: 0,
+    score: null,
+  },
+  {
+    problemId: 503,
+    orderNo: 'SB1006',
+    type: 3,
+    sonType: null,
+    content: 'Kapan dana saya dicairkan?',
+    images: [],
+    time: '2025-03-11 08:30:00',
+    disposeDetail: 'Dana telah dicairkan pada 2025-03-12.',
+    disposeImages: [],
+    isScore: 0,
+    score: 5,
+  },
 ];
 
 /** Chatbot QA tree (get-qa-list by pid). action_type: 1 category, 2 question, 3 answer, 4 jump to agent complaint. */
-const q = (id: number, pid: number, action_type: QaNode['action_type'], title_local: string, alias = ''): QaNode => ({ id, pid, action_type, title_local, title_local_alias: alias });
+const q = (id: number, pid: number, action_type: QaNode['action_type'], title_local: string, alias = ''): QaNode => ({
+  id,
+  pid,
+  action_type,
+  title_local,
+  title_local_alias: alias,
+});
 export const QA_TREE: QaNode[] = [
-  q(1, 0, 1, 'Pembayaran', 'Bayar'), q(2, 0, 1, 'Pinjaman', 'Pinjam'), q(3, 0, 1, 'Penagihan', 'Tagih'), q(4, 0, 1, 'Akun', 'Akun'),
-  q(11, 1, 2, 'Bagaimana cara membayar tagihan?'), q(111, 11, 3, 'Buka Detail Tagihan, pilih metode pembayaran, lalu ikuti langkahnya.'),
-  q(12, 1, 2, 'Sudah bayar tetapi status belum berubah'), q(121, 12, 3, 'Status diperbarui paling lambat 1x24 jam setelah pembayaran.'),
+  q(1, 0, 1, 'Pembayaran', 'Bayar'),
+  q(2, 0, 1, 'Pinjaman', 'Pinjam'),
+  q(3, 0, 1, 'Penagihan', 'Tagih'),
+  q(4, 0, 1, 'Akun', 'Akun'),
+  q(11, 1, 2, 'Bagaimana cara membayar tagihan?'),
+  q(111, 11, 3, 'Buka Detail Tagihan, pilih metode pembayaran, lalu ikuti langkahnya.'),
+  q(12, 1, 2, 'Sudah bayar tetapi status belum berubah'),
+  q(121, 12, 3, 'Status diperbarui paling lambat 1x24 jam setelah pembayaran.'),
   q(13, 1, 4, 'Hubungi agen tentang pembayaran'),
-  q(21, 2, 2, 'Berapa lama proses persetujuan?'), q(211, 21, 3, 'Keputusan diberikan dalam 1 hari kerja.'),
-  q(22, 2, 2, 'Kapan dana dicairkan?'), q(221, 22, 3, 'Dana dicairkan dalam 1-3 hari setelah disetujui.'),
+  q(21, 2, 2, 'Berapa lama proses persetujuan?'),
+  q(211, 21, 3, 'Keputusan diberikan dalam 1 hari kerja.'),
+  q(22, 2, 2, 'Kapan dana dicairkan?'),
+  q(221, 22, 3, 'Dana dicairkan dalam 1-3 hari setelah disetujui.'),
   q(23, 2, 4, 'Hubungi agen tentang pinjaman'),
-  q(31, 3, 2, 'Penagih menggunakan bahasa kasar'), q(311, 31, 3, 'Kami tidak menoleransi penagihan kasar. Silakan laporkan melalui agen.'),
+  q(31, 3, 2, 'Penagih menggunakan bahasa kasar'),
+  q(311, 31, 3, 'Kami tidak menoleransi penagihan kasar. Silakan laporkan melalui agen.'),
   q(32, 3, 4, 'Laporkan penagihan ke agen'),
-  q(41, 4, 2, 'Cara mengganti nomor telepon'), q(411, 41, 3, 'Buka menu Akun, pilih Ubah nomor, lalu verifikasi dengan kode SMS.'),
+  q(41, 4, 2, 'Cara mengganti nomor telepon'),
+  q(411, 41, 3, 'Buka menu Akun, pilih Ubah nomor, lalu verifikasi dengan kode SMS.'),
   q(42, 4, 4, 'Hubungi agen tentang akun'),
 ];
 export const QA_GREETING = 'Halo! Ada yang bisa kami bantu? Pilih kategori di bawah.';
 export const QA_LOW_SCORE_TEXT = 'Maaf atas pengalaman Anda. Kami akan terus memperbaiki layanan kami.';
-export const QA_FREE_TEXT_REPLY = 'Terima kasih, pesan Anda sudah kami terima. Hubungi agen untuk bantuan lebih lanjut.';
+export const QA_FREE_TEXT_REPLY =
+  'Terima kasih, pesan Anda sudah kami terima. Hubungi agen untuk bantuan lebih lanjut.';
 
 /** contact-kf-info by market (common param `market`); ID when absent. */
 export const CONTACTS: Record<string, { email: string; smWa: string }> = {

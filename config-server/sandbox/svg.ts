@@ -20,8 +20,11 @@ export function captchaSvg(text: string, seed: string): string {
     const rot = Math.round(r() * 40 - 20);
     return `<text x="${x}" y="${y}" transform="rotate(${rot} ${x} ${y})">${escapeHtml(c)}</text>`;
   });
-  const lines = Array.from({ length: 4 }, () =>
-    `<line x1="${Math.round(r() * 120)}" y1="${Math.round(r() * 44)}" x2="${Math.round(r() * 120)}" y2="${Math.round(r() * 44)}"/>`);
+  const lines = Array.from(
+    { length: 4 },
+    () =>
+      `<line x1="${Math.round(r() * 120)}" y1="${Math.round(r() * 44)}" x2="${Math.round(r() * 120)}" y2="${Math.round(r() * 44)}"/>`,
+  );
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="44" viewBox="0 0 120 44" role="img">',
     `<title>captcha</title><rect width="120" height="44" fill="#f2f4f7"/>`,
@@ -33,7 +36,12 @@ export function captchaSvg(text: string, seed: string): string {
 
 /** A product logo: the product's initials on a colour derived from its id. */
 export function logoSvg(name: string, id: number): string {
-  const initials = name.split(/\s+/).map((w) => w[0] ?? '').join('').slice(0, 2).toUpperCase();
+  const initials = name
+    .split(/\s+/)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
   const hue = (id * 67) % 360;
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96" role="img">',

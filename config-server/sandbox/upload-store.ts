@@ -5,17 +5,28 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const MAX_FILES = 300;
 const MAX_TOTAL_BYTES = 200 * 1024 * 1024;
 
-export interface StoredImage { mime: string; ext: string; bytes: Buffer }
+export interface StoredImage {
+  mime: string;
+  ext: string;
+  bytes: Buffer;
+}
 
 /**
  * The image type from the file's first bytes. The client's mime type and file name are not trusted,
  * and SVG is refused on purpose: it can carry script and would be served from the app's origin.
  */
 export function sniffImage(b: Buffer): { mime: string; ext: string } | null {
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { mime: 'image/png', ext: 'png' };
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { mime: 'image/png', ext: 'png' };
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg' };
-  if (b.length >= 6 && /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1'))) return { mime: 'image/gif', ext: 'gif' };
-  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return { mime: 'image/webp', ext: 'webp' };
+  if (b.length >= 6 && /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1')))
+    return { mime: 'image/gif', ext: 'gif' };
+  if (
+    b.length >= 12 &&
+    b.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    b.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return { mime: 'image/webp', ext: 'webp' };
   return null;
 }
 

@@ -37,7 +37,11 @@ export function uploadRoutes(store: UploadStore, urlOf: (req: Request, path: str
       res.status(404).json({ code: CODES.NOT_FOUND, message: 'image not found', data: null });
       return;
     }
-    res.set({ 'Content-Type': img.mime, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, max-age=86400' });
+    res.set({
+      'Content-Type': img.mime,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, max-age=86400',
+    });
     res.send(img.bytes);
   });
   return router;

@@ -22,7 +22,9 @@ function requestSchemas() {
   if (schemas) return schemas;
   const ajv = new Ajv2020({ coerceTypes: true, allErrors: false, strict: true, verbose: true, $data: false });
   const ids = new Map<string, string>();
-  for (const name of readdirSync(requestsDir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const name of readdirSync(requestsDir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const schema = JSON.parse(readFileSync(requestsDir + name, 'utf8')) as { $id: string };
     ajv.addSchema(schema);
     ids.set(name.replace(/\.json$/, ''), schema.$id);

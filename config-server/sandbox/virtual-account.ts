@@ -7,22 +7,43 @@ import { findOrder, findProductOrder } from './state.js';
 
 const MAX_VA_CODES = 50;
 
-
 interface VcodeInput {
-  productId: number; orderId: number; amount: string; payCode: string; pay_type: 1 | 2;
-  is_default?: 0 | 1; is_display?: 0 | 1; specific_num?: string;
+  productId: number;
+  orderId: number;
+  amount: string;
+  payCode: string;
+  pay_type: 1 | 2;
+  is_default?: 0 | 1;
+  is_display?: 0 | 1;
+  specific_num?: string;
 }
 
 function payChannel(payType: 1 | 2, payCode: string) {
   if (payType === 1) {
     const bank = PAY_BANKS.find((b) => b.bankCode === payCode);
-    if (!bank) throw invalid(`payCode ${payCode} is not a bank of pay_type 1 (${PAY_BANKS.map((b) => b.bankCode).join(', ')})`);
-    return { name: bank.bankName, steps: bank.method.map((m, i) => `${i + 1}. ${m}: pilih Bayar / Virtual Account, masukkan kode VA, konfirmasi jumlah.`) };
+    if (!bank)
+      throw invalid(`payCode ${payCode} is not a bank of pay_type 1 (${PAY_BANKS.map((b) => b.bankCode).join(', ')})`);
+    return {
+      name: bank.bankName,
+      steps: bank.method.map(
+        (m, i) => `${i + 1}. ${m}: pilih Bayar / Virtual Account, masukkan kode VA, konfirmasi jumlah.`,
+      ),
+    };
   }
   // The screens' fallback list (the market's defaultMiniMarkets) names a market, not its code.
   const market = PAY_MARKETS.find((m) => m.code === payCode || m.name === payCode);
-  if (!market) throw invalid(`payCode ${payCode} is not a mini market of pay_type 2 (${PAY_MARKETS.map((m) => m.code).join(', ')})`);
-  return { name: market.name, steps: [`1. Datang ke kasir ${market.name}.`, '2. Sebutkan pembayaran pinjaman dan tunjukkan kode bayar.', '3. Simpan struk sebagai bukti.'] };
+  if (!market)
+    throw invalid(
+      `payCode ${payCode} is not a mini market of pay_type 2 (${PAY_MARKETS.map((m) => m.code).join(', ')})`,
+    );
+  return {
+    name: market.name,
+    steps: [
+      `1. Datang ke kasir ${market.name}.`,
+      '2. Sebutkan pembayaran pinjaman dan tunjukkan kode bayar.',
+      '3. Simpan struk sebagai bukti.',
+    ],
+  };
 }
 
 /** Virtual-account calls of the pay-type / 'Pelunasan' screens (/v3/loan-details/*). */
@@ -34,7 +55,14 @@ export const virtualAccountEndpoints: Endpoint[] = [
     handle(input: { productId: number; orderId: number; pay_type: 1 | 2 }, ctx) {
       findProductOrder(ctx.session, input.productId, input.orderId);
       if (input.pay_type === 1) {
-        return { payType: 1, list: PAY_BANKS.map((b) => ({ bankName: b.bankName, bankCode: b.bankCode, method: b.method.map((name, i) => ({ name, specificNum: String(i + 1) })) })) };
+        return {
+          payType: 1,
+          list: PAY_BANKS.map((b) => ({
+            bankName: b.bankName,
+            bankCode: b.bankCode,
+            method: b.method.map((name, i) => ({ name, specificNum: String(i + 1) })),
+          })),
+        };
       }
       return { payType: 2, list: PAY_MARKETS };
     },
@@ -47,7 +75,8 @@ export const virtualAccountEndpoints: Endpoint[] = [
       const order = findProductOrder(ctx.session, input.productId, input.orderId);
       const amount = Number(input.amount);
       const target = resolveTarget(order, amount);
-      if (input.is_display === 1 && target.kind !== 'delay') throw invalid(`amount must be the extension fee in the delay flow (is_display 1)`);
+      if (input.is_display === 1 && target.kind !== 'delay')
+        throw invalid(`amount must be the extension fee in the delay flow (is_display 1)`);
       const channel = payChannel(input.pay_type, input.payCode);
       // Deterministic code: the same order, amount and channel always give the same virtual account.
       const vcode = `8808${String(order.orderId).padStart(6, '0')}${String(amount % 1_000_000).padStart(6, '0')}`;

@@ -7,7 +7,17 @@
  */
 import type { ReleaseStore } from './release-records.js';
 import type { ApproveRequest } from './approval-records.js';
-import type { Actor, Approval, AuditEntry, AuditFilter, DocRef, DocumentRecord, NewDocument, PublishCheck, StoredVersion } from './records.js';
+import type {
+  Actor,
+  Approval,
+  AuditEntry,
+  AuditFilter,
+  DocRef,
+  DocumentRecord,
+  NewDocument,
+  PublishCheck,
+  StoredVersion,
+} from './records.js';
 
 export type * from './records.js';
 

@@ -32,7 +32,10 @@ export async function copySqliteToPostgres(source: Database.Database, target: Pg
   return new PgDb(target.pool, RAW_ERRORS).tx(async (client) => {
     for (const { table } of TABLES) {
       const { rows } = await client.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM ${table}`);
-      if (rows[0].n > 0) throw new Error(`The target database already has ${rows[0].n} row(s) in ${table}: migrate into an empty database`);
+      if (rows[0].n > 0)
+        throw new Error(
+          `The target database already has ${rows[0].n} row(s) in ${table}: migrate into an empty database`,
+        );
     }
     const report = { generation: 0 } as CopyReport;
     for (const { table, rename = {} } of TABLES) {
@@ -40,11 +43,16 @@ export async function copySqliteToPostgres(source: Database.Database, target: Pg
         Object.fromEntries(Object.entries(r).map(([k, v]) => [rename[k] ?? k, v])),
       );
       // One statement per table: the rows travel as one JSON array and PostgreSQL maps keys to columns.
-      if (rows.length) await client.query(`INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)`, [JSON.stringify(rows)]);
+      if (rows.length)
+        await client.query(`INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)`, [
+          JSON.stringify(rows),
+        ]);
       report[table] = rows.length;
     }
     // Explicit seqs were inserted: the next audit entry continues after the last copied one.
-    await client.query("SELECT setval(pg_get_serial_sequence('audit', 'seq'), GREATEST((SELECT MAX(seq) FROM audit), 1), (SELECT COUNT(*) > 0 FROM audit))");
+    await client.query(
+      "SELECT setval(pg_get_serial_sequence('audit', 'seq'), GREATEST((SELECT MAX(seq) FROM audit), 1), (SELECT COUNT(*) > 0 FROM audit))",
+    );
     const gen = (source.prepare("SELECT value FROM meta WHERE key = 'generation'").get() as { value: number }).value;
     await client.query("UPDATE meta SET value = $1 WHERE key = 'generation'", [gen]);
     await client.query('SELECT pg_notify($1, $2)', [PUBLISH_CHANNEL, String(gen)]);

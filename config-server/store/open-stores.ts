@@ -18,9 +18,14 @@ export interface StoreOptions {
 export const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//i.test(url);
 
 /** The document, auth and telemetry stores over the same database: PostgreSQL when `databaseUrl` is given, else SQLite. */
-export async function openStores(opts: StoreOptions): Promise<{ store: ConfigStore; auth: AuthStore; telemetry: TelemetryStore }> {
+export async function openStores(
+  opts: StoreOptions,
+): Promise<{ store: ConfigStore; auth: AuthStore; telemetry: TelemetryStore }> {
   if (opts.databaseUrl) {
-    if (!isPostgresUrl(opts.databaseUrl)) throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite store)');
+    if (!isPostgresUrl(opts.databaseUrl))
+      throw new Error(
+        'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite store)',
+      );
     const store = await PgStore.open(opts.databaseUrl, { log: opts.log });
     return { store, auth: new PgAuthStore(store.pool), telemetry: new PgTelemetryStore(store.pool) };
   }

@@ -2,8 +2,15 @@ import type { AuditEntry, AuditFilter } from './config-store.js';
 import type { Db, PgDb } from './pg-db.js';
 
 interface AuditRow {
-  seq: number; at: string; actor: string; action: string; kind: string | null; id: string | null;
-  version: number | null; diff: string | null; note: string;
+  seq: number;
+  at: string;
+  actor: string;
+  action: string;
+  kind: string | null;
+  id: string | null;
+  version: number | null;
+  diff: string | null;
+  note: string;
 }
 
 /** The PostgreSQL store's audit log: append-only (a trigger refuses changes), read newest first. */
@@ -14,7 +21,17 @@ export class PgAudit {
   async append(e: Omit<AuditEntry, 'seq' | 'at'>, db: Db = this.db.pool) {
     await this.db.q(
       'INSERT INTO audit (at, actor, action, kind, id, version, diff, note) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-      [new Date().toISOString(), e.actor, e.action, e.kind, e.id, e.version, e.diff ? JSON.stringify(e.diff) : null, e.note], db,
+      [
+        new Date().toISOString(),
+        e.actor,
+        e.action,
+        e.kind,
+        e.id,
+        e.version,
+        e.diff ? JSON.stringify(e.diff) : null,
+        e.note,
+      ],
+      db,
     );
   }
 
@@ -31,7 +48,10 @@ export class PgAudit {
     if (filter.since) add(filter.since, (n) => `at COLLATE "C" >= ${n}`);
     if (filter.until) add(filter.until, (n) => `at COLLATE "C" < ${n}`);
     const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000);
-    const rows = await this.db.q<AuditRow>(`SELECT * FROM audit ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY seq DESC LIMIT ${limit}`, args);
+    const rows = await this.db.q<AuditRow>(
+      `SELECT * FROM audit ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY seq DESC LIMIT ${limit}`,
+      args,
+    );
     return rows.map((r) => ({ ...r, diff: r.diff ? JSON.parse(r.diff) : null }));
   }
 }

@@ -1,12 +1,39 @@
 import type pg from 'pg';
-import { loginTimeOf, type ApiTokenRecord, type AuthStore, type Role, type SessionRecord, type UserRecord } from './config-store.js';
+import {
+  loginTimeOf,
+  type ApiTokenRecord,
+  type AuthStore,
+  type Role,
+  type SessionRecord,
+  type UserRecord,
+} from './config-store.js';
 import { PgDb } from './pg-db.js';
 
-interface UserRow { name: string; role: Role; password_hash: string; created_at: string; disabled_at: string | null }
+interface UserRow {
+  name: string;
+  role: Role;
+  password_hash: string;
+  created_at: string;
+  disabled_at: string | null;
+}
 /** bigint comes back as a string. */
-interface TokenRow { id: string; user_name: string; label: string; role: Role; created_at: string; expires_at: string }
+interface TokenRow {
+  id: string;
+  user_name: string;
+  label: string;
+  role: Role;
+  created_at: string;
+  expires_at: string;
+}
 
-const tokenOf = (r: TokenRow): ApiTokenRecord => ({ id: r.id, user: r.user_name, label: r.label, role: r.role, createdAt: r.created_at, expiresAt: Number(r.expires_at) });
+const tokenOf = (r: TokenRow): ApiTokenRecord => ({
+  id: r.id,
+  user: r.user_name,
+  label: r.label,
+  role: r.role,
+  createdAt: r.created_at,
+  expiresAt: Number(r.expires_at),
+});
 
 /**
  * Users, sessions and API tokens in the shared PostgreSQL database: a session created on one
@@ -25,7 +52,15 @@ export class PgAuthStore implements AuthStore {
 
   async getUser(name: string): Promise<UserRecord | undefined> {
     const [r] = await this.q<UserRow>('SELECT * FROM users WHERE name = $1', [name]);
-    return r && { name: r.name, role: r.role, passwordHash: r.password_hash, createdAt: r.created_at, disabledAt: r.disabled_at };
+    return (
+      r && {
+        name: r.name,
+        role: r.role,
+        passwordHash: r.password_hash,
+        createdAt: r.created_at,
+        disabledAt: r.disabled_at,
+      }
+    );
   }
 
   async countUsers() {
@@ -45,7 +80,10 @@ export class PgAuthStore implements AuthStore {
   }
 
   async rehashPassword(name: string, expected: string, passwordHash: string) {
-    const rows = await this.q('UPDATE users SET password_hash = $1 WHERE name = $2 AND password_hash = $3 RETURNING name', [passwordHash, name, expected]);
+    const rows = await this.q(
+      'UPDATE users SET password_hash = $1 WHERE name = $2 AND password_hash = $3 RETURNING name',
+      [passwordHash, name, expected],
+    );
     return rows.length === 1;
   }
 
@@ -62,19 +100,33 @@ export class PgAuthStore implements AuthStore {
 
   async createSession(tokenHash: string, s: SessionRecord) {
     await this.q('DELETE FROM sessions WHERE expires_at < $1', [Date.now()]);
-    await this.q('INSERT INTO sessions (token_hash, user_name, csrf, expires_at, last_seen_at) VALUES ($1, $2, $3, $4, $5)', [tokenHash, s.user, s.csrf, s.expiresAt, s.lastSeenAt]);
+    await this.q(
+      'INSERT INTO sessions (token_hash, user_name, csrf, expires_at, last_seen_at) VALUES ($1, $2, $3, $4, $5)',
+      [tokenHash, s.user, s.csrf, s.expiresAt, s.lastSeenAt],
+    );
   }
 
   async getSession(tokenHash: string): Promise<SessionRecord | undefined> {
-    const [r] = await this.q<{ user_name: string; csrf: string; expires_at: string; last_seen_at: string | null }>('SELECT * FROM sessions WHERE token_hash = $1', [tokenHash]);
+    const [r] = await this.q<{ user_name: string; csrf: string; expires_at: string; last_seen_at: string | null }>(
+      'SELECT * FROM sessions WHERE token_hash = $1',
+      [tokenHash],
+    );
     // bigint comes back as a string.
     if (!r || Number(r.expires_at) < Date.now()) return undefined;
     const expiresAt = Number(r.expires_at);
-    return { user: r.user_name, csrf: r.csrf, expiresAt, lastSeenAt: r.last_seen_at === null ? loginTimeOf(expiresAt) : Number(r.last_seen_at) };
+    return {
+      user: r.user_name,
+      csrf: r.csrf,
+      expiresAt,
+      lastSeenAt: r.last_seen_at === null ? loginTimeOf(expiresAt) : Number(r.last_seen_at),
+    };
   }
 
   async touchSession(tokenHash: string, at: number) {
-    await this.q('UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2 AND (last_seen_at IS NULL OR last_seen_at < $1)', [at, tokenHash]);
+    await this.q(
+      'UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2 AND (last_seen_at IS NULL OR last_seen_at < $1)',
+      [at, tokenHash],
+    );
   }
 
   async deleteSession(tokenHash: string) {
@@ -83,9 +135,10 @@ export class PgAuthStore implements AuthStore {
 
   async createApiToken(tokenHash: string, t: Omit<ApiTokenRecord, 'createdAt'>) {
     await this.q('DELETE FROM api_tokens WHERE expires_at < $1', [Date.now()]);
-    await this.q('INSERT INTO api_tokens (token_hash, user_name, label, created_at, id, role, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-      tokenHash, t.user, t.label, new Date().toISOString(), t.id, t.role, t.expiresAt,
-    ]);
+    await this.q(
+      'INSERT INTO api_tokens (token_hash, user_name, label, created_at, id, role, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [tokenHash, t.user, t.label, new Date().toISOString(), t.id, t.role, t.expiresAt],
+    );
   }
 
   async getApiToken(tokenHash: string) {
@@ -94,12 +147,18 @@ export class PgAuthStore implements AuthStore {
   }
 
   async listApiTokens(user: string) {
-    const rows = await this.q<TokenRow>('SELECT * FROM api_tokens WHERE user_name = $1 AND expires_at >= $2 ORDER BY created_at DESC, id', [user, Date.now()]);
+    const rows = await this.q<TokenRow>(
+      'SELECT * FROM api_tokens WHERE user_name = $1 AND expires_at >= $2 ORDER BY created_at DESC, id',
+      [user, Date.now()],
+    );
     return rows.map(tokenOf);
   }
 
   async revokeApiToken(user: string, id: string) {
-    const [r] = await this.q<TokenRow>('DELETE FROM api_tokens WHERE user_name = $1 AND id = $2 RETURNING *', [user, id]);
+    const [r] = await this.q<TokenRow>('DELETE FROM api_tokens WHERE user_name = $1 AND id = $2 RETURNING *', [
+      user,
+      id,
+    ]);
     return r && tokenOf(r);
   }
 

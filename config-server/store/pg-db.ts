@@ -15,7 +15,10 @@ export const RAW_ERRORS: ErrorMap = (e) => e;
  * the SQLite copy share it, so a lost connection is handled, and errors are mapped, in one place.
  */
 export class PgDb {
-  constructor(readonly pool: pg.Pool, private readonly mapError: ErrorMap = storeError) {}
+  constructor(
+    readonly pool: pg.Pool,
+    private readonly mapError: ErrorMap = storeError,
+  ) {}
 
   async q<T extends pg.QueryResultRow>(sql: string, args: unknown[] = [], db: Db = this.pool): Promise<T[]> {
     try {

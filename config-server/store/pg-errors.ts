@@ -1,12 +1,29 @@
 import { StoreError } from './store-errors.js';
 
 /** Node socket errors and PostgreSQL SQLSTATEs that mean "the database is not reachable right now". */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
-const UNREACHABLE_MESSAGE = /Connection terminated|connection timeout|Query read timeout|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable|the database system is (starting up|shutting down)/i;
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|connection timeout|Query read timeout|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable|the database system is (starting up|shutting down)/i;
 
 export function isUnreachable(e: unknown): boolean {
   const code = String((e as { code?: unknown })?.code ?? '');
-  return UNREACHABLE_CODES.has(code) || code.startsWith('08') || UNREACHABLE_MESSAGE.test(String((e as Error)?.message ?? ''));
+  return (
+    UNREACHABLE_CODES.has(code) ||
+    code.startsWith('08') ||
+    UNREACHABLE_MESSAGE.test(String((e as Error)?.message ?? ''))
+  );
 }
 
 export const DATABASE_DOWN =

@@ -25,7 +25,11 @@ export class PgGeneration {
 
   /** Bumps the generation and notifies every replica (at commit). */
   async bump(c: pg.PoolClient) {
-    const [g] = await this.db.q<{ value: number }>("UPDATE meta SET value = value + 1 WHERE key = 'generation' RETURNING value", [], c);
+    const [g] = await this.db.q<{ value: number }>(
+      "UPDATE meta SET value = value + 1 WHERE key = 'generation' RETURNING value",
+      [],
+      c,
+    );
     await this.db.q('SELECT pg_notify($1, $2)', [PUBLISH_CHANNEL, String(g.value)], c);
   }
 }

@@ -17,9 +17,11 @@ import { importOnFirstStart } from './repo-documents.js';
 import { SqliteAuthStore } from './sqlite-auth-store.js';
 import { SqliteStore } from './sqlite-store.js';
 
-
 const cli = (script: string, args: string[], env: Record<string, string> = {}) =>
-  execFileSync(process.execPath, ['--import', 'tsx', `config-server/cli/${script}.ts`, ...args], { env: { ...process.env, DATABASE_URL: '', ...env }, encoding: 'utf8' });
+  execFileSync(process.execPath, ['--import', 'tsx', `config-server/cli/${script}.ts`, ...args], {
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    encoding: 'utf8',
+  });
 
 /** Every file under `dir` with its text. */
 function filesOf(dir: string): Record<string, string> {
@@ -46,26 +48,73 @@ describePostgres('config:migrate SQLite → postgres', () => {
     await importOnFirstStart(store);
     const edit = async (id: string, description: string, user: string) => {
       const rec = (await store.getDocument('screen', id))!;
-      await store.saveDraft({ kind: 'screen', id, file: rec.file, content: { ...(rec.draft?.content ?? rec.published!.content) as object, description } }, rec.revision, { user });
+      await store.saveDraft(
+        {
+          kind: 'screen',
+          id,
+          file: rec.file,
+          content: { ...((rec.draft?.content ?? rec.published!.content) as object), description },
+        },
+        rec.revision,
+        { user },
+      );
     };
     await edit('not-found', 'first edit', 'ed');
     await edit('not-available', 'second edit', 'eve');
-    await store.publish([{ kind: 'screen', id: 'not-found' }, { kind: 'screen', id: 'not-available' }], { user: 'pat', note: 'migrate me' }, validStateCheck);
+    await store.publish(
+      [
+        { kind: 'screen', id: 'not-found' },
+        { kind: 'screen', id: 'not-available' },
+      ],
+      { user: 'pat', note: 'migrate me' },
+      validStateCheck,
+    );
     const nf = (await store.getDocument('screen', 'not-found'))!;
-    await store.rollback({ kind: 'screen', id: 'not-found', version: 1, expectedRevision: nf.revision }, { user: 'pat', reason: 'back' }, validStateCheck);
+    await store.rollback(
+      { kind: 'screen', id: 'not-found', version: 1, expectedRevision: nf.revision },
+      { user: 'pat', reason: 'back' },
+      validStateCheck,
+    );
     await edit('not-available', 'a draft with ünïcödé and "quotes" \u2028', 'ed');
     await edit('not-found', 'a release candidate', 'ed');
-    await store.releases.publishRelease([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'at 10 %', rollout: { percent: 10, audience: { markets: ['ID'] }, startAt: null, endAt: '2099-01-01T00:00:00.000Z', guard: true } }, validStateCheck);
+    await store.releases.publishRelease(
+      [{ kind: 'screen', id: 'not-found' }],
+      {
+        user: 'pat',
+        note: 'at 10 %',
+        rollout: {
+          percent: 10,
+          audience: { markets: ['ID'] },
+          startAt: null,
+          endAt: '2099-01-01T00:00:00.000Z',
+          guard: true,
+        },
+      },
+      validStateCheck,
+    );
     await auth.upsertUser({ name: 'pat', role: 'publisher', passwordHash: 'scrypt$x' });
-    await auth.createSession('sess-hash', { user: 'pat', csrf: 'csrf', expiresAt: Date.now() + 3_600_000, lastSeenAt: Date.now() });
-    await auth.createApiToken('tok-hash', { id: 'tok1', user: 'pat', label: 'ci', role: 'publisher', expiresAt: Date.now() + 86_400_000 });
+    await auth.createSession('sess-hash', {
+      user: 'pat',
+      csrf: 'csrf',
+      expiresAt: Date.now() + 3_600_000,
+      lastSeenAt: Date.now(),
+    });
+    await auth.createApiToken('tok-hash', {
+      id: 'tok1',
+      user: 'pat',
+      label: 'ci',
+      role: 'publisher',
+      expiresAt: Date.now() + 86_400_000,
+    });
     await store.close();
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('copies versions, drafts, audit, users, sessions, tokens and releases losslessly, says what it copied, and refuses a second run', async () => {
     const out = cli('config-migrate', ['--to', url, '--data-dir', join(dir, 'data')]);
-    expect(out).toMatch(/copied sqlite .* into postgresql 127\.0\.0\.1:\d+\/\w+: \d+ documents, \d+ versions, 1 drafts, \d+ audit entries, 1 users, 1 sessions, 1 API tokens, 1 releases \(generation 4\)/);
+    expect(out).toMatch(
+      /copied sqlite .* into postgresql 127\.0\.0\.1:\d+\/\w+: \d+ documents, \d+ versions, 1 drafts, \d+ audit entries, 1 users, 1 sessions, 1 API tokens, 1 releases \(generation 4\)/,
+    );
     console.log(out.trim());
 
     const a = new SqliteStore(join(dir, 'data'));
@@ -73,7 +122,8 @@ describePostgres('config:migrate SQLite → postgres', () => {
     try {
       expect(await b.listDocuments()).toEqual(await a.listDocuments());
       expect(await b.listPublished()).toEqual(await a.listPublished());
-      for (const d of await a.listDocuments()) expect(await b.history(d.kind, d.id)).toEqual(await a.history(d.kind, d.id));
+      for (const d of await a.listDocuments())
+        expect(await b.history(d.kind, d.id)).toEqual(await a.history(d.kind, d.id));
       expect(await b.audit({ limit: 1000 })).toEqual(await a.audit({ limit: 1000 }));
       expect(await b.generation()).toBe(await a.generation());
       expect(await b.releases.listReleases()).toEqual(await a.releases.listReleases());
@@ -84,14 +134,24 @@ describePostgres('config:migrate SQLite → postgres', () => {
       expect(await authB.getApiToken('tok-hash')).toEqual(await authA.getApiToken('tok-hash'));
       expect(await authB.getApiToken('tok-hash')).toMatchObject({ id: 'tok1', user: 'pat', role: 'publisher' });
       // The copy goes on where the original stopped.
-      await b.appendAudit({ actor: 'ops', action: 'after.migrate', kind: null, id: null, version: null, diff: null, note: '' });
+      await b.appendAudit({
+        actor: 'ops',
+        action: 'after.migrate',
+        kind: null,
+        id: null,
+        version: null,
+        diff: null,
+        note: '',
+      });
       const [last] = await b.audit({ limit: 1 });
       expect(last.seq).toBe((await a.audit({ limit: 1 }))[0].seq + 1);
     } finally {
       await a.close();
       await b.close();
     }
-    expect(() => cli('config-migrate', ['--to', url, '--data-dir', join(dir, 'data')])).toThrow(/Nothing was migrated: The target database already has/);
+    expect(() => cli('config-migrate', ['--to', url, '--data-dir', join(dir, 'data')])).toThrow(
+      /Nothing was migrated: The target database already has/,
+    );
   });
 
   it('exports the same files from PostgreSQL as from the SQLite original', () => {

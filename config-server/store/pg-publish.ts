@@ -34,10 +34,16 @@ export class PgPublish {
       await generation.lock(c);
       // Two replicas starting on an empty database: the second finds the first's import and stops.
       if (!(await this.h.docs.isEmpty(c))) return false;
-      check({ wouldBe: docs, changes: docs.map((d) => ({ ...d, before: null, after: d.content, editors: [actor.user], approvedBy: [] })) });
+      check({
+        wouldBe: docs,
+        changes: docs.map((d) => ({ ...d, before: null, after: d.content, editors: [actor.user], approvedBy: [] })),
+      });
       for (const d of docs) {
         const v = await this.h.docs.insertVersion(c, d, actor.user, 'imported from the repository', null);
-        await audit.append({ actor: actor.user, action: 'import', kind: d.kind, id: d.id, version: v.version, diff: null, note: d.file }, c);
+        await audit.append(
+          { actor: actor.user, action: 'import', kind: d.kind, id: d.id, version: v.version, diff: null, note: d.file },
+          c,
+        );
       }
       await generation.bump(c);
       return true;
@@ -58,21 +64,40 @@ export class PgPublish {
           throw changedBeforePublish(it.kind, it.id, rec.etag);
         }
         changes.push({
-          kind: it.kind, id: it.id, file: rec.file, before: rec.published?.content ?? null, after: rec.draft.content, editors: rec.draft.editors,
+          kind: it.kind,
+          id: it.id,
+          file: rec.file,
+          before: rec.published?.content ?? null,
+          after: rec.draft.content,
+          editors: rec.draft.editors,
           approvedBy: await this.h.approvals.approvers(c, rec, DRAFT),
         });
       }
       const key = (r: DocRef) => `${r.kind}\u0000${r.id}`;
       const changed = new Map(changes.map((ch) => [key(ch), ch]));
-      const wouldBe = (await docs.publishedDocs(c)).map((d) => (changed.has(key(d)) ? { ...d, content: changed.get(key(d))!.after } : d));
-      for (const ch of changes) if (ch.before === null) wouldBe.push({ kind: ch.kind, id: ch.id, file: ch.file, content: ch.after });
+      const wouldBe = (await docs.publishedDocs(c)).map((d) =>
+        changed.has(key(d)) ? { ...d, content: changed.get(key(d))!.after } : d,
+      );
+      for (const ch of changes)
+        if (ch.before === null) wouldBe.push({ kind: ch.kind, id: ch.id, file: ch.file, content: ch.after });
       check({ wouldBe, changes });
       const out: StoredVersion[] = [];
       for (const ch of changes) {
         const v = await docs.insertVersion(c, { ...ch, content: ch.after }, opts.user, opts.note, null);
         await db.q('DELETE FROM drafts WHERE kind = $1 AND id = $2', [ch.kind, ch.id], c);
         const note = notedApprovals(opts.note, ch.approvedBy);
-        await audit.append({ actor: opts.user, action: 'publish', kind: ch.kind, id: ch.id, version: v.version, diff: jsonDiff(ch.before, ch.after), note }, c);
+        await audit.append(
+          {
+            actor: opts.user,
+            action: 'publish',
+            kind: ch.kind,
+            id: ch.id,
+            version: v.version,
+            diff: jsonDiff(ch.before, ch.after),
+            note,
+          },
+          c,
+        );
         out.push(v);
       }
       await generation.bump(c);
@@ -80,7 +105,11 @@ export class PgPublish {
     });
   }
 
-  rollback(ref: DocRef & { version: number; expectedRevision: number }, opts: Actor & { reason: string }, check: PublishCheck) {
+  rollback(
+    ref: DocRef & { version: number; expectedRevision: number },
+    opts: Actor & { reason: string },
+    check: PublishCheck,
+  ) {
     const { db, docs, generation, audit } = this.h;
     return db.tx(async (c) => {
       await generation.lock(c);
@@ -93,15 +122,37 @@ export class PgPublish {
         throw stale(`${ref.kind}/${ref.id} changed since you loaded it: reload before rolling back`, rec.etag, true);
       }
       const change: Change = {
-        kind: ref.kind, id: ref.id, file: rec.file, before: rec.published?.content ?? null, after: old.content, editors: [opts.user],
+        kind: ref.kind,
+        id: ref.id,
+        file: rec.file,
+        before: rec.published?.content ?? null,
+        after: old.content,
+        editors: [opts.user],
         approvedBy: await this.h.approvals.approvers(c, rec, ref.version),
       };
       const wouldBe = (await docs.publishedDocs(c)).filter((d) => !(d.kind === ref.kind && d.id === ref.id));
       wouldBe.push({ kind: ref.kind, id: ref.id, file: rec.file, content: old.content });
       check({ wouldBe, changes: [change] });
-      const v = await docs.insertVersion(c, { ...change, content: change.after }, opts.user, `rollback to version ${ref.version}: ${opts.reason}`, ref.version);
+      const v = await docs.insertVersion(
+        c,
+        { ...change, content: change.after },
+        opts.user,
+        `rollback to version ${ref.version}: ${opts.reason}`,
+        ref.version,
+      );
       const note = notedApprovals(opts.reason, change.approvedBy);
-      await audit.append({ actor: opts.user, action: 'rollback', kind: ref.kind, id: ref.id, version: v.version, diff: jsonDiff(change.before, change.after), note }, c);
+      await audit.append(
+        {
+          actor: opts.user,
+          action: 'rollback',
+          kind: ref.kind,
+          id: ref.id,
+          version: v.version,
+          diff: jsonDiff(change.before, change.after),
+          note,
+        },
+        c,
+      );
       await generation.bump(c);
       return v;
     });

@@ -2,9 +2,23 @@ import type { DocumentRecord, StoredDraft, StoredVersion } from './records.js';
 
 /** How the PostgreSQL store reads one document: its row with the published version (v_*) and draft (d_*) joined in. */
 export interface RecordRow {
-  kind: string; id: string; file: string; revision: number; published_version: number | null;
-  v_hash: string | null; v_content: string | null; v_created_at: string; v_created_by: string; v_note: string; v_restored_from: number | null;
-  d_content: string | null; d_hash: string; d_base_version: number | null; d_updated_at: string; d_updated_by: string; d_editors: string;
+  kind: string;
+  id: string;
+  file: string;
+  revision: number;
+  published_version: number | null;
+  v_hash: string | null;
+  v_content: string | null;
+  v_created_at: string;
+  v_created_by: string;
+  v_note: string;
+  v_restored_from: number | null;
+  d_content: string | null;
+  d_hash: string;
+  d_base_version: number | null;
+  d_updated_at: string;
+  d_updated_by: string;
+  d_editors: string;
 }
 
 export const RECORD_SQL = `
@@ -22,17 +36,36 @@ export function toRecord(r: RecordRow): DocumentRecord {
     r.published_version == null || r.v_content == null
       ? null
       : {
-          kind: r.kind, id: r.id, version: r.published_version, hash: r.v_hash!, content: JSON.parse(r.v_content),
-          createdAt: r.v_created_at, createdBy: r.v_created_by, note: r.v_note, restoredFrom: r.v_restored_from,
+          kind: r.kind,
+          id: r.id,
+          version: r.published_version,
+          hash: r.v_hash!,
+          content: JSON.parse(r.v_content),
+          createdAt: r.v_created_at,
+          createdBy: r.v_created_by,
+          note: r.v_note,
+          restoredFrom: r.v_restored_from,
         };
   const draft: StoredDraft | null =
     r.d_content == null
       ? null
       : {
-          content: JSON.parse(r.d_content), hash: r.d_hash, baseVersion: r.d_base_version,
-          updatedAt: r.d_updated_at, updatedBy: r.d_updated_by, editors: JSON.parse(r.d_editors),
+          content: JSON.parse(r.d_content),
+          hash: r.d_hash,
+          baseVersion: r.d_base_version,
+          updatedAt: r.d_updated_at,
+          updatedBy: r.d_updated_by,
+          editors: JSON.parse(r.d_editors),
         };
   // Same ETag as the SQLite store: derived from database state only, so every replica gives the same one.
   const hash = (draft?.hash ?? published?.hash ?? '').slice(0, 16);
-  return { kind: r.kind, id: r.id, file: r.file, revision: r.revision, etag: `"${r.revision}-${hash}"`, published, draft };
+  return {
+    kind: r.kind,
+    id: r.id,
+    file: r.file,
+    revision: r.revision,
+    etag: `"${r.revision}-${hash}"`,
+    published,
+    draft,
+  };
 }

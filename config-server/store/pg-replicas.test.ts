@@ -10,20 +10,42 @@ import { PASSWORD, startTestServer, type TestServer } from '../testing/test-help
 import { sharedTestPostgres, startTestPostgres, type TestPostgres } from '../testing/pg-test-server.js';
 import { describePostgres } from '../testing/describe-postgres.js';
 
-
-interface Session { cookie: string; csrf: string }
+interface Session {
+  cookie: string;
+  csrf: string;
+}
 
 async function loginOn(base: string, user: string): Promise<Session> {
-  const r = await fetch(`${base}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user, password: PASSWORD }) });
+  const r = await fetch(`${base}/admin/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user, password: PASSWORD }),
+  });
   if (r.status !== 200) throw new Error(`login ${user}: ${r.status} ${await r.text()}`);
-  return { cookie: r.headers.get('set-cookie')!.split(';')[0], csrf: ((await r.json()) as { csrfToken: string }).csrfToken };
+  return {
+    cookie: r.headers.get('set-cookie')!.split(';')[0],
+    csrf: ((await r.json()) as { csrfToken: string }).csrfToken,
+  };
 }
 
 /** An admin request with a session, to any replica. */
-const call = (base: string, s: Session, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+const call = (
+  base: string,
+  s: Session,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) =>
   fetch(`${base}/admin/api${path}`, {
     method,
-    headers: { cookie: s.cookie, 'x-csrf-token': s.csrf, origin: new URL(base).origin, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      cookie: s.cookie,
+      'x-csrf-token': s.csrf,
+      origin: new URL(base).origin,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
@@ -32,7 +54,8 @@ async function startReplicas(databaseUrl: string, n = 3, pollMs = 5000): Promise
   return Promise.all(Array.from({ length: n }, () => startTestServer({ databaseUrl, pollMs })));
 }
 
-const textSetOf = async (base: string) => ((await (await fetch(`${base}/config/v1/bundle?market=ID`)).json()) as { textSet: { id: string } }).textSet.id;
+const textSetOf = async (base: string) =>
+  ((await (await fetch(`${base}/config/v1/bundle?market=ID`)).json()) as { textSet: { id: string } }).textSet.id;
 
 /** Saves an edit of one text as ed (on `editBase`) and publishes it as pat (on `publishBase`). */
 async function publishText(editBase: string, publishBase: string, key: string, value: string) {
@@ -40,12 +63,18 @@ async function publishText(editBase: string, publishBase: string, key: string, v
   const pat = await loginOn(publishBase, 'pat');
   const ts = await textSetOf(editBase);
   const r = await call(editBase, ed, 'GET', `/documents/text-set/${ts}`);
-  const rec = (await r.json()) as { draft: { content: { texts: Record<string, string> } } | null; published: { content: { texts: Record<string, string> } } };
+  const rec = (await r.json()) as {
+    draft: { content: { texts: Record<string, string> } } | null;
+    published: { content: { texts: Record<string, string> } };
+  };
   const content = structuredClone(rec.draft?.content ?? rec.published.content);
   content.texts[key] = value;
-  const saved = await call(editBase, ed, 'PUT', `/documents/text-set/${ts}/draft`, content, { 'if-match': r.headers.get('etag')! });
+  const saved = await call(editBase, ed, 'PUT', `/documents/text-set/${ts}/draft`, content, {
+    'if-match': r.headers.get('etag')!,
+  });
   expect(saved.status).toBe(200);
-  return () => call(publishBase, pat, 'POST', '/publish', { documents: [{ kind: 'text-set', id: ts }], note: `set ${key}` });
+  return () =>
+    call(publishBase, pat, 'POST', '/publish', { documents: [{ kind: 'text-set', id: ts }], note: `set ${key}` });
 }
 
 /** Polls until `ok` holds; returns the ms it took, or throws after `timeoutMs`. */
@@ -59,7 +88,8 @@ async function until(ok: () => Promise<boolean>, timeoutMs: number): Promise<num
 }
 
 const textOn = async (base: string, key: string) =>
-  ((await (await fetch(`${base}/config/v1/bundle?market=ID`)).json()) as { textSet: { texts: Record<string, string> } }).textSet.texts[key];
+  ((await (await fetch(`${base}/config/v1/bundle?market=ID`)).json()) as { textSet: { texts: Record<string, string> } })
+    .textSet.texts[key];
 
 describePostgres('replicas on postgres', () => {
   let replicas: TestServer[];
@@ -72,10 +102,14 @@ describePostgres('replicas on postgres', () => {
   afterAll(() => Promise.all(replicas?.map((r) => r.stop()) ?? []));
 
   it('started three replicas on one empty database: one import, one schema', async () => {
-    const gens = await Promise.all([a, b, c].map(async (u) => ((await (await fetch(`${u}/healthz`)).json()) as { generation: number }).generation));
+    const gens = await Promise.all(
+      [a, b, c].map(async (u) => ((await (await fetch(`${u}/healthz`)).json()) as { generation: number }).generation),
+    );
     expect(gens).toEqual([1, 1, 1]);
     const pat = await loginOn(b, 'pat');
-    const imports = ((await (await call(b, pat, 'GET', '/audit?id=not-found')).json()) as { entries: { action: string }[] }).entries.filter((e) => e.action === 'import');
+    const imports = (
+      (await (await call(b, pat, 'GET', '/audit?id=not-found')).json()) as { entries: { action: string }[] }
+    ).entries.filter((e) => e.action === 'import');
     expect(imports).toHaveLength(1);
   });
 
@@ -84,8 +118,12 @@ describePostgres('replicas on postgres', () => {
     const publish = await publishText(a, a, 'common.retry', value);
     const r = await publish();
     expect(r.status).toBe(200);
-    const [onB, onC] = await Promise.all([b, c].map((u) => until(async () => (await textOn(u, 'common.retry')) === value, 1000)));
-    console.log(`publish through A visible on B after ${onB.toFixed(0)} ms, on C after ${onC.toFixed(0)} ms (LISTEN/NOTIFY; periodic check every 5 s)`);
+    const [onB, onC] = await Promise.all(
+      [b, c].map((u) => until(async () => (await textOn(u, 'common.retry')) === value, 1000)),
+    );
+    console.log(
+      `publish through A visible on B after ${onB.toFixed(0)} ms, on C after ${onC.toFixed(0)} ms (LISTEN/NOTIFY; periodic check every 5 s)`,
+    );
     expect(Math.max(onB, onC)).toBeLessThan(1000);
   });
 
@@ -99,7 +137,9 @@ describePostgres('replicas on postgres', () => {
     }
     // The admin ETag of a document comes from the database too.
     const ed = await loginOn(a, 'ed');
-    const etags = await Promise.all([a, b, c].map(async (u) => (await call(u, ed, 'GET', '/documents/screen/not-found')).headers.get('etag')));
+    const etags = await Promise.all(
+      [a, b, c].map(async (u) => (await call(u, ed, 'GET', '/documents/screen/not-found')).headers.get('etag')),
+    );
     expect(new Set(etags).size).toBe(1);
   });
 
@@ -110,7 +150,14 @@ describePostgres('replicas on postgres', () => {
     const rec = (await r.json()) as { published: { content: Record<string, unknown> } };
     const statuses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        call([a, b, c][i % 3], ed, 'PUT', '/documents/screen/not-found/draft', { ...rec.published.content, description: `save ${i}` }, { 'if-match': etag }).then((x) => x.status),
+        call(
+          [a, b, c][i % 3],
+          ed,
+          'PUT',
+          '/documents/screen/not-found/draft',
+          { ...rec.published.content, description: `save ${i}` },
+          { 'if-match': etag },
+        ).then((x) => x.status),
       ),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -130,7 +177,11 @@ describePostgres('replicas on postgres', () => {
 
   it('counts failed logins across the replicas: 10 spread over A, B and C, then the 11th is refused on any of them', async () => {
     const attempt = (u: string) =>
-      fetch(`${u}/admin/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'pat', password: 'not the password' }) }).then((r) => r.status);
+      fetch(`${u}/admin/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user: 'pat', password: 'not the password' }),
+      }).then((r) => r.status);
     const statuses = [];
     for (let i = 0; i < 10; i++) statuses.push(await attempt([a, b, c][i % 3]));
     expect(statuses).toEqual(Array(10).fill(401));
@@ -170,23 +221,49 @@ describePostgres('replicas on postgres while the database is down', () => {
       const bundle = await fetch(`${u}/config/v1/bundle?market=ID`);
       expect(bundle.status).toBe(200);
       expect(bundle.headers.get('etag')).toBe(bundleEtag);
-      expect(((await bundle.json()) as { textSet: { texts: Record<string, string> } }).textSet.texts['common.retry']).toBe('before the outage');
+      expect(
+        ((await bundle.json()) as { textSet: { texts: Record<string, string> } }).textSet.texts['common.retry'],
+      ).toBe('before the outage');
       expect((await fetch(`${u}/config/v1/screens/not-found`)).status).toBe(200);
       const health = await fetch(`${u}/healthz`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ status: 'ok', store: 'unreachable' });
-      const write = await call(u, ed, 'PUT', '/documents/screen/not-found/draft', { ...content, description: 'during the outage' }, { 'if-match': etag });
+      const write = await call(
+        u,
+        ed,
+        'PUT',
+        '/documents/screen/not-found/draft',
+        { ...content, description: 'during the outage' },
+        { 'if-match': etag },
+      );
       expect(write.status).toBe(503);
-      expect(((await write.json()) as { error: { message: string } }).error.message).toMatch(/database is unreachable.*still served.*try again/);
+      expect(((await write.json()) as { error: { message: string } }).error.message).toMatch(
+        /database is unreachable.*still served.*try again/,
+      );
     }
 
     db.start();
     // The pools reconnect on their own: the first write may still find a dead connection, so allow a few seconds.
-    const back = await until(async () => (await call(c, ed, 'PUT', '/documents/screen/not-found/draft', { ...content, description: 'after the outage' }, { 'if-match': etag })).status === 200, 10_000);
+    const back = await until(
+      async () =>
+        (
+          await call(
+            c,
+            ed,
+            'PUT',
+            '/documents/screen/not-found/draft',
+            { ...content, description: 'after the outage' },
+            { 'if-match': etag },
+          )
+        ).status === 200,
+      10_000,
+    );
     console.log(`PostgreSQL restarted: admin writes work again after ${back.toFixed(0)} ms, no replica restarted`);
     const again = await publishText(b, a, 'common.retry', 'after the outage');
     expect((await again()).status).toBe(200);
-    const seen = await Promise.all([b, c].map((u) => until(async () => (await textOn(u, 'common.retry')) === 'after the outage', 3000)));
+    const seen = await Promise.all(
+      [b, c].map((u) => until(async () => (await textOn(u, 'common.retry')) === 'after the outage', 3000)),
+    );
     console.log(`publish after the outage visible on B and C after ${seen.map((x) => x.toFixed(0)).join(' / ')} ms`);
     expect(await (await fetch(`${c}/healthz`)).json()).toMatchObject({ store: 'ok' });
   }, 60_000);

@@ -130,11 +130,15 @@ export async function migrate(pool: pg.Pool): Promise<number> {
   return new PgDb(pool, RAW_ERRORS).session(async (client, lost) => {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
-      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+      await client.query(
+        `CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+      );
       const { rows } = await client.query<{ v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations');
       const current = rows[0].v ?? 0;
       if (current > MIGRATIONS.length) {
-        throw new Error(`The database schema is at version ${current}, newer than this server knows (${MIGRATIONS.length}): upgrade the server`);
+        throw new Error(
+          `The database schema is at version ${current}, newer than this server knows (${MIGRATIONS.length}): upgrade the server`,
+        );
       }
       for (let v = current + 1; v <= MIGRATIONS.length; v++) {
         await transaction(client, lost, async () => {

@@ -13,7 +13,6 @@ import { describeApprovalContract } from './testing/approval-contract.js';
 import { PgTelemetryStore } from './pg-telemetry.js';
 import { describeTelemetryContract } from './testing/telemetry-contract.js';
 
-
 let server: TestPostgres | undefined;
 beforeAll(async () => {
   if (!skippingPostgres()) server = await startTestPostgres();
@@ -54,11 +53,13 @@ describePostgres('PostgreSQL', () => {
       }
     });
 
-    it('migration 3 upgrades a database made before tokens expired: old tokens get an id, their user\'s role and 90 days', async () => {
+    it("migration 3 upgrades a database made before tokens expired: old tokens get an id, their user's role and 90 days", async () => {
       const url = await server!.createDatabase();
       const pool = new pg.Pool({ connectionString: url });
       try {
-        await pool.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+        await pool.query(
+          'CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+        );
         for (const [i, sql] of MIGRATIONS.slice(0, 2).entries()) {
           await pool.query(sql);
           await pool.query('INSERT INTO schema_migrations (version) VALUES ($1)', [i + 1]);
@@ -73,7 +74,12 @@ describePostgres('PostgreSQL', () => {
         const auth = new PgAuthStore(store.pool);
         expect(await auth.getUser('pat')).toMatchObject({ role: 'publisher', disabledAt: null });
         const t = await auth.getApiToken('tok-hash');
-        expect(t).toMatchObject({ user: 'pat', label: 'ci', role: 'publisher', id: expect.stringMatching(/^[0-9a-f]{16}$/) });
+        expect(t).toMatchObject({
+          user: 'pat',
+          label: 'ci',
+          role: 'publisher',
+          id: expect.stringMatching(/^[0-9a-f]{16}$/),
+        });
         expect(t!.expiresAt).toBeGreaterThan(Date.now() + 89 * 86_400_000);
         expect((await auth.revokeApiToken('pat', t!.id))?.id).toBe(t!.id);
       } finally {
@@ -85,7 +91,9 @@ describePostgres('PostgreSQL', () => {
       const url = await server!.createDatabase();
       const pool = new pg.Pool({ connectionString: url });
       try {
-        await pool.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+        await pool.query(
+          'CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+        );
         for (const [i, sql] of MIGRATIONS.slice(0, 3).entries()) {
           await pool.query(sql);
           await pool.query('INSERT INTO schema_migrations (version) VALUES ($1)', [i + 1]);
@@ -97,8 +105,21 @@ describePostgres('PostgreSQL', () => {
       try {
         await importOnFirstStart(store);
         const rec = (await store.getDocument('screen', 'not-found'))!;
-        await store.saveDraft({ kind: 'screen', id: 'not-found', file: rec.file, content: { ...(rec.published!.content as object), description: 'r' } }, rec.revision, { user: 'ed' });
-        const r = await store.releases.publishRelease([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'n', rollout: { percent: 1, audience: {}, startAt: null, endAt: null, guard: false } }, () => undefined);
+        await store.saveDraft(
+          {
+            kind: 'screen',
+            id: 'not-found',
+            file: rec.file,
+            content: { ...(rec.published!.content as object), description: 'r' },
+          },
+          rec.revision,
+          { user: 'ed' },
+        );
+        const r = await store.releases.publishRelease(
+          [{ kind: 'screen', id: 'not-found' }],
+          { user: 'pat', note: 'n', rollout: { percent: 1, audience: {}, startAt: null, endAt: null, guard: false } },
+          () => undefined,
+        );
         expect((await store.releases.servingState()).releases.map((x) => x.id)).toEqual([r.id]);
         await expect(store.pool.query('TRUNCATE release_documents')).rejects.toThrow(/immutable/);
       } finally {
@@ -122,7 +143,13 @@ describePostgres('PostgreSQL', () => {
       const url = await own.createDatabase();
       let heard = 0;
       const logs: string[] = [];
-      const stop = watchChannel(url, PUBLISH_CHANNEL, () => heard++, (m) => logs.push(m), 100);
+      const stop = watchChannel(
+        url,
+        PUBLISH_CHANNEL,
+        () => heard++,
+        (m) => logs.push(m),
+        100,
+      );
       const notify = async () => {
         const c = new pg.Client({ connectionString: url });
         await c.connect();
@@ -157,13 +184,27 @@ describePostgres('PostgreSQL', () => {
       try {
         await importOnFirstStart(store);
         const rec = (await store.getDocument('screen', 'not-found'))!;
-        await store.saveDraft({ kind: 'screen', id: 'not-found', file: rec.file, content: { ...(rec.published!.content as object), description: 'mid-publish' } }, rec.revision, { user: 'ed' });
+        await store.saveDraft(
+          {
+            kind: 'screen',
+            id: 'not-found',
+            file: rec.file,
+            content: { ...(rec.published!.content as object), description: 'mid-publish' },
+          },
+          rec.revision,
+          { user: 'ed' },
+        );
         // The check runs inside the transaction: the server stops right then, between two statements.
-        const publishing = store.publish([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'x' }, () => own.stop());
+        const publishing = store.publish([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'x' }, () =>
+          own.stop(),
+        );
         await expect(publishing).rejects.toMatchObject({ kind: 'unavailable' });
         own.start();
         let after;
-        for (let i = 0; i < 50 && !after; i++) after = await store.getDocument('screen', 'not-found').catch(() => new Promise((r) => setTimeout(r, 100)).then(() => undefined));
+        for (let i = 0; i < 50 && !after; i++)
+          after = await store
+            .getDocument('screen', 'not-found')
+            .catch(() => new Promise((r) => setTimeout(r, 100)).then(() => undefined));
         expect(after!.published!.version).toBe(1);
         expect((after!.draft!.content as { description: string }).description).toBe('mid-publish');
         expect((await store.audit({ actor: 'pat' })).length).toBe(0);
@@ -180,10 +221,17 @@ describePostgres('PostgreSQL', () => {
         await store.generation();
         // The server goes away after start: statements (pool) and transactions (a checked-out client) alike.
         own.stop();
-        await expect(store.generation()).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/unreachable.*still served/) });
-        await expect(store.saveDraft({ kind: 'screen', id: 'x', file: 'x', content: {} }, null, { user: 'ed' })).rejects.toMatchObject({ kind: 'unavailable' });
+        await expect(store.generation()).rejects.toMatchObject({
+          kind: 'unavailable',
+          message: expect.stringMatching(/unreachable.*still served/),
+        });
+        await expect(
+          store.saveDraft({ kind: 'screen', id: 'x', file: 'x', content: {} }, null, { user: 'ed' }),
+        ).rejects.toMatchObject({ kind: 'unavailable' });
         await expect(new PgAuthStore(store.pool).countUsers()).rejects.toMatchObject({ kind: 'unavailable' });
-        await expect(new PgTelemetryStore(store.pool).sharedSecret('k', () => 'v')).rejects.toMatchObject({ kind: 'unavailable' });
+        await expect(new PgTelemetryStore(store.pool).sharedSecret('k', () => 'v')).rejects.toMatchObject({
+          kind: 'unavailable',
+        });
       } finally {
         await store.close().catch(() => undefined);
         own.remove();

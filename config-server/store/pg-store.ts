@@ -58,7 +58,14 @@ export class PgStore implements ConfigStore {
   /** Connects and applies pending migrations (safe when several replicas start at once). */
   static async open(url: string, opts: { log?: (m: string, err?: unknown) => void } = {}): Promise<PgStore> {
     // Bounded waits: a database that stops answering (a cut network sends no reset) turns into 503s, not hung requests.
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000, query_timeout: 15_000, idleTimeoutMillis: 30_000, keepAlive: true });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: 3000,
+      query_timeout: 15_000,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+    });
     // An idle client losing its server emits here; without a listener that would end the process.
     pool.on('error', (e) => opts.log?.(`postgresql: idle connection lost (${e.message})`));
     try {
@@ -115,7 +122,11 @@ export class PgStore implements ConfigStore {
     return this.publishing.publish(items, opts, check);
   }
 
-  rollback(ref: DocRef & { version: number; expectedRevision: number }, opts: Actor & { reason: string }, check: PublishCheck) {
+  rollback(
+    ref: DocRef & { version: number; expectedRevision: number },
+    opts: Actor & { reason: string },
+    check: PublishCheck,
+  ) {
     return this.publishing.rollback(ref, opts, check);
   }
 

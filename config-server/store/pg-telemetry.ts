@@ -1,6 +1,14 @@
 import type pg from 'pg';
 import { PgDb } from './pg-db.js';
-import { admitView, normaliseBatch, type AddressUse, type ReleaseFigures, type TelemetryBatch, type TelemetryStore, type TicketedViews } from './telemetry-records.js';
+import {
+  admitView,
+  normaliseBatch,
+  type AddressUse,
+  type ReleaseFigures,
+  type TelemetryBatch,
+  type TelemetryStore,
+  type TicketedViews,
+} from './telemetry-records.js';
 
 /**
  * Borrowers' page telemetry in the shared PostgreSQL database (telemetry-records.ts): every replica adds to the same
@@ -34,7 +42,14 @@ export class PgTelemetryStore implements TelemetryStore {
           `INSERT INTO telemetry_bins (release_id, arm, screen, metric, bin, n)
            SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[])
            ON CONFLICT (release_id, arm, screen, metric, bin) DO UPDATE SET n = telemetry_bins.n + excluded.n`,
-          [col(bins, 'release'), col(bins, 'arm'), col(bins, 'screen'), col(bins, 'metric'), col(bins, 'bin'), col(bins, 'n')],
+          [
+            col(bins, 'release'),
+            col(bins, 'arm'),
+            col(bins, 'screen'),
+            col(bins, 'metric'),
+            col(bins, 'bin'),
+            col(bins, 'n'),
+          ],
         );
       }
     });
@@ -77,7 +92,10 @@ export class PgTelemetryStore implements TelemetryStore {
   }
 
   async sharedSecret(name: string, fresh: () => string): Promise<string> {
-    await this.db.q('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, fresh()]);
+    await this.db.q('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+      name,
+      fresh(),
+    ]);
     return (await this.db.q<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [name]))[0].value;
   }
 
@@ -95,8 +113,15 @@ export class PgTelemetryStore implements TelemetryStore {
     );
     const out: ReleaseFigures = { counts: [], bins: [] };
     for (const r of rows) {
-      if (r.t === 'c') out.counts.push({ arm: r.arm as ReleaseFigures['counts'][number]['arm'], metric: r.metric, n: Number(r.n) });
-      else out.bins.push({ arm: r.arm as ReleaseFigures['bins'][number]['arm'], metric: r.metric as 'lcp', bin: r.bin, n: Number(r.n) });
+      if (r.t === 'c')
+        out.counts.push({ arm: r.arm as ReleaseFigures['counts'][number]['arm'], metric: r.metric, n: Number(r.n) });
+      else
+        out.bins.push({
+          arm: r.arm as ReleaseFigures['bins'][number]['arm'],
+          metric: r.metric as 'lcp',
+          bin: r.bin,
+          n: Number(r.n),
+        });
     }
     return out;
   }

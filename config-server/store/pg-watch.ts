@@ -6,7 +6,13 @@ import pg from 'pg';
  * `listener` once it is back, since a publish may have happened while nobody was listening.
  * Returns the unsubscribe.
  */
-export function watchChannel(url: string, channel: string, listener: () => void, log: (m: string) => void = () => {}, retryMs = 1000): () => void {
+export function watchChannel(
+  url: string,
+  channel: string,
+  listener: () => void,
+  log: (m: string) => void = () => {},
+  retryMs = 1000,
+): () => void {
   let stopped = false;
   let client: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -28,7 +34,10 @@ export function watchChannel(url: string, channel: string, listener: () => void,
     const drop = (why: string) => {
       if (failed) return;
       failed = true;
-      if (!lost && !stopped) log(`postgresql: lost the publish notifications (${why}); reconnecting every ${retryMs} ms, the periodic check covers the gap`);
+      if (!lost && !stopped)
+        log(
+          `postgresql: lost the publish notifications (${why}); reconnecting every ${retryMs} ms, the periodic check covers the gap`,
+        );
       lost = true;
       c.end().catch(() => undefined);
       retry();

@@ -105,7 +105,11 @@ export interface ReleaseStore {
   /** Sets an open release's share. Widening runs `check` (four eyes) on its documents as the change set; narrowing never waits. */
   setReleasePercent(id: string, percent: number, actor: Actor, check: PublishCheck): Promise<StoredRelease>;
   /** The candidate becomes the base: a normal publish of its documents (new versions in their history). */
-  completeRelease(id: string, opts: Actor & { note: string }, check: PublishCheck): Promise<{ release: StoredRelease; published: StoredVersion[] }>;
+  completeRelease(
+    id: string,
+    opts: Actor & { note: string },
+    check: PublishCheck,
+  ): Promise<{ release: StoredRelease; published: StoredVersion[] }>;
   /** Everyone back to the base, now. Never checked: a rollback must always be possible. */
   rollbackRelease(id: string, opts: Actor & { reason: string }): Promise<StoredRelease>;
   /**
@@ -124,7 +128,8 @@ export const newReleaseId = () => `rel-${randomBytes(5).toString('hex')}`;
 export const newSeed = () => randomBytes(8).toString('hex');
 
 /** Its status when published now: scheduled when it starts later. */
-export const initialStatus = (startAt: string | null, now: string): ReleaseStatus => (startAt && startAt > now ? 'scheduled' : 'rolling');
+export const initialStatus = (startAt: string | null, now: string): ReleaseStatus =>
+  startAt && startAt > now ? 'scheduled' : 'rolling';
 
 /** The most releases open at once (each in flight is one bit of a borrower's arm mask). */
 export const MAX_OPEN_RELEASES = 30;
@@ -142,27 +147,66 @@ export function inReleaseError(ref: DocRef, r: Pick<StoredRelease, 'id' | 'statu
 }
 
 export const notOpenError = (r: Pick<StoredRelease, 'id' | 'status'>) =>
-  conflict(`Release ${r.id} is ${r.status}: only a scheduled or rolling release can change`, { release: r.id, status: r.status });
+  conflict(`Release ${r.id} is ${r.status}: only a scheduled or rolling release can change`, {
+    release: r.id,
+    status: r.status,
+  });
 
 export const noReleaseError = (id: string) => notFound(`No release ${id}`);
 
 /** A row of `releases` (both stores use the same columns; `guard` is 0/1 in both so config:migrate copies it as is). */
 export interface ReleaseRow {
-  id: string; seed: string; status: string; percent: number; audience: string; start_at: string | null; end_at: string | null;
-  guard: number; note: string; created_at: string; created_by: string; updated_at: string; updated_by: string;
+  id: string;
+  seed: string;
+  status: string;
+  percent: number;
+  audience: string;
+  start_at: string | null;
+  end_at: string | null;
+  guard: number;
+  note: string;
+  created_at: string;
+  created_by: string;
+  updated_at: string;
+  updated_by: string;
 }
 export interface ReleaseDocumentRow {
-  release_id: string; kind: string; id: string; file: string; base_version: number; content: string; hash: string; editors: string;
+  release_id: string;
+  kind: string;
+  id: string;
+  file: string;
+  base_version: number;
+  content: string;
+  hash: string;
+  editors: string;
 }
 
 export function toRelease(r: ReleaseRow, docs: ReleaseDocumentRow[]): StoredRelease {
   return {
-    id: r.id, seed: r.seed, status: r.status as ReleaseStatus, percent: Number(r.percent), audience: JSON.parse(r.audience) as ReleaseAudience,
-    startAt: r.start_at, endAt: r.end_at, guard: !!r.guard, note: r.note,
-    createdAt: r.created_at, createdBy: r.created_by, updatedAt: r.updated_at, updatedBy: r.updated_by,
+    id: r.id,
+    seed: r.seed,
+    status: r.status as ReleaseStatus,
+    percent: Number(r.percent),
+    audience: JSON.parse(r.audience) as ReleaseAudience,
+    startAt: r.start_at,
+    endAt: r.end_at,
+    guard: !!r.guard,
+    note: r.note,
+    createdAt: r.created_at,
+    createdBy: r.created_by,
+    updatedAt: r.updated_at,
+    updatedBy: r.updated_by,
     documents: docs
       .filter((d) => d.release_id === r.id)
-      .map((d) => ({ kind: d.kind, id: d.id, file: d.file, baseVersion: d.base_version, content: JSON.parse(d.content), hash: d.hash, editors: JSON.parse(d.editors) })),
+      .map((d) => ({
+        kind: d.kind,
+        id: d.id,
+        file: d.file,
+        baseVersion: d.base_version,
+        content: JSON.parse(d.content),
+        hash: d.hash,
+        editors: JSON.parse(d.editors),
+      })),
   };
 }
 
@@ -181,5 +225,7 @@ export function releaseSummary(r: Pick<StoredRelease, 'percent' | 'audience' | '
     r.startAt ? `from ${r.startAt}` : '',
     r.endAt ? `until ${r.endAt}` : '',
     r.guard ? 'guarded' : '',
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
 }

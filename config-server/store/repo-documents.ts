@@ -16,7 +16,8 @@ export function readRepoDocuments(dir: string = screensDir): NewDocument[] {
   if (errors.length) throw new Error(`Cannot read the repository documents:\n${describe(errors)}`);
   return docs.map(({ file, doc }) => {
     const d = doc as { kind?: unknown; id?: unknown };
-    if (typeof d?.kind !== 'string' || typeof d?.id !== 'string') throw new Error(`${file}: a document needs a string kind and id`);
+    if (typeof d?.kind !== 'string' || typeof d?.id !== 'string')
+      throw new Error(`${file}: a document needs a string kind and id`);
     return { kind: d.kind, id: d.id, file, content: doc };
   });
 }
@@ -25,7 +26,11 @@ export function readRepoDocuments(dir: string = screensDir): NewDocument[] {
  * First start: an empty store publishes the repository documents as version 1 of each,
  * after the whole set validates (with the server's settings). An invalid set is refused with every error listed.
  */
-export async function importOnFirstStart(store: ConfigStore, dir?: string, validation: ValidationSettings = {}): Promise<number> {
+export async function importOnFirstStart(
+  store: ConfigStore,
+  dir?: string,
+  validation: ValidationSettings = {},
+): Promise<number> {
   if (!(await store.isEmpty())) return 0;
   const docs = readRepoDocuments(dir);
   try {
@@ -49,7 +54,10 @@ export interface ImportReport {
 }
 
 /** `npm run config:import`: every repository document that differs from the store becomes a draft. */
-export async function importChangedAsDrafts(store: ConfigStore, opts: { dir?: string; force?: boolean; user?: string } = {}): Promise<ImportReport> {
+export async function importChangedAsDrafts(
+  store: ConfigStore,
+  opts: { dir?: string; force?: boolean; user?: string } = {},
+): Promise<ImportReport> {
   const report: ImportReport = { created: [], updated: [], unchanged: [], skipped: [], invalid: [] };
   const user = opts.user ?? IMPORT_USER;
   for (const doc of readRepoDocuments(opts.dir)) {

@@ -1,5 +1,12 @@
 import type Database from 'better-sqlite3';
-import { approvalAudit, DRAFT, refuseApproval, toApproval, type ApprovalRow, type ApproveRequest } from './approval-records.js';
+import {
+  approvalAudit,
+  DRAFT,
+  refuseApproval,
+  toApproval,
+  type ApprovalRow,
+  type ApproveRequest,
+} from './approval-records.js';
 import type { Approval, AuditEntry, DocRef, DocumentRecord, StoredVersion } from './records.js';
 
 /** What the approvals need of the SQLite store: its synchronous reads and audit, usable inside its transactions. */
@@ -21,7 +28,9 @@ export class SqliteApprovals {
   /** Who approved `rec` as it is now: its draft (`version` DRAFT) or rolling it back to `version`. */
   approvers(rec: DocumentRecord, version: number): string[] {
     const rows = this.db
-      .prepare("SELECT approver FROM approvals WHERE kind = ? AND id = ? AND etag = ? AND version = ? AND release_id = '' ORDER BY at, approver")
+      .prepare(
+        "SELECT approver FROM approvals WHERE kind = ? AND id = ? AND etag = ? AND version = ? AND release_id = '' ORDER BY at, approver",
+      )
       .all(rec.kind, rec.id, rec.etag, version) as { approver: string }[];
     return rows.map((r) => r.approver);
   }
@@ -45,27 +54,37 @@ export class SqliteApprovals {
   }
 
   approve(a: ApproveRequest, approver: string): Approval {
-    return this.db.transaction(() => {
-      const rec = this.h.doc(a.kind, a.id);
-      refuseApproval(a, rec, a.version === null ? undefined : this.h.version(a.kind, a.id, a.version));
-      // Approvals of an older ETag count for nothing any more: forget them.
-      this.db.prepare("DELETE FROM approvals WHERE kind = ? AND id = ? AND release_id = '' AND etag <> ?").run(a.kind, a.id, a.etag);
-      const version = a.version ?? DRAFT;
-      this.db
-        .prepare("INSERT OR IGNORE INTO approvals (kind, id, etag, version, approver, at, release_id) VALUES (?, ?, ?, ?, ?, ?, '')")
-        .run(a.kind, a.id, a.etag, version, approver, new Date().toISOString());
-      this.h.audited(approvalAudit(a, approver));
-      const row = this.db
-        .prepare("SELECT * FROM approvals WHERE kind = ? AND id = ? AND etag = ? AND version = ? AND approver = ? AND release_id = ''")
-        .get(a.kind, a.id, a.etag, version, approver) as ApprovalRow;
-      return toApproval(row);
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const rec = this.h.doc(a.kind, a.id);
+        refuseApproval(a, rec, a.version === null ? undefined : this.h.version(a.kind, a.id, a.version));
+        // Approvals of an older ETag count for nothing any more: forget them.
+        this.db
+          .prepare("DELETE FROM approvals WHERE kind = ? AND id = ? AND release_id = '' AND etag <> ?")
+          .run(a.kind, a.id, a.etag);
+        const version = a.version ?? DRAFT;
+        this.db
+          .prepare(
+            "INSERT OR IGNORE INTO approvals (kind, id, etag, version, approver, at, release_id) VALUES (?, ?, ?, ?, ?, ?, '')",
+          )
+          .run(a.kind, a.id, a.etag, version, approver, new Date().toISOString());
+        this.h.audited(approvalAudit(a, approver));
+        const row = this.db
+          .prepare(
+            "SELECT * FROM approvals WHERE kind = ? AND id = ? AND etag = ? AND version = ? AND approver = ? AND release_id = ''",
+          )
+          .get(a.kind, a.id, a.etag, version, approver) as ApprovalRow;
+        return toApproval(row);
+      })
+      .immediate();
   }
 
   /** Approvals of each document's current ETag. */
   list(records: DocumentRecord[]): Approval[] {
     const etags = new Map(records.map((r) => [`${r.kind}\u0000${r.id}`, r.etag]));
-    const rows = this.db.prepare("SELECT * FROM approvals WHERE release_id = '' ORDER BY kind, id, at, approver").all() as ApprovalRow[];
+    const rows = this.db
+      .prepare("SELECT * FROM approvals WHERE release_id = '' ORDER BY kind, id, at, approver")
+      .all() as ApprovalRow[];
     return rows.filter((r) => etags.get(`${r.kind}\u0000${r.id}`) === r.etag).map(toApproval);
   }
 }

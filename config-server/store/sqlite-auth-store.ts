@@ -1,10 +1,37 @@
 import type Database from 'better-sqlite3';
-import { loginTimeOf, type ApiTokenRecord, type AuthStore, type Role, type SessionRecord, type UserRecord } from './config-store.js';
+import {
+  loginTimeOf,
+  type ApiTokenRecord,
+  type AuthStore,
+  type Role,
+  type SessionRecord,
+  type UserRecord,
+} from './config-store.js';
 
-interface UserRow { name: string; role: Role; password_hash: string; created_at: string; disabled_at: string | null }
-interface TokenRow { id: string; user: string; label: string; role: Role; created_at: string; expires_at: number }
+interface UserRow {
+  name: string;
+  role: Role;
+  password_hash: string;
+  created_at: string;
+  disabled_at: string | null;
+}
+interface TokenRow {
+  id: string;
+  user: string;
+  label: string;
+  role: Role;
+  created_at: string;
+  expires_at: number;
+}
 
-const tokenOf = (r: TokenRow): ApiTokenRecord => ({ id: r.id, user: r.user, label: r.label, role: r.role, createdAt: r.created_at, expiresAt: r.expires_at });
+const tokenOf = (r: TokenRow): ApiTokenRecord => ({
+  id: r.id,
+  user: r.user,
+  label: r.label,
+  role: r.role,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+});
 
 /** Users, sessions and API tokens in the same SQLite file as the documents. */
 export class SqliteAuthStore implements AuthStore {
@@ -12,7 +39,15 @@ export class SqliteAuthStore implements AuthStore {
 
   async getUser(name: string): Promise<UserRecord | undefined> {
     const r = this.db.prepare('SELECT * FROM users WHERE name = ?').get(name) as UserRow | undefined;
-    return r && { name: r.name, role: r.role, passwordHash: r.password_hash, createdAt: r.created_at, disabledAt: r.disabled_at };
+    return (
+      r && {
+        name: r.name,
+        role: r.role,
+        passwordHash: r.password_hash,
+        createdAt: r.created_at,
+        disabledAt: r.disabled_at,
+      }
+    );
   }
 
   async countUsers() {
@@ -39,12 +74,19 @@ export class SqliteAuthStore implements AuthStore {
   }
 
   async rehashPassword(name: string, expected: string, passwordHash: string) {
-    return this.db.prepare('UPDATE users SET password_hash = ? WHERE name = ? AND password_hash = ?').run(passwordHash, name, expected).changes === 1;
+    return (
+      this.db
+        .prepare('UPDATE users SET password_hash = ? WHERE name = ? AND password_hash = ?')
+        .run(passwordHash, name, expected).changes === 1
+    );
   }
 
   async disableUser(name: string) {
     return this.db.transaction(() => {
-      const changed = this.db.prepare('UPDATE users SET disabled_at = COALESCE(disabled_at, ?) WHERE name = ?').run(new Date().toISOString(), name).changes === 1;
+      const changed =
+        this.db
+          .prepare('UPDATE users SET disabled_at = COALESCE(disabled_at, ?) WHERE name = ?')
+          .run(new Date().toISOString(), name).changes === 1;
       if (changed) this.endCredentials(name);
       return changed;
     })();
@@ -52,19 +94,29 @@ export class SqliteAuthStore implements AuthStore {
 
   async createSession(tokenHash: string, s: SessionRecord) {
     this.db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(Date.now());
-    this.db.prepare('INSERT INTO sessions (token_hash, user, csrf, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?)').run(tokenHash, s.user, s.csrf, s.expiresAt, s.lastSeenAt);
+    this.db
+      .prepare('INSERT INTO sessions (token_hash, user, csrf, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?)')
+      .run(tokenHash, s.user, s.csrf, s.expiresAt, s.lastSeenAt);
   }
 
   async getSession(tokenHash: string): Promise<SessionRecord | undefined> {
     const r = this.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as
-      | { user: string; csrf: string; expires_at: number; last_seen_at: number | null }
-      | undefined;
+      { user: string; csrf: string; expires_at: number; last_seen_at: number | null } | undefined;
     if (!r || r.expires_at < Date.now()) return undefined;
-    return { user: r.user, csrf: r.csrf, expiresAt: r.expires_at, lastSeenAt: r.last_seen_at ?? loginTimeOf(r.expires_at) };
+    return {
+      user: r.user,
+      csrf: r.csrf,
+      expiresAt: r.expires_at,
+      lastSeenAt: r.last_seen_at ?? loginTimeOf(r.expires_at),
+    };
   }
 
   async touchSession(tokenHash: string, at: number) {
-    this.db.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ? AND (last_seen_at IS NULL OR last_seen_at < ?)').run(at, tokenHash, at);
+    this.db
+      .prepare(
+        'UPDATE sessions SET last_seen_at = ? WHERE token_hash = ? AND (last_seen_at IS NULL OR last_seen_at < ?)',
+      )
+      .run(at, tokenHash, at);
   }
 
   async deleteSession(tokenHash: string) {
@@ -74,7 +126,9 @@ export class SqliteAuthStore implements AuthStore {
   async createApiToken(tokenHash: string, t: Omit<ApiTokenRecord, 'createdAt'>) {
     this.db.prepare('DELETE FROM api_tokens WHERE expires_at < ?').run(Date.now());
     this.db
-      .prepare('INSERT INTO api_tokens (token_hash, user, label, created_at, id, role, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO api_tokens (token_hash, user, label, created_at, id, role, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(tokenHash, t.user, t.label, new Date().toISOString(), t.id, t.role, t.expiresAt);
   }
 
@@ -84,12 +138,15 @@ export class SqliteAuthStore implements AuthStore {
   }
 
   async listApiTokens(user: string) {
-    const rows = this.db.prepare('SELECT * FROM api_tokens WHERE user = ? AND expires_at >= ? ORDER BY created_at DESC, id').all(user, Date.now()) as TokenRow[];
+    const rows = this.db
+      .prepare('SELECT * FROM api_tokens WHERE user = ? AND expires_at >= ? ORDER BY created_at DESC, id')
+      .all(user, Date.now()) as TokenRow[];
     return rows.map(tokenOf);
   }
 
   async revokeApiToken(user: string, id: string) {
-    const r = this.db.prepare('DELETE FROM api_tokens WHERE user = ? AND id = ? RETURNING *').get(user, id) as TokenRow | undefined;
+    const r = this.db.prepare('DELETE FROM api_tokens WHERE user = ? AND id = ? RETURNING *').get(user, id) as
+      TokenRow | undefined;
     return r && tokenOf(r);
   }
 
@@ -98,7 +155,9 @@ export class SqliteAuthStore implements AuthStore {
     // Windows that ended are forgotten first, so the upsert below starts a new one for this key.
     this.db.prepare('DELETE FROM login_attempts WHERE reset_at <= ?').run(now);
     const r = this.db
-      .prepare('INSERT INTO login_attempts (key, hits, reset_at) VALUES (?, 1, ?) ON CONFLICT (key) DO UPDATE SET hits = hits + 1 RETURNING hits, reset_at')
+      .prepare(
+        'INSERT INTO login_attempts (key, hits, reset_at) VALUES (?, 1, ?) ON CONFLICT (key) DO UPDATE SET hits = hits + 1 RETURNING hits, reset_at',
+      )
       .get(key, now + windowMs) as { hits: number; reset_at: number };
     return { hits: r.hits, resetAt: r.reset_at };
   }

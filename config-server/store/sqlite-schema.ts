@@ -78,7 +78,8 @@ CREATE TABLE IF NOT EXISTS login_attempts (key TEXT PRIMARY KEY, hits INTEGER NO
  * write lock (another process may open the same file at the same moment).
  */
 function migrate(db: Database.Database) {
-  const has = (table: string, column: string) => (db.pragma(`table_info(${table})`) as { name: string }[]).some((c) => c.name === column);
+  const has = (table: string, column: string) =>
+    (db.pragma(`table_info(${table})`) as { name: string }[]).some((c) => c.name === column);
   db.transaction(() => {
     if (!has('users', 'disabled_at')) db.exec('ALTER TABLE users ADD COLUMN disabled_at TEXT');
     if (!has('api_tokens', 'expires_at')) {

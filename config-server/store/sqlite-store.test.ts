@@ -52,8 +52,21 @@ describe('SqliteStore', () => {
       try {
         await importOnFirstStart(store);
         const rec = (await store.getDocument('screen', 'not-found'))!;
-        await store.saveDraft({ kind: 'screen', id: 'not-found', file: rec.file, content: { ...(rec.published!.content as object), description: 'r' } }, rec.revision, { user: 'ed' });
-        const r = await store.releases.publishRelease([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'n', rollout: { percent: 1, audience: {}, startAt: null, endAt: null, guard: false } }, () => undefined);
+        await store.saveDraft(
+          {
+            kind: 'screen',
+            id: 'not-found',
+            file: rec.file,
+            content: { ...(rec.published!.content as object), description: 'r' },
+          },
+          rec.revision,
+          { user: 'ed' },
+        );
+        const r = await store.releases.publishRelease(
+          [{ kind: 'screen', id: 'not-found' }],
+          { user: 'pat', note: 'n', rollout: { percent: 1, audience: {}, startAt: null, endAt: null, guard: false } },
+          () => undefined,
+        );
         expect((await store.releases.servingState()).releases.map((x) => x.id)).toEqual([r.id]);
       } finally {
         await store.close();
@@ -63,7 +76,7 @@ describe('SqliteStore', () => {
     }
   });
 
-  it('upgrades a database made before tokens expired: old tokens get an id, their user\'s role and 90 days, and keep working', async () => {
+  it("upgrades a database made before tokens expired: old tokens get an id, their user's role and 90 days, and keep working", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sdui-old-'));
     try {
       mkdirSync(join(dir, 'data'));
@@ -79,7 +92,12 @@ describe('SqliteStore', () => {
           const auth = new SqliteAuthStore(store.db);
           expect(await auth.getUser('pat')).toMatchObject({ role: 'publisher', disabledAt: null });
           const t = await auth.getApiToken('tok-hash');
-          expect(t).toMatchObject({ user: 'pat', label: 'ci', role: 'publisher', id: expect.stringMatching(/^[0-9a-f]{16}$/) });
+          expect(t).toMatchObject({
+            user: 'pat',
+            label: 'ci',
+            role: 'publisher',
+            id: expect.stringMatching(/^[0-9a-f]{16}$/),
+          });
           expect(t!.expiresAt).toBeGreaterThan(Date.now() + 89 * 86_400_000);
           expect((await auth.listApiTokens('pat')).map((x) => x.id)).toEqual([t!.id]);
         } finally {

@@ -7,33 +7,78 @@ import { SqliteReleases } from './sqlite-releases.js';
 import { SqliteApprovals } from './sqlite-approvals.js';
 import { DRAFT, notedApprovals, type ApproveRequest } from './approval-records.js';
 import type {
-  Actor, AuditEntry, AuditFilter, Change, ConfigStore, DocRef, DocumentRecord, NewDocument, PublishCheck,
-  StoredDraft, StoredVersion,
+  Actor,
+  AuditEntry,
+  AuditFilter,
+  Change,
+  ConfigStore,
+  DocRef,
+  DocumentRecord,
+  NewDocument,
+  PublishCheck,
+  StoredDraft,
+  StoredVersion,
 } from './config-store.js';
 
-interface DocRow { kind: string; id: string; file: string; revision: number; published_version: number | null }
+interface DocRow {
+  kind: string;
+  id: string;
+  file: string;
+  revision: number;
+  published_version: number | null;
+}
 interface VersionRow {
-  kind: string; id: string; version: number; hash: string; content: string; created_at: string;
-  created_by: string; note: string; restored_from: number | null;
+  kind: string;
+  id: string;
+  version: number;
+  hash: string;
+  content: string;
+  created_at: string;
+  created_by: string;
+  note: string;
+  restored_from: number | null;
 }
 interface DraftRow {
-  content: string; hash: string; base_version: number | null; updated_at: string; updated_by: string; editors: string;
+  content: string;
+  hash: string;
+  base_version: number | null;
+  updated_at: string;
+  updated_by: string;
+  editors: string;
 }
 interface AuditRow {
-  seq: number; at: string; actor: string; action: string; kind: string | null; id: string | null;
-  version: number | null; diff: string | null; note: string;
+  seq: number;
+  at: string;
+  actor: string;
+  action: string;
+  kind: string | null;
+  id: string | null;
+  version: number | null;
+  diff: string | null;
+  note: string;
 }
 
 const now = () => new Date().toISOString();
 const diffOf = jsonDiff;
 
 const toVersion = (r: VersionRow): StoredVersion => ({
-  kind: r.kind, id: r.id, version: r.version, hash: r.hash, content: JSON.parse(r.content),
-  createdAt: r.created_at, createdBy: r.created_by, note: r.note, restoredFrom: r.restored_from,
+  kind: r.kind,
+  id: r.id,
+  version: r.version,
+  hash: r.hash,
+  content: JSON.parse(r.content),
+  createdAt: r.created_at,
+  createdBy: r.created_by,
+  note: r.note,
+  restoredFrom: r.restored_from,
 });
 const toDraft = (r: DraftRow): StoredDraft => ({
-  content: JSON.parse(r.content), hash: r.hash, baseVersion: r.base_version,
-  updatedAt: r.updated_at, updatedBy: r.updated_by, editors: JSON.parse(r.editors),
+  content: JSON.parse(r.content),
+  hash: r.hash,
+  baseVersion: r.base_version,
+  updatedAt: r.updated_at,
+  updatedBy: r.updated_by,
+  editors: JSON.parse(r.editors),
 });
 
 /** The embedded SQLite implementation of ConfigStore (better-sqlite3: synchronous, so each method is one atomic step). */
@@ -64,12 +109,18 @@ export class SqliteStore implements ConfigStore {
 
   private record(r: DocRow): DocumentRecord {
     const pub = r.published_version == null ? undefined : this.version(r.kind, r.id, r.published_version);
-    const d = this.db.prepare('SELECT * FROM drafts WHERE kind = ? AND id = ?').get(r.kind, r.id) as DraftRow | undefined;
+    const d = this.db.prepare('SELECT * FROM drafts WHERE kind = ? AND id = ?').get(r.kind, r.id) as
+      DraftRow | undefined;
     const draft = d ? toDraft(d) : null;
     const hash = (draft?.hash ?? pub?.hash ?? '').slice(0, 16);
     return {
-      kind: r.kind, id: r.id, file: r.file, revision: r.revision, etag: `"${r.revision}-${hash}"`,
-      published: pub ?? null, draft,
+      kind: r.kind,
+      id: r.id,
+      file: r.file,
+      revision: r.revision,
+      etag: `"${r.revision}-${hash}"`,
+      published: pub ?? null,
+      draft,
     };
   }
 
@@ -135,8 +186,15 @@ export class SqliteStore implements ConfigStore {
       .get(doc.kind, doc.id) as { v: number | null };
     const version = (last.v ?? 0) + 1;
     const row: VersionRow = {
-      kind: doc.kind, id: doc.id, version, hash: contentHash(doc.content), content: JSON.stringify(doc.content),
-      created_at: now(), created_by: actor, note, restored_from: restoredFrom,
+      kind: doc.kind,
+      id: doc.id,
+      version,
+      hash: contentHash(doc.content),
+      content: JSON.stringify(doc.content),
+      created_at: now(),
+      created_by: actor,
+      note,
+      restored_from: restoredFrom,
     };
     this.db
       .prepare(
@@ -154,18 +212,34 @@ export class SqliteStore implements ConfigStore {
   }
 
   async importPublished(docs: NewDocument[], actor: Actor, check: PublishCheck) {
-    return this.db.transaction(() => {
-      // Another process (a CLI, a second server on the same file) may have imported first.
-      if (!this.isEmptyNow()) return false;
-      const changes: Change[] = docs.map((d) => ({ ...d, before: null, after: d.content, editors: [actor.user], approvedBy: [] }));
-      check({ wouldBe: docs, changes });
-      for (const d of docs) {
-        const v = this.insertVersion(d, actor.user, 'imported from the repository', null);
-        this.audited({ actor: actor.user, action: 'import', kind: d.kind, id: d.id, version: v.version, diff: null, note: d.file });
-      }
-      this.bumpGeneration();
-      return true;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        // Another process (a CLI, a second server on the same file) may have imported first.
+        if (!this.isEmptyNow()) return false;
+        const changes: Change[] = docs.map((d) => ({
+          ...d,
+          before: null,
+          after: d.content,
+          editors: [actor.user],
+          approvedBy: [],
+        }));
+        check({ wouldBe: docs, changes });
+        for (const d of docs) {
+          const v = this.insertVersion(d, actor.user, 'imported from the repository', null);
+          this.audited({
+            actor: actor.user,
+            action: 'import',
+            kind: d.kind,
+            id: d.id,
+            version: v.version,
+            diff: null,
+            note: d.file,
+          });
+        }
+        this.bumpGeneration();
+        return true;
+      })
+      .immediate();
   }
 
   /** Compare-and-set on the revision: the one place that turns a stale If-Match into 412. */
@@ -189,98 +263,172 @@ export class SqliteStore implements ConfigStore {
   }
 
   async saveDraft(doc: NewDocument, expectedRevision: number | null, actor: Actor) {
-    return this.db.transaction(() => {
-      this.claim(doc.kind, doc.id, expectedRevision);
-      const before = this.doc(doc.kind, doc.id);
-      if (!before) {
-        this.db.prepare('INSERT INTO documents (kind, id, file, revision, published_version) VALUES (?, ?, ?, 1, NULL)').run(doc.kind, doc.id, doc.file);
-      }
-      const editors = new Set(before?.draft?.editors ?? []);
-      editors.add(actor.user);
-      this.db
-        .prepare(
-          `INSERT OR REPLACE INTO drafts (kind, id, content, hash, base_version, updated_at, updated_by, editors)
+    return this.db
+      .transaction(() => {
+        this.claim(doc.kind, doc.id, expectedRevision);
+        const before = this.doc(doc.kind, doc.id);
+        if (!before) {
+          this.db
+            .prepare('INSERT INTO documents (kind, id, file, revision, published_version) VALUES (?, ?, ?, 1, NULL)')
+            .run(doc.kind, doc.id, doc.file);
+        }
+        const editors = new Set(before?.draft?.editors ?? []);
+        editors.add(actor.user);
+        this.db
+          .prepare(
+            `INSERT OR REPLACE INTO drafts (kind, id, content, hash, base_version, updated_at, updated_by, editors)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          doc.kind, doc.id, JSON.stringify(doc.content), contentHash(doc.content),
-          before?.draft?.baseVersion ?? before?.published?.version ?? null, now(), actor.user, JSON.stringify([...editors]),
-        );
-      const prev = before?.draft?.content ?? before?.published?.content ?? null;
-      this.audited({ actor: actor.user, action: 'draft.save', kind: doc.kind, id: doc.id, version: null, diff: diffOf(prev, doc.content), note: '' });
-      return this.doc(doc.kind, doc.id)!;
-    }).immediate();
+          )
+          .run(
+            doc.kind,
+            doc.id,
+            JSON.stringify(doc.content),
+            contentHash(doc.content),
+            before?.draft?.baseVersion ?? before?.published?.version ?? null,
+            now(),
+            actor.user,
+            JSON.stringify([...editors]),
+          );
+        const prev = before?.draft?.content ?? before?.published?.content ?? null;
+        this.audited({
+          actor: actor.user,
+          action: 'draft.save',
+          kind: doc.kind,
+          id: doc.id,
+          version: null,
+          diff: diffOf(prev, doc.content),
+          note: '',
+        });
+        return this.doc(doc.kind, doc.id)!;
+      })
+      .immediate();
   }
 
   async discardDraft(ref: DocRef, expectedRevision: number, actor: Actor) {
-    return this.db.transaction(() => {
-      const before = this.doc(ref.kind, ref.id);
-      if (!before?.draft) throw notFound(`${ref.kind}/${ref.id} has no draft to discard`);
-      this.claim(ref.kind, ref.id, expectedRevision);
-      this.db.prepare('DELETE FROM drafts WHERE kind = ? AND id = ?').run(ref.kind, ref.id);
-      this.audited({ actor: actor.user, action: 'draft.discard', kind: ref.kind, id: ref.id, version: null, diff: diffOf(before.draft.content, before.published?.content ?? null), note: '' });
-      if (!before.published) {
-        // A never-published document without its draft is nothing at all.
-        this.db.prepare('DELETE FROM documents WHERE kind = ? AND id = ?').run(ref.kind, ref.id);
-        return { ...before, draft: null, revision: before.revision + 1, etag: '""' };
-      }
-      return this.doc(ref.kind, ref.id)!;
-    }).immediate();
-  }
-
-  async publish(items: (DocRef & { expectedRevision?: number })[], opts: Actor & { note: string }, check: PublishCheck) {
-    return this.db.transaction(() => {
-      const changes: Change[] = items.map((it) => {
-        const rec = this.doc(it.kind, it.id);
-        if (!rec) throw noDocument(it.kind, it.id);
-        this.refuseInRelease(it);
-        if (!rec.draft) throw noDraftToPublish(it.kind, it.id);
-        if (it.expectedRevision !== undefined && it.expectedRevision !== rec.revision) {
-          throw changedBeforePublish(it.kind, it.id, rec.etag);
+    return this.db
+      .transaction(() => {
+        const before = this.doc(ref.kind, ref.id);
+        if (!before?.draft) throw notFound(`${ref.kind}/${ref.id} has no draft to discard`);
+        this.claim(ref.kind, ref.id, expectedRevision);
+        this.db.prepare('DELETE FROM drafts WHERE kind = ? AND id = ?').run(ref.kind, ref.id);
+        this.audited({
+          actor: actor.user,
+          action: 'draft.discard',
+          kind: ref.kind,
+          id: ref.id,
+          version: null,
+          diff: diffOf(before.draft.content, before.published?.content ?? null),
+          note: '',
+        });
+        if (!before.published) {
+          // A never-published document without its draft is nothing at all.
+          this.db.prepare('DELETE FROM documents WHERE kind = ? AND id = ?').run(ref.kind, ref.id);
+          return { ...before, draft: null, revision: before.revision + 1, etag: '""' };
         }
-        return {
-          kind: it.kind, id: it.id, file: rec.file, before: rec.published?.content ?? null, after: rec.draft.content, editors: rec.draft.editors,
-          approvedBy: this.approvalsOf.approvers(rec, DRAFT),
-        };
-      });
-      const key = (r: DocRef) => `${r.kind}\u0000${r.id}`;
-      const changed = new Map(changes.map((c) => [key(c), c]));
-      const wouldBe = this.published().map((d) => (changed.has(key(d)) ? { ...d, content: changed.get(key(d))!.after } : d));
-      for (const c of changes) if (c.before === null) wouldBe.push({ kind: c.kind, id: c.id, file: c.file, content: c.after });
-      check({ wouldBe, changes });
-      const out = changes.map((c) => {
-        const v = this.insertVersion({ ...c, content: c.after }, opts.user, opts.note, null);
-        this.db.prepare('DELETE FROM drafts WHERE kind = ? AND id = ?').run(c.kind, c.id);
-        this.audited({ actor: opts.user, action: 'publish', kind: c.kind, id: c.id, version: v.version, diff: diffOf(c.before, c.after), note: notedApprovals(opts.note, c.approvedBy) });
-        return v;
-      });
-      this.bumpGeneration();
-      return out;
-    }).immediate();
+        return this.doc(ref.kind, ref.id)!;
+      })
+      .immediate();
   }
 
-  async rollback(ref: DocRef & { version: number; expectedRevision: number }, opts: Actor & { reason: string }, check: PublishCheck) {
-    return this.db.transaction(() => {
-      const rec = this.doc(ref.kind, ref.id);
-      if (!rec) throw noDocument(ref.kind, ref.id);
-      const old = this.version(ref.kind, ref.id, ref.version);
-      if (!old) throw notFound(`${ref.kind}/${ref.id} has no version ${ref.version}`);
-      this.refuseInRelease(ref);
-      if (rec.revision !== ref.expectedRevision) {
-        throw stale(`${ref.kind}/${ref.id} changed since you loaded it: reload before rolling back`, rec.etag, true);
-      }
-      const change: Change = {
-        kind: ref.kind, id: ref.id, file: rec.file, before: rec.published?.content ?? null, after: old.content, editors: [opts.user],
-        approvedBy: this.approvalsOf.approvers(rec, ref.version),
-      };
-      const wouldBe = this.published().filter((d) => !(d.kind === ref.kind && d.id === ref.id));
-      wouldBe.push({ kind: ref.kind, id: ref.id, file: rec.file, content: old.content });
-      check({ wouldBe, changes: [change] });
-      const v = this.insertVersion({ ...change, content: change.after }, opts.user, `rollback to version ${ref.version}: ${opts.reason}`, ref.version);
-      this.audited({ actor: opts.user, action: 'rollback', kind: ref.kind, id: ref.id, version: v.version, diff: diffOf(change.before, change.after), note: notedApprovals(opts.reason, change.approvedBy) });
-      this.bumpGeneration();
-      return v;
-    }).immediate();
+  async publish(
+    items: (DocRef & { expectedRevision?: number })[],
+    opts: Actor & { note: string },
+    check: PublishCheck,
+  ) {
+    return this.db
+      .transaction(() => {
+        const changes: Change[] = items.map((it) => {
+          const rec = this.doc(it.kind, it.id);
+          if (!rec) throw noDocument(it.kind, it.id);
+          this.refuseInRelease(it);
+          if (!rec.draft) throw noDraftToPublish(it.kind, it.id);
+          if (it.expectedRevision !== undefined && it.expectedRevision !== rec.revision) {
+            throw changedBeforePublish(it.kind, it.id, rec.etag);
+          }
+          return {
+            kind: it.kind,
+            id: it.id,
+            file: rec.file,
+            before: rec.published?.content ?? null,
+            after: rec.draft.content,
+            editors: rec.draft.editors,
+            approvedBy: this.approvalsOf.approvers(rec, DRAFT),
+          };
+        });
+        const key = (r: DocRef) => `${r.kind}\u0000${r.id}`;
+        const changed = new Map(changes.map((c) => [key(c), c]));
+        const wouldBe = this.published().map((d) =>
+          changed.has(key(d)) ? { ...d, content: changed.get(key(d))!.after } : d,
+        );
+        for (const c of changes)
+          if (c.before === null) wouldBe.push({ kind: c.kind, id: c.id, file: c.file, content: c.after });
+        check({ wouldBe, changes });
+        const out = changes.map((c) => {
+          const v = this.insertVersion({ ...c, content: c.after }, opts.user, opts.note, null);
+          this.db.prepare('DELETE FROM drafts WHERE kind = ? AND id = ?').run(c.kind, c.id);
+          this.audited({
+            actor: opts.user,
+            action: 'publish',
+            kind: c.kind,
+            id: c.id,
+            version: v.version,
+            diff: diffOf(c.before, c.after),
+            note: notedApprovals(opts.note, c.approvedBy),
+          });
+          return v;
+        });
+        this.bumpGeneration();
+        return out;
+      })
+      .immediate();
+  }
+
+  async rollback(
+    ref: DocRef & { version: number; expectedRevision: number },
+    opts: Actor & { reason: string },
+    check: PublishCheck,
+  ) {
+    return this.db
+      .transaction(() => {
+        const rec = this.doc(ref.kind, ref.id);
+        if (!rec) throw noDocument(ref.kind, ref.id);
+        const old = this.version(ref.kind, ref.id, ref.version);
+        if (!old) throw notFound(`${ref.kind}/${ref.id} has no version ${ref.version}`);
+        this.refuseInRelease(ref);
+        if (rec.revision !== ref.expectedRevision) {
+          throw stale(`${ref.kind}/${ref.id} changed since you loaded it: reload before rolling back`, rec.etag, true);
+        }
+        const change: Change = {
+          kind: ref.kind,
+          id: ref.id,
+          file: rec.file,
+          before: rec.published?.content ?? null,
+          after: old.content,
+          editors: [opts.user],
+          approvedBy: this.approvalsOf.approvers(rec, ref.version),
+        };
+        const wouldBe = this.published().filter((d) => !(d.kind === ref.kind && d.id === ref.id));
+        wouldBe.push({ kind: ref.kind, id: ref.id, file: rec.file, content: old.content });
+        check({ wouldBe, changes: [change] });
+        const v = this.insertVersion(
+          { ...change, content: change.after },
+          opts.user,
+          `rollback to version ${ref.version}: ${opts.reason}`,
+          ref.version,
+        );
+        this.audited({
+          actor: opts.user,
+          action: 'rollback',
+          kind: ref.kind,
+          id: ref.id,
+          version: v.version,
+          diff: diffOf(change.before, change.after),
+          note: notedApprovals(opts.reason, change.approvedBy),
+        });
+        this.bumpGeneration();
+        return v;
+      })
+      .immediate();
   }
 
   /** Four eyes per document (issue 44): sqlite-approvals.ts, over this store's own synchronous helpers. */
@@ -304,15 +452,29 @@ export class SqliteStore implements ConfigStore {
     const where: string[] = [];
     const args: (string | number)[] = [];
     for (const k of ['kind', 'id', 'actor'] as const) {
-      if (filter[k]) { where.push(`${k} = ?`); args.push(filter[k]!); }
+      if (filter[k]) {
+        where.push(`${k} = ?`);
+        args.push(filter[k]!);
+      }
     }
-    if (filter.before) { where.push('seq < ?'); args.push(filter.before); }
+    if (filter.before) {
+      where.push('seq < ?');
+      args.push(filter.before);
+    }
     // `at` is an ISO 8601 UTC string, so text order is time order.
-    if (filter.since) { where.push('at >= ?'); args.push(filter.since); }
-    if (filter.until) { where.push('at < ?'); args.push(filter.until); }
+    if (filter.since) {
+      where.push('at >= ?');
+      args.push(filter.since);
+    }
+    if (filter.until) {
+      where.push('at < ?');
+      args.push(filter.until);
+    }
     const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000);
     const rows = this.db
-      .prepare(`SELECT * FROM audit ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY seq DESC LIMIT ${limit}`)
+      .prepare(
+        `SELECT * FROM audit ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY seq DESC LIMIT ${limit}`,
+      )
       .all(...args) as AuditRow[];
     return rows.map((r) => ({ ...r, diff: r.diff ? JSON.parse(r.diff) : null }));
   }

@@ -1,5 +1,13 @@
 import type Database from 'better-sqlite3';
-import { admitView, normaliseBatch, type AddressUse, type ReleaseFigures, type TelemetryBatch, type TelemetryStore, type TicketedViews } from './telemetry-records.js';
+import {
+  admitView,
+  normaliseBatch,
+  type AddressUse,
+  type ReleaseFigures,
+  type TelemetryBatch,
+  type TelemetryStore,
+  type TicketedViews,
+} from './telemetry-records.js';
 
 /** Borrowers' page telemetry in the same SQLite file as the documents (telemetry-records.ts). */
 export class SqliteTelemetryStore implements TelemetryStore {
@@ -20,7 +28,9 @@ export class SqliteTelemetryStore implements TelemetryStore {
        ON CONFLICT (release_id, arm, screen, metric, bin) DO UPDATE SET n = n + excluded.n`,
     );
     this.purgeViews = db.prepare('DELETE FROM telemetry_views WHERE expires_at < ?');
-    this.claimView = db.prepare('INSERT INTO telemetry_views (view_id, expires_at) VALUES (?, ?) ON CONFLICT (view_id) DO NOTHING');
+    this.claimView = db.prepare(
+      'INSERT INTO telemetry_views (view_id, expires_at) VALUES (?, ?) ON CONFLICT (view_id) DO NOTHING',
+    );
     this.readAddress = db.prepare('SELECT views, errors FROM telemetry_addresses WHERE release_id = ? AND address = ?');
     this.writeAddress = db.prepare(
       `INSERT INTO telemetry_addresses (release_id, address, views, errors) VALUES (?, ?, ?, ?)
@@ -31,13 +41,15 @@ export class SqliteTelemetryStore implements TelemetryStore {
   async add(batch: TelemetryBatch, ticketed?: TicketedViews) {
     if (!batch.counts.length && !batch.bins.length && !ticketed?.views.length) return;
     // One write transaction: claiming a view id, the address's caps and the counts stand or fall together.
-    this.db.transaction(() => {
-      const all: TelemetryBatch = { counts: [...batch.counts], bins: [...batch.bins] };
-      if (ticketed?.views.length) this.admit(ticketed, all);
-      const { counts, bins } = normaliseBatch(all);
-      for (const r of counts) this.addCount.run(r.release, r.arm, r.screen, r.metric, r.n);
-      for (const r of bins) this.addBin.run(r.release, r.arm, r.screen, r.metric, r.bin, r.n);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        const all: TelemetryBatch = { counts: [...batch.counts], bins: [...batch.bins] };
+        if (ticketed?.views.length) this.admit(ticketed, all);
+        const { counts, bins } = normaliseBatch(all);
+        for (const r of counts) this.addCount.run(r.release, r.arm, r.screen, r.metric, r.n);
+        for (const r of bins) this.addBin.run(r.release, r.arm, r.screen, r.metric, r.bin, r.n);
+      })
+      .immediate();
   }
 
   private admit(t: TicketedViews, out: TelemetryBatch) {
@@ -47,7 +59,11 @@ export class SqliteTelemetryStore implements TelemetryStore {
       if (this.claimView.run(v.view, v.expiresAt).changes === 0) continue;
       for (const r of v.releases) {
         let u = used.get(r.release);
-        if (!u) used.set(r.release, (u = (this.readAddress.get(r.release, t.address) as AddressUse | undefined) ?? { views: 0, errors: 0 }));
+        if (!u)
+          used.set(
+            r.release,
+            (u = (this.readAddress.get(r.release, t.address) as AddressUse | undefined) ?? { views: 0, errors: 0 }),
+          );
         admitView(r, u, t.cap, out);
       }
     }
@@ -55,7 +71,9 @@ export class SqliteTelemetryStore implements TelemetryStore {
   }
 
   async sharedSecret(name: string, fresh: () => string): Promise<string> {
-    this.db.prepare('INSERT INTO server_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(name, fresh());
+    this.db
+      .prepare('INSERT INTO server_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING')
+      .run(name, fresh());
     return (this.db.prepare('SELECT value FROM server_secrets WHERE name = ?').get(name) as { value: string }).value;
   }
 
@@ -65,10 +83,14 @@ export class SqliteTelemetryStore implements TelemetryStore {
       const only = screens ? ` AND screen IN (SELECT value FROM json_each(?))` : '';
       const args = screens ? [release, JSON.stringify(screens)] : [release];
       const counts = this.db
-        .prepare(`SELECT arm, metric, SUM(n) AS n FROM telemetry_counts WHERE release_id = ?${only} GROUP BY arm, metric ORDER BY arm, metric`)
+        .prepare(
+          `SELECT arm, metric, SUM(n) AS n FROM telemetry_counts WHERE release_id = ?${only} GROUP BY arm, metric ORDER BY arm, metric`,
+        )
         .all(...args) as ReleaseFigures['counts'];
       const bins = this.db
-        .prepare(`SELECT arm, metric, bin, SUM(n) AS n FROM telemetry_bins WHERE release_id = ?${only} GROUP BY arm, metric, bin ORDER BY arm, metric, bin`)
+        .prepare(
+          `SELECT arm, metric, bin, SUM(n) AS n FROM telemetry_bins WHERE release_id = ?${only} GROUP BY arm, metric, bin ORDER BY arm, metric, bin`,
+        )
         .all(...args) as ReleaseFigures['bins'];
       return { counts, bins };
     })();

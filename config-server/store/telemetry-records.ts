@@ -100,7 +100,8 @@ export interface AddressUse {
 export function admitView(v: ViewRelease, used: AddressUse, cap: number, out: TelemetryBatch): void {
   if (used.views >= cap) return;
   used.views++;
-  const row = (metric: string, n: number) => out.counts.push({ release: v.release, arm: v.arm, screen: v.screen, metric, n });
+  const row = (metric: string, n: number) =>
+    out.counts.push({ release: v.release, arm: v.arm, screen: v.screen, metric, n });
   row('pageViews', 1);
   for (const e of v.errors) {
     const n = Math.min(e.n, cap - used.errors);
@@ -109,7 +110,8 @@ export function admitView(v: ViewRelease, used: AddressUse, cap: number, out: Te
     row(e.metric, n);
   }
   for (const o of v.others) row(o.metric, o.n);
-  for (const b of v.bins) out.bins.push({ release: v.release, arm: v.arm, screen: v.screen, metric: b.metric, bin: b.bin, n: 1 });
+  for (const b of v.bins)
+    out.bins.push({ release: v.release, arm: v.arm, screen: v.screen, metric: b.metric, bin: b.bin, n: 1 });
 }
 
 export interface TelemetryStore {
@@ -147,6 +149,7 @@ export function normaliseBatch(batch: TelemetryBatch): TelemetryBatch {
     const had = bins.get(k);
     bins.set(k, had ? { ...had, n: had.n + r.n } : { ...r });
   }
-  const sorted = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  const sorted = <T>(m: Map<string, T>) =>
+    [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
   return { counts: sorted(counts), bins: sorted(bins) };
 }

@@ -12,7 +12,10 @@ import { projectRoot } from '../project-root.js';
 
 /** Builds what `npm start` would (renderer when missing, server when stale); throws with the build's output. */
 export function buildIfNeeded(): void {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'config-server/cli/build-if-needed.ts'], { cwd: projectRoot, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'config-server/cli/build-if-needed.ts'], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`build-if-needed failed:\n${r.stdout}\n${r.stderr}`);
 }
 
@@ -29,7 +32,16 @@ export interface CompiledServer {
 }
 
 /** Settings every start gets unless `env` says otherwise: a sandbox, no metrics, no inherited store. */
-const BASE_ENV = { PORT: '0', HOST: '127.0.0.1', SANDBOX: 'on', NODE_ENV: 'development', DATABASE_URL: '', METRICS_TOKEN: '', METRICS_PORT: '', LOG_LEVEL: 'info' };
+const BASE_ENV = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  SANDBOX: 'on',
+  NODE_ENV: 'development',
+  DATABASE_URL: '',
+  METRICS_TOKEN: '',
+  METRICS_PORT: '',
+  LOG_LEVEL: 'info',
+};
 
 export async function startCompiled(env: Record<string, string> = {}): Promise<CompiledServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sdui-compiled-'));
@@ -50,7 +62,8 @@ export async function startCompiled(env: Record<string, string> = {}): Promise<C
   while (!url) {
     url = /config server on (http:\/\/\S+)/.exec(stdout)?.[1];
     if (url) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the compiled server did not start:\n${stdout}\n${stderr}`);
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`the compiled server did not start:\n${stdout}\n${stderr}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   return {

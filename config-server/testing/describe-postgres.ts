@@ -24,7 +24,11 @@ export function skippingPostgres(): boolean {
 }
 
 /** `describe` for a suite that needs PostgreSQL: it fails, naming the install command, where PostgreSQL is missing. */
-export function describePostgres(name: string, fn: () => void, unavailable: () => string | undefined = postgresUnavailable): void {
+export function describePostgres(
+  name: string,
+  fn: () => void,
+  unavailable: () => string | undefined = postgresUnavailable,
+): void {
   if (skippingPostgres()) {
     describe.skip(name, fn);
     return;

@@ -25,7 +25,9 @@ export interface TestPostgres {
 /** Folder of initdb/pg_ctl (newest installed major), or undefined when PostgreSQL is not installed. */
 export function postgresBinDir(root = '/usr/lib/postgresql'): string | undefined {
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(root, versions[0], 'bin') : undefined;
 }
 
@@ -96,7 +98,12 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     stop: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
     start,
     remove() {
-      spawnSync(asRoot ? 'runuser' : join(bin, 'pg_ctl'), asRoot ? ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop'] : ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      spawnSync(
+        asRoot ? 'runuser' : join(bin, 'pg_ctl'),
+        asRoot
+          ? ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop']
+          : ['-D', data, '-m', 'immediate', '-w', 'stop'],
+      );
       rmSync(dir, { recursive: true, force: true });
     },
   };

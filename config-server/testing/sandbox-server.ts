@@ -9,7 +9,13 @@ import { checkedFetch as fetch } from '../openapi/check.js';
  * The envelope of the main API; legacy calls have `code` as a string, joint calls `status`. `detail`: the
  * developer's words of a generic error code (envelope.ts), whose `message` is the borrower's copy.
  */
-export interface Envelope<T = any> { code?: number | string; status?: number; message: string; detail?: string; data: T }
+export interface Envelope<T = any> {
+  code?: number | string;
+  status?: number;
+  message: string;
+  detail?: string;
+  data: T;
+}
 
 export interface SandboxClient {
   base: string;
@@ -22,7 +28,15 @@ export interface SandboxClient {
 }
 
 export const commonParams = (token: string) => ({
-  deviceId: 'dev-1', market: 'ID', version: '1.0.0', token, type: 'ios', deviceName: 'iPhone', osVersion: '17', gid: 'g1', platform: 'ios',
+  deviceId: 'dev-1',
+  market: 'ID',
+  version: '1.0.0',
+  token,
+  type: 'ios',
+  deviceName: 'iPhone',
+  osVersion: '17',
+  gid: 'g1',
+  platform: 'ios',
 });
 
 /**
@@ -31,8 +45,16 @@ export const commonParams = (token: string) => ({
  */
 export function repoTextOf(): (market: string, key: string) => string | undefined {
   const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-  const textSets = new Map(readdirSync('screens/texts').map((f) => read(`screens/texts/${f}`)).map((t) => [t.id, t.texts as Record<string, string>]));
-  const markets = new Map(readdirSync('screens/markets').map((f) => read(`screens/markets/${f}`)).map((m) => [m.id, m.textSet]));
+  const textSets = new Map(
+    readdirSync('screens/texts')
+      .map((f) => read(`screens/texts/${f}`))
+      .map((t) => [t.id, t.texts as Record<string, string>]),
+  );
+  const markets = new Map(
+    readdirSync('screens/markets')
+      .map((f) => read(`screens/markets/${f}`))
+      .map((m) => [m.id, m.textSet]),
+  );
   return (market, key) => textSets.get(markets.get(market))?.[key];
 }
 
@@ -57,7 +79,12 @@ export async function startSandbox(opts: Partial<SandboxOptions> = {}): Promise<
   return {
     base,
     post: async (path, fields = {}, token = 'test') =>
-      json(await fetch(`${base}${path}?${query(token)}`, { method: 'POST', body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])) })),
+      json(
+        await fetch(`${base}${path}?${query(token)}`, {
+          method: 'POST',
+          body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])),
+        }),
+      ),
     get: async (path, fields = {}, token = 'test') => json(await fetch(`${base}${path}?${query(token, fields)}`)),
     raw: (path, init) => fetch(`${base}${path}`, init),
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),

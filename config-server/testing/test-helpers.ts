@@ -18,7 +18,13 @@ export const PASSWORD = 'correct horse battery';
  * a login per test) and passed explicitly; production code never defaults to it.
  */
 export const TEST_SCRYPT: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
-export const USERS: Record<string, Role> = { vera: 'viewer', ed: 'editor', eve: 'editor', pat: 'publisher', paula: 'publisher' };
+export const USERS: Record<string, Role> = {
+  vera: 'viewer',
+  ed: 'editor',
+  eve: 'editor',
+  pat: 'publisher',
+  paula: 'publisher',
+};
 
 export const TEST_INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>app</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
@@ -50,10 +56,21 @@ export async function startTestServer(opts: ServerOptions & { store?: TestStore 
   mkdirSync(join(staticDir, 'assets'), { recursive: true });
   writeFileSync(join(staticDir, 'index.html'), TEST_INDEX_HTML);
   writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log("app");\n');
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir, pollMs: 0, env: {}, log: () => {}, scrypt: TEST_SCRYPT, ...opts });
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    staticDir,
+    pollMs: 0,
+    env: {},
+    log: () => {},
+    scrypt: TEST_SCRYPT,
+    ...opts,
+  });
   // Fixtures: always at the test cost (a server at a higher one upgrades them at their first login).
   const hash = await hashPassword(PASSWORD, TEST_SCRYPT);
-  for (const [name, role] of Object.entries(USERS)) await server.config.auth.upsertUser({ name, role, passwordHash: hash });
+  for (const [name, role] of Object.entries(USERS))
+    await server.config.auth.upsertUser({ name, role, passwordHash: hash });
   return {
     ...server,
     dataDir,

@@ -55,7 +55,11 @@ function firstApis(actions: unknown, pointer: string, conds: unknown[]): FirstAp
   const at = `${pointer}/0`;
   if (a.action === 'api') return [{ action: a, pointer: at, conds }];
   if (a.action === 'sequence') return firstApis(a.actions, `${at}/actions`, conds);
-  if (a.action === 'if') return [...firstApis(a.then, `${at}/then`, [...conds, a.cond]), ...firstApis(a.else, `${at}/else`, [...conds, a.cond])];
+  if (a.action === 'if')
+    return [
+      ...firstApis(a.then, `${at}/then`, [...conds, a.cond]),
+      ...firstApis(a.else, `${at}/else`, [...conds, a.cond]),
+    ];
   return [];
 }
 
@@ -69,10 +73,18 @@ export function checkFirstCallMarks(known: KnownDocument[]): DocumentError[] {
       const pointer = `/endpoints/${escape(name)}/firstCall/by`;
       const said = `(its reason: ${q(ep.firstCall.why)})`;
       if (ep.encoding === 'multipart') {
-        errors.push({ file: map.file, pointer, message: `endpoint ${name} is an upload (multipart): a write whose file only the browser has, never a first call the server makes ${said}; mark it "browser"` });
+        errors.push({
+          file: map.file,
+          pointer,
+          message: `endpoint ${name} is an upload (multipart): a write whose file only the browser has, never a first call the server makes ${said}; mark it "browser"`,
+        });
       }
       if (ep.response === 'image') {
-        errors.push({ file: map.file, pointer, message: `endpoint ${name} is an image URL the browser shows, never called ${said}; mark it "browser"` });
+        errors.push({
+          file: map.file,
+          pointer,
+          message: `endpoint ${name} is an image URL the browser shows, never called ${said}; mark it "browser"`,
+        });
       }
     }
   }
@@ -83,7 +95,11 @@ export function checkFirstCallMarks(known: KnownDocument[]): DocumentError[] {
       const mark = typeof first.action.endpoint === 'string' ? marks.get(first.action.endpoint) : undefined;
       if (!mark) continue;
       const params = JSON.stringify(first.action.params ?? {});
-      const where = BROWSER_ONLY.test(params) ? 'its params' : first.conds.some((c) => BROWSER_ONLY.test(JSON.stringify(c))) ? 'the if leading to it' : '';
+      const where = BROWSER_ONLY.test(params)
+        ? 'its params'
+        : first.conds.some((c) => BROWSER_ONLY.test(JSON.stringify(c)))
+          ? 'the if leading to it'
+          : '';
       if (!where) continue;
       errors.push({
         file: screen.file,

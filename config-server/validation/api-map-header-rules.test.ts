@@ -19,10 +19,34 @@ function withApiMap(edit: (map: ApiMap) => void) {
 
 describe('API map header names', () => {
   it('knows the managed and hop-by-hop headers in any letter case, and nothing else', () => {
-    for (const h of ['Host', 'host', 'COOKIE', 'Set-Cookie', 'content-length', 'Transfer-Encoding', 'Connection', 'keep-alive', 'Proxy-Authorization', 'proxy-connection', 'TE', 'Trailer', 'Upgrade']) {
+    for (const h of [
+      'Host',
+      'host',
+      'COOKIE',
+      'Set-Cookie',
+      'content-length',
+      'Transfer-Encoding',
+      'Connection',
+      'keep-alive',
+      'Proxy-Authorization',
+      'proxy-connection',
+      'TE',
+      'Trailer',
+      'Upgrade',
+    ]) {
       expect(isForbiddenHeader(h), h).toBe(true);
     }
-    for (const h of ['X-Token', 'X-Device-Id', 'X-Requested-With', 'Authorization', 'X-Host', 'Hostname', 'Tea', 'X-Proxy-Id']) expect(isForbiddenHeader(h), h).toBe(false);
+    for (const h of [
+      'X-Token',
+      'X-Device-Id',
+      'X-Requested-With',
+      'Authorization',
+      'X-Host',
+      'Hostname',
+      'Tea',
+      'X-Proxy-Id',
+    ])
+      expect(isForbiddenHeader(h), h).toBe(false);
   });
 
   it('refuses a Host mapping and a fixed Connection header, each at its JSON pointer; application headers pass', () => {
@@ -35,8 +59,12 @@ describe('API map header names', () => {
       map.headers = { ...map.headers, connection: 'close', 'X-Client': 'h5' };
     });
     const errors = validateDocuments(docs).filter((e) => e.file === file);
-    expect(errors.map((e) => e.pointer).sort()).toEqual([`/headersFromQuery/${at}/header`, `/headersFromQuery/${at + 2}/header`, '/headers/connection'].sort());
-    expect(errors.find((e) => e.pointer === `/headersFromQuery/${at}/header`)!.message).toMatch(/header "Host" is managed by HTTP itself.*may not set it/);
+    expect(errors.map((e) => e.pointer).sort()).toEqual(
+      [`/headersFromQuery/${at}/header`, `/headersFromQuery/${at + 2}/header`, '/headers/connection'].sort(),
+    );
+    expect(errors.find((e) => e.pointer === `/headersFromQuery/${at}/header`)!.message).toMatch(
+      /header "Host" is managed by HTTP itself.*may not set it/,
+    );
   });
 
   it('is refused by POST /validate and by publish with its pointer; the same map with X-Trace publishes', async () => {
@@ -50,23 +78,42 @@ describe('API map header names', () => {
       const saved = await pat.req('PUT', `${DOC}/draft`, map, { 'if-match': rec.etag });
       expect(saved.status).toBe(200);
       const pointer = `/headersFromQuery/${at}/header`;
-      const validated = await (await pat.req('POST', '/admin/api/validate', { documents: [{ kind: 'api-map', id: 'default' }] })).json();
+      const validated = await (
+        await pat.req('POST', '/admin/api/validate', { documents: [{ kind: 'api-map', id: 'default' }] })
+      ).json();
       expect(validated.valid).toBe(false);
-      expect(validated.errors).toEqual([expect.objectContaining({ kind: 'api-map', id: 'default', instancePath: pointer, message: expect.stringMatching(/"Host"/) })]);
-      const refused = await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'api-map', id: 'default' }], note: 'host header' });
+      expect(validated.errors).toEqual([
+        expect.objectContaining({
+          kind: 'api-map',
+          id: 'default',
+          instancePath: pointer,
+          message: expect.stringMatching(/"Host"/),
+        }),
+      ]);
+      const refused = await pat.req('POST', '/admin/api/publish', {
+        documents: [{ kind: 'api-map', id: 'default' }],
+        note: 'host header',
+      });
       expect(refused.status).toBe(422);
       expect((await refused.json()).errors).toEqual([expect.objectContaining({ instancePath: pointer })]);
 
       map.headersFromQuery[at].header = 'X-Trace';
       const fixed = await pat.req('PUT', `${DOC}/draft`, map, { 'if-match': saved.headers.get('etag')! });
       expect(fixed.status).toBe(200);
-      expect((await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'api-map', id: 'default' }], note: 'trace header' })).status).toBe(200);
+      expect(
+        (
+          await pat.req('POST', '/admin/api/publish', {
+            documents: [{ kind: 'api-map', id: 'default' }],
+            note: 'trace header',
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       await s.stop();
     }
   });
 
-  it('never reach the backend from the server\'s own calls, even from a map published before the rule', async () => {
+  it("never reach the backend from the server's own calls, even from a map published before the rule", async () => {
     let seen: IncomingHttpHeaders = {};
     const backend = createServer((req, res) => {
       seen = req.headers;
@@ -76,7 +123,11 @@ describe('API map header names', () => {
     const origin = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
     try {
       const send = ssrFetch({ selfOrigin: origin, allowedOrigins: [], deadline: Date.now() + 5000 });
-      const r = await send({ url: '/v3/x', method: 'GET', headers: { Host: 'evil.example', Cookie: 'a=b', 'Transfer-Encoding': 'chunked', 'X-Token': 'tok' } });
+      const r = await send({
+        url: '/v3/x',
+        method: 'GET',
+        headers: { Host: 'evil.example', Cookie: 'a=b', 'Transfer-Encoding': 'chunked', 'X-Token': 'tok' },
+      });
       expect(r.status).toBe(200);
       expect(seen.host).toBe(origin.slice('http://'.length));
       expect(seen.cookie).toBeUndefined();

@@ -28,9 +28,11 @@ export function checkApiMapHeaders(known: KnownDocument[]): DocumentError[] {
       for (const name of Object.keys(map.doc.headers)) {
         const pointer = `/headers/${escape(name)}`;
         if (isForbiddenHeader(name)) errors.push({ file: map.file, pointer, message: why(name) });
-        if (CONTROL.test(name)) errors.push({ file: map.file, pointer, message: controlIn(`name ${JSON.stringify(name)}`, name) });
+        if (CONTROL.test(name))
+          errors.push({ file: map.file, pointer, message: controlIn(`name ${JSON.stringify(name)}`, name) });
         const value = map.doc.headers[name];
-        if (typeof value === 'string' && CONTROL.test(value)) errors.push({ file: map.file, pointer, message: controlIn(`value of ${JSON.stringify(name)}`, value) });
+        if (typeof value === 'string' && CONTROL.test(value))
+          errors.push({ file: map.file, pointer, message: controlIn(`value of ${JSON.stringify(name)}`, value) });
       }
     }
     if (Array.isArray(map.doc.headersFromQuery)) {
@@ -39,7 +41,11 @@ export function checkApiMapHeaders(known: KnownDocument[]): DocumentError[] {
           errors.push({ file: map.file, pointer: `/headersFromQuery/${i}/header`, message: why(h.header) });
         }
         if (isObject(h) && typeof h.header === 'string' && CONTROL.test(h.header)) {
-          errors.push({ file: map.file, pointer: `/headersFromQuery/${i}/header`, message: controlIn(`name ${JSON.stringify(h.header)}`, h.header) });
+          errors.push({
+            file: map.file,
+            pointer: `/headersFromQuery/${i}/header`,
+            message: controlIn(`name ${JSON.stringify(h.header)}`, h.header),
+          });
         }
       });
     }

@@ -8,7 +8,12 @@ import { pathProblem } from './api-map-target-rules.js';
 import { loadDocuments, validateDocuments } from './validate-documents.js';
 
 type Endpoint = { path: string };
-type ApiMap = { baseUrl: string; headers?: Record<string, string>; headersFromQuery: { query: string; header: string }[]; endpoints: Record<string, Endpoint> };
+type ApiMap = {
+  baseUrl: string;
+  headers?: Record<string, string>;
+  headersFromQuery: { query: string; header: string }[];
+  endpoints: Record<string, Endpoint>;
+};
 
 /** The repository's documents with the API map changed by `edit`. */
 function withApiMap(edit: (map: ApiMap) => void) {
@@ -31,12 +36,23 @@ describe('API map targets', () => {
   it('refuses cloud metadata and a loopback port unless listed, naming /baseUrl; a listed origin passes', () => {
     for (const baseUrl of ['http://169.254.169.254/latest', 'http://127.0.0.1:22', 'https://evil.example/v1']) {
       const errors = errorsOf((m) => void (m.baseUrl = baseUrl), ['https://api.example.com']);
-      expect(errors, baseUrl).toEqual([expect.objectContaining({ pointer: '/baseUrl', message: expect.stringMatching(/is not an allowed backend origin \(the allowed ones are https:\/\/api\.example\.com\)/) })]);
+      expect(errors, baseUrl).toEqual([
+        expect.objectContaining({
+          pointer: '/baseUrl',
+          message: expect.stringMatching(
+            /is not an allowed backend origin \(the allowed ones are https:\/\/api\.example\.com\)/,
+          ),
+        }),
+      ]);
     }
-    expect(errorsOf((m) => void (m.baseUrl = 'http://169.254.169.254/latest'))[0].message).toMatch(/none is allowed on this server/);
+    expect(errorsOf((m) => void (m.baseUrl = 'http://169.254.169.254/latest'))[0].message).toMatch(
+      /none is allowed on this server/,
+    );
     expect(errorsOf((m) => void (m.baseUrl = 'https://api.example.com/v3'), ['https://api.example.com'])).toEqual([]);
     // Only the origin is compared: another port or scheme of the same host is another origin.
-    expect(errorsOf((m) => void (m.baseUrl = 'http://api.example.com/v3'), ['https://api.example.com'])).toHaveLength(1);
+    expect(errorsOf((m) => void (m.baseUrl = 'http://api.example.com/v3'), ['https://api.example.com'])).toHaveLength(
+      1,
+    );
   });
 
   it('refuses endpoint paths that climb, double a slash, hide a dot or name a URL, at each pointer', () => {
@@ -48,8 +64,14 @@ describe('API map targets', () => {
     const errors = errorsOf((m) => {
       for (const [name, path] of Object.entries(bad)) m.endpoints[name].path = path;
     });
-    expect(errors.map((e) => e.pointer).sort()).toEqual(Object.keys(bad).map((n) => `/endpoints/${n}/path`).sort());
-    expect(errors.find((e) => e.pointer === '/endpoints/problemInit/path')!.message).toMatch(/has a "\.\." segment: paths may not climb out/);
+    expect(errors.map((e) => e.pointer).sort()).toEqual(
+      Object.keys(bad)
+        .map((n) => `/endpoints/${n}/path`)
+        .sort(),
+    );
+    expect(errors.find((e) => e.pointer === '/endpoints/problemInit/path')!.message).toMatch(
+      /has a "\.\." segment: paths may not climb out/,
+    );
     // What the schema's pattern would let through and this rule does not.
     expect(pathProblem('/a/%2e%2E/b', 'p')).toMatch(/"%2e%2E" segment/);
     expect(pathProblem('/a/%2f/b', 'p')).toMatch(/hides a slash/);
@@ -58,7 +80,9 @@ describe('API map targets', () => {
     expect(pathProblem('javascript:alert(1)', 'p')).toMatch(/scheme/);
     expect(pathProblem('/.well-known/x/', 'p')).toBeUndefined();
     // An allowed origin's base path is held to the same rule (URL() would have resolved the `..` away).
-    expect(errorsOf((m) => void (m.baseUrl = 'https://api.example.com/v3/..'), ['https://api.example.com'])[0]).toMatchObject({ pointer: '/baseUrl', message: expect.stringMatching(/"\.\." segment/) });
+    expect(
+      errorsOf((m) => void (m.baseUrl = 'https://api.example.com/v3/..'), ['https://api.example.com'])[0],
+    ).toMatchObject({ pointer: '/baseUrl', message: expect.stringMatching(/"\.\." segment/) });
     expect(errorsOf((m) => void (m.baseUrl = '/sandbox/%2e%2e'))[0]).toMatchObject({ pointer: '/baseUrl' });
   });
 
@@ -72,8 +96,14 @@ describe('API map targets', () => {
 
   it('reads the allow-list once, as origins, and refuses a typo at start', () => {
     expect(backendOriginsFromEnv({})).toEqual([]);
-    expect(backendOriginsFromEnv({ SSR_BACKEND_ORIGINS: ' https://api.example.com/v3 , http://10.0.0.5:8081,https://api.example.com' })).toEqual(['https://api.example.com', 'http://10.0.0.5:8081']);
-    expect(() => backendOriginsFromEnv({ SSR_BACKEND_ORIGINS: 'api.example.com' })).toThrow(/SSR_BACKEND_ORIGINS: 'api.example.com' is not an http\(s\) origin/);
+    expect(
+      backendOriginsFromEnv({
+        SSR_BACKEND_ORIGINS: ' https://api.example.com/v3 , http://10.0.0.5:8081,https://api.example.com',
+      }),
+    ).toEqual(['https://api.example.com', 'http://10.0.0.5:8081']);
+    expect(() => backendOriginsFromEnv({ SSR_BACKEND_ORIGINS: 'api.example.com' })).toThrow(
+      /SSR_BACKEND_ORIGINS: 'api.example.com' is not an http\(s\) origin/,
+    );
     expect(() => backendOriginsFromEnv({ SSR_BACKEND_ORIGINS: 'ftp://x.example' })).toThrow(/not an http\(s\) origin/);
   });
 });
@@ -93,28 +123,60 @@ describe('API map targets on the server', () => {
       map.headers = { ...map.headers, 'X-Client': 'a\r\nb' };
       const saved = await pat.req('PUT', `${DOC}/draft`, map, { 'if-match': rec.etag });
       expect(saved.status).toBe(200);
-      const validated = await (await pat.req('POST', '/admin/api/validate', { documents: [{ kind: 'api-map', id: 'default' }] })).json();
+      const validated = await (
+        await pat.req('POST', '/admin/api/validate', { documents: [{ kind: 'api-map', id: 'default' }] })
+      ).json();
       expect(validated.valid).toBe(false);
-      expect(validated.errors.map((e: { instancePath: string }) => e.instancePath).sort()).toEqual(['/baseUrl', '/endpoints/problemInit/path', '/headers/X-Client']);
-      const refused = await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'api-map', id: 'default' }], note: 'metadata' });
+      expect(validated.errors.map((e: { instancePath: string }) => e.instancePath).sort()).toEqual([
+        '/baseUrl',
+        '/endpoints/problemInit/path',
+        '/headers/X-Client',
+      ]);
+      const refused = await pat.req('POST', '/admin/api/publish', {
+        documents: [{ kind: 'api-map', id: 'default' }],
+        note: 'metadata',
+      });
       expect(refused.status).toBe(422);
-      expect((await refused.json()).errors).toContainEqual(expect.objectContaining({ instancePath: '/baseUrl', message: expect.stringMatching(/169\.254\.169\.254/) }));
+      expect((await refused.json()).errors).toContainEqual(
+        expect.objectContaining({ instancePath: '/baseUrl', message: expect.stringMatching(/169\.254\.169\.254/) }),
+      );
 
       map.baseUrl = 'https://api.example.com/v3';
       map.endpoints.problemInit.path = '/user-problem/problem-init';
       map.headers = { ...map.headers, 'X-Client': 'h5' };
       expect((await pat.req('PUT', `${DOC}/draft`, map, { 'if-match': saved.headers.get('etag')! })).status).toBe(200);
-      expect((await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'api-map', id: 'default' }], note: 'real backend' })).status).toBe(200);
+      expect(
+        (
+          await pat.req('POST', '/admin/api/publish', {
+            documents: [{ kind: 'api-map', id: 'default' }],
+            note: 'real backend',
+          })
+        ).status,
+      ).toBe(200);
       // Published documents never widen the CSP: it is the allow-list, whatever the map names.
       expect((await fetch(`${s.url}/complaint?market=ID`)).headers.get('content-security-policy')).toBe(csp);
 
       // The same store on a server whose list lost that origin: the start says so, and the CSP stays this origin's.
       await s.close();
       const logged: string[] = [];
-      const again = await startServer({ port: 0, host: '127.0.0.1', dataDir: s.dataDir, pollMs: 0, env: {}, log: (m: string) => void logged.push(m), scrypt: TEST_SCRYPT });
+      const again = await startServer({
+        port: 0,
+        host: '127.0.0.1',
+        dataDir: s.dataDir,
+        pollMs: 0,
+        env: {},
+        log: (m: string) => void logged.push(m),
+        scrypt: TEST_SCRYPT,
+      });
       try {
-        expect(logged).toContainEqual(expect.stringMatching(/^warning: published screens\/maps\/api-map\.json#\/baseUrl: baseUrl origin https:\/\/api\.example\.com is not an allowed backend origin .* Its calls fail until a fixed API map is published$/));
-        expect((await fetch(`${again.url}/config/v1/bundle?market=ID`)).headers.get('content-security-policy')).toMatch(/connect-src 'self'(;|$)/);
+        expect(logged).toContainEqual(
+          expect.stringMatching(
+            /^warning: published screens\/maps\/api-map\.json#\/baseUrl: baseUrl origin https:\/\/api\.example\.com is not an allowed backend origin .* Its calls fail until a fixed API map is published$/,
+          ),
+        );
+        expect((await fetch(`${again.url}/config/v1/bundle?market=ID`)).headers.get('content-security-policy')).toMatch(
+          /connect-src 'self'(;|$)/,
+        );
       } finally {
         await again.close();
       }

@@ -22,21 +22,25 @@ const ABSOLUTE = /^(?:[A-Za-z][A-Za-z0-9+.-]*:|[\\/]{2})/;
 export function pathProblem(path: string, what: string): string | undefined {
   if (path.includes('\\')) return `${what} ${q(path)} has a backslash: use / between segments`;
   if (/[\u0000-\u0020\u007f]/.test(path)) return `${what} ${q(path)} has a space or control character`;
-  if (path.includes(':') || path.includes('?') || path.includes('#')) return `${what} ${q(path)} has a scheme, query or fragment: an endpoint path is a plain path such as /user/info`;
+  if (path.includes(':') || path.includes('?') || path.includes('#'))
+    return `${what} ${q(path)} has a scheme, query or fragment: an endpoint path is a plain path such as /user/info`;
   if (path === '') return undefined;
   if (!path.startsWith('/')) return `${what} ${q(path)} must start with /`;
   const segments = path.slice(1).split('/');
   for (const [i, raw] of segments.entries()) {
     // A trailing slash leaves one empty last segment, which is fine; any other empty segment is `//`.
-    if (raw === '' && i < segments.length - 1) return `${what} ${q(path)} has an empty segment (//): remove the extra slash`;
+    if (raw === '' && i < segments.length - 1)
+      return `${what} ${q(path)} has an empty segment (//): remove the extra slash`;
     let seg: string;
     try {
       seg = decodeURIComponent(raw);
     } catch {
       return `${what} ${q(path)} has a malformed percent-encoding in ${q(raw)}`;
     }
-    if (seg === '.' || seg === '..') return `${what} ${q(path)} has a ${q(raw)} segment: paths may not climb out of the base URL; write the path in full`;
-    if (seg.includes('/') || seg.includes('\\')) return `${what} ${q(path)} hides a slash in ${q(raw)} (percent-encoded): write the path plainly`;
+    if (seg === '.' || seg === '..')
+      return `${what} ${q(path)} has a ${q(raw)} segment: paths may not climb out of the base URL; write the path in full`;
+    if (seg.includes('/') || seg.includes('\\'))
+      return `${what} ${q(path)} hides a slash in ${q(raw)} (percent-encoded): write the path plainly`;
   }
   return undefined;
 }
@@ -52,11 +56,16 @@ function checkBaseUrl(file: string, baseUrl: unknown, allowed: readonly string[]
   try {
     url = new URL(baseUrl);
   } catch {
-    return error(`baseUrl ${q(baseUrl)} is not a URL: use a same-origin path such as /sandbox or an allowed backend origin plus path`);
+    return error(
+      `baseUrl ${q(baseUrl)} is not a URL: use a same-origin path such as /sandbox or an allowed backend origin plus path`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return error(`baseUrl ${q(baseUrl)} must be http(s) or a same-origin path such as /sandbox`);
-  if (url.username || url.password) return error(`baseUrl ${q(baseUrl)} carries credentials: a backend's credentials never go into a document`);
-  if (url.search || url.hash) return error(`baseUrl ${q(baseUrl)} has a query or fragment: it is a prefix of paths only`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return error(`baseUrl ${q(baseUrl)} must be http(s) or a same-origin path such as /sandbox`);
+  if (url.username || url.password)
+    return error(`baseUrl ${q(baseUrl)} carries credentials: a backend's credentials never go into a document`);
+  if (url.search || url.hash)
+    return error(`baseUrl ${q(baseUrl)} has a query or fragment: it is a prefix of paths only`);
   if (!allowed.includes(url.origin)) {
     const list = allowed.length ? `the allowed ones are ${allowed.join(', ')}` : 'none is allowed on this server';
     return error(
@@ -81,7 +90,11 @@ export function checkApiMapTargets(known: KnownDocument[], backendOrigins: reado
         ? `endpoint path ${q(ep.path)} is a URL: an endpoint names a path under baseUrl (set the origin in baseUrl)`
         : pathProblem(ep.path, 'endpoint path');
       if (problem || ep.path === '') {
-        errors.push({ file: map.file, pointer: `/endpoints/${escape(name)}/path`, message: problem ?? 'endpoint path is empty: start it with /' });
+        errors.push({
+          file: map.file,
+          pointer: `/endpoints/${escape(name)}/path`,
+          message: problem ?? 'endpoint path is empty: start it with /',
+        });
       }
     }
   }
@@ -93,9 +106,14 @@ export function checkApiMapTargets(known: KnownDocument[], backendOrigins: reado
  * or `SSR_BACKEND_ORIGINS` changed since). Its calls fail (CSP in the browser, the allow-list on the server) until
  * a fixed map is published, so the start says so instead of leaving ops to find out from borrowers.
  */
-export function publishedApiMapWarnings(published: { kind: string; id: string; file: string; content: unknown }[], backendOrigins: readonly string[]): string[] {
+export function publishedApiMapWarnings(
+  published: { kind: string; id: string; file: string; content: unknown }[],
+  backendOrigins: readonly string[],
+): string[] {
   const maps = published
     .filter((v) => v.kind === 'api-map' && isObject(v.content))
     .map((v) => ({ file: v.file, kind: v.kind, id: v.id, doc: v.content as Record<string, unknown>, valid: true }));
-  return checkApiMapTargets(maps, backendOrigins).map((e) => `warning: published ${e.file}#${e.pointer}: ${e.message}. Its calls fail until a fixed API map is published`);
+  return checkApiMapTargets(maps, backendOrigins).map(
+    (e) => `warning: published ${e.file}#${e.pointer}: ${e.message}. Its calls fail until a fixed API map is published`,
+  );
 }

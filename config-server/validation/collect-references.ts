@@ -86,7 +86,10 @@ export function collectReferences(ajv: Ajv2020, schemaId: string, doc: unknown):
   const child = (loc: Location, ...tokens: (string | number)[]): Location => ({
     base: loc.base,
     ptr: loc.ptr + tokens.map((t) => '/' + escapeToken(t)).join(''),
-    schema: tokens.reduce<unknown>((s, t) => (isObject(s) || Array.isArray(s) ? (s as Schema)[t] : undefined), loc.schema),
+    schema: tokens.reduce<unknown>(
+      (s, t) => (isObject(s) || Array.isArray(s) ? (s as Schema)[t] : undefined),
+      loc.schema,
+    ),
   });
 
   const walk = (loc: Location, instance: unknown, pointer: string): void => {
@@ -114,7 +117,8 @@ export function collectReferences(ajv: Ajv2020, schemaId: string, doc: unknown):
     }
 
     for (const keyword of ['allOf'] as const) {
-      if (Array.isArray(s[keyword])) (s[keyword] as unknown[]).forEach((_, i) => walk(child(loc, keyword, i), instance, pointer));
+      if (Array.isArray(s[keyword]))
+        (s[keyword] as unknown[]).forEach((_, i) => walk(child(loc, keyword, i), instance, pointer));
     }
     for (const keyword of ['oneOf', 'anyOf'] as const) {
       const branches = s[keyword];
@@ -127,7 +131,8 @@ export function collectReferences(ajv: Ajv2020, schemaId: string, doc: unknown):
       const props = isObject(s.properties) ? s.properties : {};
       for (const [name, value] of Object.entries(instance)) {
         if (name in props) walk(child(loc, 'properties', name), value, `${pointer}/${escapeToken(name)}`);
-        else if (isObject(s.additionalProperties)) walk(child(loc, 'additionalProperties'), value, `${pointer}/${escapeToken(name)}`);
+        else if (isObject(s.additionalProperties))
+          walk(child(loc, 'additionalProperties'), value, `${pointer}/${escapeToken(name)}`);
       }
     }
     if (Array.isArray(instance) && isObject(s.items)) {
@@ -146,7 +151,10 @@ export function collectReferences(ajv: Ajv2020, schemaId: string, doc: unknown):
     if (tag && isObject(instance)) {
       const byTag = all.filter((i) => {
         const branch = resolveBranch(child(loc, keyword, i));
-        const prop = isObject(branch?.schema) && isObject((branch.schema as Schema).properties) ? ((branch.schema as Schema).properties as Schema)[tag] : undefined;
+        const prop =
+          isObject(branch?.schema) && isObject((branch.schema as Schema).properties)
+            ? ((branch.schema as Schema).properties as Schema)[tag]
+            : undefined;
         return isObject(prop) && prop.const === instance[tag];
       });
       return byTag.slice(0, 1);
@@ -162,7 +170,11 @@ export function collectReferences(ajv: Ajv2020, schemaId: string, doc: unknown):
     const target = new URL(s.$ref, loc.base);
     const fragment = decodeURIComponent(target.hash.replace(/^#/, ''));
     target.hash = '';
-    return resolveBranch({ base: target.href, ptr: fragment, schema: resolvePointer(schemaFile(target.href), fragment) });
+    return resolveBranch({
+      base: target.href,
+      ptr: fragment,
+      schema: resolvePointer(schemaFile(target.href), fragment),
+    });
   };
 
   walk({ base: schemaId, ptr: '', schema: schemaFile(schemaId) }, doc, '');

@@ -23,7 +23,9 @@ export function routeMatches(routePath: string, target: string): boolean {
 
 function routesOf(map: KnownDocument): { path: string; screen: string }[] {
   const routes = map.doc.routes;
-  return Array.isArray(routes) ? routes.filter((r): r is { path: string; screen: string } => isObject(r) && typeof r.path === 'string') : [];
+  return Array.isArray(routes)
+    ? routes.filter((r): r is { path: string; screen: string } => isObject(r) && typeof r.path === 'string')
+    : [];
 }
 
 export function checkCrossDocumentRules(
@@ -43,11 +45,21 @@ export function checkCrossDocumentRules(
   const firstByTemplate = new Map<string, KnownDocument>();
   for (const k of known) {
     const prev = firstById.get(`${k.kind}|${k.id}`);
-    if (prev) errors.push({ file: k.file, pointer: '/id', message: `duplicate ${k.kind} id ${q(k.id)} (also in ${prev.file}): give each ${k.kind} its own id` });
+    if (prev)
+      errors.push({
+        file: k.file,
+        pointer: '/id',
+        message: `duplicate ${k.kind} id ${q(k.id)} (also in ${prev.file}): give each ${k.kind} its own id`,
+      });
     else firstById.set(`${k.kind}|${k.id}`, k);
     if (k.kind === 'landing-template' && typeof k.doc.templateId === 'string') {
       const other = firstByTemplate.get(k.doc.templateId);
-      if (other) errors.push({ file: k.file, pointer: '/templateId', message: `duplicate templateId ${q(k.doc.templateId)} (also in ${other.file}): choose another` });
+      if (other)
+        errors.push({
+          file: k.file,
+          pointer: '/templateId',
+          message: `duplicate templateId ${q(k.doc.templateId)} (also in ${other.file}): choose another`,
+        });
       else firstByTemplate.set(k.doc.templateId, k);
     }
   }
@@ -55,25 +67,46 @@ export function checkCrossDocumentRules(
   for (const map of of('route-map')) {
     const seen = new Set<string>();
     routesOf(map).forEach((r, i) => {
-      if (seen.has(r.path)) errors.push({ file: map.file, pointer: `/routes/${i}/path`, message: `path ${q(r.path)} is listed twice: remove one` });
+      if (seen.has(r.path))
+        errors.push({
+          file: map.file,
+          pointer: `/routes/${i}/path`,
+          message: `path ${q(r.path)} is listed twice: remove one`,
+        });
       seen.add(r.path);
       if (typeof r.screen === 'string' && !screens.has(r.screen)) {
-        errors.push({ file: map.file, pointer: `/routes/${i}/screen`, message: `route ${r.path} points at screen ${q(r.screen)}, which does not exist: add screens/pages/${r.screen}.json or point the route at an existing screen` });
+        errors.push({
+          file: map.file,
+          pointer: `/routes/${i}/screen`,
+          message: `route ${r.path} points at screen ${q(r.screen)}, which does not exist: add screens/pages/${r.screen}.json or point the route at an existing screen`,
+        });
       }
     });
     if (typeof map.doc.notFound === 'string' && !screens.has(map.doc.notFound)) {
-      errors.push({ file: map.file, pointer: '/notFound', message: `notFound screen ${q(map.doc.notFound)} does not exist: add it or name an existing screen` });
+      errors.push({
+        file: map.file,
+        pointer: '/notFound',
+        message: `notFound screen ${q(map.doc.notFound)} does not exist: add it or name an existing screen`,
+      });
     }
   }
 
   for (const m of of('market')) {
     if (typeof m.doc.textSet === 'string' && !textSets.some((t) => t.id === m.doc.textSet)) {
-      errors.push({ file: m.file, pointer: '/textSet', message: `text set ${q(m.doc.textSet)} does not exist: add screens/texts/${m.doc.textSet}.json or use one of ${[...ids('text-set')].join(', ')}` });
+      errors.push({
+        file: m.file,
+        pointer: '/textSet',
+        message: `text set ${q(m.doc.textSet)} does not exist: add screens/texts/${m.doc.textSet}.json or use one of ${[...ids('text-set')].join(', ')}`,
+      });
     }
   }
   for (const t of of('landing-template')) {
     if (typeof t.doc.market === 'string' && !markets.has(t.doc.market)) {
-      errors.push({ file: t.file, pointer: '/market', message: `market ${q(t.doc.market)} does not exist: use one of ${[...markets].join(', ')}` });
+      errors.push({
+        file: t.file,
+        pointer: '/market',
+        message: `market ${q(t.doc.market)} does not exist: use one of ${[...markets].join(', ')}`,
+      });
     }
   }
 
@@ -84,36 +117,76 @@ export function checkCrossDocumentRules(
     for (const other of textSets) {
       if (other === t) continue;
       for (const key of keysOf(other)) {
-        if (!mine.has(key)) errors.push({ file: t.file, pointer: '/texts', message: `text key ${q(key)} of text set ${other.id} is missing here: add it (every text set holds the same keys)` });
+        if (!mine.has(key))
+          errors.push({
+            file: t.file,
+            pointer: '/texts',
+            message: `text key ${q(key)} of text set ${other.id} is missing here: add it (every text set holds the same keys)`,
+          });
       }
     }
   }
 
-  const targets: Record<Exclude<ReferenceKind, 'text' | 'limit' | 'market' | 'expression'>, { kind: string; field: string; what: string; has: (doc: KnownDocument, v: string) => boolean }> = {
-    endpoint: { kind: 'api-map', field: 'endpoints', what: 'endpoint', has: (d, v) => isObject(d.doc.endpoints) && Object.hasOwn(d.doc.endpoints, v) },
-    bridge: { kind: 'bridge-map', field: 'messages', what: 'bridge message', has: (d, v) => isObject(d.doc.messages) && Object.hasOwn(d.doc.messages, v) },
-    route: { kind: 'route-map', field: 'routes', what: 'navigate target', has: (d, v) => routesOf(d).some((r) => routeMatches(r.path, v)) },
+  const targets: Record<
+    Exclude<ReferenceKind, 'text' | 'limit' | 'market' | 'expression'>,
+    { kind: string; field: string; what: string; has: (doc: KnownDocument, v: string) => boolean }
+  > = {
+    endpoint: {
+      kind: 'api-map',
+      field: 'endpoints',
+      what: 'endpoint',
+      has: (d, v) => isObject(d.doc.endpoints) && Object.hasOwn(d.doc.endpoints, v),
+    },
+    bridge: {
+      kind: 'bridge-map',
+      field: 'messages',
+      what: 'bridge message',
+      has: (d, v) => isObject(d.doc.messages) && Object.hasOwn(d.doc.messages, v),
+    },
+    route: {
+      kind: 'route-map',
+      field: 'routes',
+      what: 'navigate target',
+      has: (d, v) => routesOf(d).some((r) => routeMatches(r.path, v)),
+    },
   };
 
   for (const self of known) {
     const user = `${self.kind} ${q(self.id)}`;
     for (const ref of references.get(self.file) ?? []) {
-      if (ref.kind === 'limit' || ref.kind === 'market' || ref.kind === 'expression' || typeof ref.value !== 'string') continue;
+      if (ref.kind === 'limit' || ref.kind === 'market' || ref.kind === 'expression' || typeof ref.value !== 'string')
+        continue;
       if (ref.kind === 'text') {
         for (const t of textSets) {
           if (!keysOf(t).has(ref.value)) {
-            errors.push({ file: self.file, pointer: ref.pointer, message: `text key ${q(ref.value)} used by ${user} is missing in text set ${t.id} (${t.file}): add it to every text set` });
+            errors.push({
+              file: self.file,
+              pointer: ref.pointer,
+              message: `text key ${q(ref.value)} used by ${user} is missing in text set ${t.id} (${t.file}): add it to every text set`,
+            });
           }
         }
         continue;
       }
       const target = targets[ref.kind];
       const maps = of(target.kind);
-      if (!maps.length) errors.push({ file: self.file, pointer: ref.pointer, message: `${target.what} ${q(ref.value)} cannot be checked: there is no ${target.kind} document` });
+      if (!maps.length)
+        errors.push({
+          file: self.file,
+          pointer: ref.pointer,
+          message: `${target.what} ${q(ref.value)} cannot be checked: there is no ${target.kind} document`,
+        });
       for (const map of maps) {
         if (!target.has(map, ref.value)) {
-          const hint = ref.kind === 'route' ? 'add a route for it or navigate to an existing path' : `add it to ${target.field} or use an existing name`;
-          errors.push({ file: self.file, pointer: ref.pointer, message: `${target.what} ${q(ref.value)} used by ${user} is not in ${target.kind} ${q(map.id)} (${map.file}): ${hint}` });
+          const hint =
+            ref.kind === 'route'
+              ? 'add a route for it or navigate to an existing path'
+              : `add it to ${target.field} or use an existing name`;
+          errors.push({
+            file: self.file,
+            pointer: ref.pointer,
+            message: `${target.what} ${q(ref.value)} used by ${user} is not in ${target.kind} ${q(map.id)} (${map.file}): ${hint}`,
+          });
         }
       }
     }

@@ -38,7 +38,8 @@ export function isKnownKind(kind: string): boolean {
 /** Schema errors of one document of `kind` (empty when valid), each with its JSON pointer. */
 export function schemaErrors(kind: string, doc: unknown): SchemaError[] {
   const validate = validators().kinds.get(kind);
-  if (!validate) return [{ instancePath: '', message: `unknown document kind '${kind}': use one of ${knownKinds().join(', ')}` }];
+  if (!validate)
+    return [{ instancePath: '', message: `unknown document kind '${kind}': use one of ${knownKinds().join(', ')}` }];
   if (validate(doc)) return [];
   return formatAjvErrors(validate.errors).map((e) => ({ instancePath: e.pointer, message: e.message }));
 }

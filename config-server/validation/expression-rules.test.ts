@@ -19,7 +19,8 @@ function edited(file: string, edit: (doc: any) => void): LoadedDocument[] {
     return { file, doc };
   });
 }
-const expressionErrors = (docs: LoadedDocument[]) => validateDocuments(docs).filter((e) => e.message.startsWith('expression error'));
+const expressionErrors = (docs: LoadedDocument[]) =>
+  validateDocuments(docs).filter((e) => e.message.startsWith('expression error'));
 
 describe('expressions at validate', () => {
   it('passes every expression of the repository documents', () => {
@@ -34,12 +35,20 @@ describe('expressions at validate', () => {
       d.onLoad[cond].cond = 'number(state.d.isScore) == ';
       d.body[0].when = 'state.d state.e';
     });
-    const cond = (loadDocuments().docs.find((d) => d.file === file)!.doc as { onLoad: { action: string }[] }).onLoad.findIndex((a) => a.action === 'if');
-    expect(expressionErrors(docs).map((e) => `${e.file}#${e.pointer}: ${e.message}`).sort()).toEqual([
-      `${file}#/body/0/when: expression error at 0: two expressions side by side (a missing operator or comma?) in "state.d state.e"`,
-      `${file}#/onLoad/${cond}/cond: expression error at 27: Expected expression after == in "number(state.d.isScore) == "`,
-      `${file}#/onLoad/0/params/orderId: expression error at 6: Expected expression after + in "${BROKEN}"`,
-    ].sort());
+    const cond = (
+      loadDocuments().docs.find((d) => d.file === file)!.doc as { onLoad: { action: string }[] }
+    ).onLoad.findIndex((a) => a.action === 'if');
+    expect(
+      expressionErrors(docs)
+        .map((e) => `${e.file}#${e.pointer}: ${e.message}`)
+        .sort(),
+    ).toEqual(
+      [
+        `${file}#/body/0/when: expression error at 0: two expressions side by side (a missing operator or comma?) in "state.d state.e"`,
+        `${file}#/onLoad/${cond}/cond: expression error at 27: Expected expression after == in "number(state.d.isScore) == "`,
+        `${file}#/onLoad/0/params/orderId: expression error at 6: Expected expression after + in "${BROKEN}"`,
+      ].sort(),
+    );
   });
 
   it('checks landing templates, unclosed and empty bindings; leaves plain text and other kinds alone', () => {
@@ -48,7 +57,10 @@ describe('expressions at validate', () => {
       d.bannerAlt = '{{ }}';
     });
     expect(expressionErrors(docs).map((e) => [e.pointer, e.message])).toEqual([
-      ['/appName', 'expression error at 5: `{{` without its closing `}}` (borrowers would see it as text) in "Cash {{ market.name "'],
+      [
+        '/appName',
+        'expression error at 5: `{{` without its closing `}}` (borrowers would see it as text) in "Cash {{ market.name "',
+      ],
       ['/bannerAlt', 'expression error at 2: empty expression in "{{ }}"'],
     ]);
     // A text set's copy is ICU MessageFormat, never evaluated: `{{` there is someone else's rule.
@@ -56,7 +68,7 @@ describe('expressions at validate', () => {
     expect(expressionErrors(edited(texts.file, (d) => void (d.texts['common.retry'] = BROKEN)))).toEqual([]);
   });
 
-  it('uses the renderer\'s parser: its operators, object literals and ternaries pass, removed operators fail', () => {
+  it("uses the renderer's parser: its operators, object literals and ternaries pass, removed operators fail", () => {
     expect(expressionProblem("amount(state.d.total) + ' ' + t('x') ")).toBeUndefined();
     expect(expressionProblem('{ a: 1, "b": [state.x, -2] }')).toBeUndefined();
     expect(expressionProblem('a ? b : c ?? d')).toBeUndefined();
@@ -73,16 +85,21 @@ describe('expressions at validate', () => {
       doc.body.push({ type: 'text', value: BROKEN });
       writeFileSync(file, JSON.stringify(doc));
       const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'config-server/cli/validate.ts', dir]);
-      const err = (await run.then(() => undefined, (e: { code: number; stderr: string }) => e))!;
+      const err = (await run.then(
+        () => undefined,
+        (e: { code: number; stderr: string }) => e,
+      ))!;
       expect(err.code).toBe(1);
-      expect(err.stderr).toContain(`screens/pages/not-found.json#/body/${doc.body.length - 1}/value: expression error at 6: Expected expression after +`);
+      expect(err.stderr).toContain(
+        `screens/pages/not-found.json#/body/${doc.body.length - 1}/value: expression error at 6: Expected expression after +`,
+      );
     } finally {
       rmSync(join(dir, '..'), { recursive: true, force: true });
     }
   });
 });
 
-describe('expressions at the console\'s validate and publish', () => {
+describe("expressions at the console's validate and publish", () => {
   it('refuses a broken binding with its pointer (422, nothing published); the fixed one publishes', async () => {
     const s = await startTestServer();
     try {
@@ -94,15 +111,29 @@ describe('expressions at the console\'s validate and publish', () => {
       const pointer = `/body/${doc.body.length - 1}/value`;
       const saved = await pat.req('PUT', `${DOC}/draft`, doc, { 'if-match': rec.etag });
       expect(saved.status).toBe(200);
-      const validated = await (await pat.req('POST', '/admin/api/validate', { documents: [{ kind: 'screen', id: 'not-found' }] })).json();
-      expect(validated.errors).toEqual([expect.objectContaining({ instancePath: pointer, message: expect.stringMatching(/^expression error at 6: /) })]);
-      const refused = await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'screen', id: 'not-found' }], note: 'broken' });
+      const validated = await (
+        await pat.req('POST', '/admin/api/validate', { documents: [{ kind: 'screen', id: 'not-found' }] })
+      ).json();
+      expect(validated.errors).toEqual([
+        expect.objectContaining({ instancePath: pointer, message: expect.stringMatching(/^expression error at 6: /) }),
+      ]);
+      const refused = await pat.req('POST', '/admin/api/publish', {
+        documents: [{ kind: 'screen', id: 'not-found' }],
+        note: 'broken',
+      });
       expect(refused.status).toBe(422);
-      expect((await fetch(`${s.url}/config/v1/screens/not-found`).then((r) => r.text()))).not.toContain('+*');
+      expect(await fetch(`${s.url}/config/v1/screens/not-found`).then((r) => r.text())).not.toContain('+*');
 
       doc.body[doc.body.length - 1].value = '{{ 1 + 2 }}';
       expect((await pat.req('PUT', `${DOC}/draft`, doc, { 'if-match': saved.headers.get('etag')! })).status).toBe(200);
-      expect((await pat.req('POST', '/admin/api/publish', { documents: [{ kind: 'screen', id: 'not-found' }], note: 'fixed' })).status).toBe(200);
+      expect(
+        (
+          await pat.req('POST', '/admin/api/publish', {
+            documents: [{ kind: 'screen', id: 'not-found' }],
+            note: 'fixed',
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       await s.stop();
     }

@@ -18,8 +18,15 @@ const EVALUATED_KINDS = new Set(['screen', 'landing-template']);
 
 /** What renderer/core/expressions/evaluate.ts runs; anything else parses but always fails there. */
 const RUNNABLE = new Set([
-  'Literal', 'Identifier', 'MemberExpression', 'ArrayExpression', 'ObjectExpression', 'UnaryExpression',
-  'BinaryExpression', 'ConditionalExpression', 'CallExpression',
+  'Literal',
+  'Identifier',
+  'MemberExpression',
+  'ArrayExpression',
+  'ObjectExpression',
+  'UnaryExpression',
+  'BinaryExpression',
+  'ConditionalExpression',
+  'CallExpression',
 ]);
 const WHAT: Record<string, string> = {
   Compound: 'two expressions side by side (a missing operator or comma?)',
@@ -32,9 +39,14 @@ function unrunnable(node: unknown): string | undefined {
   if (!node || typeof node !== 'object') return undefined;
   const n = node as Ast;
   if (typeof n.type === 'string' && !RUNNABLE.has(n.type)) return WHAT[n.type] ?? `${n.type} is not supported`;
-  if (n.type === 'Literal' && (n as jsep.Literal).value instanceof RegExp) return 'regular expressions are not supported';
+  if (n.type === 'Literal' && (n as jsep.Literal).value instanceof RegExp)
+    return 'regular expressions are not supported';
   for (const v of Object.values(n)) {
-    const found = Array.isArray(v) ? v.map(unrunnable).find(Boolean) : v && typeof v === 'object' ? unrunnable(v) : undefined;
+    const found = Array.isArray(v)
+      ? v.map(unrunnable).find(Boolean)
+      : v && typeof v === 'object'
+        ? unrunnable(v)
+        : undefined;
     if (found) return found;
   }
   return undefined;
@@ -55,7 +67,12 @@ export function expressionProblem(expr: string): { at: number; message: string }
 const shown = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 77)}...` : s);
 
 /** `doc`'s bindings (every string with `{{`) and its bare expressions (`when`, `cond`: from the schema walk). */
-export function checkExpressions(file: string, kind: unknown, doc: unknown, references: readonly Reference[]): DocumentError[] {
+export function checkExpressions(
+  file: string,
+  kind: unknown,
+  doc: unknown,
+  references: readonly Reference[],
+): DocumentError[] {
   if (typeof kind !== 'string' || !EVALUATED_KINDS.has(kind)) return [];
   const errors: DocumentError[] = [];
   const report = (pointer: string, at: number, message: string, value: string) =>

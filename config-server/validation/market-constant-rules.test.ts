@@ -47,10 +47,15 @@ describe('limit-bearing props', () => {
   });
 
   it('accepts a binding, and rejects a binding to a market field that does not exist', () => {
-    const docs = withScreen('complain-page-next', (s) => (findNode(s, 'textarea').maxLength = '{{ market.limits.complaintTextMaxx }}'));
+    const docs = withScreen(
+      'complain-page-next',
+      (s) => (findNode(s, 'textarea').maxLength = '{{ market.limits.complaintTextMaxx }}'),
+    );
     const errors = validateDocuments(docs);
     expect(errors).toHaveLength(2); // one per market document
-    expect(errors[0].message).toMatch(/market\.limits\.complaintTextMaxx is read by screen "complain-page-next" but market (ID|IN)/);
+    expect(errors[0].message).toMatch(
+      /market\.limits\.complaintTextMaxx is read by screen "complain-page-next" but market (ID|IN)/,
+    );
   });
 
   it('rejects a value that is neither a number nor a binding', () => {
@@ -62,7 +67,10 @@ describe('limit-bearing props', () => {
 
 describe('market constants nobody reads', () => {
   const market = (id: string): KnownDocument => ({
-    file: `screens/markets/${id}.json`, kind: 'market', id, valid: true,
+    file: `screens/markets/${id}.json`,
+    kind: 'market',
+    id,
+    valid: true,
     doc: { limits: { textMax: 200, statuses: { repay: [3, 5], more: [4] }, unused: 7 } },
   });
   const screenRefs = (...paths: string[]): Map<string, Reference[]> =>
@@ -70,20 +78,31 @@ describe('market constants nobody reads', () => {
   const screen: KnownDocument = { file: 'screens/pages/s.json', kind: 'screen', id: 's', valid: true, doc: {} };
 
   it('names each unread constant in each market with its pointer', () => {
-    const errors = checkMarketConstants([market('ID'), screen], screenRefs('limits.textMax', 'limits.statuses'), { codeReads: [], sections: ['limits'] });
+    const errors = checkMarketConstants([market('ID'), screen], screenRefs('limits.textMax', 'limits.statuses'), {
+      codeReads: [],
+      sections: ['limits'],
+    });
     expect(errors).toEqual([expect.objectContaining({ file: 'screens/markets/ID.json', pointer: '/limits/unused' })]);
     expect(errors[0].message).toContain('editing it changes nothing');
   });
 
   it('counts reads of a leaf inside a table and reads declared by code', () => {
-    const errors = checkMarketConstants([market('ID'), screen], screenRefs('limits.textMax', 'limits.statuses.repay'), { codeReads: ['limits.unused'], sections: ['limits'] });
+    const errors = checkMarketConstants([market('ID'), screen], screenRefs('limits.textMax', 'limits.statuses.repay'), {
+      codeReads: ['limits.unused'],
+      sections: ['limits'],
+    });
     expect(errors.map((e) => e.pointer)).toEqual(['/limits/statuses/more']);
   });
 
   it('refuses a telemetry constant that code does not read, and takes the sampling rate the renderer reads', () => {
-    const withTelemetry: KnownDocument = { ...market('ID'), doc: { telemetry: { sampleRate: 0.1, inpSampleRate: 0.5 } } };
+    const withTelemetry: KnownDocument = {
+      ...market('ID'),
+      doc: { telemetry: { sampleRate: 0.1, inpSampleRate: 0.5 } },
+    };
     const errors = checkMarketConstants([withTelemetry, screen], screenRefs());
-    expect(errors).toEqual([expect.objectContaining({ file: 'screens/markets/ID.json', pointer: '/telemetry/inpSampleRate' })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ file: 'screens/markets/ID.json', pointer: '/telemetry/inpSampleRate' }),
+    ]);
     expect(errors[0].message).toContain('market constant telemetry.inpSampleRate is read by no document and no code');
   });
 });

@@ -39,15 +39,21 @@ function valueAt(doc: unknown, path: string): unknown {
 function templateReads(doc: unknown, pointer = ''): Reference[] {
   if (typeof doc === 'string') {
     if (!doc.includes('{{')) return [];
-    return [...doc.matchAll(/\{\{([^{}]*)\}\}/g)].flatMap((t) => [...t[1].matchAll(MARKET_PATH)].map((m) => ({ kind: 'market' as const, value: m[1].slice(1), pointer })));
+    return [...doc.matchAll(/\{\{([^{}]*)\}\}/g)].flatMap((t) =>
+      [...t[1].matchAll(MARKET_PATH)].map((m) => ({ kind: 'market' as const, value: m[1].slice(1), pointer })),
+    );
   }
   if (Array.isArray(doc)) return doc.flatMap((v, i) => templateReads(v, `${pointer}/${i}`));
-  if (isObject(doc)) return Object.entries(doc).flatMap(([k, v]) => templateReads(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+  if (isObject(doc))
+    return Object.entries(doc).flatMap(([k, v]) =>
+      templateReads(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+    );
   return [];
 }
 
 /** A path is read when a reader names it, one of its parents (reading a whole table) or one of its children. */
-const covers = (read: string, leaf: string) => read === leaf || leaf.startsWith(`${read}.`) || read.startsWith(`${leaf}.`);
+const covers = (read: string, leaf: string) =>
+  read === leaf || leaf.startsWith(`${read}.`) || read.startsWith(`${leaf}.`);
 
 export interface MarketRuleOptions {
   /** Paths code reads (default: renderer/core/market/market-reads.ts). */
@@ -56,7 +62,11 @@ export interface MarketRuleOptions {
   sections?: readonly string[];
 }
 
-export function checkMarketConstants(known: KnownDocument[], references: Map<string, Reference[]>, opts: MarketRuleOptions = {}): DocumentError[] {
+export function checkMarketConstants(
+  known: KnownDocument[],
+  references: Map<string, Reference[]>,
+  opts: MarketRuleOptions = {},
+): DocumentError[] {
   const { codeReads = MARKET_READS_BY_CODE, sections = CHECKED_SECTIONS } = opts;
   const errors: DocumentError[] = [];
   const markets = known.filter((k) => k.kind === 'market');
@@ -73,14 +83,24 @@ export function checkMarketConstants(known: KnownDocument[], references: Map<str
         reads.add(ref.value);
         for (const m of markets) {
           if (valueAt(m.doc, ref.value) === undefined) {
-            errors.push({ file: self.file, pointer: ref.pointer, message: `market.${ref.value} is read by ${self.kind} ${q(self.id)} but market ${m.id} (${m.file}) has no such field: add it to every market document or fix the path` });
+            errors.push({
+              file: self.file,
+              pointer: ref.pointer,
+              message: `market.${ref.value} is read by ${self.kind} ${q(self.id)} but market ${m.id} (${m.file}) has no such field: add it to every market document or fix the path`,
+            });
           }
         }
       }
       if (ref.kind === 'limit' && typeof ref.value === 'number') {
         const same = limitLeaves.filter((leaf) => markets.every((m) => valueAt(m.doc, leaf) === ref.value));
-        const hint = same.length ? `bind it to ${same.map((leaf) => `"{{ market.${leaf} }}"`).join(' or ')}` : 'add the constant to limits in every market document (and its schema) and bind it: "{{ market.limits.<name> }}"';
-        errors.push({ file: self.file, pointer: ref.pointer, message: `literal ${ref.value} in a limit-bearing prop: business constants live in the market document, so ops can change them; ${hint}` });
+        const hint = same.length
+          ? `bind it to ${same.map((leaf) => `"{{ market.${leaf} }}"`).join(' or ')}`
+          : 'add the constant to limits in every market document (and its schema) and bind it: "{{ market.limits.<name> }}"';
+        errors.push({
+          file: self.file,
+          pointer: ref.pointer,
+          message: `literal ${ref.value} in a limit-bearing prop: business constants live in the market document, so ops can change them; ${hint}`,
+        });
       }
     }
   }

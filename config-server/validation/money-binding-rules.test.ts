@@ -28,7 +28,10 @@ describe('money bindings go through the money reader', () => {
   });
 
   it('refuses thousands() on a backend amount, naming the file, the pointer and the helper to use', () => {
-    rewrite('{{ amount(state.c.amount) }}', '{{ market.currency.symbol }}{{ thousands(state.c.amount, market.number) }}');
+    rewrite(
+      '{{ amount(state.c.amount) }}',
+      '{{ market.currency.symbol }}{{ thousands(state.c.amount, market.number) }}',
+    );
     const errors = moneyErrors();
     expect(errors).toHaveLength(1);
     expect(errors[0].file).toBe(`screens/${CONFIRM}`);
@@ -43,7 +46,9 @@ describe('money bindings go through the money reader', () => {
     const messages = moneyErrors().map((e) => e.message);
     expect(messages).toHaveLength(2);
     expect(messages.some((m) => m.includes('stripDots()') && m.includes('amountDigits(x)'))).toBe(true);
-    expect(messages.some((m) => m.includes('sum() adds amounts ("amount")') && m.includes('sumAmounts(list, field)'))).toBe(true);
+    expect(
+      messages.some((m) => m.includes('sum() adds amounts ("amount")') && m.includes('sumAmounts(list, field)')),
+    ).toBe(true);
   });
 
   it('refuses a bypass in a condition too', () => {

@@ -14,7 +14,7 @@ import type { DocumentError } from './validation-types.js';
 /** The bypassing helper → what reads the same value through the money reader. */
 const BYPASS: Record<string, string> = {
   thousands: 'amount(x) (or amountValue(x) in a condition)',
-  money: 'amount(x), with the API map\'s read.minorUnits for amounts in minor units',
+  money: "amount(x), with the API map's read.minorUnits for amounts in minor units",
   stripDots: 'amountDigits(x)',
 };
 const MONEY_FIELD = /amount|fee|total|price|principal|interest/i;
@@ -58,9 +58,18 @@ function bypassesIn(node: unknown, out: string[]): void {
     const name = c.callee.type === 'Identifier' ? (c.callee as jsep.Identifier).name : '';
     const [first, second] = c.arguments;
     if (Object.hasOwn(BYPASS, name) && !constantOnly(first)) {
-      out.push(`${name}() reads a value that is not a market constant: read backend, URL and state amounts with ${BYPASS[name]}`);
-    } else if (name === 'sum' && !constantOnly(first) && second?.type === 'Literal' && MONEY_FIELD.test(String((second as jsep.Literal).value))) {
-      out.push(`sum() adds amounts (${JSON.stringify((second as jsep.Literal).value)}) without the money reader: use sumAmounts(list, field)`);
+      out.push(
+        `${name}() reads a value that is not a market constant: read backend, URL and state amounts with ${BYPASS[name]}`,
+      );
+    } else if (
+      name === 'sum' &&
+      !constantOnly(first) &&
+      second?.type === 'Literal' &&
+      MONEY_FIELD.test(String((second as jsep.Literal).value))
+    ) {
+      out.push(
+        `sum() adds amounts (${JSON.stringify((second as jsep.Literal).value)}) without the money reader: use sumAmounts(list, field)`,
+      );
     }
   }
   for (const v of Object.values(n)) {
@@ -72,15 +81,21 @@ function bypassesIn(node: unknown, out: string[]): void {
 /** `doc`'s templates plus the plain expressions (conditions) its schema walk found. */
 export function checkMoneyBindings(file: string, doc: unknown, references: readonly Reference[]): DocumentError[] {
   const errors: DocumentError[] = [];
-  const conditions = references.filter((r) => r.kind === 'expression' && typeof r.value === 'string' && !r.value.includes('{{'));
-  for (const ref of [...templatesIn(doc), ...conditions.map((r) => ({ value: r.value as string, pointer: r.pointer }))]) {
+  const conditions = references.filter(
+    (r) => r.kind === 'expression' && typeof r.value === 'string' && !r.value.includes('{{'),
+  );
+  for (const ref of [
+    ...templatesIn(doc),
+    ...conditions.map((r) => ({ value: r.value as string, pointer: r.pointer })),
+  ]) {
     if (!QUICK.test(ref.value)) continue;
     for (const expr of expressionsOf(ref.value)) {
       const ast = parse(expr);
       if (ast instanceof Error) continue;
       const found: string[] = [];
       bypassesIn(ast, found);
-      for (const message of found) errors.push({ file, pointer: ref.pointer, message: `money binding "${expr.trim().slice(0, 80)}": ${message}` });
+      for (const message of found)
+        errors.push({ file, pointer: ref.pointer, message: `money binding "${expr.trim().slice(0, 80)}": ${message}` });
     }
   }
   return errors;

@@ -24,7 +24,11 @@ export function stateErrors(docs: NewDocument[]): StateError[] {
 export const validStateCheck: PublishCheck = ({ wouldBe }) => {
   const errors = stateErrors(wouldBe);
   if (errors.length) {
-    throw new HttpError(422, `Nothing was published: the published state would have ${errors.length} error(s); fix them in the drafts first`, { errors });
+    throw new HttpError(
+      422,
+      `Nothing was published: the published state would have ${errors.length} error(s); fix them in the drafts first`,
+      { errors },
+    );
   }
 };
 
@@ -57,9 +61,17 @@ function strictMarkets(current: NewDocument[], wouldBe: NewDocument[]) {
  * document passes when someone other than the publisher edited its draft, or approved exactly this revision
  * (`approvedBy`, filled by the store from approvals of the current ETag): nobody's approval counts for their own publish.
  */
-function refusalOf(c: Change, publisher: string, all: Record<string, unknown>[], strict: Set<string>, action: FourEyesAction): FourEyesRefusal | undefined {
+function refusalOf(
+  c: Change,
+  publisher: string,
+  all: Record<string, unknown>[],
+  strict: Set<string>,
+  action: FourEyesAction,
+): FourEyesRefusal | undefined {
   // Which markets a document concerns is read from both its sides (a text set moving between markets counts for both).
-  const needing = [...new Set([...marketsOf(c.kind, c.before, all), ...marketsOf(c.kind, c.after, all)])].filter((m) => strict.has(m)).sort();
+  const needing = [...new Set([...marketsOf(c.kind, c.before, all), ...marketsOf(c.kind, c.after, all)])]
+    .filter((m) => strict.has(m))
+    .sort();
   if (!needing.length) return undefined;
   if (c.editors.some((e) => e !== publisher)) return undefined;
   if ((c.approvedBy ?? []).some((a) => a !== publisher)) return undefined;
@@ -75,15 +87,24 @@ function refusalOf(c: Change, publisher: string, all: Record<string, unknown>[],
  * change) needs someone other than the publisher among its draft editors or approvers. One document lacking that
  * refuses the whole write (403 naming each such document), so nobody's own edit rides along with a colleague's.
  */
-export function fourEyesCheck(publisher: string, current: NewDocument[], action: FourEyesAction = 'publish'): PublishCheck {
+export function fourEyesCheck(
+  publisher: string,
+  current: NewDocument[],
+  action: FourEyesAction = 'publish',
+): PublishCheck {
   return ({ wouldBe, changes }: PublishCheckInput) => {
     const { all, strict } = strictMarkets(current, wouldBe);
     if (!strict.size) return;
     const refused = changes.flatMap((c) => refusalOf(c, publisher, all, strict, action) ?? []);
     if (!refused.length) return;
     const list = refused.map((r) => `${r.kind}/${r.id} (market ${r.markets.join(', ')}): ${r.reason}`).join('; ');
-    throw new HttpError(403, `Four eyes: nothing was ${action === 'rollback' ? 'rolled back' : 'published'}. ${list}`, { documents: refused });
+    throw new HttpError(403, `Four eyes: nothing was ${action === 'rollback' ? 'rolled back' : 'published'}. ${list}`, {
+      documents: refused,
+    });
   };
 }
 
-export const allChecks = (...checks: PublishCheck[]): PublishCheck => (input) => checks.forEach((c) => c(input));
+export const allChecks =
+  (...checks: PublishCheck[]): PublishCheck =>
+  (input) =>
+    checks.forEach((c) => c(input));

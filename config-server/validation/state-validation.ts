@@ -12,16 +12,25 @@ import type { ValidationSettings } from './validation-types.js';
 /** Every error of a whole document set: ajv per document plus the cross-document rules. */
 export function stateErrorsWith(docs: NewDocument[], settings: ValidationSettings): StateError[] {
   const byFile = new Map(docs.map((d) => [d.file, d]));
-  return validateDocuments(docs.map((d) => ({ file: d.file, doc: d.content })), settings).map((e) => {
+  return validateDocuments(
+    docs.map((d) => ({ file: d.file, doc: d.content })),
+    settings,
+  ).map((e) => {
     const d = byFile.get(e.file);
     return { file: e.file, kind: d?.kind, id: d?.id, instancePath: e.pointer, message: e.message };
   });
 }
 
 /** Rejects (422, nothing written) a change whose resulting published state would not validate. */
-export const validStateCheckWith = (settings: ValidationSettings): PublishCheck => ({ wouldBe }) => {
-  const errors = stateErrorsWith(wouldBe, settings);
-  if (errors.length) {
-    throw new HttpError(422, `Nothing was published: the published state would have ${errors.length} error(s); fix them in the drafts first`, { errors });
-  }
-};
+export const validStateCheckWith =
+  (settings: ValidationSettings): PublishCheck =>
+  ({ wouldBe }) => {
+    const errors = stateErrorsWith(wouldBe, settings);
+    if (errors.length) {
+      throw new HttpError(
+        422,
+        `Nothing was published: the published state would have ${errors.length} error(s); fix them in the drafts first`,
+        { errors },
+      );
+    }
+  };

@@ -10,7 +10,8 @@ export function templatesIn(doc: unknown, pointer = '', out: { value: string; po
     if (doc.includes('{{')) out.push({ value: doc, pointer });
   } else if (Array.isArray(doc)) doc.forEach((v, i) => templatesIn(v, `${pointer}/${i}`, out));
   else if (doc && typeof doc === 'object') {
-    for (const [k, v] of Object.entries(doc)) templatesIn(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, out);
+    for (const [k, v] of Object.entries(doc))
+      templatesIn(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, out);
   }
   return out;
 }

@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadDocuments, screensDir, validateDirectory, validateDocuments, type LoadedDocument } from './validate-documents.js';
+import {
+  loadDocuments,
+  screensDir,
+  validateDirectory,
+  validateDocuments,
+  type LoadedDocument,
+} from './validate-documents.js';
 
 /** Each test edits a fresh copy of the default documents. */
 let dir: string;
@@ -20,7 +26,12 @@ const edit = (file: string, change: (doc: any) => void) => {
   write(file, doc);
 };
 const screen = (id: string, body: unknown[], extra: Record<string, unknown> = {}) => ({
-  kind: 'screen', id, schemaVersion: 1, title: 'common.comingSoon', body, ...extra,
+  kind: 'screen',
+  id,
+  schemaVersion: 1,
+  title: 'common.comingSoon',
+  body,
+  ...extra,
 });
 
 describe('validateDirectory', () => {
@@ -33,7 +44,9 @@ describe('validateDirectory', () => {
   it('names the file and JSON pointer of a field with the wrong type', () => {
     edit('markets/ID.json', (m) => (m.loanRange.min = 'one million'));
     const { errors } = validateDirectory(dir);
-    expect(errors).toEqual([{ file: 'screens/markets/ID.json', pointer: '/loanRange/min', message: 'must be of type integer' }]);
+    expect(errors).toEqual([
+      { file: 'screens/markets/ID.json', pointer: '/loanRange/min', message: 'must be of type integer' },
+    ]);
   });
 
   it('names an unknown property and says to remove it', () => {
@@ -58,7 +71,10 @@ describe('validateDirectory', () => {
   });
 
   it("finds text keys inside expressions' t() calls", () => {
-    write('pages/not-found.json', screen('not-found', [{ type: 'text', value: "{{ t('nowhere.key') }}", when: "t(\"also.missing\") != ''" }]));
+    write(
+      'pages/not-found.json',
+      screen('not-found', [{ type: 'text', value: "{{ t('nowhere.key') }}", when: 't("also.missing") != \'\'' }]),
+    );
     const msgs = validateDirectory(dir).errors.map((e) => `${e.pointer} ${e.message}`);
     expect(msgs.some((m) => m.startsWith('/body/0/value') && m.includes('"nowhere.key"'))).toBe(true);
     expect(msgs.some((m) => m.startsWith('/body/0/when') && m.includes('"also.missing"'))).toBe(true);
@@ -84,7 +100,12 @@ describe('validateDirectory', () => {
 
   it('reports an unknown endpoint, bridge message and navigate target used by actions of a screen', () => {
     const onClick = [
-      { action: 'api', endpoint: 'problemInit', onSuccess: [{ action: 'navigate', to: '/complaintList' }], onError: [{ action: 'api', endpoint: 'noSuchCall' }] },
+      {
+        action: 'api',
+        endpoint: 'problemInit',
+        onSuccess: [{ action: 'navigate', to: '/complaintList' }],
+        onError: [{ action: 'api', endpoint: 'noSuchCall' }],
+      },
       { action: 'bridge', message: 'teleport' },
       { action: 'bridge', message: 'callPhone' },
       { action: 'navigate', to: '/nowhere' },
@@ -112,22 +133,40 @@ describe('validateDirectory', () => {
 
   it('reports a market whose text set does not exist', () => {
     edit('markets/IN.json', (m) => (m.textSet = 'hi-IN'));
-    expect(validateDirectory(dir).errors).toEqual([expect.objectContaining({ file: 'screens/markets/IN.json', pointer: '/textSet' })]);
+    expect(validateDirectory(dir).errors).toEqual([
+      expect.objectContaining({ file: 'screens/markets/IN.json', pointer: '/textSet' }),
+    ]);
   });
 
   it('reports an unknown kind and a duplicate id', () => {
     write('pages/odd.json', { kind: 'widget', id: 'odd', schemaVersion: 1 });
     write('pages/zzz.json', { ...read('pages/not-found.json') });
     const errors = validateDirectory(dir).errors;
-    expect(errors).toContainEqual(expect.objectContaining({ file: 'screens/pages/odd.json', pointer: '/kind', message: expect.stringContaining('unknown kind "widget"') }));
-    expect(errors).toContainEqual(expect.objectContaining({ file: 'screens/pages/zzz.json', pointer: '/id', message: expect.stringContaining('duplicate screen id "not-found" (also in screens/pages/not-found.json)') }));
+    expect(errors).toContainEqual(
+      expect.objectContaining({
+        file: 'screens/pages/odd.json',
+        pointer: '/kind',
+        message: expect.stringContaining('unknown kind "widget"'),
+      }),
+    );
+    expect(errors).toContainEqual(
+      expect.objectContaining({
+        file: 'screens/pages/zzz.json',
+        pointer: '/id',
+        message: expect.stringContaining('duplicate screen id "not-found" (also in screens/pages/not-found.json)'),
+      }),
+    );
   });
 
   it('reports a text key used by the API map that a text set lacks', () => {
     edit('texts/en-IN.json', (t) => delete t.texts['repay.codeWrong']);
     const errors = validateDirectory(dir).errors;
     expect(errors).toContainEqual(
-      expect.objectContaining({ file: 'screens/maps/api-map.json', pointer: '/endpoints/repaymentConfirm/errorTexts/800006', message: expect.stringContaining('en-IN') }),
+      expect.objectContaining({
+        file: 'screens/maps/api-map.json',
+        pointer: '/endpoints/repaymentConfirm/errorTexts/800006',
+        message: expect.stringContaining('en-IN'),
+      }),
     );
   });
 });
@@ -151,7 +190,11 @@ describe('validateDocuments (references by schema position)', () => {
         go: { oneOf: [{ $ref: '../common/route-path.json' }, { type: 'number' }] },
       },
     });
-    const refs = collectReferences(ajv, 'https://schemas.cashloan.dev/sdui/test/probe.json', { calls: ['problemInit', 'noSuchCall'], native: 'teleport', go: '/nowhere' });
+    const refs = collectReferences(ajv, 'https://schemas.cashloan.dev/sdui/test/probe.json', {
+      calls: ['problemInit', 'noSuchCall'],
+      native: 'teleport',
+      go: '/nowhere',
+    });
     expect(refs).toEqual([
       { kind: 'endpoint', value: 'problemInit', pointer: '/calls/0' },
       { kind: 'endpoint', value: 'noSuchCall', pointer: '/calls/1' },
@@ -160,7 +203,13 @@ describe('validateDocuments (references by schema position)', () => {
     ]);
     const { checkCrossDocumentRules } = await import('./cross-document-rules.js');
     const docs = base();
-    const known = docs.map((d) => ({ file: d.file, kind: (d.doc as any).kind, id: (d.doc as any).id, doc: d.doc as Record<string, unknown>, valid: true }));
+    const known = docs.map((d) => ({
+      file: d.file,
+      kind: (d.doc as any).kind,
+      id: (d.doc as any).id,
+      doc: d.doc as Record<string, unknown>,
+      valid: true,
+    }));
     known.push({ file: 'probe.json', kind: 'probe', id: 'probe', doc: {}, valid: true });
     const errors = checkCrossDocumentRules(known, new Map([['probe.json', refs]]));
     expect(errors.map((e) => e.pointer)).toEqual(['/calls/1', '/native', '/go']);

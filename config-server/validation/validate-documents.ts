@@ -33,7 +33,11 @@ export function loadDocuments(dir: string = screensDir): { docs: LoadedDocument[
         try {
           docs.push({ file, doc: JSON.parse(text) });
         } catch (e) {
-          errors.push({ file, pointer: '', message: `not valid JSON: ${describeJsonError(e as Error, text)}. Fix the syntax (a missing comma, quote or bracket).` });
+          errors.push({
+            file,
+            pointer: '',
+            message: `not valid JSON: ${describeJsonError(e as Error, text)}. Fix the syntax (a missing comma, quote or bracket).`,
+          });
         }
       }
     }
@@ -52,7 +56,8 @@ function describeJsonError(e: Error, text: string): string {
   return `${base} at line ${line}, column ${column}`;
 }
 
-let shared: { ajv: ReturnType<typeof createAjv>; matcher: ReturnType<typeof createAjv>; kinds: Map<string, string> } | undefined;
+let shared:
+  { ajv: ReturnType<typeof createAjv>; matcher: ReturnType<typeof createAjv>; kinds: Map<string, string> } | undefined;
 /** Schemas do not change while the process runs: compile them once. */
 function schemas() {
   if (!shared) {
@@ -71,7 +76,10 @@ export const documentKindNames = (): string[] => [...schemas().kinds.keys()].sor
  * (`npm run validate`, CI), not for a publish, so ops can add a constant before the screen that reads it.
  * `backendOrigins`: the origins an API map may name (the server's SSR_BACKEND_ORIGINS); none when absent.
  */
-export function validateDocuments(docs: LoadedDocument[], opts: { unreadConstants?: boolean } & ValidationSettings = {}): DocumentError[] {
+export function validateDocuments(
+  docs: LoadedDocument[],
+  opts: { unreadConstants?: boolean } & ValidationSettings = {},
+): DocumentError[] {
   const { ajv, matcher, kinds } = schemas();
   const errors: DocumentError[] = [];
   const known: KnownDocument[] = [];
@@ -80,13 +88,21 @@ export function validateDocuments(docs: LoadedDocument[], opts: { unreadConstant
   for (const d of docs) {
     const doc = d.doc as Record<string, unknown> | null;
     if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
-      errors.push({ file: d.file, pointer: '', message: 'a document must be a JSON object with kind, id and schemaVersion' });
+      errors.push({
+        file: d.file,
+        pointer: '',
+        message: 'a document must be a JSON object with kind, id and schemaVersion',
+      });
       continue;
     }
     const schemaId = typeof doc.kind === 'string' ? kinds.get(doc.kind) : undefined;
     if (!schemaId) {
       const got = doc.kind === undefined ? 'missing kind' : `unknown kind ${JSON.stringify(doc.kind)}`;
-      errors.push({ file: d.file, pointer: '/kind', message: `${got}: set kind to one of ${documentKindNames().join(', ')}` });
+      errors.push({
+        file: d.file,
+        pointer: '/kind',
+        message: `${got}: set kind to one of ${documentKindNames().join(', ')}`,
+      });
       continue;
     }
     const validate = ajv.getSchema(schemaId)!;
@@ -95,8 +111,16 @@ export function validateDocuments(docs: LoadedDocument[], opts: { unreadConstant
     if (typeof doc.id === 'string') {
       known.push({ file: d.file, kind: doc.kind as string, id: doc.id, doc, valid });
       const stem = basename(d.file, '.json');
-      if (d.file.endsWith('.json') && ['screen', 'text-set', 'market'].includes(doc.kind as string) && stem !== doc.id) {
-        errors.push({ file: d.file, pointer: '/id', message: `id ${JSON.stringify(doc.id)} differs from the file name "${stem}": rename the file or the id so they match` });
+      if (
+        d.file.endsWith('.json') &&
+        ['screen', 'text-set', 'market'].includes(doc.kind as string) &&
+        stem !== doc.id
+      ) {
+        errors.push({
+          file: d.file,
+          pointer: '/id',
+          message: `id ${JSON.stringify(doc.id)} differs from the file name "${stem}": rename the file or the id so they match`,
+        });
       }
     }
     const refs = collectReferences(matcher, schemaId, doc);
@@ -108,7 +132,13 @@ export function validateDocuments(docs: LoadedDocument[], opts: { unreadConstant
 }
 
 /** Loads and validates every document under `dir`. */
-export function validateDirectory(dir: string = screensDir, settings: ValidationSettings = {}): { count: number; errors: DocumentError[] } {
+export function validateDirectory(
+  dir: string = screensDir,
+  settings: ValidationSettings = {},
+): { count: number; errors: DocumentError[] } {
   const { docs, errors } = loadDocuments(dir);
-  return { count: docs.length + errors.length, errors: [...errors, ...validateDocuments(docs, { ...settings, unreadConstants: true })] };
+  return {
+    count: docs.length + errors.length,
+    errors: [...errors, ...validateDocuments(docs, { ...settings, unreadConstants: true })],
+  };
 }

@@ -18,7 +18,11 @@ import type { NewDocument } from '../store/config-store.js';
 
 const ROLE = 'sdui-state-validation';
 
-interface Request { id: number; docs: NewDocument[]; settings: ValidationSettings }
+interface Request {
+  id: number;
+  docs: NewDocument[];
+  settings: ValidationSettings;
+}
 type Reply = { id: number; errors: StateError[] } | { id: number; failure: string };
 
 if (!isMainThread && (workerData as { role?: string } | undefined)?.role === ROLE) {

@@ -15,7 +15,13 @@ describe('api detached', () => {
     });
     const out = await runActions(
       acts(
-        { action: 'api', endpoint: 'trackClick', params: { target: 'apply' }, detached: true, onError: [{ action: 'setState', path: 'failed', value: '{{ error.message }}' }] },
+        {
+          action: 'api',
+          endpoint: 'trackClick',
+          params: { target: 'apply' },
+          detached: true,
+          onError: [{ action: 'setState', path: 'failed', value: '{{ error.message }}' }],
+        },
         { action: 'setState', path: 'after', value: true },
       ),
       services,

@@ -7,7 +7,8 @@ export const api: Handler<'api'> = async (action, ctx) => {
     const { onSuccess, onError, detached: _d, ...call } = action;
     void callApi(call, ctx).then((out) => {
       const then = out.ok ? onSuccess : onError;
-      if (then?.length && !ctx.signal.aborted) void ctx.runtime.run(then, out.ok ? { result: out.result } : { error: out.error });
+      if (then?.length && !ctx.signal.aborted)
+        void ctx.runtime.run(then, out.ok ? { result: out.result } : { error: out.error });
     });
     return { ok: true };
   }

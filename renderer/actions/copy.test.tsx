@@ -14,7 +14,10 @@ describe('copy action', () => {
     const { services, rec } = createTestServices({
       state: { va: { vcode: '8808001003' } },
     });
-    const out = await runActions(acts({ action: 'copy', text: '{{ state.va.vcode }}' }, { action: 'toast', message: 'copied' }), services);
+    const out = await runActions(
+      acts({ action: 'copy', text: '{{ state.va.vcode }}' }, { action: 'toast', message: 'copied' }),
+      services,
+    );
     expect(out.ok).toBe(true);
     expect(writeText).toHaveBeenCalledWith('8808001003');
     expect(rec.toasts).toEqual([{ message: 'copied', durationMs: undefined }]);
@@ -24,7 +27,10 @@ describe('copy action', () => {
     const writeText = vi.fn();
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const { services, rec } = createTestServices({ state: {} });
-    const out = await runActions(acts({ action: 'copy', text: '{{ state.va.vcode }}' }, { action: 'toast', message: 'copied' }), services);
+    const out = await runActions(
+      acts({ action: 'copy', text: '{{ state.va.vcode }}' }, { action: 'toast', message: 'copied' }),
+      services,
+    );
     expect(out.ok).toBe(false);
     expect(writeText).not.toHaveBeenCalled();
     expect(rec.toasts).toEqual([]);

@@ -2,7 +2,9 @@ import type { Handler } from '../runtime/contract';
 import { isAllowedUrl } from './url-policy';
 
 const fillParams = (path: string, params: Record<string, unknown>) =>
-  path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (m, name: string) => (params[name] != null ? encodeURIComponent(String(params[name])) : m));
+  path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (m, name: string) =>
+    params[name] != null ? encodeURIComponent(String(params[name])) : m,
+  );
 
 /** In-app route (common params carried), external http(s) URL (common params carried too), or back. */
 export const navigate: Handler<'navigate'> = async (action, ctx) => {
@@ -20,7 +22,9 @@ export const navigate: Handler<'navigate'> = async (action, ctx) => {
   }
   const url = String(runtime.resolve(action.url ?? '') ?? '');
   if (!/^https?:\/\//i.test(url) || !isAllowedUrl(url)) {
-    runtime.logError(`navigate: refused URL "${url}" (only http(s) leaves the app; use a route path for in-app screens)`);
+    runtime.logError(
+      `navigate: refused URL "${url}" (only http(s) leaves the app; use a route path for in-app screens)`,
+    );
     return { ok: false, error: { message: 'refused URL' } };
   }
   const u = new URL(url);

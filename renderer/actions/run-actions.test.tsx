@@ -8,7 +8,9 @@ const acts = (...a: unknown[]) => a as Action[];
 
 describe('action runner', () => {
   it('runs a sequence in order and shows one result to the next action', async () => {
-    const { services, rec } = createTestServices({ api: { problemInit: { code: 0, data: { orderNo: 'A1', list: [1, 2] } } } });
+    const { services, rec } = createTestServices({
+      api: { problemInit: { code: 0, data: { orderNo: 'A1', list: [1, 2] } } },
+    });
     const out = await runActions(
       acts(
         { action: 'api', endpoint: 'problemInit', params: { orderId: '{{ query.orderId }}' }, resultTo: 'init' },
@@ -27,11 +29,23 @@ describe('action runner', () => {
     const { services, rec } = createTestServices({
       api: { ok: { code: '00', data: { url: 'u.png' } }, bad: { code: 800006, message: 'verification code wrong' } },
     });
-    await runActions(acts({ action: 'api', endpoint: 'ok', onSuccess: [{ action: 'setState', path: 'img', value: '{{ result.url }}' }] }), services);
+    await runActions(
+      acts({
+        action: 'api',
+        endpoint: 'ok',
+        onSuccess: [{ action: 'setState', path: 'img', value: '{{ result.url }}' }],
+      }),
+      services,
+    );
     expect(services.store.get('img')).toBe('u.png');
     const out = await runActions(
       acts(
-        { action: 'api', endpoint: 'bad', silent: true, onError: [{ action: 'setState', path: 'err', value: '{{ error.code }}:{{ error.message }}' }] },
+        {
+          action: 'api',
+          endpoint: 'bad',
+          silent: true,
+          onError: [{ action: 'setState', path: 'err', value: '{{ error.code }}:{{ error.message }}' }],
+        },
         { action: 'setState', path: 'after', value: true },
       ),
       services,
@@ -61,7 +75,10 @@ describe('action runner', () => {
     const { services, rec } = createTestServices();
     services.forms.register('f', { name: 'detail', validate: () => 'Please fill in your comments and suggestions' });
     services.forms.register('f', { name: 'other', validate: () => 'second' });
-    const out = await runActions(acts({ action: 'validate', form: 'f' }, { action: 'setState', path: 'sent', value: true }), services);
+    const out = await runActions(
+      acts({ action: 'validate', form: 'f' }, { action: 'setState', path: 'sent', value: true }),
+      services,
+    );
     expect(out.ok).toBe(false);
     expect(rec.toasts).toEqual([{ message: 'Please fill in your comments and suggestions', durationMs: 2000 }]);
     expect(services.store.get('sent')).toBeUndefined();
@@ -115,7 +132,10 @@ describe('navigate, openUrl, storage, bridge', () => {
   it('navigate carries common params, fills route params and adds its query', async () => {
     const { services, rec } = createTestServices({ query: { deviceId: 'd1', token: 't', unrelated: 'x' } });
     await runActions(
-      acts({ action: 'navigate', to: '/complainDetails', query: { problemId: '{{ item.id }}' } }, { action: 'navigate', to: '/borrowDetail/:orderId', params: { orderId: '9' }, replace: true }),
+      acts(
+        { action: 'navigate', to: '/complainDetails', query: { problemId: '{{ item.id }}' } },
+        { action: 'navigate', to: '/borrowDetail/:orderId', params: { orderId: '9' }, replace: true },
+      ),
       services,
       { item: { id: 5 } },
     );
@@ -127,14 +147,22 @@ describe('navigate, openUrl, storage, bridge', () => {
 
   it('navigate to an external URL keeps only http(s) and carries common params', async () => {
     const { services, rec } = createTestServices({ query: { token: 't' } });
-    await runActions(acts({ action: 'navigate', url: 'https://lend.example/details?a=1', query: { from: 'confirm' }, replace: true }), services);
+    await runActions(
+      acts({ action: 'navigate', url: 'https://lend.example/details?a=1', query: { from: 'confirm' }, replace: true }),
+      services,
+    );
     expect(rec.navigations).toEqual([{ url: 'https://lend.example/details?a=1&token=t&from=confirm', replace: true }]);
-    const out = await runActions(acts({ action: 'navigate', url: '{{ state.u }}' }), { ...services, store: services.store });
+    const out = await runActions(acts({ action: 'navigate', url: '{{ state.u }}' }), {
+      ...services,
+      store: services.store,
+    });
     expect(out.ok).toBe(false);
   });
 
   it('openUrl allows tel:/mailto:/http(s) and refuses anything else with a log', async () => {
-    const { services, rec } = createTestServices({ state: { kf: { email: 'cs@example.com' }, evil: 'javascript:alert(1)' } });
+    const { services, rec } = createTestServices({
+      state: { kf: { email: 'cs@example.com' }, evil: 'javascript:alert(1)' },
+    });
     await runActions(acts({ action: 'openUrl', url: 'mailto:{{ state.kf.email }}' }), services);
     await runActions(acts({ action: 'openUrl', url: 'tel:021-555' }), services);
     const out = await runActions(acts({ action: 'openUrl', url: '{{ state.evil }}' as never }), services);
@@ -153,21 +181,39 @@ describe('navigate, openUrl, storage, bridge', () => {
     expect(createRuntime(services, runActions).evaluate("stored('payType')")).toBe(2);
     await runActions(acts({ action: 'storage', op: 'remove', key: 'payType' }), services);
     expect(createRuntime(services, runActions).evaluate("stored('payType')")).toBeUndefined();
-    await runActions(acts({ action: 'storage', op: 'set', key: 'a', value: 'x' }, { action: 'storage', op: 'clear' }), services);
+    await runActions(
+      acts({ action: 'storage', op: 'set', key: 'a', value: 'x' }, { action: 'storage', op: 'clear' }),
+      services,
+    );
     expect(localStorage.getItem('sdui:data:a')).toBeNull();
     expect(localStorage.getItem('sdui:config')).toBe('keep');
   });
 
   it('bridge sends the message with a resolved payload', async () => {
     const { services, rec } = createTestServices({ market: { servicePhone: '021' } });
-    await runActions(acts({ action: 'bridge', message: 'callPhone', payload: { phone: '{{ market.servicePhone }}' } }), services);
+    await runActions(
+      acts({ action: 'bridge', message: 'callPhone', payload: { phone: '{{ market.servicePhone }}' } }),
+      services,
+    );
     expect(rec.bridgeCalls).toEqual([{ name: 'callPhone', payload: { phone: '021' } }]);
   });
 
   it('upload sends the file from scope and stores the URL', async () => {
-    const { services, rec } = createTestServices({ api: { uploadProblemImg: { code: '00', data: { url: 'https://cdn/x.png' } } } });
+    const { services, rec } = createTestServices({
+      api: { uploadProblemImg: { code: '00', data: { url: 'https://cdn/x.png' } } },
+    });
     const file = new Blob(['x'], { type: 'image/png' });
-    const out = await runActions(acts({ action: 'upload', endpoint: 'uploadProblemImg', field: 'problemImage', file: '{{ file }}', resultTo: 'up' }), services, { file });
+    const out = await runActions(
+      acts({
+        action: 'upload',
+        endpoint: 'uploadProblemImg',
+        field: 'problemImage',
+        file: '{{ file }}',
+        resultTo: 'up',
+      }),
+      services,
+      { file },
+    );
     expect(out.ok).toBe(true);
     expect(rec.apiCalls[0].upload).toEqual({ field: 'problemImage', file });
     expect(services.store.get('up.url')).toBe('https://cdn/x.png');

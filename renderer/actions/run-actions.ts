@@ -11,7 +11,11 @@ type Chained = { onSuccess?: Action[]; onError?: Action[] };
  * Runs actions in order. Each action sees the previous action's `result`; an action's own
  * `onSuccess` list sees its result, `onError` sees `error`. A failure stops the list.
  */
-export async function runActions(actions: Action[] | undefined, services: RuntimeServices, extra: Partial<Scope> = {}): Promise<ActionOutcome> {
+export async function runActions(
+  actions: Action[] | undefined,
+  services: RuntimeServices,
+  extra: Partial<Scope> = {},
+): Promise<ActionOutcome> {
   let scope: Partial<Scope> = { ...extra };
   let last: ActionOutcome = { ok: true, result: extra.result };
   for (const action of actions ?? []) {
@@ -24,7 +28,9 @@ export async function runActions(actions: Action[] | undefined, services: Runtim
       openExternal: services.openExternal,
       storage: screenStorage,
     };
-    const handler = (handlers as Record<string, (a: Action, c: ActionContext) => Promise<ActionOutcome>>)[action?.action];
+    const handler = (handlers as Record<string, (a: Action, c: ActionContext) => Promise<ActionOutcome>>)[
+      action?.action
+    ];
     let outcome: ActionOutcome;
     if (!handler) {
       services.logError(`unknown action "${String(action?.action)}"`, action);
@@ -39,7 +45,8 @@ export async function runActions(actions: Action[] | undefined, services: Runtim
     }
     const chained = action as Chained;
     if (!outcome.ok) {
-      if (chained.onError?.length && !services.signal.aborted) await runActions(chained.onError, services, { ...scope, error: outcome.error });
+      if (chained.onError?.length && !services.signal.aborted)
+        await runActions(chained.onError, services, { ...scope, error: outcome.error });
       return outcome;
     }
     if (outcome.result !== undefined) scope = { ...scope, result: outcome.result };

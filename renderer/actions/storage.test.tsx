@@ -9,13 +9,25 @@ const acts = (...a: unknown[]) => a as Action[];
 
 describe('storage in a cookie', () => {
   afterEach(() => {
-    document.cookie.split(';').forEach((c) => (document.cookie = `${c.split('=')[0].trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`));
+    document.cookie
+      .split(';')
+      .forEach((c) => (document.cookie = `${c.split('=')[0].trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`));
   });
 
   it('sets a cookie read back with cookie(), and removes it', async () => {
-    const { services } = createTestServices({ state: { tag: 'spring sale/2' }, market: { limits: { cookieExpiryYear: 9999 } } });
+    const { services } = createTestServices({
+      state: { tag: 'spring sale/2' },
+      market: { limits: { cookieExpiryYear: 9999 } },
+    });
     const out = await runActions(
-      acts({ action: 'storage', op: 'set', in: 'cookie', key: 'utm_tag', value: '{{ state.tag }}', expiresYear: '{{ market.limits.cookieExpiryYear }}' }),
+      acts({
+        action: 'storage',
+        op: 'set',
+        in: 'cookie',
+        key: 'utm_tag',
+        value: '{{ state.tag }}',
+        expiresYear: '{{ market.limits.cookieExpiryYear }}',
+      }),
       services,
     );
     expect(out.ok).toBe(true);

@@ -16,7 +16,12 @@ export const storage: Handler<'storage'> = async (action, { runtime, storage: st
   };
   if (action.in === 'cookie') {
     if (action.op === 'remove') writeCookie(action.key, null);
-    else writeCookie(action.key, value(), action.expiresYear === undefined ? undefined : runtime.limit(action.expiresYear, new Date().getUTCFullYear()));
+    else
+      writeCookie(
+        action.key,
+        value(),
+        action.expiresYear === undefined ? undefined : runtime.limit(action.expiresYear, new Date().getUTCFullYear()),
+      );
     return { ok: true };
   }
   if (action.op === 'remove') store.removeItem(action.key);

@@ -5,20 +5,41 @@ import AdminApp from './AdminApp';
 import { fakeAdminServer } from './testing/fake-admin-server';
 
 const draftSummary = {
-  kind: 'text-set', id: 'id-ID', file: 'texts/id-ID.json', etag: '"e1"', markets: ['ID'], locale: 'id-ID',
-  publishedVersion: 1, publishedAt: null, publishedBy: 'x', hasDraft: true, draftUpdatedAt: null, draftUpdatedBy: 'ed', editors: ['ed'],
+  kind: 'text-set',
+  id: 'id-ID',
+  file: 'texts/id-ID.json',
+  etag: '"e1"',
+  markets: ['ID'],
+  locale: 'id-ID',
+  publishedVersion: 1,
+  publishedAt: null,
+  publishedBy: 'x',
+  hasDraft: true,
+  draftUpdatedAt: null,
+  draftUpdatedBy: 'ed',
+  editors: ['ed'],
 };
 
 function server(role: string | null) {
   return fakeAdminServer({
-    'GET /me': () => (role ? { body: { user: 'ana', role, csrfToken: 'tok' } } : { status: 401, body: { error: { status: 401, message: 'Log in first' } } }),
+    'GET /me': () =>
+      role
+        ? { body: { user: 'ana', role, csrfToken: 'tok' } }
+        : { status: 401, body: { error: { status: 401, message: 'Log in first' } } },
     'POST /login': (req) =>
       (req.body as { password: string }).password === 'right'
         ? { body: { user: 'ana', role: 'publisher', csrfToken: 'tok2' } }
         : { status: 401, body: { error: { status: 401, message: 'Wrong user name or password' } } },
     'GET /documents': () => ({ body: { kinds: ['text-set'], documents: [draftSummary] } }),
     'GET /documents/text-set/id-ID': () => ({
-      body: { kind: 'text-set', id: 'id-ID', file: 'texts/id-ID.json', etag: '"e1"', published: { version: 1, content: { locale: 'id-ID', texts: { a: 'A' } } }, draft: { content: { locale: 'id-ID', texts: { a: 'B' } }, editors: ['ed'] } },
+      body: {
+        kind: 'text-set',
+        id: 'id-ID',
+        file: 'texts/id-ID.json',
+        etag: '"e1"',
+        published: { version: 1, content: { locale: 'id-ID', texts: { a: 'A' } } },
+        draft: { content: { locale: 'id-ID', texts: { a: 'B' } }, editors: ['ed'] },
+      },
     }),
     'POST /validate': () => ({ body: { valid: true, checked: [], errors: [] } }),
     'POST /publish': () => ({ body: { published: [{ version: 2 }] } }),

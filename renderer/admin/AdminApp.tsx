@@ -44,15 +44,32 @@ function useHashRoute(): [ConsoleRoute, (r: ConsoleRoute) => void] {
 }
 
 /** The first page: what is waiting in draft and what is broken, one click from each. */
-function Home({ user, groups, copy, onNavigate }: {
+function Home({
+  user,
+  groups,
+  copy,
+  onNavigate,
+}: {
   user: string;
   groups: NavGroup[];
   copy: { sets: { id: string; title: string; status: Status }[] };
   onNavigate(r: ConsoleRoute, e?: MouseEvent): void;
 }) {
   const pending = [
-    ...copy.sets.map((s) => ({ route: { page: 'doc', kind: 'text-set', id: s.id } as ConsoleRoute, title: s.title, id: s.id, status: s.status })),
-    ...groups.flatMap((g) => g.entries.map((e) => ({ route: { page: 'doc', kind: e.kind, id: e.id } as ConsoleRoute, title: e.title, id: e.id, status: e.status }))),
+    ...copy.sets.map((s) => ({
+      route: { page: 'doc', kind: 'text-set', id: s.id } as ConsoleRoute,
+      title: s.title,
+      id: s.id,
+      status: s.status,
+    })),
+    ...groups.flatMap((g) =>
+      g.entries.map((e) => ({
+        route: { page: 'doc', kind: e.kind, id: e.id } as ConsoleRoute,
+        title: e.title,
+        id: e.id,
+        status: e.status,
+      })),
+    ),
   ].filter((x) => x.status.kind !== 'published');
   return (
     <div className="home">
@@ -69,30 +86,48 @@ function Home({ user, groups, copy, onNavigate }: {
           <ul>
             {pending.map((x) => (
               <li key={formatHash(x.route)}>
-                <a href={formatHash(x.route)} onClick={(e) => onNavigate(x.route, e)}>{x.title}</a> <span className="muted">{x.id}</span> <StatusBadge status={x.status} />
+                <a href={formatHash(x.route)} onClick={(e) => onNavigate(x.route, e)}>
+                  {x.title}
+                </a>{' '}
+                <span className="muted">{x.id}</span> <StatusBadge status={x.status} />
               </li>
             ))}
           </ul>
         )}
         <p>
-          <a href={formatHash({ page: 'review' })} onClick={(e) => onNavigate({ page: 'review' }, e)}>Review &amp; publish the drafts</a>
+          <a href={formatHash({ page: 'review' })} onClick={(e) => onNavigate({ page: 'review' }, e)}>
+            Review &amp; publish the drafts
+          </a>
         </p>
       </section>
     </div>
   );
 }
 
-function Console({ session, onLogout, onRenewed }: { session: Session; onLogout(): void; onRenewed(s: Session): void }) {
+function Console({
+  session,
+  onLogout,
+  onRenewed,
+}: {
+  session: Session;
+  onLogout(): void;
+  onRenewed(s: Session): void;
+}) {
   const [route, go] = useHashRoute();
   const data = useConsoleData();
   const [published, setPublished] = useState(0);
 
-  const groups = useMemo(() => buildNav(data.docs, data.titles, data.problems), [data.docs, data.titles, data.problems]);
+  const groups = useMemo(
+    () => buildNav(data.docs, data.titles, data.problems),
+    [data.docs, data.titles, data.problems],
+  );
   const copy = useMemo(() => {
     const errs = errorsByFile(data.problems);
     return {
       status: copyStatus(data.docs, data.problems),
-      sets: data.docs.filter((d) => d.kind === 'text-set').map((d) => ({ id: d.id, title: LOCALE_NAMES[d.id] ?? `Copy ${d.id}`, status: statusOf(d, errs) })),
+      sets: data.docs
+        .filter((d) => d.kind === 'text-set')
+        .map((d) => ({ id: d.id, title: LOCALE_NAMES[d.id] ?? `Copy ${d.id}`, status: statusOf(d, errs) })),
     };
   }, [data.docs, data.problems]);
 
@@ -102,7 +137,8 @@ function Console({ session, onLogout, onRenewed }: { session: Session; onLogout(
     if (formatHash(r) === formatHash(route)) return;
     if (confirmLeave()) go(r);
   };
-  const pick = (r: SearchResult) => navigate(r.type === 'doc' ? { page: 'doc', kind: r.kind, id: r.id } : { page: 'copy', key: r.key });
+  const pick = (r: SearchResult) =>
+    navigate(r.type === 'doc' ? { page: 'doc', kind: r.kind, id: r.id } : { page: 'copy', key: r.key });
 
   const changed = () => data.reload();
   // Releases read zones and four eyes from the markets as published (what borrowers are served).
@@ -121,11 +157,17 @@ function Console({ session, onLogout, onRenewed }: { session: Session; onLogout(
         <span className="topbar__user">
           {session.user} ({session.role})
         </span>
-        <button type="button" onClick={onLogout}>Log out</button>
+        <button type="button" onClick={onLogout}>
+          Log out
+        </button>
       </header>
       <ConsoleNav groups={groups} copy={copy} current={route} onNavigate={navigate} />
       <main className="console__main" aria-label={heading ?? 'Console page'}>
-        {data.error && <p role="alert" className="error">{data.error}</p>}
+        {data.error && (
+          <p role="alert" className="error">
+            {data.error}
+          </p>
+        )}
         {route.page === 'home' && <Home user={session.user} groups={groups} copy={copy} onNavigate={navigate} />}
         {(route.page === 'copy' || route.page === 'doc') && (
           <DocumentsView
@@ -140,10 +182,20 @@ function Console({ session, onLogout, onRenewed }: { session: Session; onLogout(
         )}
         {route.page === 'landing' && <LandingPages key={published} role={session.role} />}
         {route.page === 'review' && (
-          <PublishPanel role={session.role} user={session.user} onPublished={() => (setPublished((n) => n + 1), changed())} />
+          <PublishPanel
+            role={session.role}
+            user={session.user}
+            onPublished={() => (setPublished((n) => n + 1), changed())}
+          />
         )}
         {route.page === 'releases' && (
-          <ReleasesPage role={session.role} user={session.user} docs={data.docs} markets={publishedMarkets} onChanged={changed} />
+          <ReleasesPage
+            role={session.role}
+            user={session.user}
+            docs={data.docs}
+            markets={publishedMarkets}
+            onChanged={changed}
+          />
         )}
         {route.page === 'audit' && <AuditLog />}
       </main>
@@ -168,7 +220,11 @@ export default function AdminApp() {
   if (session === null)
     return (
       <main className="admin admin--login">
-        {error && <p role="alert" className="error">{error}</p>}
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
         <LoginForm onLoggedIn={setSession} />
       </main>
     );

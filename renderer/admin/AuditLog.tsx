@@ -47,7 +47,14 @@ export default function AuditLog() {
     setError(null);
     try {
       const [kind, ...rest] = f.doc ? f.doc.split('/') : [];
-      const page = await adminApi.audit({ actor: f.actor.trim() || undefined, kind, id: rest.join('/') || undefined, since: f.since || undefined, until: f.until || undefined, before });
+      const page = await adminApi.audit({
+        actor: f.actor.trim() || undefined,
+        kind,
+        id: rest.join('/') || undefined,
+        since: f.since || undefined,
+        until: f.until || undefined,
+        before,
+      });
       setRows((r) => (before ? [...r, ...page] : page));
       setMore(page.length >= 100);
     } catch (e) {
@@ -80,7 +87,12 @@ export default function AuditLog() {
       <form className="toolbar audit-filters" onSubmit={apply} aria-label="Audit filters">
         <label>
           Person
-          <input list="audit-people" value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} placeholder="user name" />
+          <input
+            list="audit-people"
+            value={draft.actor}
+            onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+            placeholder="user name"
+          />
           <datalist id="audit-people">
             {people.map((p) => (
               <option key={p} value={p} />
@@ -120,7 +132,9 @@ export default function AuditLog() {
         </p>
       )}
       <p role="status" className="audit-count">
-        {loading ? 'Loading…' : `${rows.length} entr${rows.length === 1 ? 'y' : 'ies'}${Object.values(applied).some((v) => v.trim()) ? ' matching the filters' : ''}${more ? ' (more below)' : ''}.`}
+        {loading
+          ? 'Loading…'
+          : `${rows.length} entr${rows.length === 1 ? 'y' : 'ies'}${Object.values(applied).some((v) => v.trim()) ? ' matching the filters' : ''}${more ? ' (more below)' : ''}.`}
       </p>
       <table className="table audit-table" aria-label="Audit entries">
         <thead>

@@ -65,7 +65,9 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
 
   const market = marketFor(route);
   const marketDoc = data.records.find((r) => r.kind === 'market' && r.id === market);
-  const locale = ((marketDoc && (currentContent(marketDoc) as { textSet?: unknown })?.textSet) as string | undefined) ?? (market === 'IN' ? 'en-IN' : 'id-ID');
+  const locale =
+    ((marketDoc && (currentContent(marketDoc) as { textSet?: unknown })?.textSet) as string | undefined) ??
+    (market === 'IN' ? 'en-IN' : 'id-ID');
   const screenPath = open?.kind === 'screen' ? data.routes.find((p) => p.screen === open.id)?.path : undefined;
 
   /** Saves one key's copy in one text set (from the preview's in-context editor). */
@@ -78,7 +80,9 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
   }
 
   const preferKeys = new Set<string>();
-  if (open?.kind === 'screen') for (const [key, uses] of data.usages) if (uses.some((u) => u.kind === 'screen' && u.id === open.id)) preferKeys.add(key);
+  if (open?.kind === 'screen')
+    for (const [key, uses] of data.usages)
+      if (uses.some((u) => u.kind === 'screen' && u.id === open.id)) preferKeys.add(key);
 
   const isCopy = route.page === 'copy' || route.kind === 'text-set';
   const paths = data.routes.map((p) => p.path);
@@ -86,7 +90,11 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
   return (
     <div className={`doc-page${isCopy ? ' doc-page--copy' : ''}`}>
       <div className="doc-page__editor">
-        {error && <p role="alert" className="error">{error}</p>}
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
         {isCopy && (
           <TextSetEditor
             key={route.page === 'copy' ? `copy:${route.key ?? ''}` : 'copy'}
@@ -100,9 +108,17 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
         )}
         {!isCopy && open?.kind === 'market' && <MarketForm key={open.id} doc={open} role={role} onSaved={saved} />}
         {!isCopy && open && open.kind !== 'market' && (
-          <JsonDocPanel key={`${open.kind}/${open.id}`} doc={open} role={role} onSaved={saved} onReload={() => void load()} />
+          <JsonDocPanel
+            key={`${open.kind}/${open.id}`}
+            doc={open}
+            role={role}
+            onSaved={saved}
+            onReload={() => void load()}
+          />
         )}
-        {route.page === 'doc' && open && <HistoryPanel kind={open.kind} id={open.id} role={role} refresh={version} onRolledBack={() => saved()} />}
+        {route.page === 'doc' && open && (
+          <HistoryPanel kind={open.kind} id={open.id} role={role} refresh={version} onRolledBack={() => saved()} />
+        )}
       </div>
       <PreviewFrame
         paths={paths}
@@ -110,7 +126,15 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
         market={market}
         version={version}
         collapsible={isCopy}
-        inContext={{ locale, texts: { ...data.texts[locale], ...justSaved[locale] }, usages: data.usages, role, onSave: saveText, onOpenKey, preferKeys }}
+        inContext={{
+          locale,
+          texts: { ...data.texts[locale], ...justSaved[locale] },
+          usages: data.usages,
+          role,
+          onSave: saveText,
+          onOpenKey,
+          preferKeys,
+        }}
       />
     </div>
   );

@@ -48,7 +48,10 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
   const load = useCallback(async () => {
     try {
       const path = `/documents/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
-      const [{ data }, rec] = await Promise.all([request<{ versions: Row[]; etag: string }>(`${path}/history`), adminApi.get(kind, id)]);
+      const [{ data }, rec] = await Promise.all([
+        request<{ versions: Row[]; etag: string }>(`${path}/history`),
+        adminApi.get(kind, id),
+      ]);
       const list = [...(Array.isArray(data?.versions) ? data.versions : [])].sort((a, b) => b.version - a.version);
       setVersions(list);
       setEtag(rec.etag);
@@ -95,7 +98,11 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
       onRolledBack();
     } catch (e) {
       if (e instanceof AdminApiError && e.problems.length) setProblems(e.problems);
-      setError(e instanceof AdminApiError && e.status === 422 ? `Rollback to v${version} refused: the published state would have errors. Nothing was changed.` : describeError(e));
+      setError(
+        e instanceof AdminApiError && e.status === 422
+          ? `Rollback to v${version} refused: the published state would have errors. Nothing was changed.`
+          : describeError(e),
+      );
     }
   }
 
@@ -103,11 +110,14 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
   const ready = from && to && from in contents && to in contents;
   const target = /^\d+$/.test(to) && Number(to) !== live?.version ? Number(to) : null;
   const sides: Side[] = [...(hasDraft ? ['draft'] : []), ...versions.map((v) => String(v.version))];
-  const optionText = (s: Side) => (s === 'draft' ? 'Draft (unpublished)' : `v${s}${Number(s) === live?.version ? ' (live)' : ''}`);
+  const optionText = (s: Side) =>
+    s === 'draft' ? 'Draft (unpublished)' : `v${s}${Number(s) === live?.version ? ' (live)' : ''}`;
 
   return (
     <section aria-labelledby={`history-${kind}-${id}`} className="history">
-      <h3 id={`history-${kind}-${id}`}>History of {kind} {id}</h3>
+      <h3 id={`history-${kind}-${id}`}>
+        History of {kind} {id}
+      </h3>
       {error && (
         <p role="alert" className="error">
           {error}
@@ -179,7 +189,10 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
           <h4>
             Changes from {label(from)} to {label(to)}
           </h4>
-          <ChangeTable changes={describeChanges(kind, contents[from], contents[to])} label={`Diff from ${label(from)} to ${label(to)}`} />
+          <ChangeTable
+            changes={describeChanges(kind, contents[from], contents[to])}
+            label={`Diff from ${label(from)} to ${label(to)}`}
+          />
         </div>
       )}
       {target !== null && canPublish(role) && (
@@ -187,7 +200,12 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
           <label>
             Reason <input value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Why restore it" />
           </label>
-          <button type="button" className="btn btn--danger" disabled={!reason.trim()} onClick={() => void rollback(target)}>
+          <button
+            type="button"
+            className="btn btn--danger"
+            disabled={!reason.trim()}
+            onClick={() => void rollback(target)}
+          >
             Roll back to v{target}
           </button>
         </div>

@@ -6,15 +6,27 @@ import type { DocRecord } from './admin-types';
 import { fakeAdminServer } from './testing/fake-admin-server';
 import JsonDocPanel from './JsonDocPanel';
 
-const content = { kind: 'screen', id: 'home', schemaVersion: 1, title: 'title.home', description: 'base', body: [] as unknown[] };
+const content = {
+  kind: 'screen',
+  id: 'home',
+  schemaVersion: 1,
+  title: 'title.home',
+  description: 'base',
+  body: [] as unknown[],
+};
 const rec = (c: typeof content, etag: string, by = 'ed'): DocRecord => ({
-  kind: 'screen', id: 'home', file: 'screens/pages/home.json', etag, published: null,
+  kind: 'screen',
+  id: 'home',
+  file: 'screens/pages/home.json',
+  etag,
+  published: null,
   draft: { content: c, hash: 'h', baseVersion: 1, updatedAt: '2026-11-22T10:00:00Z', updatedBy: by, editors: [by] },
 });
 
 // jsdom does not lay out text; CodeMirror measures ranges after each change.
 beforeAll(() => {
-  Range.prototype.getClientRects ??= () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Range.prototype.getClientRects ??= () =>
+    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
   Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 });
 

@@ -165,9 +165,15 @@ export default function JsonDocPanel({ doc: given, role, onSaved, onReload }: Pr
     setStatus('');
     try {
       const errs = await adminApi.validate({ document: parsed.doc });
-      setServerProblems(errs.filter((p) => !p.file || p.file === doc.file || p.file.endsWith(`${doc.kind}/${doc.id})`)));
+      setServerProblems(
+        errs.filter((p) => !p.file || p.file === doc.file || p.file.endsWith(`${doc.kind}/${doc.id})`)),
+      );
       const elsewhere = errs.filter((p) => p.file && p.file !== doc.file && !p.file.endsWith(`${doc.kind}/${doc.id})`));
-      setStatus(errs.length ? `${errs.length} problem(s) in the would-be published state${elsewhere.length ? ` (${elsewhere.length} in other documents: see Publish)` : ''}.` : 'Valid together with every other draft.');
+      setStatus(
+        errs.length
+          ? `${errs.length} problem(s) in the would-be published state${elsewhere.length ? ` (${elsewhere.length} in other documents: see Publish)` : ''}.`
+          : 'Valid together with every other draft.',
+      );
     } catch (e) {
       setError(describeError(e));
     }
@@ -185,12 +191,15 @@ export default function JsonDocPanel({ doc: given, role, onSaved, onReload }: Pr
   return (
     <section aria-label={`${doc.kind} ${doc.id}`}>
       <h2>
-        {doc.kind} {doc.id} <small>{doc.file}</small> {doc.draft ? <em>draft by {doc.draft.updatedBy}</em> : <em>published</em>}
+        {doc.kind} {doc.id} <small>{doc.file}</small>{' '}
+        {doc.draft ? <em>draft by {doc.draft.updatedBy}</em> : <em>published</em>}
       </h2>
       {kept !== null && (
         <p role="note">
           The document was reloaded; your unsaved text is kept.{' '}
-          <button type="button" onClick={putBack}>Put back my unsaved text</button>
+          <button type="button" onClick={putBack}>
+            Put back my unsaved text
+          </button>
         </p>
       )}
       <JsonDocEditor
@@ -201,9 +210,19 @@ export default function JsonDocPanel({ doc: given, role, onSaved, onReload }: Pr
         readOnly={!writable}
         label={`JSON of ${doc.kind} ${doc.id}`}
       />
-      {error && <p role="alert" className="error">{error}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
       {conflict && !parsed.problems.length && (
-        <ConflictView theirs={conflict} mine={parsed.doc} onTakeMine={takeMine} onTakeTheirs={() => takeTheirs(conflict)} onReload={() => void reloadLatest()} />
+        <ConflictView
+          theirs={conflict}
+          mine={parsed.doc}
+          onTakeMine={takeMine}
+          onTakeTheirs={() => takeTheirs(conflict)}
+          onReload={() => void reloadLatest()}
+        />
       )}
       <p role="status">{status}</p>
       <div className="toolbar">
@@ -215,9 +234,13 @@ export default function JsonDocPanel({ doc: given, role, onSaved, onReload }: Pr
         <button type="button" disabled={parsed.problems.length > 0} onClick={check}>
           Check with all drafts
         </button>
-        <button type="button" onClick={() => (dirty && writable ? void reloadLatest() : onReload())}>Reload</button>
+        <button type="button" onClick={() => (dirty && writable ? void reloadLatest() : onReload())}>
+          Reload
+        </button>
         {writable && doc.draft && (
-          <button type="button" onClick={discard}>Discard draft</button>
+          <button type="button" onClick={discard}>
+            Discard draft
+          </button>
         )}
       </div>
     </section>

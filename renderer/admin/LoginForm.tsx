@@ -38,7 +38,12 @@ export default function LoginForm({ onLoggedIn }: { onLoggedIn(s: Session): void
     }
   }
 
-  if (firstAccount === undefined) return <p aria-busy="true" style={{ margin: '4rem auto', maxWidth: 320 }}>Loading…</p>;
+  if (firstAccount === undefined)
+    return (
+      <p aria-busy="true" style={{ margin: '4rem auto', maxWidth: 320 }}>
+        Loading…
+      </p>
+    );
   if (firstAccount !== null) return <FirstAccountHelp command={firstAccount} onCheckAgain={checkSetup} />;
 
   return (
@@ -47,9 +52,21 @@ export default function LoginForm({ onLoggedIn }: { onLoggedIn(s: Session): void
       <label htmlFor="admin-user">User name</label>
       <input id="admin-user" autoComplete="username" value={user} onChange={(e) => setUser(e.target.value)} />
       <label htmlFor="admin-password">Password</label>
-      <input id="admin-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      {error && <p role="alert" style={{ color: '#b00020' }}>{error}</p>}
-      <button type="submit" disabled={busy}>Log in</button>
+      <input
+        id="admin-password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {error && (
+        <p role="alert" style={{ color: '#b00020' }}>
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        Log in
+      </button>
     </form>
   );
 }

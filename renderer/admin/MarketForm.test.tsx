@@ -5,13 +5,25 @@ import market from '../../screens/markets/ID.json';
 import MarketForm from './MarketForm';
 import { fakeAdminServer } from './testing/fake-admin-server';
 
-const record = { kind: 'market', id: 'ID', file: 'markets/ID.json', etag: '"m1"', published: { version: 1, content: market }, draft: null } as never;
+const record = {
+  kind: 'market',
+  id: 'ID',
+  file: 'markets/ID.json',
+  etag: '"m1"',
+  published: { version: 1, content: market },
+  draft: null,
+} as never;
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('MarketForm', { timeout: 60000 }, () => {
   it('renders the market constants as a form generated from the schema and saves with If-Match', async () => {
-    const { calls } = fakeAdminServer({ 'PUT /documents/market/ID/draft': () => ({ body: { ...(record as object), etag: '"m2"' }, headers: { ETag: '"m2"' } }) });
+    const { calls } = fakeAdminServer({
+      'PUT /documents/market/ID/draft': () => ({
+        body: { ...(record as object), etag: '"m2"' },
+        headers: { ETag: '"m2"' },
+      }),
+    });
     render(<MarketForm doc={record} role="editor" onSaved={() => {}} />);
     const phone = screen.getByLabelText(/servicePhone/i) as HTMLInputElement;
     expect(phone.value).toBe(market.servicePhone);

@@ -57,7 +57,11 @@ export default function MarketForm({ doc, role, onSaved }: Props) {
   return (
     <section aria-label={`Market ${doc.id}`} className="market-form">
       <h2>Market {doc.id}</h2>
-      {error && <p role="alert" className="error">{error}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
       <p role="status">{status}</p>
       <Form
         schema={marketFormSchema}

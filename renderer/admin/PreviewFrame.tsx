@@ -123,42 +123,69 @@ export default function PreviewFrame({ paths, initialPath, market, version, coll
   if (!shown)
     return (
       <section aria-label="Preview" className="preview preview--folded">
-        <button type="button" onClick={() => setShown(true)}>Show preview</button>
+        <button type="button" onClick={() => setShown(true)}>
+          Show preview
+        </button>
       </section>
     );
   return (
     <section aria-label="Preview" className="preview">
       <div className="preview__head">
         <h2>Preview (draft)</h2>
-        {collapsible && <button type="button" onClick={() => (setShown(false), setEditMode(false))}>Hide preview</button>}
+        {collapsible && (
+          <button type="button" onClick={() => (setShown(false), setEditMode(false))}>
+            Hide preview
+          </button>
+        )}
       </div>
       <div className="toolbar">
         <label>
-          Preview route{' '}
-          <input list="preview-routes" value={path} onChange={(e) => setPath(e.target.value)} size={18} />
+          Preview route <input list="preview-routes" value={path} onChange={(e) => setPath(e.target.value)} size={18} />
         </label>
         <datalist id="preview-routes">
           {paths.map((p) => (
             <option key={p} value={p} />
           ))}
         </datalist>
-        <button type="button" onClick={() => setReloads((n) => n + 1)}>Reload preview</button>
+        <button type="button" onClick={() => setReloads((n) => n + 1)}>
+          Reload preview
+        </button>
         {inContext && (
-          <button type="button" aria-pressed={editMode} className={editMode ? 'btn--primary' : undefined} onClick={() => (setEditMode((m) => !m), setPicked(null), setStatus(''))}>
+          <button
+            type="button"
+            aria-pressed={editMode}
+            className={editMode ? 'btn--primary' : undefined}
+            onClick={() => (setEditMode((m) => !m), setPicked(null), setStatus(''))}
+          >
             Edit text
           </button>
         )}
       </div>
-      {editMode && !picked && !status && <p className="muted preview__hint">Click any text on the screen to edit its copy.</p>}
-      <p role="status" className="preview__status">{status}</p>
-      {error && <p role="alert" className="error">{error}</p>}
+      {editMode && !picked && !status && (
+        <p className="muted preview__hint">Click any text on the screen to edit its copy.</p>
+      )}
+      <p role="status" className="preview__status">
+        {status}
+      </p>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
       {picked && inContext && (
         <div className="card preview__edit" role="group" aria-label="Edit text in context">
           {picked.keys.length > 1 ? (
             <label>
               Text key{' '}
-              <select value={picked.key} onChange={(e) => setPicked({ ...picked, key: e.target.value, value: inContext.texts[e.target.value] ?? '' })}>
-                {picked.keys.map((k) => <option key={k}>{k}</option>)}
+              <select
+                value={picked.key}
+                onChange={(e) =>
+                  setPicked({ ...picked, key: e.target.value, value: inContext.texts[e.target.value] ?? '' })
+                }
+              >
+                {picked.keys.map((k) => (
+                  <option key={k}>{k}</option>
+                ))}
               </select>
             </label>
           ) : (
@@ -168,16 +195,30 @@ export default function PreviewFrame({ paths, initialPath, market, version, coll
           )}
           <label className="preview__field">
             Copy ({inContext.locale})
-            <textarea value={picked.value} rows={3} readOnly={!writable} onChange={(e) => setPicked({ ...picked, value: e.target.value })} />
+            <textarea
+              value={picked.value}
+              rows={3}
+              readOnly={!writable}
+              onChange={(e) => setPicked({ ...picked, value: e.target.value })}
+            />
           </label>
           <div className="toolbar">
             {writable && (
-              <button type="button" className="btn--primary" disabled={busy || picked.value === (inContext.texts[picked.key] ?? '')} onClick={save}>
+              <button
+                type="button"
+                className="btn--primary"
+                disabled={busy || picked.value === (inContext.texts[picked.key] ?? '')}
+                onClick={save}
+              >
                 Save text draft
               </button>
             )}
-            <button type="button" onClick={() => setPicked(null)}>Cancel</button>
-            <button type="button" onClick={() => inContext.onOpenKey(picked.key)}>Open in copy table</button>
+            <button type="button" onClick={() => setPicked(null)}>
+              Cancel
+            </button>
+            <button type="button" onClick={() => inContext.onOpenKey(picked.key)}>
+              Open in copy table
+            </button>
           </div>
         </div>
       )}

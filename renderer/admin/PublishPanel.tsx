@@ -10,7 +10,15 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AdminApiError, adminApi } from './admin-api';
-import { canPublish, currentContent, type DocRecord, type DocSummary, type Problem, type Role, type Rollout } from './admin-types';
+import {
+  canPublish,
+  currentContent,
+  type DocRecord,
+  type DocSummary,
+  type Problem,
+  type Role,
+  type Rollout,
+} from './admin-types';
 import { describeError } from './describe-error';
 import { formatHash } from './nav/hash-route';
 import PublishToShare from './releases/PublishToShare';
@@ -95,7 +103,9 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
   });
   const eyes = fourEyes({ markets, changes: selected.map(eyesChange), publisher: user });
   // Every draft's standing, ticked or not (a card shows it either way).
-  const eyesOf = new Map(fourEyes({ markets, changes: (drafts ?? []).map(eyesChange), publisher: user }).documents.map((v) => [v.key, v]));
+  const eyesOf = new Map(
+    fourEyes({ markets, changes: (drafts ?? []).map(eyesChange), publisher: user }).documents.map((v) => [v.key, v]),
+  );
   const strict = strictMarkets(markets);
   const alone = eyes.documents.filter((v) => v.state === 'needs-second').map((v) => v.key.replace('/', ' '));
 
@@ -110,7 +120,9 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
       await load();
     } catch (e) {
       if (e instanceof AdminApiError && e.status === 412) {
-        setError(`${d.kind} ${d.id} changed after you reviewed it. The page now shows the new draft: review it and approve again.`);
+        setError(
+          `${d.kind} ${d.id} changed after you reviewed it. The page now shows the new draft: review it and approve again.`,
+        );
         await load();
       } else setError(describeError(e));
     } finally {
@@ -127,7 +139,9 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
       const refs = selected.map(({ kind, id, etag }) => ({ kind, id, etag }));
       if (rollout) {
         const release = await adminApi.publishRollout(refs, note.trim(), rollout);
-        setStatus(`Published ${refs.length} document(s) to ${percentText(release.percent)} of borrowers as release ${release.id} (${release.status}).`);
+        setStatus(
+          `Published ${refs.length} document(s) to ${percentText(release.percent)} of borrowers as release ${release.id} (${release.status}).`,
+        );
         setReleased(true);
       } else {
         const versions = await adminApi.publish(refs, note.trim());
@@ -139,7 +153,9 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
     } catch (e) {
       if (e instanceof AdminApiError && e.problems.length) setProblems(e.problems);
       if (e instanceof AdminApiError && e.status === 412) {
-        setError('A draft changed after you reviewed it. The page now shows the new changes: review them and publish again. Your note is kept.');
+        setError(
+          'A draft changed after you reviewed it. The page now shows the new changes: review them and publish again. Your note is kept.',
+        );
         await load();
       } else setError(describeError(e));
     } finally {
@@ -147,7 +163,8 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
     }
   }
 
-  const toggle = (k: string) => setChosen((s) => (s.has(k) ? new Set([...s].filter((x) => x !== k)) : new Set([...s, k])));
+  const toggle = (k: string) =>
+    setChosen((s) => (s.has(k) ? new Set([...s].filter((x) => x !== k)) : new Set([...s, k])));
   const hasErrors = !!problems && problems.length > 0;
   const blocked = busy || !selected.length || !note.trim() || hasErrors || eyes.blocked;
 
@@ -168,7 +185,9 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
         </p>
       )}
       {drafts === null && !error && <p>Loading the change set…</p>}
-      {drafts?.length === 0 && <p>No drafts: nothing to review or publish. Drafts saved in Copy, Markets or Screens appear here.</p>}
+      {drafts?.length === 0 && (
+        <p>No drafts: nothing to review or publish. Drafts saved in Copy, Markets or Screens appear here.</p>
+      )}
       {drafts && drafts.length > 0 && (
         <p>
           {drafts.length} document(s) with a draft. Each shows what a borrower will see change, before → after.
@@ -189,7 +208,10 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
         />
       ))}
       {problems && selected.length > 0 && (
-        <section aria-labelledby="review-check-title" className={`card review-check ${hasErrors ? 'review-check--bad' : 'review-check--ok'}`}>
+        <section
+          aria-labelledby="review-check-title"
+          className={`card review-check ${hasErrors ? 'review-check--bad' : 'review-check--ok'}`}
+        >
           <h3 id="review-check-title">
             {hasErrors
               ? `Check of the published state after this change: ${problems.length} error(s). Nothing can be published until they are fixed.`
@@ -219,7 +241,11 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
           )}
           <label>
             Note
-            <textarea value={note} onChange={(e) => setNote(e.target.value)} placeholder="What changes and why (kept in history and the audit log)" />
+            <textarea
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              placeholder="What changes and why (kept in history and the audit log)"
+            />
           </label>
           <PublishToShare
             key={publishedMarkets.map((m) => (m as { id?: unknown })?.id).join()}

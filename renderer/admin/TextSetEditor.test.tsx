@@ -16,9 +16,22 @@ const doc = (id: string, texts: Record<string, string>, etag: string) => ({
 
 function server(saveStatus: number) {
   return fakeAdminServer({
-    'GET /documents': () => ({ body: { documents: [{ kind: 'text-set', id: 'id-ID' }, { kind: 'text-set', id: 'en-IN' }] } }),
-    'GET /documents/text-set/id-ID': () => ({ body: doc('id-ID', { 'complaint.myComplaints': 'Keluhan saya', 'common.ok': 'OK' }, '"a1"'), headers: { ETag: '"a1"' } }),
-    'GET /documents/text-set/en-IN': () => ({ body: doc('en-IN', { 'complaint.myComplaints': 'My complaints' }, '"b1"'), headers: { ETag: '"b1"' } }),
+    'GET /documents': () => ({
+      body: {
+        documents: [
+          { kind: 'text-set', id: 'id-ID' },
+          { kind: 'text-set', id: 'en-IN' },
+        ],
+      },
+    }),
+    'GET /documents/text-set/id-ID': () => ({
+      body: doc('id-ID', { 'complaint.myComplaints': 'Keluhan saya', 'common.ok': 'OK' }, '"a1"'),
+      headers: { ETag: '"a1"' },
+    }),
+    'GET /documents/text-set/en-IN': () => ({
+      body: doc('en-IN', { 'complaint.myComplaints': 'My complaints' }, '"b1"'),
+      headers: { ETag: '"b1"' },
+    }),
     'PUT /documents/text-set/id-ID/draft': () =>
       saveStatus === 200
         ? { body: doc('id-ID', {}, '"a2"'), headers: { ETag: '"a2"' } }

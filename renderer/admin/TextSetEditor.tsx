@@ -32,8 +32,10 @@ interface Props {
   onOpenDoc?(kind: string, id: string): void;
 }
 
-const textsOf = (doc: DocRecord) => ((currentContent(doc) as TextSetDocument | undefined)?.texts ?? {}) as Record<string, string>;
-const publishedOf = (doc: DocRecord) => ((doc.published?.content as TextSetDocument | undefined)?.texts ?? {}) as Record<string, string>;
+const textsOf = (doc: DocRecord) =>
+  ((currentContent(doc) as TextSetDocument | undefined)?.texts ?? {}) as Record<string, string>;
+const publishedOf = (doc: DocRecord) =>
+  ((doc.published?.content as TextSetDocument | undefined)?.texts ?? {}) as Record<string, string>;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export default function TextSetEditor({ role, onSaved, focusKey, usages, titles, onOpenDoc }: Props) {
@@ -75,9 +77,13 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
     return v === undefined || v === '';
   };
   /** Changed in this draft: typed here, or the saved draft differs from the published copy. */
-  const isChanged = (doc: DocRecord, key: string) => edits[doc.id]?.[key] !== undefined || (!!doc.draft && valueOf(doc, key) !== publishedOf(doc)[key]);
+  const isChanged = (doc: DocRecord, key: string) =>
+    edits[doc.id]?.[key] !== undefined || (!!doc.draft && valueOf(doc, key) !== publishedOf(doc)[key]);
   const problemOf = (doc: DocRecord, key: string) =>
-    placeholderProblem(valueOf(doc, key), [...docs.filter((d) => d !== doc).map((d) => valueOf(d, key)), publishedOf(doc)[key]]);
+    placeholderProblem(valueOf(doc, key), [
+      ...docs.filter((d) => d !== doc).map((d) => valueOf(d, key)),
+      publishedOf(doc)[key],
+    ]);
 
   // `^key$` (what a search result or "open in copy table" sets) is an exact key; anything else a substring.
   const exact = /^\^(.+)\$$/.exec(query.trim())?.[1]?.replace(/\\(.)/g, '$1');
@@ -86,13 +92,19 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
     (k) =>
       (!onlyMissing || docs.some((d) => isMissing(d, k))) &&
       (!onlyChanged || docs.some((d) => isChanged(d, k))) &&
-      (exact !== undefined ? k === exact : !q || k.toLowerCase().includes(q) || docs.some((d) => (valueOf(d, k) ?? '').toLowerCase().includes(q))),
+      (exact !== undefined
+        ? k === exact
+        : !q || k.toLowerCase().includes(q) || docs.some((d) => (valueOf(d, k) ?? '').toLowerCase().includes(q))),
   );
   const dirty = Object.entries(edits).filter(([, e]) => Object.keys(e).length > 0);
   useUnsavedGuard(dirty.length > 0, 'copy (text table)');
   const flagged = dirty.flatMap(([docId, e]) => {
     const doc = docs.find((d) => d.id === docId);
-    return doc ? Object.keys(e).filter((k) => problemOf(doc, k)).map((k) => `${k} (${docId})`) : [];
+    return doc
+      ? Object.keys(e)
+          .filter((k) => problemOf(doc, k))
+          .map((k) => `${k} (${docId})`)
+      : [];
   });
   const blocked = flagged.length > 0 && !confirmPlaceholders;
 
@@ -137,40 +149,68 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
           Search texts <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
         </label>
         <label>
-          <input type="checkbox" checked={onlyMissing} onChange={(e) => setOnlyMissing(e.target.checked)} /> Only missing
+          <input type="checkbox" checked={onlyMissing} onChange={(e) => setOnlyMissing(e.target.checked)} /> Only
+          missing
         </label>
         <label>
-          <input type="checkbox" checked={onlyChanged} onChange={(e) => setOnlyChanged(e.target.checked)} /> Only changed in this draft
+          <input type="checkbox" checked={onlyChanged} onChange={(e) => setOnlyChanged(e.target.checked)} /> Only
+          changed in this draft
         </label>
-        <button type="button" onClick={load}>Reload</button>
+        <button type="button" onClick={load}>
+          Reload
+        </button>
       </div>
       {writable && (
         <div className="toolbar">
           <label>
-            New key <input value={newKey} onChange={(e) => setNewKey(e.target.value)} placeholder="complaint.newLabel" />
+            New key{' '}
+            <input value={newKey} onChange={(e) => setNewKey(e.target.value)} placeholder="complaint.newLabel" />
           </label>
-          <button type="button" disabled={!/^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/.test(newKey) || keys.includes(newKey)} onClick={() => (setExtraKeys((k) => [...k, newKey]), setQuery(newKey), setNewKey(''))}>
+          <button
+            type="button"
+            disabled={!/^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/.test(newKey) || keys.includes(newKey)}
+            onClick={() => (setExtraKeys((k) => [...k, newKey]), setQuery(newKey), setNewKey(''))}
+          >
             Add key
           </button>
-          <button type="button" className="btn--primary" disabled={busy || dirty.length === 0 || blocked} onClick={save}>
+          <button
+            type="button"
+            className="btn--primary"
+            disabled={busy || dirty.length === 0 || blocked}
+            onClick={save}
+          >
             Save draft{changedCount ? ` (${changedCount} changed)` : ''}
           </button>
         </div>
       )}
       {writable && flagged.length > 0 && (
         <div className="copy__blocked" role="alert">
-          <p>Placeholders differ in {flagged.join(', ')}: the borrower would see a raw <code>{'{name}'}</code> or lose a value. Fix the cell, or confirm it is meant.</p>
+          <p>
+            Placeholders differ in {flagged.join(', ')}: the borrower would see a raw <code>{'{name}'}</code> or lose a
+            value. Fix the cell, or confirm it is meant.
+          </p>
           <label>
-            <input type="checkbox" checked={confirmPlaceholders} onChange={(e) => setConfirmPlaceholders(e.target.checked)} /> Save anyway: the placeholder change is intended
+            <input
+              type="checkbox"
+              checked={confirmPlaceholders}
+              onChange={(e) => setConfirmPlaceholders(e.target.checked)}
+            />{' '}
+            Save anyway: the placeholder change is intended
           </label>
         </div>
       )}
-      {error && <p role="alert" className="error">{error}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
       <p role="status">{status}</p>
       <table className="table text-table">
         <colgroup>
           <col className="text-table__key" />
-          {docs.map((d) => <col key={d.id} />)}
+          {docs.map((d) => (
+            <col key={d.id} />
+          ))}
         </colgroup>
         <thead>
           <tr>
@@ -210,7 +250,10 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
                                 >
                                   {titles?.get(`${u.kind}/${u.id}`) ?? u.id}
                                 </a>{' '}
-                                <code className="muted">{u.id}{u.pointer}</code>
+                                <code className="muted">
+                                  {u.id}
+                                  {u.pointer}
+                                </code>
                               </li>
                             ))}
                           </ul>
@@ -225,7 +268,10 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
                   const problem = problemOf(d, key);
                   const noteId = `ph-${d.id}-${key}`;
                   return (
-                    <td key={d.id} className={missing ? 'missing' : changed ? 'changed' : isChanged(d, key) ? 'drafted' : undefined}>
+                    <td
+                      key={d.id}
+                      className={missing ? 'missing' : changed ? 'changed' : isChanged(d, key) ? 'drafted' : undefined}
+                    >
                       {writable ? (
                         <textarea
                           aria-label={`${key} (${d.id})`}
@@ -238,7 +284,9 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
                           className="text-table__cell"
                         />
                       ) : (
-                        <span aria-label={`${key} (${d.id})`} className="text-table__text">{missing ? <em>missing</em> : valueOf(d, key)}</span>
+                        <span aria-label={`${key} (${d.id})`} className="text-table__text">
+                          {missing ? <em>missing</em> : valueOf(d, key)}
+                        </span>
                       )}
                       {problem && (
                         <p id={noteId} className="copy__flag">
@@ -253,7 +301,9 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
           })}
         </tbody>
       </table>
-      <p>{rows.length} of {keys.length} keys</p>
+      <p>
+        {rows.length} of {keys.length} keys
+      </p>
     </section>
   );
 }

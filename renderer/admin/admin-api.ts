@@ -3,7 +3,18 @@
  * Writes carry the CSRF token the server handed out at login (or on /me) and, for documents,
  * the ETag read with the document in `If-Match`, so a colleague's newer save is never overwritten.
  */
-import type { Answer, AuditRow, DocRecord, DocSummary, Problem, Release, ReleaseHandle, Rollout, Session, VersionInfo } from './admin-types';
+import type {
+  Answer,
+  AuditRow,
+  DocRecord,
+  DocSummary,
+  Problem,
+  Release,
+  ReleaseHandle,
+  Rollout,
+  Session,
+  VersionInfo,
+} from './admin-types';
 import type { components } from './generated/admin-api';
 
 export const ADMIN_API = '/admin/api';
@@ -114,7 +125,8 @@ export async function request<T>(path: string, req: Req = {}): Promise<{ data: T
   } catch {
     body = null;
   }
-  if (res.status === 401 && !NO_RENEWAL.has(path) && expiryListeners.size > 0 && (await waitForRenewal())) return request<T>(path, req);
+  if (res.status === 401 && !NO_RENEWAL.has(path) && expiryListeners.size > 0 && (await waitForRenewal()))
+    return request<T>(path, req);
   if (!res.ok) throw new AdminApiError(res.status, messageOf(res.status, body), problemsOf(body));
   const token = (body as { csrf?: unknown; csrfToken?: unknown } | null) ?? {};
   const fresh = token.csrfToken ?? token.csrf ?? res.headers.get(CSRF_HEADER);
@@ -148,7 +160,10 @@ export const adminApi = {
   /** Whether the console still needs its first account, and the command that creates it. */
   async setup(): Promise<{ firstAccountNeeded: boolean; command?: string }> {
     const b = (await request('/setup')).data as { firstAccountNeeded?: unknown; command?: unknown } | null;
-    return { firstAccountNeeded: b?.firstAccountNeeded === true, command: typeof b?.command === 'string' ? b.command : undefined };
+    return {
+      firstAccountNeeded: b?.firstAccountNeeded === true,
+      command: typeof b?.command === 'string' ? b.command : undefined,
+    };
   },
   async login(user: string, password: string): Promise<Session> {
     return sessionOf((await request('/login', { method: 'POST', body: { user, password } })).data);
@@ -178,7 +193,11 @@ export const adminApi = {
   },
   /** Creates a new document as a draft (If-None-Match: *, so an existing one is never overwritten). */
   async createDraft(kind: string, id: string, content: unknown): Promise<DocRecord> {
-    const { data, etag } = await request<DocRecord | { document: DocRecord }>(`${docPath(kind, id)}/draft`, { method: 'PUT', body: content, ifNoneMatch: '*' });
+    const { data, etag } = await request<DocRecord | { document: DocRecord }>(`${docPath(kind, id)}/draft`, {
+      method: 'PUT',
+      body: content,
+      ifNoneMatch: '*',
+    });
     const doc = data && 'document' in data ? data.document : data;
     return { ...doc, etag: etag ?? doc?.etag };
   },
@@ -188,12 +207,24 @@ export const adminApi = {
   },
   /** Publishes the drafts as reviewed: each ETag must still be current, else 412. */
   async publish(documents: { kind: string; id: string; etag?: string }[], note: string): Promise<VersionInfo[]> {
-    return listOf<VersionInfo>((await request('/publish', { method: 'POST', body: { documents, note } })).data, 'published');
+    return listOf<VersionInfo>(
+      (await request('/publish', { method: 'POST', body: { documents, note } })).data,
+      'published',
+    );
   },
   /** Publishes the drafts as reviewed to a share of borrowers: they become the candidate of a new release. */
-  async publishRollout(documents: { kind: string; id: string; etag?: string }[], note: string, rollout: Rollout): Promise<ReleaseHandle> {
+  async publishRollout(
+    documents: { kind: string; id: string; etag?: string }[],
+    note: string,
+    rollout: Rollout,
+  ): Promise<ReleaseHandle> {
     // With a rollout the answer always names the release it started.
-    return (await request<Required<Answer<'adminPublish'>>>('/publish', { method: 'POST', body: { documents, note, rollout } })).data.release;
+    return (
+      await request<Required<Answer<'adminPublish'>>>('/publish', {
+        method: 'POST',
+        body: { documents, note, rollout },
+      })
+    ).data.release;
   },
   /** Newest first. */
   async releases(): Promise<Release[]> {
@@ -201,15 +232,30 @@ export const adminApi = {
   },
   /** Widens or narrows a release (four eyes applies to widening). */
   async setReleasePercent(id: string, percent: number): Promise<Release> {
-    return (await request<Answer<'adminUpdateRelease'>>(`/releases/${encodeURIComponent(id)}`, { method: 'PATCH', body: { percent } })).data.release;
+    return (
+      await request<Answer<'adminUpdateRelease'>>(`/releases/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { percent },
+      })
+    ).data.release;
   },
   /** The candidate becomes the base for everyone. */
   async completeRelease(id: string, note?: string): Promise<Release> {
-    return (await request<Answer<'adminCompleteRelease'>>(`/releases/${encodeURIComponent(id)}/complete`, { method: 'POST', body: note ? { note } : {} })).data.release;
+    return (
+      await request<Answer<'adminCompleteRelease'>>(`/releases/${encodeURIComponent(id)}/complete`, {
+        method: 'POST',
+        body: note ? { note } : {},
+      })
+    ).data.release;
   },
   /** Everyone back to the base now; never waits for a second person. */
   async rollbackRelease(id: string, reason: string): Promise<Release> {
-    return (await request<Answer<'adminRollbackRelease'>>(`/releases/${encodeURIComponent(id)}/rollback`, { method: 'POST', body: { reason } })).data.release;
+    return (
+      await request<Answer<'adminRollbackRelease'>>(`/releases/${encodeURIComponent(id)}/rollback`, {
+        method: 'POST',
+        body: { reason },
+      })
+    ).data.release;
   },
   async version(kind: string, id: string, version: number): Promise<VersionInfo> {
     return (await request<Answer<'adminVersion'>>(`${docPath(kind, id)}/versions/${version}`)).data;
@@ -226,11 +272,19 @@ export const adminApi = {
   /** Four eyes: approves the document as reviewed at `etag` (its draft; with `version`, rolling back to that version). */
   async approve(kind: string, id: string, etag: string, version?: number): Promise<Answer<'adminApprove'>['approval']> {
     const body = version === undefined ? {} : { version };
-    return (await request<Answer<'adminApprove'>>(`${docPath(kind, id)}/approve`, { method: 'POST', body, ifMatch: etag })).data.approval;
+    return (
+      await request<Answer<'adminApprove'>>(`${docPath(kind, id)}/approve`, { method: 'POST', body, ifMatch: etag })
+    ).data.approval;
   },
   /** Newest first; every filter is applied by the server, so older entries are found too. `since`/`until`: days (YYYY-MM-DD, UTC), both included. */
-  async audit(filter: { kind?: string; id?: string; actor?: string; since?: string; until?: string; before?: number } = {}): Promise<AuditRow[]> {
-    const q = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
+  async audit(
+    filter: { kind?: string; id?: string; actor?: string; since?: string; until?: string; before?: number } = {},
+  ): Promise<AuditRow[]> {
+    const q = new URLSearchParams(
+      Object.entries(filter)
+        .filter(([, v]) => v !== undefined && v !== '')
+        .map(([k, v]) => [k, String(v)]),
+    );
     const s = q.toString();
     return listOf<AuditRow>((await request(`/audit${s ? `?${s}` : ''}`)).data, 'entries');
   },

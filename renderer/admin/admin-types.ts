@@ -10,7 +10,9 @@ import type { DocumentProblem } from '../core/validation/document-problem';
 type Schemas = components['schemas'];
 
 /** The JSON body of an operation's 200 answer. */
-export type Answer<Op extends keyof operations> = operations[Op]['responses'] extends { 200: { content: { 'application/json': infer B } } }
+export type Answer<Op extends keyof operations> = operations[Op]['responses'] extends {
+  200: { content: { 'application/json': infer B } };
+}
   ? B
   : never;
 

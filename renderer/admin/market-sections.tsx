@@ -4,11 +4,31 @@
  * column; nested objects keep rjsf's own template. A field no section names goes to "Other".
  */
 import { getDefaultRegistry } from '@rjsf/core';
-import { ADDITIONAL_PROPERTY_FLAG, buttonId, TranslatableString, type ObjectFieldTemplateProps, type WrapIfAdditionalTemplateProps } from '@rjsf/utils';
+import {
+  ADDITIONAL_PROPERTY_FLAG,
+  buttonId,
+  TranslatableString,
+  type ObjectFieldTemplateProps,
+  type WrapIfAdditionalTemplateProps,
+} from '@rjsf/utils';
 
 export const MARKET_SECTIONS: { title: string; fields: string[] }[] = [
   { title: 'Market', fields: ['kind', 'id', 'schemaVersion', 'name', 'description'] },
-  { title: 'Language and formats', fields: ['textSet', 'languageType', 'currency', 'number', 'termUnits', 'dateFormat', 'dateTimeFormat', 'shortDateFormat', 'shortTimeFormat', 'timeZone'] },
+  {
+    title: 'Language and formats',
+    fields: [
+      'textSet',
+      'languageType',
+      'currency',
+      'number',
+      'termUnits',
+      'dateFormat',
+      'dateTimeFormat',
+      'shortDateFormat',
+      'shortTimeFormat',
+      'timeZone',
+    ],
+  },
   { title: 'Lending figures', fields: ['loanRange', 'approvalHours', 'salaryThreshold', 'userCount'] },
   { title: 'Contact and embedding', fields: ['servicePhone', 'serviceEmail', 'embedOrigins'] },
   { title: 'Publishing', fields: ['fourEyes'] },
@@ -21,7 +41,10 @@ const Default = getDefaultRegistry().templates.ObjectFieldTemplate;
 export function MarketObjectTemplate(props: ObjectFieldTemplateProps) {
   if (props.fieldPathId.$id !== 'root') return <Default {...props} />;
   const named = new Set(MARKET_SECTIONS.flatMap((s) => s.fields));
-  const sections = [...MARKET_SECTIONS, { title: 'Other', fields: props.properties.map((p) => p.name).filter((n) => !named.has(n)) }];
+  const sections = [
+    ...MARKET_SECTIONS,
+    { title: 'Other', fields: props.properties.map((p) => p.name).filter((n) => !named.has(n)) },
+  ];
   return (
     <div className="market-sections">
       {sections.map((s) => {
@@ -44,9 +67,26 @@ export function MarketObjectTemplate(props: ObjectFieldTemplateProps) {
  * read-only state, and its remove button shows only to those who may edit.
  */
 export function MarketAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
-  const { id, classNames, style, disabled, label, onKeyRenameBlur, onRemoveProperty, readonly, schema, children, uiSchema, registry, hideError, rawErrors } = props;
+  const {
+    id,
+    classNames,
+    style,
+    disabled,
+    label,
+    onKeyRenameBlur,
+    onRemoveProperty,
+    readonly,
+    schema,
+    children,
+    uiSchema,
+    registry,
+    hideError,
+    rawErrors,
+  } = props;
   // rjsf's own class list: every field is a form-group, one with errors says so.
-  const group = ['form-group', classNames, !hideError && rawErrors?.length ? 'has-error has-danger' : ''].filter(Boolean).join(' ');
+  const group = ['form-group', classNames, !hideError && rawErrors?.length ? 'has-error has-danger' : '']
+    .filter(Boolean)
+    .join(' ');
   if (!(ADDITIONAL_PROPERTY_FLAG in schema)) {
     return (
       <div className={group} style={style}>
@@ -59,9 +99,24 @@ export function MarketAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
   return (
     <div className={`${group} market-additional`} style={style}>
       <label htmlFor={`${id}-key`}>{registry.translateString(TranslatableString.KeyLabel, [label])}</label>
-      <input className="form-control" type="text" id={`${id}-key`} defaultValue={label} readOnly={locked} onBlur={locked ? undefined : onKeyRenameBlur} />
+      <input
+        className="form-control"
+        type="text"
+        id={`${id}-key`}
+        defaultValue={label}
+        readOnly={locked}
+        onBlur={locked ? undefined : onKeyRenameBlur}
+      />
       {children}
-      {!locked && <RemoveButton id={buttonId(id, 'remove')} className="rjsf-object-property-remove" onClick={onRemoveProperty} uiSchema={uiSchema} registry={registry} />}
+      {!locked && (
+        <RemoveButton
+          id={buttonId(id, 'remove')}
+          className="rjsf-object-property-remove"
+          onClick={onRemoveProperty}
+          uiSchema={uiSchema}
+          registry={registry}
+        />
+      )}
     </div>
   );
 }

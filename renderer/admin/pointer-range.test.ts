@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { lineOf, pointerRange, pointerSegments } from './pointer-range';
 
 const text = JSON.stringify(
-  { kind: 'screen', body: [{ type: 'text', key: 'a' }, { type: 'bogus', 'we/ird': 3 }], title: 'x' },
+  {
+    kind: 'screen',
+    body: [
+      { type: 'text', key: 'a' },
+      { type: 'bogus', 'we/ird': 3 },
+    ],
+    title: 'x',
+  },
   null,
   2,
 );

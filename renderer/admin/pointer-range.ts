@@ -47,7 +47,9 @@ export function pointerRange(text: string, pointer: string): { from: number; to:
   for (const seg of pointerSegments(pointer)) {
     let next: SyntaxNode | undefined;
     if (node.name === 'Object') {
-      const prop: SyntaxNode | undefined = children(node).find((c) => c.name === 'Property' && propertyName(text, c) === seg);
+      const prop: SyntaxNode | undefined = children(node).find(
+        (c) => c.name === 'Property' && propertyName(text, c) === seg,
+      );
       next = prop ? children(prop).find((c) => VALUES.has(c.name)) : undefined;
     } else if (node.name === 'Array' && /^\d+$/.test(seg)) {
       next = children(node).filter((c) => VALUES.has(c.name))[Number(seg)];

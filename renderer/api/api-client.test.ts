@@ -19,19 +19,81 @@ const apiMap: ApiMapDocument = {
   ],
   headersFromQuery: [{ query: 'token', header: 'X-Token' }],
   endpoints: {
-    problemSave: { method: 'POST', path: '/user-problem/problem-save', encoding: 'form', successCode: '00', onFailure: 'toast', firstCall: FIXTURE, description: 'd' },
-    qaList: { method: 'GET', path: '/h5-api/v3/user-problem/get-qa-list', encoding: 'query', successCode: 0, onFailure: 'toast', firstCall: FIXTURE, description: 'd' },
-    kf: { method: 'POST', path: '/v3/personal-center/contact-kf-info', encoding: 'form', successCode: 0, onFailure: 'toast', fixedParams: { overall: 30 }, firstCall: FIXTURE, description: 'd' },
-    loanDetails: { method: 'POST', path: '/v3/loan-details/loan-details', encoding: 'form', successCode: 0, onFailure: 'silent', firstCall: FIXTURE, description: 'd' },
-    confirm: { method: 'POST', path: '/repayment-confirm', encoding: 'form', successCode: 0, onFailure: 'toast', errorTexts: { '800006': 'pay.codeWrong' }, firstCall: FIXTURE, description: 'd' },
-    upload: { method: 'POST', path: '/user-problem/upload-problem-img', encoding: 'multipart', successCode: '00', onFailure: 'toast', firstCall: FIXTURE, description: 'd' },
-    captcha: { method: 'GET', path: '/api/v2/youmi/promotion/captcha', encoding: 'query', successCode: 0, onFailure: 'toast', response: 'image', firstCall: FIXTURE, description: 'd' },
+    problemSave: {
+      method: 'POST',
+      path: '/user-problem/problem-save',
+      encoding: 'form',
+      successCode: '00',
+      onFailure: 'toast',
+      firstCall: FIXTURE,
+      description: 'd',
+    },
+    qaList: {
+      method: 'GET',
+      path: '/h5-api/v3/user-problem/get-qa-list',
+      encoding: 'query',
+      successCode: 0,
+      onFailure: 'toast',
+      firstCall: FIXTURE,
+      description: 'd',
+    },
+    kf: {
+      method: 'POST',
+      path: '/v3/personal-center/contact-kf-info',
+      encoding: 'form',
+      successCode: 0,
+      onFailure: 'toast',
+      fixedParams: { overall: 30 },
+      firstCall: FIXTURE,
+      description: 'd',
+    },
+    loanDetails: {
+      method: 'POST',
+      path: '/v3/loan-details/loan-details',
+      encoding: 'form',
+      successCode: 0,
+      onFailure: 'silent',
+      firstCall: FIXTURE,
+      description: 'd',
+    },
+    confirm: {
+      method: 'POST',
+      path: '/repayment-confirm',
+      encoding: 'form',
+      successCode: 0,
+      onFailure: 'toast',
+      errorTexts: { '800006': 'pay.codeWrong' },
+      firstCall: FIXTURE,
+      description: 'd',
+    },
+    upload: {
+      method: 'POST',
+      path: '/user-problem/upload-problem-img',
+      encoding: 'multipart',
+      successCode: '00',
+      onFailure: 'toast',
+      firstCall: FIXTURE,
+      description: 'd',
+    },
+    captcha: {
+      method: 'GET',
+      path: '/api/v2/youmi/promotion/captcha',
+      encoding: 'query',
+      successCode: 0,
+      onFailure: 'toast',
+      response: 'image',
+      firstCall: FIXTURE,
+      description: 'd',
+    },
   },
 };
 
 const texts: Record<string, string> = { 'common.error': 'error', 'pay.codeWrong': 'verification code wrong' };
 
-function setup(reply: (c: InternalAxiosRequestConfig) => unknown, query: Record<string, string> = { deviceId: 'dev1', token: 'tok', market: 'ID', other: 'x' }) {
+function setup(
+  reply: (c: InternalAxiosRequestConfig) => unknown,
+  query: Record<string, string> = { deviceId: 'dev1', token: 'tok', market: 'ID', other: 'x' },
+) {
   const seen: InternalAxiosRequestConfig[] = [];
   const toasts: { message: string; ms?: number }[] = [];
   const adapter: AxiosAdapter = async (config) => {
@@ -40,7 +102,14 @@ function setup(reply: (c: InternalAxiosRequestConfig) => unknown, query: Record<
     if (body instanceof Error) throw body;
     return { data: body, status: 200, statusText: 'OK', headers: {}, config };
   };
-  const client = createApiClient({ apiMap, query, toast: (message, ms) => void toasts.push({ message, ms }), t: (k) => texts[k] ?? k, logError: () => {}, adapter });
+  const client = createApiClient({
+    apiMap,
+    query,
+    toast: (message, ms) => void toasts.push({ message, ms }),
+    t: (k) => texts[k] ?? k,
+    logError: () => {},
+    adapter,
+  });
   return { client, seen, toasts };
 }
 
@@ -71,14 +140,20 @@ describe('API layer', () => {
   });
 
   it("success code is per endpoint ('00' for legacy calls, 0 for the main API), read as a number or a string", async () => {
-    const { client, toasts } = setup((c) => (c.url!.includes('problem-save') ? { code: '0', message: 'legacy as a number' } : { code: '01', message: 'main wants 0' }));
+    const { client, toasts } = setup((c) =>
+      c.url!.includes('problem-save')
+        ? { code: '0', message: 'legacy as a number' }
+        : { code: '01', message: 'main wants 0' },
+    );
     expect((await client.call('problemSave')).ok).toBe(true);
     expect((await client.call('qaList')).ok).toBe(false);
     expect(toasts.map((t) => t.message)).toEqual(['main wants 0']);
   });
 
   it('a failed response toasts the server message for 2 s; mapped codes use the text set', async () => {
-    const { client, toasts } = setup((c) => (c.url === '/repayment-confirm' ? { code: 800006, message: 'raw' } : { code: 5, message: 'Order not found' }));
+    const { client, toasts } = setup((c) =>
+      c.url === '/repayment-confirm' ? { code: 800006, message: 'raw' } : { code: 5, message: 'Order not found' },
+    );
     const res = await client.call('qaList');
     expect(res).toEqual({ ok: false, code: 5, message: 'Order not found', data: undefined });
     await client.call('confirm');
@@ -136,12 +211,19 @@ describe('API layer', () => {
 
   it('builds image URLs with common params', () => {
     const { client } = setup(() => ({}));
-    expect(client.url('captcha', { sid: 's1' })).toBe('/sandbox/api/v2/youmi/promotion/captcha?sid=s1&deviceId=dev1&token=tok&market=ID');
+    expect(client.url('captcha', { sid: 's1' })).toBe(
+      '/sandbox/api/v2/youmi/promotion/captcha?sid=s1&deviceId=dev1&token=tok&market=ID',
+    );
   });
 
   it('notes every failed call by its endpoint name for the beacons (network, unreadable answer, non-success code), and nothing else', async () => {
     inbox.length = 0;
-    const replies: unknown[] = [new AxiosError('Network Error'), 'not json', { code: 800006, message: 'wrong' }, { code: 0, message: 'ok', data: {} }];
+    const replies: unknown[] = [
+      new AxiosError('Network Error'),
+      'not json',
+      { code: 800006, message: 'wrong' },
+      { code: 0, message: 'ok', data: {} },
+    ];
     const { client } = setup(() => replies.shift());
     for (const name of ['problemSave', 'qaList', 'confirm', 'kf']) await client.call(name);
     await client.call('noSuchEndpoint');
@@ -149,14 +231,26 @@ describe('API layer', () => {
     inbox.length = 0;
   });
 
-  it('reads an answer someone else sent (the page\'s early fetch) as its own call: envelope, toast, timeout', async () => {
+  it("reads an answer someone else sent (the page's early fetch) as its own call: envelope, toast, timeout", async () => {
     const { client, seen, toasts } = setup(() => ({}));
-    const ok = await client.answer('problemSave', Promise.resolve({ status: 200, text: '{"code":"00","message":"","data":{"a":1}}' }));
+    const ok = await client.answer(
+      'problemSave',
+      Promise.resolve({ status: 200, text: '{"code":"00","message":"","data":{"a":1}}' }),
+    );
     expect(ok).toEqual({ ok: true, code: '00', message: '', data: { a: 1 } });
-    const failed = await client.answer('confirm', Promise.resolve({ status: 200, text: '{"code":800006,"message":"x"}' }));
+    const failed = await client.answer(
+      'confirm',
+      Promise.resolve({ status: 200, text: '{"code":800006,"message":"x"}' }),
+    );
     expect(failed.ok).toBe(false);
     expect(toasts.map((t) => t.message)).toEqual(['verification code wrong']);
-    const slow = createApiClient({ apiMap: { ...apiMap, timeoutMs: 20 }, query: {}, toast: () => {}, t: (k) => texts[k] ?? k, logError: () => {} });
+    const slow = createApiClient({
+      apiMap: { ...apiMap, timeoutMs: 20 },
+      query: {},
+      toast: () => {},
+      t: (k) => texts[k] ?? k,
+      logError: () => {},
+    });
     expect((await slow.answer('loanDetails', new Promise(() => {}))).ok).toBe(false);
     expect(seen).toEqual([]); // nothing sent
   });

@@ -2,7 +2,14 @@ import type { AxiosAdapter, AxiosRequestConfig } from 'axios';
 import type { ApiMapDocument, Endpoint } from '../../schemas/generated/types';
 import type { ApiClient, ApiResult } from '../runtime/contract';
 import { appToastMs } from '../toast/toast-store';
-import { callParts, commonParams, endpointOf as endpointIn, readEnvelope, safeJson, scalar } from '../core/api/call-rules';
+import {
+  callParts,
+  commonParams,
+  endpointOf as endpointIn,
+  readEnvelope,
+  safeJson,
+  scalar,
+} from '../core/api/call-rules';
 import { lazyHttpClients } from './http-clients';
 import { pendingCalls } from './pending-calls';
 import { note } from '../telemetry/telemetry-inbox';
@@ -57,15 +64,21 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
   };
 
   /** An axios request by the endpoint's encoding; resolves to the answer's body. */
-  const viaAxios = (config: (ep: Endpoint) => AxiosRequestConfig, multipart = false) => async (ep: Endpoint) => {
-    const timeout = ep.timeoutMs ?? apiMap.timeoutMs;
-    // Loading axios (the first call only) is bounded by the endpoint's timeout too: a stuck download fails the call.
-    const clients = await within(http(), timeout);
-    const client = ep.encoding === 'form' && !multipart ? clients.form : clients.json;
-    return (await client.request({ method: ep.method, url: ep.path, timeout, ...config(ep) })).data as unknown;
-  };
+  const viaAxios =
+    (config: (ep: Endpoint) => AxiosRequestConfig, multipart = false) =>
+    async (ep: Endpoint) => {
+      const timeout = ep.timeoutMs ?? apiMap.timeoutMs;
+      // Loading axios (the first call only) is bounded by the endpoint's timeout too: a stuck download fails the call.
+      const clients = await within(http(), timeout);
+      const client = ep.encoding === 'form' && !multipart ? clients.form : clients.json;
+      return (await client.request({ method: ep.method, url: ep.path, timeout, ...config(ep) })).data as unknown;
+    };
 
-  async function send(name: string, transport: (ep: Endpoint) => Promise<unknown>, silent?: boolean): Promise<ApiResult> {
+  async function send(
+    name: string,
+    transport: (ep: Endpoint) => Promise<unknown>,
+    silent?: boolean,
+  ): Promise<ApiResult> {
     const ep = endpointOf(name);
     if (!ep) {
       // A document bug, not a borrower's problem: log it, show nothing.
@@ -94,7 +107,11 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
 
   return {
     call(name, params = {}, o) {
-      return send(name, viaAxios((ep) => callParts(ep, params, common)), o?.silent);
+      return send(
+        name,
+        viaAxios((ep) => callParts(ep, params, common)),
+        o?.silent,
+      );
     },
     answer(name, raw, o) {
       return send(name, async (ep) => (await within(raw, ep.timeoutMs ?? apiMap.timeoutMs)).text, o?.silent);

@@ -15,7 +15,11 @@ export interface HttpClients {
  * server made that call), so most first screens never need it (issue 38: 14 KB gzip off the first load). A failed
  * download fails that call like a network error, and the next call tries again.
  */
-export function lazyHttpClients(apiMap: ApiMapDocument, query: Record<string, string>, adapter?: AxiosAdapter): () => Promise<HttpClients> {
+export function lazyHttpClients(
+  apiMap: ApiMapDocument,
+  query: Record<string, string>,
+  adapter?: AxiosAdapter,
+): () => Promise<HttpClients> {
   let clients: Promise<HttpClients> | undefined;
   return () =>
     (clients ??= import('axios').then(
@@ -30,7 +34,10 @@ export function lazyHttpClients(apiMap: ApiMapDocument, query: Record<string, st
         };
         return {
           json: axios.create(base),
-          form: axios.create({ ...base, headers: { ...base.headers, 'Content-Type': 'application/x-www-form-urlencoded' } }),
+          form: axios.create({
+            ...base,
+            headers: { ...base.headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+          }),
         };
       },
       (e: unknown) => {

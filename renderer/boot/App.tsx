@@ -33,7 +33,13 @@ export function App(props: AppProps) {
     const key = bundleKey(props.market, props.locale);
     afterFirstScreen(() => void rememberBundle(key, props.bundle, logError));
     // The beacon sender is no part of the first screen: its code comes once that is shown (a failure stays silent).
-    afterFirstScreen(() => void import('../telemetry/start-beacons').then((m) => m.startBeacons(props.bundle.body.market), () => {}));
+    afterFirstScreen(
+      () =>
+        void import('../telemetry/start-beacons').then(
+          (m) => m.startBeacons(props.bundle.body.market),
+          () => {},
+        ),
+    );
     // Ops publish while the webview sits in the background: pick up new copy and routes on return.
     const onFocus = () =>
       void loadBundle(props.market, logError, props.locale).then((fresh) => {
@@ -46,27 +52,52 @@ export function App(props: AppProps) {
   }, [props.market, props.locale, props.bundle]);
 
   // Toast durations are market constants (limits.toast*, appToastMs): set before any screen can toast.
-  useMemo(() => configureToasts(toastLimitsOf(bundle.body.market as unknown as Record<string, unknown>)), [bundle.body.market]);
+  useMemo(
+    () => configureToasts(toastLimitsOf(bundle.body.market as unknown as Record<string, unknown>)),
+    [bundle.body.market],
+  );
   const Router = props.location.hashRouting ? HashRouter : BrowserRouter;
   return (
     <>
       <Router>
         <AppRoutes config={bundle.body} location={props.location} outerQuery={props.outerQuery} />
       </Router>
-      <LoadingIndicator text={typeof bundle.body.textSet.texts['common.loading'] === 'string' ? bundle.body.textSet.texts['common.loading'] : 'loading...'} />
+      <LoadingIndicator
+        text={
+          typeof bundle.body.textSet.texts['common.loading'] === 'string'
+            ? bundle.body.textSet.texts['common.loading']
+            : 'loading...'
+        }
+      />
       <ToastRegion />
     </>
   );
 }
 
-function AppRoutes({ config: bundle, location, outerQuery }: { config: BootBundle; location: PageLocation; outerQuery: Record<string, string> }) {
+function AppRoutes({
+  config: bundle,
+  location,
+  outerQuery,
+}: {
+  config: BootBundle;
+  location: PageLocation;
+  outerQuery: Record<string, string>;
+}) {
   const navigate = useNavigate();
   const t = (key: string, fallback: string) => {
     const v = bundle.textSet.texts[key];
     return typeof v === 'string' ? v : fallback;
   };
   const api = useMemo(
-    () => createApiClient({ apiMap: bundle.apiMap, market: bundle.market, query: location.query, toast: (m, ms) => toastStore.show(m, ms), t: (k) => t(k, k), logError }),
+    () =>
+      createApiClient({
+        apiMap: bundle.apiMap,
+        market: bundle.market,
+        query: location.query,
+        toast: (m, ms) => toastStore.show(m, ms),
+        t: (k) => t(k, k),
+        logError,
+      }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [bundle.apiMap, bundle.textSet, bundle.market],
   );
@@ -95,7 +126,11 @@ function AppRoutes({ config: bundle, location, outerQuery }: { config: BootBundl
     <AppContext.Provider value={value}>
       <Routes>
         {routes.map((r) => (
-          <Route key={r.path} path={r.exact === false ? `${r.path.replace(/\/$/, '')}/*` : r.path} element={<ScreenRoute key={r.screen} screenId={r.screen} />} />
+          <Route
+            key={r.path}
+            path={r.exact === false ? `${r.path.replace(/\/$/, '')}/*` : r.path}
+            element={<ScreenRoute key={r.screen} screenId={r.screen} />}
+          />
         ))}
         <Route path="*" element={<ScreenRoute key={`404:${notFound}`} screenId={notFound} />} />
       </Routes>

@@ -88,11 +88,7 @@ export function ScreenHost(props: ScreenHostProps) {
 
   // Same element while `loaded` flips, so React skips the whole tree on that render.
   return useMemo(
-    () => (
-      <RuntimeProvider services={services}>
-        {nodeElements(doc.body)}
-      </RuntimeProvider>
-    ),
+    () => <RuntimeProvider services={services}>{nodeElements(doc.body)}</RuntimeProvider>,
     [services, doc.body],
   );
 }

@@ -6,7 +6,8 @@ import type { ScreenDocument } from '../../schemas/generated/types';
 import { AppContext, type AppContextValue } from './app-context';
 import type { Loaded } from './config-client';
 
-const doc = (title: string) => ({ kind: 'screen', id: 'pay', schemaVersion: 1, title, body: [] }) as unknown as ScreenDocument;
+const doc = (title: string) =>
+  ({ kind: 'screen', id: 'pay', schemaVersion: 1, title, body: [] }) as unknown as ScreenDocument;
 let fresh: (v: Loaded<ScreenDocument> | null) => void = () => {};
 const mounts: string[] = [];
 /** Every loadScreen call (a request for the screen document) and every last-good write, by screen id / title. */

@@ -55,21 +55,25 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
       // first screen shows, and revalidated when the borrower comes back to the app (as the bundle is), not while the
       // page loads. A newer version waits for the next navigation.
       const onFocus = () =>
-        void loadScreen(screenId, logError).then(withWidgets).then((fresh) => {
-          if (live && fresh && fresh.etag && fresh.etag !== inline.etag && fresh.source === 'network') {
-            setPending({ doc: fresh, atKey: locationKey.current });
-          }
-        });
+        void loadScreen(screenId, logError)
+          .then(withWidgets)
+          .then((fresh) => {
+            if (live && fresh && fresh.etag && fresh.etag !== inline.etag && fresh.source === 'network') {
+              setPending({ doc: fresh, atKey: locationKey.current });
+            }
+          });
       afterFirstScreen(() => void rememberScreen(inline, logError));
       window.addEventListener('focus', onFocus);
       stopWatching = () => window.removeEventListener('focus', onFocus);
     } else if (!loaded) {
-      void loadScreen(screenId, logError).then(withWidgets).then((r) => {
-        if (!live) return;
-        if (!r) logError(`screen "${screenId}" could not be loaded`);
-        setLoaded(r ?? 'missing');
-        if (r) afterFirstScreen(() => void rememberScreen(r, logError));
-      });
+      void loadScreen(screenId, logError)
+        .then(withWidgets)
+        .then((r) => {
+          if (!live) return;
+          if (!r) logError(`screen "${screenId}" could not be loaded`);
+          setLoaded(r ?? 'missing');
+          if (r) afterFirstScreen(() => void rememberScreen(r, logError));
+        });
     }
     return () => {
       live = false;

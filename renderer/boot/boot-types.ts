@@ -1,4 +1,11 @@
-import type { ApiMapDocument, BridgeMapDocument, MarketDocument, RouteMapDocument, ScreenDocument, TextSetDocument } from '../../schemas/generated/types';
+import type {
+  ApiMapDocument,
+  BridgeMapDocument,
+  MarketDocument,
+  RouteMapDocument,
+  ScreenDocument,
+  TextSetDocument,
+} from '../../schemas/generated/types';
 
 /** `GET /config/v1/bundle` and the inlined boot data's `bundle`. */
 export interface BootBundle {

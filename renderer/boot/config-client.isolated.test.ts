@@ -7,15 +7,25 @@ const validators = { loaded: false, checked: [] as string[] };
 vi.mock('../core/validation/validate-document', () => {
   validators.loaded = true;
   return {
-    validateDocument: (_kind: string, doc: { id: string }) => (validators.checked.push(doc.id), doc.id === 'broken' ? ['bad'] : []),
+    validateDocument: (_kind: string, doc: { id: string }) => (
+      validators.checked.push(doc.id),
+      doc.id === 'broken' ? ['bad'] : []
+    ),
     validateBundle: () => (validators.checked.push('bundle'), []),
   };
 });
 
 const { rememberBundle, rememberScreen } = await import('./config-client');
 
-const screen = (id: string) => ({ kind: 'screen', id, schemaVersion: 1, title: 't', body: [] }) as unknown as ScreenDocument;
-const bundle = { market: { id: 'ID' }, textSet: { texts: {} }, routeMap: { routes: [] }, apiMap: { endpoints: {}, commonParams: [] }, bridgeMap: { messages: {} } } as never;
+const screen = (id: string) =>
+  ({ kind: 'screen', id, schemaVersion: 1, title: 't', body: [] }) as unknown as ScreenDocument;
+const bundle = {
+  market: { id: 'ID' },
+  textSet: { texts: {} },
+  routeMap: { routes: [] },
+  apiMap: { endpoints: {}, commonParams: [] },
+  bridgeMap: { messages: {} },
+} as never;
 
 afterEach(() => localStorage.clear());
 

@@ -6,7 +6,11 @@ import { inbox } from '../telemetry/telemetry-inbox';
 
 const screen = { kind: 'screen', id: 'complaint-list', schemaVersion: 1, title: 'complaint.myComplaints', body: [] };
 const bundleOf = (loading: string) => ({
-  market: { id: 'ID' }, textSet: { texts: { 'common.loading': loading } }, routeMap: { routes: [] }, apiMap: { endpoints: {}, commonParams: [] }, bridgeMap: { messages: {} },
+  market: { id: 'ID' },
+  textSet: { texts: { 'common.loading': loading } },
+  routeMap: { routes: [] },
+  apiMap: { endpoints: {}, commonParams: [] },
+  bridgeMap: { messages: {} },
 });
 
 function mockFetch(impl: (url: string, init?: RequestInit) => Response | Promise<Response>) {
@@ -72,7 +76,9 @@ describe('config client', () => {
 
   it('another version named: the plain GET the page preloaded (no If-None-Match), then the last good copy if that fails', async () => {
     writeCached('bundle:ID', { etag: '"b1"', body: bundleOf('lama') });
-    const calls = mockFetch(() => new Response(JSON.stringify(bundleOf('baru')), { status: 200, headers: { ETag: '"b2"' } }));
+    const calls = mockFetch(
+      () => new Response(JSON.stringify(bundleOf('baru')), { status: 200, headers: { ETag: '"b2"' } }),
+    );
     const r = await loadNamedBundle('ID', '"b2"', () => {});
     // The version in the URL: a browser cache holding the older bundle under max-age cannot answer it.
     expect(calls.map((c) => c.url)).toEqual(['/config/v1/bundle?market=ID&v=b2']);
@@ -88,10 +94,12 @@ describe('config client', () => {
   describe('in a release (issue 36)', () => {
     const page = { deviceId: 'cand-1', market: 'ID', platform: 'ios', version: '1.0.0', token: 'tok' };
 
-    it('asks for screens and the bundle as this borrower, so the server answers their arm, and revalidates that arm\'s ETag', async () => {
+    it("asks for screens and the bundle as this borrower, so the server answers their arm, and revalidates that arm's ETag", async () => {
       setWho(page);
       writeCached('screen:complaint-list', { etag: '"cand"', body: screen });
-      const calls = mockFetch(() => new Response(null, { status: 304, headers: { 'X-Config-Release': 'rel-0123456789=candidate' } }));
+      const calls = mockFetch(
+        () => new Response(null, { status: 304, headers: { 'X-Config-Release': 'rel-0123456789=candidate' } }),
+      );
       expect((await loadScreen('complaint-list', () => {}))?.source).toBe('cache');
       await loadBundle('ID', () => {});
       expect(calls.map((c) => c.url)).toEqual([
@@ -104,7 +112,9 @@ describe('config client', () => {
 
     it('asks for the bundle a drawn page names by its URL alone: the version names the arm, and the preload is that URL', async () => {
       setWho(page);
-      const calls = mockFetch(() => new Response(JSON.stringify(bundleOf('baru')), { status: 200, headers: { ETag: '"b2"' } }));
+      const calls = mockFetch(
+        () => new Response(JSON.stringify(bundleOf('baru')), { status: 200, headers: { ETag: '"b2"' } }),
+      );
       await loadNamedBundle('ID', '"b2"', () => {});
       expect(calls.map((c) => c.url)).toEqual(['/config/v1/bundle?market=ID&v=b2']);
     });
@@ -113,7 +123,10 @@ describe('config client', () => {
       let status = 200;
       mockFetch((url) =>
         url.includes('/screens/')
-          ? new Response(status === 200 ? JSON.stringify(screen) : null, { status, headers: { ETag: '"v1"', 'X-View-Ticket': `t-${status}` } })
+          ? new Response(status === 200 ? JSON.stringify(screen) : null, {
+              status,
+              headers: { ETag: '"v1"', 'X-View-Ticket': `t-${status}` },
+            })
           : new Response(JSON.stringify(bundleOf('x')), { status: 200, headers: { ETag: '"b"' } }),
       );
       await loadScreen('complaint-list', () => {});

@@ -28,7 +28,8 @@ type Log = (message: string, detail?: unknown) => void;
 export const isPreview = ((): boolean => {
   try {
     if (typeof window === 'undefined' || window.self === window.top) return false;
-    if (new URLSearchParams(window.location.search).get('sduiPreview') === '1') sessionStorage.setItem('sdui:preview', '1');
+    if (new URLSearchParams(window.location.search).get('sduiPreview') === '1')
+      sessionStorage.setItem('sdui:preview', '1');
     return sessionStorage.getItem('sdui:preview') === '1';
   } catch {
     return false;
@@ -42,12 +43,22 @@ const CONFIG_BASE = isPreview ? '/admin/api/preview' : PUBLISHED_CONFIG_BASE;
  * its URL names the version (and so the arm) itself. Any other carries the borrower's common params: the server answers
  * their arm of a release in flight, with that arm's ETag, so a 304 never hands over the other arm's copy.
  */
-async function revalidate<T>(url: string, cacheKey: string, check: (v: unknown) => v is T, log: Log, conditional = true): Promise<Loaded<T> | null> {
+async function revalidate<T>(
+  url: string,
+  cacheKey: string,
+  check: (v: unknown) => v is T,
+  log: Log,
+  conditional = true,
+): Promise<Loaded<T> | null> {
   const cached = isPreview ? null : readCached<T>(cacheKey);
   try {
-    const res = await fetch(conditional ? withWho(url) : url, { headers: conditional && cached?.etag ? { 'If-None-Match': cached.etag } : {}, credentials: 'same-origin' });
+    const res = await fetch(conditional ? withWho(url) : url, {
+      headers: conditional && cached?.etag ? { 'If-None-Match': cached.etag } : {},
+      credentials: 'same-origin',
+    });
     // A 304 carries one too: the view ticket of the screen about to be shown, which its beacon sends back (issue 44).
-    if ((res.status === 304 || res.ok) && cacheKey.startsWith('screen:')) note({ key: cacheKey, ticket: res.headers.get('X-View-Ticket') });
+    if ((res.status === 304 || res.ok) && cacheKey.startsWith('screen:'))
+      note({ key: cacheKey, ticket: res.headers.get('X-View-Ticket') });
     if (res.status === 304 && cached) return { body: cached.body, etag: cached.etag, source: 'cache' };
     if (res.ok) {
       const body: unknown = await res.json().catch(() => undefined);
@@ -70,7 +81,10 @@ async function remember<T>(cacheKey: string, kind: 'bundle' | 'screen', loaded: 
   if (loaded.drawn) return writeCached(cacheKey, { etag: loaded.etag, body: loaded.body });
   // Imported here, not with the app: the first screen does not wait for the validator code.
   const { validateBundle, validateDocument } = await import('../core/validation/validate-document');
-  const problems = kind === 'bundle' ? validateBundle(loaded.body as Record<string, unknown>) : validateDocument('screen', loaded.body);
+  const problems =
+    kind === 'bundle'
+      ? validateBundle(loaded.body as Record<string, unknown>)
+      : validateDocument('screen', loaded.body);
   if (problems.length) {
     log(`${kind} ${cacheKey} does not match its schema`, problems);
     return;
@@ -82,7 +96,12 @@ async function remember<T>(cacheKey: string, kind: 'bundle' | 'screen', loaded: 
 export const bundleKey = (market: string, locale?: string) => (locale ? `${market}:${locale}` : market);
 
 export function loadBundle(market: string, log: Log, locale?: string): Promise<Loaded<BootBundle> | null> {
-  return revalidate(bundleUrl(CONFIG_BASE, market, locale), `bundle:${bundleKey(market, locale)}`, looksLikeBundle, log);
+  return revalidate(
+    bundleUrl(CONFIG_BASE, market, locale),
+    `bundle:${bundleKey(market, locale)}`,
+    looksLikeBundle,
+    log,
+  );
 }
 
 /**
@@ -91,7 +110,8 @@ export function loadBundle(market: string, log: Log, locale?: string): Promise<L
  */
 export function loadNamedBundle(market: string, etag: string, log: Log): Promise<Loaded<BootBundle> | null> {
   const cached = isPreview ? null : readCached<BootBundle>(`bundle:${bundleKey(market)}`);
-  if (cached && cached.etag === etag && looksLikeBundle(cached.body)) return Promise.resolve({ body: cached.body, etag, source: 'cache' });
+  if (cached && cached.etag === etag && looksLikeBundle(cached.body))
+    return Promise.resolve({ body: cached.body, etag, source: 'cache' });
   return revalidate(namedBundleUrl(market, etag), `bundle:${bundleKey(market)}`, looksLikeBundle, log, false);
 }
 

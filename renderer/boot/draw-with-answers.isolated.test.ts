@@ -7,7 +7,10 @@ import type { ScreenInput } from '../core/screen/screen-input';
 const runs = vi.hoisted(() => [] as Promise<ActionOutcome>[]);
 vi.mock('../actions/run-actions', async (original) => {
   const real = await original<typeof import('../actions/run-actions')>();
-  return { ...real, runActions: (...args: Parameters<typeof real.runActions>) => runs[runs.push(real.runActions(...args)) - 1] };
+  return {
+    ...real,
+    runActions: (...args: Parameters<typeof real.runActions>) => runs[runs.push(real.runActions(...args)) - 1],
+  };
 });
 const { drawWithAnswers } = await import('./draw-with-answers');
 const { readServerAnswer } = await import('../core/first-calls/server-answer');
@@ -17,14 +20,39 @@ const apiMap = {
   baseUrl: '/sandbox',
   timeoutMs: 5000,
   commonParams: [],
-  endpoints: { list: { method: 'POST', path: '/list', encoding: 'form', successCode: '00', firstCall: { by: 'server', why: 'a read of the list' } }, more: { method: 'POST', path: '/more', encoding: 'form', successCode: '00', firstCall: { by: 'browser', why: 'a second call' } } },
+  endpoints: {
+    list: {
+      method: 'POST',
+      path: '/list',
+      encoding: 'form',
+      successCode: '00',
+      firstCall: { by: 'server', why: 'a read of the list' },
+    },
+    more: {
+      method: 'POST',
+      path: '/more',
+      encoding: 'form',
+      successCode: '00',
+      firstCall: { by: 'browser', why: 'a second call' },
+    },
+  },
 } as unknown as ApiMapDocument;
 const doc = {
-  kind: 'screen', id: 's', schemaVersion: 1, title: 't', body: [], state: { items: [] },
+  kind: 'screen',
+  id: 's',
+  schemaVersion: 1,
+  title: 't',
+  body: [],
+  state: { items: [] },
   onLoad: [
     { action: 'api', endpoint: 'list', resultTo: 'items' },
     { action: 'setState', path: 'loaded', value: true },
-    { action: 'api', endpoint: 'more', resultTo: 'more', onError: [{ action: 'setState', path: 'failed', value: true }] },
+    {
+      action: 'api',
+      endpoint: 'more',
+      resultTo: 'more',
+      onError: [{ action: 'setState', path: 'failed', value: true }],
+    },
     { action: 'setState', path: 'after', value: true },
   ],
 } as unknown as ScreenDocument;
@@ -32,9 +60,12 @@ const doc = {
 const input: ScreenInput = { doc, apiMap, market: {}, texts: {}, query: {}, commonQueryNames: [], logError: () => {} };
 
 describe('the server-side onLoad', () => {
-  it('takes the server\'s answer from the claim table, draws with the state up to the next call, then ends', async () => {
+  it("takes the server's answer from the claim table, draws with the state up to the next call, then ends", async () => {
     const [planned] = planFirstCalls(input);
-    const answer = readServerAnswer(input, planned, { status: 200, text: JSON.stringify({ code: '00', message: '', data: [1, 2] }) })!;
+    const answer = readServerAnswer(input, planned, {
+      status: 200,
+      text: JSON.stringify({ code: '00', message: '', data: [1, 2] }),
+    })!;
     const data = await drawWithAnswers(input, [answer]);
     expect(data).toEqual({ state: { items: [1, 2], loaded: true }, calls: [answer] });
     // The second call was never made here; the run ends with the page (no continuation left waiting forever).
@@ -43,8 +74,14 @@ describe('the server-side onLoad', () => {
   });
 
   it('draws nothing from an answer onLoad did not take, or one that is not a success', async () => {
-    expect(await drawWithAnswers(input, [{ endpoint: 'list', key: '["list",{"x":1},false]', result: { ok: true, code: '00', message: '', data: [] } }])).toBeNull();
+    expect(
+      await drawWithAnswers(input, [
+        { endpoint: 'list', key: '["list",{"x":1},false]', result: { ok: true, code: '00', message: '', data: [] } },
+      ]),
+    ).toBeNull();
     const [planned] = planFirstCalls(input);
-    expect(readServerAnswer(input, planned, { status: 200, text: JSON.stringify({ code: '99', message: 'no' }) })).toBeNull();
+    expect(
+      readServerAnswer(input, planned, { status: 200, text: JSON.stringify({ code: '99', message: 'no' }) }),
+    ).toBeNull();
   });
 });

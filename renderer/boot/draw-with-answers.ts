@@ -27,7 +27,9 @@ export async function drawWithAnswers(input: OnLoadInput, answers: ServerCall[])
   for (const a of answers) table.put(a.key, Promise.resolve(a.result));
   const controller = new AbortController();
   // Per page, not shared: ends when the page is drawn, so no runner outlives its request.
-  const closed = new Promise<ApiResult>((resolve) => controller.signal.addEventListener('abort', () => resolve(CLOSED), { once: true }));
+  const closed = new Promise<ApiResult>((resolve) =>
+    controller.signal.addEventListener('abort', () => resolve(CLOSED), { once: true }),
+  );
   const services: RuntimeServices = {
     store: createStateStore(input.doc.state ?? {}),
     texts: input.texts,

@@ -23,7 +23,12 @@ export function firstCallClaims({ plan, handOff, early, api }: FirstCallSources)
     if (table.has(call.key)) continue;
     // The early fetch is claimed only as the call this app planned too: same key, same endpoint and params.
     const sentEarly = early && handOff?.early?.key === call.key;
-    table.put(call.key, sentEarly ? api.answer(call.endpoint, early, { silent: call.silent }) : api.call(call.endpoint, call.params, { silent: call.silent }));
+    table.put(
+      call.key,
+      sentEarly
+        ? api.answer(call.endpoint, early, { silent: call.silent })
+        : api.call(call.endpoint, call.params, { silent: call.silent }),
+    );
   }
   return table;
 }

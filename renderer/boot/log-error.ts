@@ -10,7 +10,11 @@ export function logError(message: string, detail?: unknown): void {
   console.warn(`[sdui] ${message}`, detail ?? '');
   note({ log: message });
   try {
-    window.dispatchEvent(new CustomEvent(LOG_EVENT, { detail: { message, detail: detail === undefined ? undefined : safeDetail(detail) } }));
+    window.dispatchEvent(
+      new CustomEvent(LOG_EVENT, {
+        detail: { message, detail: detail === undefined ? undefined : safeDetail(detail) },
+      }),
+    );
   } catch {
     // Logging must never break the page.
   }

@@ -26,7 +26,10 @@ export { drawWithAnswers } from './draw-with-answers';
 export { CAPTURE_SCRIPT } from './capture/capture-script';
 
 /** What drawing takes from the screen (core/screen/screen-input.ts): no API map, as a drawn screen never calls out. */
-export type StaticRenderInput = Pick<ScreenInput, 'doc' | 'texts' | 'market' | 'query' | 'commonQueryNames' | 'state' | 'logError'>;
+export type StaticRenderInput = Pick<
+  ScreenInput,
+  'doc' | 'texts' | 'market' | 'query' | 'commonQueryNames' | 'state' | 'logError'
+>;
 
 export interface StaticRender {
   /** The body's markup, for inside the app's root element. */
@@ -41,7 +44,12 @@ const refuse = (logError: StaticRenderInput['logError']): ApiClient => ({
     logError(`static screen called endpoint "${endpoint}" while rendering on the server`);
     return { ok: false, code: undefined, message: 'error', data: undefined };
   },
-  upload: async (endpoint) => ({ ok: false, code: undefined, message: `no uploads on the server (${endpoint})`, data: undefined }),
+  upload: async (endpoint) => ({
+    ok: false,
+    code: undefined,
+    message: `no uploads on the server (${endpoint})`,
+    data: undefined,
+  }),
   url: () => '',
 });
 const noBridge: Bridge = { send: () => {} };

@@ -72,7 +72,13 @@ describe('native bridge', () => {
   });
 
   it('a throwing native handler is logged, not thrown', () => {
-    const { win } = fakeWin({ android: { rate: () => { throw new Error('native down'); } } });
+    const { win } = fakeWin({
+      android: {
+        rate: () => {
+          throw new Error('native down');
+        },
+      },
+    });
     const logError = vi.fn();
     expect(() => createBridge({ bridgeMap, win, goHome: vi.fn(), logError }).send('rate')).not.toThrow();
     expect(logError).toHaveBeenCalledWith(expect.stringContaining('native down'));

@@ -90,7 +90,8 @@ function appendDevLog(doc: Document, d: BridgeEventDetail) {
     box.id = 'sdui-bridge-log';
     box.setAttribute('role', 'log');
     box.setAttribute('aria-label', 'Native bridge log');
-    box.style.cssText = 'position:fixed;left:0;right:0;bottom:0;max-height:30vh;overflow:auto;font:12px monospace;background:#111c;color:#9f9;padding:4px;z-index:9999';
+    box.style.cssText =
+      'position:fixed;left:0;right:0;bottom:0;max-height:30vh;overflow:auto;font:12px monospace;background:#111c;color:#9f9;padding:4px;z-index:9999';
     doc.body.appendChild(box);
   }
   const line = doc.createElement('div');

@@ -5,7 +5,9 @@ import { renderNodes } from '../runtime/testing/render-nodes';
 
 describe('bank-card-field', () => {
   it('shows digits in groups of four and stores digits only', async () => {
-    const r = renderNodes([{ type: 'bank-card-field', bind: 'card', label: 'card' }], { texts: { card: 'Card number' } });
+    const r = renderNodes([{ type: 'bank-card-field', bind: 'card', label: 'card' }], {
+      texts: { card: 'Card number' },
+    });
     const input = screen.getByLabelText('Card number') as HTMLInputElement;
     await userEvent.type(input, '6222 0202-0011x22');
     expect(input.value).toBe('6222 0202 0011 22');

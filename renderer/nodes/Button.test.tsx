@@ -5,12 +5,17 @@ import { renderNodes } from '../runtime/testing/render-nodes';
 
 describe('button', () => {
   it('is a real button that runs its actions', async () => {
-    const r = renderNodes([{ type: 'button', label: 'send', onClick: [{ action: 'toast', key: 'sent' }] }], { texts: { send: 'Kirim', sent: 'Terkirim' } });
+    const r = renderNodes([{ type: 'button', label: 'send', onClick: [{ action: 'toast', key: 'sent' }] }], {
+      texts: { send: 'Kirim', sent: 'Terkirim' },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Kirim' }));
     expect(r.toasts.map((t) => t.message)).toEqual(['Terkirim']);
   });
   it('is disabled while its expression is truthy and then runs nothing', async () => {
-    const r = renderNodes([{ type: 'button', label: 'confirm', disabled: '!state.agree', onClick: [{ action: 'toast', message: 'go' }] }], { state: { agree: false } });
+    const r = renderNodes(
+      [{ type: 'button', label: 'confirm', disabled: '!state.agree', onClick: [{ action: 'toast', message: 'go' }] }],
+      { state: { agree: false } },
+    );
     const button = screen.getByRole('button', { name: 'confirm' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     await userEvent.click(button);

@@ -6,8 +6,20 @@ import { renderNodes } from '../runtime/testing/render-nodes';
 describe('captcha-image', () => {
   it('loads from the endpoint URL with its params and reloads when tapped', async () => {
     const r = renderNodes(
-      [{ type: 'captcha-image', endpoint: 'captchaImage', params: { sid: '{{ state.sid }}' }, alt: 'refresh', refreshWhen: 'state.mobile', refreshBlockedKey: 'needMobile' }],
-      { state: { sid: 'abc', mobile: '' }, texts: { refresh: 'Captcha, tap to refresh', needMobile: 'enter correct mobile number' } },
+      [
+        {
+          type: 'captcha-image',
+          endpoint: 'captchaImage',
+          params: { sid: '{{ state.sid }}' },
+          alt: 'refresh',
+          refreshWhen: 'state.mobile',
+          refreshBlockedKey: 'needMobile',
+        },
+      ],
+      {
+        state: { sid: 'abc', mobile: '' },
+        texts: { refresh: 'Captcha, tap to refresh', needMobile: 'enter correct mobile number' },
+      },
     );
     const button = screen.getByRole('button', { name: 'Captcha, tap to refresh' });
     const img = () => button.querySelector('img')!.getAttribute('src');

@@ -5,12 +5,24 @@ import { renderNodes } from '../runtime/testing/render-nodes';
 
 describe('card', () => {
   it('groups content under its heading; without onClick it is not pressable', () => {
-    renderNodes([{ type: 'card', title: 'order', children: [{ type: 'text', value: 'Dana Kilat' }] }], { texts: { order: 'Pesanan' } });
+    renderNodes([{ type: 'card', title: 'order', children: [{ type: 'text', value: 'Dana Kilat' }] }], {
+      texts: { order: 'Pesanan' },
+    });
     expect(screen.getByRole('heading', { name: 'Pesanan' })).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
   it('a pressable card works by tap and by keyboard', async () => {
-    const r = renderNodes([{ type: 'card', accessibleLabel: 'Complaint {{ state.id }}', onClick: [{ action: 'toast', message: 'open' }], children: [] }], { state: { id: 7 } });
+    const r = renderNodes(
+      [
+        {
+          type: 'card',
+          accessibleLabel: 'Complaint {{ state.id }}',
+          onClick: [{ action: 'toast', message: 'open' }],
+          children: [],
+        },
+      ],
+      { state: { id: 7 } },
+    );
     const card = screen.getByRole('button', { name: 'Complaint 7' });
     await userEvent.click(card);
     fireEvent.keyDown(card, { key: 'Enter' });

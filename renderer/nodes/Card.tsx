@@ -6,7 +6,9 @@ import { displayValue, resolveArgs } from './text-of';
 
 export const Card: Widget<'card'> = ({ node }) => {
   const runtime = useRuntime();
-  const title = node.title ? <h3 className="sdui-card__title">{runtime.t(node.title, resolveArgs(runtime, node.args))}</h3> : null;
+  const title = node.title ? (
+    <h3 className="sdui-card__title">{runtime.t(node.title, resolveArgs(runtime, node.args))}</h3>
+  ) : null;
   if (!node.onClick) {
     return (
       <section id={node.id} className="sdui-card">

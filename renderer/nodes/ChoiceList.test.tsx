@@ -15,7 +15,15 @@ describe('choice-list', () => {
           onSelect: [{ action: 'toast', message: '{{ item.title }}#{{ index }}' }],
         },
       ],
-      { texts: { types: 'Question type' }, state: { types: [{ value: 1, title: 'Collection' }, { value: 2, title: 'Repayment' }] } },
+      {
+        texts: { types: 'Question type' },
+        state: {
+          types: [
+            { value: 1, title: 'Collection' },
+            { value: 2, title: 'Repayment' },
+          ],
+        },
+      },
     );
     const group = screen.getByRole('radiogroup', { name: 'Question type' });
     expect(group).toBeTruthy();
@@ -27,10 +35,23 @@ describe('choice-list', () => {
     expect(r.state().problemType).toBe(1);
   });
   it('static options use text keys', () => {
-    renderNodes([{ type: 'choice-list', bind: 'payType', label: 'pt', options: [{ value: 1, label: 'bank' }, { value: 2, label: 'market' }] }], {
-      texts: { bank: 'Bank', market: 'Minimarket' },
-      state: { payType: '2' },
-    });
+    renderNodes(
+      [
+        {
+          type: 'choice-list',
+          bind: 'payType',
+          label: 'pt',
+          options: [
+            { value: 1, label: 'bank' },
+            { value: 2, label: 'market' },
+          ],
+        },
+      ],
+      {
+        texts: { bank: 'Bank', market: 'Minimarket' },
+        state: { payType: '2' },
+      },
+    );
     expect(screen.getByRole('radio', { name: 'Minimarket' }).getAttribute('aria-checked')).toBe('true');
   });
 });

@@ -19,7 +19,8 @@ export const ChoiceList: Widget<'choice-list'> = ({ node }) => {
   };
   // Radio groups move with the arrow keys; Tab enters at the chosen option.
   const onKeyDown = (e: KeyboardEvent, index: number) => {
-    const step = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? -1 : 0;
+    const step =
+      e.key === 'ArrowDown' || e.key === 'ArrowRight' ? 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? -1 : 0;
     if (!step || !options.length) return;
     e.preventDefault();
     const next = (index + step + options.length) % options.length;

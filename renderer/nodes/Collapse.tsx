@@ -16,7 +16,13 @@ export const Collapse: Widget<'collapse'> = ({ node }) => {
   };
   return (
     <div id={node.id} className={`sdui-collapse${open ? ' sdui-collapse--open' : ''}`}>
-      <button type="button" className="sdui-collapse__header" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
+      <button
+        type="button"
+        className="sdui-collapse__header"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
         <span>{runtime.t(node.title, resolveArgs(runtime, node.args))}</span>
         <span aria-hidden="true" className="sdui-collapse__chevron">
           ▾

@@ -7,10 +7,20 @@ describe('countdown', () => {
   afterEach(() => vi.useRealTimers());
 
   it('counts down as mm:ss and runs onEnd once at zero', async () => {
-    const r = renderNodes([{ type: 'countdown', seconds: '{{ state.left }}', key: 'expires', onEnd: [{ action: 'toast', message: 'over' }] }], {
-      state: { left: 62 },
-      texts: { expires: 'Expires in {time}' },
-    });
+    const r = renderNodes(
+      [
+        {
+          type: 'countdown',
+          seconds: '{{ state.left }}',
+          key: 'expires',
+          onEnd: [{ action: 'toast', message: 'over' }],
+        },
+      ],
+      {
+        state: { left: 62 },
+        texts: { expires: 'Expires in {time}' },
+      },
+    );
     expect(screen.getByRole('timer').textContent).toBe('Expires in 01:02');
     await act(async () => vi.advanceTimersByTime(3000));
     expect(screen.getByRole('timer').textContent).toBe('Expires in 00:59');

@@ -1,3 +1,5 @@
 import type { Widget } from '../runtime/contract';
 
-export const Divider: Widget<'divider'> = ({ node }) => <hr id={node.id} className={`sdui-divider${node.inset ? ' sdui-divider--inset' : ''}`} />;
+export const Divider: Widget<'divider'> = ({ node }) => (
+  <hr id={node.id} className={`sdui-divider${node.inset ? ' sdui-divider--inset' : ''}`} />
+);

@@ -11,10 +11,20 @@ describe('form', () => {
           id: 'contact',
           children: [
             { type: 'text-field', bind: 'name', label: 'name', rules: [{ required: true, message: 'incomplete' }] },
-            { type: 'textarea', bind: 'msg', label: 'msg', when: '!state.hideMsg', rules: [{ required: true, message: 'noMsg' }] },
+            {
+              type: 'textarea',
+              bind: 'msg',
+              label: 'msg',
+              when: '!state.hideMsg',
+              rules: [{ required: true, message: 'noMsg' }],
+            },
           ],
         },
-        { type: 'form', id: 'other', children: [{ type: 'text-field', bind: 'x', label: 'x', rules: [{ required: true, message: 'x' }] }] },
+        {
+          type: 'form',
+          id: 'other',
+          children: [{ type: 'text-field', bind: 'x', label: 'x', rules: [{ required: true, message: 'x' }] }],
+        },
       ],
       { texts: { incomplete: 'Please provide complete information!', noMsg: 'Message?' } },
     );

@@ -17,7 +17,16 @@ describe('image-upload', () => {
   it('uploads each picture at once, stores the returned URL and removes by a labelled button', async () => {
     let n = 0;
     const r = renderNodes(
-      [{ type: 'image-upload', bind: 'images', label: 'evidence', endpoint: 'uploadProblemImg', fileField: 'problemImage', max: 2 }],
+      [
+        {
+          type: 'image-upload',
+          bind: 'images',
+          label: 'evidence',
+          endpoint: 'uploadProblemImg',
+          fileField: 'problemImage',
+          max: 2,
+        },
+      ],
       { texts, api: { uploadProblemImg: () => ({ code: '00', data: { url: `https://img.example/${++n}.png` } }) } },
     );
     const input = (await screen.findByLabelText('Add picture')) as HTMLInputElement;

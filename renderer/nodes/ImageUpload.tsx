@@ -13,7 +13,9 @@ export const ImageUpload: Widget<'image-upload'> = ({ node }) => {
   const inputId = node.id ?? `f${useId().replace(/:/g, '')}`;
   const [inFlight, setInFlight] = useState<number[]>([]);
   const inFlightCount = useRef(0);
-  const urls = Array.isArray(field.value) ? (field.value as unknown[]).filter((u): u is string => typeof u === 'string') : [];
+  const urls = Array.isArray(field.value)
+    ? (field.value as unknown[]).filter((u): u is string => typeof u === 'string')
+    : [];
   const max = runtime.limit(node.max, 9);
   const full = urls.length + inFlight.length >= max;
 
@@ -35,7 +37,8 @@ export const ImageUpload: Widget<'image-upload'> = ({ node }) => {
       const res = await runtime.api.upload(node.endpoint, node.fileField ?? 'file', file);
       const url = res.ok ? pick(res, node.resultPath ?? 'data.url') : undefined;
       if (typeof url === 'string' && url) commit([...current(), url]);
-      else if (res.ok) runtime.logError(`image-upload: no URL at ${node.resultPath ?? 'data.url'} in the upload result`);
+      else if (res.ok)
+        runtime.logError(`image-upload: no URL at ${node.resultPath ?? 'data.url'} in the upload result`);
     } finally {
       inFlightCount.current--;
       setInFlight((list) => list.filter((s) => s !== seq));
@@ -65,7 +68,10 @@ export const ImageUpload: Widget<'image-upload'> = ({ node }) => {
   return (
     <div className="sdui-image-upload">
       <p className="sdui-field__label" id={`${inputId}-label`}>
-        {runtime.t(node.label)} <span className="sdui-image-upload__count">{urls.length}/{max}</span>
+        {runtime.t(node.label)}{' '}
+        <span className="sdui-image-upload__count">
+          {urls.length}/{max}
+        </span>
       </p>
       <ul className="sdui-image-upload__grid" aria-labelledby={`${inputId}-label`}>
         {urls.map((url, i) => (

@@ -12,7 +12,15 @@ describe('landmark', () => {
         { type: 'landmark', role: 'region', label: 'contact', children: [] },
         { type: 'landmark', role: 'contentinfo', tone: 'muted', children: [{ type: 'text', key: 'copy' }] },
       ],
-      { texts: { skip: 'Skip to main content', brand: 'CashLoan', body: 'Loans', contact: 'Contact us', copy: '© CashLoan' } },
+      {
+        texts: {
+          skip: 'Skip to main content',
+          brand: 'CashLoan',
+          body: 'Loans',
+          contact: 'Contact us',
+          copy: '© CashLoan',
+        },
+      },
     );
     expect(screen.getByRole('banner').textContent).toBe('CashLoan');
     const main = screen.getByRole('main');
@@ -28,7 +36,9 @@ describe('landmark', () => {
   });
 
   it('a garbage role draws a section and logs the missing label instead of failing', () => {
-    const r = renderNodes([{ type: 'landmark', role: 'bogus', children: [{ type: 'text', key: 'x' }] } as never], { texts: { x: 'still here' } });
+    const r = renderNodes([{ type: 'landmark', role: 'bogus', children: [{ type: 'text', key: 'x' }] } as never], {
+      texts: { x: 'still here' },
+    });
     expect(screen.getByText('still here').closest('section')).toBeTruthy();
     expect(r.logs.some((l) => l.message.includes('needs a label'))).toBe(true);
   });

@@ -14,10 +14,13 @@ describe('link', () => {
     expect(a.getAttribute('href')).toBe('/complaintList?deviceId=d9&token=t1&orderNo=A1');
   });
   it('a tap on a route link navigates inside the app with the same target', async () => {
-    const r = renderNodes([{ type: 'link', label: 'mine', route: '/complaintList', query: { orderNo: '{{ state.orderNo }}' } }], {
-      query: { token: 't1' },
-      state: { orderNo: 'A1' },
-    });
+    const r = renderNodes(
+      [{ type: 'link', label: 'mine', route: '/complaintList', query: { orderNo: '{{ state.orderNo }}' } }],
+      {
+        query: { token: 't1' },
+        state: { orderNo: 'A1' },
+      },
+    );
     await userEvent.click(screen.getByRole('link', { name: 'mine' }));
     expect(r.navigations).toEqual([{ to: '/complaintList?token=t1&orderNo=A1', replace: false }]);
   });

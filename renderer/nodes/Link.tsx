@@ -36,7 +36,13 @@ export const Link: Widget<'link'> = ({ node }) => {
   };
   const external = /^https?:/i.test(href) && !node.route;
   return (
-    <a id={node.id} className={`sdui-link${node.variant && node.variant !== 'inline' ? ` sdui-link--${node.variant}` : ''}`} href={href} onClick={onClick} rel={external ? 'noopener noreferrer' : undefined}>
+    <a
+      id={node.id}
+      className={`sdui-link${node.variant && node.variant !== 'inline' ? ` sdui-link--${node.variant}` : ''}`}
+      href={href}
+      onClick={onClick}
+      rel={external ? 'noopener noreferrer' : undefined}
+    >
       {label}
     </a>
   );

@@ -12,11 +12,26 @@ describe('list', () => {
           items: '{{ state.list }}',
           label: 'mine',
           itemKey: 'id',
-          itemTemplate: [{ type: 'button', label: 'open', args: { n: '{{ index + 1 }}', what: '{{ item.content }}' }, onClick: [{ action: 'toast', message: 'id={{ item.id }}' }] }],
+          itemTemplate: [
+            {
+              type: 'button',
+              label: 'open',
+              args: { n: '{{ index + 1 }}', what: '{{ item.content }}' },
+              onClick: [{ action: 'toast', message: 'id={{ item.id }}' }],
+            },
+          ],
           empty: [{ type: 'text', key: 'none' }],
         },
       ],
-      { texts: { mine: 'My complaints', open: '{n}. {what}', none: 'No complaints yet' }, state: { list: [{ id: 7, content: 'Late' }, { id: 9, content: 'Fee' }] } },
+      {
+        texts: { mine: 'My complaints', open: '{n}. {what}', none: 'No complaints yet' },
+        state: {
+          list: [
+            { id: 7, content: 'Late' },
+            { id: 9, content: 'Fee' },
+          ],
+        },
+      },
     );
     const list = screen.getByRole('list', { name: 'My complaints' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
@@ -25,9 +40,19 @@ describe('list', () => {
     expect(screen.queryByText('No complaints yet')).toBeNull();
   });
   it('shows the empty state for an empty or missing list', () => {
-    renderNodes([{ type: 'list', items: '{{ state.list }}', itemTemplate: [{ type: 'text', value: 'x' }], empty: [{ type: 'text', key: 'none' }] }], {
-      texts: { none: 'Applications are full, retry tomorrow' },
-    });
+    renderNodes(
+      [
+        {
+          type: 'list',
+          items: '{{ state.list }}',
+          itemTemplate: [{ type: 'text', value: 'x' }],
+          empty: [{ type: 'text', key: 'none' }],
+        },
+      ],
+      {
+        texts: { none: 'Applications are full, retry tomorrow' },
+      },
+    );
     expect(screen.getByText('Applications are full, retry tomorrow')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
   });

@@ -20,7 +20,11 @@ export const List: Widget<'list'> = ({ node }) => {
     ) : null;
   }
   return (
-    <ul id={node.id} className={`sdui-list ${layoutClasses({ gap: node.gap })}`} aria-label={node.label ? runtime.t(node.label) : undefined}>
+    <ul
+      id={node.id}
+      className={`sdui-list ${layoutClasses({ gap: node.gap })}`}
+      aria-label={node.label ? runtime.t(node.label) : undefined}
+    >
       {items.map((item, index) => {
         const key = node.itemKey ? pick(item, node.itemKey) : undefined;
         return (

@@ -7,10 +7,20 @@ const texts = { rate: 'Rate our service', cancel: 'Cancel' };
 
 describe('modal', () => {
   it('shows while state.$modals[id] is true as a labelled modal dialog; the mask closes it', async () => {
-    const r = renderNodes([{ type: 'modal', id: 'rating', title: 'rate', children: [{ type: 'button', label: 'cancel', onClick: [{ action: 'closeModal', id: 'rating' }] }] }], {
-      texts,
-      state: { $modals: { rating: false } },
-    });
+    const r = renderNodes(
+      [
+        {
+          type: 'modal',
+          id: 'rating',
+          title: 'rate',
+          children: [{ type: 'button', label: 'cancel', onClick: [{ action: 'closeModal', id: 'rating' }] }],
+        },
+      ],
+      {
+        texts,
+        state: { $modals: { rating: false } },
+      },
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
     r.runtime.setState('$modals.rating', true);
     const dialog = await screen.findByRole('dialog', { name: 'Rate our service' });
@@ -21,7 +31,10 @@ describe('modal', () => {
     expect(r.state().$modals).toEqual({ rating: false });
   });
   it('a modal that is not mask-closable ignores the mask and Escape', async () => {
-    renderNodes([{ type: 'modal', id: 'agreement', title: 'rate', maskClosable: false, children: [] }], { texts, state: { $modals: { agreement: true } } });
+    renderNodes([{ type: 'modal', id: 'agreement', title: 'rate', maskClosable: false, children: [] }], {
+      texts,
+      state: { $modals: { agreement: true } },
+    });
     const dialog = screen.getByRole('dialog');
     await userEvent.click(screen.getByTestId('modal-mask-agreement'));
     fireEvent.keyDown(dialog, { key: 'Escape' });

@@ -31,7 +31,11 @@ export const Modal: Widget<'modal'> = ({ node }) => {
     }
   };
   return (
-    <div className="sdui-modal__mask" onClick={(e) => e.target === e.currentTarget && maskClosable && close()} data-testid={`modal-mask-${node.id}`}>
+    <div
+      className="sdui-modal__mask"
+      onClick={(e) => e.target === e.currentTarget && maskClosable && close()}
+      data-testid={`modal-mask-${node.id}`}
+    >
       <div
         ref={dialogRef}
         id={node.id}

@@ -8,15 +8,18 @@ export const Page: Widget<'page'> = ({ node }) => {
     <div id={node.id} className="sdui-page">
       <header className="sdui-page__bar">
         {node.onBack ? (
-          <button type="button" className="sdui-page__back" aria-label={runtime.t(node.backLabel ?? 'widget.back')} onClick={() => void runtime.run(node.onBack)}>
+          <button
+            type="button"
+            className="sdui-page__back"
+            aria-label={runtime.t(node.backLabel ?? 'widget.back')}
+            onClick={() => void runtime.run(node.onBack)}
+          >
             <span aria-hidden="true">‹</span>
           </button>
         ) : null}
         <h1 className="sdui-page__title">{runtime.t(node.title)}</h1>
       </header>
-      <main className="sdui-page__body">
-        {nodeElements(node.children)}
-      </main>
+      <main className="sdui-page__body">{nodeElements(node.children)}</main>
     </div>
   );
 };

@@ -5,7 +5,9 @@ import { renderNodes } from '../runtime/testing/render-nodes';
 
 describe('phone-field', () => {
   it('accepts digits only, at most 11, shown 3-4-4 and stored as digits', async () => {
-    const r = renderNodes([{ type: 'phone-field', bind: 'form.mobile', label: 'mobile' }], { texts: { mobile: 'Nomor HP' } });
+    const r = renderNodes([{ type: 'phone-field', bind: 'form.mobile', label: 'mobile' }], {
+      texts: { mobile: 'Nomor HP' },
+    });
     const input = screen.getByLabelText('Nomor HP') as HTMLInputElement;
     await userEvent.type(input, '138a1234-56789999');
     expect(input.value).toBe('138 1234 5678');
@@ -18,11 +20,22 @@ describe('phone-field', () => {
           type: 'form',
           id: 'reg',
           children: [
-            { type: 'phone-field', bind: 'mobile', label: 'mobile', rules: [{ pattern: '1[3-9][0-9]{9}', message: 'bad' }, { required: true, message: 'need' }] },
+            {
+              type: 'phone-field',
+              bind: 'mobile',
+              label: 'mobile',
+              rules: [
+                { pattern: '1[3-9][0-9]{9}', message: 'bad' },
+                { required: true, message: 'need' },
+              ],
+            },
           ],
         },
       ],
-      { texts: { mobile: 'Mobile', bad: 'enter correct mobile number', need: 'required' }, state: { mobile: '12345678901' } },
+      {
+        texts: { mobile: 'Mobile', bad: 'enter correct mobile number', need: 'required' },
+        state: { mobile: '12345678901' },
+      },
     );
     expect(r.services.forms.validate('reg')).toEqual(['enter correct mobile number']);
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'enter correct mobile number');
@@ -31,7 +44,15 @@ describe('phone-field', () => {
   it('takes its length and grouping from market limits, and falls back to 11 / 3-4-4 on garbage (logged)', async () => {
     const market = { limits: { mobileDigits: 10, phoneDigitGroups: [4, 3, 3] } };
     renderNodes(
-      [{ type: 'phone-field', bind: 'm', label: 'mobile', maxDigits: '{{ market.limits.mobileDigits }}', groups: '{{ market.limits.phoneDigitGroups }}' }],
+      [
+        {
+          type: 'phone-field',
+          bind: 'm',
+          label: 'mobile',
+          maxDigits: '{{ market.limits.mobileDigits }}',
+          groups: '{{ market.limits.phoneDigitGroups }}',
+        },
+      ],
       { texts: { mobile: 'Mobile' }, market },
     );
     const input = screen.getByLabelText('Mobile') as HTMLInputElement;
@@ -40,7 +61,15 @@ describe('phone-field', () => {
   });
   it('falls back to 11 digits shown 3-4-4 when the bound limits are garbage', async () => {
     const r = renderNodes(
-      [{ type: 'phone-field', bind: 'm', label: 'mobile', maxDigits: '{{ market.limits.nope }}', groups: '{{ market.limits.bad }}' }],
+      [
+        {
+          type: 'phone-field',
+          bind: 'm',
+          label: 'mobile',
+          maxDigits: '{{ market.limits.nope }}',
+          groups: '{{ market.limits.bad }}',
+        },
+      ],
       { texts: { mobile: 'Mobile' }, market: { limits: { bad: 'x' } } },
     );
     const input = screen.getByLabelText('Mobile') as HTMLInputElement;

@@ -9,7 +9,8 @@ const PHONE_GROUPS = [3, 4, 4];
 
 function groupsOf(value: unknown, log: (m: string) => void): number[] {
   if (value === undefined) return PHONE_GROUPS;
-  if (Array.isArray(value) && value.length > 0 && value.every((n) => Number.isInteger(n) && n >= 1 && n <= 20)) return value as number[];
+  if (Array.isArray(value) && value.length > 0 && value.every((n) => Number.isInteger(n) && n >= 1 && n <= 20))
+    return value as number[];
   log(`phone-field: groups ${JSON.stringify(value)?.slice(0, 60)} are not digit-group sizes; using 3-4-4`);
   return PHONE_GROUPS;
 }
@@ -17,7 +18,9 @@ function groupsOf(value: unknown, log: (m: string) => void): number[] {
 export const PhoneField: Widget<'phone-field'> = ({ node }) => {
   const runtime = useRuntime();
   const max = runtime.limit(node.maxDigits, PHONE_DIGITS);
-  const groups = groupsOf(node.groups === undefined ? undefined : runtime.resolve(node.groups), (m) => runtime.logError(m));
+  const groups = groupsOf(node.groups === undefined ? undefined : runtime.resolve(node.groups), (m) =>
+    runtime.logError(m),
+  );
   return (
     <FormattedInput
       node={node}

@@ -3,9 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { renderNodes } from '../runtime/testing/render-nodes';
 
 describe('rich-document', () => {
-  it('fills a run\'s {name} placeholders from its args (figures bound to the market document)', () => {
+  it("fills a run's {name} placeholders from its args (figures bound to the market document)", () => {
     renderNodes(
-      [{ type: 'rich-document', sections: [{ blocks: [{ kind: 'paragraph', runs: [{ key: 'term', args: { min: '{{ market.legal.min }}', max: '{{ market.legal.max }}' } }] }] }] }],
+      [
+        {
+          type: 'rich-document',
+          sections: [
+            {
+              blocks: [
+                {
+                  kind: 'paragraph',
+                  runs: [{ key: 'term', args: { min: '{{ market.legal.min }}', max: '{{ market.legal.max }}' } }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
       { texts: { term: 'From {min} to {max} days.' }, market: { legal: { min: 91, max: 365 } } },
     );
     expect(screen.getByText('From 91 to 365 days.')).toBeTruthy();
@@ -21,7 +35,10 @@ describe('rich-document', () => {
             {
               heading: [{ text: 'Definitions' }],
               blocks: [
-                { kind: 'paragraph', runs: [{ text: 'The ' }, { text: 'Lender', emphasis: 'strong' }, { text: ' means <b>us</b>.' }] },
+                {
+                  kind: 'paragraph',
+                  runs: [{ text: 'The ' }, { text: 'Lender', emphasis: 'strong' }, { text: ' means <b>us</b>.' }],
+                },
                 { kind: 'list', ordered: true, items: [[{ text: 'over 18' }], [{ text: 'Indian national' }]] },
               ],
             },

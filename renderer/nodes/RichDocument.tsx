@@ -3,8 +3,17 @@ import type { Runtime, Widget } from '../runtime/contract';
 import { useRuntime } from '../runtime/runtime-context';
 import { resolveArgs } from './text-of';
 
-type Runs = RichDocumentNode['sections'][number]['blocks'][number] extends infer B ? (B extends { runs: infer R } ? R : never) : never;
-type Run = { text?: string; key?: string; args?: { [name: string]: string | undefined }; emphasis?: 'strong' | 'em' | 'underline' };
+type Runs = RichDocumentNode['sections'][number]['blocks'][number] extends infer B
+  ? B extends { runs: infer R }
+    ? R
+    : never
+  : never;
+type Run = {
+  text?: string;
+  key?: string;
+  args?: { [name: string]: string | undefined };
+  emphasis?: 'strong' | 'em' | 'underline';
+};
 
 /** Legal text is structured data rendered as React text nodes: never HTML, so nothing in it can run. */
 function RunsView({ runs, runtime }: { runs: readonly Run[] | Runs | undefined; runtime: Runtime }) {

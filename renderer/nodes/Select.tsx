@@ -21,7 +21,8 @@ export const Select: Widget<'select'> = ({ node }) => {
           const option = options[Number(e.target.value)];
           const next = e.target.value === '' || !option ? undefined : option.value;
           field.setValue(next);
-          if (node.onChange) void field.runtime.run(node.onChange, { item: option?.item, index: Number(e.target.value), result: next });
+          if (node.onChange)
+            void field.runtime.run(node.onChange, { item: option?.item, index: Number(e.target.value), result: next });
         }}
         onBlur={field.onBlur}
         {...errorProps(inputId, field.error)}

@@ -10,7 +10,15 @@ describe('sms-code-field', () => {
 
   it('sends, then blocks resending during the 60 s countdown', async () => {
     const r = renderNodes(
-      [{ type: 'sms-code-field', bind: 'smsCode', label: 'code', sendLabel: 'send', onSend: [{ action: 'api', endpoint: 'getSms' }] }],
+      [
+        {
+          type: 'sms-code-field',
+          bind: 'smsCode',
+          label: 'code',
+          sendLabel: 'send',
+          onSend: [{ action: 'api', endpoint: 'getSms' }],
+        },
+      ],
       { texts, api: { getSms: { code: 0 } } },
     );
     const input = screen.getByLabelText('SMS code') as HTMLInputElement;
@@ -27,10 +35,21 @@ describe('sms-code-field', () => {
   });
 
   it('does not start counting when sending failed', async () => {
-    renderNodes([{ type: 'sms-code-field', bind: 'smsCode', label: 'code', sendLabel: 'send', onSend: [{ action: 'api', endpoint: 'getSms' }] }], {
-      texts,
-      api: { getSms: { code: 101, message: 'image captcha wrong' } },
-    });
+    renderNodes(
+      [
+        {
+          type: 'sms-code-field',
+          bind: 'smsCode',
+          label: 'code',
+          sendLabel: 'send',
+          onSend: [{ action: 'api', endpoint: 'getSms' }],
+        },
+      ],
+      {
+        texts,
+        api: { getSms: { code: 101, message: 'image captcha wrong' } },
+      },
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send code' })));
     expect((screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement).disabled).toBe(false);
   });

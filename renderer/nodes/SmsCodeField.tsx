@@ -37,7 +37,12 @@ export const SmsCodeField: Widget<'sms-code-field'> = ({ node }) => {
 
   const text = field.value === undefined || field.value === null ? '' : String(field.value);
   const button = (
-    <button type="button" className="sdui-button sdui-button--secondary sdui-sms__send" disabled={left > 0 || sending || field.disabled} onClick={send}>
+    <button
+      type="button"
+      className="sdui-button sdui-button--secondary sdui-sms__send"
+      disabled={left > 0 || sending || field.disabled}
+      onClick={send}
+    >
       {left > 0 ? runtime.t(node.resendLabel ?? 'widget.sms.resendIn', { seconds: left }) : runtime.t(node.sendLabel)}
     </button>
   );

@@ -5,10 +5,20 @@ import { renderNodes } from '../runtime/testing/render-nodes';
 
 describe('star-rating', () => {
   it('five stars as radios; tapping star n stores n', async () => {
-    const r = renderNodes([{ type: 'star-rating', bind: 'score', label: 'rate', onChange: [{ action: 'toast', message: 'score {{ result }}' }] }], {
-      texts: { rate: 'Your rating', 'widget.starRating.star': '{n} of {max} stars' },
-      state: { score: 0 },
-    });
+    const r = renderNodes(
+      [
+        {
+          type: 'star-rating',
+          bind: 'score',
+          label: 'rate',
+          onChange: [{ action: 'toast', message: 'score {{ result }}' }],
+        },
+      ],
+      {
+        texts: { rate: 'Your rating', 'widget.starRating.star': '{n} of {max} stars' },
+        state: { score: 0 },
+      },
+    );
     const group = screen.getByRole('radiogroup', { name: 'Your rating' });
     expect(screen.getAllByRole('radio')).toHaveLength(5);
     expect(group).toBeTruthy();

@@ -16,7 +16,8 @@ export const StarRating: Widget<'star-rating'> = ({ node }) => {
     if (node.onChange) void runtime.run(node.onChange, { result: n });
   };
   const onKeyDown = (e: KeyboardEvent) => {
-    const step = e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -1 : 0;
+    const step =
+      e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -1 : 0;
     if (!step) return;
     e.preventDefault();
     const next = Math.max(1, Math.min(max, (score || 0) + step));
@@ -25,7 +26,14 @@ export const StarRating: Widget<'star-rating'> = ({ node }) => {
   };
 
   return (
-    <div id={node.id} className="sdui-stars" role="radiogroup" aria-labelledby={labelId} aria-readonly={node.readOnly || undefined} onKeyDown={onKeyDown}>
+    <div
+      id={node.id}
+      className="sdui-stars"
+      role="radiogroup"
+      aria-labelledby={labelId}
+      aria-readonly={node.readOnly || undefined}
+      onKeyDown={onKeyDown}
+    >
       <span id={labelId} className="sdui-visually-hidden">
         {runtime.t(node.label)}
       </span>

@@ -43,7 +43,12 @@ describe('tabs', () => {
             ],
           },
         ],
-        { state: { section }, texts: { sections: 'Site sections', home: 'Home', about: 'About Us' }, query: { market: 'IN' }, commonQueryNames: ['market'] },
+        {
+          state: { section },
+          texts: { sections: 'Site sections', home: 'Home', about: 'About Us' },
+          query: { market: 'IN' },
+          commonQueryNames: ['market'],
+        },
       );
     const r = nav(0);
     expect(screen.getByRole('navigation', { name: 'Site sections' })).toBeTruthy();
@@ -59,10 +64,23 @@ describe('tabs', () => {
     expect(screen.getAllByRole('link').every((a) => !a.hasAttribute('aria-current'))).toBe(true);
   });
   it('routed tabs are not painted half-parsed: a render-blocking link in the head names an empty element after the last entry', () => {
-    renderNodes([{ type: 'tabs', label: 'nav', bind: 'section', tabs: [{ label: 'a', route: '/' }, { label: 'b', route: '/Loan' }] } as unknown as Node], {
-      state: { section: 0 },
-      texts: { nav: 'Nav', a: 'Home', b: 'Loan terms' },
-    });
+    renderNodes(
+      [
+        {
+          type: 'tabs',
+          label: 'nav',
+          bind: 'section',
+          tabs: [
+            { label: 'a', route: '/' },
+            { label: 'b', route: '/Loan' },
+          ],
+        } as unknown as Node,
+      ],
+      {
+        state: { section: 0 },
+        texts: { nav: 'Nav', a: 'Home', b: 'Loan terms' },
+      },
+    );
     const links = [...document.head.querySelectorAll('link[rel="expect"]')];
     expect(links.map((l) => l.getAttribute('blocking'))).toEqual(['render']);
     const end = document.getElementById(links[0].getAttribute('href')!.slice(1))!;
@@ -73,7 +91,18 @@ describe('tabs', () => {
   it('routed tabs: onChange runs before the navigation; a modified click (new tab) is left to the browser', async () => {
     const r = renderNodes(
       // setState's free-form `value` is generated as an object type; a template string is what documents write.
-      [{ type: 'tabs', label: 'nav', bind: 'section', onChange: [{ action: 'setState', path: 'picked', value: '{{ index }}' }], tabs: [{ label: 'a', route: '/' }, { label: 'b', route: '/Loan' }] } as unknown as Node],
+      [
+        {
+          type: 'tabs',
+          label: 'nav',
+          bind: 'section',
+          onChange: [{ action: 'setState', path: 'picked', value: '{{ index }}' }],
+          tabs: [
+            { label: 'a', route: '/' },
+            { label: 'b', route: '/Loan' },
+          ],
+        } as unknown as Node,
+      ],
       { state: { section: 0 }, texts: { nav: 'Nav', a: 'Home', b: 'Loan terms' } },
     );
     const loan = screen.getByRole('link', { name: 'Loan terms' });
@@ -96,14 +125,23 @@ describe('tabs', () => {
           panel: [{ type: 'text', value: 'Selected {{ state.cats[state.catIndex].title_local }}' }],
         },
       ],
-      { state: { catIndex: 0, cats: [{ id: 3, title_local: 'Pinjaman' }, { id: 4, title_local: 'Bayar' }] }, api: { qaList: { code: 0 } } },
+      {
+        state: {
+          catIndex: 0,
+          cats: [
+            { id: 3, title_local: 'Pinjaman' },
+            { id: 4, title_local: 'Bayar' },
+          ],
+        },
+        api: { qaList: { code: 0 } },
+      },
     );
     await userEvent.click(screen.getByRole('tab', { name: 'Bayar' }));
     expect(r.state().catIndex).toBe(1);
     expect(r.apiCalls[0]).toMatchObject({ endpoint: 'qaList', params: { pid: 4 } });
     expect(screen.getByRole('tabpanel').textContent).toBe('Selected Bayar');
   });
-  it('data tabs: `icons` decorate the first tabs by position, the item\'s own icon wins, the rest have none', () => {
+  it("data tabs: `icons` decorate the first tabs by position, the item's own icon wins, the rest have none", () => {
     const { container } = renderNodes(
       [
         {
@@ -137,10 +175,13 @@ describe('tabs', () => {
     expect(container.querySelectorAll('img')).toHaveLength(2);
   });
   it('data tab icons with an unsafe address are not drawn', () => {
-    renderNodes([{ type: 'tabs', label: 'cats', items: '{{ state.cats }}', icons: ['javascript:alert(1)'], panel: [] }], {
-      texts: { cats: 'Categories' },
-      state: { cats: [{ title: 'Bayar' }] },
-    });
+    renderNodes(
+      [{ type: 'tabs', label: 'cats', items: '{{ state.cats }}', icons: ['javascript:alert(1)'], panel: [] }],
+      {
+        texts: { cats: 'Categories' },
+        state: { cats: [{ title: 'Bayar' }] },
+      },
+    );
     expect(screen.getByRole('tab', { name: 'Bayar' }).querySelector('img')).toBeNull();
   });
 });

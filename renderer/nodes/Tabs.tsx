@@ -28,7 +28,12 @@ export const Tabs: Widget<'tabs'> = ({ node }) => {
     return template === undefined ? undefined : runtime.resolve(template, { item, index });
   }
   const tabs: TabView[] = node.tabs
-    ? node.tabs.map((t) => ({ label: runtime.t(t.label), icon: t.icon ? runtime.resolve(t.icon) : undefined, item: t, children: t.children }))
+    ? node.tabs.map((t) => ({
+        label: runtime.t(t.label),
+        icon: t.icon ? runtime.resolve(t.icon) : undefined,
+        item: t,
+        children: t.children,
+      }))
     : asList(runtime.resolve(node.items)).map((item, index) => ({
         label: displayValue(pick(item, node.labelField ?? 'title')),
         icon: dataIcon(item, index),
@@ -48,11 +53,15 @@ export const Tabs: Widget<'tabs'> = ({ node }) => {
   const onKeyDown = (e: KeyboardEvent) => {
     const last = tabs.length - 1;
     const next =
-      e.key === 'ArrowRight' ? (selected + 1) % tabs.length
-      : e.key === 'ArrowLeft' ? (selected - 1 + tabs.length) % tabs.length
-      : e.key === 'Home' ? 0
-      : e.key === 'End' ? last
-      : -1;
+      e.key === 'ArrowRight'
+        ? (selected + 1) % tabs.length
+        : e.key === 'ArrowLeft'
+          ? (selected - 1 + tabs.length) % tabs.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : -1;
     if (next < 0) return;
     e.preventDefault();
     choose(next);
@@ -60,7 +69,8 @@ export const Tabs: Widget<'tabs'> = ({ node }) => {
   };
 
   // Routed tabs are a site's navigation: a page outside every section (e.g. a contact page) marks none.
-  if (node.tabs?.some((t) => t.route)) return <TabsNav node={node} tabs={node.tabs} selected={inRange ? bound : -1} runtime={runtime} />;
+  if (node.tabs?.some((t) => t.route))
+    return <TabsNav node={node} tabs={node.tabs} selected={inRange ? bound : -1} runtime={runtime} />;
 
   const current = tabs[selected];
   const bar = (
@@ -87,7 +97,13 @@ export const Tabs: Widget<'tabs'> = ({ node }) => {
     </div>
   );
   const panel = current ? (
-    <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${selected}`} tabIndex={0} className="sdui-tabs__panel">
+    <div
+      role="tabpanel"
+      id={`${baseId}-panel`}
+      aria-labelledby={`${baseId}-tab-${selected}`}
+      tabIndex={0}
+      className="sdui-tabs__panel"
+    >
       <ItemScope item={current.item} index={selected}>
         {nodeElements(current.children ?? node.panel)}
       </ItemScope>

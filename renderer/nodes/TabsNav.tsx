@@ -9,7 +9,17 @@ type StaticTab = NonNullable<TabsNode['tabs']>[number];
  * (deep links, back button, search engines, pages rendered without JavaScript). The current one is
  * `aria-current="page"`; WAI-ARIA tab roles would be wrong here, since choosing one loads another page.
  */
-export function TabsNav({ node, tabs, selected, runtime }: { node: TabsNode; tabs: StaticTab[]; selected: number; runtime: Runtime }) {
+export function TabsNav({
+  node,
+  tabs,
+  selected,
+  runtime,
+}: {
+  node: TabsNode;
+  tabs: StaticTab[];
+  selected: number;
+  runtime: Runtime;
+}) {
   const list = useRef<HTMLUListElement>(null);
   const end = `${useId()}end`;
   // On a phone the bar scrolls sideways: bring the current section into view (a deep link to the last one).

@@ -36,6 +36,8 @@ describe('text', () => {
       state: { c: { amount: '2.000.000 IDR' } },
     });
     expect(r.container.textContent).toBe('–');
-    expect(r.logs.map((l) => l.message)).toEqual(['expression amount(state.c.amount, "–"): "2.000.000 IDR" is not an amount']);
+    expect(r.logs.map((l) => l.message)).toEqual([
+      'expression amount(state.c.amount, "–"): "2.000.000 IDR" is not an amount',
+    ]);
   });
 });

@@ -6,7 +6,16 @@ import { renderNodes } from '../runtime/testing/render-nodes';
 describe('text-field', () => {
   it('binds to state, caps its length and shows an error after leaving it invalid', async () => {
     const r = renderNodes(
-      [{ type: 'text-field', bind: 'form.captcha', label: 'captcha', placeholder: 'captcha.ph', maxLength: 4, rules: [{ minLength: 4, message: 'short' }] }],
+      [
+        {
+          type: 'text-field',
+          bind: 'form.captcha',
+          label: 'captcha',
+          placeholder: 'captcha.ph',
+          maxLength: 4,
+          rules: [{ minLength: 4, message: 'short' }],
+        },
+      ],
       { texts: { captcha: 'Kode gambar', 'captcha.ph': 'Masukkan kode', short: 'Kode terlalu pendek' } },
     );
     const input = screen.getByLabelText('Kode gambar') as HTMLInputElement;

@@ -20,9 +20,12 @@ describe('textarea', () => {
     expect(screen.getByText('16/200')).toBeTruthy();
   });
   it('takes its limit from the market document through a binding', () => {
-    const r = renderNodes([{ type: 'textarea', bind: 'd', label: 'd', maxLength: '{{ market.limits.complaintTextMax }}' }], {
-      market: { limits: { complaintTextMax: 50 } },
-    });
+    const r = renderNodes(
+      [{ type: 'textarea', bind: 'd', label: 'd', maxLength: '{{ market.limits.complaintTextMax }}' }],
+      {
+        market: { limits: { complaintTextMax: 50 } },
+      },
+    );
     expect(screen.getByText('0/50')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('d'), { target: { value: 'x'.repeat(51) } });
     expect(r.state().d ?? '').toBe('');
@@ -30,7 +33,9 @@ describe('textarea', () => {
     expect(r.state().d).toBe('x'.repeat(50));
   });
   it('falls back to 200 and logs when the binding does not give a number', () => {
-    const r = renderNodes([{ type: 'textarea', bind: 'd', label: 'd', maxLength: '{{ market.limits.missing }}' }], { market: { limits: {} } });
+    const r = renderNodes([{ type: 'textarea', bind: 'd', label: 'd', maxLength: '{{ market.limits.missing }}' }], {
+      market: { limits: {} },
+    });
     expect(screen.getByText('0/200')).toBeTruthy();
     expect(r.logs.some((l) => l.message.includes('is not a number'))).toBe(true);
   });

@@ -14,7 +14,13 @@ export const Textarea: Widget<'textarea'> = ({ node }) => {
     </p>
   );
   return (
-    <FieldFrame inputId={inputId} label={field.runtime.t(node.label)} hideLabel={node.hideLabel} error={field.error} aside={counter}>
+    <FieldFrame
+      inputId={inputId}
+      label={field.runtime.t(node.label)}
+      hideLabel={node.hideLabel}
+      error={field.error}
+      aside={counter}
+    >
       <textarea
         id={inputId}
         className="sdui-textarea"

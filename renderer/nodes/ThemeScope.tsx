@@ -5,7 +5,12 @@ import { useRuntime } from '../runtime/runtime-context';
 
 const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 // Each colour sets the custom property the widget styles already read, so every widget inside follows it.
-const VARS = { brand: '--sdui-brand', brandInk: '--sdui-brand-ink', ink: '--sdui-ink', background: '--sdui-bg' } as const;
+const VARS = {
+  brand: '--sdui-brand',
+  brandInk: '--sdui-brand-ink',
+  ink: '--sdui-ink',
+  background: '--sdui-bg',
+} as const;
 
 export const ThemeScope: Widget<'theme-scope'> = ({ node }) => {
   const runtime = useRuntime();
@@ -17,7 +22,10 @@ export const ThemeScope: Widget<'theme-scope'> = ({ node }) => {
     // Data not loaded yet resolves empty: that is not an error, the app's colour stays.
     if (v === undefined || v === null || v === '') continue;
     if (typeof v === 'string' && HEX.test(v.trim())) style[cssVar] = v.trim();
-    else runtime.logError(`theme-scope: colour ${name} is not #rgb/#rrggbb (${JSON.stringify(v)?.slice(0, 40)}); keeping the default`);
+    else
+      runtime.logError(
+        `theme-scope: colour ${name} is not #rgb/#rrggbb (${JSON.stringify(v)?.slice(0, 40)}); keeping the default`,
+      );
   }
   if (style['--sdui-bg']) style.background = 'var(--sdui-bg)';
   if (style['--sdui-ink']) style.color = 'var(--sdui-ink)';

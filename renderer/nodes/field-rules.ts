@@ -6,7 +6,7 @@ export type RuleRuntime = Pick<Runtime, 'limit' | 'resolve'>;
 
 const literal: RuleRuntime = {
   limit: (v, fallback) => (typeof v === 'number' ? v : fallback),
-  resolve: <T,>(v: unknown) => v as T,
+  resolve: <T>(v: unknown) => v as T,
 };
 
 const isEmpty = (v: unknown) =>
@@ -15,7 +15,11 @@ const isEmpty = (v: unknown) =>
 const lengthOf = (v: unknown) => (Array.isArray(v) ? v.length : String(v).length);
 
 /** The text key of the first rule the value breaks, or null when it keeps them all. */
-export function firstBrokenRule(rules: FieldRule[] | undefined, value: unknown, rt: RuleRuntime = literal): string | null {
+export function firstBrokenRule(
+  rules: FieldRule[] | undefined,
+  value: unknown,
+  rt: RuleRuntime = literal,
+): string | null {
   for (const rule of rules ?? []) {
     if (rule.required && isEmpty(value)) return rule.message;
     // Format rules judge what was entered; an empty optional field is fine.

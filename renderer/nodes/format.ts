@@ -5,7 +5,9 @@
 
 /** Keeps digits only, at most `max` of them. */
 export function digitsOnly(input: unknown, max = Infinity): string {
-  return String(input ?? '').replace(/\D+/g, '').slice(0, max);
+  return String(input ?? '')
+    .replace(/\D+/g, '')
+    .slice(0, max);
 }
 
 /** Splits digits into groups of the given sizes (the last size repeats), joined by spaces: 3-4-4 for phones. */

@@ -1,5 +1,11 @@
 /** CSS classes of the shared layout props (gap, padding, alignment). */
-export function layoutClasses(node: { gap?: string; padding?: string; align?: string; justify?: string; wrap?: boolean }): string {
+export function layoutClasses(node: {
+  gap?: string;
+  padding?: string;
+  align?: string;
+  justify?: string;
+  wrap?: boolean;
+}): string {
   return [
     node.gap && `sdui-gap-${node.gap}`,
     node.padding && `sdui-pad-${node.padding}`,

@@ -12,7 +12,11 @@ describe('lazyWidget', () => {
   it('suspends while its code downloads, then shows the widget', async () => {
     let arrive!: (c: typeof Hello) => void;
     const W = lazyWidget(() => new Promise<typeof Hello>((r) => (arrive = r)));
-    render(<Suspense fallback={<p>waiting</p>}><W name="a" /></Suspense>);
+    render(
+      <Suspense fallback={<p>waiting</p>}>
+        <W name="a" />
+      </Suspense>,
+    );
     expect(screen.getByText('waiting')).toBeTruthy();
     arrive(Hello);
     expect(await screen.findByText('hello a')).toBeTruthy();
@@ -21,7 +25,11 @@ describe('lazyWidget', () => {
   it('renders in one pass after preload: no fallback is ever shown', async () => {
     const W = lazyWidget(async () => Hello);
     await W.preload();
-    render(<Suspense fallback={<p>waiting</p>}><W name="b" /></Suspense>);
+    render(
+      <Suspense fallback={<p>waiting</p>}>
+        <W name="b" />
+      </Suspense>,
+    );
     expect(screen.queryByText('waiting')).toBeNull();
     expect(screen.getByText('hello b')).toBeTruthy();
   });
@@ -32,7 +40,11 @@ describe('lazyWidget', () => {
     await expect(W.preload()).resolves.toBe(Hello);
     expect(load).toHaveBeenCalledTimes(2);
 
-    const flaky = vi.fn().mockRejectedValueOnce(new Error('offline')).mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(Hello);
+    const flaky = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce(Hello);
     const F = lazyWidget(flaky);
     await expect(F.preload()).rejects.toThrow('offline');
     await expect(F.preload()).resolves.toBe(Hello);
@@ -41,12 +53,24 @@ describe('lazyWidget', () => {
 
 describe('preloadWidgets', () => {
   it('finds node types anywhere in a screen (children, item templates, modal bodies)', () => {
-    const doc = { body: [{ type: 'page', children: [{ type: 'list', itemTemplate: [{ type: 'tabs' }] }, { type: 'modal', body: [{ type: 'text-field' }] }] }] };
+    const doc = {
+      body: [
+        {
+          type: 'page',
+          children: [
+            { type: 'list', itemTemplate: [{ type: 'tabs' }] },
+            { type: 'modal', body: [{ type: 'text-field' }] },
+          ],
+        },
+      ],
+    };
     expect([...nodeTypesOf(doc)].sort()).toEqual(['list', 'modal', 'page', 'tabs', 'text-field']);
   });
 
   it('loads exactly the lazy widgets a screen names', async () => {
-    const spies = (['tabs', 'modal', 'select'] as const).map((t) => vi.spyOn(registry[t] as unknown as { preload(): Promise<unknown> }, 'preload'));
+    const spies = (['tabs', 'modal', 'select'] as const).map((t) =>
+      vi.spyOn(registry[t] as unknown as { preload(): Promise<unknown> }, 'preload'),
+    );
     await preloadWidgets({ body: [{ type: 'tabs' }, { type: 'modal' }, { type: 'hologram' }] });
     expect(spies.map((s) => s.mock.calls.length)).toEqual([1, 1, 0]);
     spies.forEach((s) => s.mockRestore());

@@ -30,6 +30,10 @@ export function lazyWidget<C extends AnyWidget>(load: () => Promise<C>): LazyWid
         },
       ));
   const settled = (widget: C) => ({ then: (resolve: (m: { default: C }) => void) => resolve({ default: widget }) });
-  const Lazy = lazy(() => (loaded ? (settled(loaded) as unknown as Promise<{ default: C }>) : preload().then((widget) => ({ default: widget }))));
+  const Lazy = lazy(() =>
+    loaded
+      ? (settled(loaded) as unknown as Promise<{ default: C }>)
+      : preload().then((widget) => ({ default: widget })),
+  );
   return Object.assign(Lazy, { preload });
 }

@@ -11,7 +11,11 @@ const screenNodes: Node[] = [
   { type: 'text', value: '{{ amount(state.loan) }}' },
   { type: 'text', value: '{{ thousands(state.limit, market.number) }}' },
   { type: 'amount-field', bind: 'form.amount', label: 'amount' },
-  { type: 'button', label: 'apply', onClick: [{ action: 'api', endpoint: 'apply', params: { amount: '{{ state.form.amount }}' } }] },
+  {
+    type: 'button',
+    label: 'apply',
+    onClick: [{ action: 'api', endpoint: 'apply', params: { amount: '{{ state.form.amount }}' } }],
+  },
 ];
 const state = { loan: 2500000.5, limit: 80000, form: { amount: '1500000' } };
 const texts = { amount: 'Loan amount', apply: 'Apply' };
@@ -38,7 +42,11 @@ describe("every amount follows the market's number format", () => {
     expect(r.container.textContent).toContain('₹2.500.000,50');
     expect((screen.getByLabelText('Loan amount') as HTMLInputElement).value).toBe('1.500.000');
     r.unmount();
-    const bare = renderNodes(screenNodes, { market: { ...IN, number: { thousandsSeparator: '', decimalSeparator: '.' } }, state, texts });
+    const bare = renderNodes(screenNodes, {
+      market: { ...IN, number: { thousandsSeparator: '', decimalSeparator: '.' } },
+      state,
+      texts,
+    });
     expect(bare.container.textContent).toContain('₹2500000.50');
     const input = screen.getByLabelText('Loan amount') as HTMLInputElement;
     await userEvent.type(input, '9');

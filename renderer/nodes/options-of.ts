@@ -26,4 +26,5 @@ export function optionsOf(runtime: Runtime, node: OptionsNode): Option[] {
 }
 
 /** Stored values may come back from the server as '1' where the option says 1. */
-export const sameValue = (a: unknown, b: unknown) => a !== undefined && a !== null && b !== undefined && b !== null && String(a) === String(b);
+export const sameValue = (a: unknown, b: unknown) =>
+  a !== undefined && a !== null && b !== undefined && b !== null && String(a) === String(b);

@@ -3,7 +3,8 @@ import { registry } from './registry';
 
 type Preloadable = { preload?: () => Promise<unknown> };
 
-const preloadType = (type: string) => (Object.hasOwn(registry, type) ? (registry[type as keyof typeof registry] as Preloadable).preload?.() : undefined);
+const preloadType = (type: string) =>
+  Object.hasOwn(registry, type) ? (registry[type as keyof typeof registry] as Preloadable).preload?.() : undefined;
 
 /**
  * Starts loading the code of the lazily loaded widgets a screen uses. Resolves when all have

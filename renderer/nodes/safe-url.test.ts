@@ -3,14 +3,30 @@ import { isAllowedEmbed, isSafeImageSrc, isSafeLinkUrl } from './safe-url';
 
 describe('URL guards', () => {
   it('images: http(s), relative and data:image only', () => {
-    for (const ok of ['https://cdn.example/a.png', 'http://x/y.jpg', '/img/a.png', './a.png', 'a.png', 'data:image/png;base64,AAAA'])
+    for (const ok of [
+      'https://cdn.example/a.png',
+      'http://x/y.jpg',
+      '/img/a.png',
+      './a.png',
+      'a.png',
+      'data:image/png;base64,AAAA',
+    ])
       expect(isSafeImageSrc(ok), ok).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'data:text/html,<script>', '//evil.example/a.png', '', 'vbscript:x', 'JaVaScRiPt:alert(1)'])
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,<script>',
+      '//evil.example/a.png',
+      '',
+      'vbscript:x',
+      'JaVaScRiPt:alert(1)',
+    ])
       expect(isSafeImageSrc(bad), bad).toBe(false);
   });
   it('links: http(s), tel, mailto and relative only', () => {
-    for (const ok of ['https://a.example', 'tel:+62211234', 'mailto:cs@example.com', '/complaintList', '#/x']) expect(isSafeLinkUrl(ok), ok).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'intent://x']) expect(isSafeLinkUrl(bad), bad).toBe(false);
+    for (const ok of ['https://a.example', 'tel:+62211234', 'mailto:cs@example.com', '/complaintList', '#/x'])
+      expect(isSafeLinkUrl(ok), ok).toBe(true);
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'intent://x'])
+      expect(isSafeLinkUrl(bad), bad).toBe(false);
   });
   it('embeds: https and an allowed origin', () => {
     const origins = ['https://docs.example.com'];

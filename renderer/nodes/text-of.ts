@@ -1,7 +1,10 @@
 import type { Runtime } from '../runtime/contract';
 
 /** Resolves each `{name}` argument template of a copy. */
-export function resolveArgs(runtime: Runtime, args: { [name: string]: string | undefined } | undefined): Record<string, unknown> | undefined {
+export function resolveArgs(
+  runtime: Runtime,
+  args: { [name: string]: string | undefined } | undefined,
+): Record<string, unknown> | undefined {
   if (!args) return undefined;
   return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, runtime.resolve(v)]));
 }

@@ -17,7 +17,10 @@ const nodes = (...n: unknown[]) => n as Node[];
 
 describe('RenderNodes', () => {
   it('renders the other nodes when one has an unknown type, and logs it', () => {
-    const r = renderNodes(nodes({ type: 'text', value: 'before' }, { type: 'hologram' }, { type: 'text', value: 'after' }), { registry });
+    const r = renderNodes(
+      nodes({ type: 'text', value: 'before' }, { type: 'hologram' }, { type: 'text', value: 'after' }),
+      { registry },
+    );
     expect(screen.getByText('before')).toBeTruthy();
     expect(screen.getByText('after')).toBeTruthy();
     const unknown = () => r.logs.filter((l) => l.message.includes('unknown node type "hologram"')).length;
@@ -28,14 +31,20 @@ describe('RenderNodes', () => {
   });
 
   it('contains a throwing widget: siblings stay, the failure is logged', () => {
-    const r = renderNodes(nodes({ type: 'text', value: 'ok 1' }, { type: 'divider' }, { type: 'text', value: 'ok 2' }), { registry });
+    const r = renderNodes(
+      nodes({ type: 'text', value: 'ok 1' }, { type: 'divider' }, { type: 'text', value: 'ok 2' }),
+      { registry },
+    );
     expect(screen.getByText('ok 1')).toBeTruthy();
     expect(screen.getByText('ok 2')).toBeTruthy();
     expect(r.logs.some((l) => l.message.includes('node divider failed to render: kaboom'))).toBe(true);
   });
 
   it('shows a node only while its `when` is truthy and follows state changes', () => {
-    const r = renderNodes(nodes({ type: 'text', value: 'shown', when: 'state.order.isShow == 1' }), { registry, state: { order: { isShow: 0 } } });
+    const r = renderNodes(nodes({ type: 'text', value: 'shown', when: 'state.order.isShow == 1' }), {
+      registry,
+      state: { order: { isShow: 0 } },
+    });
     expect(screen.queryByText('shown')).toBeNull();
     act(() => r.runtime.setState('order.isShow', '1'));
     expect(screen.getByText('shown')).toBeTruthy();
@@ -53,7 +62,10 @@ describe('RenderNodes', () => {
   });
 
   it('resolves templates and text keys with {name} arguments', () => {
-    const r = renderNodes(nodes({ type: 'text', value: 'Rp {{ thousands(state.amount) }}' }), { registry, state: { amount: 1500000 } });
+    const r = renderNodes(nodes({ type: 'text', value: 'Rp {{ thousands(state.amount) }}' }), {
+      registry,
+      state: { amount: 1500000 },
+    });
     expect(screen.getByText('Rp 1.500.000')).toBeTruthy();
     expect(r.runtime.t('greet', { name: 'Ana' })).toBe('greet');
     expect(r.logs.some((l) => l.message.includes('missing text key "greet"'))).toBe(true);

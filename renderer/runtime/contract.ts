@@ -36,7 +36,6 @@ export interface Scope {
   [name: string]: unknown;
 }
 
-
 export interface Bridge {
   /** Sends a native message by its logical name from the bridge map. */
   send(name: string, payload?: Record<string, unknown>): void;

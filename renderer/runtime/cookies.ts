@@ -27,6 +27,11 @@ export function endOfYear(year: number): string {
 export function writeCookie(name: string, value: string | null, expiresYear?: number): void {
   if (!hasDocument()) return;
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
-  const expires = value === null ? '; expires=Thu, 01 Jan 1970 00:00:00 GMT' : expiresYear !== undefined ? `; expires=${endOfYear(expiresYear)}` : '';
+  const expires =
+    value === null
+      ? '; expires=Thu, 01 Jan 1970 00:00:00 GMT'
+      : expiresYear !== undefined
+        ? `; expires=${endOfYear(expiresYear)}`
+        : '';
   document.cookie = `${name}=${encodeURIComponent(value ?? '')}; path=/; SameSite=Lax${expires}${secure}`;
 }

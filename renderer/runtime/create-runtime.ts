@@ -8,7 +8,6 @@ import type { State } from './state-store';
 
 const helperCache = new WeakMap<RuntimeServices, Record<string, Helper>>();
 
-
 export function translate(services: RuntimeServices, key: string, args?: Record<string, unknown>): string {
   const copy = Object.hasOwn(services.texts, key) ? services.texts[key] : undefined;
   if (typeof copy !== 'string') {
@@ -26,7 +25,8 @@ function helpersOf(services: RuntimeServices) {
       stored: readStored,
       cookie: readCookie,
       market: () => services.market,
-      userAgent: () => (typeof navigator !== 'undefined' && typeof navigator.userAgent === 'string' ? navigator.userAgent : ''),
+      userAgent: () =>
+        typeof navigator !== 'undefined' && typeof navigator.userAgent === 'string' ? navigator.userAgent : '',
     });
     helperCache.set(services, h);
   }
@@ -48,7 +48,11 @@ export function buildHref(services: RuntimeServices, route: string, query?: Reco
 }
 
 /** Runs a list of actions (actions/run-actions.ts); passed in so that the runtime and the runner do not import each other. */
-export type RunActions = (actions: Parameters<Runtime['run']>[0], services: RuntimeServices, extra?: Partial<Scope>) => Promise<ActionOutcome>;
+export type RunActions = (
+  actions: Parameters<Runtime['run']>[0],
+  services: RuntimeServices,
+  extra?: Partial<Scope>,
+) => Promise<ActionOutcome>;
 
 /**
  * The Runtime a widget or action sees: services + the current state snapshot + extra scope (item, index, result, ...).
@@ -93,7 +97,9 @@ class ScreenRuntime implements Runtime {
     const v = typeof value === 'string' ? this.resolve(value) : value;
     const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
     if (typeof n === 'number' && Number.isFinite(n)) return n;
-    this.s.logError(`limit ${JSON.stringify(value).slice(0, 80)} is not a number (got ${JSON.stringify(v)?.slice(0, 40)}); using ${fallback}`);
+    this.s.logError(
+      `limit ${JSON.stringify(value).slice(0, 80)} is not a number (got ${JSON.stringify(v)?.slice(0, 40)}); using ${fallback}`,
+    );
     return fallback;
   }
 
@@ -136,9 +142,15 @@ class ScreenRuntime implements Runtime {
 }
 
 const scopeWith = (rt: ScreenRuntime, more?: Partial<Scope>): Scope => (more ? { ...rt.scope, ...more } : rt.scope);
-const warn = (services: RuntimeServices, warnings: string[]) => warnings.forEach((w) => services.logError(`expression ${w}`));
+const warn = (services: RuntimeServices, warnings: string[]) =>
+  warnings.forEach((w) => services.logError(`expression ${w}`));
 
-export function createRuntime(services: RuntimeServices, runActions: RunActions, extra: Partial<Scope> = {}, state = services.store.getSnapshot()): Runtime {
+export function createRuntime(
+  services: RuntimeServices,
+  runActions: RunActions,
+  extra: Partial<Scope> = {},
+  state = services.store.getSnapshot(),
+): Runtime {
   return new ScreenRuntime(services, runActions, extra, state);
 }
 

@@ -29,7 +29,16 @@ function collectNodes(v: unknown, out: Record<string, unknown>[] = []): Record<s
   return out;
 }
 const POOL = collectNodes(gallery.body);
-const EXPRESSIONS = ['state.nope.deeper[0]', "constructor.constructor('alert(1)')()", 'state.__proto__', '1 / 0', "t('no.such.key')", 'item.x', 'query.token + market.currency.symbol', '((('];
+const EXPRESSIONS = [
+  'state.nope.deeper[0]',
+  "constructor.constructor('alert(1)')()",
+  'state.__proto__',
+  '1 / 0',
+  "t('no.such.key')",
+  'item.x',
+  'query.token + market.currency.symbol',
+  '(((',
+];
 
 /** Replaces string leaves at random: naughty text, templates that read nothing, odd conditions. */
 const mutateStrings = (node: unknown, picks: number[]): unknown => {
@@ -64,22 +73,29 @@ const screenArb = fc
 afterEach(cleanup);
 
 describe(`random schema-valid screens (${RUNS})`, () => {
-  it('never let an error escape a node boundary; the screen body always renders', { timeout: Math.max(30_000, RUNS * 300) }, async () => {
-    let rendered = 0;
-    await fc.assert(
-      fc.asyncProperty(screenArb, async (nodes) => {
-        const r = renderNodes([...nodes, { type: 'text', value: 'sentinel-end' } as Node], { texts: {}, market: { limits: {}, currency: { symbol: 'Rp' } } });
-        await act(async () => {
-          await new Promise((ok) => setTimeout(ok, 0));
-        });
-        expect(screen.getByText('sentinel-end')).toBeTruthy();
-        expect(document.querySelector('script')).toBeNull();
-        r.unmount();
-        cleanup();
-        rendered++;
-      }),
-      { numRuns: RUNS },
-    );
-    expect(rendered).toBe(RUNS);
-  });
+  it(
+    'never let an error escape a node boundary; the screen body always renders',
+    { timeout: Math.max(30_000, RUNS * 300) },
+    async () => {
+      let rendered = 0;
+      await fc.assert(
+        fc.asyncProperty(screenArb, async (nodes) => {
+          const r = renderNodes([...nodes, { type: 'text', value: 'sentinel-end' } as Node], {
+            texts: {},
+            market: { limits: {}, currency: { symbol: 'Rp' } },
+          });
+          await act(async () => {
+            await new Promise((ok) => setTimeout(ok, 0));
+          });
+          expect(screen.getByText('sentinel-end')).toBeTruthy();
+          expect(document.querySelector('script')).toBeNull();
+          r.unmount();
+          cleanup();
+          rendered++;
+        }),
+        { numRuns: RUNS },
+      );
+      expect(rendered).toBe(RUNS);
+    },
+  );
 });

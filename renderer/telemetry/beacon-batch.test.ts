@@ -25,7 +25,14 @@ describe('beacon batch', () => {
       v: 1,
       market: 'ID',
       screens: [
-        { screen: 'complaint-entry', ticket: TICKET, pageViews: 2, apiFailures: { problemInit: 1 }, lcp: [1235], inp: [60000] },
+        {
+          screen: 'complaint-entry',
+          ticket: TICKET,
+          pageViews: 2,
+          apiFailures: { problemInit: 1 },
+          lcp: [1235],
+          inp: [60000],
+        },
         { screen: 'complaint-entry', renderErrors: 1 },
       ],
     });
@@ -83,7 +90,10 @@ describe('beacon batch', () => {
     b.count('b', 'not a ticket', 'pageViews');
     const [body] = b.take();
     expect(valid(body)).toBe(true);
-    expect(JSON.parse(body).screens).toEqual([{ screen: 'a', renderErrors: 1 }, { screen: 'b', pageViews: 1 }]);
+    expect(JSON.parse(body).screens).toEqual([
+      { screen: 'a', renderErrors: 1 },
+      { screen: 'b', pageViews: 1 },
+    ]);
   });
 
   it('does not count names the schema would refuse (the whole beacon would be)', () => {

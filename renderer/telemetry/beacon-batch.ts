@@ -43,7 +43,9 @@ export function createBatch(market: string): BeaconBatch {
     return e;
   };
   const atLimit = (e: BeaconScreen) =>
-    [e.pageViews, e.renderErrors, e.unknownNodes, e.expressionWarnings, ...Object.values(e.apiFailures ?? {})].some((n) => (n ?? 0) >= MAX_COUNT) ||
+    [e.pageViews, e.renderErrors, e.unknownNodes, e.expressionWarnings, ...Object.values(e.apiFailures ?? {})].some(
+      (n) => (n ?? 0) >= MAX_COUNT,
+    ) ||
     Object.keys(e.apiFailures ?? {}).length >= MAX_API_NAMES ||
     (e.lcp?.length ?? 0) >= MAX_TIMINGS ||
     (e.inp?.length ?? 0) >= MAX_TIMINGS;
@@ -57,7 +59,8 @@ export function createBatch(market: string): BeaconBatch {
         e[what] = Math.min(MAX_COUNT, (e[what] ?? 0) + 1);
       } else {
         const api = (e.apiFailures ??= {});
-        if (Object.hasOwn(api, what.api) || Object.keys(api).length < MAX_API_NAMES) api[what.api] = Math.min(MAX_COUNT, (api[what.api] ?? 0) + 1);
+        if (Object.hasOwn(api, what.api) || Object.keys(api).length < MAX_API_NAMES)
+          api[what.api] = Math.min(MAX_COUNT, (api[what.api] ?? 0) + 1);
       }
     },
     timing(screen, ticket, what, ms) {

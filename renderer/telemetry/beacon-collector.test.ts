@@ -8,7 +8,13 @@ const T2 = T1.replace('0123', '4567');
 
 function setup(o: Partial<CollectorOptions> = {}) {
   const sent: Beacon[] = [];
-  const c = createCollector({ market: 'ID', sampled: false, boot: null, send: (b) => void sent.push(JSON.parse(b)), ...o });
+  const c = createCollector({
+    market: 'ID',
+    sampled: false,
+    boot: null,
+    send: (b) => void sent.push(JSON.parse(b)),
+    ...o,
+  });
   const feed = (...notes: Note[]) => notes.forEach((n, i) => c.take(n, 1000 + i));
   const screens = () => {
     c.flush();
@@ -21,7 +27,13 @@ const entry = (list: BeaconScreen[], screen: string) => list.filter((s) => s.scr
 describe('beacon collector', () => {
   it('reports a view with a ticket on its own, whatever the sample; a screen shown again from memory reuses its ticket', () => {
     const { feed, screens } = setup();
-    feed({ key: 'screen:complaint-entry', ticket: T1 }, { view: 'complaint-entry' }, { view: 'complaint-entry' }, { key: 'screen:complaint-entry', ticket: T2 }, { view: 'complaint-entry' });
+    feed(
+      { key: 'screen:complaint-entry', ticket: T1 },
+      { view: 'complaint-entry' },
+      { view: 'complaint-entry' },
+      { key: 'screen:complaint-entry', ticket: T2 },
+      { view: 'complaint-entry' },
+    );
     expect(screens()).toEqual([
       { screen: 'complaint-entry', ticket: T1, pageViews: 2 },
       { screen: 'complaint-entry', ticket: T2, pageViews: 1 },
@@ -30,19 +42,38 @@ describe('beacon collector', () => {
 
   it('reports screens without a release only when the page load is sampled', () => {
     const out = setup();
-    out.feed({ view: 'complaint-list' }, { api: 'qaList' }, { log: 'screen complaint-list: node text failed to render: boom' });
+    out.feed(
+      { view: 'complaint-list' },
+      { api: 'qaList' },
+      { log: 'screen complaint-list: node text failed to render: boom' },
+    );
     expect(out.screens()).toEqual([]);
     const sampled = setup({ sampled: true });
-    sampled.feed({ view: 'complaint-list' }, { api: 'qaList' }, { log: 'screen complaint-list: node text failed to render: boom' });
-    expect(sampled.screens()).toEqual([{ screen: 'complaint-list', pageViews: 1, apiFailures: { qaList: 1 }, renderErrors: 1 }]);
+    sampled.feed(
+      { view: 'complaint-list' },
+      { api: 'qaList' },
+      { log: 'screen complaint-list: node text failed to render: boom' },
+    );
+    expect(sampled.screens()).toEqual([
+      { screen: 'complaint-list', pageViews: 1, apiFailures: { qaList: 1 }, renderErrors: 1 },
+    ]);
   });
 
-  it('takes a drawn page\'s ticket from its hand-off for its first screen, the next screen\'s from its answer', () => {
+  it("takes a drawn page's ticket from its hand-off for its first screen, the next screen's from its answer", () => {
     const boot = { screen: { id: 'complaint-entry' } as ScreenDocument, viewTicket: T1 };
     const { feed, screens } = setup({ boot });
-    feed({ view: 'complaint-entry' }, { log: 'screen complaint-entry: node text failed to render: boom' }, { key: 'screen:complain-page-next', ticket: T2 }, { view: 'complain-page-next' }, { key: 'screen:help', ticket: null }, { view: 'help' });
+    feed(
+      { view: 'complaint-entry' },
+      { log: 'screen complaint-entry: node text failed to render: boom' },
+      { key: 'screen:complain-page-next', ticket: T2 },
+      { view: 'complain-page-next' },
+      { key: 'screen:help', ticket: null },
+      { view: 'help' },
+    );
     const all = screens();
-    expect(entry(all, 'complaint-entry')).toEqual([{ screen: 'complaint-entry', ticket: T1, pageViews: 1, renderErrors: 1 }]);
+    expect(entry(all, 'complaint-entry')).toEqual([
+      { screen: 'complaint-entry', ticket: T1, pageViews: 1, renderErrors: 1 },
+    ]);
     expect(entry(all, 'complain-page-next')).toEqual([{ screen: 'complain-page-next', ticket: T2, pageViews: 1 }]);
     // No ticket and not sampled: not reported.
     expect(entry(all, 'help')).toEqual([]);
@@ -66,12 +97,18 @@ describe('beacon collector', () => {
       { log: 'screen a: expression cannot parse "((": x' }, // a new view of a: counts again
     );
     expect(screens()).toEqual([
-      { screen: 'a', unknownNodes: 1, pageViews: 2, apiFailures: { problemInit: 1, problemSave: 1 }, expressionWarnings: 2 },
+      {
+        screen: 'a',
+        unknownNodes: 1,
+        pageViews: 2,
+        apiFailures: { problemInit: 1, problemSave: 1 },
+        expressionWarnings: 2,
+      },
       { screen: 'b', renderErrors: 1, pageViews: 1, apiFailures: { qaList: 1 } },
     ]);
   });
 
-  it('gives the page\'s LCP to its first screen once, and each interaction\'s duration to the view it began on', () => {
+  it("gives the page's LCP to its first screen once, and each interaction's duration to the view it began on", () => {
     const { c, feed, screens } = setup({ sampled: true });
     c.lcp(1800); // known before the sender saw a view: held for the first
     feed({ view: 'a' }); // start 0: the page's start

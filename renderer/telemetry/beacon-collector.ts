@@ -83,7 +83,11 @@ export function createCollector(o: CollectorOptions) {
       if ('key' in n) {
         tickets.set(n.key, n.ticket);
       } else if ('view' in n) {
-        const v: View = { screen: n.view, ticket: tickets.get(`screen:${n.view}`) ?? undefined, start: first ? now : 0 };
+        const v: View = {
+          screen: n.view,
+          ticket: tickets.get(`screen:${n.view}`) ?? undefined,
+          start: first ? now : 0,
+        };
         views.push(v);
         first ??= v;
         for (const screen of warned.keys()) if (screen !== v.screen) warned.delete(screen);

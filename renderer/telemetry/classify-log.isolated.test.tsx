@@ -16,7 +16,11 @@ vi.mock('../nodes/registry', async (real) => ({
 }));
 const { ScreenHost } = await import('../boot/ScreenHost');
 
-const api: ApiClient = { call: async () => ({ ok: true, code: 0, message: '', data: undefined }), upload: async () => ({ ok: true, code: 0, message: '', data: undefined }), url: () => '' };
+const api: ApiClient = {
+  call: async () => ({ ok: true, code: 0, message: '', data: undefined }),
+  upload: async () => ({ ok: true, code: 0, message: '', data: undefined }),
+  url: () => '',
+};
 
 afterEach(() => {
   cleanup();
@@ -24,12 +28,29 @@ afterEach(() => {
 });
 
 describe('classifying what screens log', () => {
-  it('knows the real producers\' messages: node boundary, unknown node type, expression warning, each for its screen', async () => {
+  it("knows the real producers' messages: node boundary, unknown node type, expression warning, each for its screen", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const doc = { kind: 'screen', id: 'complaint-entry', schemaVersion: 1, title: 'x', body: [{ type: 'nope' }, { type: 'boom' }, { type: 'boom', when: '((' }] } as unknown as ScreenDocument;
+    const doc = {
+      kind: 'screen',
+      id: 'complaint-entry',
+      schemaVersion: 1,
+      title: 'x',
+      body: [{ type: 'nope' }, { type: 'boom' }, { type: 'boom', when: '((' }],
+    } as unknown as ScreenDocument;
     render(
-      <ScreenHost doc={doc} texts={{}} market={{}} query={{}} params={{}} commonQueryNames={[]} hashRouting={false} api={api} bridge={{ send: () => {} }} navigate={() => {}} />,
+      <ScreenHost
+        doc={doc}
+        texts={{}}
+        market={{}}
+        query={{}}
+        params={{}}
+        commonQueryNames={[]}
+        hashRouting={false}
+        api={api}
+        bridge={{ send: () => {} }}
+        navigate={() => {}}
+      />,
     );
     await vi.waitFor(() => expect(inbox.some((n) => 'view' in n)).toBe(true));
     const logs = inbox.flatMap((n) => ('log' in n ? [classifyLog(n.log)] : []));
@@ -46,6 +67,10 @@ describe('classifying what screens log', () => {
   it('leaves other messages alone', () => {
     expect(classifyLog('call problemInit failed: Network Error')).toBeNull();
     expect(classifyLog('screen a: image: refused source x')).toBeNull();
-    expect(classifyLog('screen a: node text #t1 failed to render: x')).toEqual({ screen: 'a', metric: 'renderErrors', rest: 'node text #t1 failed to render: x' });
+    expect(classifyLog('screen a: node text #t1 failed to render: x')).toEqual({
+      screen: 'a',
+      metric: 'renderErrors',
+      rest: 'node text #t1 failed to render: x',
+    });
   });
 });

@@ -8,7 +8,10 @@ afterEach(() => {
 
 const beaconStub = (impl: (url: string, data: Blob) => boolean) => {
   const calls: [string, Blob][] = [];
-  Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: (url: string, data: Blob) => (calls.push([url, data]), impl(url, data)) });
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    value: (url: string, data: Blob) => (calls.push([url, data]), impl(url, data)),
+  });
   return calls;
 };
 
@@ -30,7 +33,15 @@ describe('sending a beacon', () => {
     const fetch = vi.fn(async () => new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetch);
     sendBeacon('{"v":1}');
-    expect(fetch).toHaveBeenCalledWith('/config/v1/beacon', expect.objectContaining({ method: 'POST', body: '{"v":1}', keepalive: true, headers: { 'Content-Type': 'application/json' } }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/config/v1/beacon',
+      expect.objectContaining({
+        method: 'POST',
+        body: '{"v":1}',
+        keepalive: true,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
     Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: undefined });
     sendBeacon('{"v":2}');
     expect(fetch).toHaveBeenCalledTimes(2);

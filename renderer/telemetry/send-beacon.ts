@@ -10,7 +10,13 @@ export const BEACON_URL = `${PUBLISHED_CONFIG_BASE}/beacon`;
 export function sendBeacon(body: string): void {
   try {
     if (navigator.sendBeacon?.(BEACON_URL, new Blob([body], { type: 'application/json' }))) return;
-    void fetch(BEACON_URL, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, keepalive: true, credentials: 'same-origin' }).catch(() => {});
+    void fetch(BEACON_URL, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json' },
+      keepalive: true,
+      credentials: 'same-origin',
+    }).catch(() => {});
   } catch {
     // Telemetry is best effort.
   }

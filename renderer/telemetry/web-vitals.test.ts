@@ -3,7 +3,12 @@ import { observeVitals } from './web-vitals';
 
 /** A stand-in for the browser's observer: tests deliver entries by type. */
 function fakeObserver() {
-  const observers: { type?: string; cb: (list: { getEntries(): unknown[] }) => void; init?: PerformanceObserverInit; connected: boolean }[] = [];
+  const observers: {
+    type?: string;
+    cb: (list: { getEntries(): unknown[] }) => void;
+    init?: PerformanceObserverInit;
+    connected: boolean;
+  }[] = [];
   class FakeObserver {
     static supportedEntryTypes = ['largest-contentful-paint', 'event'];
     private o: (typeof observers)[number];
@@ -19,7 +24,8 @@ function fakeObserver() {
     }
   }
   vi.stubGlobal('PerformanceObserver', FakeObserver);
-  const deliver = (type: string, entries: unknown[]) => observers.filter((o) => o.type === type && o.connected).forEach((o) => o.cb({ getEntries: () => entries }));
+  const deliver = (type: string, entries: unknown[]) =>
+    observers.filter((o) => o.type === type && o.connected).forEach((o) => o.cb({ getEntries: () => entries }));
   return { observers, deliver };
 }
 
@@ -36,7 +42,10 @@ describe('web vitals', () => {
     ]);
     expect((observers[1].init as { durationThreshold?: number }).durationThreshold).toBe(40);
     deliver('largest-contentful-paint', [{ startTime: 900 }, { startTime: 1400 }]);
-    deliver('event', [{ startTime: 2000, duration: 180, interactionId: 7 }, { startTime: 2100, duration: 300, interactionId: 0 }]);
+    deliver('event', [
+      { startTime: 2000, duration: 180, interactionId: 7 },
+      { startTime: 2100, duration: 300, interactionId: 0 },
+    ]);
     expect(sink.lcp).not.toHaveBeenCalled();
     window.dispatchEvent(new Event('pointerdown'));
     deliver('largest-contentful-paint', [{ startTime: 5000 }]); // after input: no longer LCP

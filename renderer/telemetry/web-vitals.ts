@@ -14,7 +14,8 @@ const DURATION_THRESHOLD_MS = 40;
 /** Event timing entries of a discrete interaction carry its id (not in TypeScript's DOM types yet). */
 type EventTiming = PerformanceEventTiming & { interactionId?: number };
 
-const supports = (type: string) => typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes(type);
+const supports = (type: string) =>
+  typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes(type);
 
 /** Starts observing; returns `finalLcp`, which hands the LCP over (called on first input and when the page hides). */
 export function observeVitals(sink: VitalsSink): () => void {
@@ -37,8 +38,13 @@ export function observeVitals(sink: VitalsSink): () => void {
     }
     if (supports('event')) {
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as EventTiming[]) if (e.interactionId) sink.interaction(e.startTime, e.duration);
-      }).observe({ type: 'event', buffered: true, durationThreshold: DURATION_THRESHOLD_MS } as PerformanceObserverInit);
+        for (const e of list.getEntries() as EventTiming[])
+          if (e.interactionId) sink.interaction(e.startTime, e.duration);
+      }).observe({
+        type: 'event',
+        buffered: true,
+        durationThreshold: DURATION_THRESHOLD_MS,
+      } as PerformanceObserverInit);
     }
   } catch {
     // A browser without these entry types reports counts only.

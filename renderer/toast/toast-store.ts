@@ -11,7 +11,8 @@ export function configureToasts(next: ToastLimits): void {
 export const appToastMs = () => limits.appMs;
 
 /** An absent or too short (under the market's toastMinMs) duration shows the market's toastDefaultMs. */
-export const toastDuration = (ms?: number) => (typeof ms !== 'number' || !Number.isFinite(ms) || ms < limits.minMs ? limits.defaultMs : ms);
+export const toastDuration = (ms?: number) =>
+  typeof ms !== 'number' || !Number.isFinite(ms) || ms < limits.minMs ? limits.defaultMs : ms;
 
 export interface ToastState {
   id: number;

@@ -20,15 +20,20 @@ import { errorRow, formatMarkdown, formatTable, type Row } from './lib/table.js'
 
 // Sections import the project's code lazily: one broken module costs its section, not the whole run.
 
-const only = new Set((process.env.BENCH_ONLY ?? 'bundle,render,lighthouse,server,documents').split(',').map((s) => s.trim()));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'bundle,render,lighthouse,server,documents').split(',').map((s) => s.trim()),
+);
 const runs = Number(process.env.BENCH_RUNS ?? 21);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 /** Lighthouse audits per page (BENCH_LH_RUNS). */
 const lhRuns = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
-const scenarioFilter = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim()).filter(Boolean);
+const scenarioFilter = process.env.BENCH_SCENARIOS?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const log = (s: string) => process.stderr.write(s + '\n');
-const COMMON = 'market=ID&deviceId=bench-device&version=1.0.0&type=1&deviceName=bench&osVersion=14&gid=1&platform=android';
+const COMMON =
+  'market=ID&deviceId=bench-device&version=1.0.0&type=1&deviceName=bench&osVersion=14&gid=1&platform=android';
 
 const rows: Row[] = [];
 const section = async (name: Row['section'], fn: () => Promise<Row[]> | Row[]) => {
@@ -44,14 +49,17 @@ const section = async (name: Row['section'], fn: () => Promise<Row[]> | Row[]) =
 };
 
 const appDir = resolve(resultsDir, 'build/renderer');
-const idTexts = () => JSON.parse(readFileSync(resolve(repoRoot, 'screens/texts/id-ID.json'), 'utf8')).texts as Record<string, string>;
+const idTexts = () =>
+  JSON.parse(readFileSync(resolve(repoRoot, 'screens/texts/id-ID.json'), 'utf8')).texts as Record<string, string>;
 /** Screen A's plain page (issue 45): its own entry, only the texts it shows, the fetch API of ./plain. */
 async function buildPlainA() {
   const { SCREEN_A_TEXT_KEYS } = await import('./plain/ScreenA.js');
   const terms = idTexts();
   const texts = Object.fromEntries(SCREEN_A_TEXT_KEYS.map((k) => [k, terms[k]]));
   await buildApp({
-    root: resolve(repoRoot, 'tests/bench/plain-a'), outDir: join(appDir, 'plain-a'), base: '/plain-a/',
+    root: resolve(repoRoot, 'tests/bench/plain-a'),
+    outDir: join(appDir, 'plain-a'),
+    base: '/plain-a/',
     swap: { [resolve(repoRoot, 'tests/bench/baseline/api.ts')]: resolve(repoRoot, 'tests/bench/plain/api.ts') },
     define: { __SCREEN_A_TEXTS__: JSON.stringify(texts) },
   });
@@ -75,24 +83,47 @@ if (only.has('render') && built) {
   await section('render', async () => {
     // The hand-written page is served by the same express static, from a folder of the same build dir.
     const { renderBench, TOKEN } = await import('./render/render-bench.js');
-    const { prepareDataDir, seedComplaints, BENCH_LIST_PATH, BENCH_SCREEN_A_PATH } = await import('./render/prepare-data-dir.js');
+    const { prepareDataDir, seedComplaints, BENCH_LIST_PATH, BENCH_SCREEN_A_PATH } =
+      await import('./render/prepare-data-dir.js');
     const { historyItems } = await import('./render/screen-a-payload.js');
     const terms = idTexts();
-    await buildApp({ root: resolve(repoRoot, 'tests/bench/baseline'), outDir: join(appDir, 'baseline'), base: '/baseline/' });
+    await buildApp({
+      root: resolve(repoRoot, 'tests/bench/baseline'),
+      outDir: join(appDir, 'baseline'),
+      base: '/baseline/',
+    });
     // The floor: the same pages with react + react-dom + fetch only (no router, no axios).
-    const plainSwap = { [resolve(repoRoot, 'tests/bench/baseline/api.ts')]: resolve(repoRoot, 'tests/bench/plain/api.ts') };
-    await buildApp({ root: resolve(repoRoot, 'tests/bench/plain'), outDir: join(appDir, 'plain'), base: '/plain/', swap: plainSwap });
+    const plainSwap = {
+      [resolve(repoRoot, 'tests/bench/baseline/api.ts')]: resolve(repoRoot, 'tests/bench/plain/api.ts'),
+    };
+    await buildApp({
+      root: resolve(repoRoot, 'tests/bench/plain'),
+      outDir: join(appDir, 'plain'),
+      base: '/plain/',
+      swap: plainSwap,
+    });
     await buildPlainA();
     const dataDir = await prepareDataDir();
     // The real config app plus screen A's one backend call (render-server-child.ts), NODE_ENV=production as shipped.
-    const server = await startChildServer(resolve(repoRoot, 'tests/bench/render/render-server-child.ts'), [dataDir, appDir], { NODE_ENV: 'production' });
+    const server = await startChildServer(
+      resolve(repoRoot, 'tests/bench/render/render-server-child.ts'),
+      [dataDir, appDir],
+      { NODE_ENV: 'production' },
+    );
     try {
       const listNeedle = await seedComplaints(server.url, 'bench-list', 200);
       // Screen A: the oldest history item is drawn last; the same answer for every token (render-server-child.ts).
       const screenANeedle = historyItems(200, ['x']).at(-1)!.content.split(':')[0] + ':';
-      const init = await fetch(`${server.url}/sandbox/user-problem/problem-init?market=ID&token=bench-entry`, { method: 'POST' });
-      const data = ((await init.json()) as { data: { problemType: { title: string }[]; orderDetail: { productName: string } } }).data;
-      const loan = await fetch(`${server.url}/sandbox/v3/loan-details/loan-details?market=ID&token=bench-loan`, { method: 'POST', body: new URLSearchParams({ productId: '103', orderId: '1004' }) });
+      const init = await fetch(`${server.url}/sandbox/user-problem/problem-init?market=ID&token=bench-entry`, {
+        method: 'POST',
+      });
+      const data = (
+        (await init.json()) as { data: { problemType: { title: string }[]; orderDetail: { productName: string } } }
+      ).data;
+      const loan = await fetch(`${server.url}/sandbox/v3/loan-details/loan-details?market=ID&token=bench-loan`, {
+        method: 'POST',
+        body: new URLSearchParams({ productId: '103', orderId: '1004' }),
+      });
       const details = ((await loan.json()) as { data: { noticeStatusText: string; productName: string } }).data;
       // Every first visit is a new borrower (TOKEN), except the list of 200, whose sandbox session is seeded once.
       const scenario = (label: string, path: string, token: string, needles: string[]) => ({
@@ -103,42 +134,65 @@ if (only.has('render') && built) {
         needles,
       });
       const radio = { target: '[role="radio"]', effect: '[role="radio"][aria-checked="true"]' };
-      return await renderBench([
-        // Issue 38's referee scenario: one call the server makes; content = the last history item, visible.
-        // Budgets of issues 38 and 45: content and FCP cold <= 0.60 of the plain page, quiet <= 1.0.
-        {
-          ...scenario('screen A', BENCH_SCREEN_A_PATH, TOKEN, [screenANeedle]),
-          baseline: undefined,
-          plain: `${server.url}/plain-a/index.html?${COMMON}&token=${TOKEN}`,
-          loadCost: true,
-          borrower: true,
-          plainBudgets: { contentCold: 0.6, fcpCold: 0.6, quietCold: 1.0 },
-          tap: { ours: radio, plain: { target: 'button[aria-pressed]', effect: 'button[aria-pressed="true"]' } },
-        },
-        scenario('complaint entry', '/complaint', TOKEN, [data.orderDetail.productName, data.problemType.at(-1)!.title]),
-        scenario('list of 200', BENCH_LIST_PATH, 'bench-list', [listNeedle]),
-        // Only a plain hand-written page exists for these (tests/bench/plain/).
-        { ...scenario('loan details', '/loanDetails', TOKEN, [details.noticeStatusText, details.productName]), baseline: undefined, ours: `${server.url}/loanDetails?${COMMON}&token=${TOKEN}&productId=103&orderId=1004`, plain: `${server.url}/plain/index.html?${COMMON}&token=${TOKEN}&productId=103&orderId=1004#/loanDetails` },
-        { ...scenario('loan terms (static)', '/Loan', TOKEN, [terms['legal.terms.heading'], terms['legal.terms.waiver.p']]), baseline: undefined },
-        // A paid click: no token, the published `default` template fetched by the server (channel-template).
-        {
-          label: 'landing page',
-          ours: `${server.url}/register?${COMMON}&templateId=default`,
-          plain: `${server.url}/plain/index.html?${COMMON}&templateId=default#/register`,
-          needles: [terms['landing.default.title'], terms['landing.default.apply']],
-          borrower: true,
-        },
-        // Issue 45's real screens, ours only (no hand-written page): the money screen with a tap on its consent box
-        // (agreed at first: the tap unticks it, and Confirm must turn disabled), and instalments.
-        {
-          label: 'loan confirmation',
-          ours: `${server.url}/loanConfirm?${COMMON}&token=${TOKEN}&productId=103`,
-          needles: [terms['loan.confirm']],
-          borrower: true,
-          tap: { ours: { target: '.sdui-checkbox input[type="checkbox"]', effect: '#loan-confirm:disabled' } },
-        },
-        { label: 'instalments', ours: `${server.url}/instalmentRepay?${COMMON}&token=${TOKEN}&productId=103&orderId=1004`, needles: [terms['repay.payNow']], borrower: true },
-      ].filter((s) => !scenarioFilter?.length || scenarioFilter.some((f) => s.label.includes(f))), runs, log);
+      return await renderBench(
+        [
+          // Issue 38's referee scenario: one call the server makes; content = the last history item, visible.
+          // Budgets of issues 38 and 45: content and FCP cold <= 0.60 of the plain page, quiet <= 1.0.
+          {
+            ...scenario('screen A', BENCH_SCREEN_A_PATH, TOKEN, [screenANeedle]),
+            baseline: undefined,
+            plain: `${server.url}/plain-a/index.html?${COMMON}&token=${TOKEN}`,
+            loadCost: true,
+            borrower: true,
+            plainBudgets: { contentCold: 0.6, fcpCold: 0.6, quietCold: 1.0 },
+            tap: { ours: radio, plain: { target: 'button[aria-pressed]', effect: 'button[aria-pressed="true"]' } },
+          },
+          scenario('complaint entry', '/complaint', TOKEN, [
+            data.orderDetail.productName,
+            data.problemType.at(-1)!.title,
+          ]),
+          scenario('list of 200', BENCH_LIST_PATH, 'bench-list', [listNeedle]),
+          // Only a plain hand-written page exists for these (tests/bench/plain/).
+          {
+            ...scenario('loan details', '/loanDetails', TOKEN, [details.noticeStatusText, details.productName]),
+            baseline: undefined,
+            ours: `${server.url}/loanDetails?${COMMON}&token=${TOKEN}&productId=103&orderId=1004`,
+            plain: `${server.url}/plain/index.html?${COMMON}&token=${TOKEN}&productId=103&orderId=1004#/loanDetails`,
+          },
+          {
+            ...scenario('loan terms (static)', '/Loan', TOKEN, [
+              terms['legal.terms.heading'],
+              terms['legal.terms.waiver.p'],
+            ]),
+            baseline: undefined,
+          },
+          // A paid click: no token, the published `default` template fetched by the server (channel-template).
+          {
+            label: 'landing page',
+            ours: `${server.url}/register?${COMMON}&templateId=default`,
+            plain: `${server.url}/plain/index.html?${COMMON}&templateId=default#/register`,
+            needles: [terms['landing.default.title'], terms['landing.default.apply']],
+            borrower: true,
+          },
+          // Issue 45's real screens, ours only (no hand-written page): the money screen with a tap on its consent box
+          // (agreed at first: the tap unticks it, and Confirm must turn disabled), and instalments.
+          {
+            label: 'loan confirmation',
+            ours: `${server.url}/loanConfirm?${COMMON}&token=${TOKEN}&productId=103`,
+            needles: [terms['loan.confirm']],
+            borrower: true,
+            tap: { ours: { target: '.sdui-checkbox input[type="checkbox"]', effect: '#loan-confirm:disabled' } },
+          },
+          {
+            label: 'instalments',
+            ours: `${server.url}/instalmentRepay?${COMMON}&token=${TOKEN}&productId=103&orderId=1004`,
+            needles: [terms['repay.payNow']],
+            borrower: true,
+          },
+        ].filter((s) => !scenarioFilter?.length || scenarioFilter.some((f) => s.label.includes(f))),
+        runs,
+        log,
+      );
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -152,19 +206,30 @@ if (only.has('lighthouse') && built) {
     const { prepareDataDir, BENCH_SCREEN_A_PATH } = await import('./render/prepare-data-dir.js');
     await buildPlainA();
     const dataDir = await prepareDataDir();
-    const server = await startChildServer(resolve(repoRoot, 'tests/bench/render/render-server-child.ts'), [dataDir, appDir], { NODE_ENV: 'production' });
-    const page = (label: string, path: string, query = '') => ({ label, url: `${server.url}${path}?${COMMON}&token={token}${query}` });
+    const server = await startChildServer(
+      resolve(repoRoot, 'tests/bench/render/render-server-child.ts'),
+      [dataDir, appDir],
+      { NODE_ENV: 'production' },
+    );
+    const page = (label: string, path: string, query = '') => ({
+      label,
+      url: `${server.url}${path}?${COMMON}&token={token}${query}`,
+    });
     try {
-      return await lighthouseBench([
-        page('complaint entry', '/complaint'),
-        page('instalments', '/instalmentRepay', '&productId=103&orderId=1004'),
-        page('loan details', '/loanDetails', '&productId=103&orderId=1004'),
-        page('loan confirmation', '/loanConfirm', '&productId=103'),
-        { label: 'landing', url: `${server.url}/register?${COMMON}&templateId=default` },
-        page('site home', '/'),
-        page('screen A', BENCH_SCREEN_A_PATH),
-        { label: 'screen A plain', url: `${server.url}/plain-a/index.html?${COMMON}&token={token}`, reference: true },
-      ], lhRuns, log);
+      return await lighthouseBench(
+        [
+          page('complaint entry', '/complaint'),
+          page('instalments', '/instalmentRepay', '&productId=103&orderId=1004'),
+          page('loan details', '/loanDetails', '&productId=103&orderId=1004'),
+          page('loan confirmation', '/loanConfirm', '&productId=103'),
+          { label: 'landing', url: `${server.url}/register?${COMMON}&templateId=default` },
+          page('site home', '/'),
+          page('screen A', BENCH_SCREEN_A_PATH),
+          { label: 'screen A plain', url: `${server.url}/plain-a/index.html?${COMMON}&token={token}`, reference: true },
+        ],
+        lhRuns,
+        log,
+      );
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -173,19 +238,23 @@ if (only.has('lighthouse') && built) {
 }
 
 if (only.has('server')) {
-  await section('server', async () => (await import('./server/server-bench.js')).serverBench({
-    duration,
-    rounds,
-    staticDir: built ? appDir : undefined,
-    targets: [
-      { label: 'boot bundle', path: '/config/v1/bundle?market=ID' },
-      { label: 'screen', path: '/config/v1/screens/complaint-entry' },
-    ],
-  }));
+  await section('server', async () =>
+    (await import('./server/server-bench.js')).serverBench({
+      duration,
+      rounds,
+      staticDir: built ? appDir : undefined,
+      targets: [
+        { label: 'boot bundle', path: '/config/v1/bundle?market=ID' },
+        { label: 'screen', path: '/config/v1/screens/complaint-entry' },
+      ],
+    }),
+  );
 }
 
 if ((only.has('server') || only.has('ssr')) && built) {
-  await section('server', async () => (await import('./server/ssr-bench.js')).ssrBench({ duration, rounds, staticDir: appDir, log }));
+  await section('server', async () =>
+    (await import('./server/ssr-bench.js')).ssrBench({ duration, rounds, staticDir: appDir, log }),
+  );
 }
 
 if (only.has('server') || only.has('store')) {
@@ -222,6 +291,9 @@ mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `bench-${result.at.replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, JSON.stringify(result, null, 2));
 writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
-writeFileSync(join(resultsDir, 'latest.md'), `Run ${result.at}, commit ${commit}, ${result.cpus}× ${result.cpuModel}, node ${process.version}, runs ${runs}, autocannon ${rounds} × ${duration} s\n\n${formatMarkdown(rows)}\n`);
+writeFileSync(
+  join(resultsDir, 'latest.md'),
+  `Run ${result.at}, commit ${commit}, ${result.cpus}× ${result.cpuModel}, node ${process.version}, runs ${runs}, autocannon ${rounds} × ${duration} s\n\n${formatMarkdown(rows)}\n`,
+);
 log(`[bench] wrote ${file}`);
 process.exit(0);

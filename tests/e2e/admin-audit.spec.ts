@@ -9,7 +9,10 @@ import { startHarness, type Harness } from './harness';
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
   await h.addUser('ed', 'editor', PASSWORD);
   await h.addUser('eve', 'editor', PASSWORD);
 });
@@ -23,7 +26,8 @@ describe('audit log', () => {
     const eve = await loginConsole(h, 'eve');
     await saveDraft(ed.page, 'screen', 'not-found', (d) => (d.description = 'ed was here'));
     // Bury ed's entry under more than a page (100) of eve's saves: only a server-side filter finds it.
-    for (let i = 0; i < 105; i++) await saveDraft(eve.page, 'screen', 'not-available', (d) => (d.description = `eve ${i}`));
+    for (let i = 0; i < 105; i++)
+      await saveDraft(eve.page, 'screen', 'not-available', (d) => (d.description = `eve ${i}`));
 
     const { page, pageErrors } = ed;
     await openSection(page, /Audit/);

@@ -15,7 +15,10 @@ const LONG = 'legal.terms.definitions.p';
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
 });
 afterAll(async () => h?.close());
 
@@ -32,14 +35,22 @@ describe('the copy table', () => {
     const cell = page.getByLabel(`${LONG} (id-ID)`, { exact: true });
     await expect.poll(() => cell.inputValue()).toBe(ID[LONG]);
     // The whole text shows: no sideways scroll, no hidden lines, the cell grew past one line.
-    const box = await cell.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth, sh: el.scrollHeight, ch: el.clientHeight, w: el.getBoundingClientRect().width }));
+    const box = await cell.evaluate((el) => ({
+      sw: el.scrollWidth,
+      cw: el.clientWidth,
+      sh: el.scrollHeight,
+      ch: el.clientHeight,
+      w: el.getBoundingClientRect().width,
+    }));
     expect(box.sw).toBeLessThanOrEqual(box.cw);
     expect(box.sh).toBeLessThanOrEqual(box.ch + 1);
     expect(box.ch).toBeGreaterThan(80);
     expect(box.w).toBeGreaterThan(280);
     const before = box.ch;
     await cell.press('Control+End');
-    await cell.pressSequentially(' Tambahan kalimat yang cukup panjang untuk menambah satu baris lagi di sel ini, dan satu lagi agar pasti.');
+    await cell.pressSequentially(
+      ' Tambahan kalimat yang cukup panjang untuk menambah satu baris lagi di sel ini, dan satu lagi agar pasti.',
+    );
     expect(await cell.evaluate((el) => el.clientHeight)).toBeGreaterThan(before);
     await search.fill('');
     await page.getByLabel('Only changed in this draft').check();
@@ -53,7 +64,9 @@ describe('the copy table', () => {
     // Missing: the key only id-ID has.
     await page.getByLabel('Only missing').check();
     await expect.poll(keys).toContain('ops.onlyIndonesian');
-    expect(await page.getByLabel('ops.onlyIndonesian (en-IN)', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('ops.onlyIndonesian (en-IN)', { exact: true }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
     await page.getByLabel('Only missing').uncheck();
 
     // Used in: the screens and pointers naming the key.
@@ -80,8 +93,14 @@ describe('the copy table', () => {
     expect(await page.getByText('Placeholder drops {days}').count()).toBe(0);
     await save.click();
     await page.getByText('Draft saved.').waitFor();
-    const got = await api<{ draft: { content: { texts: Record<string, string> } } }>(page, 'GET', '/documents/text-set/id-ID');
-    expect(got.body.draft.content.texts['complaint.reviewPromise']).toBe('Kami akan meninjau keluhan Anda dalam {days} hari.');
+    const got = await api<{ draft: { content: { texts: Record<string, string> } } }>(
+      page,
+      'GET',
+      '/documents/text-set/id-ID',
+    );
+    expect(got.body.draft.content.texts['complaint.reviewPromise']).toBe(
+      'Kami akan meninjau keluhan Anda dalam {days} hari.',
+    );
     expect(got.body.draft.content.texts[LONG]).toMatch(/dan satu lagi agar pasti\.$/);
     expect(pageErrors).toEqual([]);
   });

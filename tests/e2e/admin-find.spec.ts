@@ -12,7 +12,10 @@ import { startHarness, type Harness } from './harness';
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
   await h.addUser('ani', 'editor', PASSWORD);
 });
 afterAll(async () => h?.close());
@@ -26,12 +29,25 @@ describe('finding things in the console', () => {
 
     const { page, pageErrors } = await loginConsole(h, 'ops');
     const nav = page.getByRole('navigation', { name: 'Console' });
-    for (const group of ['Copy', 'Markets', 'Screens: complaints', 'Screens: repayment', 'Screens: loans', 'Screens: site', 'Screens: landing', 'Routes and API', 'Landing pages', 'Publishing']) {
+    for (const group of [
+      'Copy',
+      'Markets',
+      'Screens: complaints',
+      'Screens: repayment',
+      'Screens: loans',
+      'Screens: site',
+      'Screens: landing',
+      'Routes and API',
+      'Landing pages',
+      'Publishing',
+    ]) {
       await nav.getByRole('heading', { name: group, exact: true }).waitFor();
     }
     // Human titles from the screens' title keys (id-ID), the id beside them, and the status.
     const entry = (id: string) => nav.getByRole('link', { name: new RegExp(`(^|\\s)${id}(\\s|$)`) });
-    await expect.poll(() => entry('complaint-list').innerText()).toMatch(/Keluhan saya[\s\S]*complaint-list[\s\S]*draft by ani/);
+    await expect
+      .poll(() => entry('complaint-list').innerText())
+      .toMatch(/Keluhan saya[\s\S]*complaint-list[\s\S]*draft by ani/);
     await expect.poll(() => entry('not-found').innerText()).toMatch(/has errors/);
     expect(await entry('complaint-entry').innerText()).toMatch(/Keluhan[\s\S]*published/);
     expect(await nav.getByRole('link', { name: /Indonesia \(ID\)/ }).count()).toBe(1);

@@ -39,7 +39,9 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * contains the id, else through the search box (the navigation gives documents human titles).
  */
 export async function openDocument(page: Page, kind: string, id: string) {
-  const exact = page.getByRole('button', { name: `${kind} ${id}`, exact: true }).or(page.getByRole('link', { name: `${kind} ${id}`, exact: true }));
+  const exact = page
+    .getByRole('button', { name: `${kind} ${id}`, exact: true })
+    .or(page.getByRole('link', { name: `${kind} ${id}`, exact: true }));
   const named = new RegExp(`(^|[^\\w-])${escapeRe(id)}($|[^\\w-])`);
   const nav = page.getByRole('navigation');
   const containing = nav.getByRole('link', { name: named }).or(nav.getByRole('button', { name: named }));
@@ -47,32 +49,59 @@ export async function openDocument(page: Page, kind: string, id: string) {
   const hash = `#/doc/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
   const href = page.locator(`a[href="${hash}"]`);
   const hashLinks = page.locator('a[href^="#/"]');
-  await hashLinks.or(page.getByRole('tab')).first().waitFor({ timeout: 5000 }).catch(() => undefined);
+  await hashLinks
+    .or(page.getByRole('tab'))
+    .first()
+    .waitFor({ timeout: 5000 })
+    .catch(() => undefined);
   if (await href.count()) return href.first().click();
   // Not in the navigation (text sets share the copy page), but addressable: the URL opens it.
   if (await hashLinks.count()) return page.evaluate((h) => void (location.hash = h), hash);
   // The tabbed console keeps documents under a "Documents" tab; a navigation shows them at once.
   const tab = page.getByRole('tab', { name: 'Documents', exact: true });
   if ((await tab.count()) && (await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
-  await exact.or(containing).first().waitFor({ timeout: 5000 }).catch(() => undefined);
+  await exact
+    .or(containing)
+    .first()
+    .waitFor({ timeout: 5000 })
+    .catch(() => undefined);
   for (const candidate of [exact, containing]) {
     if (await candidate.count()) return candidate.first().click();
   }
   await page.getByRole('searchbox').first().fill(id);
-  await page.getByRole('option', { name: named }).or(page.getByRole('link', { name: named })).first().click();
+  await page
+    .getByRole('option', { name: named })
+    .or(page.getByRole('link', { name: named }))
+    .first()
+    .click();
 }
 
 /** A JSON call to `/admin/api` from the page, as the console makes it. */
-export async function api<T = unknown>(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+export async function api<T = unknown>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return page.evaluate(
     async ({ method, path, body, headers }) => {
       const me = await (await fetch('/admin/api/me', { headers: { Accept: 'application/json' } })).json();
       const res = await fetch(`/admin/api${path}`, {
         method,
-        headers: { Accept: 'application/json', 'X-CSRF-Token': me.csrfToken, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+        headers: {
+          Accept: 'application/json',
+          'X-CSRF-Token': me.csrfToken,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: res.status, etag: res.headers.get('ETag'), body: (await res.text().then((t) => (t ? JSON.parse(t) : null))) as unknown };
+      return {
+        status: res.status,
+        etag: res.headers.get('ETag'),
+        body: (await res.text().then((t) => (t ? JSON.parse(t) : null))) as unknown,
+      };
     },
     { method, path, body, headers },
   ) as Promise<{ status: number; etag: string | null; body: T }>;
@@ -82,7 +111,11 @@ type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 
 /** Saves a draft of `kind/id` changed by `mutate` (starting from its draft or published content). */
 export async function saveDraft(page: Page, kind: string, id: string, mutate: (doc: Doc) => void) {
-  const got = await api<{ draft: { content: Doc } | null; published: { content: Doc } | null }>(page, 'GET', `/documents/${kind}/${id}`);
+  const got = await api<{ draft: { content: Doc } | null; published: { content: Doc } | null }>(
+    page,
+    'GET',
+    `/documents/${kind}/${id}`,
+  );
   const doc = structuredClone(got.body.draft?.content ?? got.body.published!.content);
   mutate(doc);
   const put = await api(page, 'PUT', `/documents/${kind}/${id}/draft`, doc, { 'If-Match': got.etag! });

@@ -13,7 +13,10 @@ const OLD = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).text
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
   await h.addUser('pat', 'publisher', PASSWORD);
 });
 afterAll(async () => h?.close());
@@ -22,9 +25,25 @@ describe('history and rollback', () => {
   it('lists versions, diffs any two, refuses a rollback that breaks the state and performs a valid one', async () => {
     const ops = await loginConsole(h, 'ops');
     // v2: a new key in both text sets, used by a screen. v3: a reworded button.
-    for (const ts of ['id-ID', 'en-IN']) await saveDraft(ops.page, 'text-set', ts, (d) => (d.texts['ops.notFoundHint'] = ts === 'id-ID' ? 'Coba alamat lain' : 'Try another address'));
-    await saveDraft(ops.page, 'screen', 'not-found', (d) => d.body.push({ type: 'text', key: 'ops.notFoundHint', variant: 'body' }));
-    await publish(ops.page, [{ kind: 'text-set', id: 'id-ID' }, { kind: 'text-set', id: 'en-IN' }, { kind: 'screen', id: 'not-found' }], 'Hint on the not-found page');
+    for (const ts of ['id-ID', 'en-IN'])
+      await saveDraft(
+        ops.page,
+        'text-set',
+        ts,
+        (d) => (d.texts['ops.notFoundHint'] = ts === 'id-ID' ? 'Coba alamat lain' : 'Try another address'),
+      );
+    await saveDraft(ops.page, 'screen', 'not-found', (d) =>
+      d.body.push({ type: 'text', key: 'ops.notFoundHint', variant: 'body' }),
+    );
+    await publish(
+      ops.page,
+      [
+        { kind: 'text-set', id: 'id-ID' },
+        { kind: 'text-set', id: 'en-IN' },
+        { kind: 'screen', id: 'not-found' },
+      ],
+      'Hint on the not-found page',
+    );
     const pat = await loginConsole(h, 'pat');
     await saveDraft(pat.page, 'text-set', 'id-ID', (d) => (d.texts['common.retry'] = 'Ulangi'));
     await publish(ops.page, [{ kind: 'text-set', id: 'id-ID' }], 'Shorter retry label');
@@ -35,8 +54,12 @@ describe('history and rollback', () => {
     await openDocument(page, 'text-set', 'id-ID');
     const versions = page.getByRole('table', { name: 'Versions of text-set id-ID' });
     await versions.getByRole('row').filter({ hasText: 'v3' }).waitFor();
-    expect(await versions.getByRole('row').filter({ hasText: 'v3' }).innerText()).toMatch(/live[\s\S]*ops[\s\S]*Shorter retry label/);
-    expect(await versions.getByRole('row').filter({ hasText: 'v2' }).innerText()).toMatch(/ops[\s\S]*Hint on the not-found page/);
+    expect(await versions.getByRole('row').filter({ hasText: 'v3' }).innerText()).toMatch(
+      /live[\s\S]*ops[\s\S]*Shorter retry label/,
+    );
+    expect(await versions.getByRole('row').filter({ hasText: 'v2' }).innerText()).toMatch(
+      /ops[\s\S]*Hint on the not-found page/,
+    );
 
     // Any two versions: v1 → v3 holds both changes, v2 → v3 only the reworded label.
     await page.getByLabel('From', { exact: true }).selectOption('1');
@@ -59,8 +82,12 @@ describe('history and rollback', () => {
     await page.getByLabel('Reason').fill('Back to the launch copy');
     await page.getByRole('button', { name: 'Roll back to v1' }).click();
     await page.getByRole('alert').filter({ hasText: 'Rollback to v1 refused' }).waitFor();
-    expect(await page.getByRole('list', { name: 'Rollback errors' }).innerText()).toMatch(/not-found[\s\S]*ops\.notFoundHint/);
-    expect((await api<{ published: { version: number } }>(page, 'GET', '/documents/text-set/id-ID')).body.published.version).toBe(3);
+    expect(await page.getByRole('list', { name: 'Rollback errors' }).innerText()).toMatch(
+      /not-found[\s\S]*ops\.notFoundHint/,
+    );
+    expect(
+      (await api<{ published: { version: number } }>(page, 'GET', '/documents/text-set/id-ID')).body.published.version,
+    ).toBe(3);
 
     // Back to v2 is fine: a new version v4 restoring v2.
     await page.getByLabel('To', { exact: true }).selectOption('2');

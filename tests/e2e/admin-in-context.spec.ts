@@ -15,7 +15,10 @@ const NEW = 'Pengaduan saya (langsung)';
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
 });
 afterAll(async () => h?.close());
 
@@ -34,7 +37,9 @@ describe('editing copy in the preview', () => {
     await editor.waitFor();
     // The key the screen uses comes first when other keys share the same copy.
     const key = editor.getByLabel('Text key').or(editor.getByText('complaint.myComplaints'));
-    expect(await key.first().evaluate((el) => (el instanceof HTMLSelectElement ? el.value : el.textContent))).toBe('complaint.myComplaints');
+    expect(await key.first().evaluate((el) => (el instanceof HTMLSelectElement ? el.value : el.textContent))).toBe(
+      'complaint.myComplaints',
+    );
     // The click did not follow the link inside the frame.
     await frame.getByRole('link', { name: OLD, exact: true }).waitFor();
     expect(page.url()).toBe(url);
@@ -48,7 +53,11 @@ describe('editing copy in the preview', () => {
     await page.getByText('Saved complaint.myComplaints (id-ID) as a draft.').waitFor();
     await frame.getByRole('link', { name: NEW, exact: true }).waitFor({ timeout: 15000 });
 
-    const got = await api<{ draft: { content: { texts: Record<string, string> } } }>(page, 'GET', '/documents/text-set/id-ID');
+    const got = await api<{ draft: { content: { texts: Record<string, string> } } }>(
+      page,
+      'GET',
+      '/documents/text-set/id-ID',
+    );
     expect(got.body.draft.content.texts['complaint.myComplaints']).toBe(NEW);
     // Edit mode survives the reload: another click picks again.
     await frame.getByRole('link', { name: NEW, exact: true }).click();

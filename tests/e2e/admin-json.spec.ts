@@ -57,7 +57,13 @@ describe('JSON editor', () => {
     await page.keyboard.insertText(pretty({ ...NOT_FOUND, description: 'saved from outside' }));
     await page.getByRole('button', { name: 'Check with all drafts' }).focus();
     await page.keyboard.press('Control+S');
-    await expect.poll(async () => (await api<{ draft: { content: { description: string } } }>(page, 'GET', '/documents/screen/not-found')).body.draft.content.description).toBe('saved from outside');
+    await expect
+      .poll(
+        async () =>
+          (await api<{ draft: { content: { description: string } } }>(page, 'GET', '/documents/screen/not-found')).body
+            .draft.content.description,
+      )
+      .toBe('saved from outside');
 
     // The preview runs beside the editor.
     const frame = page.locator('iframe[title="Draft preview"]');

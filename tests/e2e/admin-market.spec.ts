@@ -13,7 +13,10 @@ const schema = JSON.parse(fs.readFileSync('schemas/documents/market.json', 'utf8
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
 });
 afterAll(async () => h?.close());
 
@@ -22,14 +25,26 @@ describe('the market form', () => {
     const { page, pageErrors } = await loginConsole(h, 'ops');
     await page.goto(`${h.url}/admin#/doc/market/ID`);
     await page.getByRole('heading', { name: 'Market ID', exact: true }).waitFor();
-    for (const section of ['Market', 'Language and formats', 'Lending figures', 'Contact and embedding', 'Limits (business constants)', 'Legal terms']) {
+    for (const section of [
+      'Market',
+      'Language and formats',
+      'Lending figures',
+      'Contact and embedding',
+      'Limits (business constants)',
+      'Legal terms',
+    ]) {
       await page.getByRole('region', { name: section, exact: true }).waitFor();
     }
     const phone = page.getByLabel(/servicePhone/);
     // Help text: the schema's description, shown and announced with the field.
     const help = schema.properties.servicePhone.description as string;
     await page.getByText(help, { exact: true }).waitFor();
-    const described = await phone.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+    const described = await phone.evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
     expect(described).toContain(help);
     await expectAxeClean(page);
 
@@ -37,7 +52,13 @@ describe('the market form', () => {
     const group = page.locator('.form-group').filter({ has: phone });
     await group.getByText(/must match pattern/).waitFor();
     // The message sits right under the field.
-    const [fieldBox, msgBox] = await Promise.all([phone.boundingBox(), group.getByText(/must match pattern/).first().boundingBox()]);
+    const [fieldBox, msgBox] = await Promise.all([
+      phone.boundingBox(),
+      group
+        .getByText(/must match pattern/)
+        .first()
+        .boundingBox(),
+    ]);
     expect(msgBox!.y).toBeGreaterThan(fieldBox!.y);
     expect(msgBox!.y - (fieldBox!.y + fieldBox!.height)).toBeLessThan(60);
     await page.screenshot({ path: 'tests/e2e/readme/admin-market.png' });

@@ -20,7 +20,10 @@ let h: Harness;
 
 beforeAll(async () => {
   // Every reported view comes from loopback: the per-address cap is not this file's subject.
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher', BEACON_VIEWS_PER_ADDRESS: '10000' }, log: () => {} });
+  h = await startHarness({
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher', BEACON_VIEWS_PER_ADDRESS: '10000' },
+    log: () => {},
+  });
 });
 afterAll(async () => h?.close());
 
@@ -62,12 +65,16 @@ describe('releases in the console', () => {
     const end = page.getByLabel(/^End \(Asia\/Jakarta/);
     await end.fill(nextWeekInJakarta());
     await end.blur();
-    await page.getByText(/10 % of every market, platform and app version, starting when published, ending by itself, guard on/).waitFor();
+    await page
+      .getByText(/10 % of every market, platform and app version, starting when published, ending by itself, guard on/)
+      .waitFor();
     await expectAxeClean(page);
     await page.locator('.review-publish').evaluate((e) => e.scrollIntoView({ block: 'end' }));
     await page.screenshot({ path: 'tests/e2e/readme/admin-publish-to-share.png' });
     await page.getByRole('button', { name: 'Publish to 10 %' }).click();
-    const published = page.getByRole('status').filter({ hasText: /Published 1 document\(s\) to 10 % of borrowers as release \S+ \(rolling\)\./ });
+    const published = page
+      .getByRole('status')
+      .filter({ hasText: /Published 1 document\(s\) to 10 % of borrowers as release \S+ \(rolling\)\./ });
     await published.waitFor();
     const release = /as release (\S+) \(/.exec(await published.innerText())![1]!;
     const atTen = await candidates();
@@ -88,15 +95,22 @@ describe('releases in the console', () => {
     expect(text).toMatch(/every market, platform and app version/);
     expect(text).toMatch(/18:30 \(Asia\/Jakarta, UTC\+07:00\)/);
     const arms = card.getByRole('table', { name: `Arms of release ${release}` });
-    expect(await arms.getByRole('row', { name: /^Base/ }).innerText()).toMatch(/^Base.*\s180\s+2\s+1\.11 %\s+\d,\d{3} ms$/);
-    expect(await arms.getByRole('row', { name: /^Candidate/ }).innerText()).toMatch(/^Candidate.*\s34\s+1\s+2\.94 %\s+\d,\d{3} ms$/);
+    expect(await arms.getByRole('row', { name: /^Base/ }).innerText()).toMatch(
+      /^Base.*\s180\s+2\s+1\.11 %\s+\d,\d{3} ms$/,
+    );
+    expect(await arms.getByRole('row', { name: /^Candidate/ }).innerText()).toMatch(
+      /^Candidate.*\s34\s+1\s+2\.94 %\s+\d,\d{3} ms$/,
+    );
     expect(await card.innerText()).toMatch(/healthy\s+error rate 3 % candidate vs 1 % base/);
     await expectAxeClean(page);
     await page.screenshot({ path: 'tests/e2e/readme/admin-releases.png' });
 
     // Widen: keeps everyone who was in, adds more.
     await card.getByRole('button', { name: 'Widen to 25 %' }).click();
-    await page.getByRole('status').filter({ hasText: /widened to 25 %/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /widened to 25 %/ })
+      .waitFor();
     await card.getByText('25 % of the audience').waitFor();
     const atTwentyFive = await candidates();
     expect(atTwentyFive).toBeGreaterThan(atTen);
@@ -109,7 +123,10 @@ describe('releases in the console', () => {
     await expectAxeClean(page);
     await dialog.getByLabel('Reason (kept in the audit log)').fill('Borrowers asked what "sekali lagi" means');
     await dialog.getByRole('button', { name: 'Roll back now' }).click();
-    await page.getByRole('status').filter({ hasText: /rolled back: every borrower gets the base/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /rolled back: every borrower gets the base/ })
+      .waitFor();
     await page.getByRole('heading', { name: 'Finished (1)' }).waitFor();
     expect(await card.innerText()).toMatch(/rolled back[\s\S]*was at 25 %/);
     expect(await card.getByRole('button').count()).toBe(0);
@@ -118,7 +135,10 @@ describe('releases in the console', () => {
 
     // The audit log names the rollback and its reason.
     await openSection(page, /Audit/);
-    await page.getByText(/sekali lagi" means/).first().waitFor();
+    await page
+      .getByText(/sekali lagi" means/)
+      .first()
+      .waitFor();
     await expectAxeClean(page);
     expect(pageErrors).toEqual([]);
   });

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, expectAxeClean, loginConsole, openSection, PASSWORD, saveDraft } from './admin-helpers';
 import { startHarness, type Harness } from './harness';
 
-const texts = (f: string) => JSON.parse(fs.readFileSync(`screens/texts/${f}.json`, 'utf8')).texts as Record<string, string>;
+const texts = (f: string) =>
+  JSON.parse(fs.readFileSync(`screens/texts/${f}.json`, 'utf8')).texts as Record<string, string>;
 const OLD_ID = texts('id-ID')['complaint.myComplaints'];
 const OLD_EN = texts('en-IN')['complaint.myComplaints'];
 const OLD_MAX = JSON.parse(fs.readFileSync('screens/markets/ID.json', 'utf8')).limits.complaintTextMax as number;
@@ -19,7 +20,10 @@ const OLD_MAX = JSON.parse(fs.readFileSync('screens/markets/ID.json', 'utf8')).l
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
   await h.addUser('ed', 'publisher', PASSWORD);
   await h.addUser('pat', 'publisher', PASSWORD);
   await h.addUser('vic', 'editor', PASSWORD);
@@ -42,14 +46,24 @@ describe('review and publish', () => {
     const page = pat.page;
     await openSection(page, /Publish|Review/);
     const idTexts = page.getByRole('table', { name: 'Changes in text-set id-ID' });
-    await expect.poll(() => idTexts.getByRole('row').filter({ hasText: 'complaint.myComplaints' }).innerText()).toMatch(new RegExp(`${OLD_ID}[\\s\\S]*Pengaduan saya`));
-    expect(await page.getByRole('table', { name: 'Changes in text-set en-IN' }).innerText()).toMatch(new RegExp(`${OLD_EN}[\\s\\S]*My tickets`));
+    await expect
+      .poll(() => idTexts.getByRole('row').filter({ hasText: 'complaint.myComplaints' }).innerText())
+      .toMatch(new RegExp(`${OLD_ID}[\\s\\S]*Pengaduan saya`));
+    expect(await page.getByRole('table', { name: 'Changes in text-set en-IN' }).innerText()).toMatch(
+      new RegExp(`${OLD_EN}[\\s\\S]*My tickets`),
+    );
     const market = page.getByRole('table', { name: 'Changes in market ID' });
-    expect(await market.getByRole('row').filter({ hasText: 'limits.complaintTextMax' }).innerText()).toMatch(new RegExp(`${OLD_MAX}\\s*→?\\s*${OLD_MAX + 100}`));
+    expect(await market.getByRole('row').filter({ hasText: 'limits.complaintTextMax' }).innerText()).toMatch(
+      new RegExp(`${OLD_MAX}\\s*→?\\s*${OLD_MAX + 100}`),
+    );
     expect(await market.getByRole('row').filter({ hasText: 'fourEyes' }).innerText()).toMatch(/false[\s\S]*true/);
     const screen = page.getByRole('table', { name: 'Changes in screen not-found' });
-    expect(await screen.getByRole('row').filter({ hasText: '/body/0/key' }).innerText()).toMatch(/common\.notFoundTitle[\s\S]*ops\.noSuchKey/);
-    expect(await page.getByRole('article').filter({ hasText: 'text-set id-ID' }).innerText()).toMatch(/drafted by\s+ed/);
+    expect(await screen.getByRole('row').filter({ hasText: '/body/0/key' }).innerText()).toMatch(
+      /common\.notFoundTitle[\s\S]*ops\.noSuchKey/,
+    );
+    expect(await page.getByRole('article').filter({ hasText: 'text-set id-ID' }).innerText()).toMatch(
+      /drafted by\s+ed/,
+    );
 
     // The whole would-be state is checked by itself: the broken key is named with file and pointer.
     const errors = page.getByRole('list', { name: 'Publish errors' });
@@ -65,14 +79,18 @@ describe('review and publish', () => {
     await page.getByRole('checkbox', { name: 'screen not-found' }).uncheck();
     await page.getByRole('heading', { name: /no errors/ }).waitFor();
     // Four eyes: said, and Pat (not the drafter) may publish.
-    expect(await page.getByRole('note').innerText()).toMatch(/Four eyes: market ID[\s\S]*Drafted by ed; you publish as pat/);
+    expect(await page.getByRole('note').innerText()).toMatch(
+      /Four eyes: market ID[\s\S]*Drafted by ed; you publish as pat/,
+    );
     await expectAxeClean(page);
 
     // Ed, the only drafter, is told which of his documents need a second person (not en-IN: IN does not ask for it).
     await openSection(ed.page, /Publish|Review/);
     await ed.page.getByRole('checkbox', { name: 'screen not-found' }).uncheck();
     await ed.page.getByLabel('Note').fill('my own change');
-    expect(await ed.page.getByRole('note').innerText()).toMatch(/You \(ed\) alone drafted market ID, text-set id-ID, so you cannot publish this set/);
+    expect(await ed.page.getByRole('note').innerText()).toMatch(
+      /You \(ed\) alone drafted market ID, text-set id-ID, so you cannot publish this set/,
+    );
     expect(await ed.page.getByRole('button', { name: /^Publish \d+ document/ }).isDisabled()).toBe(true);
     expect(await ed.page.getByRole('button', { name: /^Approve / }).count()).toBe(0);
 
@@ -80,7 +98,9 @@ describe('review and publish', () => {
     expect(await page.getByRole('button', { name: 'Approve text-set en-IN' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Approve market ID' }).click();
     await page.getByText('Approved market ID as shown.').waitFor();
-    await expect.poll(() => page.getByRole('article').filter({ hasText: 'screens/markets/ID.json' }).innerText()).toMatch(/approved by pat/);
+    await expect
+      .poll(() => page.getByRole('article').filter({ hasText: 'screens/markets/ID.json' }).innerText())
+      .toMatch(/approved by pat/);
     expect(await page.getByRole('button', { name: 'Approve market ID' }).count()).toBe(0);
 
     // An editor reviews but has no publish controls.

@@ -17,7 +17,10 @@ const pretty = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
   await h.addUser('ed', 'editor', PASSWORD);
   await h.addUser('pat', 'editor', PASSWORD);
   await h.addUser('vera', 'viewer', PASSWORD);
@@ -38,7 +41,9 @@ async function replaceText(page: Page, editor: ReturnType<Page['getByLabel']>, t
   await page.keyboard.insertText(text);
 }
 
-const draftOf = async (page: Page, id: string) => (await api<{ draft: { content: typeof NOT_FOUND } | null }>(page, 'GET', `/documents/screen/${id}`)).body.draft?.content;
+const draftOf = async (page: Page, id: string) =>
+  (await api<{ draft: { content: typeof NOT_FOUND } | null }>(page, 'GET', `/documents/screen/${id}`)).body.draft
+    ?.content;
 
 describe('console safety', () => {
   it('asks before leaving unsaved edits (console navigation and closing the tab)', async () => {
@@ -68,7 +73,11 @@ describe('console safety', () => {
     const ed = await loginConsole(h, 'ed');
     const pat = await loginConsole(h, 'pat');
     const editor = await openScreenJson(ed.page, 'not-available');
-    const base = JSON.parse(await api<{ published: { content: unknown } }>(ed.page, 'GET', '/documents/screen/not-available').then((r) => JSON.stringify(r.body.published.content)));
+    const base = JSON.parse(
+      await api<{ published: { content: unknown } }>(ed.page, 'GET', '/documents/screen/not-available').then((r) =>
+        JSON.stringify(r.body.published.content),
+      ),
+    );
     const mine = structuredClone(base);
     mine.body[0].variant = mine.body[0].variant === 'title' ? 'body' : 'title';
     await replaceText(ed.page, editor, pretty(mine));
@@ -101,7 +110,10 @@ describe('console safety', () => {
     // The editor's own background requests (validation, preview) may meet the ended session first: then the dialog is
     // already over the page, the click cannot land, and the editor saves after logging in.
     const save = page.getByRole('button', { name: 'Save draft' });
-    const clicked = await save.click({ timeout: 3000 }).then(() => true, () => false);
+    const clicked = await save.click({ timeout: 3000 }).then(
+      () => true,
+      () => false,
+    );
     const dialog = page.getByRole('dialog', { name: 'Your session has ended' });
     await dialog.waitFor();
     await expectAxeClean(page);
@@ -135,8 +147,12 @@ describe('console safety', () => {
       await page.waitForTimeout(400);
       expect(await page.getByRole('button', { name: forbidden }).count(), doc).toBe(0);
       // Every visible field that holds document content is read-only (search boxes and the preview's route are not content).
-      for (const input of await page.locator('main input:not([type=search]):not([type=checkbox]):not([type=radio]), main textarea').all()) {
-        const name = await input.evaluate((e) => ((e as HTMLInputElement).labels?.[0]?.textContent ?? e.getAttribute('aria-label') ?? '').trim());
+      for (const input of await page
+        .locator('main input:not([type=search]):not([type=checkbox]):not([type=radio]), main textarea')
+        .all()) {
+        const name = await input.evaluate((e) =>
+          ((e as HTMLInputElement).labels?.[0]?.textContent ?? e.getAttribute('aria-label') ?? '').trim(),
+        );
         if (/^(Preview|Search|Filter)/.test(name) || !(await input.isVisible())) continue;
         expect(await input.isEditable(), `${doc}: ${name}`).toBe(false);
       }

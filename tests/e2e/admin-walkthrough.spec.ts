@@ -17,7 +17,10 @@ const BORROWER = '/complaint?market=ID&deviceId=dev-e2e&token=walkthrough&platfo
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
   fs.mkdirSync('tests/e2e/readme', { recursive: true });
 });
 afterAll(async () => h?.close());
@@ -48,7 +51,10 @@ describe('README walkthrough: change a label and publish it', () => {
     const showPreview = page.getByRole('button', { name: 'Show preview' });
     if (await showPreview.count()) await showPreview.click();
     await page.getByLabel('Preview route').fill('/complaint');
-    await page.frameLocator('iframe[title="Draft preview"]').getByRole('link', { name: NEW, exact: true }).waitFor({ timeout: 15000 });
+    await page
+      .frameLocator('iframe[title="Draft preview"]')
+      .getByRole('link', { name: NEW, exact: true })
+      .waitFor({ timeout: 15000 });
     await shot(page, 3);
 
     // 4. Review what will change.

@@ -17,7 +17,10 @@ const BORROWER = '/complaint?market=ID&deviceId=dev-e2e&token=admin-e2e&platform
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: 'correct horse battery', ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: 'correct horse battery', ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
 });
 
 afterAll(async () => h?.close());
@@ -65,7 +68,10 @@ describe('ops console', () => {
 
     // Publish with a note.
     await openSection(admin, /Publish|Review/);
-    await admin.getByText(/complaint\.myComplaints/).first().waitFor();
+    await admin
+      .getByText(/complaint\.myComplaints/)
+      .first()
+      .waitFor();
     await admin.getByLabel('Note').fill('Clearer complaint link');
     await admin.getByRole('button', { name: /^Publish 1 document/ }).click();
     await admin.getByText('Published 1 document(s).').waitFor();

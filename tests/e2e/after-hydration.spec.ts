@@ -34,7 +34,9 @@ describe('after a drawn page has loaded', () => {
     it(`${route}: no request within ${WATCH_MS / 1000} s but the beacon sender's code; no screen document, no validators`, async () => {
       const m = manifest();
       const beacons = `/${m['telemetry/start-beacons.ts'].file}`;
-      const validators = Object.values(m).filter((c) => c.name === 'validate-document').map((c) => `/${c.file}`);
+      const validators = Object.values(m)
+        .filter((c) => c.name === 'validate-document')
+        .map((c) => `/${c.file}`);
       expect(validators).not.toEqual([]);
 
       const { page, logs, pageErrors } = await h.newPage();
@@ -47,7 +49,8 @@ describe('after a drawn page has loaded', () => {
         const url = new URL(r.url());
         // Pictures are the screen's own content (a lazy logo may come after load on a busy machine); code, documents
         // and data are what must not follow the first screen.
-        if (r.resourceType() !== 'image') requests.push({ at: Date.now(), what: `${r.method()} ${url.pathname}`, path: url.pathname });
+        if (r.resourceType() !== 'image')
+          requests.push({ at: Date.now(), what: `${r.method()} ${url.pathname}`, path: url.pathname });
       });
       await page.goto(h.screenUrl(route, { query }), { waitUntil: 'load' });
       // Drawn by the server and hydrated: the first screen is up (its onLoad ran against the server's answer).
@@ -56,7 +59,10 @@ describe('after a drawn page has loaded', () => {
       await page.waitForTimeout(Math.max(0, loadedAt! + WATCH_MS - Date.now()));
 
       const afterLoad = requests.filter((r) => r.at >= loadedAt!).map((r) => r.what);
-      expect(afterLoad.filter((w) => w !== `GET ${beacons}`), `after load: ${afterLoad.join(', ')}`).toEqual([]);
+      expect(
+        afterLoad.filter((w) => w !== `GET ${beacons}`),
+        `after load: ${afterLoad.join(', ')}`,
+      ).toEqual([]);
       const all = requests.map((r) => r.path);
       expect(all.filter((p) => p.startsWith('/config/v1/screens/') || validators.includes(p))).toEqual([]);
       // Every request the page made succeeded; the console's 'Failed to load resource' lines are Chromium's own favicon
@@ -66,7 +72,11 @@ describe('after a drawn page has loaded', () => {
       expect(pageErrors).toEqual([]);
 
       // The last good copies were kept all the same: a later visit can use them.
-      const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sdui:config:')).sort());
+      const kept = await page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith('sdui:config:'))
+          .sort(),
+      );
       expect(kept.some((k) => k.startsWith('sdui:config:bundle:'))).toBe(true);
       expect(kept.some((k) => k.startsWith('sdui:config:screen:'))).toBe(true);
       await page.context().close();

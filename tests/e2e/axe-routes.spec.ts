@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe';
 import { startHarness, type Harness, type PageRecord } from './harness';
 
-const routeMap = JSON.parse(fs.readFileSync('screens/maps/route-map.json', 'utf8')) as { routes: { path: string; screen: string }[] };
+const routeMap = JSON.parse(fs.readFileSync('screens/maps/route-map.json', 'utf8')) as {
+  routes: { path: string; screen: string }[];
+};
 /** Demo query per screen family, from the sandbox seed (config-server/sandbox/seed.ts). */
 const DEMO: Record<string, Record<string, string>> = {
   '/complainPageNext': { problemType: '2', orderNo: 'SB1003' },
@@ -43,7 +45,9 @@ function checks(): { market: string; path: string; viewport: typeof PHONE }[] {
   const out: { market: string; path: string; viewport: typeof PHONE }[] = [];
   if (ALL) {
     const paths = [...new Set(routes.map((r) => r.path))];
-    for (const market of ['ID', 'IN']) for (const path of paths) for (const viewport of DESKTOP.has(path) ? [PHONE, WIDE] : [PHONE]) out.push({ market, path, viewport });
+    for (const market of ['ID', 'IN'])
+      for (const path of paths)
+        for (const viewport of DESKTOP.has(path) ? [PHONE, WIDE] : [PHONE]) out.push({ market, path, viewport });
     return out;
   }
   const seen = new Set<string>();
@@ -74,7 +78,9 @@ describe(ALL ? 'axe on every route, market and width' : 'axe on every screen', (
       await page.locator('#root *').first().waitFor({ timeout: 15000 });
       // The app marks the moment its first screen's onLoad data is drawn; a page that never gets there (an error
       // screen) is checked as it stands after 5 s. Cheaper than waiting for network idle on every page.
-      await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0, null, { timeout: 5000 }).catch(() => {});
+      await page
+        .waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0, null, { timeout: 5000 })
+        .catch(() => {});
       // Two frames: what the data changed is laid out and painted before axe reads colours and boxes.
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const found = await axeViolations(page);

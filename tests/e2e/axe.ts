@@ -20,8 +20,20 @@ export interface AxeFinding {
 export async function axeViolations(page: Page): Promise<AxeFinding[]> {
   await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async () => {
-    type AxeNode = { target: string[]; any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } }[] };
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: AxeNode[] }[] }> } }).axe;
+    type AxeNode = {
+      target: string[];
+      any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } }[];
+    };
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            opts: object,
+          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: AxeNode[] }[] }>;
+        };
+      }
+    ).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });
     // Contrast findings carry their colours, so the failure message says what to change.
     const detail = (n: AxeNode) => {
@@ -34,4 +46,5 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
 }
 
 /** A readable line per violation for test failure messages. */
-export const describeViolations = (found: AxeFinding[]) => found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.targets.slice(0, 3).join(', ')}`).join('\n');
+export const describeViolations = (found: AxeFinding[]) =>
+  found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.targets.slice(0, 3).join(', ')}`).join('\n');

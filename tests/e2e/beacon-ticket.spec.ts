@@ -13,26 +13,45 @@ let h: Harness;
 let ops: Client;
 let release: string;
 
-interface ReleaseRow { id: string; arms: Record<'base' | 'candidate', { pageViews: number; errors: number }> }
+interface ReleaseRow {
+  id: string;
+  arms: Record<'base' | 'candidate', { pageViews: number; errors: number }>;
+}
 
 beforeAll(async () => {
-  h = await startHarness({ locale: 'id-ID', env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher', TRUST_PROXY: 'loopback' }, log: () => {} });
+  h = await startHarness({
+    locale: 'id-ID',
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher', TRUST_PROXY: 'loopback' },
+    log: () => {},
+  });
   ops = await login(h.url, 'ops', PASSWORD);
   const doc = await ops.req('GET', '/admin/api/documents/text-set/id-ID');
   const content = { ...(await doc.json()).published.content, description: 'identical copy, for the beacon test' };
-  expect((await ops.req('PUT', '/admin/api/documents/text-set/id-ID/draft', content, { 'if-match': doc.headers.get('etag')! })).status).toBe(200);
-  const published = await ops.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: 'id-ID' }], note: 'A/A for beacons', rollout: { percent: 50 } });
+  expect(
+    (
+      await ops.req('PUT', '/admin/api/documents/text-set/id-ID/draft', content, {
+        'if-match': doc.headers.get('etag')!,
+      })
+    ).status,
+  ).toBe(200);
+  const published = await ops.req('POST', '/admin/api/publish', {
+    documents: [{ kind: 'text-set', id: 'id-ID' }],
+    note: 'A/A for beacons',
+    rollout: { percent: 50 },
+  });
   expect(published.status).toBe(200);
   release = (await published.json()).release.id;
 }, 60_000);
 afterAll(async () => h?.close());
 
 const views = async () => {
-  const row = ((await (await ops.req('GET', '/admin/api/releases')).json()).releases as ReleaseRow[]).find((r) => r.id === release)!;
+  const row = ((await (await ops.req('GET', '/admin/api/releases')).json()).releases as ReleaseRow[]).find(
+    (r) => r.id === release,
+  )!;
   return row.arms.base.pageViews + row.arms.candidate.pageViews;
 };
 
-describe('a real page\'s beacon', () => {
+describe("a real page's beacon", () => {
   it('counts its view once, by the ticket the page was handed, and a replay counts nothing', async () => {
     const rec = await h.newPage({ headers: { 'x-forwarded-for': '198.51.100.7' } });
     const sender = rec.page.waitForResponse((r) => /\/assets\/start-beacons-[^/]+\.js$/.test(r.url()));
@@ -46,18 +65,30 @@ describe('a real page\'s beacon', () => {
       };
     });
     const beacons: string[] = [];
-    const read = async () => beacons.splice(0, beacons.length, ...(await rec.page.evaluate(() => (window as unknown as { __beacons: string[] }).__beacons))).length;
+    const read = async () =>
+      beacons.splice(
+        0,
+        beacons.length,
+        ...(await rec.page.evaluate(() => (window as unknown as { __beacons: string[] }).__beacons)),
+      ).length;
     const deviceId = 'beacon-ticket-1';
     await rec.page.goto(`${h.url}/complaint?${new URLSearchParams({ ...commonParams('beacon-ticket'), deviceId })}`);
     await screenVisible(rec.page);
     expect(await views()).toBe(0);
     await sender;
-    await rec.page.evaluate(() => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }));
-    await expect.poll(async () => {
-      await rec.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-      await read();
-      return beacons.length;
-    }, { timeout: 10_000 }).toBeGreaterThan(0);
+    await rec.page.evaluate(() =>
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }),
+    );
+    await expect
+      .poll(
+        async () => {
+          await rec.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+          await read();
+          return beacons.length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
     await expect.poll(views, { timeout: 5_000 }).toBe(1);
 
     const body = JSON.parse(beacons[0]) as { screens: { screen: string; ticket?: string; releases?: unknown }[] };
@@ -68,7 +99,11 @@ describe('a real page\'s beacon', () => {
 
     // Replayed from elsewhere, twice: the ticket was counted already.
     for (const address of ['198.51.100.8', '198.51.100.9']) {
-      const r = await fetch(`${h.url}/config/v1/beacon`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: beacons[0] });
+      const r = await fetch(`${h.url}/config/v1/beacon`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: beacons[0],
+      });
       expect(r.status).toBe(204);
     }
     expect(await views()).toBe(1);

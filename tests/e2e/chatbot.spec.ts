@@ -14,7 +14,9 @@ const records = (page: Page) => {
   page.on('request', (r) => isCall('/h5-api/v3/user-problem/qa-record')(r) && list.push(fieldsOf(r)));
   return list;
 };
-const openBot = async (before?: (p: Page) => Promise<void>) => (await h.openScreen('/intelligentCustomerService', { query: { selectedIndex: '0', orderNo: 'SB1003' }, before })).page;
+const openBot = async (before?: (p: Page) => Promise<void>) =>
+  (await h.openScreen('/intelligentCustomerService', { query: { selectedIndex: '0', orderNo: 'SB1003' }, before }))
+    .page;
 /** The tab's icon: decorative (empty alt) and actually loaded from the static assets; null when it has none. */
 const iconOf = (page: Page, tab: string) =>
   page.getByRole('tab', { name: tab }).evaluate((el) => {
@@ -49,7 +51,8 @@ describe('chatbot', () => {
     expect(await page.getByRole('tab').count()).toBe(4);
     expect(await page.getByRole('tab', { name: 'Pembayaran' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: 'Bagaimana cara membayar tagihan?' }).waitFor();
-    for (const name of ['Pembayaran', 'Pinjaman', 'Penagihan', 'Akun']) await expect.poll(() => iconOf(page, name)).toEqual({ alt: '', loaded: true });
+    for (const name of ['Pembayaran', 'Pinjaman', 'Penagihan', 'Akun'])
+      await expect.poll(() => iconOf(page, name)).toEqual({ alt: '', loaded: true });
     await h.screenshot(page, 'intelligent-customer-service');
     await page.getByRole('tab', { name: 'Akun' }).click();
     await page.getByRole('button', { name: 'Cara mengganti nomor telepon' }).waitFor();
@@ -62,13 +65,15 @@ describe('chatbot', () => {
       await p.route('**/sandbox/h5-api/v3/user-problem/get-qa-list?*', async (route) => {
         const response = await route.fetch();
         const body = await response.json();
-        if (new URL(route.request().url()).searchParams.get('pid') === '0') body.data.answerList.push({ ...body.data.answerList[3], id: 5, title_local: 'Lainnya' });
+        if (new URL(route.request().url()).searchParams.get('pid') === '0')
+          body.data.answerList.push({ ...body.data.answerList[3], id: 5, title_local: 'Lainnya' });
         await route.fulfill({ response, json: body });
       });
     });
     await page.getByRole('tab', { name: 'Lainnya' }).waitFor();
     expect(await page.getByRole('tab').count()).toBe(5);
-    for (const name of ['Pembayaran', 'Pinjaman', 'Penagihan', 'Akun']) await expect.poll(() => iconOf(page, name)).toEqual({ alt: '', loaded: true });
+    for (const name of ['Pembayaran', 'Pinjaman', 'Penagihan', 'Akun'])
+      await expect.poll(() => iconOf(page, name)).toEqual({ alt: '', loaded: true });
     expect(await iconOf(page, 'Lainnya')).toBeNull();
     await page.context().close();
   });
@@ -119,7 +124,12 @@ describe('chatbot', () => {
     await rate.getByRole('button', { name: 'Kirim' }).click();
     await expect.poll(async () => JSON.stringify(await bridgeMessages(page))).toContain('rate');
     const messages = await bridgeMessages(page);
-    expect(messages.some(([name, body]) => (name === 'rate' || JSON.stringify(body).includes('"rate"')) && JSON.stringify(body).includes('5'))).toBe(true);
+    expect(
+      messages.some(
+        ([name, body]) =>
+          (name === 'rate' || JSON.stringify(body).includes('"rate"')) && JSON.stringify(body).includes('5'),
+      ),
+    ).toBe(true);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.context().close();
   });
@@ -127,14 +137,20 @@ describe('chatbot', () => {
   it('free text must not be empty, is recorded and answered with the server text and a contact-agent button', async () => {
     const page = await openBot();
     const sent = records(page);
-    await page.getByRole('button', { name: 'Pembayaran' }).or(page.getByRole('tab', { name: 'Pembayaran' })).first().waitFor();
+    await page
+      .getByRole('button', { name: 'Pembayaran' })
+      .or(page.getByRole('tab', { name: 'Pembayaran' }))
+      .first()
+      .waitFor();
     const send = page.getByRole('button', { name: 'Kirim' });
     await send.click();
     await page.getByText('Silakan tulis pertanyaan Anda').first().waitFor();
     expect(sent).toHaveLength(0);
     await page.getByLabel('Tulis pertanyaan Anda').fill('Kapan dana saya cair?');
     await send.click();
-    await page.getByText('Terima kasih, pesan Anda sudah kami terima. Hubungi agen untuk bantuan lebih lanjut.').waitFor();
+    await page
+      .getByText('Terima kasih, pesan Anda sudah kami terima. Hubungi agen untuk bantuan lebih lanjut.')
+      .waitFor();
     expect(sent).toEqual([expect.objectContaining({ type: '4', value: 'Kapan dana saya cair?' })]);
     await page.getByRole('button', { name: 'Hubungi agen', exact: true }).click();
     await expect.poll(() => routeOf(page).path).toBe('/complainPageNext');

@@ -69,7 +69,8 @@ describe('complaint details', () => {
     const { page: first } = await h.openScreen('/complainDetails', { token, query: { problemId: '501' } });
     const { page: second } = await h.openScreen('/complainDetails', { token, query: { problemId: '501' } });
     const saves: string[] = [];
-    for (const p of [first, second]) p.on('request', (r) => isCall('/user-problem/save-score')(r) && saves.push(r.url()));
+    for (const p of [first, second])
+      p.on('request', (r) => isCall('/user-problem/save-score')(r) && saves.push(r.url()));
 
     const d1 = first.getByRole('dialog', { name: RATING });
     await d1.waitFor({ timeout: 6000 });

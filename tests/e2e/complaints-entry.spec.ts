@@ -78,7 +78,9 @@ describe('complaint form', () => {
     expect(await page.locator('input[type=file]').count()).toBe(0); // no add tile once full
     await page.getByRole('button', { name: 'Hapus gambar 1' }).click();
     await page.getByText('8/9').waitFor();
-    const urls = await page.locator('.sdui-image-upload img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')));
+    const urls = await page
+      .locator('.sdui-image-upload img')
+      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')));
     await h.screenshot(page, 'complain-page-next');
 
     await page.evaluate(() => localStorage.setItem('sdui:data:draft', 'leftover'));
@@ -87,7 +89,12 @@ describe('complaint form', () => {
     const dialog = page.getByRole('dialog', { name: 'Berhasil dikirim' });
     await dialog.waitFor();
     expect(saves).toHaveLength(1);
-    expect(saves[0]).toMatchObject({ problemType: '2', problemSonType: '', orderNo: 'SB1003', problemDetail: 'x'.repeat(190) + 'y'.repeat(10) });
+    expect(saves[0]).toMatchObject({
+      problemType: '2',
+      problemSonType: '',
+      orderNo: 'SB1003',
+      problemDetail: 'x'.repeat(190) + 'y'.repeat(10),
+    });
     expect(saves[0]!.problemImage.split(',')).toEqual(urls);
     expect(urls).toHaveLength(8);
 

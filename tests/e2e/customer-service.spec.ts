@@ -14,7 +14,8 @@ describe('customer service', () => {
       before: async (p) => {
         await stubIosBridge(p);
         p.on('request', (r) => {
-          if (isCall('/v3/personal-center/contact-kf-info')(r)) fields = { ...Object.fromEntries(new URL(r.url()).searchParams), ...fieldsOf(r) };
+          if (isCall('/v3/personal-center/contact-kf-info')(r))
+            fields = { ...Object.fromEntries(new URL(r.url()).searchParams), ...fieldsOf(r) };
         });
       },
     });

@@ -8,7 +8,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe';
-import { fieldsOf, holdAppScripts, isCall, routeOf, screenVisible, startHarness, stubIosBridge, type Harness, type PageRecord } from './harness';
+import {
+  fieldsOf,
+  holdAppScripts,
+  isCall,
+  routeOf,
+  screenVisible,
+  startHarness,
+  stubIosBridge,
+  type Harness,
+  type PageRecord,
+} from './harness';
 
 let h: Harness;
 let seq = 0;
@@ -21,7 +31,12 @@ afterAll(async () => h?.close());
 const token = () => `early-${process.pid}-${Date.now()}-${++seq}`;
 
 /** Opens a borrower route with the app's scripts held; resolves once the drawn page is shown. */
-async function openHeld(route: string, query: Record<string, string>, ready: (p: Page) => Promise<unknown>, before?: (p: Page) => Promise<void>) {
+async function openHeld(
+  route: string,
+  query: Record<string, string>,
+  ready: (p: Page) => Promise<unknown>,
+  before?: (p: Page) => Promise<void>,
+) {
   const rec = await h.newPage();
   if (before) await before(rec.page);
   const scripts = await holdAppScripts(rec.page);
@@ -91,7 +106,12 @@ describe('instalments', () => {
     await screenVisible(page);
     await expect.poll(() => page.locator('#instalment-total').innerText()).toBe('Rp800.000');
     expect(await selectAll(page).isChecked()).toBe(true);
-    expect(await page.getByRole('button', { name: /^Periode 3 / }).getByText('✓ Dipilih').count()).toBe(1);
+    expect(
+      await page
+        .getByRole('button', { name: /^Periode 3 / })
+        .getByText('✓ Dipilih')
+        .count(),
+    ).toBe(1);
     expectCleanHydration(rec);
   });
 
@@ -113,11 +133,17 @@ describe('instalments', () => {
 });
 
 describe('loan confirmation', () => {
-  const consentOf = (p: Page) => p.getByRole('checkbox', { name: 'Saya telah membaca dan menyetujui perjanjian berikut' });
+  const consentOf = (p: Page) =>
+    p.getByRole('checkbox', { name: 'Saya telah membaca dan menyetujui perjanjian berikut' });
   const confirmOf = (p: Page) => p.getByRole('button', { name: 'Konfirmasi pinjaman', exact: true });
 
   it('is drawn with its amount; an early untick of consent leaves Confirm disabled, and an early Confirm tap then does nothing', async () => {
-    const rec = await openHeld('/loanConfirm', { productId: '101' }, (p) => p.getByText('Dana Kilat').waitFor(), stubIosBridge);
+    const rec = await openHeld(
+      '/loanConfirm',
+      { productId: '101' },
+      (p) => p.getByText('Dana Kilat').waitFor(),
+      stubIosBridge,
+    );
     const { page } = rec;
     await page.getByText('Rp1.500.000').first().waitFor();
     await expectDrawnOnly(rec);
@@ -141,7 +167,12 @@ describe('loan confirmation', () => {
 
 describe('links', () => {
   it('a link to another screen tapped before the app runs is followed by the browser', async () => {
-    const rec = await openHeld('/loanDetails', { productId: '101', orderId: '1003' }, (p) => p.locator('#loan-extend').waitFor(), stubIosBridge);
+    const rec = await openHeld(
+      '/loanDetails',
+      { productId: '101', orderId: '1003' },
+      (p) => p.locator('#loan-extend').waitFor(),
+      stubIosBridge,
+    );
     const { page } = rec;
     await page.locator('#loan-extend').click();
     // The next screen is drawn by the server too (the app's scripts are still held).

@@ -14,9 +14,18 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const query = new URLSearchParams({ deviceId: 'dev-e2e', market: 'ID', version: '1.0.0', token: 'gallery', type: 'ios', platform: 'ios' });
+const query = new URLSearchParams({
+  deviceId: 'dev-e2e',
+  market: 'ID',
+  version: '1.0.0',
+  token: 'gallery',
+  type: 'ios',
+  platform: 'ios',
+});
 
-const nodeTypes = (JSON.parse(fs.readFileSync('schemas/node.json', 'utf8')).oneOf as { $ref: string }[]).map((r) => r.$ref.replace(/^nodes\/|\.json$/g, ''));
+const nodeTypes = (JSON.parse(fs.readFileSync('schemas/node.json', 'utf8')).oneOf as { $ref: string }[]).map((r) =>
+  r.$ref.replace(/^nodes\/|\.json$/g, ''),
+);
 
 /** One visible proof per node type (id-ID copy of screens/texts/id-ID.json). */
 const proofs: Record<string, (p: Page) => ReturnType<Page['locator']>> = {
@@ -60,7 +69,10 @@ describe('widget gallery', () => {
   it('renders every node type with sample data and keeps working', async () => {
     // The embedded page's allowed origin (market ID) is outside this machine: serve a stand-in.
     const rec = await h.openPage(`/gallery?${query}`, {
-      before: async (p) => void (await p.route('https://www.cashloan.co.id/**', (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<p>Privacy policy</p>' }))),
+      before: async (p) =>
+        void (await p.route('https://www.cashloan.co.id/**', (r) =>
+          r.fulfill({ status: 200, contentType: 'text/html', body: '<p>Privacy policy</p>' }),
+        )),
     });
     const { page } = rec;
     await proofs.page(page).waitFor();
@@ -86,12 +98,14 @@ describe('widget gallery', () => {
     await page.getByText('Belum ada keluhan').waitFor();
     // Data tabs: the document's `icons` decorate the first two of the three problem types.
     const dataTabs = page.getByRole('tablist', { name: 'Jenis masalah' });
-    expect(await dataTabs.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.querySelector('img')?.getAttribute('src') ?? null))).toEqual([
-      '/icons/bell.svg',
-      '/icons/wallet.svg',
-      null,
-    ]);
-    expect(await page.frameLocator('iframe[title="Kebijakan privasi"]').getByText('Privacy policy').textContent()).toBe('Privacy policy');
+    expect(
+      await dataTabs
+        .getByRole('tab')
+        .evaluateAll((tabs) => tabs.map((t) => t.querySelector('img')?.getAttribute('src') ?? null)),
+    ).toEqual(['/icons/bell.svg', '/icons/wallet.svg', null]);
+    expect(await page.frameLocator('iframe[title="Kebijakan privasi"]').getByText('Privacy policy').textContent()).toBe(
+      'Privacy policy',
+    );
     // No widget failed, no copy is missing, nothing broke the CSP.
     expect(rec.pageErrors).toEqual([]);
     expect(rec.cspViolations).toEqual([]);
@@ -105,7 +119,10 @@ describe('widget gallery', () => {
         await p.addInitScript(() => {
           const sent: unknown[] = [];
           (window as unknown as { __sent: unknown[] }).__sent = sent;
-          const handlers = new Proxy({}, { get: (_t, name) => ({ postMessage: (body: unknown) => sent.push([name, body]) }) });
+          const handlers = new Proxy(
+            {},
+            { get: (_t, name) => ({ postMessage: (body: unknown) => sent.push([name, body]) }) },
+          );
           (window as unknown as { webkit: unknown }).webkit = { messageHandlers: handlers };
         });
       },
@@ -125,7 +142,9 @@ describe('widget gallery', () => {
     await page.getByRole('button', { name: 'Ambil atau pilih foto' }).click();
     await page.getByRole('button', { name: 'Pilih kontak' }).click();
     await page.getByRole('button', { name: 'Dapatkan lokasi saya' }).click();
-    await expect.poll(async () => (await page.evaluate(() => (window as unknown as { __sent: unknown[] }).__sent)).length).toBe(3);
+    await expect
+      .poll(async () => (await page.evaluate(() => (window as unknown as { __sent: unknown[] }).__sent)).length)
+      .toBe(3);
     await h.screenshot(page, 'test-preview');
     expect(rec.pageErrors).toEqual([]);
     await page.context().close();

@@ -17,8 +17,20 @@ import type { Role } from '../../config-server/store/config-store';
  * context in the full browser opens a window with its own omnibox pop-up renderers, about 0.95 s against 0.2 s
  * here, and browser tests open about 200 contexts. The full browser serves where the shell is not installed.
  */
-export const CHROMIUM_PATHS = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium', '/usr/lib/chromium/chromium'];
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_PATHS = [
+  '/usr/lib/chromium/chromium-headless-shell',
+  '/usr/bin/chromium',
+  '/usr/lib/chromium/chromium',
+];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const ARTIFACTS = path.resolve('tests/e2e/artifacts');
 /**
  * Browser tests sign in often: at OWASP's scrypt cost each login takes ~0.7 s and 128 MiB. The parameters are the
@@ -103,20 +115,36 @@ export interface Harness {
 function findChromium(): string {
   const found = CHROMIUM_PATHS.find((p) => fs.existsSync(p));
   // Never skip: a missing browser is a broken machine, and the message says how to fix it.
-  if (!found) throw new Error(`Chromium not found at ${CHROMIUM_PATHS.join(' or ')}: run \`apt-get install -y chromium-headless-shell\``);
+  if (!found)
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATHS.join(' or ')}: run \`apt-get install -y chromium-headless-shell\``,
+    );
   return found;
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const executablePath = findChromium();
-  if (!fs.existsSync('dist/renderer/index.html')) throw new Error('dist/renderer is missing: run `npm run build` (npm run test:e2e does it)');
+  if (!fs.existsSync('dist/renderer/index.html'))
+    throw new Error('dist/renderer is missing: run `npm run build` (npm run test:e2e does it)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdui-e2e-'));
   const env = opts.env ?? process.env;
   // With prefetch on, a budget a cold server's first call fits on a loaded 2-core CI machine (the default 300 ms did
   // not: a landing page came without its template, CI dry run of 1130000); a test of the budget itself passes its own.
-  const serverEnv = opts.serverPrefetch ? { SSR_PREFETCH_BUDGET_MS: '5000', ...env } : { ...env, SSR_PREFETCH_BUDGET_MS: '0' };
+  const serverEnv = opts.serverPrefetch
+    ? { SSR_PREFETCH_BUDGET_MS: '5000', ...env }
+    : { ...env, SSR_PREFETCH_BUDGET_MS: '0' };
   const start = () =>
-    startServer({ port: 0, host: '127.0.0.1', dataDir, sandbox: true, screensDir: opts.screensDir, pollMs: opts.pollMs ?? 0, env: serverEnv, log: opts.log, scrypt: E2E_SCRYPT });
+    startServer({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      sandbox: true,
+      screensDir: opts.screensDir,
+      pollMs: opts.pollMs ?? 0,
+      env: serverEnv,
+      log: opts.log,
+      scrypt: E2E_SCRYPT,
+    });
   let server: RunningServer;
   try {
     server = await start();
@@ -143,7 +171,11 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     browser,
     dataDir,
     async newPage(o = {}) {
-      const context = await browser.newContext({ viewport: o.viewport ?? { width: 375, height: 667 }, locale: opts.locale, extraHTTPHeaders: o.headers });
+      const context = await browser.newContext({
+        viewport: o.viewport ?? { width: 375, height: 667 },
+        locale: opts.locale,
+        extraHTTPHeaders: o.headers,
+      });
       // A page left open keeps its app running (timers, countdowns, focus and config checks) beside every later test
       // of the file, on the same two cores. onTestFinished throws outside a test: a hook's page lives until close.
       if (!o.keep) {
@@ -162,7 +194,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       await page.addInitScript(() => {
         const w = window as unknown as { __sduiRecord(kind: string, text: string): void };
         window.addEventListener('sdui:log', (e) => w.__sduiRecord('log', String((e as CustomEvent).detail?.message)));
-        document.addEventListener('securitypolicyviolation', (e) => w.__sduiRecord('csp', `${e.violatedDirective} ${e.blockedURI}`));
+        document.addEventListener('securitypolicyviolation', (e) =>
+          w.__sduiRecord('csp', `${e.violatedDirective} ${e.blockedURI}`),
+        );
       });
       page.on('console', (m) => {
         if (m.type() === 'error') rec.logs.push(`console: ${m.text()}`);
@@ -206,11 +240,20 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
  * Waits until the app has drawn its first screen with that screen's first data (the `sdui:screen-visible` mark): from
  * then on it handles input. Text typed into a drawn page before the app has hydrated is not in the app's state.
  */
-export const screenVisible = (page: Page) => page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
+export const screenVisible = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0);
 
 /** The common params a device puts on every page (market ID, an iOS phone) with a sandbox session token. */
 export const commonParams = (token: string) => ({
-  deviceId: 'dev-e2e', market: 'ID', version: '1.0.0', token, type: 'ios', deviceName: 'iPhone', osVersion: '17.0', gid: 'g1', platform: 'ios',
+  deviceId: 'dev-e2e',
+  market: 'ID',
+  version: '1.0.0',
+  token,
+  type: 'ios',
+  deviceName: 'iPhone',
+  osVersion: '17.0',
+  gid: 'g1',
+  platform: 'ios',
 });
 
 /** Form fields of a sandbox POST (urlencoded body), or the query of a GET. */
@@ -234,7 +277,8 @@ export async function stubIosBridge(page: Page): Promise<void> {
   });
 }
 
-export const bridgeMessages = (page: Page) => page.evaluate(() => (window as unknown as { __bridge: [string, unknown][] }).__bridge);
+export const bridgeMessages = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __bridge: [string, unknown][] }).__bridge);
 
 /** The path and query of the page, whichever router mode (history or hash) is used. */
 export function routeOf(page: Page): { path: string; query: URLSearchParams } {
@@ -244,7 +288,10 @@ export function routeOf(page: Page): { path: string; query: URLSearchParams } {
 }
 
 /** A 1×1 PNG for the image picker. */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /**
  * Holds the app's scripts (`/assets/*.js`) until `release()`: the page shows the server's drawing, and nothing of the

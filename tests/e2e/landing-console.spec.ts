@@ -11,15 +11,22 @@ import { ARTIFACTS, commonParams, routeOf, startHarness, type Harness } from './
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
   await h.addUser('mia', 'editor', PASSWORD);
 });
 afterAll(async () => h?.close());
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-const visitorUrl = (templateId: string) => `${h.url}/register?${new URLSearchParams({ ...commonParams(`console-${Date.now()}`), templateId })}`;
+const visitorUrl = (templateId: string) =>
+  `${h.url}/register?${new URLSearchParams({ ...commonParams(`console-${Date.now()}`), templateId })}`;
 
 describe('landing pages in the ops console', () => {
   it('an editor duplicates a template, changes its title (both text sets), button colour and banner, previews the draft; a publisher publishes; the visitor sees it; paused, the visitor sees the ended page', async () => {
@@ -43,8 +50,15 @@ describe('landing pages in the ops console', () => {
     expect(await admin.getByRole('alert').count()).toBe(0);
     // A banner upload: a text file named .png is refused by its content; a real PNG is stored and used.
     const upload = admin.getByLabel(/Upload a banner image/);
-    await upload.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
-    await admin.getByRole('alert').filter({ hasText: /Banner image not uploaded: file: only PNG, JPEG or WebP/ }).waitFor();
+    await upload.setInputFiles({
+      name: 'banner.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
+    await admin
+      .getByRole('alert')
+      .filter({ hasText: /Banner image not uploaded: file: only PNG, JPEG or WebP/ })
+      .waitFor();
     await upload.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
     await admin.getByRole('img', { name: 'Banner image preview' }).waitFor();
     const banner = await admin.getByLabel('Banner image URL').inputValue();
@@ -54,7 +68,11 @@ describe('landing pages in the ops console', () => {
     // The phone-frame preview shows the saved draft (not yet published) as a visitor would see it.
     const preview = admin.frameLocator('iframe[title="Draft preview"]');
     await preview.getByRole('heading', { name: 'Promo musim semi', level: 1 }).waitFor();
-    await expect.poll(() => preview.getByRole('button', { name: 'Ajukan sekarang' }).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(106, 27, 154)');
+    await expect
+      .poll(() =>
+        preview.getByRole('button', { name: 'Ajukan sekarang' }).evaluate((b) => getComputedStyle(b).backgroundColor),
+      )
+      .toBe('rgb(106, 27, 154)');
     await expectAxeClean(admin);
     await h.screenshot(admin, 'landing-console');
     fs.copyFileSync(path.join(ARTIFACTS, 'landing-console.png'), 'tests/e2e/readme/landing-console.png');
@@ -78,7 +96,9 @@ describe('landing pages in the ops console', () => {
     await apply.waitFor();
     expect(await apply.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(106, 27, 154)');
     // The uploaded banner, same-origin, loaded.
-    await expect.poll(() => visitor.locator(`img[src$="${banner}"]`).evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => visitor.locator(`img[src$="${banner}"]`).evaluate((i) => (i as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
 
     // Pause: a draft, published like any change; the visitor then sees the ended page.
     await openSection(admin, /^Landing pages/);

@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, commonParams, fieldsOf, isCall, routeOf, screenVisible, startHarness, type Harness } from './harness';
+import {
+  ARTIFACTS,
+  commonParams,
+  fieldsOf,
+  isCall,
+  routeOf,
+  screenVisible,
+  startHarness,
+  type Harness,
+} from './harness';
 import { axeViolations } from './axe';
 
 // Sandbox (config-server/sandbox/seed.ts): every captcha reads 7G4K, every SMS code is 123456,
@@ -21,7 +30,11 @@ afterAll(async () => h?.close());
 const token = () => `landing-${process.pid}-${Date.now()}-${++seq}`;
 /** A visitor's landing page: the common params of a device plus the template (and whatever else the ad put there). */
 async function open(query: Record<string, string>, o: { token?: string; before?: (p: Page) => Promise<void> } = {}) {
-  const rec = await h.openScreen('/register', { token: o.token ?? token(), query: { templateId: 'default', ...query }, before: o.before });
+  const rec = await h.openScreen('/register', {
+    token: o.token ?? token(),
+    query: { templateId: 'default', ...query },
+    before: o.before,
+  });
   // The visitor types once the app is up (a CI run typed into the drawn page before it was, in the headless shell).
   await screenVisible(rec.page);
   return rec;
@@ -51,7 +64,10 @@ describe('registration landing page', () => {
   it('registers a visitor: validation messages, captcha, SMS with a countdown that blocks resend, register, then the download page with the query', async () => {
     // The visit is tracked as the page loads: listen before it opens, or a fast page has sent it already.
     let visits: Record<string, string>[] = [];
-    const { page, logs, pageErrors } = await open({}, { before: async (p) => void (visits = record(p, '/api/v2/youmi/promotion/track-visit')) });
+    const { page, logs, pageErrors } = await open(
+      {},
+      { before: async (p) => void (visits = record(p, '/api/v2/youmi/promotion/track-visit')) },
+    );
     const missing: string[] = [];
     page.on('response', (r) => r.status() === 404 && missing.push(new URL(r.url()).pathname));
     const clicks = record(page, '/api/v2/youmi/promotion/track-click');
@@ -98,7 +114,17 @@ describe('registration landing page', () => {
     expect(query.get('templateId')).toBe('default');
     expect(query.get('id')).toMatch(/^U\d+$/);
     expect(query.get('deviceId')).toBe('dev-e2e');
-    expect(registers[0]).toMatchObject({ phone: '13912345678', capcode: CAPTCHA, smsCode: SMS, appName: 'CashLoan', id: 'default', user_from: 'landing', app_from: 'h5', utm_tag: 'default', deviceId: 'dev-e2e' });
+    expect(registers[0]).toMatchObject({
+      phone: '13912345678',
+      capcode: CAPTCHA,
+      smsCode: SMS,
+      appName: 'CashLoan',
+      id: 'default',
+      user_from: 'landing',
+      app_from: 'h5',
+      utm_tag: 'default',
+      deviceId: 'dev-e2e',
+    });
     expect(registers[0].sid).toMatch(/^[0-9a-f]{24}$/);
     await page.getByRole('button', { name: 'Unduh CashLoan' }).waitFor();
     expect(pageErrors).toEqual([]);
@@ -198,15 +224,25 @@ describe('attribution, messenger hint, ended page', () => {
       await p.addInitScript(() => {
         const d = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
         const writes: string[] = ((window as unknown as { __cookieWrites: string[] }).__cookieWrites = []);
-        Object.defineProperty(document, 'cookie', { get: () => d.get!.call(document), set: (v: string) => (writes.push(v), d.set!.call(document, v)) });
+        Object.defineProperty(document, 'cookie', {
+          get: () => d.get!.call(document),
+          set: (v: string) => (writes.push(v), d.set!.call(document, v)),
+        });
       });
     };
-    const { page } = await open({ utm_tag: 'spring-fb', invite_code: 'INV42', channel: 'fb-ads', merchantNumber: 'M7' }, { before: watchCookies });
+    const { page } = await open(
+      { utm_tag: 'spring-fb', invite_code: 'INV42', channel: 'fb-ads', merchantNumber: 'M7' },
+      { before: watchCookies },
+    );
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'landing_utm_tag')?.value).toBe('spring-fb');
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'landing_utm_tag')?.value)
+      .toBe('spring-fb');
     const cookies = await page.context().cookies();
     const writes = await page.evaluate(() => (window as unknown as { __cookieWrites: string[] }).__cookieWrites);
-    expect(writes.find((w) => w.startsWith('landing_utm_tag='))).toMatch(/^landing_utm_tag=spring-fb; path=\/; SameSite=Lax; expires=Fri, 31 Dec 9999 23:59:59 GMT/);
+    expect(writes.find((w) => w.startsWith('landing_utm_tag='))).toMatch(
+      /^landing_utm_tag=spring-fb; path=\/; SameSite=Lax; expires=Fri, 31 Dec 9999 23:59:59 GMT/,
+    );
     expect(cookies.find((c) => c.name === 'landing_invite_code')?.value).toBe('INV42');
 
     // Back later without the ad's query: the cookie still attributes the registration.
@@ -220,19 +256,30 @@ describe('attribution, messenger hint, ended page', () => {
     await later.getByLabel('Kode SMS').fill(SMS);
     await apply(later);
     await expect.poll(() => registers.length).toBe(1);
-    expect(registers[0]).toMatchObject({ utm_tag: 'spring-fb', invite_code: 'INV42', user_from: 'fb-ads', merchantNumber: 'M7' });
+    expect(registers[0]).toMatchObject({
+      utm_tag: 'spring-fb',
+      invite_code: 'INV42',
+      user_from: 'fb-ads',
+      merchantNumber: 'M7',
+    });
     await page.context().close();
   });
 
   it('a messenger browser gets the open-in-browser hint (register and download pages); an ordinary one does not', async () => {
     const ua = async (p: Page) => {
-      await p.addInitScript(() => Object.defineProperty(navigator, 'userAgent', { get: () => 'Mozilla/5.0 (iPhone) Mobile/15E148 [FBAN/MessengerForiOS;FBAV/400.0]' }));
+      await p.addInitScript(() =>
+        Object.defineProperty(navigator, 'userAgent', {
+          get: () => 'Mozilla/5.0 (iPhone) Mobile/15E148 [FBAN/MessengerForiOS;FBAV/400.0]',
+        }),
+      );
     };
     const { page } = await open({}, { before: ua });
     await page.getByText(/Anda berada di browser messenger/).waitFor();
     await h.screenshot(page, 'landing-messenger');
     keep('landing-messenger');
-    await page.goto(`${h.url}/downloadTemplate?${new URLSearchParams({ ...commonParams(token()), templateId: 'default' })}`);
+    await page.goto(
+      `${h.url}/downloadTemplate?${new URLSearchParams({ ...commonParams(token()), templateId: 'default' })}`,
+    );
     await page.getByText(/Anda berada di browser messenger/).waitFor();
     await page.context().close();
 

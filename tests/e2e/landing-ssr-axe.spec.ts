@@ -37,7 +37,10 @@ describe('landing pages pass axe in both markets', () => {
   for (const market of ['ID', 'IN'] as const) {
     it(`${market}: register, download, agreement and ended pages have no serious or critical violation`, async () => {
       const heading = market === 'ID' ? 'Pinjaman tunai cepat' : 'Quick cash loans';
-      const { page, pageErrors } = await h.openPage('/register?' + new URLSearchParams({ ...commonParams(`axe-${market}-${++seq}`), market, templateId: 'default' }).toString());
+      const { page, pageErrors } = await h.openPage(
+        '/register?' +
+          new URLSearchParams({ ...commonParams(`axe-${market}-${++seq}`), market, templateId: 'default' }).toString(),
+      );
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await page.locator('.sdui-captcha img').waitFor();
       expect(await axeViolations(page)).toEqual([]);
@@ -47,7 +50,9 @@ describe('landing pages pass axe in both markets', () => {
       }
 
       await page.goto(url('/downloadTemplate', { market, templateId: 'default', id: 'U1' }));
-      await page.getByRole('heading', { name: market === 'ID' ? 'Unduh CashLoan' : 'Download CashLoan', level: 1 }).waitFor();
+      await page
+        .getByRole('heading', { name: market === 'ID' ? 'Unduh CashLoan' : 'Download CashLoan', level: 1 })
+        .waitFor();
       expect(await axeViolations(page)).toEqual([]);
       if (market === 'ID') {
         await h.screenshot(page, 'landing-download');

@@ -8,8 +8,22 @@ import { bridgeMessages, fieldsOf, isCall, routeOf, stubIosBridge, startHarness,
 // (3.000.000) has none. Market ID has languageType 0 (no modal), IN has 1.
 const EMBED = 'https://www.cashloan.in/loan-agreement?productId=101';
 const COPY = {
-  ID: { title: 'Konfirmasi pinjaman', consent: 'Saya telah membaca dan menyetujui perjanjian berikut', term: '91 hari', modal: 'Perjanjian pinjaman', agree: 'Setuju', cancel: 'Batal' },
-  IN: { title: 'Confirm loan', consent: 'I have read and agree to the following agreements', term: '91 days', modal: 'Loan agreement', agree: 'Agree', cancel: 'Cancel' },
+  ID: {
+    title: 'Konfirmasi pinjaman',
+    consent: 'Saya telah membaca dan menyetujui perjanjian berikut',
+    term: '91 hari',
+    modal: 'Perjanjian pinjaman',
+    agree: 'Setuju',
+    cancel: 'Batal',
+  },
+  IN: {
+    title: 'Confirm loan',
+    consent: 'I have read and agree to the following agreements',
+    term: '91 days',
+    modal: 'Loan agreement',
+    agree: 'Agree',
+    cancel: 'Cancel',
+  },
 };
 
 let h: Harness;
@@ -30,8 +44,16 @@ const rewrite = (page: Page, path: string, change: (data: Record<string, unknown
 /** The pop agreement on the IN market's allowed embed origin, served by the test. */
 async function allowedEmbed(page: Page) {
   await stubIosBridge(page);
-  await rewrite(page, '/v3/loan-confirm/loan-detail-confirm', (d) => ({ ...d, popAgreementUrl: d.popAgreementUrl ? EMBED : '' }));
-  await page.route(`${EMBED}*`, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Agreement</title><h1>Loan agreement</h1><p>Terms of the loan.</p>' }));
+  await rewrite(page, '/v3/loan-confirm/loan-detail-confirm', (d) => ({
+    ...d,
+    popAgreementUrl: d.popAgreementUrl ? EMBED : '',
+  }));
+  await page.route(`${EMBED}*`, (r) =>
+    r.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Agreement</title><h1>Loan agreement</h1><p>Terms of the loan.</p>',
+    }),
+  );
 }
 
 /** Bridge messages as `name body` lines that outlive the page's navigations (the stub's list lives in one document). */
@@ -39,8 +61,12 @@ async function keepBridge(page: Page, kept: string[]) {
   await page.exposeFunction('__keepBridge', (line: string) => kept.push(line));
   await page.addInitScript(() => {
     const w = window as unknown as { webkit: unknown; __keepBridge(line: string): void };
-    const handler = (name: string) => ({ postMessage: (body: unknown) => w.__keepBridge(`${name} ${JSON.stringify(body)}`) });
-    w.webkit = { messageHandlers: new Proxy({}, { get: (_t, name) => (typeof name === 'string' ? handler(name) : undefined) }) };
+    const handler = (name: string) => ({
+      postMessage: (body: unknown) => w.__keepBridge(`${name} ${JSON.stringify(body)}`),
+    });
+    w.webkit = {
+      messageHandlers: new Proxy({}, { get: (_t, name) => (typeof name === 'string' ? handler(name) : undefined) }),
+    };
   });
 }
 
@@ -137,7 +163,9 @@ describe('loan confirmation', () => {
       const before = await page.evaluate(() => history.length);
       await page.getByRole('button', { name: COPY[market].title, exact: true }).click();
       await expect.poll(() => routeOf(page).path).toBe('/borrowDetail/');
-      expect(pushes).toEqual([expect.objectContaining({ amount: '3000000', periods: '91', termUnit: 'day', productId: '102' })]);
+      expect(pushes).toEqual([
+        expect.objectContaining({ amount: '3000000', periods: '91', termUnit: 'day', productId: '102' }),
+      ]);
       const q = routeOf(page).query;
       const outer = new URL(page.url()).searchParams;
       const param = (k: string) => q.get(k) ?? outer.get(k);
@@ -151,7 +179,9 @@ describe('loan confirmation', () => {
       expect(tracking).toContain('102');
       // The location was replaced (no new history entry), and the new page is loan details of the new order (status 21).
       expect(await page.evaluate(() => history.length)).toBe(before);
-      await expect.poll(() => page.locator('#loan-status-picture').getAttribute('src')).toBe('/icons/loan-status/21.svg');
+      await expect
+        .poll(() => page.locator('#loan-status-picture').getAttribute('src'))
+        .toBe('/icons/loan-status/21.svg');
       await page.context().close();
     });
   }
@@ -161,9 +191,16 @@ describe('loan confirmation with bad data', () => {
   it('a non-http contract_url is not followed; a product without logo and a failed push keep the page up silently', async () => {
     const { page, logs, pageErrors } = await open('ID', 102, async (p) => {
       await stubIosBridge(p);
-      await rewrite(p, '/v3/loan-confirm/loan-detail-confirm', (d) => ({ ...d, productLogo: '', repay_plans: 'garbage', details: null }));
+      await rewrite(p, '/v3/loan-confirm/loan-detail-confirm', (d) => ({
+        ...d,
+        productLogo: '',
+        repay_plans: 'garbage',
+        details: null,
+      }));
       await rewrite(p, '/v3/contract/contract-jump', () => ({ contract_url: 'javascript:alert(1)' }));
-      await p.route('**/sandbox/v3/loan-confirm/loan-detail-push**', (r) => r.fulfill({ json: { code: 500, message: 'push failed', data: null } }));
+      await p.route('**/sandbox/v3/loan-confirm/loan-detail-push**', (r) =>
+        r.fulfill({ json: { code: 500, message: 'push failed', data: null } }),
+      );
     });
     await page.getByText('Pinjam Cepat').waitFor();
     expect(await page.locator('#loan-offer img').count()).toBe(0);

@@ -11,7 +11,10 @@ let h: Harness;
 let ops: Client;
 
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
   ops = await login(h.url, 'ops', PASSWORD);
 });
 afterAll(async () => h?.close());
@@ -26,12 +29,18 @@ async function publishLimits(change: (limits: Record<string, any>) => void) {
   change(content.limits);
   const saved = await ops.req('PUT', `${path}/draft`, content, { 'if-match': r.headers.get('etag')! });
   expect(saved.status, await saved.clone().text()).toBe(200);
-  const pub = await ops.req('POST', '/admin/api/publish', { documents: [{ kind: 'market', id: 'ID' }], note: 'e2e: loan constants' });
+  const pub = await ops.req('POST', '/admin/api/publish', {
+    documents: [{ kind: 'market', id: 'ID' }],
+    note: 'e2e: loan constants',
+  });
   expect(pub.status, await pub.clone().text()).toBe(200);
 }
 
 const openDetails = (orderId: number, productId: number) =>
-  h.openScreen('/loanDetails', { query: { productId: String(productId), orderId: String(orderId) }, before: stubIosBridge });
+  h.openScreen('/loanDetails', {
+    query: { productId: String(productId), orderId: String(orderId) },
+    before: stubIosBridge,
+  });
 
 describe('loan constants come from the market document', () => {
   it('scene table: a scene added to sceneGroups.precise sends the precise module id, itself editable', async () => {
@@ -68,7 +77,9 @@ describe('loan constants come from the market document', () => {
       l.orderStatuses.loanMore = [...l.orderStatuses.loanMore, 174];
     });
     const overdue = (await openDetails(1004, 103)).page;
-    await expect.poll(() => overdue.locator('#loan-status-picture').getAttribute('src')).toBe('/icons/loan-status/110.svg');
+    await expect
+      .poll(() => overdue.locator('#loan-status-picture').getAttribute('src'))
+      .toBe('/icons/loan-status/110.svg');
     await overdue.context().close();
     const repaying = (await openDetails(1003, 101)).page;
     await repaying.getByRole('button', { name: 'Pinjam lagi' }).waitFor();

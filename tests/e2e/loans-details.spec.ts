@@ -18,8 +18,24 @@ const ORDERS = [
   { orderId: 1010, productId: 105, status: 5, picture: 200, repay: true, extend: true, more: false, score: false },
 ];
 const COPY = {
-  ID: { repay: 'Bayar sekarang', extend: 'Perpanjang tenor', more: 'Pinjam lagi', rate: 'Beri nilai aplikasi kami', thanks: 'Terima kasih', cancel: 'Batal', send: 'Kirim' },
-  IN: { repay: 'Repay now', extend: 'Extend the term', more: 'Borrow again', rate: 'Rate our app', thanks: 'Thank you', cancel: 'Cancel', send: 'Send' },
+  ID: {
+    repay: 'Bayar sekarang',
+    extend: 'Perpanjang tenor',
+    more: 'Pinjam lagi',
+    rate: 'Beri nilai aplikasi kami',
+    thanks: 'Terima kasih',
+    cancel: 'Batal',
+    send: 'Kirim',
+  },
+  IN: {
+    repay: 'Repay now',
+    extend: 'Extend the term',
+    more: 'Borrow again',
+    rate: 'Rate our app',
+    thanks: 'Thank you',
+    cancel: 'Cancel',
+    send: 'Send',
+  },
 };
 
 let h: Harness;
@@ -30,8 +46,15 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 type Setup = (p: import('playwright-core').Page) => Promise<void>;
-const open = (market: 'ID' | 'IN', o: { orderId: number; productId: number }, opts: { route?: string; before?: Setup } = {}) =>
-  h.openScreen(opts.route ?? '/loanDetails', { query: { market, productId: String(o.productId), orderId: String(o.orderId) }, before: opts.before ?? stubIosBridge });
+const open = (
+  market: 'ID' | 'IN',
+  o: { orderId: number; productId: number },
+  opts: { route?: string; before?: Setup } = {},
+) =>
+  h.openScreen(opts.route ?? '/loanDetails', {
+    query: { market, productId: String(o.productId), orderId: String(o.orderId) },
+    before: opts.before ?? stubIosBridge,
+  });
 
 const pictureOf = (page: import('playwright-core').Page) => page.locator('#loan-status-picture').getAttribute('src');
 
@@ -45,7 +68,11 @@ describe('loan details by status', () => {
       await stubIosBridge(page);
       for (const o of ORDERS) {
         pageErrors.length = 0;
-        await page.goto(h.screenUrl('/loanDetails', { query: { market, productId: String(o.productId), orderId: String(o.orderId) } }));
+        await page.goto(
+          h.screenUrl('/loanDetails', {
+            query: { market, productId: String(o.productId), orderId: String(o.orderId) },
+          }),
+        );
         await page.locator('#loan-product').waitFor();
         if (o.score) {
           const dialog = page.getByRole('dialog', { name: c.rate });
@@ -58,8 +85,12 @@ describe('loan details by status', () => {
         expect(await pictureOf(page), `status ${o.status}`).toBe(`/icons/loan-status/${o.picture}.svg`);
         await page.getByText(`SB${o.orderId}`).waitFor(); // a detail line of the product card
         expect(await page.getByRole('button', { name: c.repay }).count(), `repay on ${o.status}`).toBe(o.repay ? 1 : 0);
-        expect(await page.getByRole('link', { name: c.extend }).count(), `extension on ${o.status}`).toBe(o.extend ? 1 : 0);
-        expect(await page.getByRole('button', { name: c.more }).count(), `loan more on ${o.status}`).toBe(o.more ? 1 : 0);
+        expect(await page.getByRole('link', { name: c.extend }).count(), `extension on ${o.status}`).toBe(
+          o.extend ? 1 : 0,
+        );
+        expect(await page.getByRole('button', { name: c.more }).count(), `loan more on ${o.status}`).toBe(
+          o.more ? 1 : 0,
+        );
         // The backend's recProducts are never shown once data has loaded (spec §4).
         expect(await page.locator('#loan-actions ~ *').count()).toBe(0);
         expect(pageErrors).toEqual([]);
@@ -100,11 +131,17 @@ describe('loan details by status', () => {
   });
 
   it('a failed event save or google-score call is silent and still sends the bridge message', async () => {
-    const { page } = await open('ID', ORDERS[8], { before: async (p) => {
-      await stubIosBridge(p);
-      await p.route('**/sandbox/service/event/save**', (r) => r.fulfill({ json: { code: 500, message: 'event down', data: null } }));
-      await p.route('**/sandbox/v3/loan-details/google-score**', (r) => r.fulfill({ json: { code: 500, message: 'score down', data: null } }));
-    } });
+    const { page } = await open('ID', ORDERS[8], {
+      before: async (p) => {
+        await stubIosBridge(p);
+        await p.route('**/sandbox/service/event/save**', (r) =>
+          r.fulfill({ json: { code: 500, message: 'event down', data: null } }),
+        );
+        await p.route('**/sandbox/v3/loan-details/google-score**', (r) =>
+          r.fulfill({ json: { code: 500, message: 'score down', data: null } }),
+        );
+      },
+    });
     const dialog = page.getByRole('dialog', { name: COPY.ID.rate });
     await dialog.getByRole('radio').nth(4).click();
     await dialog.getByRole('button', { name: COPY.ID.send }).click();
@@ -127,7 +164,9 @@ describe('loan details by status', () => {
 
 describe('after a repayment', () => {
   it('the payway flow ends on the real loan details screen (/borrowDetail) of the paid order', async () => {
-    const { page, pageErrors } = await h.openScreen('/payway', { query: { orderId: '1003', amount: '350000', productId: '101' } });
+    const { page, pageErrors } = await h.openScreen('/payway', {
+      query: { orderId: '1003', amount: '350000', productId: '101' },
+    });
     await page.getByRole('button', { name: /BNI/ }).click(); // card 2 pays without an SMS step
     await page.getByRole('button', { name: 'Bayar', exact: true }).click();
     await expect.poll(() => routeOf(page).path).toMatch(/^\/borrowDetail\/?$/);
@@ -180,13 +219,23 @@ describe('loan details rating', () => {
 describe('loan details with bad data', () => {
   const serve = (data: unknown) => async (page: import('playwright-core').Page) => {
     await stubIosBridge(page);
-    await page.route('**/sandbox/v3/loan-details/loan-details**', (r) => r.fulfill({ json: { code: 0, message: 'ok', data } }));
+    await page.route('**/sandbox/v3/loan-details/loan-details**', (r) =>
+      r.fulfill({ json: { code: 0, message: 'ok', data } }),
+    );
   };
 
   it('an unknown status shows the default picture and no action; missing recProducts, logo and detail lines keep the page up', async () => {
     const { page, pageErrors } = await h.openScreen('/loanDetails', {
       query: { productId: '101', orderId: '1001' },
-      before: serve({ orderStatus: 999, noticeStatusText: 'Status aneh', noticeDesText: '', productName: 'Tanpa Logo', userOrderDetail: null, isDelay: '1', isScore: 'x' }),
+      before: serve({
+        orderStatus: 999,
+        noticeStatusText: 'Status aneh',
+        noticeDesText: '',
+        productName: 'Tanpa Logo',
+        userOrderDetail: null,
+        isDelay: '1',
+        isScore: 'x',
+      }),
     });
     await page.getByText('Status aneh').waitFor();
     await page.getByText('Tanpa Logo').waitFor();
@@ -200,7 +249,10 @@ describe('loan details with bad data', () => {
 
   it('garbage data (a string) or a failed call leaves the page up with its title and no toast', async () => {
     for (const data of ['garbage', null]) {
-      const { page, pageErrors } = await h.openScreen('/loanDetails', { query: { productId: '101', orderId: '1001' }, before: serve(data) });
+      const { page, pageErrors } = await h.openScreen('/loanDetails', {
+        query: { productId: '101', orderId: '1001' },
+        before: serve(data),
+      });
       await page.getByRole('heading', { name: 'Detail pinjaman' }).waitFor();
       expect(pageErrors).toEqual([]);
       await page.context().close();

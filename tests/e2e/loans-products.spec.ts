@@ -6,7 +6,10 @@ import { bridgeMessages, fieldsOf, isCall, routeOf, stubIosBridge, startHarness,
 
 // Seed (config-server/sandbox/seed.ts) scenes: relevant [103, 105, 102], precise [105, 101], lucky-bag [104, 102, 106 (full,
 // button disabled)], full []. The market's limits.sceneGroups names precise and lucky-bag scenes (module ids 301 / 302), others 300.
-const TITLE = { ID: { relevant: 'Produk rekomendasi', special: 'Pengajuan Khusus' }, IN: { relevant: 'Recommended products', special: 'Special application' } };
+const TITLE = {
+  ID: { relevant: 'Produk rekomendasi', special: 'Pengajuan Khusus' },
+  IN: { relevant: 'Recommended products', special: 'Special application' },
+};
 
 let h: Harness;
 beforeAll(async () => {
@@ -15,8 +18,12 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const open = (route: string, market: 'ID' | 'IN', query: Record<string, string> = {}, before: (p: Page) => Promise<void> = stubIosBridge) =>
-  h.openScreen(route, { query: { market, ...query }, before });
+const open = (
+  route: string,
+  market: 'ID' | 'IN',
+  query: Record<string, string> = {},
+  before: (p: Page) => Promise<void> = stubIosBridge,
+) => h.openScreen(route, { query: { market, ...query }, before });
 
 const cards = (page: Page) => page.locator('#products .sdui-card');
 
@@ -28,10 +35,42 @@ function record(page: Page, path: string) {
 
 describe('recommended products', () => {
   const cases = [
-    { route: '/relevant', market: 'ID', scene: 'relevant', title: TITLE.ID.relevant, names: ['Kredit Pintar', 'Tunai Plus', 'Pinjam Cepat'], moduleId: '300', shot: 'loans-relevant-id' },
-    { route: '/keen', market: 'IN', scene: 'lucky-bag', title: TITLE.IN.relevant, names: ['Uang Mudah', 'Pinjam Cepat', 'Modal Usaha'], moduleId: '302', shot: 'loans-relevant-in' },
-    { route: '/specialApply', market: 'ID', scene: 'precise', title: TITLE.ID.special, names: ['Tunai Plus', 'Dana Kilat'], moduleId: '301', shot: 'loans-special-apply-id' },
-    { route: '/specialApply', market: 'IN', scene: 'home', title: TITLE.IN.special, names: ['Dana Kilat', 'Pinjam Cepat', 'Kredit Pintar', 'Uang Mudah', 'Tunai Plus', 'Modal Usaha'], moduleId: '300', shot: 'loans-special-apply-in' },
+    {
+      route: '/relevant',
+      market: 'ID',
+      scene: 'relevant',
+      title: TITLE.ID.relevant,
+      names: ['Kredit Pintar', 'Tunai Plus', 'Pinjam Cepat'],
+      moduleId: '300',
+      shot: 'loans-relevant-id',
+    },
+    {
+      route: '/keen',
+      market: 'IN',
+      scene: 'lucky-bag',
+      title: TITLE.IN.relevant,
+      names: ['Uang Mudah', 'Pinjam Cepat', 'Modal Usaha'],
+      moduleId: '302',
+      shot: 'loans-relevant-in',
+    },
+    {
+      route: '/specialApply',
+      market: 'ID',
+      scene: 'precise',
+      title: TITLE.ID.special,
+      names: ['Tunai Plus', 'Dana Kilat'],
+      moduleId: '301',
+      shot: 'loans-special-apply-id',
+    },
+    {
+      route: '/specialApply',
+      market: 'IN',
+      scene: 'home',
+      title: TITLE.IN.special,
+      names: ['Dana Kilat', 'Pinjam Cepat', 'Kredit Pintar', 'Uang Mudah', 'Tunai Plus', 'Modal Usaha'],
+      moduleId: '300',
+      shot: 'loans-special-apply-in',
+    },
   ] as const;
   for (const c of cases) {
     it(`${c.route} ${c.market} scene ${c.scene}: every product from data, tags on the first two only, a tap saves the event and applies with module id ${c.moduleId}`, async () => {
@@ -41,7 +80,9 @@ describe('recommended products', () => {
       for (const [i, name] of c.names.entries()) {
         const card = cards(page).nth(i);
         await card.getByText(name, { exact: true }).waitFor();
-        expect(await card.locator('.sdui-tag').count(), `tags of product ${i}`).toBe(i < 2 ? (name === 'Kredit Pintar' ? 1 : 2) : 0);
+        expect(await card.locator('.sdui-tag').count(), `tags of product ${i}`).toBe(
+          i < 2 ? (name === 'Kredit Pintar' ? 1 : 2) : 0,
+        );
         expect(await card.locator('img').count()).toBe(1);
       }
       await page.getByText('0,1%/hari').first().waitFor();
@@ -60,7 +101,9 @@ describe('recommended products', () => {
       await cards(page).nth(position).getByRole('button').click();
       await page.waitForURL(/\/sandbox\/pages\/product/);
       expect(events).toEqual([expect.objectContaining({ moduleId: c.moduleId, positionId: String(position) })]);
-      expect(applies).toEqual([expect.objectContaining({ product_id: events[0].productId, module_id: c.moduleId, scene: c.scene })]);
+      expect(applies).toEqual([
+        expect.objectContaining({ product_id: events[0].productId, module_id: c.moduleId, scene: c.scene }),
+      ]);
       expect(new URL(page.url()).searchParams.get('from')).toBe('apply');
       expect(pageErrors).toEqual([]);
       await page.context().close();
@@ -71,7 +114,9 @@ describe('recommended products', () => {
     it(`${market}: an empty list says applications are full today, and its button sends the go-home message`, async () => {
       const { page } = await open('/relevant', market, { scene: 'full' });
       const empty = page.locator('#products-empty');
-      await empty.getByText(market === 'ID' ? 'Kuota pengajuan hari ini sudah penuh' : "Today's applications are full").waitFor();
+      await empty
+        .getByText(market === 'ID' ? 'Kuota pengajuan hari ini sudah penuh' : "Today's applications are full")
+        .waitFor();
       await empty.getByText(market === 'ID' ? 'Silakan coba lagi besok.' : 'Please try again tomorrow.').waitFor();
       await page.screenshot({ path: `tests/e2e/readme/loans-relevant-empty-${market.toLowerCase()}.png` });
       expect(describeViolations(await axeViolations(page))).toBe('');
@@ -85,9 +130,19 @@ describe('recommended products', () => {
     const { page, logs, pageErrors } = await open('/relevant', 'ID', { scene: 'relevant' }, async (p) => {
       await stubIosBridge(p);
       await p.route('**/sandbox/indah/v3/product/recommend-product-list**', (r) =>
-        r.fulfill({ json: { code: 0, message: 'ok', data: { list: [{ id: 103, productName: 'Tanpa Logo', productTags: 'oops', buttonStatus: 1 }, 'garbage', null] } } }),
+        r.fulfill({
+          json: {
+            code: 0,
+            message: 'ok',
+            data: {
+              list: [{ id: 103, productName: 'Tanpa Logo', productTags: 'oops', buttonStatus: 1 }, 'garbage', null],
+            },
+          },
+        }),
       );
-      await p.route('**/sandbox/indah/v3/product/apply**', (r) => r.fulfill({ json: { code: 0, message: 'ok', data: { url: 'javascript:alert(1)' } } }));
+      await p.route('**/sandbox/indah/v3/product/apply**', (r) =>
+        r.fulfill({ json: { code: 0, message: 'ok', data: { url: 'javascript:alert(1)' } } }),
+      );
     });
     await page.getByText('Tanpa Logo').waitFor();
     expect(await cards(page).first().locator('img').count()).toBe(0);
@@ -102,16 +157,23 @@ describe('recommended products', () => {
 
 describe('joint-login failure', () => {
   it('shows the error and notice texts and every product; a product with state 0 is not tappable; axe in both markets', async () => {
-    for (const [market, route] of [['ID', '/jointLoginFailure'], ['IN', '/broad']] as const) {
+    for (const [market, route] of [
+      ['ID', '/jointLoginFailure'],
+      ['IN', '/broad'],
+    ] as const) {
       const { page, pageErrors } = await open(route, market);
       await page.getByText('Login gagal: akun Anda belum dapat masuk ke produk ini.').waitFor();
       await page.getByText('Coba produk lain yang direkomendasikan untuk Anda.').waitFor();
-      for (const name of ['Dana Kilat', 'Pinjam Cepat', 'Kredit Pintar', 'Tunai Plus']) await page.getByRole('button', { name: new RegExp(`^${name}`) }).waitFor();
+      for (const name of ['Dana Kilat', 'Pinjam Cepat', 'Kredit Pintar', 'Tunai Plus'])
+        await page.getByRole('button', { name: new RegExp(`^${name}`) }).waitFor();
       for (const name of ['Uang Mudah', 'Modal Usaha']) {
         await page.getByText(name, { exact: true }).waitFor();
         expect(await page.getByRole('button', { name }).count()).toBe(0);
       }
-      await page.screenshot({ path: `tests/e2e/readme/loans-joint-login-failure-${market.toLowerCase()}.png`, fullPage: true });
+      await page.screenshot({
+        path: `tests/e2e/readme/loans-joint-login-failure-${market.toLowerCase()}.png`,
+        fullPage: true,
+      });
       expect(describeViolations(await axeViolations(page))).toBe('');
       const clicks = record(page, '/joint/click');
       await page.getByText('Uang Mudah', { exact: true }).click();
@@ -136,7 +198,9 @@ describe('joint-login failure', () => {
   it('any other jump link goes to the native bridge and the page stays', async () => {
     const { page } = await open('/jointLoginFailure', 'IN');
     await page.getByRole('button', { name: 'Pinjam Cepat' }).click();
-    await expect.poll(async () => JSON.stringify(await bridgeMessages(page))).toContain('cashloan://product/detail?productId=102');
+    await expect
+      .poll(async () => JSON.stringify(await bridgeMessages(page)))
+      .toContain('cashloan://product/detail?productId=102');
     const [name] = (await bridgeMessages(page)).find(([, body]) => JSON.stringify(body).includes('cashloan://'))!;
     expect(name).toBe('openPage');
     expect(routeOf(page).path).toBe('/jointLoginFailure');
@@ -146,7 +210,9 @@ describe('joint-login failure', () => {
   it('a failed jump link and a non-zero list status toast the server message', async () => {
     const { page } = await open('/jointLoginFailure', 'ID', {}, async (p) => {
       await stubIosBridge(p);
-      await p.route('**/sandbox/joint/jump-link**', (r) => r.fulfill({ json: { status: 7, message: 'Produk sedang penuh', data: null } }));
+      await p.route('**/sandbox/joint/jump-link**', (r) =>
+        r.fulfill({ json: { status: 7, message: 'Produk sedang penuh', data: null } }),
+      );
     });
     await page.getByRole('button', { name: 'Kredit Pintar' }).click();
     await page.locator('.sdui-toast').filter({ hasText: 'Produk sedang penuh' }).first().waitFor();
@@ -155,7 +221,9 @@ describe('joint-login failure', () => {
     await page.context().close();
 
     const list = await open('/jointLoginFailure', 'ID', {}, async (p) => {
-      await p.route('**/sandbox/joint/recommend-list**', (r) => r.fulfill({ json: { status: 3, message: 'Sesi berakhir', data: null } }));
+      await p.route('**/sandbox/joint/recommend-list**', (r) =>
+        r.fulfill({ json: { status: 3, message: 'Sesi berakhir', data: null } }),
+      );
     });
     await list.page.locator('.sdui-toast').filter({ hasText: 'Sesi berakhir' }).first().waitFor();
     expect(list.pageErrors).toEqual([]);

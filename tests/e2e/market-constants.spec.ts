@@ -12,7 +12,11 @@ let h: Harness;
 let ops: Client;
 
 beforeAll(async () => {
-  h = await startHarness({ locale: 'id-ID', env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    locale: 'id-ID',
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
   ops = await login(h.url, 'ops', PASSWORD);
 });
 afterAll(async () => h?.close());
@@ -27,11 +31,15 @@ async function publishLimits(limits: Record<string, unknown>) {
   Object.assign(content.limits, limits);
   const saved = await ops.req('PUT', `${path}/draft`, content, { 'if-match': r.headers.get('etag')! });
   expect(saved.status, await saved.clone().text()).toBe(200);
-  const pub = await ops.req('POST', '/admin/api/publish', { documents: [{ kind: 'market', id: 'ID' }], note: `e2e: ${Object.keys(limits).join(', ')}` });
+  const pub = await ops.req('POST', '/admin/api/publish', {
+    documents: [{ kind: 'market', id: 'ID' }],
+    note: `e2e: ${Object.keys(limits).join(', ')}`,
+  });
   expect(pub.status, await pub.clone().text()).toBe(200);
 }
 
-const openForm = async () => (await h.openScreen('/complainPageNext', { query: { problemType: '2', orderNo: 'SB1003' } })).page;
+const openForm = async () =>
+  (await h.openScreen('/complainPageNext', { query: { problemType: '2', orderNo: 'SB1003' } })).page;
 
 describe('complaint constants come from the market document', () => {
   it('text length: complaintTextMax 200 → 30 caps the description and its counter', async () => {
@@ -92,7 +100,10 @@ describe('complaint constants come from the market document', () => {
 
   it('native-rating threshold: nativeRatingMinScore 4 → 2 sends the native rate message for two stars', async () => {
     await publishLimits({ nativeRatingMinScore: 2 });
-    const { page } = await h.openScreen('/intelligentCustomerService', { query: { selectedIndex: '0', orderNo: 'SB1003' }, before: stubIosBridge });
+    const { page } = await h.openScreen('/intelligentCustomerService', {
+      query: { selectedIndex: '0', orderNo: 'SB1003' },
+      before: stubIosBridge,
+    });
     const records: Record<string, string>[] = [];
     page.on('request', (r) => isCall('/h5-api/v3/user-problem/qa-record')(r) && records.push(fieldsOf(r)));
     await page.getByRole('button', { name: 'Bagaimana cara membayar tagihan?' }).click();
@@ -105,4 +116,3 @@ describe('complaint constants come from the market document', () => {
     await page.context().close();
   });
 });
-

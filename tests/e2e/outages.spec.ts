@@ -17,15 +17,31 @@ const SLOW_MS = Number(process.env.SLOW_BACKEND_MS ?? 0);
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({ locale: 'id-ID', env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    locale: 'id-ID',
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
   if (!SLOW_MS) {
     // A short timeout in the API map: the same code path as the spec's 60 s, in seconds of test time.
     const ops = await login(h.url, 'ops', PASSWORD);
     const r = await ops.req('GET', '/admin/api/documents/api-map/default');
     const rec = await r.json();
-    const saved = await ops.req('PUT', '/admin/api/documents/api-map/default/draft', { ...rec.published.content, timeoutMs: 2500 }, { 'if-match': r.headers.get('etag')! });
+    const saved = await ops.req(
+      'PUT',
+      '/admin/api/documents/api-map/default/draft',
+      { ...rec.published.content, timeoutMs: 2500 },
+      { 'if-match': r.headers.get('etag')! },
+    );
     expect(saved.status).toBe(200);
-    expect((await ops.req('POST', '/admin/api/publish', { documents: [{ kind: 'api-map', id: 'default' }], note: 'outage test: short timeout' })).status).toBe(200);
+    expect(
+      (
+        await ops.req('POST', '/admin/api/publish', {
+          documents: [{ kind: 'api-map', id: 'default' }],
+          note: 'outage test: short timeout',
+        })
+      ).status,
+    ).toBe(200);
   }
 });
 afterAll(async () => h?.close());
@@ -35,9 +51,18 @@ describe('outages', () => {
     const { page, pageErrors } = await h.newPage();
     await page.route(`${h.url}/**`, (route) => {
       const url = new URL(route.request().url());
-      if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: fs.readFileSync(path.join(DIST, 'index.html')) });
+      if (route.request().resourceType() === 'document')
+        return route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: fs.readFileSync(path.join(DIST, 'index.html')),
+        });
       if (url.pathname.startsWith('/assets/') && fs.existsSync(path.join(DIST, url.pathname))) {
-        return route.fulfill({ status: 200, contentType: url.pathname.endsWith('.css') ? 'text/css' : 'text/javascript', body: fs.readFileSync(path.join(DIST, url.pathname)) });
+        return route.fulfill({
+          status: 200,
+          contentType: url.pathname.endsWith('.css') ? 'text/css' : 'text/javascript',
+          body: fs.readFileSync(path.join(DIST, url.pathname)),
+        });
       }
       return route.abort('connectionrefused');
     });
@@ -48,21 +73,25 @@ describe('outages', () => {
     await page.context().close();
   });
 
-  it(`a backend slower than the timeout: loading... while waiting, then the 'error' toast; the screen stays`, { timeout: 120_000 }, async () => {
-    const delay = SLOW_MS || 4000;
-    const { page } = await h.openScreen('/complaint', {
-      before: async (p) => {
-        await p.route('**/sandbox/user-problem/problem-init*', async (route) => {
-          await new Promise((r) => setTimeout(r, delay));
-          await route.continue().catch(() => {}); // the page gave up already
-        });
-      },
-    });
-    await page.getByText('loading...').waitFor({ timeout: 5000 });
-    const toast = page.getByRole('status').filter({ hasText: /^error$/ });
-    await toast.waitFor({ timeout: delay + 5000 });
-    expect(await page.getByText('loading...').count()).toBe(0);
-    expect(await page.locator('h1').first().innerText()).not.toBe('');
-    await page.context().close();
-  });
+  it(
+    `a backend slower than the timeout: loading... while waiting, then the 'error' toast; the screen stays`,
+    { timeout: 120_000 },
+    async () => {
+      const delay = SLOW_MS || 4000;
+      const { page } = await h.openScreen('/complaint', {
+        before: async (p) => {
+          await p.route('**/sandbox/user-problem/problem-init*', async (route) => {
+            await new Promise((r) => setTimeout(r, delay));
+            await route.continue().catch(() => {}); // the page gave up already
+          });
+        },
+      });
+      await page.getByText('loading...').waitFor({ timeout: 5000 });
+      const toast = page.getByRole('status').filter({ hasText: /^error$/ });
+      await toast.waitFor({ timeout: delay + 5000 });
+      expect(await page.getByText('loading...').count()).toBe(0);
+      expect(await page.locator('h1').first().innerText()).not.toBe('');
+      await page.context().close();
+    },
+  );
 });

@@ -19,7 +19,10 @@ const texts = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).te
 /** On the complaint entry (drawn by the server) and the form the app opens next. */
 const FIRST = 'complaint.typesLabel';
 const NEXT = 'title.complainPageNext';
-const copy = { base: { first: texts[FIRST], next: texts[NEXT] }, candidate: { first: 'Apa jenis masalahnya? (kandidat)', next: 'Sampaikan keluhan (kandidat)' } };
+const copy = {
+  base: { first: texts[FIRST], next: texts[NEXT] },
+  candidate: { first: 'Apa jenis masalahnya? (kandidat)', next: 'Sampaikan keluhan (kandidat)' },
+};
 type Arm = keyof typeof copy;
 
 let h: Harness;
@@ -30,14 +33,29 @@ const device: Record<Arm, string> = { base: '', candidate: '' };
 const armOf = (header: string | null | undefined) => /=(base|candidate)$/.exec(header ?? '')?.[1] as Arm | undefined;
 
 beforeAll(async () => {
-  h = await startHarness({ locale: 'id-ID', serverPrefetch: true, env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    locale: 'id-ID',
+    serverPrefetch: true,
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
   ops = await login(h.url, 'ops', PASSWORD);
   const doc = await ops.req('GET', '/admin/api/documents/text-set/id-ID');
   const content = structuredClone((await doc.json()).published.content);
   content.texts[FIRST] = copy.candidate.first;
   content.texts[NEXT] = copy.candidate.next;
-  expect((await ops.req('PUT', '/admin/api/documents/text-set/id-ID/draft', content, { 'if-match': doc.headers.get('etag')! })).status).toBe(200);
-  const published = await ops.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: 'id-ID' }], note: 'copy at 50 %', rollout: { percent: 50, guard: false } });
+  expect(
+    (
+      await ops.req('PUT', '/admin/api/documents/text-set/id-ID/draft', content, {
+        'if-match': doc.headers.get('etag')!,
+      })
+    ).status,
+  ).toBe(200);
+  const published = await ops.req('POST', '/admin/api/publish', {
+    documents: [{ kind: 'text-set', id: 'id-ID' }],
+    note: 'copy at 50 %',
+    rollout: { percent: 50, guard: false },
+  });
   expect(published.status).toBe(200);
   release = (await published.json()).release.id;
   // One deviceId of each arm, as the server decides it.
@@ -51,7 +69,9 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 /** Opens the complaint entry as `arm`'s borrower, recording every config request and its answer's arm. */
-async function open(arm: Arm): Promise<PageRecord & { html: string; config: { url: URL; arm?: Arm }[]; sender: Promise<unknown> }> {
+async function open(
+  arm: Arm,
+): Promise<PageRecord & { html: string; config: { url: URL; arm?: Arm }[]; sender: Promise<unknown> }> {
   const rec = await h.newPage();
   // The beacon sender's code comes once the first screen is shown and the page is idle.
   // Chromium asks for a favicon the app does not have: its 404 is no problem of the page.
@@ -60,7 +80,8 @@ async function open(arm: Arm): Promise<PageRecord & { html: string; config: { ur
   const config: { url: URL; arm?: Arm }[] = [];
   rec.page.on('response', (r: Response) => {
     const url = new URL(r.url());
-    if (url.pathname.startsWith('/config/v1/') && url.pathname !== '/config/v1/beacon') config.push({ url, arm: armOf(r.headers()['x-config-release']) });
+    if (url.pathname.startsWith('/config/v1/') && url.pathname !== '/config/v1/beacon')
+      config.push({ url, arm: armOf(r.headers()['x-config-release']) });
   });
   const query = new URLSearchParams({ ...commonParams(`arm-${arm}-${Date.now()}`), deviceId: device[arm] });
   const res = await rec.page.goto(`${h.url}/complaint?${query}`);
@@ -100,7 +121,9 @@ describe('a text change released to 50 %', () => {
       await expect.poll(() => page.title()).toBe(copy[arm].next);
       await page.getByText(copy[arm].next, { exact: true }).first().waitFor();
       expect(await page.getByText(copy[other].next, { exact: true }).count()).toBe(0);
-      await expect.poll(() => config.some((c) => c.url.pathname === '/config/v1/screens/complain-page-next')).toBe(true);
+      await expect
+        .poll(() => config.some((c) => c.url.pathname === '/config/v1/screens/complain-page-next'))
+        .toBe(true);
 
       // Every config request named the borrower (the drawn page's bundle by its version) and got this arm.
       for (const c of config) {
@@ -119,7 +142,7 @@ describe('a text change released to 50 %', () => {
     });
   }
 
-  it('a real page, hidden, sends one valid beacon: both screens in the borrower\'s arm, no token or deviceId, counted by the server', async () => {
+  it("a real page, hidden, sends one valid beacon: both screens in the borrower's arm, no token or deviceId, counted by the server", async () => {
     const { page, pageErrors, sender } = await open('candidate');
     await sender;
     const token = new URL(page.url()).searchParams.get('token')!;
@@ -146,11 +169,18 @@ describe('a text change released to 50 %', () => {
     expect(validateBeacon(body), JSON.stringify(validateBeacon.errors)).toBe(true);
     expect(body.market).toBe('ID');
     expect(body.screens).toEqual([
-      expect.objectContaining({ screen: 'complaint-entry', ticket: expect.any(String), pageViews: 1, lcp: [expect.any(Number)] }),
+      expect.objectContaining({
+        screen: 'complaint-entry',
+        ticket: expect.any(String),
+        pageViews: 1,
+        lcp: [expect.any(Number)],
+      }),
       expect.objectContaining({ screen: 'complain-page-next', ticket: expect.any(String), pageViews: 1 }),
     ]);
     // Each view's ticket is the server's word on its screen and arm (the body names no arm); one ticket per view.
-    const said = body.screens.map((s: { ticket: string }) => JSON.parse(Buffer.from(s.ticket.split('.')[0], 'base64url').toString('utf8')));
+    const said = body.screens.map((s: { ticket: string }) =>
+      JSON.parse(Buffer.from(s.ticket.split('.')[0], 'base64url').toString('utf8')),
+    );
     expect(said.map((t: { s: string; r: unknown }) => [t.s, t.r])).toEqual([
       ['complaint-entry', [[release, 'c']]],
       ['complain-page-next', [[release, 'c']]],

@@ -23,8 +23,15 @@ import { commonParams, screenVisible, startHarness, type Harness, type PageRecor
 const MAX_VIEWS = 80;
 
 type Arm = 'base' | 'candidate';
-interface ArmFigures { pageViews: number; errors: number }
-interface ReleaseRow { id: string; status: string; arms: Record<Arm, ArmFigures> }
+interface ArmFigures {
+  pageViews: number;
+  errors: number;
+}
+interface ReleaseRow {
+  id: string;
+  status: string;
+  arms: Record<Arm, ArmFigures>;
+}
 
 let h: Harness;
 let ops: Client;
@@ -34,13 +41,28 @@ const armOf = (header: string | null | undefined) => /=(base|candidate)$/.exec(h
 
 beforeAll(async () => {
   // Loopback is the trusted proxy: each borrower's context says its own address in X-Forwarded-For.
-  h = await startHarness({ serverPrefetch: true, locale: 'id-ID', env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher', TRUST_PROXY: 'loopback' }, log: () => {} });
+  h = await startHarness({
+    serverPrefetch: true,
+    locale: 'id-ID',
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher', TRUST_PROXY: 'loopback' },
+    log: () => {},
+  });
   ops = await login(h.url, 'ops', PASSWORD);
   const doc = await ops.req('GET', '/admin/api/documents/api-map/default');
   const content = structuredClone((await doc.json()).published.content);
   content.endpoints.problemInit.path = '/user-problem/problem-init-v2';
-  expect((await ops.req('PUT', '/admin/api/documents/api-map/default/draft', content, { 'if-match': doc.headers.get('etag')! })).status).toBe(200);
-  const published = await ops.req('POST', '/admin/api/publish', { documents: [{ kind: 'api-map', id: 'default' }], note: 'problemInit moved', rollout: { percent: 50, guard: true } });
+  expect(
+    (
+      await ops.req('PUT', '/admin/api/documents/api-map/default/draft', content, {
+        'if-match': doc.headers.get('etag')!,
+      })
+    ).status,
+  ).toBe(200);
+  const published = await ops.req('POST', '/admin/api/publish', {
+    documents: [{ kind: 'api-map', id: 'default' }],
+    note: 'problemInit moved',
+    rollout: { percent: 50, guard: true },
+  });
   expect(published.status).toBe(200);
   release = (await published.json()).release.id;
 }, 60_000);
@@ -53,7 +75,9 @@ async function releaseRow(): Promise<ReleaseRow> {
 
 /** Opens the complaint entry as `deviceId`, waits until its screen is shown, and records its config answers' arms. */
 let borrowers = 0;
-async function open(deviceId: string): Promise<PageRecord & { arm?: Arm; configArms: (Arm | undefined)[]; sender: Promise<unknown> }> {
+async function open(
+  deviceId: string,
+): Promise<PageRecord & { arm?: Arm; configArms: (Arm | undefined)[]; sender: Promise<unknown> }> {
   const n = ++borrowers;
   const rec = await h.newPage({ headers: { 'x-forwarded-for': `198.51.${n >> 8}.${n & 255}` } });
   // Chromium asks for a favicon the app does not have: its 404 is no problem of the page.
@@ -65,7 +89,8 @@ async function open(deviceId: string): Promise<PageRecord & { arm?: Arm; configA
   const configArms: (Arm | undefined)[] = [];
   rec.page.on('response', (r: Response) => {
     const path = new URL(r.url()).pathname;
-    if (path.startsWith('/config/v1/') && path !== '/config/v1/beacon') configArms.push(armOf(r.headers()['x-config-release']));
+    if (path.startsWith('/config/v1/') && path !== '/config/v1/beacon')
+      configArms.push(armOf(r.headers()['x-config-release']));
   });
   // Toasts last two seconds: every text the toast region shows is kept, however briefly it was up.
   await rec.page.addInitScript(() => {
@@ -92,12 +117,17 @@ async function hide(rec: PageRecord & { sender: Promise<unknown> }) {
   await rec.sender;
   const answers: number[] = [];
   rec.page.on('response', (r) => void (new URL(r.url()).pathname === '/config/v1/beacon' && answers.push(r.status())));
-  await rec.page.evaluate(() => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }));
+  await rec.page.evaluate(() =>
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }),
+  );
   await expect
-    .poll(async () => {
-      await rec.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-      return answers.length;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        await rec.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+        return answers.length;
+      },
+      { timeout: 10_000 },
+    )
     .toBeGreaterThan(0);
   expect(answers).toEqual([204]);
 }
@@ -148,11 +178,15 @@ describe('a guarded release that breaks problemInit for half of the borrowers', 
     const audit = await (await ops.req('GET', `/admin/api/audit?kind=release&id=${release}`)).json();
     const entry = audit.entries.find((e: { action: string }) => e.action === 'release.rollback');
     expect(entry).toMatchObject({ actor: 'guard', kind: 'release', id: release });
-    const m = /^automatic rollback: error rate (\d+) % candidate vs 0 % base over (\d+) \/ (\d+) page views/.exec(entry.note);
+    const m = /^automatic rollback: error rate (\d+) % candidate vs 0 % base over (\d+) \/ (\d+) page views/.exec(
+      entry.note,
+    );
     expect(m, entry.note).not.toBeNull();
     expect(Number(m![2])).toBeGreaterThanOrEqual(20);
     expect(Number(m![2]) + Number(m![3])).toBeLessThan(MAX_VIEWS);
-    console.log(`release-guard: rolled back after ${views} borrowers; server figures ${candidate.pageViews} / ${base.pageViews} page views; audit: ${entry.note}`);
+    console.log(
+      `release-guard: rolled back after ${views} borrowers; server figures ${candidate.pageViews} / ${base.pageViews} page views; audit: ${entry.note}`,
+    );
 
     // (c) The candidate's borrowers, on their next load, get the working screen and no candidate config.
     expect(candidates.length).toBeGreaterThanOrEqual(20);

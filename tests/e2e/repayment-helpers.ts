@@ -9,7 +9,13 @@ import { axeViolations, describeViolations } from './axe';
 import { commonParams, type Harness } from './harness';
 
 /** POSTs form fields to a sandbox path for one borrower token; returns the envelope. */
-export async function sandboxCall(h: Harness, token: string, path: string, fields: Record<string, string | number> = {}, market = 'ID') {
+export async function sandboxCall(
+  h: Harness,
+  token: string,
+  path: string,
+  fields: Record<string, string | number> = {},
+  market = 'ID',
+) {
   const q = new URLSearchParams({ ...commonParams(token), market });
   const res = await fetch(`${h.url}/sandbox${path}?${q}`, {
     method: 'POST',
@@ -47,7 +53,13 @@ export async function readmeShot(page: Page, name: string) {
  */
 export async function expectAccessible(page: Page) {
   await expect
-    .poll(() => page.locator('[role="radio"]').evaluateAll((els) => els.every((e) => (e.textContent ?? '').trim() || e.getAttribute('aria-label'))), { timeout: 5000 })
+    .poll(
+      () =>
+        page
+          .locator('[role="radio"]')
+          .evaluateAll((els) => els.every((e) => (e.textContent ?? '').trim() || e.getAttribute('aria-label'))),
+      { timeout: 5000 },
+    )
     .toBe(true);
   const found = await axeViolations(page);
   expect(found, describeViolations(found)).toEqual([]);

@@ -88,7 +88,9 @@ describe('instalments → choose method → virtual account (ID)', () => {
     await page.getByRole('button', { name: 'Bayar Segera' }).click();
     await expect.poll(() => routeOf(page).path).toBe('/individual');
     const q = routeOf(page).query;
-    expect(Object.fromEntries(['amount', 'productId', 'orderId', 'display', 'deviceId', 'token'].map((k) => [k, q.get(k)]))).toEqual({
+    expect(
+      Object.fromEntries(['amount', 'productId', 'orderId', 'display', 'deviceId', 'token'].map((k) => [k, q.get(k)])),
+    ).toEqual({
       amount: '400000',
       productId: '103',
       orderId: '1004',
@@ -96,7 +98,9 @@ describe('instalments → choose method → virtual account (ID)', () => {
       deviceId: 'dev-e2e',
       token,
     });
-    const stored = await page.evaluate(() => ['payType', 'payCode', 'specificNum', 'isDefault'].map((k) => localStorage.getItem(`sdui:data:${k}`)));
+    const stored = await page.evaluate(() =>
+      ['payType', 'payCode', 'specificNum', 'isDefault'].map((k) => localStorage.getItem(`sdui:data:${k}`)),
+    );
     expect(stored).toEqual([null, null, null, '1']);
 
     // Choose method: bank type by default; incomplete choices are refused.
@@ -134,7 +138,11 @@ describe('instalments → choose method → virtual account (ID)', () => {
     page.on('request', (r) => isCall('/v3/loan-details/generate-vcode')(r) && vcodeCalls.push(fieldsOf(r)));
     await page.getByRole('button', { name: 'Simpan' }).click();
     await expect.poll(() => routeOf(page).path).toBe('/that');
-    expect(await page.evaluate(() => ['payType', 'payCode', 'specificNum'].map((k) => localStorage.getItem(`sdui:data:${k}`)))).toEqual(['1', 'BRI', '2']);
+    expect(
+      await page.evaluate(() =>
+        ['payType', 'payCode', 'specificNum'].map((k) => localStorage.getItem(`sdui:data:${k}`)),
+      ),
+    ).toEqual(['1', 'BRI', '2']);
 
     // The virtual account of that choice.
     const copy = page.getByRole('button', { name: /· Salin$/ });
@@ -168,7 +176,9 @@ describe('instalments → choose method → virtual account (ID)', () => {
     await expect.poll(() => tips.count()).toBe(0);
     await readmeShot(page, 'repayment-virtual-account');
     await expectAccessible(page);
-    expect(await page.getByRole('link', { name: /Kirim keluhan/ }).getAttribute('href')).toMatch(/complaint\?.*orderId=1004/);
+    expect(await page.getByRole('link', { name: /Kirim keluhan/ }).getAttribute('href')).toMatch(
+      /complaint\?.*orderId=1004/,
+    );
 
     // The bank tells the backend the account was paid: periods 1 and 2 are paid, the order is no longer overdue.
     expect(
@@ -236,7 +246,11 @@ describe('instalments → choose method → virtual account (ID)', () => {
     await r.page.getByRole('checkbox', { name: 'Bayar semua total pembayaran' }).check();
     // 'lots' is not an amount: the total shows nothing rather than a wrong Rp0, and the log names the field.
     expect(await r.page.locator('#instalment-total').innerText()).toBe('');
-    expect(r.logs.some((l) => l.includes('sumAmounts(slice(state.plan.repayPlanDetail.repayWaitDetail, 0, state.n), "totalAmount")'))).toBe(true);
+    expect(
+      r.logs.some((l) =>
+        l.includes('sumAmounts(slice(state.plan.repayPlanDetail.repayWaitDetail, 0, state.n), "totalAmount")'),
+      ),
+    ).toBe(true);
     await r.page.getByRole('button', { name: 'Bayar Segera' }).click();
     await r.page.getByText('Pilih periode yang akan dibayar').waitFor();
     expect(r.pageErrors).toEqual([]);
@@ -263,7 +277,9 @@ describe('bad data', () => {
             }),
           ),
         );
-        await p.route('**/init-pay-type**', (route) => route.fulfill(junk({ list: [null, 3, { bankName: { x: 1 }, method: 'm' }] })));
+        await p.route('**/init-pay-type**', (route) =>
+          route.fulfill(junk({ list: [null, 3, { bankName: { x: 1 }, method: 'm' }] })),
+        );
         await p.route('**/generate-vcode**', (route) =>
           route.fulfill(
             junk({
@@ -341,7 +357,9 @@ describe('extension fee (ID)', () => {
       ).code,
     ).toBe(0);
     const after = await plan(token, 103, 1004);
-    expect(after.repayPlanDetail.repayWaitDetail[0].dueTime).not.toBe(before.repayPlanDetail.repayWaitDetail[0].dueTime);
+    expect(after.repayPlanDetail.repayWaitDetail[0].dueTime).not.toBe(
+      before.repayPlanDetail.repayWaitDetail[0].dueTime,
+    );
     expect(
       (
         await sandboxCall(h, token, '/v3/loan-details/loan-details', {

@@ -406,7 +406,14 @@ describe('market constants drive the flow', () => {
     const content = structuredClone((await r.json()).published.content);
     Object.assign(content.limits, { cardDigitGroup: 8, smsCodeLength: 4, smsCountdownSeconds: 2 });
     expect((await ops.req('PUT', `${path}/draft`, content, { 'if-match': r.headers.get('etag')! })).status).toBe(200);
-    expect((await ops.req('POST', '/admin/api/publish', { documents: [{ kind: 'market', id: 'ID' }], note: 'e2e: repayment limits' })).status).toBe(200);
+    expect(
+      (
+        await ops.req('POST', '/admin/api/publish', {
+          documents: [{ kind: 'market', id: 'ID' }],
+          note: 'e2e: repayment limits',
+        })
+      ).status,
+    ).toBe(200);
 
     const token = tokenOf();
     const { page } = await h.openScreen('/payway', { token, query: QUERY });

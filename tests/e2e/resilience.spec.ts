@@ -35,22 +35,33 @@ afterAll(async () => h?.close());
 const myComplaints = (p: Page) => p.getByRole('link', { name: LABEL, exact: true });
 
 /** The page's last-good copies, written once the first load validated them. */
-const cachedKeys = (p: Page) => p.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sdui:config:')).sort());
+const cachedKeys = (p: Page) =>
+  p.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('sdui:config:'))
+      .sort(),
+  );
 
 describe('resilience', () => {
   it('renders from the last good config when the config server answers garbage', async () => {
     await page.goto(h.url + ROUTE);
     await myComplaints(page).waitFor({ timeout: 15000 });
-    await expect.poll(() => cachedKeys(page), { timeout: 10000 }).toEqual(expect.arrayContaining(['sdui:config:bundle:ID', 'sdui:config:screen:complaint-entry']));
+    await expect
+      .poll(() => cachedKeys(page), { timeout: 10000 })
+      .toEqual(expect.arrayContaining(['sdui:config:bundle:ID', 'sdui:config:screen:complaint-entry']));
 
     await page.route(`${h.url}/**`, async (route) => {
       const url = new URL(route.request().url());
       if (route.request().resourceType() === 'document') {
         const res = await route.fetch();
-        const html = (await res.text()).replace(/(<script type="application\/json" id="sdui-boot">)[\s\S]*?(<\/script>)/, '$1{"bundle":{"garbage":1},"screen":[1,2$2');
+        const html = (await res.text()).replace(
+          /(<script type="application\/json" id="sdui-boot">)[\s\S]*?(<\/script>)/,
+          '$1{"bundle":{"garbage":1},"screen":[1,2$2',
+        );
         return route.fulfill({ response: res, body: html });
       }
-      if (url.pathname.startsWith('/config/')) return route.fulfill({ status: 200, contentType: 'application/json', body: '<html>502 bad gateway' });
+      if (url.pathname.startsWith('/config/'))
+        return route.fulfill({ status: 200, contentType: 'application/json', body: '<html>502 bad gateway' });
       return route.fallback();
     });
     await page.reload();
@@ -64,7 +75,8 @@ describe('resilience', () => {
     const fromDist = (p: string) => fs.readFileSync(path.join(DIST, p));
     await page.route(`${origin}/**`, (route) => {
       const url = new URL(route.request().url());
-      if (route.request().resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: fromDist('index.html') });
+      if (route.request().resourceType() === 'document')
+        return route.fulfill({ status: 200, contentType: 'text/html', body: fromDist('index.html') });
       if (url.pathname.startsWith('/assets/') && fs.existsSync(path.join(DIST, url.pathname))) {
         const type = url.pathname.endsWith('.css') ? 'text/css' : 'text/javascript';
         return route.fulfill({ status: 200, contentType: type, body: fromDist(url.pathname) });
@@ -91,21 +103,38 @@ describe('resilience', () => {
     };
     const login = await api('POST', '/login', { user: ENV.ADMIN_USER, password: ENV.ADMIN_PASSWORD });
     // Origin: what the console's browser sends; a session's writes are refused without it (admin/same-origin.ts).
-    const auth = { Cookie: login.res.headers.get('set-cookie')!.split(';')[0], 'X-CSRF-Token': String(login.json!.csrfToken), Origin: new URL(h.url).origin };
+    const auth = {
+      Cookie: login.res.headers.get('set-cookie')!.split(';')[0],
+      'X-CSRF-Token': String(login.json!.csrfToken),
+      Origin: new URL(h.url).origin,
+    };
 
     // Copy with markup, published the way ops would.
     const evil = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>Keluhan saya';
     const textSet = await api('GET', '/documents/text-set/id-ID', undefined, auth);
     const content = (textSet.json!.published as { content: { texts: Record<string, string> } }).content;
-    const saved = await api('PUT', '/documents/text-set/id-ID/draft', { ...content, texts: { ...content.texts, 'complaint.myComplaints': evil } }, { ...auth, 'If-Match': textSet.res.headers.get('etag')! });
+    const saved = await api(
+      'PUT',
+      '/documents/text-set/id-ID/draft',
+      { ...content, texts: { ...content.texts, 'complaint.myComplaints': evil } },
+      { ...auth, 'If-Match': textSet.res.headers.get('etag')! },
+    );
     expect(saved.res.status).toBe(200);
-    expect((await api('POST', '/publish', { documents: [{ kind: 'text-set', id: 'id-ID' }], note: 'markup test' }, auth)).res.status).toBe(200);
+    expect(
+      (await api('POST', '/publish', { documents: [{ kind: 'text-set', id: 'id-ID' }], note: 'markup test' }, auth)).res
+        .status,
+    ).toBe(200);
 
     // A javascript: link never gets into the published state: the draft is refused with its pointer.
     const screen = await api('GET', '/documents/screen/complaint-entry', undefined, auth);
     const doc = (screen.json!.published as { content: { body: unknown[] } }).content;
     const jsLink = { type: 'link', label: 'complaint.fillComments', url: 'javascript:window.__xss=3' };
-    const refused = await api('PUT', '/documents/screen/complaint-entry/draft', { ...doc, body: [...doc.body, jsLink] }, { ...auth, 'If-Match': screen.res.headers.get('etag')! });
+    const refused = await api(
+      'PUT',
+      '/documents/screen/complaint-entry/draft',
+      { ...doc, body: [...doc.body, jsLink] },
+      { ...auth, 'If-Match': screen.res.headers.get('etag')! },
+    );
     expect(refused.res.status).toBe(422);
     expect(JSON.stringify(refused.json!.errors)).toContain('/body/');
 
@@ -120,11 +149,14 @@ describe('resilience', () => {
       }
       if (route.request().resourceType() !== 'document') return route.fallback();
       const res = await route.fetch();
-      const html = (await res.text()).replace(/(<script type="application\/json" id="sdui-boot">)([\s\S]*?)(<\/script>)/, (_m, open: string, json: string, close: string) => {
-        const boot = JSON.parse(json);
-        boot.screen.body.push(jsLink);
-        return open + JSON.stringify(boot).replace(/</g, '\\u003c') + close;
-      });
+      const html = (await res.text()).replace(
+        /(<script type="application\/json" id="sdui-boot">)([\s\S]*?)(<\/script>)/,
+        (_m, open: string, json: string, close: string) => {
+          const boot = JSON.parse(json);
+          boot.screen.body.push(jsLink);
+          return open + JSON.stringify(boot).replace(/</g, '\\u003c') + close;
+        },
+      );
       return route.fulfill({ response: res, body: html });
     });
     const dialogs: string[] = [];

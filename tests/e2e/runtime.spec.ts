@@ -16,7 +16,11 @@ const testScreen = {
     { type: 'hologram', sparkle: true },
     { type: 'text', value: 'still here: {{ thousands(1500000) }}' },
     { type: 'text', value: 'bad expr {{ state. }}|' },
-    { type: 'button', label: 'common.back', onClick: [{ action: 'bridge', message: 'closeWebview', payload: { from: 'e2e' } }] },
+    {
+      type: 'button',
+      label: 'common.back',
+      onClick: [{ action: 'bridge', message: 'closeWebview', payload: { from: 'e2e' } }],
+    },
   ],
 };
 
@@ -34,13 +38,21 @@ describe('renderer runtime in Chromium', () => {
       before: async (page) => {
         // The app asks with the borrower's params (deviceId, market, ...) in the query: the pattern allows any.
         await page.route('**/config/v1/screens/not-found?*', (route) =>
-          route.fulfill({ status: 200, contentType: 'application/json', headers: { ETag: '"e2e"' }, body: JSON.stringify(testScreen) }),
+          route.fulfill({
+            status: 200,
+            contentType: 'application/json',
+            headers: { ETag: '"e2e"' },
+            body: JSON.stringify(testScreen),
+          }),
         );
         await page.addInitScript(() => {
           const sent: unknown[] = [];
           (window as unknown as { __sent: unknown[] }).__sent = sent;
           // Any handler name: the test then checks the one the bridge map names.
-          const messageHandlers = new Proxy({}, { get: (_, name) => ({ postMessage: (p: unknown) => sent.push([String(name), p]) }) });
+          const messageHandlers = new Proxy(
+            {},
+            { get: (_, name) => ({ postMessage: (p: unknown) => sent.push([String(name), p]) }) },
+          );
           (window as unknown as { webkit: unknown }).webkit = { messageHandlers };
         });
       },
@@ -81,7 +93,9 @@ describe('renderer runtime in Chromium', () => {
 
   it('loads only the widget code the first screen uses, hinted in its HTML so it arrives with the main script', async () => {
     const html = await (await fetch(`${h.url}/complaint?market=ID`)).text();
-    const hinted = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([A-Za-z]+)-/g)].map((m) => m[1]);
+    const hinted = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([A-Za-z]+)-/g)].map(
+      (m) => m[1],
+    );
     // complaint-entry draws a choice list and detail lines; it has no tabs or SMS code field.
     expect(hinted).toEqual(expect.arrayContaining(['ChoiceList', 'DetailLines']));
     expect(hinted).not.toContain('Tabs');
@@ -111,16 +125,25 @@ describe('renderer runtime in Chromium', () => {
     const first = await h.openPage('/#/complaintList?market=ID&token=t4');
     await first.page.waitForFunction(() => document.title === 'Keluhan saya');
     // Let the background validation store the last good copy.
-    await first.page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('sdui:config:bundle:')), null, { timeout: 10000 });
+    await first.page.waitForFunction(
+      () => Object.keys(localStorage).some((k) => k.startsWith('sdui:config:bundle:')),
+      null,
+      { timeout: 10000 },
+    );
     const ctx = first.page.context();
     const page = await ctx.newPage();
-    await page.route('**/config/v1/**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"oops":' }));
+    await page.route('**/config/v1/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"oops":' }),
+    );
     // No inlined boot data either, so the page must fall back to its cached copy.
     await page.route(
       (url) => url.pathname === '/',
       async (route) => {
         const res = await route.fetch();
-        const html = (await res.text()).replace(/<script type="application\/json" id="sdui-boot">[\s\S]*?<\/script>/, '');
+        const html = (await res.text()).replace(
+          /<script type="application\/json" id="sdui-boot">[\s\S]*?<\/script>/,
+          '',
+        );
         await route.fulfill({ response: res, body: html });
       },
     );

@@ -13,12 +13,17 @@ const PASSWORD = 'correct horse battery';
 const IN = JSON.parse(fs.readFileSync('screens/markets/IN.json', 'utf8'));
 const EN = JSON.parse(fs.readFileSync('screens/texts/en-IN.json', 'utf8')).texts as Record<string, string>;
 const heading = (min: number, max: number) =>
-  EN['site.home.heading'].replace('{min}', `${IN.currency.symbol}${thousands(min, IN.number)}`).replace('{max}', `${IN.currency.symbol}${thousands(max, IN.number)}`);
+  EN['site.home.heading']
+    .replace('{min}', `${IN.currency.symbol}${thousands(min, IN.number)}`)
+    .replace('{max}', `${IN.currency.symbol}${thousands(max, IN.number)}`);
 
 let h: Harness;
 let ops: Client;
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' }, log: () => {} });
+  h = await startHarness({
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
   ops = await login(h.url, 'ops', PASSWORD);
 });
 afterAll(async () => h?.close());
@@ -36,7 +41,10 @@ describe('site figures are ops data', () => {
     content.loanRange = { min: 5000, max: 150000 };
     const saved = await ops.req('PUT', `${path}/draft`, content, { 'if-match': r.headers.get('etag')! });
     expect(saved.status, await saved.clone().text()).toBe(200);
-    const pub = await ops.req('POST', '/admin/api/publish', { documents: [{ kind: 'market', id: 'IN' }], note: 'e2e: IN loan range' });
+    const pub = await ops.req('POST', '/admin/api/publish', {
+      documents: [{ kind: 'market', id: 'IN' }],
+      note: 'e2e: IN loan range',
+    });
     expect(pub.status, await pub.clone().text()).toBe(200);
 
     await page.reload();

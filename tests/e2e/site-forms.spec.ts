@@ -8,7 +8,8 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 
-const textsOf = (locale: string): Record<string, string> => JSON.parse(fs.readFileSync(`screens/texts/${locale}.json`, 'utf8')).texts;
+const textsOf = (locale: string): Record<string, string> =>
+  JSON.parse(fs.readFileSync(`screens/texts/${locale}.json`, 'utf8')).texts;
 const marketOf = (id: string) => JSON.parse(fs.readFileSync(`screens/markets/${id}.json`, 'utf8'));
 
 let h: Harness;
@@ -69,7 +70,10 @@ describe.each(sizes)('contact forms, market %s', (marketId, viewport) => {
   for (const c of FORMS) {
     it(`${c.route}: each missing field is refused with the message; a complete form succeeds and sends nothing`, async () => {
       // The page's clock is ours: a toast's few seconds on screen pass at once instead of in real time.
-      const { page, pageErrors } = await h.openPage(`${c.route}?market=${marketId}`, { viewport, before: (p) => p.clock.install() });
+      const { page, pageErrors } = await h.openPage(`${c.route}?market=${marketId}`, {
+        viewport,
+        before: (p) => p.clock.install(),
+      });
       await page.locator(c.form).waitFor();
       await page.waitForLoadState('networkidle');
       const requests: Request[] = [];

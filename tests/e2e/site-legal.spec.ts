@@ -8,11 +8,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thousands } from '../../renderer/core/expressions/format';
 import { startHarness, type Harness } from './harness';
 
-const textsOf = (locale: string): Record<string, string> => JSON.parse(fs.readFileSync(`screens/texts/${locale}.json`, 'utf8')).texts;
+const textsOf = (locale: string): Record<string, string> =>
+  JSON.parse(fs.readFileSync(`screens/texts/${locale}.json`, 'utf8')).texts;
 const IN = JSON.parse(fs.readFileSync('screens/markets/IN.json', 'utf8'));
 const EN = textsOf('en-IN');
 
-const SECTIONS = ['definitions', 'purpose', 'amount', 'term', 'prolongation', 'interest', 'penalties', 'conditions', 'repayment', 'representations', 'default', 'indemnity', 'disclosure', 'setOff', 'review', 'notices', 'entireAgreement', 'assignment', 'waiver', 'governingLaw', 'term2'];
+const SECTIONS = [
+  'definitions',
+  'purpose',
+  'amount',
+  'term',
+  'prolongation',
+  'interest',
+  'penalties',
+  'conditions',
+  'repayment',
+  'representations',
+  'default',
+  'indemnity',
+  'disclosure',
+  'setOff',
+  'review',
+  'notices',
+  'entireAgreement',
+  'assignment',
+  'waiver',
+  'governingLaw',
+  'term2',
+];
 
 let h: Harness;
 beforeAll(async () => {
@@ -59,7 +82,11 @@ describe('loan terms (en-IN, market IN)', () => {
     for (const phrase of expected) expect(text, phrase).toContain(phrase);
     // Rs.1,000 / Rs.800 as the market writes money, and the default-interest bands 5 / 4 / 2 % from days 1, 31, 91.
     expect([L.defaultPenalty.newClient, L.defaultPenalty.repeatClient]).toEqual([1000, 800]);
-    expect(L.dailyInterest.map((b: { percent: number; fromDay: number }) => [b.percent, b.fromDay])).toEqual([[5, 1], [4, 31], [2, 91]]);
+    expect(L.dailyInterest.map((b: { percent: number; fromDay: number }) => [b.percent, b.fromDay])).toEqual([
+      [5, 1],
+      [4, 31],
+      [2, 91],
+    ]);
 
     // Payment order after maturity: legal charges, enforcement costs, penalties, then fees, interest, principal.
     expect(order).toEqual(['legal charges', 'enforcement costs', 'penalties', 'fees', 'interest', 'principal']);
@@ -75,7 +102,8 @@ describe('loan terms (en-IN, market IN)', () => {
       const terms = Object.entries(texts).filter(([k]) => k.startsWith('legal.terms.'));
       expect(terms.length).toBeGreaterThan(40);
       for (const [key, copy] of terms) expect(copy, `${locale} ${key}`).not.toMatch(/[0-9]/);
-      for (const entry of IN.legal.paymentOrder) expect(texts[`legal.terms.repayment.${entry}`], `${locale} ${entry}`).toBeTruthy();
+      for (const entry of IN.legal.paymentOrder)
+        expect(texts[`legal.terms.repayment.${entry}`], `${locale} ${entry}`).toBeTruthy();
     }
   });
 
@@ -84,8 +112,12 @@ describe('loan terms (en-IN, market IN)', () => {
     const idTexts = textsOf('id-ID');
     const { text, headings } = await loanTerms('ID');
     expect(headings).toHaveLength(21);
-    expect(text).toContain(`paling singkat ${ID.legal.loanTermDays.min} dan paling lama ${ID.legal.loanTermDays.max} hari kalender`);
-    expect(text).toContain(`${ID.currency.symbol}${thousands(ID.legal.defaultPenalty.newClient, ID.number)} untuk nasabah baru`);
+    expect(text).toContain(
+      `paling singkat ${ID.legal.loanTermDays.min} dan paling lama ${ID.legal.loanTermDays.max} hari kalender`,
+    );
+    expect(text).toContain(
+      `${ID.currency.symbol}${thousands(ID.legal.defaultPenalty.newClient, ID.number)} untuk nasabah baru`,
+    );
     expect(text).toContain(idTexts['legal.terms.conditions.nationality'].replace(/;$/, ''));
   });
 });

@@ -33,7 +33,8 @@ const ROUTES: [string, string][] = [
 ];
 
 /** The copy with its {name} placeholders filled. */
-const fill = (copy: string, args: Record<string, string | number>) => copy.replace(/\{(\w+)\}/g, (m, n: string) => (n in args ? String(args[n]) : m));
+const fill = (copy: string, args: Record<string, string | number>) =>
+  copy.replace(/\{(\w+)\}/g, (m, n: string) => (n in args ? String(args[n]) : m));
 const money = (m: ReturnType<typeof marketOf>, n: number) => `${m.currency.symbol}${thousands(n, m.number)}`;
 
 let h: Harness;
@@ -58,11 +59,16 @@ function saveReadme(name: string) {
 describe.each(MARKETS)('official site, market %s', (marketId) => {
   const market = marketOf(marketId);
   const texts = textsOf(market.textSet);
-  const homeHeading = fill(texts['site.home.heading'], { min: money(market, market.loanRange.min), max: money(market, market.loanRange.max) });
+  const homeHeading = fill(texts['site.home.heading'], {
+    min: money(market, market.loanRange.min),
+    max: money(market, market.loanRange.max),
+  });
 
   // `npm test` takes the sizes in turns (Indonesia at phone size, India at desktop size): every route in both markets
   // and at both sizes. E2E_MATRIX=all (npm run test:e2e) runs every market at every size.
-  const sizes = Object.entries(VIEWPORTS).filter(([size]) => process.env.E2E_MATRIX === 'all' || size === (marketId === 'ID' ? 'phone' : 'desktop'));
+  const sizes = Object.entries(VIEWPORTS).filter(
+    ([size]) => process.env.E2E_MATRIX === 'all' || size === (marketId === 'ID' ? 'phone' : 'desktop'),
+  );
   for (const [size, viewport] of sizes) {
     it(`${size}: every route and alias shows its section, with no widget failure and no serious axe violation`, async () => {
       // One tab loads every route afresh (a full document load each), as a visitor typing addresses would: a new
@@ -80,12 +86,19 @@ describe.each(MARKETS)('official site, market %s', (marketId) => {
         expect(await page.getByRole('navigation', { name: texts['site.nav.label'] }).count()).toBe(1);
         expect(await page.getByRole('contentinfo').getByText(texts['site.footer.copyright']).count()).toBe(1);
         // Headings never skip a level (h1 → h2 → h3 ...).
-        const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((els) => els.map((e) => Number(e.tagName[1])));
-        levels.forEach((l, i) => i > 0 && expect(l - levels[i - 1], `${route}: headings ${levels.join(',')}`).toBeLessThanOrEqual(1));
+        const levels = await page
+          .locator('h1, h2, h3, h4, h5, h6')
+          .evaluateAll((els) => els.map((e) => Number(e.tagName[1])));
+        levels.forEach(
+          (l, i) => i > 0 && expect(l - levels[i - 1], `${route}: headings ${levels.join(',')}`).toBeLessThanOrEqual(1),
+        );
         const found = await axeViolations(page);
         expect(found, `${route} (${marketId}, ${size}):\n${describeViolations(found)}`).toEqual([]);
         expect(pageErrors).toEqual([]);
-        expect(logs.filter((l) => /failed to render|unknown node|missing text key/.test(l)), route).toEqual([]);
+        expect(
+          logs.filter((l) => /failed to render|unknown node|missing text key/.test(l)),
+          route,
+        ).toEqual([]);
         if (route === '/' || route === '/Loan' || route === '/Contact') {
           const name = `site-${route === '/' ? 'home' : route.slice(1).toLowerCase()}-${marketId.toLowerCase()}-${size}`;
           await h.screenshot(page, name);
@@ -99,8 +112,14 @@ describe.each(MARKETS)('official site, market %s', (marketId) => {
   it('home figures come from the market document in its number format', async () => {
     const { page } = await open('/', marketId, VIEWPORTS.phone);
     const main = page.getByRole('main');
-    await main.getByText(fill(texts['site.home.lead'], { hours: market.approvalHours, salary: money(market, market.salaryThreshold) })).waitFor();
-    await main.getByText(fill(texts['site.home.users'], { users: thousands(market.userCount, market.number) })).waitFor();
+    await main
+      .getByText(
+        fill(texts['site.home.lead'], { hours: market.approvalHours, salary: money(market, market.salaryThreshold) }),
+      )
+      .waitFor();
+    await main
+      .getByText(fill(texts['site.home.users'], { users: thousands(market.userCount, market.number) }))
+      .waitFor();
     expect(await main.innerText()).toContain(money(market, market.loanRange.max));
     await page.context().close();
   });

@@ -10,7 +10,8 @@ import { thousands } from '../../renderer/core/expressions/format';
 import type { Page } from 'playwright-core';
 import { screenVisible, startHarness, type Harness } from './harness';
 
-const textsOf = (locale: string): Record<string, string> => JSON.parse(fs.readFileSync(`screens/texts/${locale}.json`, 'utf8')).texts;
+const textsOf = (locale: string): Record<string, string> =>
+  JSON.parse(fs.readFileSync(`screens/texts/${locale}.json`, 'utf8')).texts;
 const marketOf = (id: string) => JSON.parse(fs.readFileSync(`screens/markets/${id}.json`, 'utf8'));
 
 /**
@@ -18,7 +19,11 @@ const marketOf = (id: string) => JSON.parse(fs.readFileSync(`screens/markets/${i
  * `window.__shifts`, so a failure says where to look.
  */
 function recordShifts() {
-  type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+  type Shift = PerformanceEntry & {
+    value: number;
+    hadRecentInput: boolean;
+    sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+  };
   const w = window as unknown as { __shifts: string[] };
   w.__shifts = [];
   const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
@@ -26,8 +31,13 @@ function recordShifts() {
     for (const e of list.getEntries() as Shift[]) {
       if (e.hadRecentInput) continue;
       const app = performance.getEntriesByName('sdui:screen-visible').length > 0 ? 'after' : 'before';
-      const moved = (e.sources ?? []).map((s) => `${s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : s.node?.nodeName} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
-      w.__shifts.push(`${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms, ${app} the app's first screen: ${moved.join('; ')}`);
+      const moved = (e.sources ?? []).map(
+        (s) =>
+          `${s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : s.node?.nodeName} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`,
+      );
+      w.__shifts.push(
+        `${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms, ${app} the app's first screen: ${moved.join('; ')}`,
+      );
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }
@@ -46,7 +56,10 @@ describe('server-rendered page under a hash route', () => {
       const w = window as unknown as { __seen: string[] };
       w.__seen = [];
       new MutationObserver((records) => {
-        for (const r of records) r.addedNodes.forEach((n) => n instanceof HTMLElement && n.matches('.sdui-loading') && w.__seen.push('loading'));
+        for (const r of records)
+          r.addedNodes.forEach(
+            (n) => n instanceof HTMLElement && n.matches('.sdui-loading') && w.__seen.push('loading'),
+          );
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${h.url}/?market=ID#/gallery`);
@@ -118,13 +131,18 @@ describe.each(['IN', 'ID'])('server-rendered site, market %s', (marketId) => {
 
     // The loan terms, reached through the server-rendered nav link (a real <a href>, no script needed).
     await page.goto(`${h.url}/?market=${marketId}`);
-    await page.getByRole('navigation', { name: texts['site.nav.label'] }).getByRole('link', { name: texts['site.nav.loanTerms'] }).click();
+    await page
+      .getByRole('navigation', { name: texts['site.nav.label'] })
+      .getByRole('link', { name: texts['site.nav.loanTerms'] })
+      .click();
     await page.waitForURL(/\/Loan\?market=/);
     const terms = page.locator('main article#loan-terms');
     expect(await terms.locator('section h3').count()).toBe(21);
     const text = (await terms.innerText()).replace(/\s+/g, ' ');
     expect(text).toContain(`${market.legal.loanTermDays.min}`);
-    expect(text).toContain(`${market.currency.symbol}${thousands(market.legal.defaultPenalty.newClient, market.number)}`);
+    expect(text).toContain(
+      `${market.currency.symbol}${thousands(market.legal.defaultPenalty.newClient, market.number)}`,
+    );
     expect(text).toContain(texts['legal.terms.governingLaw.p']);
     await context.close();
   });
@@ -136,14 +154,20 @@ describe.each(['IN', 'ID'])('server-rendered site, market %s', (marketId) => {
       const w = window as unknown as { __flash: string[] };
       w.__flash = [];
       new MutationObserver((records) => {
-        for (const r of records) r.addedNodes.forEach((n) => n instanceof HTMLElement && n.matches('.sdui-loading, .sdui-screen-error') && w.__flash.push(n.className));
+        for (const r of records)
+          r.addedNodes.forEach(
+            (n) =>
+              n instanceof HTMLElement && n.matches('.sdui-loading, .sdui-screen-error') && w.__flash.push(n.className),
+          );
       }).observe(document, { childList: true, subtree: true });
     });
     const served = await (await fetch(`${h.url}/Loan?market=${marketId}`)).text();
     expect(served).toContain('data-ssr');
     expect(served).toContain(texts['legal.terms.waiver.p']);
     // The first paint waits for the whole nav bar (right-aligned: drawn half-parsed, its entries would shift).
-    const expectId = /<link rel="expect" href="#([\w-]+)" blocking="render"\/>/.exec(served.slice(0, served.indexOf('</head>')))?.[1];
+    const expectId = /<link rel="expect" href="#([\w-]+)" blocking="render"\/>/.exec(
+      served.slice(0, served.indexOf('</head>')),
+    )?.[1];
     expect(expectId).toBeTruthy();
     expect(served).toContain(`</ul><span id="${expectId}" hidden=""></span></nav>`);
 
@@ -176,7 +200,10 @@ describe.each(['IN', 'ID'])('server-rendered site, market %s', (marketId) => {
         const comments: Node[] = [];
         while (walker.nextNode()) comments.push(walker.currentNode);
         comments.forEach((c) => c.parentNode?.removeChild(c));
-        return copy.innerHTML.replace(/(id|for|aria-describedby|aria-labelledby|aria-controls)="[^"]*_r_[^"]*"/g, '$1="…"');
+        return copy.innerHTML.replace(
+          /(id|for|aria-describedby|aria-labelledby|aria-controls)="[^"]*_r_[^"]*"/g,
+          '$1="…"',
+        );
       };
       const served = new DOMParser().parseFromString(html, 'text/html').getElementById('root')!;
       return [normal(served), normal(document.getElementById('root')!)];

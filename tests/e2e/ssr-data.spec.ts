@@ -13,8 +13,12 @@ import { forceFailure } from './repayment-helpers';
 
 const texts = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).texts as Record<string, string>;
 let seq = 0;
-const screenUrl = (h: Harness, route: string, query: Record<string, string> = {}, token = `ssr-${process.pid}-${Date.now()}-${++seq}`) =>
-  `${h.url}${route}?${new URLSearchParams({ ...commonParams(token), ...query })}`;
+const screenUrl = (
+  h: Harness,
+  route: string,
+  query: Record<string, string> = {},
+  token = `ssr-${process.pid}-${Date.now()}-${++seq}`,
+) => `${h.url}${route}?${new URLSearchParams({ ...commonParams(token), ...query })}`;
 
 /** The page's inlined server data (what the server fetched and drew, or the call it left to the page). */
 const serverDataOf = (html: string) => {
@@ -58,11 +62,17 @@ describe('server-rendered borrower screens', () => {
     const url = screenUrl(h, '/complaint');
     await page.goto(url, { waitUntil: 'commit' });
     await page.locator('#selected-order').waitFor();
-    await page.evaluate(() => ((document.querySelector('#selected-order') as unknown as { __server: boolean }).__server = true));
+    await page.evaluate(
+      () => ((document.querySelector('#selected-order') as unknown as { __server: boolean }).__server = true),
+    );
     const served = await page.evaluate(() => document.getElementById('root')!.innerHTML);
     release();
     await screenVisible(page);
-    expect(await page.evaluate(() => (document.querySelector('#selected-order') as unknown as { __server?: boolean }).__server)).toBe(true);
+    expect(
+      await page.evaluate(
+        () => (document.querySelector('#selected-order') as unknown as { __server?: boolean }).__server,
+      ),
+    ).toBe(true);
     expect(await page.evaluate(() => document.getElementById('root')!.innerHTML)).toBe(served);
     // Hydrated means live: a type opens the form.
     await page.getByRole('radio', { name: 'Repayment' }).click();
@@ -73,7 +83,7 @@ describe('server-rendered borrower screens', () => {
     await page.context().close();
   });
 
-  it('downloads the bundle a drawn page names once (its preload is the app\'s request), and hydrates from the last good copy on return', async () => {
+  it("downloads the bundle a drawn page names once (its preload is the app's request), and hydrates from the last good copy on return", async () => {
     const { page, logs, pageErrors } = await h.newPage();
     const bundles: string[] = [];
     page.on('request', (r) => r.url().includes('/config/v1/bundle') && bundles.push(r.url()));
@@ -86,7 +96,9 @@ describe('server-rendered borrower screens', () => {
     // Exactly the published version's URL (the ETag, unquoted, in `v`), once.
     const etag = (await fetch(`${h.url}/config/v1/bundle?market=ID`)).headers.get('etag')!;
     expect(bundles).toEqual([`${h.url}/config/v1/bundle?market=ID&v=${encodeURIComponent(etag.replace(/"/g, ''))}`]);
-    await page.waitForFunction(() => localStorage.getItem('sdui:config:bundle:ID') !== null, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => localStorage.getItem('sdui:config:bundle:ID') !== null, undefined, {
+      timeout: 10_000,
+    });
 
     // Back on the page: the app's code held until the server's nodes are tagged, then it must keep them.
     let release!: () => void;
@@ -98,10 +110,16 @@ describe('server-rendered borrower screens', () => {
     bundles.length = 0;
     await page.goto(url, { waitUntil: 'commit' });
     await page.locator('#selected-order').waitFor();
-    await page.evaluate(() => ((document.querySelector('#selected-order') as unknown as { __server: boolean }).__server = true));
+    await page.evaluate(
+      () => ((document.querySelector('#selected-order') as unknown as { __server: boolean }).__server = true),
+    );
     release();
     await screenVisible(page);
-    expect(await page.evaluate(() => (document.querySelector('#selected-order') as unknown as { __server?: boolean }).__server)).toBe(true);
+    expect(
+      await page.evaluate(
+        () => (document.querySelector('#selected-order') as unknown as { __server?: boolean }).__server,
+      ),
+    ).toBe(true);
     // Only the page's own preload (the browser's cache may answer it); the app asked nothing.
     expect(bundles.length).toBeLessThanOrEqual(1);
     // Chromium's /favicon.ico 404 has no response event (see the over-budget test): every other failure is in `missing`.
@@ -112,17 +130,28 @@ describe('server-rendered borrower screens', () => {
   });
 
   it('every screen of the route map is served drawn and hydrates without a mismatch', async () => {
-    const routes = JSON.parse(fs.readFileSync('screens/maps/route-map.json', 'utf8')).routes as { path: string; screen: string }[];
+    const routes = JSON.parse(fs.readFileSync('screens/maps/route-map.json', 'utf8')).routes as {
+      path: string;
+      screen: string;
+    }[];
     const firstPathOf = new Map<string, string>();
     for (const r of routes) if (!firstPathOf.has(r.screen)) firstPathOf.set(r.screen, r.path);
     const { page, logs } = await h.newPage();
     const mismatches: string[] = [];
     for (const [screen, route] of firstPathOf) {
       logs.length = 0;
-      const url = screenUrl(h, route, { productId: '103', orderId: '1004', problemId: '1', scene: 'relevant', amount: '100000' });
+      const url = screenUrl(h, route, {
+        productId: '103',
+        orderId: '1004',
+        problemId: '1',
+        scene: 'relevant',
+        amount: '100000',
+      });
       const res = await page.goto(url);
       expect(await res!.text(), screen).toContain('data-ssr');
-      await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0, undefined, { timeout: 10_000 });
+      await page.waitForFunction(() => performance.getEntriesByName('sdui:screen-visible').length > 0, undefined, {
+        timeout: 10_000,
+      });
       for (const l of logs) if (/hydrat/i.test(l)) mismatches.push(`${screen}: ${l}`);
     }
     expect(mismatches).toEqual([]);
@@ -169,7 +198,12 @@ describe('server data budget and allow-list', () => {
   });
 
   it('over budget, the page still renders and the call leaves from the page while the bundle downloads, once', async () => {
-    slow = await startHarness({ locale: 'id-ID', serverPrefetch: true, env: { ...process.env, SSR_PREFETCH_BUDGET_MS: '1' }, log: () => {} });
+    slow = await startHarness({
+      locale: 'id-ID',
+      serverPrefetch: true,
+      env: { ...process.env, SSR_PREFETCH_BUDGET_MS: '1' },
+      log: () => {},
+    });
     const html = await (await fetch(screenUrl(slow, '/complaint'))).text();
     expect(html).toContain('data-ssr');
     const data = serverDataOf(html)!;
@@ -214,12 +248,22 @@ describe('server data budget and allow-list', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdui-ssr-screens-'));
     fs.cpSync('screens', dir, { recursive: true });
     const mapFile = path.join(dir, 'maps/api-map.json');
-    fs.writeFileSync(mapFile, fs.readFileSync(mapFile, 'utf8').replace('"baseUrl": "/sandbox"', `"baseUrl": "${origin}/sandbox"`));
+    fs.writeFileSync(
+      mapFile,
+      fs.readFileSync(mapFile, 'utf8').replace('"baseUrl": "/sandbox"', `"baseUrl": "${origin}/sandbox"`),
+    );
     // Validation refuses the map at the first start (issue 44), so no page is ever drawn from it; a map published
     // before that rule is still never called (pages/backend-call.test.ts: 'is not in SSR_BACKEND_ORIGINS').
     await expect(
-      startHarness({ screensDir: dir, serverPrefetch: true, env: { ...process.env, SSR_BACKEND_ORIGINS: 'https://api.example.com' }, log: (m) => otherLog.push(m) }),
-    ).rejects.toThrow(/api-map\.json#\/baseUrl: baseUrl origin http:\/\/127\.0\.0\.1:\d+ is not an allowed backend origin/);
+      startHarness({
+        screensDir: dir,
+        serverPrefetch: true,
+        env: { ...process.env, SSR_BACKEND_ORIGINS: 'https://api.example.com' },
+        log: (m) => otherLog.push(m),
+      }),
+    ).rejects.toThrow(
+      /api-map\.json#\/baseUrl: baseUrl origin http:\/\/127\.0\.0\.1:\d+ is not an allowed backend origin/,
+    );
     fs.rmSync(dir, { recursive: true, force: true });
     expect(backendHits).toEqual([]);
     expect(otherLog.join('\n')).not.toContain('token=');

@@ -13,7 +13,13 @@ export interface FetchedTicket {
 }
 
 /** A fresh ticket for one view of `screen` by `deviceId`, from `address` when given. */
-export async function fetchTicket(base: string, screen: string, deviceId: string, release: string, address?: string): Promise<FetchedTicket> {
+export async function fetchTicket(
+  base: string,
+  screen: string,
+  deviceId: string,
+  release: string,
+  address?: string,
+): Promise<FetchedTicket> {
   const r = await fetch(`${base}/config/v1/screens/${screen}?market=ID&deviceId=${encodeURIComponent(deviceId)}`, {
     headers: address ? { 'x-forwarded-for': address } : {},
   });
@@ -21,10 +27,15 @@ export async function fetchTicket(base: string, screen: string, deviceId: string
   const ticket = r.headers.get('x-view-ticket');
   // The ticket says it (signed, not secret): it also names the releases of the market's bundle, which X-Config-Release
   // of a screen does not.
-  const said = ticket ? (JSON.parse(Buffer.from(ticket.split('.')[0], 'base64url').toString()) as { r: [string, 'b' | 'c'][] }).r : [];
+  const said = ticket
+    ? (JSON.parse(Buffer.from(ticket.split('.')[0], 'base64url').toString()) as { r: [string, 'b' | 'c'][] }).r
+    : [];
   const mine = said.find(([id]) => id === release)?.[1];
   const arm: Arm | undefined = mine && (mine === 'c' ? 'candidate' : 'base');
-  if (r.status !== 200 || !ticket || !arm) throw new Error(`no ticket for ${screen} / ${deviceId} in ${release}: ${r.status} ${r.headers.get('x-config-release')}`);
+  if (r.status !== 200 || !ticket || !arm)
+    throw new Error(
+      `no ticket for ${screen} / ${deviceId} in ${release}: ${r.status} ${r.headers.get('x-config-release')}`,
+    );
   return { ticket, arm };
 }
 
@@ -47,8 +58,12 @@ let borrowers = 0;
  * The server must allow that many counted views per address (BEACON_VIEWS_PER_ADDRESS) unless `address` varies.
  */
 export async function reportViews(
-  base: string, screen: string, release: string, arm: Arm,
-  figures: { pageViews: number; apiFailures?: number; lcp?: number[] }, address?: (i: number) => string,
+  base: string,
+  screen: string,
+  release: string,
+  arm: Arm,
+  figures: { pageViews: number; apiFailures?: number; lcp?: number[] },
+  address?: (i: number) => string,
 ): Promise<void> {
   const entries: Record<string, unknown>[] = [];
   while (entries.length < figures.pageViews) {

@@ -103,9 +103,15 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       const saved = await edit('screen', 'not-found', 'one', 'ed');
       expect(saved.revision).toBe(rec.revision + 1);
       expect(saved.etag).not.toBe(rec.etag);
-      const stale = s.store.saveDraft({ kind: 'screen', id: 'not-found', file: rec.file, content: rec.published!.content }, rec.revision, { user: 'eve' });
+      const stale = s.store.saveDraft(
+        { kind: 'screen', id: 'not-found', file: rec.file, content: rec.published!.content },
+        rec.revision,
+        { user: 'eve' },
+      );
       await expect(stale).rejects.toMatchObject({ kind: 'stale', details: { currentEtag: saved.etag } });
-      await expect(s.store.saveDraft({ kind: 'screen', id: 'not-found', file: rec.file, content: {} }, null, { user: 'eve' })).rejects.toMatchObject({ kind: 'stale' });
+      await expect(
+        s.store.saveDraft({ kind: 'screen', id: 'not-found', file: rec.file, content: {} }, null, { user: 'eve' }),
+      ).rejects.toMatchObject({ kind: 'stale' });
     });
 
     it('of parallel saves with the same revision exactly one wins', async () => {
@@ -113,11 +119,24 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       const rec = (await s.store.getDocument('screen', 'not-found'))!;
       const results = await Promise.allSettled(
         Array.from({ length: 8 }, (_, i) =>
-          s.store.saveDraft({ kind: 'screen', id: 'not-found', file: rec.file, content: { ...(rec.published!.content as object), description: `v${i}` } }, rec.revision, { user: `u${i}` }),
+          s.store.saveDraft(
+            {
+              kind: 'screen',
+              id: 'not-found',
+              file: rec.file,
+              content: { ...(rec.published!.content as object), description: `v${i}` },
+            },
+            rec.revision,
+            { user: `u${i}` },
+          ),
         ),
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.kind === 'stale')).toBe(true);
+      expect(
+        results
+          .filter((r) => r.status === 'rejected')
+          .every((r) => (r as PromiseRejectedResult).reason.kind === 'stale'),
+      ).toBe(true);
     });
 
     it('publishes a change set as new versions, bumps the generation once, audits each, and rolls back as a new version', async () => {
@@ -126,7 +145,10 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       await edit('screen', 'not-available', 'published too', 'eve');
       const gen = await s.store.generation();
       const versions = await s.store.publish(
-        [{ kind: 'screen', id: 'not-found' }, { kind: 'screen', id: 'not-available' }],
+        [
+          { kind: 'screen', id: 'not-found' },
+          { kind: 'screen', id: 'not-available' },
+        ],
         { user: 'pat', note: 'two' },
         validStateCheck,
       );
@@ -137,14 +159,27 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       expect(nf.published).toMatchObject({ version: 2, createdBy: 'pat', note: 'two' });
       expect((await s.store.history('screen', 'not-found')).map((v) => v.version)).toEqual([2, 1]);
       const audit = await s.store.audit({ actor: 'pat' });
-      expect(audit.map((a) => [a.action, a.id, a.version])).toEqual([['publish', 'not-available', 2], ['publish', 'not-found', 2]]);
+      expect(audit.map((a) => [a.action, a.id, a.version])).toEqual([
+        ['publish', 'not-available', 2],
+        ['publish', 'not-found', 2],
+      ]);
       expect(audit[1].diff).toEqual([expect.objectContaining({ path: '/description', value: 'published once' })]);
 
-      const back = await s.store.rollback({ kind: 'screen', id: 'not-found', version: 1, expectedRevision: nf.revision }, { user: 'pat', reason: 'oops' }, validStateCheck);
+      const back = await s.store.rollback(
+        { kind: 'screen', id: 'not-found', version: 1, expectedRevision: nf.revision },
+        { user: 'pat', reason: 'oops' },
+        validStateCheck,
+      );
       expect(back).toMatchObject({ version: 3, restoredFrom: 1 });
-      expect((await s.store.getVersion('screen', 'not-found', 3))!.hash).toBe((await s.store.getVersion('screen', 'not-found', 1))!.hash);
+      expect((await s.store.getVersion('screen', 'not-found', 3))!.hash).toBe(
+        (await s.store.getVersion('screen', 'not-found', 1))!.hash,
+      );
       expect(await s.store.generation()).toBe(gen + 2);
-      expect((await s.store.audit({ id: 'not-found', limit: 1 }))[0]).toMatchObject({ action: 'rollback', note: 'oops', version: 3 });
+      expect((await s.store.audit({ id: 'not-found', limit: 1 }))[0]).toMatchObject({
+        action: 'rollback',
+        note: 'oops',
+        version: 3,
+      });
     });
 
     it('filters the audit by time range (since inclusive, until exclusive)', async () => {
@@ -166,19 +201,32 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       const refuse = () => {
         throw new HttpError(422, 'no');
       };
-      await expect(s.store.publish([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'x' }, refuse)).rejects.toMatchObject({ status: 422 });
+      await expect(
+        s.store.publish([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'x' }, refuse),
+      ).rejects.toMatchObject({ status: 422 });
       expect(await s.store.generation()).toBe(gen);
       expect(await s.store.audit({ limit: 1000 })).toEqual(auditBefore);
       const rec = (await s.store.getDocument('screen', 'not-found'))!;
       expect(rec.published!.version).toBe(1);
       expect(desc(rec.draft!.content)).toBe('a');
-      await expect(s.store.publish([{ kind: 'screen', id: 'not-available' }], { user: 'pat', note: 'x' }, validStateCheck)).rejects.toMatchObject({ kind: 'conflict' });
+      await expect(
+        s.store.publish([{ kind: 'screen', id: 'not-available' }], { user: 'pat', note: 'x' }, validStateCheck),
+      ).rejects.toMatchObject({ kind: 'conflict' });
     });
 
     it('creates and discards a never-published document', async () => {
       await importOnFirstStart(s.store);
       const nf = (await s.store.getDocument('screen', 'not-found'))!;
-      const created = await s.store.saveDraft({ kind: 'screen', id: 'brand-new', file: 'screens/pages/brand-new.json', content: { ...(nf.published!.content as object), id: 'brand-new' } }, null, { user: 'ed' });
+      const created = await s.store.saveDraft(
+        {
+          kind: 'screen',
+          id: 'brand-new',
+          file: 'screens/pages/brand-new.json',
+          content: { ...(nf.published!.content as object), id: 'brand-new' },
+        },
+        null,
+        { user: 'ed' },
+      );
       expect(created).toMatchObject({ revision: 1, published: null, draft: { baseVersion: null, editors: ['ed'] } });
       const gone = await s.store.discardDraft({ kind: 'screen', id: 'brand-new' }, created.revision, { user: 'ed' });
       expect(gone.etag).toBe('""');
@@ -186,7 +234,7 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       expect((await s.store.audit({ id: 'brand-new' })).map((a) => a.action)).toEqual(['draft.discard', 'draft.save']);
     });
 
-    it('turns changed repository documents into drafts and leaves a colleague\'s draft alone (config:import)', async () => {
+    it("turns changed repository documents into drafts and leaves a colleague's draft alone (config:import)", async () => {
       const copy = copyScreens();
       await importOnFirstStart(s.store, copy);
       for (const f of ['not-found', 'not-available']) {
@@ -215,19 +263,35 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       doc.schemaVersion = 7;
       writeFileSync(nf, JSON.stringify(doc));
       const report = await importChangedAsDrafts(s.store, { dir: copy });
-      expect(report.invalid).toEqual([{ file: 'screens/pages/not-found.json', errors: [expect.objectContaining({ instancePath: '/schemaVersion' })] }]);
+      expect(report.invalid).toEqual([
+        { file: 'screens/pages/not-found.json', errors: [expect.objectContaining({ instancePath: '/schemaVersion' })] },
+      ]);
       expect((await s.store.getDocument('screen', 'not-found'))!.draft).toBeNull();
     });
 
     const DAY = 86_400_000;
-    const tok = (id: string, user = 'ana', over: Partial<{ label: string; role: 'viewer' | 'editor' | 'publisher'; expiresAt: number }> = {}) => ({
-      id, user, label: `label ${id}`, role: 'editor' as const, expiresAt: Date.now() + 90 * DAY, ...over,
+    const tok = (
+      id: string,
+      user = 'ana',
+      over: Partial<{ label: string; role: 'viewer' | 'editor' | 'publisher'; expiresAt: number }> = {},
+    ) => ({
+      id,
+      user,
+      label: `label ${id}`,
+      role: 'editor' as const,
+      expiresAt: Date.now() + 90 * DAY,
+      ...over,
     });
 
-    it('keeps users, sessions and API tokens; a new password or role ends the user\'s sessions and tokens', async () => {
+    it("keeps users, sessions and API tokens; a new password or role ends the user's sessions and tokens", async () => {
       expect(await s.auth.countUsers()).toBe(0);
       await s.auth.upsertUser({ name: 'ana', role: 'editor', passwordHash: 'h1' });
-      expect(await s.auth.getUser('ana')).toMatchObject({ name: 'ana', role: 'editor', passwordHash: 'h1', disabledAt: null });
+      expect(await s.auth.getUser('ana')).toMatchObject({
+        name: 'ana',
+        role: 'editor',
+        passwordHash: 'h1',
+        disabledAt: null,
+      });
       const expiresAt = Date.now() + 60_000;
       const lastSeenAt = Date.now();
       await s.auth.createSession('sess', { user: 'ana', csrf: 'c', expiresAt, lastSeenAt });
@@ -235,7 +299,11 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       expect(await s.auth.getSession('sess')).toEqual({ user: 'ana', csrf: 'c', expiresAt, lastSeenAt });
       expect(await s.auth.getSession('old')).toBeUndefined();
       await s.auth.createApiToken('tok', tok('t1'));
-      expect(await s.auth.getApiToken('tok')).toEqual({ ...tok('t1'), expiresAt: expect.any(Number), createdAt: expect.any(String) });
+      expect(await s.auth.getApiToken('tok')).toEqual({
+        ...tok('t1'),
+        expiresAt: expect.any(Number),
+        createdAt: expect.any(String),
+      });
       await s.auth.upsertUser({ name: 'ana', role: 'publisher', passwordHash: 'h2' });
       expect(await s.auth.getSession('sess')).toBeUndefined();
       expect(await s.auth.getApiToken('tok')).toBeUndefined();
@@ -246,7 +314,7 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       expect(await s.auth.countUsers()).toBe(1);
     });
 
-    it('moves a session\'s last-seen time forward only (the idle timeout counts from it)', async () => {
+    it("moves a session's last-seen time forward only (the idle timeout counts from it)", async () => {
       await s.auth.upsertUser({ name: 'ana', role: 'editor', passwordHash: 'h' });
       const t0 = Date.now();
       await s.auth.createSession('sess', { user: 'ana', csrf: 'c', expiresAt: t0 + 60_000, lastSeenAt: t0 });
@@ -259,7 +327,7 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       expect(await s.auth.getSession('gone')).toBeUndefined();
     });
 
-    it('lists a user\'s live API tokens newest first, forgets expired ones, and revokes only the owner\'s by id', async () => {
+    it("lists a user's live API tokens newest first, forgets expired ones, and revokes only the owner's by id", async () => {
       await s.auth.upsertUser({ name: 'ana', role: 'editor', passwordHash: 'h' });
       await s.auth.upsertUser({ name: 'bob', role: 'viewer', passwordHash: 'h' });
       await s.auth.createApiToken('h-old', tok('old', 'ana', { expiresAt: Date.now() - 1 }));
@@ -268,7 +336,10 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
       await s.auth.createApiToken('h-a2', tok('a2'));
       await s.auth.createApiToken('h-b1', tok('b1', 'bob', { role: 'viewer' }));
       expect(await s.auth.getApiToken('h-old')).toBeUndefined();
-      expect((await s.auth.listApiTokens('ana')).map((t) => [t.id, t.role])).toEqual([['a2', 'editor'], ['a1', 'viewer']]);
+      expect((await s.auth.listApiTokens('ana')).map((t) => [t.id, t.role])).toEqual([
+        ['a2', 'editor'],
+        ['a1', 'viewer'],
+      ]);
       expect(await s.auth.revokeApiToken('ana', 'b1')).toBeUndefined();
       expect(await s.auth.getApiToken('h-b1')).toMatchObject({ id: 'b1', user: 'bob' });
       expect(await s.auth.revokeApiToken('ana', 'a1')).toMatchObject({ id: 'a1', label: 'label a1' });
@@ -278,7 +349,12 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
 
     it('disables a user (sessions and tokens end at once) and enables it again with a new password', async () => {
       await s.auth.upsertUser({ name: 'ana', role: 'editor', passwordHash: 'h1' });
-      await s.auth.createSession('sess', { user: 'ana', csrf: 'c', expiresAt: Date.now() + 60_000, lastSeenAt: Date.now() });
+      await s.auth.createSession('sess', {
+        user: 'ana',
+        csrf: 'c',
+        expiresAt: Date.now() + 60_000,
+        lastSeenAt: Date.now(),
+      });
       await s.auth.createApiToken('tok', tok('t1'));
       expect(await s.auth.disableUser('ana')).toBe(true);
       expect(await s.auth.disableUser('nobody')).toBe(false);
@@ -292,7 +368,12 @@ export function describeStoreContract(name: string, factory: () => StoreFactory)
 
     it('re-hashes a password only over the hash that was checked, keeping sessions and tokens', async () => {
       await s.auth.upsertUser({ name: 'ana', role: 'editor', passwordHash: 'weak' });
-      await s.auth.createSession('sess', { user: 'ana', csrf: 'c', expiresAt: Date.now() + 60_000, lastSeenAt: Date.now() });
+      await s.auth.createSession('sess', {
+        user: 'ana',
+        csrf: 'c',
+        expiresAt: Date.now() + 60_000,
+        lastSeenAt: Date.now(),
+      });
       await s.auth.createApiToken('tok', tok('t1'));
       expect(await s.auth.rehashPassword('ana', 'weak', 'strong')).toBe(true);
       expect(await s.auth.rehashPassword('ana', 'weak', 'other')).toBe(false);

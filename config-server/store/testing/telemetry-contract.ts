@@ -6,9 +6,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenedStore, StoreFactory } from './store-contract.js';
 import type { CountRow, TelemetryBatch, TelemetryStore, TicketedView, TicketedViews } from '../telemetry-records.js';
 
-const count = (release: string, arm: CountRow['arm'], screen: string, metric: string, n: number): CountRow => ({ release, arm, screen, metric, n });
+const count = (release: string, arm: CountRow['arm'], screen: string, metric: string, n: number): CountRow => ({
+  release,
+  arm,
+  screen,
+  metric,
+  n,
+});
 
-export function describeTelemetryContract(name: string, factory: () => StoreFactory, telemetryOf: (s: OpenedStore) => TelemetryStore) {
+export function describeTelemetryContract(
+  name: string,
+  factory: () => StoreFactory,
+  telemetryOf: (s: OpenedStore) => TelemetryStore,
+) {
   describe(`${name}: telemetry contract`, () => {
     let f: StoreFactory;
     let s: OpenedStore;
@@ -57,7 +67,10 @@ export function describeTelemetryContract(name: string, factory: () => StoreFact
         ],
       });
       expect(await t.figures('rel-0123456789', ['complaint-entry'])).toEqual({
-        counts: [{ arm: 'candidate', metric: 'apiFailures:problemInit', n: 6 }, { arm: 'candidate', metric: 'pageViews', n: 4 }],
+        counts: [
+          { arm: 'candidate', metric: 'apiFailures:problemInit', n: 6 },
+          { arm: 'candidate', metric: 'pageViews', n: 4 },
+        ],
         bins: [{ arm: 'candidate', metric: 'lcp', bin: 24, n: 4 }],
       });
       expect(await t.figures('rel-0123456789', [])).toEqual({ counts: [], bins: [] });
@@ -65,7 +78,10 @@ export function describeTelemetryContract(name: string, factory: () => StoreFact
     });
 
     it('writes a batch whole or not at all', async () => {
-      const broken = { counts: [...beacon.counts, count('rel-0123456789', 'base', null as unknown as string, 'pageViews', 1)], bins: beacon.bins };
+      const broken = {
+        counts: [...beacon.counts, count('rel-0123456789', 'base', null as unknown as string, 'pageViews', 1)],
+        bins: beacon.bins,
+      };
       await expect(t.add(broken)).rejects.toBeDefined();
       expect(await t.figures('rel-0123456789')).toEqual({ counts: [], bins: [] });
       expect(await t.figures('')).toEqual({ counts: [], bins: [] });
@@ -85,21 +101,40 @@ export function describeTelemetryContract(name: string, factory: () => StoreFact
     const view = (id: string, errors = 0, expiresAt = 2_000): TicketedView => ({
       view: id,
       expiresAt,
-      releases: [{
-        release: 'rel-0123456789', arm: 'candidate', screen: 'complaint-entry',
-        errors: errors ? [{ metric: 'renderErrors', n: Math.min(errors, 3) }, { metric: 'apiFailures:problemInit', n: Math.max(0, errors - 3) }].filter((e) => e.n) : [],
-        others: [{ metric: 'unknownNodes', n: 1 }],
-        bins: [{ metric: 'lcp', bin: 24 }],
-      }],
+      releases: [
+        {
+          release: 'rel-0123456789',
+          arm: 'candidate',
+          screen: 'complaint-entry',
+          errors: errors
+            ? [
+                { metric: 'renderErrors', n: Math.min(errors, 3) },
+                { metric: 'apiFailures:problemInit', n: Math.max(0, errors - 3) },
+              ].filter((e) => e.n)
+            : [],
+          others: [{ metric: 'unknownNodes', n: 1 }],
+          bins: [{ metric: 'lcp', bin: 24 }],
+        },
+      ],
     });
-    const from = (address: string, views: TicketedView[], now = 1_000, cap = 4): TicketedViews => ({ address, cap, now, views });
-    const counted = async () => Object.fromEntries((await t.figures('rel-0123456789')).counts.map((c) => [`${c.arm} ${c.metric}`, c.n]));
+    const from = (address: string, views: TicketedView[], now = 1_000, cap = 4): TicketedViews => ({
+      address,
+      cap,
+      now,
+      views,
+    });
+    const counted = async () =>
+      Object.fromEntries((await t.figures('rel-0123456789')).counts.map((c) => [`${c.arm} ${c.metric}`, c.n]));
     const none: TelemetryBatch = { counts: [], bins: [] };
 
     it('counts a ticketed view once: the first batch carrying its view id, even from another store handle', async () => {
       await t.add(none, from('addr-a', [view('view-1', 2)]));
       await t.add(none, from('addr-b', [view('view-1', 2), view('view-1', 2)]));
-      expect(await counted()).toEqual({ 'candidate pageViews': 1, 'candidate renderErrors': 2, 'candidate unknownNodes': 1 });
+      expect(await counted()).toEqual({
+        'candidate pageViews': 1,
+        'candidate renderErrors': 2,
+        'candidate unknownNodes': 1,
+      });
       // Another replica (a second handle on the same database) finds the view id taken too.
       const other = await f.reopen();
       try {
@@ -108,13 +143,28 @@ export function describeTelemetryContract(name: string, factory: () => StoreFact
         await other.store.close();
       }
       expect((await t.figures('rel-0123456789')).bins).toEqual([{ arm: 'candidate', metric: 'lcp', bin: 24, n: 1 }]);
-      expect(await counted()).toEqual({ 'candidate pageViews': 1, 'candidate renderErrors': 2, 'candidate unknownNodes': 1 });
+      expect(await counted()).toEqual({
+        'candidate pageViews': 1,
+        'candidate renderErrors': 2,
+        'candidate unknownNodes': 1,
+      });
     });
 
     it('caps what one address counts per release: page views and errors each, whatever the views say', async () => {
-      await t.add(none, from('addr-a', Array.from({ length: 10 }, (_, i) => view(`flood-${i}`, 20))));
+      await t.add(
+        none,
+        from(
+          'addr-a',
+          Array.from({ length: 10 }, (_, i) => view(`flood-${i}`, 20)),
+        ),
+      );
       await t.add(none, from('addr-a', [view('flood-late', 20)]));
-      expect(await counted()).toEqual({ 'candidate pageViews': 4, 'candidate renderErrors': 3, 'candidate apiFailures:problemInit': 1, 'candidate unknownNodes': 4 });
+      expect(await counted()).toEqual({
+        'candidate pageViews': 4,
+        'candidate renderErrors': 3,
+        'candidate apiFailures:problemInit': 1,
+        'candidate unknownNodes': 4,
+      });
       // Another address has its own.
       await t.add(none, from('addr-b', [view('other-1', 1)]));
       expect((await counted())['candidate pageViews']).toBe(5);

@@ -26,7 +26,15 @@ describe('find usages', () => {
   });
 
   it('tolerates garbage content', () => {
-    expect(buildUsageIndex([{ kind: 'screen', id: 'x', content: null }, { kind: 'screen', id: 'y', content: 42 }], known).size).toBe(0);
+    expect(
+      buildUsageIndex(
+        [
+          { kind: 'screen', id: 'x', content: null },
+          { kind: 'screen', id: 'y', content: 42 },
+        ],
+        known,
+      ).size,
+    ).toBe(0);
     const deep: Record<string, unknown> = {};
     let cur = deep;
     for (let i = 0; i < 200; i++) cur = (cur.n = {}) as Record<string, unknown>;

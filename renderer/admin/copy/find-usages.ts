@@ -23,8 +23,10 @@ const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 export function* stringsOf(value: unknown, pointer = '', depth = 0): Generator<[string, string]> {
   if (depth > 64) return;
   if (typeof value === 'string') yield [pointer, value];
-  else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) yield* stringsOf(value[i], `${pointer}/${i}`, depth + 1);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* stringsOf(v, `${pointer}/${escape(k)}`, depth + 1);
+  else if (Array.isArray(value))
+    for (let i = 0; i < value.length; i++) yield* stringsOf(value[i], `${pointer}/${i}`, depth + 1);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) yield* stringsOf(v, `${pointer}/${escape(k)}`, depth + 1);
 }
 
 const QUOTED = /['"]([a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)['"]/g;

@@ -9,7 +9,9 @@ const cache = new Map<string, RegExp>();
 function patternOf(value: string): RegExp {
   let re = cache.get(value);
   if (!re) {
-    const parts = value.split(/\{[A-Za-z_][A-Za-z0-9_.]*\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'));
+    const parts = value
+      .split(/\{[A-Za-z_][A-Za-z0-9_.]*\}/)
+      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'));
     re = new RegExp(`^${parts.join('[\\s\\S]*?')}$`, 'u');
     if (cache.size > 5000) cache.clear();
     cache.set(value, re);
@@ -29,7 +31,12 @@ export function keysForText(text: string, texts: Record<string, string>, preferr
     const v = clean(value);
     if (v === t || (v.includes('{') && patternOf(v).test(t))) hits.push(key);
   }
-  return hits.sort((a, b) => Number(preferred.has(b)) - Number(preferred.has(a)) || clean(texts[b]!).length - clean(texts[a]!).length || a.localeCompare(b));
+  return hits.sort(
+    (a, b) =>
+      Number(preferred.has(b)) - Number(preferred.has(a)) ||
+      clean(texts[b]!).length - clean(texts[a]!).length ||
+      a.localeCompare(b),
+  );
 }
 
 /** The texts an element shows, innermost first: its labels (aria-label, placeholder, alt, title), then its text, then its ancestors' (a few levels). */

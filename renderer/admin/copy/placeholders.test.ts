@@ -20,6 +20,8 @@ describe('placeholders', () => {
   });
 
   it('describes the problem', () => {
-    expect(describePlaceholderProblem({ missing: ['name'], extra: ['x'] })).toBe('Placeholder drops {name} and adds {x}');
+    expect(describePlaceholderProblem({ missing: ['name'], extra: ['x'] })).toBe(
+      'Placeholder drops {name} and adds {x}',
+    );
   });
 });

@@ -25,7 +25,10 @@ export interface PlaceholderProblem {
  * published value). Empty or absent references are ignored (a missing translation is its own
  * flag); null when there is nothing to compare or nothing differs.
  */
-export function placeholderProblem(value: string | undefined, references: (string | undefined | null)[]): PlaceholderProblem | null {
+export function placeholderProblem(
+  value: string | undefined,
+  references: (string | undefined | null)[],
+): PlaceholderProblem | null {
   if (typeof value !== 'string' || value === '') return null;
   const refs = references.filter((r): r is string => typeof r === 'string' && r !== '');
   if (!refs.length) return null;

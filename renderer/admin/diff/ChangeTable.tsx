@@ -31,9 +31,15 @@ export default function ChangeTable({ changes, label }: Props) {
               <code title={r.pointer || '/'}>{r.label}</code>
               {r.change !== 'changed' && <span className={`badge diff-badge diff-badge--${r.change}`}>{r.change}</span>}
             </th>
-            <td className="diff-before">{r.before === undefined ? <span className="diff-none">(none)</span> : <del>{r.before}</del>}</td>
-            <td className="diff-arrow" aria-hidden="true">→</td>
-            <td className="diff-after">{r.after === undefined ? <span className="diff-none">(none)</span> : <ins>{r.after}</ins>}</td>
+            <td className="diff-before">
+              {r.before === undefined ? <span className="diff-none">(none)</span> : <del>{r.before}</del>}
+            </td>
+            <td className="diff-arrow" aria-hidden="true">
+              →
+            </td>
+            <td className="diff-after">
+              {r.after === undefined ? <span className="diff-none">(none)</span> : <ins>{r.after}</ins>}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -18,19 +18,32 @@ describe('structuralDiff', () => {
     expect(structuralDiff({ a: [1, { b: 2, c: 3 }] }, { a: [1, { c: 3, b: 2 }] })).toEqual([]);
   });
   it('treats a value turning into another type as one change', () => {
-    expect(structuralDiff({ a: [1] }, { a: { 0: 1 } })).toEqual([{ pointer: '/a', change: 'changed', before: [1], after: { 0: 1 } }]);
+    expect(structuralDiff({ a: [1] }, { a: { 0: 1 } })).toEqual([
+      { pointer: '/a', change: 'changed', before: [1], after: { 0: 1 } },
+    ]);
   });
 });
 
 describe('describeChanges', () => {
   it('reads a text set as key: before → after, in its locale', () => {
-    const before = { kind: 'text-set', id: 'id-ID', locale: 'id-ID', texts: { 'complaint.title': 'Keluhan', 'a/b': 'x' } };
+    const before = {
+      kind: 'text-set',
+      id: 'id-ID',
+      locale: 'id-ID',
+      texts: { 'complaint.title': 'Keluhan', 'a/b': 'x' },
+    };
     const after = { ...before, texts: { 'complaint.title': 'Pengaduan', 'a/b': 'x', 'new.key': 'Baru' } };
     expect(describeChanges('text-set', before, after)).toEqual({
       labelName: 'Text key',
       locale: 'id-ID',
       rows: [
-        { label: 'complaint.title', pointer: '/texts/complaint.title', change: 'changed', before: 'Keluhan', after: 'Pengaduan' },
+        {
+          label: 'complaint.title',
+          pointer: '/texts/complaint.title',
+          change: 'changed',
+          before: 'Keluhan',
+          after: 'Pengaduan',
+        },
         { label: 'new.key', pointer: '/texts/new.key', change: 'added', before: undefined, after: 'Baru' },
       ],
     });
@@ -45,14 +58,34 @@ describe('describeChanges', () => {
   });
   it('reads a screen as JSON pointers with compact values', () => {
     const before = { kind: 'screen', body: [{ type: 'text', text: 'a' }] };
-    const after = { kind: 'screen', body: [{ type: 'text', text: 'a' }, { type: 'button', label: 'b' }] };
+    const after = {
+      kind: 'screen',
+      body: [
+        { type: 'text', text: 'a' },
+        { type: 'button', label: 'b' },
+      ],
+    };
     const d = describeChanges('screen', before, after);
     expect(d.labelName).toBe('JSON pointer');
-    expect(d.rows).toEqual([{ label: '/body/1', pointer: '/body/1', change: 'added', before: undefined, after: '{"type":"button","label":"b"}' }]);
+    expect(d.rows).toEqual([
+      {
+        label: '/body/1',
+        pointer: '/body/1',
+        change: 'added',
+        before: undefined,
+        after: '{"type":"button","label":"b"}',
+      },
+    ]);
   });
   it('treats a document that did not exist as wholly added, and tolerates garbage', () => {
-    expect(describeChanges('screen', null, { a: 1 }).rows).toEqual([{ label: '/', pointer: '', change: 'added', before: undefined, after: '{"a":1}' }]);
-    expect(describeChanges('text-set', 'garbage', 42).rows[0]).toMatchObject({ change: 'changed', before: 'garbage', after: '42' });
+    expect(describeChanges('screen', null, { a: 1 }).rows).toEqual([
+      { label: '/', pointer: '', change: 'added', before: undefined, after: '{"a":1}' },
+    ]);
+    expect(describeChanges('text-set', 'garbage', 42).rows[0]).toMatchObject({
+      change: 'changed',
+      before: 'garbage',
+      after: '42',
+    });
   });
   it('shortens long values and names array items with brackets', () => {
     expect(compactValue('x'.repeat(300))).toHaveLength(140);

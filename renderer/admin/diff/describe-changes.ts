@@ -28,7 +28,7 @@ const MAX = 140;
 
 /** A value in one line: strings as they are (that is what a borrower reads), the rest as JSON, shortened. */
 export function compactValue(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   return s.length > MAX ? `${s.slice(0, MAX - 1)}…` : s;
 }
 
@@ -48,12 +48,18 @@ const LABEL_NAMES = { 'text-set': 'Text key', market: 'Field' } as const;
 export function labelFor(kind: string, pointer: string): string {
   const t = pointerTokens(pointer);
   // A text key is one token under /texts; anything else (description, locale) reads as a field.
-  if (kind === 'text-set') return t[0] === 'texts' && t.length === 2 ? t[1] : t[0] === 'texts' && t.length === 1 ? 'all texts' : fieldPath(t) || '(whole document)';
+  if (kind === 'text-set')
+    return t[0] === 'texts' && t.length === 2
+      ? t[1]
+      : t[0] === 'texts' && t.length === 1
+        ? 'all texts'
+        : fieldPath(t) || '(whole document)';
   if (kind === 'market') return fieldPath(t) || '(whole document)';
   return pointer || '/';
 }
 
-export const labelNameFor = (kind: string): DescribedChanges['labelName'] => (LABEL_NAMES as Record<string, DescribedChanges['labelName']>)[kind] ?? 'JSON pointer';
+export const labelNameFor = (kind: string): DescribedChanges['labelName'] =>
+  (LABEL_NAMES as Record<string, DescribedChanges['labelName']>)[kind] ?? 'JSON pointer';
 
 export function describeChanges(kind: string, before: unknown, after: unknown): DescribedChanges {
   const rows: ChangeRow[] = structuralDiff(before ?? undefined, after ?? undefined).map((c) => ({

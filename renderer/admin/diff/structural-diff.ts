@@ -19,7 +19,8 @@ const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 export const unescapePointerToken = (t: string) => t.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** The keys of a pointer, unescaped: '/texts/a~1b' → ['texts', 'a/b']. */
-export const pointerTokens = (pointer: string) => (pointer ? pointer.slice(1).split('/').map(unescapePointerToken) : []);
+export const pointerTokens = (pointer: string) =>
+  pointer ? pointer.slice(1).split('/').map(unescapePointerToken) : [];
 
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;

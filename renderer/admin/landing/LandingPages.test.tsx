@@ -5,7 +5,14 @@ import template from '../../../screens/templates/default.json';
 import LandingPages from './LandingPages';
 import { fakeAdminServer } from '../testing/fake-admin-server';
 
-const record = { kind: 'landing-template', id: 'default', file: 'templates/default.json', etag: '"t1"', published: { version: 1, content: template }, draft: null };
+const record = {
+  kind: 'landing-template',
+  id: 'default',
+  file: 'templates/default.json',
+  etag: '"t1"',
+  published: { version: 1, content: template },
+  draft: null,
+};
 const routes = (more = {}) => ({
   'GET /documents': () => ({ body: { documents: [{ kind: 'landing-template', id: 'default' }] } }),
   'GET /documents/landing-template/default': () => ({ body: record, headers: { ETag: '"t1"' } }),
@@ -24,7 +31,14 @@ describe('Landing pages (console)', () => {
   });
 
   it('"New from this one" creates a draft copy under a new templateId with If-None-Match: *', async () => {
-    const { calls } = fakeAdminServer(routes({ 'PUT /documents/landing-template/landing-spring-fb/draft': () => ({ status: 201, body: { ...record, id: 'landing-spring-fb' } }) }));
+    const { calls } = fakeAdminServer(
+      routes({
+        'PUT /documents/landing-template/landing-spring-fb/draft': () => ({
+          status: 201,
+          body: { ...record, id: 'landing-spring-fb' },
+        }),
+      }),
+    );
     render(<LandingPages role="editor" />);
     await userEvent.click(await screen.findByRole('button', { name: 'New from default' }));
     fireEvent.change(screen.getByLabelText('New templateId'), { target: { value: 'default' } });
@@ -38,7 +52,9 @@ describe('Landing pages (console)', () => {
   });
 
   it('warns when the button text is unreadable on the button colour, and pause saves a paused draft with If-Match', async () => {
-    const { calls } = fakeAdminServer(routes({ 'PUT /documents/landing-template/default/draft': () => ({ body: record, headers: { ETag: '"t2"' } }) }));
+    const { calls } = fakeAdminServer(
+      routes({ 'PUT /documents/landing-template/default/draft': () => ({ body: record, headers: { ETag: '"t2"' } }) }),
+    );
     render(<LandingPages role="editor" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit default' }));
     fireEvent.change(screen.getByLabelText('Button and accent colour'), { target: { value: '#ffeb3b' } });

@@ -10,14 +10,24 @@ import type { DocRecord, Role } from '../admin-types';
 import { describeError } from '../describe-error';
 import PreviewFrame from '../PreviewFrame';
 import { IMAGE_TYPES, uploadImage } from './upload-image';
-import { contentOf, contrastRatio, duplicate, MIN_CONTRAST, publicLink, statusOf, TEMPLATE_ID, type LandingTemplate } from './landing-model';
+import {
+  contentOf,
+  contrastRatio,
+  duplicate,
+  MIN_CONTRAST,
+  publicLink,
+  statusOf,
+  TEMPLATE_ID,
+  type LandingTemplate,
+} from './landing-model';
 
 const KIND = 'landing-template';
 /** The text sets a landing page's copy lives in (every screen key must exist in each). */
 const TEXT_SETS = ['id-ID', 'en-IN'] as const;
 type Titles = Record<(typeof TEXT_SETS)[number], string>;
 
-const textsOf = (rec: DocRecord) => ((rec.draft?.content ?? rec.published?.content) as { texts?: Record<string, string> } | undefined)?.texts ?? {};
+const textsOf = (rec: DocRecord) =>
+  ((rec.draft?.content ?? rec.published?.content) as { texts?: Record<string, string> } | undefined)?.texts ?? {};
 /** A text key of this campaign's own: `landing.<templateId without - and _>.title`. */
 const titleKeyFor = (templateId: string) => `landing.${templateId.replace(/[^A-Za-z0-9]/g, '')}.title`;
 const canEdit = (role: Role) => role !== 'viewer';
@@ -51,7 +61,13 @@ export default function LandingPages({ role }: { role: Role }) {
         for (const set of TEXT_SETS) {
           const doc = await adminApi.get('text-set', set);
           const current = (doc.draft?.content ?? doc.published?.content) as { texts: Record<string, string> };
-          if (current.texts[key] !== titles[set]) await adminApi.saveDraft('text-set', set, { ...current, texts: { ...current.texts, [key]: titles[set] } }, doc.etag);
+          if (current.texts[key] !== titles[set])
+            await adminApi.saveDraft(
+              'text-set',
+              set,
+              { ...current, texts: { ...current.texts, [key]: titles[set] } },
+              doc.etag,
+            );
         }
         content = { ...content, title: key };
       }
@@ -108,7 +124,15 @@ export default function LandingPages({ role }: { role: Role }) {
                 </td>
                 <td>
                   <input readOnly value={link} aria-label={`Public link of ${t.templateId}`} size={40} />
-                  <button type="button" onClick={() => void navigator.clipboard?.writeText(link).then(() => setMessage('Link copied.'), () => setMessage('Copy the link by hand.'))}>
+                  <button
+                    type="button"
+                    onClick={() =>
+                      void navigator.clipboard?.writeText(link).then(
+                        () => setMessage('Link copied.'),
+                        () => setMessage('Copy the link by hand.'),
+                      )
+                    }
+                  >
                     Copy link
                   </button>
                 </td>
@@ -171,9 +195,23 @@ export default function LandingPages({ role }: { role: Role }) {
   );
 }
 
-function CopyForm({ from, taken, onCancel, onCreate }: { from: LandingTemplate; taken: string[]; onCancel(): void; onCreate(t: LandingTemplate): void }) {
+function CopyForm({
+  from,
+  taken,
+  onCancel,
+  onCreate,
+}: {
+  from: LandingTemplate;
+  taken: string[];
+  onCancel(): void;
+  onCreate(t: LandingTemplate): void;
+}) {
   const [templateId, setTemplateId] = useState('');
-  const problem = !TEMPLATE_ID.test(templateId) ? 'Letters, digits, - and _ only (at most 64).' : taken.includes(templateId) ? 'That templateId is taken.' : null;
+  const problem = !TEMPLATE_ID.test(templateId)
+    ? 'Letters, digits, - and _ only (at most 64).'
+    : taken.includes(templateId)
+      ? 'That templateId is taken.'
+      : null;
   return (
     <form
       aria-label={`New landing page from ${from.templateId}`}
@@ -184,7 +222,12 @@ function CopyForm({ from, taken, onCancel, onCreate }: { from: LandingTemplate; 
       }}
     >
       <label>
-        New templateId <input value={templateId} onChange={(e) => setTemplateId(e.target.value)} aria-invalid={!!problem && templateId !== ''} />
+        New templateId{' '}
+        <input
+          value={templateId}
+          onChange={(e) => setTemplateId(e.target.value)}
+          aria-invalid={!!problem && templateId !== ''}
+        />
       </label>
       {templateId !== '' && problem && <p role="alert">{problem}</p>}
       <button type="submit" disabled={!!problem}>
@@ -204,14 +247,24 @@ const COLOURS = [
   ['background', 'Background colour'],
 ] as const;
 
-function TemplateForm({ initial, onCancel, onSave }: { initial: LandingTemplate; onCancel(): void; onSave(t: LandingTemplate, titles?: Titles): void }) {
+function TemplateForm({
+  initial,
+  onCancel,
+  onSave,
+}: {
+  initial: LandingTemplate;
+  onCancel(): void;
+  onSave(t: LandingTemplate, titles?: Titles): void;
+}) {
   const [t, setT] = useState(initial);
   const [titles, setTitles] = useState<Titles | null>(null);
   const [loadedTitles, setLoadedTitles] = useState<Titles | null>(null);
   useEffect(() => {
     void Promise.all(TEXT_SETS.map((s) => adminApi.get('text-set', s))).then(
       (docs) => {
-        const found = Object.fromEntries(TEXT_SETS.map((s, i) => [s, String(textsOf(docs[i])[String(initial.title)] ?? '')])) as Titles;
+        const found = Object.fromEntries(
+          TEXT_SETS.map((s, i) => [s, String(textsOf(docs[i])[String(initial.title)] ?? '')]),
+        ) as Titles;
         setLoadedTitles(found);
         setTitles(found);
       },
@@ -253,7 +306,13 @@ function TemplateForm({ initial, onCancel, onSave }: { initial: LandingTemplate;
       {titles &&
         TEXT_SETS.map((s) => (
           <label key={s}>
-            Title ({s}) <input value={titles[s]} required maxLength={120} onChange={(e) => setTitles({ ...titles, [s]: e.target.value })} />
+            Title ({s}){' '}
+            <input
+              value={titles[s]}
+              required
+              maxLength={120}
+              onChange={(e) => setTitles({ ...titles, [s]: e.target.value })}
+            />
           </label>
         ))}
       <label>
@@ -261,14 +320,26 @@ function TemplateForm({ initial, onCancel, onSave }: { initial: LandingTemplate;
       </label>
       <label>
         Upload a banner image (PNG, JPEG or WebP){' '}
-        <input type="file" accept={IMAGE_TYPES} disabled={upload.busy} onChange={(e) => void onFile(e.target.files?.[0])} />
+        <input
+          type="file"
+          accept={IMAGE_TYPES}
+          disabled={upload.busy}
+          onChange={(e) => void onFile(e.target.files?.[0])}
+        />
       </label>
       {upload.busy && <p role="status">Uploading…</p>}
       {upload.error && <p role="alert">{upload.error}</p>}
-      {String(t.bannerImage ?? '').startsWith('/media/') && <img src={t.bannerImage} alt="Banner image preview" style={{ maxWidth: 240, maxHeight: 120 }} />}
+      {String(t.bannerImage ?? '').startsWith('/media/') && (
+        <img src={t.bannerImage} alt="Banner image preview" style={{ maxWidth: 240, maxHeight: 120 }} />
+      )}
       {COLOURS.map(([key, label]) => (
         <label key={key}>
-          {label} <input value={theme[key]} onChange={(e) => setT({ ...t, theme: { ...theme, [key]: e.target.value } })} pattern="#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})" />
+          {label}{' '}
+          <input
+            value={theme[key]}
+            onChange={(e) => setT({ ...t, theme: { ...theme, [key]: e.target.value } })}
+            pattern="#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})"
+          />
         </label>
       ))}
       {warnings.map((w) => (
@@ -278,14 +349,22 @@ function TemplateForm({ initial, onCancel, onSave }: { initial: LandingTemplate;
       ))}
       <label>
         After registering go to{' '}
-        <select value={t.afterRegister} onChange={(e) => setT({ ...t, afterRegister: e.target.value as LandingTemplate['afterRegister'] })}>
+        <select
+          value={t.afterRegister}
+          onChange={(e) => setT({ ...t, afterRegister: e.target.value as LandingTemplate['afterRegister'] })}
+        >
           <option value="download">Download page</option>
           <option value="agreement">Agreement page</option>
         </select>
       </label>
       {(['userFrom', 'appFrom', 'utmTag', 'merchantNumber'] as const).map((k) => (
         <label key={k}>
-          Tracking {k} <input value={tracking[k] ?? ''} maxLength={64} onChange={(e) => setT({ ...t, tracking: { ...tracking, [k]: e.target.value } })} />
+          Tracking {k}{' '}
+          <input
+            value={tracking[k] ?? ''}
+            maxLength={64}
+            onChange={(e) => setT({ ...t, tracking: { ...tracking, [k]: e.target.value } })}
+          />
         </label>
       ))}
       <button type="submit">Save draft</button>

@@ -4,7 +4,14 @@ import { contrastRatio, docIdFor, duplicate, publicLink, statusOf, type LandingT
 
 const t = template as unknown as LandingTemplate;
 const rec = (published: unknown, draft: unknown = null) =>
-  ({ kind: 'landing-template', id: 'default', file: 'templates/default.json', etag: '"e"', published: published && { version: 1, content: published }, draft: draft && { content: draft } }) as never;
+  ({
+    kind: 'landing-template',
+    id: 'default',
+    file: 'templates/default.json',
+    etag: '"e"',
+    published: published && { version: 1, content: published },
+    draft: draft && { content: draft },
+  }) as never;
 
 describe('landing model', () => {
   it('status: published, paused (visitors see the ended page), draft when never published', () => {

@@ -40,7 +40,10 @@ export const TEMPLATE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Document ids are kebab-case; a templateId may hold capitals and underscores. */
 export const docIdFor = (templateId: string) =>
-  `landing-${templateId.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')}`.slice(0, 80);
+  `landing-${templateId
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')}`.slice(0, 80);
 
 /** A new campaign from an existing one: same page, new templateId, not paused. */
 export function duplicate(t: LandingTemplate, templateId: string): LandingTemplate {

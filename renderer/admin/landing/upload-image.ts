@@ -26,9 +26,15 @@ export async function uploadImage(file: File, base = '/admin/api'): Promise<stri
   const csrf = typeof who?.csrfToken === 'string' ? who.csrfToken : '';
   const form = new FormData();
   form.append('file', file, file.name);
-  const res = await fetch(`${base}/media`, { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json', 'X-CSRF-Token': csrf } });
+  const res = await fetch(`${base}/media`, {
+    method: 'POST',
+    body: form,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'X-CSRF-Token': csrf },
+  });
   const body = await jsonOf(res);
   if (!res.ok) throw new Error(messageOf(res.status, body));
-  if (typeof body?.url !== 'string' || !body.url.startsWith('/media/')) throw new Error('The server did not answer an image URL.');
+  if (typeof body?.url !== 'string' || !body.url.startsWith('/media/'))
+    throw new Error('The server did not answer an image URL.');
   return body.url;
 }

@@ -16,7 +16,8 @@ interface Props {
 }
 
 export function StatusBadge({ status }: { status: Status }) {
-  const cls = status.kind === 'errors' ? 'badge--error' : status.kind === 'published' ? 'badge--published' : 'badge--draft';
+  const cls =
+    status.kind === 'errors' ? 'badge--error' : status.kind === 'published' ? 'badge--published' : 'badge--draft';
   return <span className={`badge ${cls}`}>{statusLabel(status)}</span>;
 }
 
@@ -25,7 +26,12 @@ const same = (a: ConsoleRoute, b: ConsoleRoute) => formatHash(a) === formatHash(
 export default function ConsoleNav({ groups, copy, current, onNavigate }: Props) {
   const link = (route: ConsoleRoute, body: React.ReactNode, key?: string) => (
     <li key={key ?? formatHash(route)}>
-      <a href={formatHash(route)} className="nav__link" aria-current={same(route, current) ? 'page' : undefined} onClick={(e) => onNavigate(route, e)}>
+      <a
+        href={formatHash(route)}
+        className="nav__link"
+        aria-current={same(route, current) ? 'page' : undefined}
+        onClick={(e) => onNavigate(route, e)}
+      >
         {body}
       </a>
     </li>
@@ -34,9 +40,20 @@ export default function ConsoleNav({ groups, copy, current, onNavigate }: Props)
     <nav aria-label="Console" className="nav">
       <h2 className="nav__group">Copy</h2>
       <ul>
-        {link({ page: 'copy' }, <><span className="nav__title">All copy (text table)</span> <StatusBadge status={copy.status} /></>)}
+        {link(
+          { page: 'copy' },
+          <>
+            <span className="nav__title">All copy (text table)</span> <StatusBadge status={copy.status} />
+          </>,
+        )}
         {copy.sets.map((s) =>
-          link({ page: 'doc', kind: 'text-set', id: s.id }, <><span className="nav__title">{s.title}</span> <span className="nav__id">{s.id}</span> <StatusBadge status={s.status} /></>),
+          link(
+            { page: 'doc', kind: 'text-set', id: s.id },
+            <>
+              <span className="nav__title">{s.title}</span> <span className="nav__id">{s.id}</span>{' '}
+              <StatusBadge status={s.status} />
+            </>,
+          ),
         )}
       </ul>
       {groups.map((g) => (
@@ -44,7 +61,13 @@ export default function ConsoleNav({ groups, copy, current, onNavigate }: Props)
           <h2 className="nav__group">{g.label}</h2>
           <ul>
             {g.entries.map((e) =>
-              link({ page: 'doc', kind: e.kind, id: e.id }, <><span className="nav__title">{e.title}</span> <span className="nav__id">{e.id}</span> <StatusBadge status={e.status} /></>),
+              link(
+                { page: 'doc', kind: e.kind, id: e.id },
+                <>
+                  <span className="nav__title">{e.title}</span> <span className="nav__id">{e.id}</span>{' '}
+                  <StatusBadge status={e.status} />
+                </>,
+              ),
             )}
           </ul>
         </div>

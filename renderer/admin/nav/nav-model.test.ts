@@ -3,12 +3,27 @@ import type { DocSummary } from '../admin-types';
 import { buildNav, copyStatus, folderOf, readableId, statusLabel } from './nav-model';
 
 const doc = (kind: string, id: string, file: string, more: Partial<DocSummary> = {}): DocSummary => ({
-  kind, id, file, etag: 'e', markets: [], locale: null, publishedVersion: 1, publishedAt: null, publishedBy: null,
-  hasDraft: false, draftUpdatedAt: null, draftUpdatedBy: null, editors: [], ...more,
+  kind,
+  id,
+  file,
+  etag: 'e',
+  markets: [],
+  locale: null,
+  publishedVersion: 1,
+  publishedAt: null,
+  publishedBy: null,
+  hasDraft: false,
+  draftUpdatedAt: null,
+  draftUpdatedBy: null,
+  editors: [],
+  ...more,
 });
 
 const docs = [
-  doc('screen', 'complain-new-page', 'screens/pages/complaints/complain-new-page.json', { hasDraft: true, draftUpdatedBy: 'ani' }),
+  doc('screen', 'complain-new-page', 'screens/pages/complaints/complain-new-page.json', {
+    hasDraft: true,
+    draftUpdatedBy: 'ani',
+  }),
   doc('screen', 'loan-details', 'screens/pages/loans/loan-details.json'),
   doc('screen', 'payway', 'screens/pages/repayment/payway.json'),
   doc('market', 'IN', 'screens/markets/IN.json'),
@@ -20,7 +35,13 @@ const docs = [
 describe('nav model', () => {
   it('groups by purpose and flow folder, in a fixed order', () => {
     const nav = buildNav(docs, new Map([['screen/loan-details', 'Detail pinjaman']]), []);
-    expect(nav.map((g) => g.label)).toEqual(['Markets', 'Screens: complaints', 'Screens: repayment', 'Screens: loans', 'Routes and API']);
+    expect(nav.map((g) => g.label)).toEqual([
+      'Markets',
+      'Screens: complaints',
+      'Screens: repayment',
+      'Screens: loans',
+      'Routes and API',
+    ]);
     expect(nav[0]!.entries.map((e) => e.id)).toEqual(['ID', 'IN']);
     expect(nav[3]!.entries[0]!.title).toBe('Detail pinjaman');
     expect(nav[1]!.entries[0]!.title).toBe('Complain new page');
@@ -28,7 +49,9 @@ describe('nav model', () => {
   });
 
   it('gives each entry its status: draft by whom, has errors over everything', () => {
-    const nav = buildNav(docs, new Map(), [{ file: 'screens/pages/loans/loan-details.json', pointer: '', message: 'bad' }]);
+    const nav = buildNav(docs, new Map(), [
+      { file: 'screens/pages/loans/loan-details.json', pointer: '', message: 'bad' },
+    ]);
     const flat = nav.flatMap((g) => g.entries);
     expect(statusLabel(flat.find((e) => e.id === 'complain-new-page')!.status)).toBe('draft by ani');
     expect(statusLabel(flat.find((e) => e.id === 'loan-details')!.status)).toBe('has errors');

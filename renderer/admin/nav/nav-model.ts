@@ -5,7 +5,11 @@
  */
 import type { DocSummary, Problem } from '../admin-types';
 
-export type Status = { kind: 'published' } | { kind: 'draft'; by: string } | { kind: 'errors'; count: number } | { kind: 'new'; by: string };
+export type Status =
+  | { kind: 'published' }
+  | { kind: 'draft'; by: string }
+  | { kind: 'errors'; count: number }
+  | { kind: 'new'; by: string };
 
 export interface NavEntry {
   kind: string;
@@ -21,7 +25,10 @@ export interface NavGroup {
 
 /** `complain-new-page` → `Complain new page` (a title for a document that names none). */
 export const readableId = (id: string) => {
-  const words = id.replace(/[-_.]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+  const words = id
+    .replace(/[-_.]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : id;
 };
 
@@ -29,12 +36,19 @@ export const readableId = (id: string) => {
 export const folderOf = (file: string) => /(?:^|\/)pages\/([^/]+)\//.exec(file)?.[1] ?? 'other';
 
 const FOLDERS = ['complaints', 'repayment', 'loans', 'site', 'landing', 'developer'];
-const MAP_TITLES: Record<string, string> = { 'route-map': 'Route map', 'api-map': 'API map', 'bridge-map': 'Bridge map' };
+const MAP_TITLES: Record<string, string> = {
+  'route-map': 'Route map',
+  'api-map': 'API map',
+  'bridge-map': 'Bridge map',
+};
 
 export function statusOf(d: DocSummary, errorsByFile: Map<string, number>): Status {
   const errors = errorsByFile.get(d.file) ?? 0;
   if (errors) return { kind: 'errors', count: errors };
-  if (d.hasDraft) return d.publishedVersion == null ? { kind: 'new', by: d.draftUpdatedBy ?? 'someone' } : { kind: 'draft', by: d.draftUpdatedBy ?? 'someone' };
+  if (d.hasDraft)
+    return d.publishedVersion == null
+      ? { kind: 'new', by: d.draftUpdatedBy ?? 'someone' }
+      : { kind: 'draft', by: d.draftUpdatedBy ?? 'someone' };
   return { kind: 'published' };
 }
 
@@ -70,11 +84,19 @@ export function buildNav(docs: DocSummary[], titles: Map<string, string>, proble
   const of = (kind: string) => docs.filter((d) => d.kind === kind);
 
   const groups: NavGroup[] = [];
-  groups.push({ label: 'Markets', entries: of('market').map((d) => entry(d)).sort((a, b) => a.id.localeCompare(b.id)) });
+  groups.push({
+    label: 'Markets',
+    entries: of('market')
+      .map((d) => entry(d))
+      .sort((a, b) => a.id.localeCompare(b.id)),
+  });
   const screens = of('screen');
   const folders = [...new Set([...FOLDERS, ...screens.map((d) => folderOf(d.file))])];
   for (const f of folders) {
-    const entries = screens.filter((d) => folderOf(d.file) === f).map((d) => entry(d)).sort(byTitle);
+    const entries = screens
+      .filter((d) => folderOf(d.file) === f)
+      .map((d) => entry(d))
+      .sort(byTitle);
     if (entries.length) groups.push({ label: `Screens: ${f}`, entries });
   }
   groups.push({
@@ -91,6 +113,7 @@ export function copyStatus(docs: DocSummary[], problems: Problem[]): Status {
   const errors = sets.reduce((n, d) => n + (errs.get(d.file) ?? 0), 0);
   if (errors) return { kind: 'errors', count: errors };
   const drafted = sets.filter((d) => d.hasDraft);
-  if (drafted.length) return { kind: 'draft', by: [...new Set(drafted.map((d) => d.draftUpdatedBy ?? 'someone'))].join(', ') };
+  if (drafted.length)
+    return { kind: 'draft', by: [...new Set(drafted.map((d) => d.draftUpdatedBy ?? 'someone'))].join(', ') };
   return { kind: 'published' };
 }

@@ -44,7 +44,9 @@ export function useConsoleData(): ConsoleData & { reload(): void } {
     (async () => {
       try {
         const list = await adminApi.list();
-        const recs = await Promise.all(list.filter((d) => CONTENT_KINDS.has(d.kind)).map((d) => adminApi.get(d.kind, d.id).catch(() => null)));
+        const recs = await Promise.all(
+          list.filter((d) => CONTENT_KINDS.has(d.kind)).map((d) => adminApi.get(d.kind, d.id).catch(() => null)),
+        );
         // A broken draft must not hide the navigation: problems are a status, not a failure.
         const probs = await adminApi.validate().catch(() => [] as Problem[]);
         if (!live) return;
@@ -78,14 +80,24 @@ export function useConsoleData(): ConsoleData & { reload(): void } {
       if (r.kind === 'text-set') titles.set(`${r.kind}/${r.id}`, `Copy ${r.id}`);
       if (r.kind === 'route-map' && Array.isArray(c.routes)) {
         for (const x of c.routes as { path?: unknown; screen?: unknown }[]) {
-          if (x && typeof x.path === 'string' && typeof x.screen === 'string') routes.push({ path: x.path, screen: x.screen });
+          if (x && typeof x.path === 'string' && typeof x.screen === 'string')
+            routes.push({ path: x.path, screen: x.screen });
         }
       }
     }
-    const screens = records.filter((r) => r.kind === 'screen').map((r) => ({ kind: r.kind, id: r.id, content: currentContent(r) }));
+    const screens = records
+      .filter((r) => r.kind === 'screen')
+      .map((r) => ({ kind: r.kind, id: r.id, content: currentContent(r) }));
     const usages = buildUsageIndex(screens, new Set(Object.values(texts).flatMap(Object.keys)));
     const index = buildSearchIndex({
-      docs: docs.filter((d) => d.kind !== 'landing-template').map((d) => ({ kind: d.kind, id: d.id, file: d.file, title: titles.get(`${d.kind}/${d.id}`) ?? readableId(d.id) })),
+      docs: docs
+        .filter((d) => d.kind !== 'landing-template')
+        .map((d) => ({
+          kind: d.kind,
+          id: d.id,
+          file: d.file,
+          title: titles.get(`${d.kind}/${d.id}`) ?? readableId(d.id),
+        })),
       texts,
       usages,
     });

@@ -19,7 +19,17 @@ interface Props {
   onCancel(): void;
 }
 
-export default function ConfirmDialog({ open, title, text, fieldLabel, required, confirmLabel, danger, onConfirm, onCancel }: Props) {
+export default function ConfirmDialog({
+  open,
+  title,
+  text,
+  fieldLabel,
+  required,
+  confirmLabel,
+  danger,
+  onConfirm,
+  onCancel,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const [value, setValue] = useState('');
   const id = useId();
@@ -57,9 +67,19 @@ export default function ConfirmDialog({ open, title, text, fieldLabel, required,
           <h2 id={`${id}-title`}>{title}</h2>
           <p id={`${id}-text`}>{text}</p>
           <label htmlFor={`${id}-field`}>{fieldLabel}</label>
-          <textarea id={`${id}-field`} value={value} required={required} onChange={(e) => setValue(e.target.value)} autoFocus />
+          <textarea
+            id={`${id}-field`}
+            value={value}
+            required={required}
+            onChange={(e) => setValue(e.target.value)}
+            autoFocus
+          />
           <div className="toolbar">
-            <button type="submit" className={danger ? 'btn btn--danger-solid' : 'btn btn--primary'} disabled={required && !value.trim()}>
+            <button
+              type="submit"
+              className={danger ? 'btn btn--danger-solid' : 'btn btn--primary'}
+              disabled={required && !value.trim()}
+            >
               {confirmLabel}
             </button>
             <button type="button" className="btn" onClick={onCancel}>

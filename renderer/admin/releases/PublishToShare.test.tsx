@@ -11,7 +11,15 @@ const MARKETS = [
 
 function setup(touched: string[], disabled = false) {
   const onPublish = vi.fn<(r: Rollout) => void>();
-  render(<PublishToShare markets={MARKETS} touched={touched} disabled={disabled} publishButton={<button type="button">Publish 1 document(s)</button>} onPublish={onPublish} />);
+  render(
+    <PublishToShare
+      markets={MARKETS}
+      touched={touched}
+      disabled={disabled}
+      publishButton={<button type="button">Publish 1 document(s)</button>}
+      onPublish={onPublish}
+    />,
+  );
   return onPublish;
 }
 
@@ -22,7 +30,11 @@ describe('PublishToShare', () => {
     const onPublish = setup(['ID']);
     const toolbarButtons = screen.getAllByRole('button').map((b) => b.textContent);
     expect(toolbarButtons).toEqual(['Publish 1 document(s)', 'Publish to 10 %']);
-    expect(screen.getByText(/Share, audience, schedule and guard: 10 % of every market, platform and app version, starting when published, guard on/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /Share, audience, schedule and guard: 10 % of every market, platform and app version, starting when published, guard on/,
+      ),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Publish to 10 %' }));
     expect(onPublish).toHaveBeenCalledWith({ percent: 10, guard: true });
   });
@@ -66,7 +78,9 @@ describe('PublishToShare', () => {
     await userEvent.clear(share);
     await userEvent.type(share, '150');
     expect(share.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Enter a share from 0.1 to 100 (steps of 0.01).').id).toBe(share.getAttribute('aria-describedby'));
+    expect(screen.getByText('Enter a share from 0.1 to 100 (steps of 0.01).').id).toBe(
+      share.getAttribute('aria-describedby'),
+    );
     expect(screen.getByRole('button', { name: 'Publish to N %' })).toHaveProperty('disabled', true);
     await userEvent.clear(share);
     await userEvent.type(share, '50');

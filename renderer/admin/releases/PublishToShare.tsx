@@ -22,7 +22,11 @@ interface Props {
   onPublish(rollout: Rollout): void;
 }
 
-const PLATFORM_NAMES: Record<ReleasePlatform, string> = { ios: 'iOS app', android: 'Android app', web: 'Web (browser)' };
+const PLATFORM_NAMES: Record<ReleasePlatform, string> = {
+  ios: 'iOS app',
+  android: 'Android app',
+  web: 'Web (browser)',
+};
 const toggled = <T,>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
 export default function PublishToShare({ markets, touched, disabled, publishButton, onPublish }: Props) {
@@ -43,7 +47,8 @@ export default function PublishToShare({ markets, touched, disabled, publishButt
   const summary = rollout
     ? `${percentText(rollout.percent)} of ${audienceText(rollout.audience ?? {})}, ${rollout.startAt ? 'scheduled' : 'starting when published'}${rollout.endAt ? ', ending by itself' : ''}, guard ${rollout.guard ? 'on' : 'off'}`
     : 'some options need fixing';
-  const err = (k: keyof RolloutForm) => (errors[k] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${k}-error` } : {});
+  const err = (k: keyof RolloutForm) =>
+    errors[k] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${k}-error` } : {};
   // A fieldset (a group) is described by its message; invalid is said of the inputs.
   const groupErr = (k: keyof RolloutForm) => (errors[k] ? { 'aria-describedby': `${id}-${k}-error` } : {});
   const message = (k: keyof RolloutForm) =>
@@ -57,34 +62,49 @@ export default function PublishToShare({ markets, touched, disabled, publishButt
     <div className="rollout">
       <div className="toolbar">
         {publishButton}
-        <button type="button" className="btn btn--primary" disabled={disabled || !rollout} onClick={() => rollout && onPublish(rollout)}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={disabled || !rollout}
+          onClick={() => rollout && onPublish(rollout)}
+        >
           Publish to {shown === null ? 'N' : shown.toLocaleString('en-GB')} %
         </button>
       </div>
       <details>
         <summary>Share, audience, schedule and guard: {summary}</summary>
         <p className="rollout__hint">
-          The drafts go to this share of borrowers first (a release); everyone else keeps what is published. Watch it, widen it, complete it or roll
-          it back on the Releases page.
+          The drafts go to this share of borrowers first (a release); everyone else keeps what is published. Watch it,
+          widen it, complete it or roll it back on the Releases page.
         </p>
         <div className="rollout__grid">
           <fieldset>
             <legend>Share</legend>
             <label className="rollout__field">
               Share of borrowers (%)
-              <input inputMode="decimal" value={form.percent} onChange={(e) => set('percent', e.target.value)} {...err('percent')} />
+              <input
+                inputMode="decimal"
+                value={form.percent}
+                onChange={(e) => set('percent', e.target.value)}
+                {...err('percent')}
+              />
             </label>
             {message('percent')}
             <label>
-              <input type="checkbox" checked={form.guard} onChange={(e) => set('guard', e.target.checked)} /> Guard: roll back by itself if the candidate does
-              worse
+              <input type="checkbox" checked={form.guard} onChange={(e) => set('guard', e.target.checked)} /> Guard:
+              roll back by itself if the candidate does worse
             </label>
           </fieldset>
           <fieldset {...groupErr('markets')}>
             <legend>Markets</legend>
             {allMarkets.map((m) => (
               <label key={m}>
-                <input type="checkbox" checked={form.markets.includes(m)} onChange={() => set('markets', toggled(form.markets, m))} /> {m}
+                <input
+                  type="checkbox"
+                  checked={form.markets.includes(m)}
+                  onChange={() => set('markets', toggled(form.markets, m))}
+                />{' '}
+                {m}
               </label>
             ))}
             {message('markets')}
@@ -93,7 +113,12 @@ export default function PublishToShare({ markets, touched, disabled, publishButt
             <legend>Platforms</legend>
             {RELEASE_PLATFORMS.map((p) => (
               <label key={p}>
-                <input type="checkbox" checked={form.platforms.includes(p)} onChange={() => set('platforms', toggled(form.platforms, p))} /> {PLATFORM_NAMES[p]}
+                <input
+                  type="checkbox"
+                  checked={form.platforms.includes(p)}
+                  onChange={() => set('platforms', toggled(form.platforms, p))}
+                />{' '}
+                {PLATFORM_NAMES[p]}
               </label>
             ))}
             {message('platforms')}
@@ -102,12 +127,21 @@ export default function PublishToShare({ markets, touched, disabled, publishButt
             <legend>App versions (empty: any)</legend>
             <label className="rollout__field">
               Lowest app version
-              <input value={form.minVersion} placeholder="e.g. 2.14.0" onChange={(e) => set('minVersion', e.target.value)} {...err('minVersion')} />
+              <input
+                value={form.minVersion}
+                placeholder="e.g. 2.14.0"
+                onChange={(e) => set('minVersion', e.target.value)}
+                {...err('minVersion')}
+              />
             </label>
             {message('minVersion')}
             <label className="rollout__field">
               Highest app version
-              <input value={form.maxVersion} onChange={(e) => set('maxVersion', e.target.value)} {...err('maxVersion')} />
+              <input
+                value={form.maxVersion}
+                onChange={(e) => set('maxVersion', e.target.value)}
+                {...err('maxVersion')}
+              />
             </label>
             {message('maxVersion')}
           </fieldset>
@@ -127,12 +161,22 @@ export default function PublishToShare({ markets, touched, disabled, publishButt
             )}
             <label className="rollout__field">
               Start ({zone}; empty: when published)
-              <input type="datetime-local" value={form.startAt} onChange={(e) => set('startAt', e.target.value)} {...err('startAt')} />
+              <input
+                type="datetime-local"
+                value={form.startAt}
+                onChange={(e) => set('startAt', e.target.value)}
+                {...err('startAt')}
+              />
             </label>
             {message('startAt')}
             <label className="rollout__field">
               End ({zone}; empty: never by itself)
-              <input type="datetime-local" value={form.endAt} onChange={(e) => set('endAt', e.target.value)} {...err('endAt')} />
+              <input
+                type="datetime-local"
+                value={form.endAt}
+                onChange={(e) => set('endAt', e.target.value)}
+                {...err('endAt')}
+              />
             </label>
             {message('endAt')}
           </fieldset>

@@ -43,7 +43,10 @@ export default function ReleaseActions({ release: r, eyes, user, onDone }: Props
   }
 
   const setPercent = (p: number) =>
-    run(() => adminApi.setReleasePercent(r.id, p), (after) => `Release ${r.id} ${p > r.percent ? 'widened' : 'narrowed'} to ${percentText(after.percent)}.`);
+    run(
+      () => adminApi.setReleasePercent(r.id, p),
+      (after) => `Release ${r.id} ${p > r.percent ? 'widened' : 'narrowed'} to ${percentText(after.percent)}.`,
+    );
 
   const typed = share.trim() ? parsePercent(share) : null;
   const typedWrong = !!share.trim() && typed === null;
@@ -53,8 +56,9 @@ export default function ReleaseActions({ release: r, eyes, user, onDone }: Props
     <div className="release-actions">
       {eyes.blocked && (
         <p className="review-four-eyes" role="note">
-          Four eyes: market {eyes.markets.join(', ')} asks that someone other than the drafter widens or completes this release. You ({user}) drafted every
-          change in it: ask another publisher. You can still narrow it or roll it back.
+          Four eyes: market {eyes.markets.join(', ')} asks that someone other than the drafter widens or completes this
+          release. You ({user}) drafted every change in it: ask another publisher. You can still narrow it or roll it
+          back.
         </p>
       )}
       <div role="group" aria-labelledby={`${id}-widen`} className="toolbar">
@@ -62,7 +66,13 @@ export default function ReleaseActions({ release: r, eyes, user, onDone }: Props
           Widen
         </span>
         {WIDEN_STEPS.filter((p) => p > r.percent).map((p) => (
-          <button key={p} type="button" className="btn" disabled={busy || eyes.blocked} onClick={() => void setPercent(p)}>
+          <button
+            key={p}
+            type="button"
+            className="btn"
+            disabled={busy || eyes.blocked}
+            onClick={() => void setPercent(p)}
+          >
             Widen to {p} %
           </button>
         ))}
@@ -79,7 +89,12 @@ export default function ReleaseActions({ release: r, eyes, user, onDone }: Props
           aria-describedby={typedWrong ? `${id}-share-error` : undefined}
           onChange={(e) => setShare(e.target.value)}
         />
-        <button type="button" className="btn" disabled={busy || typed === null || typed === r.percent || typedBlocked} onClick={() => void setPercent(typed!)}>
+        <button
+          type="button"
+          className="btn"
+          disabled={busy || typed === null || typed === r.percent || typedBlocked}
+          onClick={() => void setPercent(typed!)}
+        >
           Set share
         </button>
       </div>
@@ -89,7 +104,12 @@ export default function ReleaseActions({ release: r, eyes, user, onDone }: Props
         </p>
       )}
       <div className="toolbar">
-        <button type="button" className="btn btn--primary" disabled={busy || eyes.blocked} onClick={() => setAsking('complete')}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={busy || eyes.blocked}
+          onClick={() => setAsking('complete')}
+        >
           Complete
         </button>
         <button type="button" className="btn btn--danger" disabled={busy} onClick={() => setAsking('rollback')}>
@@ -110,7 +130,10 @@ export default function ReleaseActions({ release: r, eyes, user, onDone }: Props
         onCancel={() => setAsking(null)}
         onConfirm={(note) => {
           setAsking(null);
-          void run(() => adminApi.completeRelease(r.id, note || undefined), () => `Release ${r.id} completed: every borrower now gets its documents.`);
+          void run(
+            () => adminApi.completeRelease(r.id, note || undefined),
+            () => `Release ${r.id} completed: every borrower now gets its documents.`,
+          );
         }}
       />
       <ConfirmDialog
@@ -124,7 +147,10 @@ export default function ReleaseActions({ release: r, eyes, user, onDone }: Props
         onCancel={() => setAsking(null)}
         onConfirm={(reason) => {
           setAsking(null);
-          void run(() => adminApi.rollbackRelease(r.id, reason), () => `Release ${r.id} rolled back: every borrower gets the base.`);
+          void run(
+            () => adminApi.rollbackRelease(r.id, reason),
+            () => `Release ${r.id} rolled back: every borrower gets the base.`,
+          );
         }}
       />
     </div>

@@ -29,7 +29,11 @@ function TimeIn({ iso, zones }: { iso: string; zones: MarketZone[] }) {
         <span key={z.zone}>
           {i > 0 && ' · '}
           <time dateTime={iso}>{formatInZone(iso, z.zone)}</time>
-          {distinct.length > 1 && ` for ${zones.filter((x) => x.zone === z.zone).map((x) => x.market).join(', ')}`}
+          {distinct.length > 1 &&
+            ` for ${zones
+              .filter((x) => x.zone === z.zone)
+              .map((x) => x.market)
+              .join(', ')}`}
         </span>
       ))}
     </>
@@ -47,7 +51,9 @@ export default function ReleaseCard({ release: r, zones, eyes, user, publisher, 
           Release {r.id}: {r.documents.map((d) => `${d.kind} ${d.id}`).join(', ')}
         </h4>
         <span className={`badge release-status release-status--${r.status}`}>{STATUS_LABELS[r.status]}</span>
-        <span className="release__percent">{open ? `${percentText(r.percent)} of the audience` : `was at ${percentText(r.percent)}`}</span>
+        <span className="release__percent">
+          {open ? `${percentText(r.percent)} of the audience` : `was at ${percentText(r.percent)}`}
+        </span>
       </header>
       <dl className="release__facts">
         <dt>Audience</dt>

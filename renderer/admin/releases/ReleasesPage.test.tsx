@@ -6,8 +6,19 @@ import { fakeAdminServer } from '../testing/fake-admin-server';
 import ReleasesPage from './ReleasesPage';
 
 const doc = (kind: string, id: string, markets: string[]): DocSummary => ({
-  kind, id, file: `${kind}/${id}.json`, etag: '"e"', markets, locale: null, publishedVersion: 1, publishedAt: null, publishedBy: null,
-  hasDraft: false, draftUpdatedAt: null, draftUpdatedBy: null, editors: [],
+  kind,
+  id,
+  file: `${kind}/${id}.json`,
+  etag: '"e"',
+  markets,
+  locale: null,
+  publishedVersion: 1,
+  publishedAt: null,
+  publishedBy: null,
+  hasDraft: false,
+  draftUpdatedAt: null,
+  draftUpdatedBy: null,
+  editors: [],
 });
 const DOCS = [doc('text-set', 'id-ID', ['ID']), doc('text-set', 'en-IN', ['IN'])];
 const MARKETS = [
@@ -15,14 +26,25 @@ const MARKETS = [
   { kind: 'market', id: 'IN', timeZone: 'Asia/Kolkata', fourEyes: false },
 ];
 
-const arm = (pageViews: number, errors: number, p75Lcp: number | null) => ({ pageViews, errors, errorRate: pageViews ? errors / pageViews : 0, p75Lcp });
+const arm = (pageViews: number, errors: number, p75Lcp: number | null) => ({
+  pageViews,
+  errors,
+  errorRate: pageViews ? errors / pageViews : 0,
+  p75Lcp,
+});
 // No verdict unless a test gives one: a release the guard has not read yet, which the console must say.
 const release = (more: Partial<Release> = {}) =>
   ({
-    id: 'r-1', status: 'rolling', percent: 10, guard: true,
+    id: 'r-1',
+    status: 'rolling',
+    percent: 10,
+    guard: true,
     documents: [{ kind: 'text-set', id: 'id-ID', file: 'texts/id-ID.json', baseVersion: 3, editors: ['ed'] }],
     audience: { platforms: ['android', 'ios'], minVersion: '2.1' },
-    startAt: null, endAt: '2026-05-08T11:30:00.000Z', note: 'Shorter retry label', createdBy: 'pat',
+    startAt: null,
+    endAt: '2026-05-08T11:30:00.000Z',
+    note: 'Shorter retry label',
+    createdBy: 'pat',
     arms: { base: arm(58, 0, 1840), candidate: arm(61, 28, 2310.4) },
     ...more,
   }) as Release;
@@ -30,7 +52,12 @@ const release = (more: Partial<Release> = {}) =>
 type Answer = { status?: number; body: unknown };
 
 /** The page against a fake admin API: the list answers from `state.releases`; writes answer `state.answer` and update the list. */
-function page(releases: Release[], user = 'pat', role: 'publisher' | 'viewer' = 'publisher', markets: unknown[] = MARKETS) {
+function page(
+  releases: Release[],
+  user = 'pat',
+  role: 'publisher' | 'viewer' = 'publisher',
+  markets: unknown[] = MARKETS,
+) {
   const state: { releases: Release[]; answer: Answer } = { releases, answer: { status: 500, body: null } };
   const write = () => {
     const out = state.answer;
@@ -57,7 +84,10 @@ afterEach(() => {
 
 describe('ReleasesPage', () => {
   it('shows each release: share, status, audience, schedule in the market zone, arms and the verdict', async () => {
-    page([release(), release({ id: 'r-0', status: 'rolled-back', percent: 50, guard: false, endAt: null, audience: {} })]);
+    page([
+      release(),
+      release({ id: 'r-0', status: 'rolled-back', percent: 50, guard: false, endAt: null, audience: {} }),
+    ]);
     const card = await screen.findByRole('article', { name: 'Release r-1: text-set id-ID' });
     const text = card.textContent!;
     expect(text).toMatch(/rolling out/);
@@ -66,7 +96,9 @@ describe('ReleasesPage', () => {
     // The documents touch ID only: Jakarta time.
     expect(text).toMatch(/8 May 2026, 18:30 \(Asia\/Jakarta, UTC\+07:00\)/);
     const arms = within(card).getByRole('table', { name: 'Arms of release r-1' });
-    const rows = within(arms).getAllByRole('row').map((r) => r.textContent);
+    const rows = within(arms)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
     expect(rows[1]).toMatch(/^Base.*58.*0.*0 %.*1,840 ms$/);
     expect(rows[2]).toMatch(/^Candidate.*61.*28.*45\.9 %.*2,310 ms$/);
     // No verdict from this server yet: said, not guessed.
@@ -79,7 +111,11 @@ describe('ReleasesPage', () => {
   });
 
   it('shows the guard verdict once the server reports one', async () => {
-    page([release({ verdict: { status: 'regressed', message: 'error rate 46 % candidate vs 0 % base over 61 / 58 page views' } })]);
+    page([
+      release({
+        verdict: { status: 'regressed', message: 'error rate 46 % candidate vs 0 % base over 61 / 58 page views' },
+      }),
+    ]);
     const card = await screen.findByRole('article', { name: /Release r-1/ });
     expect(card.textContent).toMatch(/regressed error rate 46 % candidate vs 0 % base over 61 \/ 58 page views/);
   });
@@ -88,7 +124,11 @@ describe('ReleasesPage', () => {
     const { calls, state } = page([release()]);
     const card = await screen.findByRole('article', { name: /Release r-1/ });
     const widen = within(card).getByRole('group', { name: 'Widen' });
-    expect(within(widen).getAllByRole('button').map((b) => b.textContent)).toEqual(['Widen to 25 %', 'Widen to 50 %', 'Widen to 100 %', 'Set share']);
+    expect(
+      within(widen)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Widen to 25 %', 'Widen to 50 %', 'Widen to 100 %', 'Set share']);
     state.answer = { body: { release: { ...release(), percent: 25 } } };
     await userEvent.click(within(widen).getByRole('button', { name: 'Widen to 25 %' }));
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Release r-1 widened to 25 %.');
@@ -101,20 +141,39 @@ describe('ReleasesPage', () => {
   it("shows the server's words when it refuses (403 four eyes, 409)", async () => {
     const { state } = page([release()]);
     const card = await screen.findByRole('article', { name: /Release r-1/ });
-    state.answer = { status: 403, body: { error: { status: 403, message: 'Four eyes: market ID needs a second person. pat is the only editor of this change set' } } };
+    state.answer = {
+      status: 403,
+      body: {
+        error: {
+          status: 403,
+          message: 'Four eyes: market ID needs a second person. pat is the only editor of this change set',
+        },
+      },
+    };
     await userEvent.click(within(card).getByRole('button', { name: 'Widen to 50 %' }));
-    expect((await within(card).findByRole('alert')).textContent).toBe('Release r-1: Not allowed: Four eyes: market ID needs a second person. pat is the only editor of this change set');
-    state.answer = { status: 409, body: { error: { status: 409, message: 'Release r-1 is rolled-back: only a scheduled or rolling release can change' } } };
+    expect((await within(card).findByRole('alert')).textContent).toBe(
+      'Release r-1: Not allowed: Four eyes: market ID needs a second person. pat is the only editor of this change set',
+    );
+    state.answer = {
+      status: 409,
+      body: {
+        error: { status: 409, message: 'Release r-1 is rolled-back: only a scheduled or rolling release can change' },
+      },
+    };
     await userEvent.type(within(card).getByLabelText('Share (%)'), '5');
     await userEvent.click(within(card).getByRole('button', { name: 'Set share' }));
-    await within(card).findByText('Release r-1: Release r-1 is rolled-back: only a scheduled or rolling release can change');
+    await within(card).findByText(
+      'Release r-1: Release r-1 is rolled-back: only a scheduled or rolling release can change',
+    );
   });
 
   it('keeps the only drafter from widening or completing a four-eyes release, never from narrowing or rolling back', async () => {
     const strict = [{ ...MARKETS[0], fourEyes: true }, MARKETS[1]];
     page([release()], 'ed', 'publisher', strict);
     const card = await screen.findByRole('article', { name: /Release r-1/ });
-    expect(within(card).getByRole('note').textContent).toMatch(/Four eyes: market ID.*You \(ed\) drafted every change in it.*You can still narrow it or roll it back/);
+    expect(within(card).getByRole('note').textContent).toMatch(
+      /Four eyes: market ID.*You \(ed\) drafted every change in it.*You can still narrow it or roll it back/,
+    );
     expect(within(card).getByRole('button', { name: 'Widen to 25 %' })).toHaveProperty('disabled', true);
     expect(within(card).getByRole('button', { name: 'Complete' })).toHaveProperty('disabled', true);
     expect(within(card).getByRole('button', { name: 'Roll back' })).toHaveProperty('disabled', false);
@@ -133,7 +192,10 @@ describe('ReleasesPage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Roll back release r-1?' });
     const confirm = within(dialog).getByRole('button', { name: 'Roll back now' });
     expect(confirm).toHaveProperty('disabled', true);
-    await userEvent.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Retry label confuses borrowers');
+    await userEvent.type(
+      within(dialog).getByLabelText('Reason (kept in the audit log)'),
+      'Retry label confuses borrowers',
+    );
     state.answer = { body: { release: { ...release(), status: 'rolled-back' } } };
     await userEvent.click(confirm);
     expect(await screen.findByText('Release r-1 rolled back: every borrower gets the base.')).toBeTruthy();

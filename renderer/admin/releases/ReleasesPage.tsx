@@ -52,7 +52,11 @@ export default function ReleasesPage({ role, user, docs, markets, refreshMs = 50
   }, [refreshMs, anyOpen, load]);
 
   const allMarkets = useMemo(
-    () => markets.map((m) => (m as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === 'string').sort(),
+    () =>
+      markets
+        .map((m) => (m as { id?: unknown } | null)?.id)
+        .filter((id): id is string => typeof id === 'string')
+        .sort(),
     [markets],
   );
   const done = (message: string) => {
@@ -79,8 +83,9 @@ export default function ReleasesPage({ role, user, docs, markets, refreshMs = 50
     <section aria-labelledby="releases-title" className="releases">
       <h2 id="releases-title">Releases</h2>
       <p className="muted">
-        A release serves its documents to a share of borrowers first (<em>Publish to N %</em> on the review page). Compare its arms here, widen it
-        step by step, complete it, or roll it back. Times are in the zone of the market a release reaches.
+        A release serves its documents to a share of borrowers first (<em>Publish to N %</em> on the review page).
+        Compare its arms here, widen it step by step, complete it, or roll it back. Times are in the zone of the market
+        a release reaches.
       </p>
       <div className="toolbar">
         <button type="button" className="btn" onClick={() => void load()}>
@@ -102,7 +107,9 @@ export default function ReleasesPage({ role, user, docs, markets, refreshMs = 50
         </p>
       )}
       {releases === null && !error && <p>Loading the releases…</p>}
-      {releases?.length === 0 && <p>No releases yet. Publish a change to a share of borrowers from Review &amp; publish.</p>}
+      {releases?.length === 0 && (
+        <p>No releases yet. Publish a change to a share of borrowers from Review &amp; publish.</p>
+      )}
       {open.length > 0 && (
         <section aria-labelledby="releases-open-title" className="releases__group">
           <h3 id="releases-open-title">In flight ({open.length})</h3>

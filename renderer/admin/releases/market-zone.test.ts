@@ -7,7 +7,12 @@ describe('market zone', () => {
     expect(zoneOf({ id: 'XX' })).toBe('UTC');
     expect(zoneOf({ timeZone: 'Mars/Olympus' })).toBe('UTC');
     expect(zoneOf(null)).toBe('UTC');
-    expect(marketZones([{ id: 'IN', timeZone: 'Asia/Kolkata' }, 7, { id: 'ID', timeZone: 'Asia/Jakarta' }], ['ID', 'IN', 'XX'])).toEqual([
+    expect(
+      marketZones(
+        [{ id: 'IN', timeZone: 'Asia/Kolkata' }, 7, { id: 'ID', timeZone: 'Asia/Jakarta' }],
+        ['ID', 'IN', 'XX'],
+      ),
+    ).toEqual([
       { market: 'ID', zone: 'Asia/Jakarta' },
       { market: 'IN', zone: 'Asia/Kolkata' },
       { market: 'XX', zone: 'UTC' },

@@ -31,7 +31,9 @@ export interface MarketZone {
 /** Each market of `ids` with its zone, from the market documents (garbage entries are skipped). */
 export function marketZones(markets: unknown[], ids: string[]): MarketZone[] {
   const byId = new Map<string, unknown>();
-  for (const m of markets) if (m && typeof m === 'object' && typeof (m as { id?: unknown }).id === 'string') byId.set((m as { id: string }).id, m);
+  for (const m of markets)
+    if (m && typeof m === 'object' && typeof (m as { id?: unknown }).id === 'string')
+      byId.set((m as { id: string }).id, m);
   return ids.map((market) => ({ market, zone: zoneOf(byId.get(market)) }));
 }
 
@@ -39,7 +41,16 @@ const partsFormat = new Map<string, Intl.DateTimeFormat>();
 function wallParts(instant: number, zone: string) {
   let f = partsFormat.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     partsFormat.set(zone, f);
   }
   const p = Object.fromEntries(f.formatToParts(instant).map((x) => [x.type, x.value]));
@@ -53,7 +64,8 @@ export function offsetMinutes(instant: number, zone: string): number {
 }
 
 const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
-const offsetText = (min: number) => `${min < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(min) / 60))}:${pad(Math.abs(min) % 60)}`;
+const offsetText = (min: number) =>
+  `${min < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(min) / 60))}:${pad(Math.abs(min) % 60)}`;
 
 const WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 

@@ -34,12 +34,22 @@ export function audienceText(a: ReleaseAudience): string {
 }
 
 export const errorRateText = (a: ArmStats) => (a.pageViews ? `${num.format(a.errorRate * 100)} %` : '—');
-export const lcpText = (a: ArmStats) => (a.p75Lcp === null || a.p75Lcp === undefined ? '—' : `${Math.round(a.p75Lcp).toLocaleString('en-GB')} ms`);
+export const lcpText = (a: ArmStats) =>
+  a.p75Lcp === null || a.p75Lcp === undefined ? '—' : `${Math.round(a.p75Lcp).toLocaleString('en-GB')} ms`;
 
-const VERDICT_LABELS: Record<ReleaseVerdict['status'], string> = { off: 'guard off', collecting: 'collecting', healthy: 'healthy', regressed: 'regressed' };
+const VERDICT_LABELS: Record<ReleaseVerdict['status'], string> = {
+  off: 'guard off',
+  collecting: 'collecting',
+  healthy: 'healthy',
+  regressed: 'regressed',
+};
 
 /** The guard's verdict as a badge and a sentence; a server that reports none yet is said so, not guessed. */
-export function verdictOf(r: Pick<Release, 'guard'> & Partial<Pick<Release, 'verdict'>>): { label: string; tone: 'ok' | 'bad' | 'neutral'; message: string } {
+export function verdictOf(r: Pick<Release, 'guard'> & Partial<Pick<Release, 'verdict'>>): {
+  label: string;
+  tone: 'ok' | 'bad' | 'neutral';
+  message: string;
+} {
   const v = r.verdict;
   if (v && VERDICT_LABELS[v.status]) {
     const label = VERDICT_LABELS[v.status];
@@ -48,20 +58,42 @@ export function verdictOf(r: Pick<Release, 'guard'> & Partial<Pick<Release, 'ver
     return { label, tone: v.status === 'healthy' ? 'ok' : v.status === 'regressed' ? 'bad' : 'neutral', message };
   }
   return r.guard
-    ? { label: 'guard on', tone: 'neutral', message: 'The guard watches this release; this server reports no verdict yet.' }
-    : { label: 'guard off', tone: 'neutral', message: 'Nobody rolls this release back automatically: watch the figures.' };
+    ? {
+        label: 'guard on',
+        tone: 'neutral',
+        message: 'The guard watches this release; this server reports no verdict yet.',
+      }
+    : {
+        label: 'guard off',
+        tone: 'neutral',
+        message: 'Nobody rolls this release back automatically: watch the figures.',
+      };
 }
 
 /** The markets a release reaches: its audience's, else those its documents touch, else every published one. */
-export function releaseMarkets(r: Pick<Release, 'audience' | 'documents'>, docs: DocSummary[], allMarkets: string[]): string[] {
+export function releaseMarkets(
+  r: Pick<Release, 'audience' | 'documents'>,
+  docs: DocSummary[],
+  allMarkets: string[],
+): string[] {
   if (r.audience.markets?.length) return r.audience.markets;
-  const touched = new Set(r.documents.flatMap((d) => docs.find((x) => x.kind === d.kind && x.id === d.id)?.markets ?? []));
+  const touched = new Set(
+    r.documents.flatMap((d) => docs.find((x) => x.kind === d.kind && x.id === d.id)?.markets ?? []),
+  );
   const known = allMarkets.filter((m) => touched.has(m));
   return known.length ? known : allMarkets;
 }
 
 /** Four eyes for widening and completing, as for publishing: the candidate's drafters are its editors. */
-export function releaseFourEyes(r: Pick<Release, 'documents'>, docs: DocSummary[], markets: unknown[], user: string): FourEyesVerdict {
-  const changes = r.documents.map((d) => ({ markets: docs.find((x) => x.kind === d.kind && x.id === d.id)?.markets ?? [], editors: d.editors ?? [] }));
+export function releaseFourEyes(
+  r: Pick<Release, 'documents'>,
+  docs: DocSummary[],
+  markets: unknown[],
+  user: string,
+): FourEyesVerdict {
+  const changes = r.documents.map((d) => ({
+    markets: docs.find((x) => x.kind === d.kind && x.id === d.id)?.markets ?? [],
+    editors: d.editors ?? [],
+  }));
   return fourEyes({ markets, changes, publisher: user });
 }

@@ -56,7 +56,12 @@ function compareVersions(a: string, b: string): number {
 }
 
 /** The rollout, or the errors by field. `allMarkets`: the published ones; `zone`: the zone the times are typed in. */
-export function rolloutOf(form: RolloutForm, allMarkets: string[], zone: string, now = Date.now()): { rollout: Rollout | null; errors: RolloutErrors } {
+export function rolloutOf(
+  form: RolloutForm,
+  allMarkets: string[],
+  zone: string,
+  now = Date.now(),
+): { rollout: Rollout | null; errors: RolloutErrors } {
   const errors: RolloutErrors = {};
   const percent = parsePercent(form.percent);
   if (percent === null) errors.percent = 'Enter a share from 0.1 to 100 (steps of 0.01).';
@@ -67,12 +72,14 @@ export function rolloutOf(form: RolloutForm, allMarkets: string[], zone: string,
   }
   const min = form.minVersion.trim();
   const max = form.maxVersion.trim();
-  if (min && max && !errors.minVersion && !errors.maxVersion && compareVersions(min, max) > 0) errors.maxVersion = `Must not be below the lowest version ${min}.`;
+  if (min && max && !errors.minVersion && !errors.maxVersion && compareVersions(min, max) > 0)
+    errors.maxVersion = `Must not be below the lowest version ${min}.`;
   const startAt = form.startAt ? wallTimeToIso(form.startAt, zone) : null;
   const endAt = form.endAt ? wallTimeToIso(form.endAt, zone) : null;
   if (form.startAt && !startAt) errors.startAt = 'Enter a date and time.';
   if (form.endAt && !endAt) errors.endAt = 'Enter a date and time.';
-  if (endAt && Date.parse(endAt) <= Math.max(now, startAt ? Date.parse(startAt) : now)) errors.endAt = startAt ? 'Must be after the start.' : 'Must be in the future.';
+  if (endAt && Date.parse(endAt) <= Math.max(now, startAt ? Date.parse(startAt) : now))
+    errors.endAt = startAt ? 'Must be after the start.' : 'Must be in the future.';
   if (Object.keys(errors).length) return { rollout: null, errors };
 
   const audience: Rollout['audience'] = {};

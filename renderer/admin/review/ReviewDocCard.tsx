@@ -36,9 +36,20 @@ function eyesText(v: FourEyesDocVerdict, drafters: string[], user: string): stri
   }
 }
 
-export default function ReviewDocCard({ summary: d, record, checked, onToggle, eyes, user = '', onApprove, busy }: Props) {
+export default function ReviewDocCard({
+  summary: d,
+  record,
+  checked,
+  onToggle,
+  eyes,
+  user = '',
+  onApprove,
+  busy,
+}: Props) {
   const title = `${d.kind} ${d.id}`;
-  const changes = record ? describeChanges(d.kind, record.published?.content ?? null, record.draft?.content ?? null) : null;
+  const changes = record
+    ? describeChanges(d.kind, record.published?.content ?? null, record.draft?.content ?? null)
+    : null;
   const drafters = d.editors.length ? d.editors : d.draftUpdatedBy ? [d.draftUpdatedBy] : [];
   // Approvals of this draft (a rollback's approvals are for the history page).
   const approvers = (d.approvals ?? []).filter((a) => a.version === null).map((a) => a.approver);
@@ -79,7 +90,11 @@ export default function ReviewDocCard({ summary: d, record, checked, onToggle, e
           )}
         </div>
       )}
-      {changes ? <ChangeTable changes={changes} label={`Changes in ${title}`} /> : <p className="review-doc__meta">Loading the changes…</p>}
+      {changes ? (
+        <ChangeTable changes={changes} label={`Changes in ${title}`} />
+      ) : (
+        <p className="review-doc__meta">Loading the changes…</p>
+      )}
     </article>
   );
 }

@@ -5,32 +5,56 @@ const markets = [{ id: 'ID', fourEyes: true }, { id: 'IN', fourEyes: false }, nu
 
 describe('fourEyes', () => {
   it('blocks the only drafter of a document touching a four-eyes market', () => {
-    expect(fourEyes({ markets, changes: [{ key: 'text-set/id-ID', markets: ['ID'], editors: ['pat'] }], publisher: 'pat' })).toEqual({
-      markets: ['ID'], editors: ['pat'], blocked: true,
+    expect(
+      fourEyes({ markets, changes: [{ key: 'text-set/id-ID', markets: ['ID'], editors: ['pat'] }], publisher: 'pat' }),
+    ).toEqual({
+      markets: ['ID'],
+      editors: ['pat'],
+      blocked: true,
       documents: [{ key: 'text-set/id-ID', markets: ['ID'], state: 'needs-second', approvers: [] }],
     });
   });
 
-  it('judges each document on its own: a colleague\'s edit in the set does not carry the publisher\'s own', () => {
+  it("judges each document on its own: a colleague's edit in the set does not carry the publisher's own", () => {
     const v = fourEyes({
       markets,
-      changes: [{ key: 'text-set/id-ID', markets: ['ID'], editors: ['pat'] }, { key: 'text-set/en-IN', markets: ['ID'], editors: ['ed'] }],
+      changes: [
+        { key: 'text-set/id-ID', markets: ['ID'], editors: ['pat'] },
+        { key: 'text-set/en-IN', markets: ['ID'], editors: ['ed'] },
+      ],
       publisher: 'pat',
     });
     expect(v.blocked).toBe(true);
-    expect(v.documents.map((d) => [d.key, d.state])).toEqual([['text-set/id-ID', 'needs-second'], ['text-set/en-IN', 'colleague']]);
+    expect(v.documents.map((d) => [d.key, d.state])).toEqual([
+      ['text-set/id-ID', 'needs-second'],
+      ['text-set/en-IN', 'colleague'],
+    ]);
   });
 
   it('lets another person publish, or the drafter once someone else approved the draft (never their own approval)', () => {
-    expect(fourEyes({ markets, changes: [{ markets: ['ID'], editors: ['ed'] }], publisher: 'pat' }).documents[0].state).toBe('colleague');
-    const approved = fourEyes({ markets, changes: [{ markets: ['ID'], editors: ['pat'], approvers: ['paula'] }], publisher: 'pat' });
+    expect(
+      fourEyes({ markets, changes: [{ markets: ['ID'], editors: ['ed'] }], publisher: 'pat' }).documents[0].state,
+    ).toBe('colleague');
+    const approved = fourEyes({
+      markets,
+      changes: [{ markets: ['ID'], editors: ['pat'], approvers: ['paula'] }],
+      publisher: 'pat',
+    });
     expect(approved).toMatchObject({ blocked: false, documents: [{ state: 'approved', approvers: ['paula'] }] });
-    const own = fourEyes({ markets, changes: [{ markets: ['ID'], editors: ['pat'], approvers: ['pat'] }], publisher: 'pat' });
+    const own = fourEyes({
+      markets,
+      changes: [{ markets: ['ID'], editors: ['pat'], approvers: ['pat'] }],
+      publisher: 'pat',
+    });
     expect(own).toMatchObject({ blocked: true, documents: [{ state: 'needs-second', approvers: [] }] });
   });
 
   it('does not apply to markets that do not ask for it', () => {
-    expect(fourEyes({ markets, changes: [{ markets: ['IN'], editors: ['pat'] }], publisher: 'pat' })).toMatchObject({ markets: [], blocked: false, documents: [{ state: 'free' }] });
+    expect(fourEyes({ markets, changes: [{ markets: ['IN'], editors: ['pat'] }], publisher: 'pat' })).toMatchObject({
+      markets: [],
+      blocked: false,
+      documents: [{ state: 'free' }],
+    });
   });
 
   it('offers Approve to a publisher who is not the only drafter, once', () => {

@@ -51,7 +51,10 @@ export interface FourEyesVerdict {
 export function strictMarkets(markets: unknown[]): Set<string> {
   return new Set(
     markets
-      .filter((m): m is Record<string, unknown> => !!m && typeof m === 'object' && (m as Record<string, unknown>).fourEyes === true)
+      .filter(
+        (m): m is Record<string, unknown> =>
+          !!m && typeof m === 'object' && (m as Record<string, unknown>).fourEyes === true,
+      )
       .map((m) => String(m.id)),
   );
 }

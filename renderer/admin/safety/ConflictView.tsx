@@ -26,7 +26,8 @@ export default function ConflictView({ theirs, mine, onTakeMine, onTakeTheirs, o
   return (
     <section className="card conflict" aria-labelledby="conflict-title" role="region">
       <h3 id="conflict-title">
-        {who} saved {title} while you were editing{when ? ` (${new Date(when).toLocaleString()})` : ''}. Your text is not saved yet, and not lost.
+        {who} saved {title} while you were editing{when ? ` (${new Date(when).toLocaleString()})` : ''}. Your text is
+        not saved yet, and not lost.
       </h3>
       <p>What is different between their version and your text:</p>
       <ChangeTable changes={describeChanges(theirs.kind, theirContent, mine)} label="Their version → your text" />
@@ -35,11 +36,15 @@ export default function ConflictView({ theirs, mine, onTakeMine, onTakeTheirs, o
         <div className="conflict-sides">
           <div>
             <h4>Theirs ({who})</h4>
-            <pre tabIndex={0} aria-label="Their version">{JSON.stringify(theirContent, null, 2)}</pre>
+            <pre tabIndex={0} aria-label="Their version">
+              {JSON.stringify(theirContent, null, 2)}
+            </pre>
           </div>
           <div>
             <h4>Yours (unsaved)</h4>
-            <pre tabIndex={0} aria-label="Your version">{JSON.stringify(mine, null, 2)}</pre>
+            <pre tabIndex={0} aria-label="Your version">
+              {JSON.stringify(mine, null, 2)}
+            </pre>
           </div>
         </div>
       </details>

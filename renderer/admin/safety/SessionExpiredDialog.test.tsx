@@ -15,7 +15,9 @@ describe('SessionExpiredDialog', () => {
     let loggedIn = false;
     const { calls } = fakeAdminServer({
       'PUT /documents/screen/home/draft': () =>
-        loggedIn ? { body: { kind: 'screen', id: 'home', etag: '"e2"' }, headers: { ETag: '"e2"' } } : { status: 401, body: { error: { status: 401, message: 'Log in first' } } },
+        loggedIn
+          ? { body: { kind: 'screen', id: 'home', etag: '"e2"' }, headers: { ETag: '"e2"' } }
+          : { status: 401, body: { error: { status: 401, message: 'Log in first' } } },
       'POST /login': () => {
         loggedIn = true;
         return { body: { user: 'ed', role: 'editor', csrfToken: 'fresh' } };
@@ -38,7 +40,12 @@ describe('SessionExpiredDialog', () => {
   });
 
   it('gives the 401 back to the caller when the editor chooses not to log in', async () => {
-    fakeAdminServer({ 'PUT /documents/screen/home/draft': () => ({ status: 401, body: { error: { status: 401, message: 'Log in first' } } }) });
+    fakeAdminServer({
+      'PUT /documents/screen/home/draft': () => ({
+        status: 401,
+        body: { error: { status: 401, message: 'Log in first' } },
+      }),
+    });
     render(<SessionExpiredDialog />);
     const failed = adminApi.saveDraft('screen', 'home', {}, '"e1"').catch((e: unknown) => e);
     await userEvent.click(await screen.findByRole('button', { name: 'Not now' }));

@@ -70,11 +70,21 @@ export default function SessionExpiredDialog({ user: lastUser = '', onRenewed }:
       {open && (
         <form onSubmit={submit} className="session-dialog__form">
           <h2 id="session-dialog-title">Your session has ended</h2>
-          <p id="session-dialog-text">Log in again to continue. Nothing you typed is lost: the page stays as it is, and what you were saving is sent once you are back.</p>
+          <p id="session-dialog-text">
+            Log in again to continue. Nothing you typed is lost: the page stays as it is, and what you were saving is
+            sent once you are back.
+          </p>
           <label htmlFor="session-user">User name</label>
           <input id="session-user" autoComplete="username" value={user} onChange={(e) => setUser(e.target.value)} />
           <label htmlFor="session-password">Password</label>
-          <input id="session-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+          <input
+            id="session-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoFocus
+          />
           {error && (
             <p role="alert" className="error">
               {error}

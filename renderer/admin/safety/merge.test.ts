@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { mergeMineOnTheirs } from './merge';
 
 describe('mergeMineOnTheirs', () => {
-  const base = { title: 'a', body: [{ type: 'text', text: 'x' }, { type: 'text', text: 'y' }], extra: 1 };
+  const base = {
+    title: 'a',
+    body: [
+      { type: 'text', text: 'x' },
+      { type: 'text', text: 'y' },
+    ],
+    extra: 1,
+  };
 
   it('keeps their changes and adds mine where we touched different values', () => {
     const theirs = { ...base, title: 'their title' };

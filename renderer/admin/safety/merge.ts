@@ -43,12 +43,18 @@ export function mergeMineOnTheirs(base: unknown, mine: unknown, theirs: unknown)
     .filter((m) => !sameJson(valueAt(theirs, m.pointer), valueAt(mine, m.pointer)))
     .map((m) => m.pointer);
   // Array removals from the end first, so earlier indices stay valid.
-  const ordered = [...mineChanges.filter((c) => c.change !== 'removed'), ...mineChanges.filter((c) => c.change === 'removed').reverse()];
+  const ordered = [
+    ...mineChanges.filter((c) => c.change !== 'removed'),
+    ...mineChanges.filter((c) => c.change === 'removed').reverse(),
+  ];
   let merged: unknown = isContainer(theirs) ? structuredClone(theirs) : theirs;
   for (const c of ordered) merged = isContainer(merged) || !pointerTokens(c.pointer).length ? apply(merged, c) : merged;
   return { merged, conflicts };
 }
 
 export function valueAt(doc: unknown, pointer: string): unknown {
-  return pointerTokens(pointer).reduce<unknown>((v, t) => (isContainer(v) ? (v as Record<string, unknown>)[t] : undefined), doc);
+  return pointerTokens(pointer).reduce<unknown>(
+    (v, t) => (isContainer(v) ? (v as Record<string, unknown>)[t] : undefined),
+    doc,
+  );
 }

@@ -30,7 +30,10 @@ export default function SearchBox({ index, onPick }: Props) {
   };
 
   return (
-    <div className="search" onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setTimeout(() => setOpen(false), 150)}>
+    <div
+      className="search"
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setTimeout(() => setOpen(false), 150)}
+    >
       <input
         type="search"
         aria-label="Search documents, text keys and copy"
@@ -70,8 +73,16 @@ export default function SearchBox({ index, onPick }: Props) {
               {/* The visible text is the option's name (resultLabel), so speech and sight agree. */}
               {r.type === 'doc' ? (
                 <>
-                  <strong>{r.title}</strong> <span className="muted">({r.kind} {r.id})</span>
-                  {r.via && <span className="muted"> uses <code>{r.via}</code></span>}
+                  <strong>{r.title}</strong>{' '}
+                  <span className="muted">
+                    ({r.kind} {r.id})
+                  </span>
+                  {r.via && (
+                    <span className="muted">
+                      {' '}
+                      uses <code>{r.via}</code>
+                    </span>
+                  )}
                 </>
               ) : (
                 <>

@@ -7,7 +7,11 @@ const texts = {
   'en-IN': { 'title.complaintEntry': 'Complaints', 'complaint.myComplaints': 'My complaints', 'loan.title': 'Loan' },
 };
 const screens = [
-  { kind: 'screen', id: 'complaint-entry', content: { title: 'title.complaintEntry', body: [{ label: 'complaint.myComplaints' }] } },
+  {
+    kind: 'screen',
+    id: 'complaint-entry',
+    content: { title: 'title.complaintEntry', body: [{ label: 'complaint.myComplaints' }] },
+  },
   { kind: 'screen', id: 'loan-details', content: { title: 'loan.title' } },
 ];
 const docs = [
@@ -20,7 +24,10 @@ const index = buildSearchIndex({ docs, texts, usages: buildUsageIndex(screens, O
 describe('search index', () => {
   it('finds the keys whose copy contains the words and the screens using them', () => {
     const r = index.search('keluhan');
-    expect(r.filter((x) => x.type === 'key').map((x) => x.type === 'key' && x.key)).toEqual(['title.complaintEntry', 'complaint.myComplaints']);
+    expect(r.filter((x) => x.type === 'key').map((x) => x.type === 'key' && x.key)).toEqual([
+      'title.complaintEntry',
+      'complaint.myComplaints',
+    ]);
     expect(r.filter((x) => x.type === 'doc').map((x) => x.type === 'doc' && x.id)).toEqual(['complaint-entry']);
   });
 

@@ -23,7 +23,11 @@ export type SearchResult =
   | { type: 'doc'; kind: string; id: string; title: string; via?: string }
   | { type: 'key'; key: string; locale?: string; text: string };
 
-const norm = (s: string) => s.toLocaleLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+const norm = (s: string) =>
+  s
+    .toLocaleLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
 
 export interface SearchIndex {
   search(query: string, limit?: number): SearchResult[];

@@ -27,7 +27,9 @@ export function fakeAdminServer(routes: Record<string, Handler>) {
     calls.push(req);
     const key = `${method} ${path.split('?')[0]}`;
     const handler = routes[key];
-    const out = handler ? handler(req) : { status: 404, body: { error: { status: 404, message: `No such endpoint: ${key}` } } };
+    const out = handler
+      ? handler(req)
+      : { status: 404, body: { error: { status: 404, message: `No such endpoint: ${key}` } } };
     return new Response(out.body === undefined ? null : JSON.stringify(out.body), {
       status: out.status ?? 200,
       headers: { 'Content-Type': 'application/json', ...(out.headers ?? {}) },

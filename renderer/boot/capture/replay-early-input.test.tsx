@@ -67,7 +67,12 @@ function type(el: HTMLInputElement, value: string) {
 async function hydrate(log: Log, early: EarlyInput, meanwhile?: () => void) {
   const committed = new Promise<void>((r) => {
     const onCommit = () => (holdFields(root, early), r());
-    app = hydrateRoot(root, <AfterHydration onCommit={onCommit}><Screen log={log} /></AfterHydration>);
+    app = hydrateRoot(
+      root,
+      <AfterHydration onCommit={onCommit}>
+        <Screen log={log} />
+      </AfterHydration>,
+    );
   });
   await committed;
   await new Promise((r) => setTimeout(r, 0));

@@ -8,11 +8,18 @@
 import { dropEarlyInput, holdFields, nodeAt, type EarlyInput } from './take-early-input';
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
-const isTextField = (el: Element | null): el is TextField => el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && el.type !== 'checkbox' && el.type !== 'radio');
+const isTextField = (el: Element | null): el is TextField =>
+  el instanceof HTMLTextAreaElement ||
+  (el instanceof HTMLInputElement && el.type !== 'checkbox' && el.type !== 'radio');
 
 /** The browser's own value setter: React's tracker (installed on the node at hydration) does not see it. */
 function setNativeValue(el: TextField | HTMLSelectElement, value: string): void {
-  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  const proto =
+    el instanceof HTMLTextAreaElement
+      ? HTMLTextAreaElement.prototype
+      : el instanceof HTMLSelectElement
+        ? HTMLSelectElement.prototype
+        : HTMLInputElement.prototype;
   Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, value);
 }
 
@@ -36,7 +43,10 @@ function replayText(el: TextField, value: string, selection?: [number | null, nu
 }
 
 /** A control the app's state disables now ignores the tap, as it would have with the app running. */
-const disabledNow = (el: Element) => !!el.closest('button:disabled, input:disabled, select:disabled, textarea:disabled, fieldset:disabled, [aria-disabled="true"]');
+const disabledNow = (el: Element) =>
+  !!el.closest(
+    'button:disabled, input:disabled, select:disabled, textarea:disabled, fieldset:disabled, [aria-disabled="true"]',
+  );
 
 /** Lets React render what the previous event changed (a button it now disables, say) before the next one. */
 const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -48,7 +58,11 @@ const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
  * Keystrokes between two taps are one edit per field (its text at the later one): replaying each would walk the field
  * back through old text while the borrower may be typing in it.
  */
-export async function replayEarlyInput(root: Element, input: EarlyInput, logError: (m: string) => void = () => {}): Promise<void> {
+export async function replayEarlyInput(
+  root: Element,
+  input: EarlyInput,
+  logError: (m: string) => void = () => {},
+): Promise<void> {
   const { events, marked } = input;
   if (!events.length) return dropEarlyInput(input);
   if (!input.fields) holdFields(root, input);
@@ -68,7 +82,8 @@ export async function replayEarlyInput(root: Element, input: EarlyInput, logErro
   };
   /** Whether the same field is edited again before the next event of another kind. */
   const editedAgain = (i: number, el: Element) => {
-    for (let j = i + 1; j < events.length && events[j].t === 'i'; j++) if (nodeAt(root, events[j].p) === el) return true;
+    for (let j = i + 1; j < events.length && events[j].t === 'i'; j++)
+      if (nodeAt(root, events[j].p) === el) return true;
     return false;
   };
   for (const [i, e] of events.entries()) {

@@ -25,7 +25,10 @@ export interface HeldFields {
 }
 
 const isHandle = (v: unknown): v is CaptureHandle =>
-  !!v && typeof (v as CaptureHandle).stop === 'function' && Array.isArray((v as CaptureHandle).q) && Array.isArray((v as CaptureHandle).b);
+  !!v &&
+  typeof (v as CaptureHandle).stop === 'function' &&
+  Array.isArray((v as CaptureHandle).q) &&
+  Array.isArray((v as CaptureHandle).b);
 
 /** Stops the page's recording and takes what it recorded, once: a second call (or no script) gets nothing. */
 export function takeEarlyInput(win: Window = window): EarlyInput {

@@ -18,11 +18,13 @@ export function toForm(params: Record<string, unknown>): URLSearchParams {
 /** The common params of the map, read from the page query (empty values left out). */
 export function commonParams(apiMap: ApiMapDocument, query: Record<string, string>): Record<string, string> {
   const common: Record<string, string> = {};
-  for (const p of apiMap.commonParams ?? []) if (query[p.query] != null && query[p.query] !== '') common[p.name] = query[p.query];
+  for (const p of apiMap.commonParams ?? [])
+    if (query[p.query] != null && query[p.query] !== '') common[p.name] = query[p.query];
   return common;
 }
 
-export const endpointOf = (apiMap: ApiMapDocument, name: string): Endpoint | undefined => (Object.hasOwn(apiMap.endpoints, name) ? apiMap.endpoints[name] : undefined);
+export const endpointOf = (apiMap: ApiMapDocument, name: string): Endpoint | undefined =>
+  Object.hasOwn(apiMap.endpoints, name) ? apiMap.endpoints[name] : undefined;
 
 /** Query params, body and extra headers of a (non-upload) call, by the endpoint's method and encoding. */
 export interface CallParts {
@@ -53,19 +55,35 @@ export type EnvelopeReading =
   | { kind: 'malformed'; field: string };
 
 /** `read` (market, warnings) reads a success's data by the API map's rules (read-answer.ts). */
-export function readEnvelope(apiMap: ApiMapDocument, ep: Endpoint, body: unknown, t: (key: string) => string, read: ReadOptions = {}): EnvelopeReading {
+export function readEnvelope(
+  apiMap: ApiMapDocument,
+  ep: Endpoint,
+  body: unknown,
+  t: (key: string) => string,
+  read: ReadOptions = {},
+): EnvelopeReading {
   const field = ep.codeField ?? 'code';
   if (!body || typeof body !== 'object' || !(field in body)) return { kind: 'malformed', field };
   const env = body as Record<string, unknown>;
   const code = env[field];
   const message = typeof env.message === 'string' ? env.message : typeof env.msg === 'string' ? env.msg : '';
-  if (isSuccess(code, ep.successCode)) return { kind: 'ok', result: { ok: true, code, message, data: readAnswer(apiMap, ep, env.data, read) } };
-  const mapped = ep.errorTexts && Object.hasOwn(ep.errorTexts, String(code)) ? t(ep.errorTexts[String(code)] as string) : '';
-  return { kind: 'error', code, text: mapped || message || (ep.fallbackErrorText ? t(ep.fallbackErrorText) : t(apiMap.networkErrorText ?? 'common.error')) };
+  if (isSuccess(code, ep.successCode))
+    return { kind: 'ok', result: { ok: true, code, message, data: readAnswer(apiMap, ep, env.data, read) } };
+  const mapped =
+    ep.errorTexts && Object.hasOwn(ep.errorTexts, String(code)) ? t(ep.errorTexts[String(code)] as string) : '';
+  return {
+    kind: 'error',
+    code,
+    text:
+      mapped ||
+      message ||
+      (ep.fallbackErrorText ? t(ep.fallbackErrorText) : t(apiMap.networkErrorText ?? 'common.error')),
+  };
 }
 
 /** 0, "0", '00' and "00" all mean the same success to a backend that mixes numbers and strings for codes. */
-const isSuccess = (code: unknown, success: unknown) => String(code) === String(success) || (code != null && code !== '' && Number(code) === Number(success));
+const isSuccess = (code: unknown, success: unknown) =>
+  String(code) === String(success) || (code != null && code !== '' && Number(code) === Number(success));
 
 export function safeJson(s: string): unknown {
   try {

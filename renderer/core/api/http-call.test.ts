@@ -9,7 +9,10 @@ const apiMap = {
   baseUrl: '/sandbox/',
   timeoutMs: 5000,
   headers: { 'X-App': 'h5' },
-  commonParams: [{ name: 'token', query: 'token' }, { name: 'market', query: 'market' }],
+  commonParams: [
+    { name: 'token', query: 'token' },
+    { name: 'market', query: 'market' },
+  ],
   headersFromQuery: [{ query: 'token', header: 'X-Token' }],
   endpoints: {
     form: { method: 'POST', path: '/a/form', encoding: 'form', successCode: '00', fixedParams: { kind: 2 } },
@@ -26,15 +29,27 @@ async function appSends(endpoint: string, params: Record<string, unknown>) {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(config.headers?.toJSON?.() ?? {})) if (typeof v === 'string') headers[k] = v;
     const body = config.data === undefined ? undefined : String(config.data);
-    sent = { url: axios.getUri(config), method: (config.method ?? 'get').toUpperCase(), headers, ...(body !== undefined ? { body } : {}) };
+    sent = {
+      url: axios.getUri(config),
+      method: (config.method ?? 'get').toUpperCase(),
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    };
     return { data: '{"code":0}', status: 200, statusText: '', headers: {}, config, request: null };
   };
-  await createApiClient({ apiMap, query, toast: () => {}, t: (k) => k, logError: () => {}, adapter: capture }).call(endpoint, params);
+  await createApiClient({ apiMap, query, toast: () => {}, t: (k) => k, logError: () => {}, adapter: capture }).call(
+    endpoint,
+    params,
+  );
   return sent!;
 }
 
 describe('the server sends what the app would (no axios on the server)', () => {
-  for (const [name, params] of [['form', { orderId: '7', note: 'a b' }], ['get', { templateId: 'default' }], ['json', { ids: [1, 2] }]] as const) {
+  for (const [name, params] of [
+    ['form', { orderId: '7', note: 'a b' }],
+    ['get', { templateId: 'default' }],
+    ['json', { ids: [1, 2] }],
+  ] as const) {
     it(`${name}: same URL, method, body and marker headers`, async () => {
       const app = await appSends(name, params);
       const server = httpCall(apiMap, query, apiMap.endpoints[name]!, params)!;

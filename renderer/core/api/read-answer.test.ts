@@ -8,7 +8,10 @@ import { readAnswer } from './read-answer';
 const apiMap = apiMapJson as unknown as ApiMapDocument;
 const ep = (name: string) => apiMap.endpoints[name] as Endpoint;
 const t = (k: string) => k;
-const products = [{ id: 103, productName: 'Kredit Pintar' }, { id: 105, productName: 'Tunai Plus' }];
+const products = [
+  { id: 103, productName: 'Kredit Pintar' },
+  { id: 105, productName: 'Tunai Plus' },
+];
 
 describe('list answers, by the API map', () => {
   const read = (data: unknown) => readAnswer(apiMap, ep('recommendProductList'), data) as { list: unknown[] };
@@ -44,20 +47,41 @@ describe('flags, statuses and codes', () => {
   });
 
   it('a success code sent as a number or a string is a success', () => {
-    for (const code of [0, '0']) expect(readEnvelope(apiMap, ep('loanDetails'), { code, message: '', data: {} }, t).kind).toBe('ok');
-    for (const code of ['00', 0]) expect(readEnvelope(apiMap, ep('problemInit'), { code, message: '', data: {} }, t).kind).toBe('ok');
+    for (const code of [0, '0'])
+      expect(readEnvelope(apiMap, ep('loanDetails'), { code, message: '', data: {} }, t).kind).toBe('ok');
+    for (const code of ['00', 0])
+      expect(readEnvelope(apiMap, ep('problemInit'), { code, message: '', data: {} }, t).kind).toBe('ok');
     expect(readEnvelope(apiMap, ep('loanDetails'), { code: '400', message: 'x', data: null }, t).kind).toBe('error');
   });
 });
 
 describe('amounts in minor units, where the API map says so', () => {
-  const minorMap = { ...apiMap, endpoints: { ...apiMap.endpoints, delayDetail: { ...ep('delayDetail'), read: { minorUnits: ['delayShouldPayAmount', 'orderDetail.detail.*.amount'] } } } } as ApiMapDocument;
+  const minorMap = {
+    ...apiMap,
+    endpoints: {
+      ...apiMap.endpoints,
+      delayDetail: {
+        ...ep('delayDetail'),
+        read: { minorUnits: ['delayShouldPayAmount', 'orderDetail.detail.*.amount'] },
+      },
+    },
+  } as ApiMapDocument;
 
   it('are read with the market format and divided into major units; garbage becomes null and is logged by path', () => {
     const warnings: string[] = [];
-    const data = { delayShouldPayAmount: '125.000.000', orderDetail: { detail: [{ amount: 70000000 }, { amount: 'soon' }] } };
-    const out = readAnswer(minorMap, minorMap.endpoints.delayDetail as Endpoint, data, { market: ID, name: 'delayDetail', warn: (m) => warnings.push(m) });
-    expect(out).toEqual({ delayShouldPayAmount: 1250000, orderDetail: { detail: [{ amount: 700000 }, { amount: null }] } });
+    const data = {
+      delayShouldPayAmount: '125.000.000',
+      orderDetail: { detail: [{ amount: 70000000 }, { amount: 'soon' }] },
+    };
+    const out = readAnswer(minorMap, minorMap.endpoints.delayDetail as Endpoint, data, {
+      market: ID,
+      name: 'delayDetail',
+      warn: (m) => warnings.push(m),
+    });
+    expect(out).toEqual({
+      delayShouldPayAmount: 1250000,
+      orderDetail: { detail: [{ amount: 700000 }, { amount: null }] },
+    });
     expect(warnings).toEqual(['delayDetail: data.orderDetail.detail.1.amount "soon" is not an amount in minor units']);
   });
 });

@@ -23,7 +23,8 @@ export interface ReadOptions {
 export function readAnswer(apiMap: ApiMapDocument, ep: Endpoint, data: unknown, opts: ReadOptions = {}): unknown {
   let out = data;
   if (ep.read?.list) out = readList(out, ep.read.list.at, ep.read.list.accept);
-  if (ep.read?.minorUnits?.length) for (const path of ep.read.minorUnits) readMinorUnits(out, path.split('.'), `data.${path}`, opts);
+  if (ep.read?.minorUnits?.length)
+    for (const path of ep.read.minorUnits) readMinorUnits(out, path.split('.'), `data.${path}`, opts);
   const numeric = apiMap.numericFields;
   if (numeric?.length) toNumbers(out, new Set(numeric.filter((n) => !FORBIDDEN_KEYS.has(n))));
   return out;
@@ -40,12 +41,20 @@ function readList(data: unknown, at: string, accept: readonly string[]): unknown
 }
 
 function readMinorUnits(node: unknown, [head, ...rest]: string[], label: string, opts: ReadOptions): void {
-  if (head === '*') return void (Array.isArray(node) && node.forEach((item, i) => readMinorUnits(item, rest, label.replace('*', String(i)), opts)));
+  if (head === '*')
+    return void (
+      Array.isArray(node) && node.forEach((item, i) => readMinorUnits(item, rest, label.replace('*', String(i)), opts))
+    );
   if (!isRecord(node) || FORBIDDEN_KEYS.has(head) || !Object.hasOwn(node, head)) return;
   if (rest.length) return readMinorUnits(node[head], rest, label, opts);
   const market = isRecord(opts.market) ? opts.market : {};
-  const r = readAmount(node[head], market.number, Number((market.currency as { minorUnits?: unknown } | undefined)?.minorUnits) || 100);
-  if (r.kind === 'unreadable') opts.warn?.(`${opts.name}: ${label} ${JSON.stringify(node[head])?.slice(0, 60)} is not an amount in minor units`);
+  const r = readAmount(
+    node[head],
+    market.number,
+    Number((market.currency as { minorUnits?: unknown } | undefined)?.minorUnits) || 100,
+  );
+  if (r.kind === 'unreadable')
+    opts.warn?.(`${opts.name}: ${label} ${JSON.stringify(node[head])?.slice(0, 60)} is not an amount in minor units`);
   if (r.kind !== 'empty') node[head] = r.kind === 'amount' ? r.value : null;
 }
 
@@ -54,6 +63,7 @@ function toNumbers(node: unknown, names: Set<string>): void {
   if (!node || typeof node !== 'object') return;
   for (const [key, v] of Object.entries(node)) {
     if (!names.has(key) || Array.isArray(node)) toNumbers(v, names);
-    else if (typeof v === 'boolean' || (typeof v === 'string' && /^-?\d{1,15}$/.test(v))) (node as Record<string, unknown>)[key] = Number(v);
+    else if (typeof v === 'boolean' || (typeof v === 'string' && /^-?\d{1,15}$/.test(v)))
+      (node as Record<string, unknown>)[key] = Number(v);
   }
 }

@@ -47,7 +47,10 @@ describe('evaluate', () => {
 
 describe('userAgent, matches and cookie helpers', () => {
   it('match the user agent against a pattern; a bad pattern or non-text is no match', () => {
-    const env = { userAgent: () => 'Mozilla/5.0 (Linux; Android 13) [FBAN/MessengerLite;FBAV/400]', cookie: (n: string) => (n === 'a' ? 'x' : undefined) };
+    const env = {
+      userAgent: () => 'Mozilla/5.0 (Linux; Android 13) [FBAN/MessengerLite;FBAV/400]',
+      cookie: (n: string) => (n === 'a' ? 'x' : undefined),
+    };
     expect(evaluate("matches(userAgent(), 'FBAN|Messenger')", {}, env).value).toBe(true);
     expect(evaluate("matches(userAgent(), 'WhatsApp')", {}, env).value).toBe(false);
     expect(evaluate("matches(userAgent(), '(')", {}, env).value).toBe(false);

@@ -8,7 +8,15 @@ export interface Evaluation {
 }
 
 /** Names that lead to prototypes or constructors: never readable, never writable. */
-export const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
+export const FORBIDDEN_KEYS = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+]);
 
 const defaultHelpers = createHelpers();
 
@@ -22,7 +30,8 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => {
 
 /** Only own data of plain objects, arrays and strings is readable: no getters of host objects, no inherited members. */
 function readMember(obj: unknown, key: unknown): unknown {
-  if (typeof key !== 'string' && typeof key !== 'number') throw new ExprError(`cannot use ${typeof key} as a property name`);
+  if (typeof key !== 'string' && typeof key !== 'number')
+    throw new ExprError(`cannot use ${typeof key} as a property name`);
   const k = String(key);
   if (FORBIDDEN_KEYS.has(k)) throw new ExprError(`access to "${k}" is not allowed`);
   if (obj == null) return undefined;
@@ -111,17 +120,22 @@ function run(node: Ast, scope: Record<string, unknown>, helpers: Record<string, 
     }
     case 'ConditionalExpression': {
       const c = node as jsep.ConditionalExpression;
-      return run(c.test, scope, helpers, warnings) ? run(c.consequent, scope, helpers, warnings) : run(c.alternate, scope, helpers, warnings);
+      return run(c.test, scope, helpers, warnings)
+        ? run(c.consequent, scope, helpers, warnings)
+        : run(c.alternate, scope, helpers, warnings);
     }
     case 'CallExpression': {
       const c = node as jsep.CallExpression;
-      if (c.callee.type !== 'Identifier') throw new ExprError('only helper functions can be called, e.g. len(x), not x.method()');
+      if (c.callee.type !== 'Identifier')
+        throw new ExprError('only helper functions can be called, e.g. len(x), not x.method()');
       const name = (c.callee as jsep.Identifier).name;
       if (!Object.hasOwn(helpers, name)) throw new ExprError(`unknown function "${name}"`);
       const args = c.arguments.map((a) => run(a, scope, helpers, warnings));
       const out = helpers[name](...args);
       if (out instanceof Unreadable) {
-        warnings.push(`${name}(${c.arguments.map(sourceOf).join(', ')}): ${JSON.stringify(out.value)?.slice(0, 60)} is not ${out.what}`);
+        warnings.push(
+          `${name}(${c.arguments.map(sourceOf).join(', ')}): ${JSON.stringify(out.value)?.slice(0, 60)} is not ${out.what}`,
+        );
         return out.fallback;
       }
       return plainValue(out);
@@ -140,7 +154,9 @@ function sourceOf(node: Ast): string {
       return JSON.stringify((node as jsep.Literal).value);
     case 'MemberExpression': {
       const m = node as jsep.MemberExpression;
-      return m.computed ? `${sourceOf(m.object)}[${sourceOf(m.property)}]` : `${sourceOf(m.object)}.${(m.property as jsep.Identifier).name}`;
+      return m.computed
+        ? `${sourceOf(m.object)}[${sourceOf(m.property)}]`
+        : `${sourceOf(m.object)}.${(m.property as jsep.Identifier).name}`;
     }
     case 'CallExpression': {
       const c = node as jsep.CallExpression;
@@ -155,7 +171,11 @@ function sourceOf(node: Ast): string {
  * Evaluates an expression of the safe language against a scope. Never throws:
  * a parse or evaluation error gives `undefined` and a warning naming the expression.
  */
-export function evaluate(expr: string, scope: Record<string, unknown>, env?: HelperEnv | Record<string, Helper>): Evaluation {
+export function evaluate(
+  expr: string,
+  scope: Record<string, unknown>,
+  env?: HelperEnv | Record<string, Helper>,
+): Evaluation {
   if (typeof expr !== 'string' || !expr.trim()) return { value: undefined, warnings: ['empty expression'] };
   const ast = parse(expr);
   if (ast instanceof Error) return { value: undefined, warnings: [`cannot parse "${expr}": ${ast.message}`] };
@@ -169,4 +189,5 @@ export function evaluate(expr: string, scope: Record<string, unknown>, env?: Hel
   }
 }
 
-const isHelperTable = (env: object): env is Record<string, Helper> => typeof (env as Record<string, unknown>).amount === 'function';
+const isHelperTable = (env: object): env is Record<string, Helper> =>
+  typeof (env as Record<string, unknown>).amount === 'function';

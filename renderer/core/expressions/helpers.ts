@@ -33,7 +33,8 @@ export class Unreadable {
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);
 const plainRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-const field = (x: unknown, name: unknown) => (name == null ? x : plainRecord(x) && Object.hasOwn(x, String(name)) ? x[String(name)] : undefined);
+const field = (x: unknown, name: unknown) =>
+  name == null ? x : plainRecord(x) && Object.hasOwn(x, String(name)) ? x[String(name)] : undefined;
 
 export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
   const market = () => {
@@ -68,18 +69,23 @@ export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
     // code gets the market's default unit, never the raw code.
     termUnit: (code) => {
       const units = (market().termUnits ?? {}) as { codes?: Record<string, unknown>; default?: unknown };
-      const key = units.codes && code != null && Object.hasOwn(units.codes, String(code)) ? units.codes[String(code)] : units.default;
+      const key =
+        units.codes && code != null && Object.hasOwn(units.codes, String(code))
+          ? units.codes[String(code)]
+          : units.default;
       return typeof key === 'string' && env.t ? env.t(key) : '';
     },
     t: (key, args) => (env.t ? env.t(String(key), plainRecord(args) ? args : undefined) : String(key)),
     thousands: (n, format) => thousands(n, format),
     date: (v, pattern) => formatDate(v, pattern ?? 'YYYY-MM-DD'),
     len: (v) => (isList(v) || typeof v === 'string' ? v.length : plainRecord(v) ? Object.keys(v).length : 0),
-    join: (list, sep) => (isList(list) ? list.map((x) => (x == null ? '' : String(x))).join(sep == null ? ',' : String(sep)) : ''),
+    join: (list, sep) =>
+      isList(list) ? list.map((x) => (x == null ? '' : String(x))).join(sep == null ? ',' : String(sep)) : '',
     // Scheme checks on backend links (an http link opens in the page, anything else goes to the native side).
     startsWith: (s, prefix) => typeof s === 'string' && prefix != null && s.startsWith(String(prefix)),
     // A prefix of a list (instalments: the first n pending periods are the ones ticked).
-    slice: (list, start, end) => (isList(list) ? list.slice(Number(start) || 0, end == null ? undefined : Number(end) || 0) : []),
+    slice: (list, start, end) =>
+      isList(list) ? list.slice(Number(start) || 0, end == null ? undefined : Number(end) || 0) : [],
     // Card numbers shown in groups: groupDigits('6222020012345678', 4) → '6222 0200 1234 5678' (non-digits dropped).
     groupDigits: (v, size) => {
       const n = Math.floor(Number(size));
@@ -88,8 +94,17 @@ export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
     },
     // The first item whose field equals the value (as text: stored values come back as strings), else null.
     find: (list, field, value) =>
-      (isList(list) ? list.find((x) => plainRecord(x) && Object.hasOwn(x, String(field)) && value != null && String(x[String(field)]) === String(value)) : undefined) ?? null,
-    includes: (hay, needle) => (isList(hay) ? hay.includes(needle) : typeof hay === 'string' ? hay.includes(String(needle)) : false),
+      (isList(list)
+        ? list.find(
+            (x) =>
+              plainRecord(x) &&
+              Object.hasOwn(x, String(field)) &&
+              value != null &&
+              String(x[String(field)]) === String(value),
+          )
+        : undefined) ?? null,
+    includes: (hay, needle) =>
+      isList(hay) ? hay.includes(needle) : typeof hay === 'string' ? hay.includes(String(needle)) : false,
     sum: (list, name) => (isList(list) ? list.reduce<number>((acc, x) => acc + (Number(field(x, name)) || 0), 0) : 0),
     default: (a, b) => (a == null || a === '' ? b : a),
     number: (x) => {

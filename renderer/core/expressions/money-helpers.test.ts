@@ -17,7 +17,8 @@ describe.each(MARKETS)('money helpers in market $market.id', ({ market, texts, s
   const run = (expr: string, state: Record<string, unknown>) => evaluate(expr, { state, market }, helpers);
 
   it('amount() shows the same figure for a number, a plain string and a dotted string', () => {
-    for (const v of [2000000, '2000000', '2.000.000']) expect(run('amount(state.v)', { v }).value).toBe(`${symbol}2.000.000`);
+    for (const v of [2000000, '2000000', '2.000.000'])
+      expect(run('amount(state.v)', { v }).value).toBe(`${symbol}2.000.000`);
     expect(run('amount(state.v)', { v: '1.250.000,50' }).value).toBe(`${symbol}1.250.000,50`);
   });
 
@@ -33,7 +34,9 @@ describe.each(MARKETS)('money helpers in market $market.id', ({ market, texts, s
     const r = run("amount(state.c.amount, '-')", { c: { amount: '7OO.000' } });
     expect(r.value).toBe('-');
     expect(r.warnings).toEqual(['amount(state.c.amount, "-"): "7OO.000" is not an amount']);
-    const sum = run("amount(sumAmounts(state.p, 'totalAmount'))", { p: [{ totalAmount: '350.000' }, { totalAmount: 'n/a' }] });
+    const sum = run("amount(sumAmounts(state.p, 'totalAmount'))", {
+      p: [{ totalAmount: '350.000' }, { totalAmount: 'n/a' }],
+    });
     expect(sum.value).toBe('');
     expect(sum.warnings[0]).toContain('sumAmounts(state.p, "totalAmount")');
     expect(run('amountValue(state.v)', { v: 'x' }).value).toBeNull();
@@ -41,6 +44,7 @@ describe.each(MARKETS)('money helpers in market $market.id', ({ market, texts, s
   });
 
   it(`termUnit() says "${day}" for day and 1, and the default unit for a code it does not know`, () => {
-    for (const u of ['day', 1, '1', 'weird', null]) expect(run('state.n + " " + termUnit(state.u)', { n: 91, u: u }).value).toBe(`91 ${day}`);
+    for (const u of ['day', 1, '1', 'weird', null])
+      expect(run('state.n + " " + termUnit(state.u)', { n: 91, u: u }).value).toBe(`91 ${day}`);
   });
 });

@@ -28,7 +28,8 @@ export const objectLiteralPlugin: jsep.IPlugin = {
         const keyNode = this.gobbleToken() as jsep.Expression | null;
         let key: string;
         if (keyNode?.type === 'Identifier') key = (keyNode as jsep.Identifier).name;
-        else if (keyNode?.type === 'Literal' && typeof (keyNode as jsep.Literal).value === 'string') key = (keyNode as jsep.Literal).value as string;
+        else if (keyNode?.type === 'Literal' && typeof (keyNode as jsep.Literal).value === 'string')
+          key = (keyNode as jsep.Literal).value as string;
         else this.throwError('object key must be a name or a string');
         this.gobbleSpaces();
         if (this.code !== COLON) this.throwError('expected : after object key');

@@ -48,7 +48,11 @@ export function resolveTemplate(
 }
 
 /** Resolve with the warnings returned next to the value (the shape `evaluate` has). */
-export function resolveWithWarnings(value: unknown, scope: Record<string, unknown>, env?: HelperEnv | Record<string, Helper>) {
+export function resolveWithWarnings(
+  value: unknown,
+  scope: Record<string, unknown>,
+  env?: HelperEnv | Record<string, Helper>,
+) {
   const warnings: string[] = [];
   return { value: resolveTemplate(value, scope, env, warnings), warnings };
 }

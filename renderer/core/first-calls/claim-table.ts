@@ -34,6 +34,7 @@ export function createClaimTable(): ClaimTable {
 export function claiming(api: ApiClient, table: ClaimTable): ApiClient {
   return {
     ...api,
-    call: (endpoint, params = {}, opts) => table.take(callKey(endpoint, params, opts?.silent)) ?? api.call(endpoint, params, opts),
+    call: (endpoint, params = {}, opts) =>
+      table.take(callKey(endpoint, params, opts?.silent)) ?? api.call(endpoint, params, opts),
   };
 }

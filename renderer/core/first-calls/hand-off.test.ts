@@ -11,7 +11,10 @@ const docWith = (html: string) => {
 describe('hand-off', () => {
   it('round-trips through the page: what the server writes, the app reads', () => {
     const items = Array.from({ length: 3 }, (_, i) => ({ id: i, title: `item ${i} </script><!--` }));
-    const data = { state: { tabs: items, note: 'x' }, calls: [{ endpoint: 'problemList', key: 'k', result: { ok: true as const, code: 0, message: '', data: items } }] };
+    const data = {
+      state: { tabs: items, note: 'x' },
+      calls: [{ endpoint: 'problemList', key: 'k', result: { ok: true as const, code: 0, message: '', data: items } }],
+    };
     const html = writeHandOff(data);
     expect(html).not.toContain('</script><!--');
     expect(html.split('item 2').length - 1).toBe(1); // the list once, in the call
@@ -27,8 +30,12 @@ describe('hand-off', () => {
   });
 
   it('refuses garbage: a reference to no call, a forbidden key, a malformed call', () => {
-    const compact = compactHandOff({ state: { tabs: [1] }, calls: [{ endpoint: 'e', key: 'k', result: { ok: true, code: 0, message: '', data: [1] } }] });
-    const page = (v: unknown) => docWith(`<script type="application/json" id="${HAND_OFF_ID}">${scriptSafe(JSON.stringify(v))}</script>`);
+    const compact = compactHandOff({
+      state: { tabs: [1] },
+      calls: [{ endpoint: 'e', key: 'k', result: { ok: true, code: 0, message: '', data: [1] } }],
+    });
+    const page = (v: unknown) =>
+      docWith(`<script type="application/json" id="${HAND_OFF_ID}">${scriptSafe(JSON.stringify(v))}</script>`);
     expect(readHandOff(page({ ...compact, stateFromCalls: { tabs: 3 } }))).toBeNull();
     expect(readHandOff(page({ ...compact, stateFromCalls: JSON.parse('{"__proto__": 0}') }))).toBeNull();
     expect(readHandOff(page({ calls: [{ key: 'k' }] }))).toBeNull();

@@ -32,7 +32,8 @@ export interface HandOff {
 type Wire = HandOff & { stateFromCalls?: Record<string, number> };
 
 /** JSON safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators JS would choke on. */
-export const scriptSafe = (json: string) => json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export const scriptSafe = (json: string) =>
+  json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A list's 200 items under `resultTo` would otherwise travel twice: in the call and in the state. */
 export function compactHandOff(d: HandOff): Wire {
@@ -64,7 +65,9 @@ export function readHandOff(doc: Document = document): HandOff | null {
   try {
     const d = JSON.parse(text) as Wire;
     const ok =
-      isObject(d) && (d.state === undefined || isObject(d.state)) && Array.isArray(d.calls) &&
+      isObject(d) &&
+      (d.state === undefined || isObject(d.state)) &&
+      Array.isArray(d.calls) &&
       (d.early === undefined || (typeof d.early?.key === 'string' && typeof d.early.url === 'string')) &&
       d.calls.every((c) => c && typeof c.key === 'string' && typeof c.endpoint === 'string' && c.result?.ok === true);
     if (!ok) return null;

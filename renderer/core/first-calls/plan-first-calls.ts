@@ -20,7 +20,9 @@ export interface PlannedCall {
  * The screen's planning fields (core/screen/screen-input.ts), with copy read tolerantly: the browser hands its
  * bundle's texts unchecked, and a value that is not a string plans as its key, as `t()` draws it.
  */
-export type PlanInput = Pick<ScreenInput, 'doc' | 'query' | 'market' | 'stored'> & { texts: Readonly<Record<string, unknown>> };
+export type PlanInput = Pick<ScreenInput, 'doc' | 'query' | 'market' | 'stored'> & {
+  texts: Readonly<Record<string, unknown>>;
+};
 
 type ApiAction = Extract<Action, { action: 'api' }>;
 
@@ -51,7 +53,14 @@ export function planFirstCalls(input: PlanInput): PlannedCall[] {
   const action = find(doc.onLoad);
   if (!action || action === 'stop' || /\bparams\./.test(JSON.stringify(action.params ?? {}))) return [];
   const params = resolveTemplate(action.params ?? {}, scope, helpers, []) as Record<string, unknown>;
-  return [{ key: callKey(action.endpoint, params, action.silent), endpoint: action.endpoint, params, silent: !!action.silent }];
+  return [
+    {
+      key: callKey(action.endpoint, params, action.silent),
+      endpoint: action.endpoint,
+      params,
+      silent: !!action.silent,
+    },
+  ];
 }
 
 /** Whether the plan can change from one request to the next with the same query (`onLoad` reads the clock). */

@@ -22,10 +22,18 @@ export function serverEndpoint(apiMap: ApiMapDocument, call: PlannedCall): Endpo
 }
 
 /** The backend's answer read as the app's API client reads it; null unless it is a success. */
-export function readServerAnswer(input: AnswerInput, call: PlannedCall, answer: { status: number; text: string }): ServerCall | null {
+export function readServerAnswer(
+  input: AnswerInput,
+  call: PlannedCall,
+  answer: { status: number; text: string },
+): ServerCall | null {
   const ep = endpointOf(input.apiMap, call.endpoint);
   if (!ep) return null;
-  const read = readEnvelope(input.apiMap, ep, safeJson(answer.text), (k) => input.texts[k] ?? k, { market: input.market, name: call.endpoint, warn: input.logError });
+  const read = readEnvelope(input.apiMap, ep, safeJson(answer.text), (k) => input.texts[k] ?? k, {
+    market: input.market,
+    name: call.endpoint,
+    warn: input.logError,
+  });
   // Not a success: the app makes the call itself and shows what it says, as it does without a server render.
   if (read.kind !== 'ok') return null;
   return { endpoint: call.endpoint, key: call.key, result: { ...read.result, ok: true } };

@@ -46,7 +46,21 @@ describe('readAmount: every representation a backend sends', () => {
 
   it('nothing there is empty, garbage is unreadable — never a wrong number or NaN', () => {
     for (const v of [null, undefined, '', '  ']) expect(value(v)).toBe('empty');
-    for (const v of ['abc', '1.25.000', '1.2500.000', '12a', 'NaN', NaN, Infinity, {}, [], true, '1.250.000,50,1', 'Rp 1.000']) expect(value(v)).toBe('unreadable');
+    for (const v of [
+      'abc',
+      '1.25.000',
+      '1.2500.000',
+      '12a',
+      'NaN',
+      NaN,
+      Infinity,
+      {},
+      [],
+      true,
+      '1.250.000,50,1',
+      'Rp 1.000',
+    ])
+      expect(value(v)).toBe('unreadable');
   });
 });
 
@@ -104,7 +118,11 @@ describe('groupThousands (the amount input and formatAmount group through it)', 
   });
   it('agrees with formatAmount for every whole amount', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e12 }), fc.constantFrom(ID.number, COMMA), (n, f) => groupThousands(String(n), f) === formatAmount(n, f)),
+      fc.property(
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.constantFrom(ID.number, COMMA),
+        (n, f) => groupThousands(String(n), f) === formatAmount(n, f),
+      ),
     );
   });
 });

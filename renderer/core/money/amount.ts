@@ -15,8 +15,14 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 
 export function numberFormatOf(format: unknown): NumberFormat {
   const f = isRecord(format) ? format : {};
-  const group = typeof f.thousandsSeparator === 'string' && f.thousandsSeparator.length <= 1 ? f.thousandsSeparator : '.';
-  const decimal = typeof f.decimalSeparator === 'string' && f.decimalSeparator.length === 1 && f.decimalSeparator !== group ? f.decimalSeparator : group === ',' ? '.' : ',';
+  const group =
+    typeof f.thousandsSeparator === 'string' && f.thousandsSeparator.length <= 1 ? f.thousandsSeparator : '.';
+  const decimal =
+    typeof f.decimalSeparator === 'string' && f.decimalSeparator.length === 1 && f.decimalSeparator !== group
+      ? f.decimalSeparator
+      : group === ','
+        ? '.'
+        : ',';
   return { group, decimal };
 }
 

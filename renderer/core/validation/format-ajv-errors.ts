@@ -29,7 +29,10 @@ function describe(e: ErrorObject): DocumentProblem | null {
       return { pointer: at, message: `does not match the expected format (pattern ${p.pattern})` };
     case 'discriminator':
       return p.error === 'mapping'
-        ? { pointer: `${at}/${p.tag}`, message: `unknown ${p.tag} ${JSON.stringify(p.tagValue)}: use one of the types listed in the schema` }
+        ? {
+            pointer: `${at}/${p.tag}`,
+            message: `unknown ${p.tag} ${JSON.stringify(p.tagValue)}: use one of the types listed in the schema`,
+          }
         : { pointer: at, message: `needs a string "${p.tag}" property` };
     case 'propertyNames':
       return null; // the nested pattern error names the property

@@ -10,11 +10,16 @@ describe('validateDocument', () => {
       { pointer: '/colour', message: 'unknown property "colour": remove it or fix its spelling' },
     ]);
     const { title: _title, ...untitled } = screen;
-    expect(validateDocument('screen', untitled)).toContainEqual({ pointer: '', message: 'missing required property "title": add it' });
+    expect(validateDocument('screen', untitled)).toContainEqual({
+      pointer: '',
+      message: 'missing required property "title": add it',
+    });
   });
 
   it('names the kinds it knows when asked for another', () => {
-    expect(validateDocument('poem', {})).toEqual([{ pointer: '', message: expect.stringMatching(/^unknown document kind 'poem': use one of .*screen/) }]);
+    expect(validateDocument('poem', {})).toEqual([
+      { pointer: '', message: expect.stringMatching(/^unknown document kind 'poem': use one of .*screen/) },
+    ]);
   });
 });
 
@@ -29,6 +34,8 @@ describe('validateBundle', () => {
 describe('parseJson', () => {
   it('reads JSON, and turns a syntax error into one problem at the root', () => {
     expect(parseJson('{"a":1}')).toEqual({ doc: { a: 1 }, problems: [] });
-    expect(parseJson('{"a":')).toEqual({ problems: [{ pointer: '', message: expect.stringMatching(/^not valid JSON: /) }] });
+    expect(parseJson('{"a":')).toEqual({
+      problems: [{ pointer: '', message: expect.stringMatching(/^not valid JSON: /) }],
+    });
   });
 });

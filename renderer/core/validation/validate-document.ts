@@ -14,12 +14,24 @@ export type { DocumentProblem };
 /** The schema problems of one document of `kind` (empty when it is valid). */
 export function validateDocument(kind: string, doc: unknown): DocumentProblem[] {
   const validate = kindValidators[kind];
-  if (!validate) return [{ pointer: '', message: `unknown document kind '${kind}': use one of ${Object.keys(kindValidators).sort().join(', ')}` }];
+  if (!validate)
+    return [
+      {
+        pointer: '',
+        message: `unknown document kind '${kind}': use one of ${Object.keys(kindValidators).sort().join(', ')}`,
+      },
+    ];
   return validate(doc) ? [] : formatAjvErrors(validate.errors);
 }
 
 /** The documents a boot bundle carries, by field, with their kinds. */
-const BUNDLE_KINDS = { market: 'market', textSet: 'text-set', routeMap: 'route-map', apiMap: 'api-map', bridgeMap: 'bridge-map' };
+const BUNDLE_KINDS = {
+  market: 'market',
+  textSet: 'text-set',
+  routeMap: 'route-map',
+  apiMap: 'api-map',
+  bridgeMap: 'bridge-map',
+};
 
 /** Every document of a boot bundle; each pointer starts at the bundle (`/market/limits/...`). */
 export function validateBundle(bundle: Record<string, unknown>): DocumentProblem[] {

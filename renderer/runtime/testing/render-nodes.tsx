@@ -17,7 +17,10 @@ import { createStateStore, type State } from '../state-store';
 
 /** A fake server answer: the `{code, message, data}` envelope, or a function of the params; `'network'` simulates no response. */
 export type FakeResponse = { code: unknown; message?: string; data?: unknown } | 'network';
-export type FakeApi = Record<string, FakeResponse | ((params: Record<string, unknown>) => FakeResponse | Promise<FakeResponse>)>;
+export type FakeApi = Record<
+  string,
+  FakeResponse | ((params: Record<string, unknown>) => FakeResponse | Promise<FakeResponse>)
+>;
 
 export interface RenderNodesOptions {
   state?: State;
@@ -40,7 +43,12 @@ export interface Recorded {
   toasts: { message: string; durationMs?: number }[];
   navigations: { to?: string; url?: string; replace?: boolean; back?: boolean }[];
   bridgeCalls: { name: string; payload?: Record<string, unknown> }[];
-  apiCalls: { endpoint: string; params: Record<string, unknown>; silent?: boolean; upload?: { field: string; file: Blob } }[];
+  apiCalls: {
+    endpoint: string;
+    params: Record<string, unknown>;
+    silent?: boolean;
+    upload?: { field: string; file: Blob };
+  }[];
   logs: { message: string; detail?: unknown }[];
 }
 
@@ -52,7 +60,12 @@ export type RenderNodesResult = RenderResult &
     state(): State;
   };
 
-function fakeApi(api: FakeApi, silentEndpoints: string[], rec: Recorded, toast: (m: string, ms?: number) => void): ApiClient {
+function fakeApi(
+  api: FakeApi,
+  silentEndpoints: string[],
+  rec: Recorded,
+  toast: (m: string, ms?: number) => void,
+): ApiClient {
   const answer = async (endpoint: string, params: Record<string, unknown>, silent?: boolean): Promise<ApiResult> => {
     const entry = api[endpoint];
     let res: FakeResponse | undefined;
@@ -60,7 +73,12 @@ function fakeApi(api: FakeApi, silentEndpoints: string[], rec: Recorded, toast: 
     else res = entry;
     if (!res || res === 'network') {
       if (!silent && !silentEndpoints.includes(endpoint)) toast('error', 2000);
-      return { ok: false, code: undefined, message: res ? 'error' : `no fake response for ${endpoint}`, data: undefined };
+      return {
+        ok: false,
+        code: undefined,
+        message: res ? 'error' : `no fake response for ${endpoint}`,
+        data: undefined,
+      };
     }
     const ok = res.code === 0 || res.code === '00';
     if (!ok && !silent && !silentEndpoints.includes(endpoint)) toast(res.message || 'error', 2000);
@@ -93,7 +111,17 @@ export function createTestServices(opts: RenderNodesOptions = {}) {
     market: opts.market ?? {},
     query: opts.query ?? {},
     params: opts.params ?? {},
-    commonQueryNames: opts.commonQueryNames ?? ['deviceId', 'market', 'version', 'token', 'type', 'deviceName', 'osVersion', 'gid', 'platform'],
+    commonQueryNames: opts.commonQueryNames ?? [
+      'deviceId',
+      'market',
+      'version',
+      'token',
+      'type',
+      'deviceName',
+      'osVersion',
+      'gid',
+      'platform',
+    ],
     hashRouting: false,
     api: fakeApi(opts.api ?? {}, opts.silentEndpoints ?? [], rec, toast),
     bridge: opts.bridge ?? { send: (name, payload) => void rec.bridgeCalls.push({ name, payload }) },
@@ -134,9 +162,5 @@ export function renderNodes(nodes: Node[], opts: RenderNodesOptions = {}): Rende
 }
 
 function ScopedNodes({ nodes, extra }: { nodes: Node[]; extra: Partial<Scope> }) {
-  return (
-    <ScopeProvider extra={extra}>
-      {nodeElements(nodes)}
-    </ScopeProvider>
-  );
+  return <ScopeProvider extra={extra}>{nodeElements(nodes)}</ScopeProvider>;
 }

@@ -4,8 +4,13 @@ import { t } from './texts';
 import { useVisibleMark } from './use-visible-mark';
 
 interface OrderCard {
-  orderId: number; orderNo: string; productLogo: string; productName: string; status: string;
-  rows: { title: string; value: string }[]; isShow: number;
+  orderId: number;
+  orderNo: string;
+  productLogo: string;
+  productName: string;
+  status: string;
+  rows: { title: string; value: string }[];
+  isShow: number;
 }
 interface Init {
   problemType: { value: number; title: string }[];
@@ -24,7 +29,10 @@ function Order({ order, title }: { order: OrderCard; title?: string }) {
         <span className="muted">{order.status}</span>
       </div>
       {order.rows.map((r) => (
-        <p key={r.title} className="row"><span className="muted">{r.title}</span><span>{r.value}</span></p>
+        <p key={r.title} className="row">
+          <span className="muted">{r.title}</span>
+          <span>{r.value}</span>
+        </p>
       ))}
     </div>
   );
@@ -37,10 +45,13 @@ export function ComplaintEntry() {
   const [selected, setSelected] = useState<OrderCard | null>(null);
   const [type, setType] = useState<number | null>(null);
   useEffect(() => {
-    postForm<Init>('/user-problem/problem-init').then((d) => {
-      setData(d);
-      setSelected(d.orderDetail);
-    }, () => undefined);
+    postForm<Init>('/user-problem/problem-init').then(
+      (d) => {
+        setData(d);
+        setSelected(d.orderDetail);
+      },
+      () => undefined,
+    );
   }, []);
   useVisibleMark(data !== null);
   return (
@@ -48,12 +59,22 @@ export function ComplaintEntry() {
       <h1 className="bar">{t('title.complaintEntry')}</h1>
       <a href="#/complaintList">{t('complaint.myComplaints')}</a>
       {selected && <Order order={selected} title={t('complaint.orderCard')} />}
-      <button type="button" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>{t('common.all')}</button>
+      <button type="button" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>
+        {t('common.all')}
+      </button>
       {showAll && (
         <ul>
           {data?.orderList.map((o) => (
             <li key={o.orderNo}>
-              <button type="button" onClick={() => { setSelected(o); setShowAll(false); }}><Order order={o} /></button>
+              <button
+                type="button"
+                onClick={() => {
+                  setSelected(o);
+                  setShowAll(false);
+                }}
+              >
+                <Order order={o} />
+              </button>
             </li>
           ))}
         </ul>
@@ -61,11 +82,15 @@ export function ComplaintEntry() {
       <ul className="card" aria-label={t('complaint.typesLabel')}>
         {data?.problemType.map((p) => (
           <li key={p.value}>
-            <button type="button" aria-pressed={type === p.value} onClick={() => setType(p.value)}>{p.title}</button>
+            <button type="button" aria-pressed={type === p.value} onClick={() => setType(p.value)}>
+              {p.title}
+            </button>
             {type === 1 && p.value === 1 && (
               <ul>
                 {data.problemSonType.map((s) => (
-                  <li key={s.value}><button type="button">{s.title}</button></li>
+                  <li key={s.value}>
+                    <button type="button">{s.title}</button>
+                  </li>
                 ))}
               </ul>
             )}

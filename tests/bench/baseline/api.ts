@@ -5,7 +5,12 @@
 import axios from 'axios';
 
 const COMMON = ['deviceId', 'market', 'version', 'token', 'type', 'deviceName', 'osVersion', 'gid', 'platform'];
-const HEADERS: Record<string, string> = { token: 'X-Token', deviceId: 'X-Device-Id', version: 'X-Version', market: 'X-Market' };
+const HEADERS: Record<string, string> = {
+  token: 'X-Token',
+  deviceId: 'X-Device-Id',
+  version: 'X-Version',
+  market: 'X-Market',
+};
 
 export function pageQuery(): URLSearchParams {
   const hashQuery = window.location.hash.split('?')[1] ?? '';

@@ -32,7 +32,12 @@ function changeSet(docs: NewDocument[], round: number): NewDocument[] {
   const screen = docs.find((d) => d.kind === 'screen');
   for (let i = 0; edits.length < CHANGE_SET && screen; i++) {
     const id = `bench-extra-${i}`;
-    edits.push({ kind: 'screen', id, file: `screens/pages/${id}.json`, content: { ...(screen.content as Record<string, unknown>), id, description: `bench round ${round}` } });
+    edits.push({
+      kind: 'screen',
+      id,
+      file: `screens/pages/${id}.json`,
+      content: { ...(screen.content as Record<string, unknown>), id, description: `bench round ${round}` },
+    });
   }
   return edits;
 }
@@ -43,9 +48,22 @@ export async function documentsBench(): Promise<Row[]> {
   const [cold, errors] = time(() => validateDocuments(input));
   const warm = median(Array.from({ length: ROUNDS }, () => time(() => validateDocuments(input))[0]));
   const rows: Row[] = [
-    row('documents', `validate all ${docs.length} default documents, cold`, cold, 'ms', undefined,
-      `${errors.length} error(s); includes schema compilation`),
-    row('documents', `validate all ${docs.length} default documents, warm`, warm, 'ms', undefined, `median of ${ROUNDS}`),
+    row(
+      'documents',
+      `validate all ${docs.length} default documents, cold`,
+      cold,
+      'ms',
+      undefined,
+      `${errors.length} error(s); includes schema compilation`,
+    ),
+    row(
+      'documents',
+      `validate all ${docs.length} default documents, warm`,
+      warm,
+      'ms',
+      undefined,
+      `median of ${ROUNDS}`,
+    ),
   ];
 
   const dataDir = mkdtempSync(join(tmpdir(), 'sdui-bench-docs-'));
@@ -55,15 +73,28 @@ export async function documentsBench(): Promise<Row[]> {
     const latencies: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const set = changeSet(docs, round);
-      for (const d of set) await store.saveDraft(d, (await store.getDocument(d.kind, d.id))?.revision ?? null, { user: 'bench-editor' });
+      for (const d of set)
+        await store.saveDraft(d, (await store.getDocument(d.kind, d.id))?.revision ?? null, { user: 'bench-editor' });
       const start = performance.now();
-      const published = await store.publish(set.map((d) => ({ kind: d.kind, id: d.id })), { user: 'bench', note: `bench round ${round}` }, validStateCheck);
+      const published = await store.publish(
+        set.map((d) => ({ kind: d.kind, id: d.id })),
+        { user: 'bench', note: `bench round ${round}` },
+        validStateCheck,
+      );
       const ms = performance.now() - start;
       if (published.length !== set.length) throw new Error(`published ${published.length} of ${set.length}`);
       latencies.push(ms);
     }
-    rows.push(row('documents', `publish a ${CHANGE_SET}-document change set`, median(latencies), 'ms', undefined,
-      `median of ${ROUNDS}; includes whole-state validation; max ${Math.max(...latencies).toFixed(0)} ms`));
+    rows.push(
+      row(
+        'documents',
+        `publish a ${CHANGE_SET}-document change set`,
+        median(latencies),
+        'ms',
+        undefined,
+        `median of ${ROUNDS}; includes whole-state validation; max ${Math.max(...latencies).toFixed(0)} ms`,
+      ),
+    );
   } finally {
     await store.close();
     rmSync(dataDir, { recursive: true, force: true });

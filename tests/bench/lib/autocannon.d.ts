@@ -1,6 +1,13 @@
 // autocannon ships no types and @types/autocannon is not installed: only what the bench uses.
 declare module 'autocannon' {
-  interface Histogram { average: number; mean: number; p50: number; p90: number; p99: number; max: number }
+  interface Histogram {
+    average: number;
+    mean: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+  }
   interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;

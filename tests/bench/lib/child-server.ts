@@ -23,7 +23,12 @@ export function readVmHwmMb(pid: number): number | null {
 }
 
 /** `prefix` runs the server through a wrapper that execs it (e.g. `taskset -c 0`): the pid stays the server's. */
-export function startChildServer(script: string, args: string[], env: NodeJS.ProcessEnv = {}, prefix: string[] = []): Promise<ChildServer> {
+export function startChildServer(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  prefix: string[] = [],
+): Promise<ChildServer> {
   const argv = [...prefix, process.execPath, '--import', 'tsx', script, ...args];
   const child: ChildProcess = spawn(argv[0], argv.slice(1), {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,7 +64,9 @@ export function startChildServer(script: string, args: string[], env: NodeJS.Pro
           new Promise<void>((done) => {
             // Gone already (one killed by a signal keeps exitCode null): 'exit' will not fire again.
             if (child.exitCode !== null || child.signalCode !== null) {
-              process.stderr.write(`${script} had already exited (${child.exitCode ?? child.signalCode}) before it was stopped\n${stderr}\n`);
+              process.stderr.write(
+                `${script} had already exited (${child.exitCode ?? child.signalCode}) before it was stopped\n${stderr}\n`,
+              );
               return done();
             }
             const kill = setTimeout(() => child.kill('SIGKILL'), 5000);

@@ -63,7 +63,11 @@ export function formatTable(rows: Row[]): string {
   ]);
   const head = ['section', 'row', 'value', 'budget', 'status', 'note'];
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) => c.map((s, i) => s.padEnd(widths[i])).join(' | ').trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((s, i) => s.padEnd(widths[i]))
+      .join(' | ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line)].join('\n');
 }
 
@@ -72,7 +76,9 @@ export function formatMarkdown(rows: Row[]): string {
   const out = ['| section | row | value | budget | status | note |', '|---|---|---|---|---|---|'];
   for (const r of rows) {
     const note = (r.note ?? '').replace(/\|/g, '\\|');
-    out.push(`| ${r.section} | ${r.name} | ${formatValue(r.value, r.unit)} | ${formatBudget(r.budget, r.unit)} | ${r.status} | ${note} |`);
+    out.push(
+      `| ${r.section} | ${r.name} | ${formatValue(r.value, r.unit)} | ${formatBudget(r.budget, r.unit)} | ${r.status} | ${note} |`,
+    );
   }
   return out.join('\n');
 }

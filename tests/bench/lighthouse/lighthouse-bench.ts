@@ -18,7 +18,13 @@ export interface LighthousePage {
   reference?: boolean;
 }
 
-interface Audit { performance: number; tbt: number; cls: number; lcp: number; fcp: number }
+interface Audit {
+  performance: number;
+  tbt: number;
+  cls: number;
+  lcp: number;
+  fcp: number;
+}
 
 const BUDGETS = { performance: 95, tbt: 200, cls: 0.02 };
 
@@ -40,7 +46,16 @@ async function audit(port: number, url: string): Promise<Audit> {
 export async function lighthouseBench(pages: LighthousePage[], runs: number, log: (s: string) => void): Promise<Row[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: executablePath(),
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const results = pages.map(() => [] as Audit[]);
   try {
@@ -49,7 +64,9 @@ export async function lighthouseBench(pages: LighthousePage[], runs: number, log
         // Every audit a new borrower: no drawn page kept by the server answers it.
         const a = await audit(chrome.port, p.url.replaceAll('{token}', `bench-lh-${Date.now().toString(36)}-${i}`));
         results[k].push(a);
-        log(`  lighthouse ${p.label} run ${i + 1}/${runs}: performance ${a.performance}, TBT ${a.tbt.toFixed(0)} ms, CLS ${a.cls.toFixed(3)}, LCP ${a.lcp.toFixed(0)} ms, FCP ${a.fcp.toFixed(0)} ms`);
+        log(
+          `  lighthouse ${p.label} run ${i + 1}/${runs}: performance ${a.performance}, TBT ${a.tbt.toFixed(0)} ms, CLS ${a.cls.toFixed(3)}, LCP ${a.lcp.toFixed(0)} ms, FCP ${a.fcp.toFixed(0)} ms`,
+        );
       }
     }
   } finally {
@@ -62,9 +79,28 @@ export async function lighthouseBench(pages: LighthousePage[], runs: number, log
     const note = `median of ${rs.length} Lighthouse 12 runs (mobile, simulated throttling) [${list((a) => a.performance, 0)}]; TBT [${list((a) => a.tbt, 0)}] ms; CLS [${list((a) => a.cls, 3)}]; LCP ${median(rs.map((a) => a.lcp)).toFixed(0)} ms, FCP ${median(rs.map((a) => a.fcp)).toFixed(0)} ms`;
     const who = p.reference ? `${p.label} (hand-written reference)` : p.label;
     rows.push(
-      row('render', `lighthouse ${who}: performance`, median(rs.map((a) => a.performance)), '', p.reference ? undefined : { op: '>=', limit: BUDGETS.performance }, note),
-      row('render', `lighthouse ${who}: total blocking time`, median(rs.map((a) => a.tbt)), 'ms', p.reference ? undefined : { op: '<=', limit: BUDGETS.tbt }),
-      row('render', `lighthouse ${who}: cumulative layout shift`, median(rs.map((a) => a.cls)), '', p.reference ? undefined : { op: '<=', limit: BUDGETS.cls }),
+      row(
+        'render',
+        `lighthouse ${who}: performance`,
+        median(rs.map((a) => a.performance)),
+        '',
+        p.reference ? undefined : { op: '>=', limit: BUDGETS.performance },
+        note,
+      ),
+      row(
+        'render',
+        `lighthouse ${who}: total blocking time`,
+        median(rs.map((a) => a.tbt)),
+        'ms',
+        p.reference ? undefined : { op: '<=', limit: BUDGETS.tbt },
+      ),
+      row(
+        'render',
+        `lighthouse ${who}: cumulative layout shift`,
+        median(rs.map((a) => a.cls)),
+        '',
+        p.reference ? undefined : { op: '<=', limit: BUDGETS.cls },
+      ),
     );
   }
   return rows;

@@ -11,4 +11,7 @@ import '../baseline/baseline.css';
 const data = postForm<ScreenAData>('/bench/screen-a');
 const root = createRoot(document.getElementById('root')!);
 root.render(<ScreenA d={null} />);
-data.then((d) => root.render(<ScreenA d={d} />), () => {});
+data.then(
+  (d) => root.render(<ScreenA d={d} />),
+  () => {},
+);

@@ -23,10 +23,15 @@ export function Landing() {
   const [tpl, setTpl] = useState<Template | null>(null);
   const [sid, setSid] = useState<string | null>(null);
   useEffect(() => {
-    getQuery<Template>('/api/v2/youmi/service/channel/channel-template', { templateId: pageQuery().get('templateId') ?? '' }).then((d) => {
-      setTpl(d);
-      return getQuery<{ sid: string }>('/api/v2/youmi/promotion/get-sid').then((s) => setSid(s.sid));
-    }, () => {});
+    getQuery<Template>('/api/v2/youmi/service/channel/channel-template', {
+      templateId: pageQuery().get('templateId') ?? '',
+    }).then(
+      (d) => {
+        setTpl(d);
+        return getQuery<{ sid: string }>('/api/v2/youmi/promotion/get-sid').then((s) => setSid(s.sid));
+      },
+      () => {},
+    );
   }, []);
   useVisibleMark(tpl !== null);
   if (!tpl) return null;

@@ -14,7 +14,10 @@ export function LoanDetails() {
   const [d, setD] = useState<Details | null>(null);
   useEffect(() => {
     const q = pageQuery();
-    postForm<Details>('/v3/loan-details/loan-details', { productId: q.get('productId') ?? '', orderId: q.get('orderId') ?? '' }).then(setD, () => {});
+    postForm<Details>('/v3/loan-details/loan-details', {
+      productId: q.get('productId') ?? '',
+      orderId: q.get('orderId') ?? '',
+    }).then(setD, () => {});
   }, []);
   useVisibleMark(d !== null);
   if (!d) return null;
@@ -24,9 +27,14 @@ export function LoanDetails() {
       <p>{d.noticeDesText}</p>
       <section className="card">
         <h2>{d.productName}</h2>
-        {(d.userOrderDetail?.detail ?? []).filter((l) => l.value && l.value !== '0').map((l) => (
-          <p key={l.title} className="row"><span className="muted">{l.title}</span><span>{l.value}</span></p>
-        ))}
+        {(d.userOrderDetail?.detail ?? [])
+          .filter((l) => l.value && l.value !== '0')
+          .map((l) => (
+            <p key={l.title} className="row">
+              <span className="muted">{l.title}</span>
+              <span>{l.value}</span>
+            </p>
+          ))}
       </section>
     </main>
   );

@@ -1,7 +1,29 @@
 import { t } from '../baseline/texts';
 import { useVisibleMark } from '../baseline/use-visible-mark';
 
-const SECTIONS = ['definitions', 'purpose', 'amount', 'term', 'prolongation', 'interest', 'penalties', 'conditions', 'repayment', 'representations', 'default', 'indemnity', 'disclosure', 'setOff', 'review', 'notices', 'entireAgreement', 'assignment', 'waiver', 'governingLaw', 'term2'];
+const SECTIONS = [
+  'definitions',
+  'purpose',
+  'amount',
+  'term',
+  'prolongation',
+  'interest',
+  'penalties',
+  'conditions',
+  'repayment',
+  'representations',
+  'default',
+  'indemnity',
+  'disclosure',
+  'setOff',
+  'review',
+  'notices',
+  'entireAgreement',
+  'assignment',
+  'waiver',
+  'governingLaw',
+  'term2',
+];
 
 /** The loan terms page as a hand-written static page: heading, intro and the sections' copy from the text set. */
 export function LoanTerms() {

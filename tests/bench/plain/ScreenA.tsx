@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useVisibleMark } from '../baseline/use-visible-mark';
 
-interface Card { productLogo: string; productName: string; status: string; rows: { title: string; value: string }[] }
+interface Card {
+  productLogo: string;
+  productName: string;
+  status: string;
+  rows: { title: string; value: string }[];
+}
 export interface ScreenAData {
   orderDetail: Card | null;
   problemType: { value: number; title: string }[];
@@ -11,7 +16,12 @@ export interface ScreenAData {
 /** The four texts screen A shows, picked from the id-ID text set at build time (../plain-a/ defines them). */
 declare const __SCREEN_A_TEXTS__: Record<string, string>;
 const t = (key: string): string => __SCREEN_A_TEXTS__[key] ?? key;
-export const SCREEN_A_TEXT_KEYS = ['title.complaintEntry', 'complaint.orderCard', 'complaint.typesLabel', 'complaint.listLabel'];
+export const SCREEN_A_TEXT_KEYS = [
+  'title.complaintEntry',
+  'complaint.orderCard',
+  'complaint.typesLabel',
+  'complaint.listLabel',
+];
 
 /**
  * Issue 38's screen A written by hand (same content as tests/bench/fixtures/bench-screen-a.json, same one call):
@@ -33,21 +43,29 @@ export function ScreenA({ d }: { d: ScreenAData | null }) {
             <span className="muted">{d.orderDetail.status}</span>
           </div>
           {d.orderDetail.rows.map((r) => (
-            <p key={r.title} className="row"><span className="muted">{r.title}</span><span>{r.value}</span></p>
+            <p key={r.title} className="row">
+              <span className="muted">{r.title}</span>
+              <span>{r.value}</span>
+            </p>
           ))}
         </section>
       )}
       <ul className="card" aria-label={t('complaint.typesLabel')}>
         {d?.problemType.map((p) => (
           <li key={p.value}>
-            <button type="button" aria-pressed={type === p.value} onClick={() => setType(p.value)}>{p.title}</button>
+            <button type="button" aria-pressed={type === p.value} onClick={() => setType(p.value)}>
+              {p.title}
+            </button>
           </li>
         ))}
       </ul>
       <ul aria-label={t('complaint.listLabel')}>
         {(d?.history ?? []).map((item) => (
           <li key={item.id} className="card">
-            <p className="row"><span>{item.type}</span><span className="muted">{item.time}</span></p>
+            <p className="row">
+              <span>{item.type}</span>
+              <span className="muted">{item.time}</span>
+            </p>
             <p>{item.content}</p>
           </li>
         ))}

@@ -3,7 +3,12 @@
  * page's whole API layer.
  */
 const COMMON = ['deviceId', 'market', 'version', 'token', 'type', 'deviceName', 'osVersion', 'gid', 'platform'];
-const HEADERS: Record<string, string> = { token: 'X-Token', deviceId: 'X-Device-Id', version: 'X-Version', market: 'X-Market' };
+const HEADERS: Record<string, string> = {
+  token: 'X-Token',
+  deviceId: 'X-Device-Id',
+  version: 'X-Version',
+  market: 'X-Market',
+};
 
 export function pageQuery(): URLSearchParams {
   const hashQuery = window.location.hash.split('?')[1] ?? '';
@@ -25,7 +30,12 @@ export interface Envelope<T> {
 export async function postForm<T>(path: string, body: Record<string, string | number> = {}): Promise<T> {
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(body)) form.append(k, String(v));
-  const res = await fetch(`/sandbox${path}?${common}`, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(60000) });
+  const res = await fetch(`/sandbox${path}?${common}`, {
+    method: 'POST',
+    headers,
+    body: form,
+    signal: AbortSignal.timeout(60000),
+  });
   const env = (await res.json()) as Envelope<T>;
   if (env.code !== 0 && env.code !== '00') throw new Error(env.message);
   return env.data;

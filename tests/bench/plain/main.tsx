@@ -12,6 +12,11 @@ import { LoanTerms } from './LoanTerms';
 import '../baseline/baseline.css';
 
 const path = window.location.hash.slice(1).split('?')[0];
-const pages: Record<string, () => React.ReactNode> = { '/benchList': LongList, '/loanDetails': LoanDetails, '/Loan': LoanTerms, '/register': Landing };
+const pages: Record<string, () => React.ReactNode> = {
+  '/benchList': LongList,
+  '/loanDetails': LoanDetails,
+  '/Loan': LoanTerms,
+  '/register': Landing,
+};
 const Page = pages[path] ?? ComplaintEntry;
 createRoot(document.getElementById('root')!).render(<Page />);

@@ -67,7 +67,8 @@ export class CpuDriftCheck {
   /** For the table's note: the fixed rate, the VM's speed and how many rounds were measured again. */
   summary(): { note: string; steady: boolean } {
     const s = this.samples;
-    const lo = Math.min(...s), hi = Math.max(...s);
+    const lo = Math.min(...s),
+      hi = Math.max(...s);
     const note = `CPU ×${CPU_RATE} fixed; VM work ${median(s).toFixed(0)} ms (${lo.toFixed(0)}-${hi.toFixed(0)}), ${this.rejected} round(s) redone for drift > ${DRIFT * 100} %`;
     // Many redone rounds: the VM was unsteady for long stretches, the kept rounds may still carry it.
     if (this.rejected <= Math.max(2, s.length / 10)) return { note, steady: true };

@@ -24,7 +24,8 @@ import { SCREEN_A_TEXT_KEYS } from '../plain/ScreenA.js';
 import { summarizeHeap, type HeapSummary } from './heap-summary.js';
 import { tracePhases, type TraceEvent, type TracePhases } from './trace-phases.js';
 
-const COMMON = 'market=ID&deviceId=bench-device&version=1.0.0&type=1&deviceName=bench&osVersion=14&gid=1&platform=android';
+const COMMON =
+  'market=ID&deviceId=bench-device&version=1.0.0&type=1&deviceName=bench&osVersion=14&gid=1&platform=android';
 const args = process.argv.slice(2);
 const flag = (f: string) => args.includes(f);
 const runs = Number(args[args.indexOf('--runs') + 1] || 5) || 5;
@@ -35,8 +36,15 @@ const appDirArg = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--
 // ---------------------------------------------------------------- one load
 
 const TRACE_CATEGORIES = [
-  'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute', 'v8',
-  'disabled-by-default-v8.gc', 'blink', 'navigation',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'loading',
+  'v8.execute',
+  'v8',
+  'disabled-by-default-v8.gc',
+  'blink',
+  'navigation',
 ].join(',');
 
 async function collectTrace(cdp: CDPSession): Promise<TraceEvent[]> {
@@ -48,9 +56,20 @@ async function collectTrace(cdp: CDPSession): Promise<TraceEvent[]> {
   return events;
 }
 
-interface LoadResult { probe: ProbeResult; heap?: HeapSummary; heapUsed?: number; trace?: TracePhases }
+interface LoadResult {
+  probe: ProbeResult;
+  heap?: HeapSummary;
+  heapUsed?: number;
+  trace?: TracePhases;
+}
 
-async function oneLoad(cpu: CpuDriftCheck, browser: import('playwright-core').Browser, url: string, needles: string[], what: { heap: boolean; trace: boolean }): Promise<LoadResult> {
+async function oneLoad(
+  cpu: CpuDriftCheck,
+  browser: import('playwright-core').Browser,
+  url: string,
+  needles: string[],
+  what: { heap: boolean; trace: boolean },
+): Promise<LoadResult> {
   const { context, page, cdp } = await (await cpu.steady(), await openProbedPage(browser, needles));
   try {
     await page.goto('about:blank');
@@ -58,7 +77,8 @@ async function oneLoad(cpu: CpuDriftCheck, browser: import('playwright-core').Br
     if (what.trace) await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
     const probe = new Promise<ProbeResult>((resolveProbe) => {
       page.on('console', (m) => {
-        if (m.text().startsWith(PROBE_REPORT)) resolveProbe(JSON.parse(m.text().slice(PROBE_REPORT.length)) as ProbeResult);
+        if (m.text().startsWith(PROBE_REPORT))
+          resolveProbe(JSON.parse(m.text().slice(PROBE_REPORT.length)) as ProbeResult);
       });
     });
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
@@ -66,7 +86,11 @@ async function oneLoad(cpu: CpuDriftCheck, browser: import('playwright-core').Br
     const out: LoadResult = { probe: result };
     if (what.trace) {
       const events = await collectTrace(cdp);
-      if (saveDir) writeFileSync(join(saveDir, `${new URL(url).pathname.includes('plain') ? 'plain' : 'ours'}-${Date.now()}.trace.json`), JSON.stringify({ traceEvents: events }));
+      if (saveDir)
+        writeFileSync(
+          join(saveDir, `${new URL(url).pathname.includes('plain') ? 'plain' : 'ours'}-${Date.now()}.trace.json`),
+          JSON.stringify({ traceEvents: events }),
+        );
       out.trace = tracePhases(events, result);
     }
     if (what.heap) {
@@ -77,7 +101,11 @@ async function oneLoad(cpu: CpuDriftCheck, browser: import('playwright-core').Br
       cdp.on('HeapProfiler.addHeapSnapshotChunk', (e: { chunk: string }) => void chunks.push(e.chunk));
       await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false });
       out.heap = summarizeHeap(chunks.join(''));
-      if (saveDir) writeFileSync(join(saveDir, `${new URL(url).pathname.includes('plain') ? 'plain' : 'ours'}-${Date.now()}.heapsnapshot`), chunks.join(''));
+      if (saveDir)
+        writeFileSync(
+          join(saveDir, `${new URL(url).pathname.includes('plain') ? 'plain' : 'ours'}-${Date.now()}.heapsnapshot`),
+          chunks.join(''),
+        );
     }
     return out;
   } finally {
@@ -92,15 +120,23 @@ async function main() {
   if (!existsSync(join(appDir, 'index.html')) || !existsSync(join(appDir, 'plain-a/index.html'))) {
     appDir = resolve(resultsDir, 'build/profile');
     await buildApp({ root: resolve(repoRoot, 'renderer'), outDir: appDir });
-    const terms = JSON.parse(readFileSync(resolve(repoRoot, 'screens/texts/id-ID.json'), 'utf8')).texts as Record<string, string>;
+    const terms = JSON.parse(readFileSync(resolve(repoRoot, 'screens/texts/id-ID.json'), 'utf8')).texts as Record<
+      string,
+      string
+    >;
     await buildApp({
-      root: resolve(repoRoot, 'tests/bench/plain-a'), outDir: join(appDir, 'plain-a'), base: '/plain-a/',
+      root: resolve(repoRoot, 'tests/bench/plain-a'),
+      outDir: join(appDir, 'plain-a'),
+      base: '/plain-a/',
       swap: { [resolve(repoRoot, 'tests/bench/baseline/api.ts')]: resolve(repoRoot, 'tests/bench/plain/api.ts') },
       define: { __SCREEN_A_TEXTS__: JSON.stringify(Object.fromEntries(SCREEN_A_TEXT_KEYS.map((k) => [k, terms[k]]))) },
     });
   }
   const dataDir = await prepareDataDir();
-  const server = await startChildServer(resolve(repoRoot, 'tests/bench/render/render-server-child.ts'), [dataDir, appDir]);
+  const server = await startChildServer(resolve(repoRoot, 'tests/bench/render/render-server-child.ts'), [
+    dataDir,
+    appDir,
+  ]);
   const browser = await chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS, headless: true });
   const cpu = new CpuDriftCheck(browser);
   try {
@@ -126,12 +162,16 @@ async function main() {
       console.log(`\n## ${side} (${runs} cold loads; CPU ${cpu.summary().note})`);
       if (what.heap) {
         const used = rs.map((r) => r.heapUsed ?? NaN);
-        console.log(`JSHeapUsedSize after GC: median ${mb(median(used))}; snapshot total ${mb(median(rs.map((r) => r.heap!.total)))}`);
+        console.log(
+          `JSHeapUsedSize after GC: median ${mb(median(used))}; snapshot total ${mb(median(rs.map((r) => r.heap!.total)))}`,
+        );
         const h = rs[0].heap!;
         console.log('\nself size by constructor (first load):');
-        for (const c of h.byConstructor) console.log(`  ${kb(c.self).padStart(7)}  ${String(c.count).padStart(6)}  ${c.name}`);
+        for (const c of h.byConstructor)
+          console.log(`  ${kb(c.self).padStart(7)}  ${String(c.count).padStart(6)}  ${c.name}`);
         console.log('\nthe largest kinds by what holds them (first load):');
-        for (const h2 of h.heldBy) console.log(`  ${h2.name}: ${h2.edges.map((e) => `${e.edge} ${kb(e.self)} (${e.count})`).join(', ')}`);
+        for (const h2 of h.heldBy)
+          console.log(`  ${h2.name}: ${h2.edges.map((e) => `${e.edge} ${kb(e.self)} (${e.count})`).join(', ')}`);
         console.log('\nlargest retained (first load):');
         for (const t of h.topRetained) console.log(`  ${kb(t.retained).padStart(7)}  ${t.what}  <  ${t.keptBy}`);
       }
@@ -140,11 +180,21 @@ async function main() {
         console.log('\ntrace, median over the loads (ms from navigation start) [each load]:');
         const line = (k: string, xs: (number | null)[]) => {
           const ok = xs.filter((x): x is number => x !== null && Number.isFinite(x));
-          console.log(`  ${k.padEnd(16)} ${ok.length ? median(ok).toFixed(0).padStart(5) : '    -'}  [${xs.map((x) => (x === null ? '-' : x.toFixed(0))).join(', ')}]`);
+          console.log(
+            `  ${k.padEnd(16)} ${ok.length ? median(ok).toFixed(0).padStart(5) : '    -'}  [${xs.map((x) => (x === null ? '-' : x.toFixed(0))).join(', ')}]`,
+          );
         };
-        for (const k of at) line(k, rs.map((r) => r.trace![k]));
+        for (const k of at)
+          line(
+            k,
+            rs.map((r) => r.trace![k]),
+          );
         console.log('main thread until ready (the mark), ms of self time by kind:');
-        for (const k of Object.keys(rs[0].trace!.main) as (keyof TracePhases['main'])[]) line(k, rs.map((r) => r.trace!.main[k]));
+        for (const k of Object.keys(rs[0].trace!.main) as (keyof TracePhases['main'])[])
+          line(
+            k,
+            rs.map((r) => r.trace!.main[k]),
+          );
       }
     }
   } finally {
@@ -156,8 +206,11 @@ async function main() {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(repoRoot, 'tests/bench/render/first-load-profile.ts')) {
-  main().then(() => process.exit(0), (e) => {
-    console.error(e);
-    process.exit(1);
-  });
+  main().then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

@@ -21,14 +21,27 @@ export interface HeapSummary {
 }
 
 /** Sums a V8 heap snapshot; retained sizes from its dominator tree (weak edges do not retain, as in DevTools). */
-export function summarizeHeap(json: string, top = 25, probeEdges: string[] = []): HeapSummary & { probed: { edge: string; retained: number }[] } {
+export function summarizeHeap(
+  json: string,
+  top = 25,
+  probeEdges: string[] = [],
+): HeapSummary & { probed: { edge: string; retained: number }[] } {
   const s = JSON.parse(json) as Snapshot;
-  const nf = s.snapshot.meta.node_fields, ef = s.snapshot.meta.edge_fields;
-  const NF = nf.length, EF = ef.length;
-  const nType = nf.indexOf('type'), nName = nf.indexOf('name'), nSelf = nf.indexOf('self_size'), nEdges = nf.indexOf('edge_count');
-  const eType = ef.indexOf('type'), eName = ef.indexOf('name_or_index'), eTo = ef.indexOf('to_node');
-  const nodeTypes = s.snapshot.meta.node_types[0], edgeTypes = s.snapshot.meta.edge_types[0];
-  const weak = edgeTypes.indexOf('weak'), shortcut = edgeTypes.indexOf('shortcut');
+  const nf = s.snapshot.meta.node_fields,
+    ef = s.snapshot.meta.edge_fields;
+  const NF = nf.length,
+    EF = ef.length;
+  const nType = nf.indexOf('type'),
+    nName = nf.indexOf('name'),
+    nSelf = nf.indexOf('self_size'),
+    nEdges = nf.indexOf('edge_count');
+  const eType = ef.indexOf('type'),
+    eName = ef.indexOf('name_or_index'),
+    eTo = ef.indexOf('to_node');
+  const nodeTypes = s.snapshot.meta.node_types[0],
+    edgeTypes = s.snapshot.meta.edge_types[0];
+  const weak = edgeTypes.indexOf('weak'),
+    shortcut = edgeTypes.indexOf('shortcut');
   const N = s.nodes.length / NF;
   const firstEdge = new Uint32Array(N + 1);
   for (let i = 0, e = 0; i < N; i++) {
@@ -38,8 +51,10 @@ export function summarizeHeap(json: string, top = 25, probeEdges: string[] = [])
   }
   const typeOf = (i: number) => nodeTypes[s.nodes[i * NF + nType]];
   const nameOf = (i: number) => {
-    const t = typeOf(i), n = s.strings[s.nodes[i * NF + nName]];
-    if (t === 'object' || t === 'native' || t === 'closure' || t === 'synthetic') return t === 'closure' ? `(closure) ${n}` : n;
+    const t = typeOf(i),
+      n = s.strings[s.nodes[i * NF + nName]];
+    if (t === 'object' || t === 'native' || t === 'closure' || t === 'synthetic')
+      return t === 'closure' ? `(closure) ${n}` : n;
     return `(${t})`;
   };
   const self = (i: number) => s.nodes[i * NF + nSelf];
@@ -91,7 +106,7 @@ export function summarizeHeap(json: string, top = 25, probeEdges: string[] = [])
     }
     return a;
   };
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (let k = post.length - 2; k >= 0; k--) {
       const i = post[k];
@@ -129,7 +144,10 @@ export function summarizeHeap(json: string, top = 25, probeEdges: string[] = [])
       }
     }
     const t = typeOf(i);
-    const str = t === 'string' || t === 'concatenated string' || t === 'sliced string' ? ` "${s.strings[s.nodes[i * NF + nName]].slice(0, 40).replace(/\s+/g, ' ')}"` : '';
+    const str =
+      t === 'string' || t === 'concatenated string' || t === 'sliced string'
+        ? ` "${s.strings[s.nodes[i * NF + nName]].slice(0, 40).replace(/\s+/g, ' ')}"`
+        : '';
     return `${nameOf(i)}${str}${edge ? ` via ${edge}` : ''}`;
   };
   const chain = (i: number) => {
@@ -138,7 +156,9 @@ export function summarizeHeap(json: string, top = 25, probeEdges: string[] = [])
     return out.join(' < ');
   };
   // Skip the synthetic roots: the first real objects under them are what the page keeps.
-  const candidates = post.filter((i) => i !== 0 && typeOf(i) !== 'synthetic' && !/^\(GC roots\)|^\(Internalized|^\(Global handles/.test(nameOf(i)));
+  const candidates = post.filter(
+    (i) => i !== 0 && typeOf(i) !== 'synthetic' && !/^\(GC roots\)|^\(Internalized|^\(Global handles/.test(nameOf(i)),
+  );
   candidates.sort((a, b) => retained[b] - retained[a]);
   const topRetained: HeapSummary['topRetained'] = [];
   const shown = new Set<number>();
@@ -151,16 +171,20 @@ export function summarizeHeap(json: string, top = 25, probeEdges: string[] = [])
     topRetained.push({ what: label(i), retained: retained[i], self: self(i), keptBy: chain(i) });
   }
   // Who holds the biggest kinds: one retaining edge per node (the first non-weak one), summed.
-  const big = [...by.entries()].sort((a, b) => b[1].self - a[1].self).slice(0, 8).map(([k]) => k);
+  const big = [...by.entries()]
+    .sort((a, b) => b[1].self - a[1].self)
+    .slice(0, 8)
+    .map(([k]) => k);
   const held = new Map<string, Map<string, { count: number; self: number }>>(big.map((k) => [k, new Map()]));
   const holder = new Int32Array(N).fill(-1);
   const holderEdge = new Int32Array(N).fill(-1);
-  for (const i of post) succ(i, (j, e) => {
-    if (holder[j] === -1) {
-      holder[j] = i;
-      holderEdge[j] = e;
-    }
-  });
+  for (const i of post)
+    succ(i, (j, e) => {
+      if (holder[j] === -1) {
+        holder[j] = i;
+        holderEdge[j] = e;
+      }
+    });
   for (const i of post) {
     const m = held.get(nameOf(i));
     if (!m || holder[i] < 0) continue;
@@ -175,18 +199,29 @@ export function summarizeHeap(json: string, top = 25, probeEdges: string[] = [])
   // Retained sizes of what named properties hold (e.g. `textSet`, `apiMap`): where a document or answer sits in memory.
   const probed: { edge: string; retained: number }[] = [];
   if (probeEdges.length) {
-    for (const i of post) succ(i, (j, e) => {
-      const t = edgeTypes[s.edges[e + eType]];
-      if (t !== 'property') return;
-      const name = s.strings[s.edges[e + eName]];
-      if (probeEdges.includes(name)) probed.push({ edge: `${nameOf(i)}.${name} -> ${nameOf(j)}`, retained: retained[j] });
-    });
+    for (const i of post)
+      succ(i, (j, e) => {
+        const t = edgeTypes[s.edges[e + eType]];
+        if (t !== 'property') return;
+        const name = s.strings[s.edges[e + eName]];
+        if (probeEdges.includes(name))
+          probed.push({ edge: `${nameOf(i)}.${name} -> ${nameOf(j)}`, retained: retained[j] });
+      });
   }
   return {
     probed,
-    heldBy: big.map((name) => ({ name, edges: [...held.get(name)!.entries()].map(([edge, b]) => ({ edge, ...b })).sort((a, b) => b.self - a.self).slice(0, Number(process.env.HELD_EDGES ?? 8)) })),
+    heldBy: big.map((name) => ({
+      name,
+      edges: [...held.get(name)!.entries()]
+        .map(([edge, b]) => ({ edge, ...b }))
+        .sort((a, b) => b.self - a.self)
+        .slice(0, Number(process.env.HELD_EDGES ?? 8)),
+    })),
     total,
-    byConstructor: [...by.entries()].map(([name, b]) => ({ name, ...b })).sort((a, b) => b.self - a.self).slice(0, top),
+    byConstructor: [...by.entries()]
+      .map(([name, b]) => ({ name, ...b }))
+      .sort((a, b) => b.self - a.self)
+      .slice(0, top),
     topRetained,
   };
 }

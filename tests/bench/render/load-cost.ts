@@ -7,7 +7,12 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { CPU_RATE } from './cpu-calibration.js';
 
 /** Lighthouse's slow-4G profile: 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
-export const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
+export const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6e6 / 8) | 0,
+  uploadThroughput: (750e3 / 8) | 0,
+};
 /** The bench's phone: 360×740 CSS pixels at 2×, a mobile viewport. */
 export const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true };
 
@@ -49,7 +54,8 @@ export function watchNetwork(cdp: CDPSession) {
     if (!requests.has(e.requestId)) inFlight++;
     requests.set(e.requestId, { url: e.request.url, js: e.type === 'Script', headerBytes: 0 });
     lastActivity = Date.now();
-    if (loadedAt !== null) afterLoad.push(`${Date.now() - loadedAt} ms ${e.request.method} ${new URL(e.request.url).pathname}`);
+    if (loadedAt !== null)
+      afterLoad.push(`${Date.now() - loadedAt} ms ${e.request.method} ${new URL(e.request.url).pathname}`);
   });
   cdp.on('Network.responseReceived', (e) => {
     const r = requests.get(e.requestId);
@@ -68,7 +74,8 @@ export function watchNetwork(cdp: CDPSession) {
     /** Resolves once nothing was in flight for `quietMs` (or after `capMs`). */
     async idle(quietMs: number, capMs: number) {
       const stopAt = Date.now() + capMs;
-      while (Date.now() < stopAt && (inFlight > 0 || Date.now() - lastActivity < quietMs)) await new Promise((r) => setTimeout(r, 100));
+      while (Date.now() < stopAt && (inFlight > 0 || Date.now() - lastActivity < quietMs))
+        await new Promise((r) => setTimeout(r, 100));
     },
     scripts,
     afterLoad,

@@ -17,20 +17,35 @@ export const BENCH_LIST_PATH = '/benchList';
 export const BENCH_SCREEN_A_PATH = '/benchScreenA';
 
 const BENCH_SCREENS = [
-  { file: 'tests/bench/fixtures/bench-list-200.json', path: BENCH_LIST_PATH, description: 'Bench only: 200-item list.' },
-  { file: 'tests/bench/fixtures/bench-screen-a.json', path: BENCH_SCREEN_A_PATH, description: 'Bench only: issue 38 screen A.' },
+  {
+    file: 'tests/bench/fixtures/bench-list-200.json',
+    path: BENCH_LIST_PATH,
+    description: 'Bench only: 200-item list.',
+  },
+  {
+    file: 'tests/bench/fixtures/bench-screen-a.json',
+    path: BENCH_SCREEN_A_PATH,
+    description: 'Bench only: issue 38 screen A.',
+  },
 ];
 
 /** Screen A's one call (render-server-child.ts answers it under the sandbox's base URL); a read the server may make. */
 const SCREEN_A_ENDPOINT = {
-  method: 'POST', path: '/bench/screen-a', encoding: 'form', successCode: 0, onFailure: 'toast',
+  method: 'POST',
+  path: '/bench/screen-a',
+  encoding: 'form',
+  successCode: 0,
+  onFailure: 'toast',
   firstCall: { by: 'server', why: 'Bench only: a read the server may make, as on the real borrower screens.' },
   description: 'Bench only: order card, 8 problem types and the complaint history in one answer.',
 };
 
 export async function prepareDataDir(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sdui-bench-render-'));
-  const screens = BENCH_SCREENS.map((s) => ({ ...s, doc: JSON.parse(readFileSync(resolve(repoRoot, s.file), 'utf8')) as { id: string } }));
+  const screens = BENCH_SCREENS.map((s) => ({
+    ...s,
+    doc: JSON.parse(readFileSync(resolve(repoRoot, s.file), 'utf8')) as { id: string },
+  }));
   const docs: NewDocument[] = defaultDocuments().map((d) => {
     if (d.kind === 'api-map') {
       const map = d.content as { endpoints: Record<string, unknown> };
@@ -38,7 +53,10 @@ export async function prepareDataDir(): Promise<string> {
     }
     if (d.kind !== 'route-map') return d;
     const map = d.content as { routes: { path: string; screen: string; description?: string }[] };
-    const routes = [...screens.map((s) => ({ path: s.path, screen: s.doc.id, description: s.description })), ...map.routes];
+    const routes = [
+      ...screens.map((s) => ({ path: s.path, screen: s.doc.id, description: s.description })),
+      ...map.routes,
+    ];
     return { ...d, content: { ...map, routes } };
   });
   for (const s of screens) docs.push({ kind: 'screen', id: s.doc.id, file: s.file, content: s.doc });
@@ -68,7 +86,10 @@ export async function seedComplaints(baseUrl: string, token: string, count: numb
   let have = (await tabs())[0].list.length;
   for (let n = have + 1; n <= count; n++) {
     await post('/user-problem/problem-save', {
-      problemType: '2', problemDetail: `bench complaint ${String(n).padStart(3, '0')}`, orderNo: 'SB1003', problemImage: '',
+      problemType: '2',
+      problemDetail: `bench complaint ${String(n).padStart(3, '0')}`,
+      orderNo: 'SB1003',
+      problemImage: '',
     });
   }
   const list = (await tabs())[0].list;

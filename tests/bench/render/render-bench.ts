@@ -12,14 +12,27 @@ import { PROBE_CAP_MS, PROBE_REPORT, PROBE_TAP, probeScript, type ProbeResult, t
 import type { Row } from '../lib/table.js';
 import { CPU_RATE, CpuDriftCheck } from './cpu-calibration.js';
 import { NETWORK, PHONE, unprobedCost } from './load-cost.js';
-import { baselineRows, costRows, mainThreadRows, PLAIN_BUDGETS, plainRows, tapRows, type Sample } from './render-rows.js';
+import {
+  baselineRows,
+  costRows,
+  mainThreadRows,
+  PLAIN_BUDGETS,
+  plainRows,
+  tapRows,
+  type Sample,
+} from './render-rows.js';
 
 export { NETWORK } from './load-cost.js';
 export { loadCost, watchNetwork } from './load-cost.js';
 
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /** In a scenario's URLs, replaced by a new borrower token for each first visit (its reload keeps it). */
@@ -79,7 +92,8 @@ function tapOnRequest(page: Page, cdp: CDPSession): void {
     if (!text.startsWith(PROBE_TAP)) return;
     const { x, y } = JSON.parse(text.slice(PROBE_TAP.length)) as { x: number; y: number };
     const at = { x, y, button: 'left' as const, clickCount: 1 };
-    void cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', ...at })
+    void cdp
+      .send('Input.dispatchMouseEvent', { type: 'mousePressed', ...at })
       .then(() => cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...at }))
       .catch(() => {});
   });
@@ -105,7 +119,13 @@ let tokens = 0;
 /** A borrower token no server has seen in this bench. */
 const newToken = () => `bench-${process.pid}-${Date.now().toString(36)}-${++tokens}`;
 
-async function measure(browser: Browser, url: string, needles: string[], withCost = false, tap?: TapSpec): Promise<Sample> {
+async function measure(
+  browser: Browser,
+  url: string,
+  needles: string[],
+  withCost = false,
+  tap?: TapSpec,
+): Promise<Sample> {
   const { context, page } = await openProbedPage(browser, needles, tap);
   const visit = url.replaceAll(TOKEN, newToken());
   let cold: ProbeResult, warm: ProbeResult;
@@ -163,7 +183,8 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
           for (const who of order) {
             if (who === 'ours') round.ours = await measure(browser, s.ours, s.needles, s.loadCost, s.tap?.ours);
             else if (who === 'base' && s.baseline) round.base = await measure(browser, s.baseline, s.needles);
-            else if (who === 'plain' && s.plain) round.plain = await measure(browser, s.plain, s.needles, s.loadCost, s.tap?.plain);
+            else if (who === 'plain' && s.plain)
+              round.plain = await measure(browser, s.plain, s.needles, s.loadCost, s.tap?.plain);
           }
           const after = await cpu.steady();
           if ((before && after) || attempt === MAX_REDO) break;
@@ -174,12 +195,20 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
         ours.push(round.ours!);
         if (round.base) base.push(round.base);
         if (round.plain) plain.push(round.plain);
-        for (const [who, x] of [['ours', round.ours], ['plain', round.plain]] as const) {
+        for (const [who, x] of [
+          ['ours', round.ours],
+          ['plain', round.plain],
+        ] as const) {
           if (!x) continue;
           const c = x.cold;
-          const tap = c.tapAt !== null ? `, tap ${c.effectAt === null ? 'lost' : (c.effectAt - c.tapAt).toFixed(0) + ' ms'}` : '';
-          const cost = x.cost ? `, JS ${(x.cost.jsBytes / 1024).toFixed(1)} KB, heap ${(x.cost.heapBytes / 1048576).toFixed(2)} MB` : '';
-          log(`  ${s.label} run ${i + 1}/${runs} ${who}: FCP ${c.fcp?.toFixed(0) ?? '-'} content ${shown(x, 'cold')} quiet ${c.quiet?.toFixed(0) ?? '-'} ms (longest task ${c.longestTask.toFixed(0)} ms)${tap}${cost}; reload content ${shown(x, 'warm')} ms`);
+          const tap =
+            c.tapAt !== null ? `, tap ${c.effectAt === null ? 'lost' : (c.effectAt - c.tapAt).toFixed(0) + ' ms'}` : '';
+          const cost = x.cost
+            ? `, JS ${(x.cost.jsBytes / 1024).toFixed(1)} KB, heap ${(x.cost.heapBytes / 1048576).toFixed(2)} MB`
+            : '';
+          log(
+            `  ${s.label} run ${i + 1}/${runs} ${who}: FCP ${c.fcp?.toFixed(0) ?? '-'} content ${shown(x, 'cold')} quiet ${c.quiet?.toFixed(0) ?? '-'} ms (longest task ${c.longestTask.toFixed(0)} ms)${tap}${cost}; reload content ${shown(x, 'warm')} ms`,
+          );
         }
       }
     }

@@ -25,7 +25,9 @@ const quantile = (xs: number[], q: number) => {
 };
 /** `median [p25-p75] (min-max)` of xs with f formatting each. */
 export const spread = (xs: number[], f: (x: number) => string) =>
-  xs.length ? `${f(median(xs))} [${f(quantile(xs, 0.25))}-${f(quantile(xs, 0.75))}] (${f(Math.min(...xs))}-${f(Math.max(...xs))})` : '-';
+  xs.length
+    ? `${f(median(xs))} [${f(quantile(xs, 0.25))}-${f(quantile(xs, 0.75))}] (${f(Math.min(...xs))}-${f(Math.max(...xs))})`
+    : '-';
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
 const r3 = (x: number) => x.toFixed(2);
@@ -33,7 +35,11 @@ const ms = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
 
 function paired(ours: (number | null)[], base: (number | null)[]) {
   const ratios = ours.flatMap((o, i) => (o !== null && base[i] != null && base[i]! > 0 ? [o / base[i]!] : []));
-  return { ratio: median(ratios), pairs: ratios.length, note: `median [quartiles] (range) of ${ratios.length} paired ratios ${spread(ratios, r3)}` };
+  return {
+    ratio: median(ratios),
+    pairs: ratios.length,
+    note: `median [quartiles] (range) of ${ratios.length} paired ratios ${spread(ratios, r3)}`,
+  };
 }
 
 type Pick = (p: ProbeResult) => number | null;
@@ -43,17 +49,36 @@ const FIGURES: Record<'content' | 'fcp' | 'quiet', { label: string; pick: Pick }
   quiet: { label: 'quiet (end of the last long task)', pick: (p) => p.quiet },
 };
 
-function ratioRow(label: string, what: keyof typeof FIGURES, phase: Phase, ours: Sample[], other: Sample[], who: string, limit?: number): Row {
+function ratioRow(
+  label: string,
+  what: keyof typeof FIGURES,
+  phase: Phase,
+  ours: Sample[],
+  other: Sample[],
+  who: string,
+  limit?: number,
+): Row {
   const { pick } = FIGURES[what];
   const o = ours.map((x) => pick(x[phase]));
   const b = other.map((x) => pick(x[phase]));
   const r = paired(o, b);
   const name = `${label} ${phase === 'cold' ? 'cold (first visit)' : 'reload'}: ${FIGURES[what].label} ours / ${who}`;
-  return row('render', name, r.ratio, 'x', limit === undefined ? undefined : { op: '<=', limit },
-    `${r.note}; medians ours ${median(ms(o)).toFixed(0)} ms, ${who} ${median(ms(b)).toFixed(0)} ms`);
+  return row(
+    'render',
+    name,
+    r.ratio,
+    'x',
+    limit === undefined ? undefined : { op: '<=', limit },
+    `${r.note}; medians ours ${median(ms(o)).toFixed(0)} ms, ${who} ${median(ms(b)).toFixed(0)} ms`,
+  );
 }
 
-export function plainRows(label: string, ours: Sample[], plain: Sample[], budgets: typeof PLAIN_BUDGETS & { quietCold?: number }): Row[] {
+export function plainRows(
+  label: string,
+  ours: Sample[],
+  plain: Sample[],
+  budgets: typeof PLAIN_BUDGETS & { quietCold?: number },
+): Row[] {
   const who = 'plain react+fetch';
   return [
     ratioRow(label, 'content', 'cold', ours, plain, who, budgets.contentCold),
@@ -68,10 +93,19 @@ export function baselineRows(label: string, ours: Sample[], base: Sample[]): Row
   const rows: Row[] = [];
   for (const phase of ['cold', 'warm'] as const) {
     rows.push(ratioRow(label, 'content', phase, ours, base, 'hand-written', 1.15));
-    const o = ours.map((x) => x[phase].mark), b = base.map((x) => x[phase].mark);
+    const o = ours.map((x) => x[phase].mark),
+      b = base.map((x) => x[phase].mark);
     const r = paired(o, b);
-    rows.push(row('render', `${label} ${phase}: sdui:screen-visible mark ours / hand-written`, r.ratio, 'x', undefined,
-      `${r.note}; ours ${median(ms(o)).toFixed(0)} ms (${ms(o).length}/${o.length} runs set it), hand-written ${median(ms(b)).toFixed(0)} ms`));
+    rows.push(
+      row(
+        'render',
+        `${label} ${phase}: sdui:screen-visible mark ours / hand-written`,
+        r.ratio,
+        'x',
+        undefined,
+        `${r.note}; ours ${median(ms(o)).toFixed(0)} ms (${ms(o).length}/${o.length} runs set it), hand-written ${median(ms(b)).toFixed(0)} ms`,
+      ),
+    );
   }
   return rows;
 }
@@ -82,8 +116,14 @@ export function mainThreadRows(label: string, ours: Sample[]): Row[] {
   const count = ours.map((x) => x.cold.longTasks);
   const quiet = ms(ours.map((x) => x.cold.quiet));
   return [
-    row('render', `${label} cold: longest main-thread task, ours`, median(longest), 'ms', { op: '<=', limit: LONG_TASK_BUDGET_MS },
-      `median [quartiles] (range) ${spread(longest, (x) => x.toFixed(0))} ms; long tasks (> 50 ms) per load ${spread(count, String)}; quiet at ${spread(quiet, (x) => x.toFixed(0))} ms`),
+    row(
+      'render',
+      `${label} cold: longest main-thread task, ours`,
+      median(longest),
+      'ms',
+      { op: '<=', limit: LONG_TASK_BUDGET_MS },
+      `median [quartiles] (range) ${spread(longest, (x) => x.toFixed(0))} ms; long tasks (> 50 ms) per load ${spread(count, String)}; quiet at ${spread(quiet, (x) => x.toFixed(0))} ms`,
+    ),
   ];
 }
 
@@ -98,14 +138,30 @@ export function tapRows(label: string, ours: Sample[], plain: Sample[] | undefin
   const at = ms(ours.map((x) => x.cold.tapAt));
   // When the borrower sees the effect, from navigation start: the plain page's target only shows with its data.
   const seenAt = (xs: Sample[]) => median(ms(xs.map((x) => x.cold.effectAt)));
-  const rows = [row('render', `${label} cold: tap-to-effect, ours`, ms(o).length ? median(ms(o)) : null, 'ms', undefined,
-    `tap as soon as its target is visible (median at ${median(at).toFixed(0)} ms, effect seen at ${seenAt(ours).toFixed(0)} ms); ${spread(ms(o), (x) => x.toFixed(0))} ms; lost (no effect within 20 s) in ${lost}/${o.length} loads`)];
+  const rows = [
+    row(
+      'render',
+      `${label} cold: tap-to-effect, ours`,
+      ms(o).length ? median(ms(o)) : null,
+      'ms',
+      undefined,
+      `tap as soon as its target is visible (median at ${median(at).toFixed(0)} ms, effect seen at ${seenAt(ours).toFixed(0)} ms); ${spread(ms(o), (x) => x.toFixed(0))} ms; lost (no effect within 20 s) in ${lost}/${o.length} loads`,
+    ),
+  ];
   if (plain?.length) {
     const p = plain.map(t);
     const r = paired(o, p);
     const plainAt = ms(plain.map((x) => x.cold.tapAt));
-    rows.push(row('render', `${label} cold: tap-to-effect ours / plain react+fetch`, r.pairs ? r.ratio : null, 'x', undefined,
-      `${r.note}; plain ${spread(ms(p), (x) => x.toFixed(0))} ms, tapped at ${median(plainAt).toFixed(0)} ms (its target appears with its data), effect seen at ${seenAt(plain).toFixed(0)} ms; plain lost ${p.filter((x) => x === null).length}/${p.length}`));
+    rows.push(
+      row(
+        'render',
+        `${label} cold: tap-to-effect ours / plain react+fetch`,
+        r.pairs ? r.ratio : null,
+        'x',
+        undefined,
+        `${r.note}; plain ${spread(ms(p), (x) => x.toFixed(0))} ms, tapped at ${median(plainAt).toFixed(0)} ms (its target appears with its data), effect seen at ${seenAt(plain).toFixed(0)} ms; plain lost ${p.filter((x) => x === null).length}/${p.length}`,
+      ),
+    );
   }
   return rows;
 }
@@ -124,9 +180,21 @@ export function costRows(label: string, side: 'ours' | 'plain', samples: Sample[
   const after = costs.map((c) => c.afterLoad.length);
   const who = side === 'ours' ? 'ours' : 'plain react+fetch';
   return [
-    row('render', `${label} cold: JS transferred over the load, ${who}`, median(js), 'B', side === 'ours' ? { op: '<=', limit: LOAD_BUDGETS.jsBytes } : undefined,
-      `${spread(js, kb)} over ${js.length} cold loads, every script until the network was idle ${IDLE_QUIET_MS / 1000} s after load, bytes as served; requests after load per run: ${spread(after, String)}; scripts (bytes): ${typical.scripts.join(', ')}`),
-    row('render', `${label} cold: JS heap after load, ${who}`, heap.length ? median(heap) / 1024 / 1024 : null, 'MB', side === 'ours' ? { op: '<=', limit: LOAD_BUDGETS.heapBytes / 1024 / 1024 } : undefined,
-      `${spread(heap, mb)} over ${heap.length} loads with nothing injected, JSHeapUsedSize after HeapProfiler.collectGarbage once the network was idle`),
+    row(
+      'render',
+      `${label} cold: JS transferred over the load, ${who}`,
+      median(js),
+      'B',
+      side === 'ours' ? { op: '<=', limit: LOAD_BUDGETS.jsBytes } : undefined,
+      `${spread(js, kb)} over ${js.length} cold loads, every script until the network was idle ${IDLE_QUIET_MS / 1000} s after load, bytes as served; requests after load per run: ${spread(after, String)}; scripts (bytes): ${typical.scripts.join(', ')}`,
+    ),
+    row(
+      'render',
+      `${label} cold: JS heap after load, ${who}`,
+      heap.length ? median(heap) / 1024 / 1024 : null,
+      'MB',
+      side === 'ours' ? { op: '<=', limit: LOAD_BUDGETS.heapBytes / 1024 / 1024 } : undefined,
+      `${spread(heap, mb)} over ${heap.length} loads with nothing injected, JSHeapUsedSize after HeapProfiler.collectGarbage once the network was idle`,
+    ),
   ];
 }

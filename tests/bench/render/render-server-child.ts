@@ -26,18 +26,29 @@ const config = await createApp({ dataDir, staticDir, sandbox: true });
 const compress = compression();
 let answer = '';
 
-interface Card { rows: unknown[] }
-interface Init { orderDetail: Card | null; problemType: { value: number; title: string }[]; problemSonType: { value: number; title: string }[] }
+interface Card {
+  rows: unknown[];
+}
+interface Init {
+  orderDetail: Card | null;
+  problemType: { value: number; title: string }[];
+  problemSonType: { value: number; title: string }[];
+}
 
 /** Once, at start: the sandbox's order card and types (one loopback call), the generated history. */
 async function buildAnswer(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/sandbox/user-problem/problem-init?market=ID&token=bench-screen-a`, { method: 'POST' });
+  const res = await fetch(`${origin}/sandbox/user-problem/problem-init?market=ID&token=bench-screen-a`, {
+    method: 'POST',
+  });
   const env = (await res.json()) as { code: unknown; message: string; data: Init };
   if (env.code !== 0 && env.code !== '00') throw new Error(`problem-init: ${String(env.code)} ${env.message}`);
   const init = env.data;
   const card = init.orderDetail && { ...init.orderDetail, rows: init.orderDetail.rows.slice(0, 3) };
   const types = [...init.problemType, ...init.problemSonType.map((s) => ({ value: 10 + s.value, title: s.title }))];
-  const history = historyItems(SCREEN_A_ITEMS, init.problemType.map((t) => t.title));
+  const history = historyItems(
+    SCREEN_A_ITEMS,
+    init.problemType.map((t) => t.title),
+  );
   return JSON.stringify({ code: 0, message: 'success', data: { orderDetail: card, problemType: types, history } });
 }
 
@@ -56,13 +67,16 @@ const server = createServer((req, res) => {
 });
 server.listen(0, '127.0.0.1', () => {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  buildAnswer(origin).then((a) => {
-    answer = a;
-    process.stdout.write(JSON.stringify({ url: origin }) + '\n');
-  }, (e: Error) => {
-    process.stderr.write(`screen A's answer: ${e.message}\n`);
-    process.exit(1);
-  });
+  buildAnswer(origin).then(
+    (a) => {
+      answer = a;
+      process.stdout.write(JSON.stringify({ url: origin }) + '\n');
+    },
+    (e: Error) => {
+      process.stderr.write(`screen A's answer: ${e.message}\n`);
+      process.exit(1);
+    },
+  );
 });
 process.on('SIGTERM', () => {
   server.close();

@@ -5,7 +5,12 @@
  * fetch) gets the same bytes from the same stub, whatever borrower token it carries: a unique token per cold load
  * then costs no seeding, and no page is ever a cache hit.
  */
-export interface HistoryItem { id: number; time: string; type: string; content: string }
+export interface HistoryItem {
+  id: number;
+  time: string;
+  type: string;
+  content: string;
+}
 
 const OPENINGS = [
   'Saya sudah membayar cicilan tepat waktu',

@@ -8,7 +8,11 @@
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 
-interface Canned { path: string; headers: Record<string, string>; bodyBase64: string }
+interface Canned {
+  path: string;
+  headers: Record<string, string>;
+  bodyBase64: string;
+}
 const canned: Canned[] = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const byPath = new Map(canned.map((c) => [c.path, { headers: c.headers, body: Buffer.from(c.bodyBase64, 'base64') }]));
 

@@ -6,7 +6,13 @@
 import { startServer } from '../../../config-server/server.js';
 
 const [dataDir, staticDir] = process.argv.slice(2);
-const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: staticDir || undefined, sandbox: true });
+const server = await startServer({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir,
+  staticDir: staticDir || undefined,
+  sandbox: true,
+});
 process.stdout.write(JSON.stringify({ url: server.url }) + '\n');
 process.on('SIGTERM', () => {
   void server.close().then(() => process.exit(0));

@@ -30,7 +30,13 @@ async function storeWithRelease(dataDir: string): Promise<string> {
     content.texts['common.retry'] = `${content.texts['common.retry']} (candidate)`;
     await store.saveDraft({ kind: 'text-set', id: 'id-ID', file: rec.file, content }, rec.revision, { user: 'bench' });
     const rollout = { percent: 50, audience: {}, startAt: null, endAt: null, guard: true };
-    return (await store.releases.publishRelease([{ kind: 'text-set', id: 'id-ID' }], { user: 'bench', note: 'bench', rollout }, () => undefined)).id;
+    return (
+      await store.releases.publishRelease(
+        [{ kind: 'text-set', id: 'id-ID' }],
+        { user: 'bench', note: 'bench', rollout },
+        () => undefined,
+      )
+    ).id;
   } finally {
     await store.close();
   }
@@ -51,7 +57,8 @@ export async function releaseBench(opts: { duration: number; rounds: number }): 
       await r.arrayBuffer();
       arms.add(r.headers.get('x-config-release') ?? 'none');
     }
-    if (!arms.has(`${id}=base`) || !arms.has(`${id}=candidate`)) throw new Error(`the release is not served in both arms: ${[...arms].join(' | ')}`);
+    if (!arms.has(`${id}=base`) || !arms.has(`${id}=candidate`))
+      throw new Error(`the release is not served in both arms: ${[...arms].join(' | ')}`);
     const none = await fetch(plain.url + PATH.replace('[<id>]', '0'));
     await none.arrayBuffer();
     if (none.headers.get('x-config-release')) throw new Error('the plain server has a release in flight');
@@ -73,8 +80,14 @@ export async function releaseBench(opts: { duration: number; rounds: number }): 
     }
     const ratio = median(withRelease.map((x, i) => x / without[i]));
     return [
-      row('server', 'bundle req/s, a release in flight / none', ratio, 'x', { op: '>=', limit: 0.9 },
-        `boot bundle 200s, a new deviceId per request (half in each arm of a text change at 50 %); medians with ${Math.round(median(withRelease))} req/s, without ${Math.round(median(without))} req/s; median of ${opts.rounds} paired rounds × ${opts.duration} s; ${canPin ? 'servers pinned' : 'cores not pinned'}`),
+      row(
+        'server',
+        'bundle req/s, a release in flight / none',
+        ratio,
+        'x',
+        { op: '>=', limit: 0.9 },
+        `boot bundle 200s, a new deviceId per request (half in each arm of a text change at 50 %); medians with ${Math.round(median(withRelease))} req/s, without ${Math.round(median(without))} req/s; median of ${opts.rounds} paired rounds × ${opts.duration} s; ${canPin ? 'servers pinned' : 'cores not pinned'}`,
+      ),
     ];
   } finally {
     await released?.stop();

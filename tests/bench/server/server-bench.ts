@@ -29,7 +29,11 @@ export interface Target {
   path: string;
 }
 
-interface Canned { path: string; headers: Record<string, string>; bodyBase64: string }
+interface Canned {
+  path: string;
+  headers: Record<string, string>;
+  bodyBase64: string;
+}
 
 /** The exact bytes and headers the config server sends for `path` (raw: fetch would decompress them). */
 function capture(base: string, path: string): Promise<Canned> {
@@ -40,9 +44,11 @@ function capture(base: string, path: string): Promise<Canned> {
       res.on('error', reject);
       res.on('end', () => {
         const body = Buffer.concat(chunks);
-        if (res.statusCode !== 200) return reject(new Error(`GET ${path} → ${res.statusCode} ${body.toString().slice(0, 200)}`));
+        if (res.statusCode !== 200)
+          return reject(new Error(`GET ${path} → ${res.statusCode} ${body.toString().slice(0, 200)}`));
         const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string' && !SKIP_HEADERS.has(k)) headers[k] = v;
+        for (const [k, v] of Object.entries(res.headers))
+          if (typeof v === 'string' && !SKIP_HEADERS.has(k)) headers[k] = v;
         if (!headers.etag) return reject(new Error(`GET ${path} has no ETag`));
         resolve({ path, headers, bodyBase64: body.toString('base64') });
       });
@@ -51,8 +57,20 @@ function capture(base: string, path: string): Promise<Canned> {
 }
 
 /** `unique`: autocannon replaces `[<id>]` in the URL with a new id per request (e.g. a new borrower's token each time). */
-export async function load(url: string, headers: Record<string, string>, expect: number, duration: number, unique = false) {
-  const r = await autocannon({ url, connections: 50, duration, headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers }, ...(unique ? { idReplacement: true } : {}) });
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  expect: number,
+  duration: number,
+  unique = false,
+) {
+  const r = await autocannon({
+    url,
+    connections: 50,
+    duration,
+    headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers },
+    ...(unique ? { idReplacement: true } : {}),
+  });
   const total = Object.values(r.statusCodeStats ?? {}).reduce((a, s) => a + s.count, 0);
   const good = r.statusCodeStats?.[String(expect)]?.count ?? 0;
   if (total === 0 || good / total < 0.99 || r.errors > 0)
@@ -63,20 +81,32 @@ export async function load(url: string, headers: Record<string, string>, expect:
 type Load = Awaited<ReturnType<typeof load>>;
 const spread = (xs: number[]) => `${Math.round(Math.min(...xs))}-${Math.round(Math.max(...xs))}`;
 
-export async function serverBench(opts: { targets: Target[]; duration: number; rounds: number; staticDir?: string }): Promise<Row[]> {
+export async function serverBench(opts: {
+  targets: Target[];
+  duration: number;
+  rounds: number;
+  staticDir?: string;
+}): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sdui-bench-server-'));
   const cannedFile = join(dataDir, 'canned.json');
   let config: ChildServer | undefined;
   let bare: ChildServer | undefined;
   const rows: Row[] = [];
   try {
-    config = await startChildServer(join(here, 'config-server-child.ts'), [dataDir, opts.staticDir ?? ''], {}, serverPrefix());
+    config = await startChildServer(
+      join(here, 'config-server-child.ts'),
+      [dataDir, opts.staticDir ?? ''],
+      {},
+      serverPrefix(),
+    );
     const canned = await Promise.all(opts.targets.map((t) => capture(config!.url, t.path)));
     writeFileSync(cannedFile, JSON.stringify(canned));
     bare = await startChildServer(join(here, 'bare-server-child.ts'), [cannedFile], {}, serverPrefix());
     const idleRss = config.peakRssMb();
 
-    const pinning = canPin ? `servers on core ${SERVER_CPU}, load generator on core ${LOAD_CPU}` : 'cores not pinned (no taskset)';
+    const pinning = canPin
+      ? `servers on core ${SERVER_CPU}, load generator on core ${LOAD_CPU}`
+      : 'cores not pinned (no taskset)';
     const unpin = pinSelf();
     try {
       for (const [i, t] of opts.targets.entries()) {
@@ -93,22 +123,47 @@ export async function serverBench(opts: { targets: Target[]; duration: number; r
             }
           }
           const ratio = median(ours.map((x, r) => x.rps / ref[r].rps));
-          const [o, b] = [ours, ref].map((xs) => ({ rps: median(xs.map((x) => x.rps)), p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)) }));
+          const [o, b] = [ours, ref].map((xs) => ({
+            rps: median(xs.map((x) => x.rps)),
+            p50: median(xs.map((x) => x.p50)),
+            p99: median(xs.map((x) => x.p99)),
+          }));
           const name = `${t.label} ${mode}`;
           const of = `median of ${opts.rounds} paired rounds × ${opts.duration} s`;
           rows.push(
-            row('server', `${name} req/s ours / bare`, ratio, 'x', { op: '>=', limit: 0.6 },
-              `medians ours ${Math.round(o.rps)} req/s (${spread(ours.map((x) => x.rps))}), bare ${Math.round(b.rps)} req/s (${spread(ref.map((x) => x.rps))}), ${of}, ${(Buffer.from(canned[i].bodyBase64, 'base64').length / 1024).toFixed(1)} KB ${canned[i].headers['content-encoding'] ?? 'identity'} body; ${pinning}`),
+            row(
+              'server',
+              `${name} req/s ours / bare`,
+              ratio,
+              'x',
+              { op: '>=', limit: 0.6 },
+              `medians ours ${Math.round(o.rps)} req/s (${spread(ours.map((x) => x.rps))}), bare ${Math.round(b.rps)} req/s (${spread(ref.map((x) => x.rps))}), ${of}, ${(Buffer.from(canned[i].bodyBase64, 'base64').length / 1024).toFixed(1)} KB ${canned[i].headers['content-encoding'] ?? 'identity'} body; ${pinning}`,
+            ),
             row('server', `${name} p50`, o.p50, 'ms', undefined, `bare ${b.p50} ms`),
-            row('server', `${name} p99`, o.p99, 'ms', { op: '<=', limit: 10 }, `bare ${b.p99} ms; medians of the rounds; ours per round ${ours.map((x) => x.p99).join(', ')} ms`),
+            row(
+              'server',
+              `${name} p99`,
+              o.p99,
+              'ms',
+              { op: '<=', limit: 10 },
+              `bare ${b.p99} ms; medians of the rounds; ours per round ${ours.map((x) => x.p99).join(', ')} ms`,
+            ),
           );
         }
       }
     } finally {
       unpin();
     }
-    rows.push(row('server', 'config server peak RSS', config.peakRssMb(), 'MB', { op: '<=', limit: 150 },
-      `after start ${idleRss?.toFixed(1)} MB; bare server ${bare.peakRssMb()?.toFixed(1)} MB`));
+    rows.push(
+      row(
+        'server',
+        'config server peak RSS',
+        config.peakRssMb(),
+        'MB',
+        { op: '<=', limit: 150 },
+        `after start ${idleRss?.toFixed(1)} MB; bare server ${bare.peakRssMb()?.toFixed(1)} MB`,
+      ),
+    );
   } finally {
     await bare?.stop();
     await config?.stop();

@@ -41,7 +41,14 @@ async function dataDirCalling(dir: string, backend: string): Promise<string> {
   );
   const store = new SqliteStore(dir);
   try {
-    if (!(await store.importPublished(docs, { user: 'bench' }, validStateCheckWith({ backendOrigins: [new URL(backend).origin] })))) throw new Error('the bench API map did not publish');
+    if (
+      !(await store.importPublished(
+        docs,
+        { user: 'bench' },
+        validStateCheckWith({ backendOrigins: [new URL(backend).origin] }),
+      ))
+    )
+      throw new Error('the bench API map did not publish');
   } finally {
     await store.close();
   }
@@ -64,7 +71,12 @@ interface Case {
 const newCase = (path: string, unique = false): Case => ({ path, unique, on: [], off: [] });
 
 /** Paired rounds on one fork: on/off, then off/on, ...; each side's req/s appended to the case. */
-async function rounds(pair: Pair, c: Case, opts: { duration: number; rounds: number; log: (s: string) => void }, fork: string) {
+async function rounds(
+  pair: Pair,
+  c: Case,
+  opts: { duration: number; rounds: number; log: (s: string) => void },
+  fork: string,
+) {
   // Warmed on the very path measured: with a new borrower per request the code that draws a page afresh was
   // cold in the first rounds, which ran up to 15 % slower than the later ones.
   await load(pair.on.url + c.path, {}, 200, WARMUP_S, c.unique);
@@ -76,12 +88,18 @@ async function rounds(pair: Pair, c: Case, opts: { duration: number; rounds: num
     // Per round on stderr, as the render rows log per run: a ratio that moves between runs is then traced to its rounds.
     const on = c.on.at(-1)!;
     const off = c.off.at(-1)!;
-    opts.log(`  ssr ${c.unique ? 'new borrower' : 'one borrower'} ${fork} round ${r + 1}/${opts.rounds}: on ${on.toFixed(0)}, off ${off.toFixed(0)} req/s (${(on / off).toFixed(3)})`);
+    opts.log(
+      `  ssr ${c.unique ? 'new borrower' : 'one borrower'} ${fork} round ${r + 1}/${opts.rounds}: on ${on.toFixed(0)}, off ${off.toFixed(0)} req/s (${(on / off).toFixed(3)})`,
+    );
   }
 }
 
 /** The median of a case's per-round ratios, and each side's median req/s. */
-const summary = (c: Case) => ({ ratio: median(c.on.map((x, i) => x / c.off[i])), on: Math.round(median(c.on)), off: Math.round(median(c.off)) });
+const summary = (c: Case) => ({
+  ratio: median(c.on.map((x, i) => x / c.off[i])),
+  on: Math.round(median(c.on)),
+  off: Math.round(median(c.off)),
+});
 
 /**
  * Fresh server processes per measured stretch, as JMH forks the JVM: one process's JIT and heap settle into a
@@ -93,10 +111,16 @@ const FORKS = 4;
 
 async function checkDrawn(url: string) {
   const drawn = await (await fetch(url + PAGE)).text();
-  if (!drawn.includes('id="sdui-ssr"')) throw new Error('the server-rendered page carries no prefetched data: the row would measure something else');
+  if (!drawn.includes('id="sdui-ssr"'))
+    throw new Error('the server-rendered page carries no prefetched data: the row would measure something else');
 }
 
-export async function ssrBench(opts: { duration: number; rounds: number; staticDir: string; log: (s: string) => void }): Promise<Row[]> {
+export async function ssrBench(opts: {
+  duration: number;
+  rounds: number;
+  staticDir: string;
+  log: (s: string) => void;
+}): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'sdui-bench-ssr-'));
   const started: ChildServer[] = [];
   const start = async (args: string[], env: NodeJS.ProcessEnv, prefix: string[], script = child) => {
@@ -130,14 +154,29 @@ export async function ssrBench(opts: { duration: number; rounds: number; staticD
     // The live sandbox alone in its own process (the load generator's core, never the server's).
     const sandbox = await start([join(dir, 'backend'), ''], {}, helperPrefix());
     // Its answer to the page's first call, replayed by a bare backend.
-    const answer = await fetch(sandbox.url + CALL + PAGE.slice(PAGE.indexOf('?')), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const answer = await fetch(sandbox.url + CALL + PAGE.slice(PAGE.indexOf('?')), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     const body = Buffer.from(await answer.arrayBuffer());
-    if (!answer.ok || !/"code":\s*"?0/.test(body.toString())) throw new Error(`the sandbox did not answer ${CALL}: ${answer.status}`);
-    writeFileSync(join(dir, 'canned.json'), JSON.stringify([{ path: CALL, headers: { 'content-type': 'application/json; charset=utf-8' }, bodyBase64: body.toString('base64') }]));
+    if (!answer.ok || !/"code":\s*"?0/.test(body.toString()))
+      throw new Error(`the sandbox did not answer ${CALL}: ${answer.status}`);
+    writeFileSync(
+      join(dir, 'canned.json'),
+      JSON.stringify([
+        {
+          path: CALL,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          bodyBase64: body.toString('base64'),
+        },
+      ]),
+    );
     const canned = await start([join(dir, 'canned.json')], {}, helperPrefix(), bare);
     /** Starts pairs on data dirs (made once) whose API map calls `backend`; no backend: the server's own `/sandbox`. */
     const pairsOn = async (name: string, backend?: string) => {
-      const dirFor = async (ssr: string) => (backend ? dataDirCalling(join(dir, `${name}-${ssr}`), backend) : join(dir, `${name}-${ssr}`));
+      const dirFor = async (ssr: string) =>
+        backend ? dataDirCalling(join(dir, `${name}-${ssr}`), backend) : join(dir, `${name}-${ssr}`);
       const dirs = { on: await dirFor('on'), off: await dirFor('off') };
       const env = backend ? { SSR_BACKEND_ORIGINS: backend } : {};
       return async (): Promise<Pair> => ({
@@ -150,10 +189,22 @@ export async function ssrBench(opts: { duration: number; rounds: number; staticD
     try {
       const [a, aNew] = await forked(apart, [newCase(PAGE), newCase(EACH_NEW, true)]);
       const rows = [
-        row('server', 'page req/s with server render + prefetch / without (complaint entry)', a.ratio, 'x', { op: '>=', limit: 0.5 },
-          `one borrower reloading (the drawn page is reused while the answer is unchanged); the sandbox's answer replayed by a bare backend in its own process; medians ${a.on} vs ${a.off} req/s; ${note}`),
-        row('server', 'the same, every request a new borrower', aNew.ratio, 'x', undefined,
-          `every page drawn afresh (a new token each time); medians ${aNew.on} vs ${aNew.off} req/s; ${note}`),
+        row(
+          'server',
+          'page req/s with server render + prefetch / without (complaint entry)',
+          a.ratio,
+          'x',
+          { op: '>=', limit: 0.5 },
+          `one borrower reloading (the drawn page is reused while the answer is unchanged); the sandbox's answer replayed by a bare backend in its own process; medians ${a.on} vs ${a.off} req/s; ${note}`,
+        ),
+        row(
+          'server',
+          'the same, every request a new borrower',
+          aNew.ratio,
+          'x',
+          undefined,
+          `every page drawn afresh (a new token each time); medians ${aNew.on} vs ${aNew.off} req/s; ${note}`,
+        ),
       ];
       if (!withSandbox) return rows;
       const [l] = await forked(await pairsOn('live', sandbox.url), [newCase(PAGE)]);
@@ -161,12 +212,30 @@ export async function ssrBench(opts: { duration: number; rounds: number; staticD
       const [t, tNew] = await forked(await pairsOn('self'), [newCase(PAGE), newCase(EACH_NEW, true)]);
       return [
         ...rows,
-        row('server', 'the same, live sandbox in its own process, one borrower reloading', l.ratio, 'x', undefined,
-          `the sandbox shares the load generator's core: it bounds the rate; medians ${l.on} vs ${l.off} req/s; ${note}`),
-        row('server', 'the same, sandbox inside the server under test, one borrower reloading', t.ratio, 'x', undefined,
-          `the server also answers its own call (/sandbox); medians ${t.on} vs ${t.off} req/s; ${note}`),
-        row('server', 'the same, sandbox inside, every request a new borrower', tNew.ratio, 'x', undefined,
-          `every page drawn afresh, and a new sandbox session; medians ${tNew.on} vs ${tNew.off} req/s; ${note}`),
+        row(
+          'server',
+          'the same, live sandbox in its own process, one borrower reloading',
+          l.ratio,
+          'x',
+          undefined,
+          `the sandbox shares the load generator's core: it bounds the rate; medians ${l.on} vs ${l.off} req/s; ${note}`,
+        ),
+        row(
+          'server',
+          'the same, sandbox inside the server under test, one borrower reloading',
+          t.ratio,
+          'x',
+          undefined,
+          `the server also answers its own call (/sandbox); medians ${t.on} vs ${t.off} req/s; ${note}`,
+        ),
+        row(
+          'server',
+          'the same, sandbox inside, every request a new borrower',
+          tNew.ratio,
+          'x',
+          undefined,
+          `every page drawn afresh, and a new sandbox session; medians ${tNew.on} vs ${tNew.off} req/s; ${note}`,
+        ),
       ];
     } finally {
       unpin();

@@ -7,7 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { postgresUnavailable, startTestPostgres, type TestPostgres } from '../../../config-server/testing/pg-test-server.js';
+import {
+  postgresUnavailable,
+  startTestPostgres,
+  type TestPostgres,
+} from '../../../config-server/testing/pg-test-server.js';
 import { repoRoot } from '../bundle/build-app.js';
 import { startChildServer, type ChildServer } from '../lib/child-server.js';
 import { canPin, pinSelf, serverPrefix } from '../lib/cpu-pinning.js';
@@ -27,7 +31,12 @@ export async function storeBench(opts: { duration: number; rounds: number }): Pr
   try {
     db = await startTestPostgres();
     sqlite = await startChildServer(child, [join(dir, 'sqlite')], { DATABASE_URL: '' }, serverPrefix());
-    postgres = await startChildServer(child, [join(dir, 'unused')], { DATABASE_URL: await db.createDatabase() }, serverPrefix());
+    postgres = await startChildServer(
+      child,
+      [join(dir, 'unused')],
+      { DATABASE_URL: await db.createDatabase() },
+      serverPrefix(),
+    );
     const unpin = pinSelf();
     const pg: number[] = [];
     const lite: number[] = [];
@@ -45,8 +54,14 @@ export async function storeBench(opts: { duration: number; rounds: number }): Pr
     }
     const ratio = median(pg.map((x, i) => x / lite[i]));
     return [
-      row('server', 'config API req/s, PostgreSQL store / SQLite store', ratio, 'x', { op: '>=', limit: 0.95 },
-        `boot bundle 200s; medians PostgreSQL ${Math.round(median(pg))} req/s, SQLite ${Math.round(median(lite))} req/s; median of ${opts.rounds} paired rounds × ${opts.duration} s; reads come from the in-memory snapshot; ${canPin ? 'servers pinned' : 'cores not pinned'}`),
+      row(
+        'server',
+        'config API req/s, PostgreSQL store / SQLite store',
+        ratio,
+        'x',
+        { op: '>=', limit: 0.95 },
+        `boot bundle 200s; medians PostgreSQL ${Math.round(median(pg))} req/s, SQLite ${Math.round(median(lite))} req/s; median of ${opts.rounds} paired rounds × ${opts.duration} s; reads come from the in-memory snapshot; ${canPin ? 'servers pinned' : 'cores not pinned'}`,
+      ),
     ];
   } finally {
     await postgres?.stop();
