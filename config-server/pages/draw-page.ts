@@ -52,24 +52,20 @@ type ServerPlanInput = PlanInput & Pick<ScreenInput, 'apiMap'>;
 
 /** The screen's planned first call, as the server may send it itself and as the page would send it early. */
 interface FirstCalls {
-  /** Made here: its endpoint is a safe read (`prefetch`) and it travels as text. */
+  /** Made here: the API map says the server makes it (`firstCall.by`) and it travels as text. */
   server?: { planned: PlannedCall; call: HttpCall };
   /** Sent by the page when the server did not make it. */
   early?: EarlyCall;
 }
 
-/**
- * Screens whose document says `static: true` (site, legal and other pages without per-user data), rendered
- * to HTML once per published version, market and common-param combination. A publish makes a new snapshot,
- * so its pages are rendered afresh from the new documents; the old cache goes with the old snapshot.
- */
+/** The parts of a market's published bundle a drawing reads: its market constants, copy and API map. */
 interface Bundle {
   market: Record<string, unknown>;
   textSet: { locale?: string; texts: Record<string, string> };
   apiMap?: ApiMapDocument;
 }
 
-/** What one published version knows about its static pages; dropped with the snapshot after a publish. */
+/** What one published version knows about its pages; dropped with the snapshot after a publish. */
 interface PerSnapshot {
   flags: Map<string, boolean>;
   /** Parsed screen documents (rendering never changes them). */
