@@ -97,7 +97,8 @@ export async function lighthouseBench(pages: LighthousePage[], runs: number, log
       row(
         'render',
         `lighthouse ${who}: cumulative layout shift`,
-        median(rs.map((a) => a.cls)),
+        // Three decimals, as Lighthouse shows it.
+        Math.round(median(rs.map((a) => a.cls)) * 1000) / 1000,
         '',
         p.reference ? undefined : { op: '<=', limit: BUDGETS.cls },
       ),
