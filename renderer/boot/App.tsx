@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, HashRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { createApiClient } from '../api/api-client';
 import { createBridge } from '../bridge/create-bridge';
@@ -28,6 +28,8 @@ export interface AppProps {
 /** The borrower app: routes of the route map, each opening its screen document. */
 export function App(props: AppProps) {
   const [bundle, setBundle] = useState(props.bundle);
+  const etag = useRef(bundle.etag);
+  etag.current = bundle.etag;
 
   useEffect(() => {
     const key = bundleKey(props.market, props.locale);
@@ -47,8 +49,34 @@ export function App(props: AppProps) {
         setBundle((cur) => (cur.etag && cur.etag === fresh.etag ? cur : fresh));
         void rememberBundle(key, fresh, logError);
       });
+    // Live changes (issue 47): a stream of what ops publish, loaded after the first screen like the beacon sender.
+    let stopLive: (() => void) | undefined;
+    let gone = false;
+    afterFirstScreen(
+      () =>
+        void import('./live/start-live').then(
+          (m) => {
+            if (gone) return;
+            stopLive = m.startLive({
+              market: props.market,
+              locale: props.locale,
+              bundleEtag: () => etag.current,
+              applyBundle: (fresh) => {
+                setBundle(fresh);
+                void rememberBundle(key, fresh, logError);
+              },
+              log: logError,
+            });
+          },
+          () => {},
+        ),
+    );
     window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
+    return () => {
+      gone = true;
+      stopLive?.();
+      window.removeEventListener('focus', onFocus);
+    };
   }, [props.market, props.locale, props.bundle]);
 
   // Toast durations are market constants (limits.toast*, appToastMs): set before any screen can toast.

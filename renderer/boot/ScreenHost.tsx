@@ -13,6 +13,7 @@ import { logError } from './log-error';
 import { claiming, type ClaimTable } from '../core/first-calls/claim-table';
 import { firstScreenShown } from './after-first-screen';
 import { note } from '../telemetry/telemetry-inbox';
+import { watchScreen } from './live/screen-trouble';
 
 /** What a screen is built from: the document plus the session's services (the rest is made per mount). */
 export type ScreenHostProps = Pick<
@@ -31,8 +32,11 @@ let firstScreenMarked = false;
 /** One mounted screen: its own state, forms and lifetime (timers die with it); runs `onLoad` once. */
 export function ScreenHost(props: ScreenHostProps) {
   const { doc } = props;
-  const { services, controller } = useMemo(() => {
+  const { services, controller, trouble } = useMemo(() => {
     const controller = new AbortController();
+    // Whether this screen is failing (a live change then replaces it at once: live/screen-trouble.ts).
+    const trouble = watchScreen(doc.id);
+    const api = props.claims ? claiming(props.api, props.claims) : props.api;
     const drawn = props.serverState?.value;
     if (props.serverState) props.serverState.value = undefined;
     const services: RuntimeServices = {
@@ -43,18 +47,26 @@ export function ScreenHost(props: ScreenHostProps) {
       params: props.params,
       commonQueryNames: props.commonQueryNames,
       hashRouting: props.hashRouting,
-      api: props.claims ? claiming(props.api, props.claims) : props.api,
+      api: {
+        ...api,
+        call: (endpoint, params, opts) =>
+          api.call(endpoint, params, opts).then((r) => (r.ok || trouble.callFailed(), r)),
+      },
       bridge: props.bridge,
       forms: createForms(),
       toast: (m, ms) => toastStore.show(m, ms),
       navigate: props.navigate,
       back: () => window.history.back(),
       openExternal: (url, o) => (o?.replace ? window.location.replace(url) : window.location.assign(url)),
-      logError: (m, d) => logError(`screen ${doc.id}: ${m}`, d),
+      logError: (m, d) => {
+        // NodeBoundary's wording (telemetry/classify-log.ts counts the same).
+        if (/^node \S+(?: #\S+)? failed to render: /.test(m)) trouble.renderFailed();
+        logError(`screen ${doc.id}: ${m}`, d);
+      },
       signal: controller.signal,
       registry,
     };
-    return { services, controller };
+    return { services, controller, trouble };
     // A screen's services live exactly as long as this mount (the parent keys it by location).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -68,12 +80,17 @@ export function ScreenHost(props: ScreenHostProps) {
     const claims = props.claims;
     // One page view per mount, noted before onLoad's calls: their failures belong to this screen.
     note({ view: doc.id });
+    trouble.show();
     void runActions(doc.onLoad, services).finally(() => {
       // A boot call onLoad did not claim is stale from here on: nothing else may take it later.
       claims?.clear();
+      trouble.settle();
       if (!controller.signal.aborted) setLoaded(true);
     });
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      trouble.end();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc, services, controller]);
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScreenDocument } from '../../schemas/generated/types';
 import { AppContext, type AppContextValue } from './app-context';
 import type { Loaded } from './config-client';
+import { LIVE_SCREEN_EVENT, type LiveScreen } from './live/live-screen-event';
 
 const doc = (title: string) =>
   ({ kind: 'screen', id: 'pay', schemaVersion: 1, title, body: [] }) as unknown as ScreenDocument;
@@ -106,5 +107,51 @@ describe('ScreenRoute', () => {
     // The navigation mounts the screen again (a new location), with the version it had.
     expect(screen.getByText('v1')).toBeTruthy();
     expect(mounts).toEqual(['v1', 'v1']);
+  });
+});
+
+describe('ScreenRoute and live changes (issue 47)', () => {
+  afterEach(() => {
+    mounts.length = 0;
+    loads.length = 0;
+  });
+  const live = (detail: LiveScreen) =>
+    act(async () => void window.dispatchEvent(new CustomEvent(LIVE_SCREEN_EVENT, { detail })));
+
+  it('a newer version announced live waits for the next navigation: the borrower mid-flow keeps the mount', async () => {
+    setInlineScreen({ body: doc('v1'), etag: '"1"', source: 'inline' });
+    mount();
+    await live({ id: 'pay', fresh: { body: doc('v2'), etag: '"2"', source: 'network' }, now: false });
+    expect(screen.getByText('v1')).toBeTruthy();
+    expect(mounts).toEqual(['v1']);
+    // Another screen's news is not this route's.
+    await live({ id: 'other', fresh: { body: doc('v3'), etag: '"3"', source: 'network' }, now: true });
+    expect(mounts).toEqual(['v1']);
+    await act(async () => go('/pay?step=done'));
+    expect(screen.getByText('v2')).toBeTruthy();
+    expect(mounts).toEqual(['v1', 'v2']);
+    // The route asked the network for nothing itself.
+    expect(loads).toEqual([]);
+  });
+
+  it('a failing screen is replaced at once by the newer version, without a navigation', async () => {
+    setInlineScreen({ body: doc('v1'), etag: '"1"', source: 'inline' });
+    mount();
+    await live({ id: 'pay', fresh: { body: doc('v2'), etag: '"2"', source: 'network' }, now: true });
+    expect(screen.getByText('v2')).toBeTruthy();
+    expect(mounts).toEqual(['v1', 'v2']);
+  });
+
+  it('a failing screen under a newer bundle is mounted again (its onLoad runs again with the new API map)', async () => {
+    setInlineScreen({ body: doc('v1'), etag: '"1"', source: 'inline' });
+    mount();
+    await live({ id: 'pay', now: true });
+    expect(mounts).toEqual(['v1', 'v1']);
+    // A pending version found earlier is the one mounted.
+    await live({ id: 'pay', fresh: { body: doc('v2'), etag: '"2"', source: 'network' }, now: false });
+    expect(mounts).toEqual(['v1', 'v1']);
+    await live({ id: 'pay', now: true });
+    expect(screen.getByText('v2')).toBeTruthy();
+    expect(mounts).toEqual(['v1', 'v1', 'v2']);
   });
 });

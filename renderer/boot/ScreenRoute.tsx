@@ -10,6 +10,7 @@ import type { ClaimTable } from '../core/first-calls/claim-table';
 import { afterFirstScreen } from './after-first-screen';
 import { preloadWidgets } from '../nodes/preload-widgets';
 import { screenToShow, type Pending } from './pending-screen';
+import { LIVE_SCREEN_EVENT, type LiveScreen } from './live/live-screen-event';
 
 /** A fetched screen, once the code of its lazily loaded widgets is here too (no pop-in). */
 async function withWidgets<T extends Loaded<ScreenDocument> | null>(loaded: T): Promise<T> {
@@ -45,6 +46,31 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
   // The location key as of now, for the revalidation callback (its closure has the first render's).
   const locationKey = useRef(location.key);
   locationKey.current = location.key;
+  // Mounts of the same version again: a live change rescuing a failing screen (live/screen-trouble.ts).
+  const [rescues, setRescues] = useState(0);
+  const now = useRef({ loaded, pending });
+  now.current = { loaded, pending };
+
+  useEffect(() => {
+    // Live changes (live/start-live.ts): a newer version waits for the next navigation, as one found on focus does;
+    // a failing screen is replaced at once (with the newer version, else mounted again under a newer bundle).
+    const onLive = (e: Event) => {
+      const { id, fresh, now: urgent } = (e as CustomEvent<LiveScreen>).detail;
+      const { loaded, pending } = now.current;
+      if (id !== screenId || !loaded || loaded === 'missing') return;
+      const newer = fresh && fresh.etag !== loaded.etag ? fresh : undefined;
+      if (urgent) {
+        const next = newer ?? pending?.doc;
+        if (next) setLoaded(next);
+        setPending(null);
+        setRescues((n) => n + 1);
+      } else if (newer && newer.etag !== pending?.doc.etag) {
+        setPending({ doc: newer, atKey: locationKey.current });
+      }
+    };
+    window.addEventListener(LIVE_SCREEN_EVENT, onLive);
+    return () => window.removeEventListener(LIVE_SCREEN_EVENT, onLive);
+  }, [screenId]);
 
   useEffect(() => {
     let live = true;
@@ -98,7 +124,7 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
   const shown = screenToShow<Inline>(loaded, pending, location.key);
   return (
     <ScreenHost
-      key={`${shown.body.id}:${shown.etag}:${location.key}`}
+      key={`${shown.body.id}:${shown.etag}:${location.key}:${rescues}`}
       doc={shown.body}
       claims={shown.claims}
       serverState={shown.serverState}
