@@ -51,6 +51,10 @@ import { prefetchFailures, type PrefetchFailures } from './releases/prefetch-fai
 import { releaseFigures, telemetryReleaseStats } from './releases/release-stats.js';
 import type { Telemetry } from './ops/telemetry.js';
 import type { TelemetryStore } from './store/telemetry-records.js';
+import { authenticate, requireRole } from './admin/auth.js';
+import { LiveHub } from './live/live-hub.js';
+import { borrowerLiveRoute, consoleLiveRoute } from './live/live-routes.js';
+import { liveSettingsFromEnv } from './live/live-settings.js';
 
 export const defaultDataDir = fromRoot('data/');
 export const defaultStaticDir = fromRoot('dist/renderer/');
@@ -107,6 +111,8 @@ export interface ConfigApp {
   prefetchFailures: PrefetchFailures;
   /** Rolls guarded releases back on a regression (tests call `look`). */
   guard: Guard;
+  /** The open live streams (issue 47); `close()` ends them, as a shutdown does first. */
+  live: LiveHub;
   close(): Promise<void>;
 }
 
@@ -175,6 +181,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const beaconLimit = opts.beaconLimit ?? beaconLimitFromEnv(env);
   const ticketKeys = viewTicketKeysFromEnv(env);
   const viewsPerAddress = beaconViewsPerAddressFromEnv(env);
+  const liveSettings = liveSettingsFromEnv(env);
   const { store, auth, telemetry } = await openStores({
     databaseUrl: opts.databaseUrl ?? env.DATABASE_URL,
     dataDir: opts.dataDir ?? defaultDataDir,
@@ -184,9 +191,12 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   let headers: ReturnType<typeof securityHeaders>;
   let fast: PublicFastPath;
   let tickets: Awaited<ReturnType<typeof viewTicketsFor>>;
+  let live: LiveHub | undefined;
   const apply = (snap: PublishedSnapshot) => {
     headers = securityHeaders(snap, validation.backendOrigins);
     fast = new PublicFastPath(snap, captureHeaders(headers), tickets);
+    // Every new snapshot, whichever replica made the change (sync.ts), is announced on this replica's streams.
+    live?.onSnapshot(snap);
   };
   let sync: PublishedSync;
   try {
@@ -211,6 +221,14 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const snapshot = () => sync.snapshot();
   const refresh = () => sync.refresh();
   apply(snapshot());
+  const ops = opsRoutes({
+    env,
+    snapshot,
+    storeReachable: () => sync.storeReachable(),
+    logger: opts.logger,
+    metrics: opts.metrics,
+  });
+  live = new LiveHub({ settings: liveSettings, first: snapshot(), store, log, registry: ops.metrics?.registry });
 
   const app = express();
   app.disable('x-powered-by');
@@ -220,6 +238,18 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   app.use((req, res, next) => headers(req, res, next));
   // Before anything decodes the path or query: a malformed %-escape is a 400 naming the part, never a 500.
   app.use(rejectMalformedEncoding);
+  // Streams before compression: an event must leave at once, not wait in a compressor's buffer.
+  app.use(borrowerLiveRoute(live, liveSettings.retryMs));
+  app.use(
+    consoleLiveRoute(live, liveSettings.retryMs, [
+      (_req, res, next) => {
+        res.setHeader('Cache-Control', 'no-store');
+        next();
+      },
+      authenticate(auth, { idleTimeoutMs: session.idleTimeoutMs }),
+      requireRole('viewer'),
+    ]),
+  );
   app.use(compression());
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -232,13 +262,6 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
       markets: snap.markets,
       store: sync.storeReachable() ? 'ok' : 'unreachable',
     });
-  });
-  const ops = opsRoutes({
-    env,
-    snapshot,
-    storeReachable: () => sync.storeReachable(),
-    logger: opts.logger,
-    metrics: opts.metrics,
   });
   app.use(ops.router);
   app.use(openapiRouter());
@@ -296,6 +319,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   app.use(rendererRouter(opts.staticDir ?? defaultStaticDir, snapshot, log, ssrSettingsFromEnv(env), drawing, tickets));
   app.use(notFoundJson);
   app.use(errorMiddleware(log));
+  const hub = live;
   const guard = releaseGuard({
     releases: () => snapshot().releases,
     figures: (r) => releaseFigures(telemetry, r),
@@ -312,15 +336,21 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     snapshot,
     refresh,
     sandboxStyle,
-    drain: ops.drain,
+    drain: () => {
+      ops.drain();
+      // Pages reconnect to a replica that stays, resuming from their Last-Event-ID.
+      hub.close();
+    },
     metrics: ops.metrics,
     telemetry,
     prefetchFailures: failures,
     guard,
+    live: hub,
     // The config API is what every borrower's app polls: it skips express's routing, helmet and compression.
     // Wrapped for the access log and request metrics (route template, status, duration).
     handler: ops.observe((req, res) => (fast.handle(req, res) ? fastPathRoute(req.url) : void app(req, res))),
     async close() {
+      hub.close();
       await guard.close();
       await failures.close().catch(() => undefined);
       await sync.close();

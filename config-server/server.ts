@@ -86,6 +86,8 @@ export async function startServer(opts: ServerOptions = {}, graceMs = 10_000): P
     (closing ??= new Promise<void>((resolve) => {
       metrics?.close();
       metrics?.closeAllConnections();
+      // Open streams never finish by themselves: ended now, their pages reconnect to another replica.
+      config.live.close();
       const force = setTimeout(() => server.closeAllConnections(), forceMs).unref();
       // A kept-alive connection whose last request finishes after close() would otherwise wait for its timeout.
       const idle = setInterval(() => server.closeIdleConnections(), 50).unref();

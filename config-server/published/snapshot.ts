@@ -97,6 +97,11 @@ export class PublishedSnapshot {
 
   private readonly screenDocs = new Map<string, Doc>();
 
+  /** Ids of the published screens (the root's; live/change-log.ts compares them across snapshots). */
+  screenIds(): string[] {
+    return [...this.screens.keys()];
+  }
+
   /** The market's own text set unless `locale` names another one. */
   bundle(market: string, locale?: string): Entry | undefined {
     if (this.arm) return this.arm.root.armEntry('bundle', `${market}|${locale ?? ''}`, this.arm.mask);

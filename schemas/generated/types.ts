@@ -1090,6 +1090,10 @@ export interface MarketDocument {
    * Publishing a change to this market's documents needs approval by a second person.
    */
   fourEyes: boolean;
+  /**
+   * Open borrower pages of this market hear of publishes, rollbacks and guard verdicts over a stream (GET /config/v1/live, issue 47). false: the stream answers 204 and pages learn of changes by revalidating at navigation and focus, as before.
+   */
+  live?: boolean;
   telemetry?: MarketTelemetry;
   limits: MarketLimits;
   legal?: MarketLegal;
