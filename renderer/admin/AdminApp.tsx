@@ -21,6 +21,7 @@ import { buildNav, copyStatus, statusOf, errorsByFile, type NavGroup, type Statu
 import { useConsoleData } from './nav/use-console-data';
 import PublishPanel from './PublishPanel';
 import ReleasesPage from './releases/ReleasesPage';
+import { useConsoleLive } from './live/use-console-live';
 import SessionExpiredDialog from './safety/SessionExpiredDialog';
 import { confirmLeave } from './safety/use-unsaved-guard';
 import SearchBox from './search/SearchBox';
@@ -141,6 +142,8 @@ function Console({
     navigate(r.type === 'doc' ? { page: 'doc', kind: r.kind, id: r.id } : { page: 'copy', key: r.key });
 
   const changed = () => data.reload();
+  // Releases and the document list follow the console stream (issue 47); the Releases page polls while it is down.
+  const live = useConsoleLive(changed);
   // Releases read zones and four eyes from the markets as published (what borrowers are served).
   const publishedMarkets = useMemo(
     () => data.records.filter((r) => r.kind === 'market' && r.published).map((r) => r.published!.content),
@@ -195,6 +198,7 @@ function Console({
             docs={data.docs}
             markets={publishedMarkets}
             onChanged={changed}
+            live={live}
           />
         )}
         {route.page === 'audit' && <AuditLog />}

@@ -57,6 +57,7 @@ function page(
   user = 'pat',
   role: 'publisher' | 'viewer' = 'publisher',
   markets: unknown[] = MARKETS,
+  extra: { refreshMs?: number; live?: { open: boolean; releases: number } } = { refreshMs: 0 },
 ) {
   const state: { releases: Release[]; answer: Answer } = { releases, answer: { status: 500, body: null } };
   const write = () => {
@@ -73,8 +74,10 @@ function page(
     'POST /releases/r-1/complete': write,
     'POST /releases/r-1/rollback': write,
   });
-  render(<ReleasesPage role={role} user={user} docs={DOCS} markets={markets} refreshMs={0} />);
-  return { ...server, state };
+  const view = render(<ReleasesPage role={role} user={user} docs={DOCS} markets={markets} {...extra} />);
+  const rerender = (live: { open: boolean; releases: number }) =>
+    view.rerender(<ReleasesPage role={role} user={user} docs={DOCS} markets={markets} {...extra} live={live} />);
+  return { ...server, state, rerender };
 }
 
 afterEach(() => {
@@ -223,5 +226,31 @@ describe('ReleasesPage', () => {
     const card = await screen.findByRole('article', { name: /Release r-1/ });
     expect(within(card).queryByRole('button')).toBeNull();
     expect(within(card).getByRole('table')).toBeTruthy();
+  });
+
+  it('with the console stream open it does not poll, and re-reads when the stream says releases changed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { calls, state, rerender } = page([release()], 'pat', 'publisher', MARKETS, {
+        refreshMs: 1000,
+        live: { open: true, releases: 0 },
+      });
+      const card = () => screen.getByRole('article', { name: 'Release r-1: text-set id-ID' }).textContent!;
+      await screen.findByRole('article', { name: 'Release r-1: text-set id-ID' });
+      const reads = () => calls.filter((c) => c.path === '/releases').length;
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(reads()).toBe(1);
+      expect(card()).toMatch(/10 % of the audience/);
+      state.releases = [release({ percent: 25 })];
+      rerender({ open: true, releases: 1 });
+      await vi.waitFor(() => expect(card()).toMatch(/25 % of the audience/));
+      expect(reads()).toBe(2);
+      // The stream dropped: polling as before.
+      rerender({ open: false, releases: 1 });
+      await vi.advanceTimersByTimeAsync(2100);
+      expect(reads()).toBeGreaterThanOrEqual(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

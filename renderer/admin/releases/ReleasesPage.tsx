@@ -1,6 +1,7 @@
 /**
  * The Releases page: every release, open ones first, with what each arm does to its borrowers. Ops watch a young
- * release here, so the page refreshes itself while one is open; what an action did is announced in a live region.
+ * release here, so the page re-reads when the console stream says releases changed (issue 47), and polls while one is
+ * open and the stream is down; what an action did is announced in a live region.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { adminApi } from '../admin-api';
@@ -22,9 +23,11 @@ interface Props {
   refreshMs?: number;
   /** After an action: completing publishes versions, so the console's document list reloads. */
   onChanged?(): void;
+  /** The console stream (live/use-console-live.ts): while open, `releases` moves when they changed and nothing polls. */
+  live?: { open: boolean; releases: number };
 }
 
-export default function ReleasesPage({ role, user, docs, markets, refreshMs = 5000, onChanged }: Props) {
+export default function ReleasesPage({ role, user, docs, markets, refreshMs = 5000, onChanged, live }: Props) {
   const [releases, setReleases] = useState<Release[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -39,17 +42,18 @@ export default function ReleasesPage({ role, user, docs, markets, refreshMs = 50
       setError(describeError(e));
     }
   }, []);
-  useEffect(() => void load(), [load]);
+  useEffect(() => void load(), [load, live?.releases]);
 
   const anyOpen = !!releases?.some(isOpen);
+  const streaming = !!live?.open;
   useEffect(() => {
-    if (!refreshMs || !anyOpen) return;
+    if (!refreshMs || !anyOpen || streaming) return;
     const t = setInterval(() => {
       // A hidden tab does not poll: nobody is watching it.
       if (typeof document === 'undefined' || document.visibilityState !== 'hidden') void load();
     }, refreshMs);
     return () => clearInterval(t);
-  }, [refreshMs, anyOpen, load]);
+  }, [refreshMs, anyOpen, load, streaming]);
 
   const allMarkets = useMemo(
     () =>
