@@ -7,7 +7,9 @@ import { MIGRATIONS } from './pg-schema.js';
 import { startTestPostgres, type TestPostgres } from '../testing/pg-test-server.js';
 import { describePostgres, skippingPostgres } from '../testing/describe-postgres.js';
 import { watchChannel } from './pg-watch.js';
-import { describeStoreContract, type StoreFactory } from './testing/store-contract.js';
+import { describeStoreContract } from './testing/store-contract.js';
+import { describeAuthContract } from './testing/auth-contract.js';
+import type { StoreFactory } from './testing/store-factory.js';
 import { describeReleaseContract } from './testing/release-contract.js';
 import { describeApprovalContract } from './testing/approval-contract.js';
 import { PgTelemetryStore } from './pg-telemetry.js';
@@ -37,6 +39,7 @@ function pgFactory(): StoreFactory {
 
 describePostgres('PostgreSQL', () => {
   describeStoreContract('PgStore (postgres)', pgFactory);
+  describeAuthContract('PgStore (postgres)', pgFactory);
   describeReleaseContract('PgStore (postgres)', pgFactory);
   describeApprovalContract('PgStore (postgres)', pgFactory);
   describeTelemetryContract('PgStore (postgres)', pgFactory, (s) => new PgTelemetryStore((s.store as PgStore).pool));

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { importOnFirstStart } from './repo-documents.js';
 import { SqliteAuthStore } from './sqlite-auth-store.js';
 import { SqliteStore } from './sqlite-store.js';
-import { describeStoreContract, type StoreFactory } from './testing/store-contract.js';
+import { describeStoreContract } from './testing/store-contract.js';
+import { describeAuthContract } from './testing/auth-contract.js';
+import type { StoreFactory } from './testing/store-factory.js';
 import { describeReleaseContract } from './testing/release-contract.js';
 import { describeApprovalContract } from './testing/approval-contract.js';
 import { SqliteTelemetryStore } from './sqlite-telemetry.js';
@@ -22,6 +24,7 @@ function sqliteFactory(): StoreFactory {
 }
 
 describeStoreContract('SqliteStore', sqliteFactory);
+describeAuthContract('SqliteStore', sqliteFactory);
 describeReleaseContract('SqliteStore', sqliteFactory);
 describeApprovalContract('SqliteStore', sqliteFactory);
 describeTelemetryContract('SqliteStore', sqliteFactory, (s) => new SqliteTelemetryStore((s.store as SqliteStore).db));

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Change, PublishCheck } from '../config-store.js';
 import { importOnFirstStart } from '../repo-documents.js';
-import type { OpenedStore, StoreFactory } from './store-contract.js';
+import type { OpenedStore, StoreFactory } from './store-factory.js';
 
 const ROLLOUT = { percent: 10, audience: {}, startAt: null, endAt: null, guard: false };
 

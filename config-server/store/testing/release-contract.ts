@@ -7,7 +7,7 @@ import { HttpError } from '../../http/http-error.js';
 import { validStateCheck } from '../../validation/publish-checks.js';
 import type { NewRelease } from '../release-records.js';
 import { importOnFirstStart } from '../repo-documents.js';
-import type { OpenedStore, StoreFactory } from './store-contract.js';
+import type { OpenedStore, StoreFactory } from './store-factory.js';
 
 const desc = (content: unknown) => (content as { description?: string }).description;
 const ROLLOUT: NewRelease = { percent: 10, audience: {}, startAt: null, endAt: null, guard: false };

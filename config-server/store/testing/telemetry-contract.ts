@@ -3,7 +3,7 @@
  * pg-store.test.ts run against their store. Not imported by production code.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OpenedStore, StoreFactory } from './store-contract.js';
+import type { OpenedStore, StoreFactory } from './store-factory.js';
 import type { CountRow, TelemetryBatch, TelemetryStore, TicketedView, TicketedViews } from '../telemetry-records.js';
 
 const count = (release: string, arm: CountRow['arm'], screen: string, metric: string, n: number): CountRow => ({
