@@ -155,6 +155,8 @@ describe('live changes in the page (issue 47)', () => {
     s.connect();
     s.send('published', published({ 'bundle:ID': '"b1"', 'screen:other': '"x"' }));
     s.send('published', published({ 'bundle:IN': '"i2"' }, 'IN'));
+    // Another text set of the same market is another page's bundle.
+    s.send('published', published({ 'bundle:ID:en-IN': '"e2"' }));
     s.send('published', 'not json');
     s.send('published', { market: 'ID', changed: null });
     await vi.advanceTimersByTimeAsync(SPREAD_MS);

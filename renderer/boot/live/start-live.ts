@@ -1,6 +1,6 @@
 import type { ScreenDocument } from '../../../schemas/generated/types';
 import type { BootBundle } from '../boot-types';
-import { isPreview, loadBundle, loadScreen, type Loaded } from '../config-client';
+import { bundleKey, isPreview, loadBundle, loadScreen, type Loaded } from '../config-client';
 import { PUBLISHED_CONFIG_BASE } from '../../core/bundle/named-bundle-url';
 import { withWho } from '../arm-query';
 import { preloadWidgets } from '../../nodes/preload-widgets';
@@ -58,7 +58,8 @@ export function startLive(o: LiveOptions): () => void {
   const random = o.random ?? Math.random;
   const open = o.open ?? ((url: string) => new EventSource(url) as StreamLike);
   const url = withWho(`${PUBLISHED_CONFIG_BASE}/live?market=${encodeURIComponent(o.market)}`);
-  const ownBundle = (key: string) => key === `bundle:${o.market}` || key.startsWith(`bundle:${o.market}:`);
+  // The page's own text set's bundle only (`bundle:ID`, or `bundle:ID:en-IN` for `?locale=en-IN`).
+  const ownBundle = (key: string) => key === `bundle:${bundleKey(o.market, o.locale)}`;
 
   let stream: StreamLike | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
