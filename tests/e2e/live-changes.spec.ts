@@ -1,0 +1,204 @@
+/**
+ * Live changes (issue 47) in Chromium: each borrower page holds one event stream (`/config/v1/live`) and learns of a
+ * publish or a rollback while it is open.
+ * - A copy change published while the complaint entry is open: the page hears of the new bundle ETag within 1 s, has
+ *   re-fetched it within its random 0–2 s spread, and shows the new copy at the next in-app navigation (no reload).
+ * - A half-filled complaint form keeps its text when a publish arrives: nothing is remounted under the borrower.
+ * - A release that breaks the complaint entry's first call (`problemInit` at a wrong path): an open candidate page,
+ *   showing the failure, gets the working screen within 1 s of the rollback, without a reload. The rollback is ops'
+ *   (`POST /admin/api/releases/:id/rollback`): the guard's verdict goes through the same rollback and events, and
+ *   reaching one takes ~40 page views (release-guard.spec.ts, a long test of its own).
+ * The page's stream events are recorded by wrapping EventSource in an init script (the app's own code is untouched).
+ */
+import type { Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, type Client } from '../../config-server/testing/test-helpers';
+import { PASSWORD } from './admin-helpers';
+import { commonParams, routeOf, screenVisible, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let ops: Client;
+
+beforeAll(async () => {
+  h = await startHarness({
+    locale: 'id-ID',
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
+    log: () => {},
+  });
+  ops = await login(h.url, 'ops', PASSWORD);
+}, 60_000);
+afterAll(async () => h?.close());
+
+interface Heard {
+  type: string;
+  data: string;
+  at: number;
+}
+
+/** Records every event of the page's streams with its arrival time (Date.now(), the test's clock too). */
+async function recordStream(page: Page) {
+  await page.addInitScript(() => {
+    const heard: { type: string; data: string; at: number }[] = ((window as unknown as { __heard: unknown[] }).__heard =
+      []);
+    const Real = window.EventSource;
+    window.EventSource = class extends Real {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        for (const type of ['published', 'release'])
+          this.addEventListener(type, (e) => heard.push({ type, data: (e as MessageEvent).data, at: Date.now() }));
+      }
+    } as typeof EventSource;
+    (window as unknown as { __loads: number }).__loads = ((window as unknown as { __loads?: number }).__loads ?? 0) + 1;
+  });
+}
+const heard = (page: Page) => page.evaluate(() => (window as unknown as { __heard: Heard[] }).__heard);
+/** Set once by the test: still there means the page was never reloaded. */
+const mark = (page: Page) => page.evaluate(() => void ((window as unknown as { __same: boolean }).__same = true));
+const same = (page: Page) => page.evaluate(() => (window as unknown as { __same?: boolean }).__same === true);
+
+/** Opens a borrower route with the device's common params, its stream recorded; resolves once the stream is open. */
+async function openLive(route: string, deviceId = 'dev-e2e', query: Record<string, string> = {}) {
+  const rec = await h.newPage();
+  await rec.page.route('**/favicon.ico', (r) => r.fulfill({ status: 204 }));
+  await recordStream(rec.page);
+  const stream = rec.page.waitForResponse((r) => new URL(r.url()).pathname === '/config/v1/live', { timeout: 15_000 });
+  const q = new URLSearchParams({ ...commonParams(`live-${deviceId}-${Date.now()}`), deviceId, ...query });
+  const res = await rec.page.goto(`${h.url}${route}?${q}`);
+  await screenVisible(rec.page);
+  expect((await stream).status()).toBe(200);
+  return { ...rec, res: res! };
+}
+
+/** Publishes the text set id-ID with `changes` applied; resolves with the time the publish answered. */
+async function publishCopy(changes: Record<string, string>, note: string) {
+  const doc = await ops.req('GET', '/admin/api/documents/text-set/id-ID');
+  const content = structuredClone((await doc.json()).published.content);
+  Object.assign(content.texts, changes);
+  const put = await ops.req('PUT', '/admin/api/documents/text-set/id-ID/draft', content, {
+    'if-match': doc.headers.get('etag')!,
+  });
+  expect(put.status).toBe(200);
+  const res = await ops.req('POST', '/admin/api/publish', { documents: [{ kind: 'text-set', id: 'id-ID' }], note });
+  expect(res.status).toBe(200);
+  return Date.now();
+}
+
+/** The bundle ETag a `published` event announced for this page's market, once one has been heard. */
+async function announcedBundle(page: Page): Promise<{ etag: string; at: number }> {
+  let found: { etag: string; at: number } | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const e of await heard(page)) {
+          if (e.type !== 'published') continue;
+          const etag = (JSON.parse(e.data) as { changed: Record<string, string> }).changed['bundle:ID'];
+          if (etag) found = { etag, at: e.at };
+        }
+        return found;
+      },
+      { timeout: 5_000 },
+    )
+    .toBeDefined();
+  return found!;
+}
+
+const bundleAnswer = (page: Page, etag: string) =>
+  page.waitForResponse(
+    (r: Response) => new URL(r.url()).pathname === '/config/v1/bundle' && r.headers()['etag'] === etag,
+    { timeout: 5_000 },
+  );
+
+describe('live changes in an open borrower page', () => {
+  it('a copy publish: the new ETag within 1 s, re-fetched within the 2 s spread, new copy at the next navigation', async () => {
+    const { page, pageErrors } = await openLive('/complaint');
+    await page.getByRole('radio', { name: 'Repayment' }).waitFor();
+    await mark(page);
+    const fetched = page.waitForResponse(
+      (r: Response) => new URL(r.url()).pathname === '/config/v1/bundle' && r.status() === 200,
+      { timeout: 5_000 },
+    );
+    const t0 = await publishCopy({ 'complaint.describeLabel': 'Jelaskan masalah Anda (baru)' }, 'live copy e2e');
+    const { etag, at } = await announcedBundle(page);
+    expect(at - t0).toBeLessThan(1000);
+    const answer = await fetched;
+    expect(answer.headers()['etag']).toBe(etag);
+    expect(Date.now() - t0).toBeLessThan(2000 + 1500);
+    console.log(`live-changes: event ${at - t0} ms after the publish answered`);
+
+    // The next navigation (in the app, no reload) shows the new copy.
+    await page.getByRole('radio', { name: 'Repayment' }).click();
+    await expect.poll(() => routeOf(page).path).toBe('/complainPageNext');
+    await page.getByLabel('Jelaskan masalah Anda (baru)').waitFor({ timeout: 5_000 });
+    expect(await same(page)).toBe(true);
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a half-filled complaint form is not reset by a publish arriving mid-flow', async () => {
+    const { page, pageErrors } = await openLive('/complainPageNext', 'dev-e2e', {
+      problemType: '2',
+      orderNo: 'SB1003',
+    });
+    await page.getByText('Repayment').waitFor();
+    const box = page.getByRole('textbox').first();
+    await box.fill('Pembayaran saya belum tercatat');
+    const label = await box.getAttribute('aria-label').catch(() => null);
+    const before = (await heard(page)).length;
+    await publishCopy({ 'complaint.describeLabel': 'Ceritakan masalah Anda' }, 'live mid-flow e2e');
+    await expect.poll(async () => (await heard(page)).length, { timeout: 5_000 }).toBeGreaterThan(before);
+    const { etag } = await announcedBundle(page);
+    // The page has fetched the new bundle (within its 0–2 s spread) and still shows what the borrower typed.
+    await bundleAnswer(page, etag).catch(() => undefined);
+    await page.waitForTimeout(300);
+    expect(await box.inputValue()).toBe('Pembayaran saya belum tercatat');
+    expect(await box.getAttribute('aria-label').catch(() => null)).toBe(label);
+    await expect.poll(() => page.getByText('Ceritakan masalah Anda').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('a rollback of a broken API map', () => {
+  it('an open candidate page showing the failure gets the working screen within 1 s, without a reload', async () => {
+    const doc = await ops.req('GET', '/admin/api/documents/api-map/default');
+    const content = structuredClone((await doc.json()).published.content);
+    content.endpoints.problemInit.path = '/user-problem/problem-init-v2';
+    const put = await ops.req('PUT', '/admin/api/documents/api-map/default/draft', content, {
+      'if-match': doc.headers.get('etag')!,
+    });
+    expect(put.status).toBe(200);
+    const published = await ops.req('POST', '/admin/api/publish', {
+      documents: [{ kind: 'api-map', id: 'default' }],
+      note: 'problemInit moved (live e2e)',
+      rollout: { percent: 50 },
+    });
+    expect(published.status).toBe(200);
+    const release = (await published.json()).release.id as string;
+
+    // A borrower in the candidate arm (the arm is the server's, by deviceId).
+    let deviceId = '';
+    for (let i = 0; i < 200 && !deviceId; i++) {
+      const q = new URLSearchParams({ ...commonParams('arm'), deviceId: `live-arm-${i}` });
+      const r = await fetch(`${h.url}/config/v1/bundle?${q}`);
+      if (/=candidate$/.test(r.headers.get('x-config-release') ?? '')) deviceId = `live-arm-${i}`;
+    }
+    expect(deviceId).not.toBe('');
+    const { page, res } = await openLive('/complaint', deviceId);
+    expect(res.headers()['x-config-release']).toMatch(/=candidate$/);
+    // The broken first call: no problem types on the screen.
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('radio', { name: 'Repayment' }).count()).toBe(0);
+    await mark(page);
+
+    const rolled = await ops.req('POST', `/admin/api/releases/${release}/rollback`, { note: 'live e2e' });
+    expect(rolled.status).toBe(200);
+    const t0 = Date.now();
+    await page.getByRole('radio', { name: 'Repayment' }).waitFor({ timeout: 5_000 });
+    const took = Date.now() - t0;
+    console.log(`live-changes: working screen ${took} ms after the rollback answered`);
+    expect(took).toBeLessThan(1000);
+    expect(await same(page)).toBe(true);
+    expect((await heard(page)).map((e) => e.type)).toContain('release');
+    await page.context().close();
+  });
+});
