@@ -101,12 +101,10 @@ function garbage(release: string, ticket: string): fc.Arbitrary<Garbage> {
       .filter((v) => !(v && typeof v === 'object' && 'screens' in v))
       .map(json),
     // Oversized: a beacon with many screens or padding, past 4096 bytes.
-    fc
-      .integer({ min: 4097, max: 20_000 })
-      .map((n) => ({
-        body: JSON.stringify(base).replace(/}$/, `,"pad":"${'x'.repeat(n)}"}`),
-        type: 'application/json',
-      })),
+    fc.integer({ min: 4097, max: 20_000 }).map((n) => ({
+      body: JSON.stringify(base).replace(/}$/, `,"pad":"${'x'.repeat(n)}"}`),
+      type: 'application/json',
+    })),
     fc
       .integer({ min: 25, max: 200 })
       .map((n) => json({ ...base, screens: Array.from({ length: n }, () => base.screens[0]) })),
