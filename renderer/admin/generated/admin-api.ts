@@ -161,6 +161,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes for the console: publishes of every market, releases, drafts (issue 47)
+         * @description Server-Sent Events for the Releases page and the document list instead of polling: `event: published` `data: {"generation": 42, "changed": {"doc:text-set/id-ID": "\"<admin etag>\""}}`, `event: release` as on the borrower stream, `event: drafts` `data: {}` when any draft changed, `: hb` heartbeats. Viewer role or above.
+         */
+        get: operations["adminLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/login": {
         parameters: {
             query?: never;
@@ -1375,6 +1395,44 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+        };
+    };
+    adminLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "5XX": components["responses"]["Error5XX"];
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    /** @description `no`: a reverse proxy passes each event on at once. */
+                    "X-Accel-Buffering"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            /** @description This replica holds LIVE_MAX_STREAMS streams (or is shutting down): nothing opened; retry after `Retry-After` seconds, revalidating meanwhile. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminLogin: {
