@@ -23,7 +23,8 @@ const LOADING = 'loading...';
 
 /** Past this, a stuck widget download no longer holds the app: its nodes appear when it lands. */
 const WIDGET_WAIT_MS = 3000;
-const widgetsOrTimeout = (loading: Promise<void>) => Promise.race([loading, new Promise<void>((r) => setTimeout(r, WIDGET_WAIT_MS))]);
+const widgetsOrTimeout = (loading: Promise<void>) =>
+  Promise.race([loading, new Promise<void>((r) => setTimeout(r, WIDGET_WAIT_MS))]);
 
 /** Boot: inlined data (or the config API, or the last good copy) → the router. */
 export async function startApp(rootEl: HTMLElement): Promise<Root> {
@@ -62,7 +63,11 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   if (!bundle) {
     logError('no configuration: the config server is unreachable and nothing is cached');
     dropEarlyInput(takeEarlyInput());
-    clientRoot().render(<p className="sdui-screen-error" role="alert">error</p>);
+    clientRoot().render(
+      <p className="sdui-screen-error" role="alert">
+        error
+      </p>,
+    );
     return clientRoot();
   }
   setWho(location.query, bundle.body.apiMap.commonParams);
@@ -91,9 +96,24 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     // Its lazily loaded widgets download alongside that call. The app mounts once they are here:
     // a widget that suspends on the first screen would show late (React throttles reveals).
     await widgetsOrTimeout(widgets);
-    setInlineScreen({ body: boot.screen, etag: boot.screenEtag, source: 'inline', drawn: hydrate, claims, serverState: handOff?.state ? { value: handOff.state } : undefined });
+    setInlineScreen({
+      body: boot.screen,
+      etag: boot.screenEtag,
+      source: 'inline',
+      drawn: hydrate,
+      claims,
+      serverState: handOff?.state ? { value: handOff.state } : undefined,
+    });
   }
-  const app = <App bundle={bundle} market={market} locale={locale} location={location} outerQuery={readQuery(window.location.search)} />;
+  const app = (
+    <App
+      bundle={bundle}
+      market={market}
+      locale={locale}
+      location={location}
+      outerQuery={readQuery(window.location.search)}
+    />
+  );
   // What the borrower did on the drawn page so far (the page's capture script, issue 45). Taken, and the recording
   // stopped, immediately before hydrateRoot: from there React replays events itself, so none is handled twice.
   const early = takeEarlyInput();
@@ -115,7 +135,9 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
       );
     };
     // A mismatch is a bug to fix (React then draws that part on the client): log it where tests look.
-    return hydrateRoot(rootEl, <AfterHydration onCommit={replay}>{app}</AfterHydration>, { onRecoverableError: (e) => logError(`hydration: ${(e as Error)?.message ?? e}`) });
+    return hydrateRoot(rootEl, <AfterHydration onCommit={replay}>{app}</AfterHydration>, {
+      onRecoverableError: (e) => logError(`hydration: ${(e as Error)?.message ?? e}`),
+    });
   }
   // Drawn afresh: the recorded nodes are replaced, so their events have nowhere to go.
   dropEarlyInput(early);
