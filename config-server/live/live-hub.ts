@@ -5,33 +5,28 @@
  * announced in order, one at a time: its `release` events first, then one `published` event per stream carrying this
  * borrower's ETags (their arm of every release in flight) for the keys whose ETag changed for them.
  */
-import { Counter, Gauge } from 'prom-client';
+import type { ServerResponse } from 'node:http';
+import type { Registry } from 'prom-client';
 import type { PublishedSnapshot } from '../published/snapshot.js';
-import { borrowerParams, type QuerySource, type Who } from '../releases/borrower-params.js';
-import type { StoredRelease } from '../store/release-records.js';
+import type { QuerySource } from '../releases/borrower-params.js';
+import type { ConfigStore } from '../store/config-store.js';
+import { changedTags, currentTags, isLive, sharedChangedTags } from './borrower-etags.js';
 import { ChangeLog, keysOf, type LiveKey } from './change-log.js';
 import { ConsoleDocuments } from './console-documents.js';
+import { liveMetrics } from './live-metrics.js';
 import type { LiveSettings } from './live-settings.js';
-import { SseStream } from './sse-stream.js';
-import type { ConfigStore } from '../store/config-store.js';
-import type { Registry } from 'prom-client';
-
-export interface ReleaseEvent {
-  id: string;
-  status: 'rolling' | 'complete' | 'rolled-back';
-  percent: number;
-}
+import { releaseEvents, type ReleaseReader } from './release-events.js';
+import { SseStream, sseFrame } from './sse-stream.js';
 
 interface BorrowerStream {
   sse: SseStream;
-  market: string;
   query: QuerySource;
 }
 
 export interface LiveHubOptions {
   settings: LiveSettings;
   first: PublishedSnapshot;
-  store: Pick<ConfigStore, 'listDocuments'> & { releases: Pick<ConfigStore['releases'], 'getRelease'> };
+  store: Pick<ConfigStore, 'listDocuments'> & { releases: ReleaseReader };
   log: (message: string) => void;
   /** Where `sdui_streams_open` and `sdui_stream_events_total` go, when metrics are collected. */
   registry?: Registry;
@@ -39,28 +34,10 @@ export interface LiveHubOptions {
   draftsMs?: number;
 }
 
-/** Whether a market's pages get a stream: its market document's `live` (default true). */
-export function isLive(snap: PublishedSnapshot, market: string): boolean {
-  const body = snap.bundle(market)?.body;
-  if (!body) return false;
-  try {
-    return (JSON.parse(body.toString('utf8')) as { market?: { live?: unknown } }).market?.live !== false;
-  } catch {
-    return true;
-  }
-}
-
-/** A borrower's ETag for a key in `snap`: their arm's, as the config API would serve it to the same query. */
-function etagFor(snap: PublishedSnapshot, k: LiveKey, query: QuerySource): string | undefined {
-  let who: Who | undefined;
-  const w = () => (who ??= borrowerParams(snap.arms!.names, query));
-  if (k.kind === 'screen') return snap.screenFor(k.ref, w)?.etag;
-  const [market, locale] = k.ref.split('|');
-  return snap.bundleFor(market, locale || undefined, w)?.etag;
-}
-
 export class LiveHub {
-  private readonly borrowers = new Set<BorrowerStream>();
+  /** Borrowers' streams by market: a step is announced market by market, in one text when no arm tells them apart. */
+  private readonly borrowers = new Map<string, Set<BorrowerStream>>();
+  private borrowerCount = 0;
   private readonly consoles = new Set<SseStream>();
   private readonly changes: ChangeLog;
   private readonly documents: ConsoleDocuments;
@@ -70,7 +47,7 @@ export class LiveHub {
   private draining = false;
   private readonly heartbeat: NodeJS.Timeout;
   private drafts?: NodeJS.Timeout;
-  private readonly events?: Counter<'event'>;
+  private readonly counted: (event: string) => void;
 
   constructor(private readonly opts: LiveHubOptions) {
     this.current = opts.first;
@@ -78,28 +55,11 @@ export class LiveHub {
     this.documents = new ConsoleDocuments(opts.store);
     // One timer for every stream: a timer each would cost memory and wake-ups per idle page.
     this.heartbeat = setInterval(() => this.each((s) => s.heartbeat()), opts.settings.heartbeatMs).unref();
-    if (opts.registry) {
-      const registers = [opts.registry];
-      const open = () => this.size;
-      new Gauge({
-        name: 'sdui_streams_open',
-        help: 'Live streams (issue 47) open on this replica, borrowers and console together (cap LIVE_MAX_STREAMS)',
-        registers,
-        collect() {
-          this.set(open());
-        },
-      });
-      this.events = new Counter({
-        name: 'sdui_stream_events_total',
-        help: 'Events written to live streams, by event (published, release, drafts)',
-        labelNames: ['event'],
-        registers,
-      });
-    }
+    this.counted = liveMetrics(opts.registry, () => this.size);
   }
 
   get size() {
-    return this.borrowers.size + this.consoles.size;
+    return this.borrowerCount + this.consoles.size;
   }
 
   snapshot() {
@@ -117,8 +77,8 @@ export class LiveHub {
     return v;
   }
 
-  newStream(res: import('node:http').ServerResponse) {
-    return new SseStream(res, (e) => this.events?.labels(e).inc());
+  newStream(res: ServerResponse) {
+    return new SseStream(res, this.counted);
   }
 
   /** Opens a borrower's stream; `since` is their Last-Event-ID's generation (undefined: none or garbage). */
@@ -126,20 +86,21 @@ export class LiveHub {
     const snap = this.current;
     sse.open(this.opts.settings.retryMs);
     if (since !== undefined && since < snap.generation) {
-      const changed = this.changes.since(market, since);
-      const keys = changed
-        ? [...changed.values()]
-        : [...(keysOf(snap).get(market) ?? []), ...(keysOf(snap).get('') ?? [])];
-      const out: Record<string, string> = {};
-      for (const k of keys) {
-        const tag = etagFor(snap, k, query);
-        if (tag) out[k.key] = tag;
-      }
-      sse.send('published', snap.generation, { generation: snap.generation, market, changed: out });
+      const keys = this.changes.since(market, since)?.values() ?? [
+        ...(keysOf(snap).get(market) ?? []),
+        ...(keysOf(snap).get('') ?? []),
+      ];
+      const changed = currentTags(snap, keys, query);
+      sse.send('published', snap.generation, { generation: snap.generation, market, changed });
     } else sse.mark(snap.generation);
-    const s = { sse, market, query };
-    this.borrowers.add(s);
-    return () => this.borrowers.delete(s);
+    const s = { sse, query };
+    let set = this.borrowers.get(market);
+    if (!set) this.borrowers.set(market, (set = new Set()));
+    set.add(s);
+    this.borrowerCount++;
+    return () => {
+      if (set.delete(s)) this.borrowerCount--;
+    };
   }
 
   addConsole(sse: SseStream) {
@@ -173,6 +134,7 @@ export class LiveHub {
     if (this.drafts) clearInterval(this.drafts);
     this.each((s) => s.end());
     this.borrowers.clear();
+    this.borrowerCount = 0;
     this.consoles.clear();
   }
 
@@ -186,7 +148,7 @@ export class LiveHub {
   }
 
   private each(f: (s: SseStream) => void) {
-    for (const b of this.borrowers) f(b.sse);
+    for (const set of this.borrowers.values()) for (const b of set) f(b.sse);
     for (const c of this.consoles) f(c);
   }
 
@@ -196,32 +158,45 @@ export class LiveHub {
     this.current = next;
     this.live.clear();
     const changed = this.changes.add(prev, next);
-    const releases = await this.releaseEvents(prev, next);
-    const gen = next.generation;
-    const screens = changed.get('') ?? [];
-    for (const b of this.borrowers) {
-      if (b.sse.isClosed) {
-        this.borrowers.delete(b);
-        continue;
-      }
-      // Turned off (or gone): the page's reconnect gets 204 and it stays on revalidation.
-      if (!this.isLive(b.market)) {
-        b.sse.end();
-        this.borrowers.delete(b);
-        continue;
-      }
-      releases.forEach((r, i) => b.sse.send('release', `${gen}.r${i + 1}`, r));
-      const out: Record<string, string> = {};
-      for (const k of [...(changed.get(b.market) ?? []), ...screens]) {
-        const tag = etagFor(next, k, b.query);
-        if (tag && tag !== etagFor(prev, k, b.query)) out[k.key] = tag;
-      }
-      if (releases.length || Object.keys(out).length)
-        b.sse.send('published', gen, { generation: gen, market: b.market, changed: out });
-    }
+    const releases = (await releaseEvents(prev, next, this.opts.store.releases)).map((r, i) =>
+      sseFrame('release', `${next.generation}.r${i + 1}`, r),
+    );
+    for (const [market, set] of this.borrowers)
+      this.announce(market, set, prev, next, releases, [...(changed.get(market) ?? []), ...(changed.get('') ?? [])]);
     if (this.consoles.size) {
-      for (const c of this.consoles) releases.forEach((r, i) => c.send('release', `${gen}.r${i + 1}`, r));
-      await this.lookAtDocuments(gen, true);
+      for (const c of this.consoles) for (const r of releases) c.sendFrame('release', r);
+      await this.lookAtDocuments(next.generation, true);
+    }
+  }
+
+  /** One step to one market's pages: the release frames, then `published` with what changed for each page. */
+  private announce(
+    market: string,
+    set: Set<BorrowerStream>,
+    prev: PublishedSnapshot,
+    next: PublishedSnapshot,
+    releases: string[],
+    keys: LiveKey[],
+  ) {
+    const gen = next.generation;
+    const published = (changed: Record<string, string>) =>
+      releases.length || Object.keys(changed).length
+        ? sseFrame('published', gen, { generation: gen, market, changed })
+        : undefined;
+    // Built once for the market when no release in flight tells its pages apart.
+    const shared = sharedChangedTags(prev, next, keys);
+    const sharedFrame = shared && published(shared);
+    const live = this.isLive(market);
+    for (const b of set) {
+      // Closed, or the market turned off (or gone): the page's reconnect gets 204 and it stays on revalidation.
+      if (b.sse.isClosed || !live) {
+        b.sse.end();
+        if (set.delete(b)) this.borrowerCount--;
+        continue;
+      }
+      for (const r of releases) b.sse.sendFrame('release', r);
+      const frame = shared ? sharedFrame : published(changedTags(prev, next, keys, b.query));
+      if (frame) b.sse.sendFrame('published', frame);
     }
   }
 
@@ -232,24 +207,5 @@ export class LiveHub {
       if (always || Object.keys(published).length) c.send('published', gen, { generation: gen, changed: published });
       if (drafts) c.send('drafts', gen, {});
     }
-  }
-
-  /** Releases that started, moved or ended between two snapshots; an ended one's status is read from the store. */
-  private async releaseEvents(prev: PublishedSnapshot, next: PublishedSnapshot): Promise<ReleaseEvent[]> {
-    const rolling = (s: PublishedSnapshot) =>
-      new Map(s.releases.filter((r) => r.status === 'rolling').map((r) => [r.id, r]));
-    const before = rolling(prev);
-    const after = rolling(next);
-    const out: ReleaseEvent[] = [];
-    for (const r of after.values())
-      if (before.get(r.id)?.percent !== r.percent) out.push({ id: r.id, status: 'rolling', percent: r.percent });
-    for (const r of before.values()) {
-      if (after.has(r.id)) continue;
-      const now: StoredRelease | undefined = await this.opts.store.releases.getRelease(r.id).catch(() => undefined);
-      // Ended at its endAt: everyone is back on the base, as after a rollback.
-      const status = now?.status === 'complete' ? 'complete' : 'rolled-back';
-      out.push({ id: r.id, status, percent: now?.percent ?? r.percent });
-    }
-    return out;
   }
 }

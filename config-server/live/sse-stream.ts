@@ -15,6 +15,11 @@ export const STREAM_HEADERS = {
   Connection: 'keep-alive',
 } as const;
 
+/** One event's text on the wire. */
+export function sseFrame(event: string, id: string | number, data: unknown): string {
+  return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
 export class SseStream {
   private closed = false;
 
@@ -35,7 +40,12 @@ export class SseStream {
   }
 
   send(event: string, id: string | number, data: unknown) {
-    if (this.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`)) this.onEvent(event);
+    this.sendFrame(event, sseFrame(event, id, data));
+  }
+
+  /** An event already framed by `sseFrame`: one text shared by every stream that gets the same event. */
+  sendFrame(event: string, frame: string) {
+    if (this.write(frame)) this.onEvent(event);
   }
 
   heartbeat() {
