@@ -1,33 +1,41 @@
 /**
- * Load (issue 47), loopback only and bounded: LIVE_LOAD_STREAMS (default 5,000) idle streams on one replica, held by
- * a child process; the replica's memory per stream and its idle CPU, then how long a publish takes to reach them all.
- * Figures are printed and recorded in README.md. The bounds are loose (a shared 2-core VM): they catch a stream costing
- * tens of KB, an idle replica spinning, or a fan-out that takes seconds.
+ * Load (issue 47), loopback only and bounded: LIVE_LOAD_STREAMS idle streams on one replica (5,000 in `npm test`,
+ * beside other timing files; 10,000 in `npm run test:hardening`), held by a child process; the replica's memory per
+ * stream and its idle CPU, then how long a publish takes to reach them all. Figures are printed and recorded in
+ * README.md. The bounds are loose (a shared 2-core VM): they catch a stream costing tens of KB, an idle replica
+ * spinning, or a fan-out slower than the 1 s goal by a margin.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-helpers.js';
+import { expect, it } from 'vitest';
+import { startTestServer } from '../testing/test-helpers.js';
 import { publishText } from './testing/live-fixtures.js';
 
-// 10,000 did not finish within 180 s on the 2-core VM (cause not found yet; see README.md): 5,000 by default.
 const N = Number(process.env.LIVE_LOAD_STREAMS ?? 5_000);
-let s: TestServer | undefined;
-let child: ChildProcess | undefined;
-afterAll(async () => {
-  child?.send('exit');
-  await s?.stop();
-});
 
-const message = <T>(c: ChildProcess) => once(c, 'message').then(([m]) => m as T);
+/** The child's next message, or a failure naming what was awaited: a wait never outlives the test. */
+const message = <T>(c: ChildProcess, what: string, ms: number) =>
+  Promise.race([
+    once(c, 'message').then(([m]) => m as T),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`load clients: no ${what} within ${ms} ms`)), ms).unref(),
+    ),
+  ]);
 const settle = async () => {
   (globalThis as { gc?: () => void }).gc?.();
   await new Promise((r) => setTimeout(r, 500));
 };
 
-it(`holds ${N} idle streams cheaply and announces a publish to all of them`, async () => {
-  s = await startTestServer({ env: { LIVE_HEARTBEAT_MS: '25000' } });
+it(`holds ${N} idle streams cheaply and announces a publish to all of them`, async ({ onTestFinished }) => {
+  // Stopped after each attempt, a timed-out one included: the timing project retries, and a first attempt's 10,000
+  // sockets left open beside the retry's 10,000 ran the server out of file descriptors ("too many open files").
+  const s = await startTestServer({ env: { LIVE_HEARTBEAT_MS: '25000' } });
+  let child: ChildProcess | undefined;
+  onTestFinished(async () => {
+    child?.kill('SIGKILL');
+    await s.stop();
+  });
   await settle();
   const before = process.memoryUsage();
   child = fork(
@@ -38,9 +46,13 @@ it(`holds ${N} idle streams cheaply and announces a publish to all of them`, asy
     },
   );
   const t0 = Date.now();
-  const { connected, failed } = await message<{ connected: number; failed: number }>(child);
+  const { connected, failed, reasons } = await message<{ connected: number; failed: number; reasons: object }>(
+    child,
+    'connections',
+    60_000 + N * 10,
+  );
   const connectMs = Date.now() - t0;
-  expect({ connected, failed }).toEqual({ connected: N, failed: 0 });
+  expect({ connected, failed, reasons }).toEqual({ connected: N, failed: 0, reasons: {} });
   expect(s.config.live.size).toBe(N);
   await settle();
   const after = process.memoryUsage();
@@ -59,7 +71,7 @@ it(`holds ${N} idle streams cheaply and announces a publish to all of them`, asy
   const fanOutMs = Date.now() - p0;
   await new Promise((r) => setTimeout(r, 200));
   child.send('collect');
-  const { received } = await message<{ received: number[] }>(child);
+  const { received, cut } = await message<{ received: number[]; cut: number }>(child, 'latencies', 30_000);
   const lat = received.map((t) => (t ? t - p0 : Infinity)).sort((x, y) => x - y);
   const pct = (q: number) => lat[Math.min(lat.length - 1, Math.floor(q * lat.length))];
   console.log(
@@ -70,8 +82,8 @@ it(`holds ${N} idle streams cheaply and announces a publish to all of them`, asy
       `publish → written to all ${N}: ${fanOutMs} ms; received by clients p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${lat[lat.length - 1]} ms`,
     ].join('\n'),
   );
-  expect(lat.every(Number.isFinite)).toBe(true);
-  expect(lat[lat.length - 1]).toBeLessThan(3000);
+  expect({ cut, missed: lat.filter((t) => !Number.isFinite(t)).length }).toEqual({ cut: 0, missed: 0 });
+  expect(lat[lat.length - 1]).toBeLessThan(2000);
   expect(perStream('heapUsed')).toBeLessThan(32 * 1024);
   expect(idleCpu).toBeLessThan(0.1);
 }, 180_000);
