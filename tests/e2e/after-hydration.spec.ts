@@ -3,8 +3,9 @@
  * delivered its screen and named its bundle at the current version, so there is nothing to revalidate, and nothing to
  * schema-check before keeping them as the last good copy (the server drew the page with them). A referee saw
  * `/config/v1/screens/<id>` and the validators' chunk about 2 s after load; those, or anything else, fail here.
- * The one request allowed after load is the beacon sender's code (`telemetry/start-beacons.ts`): it must be in the
- * page before the page is hidden, when the beacon is sent.
+ * Allowed after load: the beacon sender's code (`telemetry/start-beacons.ts`), which must be in the page before the page
+ * is hidden, when the beacon is sent; and the live-changes module (`boot/live/start-live.ts`) with its one event stream
+ * (`/config/v1/live`, issue 47), which carries control messages only, never a document.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,9 +32,9 @@ afterAll(async () => h?.close());
 
 describe('after a drawn page has loaded', () => {
   for (const { route, query } of ROUTES) {
-    it(`${route}: no request within ${WATCH_MS / 1000} s but the beacon sender's code; no screen document, no validators`, async () => {
+    it(`${route}: no request within ${WATCH_MS / 1000} s but the beacon sender and live stream; no screen document, no validators`, async () => {
       const m = manifest();
-      const beacons = `/${m['telemetry/start-beacons.ts'].file}`;
+      const allowed = [`GET /${m['telemetry/start-beacons.ts'].file}`, `GET /${m['boot/live/start-live.ts'].file}`];
       const validators = Object.values(m)
         .filter((c) => c.name === 'validate-document')
         .map((c) => `/${c.file}`);
@@ -60,9 +61,11 @@ describe('after a drawn page has loaded', () => {
 
       const afterLoad = requests.filter((r) => r.at >= loadedAt!).map((r) => r.what);
       expect(
-        afterLoad.filter((w) => w !== `GET ${beacons}`),
+        afterLoad.filter((w) => !allowed.includes(w) && w !== 'GET /config/v1/live'),
         `after load: ${afterLoad.join(', ')}`,
       ).toEqual([]);
+      // One stream, not a reconnect loop.
+      expect(requests.filter((r) => r.path === '/config/v1/live')).toHaveLength(1);
       const all = requests.map((r) => r.path);
       expect(all.filter((p) => p.startsWith('/config/v1/screens/') || validators.includes(p))).toEqual([]);
       // Every request the page made succeeded; the console's 'Failed to load resource' lines are Chromium's own favicon
