@@ -68,6 +68,9 @@ export default defineConfig({
           // A latency bound on a shared VM: a run that loses its core once is tried again (twice at most). Work back on
           // the event loop (~0.3 s a check) fails every try.
           retry: 2,
+          // One file at a time: the live-streams load test's 5,000 clients would otherwise share the cores with the
+          // login-flood and event-loop bounds it sits beside.
+          fileParallelism: false,
           globalSetup: ['tests/pg-global-setup.ts'],
         },
       },
