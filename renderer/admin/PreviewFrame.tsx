@@ -6,11 +6,15 @@
  * "Edit text" mode: a click on the screen (caught in the same-origin frame's capture phase, so the
  * page does not react) names the text key(s) whose draft copy is that text; the key's copy is edited
  * in a field beside the frame, never inside it, and saving reloads the frame with the change.
+ *
+ * "320 px" narrows the frame to the smallest phone the app supports and lists every text wider than its box there
+ * (the rendered half of the copy length check: a schema's character limit cannot know the font), outlined in the frame.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { canWrite, type Role } from './admin-types';
 import type { Usage } from './copy/find-usages';
 import { keysForText, textsAround } from './copy/match-text';
+import { findOverflows } from './copy/overflow-check';
 import { describeError } from './describe-error';
 
 interface InContext {
@@ -45,6 +49,11 @@ export function previewUrl(path: string, market: string): string {
   return `${p.replace(/:([A-Za-z]+)/g, 'preview-$1')}?${query.toString()}`;
 }
 
+/** The app renders after the frame's load event (bundle fetch, hydration): measure a few times as it settles. */
+const MEASURE_AFTER_MS = [200, 1000, 2500];
+const NARROW = 320;
+const OVERFLOW_STYLE = '[data-console-overflow]{outline:3px solid #b3261e !important;outline-offset:-3px}';
+
 const EDIT_STYLE = '[data-console-edit] *:hover{outline:2px dashed #1d5fbf;outline-offset:1px;cursor:text}';
 
 export default function PreviewFrame({ paths, initialPath, market, version, collapsible, inContext }: Props) {
@@ -57,6 +66,8 @@ export default function PreviewFrame({ paths, initialPath, market, version, coll
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [narrow, setNarrow] = useState(false);
+  const [overflows, setOverflows] = useState<{ text: string; keys: string[]; excess: number }[] | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const ctx = useRef(inContext);
   ctx.current = inContext;
@@ -104,6 +115,30 @@ export default function PreviewFrame({ paths, initialPath, market, version, coll
     wire();
   }, [wire]);
 
+  /** Lists (and outlines in the frame) every text wider than its box; only at 320 px, where it is asked for. */
+  const measure = useCallback(() => {
+    const doc = frame.current?.contentDocument;
+    if (!doc?.body || !narrow) return setOverflows(null);
+    doc.querySelectorAll('[data-console-overflow]').forEach((el) => el.removeAttribute('data-console-overflow'));
+    if (!doc.getElementById('console-overflow-style')) {
+      const style = doc.createElement('style');
+      style.id = 'console-overflow-style';
+      style.textContent = OVERFLOW_STYLE;
+      doc.head?.appendChild(style);
+    }
+    const found = findOverflows(doc);
+    found.forEach((o) => o.element.setAttribute('data-console-overflow', ''));
+    const texts = ctx.current?.texts ?? {};
+    setOverflows(found.map((o) => ({ text: o.text, keys: keysForText(o.text, texts), excess: Math.round(o.excess) })));
+  }, [narrow]);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const onFrameLoad = useCallback(() => {
+    wire();
+    timers.current.forEach(clearTimeout);
+    timers.current = MEASURE_AFTER_MS.map((ms) => setTimeout(measure, ms));
+  }, [wire, measure]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
   async function save() {
     if (!inContext || !picked) return;
     setBusy(true);
@@ -150,6 +185,14 @@ export default function PreviewFrame({ paths, initialPath, market, version, coll
         <button type="button" onClick={() => setReloads((n) => n + 1)}>
           Reload preview
         </button>
+        <button
+          type="button"
+          aria-pressed={narrow}
+          className={narrow ? 'btn--primary' : undefined}
+          onClick={() => (setNarrow((n) => !n), setOverflows(null))}
+        >
+          {NARROW} px
+        </button>
         {inContext && (
           <button
             type="button"
@@ -171,6 +214,43 @@ export default function PreviewFrame({ paths, initialPath, market, version, coll
         <p role="alert" className="error">
           {error}
         </p>
+      )}
+      {narrow && overflows && (
+        <div className="card preview__overflow" role="group" aria-label={`Text overflow at ${NARROW} px`}>
+          <p>
+            {overflows.length
+              ? `${overflows.length} text(s) do not fit their box at ${NARROW} px (outlined in red):`
+              : `Every text fits its box at ${NARROW} px.`}
+          </p>
+          {overflows.length > 0 && (
+            <ul aria-label={`Texts overflowing at ${NARROW} px`}>
+              {overflows.map((o, i) => (
+                <li key={i}>
+                  “{o.text}” is {o.excess} px too wide
+                  {o.keys.length > 0 && (
+                    <>
+                      {' '}
+                      (key{' '}
+                      {o.keys.map((k) =>
+                        inContext ? (
+                          <button key={k} type="button" onClick={() => inContext.onOpenKey(k)}>
+                            <code>{k}</code>
+                          </button>
+                        ) : (
+                          <code key={k}>{k}</code>
+                        ),
+                      )}
+                      )
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          <button type="button" onClick={measure}>
+            Check again
+          </button>
+        </div>
       )}
       {picked && inContext && (
         <div className="card preview__edit" role="group" aria-label="Edit text in context">
@@ -225,12 +305,12 @@ export default function PreviewFrame({ paths, initialPath, market, version, coll
       <div>
         <iframe
           ref={frame}
-          key={`${version}:${reloads}:${path}`}
+          key={`${version}:${reloads}:${path}:${narrow}`}
           title="Draft preview"
           src={previewUrl(path, market)}
-          width={375}
+          width={narrow ? NARROW : 375}
           height={667}
-          onLoad={wire}
+          onLoad={onFrameLoad}
           style={{ border: '8px solid #222', borderRadius: 24, background: '#fff' }}
         />
       </div>

@@ -7,6 +7,8 @@
  * publish their own unapproved change (the server refuses it per document, issue 44). The ETags
  * reviewed here go with the publish, so a draft changed after review is refused (412), never
  * published unseen. Beside Publish, "Publish to N %" sends the same set to a share of borrowers as a release.
+ * Copy QA findings are listed per key and locale; a publish the server refuses for a copy error names key, locale and
+ * check, and one refused for copy warnings asks the publisher for a reason (a dialog) and is sent again with it.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AdminApiError, adminApi } from './admin-api';
@@ -19,11 +21,14 @@ import {
   type Role,
   type Rollout,
 } from './admin-types';
+import { describeFinding, findingsOf, type CopyFinding } from './copy/copy-findings';
 import { describeError } from './describe-error';
 import { formatHash } from './nav/hash-route';
 import PublishToShare from './releases/PublishToShare';
 import { percentText } from './releases/release-format';
 import { canApprove, fourEyes, strictMarkets, type FourEyesChange } from './review/four-eyes';
+import AcceptWarningsDialog from './review/AcceptWarningsDialog';
+import CopyFindingList from './review/CopyFindingList';
 import ProblemList from './review/ProblemList';
 import ReviewDocCard from './review/ReviewDocCard';
 import './review/review.css';
@@ -50,6 +55,9 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
+  const [copyFindings, setCopyFindings] = useState<CopyFinding[] | null>(null);
+  /** A publish refused for copy warnings, waiting for the publisher's reason. */
+  const [pending, setPending] = useState<{ rollout?: Rollout; warnings: CopyFinding[] } | null>(null);
   const publisher = canPublish(role);
   const seen = useRef(new Set<string>());
 
@@ -74,6 +82,8 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
     } catch (e) {
       setError(describeError(e));
     }
+    // An aid for the reviewer: the publish itself is checked by the server either way.
+    setCopyFindings(await adminApi.copyFindings().catch(() => null));
   }, [givenUser]);
   useEffect(() => void load(), [load]);
 
@@ -130,7 +140,8 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
     }
   }
 
-  async function publish(rollout?: Rollout) {
+  async function publish(rollout?: Rollout, acceptWarnings?: { reason: string }) {
+    setPending(null);
     setBusy(true);
     setError(null);
     setStatus('');
@@ -138,21 +149,28 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
     try {
       const refs = selected.map(({ kind, id, etag }) => ({ kind, id, etag }));
       if (rollout) {
-        const release = await adminApi.publishRollout(refs, note.trim(), rollout);
+        const release = await adminApi.publishRollout(refs, note.trim(), rollout, acceptWarnings);
         setStatus(
           `Published ${refs.length} document(s) to ${percentText(release.percent)} of borrowers as release ${release.id} (${release.status}).`,
         );
         setReleased(true);
       } else {
-        const versions = await adminApi.publish(refs, note.trim());
+        const versions = await adminApi.publish(refs, note.trim(), acceptWarnings);
         setStatus(`Published ${versions.length} document(s).`);
       }
       setNote('');
       onPublished();
       await load();
     } catch (e) {
+      const found = e instanceof AdminApiError ? findingsOf(e.body) : [];
       if (e instanceof AdminApiError && e.problems.length) setProblems(e.problems);
-      if (e instanceof AdminApiError && e.status === 412) {
+      if (found.length && e instanceof AdminApiError && e.status === 409 && !acceptWarnings) {
+        setPending({ rollout, warnings: found.filter((f) => f.severity === 'warning') });
+      } else if (found.some((f) => f.severity === 'error')) {
+        const errors = found.filter((f) => f.severity === 'error');
+        setError(`Not published: copy errors must be fixed first. ${errors.map(describeFinding).join('; ')}.`);
+        setCopyFindings((prev) => prev ?? found);
+      } else if (e instanceof AdminApiError && e.status === 412) {
         setError(
           'A draft changed after you reviewed it. The page now shows the new changes: review them and publish again. Your note is kept.',
         );
@@ -207,6 +225,16 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
           busy={busy}
         />
       ))}
+      {copyFindings && (drafts?.length ?? 0) > 0 && (
+        <CopyFindingList findings={copyFindings} keyHref={(key) => formatHash({ page: 'copy', key })} />
+      )}
+      {pending && (
+        <AcceptWarningsDialog
+          warnings={pending.warnings}
+          onCancel={() => (setPending(null), setStatus('Not published.'))}
+          onConfirm={(reason) => void publish(pending.rollout, { reason })}
+        />
+      )}
       {problems && selected.length > 0 && (
         <section
           aria-labelledby="review-check-title"

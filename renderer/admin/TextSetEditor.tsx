@@ -3,7 +3,9 @@
  * and editable (textareas that wrap and grow), where each key is used (screens and node pointers),
  * filters for missing translations and keys changed in this draft, and a placeholder check: a value
  * that drops or adds a `{name}` the other locales or its published value carry is flagged next to
- * its cell, and saving is refused until it is fixed or the editor confirms it.
+ * its cell, and saving is refused until it is fixed or the editor confirms it. The server's copy QA findings
+ * (`GET /admin/api/copy/findings`) are shown under each saved cell, with a "has findings" filter and, where the
+ * server knows the fix, a one-click fix that puts the corrected copy into the cell and saves as usual.
  * Typed edits live here until saved; a save writes one draft per changed text set with If-Match,
  * and a 412 keeps every typed cell so the editor can reload and save again.
  */
@@ -14,6 +16,8 @@ import { AdminApiError, adminApi } from './admin-api';
 import { canWrite, currentContent, type DocRecord, type Role } from './admin-types';
 import type { Usage } from './copy/find-usages';
 import { describePlaceholderProblem, placeholderProblem } from './copy/placeholders';
+import type { CopyFinding } from './copy/copy-findings';
+import FindingNotes from './copy/FindingNotes';
 import './copy/copy.css';
 import { STALE_MESSAGE, describeError } from './describe-error';
 
@@ -36,6 +40,7 @@ const textsOf = (doc: DocRecord) =>
   ((currentContent(doc) as TextSetDocument | undefined)?.texts ?? {}) as Record<string, string>;
 const publishedOf = (doc: DocRecord) =>
   ((doc.published?.content as TextSetDocument | undefined)?.texts ?? {}) as Record<string, string>;
+const localeOf = (doc: DocRecord) => (currentContent(doc) as TextSetDocument | undefined)?.locale ?? doc.id;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export default function TextSetEditor({ role, onSaved, focusKey, usages, titles, onOpenDoc }: Props) {
@@ -44,6 +49,9 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
   const [query, setQuery] = useState(focusKey ? `^${escapeRe(focusKey)}$` : '');
   const [onlyMissing, setOnlyMissing] = useState(false);
   const [onlyChanged, setOnlyChanged] = useState(false);
+  const [onlyFindings, setOnlyFindings] = useState(false);
+  const [findings, setFindings] = useState<CopyFinding[]>([]);
+  const [findingsError, setFindingsError] = useState<string | null>(null);
   const [newKey, setNewKey] = useState('');
   const [extraKeys, setExtraKeys] = useState<string[]>([]);
   const [confirmPlaceholders, setConfirmPlaceholders] = useState(false);
@@ -60,6 +68,13 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
       setError(null);
     } catch (e) {
       setError(describeError(e));
+    }
+    // The checks are an aid: the table still works (and the server still refuses bad copy) when they cannot load.
+    try {
+      setFindings(await adminApi.copyFindings());
+      setFindingsError(null);
+    } catch (e) {
+      setFindingsError(describeError(e));
     }
   }, []);
   useEffect(() => void load(), [load]);
@@ -85,6 +100,10 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
       publishedOf(doc)[key],
     ]);
 
+  /** The server's findings for the saved cell; a cell typed over since is judged again at its save. */
+  const findingsOf = (doc: DocRecord, key: string) =>
+    edits[doc.id]?.[key] !== undefined ? [] : findings.filter((f) => f.key === key && f.locale === localeOf(doc));
+
   // `^key$` (what a search result or "open in copy table" sets) is an exact key; anything else a substring.
   const exact = /^\^(.+)\$$/.exec(query.trim())?.[1]?.replace(/\\(.)/g, '$1');
   const q = query.trim().toLowerCase();
@@ -92,6 +111,7 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
     (k) =>
       (!onlyMissing || docs.some((d) => isMissing(d, k))) &&
       (!onlyChanged || docs.some((d) => isChanged(d, k))) &&
+      (!onlyFindings || docs.some((d) => findingsOf(d, k).length > 0)) &&
       (exact !== undefined
         ? k === exact
         : !q || k.toLowerCase().includes(q) || docs.some((d) => (valueOf(d, k) ?? '').toLowerCase().includes(q))),
@@ -113,14 +133,17 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
     setEdits((prev) => ({ ...prev, [docId]: { ...prev[docId], [key]: value } }));
   };
 
-  async function save() {
-    if (blocked) return;
+  /** `extra`: edits applied on top of the typed ones and saved with them (a one-click fix). */
+  async function save(extra: Edits = {}) {
+    if (blocked && !Object.keys(extra).length) return;
+    const all: Edits = { ...edits };
+    for (const [docId, e] of Object.entries(extra)) all[docId] = { ...all[docId], ...e };
     setBusy(true);
     setStatus('');
     setError(null);
-    const remaining: Edits = { ...edits };
+    const remaining: Edits = { ...all };
     try {
-      for (const [docId, changes] of dirty) {
+      for (const [docId, changes] of Object.entries(all).filter(([, e]) => Object.keys(e).length > 0)) {
         const doc = docs.find((d) => d.id === docId)!;
         const content = currentContent(doc) as TextSetDocument;
         await adminApi.saveDraft(doc.kind, doc.id, { ...content, texts: { ...content.texts, ...changes } }, doc.etag);
@@ -140,6 +163,16 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
     }
   }
 
+  /** One-click fix: the corrected copy goes into the cell and is saved like any edit (the placeholder guard holds). */
+  function fix(doc: DocRecord, key: string, value: string) {
+    const fixProblem = placeholderProblem(value, [
+      ...docs.filter((d) => d !== doc).map((d) => valueOf(d, key)),
+      publishedOf(doc)[key],
+    ]);
+    if (blocked || (fixProblem && !confirmPlaceholders)) return edit(doc.id, key, value);
+    void save({ [doc.id]: { [key]: value } });
+  }
+
   const changedCount = dirty.reduce((n, [, e]) => n + Object.keys(e).length, 0);
   return (
     <section aria-label="Text sets" className="copy">
@@ -156,10 +189,15 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
           <input type="checkbox" checked={onlyChanged} onChange={(e) => setOnlyChanged(e.target.checked)} /> Only
           changed in this draft
         </label>
+        <label>
+          <input type="checkbox" checked={onlyFindings} onChange={(e) => setOnlyFindings(e.target.checked)} /> Has
+          findings
+        </label>
         <button type="button" onClick={load}>
           Reload
         </button>
       </div>
+      {findingsError && <p className="muted">Copy checks could not be loaded: {findingsError}</p>}
       {writable && (
         <div className="toolbar">
           <label>
@@ -177,7 +215,7 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
             type="button"
             className="btn--primary"
             disabled={busy || dirty.length === 0 || blocked}
-            onClick={save}
+            onClick={() => void save()}
           >
             Save draft{changedCount ? ` (${changedCount} changed)` : ''}
           </button>
@@ -267,6 +305,10 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
                   const changed = edits[d.id]?.[key] !== undefined;
                   const problem = problemOf(d, key);
                   const noteId = `ph-${d.id}-${key}`;
+                  const cellFindings = findingsOf(d, key);
+                  const findingsId = `qa-${d.id}-${key}`;
+                  const describedBy = [problem && noteId, cellFindings.length && findingsId].filter(Boolean).join(' ');
+                  const hasError = cellFindings.some((f) => f.severity === 'error');
                   return (
                     <td
                       key={d.id}
@@ -275,8 +317,8 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
                       {writable ? (
                         <textarea
                           aria-label={`${key} (${d.id})`}
-                          aria-invalid={missing || !!problem || undefined}
-                          aria-describedby={problem ? noteId : undefined}
+                          aria-invalid={missing || !!problem || hasError || undefined}
+                          aria-describedby={describedBy || undefined}
                           placeholder={missing ? 'missing' : undefined}
                           value={valueOf(d, key) ?? ''}
                           rows={1}
@@ -284,7 +326,11 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
                           className="text-table__cell"
                         />
                       ) : (
-                        <span aria-label={`${key} (${d.id})`} className="text-table__text">
+                        <span
+                          aria-label={`${key} (${d.id})`}
+                          aria-describedby={cellFindings.length ? findingsId : undefined}
+                          className="text-table__text"
+                        >
                           {missing ? <em>missing</em> : valueOf(d, key)}
                         </span>
                       )}
@@ -293,6 +339,12 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
                           {describePlaceholderProblem(problem)}
                         </p>
                       )}
+                      <FindingNotes
+                        id={findingsId}
+                        findings={cellFindings}
+                        busy={busy}
+                        onFix={writable ? (value) => fix(d, key, value) : undefined}
+                      />
                     </td>
                   );
                 })}

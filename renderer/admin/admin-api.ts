@@ -15,6 +15,7 @@ import type {
   Session,
   VersionInfo,
 } from './admin-types';
+import { findingsOf, type CopyFinding } from './copy/copy-findings';
 import type { components } from './generated/admin-api';
 
 export const ADMIN_API = '/admin/api';
@@ -26,6 +27,8 @@ export class AdminApiError extends Error {
     message: string,
     /** Every validation problem the server listed (422), empty otherwise. */
     readonly problems: Problem[] = [],
+    /** The answer's body as sent (e.g. a refused publish's `details.findings`). */
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -127,7 +130,7 @@ export async function request<T>(path: string, req: Req = {}): Promise<{ data: T
   }
   if (res.status === 401 && !NO_RENEWAL.has(path) && expiryListeners.size > 0 && (await waitForRenewal()))
     return request<T>(path, req);
-  if (!res.ok) throw new AdminApiError(res.status, messageOf(res.status, body), problemsOf(body));
+  if (!res.ok) throw new AdminApiError(res.status, messageOf(res.status, body), problemsOf(body), body);
   const token = (body as { csrf?: unknown; csrfToken?: unknown } | null) ?? {};
   const fresh = token.csrfToken ?? token.csrf ?? res.headers.get(CSRF_HEADER);
   if (typeof fresh === 'string' && fresh) csrfToken = fresh;
@@ -205,24 +208,41 @@ export const adminApi = {
   async validate(opts: { documents?: { kind: string; id: string }[]; document?: unknown } = {}): Promise<Problem[]> {
     return problemsOf((await request<unknown>('/validate', { method: 'POST', body: opts })).data);
   },
-  /** Publishes the drafts as reviewed: each ETag must still be current, else 412. */
-  async publish(documents: { kind: string; id: string; etag?: string }[], note: string): Promise<VersionInfo[]> {
+  /**
+   * Publishes the drafts as reviewed: each ETag must still be current, else 412. Copy warnings refuse it (409)
+   * unless `acceptWarnings` carries the publisher's reason; copy errors always refuse it (422).
+   */
+  async publish(
+    documents: { kind: string; id: string; etag?: string }[],
+    note: string,
+    acceptWarnings?: { reason: string },
+  ): Promise<VersionInfo[]> {
     return listOf<VersionInfo>(
-      (await request('/publish', { method: 'POST', body: { documents, note } })).data,
+      (
+        await request('/publish', {
+          method: 'POST',
+          body: { documents, note, ...(acceptWarnings && { acceptWarnings }) },
+        })
+      ).data,
       'published',
     );
+  },
+  /** Copy QA findings of every text set, drafts over published. */
+  async copyFindings(): Promise<CopyFinding[]> {
+    return findingsOf((await request('/copy/findings')).data);
   },
   /** Publishes the drafts as reviewed to a share of borrowers: they become the candidate of a new release. */
   async publishRollout(
     documents: { kind: string; id: string; etag?: string }[],
     note: string,
     rollout: Rollout,
+    acceptWarnings?: { reason: string },
   ): Promise<ReleaseHandle> {
     // With a rollout the answer always names the release it started.
     return (
       await request<Required<Answer<'adminPublish'>>>('/publish', {
         method: 'POST',
-        body: { documents, note, rollout },
+        body: { documents, note, rollout, ...(acceptWarnings && { acceptWarnings }) },
       })
     ).data.release;
   },
