@@ -4,6 +4,7 @@ import { jsonBody } from '../http/json-body.js';
 import type { AuthStore, ConfigStore } from '../store/config-store.js';
 import { approvalRouter } from './approval-routes.js';
 import { authenticate } from './auth.js';
+import { copyRouter } from './copy-routes.js';
 import { documentsRouter } from './documents-routes.js';
 import { mediaUploadRouter } from './media-routes.js';
 import { publishRouter } from './publish-routes.js';
@@ -53,6 +54,7 @@ export function adminRouter(opts: AdminOptions) {
   router.use(jsonBody());
   router.use(sessionRouter(opts.auth, opts.store, session));
   router.use(documentsRouter(opts.store));
+  router.use(copyRouter(opts.store));
   router.use(publishRouter(opts.store, opts.onPublished, opts.validateLimit, opts.validation));
   router.use(approvalRouter(opts.store));
   router.use(releaseRouter(opts.store, opts.onPublished, opts.releaseStats, opts.validation));

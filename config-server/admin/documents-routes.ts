@@ -11,6 +11,7 @@ import {
 } from '../validation/document-rules.js';
 import type { Approval, ConfigStore, DocumentRecord } from '../store/config-store.js';
 import { requireRole, currentUser } from './auth.js';
+import { draftCopyFindings } from './copy-routes.js';
 import { expectedRevision } from './preconditions.js';
 
 type Doc = Record<string, unknown>;
@@ -118,7 +119,10 @@ export function documentsRouter(store: ConfigStore) {
       { user: currentUser(res).name },
     );
     res.setHeader('ETag', rec.etag);
-    res.status(current ? 200 : 201).json(rec);
+    // Issue 48: a text set's save answers with its copy findings, so the table marks them without another call.
+    const locale = kind === 'text-set' ? localeOf(kind, doc) : undefined;
+    const findings = locale ? { findings: await draftCopyFindings(store, [locale]) } : {};
+    res.status(current ? 200 : 201).json({ ...rec, ...findings });
   });
 
   router.delete('/documents/:kind/:id/draft', requireRole('editor'), async (req, res) => {

@@ -4,6 +4,7 @@ import { rateLimit } from 'express-rate-limit';
 import { HttpError } from '../http/http-error.js';
 import { allChecks, fourEyesCheck, type StateError } from '../validation/publish-checks.js';
 import { validStateCheckWith } from '../validation/state-validation.js';
+import { acceptWarningsOf, copyPublishCheck } from '../validation/copy/copy-publish-check.js';
 import type { ValidationSettings } from '../validation/validation-types.js';
 import type { ConfigStore, DocRef, NewDocument } from '../store/config-store.js';
 import { validateOffThread } from '../validation/validation-worker.js';
@@ -157,13 +158,21 @@ export function publishRouter(
   });
 
   router.post('/publish', requireRole('publisher'), async (req, res) => {
-    const body = (req.body ?? {}) as { documents?: unknown; note?: unknown; rollout?: unknown };
+    const body = (req.body ?? {}) as {
+      documents?: unknown;
+      note?: unknown;
+      rollout?: unknown;
+      acceptWarnings?: unknown;
+    };
     const refs = refList(body.documents, 'documents');
     if (!refs.length) throw new HttpError(400, 'documents must name at least one draft to publish');
     if (new Set(refs.map(key)).size !== refs.length)
       throw new HttpError(400, 'documents names the same document twice');
     if (typeof body.note !== 'string' || !body.note.trim())
       throw new HttpError(400, 'note is required: say what changes and why');
+    const accepted = acceptWarningsOf(body.acceptWarnings);
+    // Issue 48: the reason a publisher accepted copy warnings is kept where every publish is explained.
+    const note = body.note.trim() + (accepted ? `\nCopy warnings accepted: ${accepted.reason}` : '');
     const user = currentUser(res).name;
     // Issue 36: with a rollout the drafts become a release's candidate, served to a share of borrowers first.
     const rollout =
@@ -184,12 +193,9 @@ export function publishRouter(
         });
       items.push({ kind: r.kind, id: r.id, expectedRevision: rec.revision });
     }
-    const check = allChecks(validStateCheck, fourEyesCheck(user, await current()));
-    if (rollout)
-      return void res.json(
-        await publishRollout(store, items, { user, note: body.note.trim(), rollout }, check, onPublished),
-      );
-    const versions = await store.publish(items, { user, note: body.note.trim() }, check);
+    const check = allChecks(validStateCheck, copyPublishCheck(accepted), fourEyesCheck(user, await current()));
+    if (rollout) return void res.json(await publishRollout(store, items, { user, note, rollout }, check, onPublished));
+    const versions = await store.publish(items, { user, note }, check);
     await onPublished();
     res.json({ published: versions.map(({ content: _c, ...v }) => v) });
   });

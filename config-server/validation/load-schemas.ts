@@ -69,6 +69,8 @@ export function createAjv(files = readSchemaFiles(), opts: AjvOptions = {}) {
     allErrors: true,
     discriminator: true,
     $data: false,
+    // Annotations (no validation): a copy slot's length limit, read by the copy QA checks (validation/copy/).
+    keywords: ['x-copyMaxChars'],
     // Count string length in UTF-16 units: the standalone code then needs no runtime `require`.
     unicode: false,
     // ajv flags `unicode` as deprecated on every instance; that choice is deliberate, other warnings still show.
