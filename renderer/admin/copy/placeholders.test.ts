@@ -8,6 +8,18 @@ describe('placeholders', () => {
     expect(placeholdersOf('no { placeholder } here {1x}')).toEqual([]);
   });
 
+  it('reads ICU arguments as placeholders, not their plural cases or #', () => {
+    expect(placeholdersOf('{count, plural, one {# day} other {# days}} from {start, date}')).toEqual([
+      'count',
+      'start',
+    ]);
+    expect(placeholderProblem('Dalam {days, plural, other {# hari}}', ['Within {days} days'])).toBeNull();
+    expect(placeholderProblem('{n, plural, other {# hari}}', ['{days} days'])).toEqual({
+      missing: ['days'],
+      extra: ['n'],
+    });
+  });
+
   it('flags a dropped or added placeholder against the references', () => {
     expect(placeholderProblem('Halo', ['Hello {name}'])).toEqual({ missing: ['name'], extra: [] });
     expect(placeholderProblem('Halo {nama}', ['Hello {name}'])).toEqual({ missing: ['name'], extra: ['nama'] });

@@ -3,7 +3,8 @@
  * that drops a placeholder its other locales (or its published value) carry, or adds one they do not,
  * would show a raw `{name}` or lose a number on the borrower's screen, so the copy table flags it.
  */
-const TOKEN = /\{([A-Za-z_][A-Za-z0-9_.]*)\}/g;
+// `{name}` and an ICU argument's head `{name, plural, …}` / `{name, number}`: both are the same value the screen passes.
+const TOKEN = /\{([A-Za-z_][A-Za-z0-9_.]*)(?:\}|\s*,)/g;
 
 /** The distinct placeholder names in a value, in order of appearance. */
 export function placeholdersOf(value: string | undefined | null): string[] {
