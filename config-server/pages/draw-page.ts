@@ -19,6 +19,7 @@ import {
 import { writeHandOff, type EarlyCall, type HandOff } from '../../renderer/core/first-calls/hand-off.js';
 import { readServerAnswer, serverEndpoint } from '../../renderer/core/first-calls/server-answer.js';
 import type { ScreenInput } from '../../renderer/core/screen/screen-input.js';
+import { bundleTexts, type BundleCopy } from '../../renderer/core/copy/copy-text.js';
 import type { PublishedSnapshot } from '../published/snapshot.js';
 import { ssrFetch, type SsrSettings } from './backend-call.js';
 import { noTelemetry, type DrawnOutcome, type PrefetchOutcome, type Telemetry } from '../ops/telemetry.js';
@@ -62,6 +63,8 @@ interface FirstCalls {
 interface Bundle {
   market: Record<string, unknown>;
   textSet: { locale?: string; texts: Record<string, string> };
+  /** Pre-parsed ICU copy (published/text-messages.ts): drawn with the app's own formatter. */
+  messages?: BundleCopy['messages'];
   apiMap?: ApiMapDocument;
 }
 
@@ -231,7 +234,7 @@ export function pageDrawer(
   ): StaticRenderInput {
     return {
       doc,
-      texts: bundle.textSet.texts,
+      texts: bundleTexts(bundle),
       market: bundle.market,
       query,
       commonQueryNames: names,

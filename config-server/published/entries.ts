@@ -4,6 +4,7 @@
  */
 import { bodyEtag } from '../store/content-hash.js';
 import { scriptSafe } from '../../renderer/core/first-calls/hand-off.js';
+import { textMessages } from './text-messages.js';
 
 /** A published body, serialised once: bytes for the API, a script-safe string for the HTML. */
 export interface Entry {
@@ -68,6 +69,8 @@ export function bundleEntry(
     routeMap: routeMap ?? null,
     apiMap: apiMap ?? null,
     bridgeMap: bridgeMap ?? null,
+    // Pre-parsed ICU copy (text-messages.ts): the browser formats it and never parses.
+    messages: textMessages((t as { texts?: unknown }).texts),
   };
   // An endpoint's and a bridge message's notes stay: their schemas require them, and the app checks the
   // inlined bundle against the schemas before keeping it as its last good configuration.
@@ -77,6 +80,7 @@ export function bundleEntry(
     routeMap: notesOff(bundle.routeMap, 'routes'),
     apiMap: notesOff(bundle.apiMap),
     bridgeMap: notesOff(bundle.bridgeMap),
+    messages: bundle.messages,
   };
   return entry(bundle, inlined);
 }

@@ -7,6 +7,7 @@ import { readQuery } from './page-location';
 import { ScreenHost } from './ScreenHost';
 import { useApp } from './app-context';
 import type { ClaimTable } from '../core/first-calls/claim-table';
+import { bundleTexts, type BundleCopy } from '../core/copy/copy-text';
 import { afterFirstScreen } from './after-first-screen';
 import { preloadWidgets } from '../nodes/preload-widgets';
 import { screenToShow, type Pending } from './pending-screen';
@@ -128,7 +129,7 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
       doc={shown.body}
       claims={shown.claims}
       serverState={shown.serverState}
-      texts={app.bundle.textSet.texts as Record<string, string>}
+      texts={bundleTexts(app.bundle as BundleCopy)}
       market={app.bundle.market as unknown as Record<string, unknown>}
       query={query}
       params={params as unknown as Record<string, string>}

@@ -6,6 +6,7 @@ import type {
   ScreenDocument,
   TextSetDocument,
 } from '../../schemas/generated/types';
+import type { MessageAst } from '../core/copy/message-ast';
 
 /** `GET /config/v1/bundle` and the inlined boot data's `bundle`. */
 export interface BootBundle {
@@ -14,6 +15,8 @@ export interface BootBundle {
   routeMap: RouteMapDocument;
   apiMap: ApiMapDocument;
   bridgeMap: BridgeMapDocument;
+  /** Pre-parsed ICU copy by text key (core/copy/message-ast.ts); absent from a bundle stored before issue 48. */
+  messages?: Record<string, MessageAst>;
 }
 
 /** `<script type="application/json" id="sdui-boot">` written by the config server. */

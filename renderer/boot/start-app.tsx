@@ -15,6 +15,7 @@ import { readStored } from '../runtime/storage';
 import { firstCallClaims } from './first-call-claims';
 import { setWho } from './arm-query';
 import { DEFAULT_MARKET } from '../core/market/default-market';
+import { bundleTexts, type BundleCopy } from '../core/copy/copy-text';
 import { dropEarlyInput, holdFields, takeEarlyInput } from './capture/take-early-input';
 import { AfterHydration } from './capture/AfterHydration';
 
@@ -74,7 +75,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   let hydrate = false;
   if (boot?.screen && looksLikeScreen(boot.screen)) {
     // The inlined screen's first data call leaves now, while React mounts; its onLoad claims it.
-    const texts = bundle.body.textSet.texts as Record<string, unknown>;
+    const texts = bundleTexts(bundle.body as BundleCopy);
     // Only with the very bundle the server drew with (a publish in between: the app draws afresh).
     hydrate = serverDrawn && !!boot.bundleEtag && bundle.etag === boot.bundleEtag;
     bundle.drawn = hydrate;

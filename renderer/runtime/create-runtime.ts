@@ -1,5 +1,5 @@
 import { createHelpers, evaluate, resolveTemplate, type Helper } from '../core/expressions';
-import { interpolate } from '../core/expressions/interpolate';
+import { copyText } from '../core/copy/copy-text';
 import type { ActionOutcome, Runtime, Scope } from './contract';
 import type { RuntimeServices } from './services';
 import { readCookie } from './cookies';
@@ -9,12 +9,12 @@ import type { State } from './state-store';
 const helperCache = new WeakMap<RuntimeServices, Record<string, Helper>>();
 
 export function translate(services: RuntimeServices, key: string, args?: Record<string, unknown>): string {
-  const copy = Object.hasOwn(services.texts, key) ? services.texts[key] : undefined;
-  if (typeof copy !== 'string') {
+  const text = copyText(services.texts, key, args, services.market);
+  if (text === undefined) {
     services.logError(`missing text key "${key}"`);
     return key;
   }
-  return interpolate(copy, args);
+  return text;
 }
 
 function helpersOf(services: RuntimeServices) {

@@ -5,7 +5,7 @@
  */
 import type { Action, ScreenDocument } from '../../../schemas/generated/types';
 import { createHelpers, evaluate, resolveTemplate } from '../expressions';
-import { interpolate } from '../expressions/interpolate';
+import { copyText } from '../copy/copy-text';
 import type { ScreenInput } from '../screen/screen-input';
 import { callKey } from './call-key';
 
@@ -34,10 +34,7 @@ type ApiAction = Extract<Action, { action: 'api' }>;
  */
 export function planFirstCalls(input: PlanInput): PlannedCall[] {
   const { doc, query, market, texts, stored = () => undefined } = input;
-  const t = (key: string, args?: Record<string, unknown>) => {
-    const copy = Object.hasOwn(texts, key) ? texts[key] : undefined;
-    return typeof copy === 'string' ? interpolate(copy, args) : key;
-  };
+  const t = (key: string, args?: Record<string, unknown>) => copyText(texts, key, args, market) ?? key;
   const helpers = createHelpers({ t, stored, market: () => market });
   const scope = { state: doc.state ?? {}, query, params: {}, market };
   const find = (actions: readonly Action[] | undefined): ApiAction | null | 'stop' => {

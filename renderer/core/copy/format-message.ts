@@ -1,0 +1,115 @@
+/**
+ * Formats a pre-parsed ICU message (`message-ast.ts`) with Intl only: no parser and no eval reach the browser, and
+ * the server's drawn page runs this same function, so both show the same text. Numbers take the market's separators
+ * (the market document's `number`, as amounts do), dates the market's time zone, so a server in UTC and a phone in
+ * Jakarta agree. A missing argument shows as `{name}`, as plain copy does.
+ */
+import { groupThousands, numberFormatOf } from '../money/amount';
+import type { MessageAst } from './message-ast';
+
+export interface FormatContext {
+  /** BCP 47 locale of the copy (the text set's): plural rules and month names. */
+  locale: string;
+  /** The market document: `number` separators and `timeZone`. */
+  market?: Record<string, unknown>;
+}
+
+const cache = new Map<string, Intl.PluralRules | Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.PluralRules | Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = cache.get(key) as T | undefined;
+  if (!f) cache.set(key, (f = make()));
+  return f;
+}
+
+const NUMBER_STYLES: Record<string, Intl.NumberFormatOptions> = {
+  integer: { maximumFractionDigits: 0 },
+  percent: { style: 'percent' },
+};
+
+function formatNumber(n: number, style: unknown, ctx: FormatContext): string {
+  const opts = typeof style === 'string' ? (NUMBER_STYLES[style] ?? {}) : ((style as Intl.NumberFormatOptions) ?? {});
+  let nf: Intl.NumberFormat;
+  try {
+    nf = cached(`n|${ctx.locale}|${JSON.stringify(opts)}`, () => new Intl.NumberFormat(ctx.locale, opts));
+  } catch {
+    nf = cached(`n|${ctx.locale}`, () => new Intl.NumberFormat(ctx.locale));
+  }
+  // The market's separators, not the locale's (en-IN would group 1,00,000): grouped as amounts are, by threes.
+  const parts = nf.formatToParts(n);
+  const int = parts
+    .filter((p) => p.type === 'integer')
+    .map((p) => p.value)
+    .join('');
+  let done = false;
+  return parts
+    .map((p) => {
+      if (p.type !== 'integer' && p.type !== 'group')
+        return p.type === 'decimal' ? numberFormatOf(ctx.market?.number).decimal : p.value;
+      if (done) return '';
+      done = true;
+      return opts.useGrouping === false ? int : groupThousands(int, ctx.market?.number);
+    })
+    .join('');
+}
+
+const DATE_STYLES = ['short', 'medium', 'long', 'full'];
+
+function formatDate(v: unknown, style: unknown, time: boolean, ctx: FormatContext): string | null {
+  const d = v instanceof Date ? v : typeof v === 'number' || typeof v === 'string' ? new Date(v) : null;
+  if (!d || Number.isNaN(d.getTime())) return null;
+  const timeZone = typeof ctx.market?.timeZone === 'string' ? ctx.market.timeZone : 'UTC';
+  const named = typeof style === 'string' && DATE_STYLES.includes(style) ? style : 'medium';
+  const opts: Intl.DateTimeFormatOptions =
+    style && typeof style === 'object'
+      ? { ...(style as Intl.DateTimeFormatOptions), timeZone }
+      : { [time ? 'timeStyle' : 'dateStyle']: named, timeZone };
+  try {
+    return cached(`d|${ctx.locale}|${JSON.stringify(opts)}`, () => new Intl.DateTimeFormat(ctx.locale, opts)).format(d);
+  } catch {
+    return d.toISOString();
+  }
+}
+
+const toNumber = (v: unknown): number | null => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : null;
+};
+
+/** The message as text for `args`. Never throws: a value of the wrong kind shows as written. */
+export function formatMessage(ast: MessageAst, args: Record<string, unknown> | undefined, ctx: FormatContext): string {
+  const a = args ?? {};
+  const has = (name: string) => Object.hasOwn(a, name) && a[name] != null;
+  const walk = (parts: MessageAst, count: number | null): string => {
+    let s = '';
+    for (const part of parts) {
+      if (typeof part === 'string') s += part;
+      else if ('h' in part) s += count === null ? '#' : formatNumber(count, undefined, ctx);
+      else if ('a' in part) s += has(part.a) ? String(a[part.a]) : `{${part.a}}`;
+      else if ('n' in part) {
+        const n = has(part.n) ? toNumber(a[part.n]) : null;
+        s += n === null ? (has(part.n) ? String(a[part.n]) : `{${part.n}}`) : formatNumber(n, part.s, ctx);
+      } else if ('d' in part) {
+        s += (has(part.d) ? formatDate(a[part.d], part.s, !!part.t, ctx) : null) ?? `{${part.d}}`;
+      } else if ('p' in part) {
+        const n = has(part.p) ? toNumber(a[part.p]) : null;
+        if (n === null) {
+          s += `{${part.p}}`;
+          continue;
+        }
+        const shown = n - (part.o ?? 0);
+        const rules = cached(
+          `p|${ctx.locale}|${part.r ? 'o' : 'c'}`,
+          () => new Intl.PluralRules(ctx.locale, { type: part.r ? 'ordinal' : 'cardinal' }),
+        );
+        // An exact `=n` case wins over the locale's category, as ICU says.
+        const chosen = part.c[`=${n}`] ?? part.c[rules.select(shown)] ?? part.c.other ?? [];
+        s += walk(chosen, shown);
+      } else {
+        const v = has(part.e) ? String(a[part.e]) : 'other';
+        s += walk(part.c[v] ?? part.c.other ?? [], count);
+      }
+    }
+    return s;
+  };
+  return walk(ast, null);
+}
