@@ -18,6 +18,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/copy/findings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Copy QA findings of every text set
+         * @description Every check (issue 48) on each text set's draft, or its published copy when it has none, with the screens' drafts as context (args passed, slot length limits).
+         */
+        get: operations["adminCopyFindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/documents": {
         parameters: {
             query?: never;
@@ -572,9 +592,35 @@ export interface components {
             /** @description null while none is published. */
             bridgeMap: components["schemas"]["Document"] | null;
             market: components["schemas"]["Document"];
+            /** @description The text set's ICU messages (plurals, select, number and date arguments), pre-parsed at publish into a compact JSON form by text key, so the app formats them without parsing. Plain and `{name}` copy is not repeated here. */
+            messages?: {
+                [key: string]: unknown[];
+            };
             /** @description null while none is published. */
             routeMap: components["schemas"]["Document"] | null;
             textSet: components["schemas"]["Document"];
+        };
+        /** @description One copy QA finding (issue 48) on a key in one locale: an error blocks a publish, a warning needs a confirmation with a reason. */
+        CopyFinding: {
+            /** @enum {unknown} */
+            check: "icu-syntax" | "plural-categories" | "placeholder-parity" | "args-parity" | "length" | "markup" | "spaces" | "numbers" | "empty";
+            /** @description A one-click fix where it is obvious. */
+            fix?: {
+                label: string;
+                /** @description The whole corrected copy for this key and locale. */
+                value: string;
+            };
+            /** @description The text key. */
+            key: string;
+            /** @description The text set's locale, e.g. `en-IN`. */
+            locale: string;
+            /** @description The reason, in words an ops editor can act on. */
+            message: string;
+            /** @enum {unknown} */
+            severity: "error" | "warning";
+        };
+        CopyFindings: {
+            findings: components["schemas"]["CopyFinding"][];
         };
         Diff: {
             from: string;
@@ -607,6 +653,10 @@ export interface components {
             kind: string;
             published: components["schemas"]["Version"] | null;
             revision?: number;
+        };
+        DocumentRecordWithFindings: components["schemas"]["DocumentRecord"] & {
+            /** @description For a text set: its copy QA findings with this draft saved (issue 48). */
+            findings?: components["schemas"]["CopyFinding"][];
         };
         DocumentSummary: {
             /** @description Approvals of the document's current ETag (four eyes): void once it changes. */
@@ -682,6 +732,10 @@ export interface components {
         };
         /** @description Publishes the drafts to everyone; with `rollout`, to a share of borrowers first as a release (issue 36): the drafts become its candidate and what was published stays the base. A document of an open release refuses any other publish with 409 naming the release. */
         PublishRequest: {
+            /** @description Publish despite copy QA warnings (issue 48); the reason is appended to the audit note. Without it, a warning the change introduces answers 409 with `details.findings`; an error finding always answers 422 with `details.findings` naming key, locale and check. */
+            acceptWarnings?: {
+                reason: string;
+            };
             documents: components["schemas"]["DocRef"][];
             /** @description What changes and why (audit log). */
             note: string;
@@ -1048,6 +1102,32 @@ export interface operations {
             415: components["responses"]["Error415"];
         };
     };
+    adminCopyFindings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "5XX": components["responses"]["Error5XX"];
+            /** @description The findings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CopyFindings"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+        };
+    };
     adminListDocuments: {
         parameters: {
             query?: {
@@ -1225,7 +1305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DocumentRecord"];
+                    "application/json": components["schemas"]["DocumentRecordWithFindings"];
                 };
             };
             /** @description Created. */
@@ -1235,7 +1315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DocumentRecord"];
+                    "application/json": components["schemas"]["DocumentRecordWithFindings"];
                 };
             };
             400: components["responses"]["Error400"];
