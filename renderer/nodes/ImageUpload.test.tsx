@@ -11,6 +11,7 @@ const texts = {
   'widget.imageUpload.uploading': 'Uploading…',
   'widget.imageUpload.notImage': 'Pictures only',
   'widget.imageUpload.tooMany': 'At most {max} pictures',
+  'widget.imageUpload.count': '{count}/{max}',
 };
 
 describe('image-upload', () => {

@@ -70,7 +70,7 @@ export const ImageUpload: Widget<'image-upload'> = ({ node }) => {
       <p className="sdui-field__label" id={`${inputId}-label`}>
         {runtime.t(node.label)}{' '}
         <span className="sdui-image-upload__count">
-          {urls.length}/{max}
+          {runtime.t('widget.imageUpload.count', { count: urls.length, max })}
         </span>
       </p>
       <ul className="sdui-image-upload__grid" aria-labelledby={`${inputId}-label`}>

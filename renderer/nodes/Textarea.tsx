@@ -29,7 +29,8 @@ export const Textarea: Widget<'textarea'> = ({ node }) => {
         readOnly={node.readOnly}
         // The spec ignores input past the limit rather than cutting what was typed before.
         maxLength={max}
-        placeholder={node.placeholder ? field.runtime.t(node.placeholder) : undefined}
+        // `max` is passed so the copy states the limit the field enforces (one number, both locales).
+        placeholder={node.placeholder ? field.runtime.t(node.placeholder, { max }) : undefined}
         disabled={field.disabled}
         onChange={(e) => {
           if (node.readOnly) return;

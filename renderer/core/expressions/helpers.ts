@@ -65,15 +65,16 @@ export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
       }
       return Math.round(total * 100) / 100;
     },
-    // A loan term's unit in words: the market's termUnits table maps codes ('day', 1, ...) to a text key; an unknown
-    // code gets the market's default unit, never the raw code.
-    termUnit: (code) => {
+    // A loan term in words with its count ("1 day", "91 days", "91 hari"): the market's termUnits table maps codes
+    // ('day', 1, ...) to a text key, an ICU plural on `count`; an unknown code gets the market's default unit, never
+    // the raw code.
+    termUnit: (code, count) => {
       const units = (market().termUnits ?? {}) as { codes?: Record<string, unknown>; default?: unknown };
       const key =
         units.codes && code != null && Object.hasOwn(units.codes, String(code))
           ? units.codes[String(code)]
           : units.default;
-      return typeof key === 'string' && env.t ? env.t(key) : '';
+      return typeof key === 'string' && env.t ? env.t(key, count == null ? undefined : { count }) : '';
     },
     t: (key, args) => (env.t ? env.t(String(key), plainRecord(args) ? args : undefined) : String(key)),
     thousands: (n, format) => thousands(n, format),

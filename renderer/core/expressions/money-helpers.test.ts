@@ -5,15 +5,19 @@ import ID from '../../../screens/markets/ID.json';
 import IN from '../../../screens/markets/IN.json';
 import idTexts from '../../../screens/texts/id-ID.json';
 import enTexts from '../../../screens/texts/en-IN.json';
+import { bundleTexts, copyText } from '../copy/copy-text';
+import { textMessages } from '../../../config-server/published/text-messages';
 
 /** The helpers as a screen of each market gets them: its number format, currency and term units, its copy. */
 const MARKETS = [
-  { market: ID, texts: idTexts.texts as Record<string, string>, symbol: 'Rp', day: 'hari' },
-  { market: IN, texts: enTexts.texts as Record<string, string>, symbol: '₹', day: 'days' },
+  { market: ID, set: idTexts, symbol: 'Rp', day: 'hari', oneDay: '1 hari' },
+  { market: IN, set: enTexts, symbol: '₹', day: 'days', oneDay: '1 day' },
 ];
 
-describe.each(MARKETS)('money helpers in market $market.id', ({ market, texts, symbol, day }) => {
-  const helpers = createHelpers({ market: () => market, t: (k) => texts[k] ?? k });
+describe.each(MARKETS)('money helpers in market $market.id', ({ market, set, symbol, day, oneDay }) => {
+  // The copy as a bundle ships it (ICU plurals pre-parsed) and the runtime reads it.
+  const texts = bundleTexts({ textSet: set, messages: textMessages(set.texts) });
+  const helpers = createHelpers({ market: () => market, t: (k, a) => copyText(texts, k, a, market) ?? k });
   const run = (expr: string, state: Record<string, unknown>) => evaluate(expr, { state, market }, helpers);
 
   it('amount() shows the same figure for a number, a plain string and a dotted string', () => {
@@ -43,8 +47,9 @@ describe.each(MARKETS)('money helpers in market $market.id', ({ market, texts, s
     expect(run('amount(state.v)', { v: null })).toEqual({ value: '', warnings: [] });
   });
 
-  it(`termUnit() says "${day}" for day and 1, and the default unit for a code it does not know`, () => {
+  it(`termUnit() says "91 ${day}" for day and 1, and the default unit for a code it does not know`, () => {
     for (const u of ['day', 1, '1', 'weird', null])
-      expect(run('state.n + " " + termUnit(state.u)', { n: 91, u: u }).value).toBe(`91 ${day}`);
+      expect(run('termUnit(state.u, state.n)', { n: 91, u: u }).value).toBe(`91 ${day}`);
+    expect(run('termUnit(state.u, state.n)', { n: 1, u: 'day' }).value).toBe(oneDay);
   });
 });
