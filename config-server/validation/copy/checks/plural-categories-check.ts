@@ -31,30 +31,44 @@ function gapsOf(ast: MessageAst, locale: string): PluralGap[] {
   return gaps;
 }
 
-/**
- * The message with every missing category added as a copy of its plural's `other` case, written just before `other`
- * (the rest of the source untouched). Needs source positions, which only formatjs's own parse gives.
- */
-export function withMissingCategories(value: string, locale: string): string {
-  const inserts: { at: number; text: string }[] = [];
-  const walk = (els: MessageFormatElement[]) => {
+/** The first plural (innermost first) missing a category: where to insert what, in source offsets. */
+function firstGap(value: string, locale: string): { at: number; text: string } | undefined {
+  const walk = (els: MessageFormatElement[]): { at: number; text: string } | undefined => {
     for (const el of els) {
       if (el.type !== TYPE.plural && el.type !== TYPE.select) continue;
-      if (el.type === TYPE.plural) {
-        const other = el.options.other;
-        const missing = pluralCategories(locale, el.pluralType === 'ordinal').filter((c) => !(c in el.options));
-        if (other?.location && missing.length) {
-          const src = value.slice(other.location.start.offset, other.location.end.offset);
-          const at = value.lastIndexOf('other', other.location.start.offset);
-          inserts.push({ at, text: missing.map((c) => `${c} ${src} `).join('') });
-        }
+      for (const o of Object.values(el.options)) {
+        const inner = walk(o.value);
+        if (inner) return inner;
       }
-      Object.values(el.options).forEach((o) => walk(o.value));
+      if (el.type !== TYPE.plural) continue;
+      const other = el.options.other;
+      const missing = pluralCategories(locale, el.pluralType === 'ordinal').filter((c) => !(c in el.options));
+      if (other?.location && missing.length) {
+        const src = value.slice(other.location.start.offset, other.location.end.offset);
+        return {
+          at: value.lastIndexOf('other', other.location.start.offset),
+          text: missing.map((c) => `${c} ${src} `).join(''),
+        };
+      }
     }
+    return undefined;
   };
-  walk(parse(value, { ignoreTag: true, requiresOtherClause: true, captureLocation: true }));
+  return walk(parse(value, { ignoreTag: true, requiresOtherClause: true, captureLocation: true }));
+}
+
+/**
+ * The message with every missing category added as a copy of its plural's `other` case, written just before `other`
+ * (the rest of the source untouched). Innermost plurals first, so an outer copy carries the inner fix. Needs source
+ * positions, which only formatjs's own parse gives.
+ */
+export function withMissingCategories(value: string, locale: string): string {
   let out = value;
-  for (const { at, text } of inserts.sort((a, b) => b.at - a.at)) out = out.slice(0, at) + text + out.slice(at);
+  // Each round closes one plural's gap; a message has far fewer plurals than this bound.
+  for (let round = 0; round < 50; round++) {
+    const gap = firstGap(out, locale);
+    if (!gap) break;
+    out = out.slice(0, gap.at) + gap.text + out.slice(gap.at);
+  }
   return out;
 }
 
