@@ -8,7 +8,8 @@
  *    content visible when no long task follows it; the report waits until the load event has fired and no long task
  *    has come for QUIET_MS;
  *  - tap-to-effect: when `tap` is given, the page asks (console `__bench:tap`) for a real tap on the first visible
- *    `tap.target` as soon as it is on screen, scrolled into view first as a borrower would; the bench dispatches it through CDP (a trusted input event, as a finger's);
+ *    `tap.target` as soon as it is on screen, scrolled into view first as a borrower would; the bench dispatches it
+ *    through CDP (a trusted input event, as a finger's);
  *    the probe times it from the tap's pointerdown (window, capture, passive: it never changes what the page sees) until
  *    `tap.effect` matches a visible element. A tap the page loses has no effect: reported as null.
  * The page reports once, by a console message, when it has everything: waiting from the bench side
@@ -103,7 +104,8 @@ export function probeScript(needles: string[], tap?: TapSpec): string {
       if (el) {
         tapAsked = true;
         // A borrower scrolls to what is below the fold before tapping it; CDP taps at viewport points, and one
-        // outside the viewport hits nothing (loan confirmation's consent box, at y ≈ 811 in the 740 px viewport: every tap was lost).
+        // outside the viewport hits nothing (loan confirmation's consent box, at y ≈ 811 in the 740 px viewport:
+        // every tap was lost).
         el.scrollIntoView({ block: 'center', behavior: 'instant' });
         const r = el.getBoundingClientRect();
         console.debug(${JSON.stringify(PROBE_TAP)} + JSON.stringify({ x: r.left + r.width / 2, y: r.top + r.height / 2, scrollY: scrollY }));
