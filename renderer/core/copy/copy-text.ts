@@ -29,7 +29,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 /** The bundle's texts, with its parsed messages attached: pass this on as a screen's `texts`. */
 export function bundleTexts(bundle: BundleCopy): Record<string, string> {
   const texts = bundle.textSet.texts;
-  if (!compiled.has(texts)) {
+  // A malformed bundle is passed through untouched: drawing it fails (and is logged) where it did before.
+  if (isRecord(texts) && !compiled.has(texts)) {
     const messages = isRecord(bundle.messages) ? (bundle.messages as Record<string, MessageAst>) : {};
     compiled.set(texts, { locale: bundle.textSet.locale ?? 'en', messages });
   }
