@@ -18,8 +18,9 @@ export default function FindingNotes({ id, findings, onFix, busy }: Props) {
     <ul id={id} className="copy__findings" aria-label="Copy checks">
       {findings.map((f, i) => (
         <li key={i} className={`copy__finding copy__finding--${f.severity}`}>
+          {/* Drawn with CSS around a plain glyph: an emoji icon is a blank box where no emoji font is installed. */}
           <span aria-hidden="true" className="copy__finding-icon">
-            {f.severity === 'error' ? '⛔' : '⚠'}
+            {f.severity === 'error' ? '×' : '!'}
           </span>{' '}
           <strong>{f.severity === 'error' ? 'Error' : 'Warning'}</strong> ({f.check}): {f.message}
           {onFix && f.fix && (
