@@ -1,7 +1,8 @@
 /**
  * The compact, JSON-only form of an ICU MessageFormat message, made on the server at publish/snapshot time
- * (`config-server/validation/copy/parse-message.ts`) and shipped in the bundle's text set in place of the ICU
- * source, so the browser formats it without parsing or eval (`format-message.ts`). Short keys keep the bundle small.
+ * (`config-server/validation/copy/parse-message.ts`) and shipped in the bundle's `messages` beside the text set
+ * (`config-server/published/text-messages.ts`), so the browser formats it without a parser and without running code
+ * (`format-message.ts`). Short keys keep the bundle small.
  *
  * A message is a list of parts:
  * - a string: literal text;
@@ -22,11 +23,3 @@ export type MessagePart =
   | { h: 1 };
 
 export type MessageAst = MessagePart[];
-
-/** A text set value as shipped: ICU source / plain text, or a pre-parsed message (marked so it cannot be copy). */
-export interface ParsedCopy {
-  icu: MessageAst;
-}
-
-export const isParsedCopy = (v: unknown): v is ParsedCopy =>
-  !!v && typeof v === 'object' && Array.isArray((v as { icu?: unknown }).icu);
