@@ -3170,7 +3170,7 @@ export interface TextSetDocument {
    */
   description?: string;
   /**
-   * Copy by text key. A value may contain `{name}` placeholders filled from the node's `args`.
+   * Copy by text key, in ICU MessageFormat: `{name}` placeholders, and plural, select, number and date arguments, filled from the node's `args` (parsed at publish; the app never parses copy).
    */
   texts: {
     [k: string]: string | undefined;
