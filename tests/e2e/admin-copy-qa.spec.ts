@@ -1,8 +1,9 @@
 /**
  * Copy QA in the console (issue 48), at 1280×800: an en-IN plural without `one` is an error at its cell, the
  * one-click fix saves the corrected copy and the change publishes; an id-ID button label longer than its slot is a
- * length warning at the cell, and the preview at 320 px lists and outlines the text that overflows the button; axe
- * on the copy table showing findings.
+ * length warning at the cell, the preview at 320 px lists and outlines the text that overflows the button, and the
+ * publish asks for a reason (kept in the audit log) before it ships the warning; axe on the copy table showing
+ * findings and on the confirmation dialog.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectAxeClean, loginConsole, PASSWORD } from './admin-helpers';
@@ -110,6 +111,25 @@ describe('copy QA in the console', () => {
     expect(await sent.count()).toBe(1);
     const box = await sent.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
     expect(box.sw).toBeGreaterThan(box.cw);
+
+    // A new warning publishes only after a confirmation; its reason is kept in the audit log.
+    await page.goto(`${h.url}/admin#/review`);
+    await page
+      .getByRole('list', { name: 'Findings for common.send' })
+      .getByText(/id-ID: Warning \(length\)/)
+      .waitFor();
+    await page.getByLabel('Note').fill('Longer send label for the complaint form');
+    await page.getByRole('button', { name: /^Publish \d+ document/ }).click();
+    const dialog = page.getByRole('dialog', { name: /Publish with 1 copy warning/ });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toMatch(/common\.send \(id-ID\), check length/);
+    await expectAxeClean(page);
+    const reason = 'Agreed with legal: the full wording is required';
+    await dialog.getByLabel(/Why publish anyway/).fill(reason);
+    await dialog.getByRole('button', { name: 'Publish with warnings' }).click();
+    await page.getByText(/^Published \d+ document\(s\)\.$/).waitFor({ timeout: 15000 });
+    const audit = await api(page, 'GET', '/audit?kind=text-set&id=id-ID');
+    expect(JSON.stringify(audit.body)).toContain(reason);
     expect(pageErrors).toEqual([]);
   });
 });
