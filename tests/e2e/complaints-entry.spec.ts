@@ -74,10 +74,10 @@ describe('complaint form', () => {
 
     const files = Array.from({ length: 10 }, (_, i) => ({ name: `e${i}.png`, mimeType: 'image/png', buffer: PNG }));
     await page.locator('input[type=file]').setInputFiles(files);
-    await page.getByText('9/9').waitFor();
+    await page.getByText('9 dari 9 gambar').waitFor();
     expect(await page.locator('input[type=file]').count()).toBe(0); // no add tile once full
     await page.getByRole('button', { name: 'Hapus gambar 1' }).click();
-    await page.getByText('8/9').waitFor();
+    await page.getByText('8 dari 9 gambar').waitFor();
     const urls = await page
       .locator('.sdui-image-upload img')
       .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')));
