@@ -1,6 +1,15 @@
 import type { CopyFinding, MessageCheck } from '../copy-finding.js';
 import { argumentsOf } from '../parse-message.js';
-import { describePlaceholderProblem } from '../../../../renderer/admin/copy/placeholders.js';
+
+const names = (list: string[]) => list.map((n) => `{${n}}`).join(', ');
+
+/** "Placeholder drops {a} and adds {b}": the wording the console's copy table has used since before ICU. */
+function describe(missing: string[], extra: string[]): string {
+  const parts = [];
+  if (missing.length) parts.push(`drops ${names(missing)}`);
+  if (extra.length) parts.push(`adds ${names(extra)}`);
+  return `Placeholder ${parts.join(' and ')}`;
+}
 
 /** `{from` → `{to` for every use of the argument (simple, typed or plural), the rest of the source untouched. */
 export function renameArgument(value: string, from: string, to: string): string {
@@ -27,7 +36,7 @@ export const placeholderParityCheck: MessageCheck = ({ locale, key, value, parse
       key,
       check: 'placeholder-parity',
       severity: 'error',
-      message: `${describePlaceholderProblem({ missing, extra })} against ${other.locale}`,
+      message: `${describe(missing, extra)} against ${other.locale}`,
       ...(missing.length === 1 && extra.length === 1
         ? {
             fix: {
