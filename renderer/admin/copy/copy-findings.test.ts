@@ -36,7 +36,9 @@ describe('findingsOf', () => {
 
 describe('groupFindings', () => {
   it('groups per key then locale, keys sorted, errors first', () => {
-    const g = groupFindings([f('b', 'id-ID', 'warning'), f('a', 'en-IN', 'warning'), f('a', 'en-IN', 'error')]);
+    const g = groupFindings(
+      findingsOf({ findings: [f('b', 'id-ID', 'warning'), f('a', 'en-IN', 'warning'), f('a', 'en-IN', 'error')] }),
+    );
     expect([...g.keys()]).toEqual(['a', 'b']);
     expect(
       g
