@@ -114,6 +114,21 @@ describe('copy QA in the admin API', () => {
     expect((await publish()).status).toBe(200);
   });
 
+  it('refuses an error in a publish to a share (a release) the same way', async () => {
+    await save('Retry <b>now</b>');
+    const r = await publish({ rollout: { percent: 10 } });
+    expect(r.status).toBe(422);
+    expect((await r.json()).error.details.findings).toEqual([
+      expect.objectContaining({
+        locale: 'en-IN',
+        key: KEY,
+        check: 'markup',
+        fix: expect.objectContaining({ value: 'Retry now' }),
+      }),
+    ]);
+    expect((await (await pat.req('GET', '/admin/api/releases')).json()).releases).toEqual([]);
+  });
+
   it('answers a non-text-set save without findings', async () => {
     const cur = await ed.req('GET', `${DOC}/market/IN`);
     const rec = await cur.json();
