@@ -21,7 +21,7 @@ import {
   type Role,
   type Rollout,
 } from './admin-types';
-import { describeFinding, findingsOf, type CopyFinding } from './copy/copy-findings';
+import { describeFinding, findingsOf, findingsOfChange, type CopyFinding } from './copy/copy-findings';
 import { describeError } from './describe-error';
 import { formatHash } from './nav/hash-route';
 import PublishToShare from './releases/PublishToShare';
@@ -181,6 +181,18 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
     }
   }
 
+  // What this publish answers for: the ticked text sets' findings and those of keys the ticked screens use.
+  const changeFindings =
+    copyFindings &&
+    findingsOfChange(
+      copyFindings,
+      selected.map((d) => ({
+        kind: d.kind,
+        id: d.id,
+        content: records[keyOf(d)] && currentContent(records[keyOf(d)]!),
+      })),
+    );
+
   const toggle = (k: string) =>
     setChosen((s) => (s.has(k) ? new Set([...s].filter((x) => x !== k)) : new Set([...s, k])));
   const hasErrors = !!problems && problems.length > 0;
@@ -225,8 +237,8 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
           busy={busy}
         />
       ))}
-      {copyFindings && (drafts?.length ?? 0) > 0 && (
-        <CopyFindingList findings={copyFindings} keyHref={(key) => formatHash({ page: 'copy', key })} />
+      {changeFindings && selected.length > 0 && (
+        <CopyFindingList findings={changeFindings} keyHref={(key) => formatHash({ page: 'copy', key })} />
       )}
       {pending && (
         <AcceptWarningsDialog

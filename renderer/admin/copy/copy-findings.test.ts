@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findingsOf, groupFindings } from './copy-findings';
+import { findingsOf, findingsOfChange, groupFindings } from './copy-findings';
 
 const f = (key: string, locale: string, severity: string) => ({ key, locale, severity, check: 'empty', message: 'm' });
 
@@ -46,5 +46,23 @@ describe('groupFindings', () => {
         .get('en-IN')!
         .map((x) => x.severity),
     ).toEqual(['error', 'warning']);
+  });
+});
+
+describe('findingsOfChange', () => {
+  const all = findingsOf({
+    findings: [f('a', 'en-IN', 'error'), f('b', 'id-ID', 'warning'), f('common.send', 'id-ID', 'warning')],
+  });
+
+  it('keeps the findings of the published text sets, by locale', () => {
+    const got = findingsOfChange(all, [{ kind: 'text-set', id: 'en-IN', content: { locale: 'en-IN', texts: {} } }]);
+    expect(got.map((x) => x.key)).toEqual(['a']);
+  });
+
+  it('keeps the findings of keys a published screen uses, in every locale', () => {
+    const screen = { kind: 'screen', body: [{ type: 'button', label: 'common.send' }] };
+    const got = findingsOfChange(all, [{ kind: 'screen', id: 's', content: screen }]);
+    expect(got.map((x) => `${x.key} ${x.locale}`)).toEqual(['common.send id-ID']);
+    expect(findingsOfChange(all, [])).toEqual([]);
   });
 });

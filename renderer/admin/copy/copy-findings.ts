@@ -61,3 +61,28 @@ export function groupFindings(findings: CopyFinding[]): Map<string, Map<string, 
 export function describeFinding(f: CopyFinding): string {
   return `${f.key} (${f.locale}), check ${f.check}: ${f.message}`;
 }
+
+/** Every string in a document: the text keys a screen or template names sit among them. */
+function stringsIn(doc: unknown, out: Set<string>): Set<string> {
+  if (typeof doc === 'string') out.add(doc);
+  else if (doc && typeof doc === 'object') Object.values(doc).forEach((v) => stringsIn(v, out));
+  return out;
+}
+
+/**
+ * The findings a publish of `changes` answers for, as the server judges it: those of the text sets it publishes (by
+ * locale) and of the keys the other documents it publishes use. The rest is already live and not this change's.
+ */
+export function findingsOfChange(
+  findings: CopyFinding[],
+  changes: { kind: string; id: string; content: unknown }[],
+): CopyFinding[] {
+  const locales = new Set<string>();
+  const used = new Set<string>();
+  for (const c of changes) {
+    const locale = (c.content as { locale?: unknown } | null | undefined)?.locale;
+    if (c.kind === 'text-set') locales.add(typeof locale === 'string' ? locale : c.id);
+    else stringsIn(c.content, used);
+  }
+  return findings.filter((f) => locales.has(f.locale) || used.has(f.key));
+}

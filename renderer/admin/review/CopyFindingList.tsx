@@ -1,5 +1,5 @@
 /**
- * The copy QA findings of the change set on the review page, per key and locale, so a reviewer sees what the
+ * The copy QA findings of the ticked change set on the review page, per key and locale, so a reviewer sees what the
  * publish will refuse (errors) or ask to confirm (warnings) before pressing Publish. Severity in words, not colour.
  */
 import { groupFindings, type CopyFinding } from '../copy/copy-findings';
@@ -17,8 +17,8 @@ export default function CopyFindingList({ findings, keyHref }: Props) {
     <section aria-labelledby="review-copy-title" className={`card review-check review-check--${errors ? 'bad' : 'ok'}`}>
       <h3 id="review-copy-title">
         {findings.length
-          ? `Copy checks: ${errors} error(s), ${warnings} warning(s).${errors ? ' Errors must be fixed before publishing; warnings need a reason.' : ' Warnings need a reason to publish.'}`
-          : 'Copy checks: no findings.'}
+          ? `Copy checks of this change: ${errors} error(s), ${warnings} warning(s).${errors ? ' Errors must be fixed before publishing.' : ''}${warnings ? ' A warning new in this change is published only with a reason.' : ''}`
+          : 'Copy checks of this change: no findings.'}
       </h3>
       {findings.length > 0 && (
         <ul aria-label="Copy findings" className="problem-list">
