@@ -14,6 +14,7 @@ import { logError } from './log-error';
 import type { PageLocation } from './page-location';
 import { ScreenRoute } from './ScreenRoute';
 import { afterFirstScreen } from './after-first-screen';
+import { bundleTexts, copyText, type BundleCopy } from '../core/copy/copy-text';
 
 export interface AppProps {
   bundle: Loaded<BootBundle>;
@@ -112,10 +113,10 @@ function AppRoutes({
   outerQuery: Record<string, string>;
 }) {
   const navigate = useNavigate();
-  const t = (key: string, fallback: string) => {
-    const v = bundle.textSet.texts[key];
-    return typeof v === 'string' ? v : fallback;
-  };
+  // The same lookup as a screen's (core/copy): ICU copy formatted, not shown as its source.
+  const t = (key: string, fallback: string) =>
+    copyText(bundleTexts(bundle as BundleCopy), key, undefined, bundle.market as unknown as Record<string, unknown>) ??
+    fallback;
   const api = useMemo(
     () =>
       createApiClient({

@@ -15,7 +15,7 @@ import { readStored } from '../runtime/storage';
 import { firstCallClaims } from './first-call-claims';
 import { setWho } from './arm-query';
 import { DEFAULT_MARKET } from '../core/market/default-market';
-import { bundleTexts, type BundleCopy } from '../core/copy/copy-text';
+import { bundleTexts, copyText, type BundleCopy } from '../core/copy/copy-text';
 import { dropEarlyInput, holdFields, takeEarlyInput } from './capture/take-early-input';
 import { AfterHydration } from './capture/AfterHydration';
 
@@ -87,7 +87,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
       market: bundle.body.market,
       query: location.query,
       toast: (m, ms) => toastStore.show(m, ms),
-      t: (k) => (typeof texts[k] === 'string' ? (texts[k] as string) : k),
+      t: (k) => copyText(texts, k, undefined, bundle.body.market as unknown as Record<string, unknown>) ?? k,
       logError,
     });
     const market = bundle.body.market as unknown as Record<string, unknown>;
