@@ -1,7 +1,7 @@
 /**
  * Issue 48: the screens' counted copy, drawn from the published text sets (ICU plurals parsed as publish parses them)
  * through the screens' own nodes: the loan term ("1 day" / "2 days", "1 hari" / "2 hari"), the complaint's images
- * ("3 of 9 images") and characters limit (200, the number the field enforces), the paid instalments.
+ * ("3 of 9 images") and characters limit (200, the number the field enforces), the paid and ticked instalments.
  */
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../../schemas/generated/types';
@@ -33,6 +33,7 @@ const termNode = nodeOf(loanConfirm, (n) => n.type === 'text' && String(n.value)
 const textarea = nodeOf(complaint, (n) => n.type === 'textarea');
 const images = nodeOf(complaint, (n) => n.type === 'image-upload');
 const paid = nodeOf(instalments, (n) => n.type === 'collapse' && n.title === 'repay.paidPeriods');
+const ticked = nodeOf(instalments, (n) => n.id === 'instalment-total-label');
 
 const LOCALES = [
   {
@@ -43,6 +44,7 @@ const LOCALES = [
     images: '3 of 9 images',
     chars: '(max. 200 characters)',
     paid: ['1 paid instalment', '2 paid instalments'],
+    ticked: ['Total', 'Total for 1 instalment', 'Total for 2 instalments'],
   },
   {
     locale: 'id-ID',
@@ -52,6 +54,7 @@ const LOCALES = [
     images: '3 dari 9 gambar',
     chars: '(maks. 200 karakter)',
     paid: ['1 periode lunas', '2 periode lunas'],
+    ticked: ['Total', 'Total 1 periode', 'Total 2 periode'],
   },
 ];
 
@@ -88,6 +91,14 @@ describe.each(LOCALES)('counted copy in $locale', (l) => {
         plan: { repayPlanDetail: { repayYetDetail: Array.from({ length: n }, (_, k) => ({ periodNo: k + 1 })) } },
       });
       expect(r.container.querySelector('.sdui-collapse__header')?.textContent).toContain(l.paid[i]);
+      r.unmount();
+    });
+  });
+
+  it('the pending instalments ticked for payment, in the total', () => {
+    [0, 1, 2].forEach((n, i) => {
+      const r = draw([ticked], { n });
+      expect(r.container.textContent).toBe(l.ticked[i]);
       r.unmount();
     });
   });
