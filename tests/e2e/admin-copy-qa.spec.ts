@@ -111,6 +111,8 @@ describe('copy QA in the console', () => {
     expect(await sent.count()).toBe(1);
     const box = await sent.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
     expect(box.sw).toBeGreaterThan(box.cw);
+    await sent.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'tests/e2e/readme/admin-preview-overflow.png' });
 
     // A new warning publishes only after a confirmation; its reason is kept in the audit log.
     await page.goto(`${h.url}/admin#/review`);
