@@ -62,7 +62,14 @@ export async function lighthouseBench(pages: LighthousePage[], runs: number, log
     for (let i = 0; i < runs; i++) {
       for (const [k, p] of pages.entries()) {
         // Every audit a new borrower: no drawn page kept by the server answers it.
-        const a = await audit(chrome.port, p.url.replaceAll('{token}', `bench-lh-${Date.now().toString(36)}-${i}`));
+        const url = () => p.url.replaceAll('{token}', `bench-lh-${Date.now().toString(36)}-${i}`);
+        // Lighthouse's own trace sometimes misses the navigation (NO_NAVSTART, "run Lighthouse again"): once more,
+        // rather than losing every page's figures of the run to one bad trace.
+        const a = await audit(chrome.port, url()).catch((e: Error) => {
+          if (!/run Lighthouse again/i.test(e.message)) throw e;
+          log(`  lighthouse ${p.label} run ${i + 1}/${runs}: ${e.message.slice(0, 80)}; audited again`);
+          return audit(chrome.port, url());
+        });
         results[k].push(a);
         log(
           `  lighthouse ${p.label} run ${i + 1}/${runs}: performance ${a.performance}, TBT ${a.tbt.toFixed(0)} ms, CLS ${a.cls.toFixed(3)}, LCP ${a.lcp.toFixed(0)} ms, FCP ${a.fcp.toFixed(0)} ms`,
