@@ -56,10 +56,10 @@ describe('complaint constants come from the market document', () => {
   it('image count: complaintImagesMax 9 → 2 stops the picker at two', async () => {
     await publishLimits({ complaintImagesMax: 2 });
     const page = await openForm();
-    await page.getByText('0/2').waitFor();
+    await page.getByText('0 dari 2 gambar').waitFor();
     const files = Array.from({ length: 3 }, (_, i) => ({ name: `e${i}.png`, mimeType: 'image/png', buffer: PNG }));
     await page.locator('input[type=file]').setInputFiles(files);
-    await page.getByText('2/2').waitFor();
+    await page.getByText('2 dari 2 gambar').waitFor();
     expect(await page.locator('.sdui-image-upload img').count()).toBe(2);
     expect(await page.locator('input[type=file]').count()).toBe(0);
     await page.context().close();

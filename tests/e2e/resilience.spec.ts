@@ -109,7 +109,7 @@ describe('resilience', () => {
       Origin: new URL(h.url).origin,
     };
 
-    // Copy with markup, published the way ops would.
+    // Copy with markup, saved the way ops would.
     const evil = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>Keluhan saya';
     const textSet = await api('GET', '/documents/text-set/id-ID', undefined, auth);
     const content = (textSet.json!.published as { content: { texts: Record<string, string> } }).content;
@@ -120,10 +120,17 @@ describe('resilience', () => {
       { ...auth, 'If-Match': textSet.res.headers.get('etag')! },
     );
     expect(saved.res.status).toBe(200);
-    expect(
-      (await api('POST', '/publish', { documents: [{ kind: 'text-set', id: 'id-ID' }], note: 'markup test' }, auth)).res
-        .status,
-    ).toBe(200);
+    // The copy checks refuse markup at publish (issue 48), naming the key, the locale and the check...
+    const markup = await api(
+      'POST',
+      '/publish',
+      { documents: [{ kind: 'text-set', id: 'id-ID' }], note: 'markup' },
+      auth,
+    );
+    expect(markup.res.status).toBe(422);
+    expect(JSON.stringify(markup.json)).toMatch(
+      /complaint\.myComplaints[\s\S]*markup|markup[\s\S]*complaint\.myComplaints/,
+    );
 
     // A javascript: link never gets into the published state: the draft is refused with its pointer.
     const screen = await api('GET', '/documents/screen/complaint-entry', undefined, auth);
@@ -138,9 +145,17 @@ describe('resilience', () => {
     expect(refused.res.status).toBe(422);
     expect(JSON.stringify(refused.json!.errors)).toContain('/body/');
 
-    // ...so serve it as a compromised config server would: inside the inlined boot data, and from the screen
-    // API too (the app refetches the screen when its hydration of the server's page fails, as it does here).
+    // ...so serve both as a compromised config server would: the markup in the bundle's copy, the link inside the
+    // inlined boot data and from the screen API too (the app refetches the screen when its hydration of the server's
+    // page fails, as it does here).
     await page.route(`${h.url}/**`, async (route) => {
+      if (new URL(route.request().url()).pathname === '/config/v1/bundle') {
+        const res = await route.fetch();
+        const bundle = await res.json();
+        bundle.textSet.texts['complaint.myComplaints'] = evil;
+        if (bundle.messages) delete bundle.messages['complaint.myComplaints'];
+        return route.fulfill({ response: res, json: bundle });
+      }
       if (new URL(route.request().url()).pathname === '/config/v1/screens/complaint-entry') {
         const res = await route.fetch();
         const screenDoc = await res.json();
