@@ -55,7 +55,7 @@ beforeAll(async () => {
     documents: [{ kind: 'text-set', id: 'id-ID' }],
     note: 'copy at 50 %',
     rollout: { percent: 50, guard: false },
-    // The copy checks warn about this test copy (it is not in en-IN): ops confirm, as they would in the console.
+    // The copy checks warn about this test copy (409 without this): ops confirm, as they would in the console.
     acceptWarnings: { reason: 'test copy for the release, longer on purpose' },
   });
   expect(published.status).toBe(200);
