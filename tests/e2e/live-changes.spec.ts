@@ -5,16 +5,17 @@
  *   re-fetched it within its random 0–2 s spread, and shows the new copy at the next in-app navigation (no reload).
  * - A half-filled complaint form keeps its text when a publish arrives: nothing is remounted under the borrower.
  * - A release that breaks the complaint entry's first call (`problemInit` at a wrong path): an open candidate page,
- *   showing the failure, gets the working screen within 1 s of the rollback, without a reload. The rollback is ops'
- *   (`POST /admin/api/releases/:id/rollback`): the guard's verdict goes through the same rollback and events, and
- *   reaching one takes ~40 page views (release-guard.spec.ts, a long test of its own).
- * The page's stream events are recorded by wrapping EventSource in an init script (the app's own code is untouched).
+ *   showing the failure, gets the working screen within 1 s of the rollback, without a reload. The rollback here is
+ *   ops' (`POST /admin/api/releases/:id/rollback`), the quick case; the guard's own verdict rescuing an open page is
+ *   live-guard-rescue.spec.ts.
+ * The page's stream events are recorded by wrapping EventSource in an init script (live-stream-recorder.ts).
  */
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, type Client } from '../../config-server/testing/test-helpers';
 import { PASSWORD } from './admin-helpers';
 import { commonParams, routeOf, screenVisible, startHarness, type Harness } from './harness';
+import { heard, mark, recordStream, same } from './live-stream-recorder';
 
 let h: Harness;
 let ops: Client;
@@ -28,33 +29,6 @@ beforeAll(async () => {
   ops = await login(h.url, 'ops', PASSWORD);
 }, 60_000);
 afterAll(async () => h?.close());
-
-interface Heard {
-  type: string;
-  data: string;
-  at: number;
-}
-
-/** Records every event of the page's streams with its arrival time (Date.now(), the test's clock too). */
-async function recordStream(page: Page) {
-  await page.addInitScript(() => {
-    const heard: { type: string; data: string; at: number }[] = ((window as unknown as { __heard: unknown[] }).__heard =
-      []);
-    const Real = window.EventSource;
-    window.EventSource = class extends Real {
-      constructor(url: string | URL, init?: EventSourceInit) {
-        super(url, init);
-        for (const type of ['published', 'release'])
-          this.addEventListener(type, (e) => heard.push({ type, data: (e as MessageEvent).data, at: Date.now() }));
-      }
-    } as typeof EventSource;
-    (window as unknown as { __loads: number }).__loads = ((window as unknown as { __loads?: number }).__loads ?? 0) + 1;
-  });
-}
-const heard = (page: Page) => page.evaluate(() => (window as unknown as { __heard: Heard[] }).__heard);
-/** Set once by the test: still there means the page was never reloaded. */
-const mark = (page: Page) => page.evaluate(() => void ((window as unknown as { __same: boolean }).__same = true));
-const same = (page: Page) => page.evaluate(() => (window as unknown as { __same?: boolean }).__same === true);
 
 /** Opens a borrower route with the device's common params, its stream recorded; resolves once the stream is open. */
 async function openLive(route: string, deviceId = 'dev-e2e', query: Record<string, string> = {}) {
