@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, type Client } from '../../config-server/testing/test-helpers';
 import { PASSWORD } from './admin-helpers';
 import { commonParams, routeOf, screenVisible, startHarness, type Harness } from './harness';
+import { candidateDevice, releaseBrokenProblemInit } from './broken-map-release';
 import { heard, mark, recordStream, same } from './live-stream-recorder';
 
 let h: Harness;
@@ -133,29 +134,9 @@ describe('live changes in an open borrower page', () => {
 
 describe('a rollback of a broken API map', () => {
   it('an open candidate page showing the failure gets the working screen within 1 s, without a reload', async () => {
-    const doc = await ops.req('GET', '/admin/api/documents/api-map/default');
-    const content = structuredClone((await doc.json()).published.content);
-    content.endpoints.problemInit.path = '/user-problem/problem-init-v2';
-    const put = await ops.req('PUT', '/admin/api/documents/api-map/default/draft', content, {
-      'if-match': doc.headers.get('etag')!,
-    });
-    expect(put.status).toBe(200);
-    const published = await ops.req('POST', '/admin/api/publish', {
-      documents: [{ kind: 'api-map', id: 'default' }],
-      note: 'problemInit moved (live e2e)',
-      rollout: { percent: 50 },
-    });
-    expect(published.status).toBe(200);
-    const release = (await published.json()).release.id as string;
-
+    const release = await releaseBrokenProblemInit(ops, 'problemInit moved (live e2e)', { percent: 50 });
     // A borrower in the candidate arm (the arm is the server's, by deviceId).
-    let deviceId = '';
-    for (let i = 0; i < 200 && !deviceId; i++) {
-      const q = new URLSearchParams({ ...commonParams('arm'), deviceId: `live-arm-${i}` });
-      const r = await fetch(`${h.url}/config/v1/bundle?${q}`);
-      if (/=candidate$/.test(r.headers.get('x-config-release') ?? '')) deviceId = `live-arm-${i}`;
-    }
-    expect(deviceId).not.toBe('');
+    const deviceId = await candidateDevice(h.url, 'live-arm');
     const { page, res } = await openLive('/complaint', deviceId);
     expect(res.headers()['x-config-release']).toMatch(/=candidate$/);
     // The broken first call: no problem types on the screen.

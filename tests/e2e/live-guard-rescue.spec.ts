@@ -14,6 +14,7 @@ import { fetchTicket, postBeacon } from '../../config-server/releases/testing/te
 import { login, type Client } from '../../config-server/testing/test-helpers';
 import { PASSWORD } from './admin-helpers';
 import { commonParams, screenVisible, startHarness, type Harness } from './harness';
+import { candidateDevice, releaseBrokenProblemInit } from './broken-map-release';
 import { heard, mark, recordStream, same } from './live-stream-recorder';
 
 /**
@@ -41,29 +42,12 @@ const status = async (release: string): Promise<string> =>
 
 describe("the guard's rollback of a broken API map", () => {
   it('an open candidate page showing the failure gets the working screen within 1 s of the verdict', async () => {
-    const doc = await ops.req('GET', '/admin/api/documents/api-map/default');
-    const content = structuredClone((await doc.json()).published.content);
-    content.endpoints.problemInit.path = '/user-problem/problem-init-v2';
-    const put = await ops.req('PUT', '/admin/api/documents/api-map/default/draft', content, {
-      'if-match': doc.headers.get('etag')!,
+    const release = await releaseBrokenProblemInit(ops, 'problemInit moved (guard rescue e2e)', {
+      percent: 50,
+      guard: true,
     });
-    expect(put.status).toBe(200);
-    const published = await ops.req('POST', '/admin/api/publish', {
-      documents: [{ kind: 'api-map', id: 'default' }],
-      note: 'problemInit moved (guard rescue e2e)',
-      rollout: { percent: 50, guard: true },
-    });
-    expect(published.status).toBe(200);
-    const release = (await published.json()).release.id as string;
-
     // The open page: a borrower in the candidate arm (the server's, by deviceId), at an address of its own.
-    let deviceId = '';
-    for (let i = 0; i < 200 && !deviceId; i++) {
-      const q = new URLSearchParams({ ...commonParams('arm'), deviceId: `rescue-arm-${i}` });
-      const r = await fetch(`${h.url}/config/v1/bundle?${q}`);
-      if (/=candidate$/.test(r.headers.get('x-config-release') ?? '')) deviceId = `rescue-arm-${i}`;
-    }
-    expect(deviceId).not.toBe('');
+    const deviceId = await candidateDevice(h.url, 'rescue-arm');
     const { page, pageErrors } = await h.newPage({ headers: { 'x-forwarded-for': '192.0.2.1' } });
     await page.route('**/favicon.ico', (r) => r.fulfill({ status: 204 }));
     await recordStream(page);
