@@ -3,6 +3,10 @@
  * that drops a placeholder its other locales (or its published value) carry, or adds one they do not,
  * would show a raw `{name}` or lose a number on the borrower's screen, so the copy table flags it.
  */
+import { placeholderDiff, type PlaceholderProblem } from '../../core/copy/placeholder-diff';
+
+export { describePlaceholderProblem, type PlaceholderProblem } from '../../core/copy/placeholder-diff';
+
 // `{name}` and an ICU argument's head `{name, plural, …}` / `{name, number}`: both are the same value the screen passes.
 const TOKEN = /\{([A-Za-z_][A-Za-z0-9_.]*)(?:\}|\s*,)/g;
 
@@ -12,13 +16,6 @@ export function placeholdersOf(value: string | undefined | null): string[] {
   const seen = new Set<string>();
   for (const m of value.matchAll(TOKEN)) seen.add(m[1]!);
   return [...seen];
-}
-
-export interface PlaceholderProblem {
-  /** Placeholders the references carry and this value lacks. */
-  missing: string[];
-  /** Placeholders this value carries and no reference does. */
-  extra: string[];
 }
 
 /**
@@ -33,17 +30,5 @@ export function placeholderProblem(
   if (typeof value !== 'string' || value === '') return null;
   const refs = references.filter((r): r is string => typeof r === 'string' && r !== '');
   if (!refs.length) return null;
-  const own = new Set(placeholdersOf(value));
-  const wanted = new Set(refs.flatMap(placeholdersOf));
-  const missing = [...wanted].filter((p) => !own.has(p));
-  const extra = [...own].filter((p) => !wanted.has(p));
-  return missing.length || extra.length ? { missing, extra } : null;
-}
-
-/** A short sentence for the flag next to the cell. */
-export function describePlaceholderProblem(p: PlaceholderProblem): string {
-  const parts: string[] = [];
-  if (p.missing.length) parts.push(`drops ${p.missing.map((n) => `{${n}}`).join(', ')}`);
-  if (p.extra.length) parts.push(`adds ${p.extra.map((n) => `{${n}}`).join(', ')}`);
-  return `Placeholder ${parts.join(' and ')}`;
+  return placeholderDiff(placeholdersOf(value), refs.flatMap(placeholdersOf));
 }
