@@ -33,6 +33,8 @@ export interface RunningServer {
   shutdown(opts?: ShutdownOptions): Promise<void>;
   /** The app behind it (store, snapshot) for tests and tooling. */
   config: ConfigApp;
+  /** The listening HTTP server (tests count what reaches the origin, e.g. the live re-fetch spread). */
+  http: Server;
 }
 
 export const DEFAULT_DRAIN_GRACE_MS = 2000;
@@ -102,6 +104,7 @@ export async function startServer(opts: ServerOptions = {}, graceMs = 10_000): P
     url: urlOf(addr),
     metricsUrl: metricsAddr && urlOf(metricsAddr),
     config,
+    http: server,
     close: () => stop(graceMs),
     async shutdown({ graceMs: grace = DEFAULT_DRAIN_GRACE_MS, deadlineMs = DEFAULT_DRAIN_DEADLINE_MS } = {}) {
       const started = Date.now();

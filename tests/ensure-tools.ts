@@ -38,6 +38,12 @@ export const TOOLS: Tool[] = [
     present: () => namesIn('/usr/lib/postgresql', (v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)).length > 0,
     needed: () => namesIn('config-server/store', (n) => /(pg|postgres).*\.test\.ts$/.test(n)).length > 0,
   },
+  {
+    purpose: 'the live streams through a reverse proxy (config-server/live/live-proxy.test.ts)',
+    aptPackage: 'nginx-light',
+    present: () => ['/usr/sbin/nginx', '/usr/bin/nginx'].some((p) => existsSync(p)),
+    needed: () => existsSync('config-server/live/live-proxy.test.ts'),
+  },
 ];
 
 /** Names in a folder matching a test (node 20 has no fs.glob); a missing folder has none. */

@@ -1,13 +1,40 @@
 // Idle live-stream clients for the load test (live-load.timing.test.ts), in a process of its own so the server's and
 // the clients' sockets each fit the fd limit. Plain TCP: a page's EventSource costs the server the same socket.
-// argv: port count. Messages to the parent: {connected, failed, reasons}, then {received: [ms timestamps], cut} on
-// 'collect'. Every connection settles (answer, error, close or CONNECT_MS): a socket closed without an answer once left
+// argv: port count [spreadMs bundleEtag]. Messages to the parent: {connected, failed, reasons}, then
+// {received: [ms timestamps], cut, refetch} on 'collect'. With spreadMs, each client then does what a page does on a
+// `published` event (renderer/boot/live/start-live.ts): waits a random 0..spreadMs and asks for the bundle again with
+// If-None-Match (the ETag it had), so the test sees how the re-fetch load reaches the origin. Every connection settles (answer, error, close or CONNECT_MS): a socket closed without an answer once left
 // the whole run waiting until the test's timeout.
 import { connect } from 'node:net';
+import { Agent, get } from 'node:http';
 
 const CONNECT_MS = 20_000;
 const BATCH = 250;
-const [port, count] = process.argv.slice(2).map(Number);
+const [port, count, spreadMs] = process.argv.slice(2, 5).map(Number);
+const oldEtag = process.argv[5];
+// A page's fetch reuses its keep-alive connection to the origin; a pool stands in for them (opened as needed).
+const agent = new Agent({ keepAlive: true });
+const refetch = { status: {}, answerMs: [] };
+function refetchBundle(i) {
+  const t = Date.now();
+  const req = get(
+    {
+      host: '127.0.0.1',
+      port,
+      agent,
+      path: `/config/v1/bundle?market=ID&deviceId=load-${i}`,
+      headers: { 'If-None-Match': oldEtag, 'Accept-Encoding': 'br, gzip' },
+    },
+    (res) => {
+      res.resume();
+      res.on('end', () => {
+        refetch.status[res.statusCode] = (refetch.status[res.statusCode] ?? 0) + 1;
+        refetch.answerMs.push(Date.now() - t);
+      });
+    },
+  );
+  req.on('error', (e) => (refetch.status[e.code ?? 'error'] = (refetch.status[e.code ?? 'error'] ?? 0) + 1));
+}
 const received = new Array(count).fill(0);
 const reasons = {};
 let connected = 0;
@@ -38,7 +65,10 @@ function open(i) {
     s.setEncoding('utf8');
     s.on('data', (d) => {
       if (head) settle(d.startsWith('HTTP/1.1 200'), d.slice(0, 12));
-      if (!received[i] && d.includes('event: published')) received[i] = Date.now();
+      if (!received[i] && d.includes('event: published')) {
+        received[i] = Date.now();
+        if (spreadMs) setTimeout(() => refetchBundle(i), Math.random() * spreadMs);
+      }
     });
     s.on('error', (e) => settle(false, e.code ?? e.message));
     s.on('close', () => {
@@ -54,7 +84,7 @@ for (let i = 0; i < count; i += BATCH) {
 }
 process.send({ connected, failed, reasons });
 process.on('message', (m) => {
-  if (m === 'collect') process.send({ received, cut });
+  if (m === 'collect') process.send({ received, cut, refetch });
   if (m === 'exit') {
     for (const s of sockets) s.destroy();
     process.exit(0);
