@@ -53,6 +53,11 @@ export function valueOf(raw: JsonSchema, base: string, placeholderKey: string, d
   if (types.includes('array')) {
     const min = typeof s.minItems === 'number' ? s.minItems : 0;
     const item = s.items ? valueOf(s.items, b, placeholderKey, depth + 1) : undefined;
+    // Values the array must contain (`contains: {const}`, alone or in an allOf), e.g. a form's required parts.
+    const contained = [s, ...((s.allOf as JsonSchema[] | undefined) ?? [])]
+      .map((c) => (c.contains as JsonSchema | undefined)?.const)
+      .filter((v) => v !== undefined);
+    if (contained.length) return contained;
     return min && item !== undefined ? Array.from({ length: min }, () => item) : [];
   }
   if (types.includes('object') || s.properties) return objectOf(s, b, placeholderKey, undefined, new Set(), depth + 1);
