@@ -3,7 +3,30 @@ import { CAPTCHA_TEXT, REGISTERED_PHONE, SMS_CODE } from './seed.js';
 import { startSandbox, type SandboxClient } from '../testing/sandbox-server.js';
 
 const PROMO = '/api/v2/youmi/promotion';
-const TEMPLATE = { kind: 'landing-template', id: 'spring-2025', schemaVersion: 1, appName: 'Dana Kilat' };
+const REGISTRATION = {
+  section: 'registration',
+  title: 'landing.default.title',
+  fields: ['mobile', 'captcha', 'smsCode', 'apply'],
+};
+const TEMPLATE = {
+  kind: 'landing-template',
+  id: 'spring-2025',
+  schemaVersion: 1,
+  appName: 'Dana Kilat',
+  sections: [{ section: 'image', src: '/media/a.png', width: 750, height: 200 }, REGISTRATION],
+};
+/** A template made before sections (issue 49): headline, banner and form at the top level. */
+const LEGACY = {
+  kind: 'landing-template',
+  id: 'old-one',
+  schemaVersion: 1,
+  appName: 'Dana Kilat',
+  title: 'landing.default.title',
+  subtitle: 'landing.default.subtitle',
+  bannerImage: '/assets/landing/banner.svg',
+  bannerAlt: 'landing.default.bannerAlt',
+  form: { fields: ['mobile', 'userName'], submitLabel: 'landing.default.apply' },
+};
 
 describe('promotion calls (registration landing)', () => {
   let sb: SandboxClient;
@@ -12,7 +35,13 @@ describe('promotion calls (registration landing)', () => {
     sb = await startSandbox({
       now: () => clock,
       getTemplate: (id) =>
-        id === TEMPLATE.id ? TEMPLATE : id === 'paused-one' ? { ...TEMPLATE, paused: true } : undefined,
+        id === TEMPLATE.id
+          ? TEMPLATE
+          : id === LEGACY.id
+            ? LEGACY
+            : id === 'paused-one'
+              ? { ...TEMPLATE, paused: true }
+              : undefined,
     });
   });
   afterAll(() => sb.close());
@@ -30,6 +59,24 @@ describe('promotion calls (registration landing)', () => {
       data: null,
     });
     expect((await sb.get('/api/v2/youmi/service/channel/channel-template', { templateId: '../x' })).code).toBe(400);
+  });
+
+  it('channel-template answers a template made before sections with its one registration section, drawn as before', async () => {
+    const { data } = await sb.get('/api/v2/youmi/service/channel/channel-template', { templateId: 'old-one' });
+    expect(data.sections).toEqual([
+      {
+        section: 'registration',
+        banner: { src: '/assets/landing/banner.svg', alt: 'landing.default.bannerAlt' },
+        title: 'landing.default.title',
+        subtitle: 'landing.default.subtitle',
+        // The old page always drew the SMS code and apply, and mobile, captcha only when listed.
+        fields: ['mobile', 'smsCode', 'userName', 'apply'],
+        submitLabel: 'landing.default.apply',
+      },
+    ]);
+    // One source for the page: the fields the section replaced are not answered beside it.
+    for (const gone of ['title', 'subtitle', 'bannerImage', 'bannerAlt', 'form']) expect(data).not.toHaveProperty(gone);
+    expect(data).toMatchObject({ appName: 'Dana Kilat', id: 'old-one' });
   });
 
   it('channel-template answers a paused campaign like an unknown one (the visitor sees the promotion-ended page)', async () => {

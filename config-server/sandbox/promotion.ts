@@ -3,6 +3,7 @@ import { CODES, SandboxError, notFound } from './envelope.js';
 import type { Ctx, Endpoint } from './endpoint.js';
 import { CAPTCHA_TEXT, SMS_CODE, SMS_INTERVAL_MS } from './seed.js';
 import { nextId, pushBounded } from './state.js';
+import { withSections } from '../../renderer/core/landing/template-sections.js';
 
 const BASE = '/api/v2/youmi/promotion';
 const MAX_SIDS = 5000;
@@ -44,7 +45,8 @@ export const promotionEndpoints: Endpoint[] = [
       // A paused campaign answers like an ended one: the landing screen shows its promotion-ended page.
       if (template === undefined || (template as { paused?: unknown }).paused === true)
         throw notFound(`templateId ${input.templateId} not found`);
-      return template;
+      // The landing screens draw `sections`: a template made before them is answered as one registration section.
+      return withSections(template as Record<string, unknown>);
     },
   },
   { methods: ['GET', 'POST'], path: `${BASE}/track-visit`, request: 'promotion#track', handle: track('visit') },

@@ -5,6 +5,7 @@
 import type { ValidateFunction } from 'ajv';
 import { createAjv, documentKinds, readSchemaFiles } from './load-schemas.js';
 import { formatAjvErrors } from '../../renderer/core/validation/format-ajv-errors.js';
+import { withRegistrationWording } from '../../renderer/core/landing/registration-parts.js';
 
 export interface SchemaError {
   instancePath: string;
@@ -41,7 +42,10 @@ export function schemaErrors(kind: string, doc: unknown): SchemaError[] {
   if (!validate)
     return [{ instancePath: '', message: `unknown document kind '${kind}': use one of ${knownKinds().join(', ')}` }];
   if (validate(doc)) return [];
-  return formatAjvErrors(validate.errors).map((e) => ({ instancePath: e.pointer, message: e.message }));
+  return withRegistrationWording(kind, doc, formatAjvErrors(validate.errors)).map((e) => ({
+    instancePath: e.pointer,
+    message: e.message,
+  }));
 }
 
 /** The repo file of a document created through the admin API (imported ones keep their own path). */

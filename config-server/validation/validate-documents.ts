@@ -7,6 +7,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { createAjv, documentKinds, readSchemaFiles } from './load-schemas.js';
 import { formatAjvErrors } from '../../renderer/core/validation/format-ajv-errors.js';
+import { withRegistrationWording } from '../../renderer/core/landing/registration-parts.js';
 import { checkMoneyBindings } from './money-binding-rules.js';
 import { checkExpressions } from './expression-rules.js';
 import { collectReferences, type Reference } from './collect-references.js';
@@ -107,7 +108,8 @@ export function validateDocuments(
     }
     const validate = ajv.getSchema(schemaId)!;
     const valid = validate(doc) as boolean;
-    for (const m of formatAjvErrors(validate.errors)) errors.push({ file: d.file, ...m });
+    for (const m of withRegistrationWording(doc.kind, doc, formatAjvErrors(validate.errors)))
+      errors.push({ file: d.file, ...m });
     if (typeof doc.id === 'string') {
       known.push({ file: d.file, kind: doc.kind as string, id: doc.id, doc, valid });
       const stem = basename(d.file, '.json');

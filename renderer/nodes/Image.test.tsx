@@ -17,4 +17,31 @@ describe('image', () => {
     expect(r.container.querySelector('img')).toBeNull();
     expect(r.logs.some((l) => l.message.includes('refused'))).toBe(true);
   });
+  it('takes its alternative text with arguments and its size from bindings (a landing section: issue 49)', () => {
+    renderNodes(
+      [
+        {
+          type: 'image',
+          src: '{{ state.pic.src }}',
+          alt: 'pic.alt',
+          args: { what: '{{ state.pic.what }}' },
+          width: '{{ state.pic.w }}',
+          height: '{{ state.pic.h }}',
+        },
+      ],
+      {
+        state: { pic: { src: '/media/a.png', what: 'Offer', w: 750, h: 200 } },
+        texts: { 'pic.alt': 'Picture: {what}' },
+      },
+    );
+    const img = screen.getByRole('img', { name: 'Picture: Offer' });
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['750', '200']);
+  });
+  it('leaves out a bound size that is not a positive whole number, rather than drawing a wrong box', () => {
+    const r = renderNodes([{ type: 'image', src: '/a.png', width: '{{ state.w }}', height: '{{ state.h }}' }], {
+      state: { w: 'wide', h: -3 },
+    });
+    const img = r.container.querySelector('img')!;
+    expect([img.hasAttribute('width'), img.hasAttribute('height')]).toEqual([false, false]);
+  });
 });

@@ -1,6 +1,10 @@
 import type { Widget } from '../runtime/contract';
 import { useRuntime } from '../runtime/runtime-context';
 import { isSafeImageSrc } from './safe-url';
+import { resolveArgs } from './text-of';
+
+/** A size as written or bound: a positive whole number of pixels, else none (the browser sizes the picture). */
+const pixels = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
 
 export const Image: Widget<'image'> = ({ node }) => {
   const runtime = useRuntime();
@@ -15,9 +19,9 @@ export const Image: Widget<'image'> = ({ node }) => {
       id={node.id}
       className={`sdui-image${node.rounded ? ' sdui-image--rounded' : ''}`}
       src={src}
-      alt={node.alt ? runtime.t(node.alt) : ''}
-      width={node.width}
-      height={node.height}
+      alt={node.alt ? runtime.t(node.alt, resolveArgs(runtime, node.args)) : ''}
+      width={pixels(runtime.resolve(node.width))}
+      height={pixels(runtime.resolve(node.height))}
       style={{ objectFit: node.fit ?? 'cover' }}
       loading="lazy"
       decoding="async"

@@ -89,6 +89,13 @@ export type NodeId = string;
  */
 export type Expression = string;
 /**
+ * One section of a landing template's page, drawn in order around the registration form. Add a section kind by adding one line here.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "LandingSection".
+ */
+export type LandingSection = BadgesSection | ImageSection | RegistrationSection | TextSection;
+/**
  * Any node of a screen's tree. Add a node type by adding one line here.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -169,6 +176,11 @@ export interface AllSchemas {
   RouteMapDocument?: RouteMapDocument;
   ScreenDocument?: ScreenDocument;
   TextSetDocument?: TextSetDocument;
+  BadgesSection?: BadgesSection;
+  ImageSection?: ImageSection;
+  RegistrationSection?: RegistrationSection;
+  LandingSection?: LandingSection;
+  TextSection?: TextSection;
   Node?: Node;
   AmountFieldNode?: AmountFieldNode;
   BankCardFieldNode?: BankCardFieldNode;
@@ -875,9 +887,16 @@ export interface LandingTemplateDocument {
    * App name sent with registration as `appName` and shown in copy placeholders.
    */
   appName: string;
-  title: TextKey;
+  /**
+   * The page's sections, drawn in order: pictures, copy and trust badges around the registration form, which is there exactly once. A template without `sections` (made before them) is read as one registration section built from `title`, `subtitle`, `bannerImage`, `bannerAlt` and `form` (renderer/core/landing/template-sections.ts).
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  sections?: [LandingSection, ...LandingSection[]];
+  title?: TextKey;
   subtitle?: TextKey;
-  bannerImage: Url;
+  bannerImage?: Url;
   bannerAlt?: TextKey;
   /**
    * Colours, as #rgb or #rrggbb.
@@ -912,9 +931,9 @@ export interface LandingTemplateDocument {
     url: Url;
   };
   /**
-   * The registration form.
+   * The registration form. Only in a template without `sections`.
    */
-  form: {
+  form?: {
     /**
      * Fields shown, in order: mobile, image captcha, SMS code (always needed to register), user name, invite code.
      *
@@ -951,6 +970,103 @@ export interface LandingTemplateDocument {
      */
     merchantNumber?: string;
   };
+}
+/**
+ * A row of trust badges (licensed by the regulator, data encrypted, ...): an icon and a short label each.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "BadgesSection".
+ */
+export interface BadgesSection {
+  /**
+   * Section kind.
+   */
+  section: "badges";
+  /**
+   * The badges, in order.
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  badges: [
+    {
+      icon: Url;
+      label: TextKey;
+    },
+    ...{
+      icon: Url;
+      label: TextKey;
+    }[]
+  ];
+}
+/**
+ * A picture across the page (a second banner, an offer); with a link, pressing it opens that address.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ImageSection".
+ */
+export interface ImageSection {
+  /**
+   * Section kind.
+   */
+  section: "image";
+  src: Url;
+  alt?: TextKey;
+  /**
+   * Width of the picture in pixels: with the height, the box reserved before it loads.
+   */
+  width: number;
+  /**
+   * Height of the picture in pixels.
+   */
+  height: number;
+  /**
+   * Address opened when the picture is pressed (http(s)).
+   */
+  link?: string;
+}
+/**
+ * The registration form: banner, headline, the fields and the apply button. A template has exactly one; mobile, captcha, SMS code and apply cannot be removed (a visitor could not register without them).
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "RegistrationSection".
+ */
+export interface RegistrationSection {
+  /**
+   * Section kind.
+   */
+  section: "registration";
+  /**
+   * The banner above the headline, drawn in a 750×300 box (5:2; another shape is cropped to fill it).
+   */
+  banner?: {
+    src: Url;
+    alt?: TextKey;
+  };
+  title: TextKey;
+  subtitle?: TextKey;
+  /**
+   * The parts of the form. mobile, captcha, smsCode and apply are always there; userName and inviteCode are optional. They are drawn in the form's own order (mobile and captcha, then the SMS code, the optional fields, apply).
+   */
+  fields: ("mobile" | "captcha" | "smsCode" | "userName" | "inviteCode" | "apply")[];
+  submitLabel?: TextKey;
+}
+/**
+ * A heading or a paragraph of copy (with the {appName} placeholder).
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "TextSection".
+ */
+export interface TextSection {
+  /**
+   * Section kind.
+   */
+  section: "text";
+  copy: TextKey;
+  /**
+   * `heading` a section heading, `body` (default) a paragraph.
+   */
+  style?: "heading" | "body";
 }
 /**
  * One market (India or Indonesia): its text set, money and date formats, marketing figures, service contact, allowed embed origins, and the product's limits and constants. Expressions read it as `market.*`.
@@ -1937,13 +2053,19 @@ export interface ImageNode {
   src: Template;
   alt?: TextKey;
   /**
-   * Width in CSS pixels.
+   * Values for the {name} placeholders of the alternative text, each a template (a picture whose text comes with its data, e.g. a landing section's).
    */
-  width?: number;
+  args?: {
+    [k: string]: Template | undefined;
+  };
   /**
-   * Height in CSS pixels.
+   * Width in CSS pixels, or one `{{ }}` binding to it (a picture whose size comes with its data); with the height, the box reserved before it loads.
    */
-  height?: number;
+  width?: number | Template;
+  /**
+   * Height in CSS pixels, or one `{{ }}` binding to it.
+   */
+  height?: number | Template;
   /**
    * How the picture fills its box.
    */

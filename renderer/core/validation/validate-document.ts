@@ -8,6 +8,7 @@
 import { kindValidators } from '../../../schemas/generated/kind-validators.js';
 import type { DocumentProblem } from './document-problem';
 import { formatAjvErrors } from './format-ajv-errors';
+import { withRegistrationWording } from '../landing/registration-parts';
 
 export type { DocumentProblem };
 
@@ -21,7 +22,7 @@ export function validateDocument(kind: string, doc: unknown): DocumentProblem[] 
         message: `unknown document kind '${kind}': use one of ${Object.keys(kindValidators).sort().join(', ')}`,
       },
     ];
-  return validate(doc) ? [] : formatAjvErrors(validate.errors);
+  return validate(doc) ? [] : withRegistrationWording(kind, doc, formatAjvErrors(validate.errors));
 }
 
 /** The documents a boot bundle carries, by field, with their kinds. */
