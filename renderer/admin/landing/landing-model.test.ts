@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import template from '../../../screens/templates/default.json';
-import { contrastRatio, docIdFor, duplicate, publicLink, statusOf, type LandingTemplate } from './landing-model';
+import {
+  contentOf,
+  contrastRatio,
+  docIdFor,
+  duplicate,
+  publicLink,
+  registrationOf,
+  statusOf,
+  withRegistration,
+  type LandingTemplate,
+} from './landing-model';
 
 const t = template as unknown as LandingTemplate;
 const rec = (published: unknown, draft: unknown = null) =>
@@ -37,5 +47,18 @@ describe('landing model', () => {
     expect(contrastRatio('#fff', '#000')).toBeCloseTo(21, 0);
     expect(contrastRatio('red', '#000')).toBeNull();
     expect(docIdFor('A')).toBe('landing-a');
+  });
+  it('reads a template made before sections as one registration section, and edits headline and banner there', () => {
+    const { sections, ...rest } = t;
+    const reg = registrationOf(t)!;
+    const legacy = { ...rest, title: reg.title, bannerImage: '/old.png', form: { fields: ['mobile', 'captcha'] } };
+    const read = contentOf(rec(legacy))!;
+    expect(read).not.toHaveProperty('bannerImage');
+    expect(registrationOf(read)).toMatchObject({ title: reg.title, banner: { src: '/old.png' } });
+    const image = { section: 'image' as const, src: '/media/x.png', width: 1, height: 1 };
+    const edited = withRegistration({ ...read, sections: [image, ...read.sections!] }, { title: 'landing.x.title' });
+    expect(edited.sections![0]).toBe(image);
+    expect(registrationOf(edited)?.title).toBe('landing.x.title');
+    expect(sections).toHaveLength(1);
   });
 });

@@ -3,6 +3,8 @@
  * its public link, a copy under a new templateId, and whether its button text is readable.
  */
 import type { DocRecord } from '../admin-types';
+import type { LandingSection, RegistrationSection } from '../../../schemas/generated/types';
+import { withSections } from '../../core/landing/template-sections';
 
 export interface LandingTemplate {
   kind: 'landing-template';
@@ -10,7 +12,8 @@ export interface LandingTemplate {
   templateId: string;
   market: 'ID' | 'IN';
   paused?: boolean;
-  bannerImage: string;
+  /** Absent only in a template made before sections: `contentOf` reads those through `withSections`. */
+  sections?: LandingSection[];
   theme: { primary: string; background: string; text: string; buttonText?: string };
   afterRegister: 'download' | 'agreement';
   tracking?: { userFrom?: string; appFrom?: string; utmTag?: string; merchantNumber?: string };
@@ -19,10 +22,26 @@ export interface LandingTemplate {
 
 export type LandingStatus = 'published' | 'draft' | 'paused';
 
-/** The content the console edits: the draft when there is one, else the published version. */
+/**
+ * The content the console edits: the draft when there is one, else the published version, always with sections
+ * (a template made before them is read as one registration section, and saved that way).
+ */
 export function contentOf(rec: DocRecord): LandingTemplate | null {
   const c = (rec.draft?.content ?? rec.published?.content) as LandingTemplate | undefined;
-  return c && typeof c === 'object' && typeof c.templateId === 'string' ? c : null;
+  return c && typeof c === 'object' && typeof c.templateId === 'string' ? withSections(c) : null;
+}
+
+/** The template's registration section (every valid template has exactly one). */
+export function registrationOf(t: LandingTemplate): RegistrationSection | undefined {
+  return t.sections?.find((s): s is RegistrationSection => s.section === 'registration');
+}
+
+/** The template with its registration section changed by `patch`; the other sections untouched. */
+export function withRegistration(t: LandingTemplate, patch: Partial<RegistrationSection>): LandingTemplate {
+  return {
+    ...t,
+    sections: (t.sections ?? []).map((s) => (s.section === 'registration' ? { ...s, ...patch } : s)),
+  };
 }
 
 /** Paused wins (visitors see the ended page); never published is a draft. */

@@ -3,12 +3,16 @@ import { t } from '../baseline/texts';
 import { useVisibleMark } from '../baseline/use-visible-mark';
 import { getQuery, pageQuery } from './api';
 
-interface Template {
-  appName: string;
+interface Registration {
+  section: 'registration';
   title: string;
   subtitle?: string;
-  bannerImage: string;
-  form: { fields: string[]; submitLabel: string };
+  banner?: { src: string };
+  submitLabel?: string;
+}
+interface Template {
+  appName: string;
+  sections: (Registration | { section: string })[];
   agreement?: { label: string; url: string };
 }
 
@@ -35,11 +39,13 @@ export function Landing() {
   }, []);
   useVisibleMark(tpl !== null);
   if (!tpl) return null;
+  // The registration form alone: the other sections (issue 49) the bench's template does not have.
+  const reg = tpl.sections.find((x): x is Registration => x.section === 'registration')!;
   return (
     <main>
-      <img src={tpl.bannerImage} alt={t('landing.bannerAlt')} style={{ width: '100%' }} />
-      <h1>{withApp(tpl.title, tpl.appName)}</h1>
-      {tpl.subtitle && <p>{withApp(tpl.subtitle, tpl.appName)}</p>}
+      <img src={reg.banner?.src} alt={t('landing.bannerAlt')} style={{ width: '100%' }} />
+      <h1>{withApp(reg.title, tpl.appName)}</h1>
+      {reg.subtitle && <p>{withApp(reg.subtitle, tpl.appName)}</p>}
       <form onSubmit={(e) => e.preventDefault()}>
         <label>
           {t('landing.mobile')}
@@ -60,7 +66,7 @@ export function Landing() {
             <input type="checkbox" /> <a href={tpl.agreement.url}>{t(tpl.agreement.label)}</a>
           </label>
         )}
-        <button type="submit">{t(tpl.form.submitLabel)}</button>
+        <button type="submit">{t(reg.submitLabel ?? 'landing.apply')}</button>
       </form>
     </main>
   );
