@@ -30,6 +30,8 @@ const widgetsOrTimeout = (loading: Promise<void>) =>
 /** Boot: inlined data (or the config API, or the last good copy) → the router. */
 export async function startApp(rootEl: HTMLElement): Promise<Root> {
   const location = readPageLocation();
+  // The console canvas's side (issue 49): its code is loaded in a draft preview frame only, never on a borrower's page.
+  if (isPreview) void import('../runtime/preview/start-preview').then((m) => m.startPreview(), logError);
   // Config fetches carry the borrower's common params (their arm of a release); the API map's names once it is here.
   setWho(location.query);
   const market = location.query.market || DEFAULT_MARKET;

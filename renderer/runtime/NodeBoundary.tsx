@@ -1,6 +1,7 @@
 import { Component, Suspense, type ComponentType, type ContextType, type ReactNode } from 'react';
 import type { Node } from '../../schemas/generated/types';
 import { ServicesContext, useRuntime } from './runtime-context';
+import { previewHook } from './preview-hook';
 
 type AnyWidget = ComponentType<{ node: Node }>;
 
@@ -69,7 +70,9 @@ export class NodeBoundary extends Component<{ node: Node }, { failed: boolean }>
     ) : (
       <Widget node={node} />
     );
-    return node.when !== undefined ? <When node={node}>{drawn}</When> : drawn;
+    const shown = node.when !== undefined ? <When node={node}>{drawn}</When> : drawn;
+    // Set only in the console's draft preview frame (preview-hook.ts): marks the node with its pointer.
+    return previewHook.draw ? previewHook.draw(node, shown, services) : shown;
   }
 }
 // Assigned, not a static field (see `context` above).
