@@ -972,7 +972,7 @@ export interface LandingTemplateDocument {
   };
 }
 /**
- * A row of trust badges (licensed by the regulator, data encrypted, ...): an icon and a short label each.
+ * Trust badges (licensed by the regulator, data encrypted, ...): an icon and a short label each, one under another.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "BadgesSection".
