@@ -67,7 +67,7 @@ describe('schema catalog', () => {
 
   it('finds each type its first gallery instance as example', () => {
     for (const t of catalog.types('node')) expect(t.example?.type, t.name).toBe(t.name);
-    expect(catalog.get('action', 'navigate')!.example).toMatchObject({ action: 'navigate' });
+    for (const t of catalog.types('action')) expect(t.example?.action, t.name).toBe(t.name);
   });
 
   it('gives every node and action type a smallest element that validates', () => {
