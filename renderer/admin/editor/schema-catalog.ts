@@ -114,9 +114,13 @@ function emptyNestedLists(el: Record<string, unknown>, lists: SlotInfo[]): Recor
   return out;
 }
 
+const built = buildMembers();
+/** What a schema file is to the catalog (a family root or one type's schema), by `$id`. */
+export const idLookup: IdLookup = (id) => built.byId.get(id);
+
 function buildCatalog(): Catalog {
-  const { byId, members } = buildMembers();
-  const lookup: IdLookup = (id) => byId.get(id);
+  const { members } = built;
+  const lookup = idLookup;
   const objects = galleryObjects();
   // The gallery screen's own title key: it exists in every text set (`npm run validate` checks the gallery).
   const placeholderKey = String((gallery as { title: string }).title);
