@@ -3,13 +3,13 @@
  * market's form, or any other document in the JSON editor; its history below and the draft preview
  * beside it. The preview's "Edit text" mode saves a key's copy from a click on the screen.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { adminApi } from './admin-api';
 import { currentContent, type DocRecord, type Role } from './admin-types';
 import { describeError } from './describe-error';
 import { DEFAULT_MARKET } from '../core/market/default-market';
 import HistoryPanel from './HistoryPanel';
-import JsonDocPanel from './JsonDocPanel';
+import JsonDocPanel, { type View } from './JsonDocPanel';
 import MarketForm from './MarketForm';
 import type { ConsoleRoute } from './nav/hash-route';
 import type { ConsoleData } from './nav/use-console-data';
@@ -35,6 +35,8 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
   const [open, setOpen] = useState<DocRecord | null>(null);
   const [version, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  /** The screen editor brings its own canvas: the page's preview steps aside while it is shown. */
+  const [view, setView] = useState<View>('json');
   /**
    * Copy saved from the preview, until the console's data is reloaded with it: the frame shows the new copy at once,
    * and a click on it must match the copy the frame runs, not the one the console loaded before the save.
@@ -86,9 +88,22 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
 
   const isCopy = route.page === 'copy' || route.kind === 'text-set';
   const paths = data.routes.map((p) => p.path);
+  const withEditor = !isCopy && !!open && open.kind !== 'market' && view === 'editor';
+  const editorData = useMemo(
+    () => ({
+      texts: data.texts,
+      consoleLocale: locale,
+      records: data.records,
+      docs: data.docs,
+      routePath: screenPath,
+      market,
+      onTextsSaved: onChanged,
+    }),
+    [data.texts, data.records, data.docs, locale, screenPath, market, onChanged],
+  );
 
   return (
-    <div className={`doc-page${isCopy ? ' doc-page--copy' : ''}`}>
+    <div className={`doc-page${isCopy ? ' doc-page--copy' : ''}${withEditor ? ' doc-page--editor' : ''}`}>
       <div className="doc-page__editor">
         {error && (
           <p role="alert" className="error">
@@ -114,28 +129,32 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
             role={role}
             onSaved={saved}
             onReload={() => void load()}
+            editorData={editorData}
+            onViewChange={setView}
           />
         )}
         {route.page === 'doc' && open && (
           <HistoryPanel kind={open.kind} id={open.id} role={role} refresh={version} onRolledBack={() => saved()} />
         )}
       </div>
-      <PreviewFrame
-        paths={paths}
-        initialPath={screenPath}
-        market={market}
-        version={version}
-        collapsible={isCopy}
-        inContext={{
-          locale,
-          texts: { ...data.texts[locale], ...justSaved[locale] },
-          usages: data.usages,
-          role,
-          onSave: saveText,
-          onOpenKey,
-          preferKeys,
-        }}
-      />
+      {!withEditor && (
+        <PreviewFrame
+          paths={paths}
+          initialPath={screenPath}
+          market={market}
+          version={version}
+          collapsible={isCopy}
+          inContext={{
+            locale,
+            texts: { ...data.texts[locale], ...justSaved[locale] },
+            usages: data.usages,
+            role,
+            onSave: saveText,
+            onOpenKey,
+            preferKeys,
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,114 +1,56 @@
 /**
- * Screens, maps and landing templates: the JSON editor plus save draft (If-Match; Ctrl/Cmd+S too),
- * server-side check of the would-be state, and discard. Schema errors show while typing
- * (precompiled validators) and after a rejected save (the server's 422 list), each at its line.
- * A 412 (a colleague saved meanwhile) opens the conflict view: their version against my text, take
- * mine on top of theirs, take theirs or reload; my text is never dropped. Leaving with unsaved
- * text asks first (safety/use-unsaved-guard).
+ * Screens, maps and landing templates: one draft shown as JSON (CodeMirror) or, for documents whose schema
+ * holds elements (screens, landing templates), in the screen editor too ("Editor | JSON" tabs; an edit in
+ * either shows in the other, invalid JSON keeps you in the JSON view with its error). Save draft (If-Match;
+ * Ctrl/Cmd+S too), server-side check of the would-be state, and discard. Schema errors show while editing
+ * (precompiled validators) and after a rejected save (the server's 422 list). A 412 (a colleague saved
+ * meanwhile) opens the conflict view: their version against mine, take mine on top of theirs, take theirs or
+ * reload; my text is never dropped. Leaving with unsaved edits asks first. The draft itself: editor/use-draft.ts.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { AdminApiError, adminApi } from './admin-api';
-import { canWrite, currentContent, type DocRecord, type Problem, type Role } from './admin-types';
-import { describeError, STALE_MESSAGE } from './describe-error';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { DocRecord, Role } from './admin-types';
+import { hasScreenEditor } from './editor/editor-kinds';
+import type { EditorData } from './editor/use-editor-context';
+import { useDraft } from './editor/use-draft';
 import JsonDocEditor from './JsonDocEditor';
 import ConflictView from './safety/ConflictView';
-import { mergeMineOnTheirs } from './safety/merge';
-import { useUnsavedGuard } from './safety/use-unsaved-guard';
-import { parseJson, validateDocument } from '../core/validation/validate-document';
+
+const ScreenEditor = lazy(() => import('./editor/ScreenEditor'));
 
 interface Props {
   doc: DocRecord;
   role: Role;
   onSaved(doc: DocRecord): void;
   onReload(): void;
+  /** What the screen editor shows beside the draft (copy, maps, market); without it only JSON is offered. */
+  editorData?: EditorData;
+  /** The view shown changed (the page gives the editor its width). */
+  onViewChange?(view: View): void;
 }
 
-const pretty = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
+export type View = 'editor' | 'json';
+/** The last view chosen, for the next document opened in this browser. */
+const VIEW_KEY = 'sdui.console.docView';
+const storedView = (): View => (globalThis.localStorage?.getItem(VIEW_KEY) === 'json' ? 'json' : 'editor');
 
-function sameJson(a: string, b: string): boolean {
-  try {
-    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
-  } catch {
-    return false;
-  }
-}
+export default function JsonDocPanel({ doc: given, role, onSaved, onReload, editorData, onViewChange }: Props) {
+  const draft = useDraft(given, role, onSaved);
+  const { doc, writable, parsed } = draft;
+  const withEditor = !!editorData && hasScreenEditor(doc.kind);
+  const [chosen, setChosen] = useState<View>(storedView);
+  const view: View = withEditor && !parsed.problems.length ? chosen : 'json';
+  const [tabNote, setTabNote] = useState<string | null>(null);
+  const id = useId();
+  const tabs = useRef<Record<View, HTMLButtonElement | null>>({ editor: null, json: null });
+  useEffect(() => onViewChange?.(withEditor ? view : 'json'), [view, withEditor, onViewChange]);
 
-export default function JsonDocPanel({ doc: given, role, onSaved, onReload }: Props) {
-  /** The version my edits apply to: the one loaded, or theirs after a conflict was resolved. */
-  const [doc, setDoc] = useState(given);
-  useEffect(() => setDoc(given), [given]);
-  const loaded = useMemo(() => pretty(currentContent(doc)), [doc]);
-  /** Text to show instead of the loaded one when the next version arrives (a merge result). */
-  const nextText = useRef<string | null>(null);
-  const [conflict, setConflict] = useState<DocRecord | null>(null);
-  const [text, setText] = useState(loaded);
-  /** Text handed to the editor: the loaded document, or the editor's own text put back after a reload. */
-  const [editorText, setEditorText] = useState(loaded);
-  /** What was typed and not saved when the document was reloaded: never silently dropped. */
-  const [kept, setKept] = useState<string | null>(null);
-  const [serverProblems, setServerProblems] = useState<Problem[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
-  const writable = canWrite(role);
-
-  useEffect(() => {
-    const wanted = nextText.current;
-    nextText.current = null;
-    if (wanted !== null) {
-      setText(wanted);
-      setEditorText(wanted);
-      setServerProblems([]);
-      return;
-    }
-    setText((typed) => {
-      if (typed !== editorText && !sameJson(typed, loaded)) setKept(typed);
-      return loaded;
-    });
-    setEditorText(loaded);
-    setServerProblems([]);
-    // Runs only when a new version of the document arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded]);
-
-  const parsed = parseJson(text);
-  const localProblems = parsed.problems.length ? parsed.problems : validateDocument(doc.kind, parsed.doc);
-  const problems = serverProblems.length ? serverProblems : localProblems;
-  const dirty = text !== loaded;
-  useUnsavedGuard(dirty && writable, `${doc.kind} ${doc.id}`);
-  const putBack = () => {
-    setEditorText(kept!);
-    setText(kept!);
-    setKept(null);
-  };
-
-  async function save() {
-    if (parsed.problems.length || busy || !writable || !dirty) return;
-    setBusy(true);
-    setError(null);
-    setStatus('');
-    try {
-      const saved = await adminApi.saveDraft(doc.kind, doc.id, parsed.doc, doc.etag);
-      setServerProblems([]);
-      setStatus('Draft saved.');
-      onSaved(saved);
-    } catch (e) {
-      if (e instanceof AdminApiError && e.status === 422) setServerProblems(e.problems);
-      if (e instanceof AdminApiError && e.status === 412) {
-        setError(STALE_MESSAGE);
-        setConflict(await adminApi.get(doc.kind, doc.id).catch(() => null));
-      } else setError(describeError(e));
-    } finally {
-      setBusy(false);
-    }
-  }
-  const saveRef = useRef(save);
-  saveRef.current = save;
-  // Ctrl/Cmd+S anywhere on the page saves too (the editor handles it itself when focused, and says so by
+  const saveRef = useRef(draft.save);
+  saveRef.current = draft.save;
+  // Ctrl/Cmd+S anywhere on the page saves too (the JSON editor handles it itself when focused, and says so by
   // preventing the default), instead of the browser's "save page as".
   useEffect(() => {
     if (!writable) return;
-    const onKey = (e: KeyboardEvent) => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.defaultPrevented || !(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 's') return;
       e.preventDefault();
       void saveRef.current();
@@ -117,128 +59,120 @@ export default function JsonDocPanel({ doc: given, role, onSaved, onReload }: Pr
     return () => window.removeEventListener('keydown', onKey);
   }, [writable]);
 
-  /** Mine on top of theirs: my edits (loaded → typed) applied to their version, ready to save over it. */
-  function takeMine() {
-    if (!conflict) return;
-    const { merged, conflicts } = mergeMineOnTheirs(currentContent(doc), parsed.doc, currentContent(conflict));
-    const mergedText = pretty(merged);
-    if (pretty(currentContent(conflict)) !== loaded) nextText.current = mergedText;
-    else {
-      setText(mergedText);
-      setEditorText(mergedText);
+  function choose(next: View) {
+    if (next === 'editor' && parsed.problems.length) {
+      setTabNote(`The editor needs valid JSON: ${parsed.problems[0].message}. Fix it here first.`);
+      return;
     }
-    setDoc(conflict);
-    setConflict(null);
-    setError(null);
-    setStatus(
-      conflicts.length
-        ? `Your changes are now on top of theirs. You both changed ${conflicts.join(', ')}: yours was kept there; check, then save.`
-        : 'Your changes are now on top of theirs: check, then save.',
-    );
+    setTabNote(null);
+    if (next === 'json') draft.showText();
+    setChosen(next);
+    globalThis.localStorage?.setItem(VIEW_KEY, next);
+    tabs.current[next]?.focus();
   }
-
-  /** Theirs into the editor; my text stays aside ("Put back my unsaved text"). */
-  function takeTheirs(theirs: DocRecord) {
-    setKept(text);
-    nextText.current = pretty(currentContent(theirs));
-    if (nextText.current === loaded) {
-      setText(loaded);
-      setEditorText(loaded);
-      nextText.current = null;
-    }
-    setDoc(theirs);
-    setConflict(null);
-    setError(null);
-    setStatus(`Their version is in the editor; yours is kept aside.`);
-  }
-
-  async function reloadLatest() {
-    try {
-      takeTheirs(await adminApi.get(doc.kind, doc.id));
-    } catch (e) {
-      setError(describeError(e));
-    }
-  }
-
-  async function check() {
-    setError(null);
-    setStatus('');
-    try {
-      const errs = await adminApi.validate({ document: parsed.doc });
-      setServerProblems(
-        errs.filter((p) => !p.file || p.file === doc.file || p.file.endsWith(`${doc.kind}/${doc.id})`)),
-      );
-      const elsewhere = errs.filter((p) => p.file && p.file !== doc.file && !p.file.endsWith(`${doc.kind}/${doc.id})`));
-      setStatus(
-        errs.length
-          ? `${errs.length} problem(s) in the would-be published state${elsewhere.length ? ` (${elsewhere.length} in other documents: see Publish)` : ''}.`
-          : 'Valid together with every other draft.',
-      );
-    } catch (e) {
-      setError(describeError(e));
-    }
-  }
-
-  async function discard() {
-    try {
-      await adminApi.discardDraft(doc.kind, doc.id, doc.etag);
-      onReload();
-    } catch (e) {
-      setError(describeError(e));
-    }
-  }
+  // Tabs pattern: arrow keys, Home and End move between the tabs.
+  const onTabKey = (e: KeyboardEvent) => {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return;
+    e.preventDefault();
+    choose(e.key === 'Home' ? 'editor' : e.key === 'End' ? 'json' : view === 'editor' ? 'json' : 'editor');
+  };
+  const tab = (v: View, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={`${id}-${v}`}
+      ref={(el) => void (tabs.current[v] = el)}
+      aria-selected={view === v}
+      aria-controls={`${id}-panel`}
+      aria-disabled={v === 'editor' && parsed.problems.length > 0 ? true : undefined}
+      tabIndex={view === v ? 0 : -1}
+      onClick={() => choose(v)}
+    >
+      {label}
+    </button>
+  );
 
   return (
-    <section aria-label={`${doc.kind} ${doc.id}`}>
+    <section
+      aria-label={`${doc.kind} ${doc.id}`}
+      className={view === 'editor' ? 'doc-panel doc-panel--editor' : 'doc-panel'}
+    >
       <h2>
         {doc.kind} {doc.id} <small>{doc.file}</small>{' '}
         {doc.draft ? <em>draft by {doc.draft.updatedBy}</em> : <em>published</em>}
       </h2>
-      {kept !== null && (
+      {draft.kept !== null && (
         <p role="note">
           The document was reloaded; your unsaved text is kept.{' '}
-          <button type="button" onClick={putBack}>
+          <button type="button" onClick={draft.putBack}>
             Put back my unsaved text
           </button>
         </p>
       )}
-      <JsonDocEditor
-        text={editorText}
-        onChange={setText}
-        onSave={() => void saveRef.current()}
-        problems={problems}
-        readOnly={!writable}
-        label={`JSON of ${doc.kind} ${doc.id}`}
-      />
-      {error && (
+      {withEditor && (
+        <div role="tablist" aria-label="View" className="doc-tabs" onKeyDown={onTabKey}>
+          {tab('editor', 'Editor')}
+          {tab('json', 'JSON')}
+        </div>
+      )}
+      {tabNote && parsed.problems.length > 0 && (
         <p role="alert" className="error">
-          {error}
+          {tabNote}
         </p>
       )}
-      {conflict && !parsed.problems.length && (
+      <div
+        id={`${id}-panel`}
+        role={withEditor ? 'tabpanel' : undefined}
+        aria-labelledby={withEditor ? `${id}-${view}` : undefined}
+      >
+        {view === 'editor' && editorData ? (
+          <Suspense fallback={<p>Loading the editor…</p>}>
+            <ScreenEditor draft={draft} data={editorData} />
+          </Suspense>
+        ) : (
+          <JsonDocEditor
+            text={draft.editorText}
+            onChange={draft.setText}
+            onSave={() => void saveRef.current()}
+            problems={draft.problems}
+            readOnly={!writable}
+            label={`JSON of ${doc.kind} ${doc.id}`}
+          />
+        )}
+      </div>
+      {draft.error && (
+        <p role="alert" className="error">
+          {draft.error}
+        </p>
+      )}
+      {draft.conflict && !parsed.problems.length && (
         <ConflictView
-          theirs={conflict}
+          theirs={draft.conflict}
           mine={parsed.doc}
-          onTakeMine={takeMine}
-          onTakeTheirs={() => takeTheirs(conflict)}
-          onReload={() => void reloadLatest()}
+          onTakeMine={draft.takeMine}
+          onTakeTheirs={() => draft.takeTheirs(draft.conflict!)}
+          onReload={() => void draft.reloadLatest()}
         />
       )}
-      <p role="status">{status}</p>
+      <p role="status">{draft.status}</p>
       <div className="toolbar">
         {writable && (
-          <button type="button" disabled={busy || !dirty || parsed.problems.length > 0} onClick={save}>
+          <button
+            type="button"
+            disabled={draft.busy || !draft.dirty || parsed.problems.length > 0}
+            onClick={() => void draft.save()}
+          >
             Save draft
           </button>
         )}
-        <button type="button" disabled={parsed.problems.length > 0} onClick={check}>
+        <button type="button" disabled={parsed.problems.length > 0} onClick={() => void draft.check()}>
           Check with all drafts
         </button>
-        <button type="button" onClick={() => (dirty && writable ? void reloadLatest() : onReload())}>
+        <button type="button" onClick={() => (draft.dirty && writable ? void draft.reloadLatest() : onReload())}>
           Reload
         </button>
         {writable && doc.draft && (
-          <button type="button" onClick={discard}>
+          <button type="button" onClick={() => void draft.discard(onReload)}>
             Discard draft
           </button>
         )}

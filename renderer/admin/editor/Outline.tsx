@@ -1,0 +1,232 @@
+/**
+ * The outline: the document's elements as a tree (role tree, one treeitem per row with aria-level, -selected,
+ * -expanded; one row in the Tab order, the selected one). Keys: Up/Down select, Left/Right fold and unfold (or go
+ * to the parent / first child), Home/End, Alt+Up/Down move, Alt+Right indent, Alt+Left outdent, Ctrl/Cmd+D
+ * duplicate, Delete asks first. The toolbar has the same commands for the mouse, and rows drag between
+ * containers; a refused edit or drop says why in the outline's status line. Edits themselves are the parent's
+ * (doc-tree.ts): this file only turns keys, clicks and drops into commands.
+ */
+import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import type { Row } from './doc-tree';
+import DeleteDialog from './DeleteDialog';
+
+export type Command = 'up' | 'down' | 'indent' | 'outdent' | 'duplicate' | 'remove';
+
+interface Props {
+  rows: Row[];
+  selected: string;
+  readOnly: boolean;
+  onSelect(pointer: string): void;
+  /** Runs a command on the selected row; answers why it was refused, or null. */
+  onCommand(command: Command): string | null;
+  /** Moves `from` into `slot` before position `index` (`dryRun`: only asks whether it may); answers why not, or null. */
+  onMove(from: string, slot: string, index: number, dryRun: boolean): string | null;
+}
+
+const DRAG_TYPE = 'application/x-sdui-pointer';
+const COMMANDS: { command: Command; label: string; keys: string; ariaKeys: string }[] = [
+  { command: 'up', label: 'Move up', keys: 'Alt+↑', ariaKeys: 'Alt+ArrowUp' },
+  { command: 'down', label: 'Move down', keys: 'Alt+↓', ariaKeys: 'Alt+ArrowDown' },
+  { command: 'indent', label: 'Indent', keys: 'Alt+→', ariaKeys: 'Alt+ArrowRight' },
+  { command: 'outdent', label: 'Outdent', keys: 'Alt+←', ariaKeys: 'Alt+ArrowLeft' },
+  { command: 'duplicate', label: 'Duplicate', keys: 'Ctrl+D', ariaKeys: 'Control+D Meta+D' },
+  { command: 'remove', label: 'Delete…', keys: 'Delete', ariaKeys: 'Delete' },
+];
+
+/** Where a drop on `row` at height fraction `y` lands: before it, inside it (a container's first slot) or after it. */
+function dropTarget(row: Row, rows: Row[], y: number): { slot: string; index: number } | null {
+  const inside = row.container && y > 0.3 && y < 0.7;
+  if (inside) {
+    const child = rows.find((r) => r.parent === row.pointer);
+    return child ? { slot: child.slot, index: 0 } : null;
+  }
+  if (row.index < 0) return null;
+  return { slot: row.slot, index: y < 0.5 ? row.index : row.index + 1 };
+}
+
+export default function Outline({ rows, selected, readOnly, onSelect, onCommand, onMove }: Props) {
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
+  const [message, setMessage] = useState('');
+  const [asking, setAsking] = useState(false);
+  const [dropAt, setDropAt] = useState<{ pointer: string; ok: boolean } | null>(null);
+  const items = useRef(new Map<string, HTMLDivElement>());
+  const wantFocus = useRef(false);
+  const dragging = useRef<string | null>(null);
+
+  const hasChildren = useMemo(() => new Set(rows.map((r) => r.parent)), [rows]);
+  const visible = useMemo(
+    () => rows.filter((r) => ![...folded].some((f) => r.pointer !== f && r.pointer.startsWith(f + '/'))),
+    [rows, folded],
+  );
+  const current = rows.find((r) => r.pointer === selected);
+  const focusable = current && visible.includes(current) ? current.pointer : visible[0]?.pointer;
+
+  useEffect(() => {
+    if (!wantFocus.current) return;
+    wantFocus.current = false;
+    items.current.get(selected)?.focus();
+  });
+
+  const go = (pointer: string | undefined) => {
+    if (pointer === undefined) return;
+    wantFocus.current = true;
+    onSelect(pointer);
+  };
+  const run = (command: Command) => {
+    if (readOnly || !current) return;
+    if (command === 'remove') return setAsking(true);
+    wantFocus.current = true;
+    setMessage(onCommand(command) ?? '');
+  };
+  const fold = (pointer: string, on: boolean) =>
+    setFolded((f) => {
+      const next = new Set(f);
+      if (on) next.add(pointer);
+      else next.delete(pointer);
+      return next;
+    });
+
+  function onKeyDown(e: KeyboardEvent) {
+    const i = visible.findIndex((r) => r.pointer === (current?.pointer ?? focusable));
+    const row = visible[i];
+    const mod = e.ctrlKey || e.metaKey;
+    let handled = true;
+    if (e.altKey && e.key === 'ArrowUp') run('up');
+    else if (e.altKey && e.key === 'ArrowDown') run('down');
+    else if (e.altKey && e.key === 'ArrowRight') run('indent');
+    else if (e.altKey && e.key === 'ArrowLeft') run('outdent');
+    else if (mod && e.key.toLowerCase() === 'd') run('duplicate');
+    else if (e.key === 'Delete' || (e.key === 'Backspace' && mod)) run('remove');
+    else if (e.altKey || mod) handled = false;
+    else if (e.key === 'ArrowUp') go(visible[Math.max(0, i - 1)]?.pointer);
+    else if (e.key === 'ArrowDown') go(visible[Math.min(visible.length - 1, i + 1)]?.pointer);
+    else if (e.key === 'Home') go(visible[0]?.pointer);
+    else if (e.key === 'End') go(visible[visible.length - 1]?.pointer);
+    else if (e.key === 'ArrowRight' && row && hasChildren.has(row.pointer)) {
+      if (folded.has(row.pointer)) fold(row.pointer, false);
+      else go(visible[i + 1]?.pointer);
+    } else if (e.key === 'ArrowLeft' && row) {
+      if (hasChildren.has(row.pointer) && !folded.has(row.pointer)) fold(row.pointer, true);
+      else if (row.parent) go(row.parent);
+    } else handled = false;
+    if (handled) e.preventDefault();
+  }
+
+  const onDragOver = (row: Row) => (e: DragEvent<HTMLDivElement>) => {
+    const from = dragging.current;
+    if (!from) return;
+    const box = e.currentTarget.getBoundingClientRect();
+    const target = dropTarget(row, rows, box.height ? (e.clientY - box.top) / box.height : 0);
+    const why = target ? onMove(from, target.slot, target.index, true) : `The ${row.name} holds no other elements.`;
+    setDropAt({ pointer: row.pointer, ok: !why });
+    if (why) {
+      setMessage(`Cannot drop here: ${why}`);
+      e.dataTransfer.dropEffect = 'none';
+      return;
+    }
+    setMessage('');
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'move';
+  };
+  const onDrop = (row: Row) => (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    const from = dragging.current ?? e.dataTransfer.getData(DRAG_TYPE);
+    const box = e.currentTarget.getBoundingClientRect();
+    const target = dropTarget(row, rows, box.height ? (e.clientY - box.top) / box.height : 0);
+    dragging.current = null;
+    setDropAt(null);
+    if (!from || !target) return;
+    wantFocus.current = true;
+    const why = onMove(from, target.slot, target.index, false);
+    setMessage(why ? `Not moved: ${why}` : '');
+  };
+
+  return (
+    <div className="outline">
+      <div role="toolbar" aria-label="Outline commands" className="outline__toolbar">
+        {COMMANDS.map((c) => (
+          <button
+            key={c.command}
+            type="button"
+            disabled={readOnly || !current}
+            aria-keyshortcuts={c.ariaKeys}
+            title={`${c.label} (${c.keys})`}
+            onClick={() => run(c.command)}
+          >
+            {c.label}
+          </button>
+        ))}
+      </div>
+      <div role="tree" aria-label="Outline" className="outline__tree" onKeyDown={onKeyDown}>
+        {visible.map((r) => {
+          const open = hasChildren.has(r.pointer) ? !folded.has(r.pointer) : undefined;
+          return (
+            <div
+              key={r.pointer}
+              ref={(el) => void (el ? items.current.set(r.pointer, el) : items.current.delete(r.pointer))}
+              role="treeitem"
+              aria-level={r.depth}
+              aria-selected={r.pointer === selected}
+              aria-expanded={open}
+              aria-describedby={r.locked ? `${r.pointer}-locked` : undefined}
+              tabIndex={r.pointer === focusable ? 0 : -1}
+              className={`outline__row${r.pointer === selected ? ' is-selected' : ''}${dropAt?.pointer === r.pointer ? (dropAt.ok ? ' is-drop' : ' is-refused') : ''}`}
+              style={{ paddingInlineStart: `${(r.depth - 1) * 1.1 + 0.3}rem` }}
+              data-pointer={r.pointer}
+              draggable={!readOnly}
+              onClick={() => go(r.pointer)}
+              onDragStart={(e) => {
+                dragging.current = r.pointer;
+                e.dataTransfer.setData(DRAG_TYPE, r.pointer);
+                e.dataTransfer.effectAllowed = 'move';
+              }}
+              onDragEnd={() => ((dragging.current = null), setDropAt(null))}
+              onDragOver={onDragOver(r)}
+              onDragLeave={() => setDropAt(null)}
+              onDrop={onDrop(r)}
+            >
+              <span className="outline__fold" aria-hidden="true">
+                {open === undefined ? '·' : open ? '▾' : '▸'}
+              </span>
+              {r.slotProp && <span className="outline__slot">{r.slotProp}:</span>}
+              <span className="outline__type">{r.name}</span>
+              <span className="outline__label">{r.label}</span>
+              {r.when && (
+                <code className="outline__when" title="Shown only while this is true">
+                  when {r.when}
+                </code>
+              )}
+              {r.problems > 0 && (
+                <span className="outline__problems">
+                  {r.problems} problem{r.problems === 1 ? '' : 's'}
+                </span>
+              )}
+              {r.locked && (
+                <span className="outline__locked" id={`${r.pointer}-locked`}>
+                  required: {r.locked}
+                </span>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <p role="status" className="outline__status">
+        {message}
+      </p>
+      <DeleteDialog
+        open={asking}
+        row={current}
+        onCancel={() => {
+          setAsking(false);
+          wantFocus.current = true;
+          setMessage('');
+        }}
+        onConfirm={() => {
+          setAsking(false);
+          wantFocus.current = true;
+          setMessage(onCommand('remove') ?? '');
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * The screen editor (issue 49): outline and palette | the canvas (the real renderer on the draft) | the selected
+ * element's property form, over one draft shared with the JSON view (use-draft.ts). Every edit goes through the
+ * draft's history: the toolbar's Undo and Redo, or Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z / Ctrl+Y anywhere in the
+ * editor. The draft's problems are placed on their nodes (outline badges, form fields); Save refuses while any
+ * is left, naming the pointers. Nothing here knows a node type: rows, slots and forms come from the schemas.
+ */
+import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { duplicate, indent, insert, move, moveDown, moveUp, outdent, outlineRows, remove, type Edit } from './doc-tree';
+import type { Draft } from './use-draft';
+import { elementOf } from './element-slots';
+import { historyKey } from './history';
+import { getAt, setAt } from './json-pointer';
+import { problemCounts, problemsByNode, problemsOfElement } from './node-problems';
+import Outline, { type Command } from './Outline';
+import Palette from './Palette';
+import PropertyPane from './PropertyPane';
+import { catalog } from './schema-catalog';
+import { useEditorContext, type EditorData, type Market } from './use-editor-context';
+import './editor.css';
+
+export type { EditorData };
+
+interface Props {
+  draft: Draft;
+  data: EditorData;
+}
+
+const EDITS: Record<Command, (doc: unknown, pointer: string, c: typeof catalog) => Edit> = {
+  up: moveUp,
+  down: moveDown,
+  indent,
+  outdent,
+  duplicate,
+  remove,
+};
+
+/** One undo step per field: edits of the same properties of the same element merge. */
+function fieldGroup(pointer: string, before: Record<string, unknown>, after: Record<string, unknown>): string {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
+  return `${pointer}#${keys.sort().join(',')}`;
+}
+
+export default function ScreenEditor({ draft, data }: Props) {
+  const doc = draft.draft;
+  const kind = draft.doc.kind;
+  const selected = draft.selected;
+  const [market, setMarket] = useState<Market>(data.market === 'IN' ? 'IN' : 'ID');
+  const [width, setWidth] = useState<320 | 375>(375);
+  const readOnly = !draft.writable;
+  const context = useEditorContext(data, market, (doc as { state?: unknown } | null)?.state);
+
+  const byNode = useMemo(() => problemsByNode(doc, draft.problems, catalog), [doc, draft.problems]);
+  const rows = useMemo(
+    () => outlineRows(doc, catalog, context.texts[data.consoleLocale] ?? {}, problemCounts(byNode)),
+    [doc, context.texts, data.consoleLocale, byNode],
+  );
+
+  /** Applies an edit's result to the draft, or answers its refusal. */
+  const apply = useCallback(
+    (e: Edit): string | null => {
+      if ('error' in e) return e.error;
+      if (e.doc !== doc) draft.edit(e.doc, e.selected);
+      else draft.select(e.selected);
+      return null;
+    },
+    [doc, draft],
+  );
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const what = historyKey(e);
+    if (!what || e.defaultPrevented) return;
+    e.preventDefault();
+    if (what === 'undo') draft.undo();
+    else draft.redo();
+  };
+
+  const element = selected ? getAt(doc, selected) : undefined;
+  const id = elementOf(element, catalog);
+  const docProblems = byNode.get('') ?? [];
+
+  return (
+    <div className="screen-editor" onKeyDown={onKeyDown}>
+      <div role="toolbar" aria-label="Editor" className="screen-editor__toolbar">
+        <button
+          type="button"
+          disabled={readOnly || !draft.canUndo}
+          aria-keyshortcuts="Control+Z Meta+Z"
+          onClick={draft.undo}
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          disabled={readOnly || !draft.canRedo}
+          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+          onClick={draft.redo}
+        >
+          Redo
+        </button>
+        <label>
+          Market{' '}
+          <select value={market} onChange={(e) => setMarket(e.target.value as Market)}>
+            <option value="ID">Indonesia (ID)</option>
+            <option value="IN">India (IN)</option>
+          </select>
+        </label>
+        <label>
+          Width{' '}
+          <select value={width} onChange={(e) => setWidth(Number(e.target.value) as 320 | 375)}>
+            <option value={375}>375 px</option>
+            <option value={320}>320 px</option>
+          </select>
+        </label>
+        <span className={draft.problems.length ? 'screen-editor__count is-bad' : 'screen-editor__count'}>
+          {draft.problems.length
+            ? `${draft.problems.length} problem${draft.problems.length === 1 ? '' : 's'}: the badges in the outline show where`
+            : 'No schema problems'}
+        </span>
+      </div>
+      <div className="screen-editor__panes">
+        <div className="screen-editor__left">
+          <Outline
+            rows={rows}
+            selected={selected}
+            readOnly={readOnly}
+            onSelect={draft.select}
+            onCommand={(c) => apply(EDITS[c](doc, selected, catalog))}
+            onMove={(from, slot, index, dryRun) => {
+              const e = move(doc, from, slot, index, catalog);
+              return dryRun ? ('error' in e ? e.error : null) : apply(e);
+            }}
+          />
+          <Palette
+            doc={doc}
+            selected={selected}
+            catalog={catalog}
+            readOnly={readOnly}
+            onInsert={(el, slot, index) => apply(insert(doc, slot, index, el, catalog))}
+          />
+        </div>
+        <div className="screen-editor__canvas">
+          {/* H23's EditorCanvas takes this place once it is in the tree. */}
+          <div role="region" aria-label="Canvas" className="screen-editor__canvas-wait" data-kind={kind}>
+            <p>
+              The preview of this draft ({market}, {width} px{data.routePath ? `, ${data.routePath}` : ''}) draws here.
+            </p>
+          </div>
+        </div>
+        <div className="screen-editor__properties">
+          <PropertyPane
+            pointer={selected}
+            element={element}
+            id={id}
+            problems={id ? problemsOfElement(byNode, selected) : docProblems}
+            context={context}
+            readOnly={readOnly}
+            onChange={(next) => {
+              const before = (element ?? {}) as Record<string, unknown>;
+              draft.edit(setAt(doc, selected, next), selected, fieldGroup(selected, before, next));
+            }}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
