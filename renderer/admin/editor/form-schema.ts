@@ -82,7 +82,11 @@ function convert(raw: JsonSchema, base: string, w: Walk, key?: string): { schema
   const common = { ...(title ? { title } : {}), ...(s.description ? { description: s.description } : {}) };
   if (s.contentMediaType && String(s.contentMediaType).startsWith('image/'))
     return { schema: { ...common, type: 'string', 'x-editor': 'image' } as RJSFSchema, ui: {} };
-  if (editor) return { schema: { ...common, type: 'string', 'x-editor': editor } as RJSFSchema, ui: {} };
+  if (editor) {
+    // The pattern stays for the pickers' own checks (a new text key's name); the form itself never validates.
+    const pattern = typeof s.pattern === 'string' ? { pattern: s.pattern } : {};
+    return { schema: { ...common, ...pattern, type: 'string', 'x-editor': editor } as RJSFSchema, ui: {} };
+  }
   const { anyOf, oneOf, ...rest } = s;
   let out: JsonSchema = { ...rest, ...common };
   const choice = anyOf ?? oneOf;
