@@ -1,11 +1,13 @@
 /**
- * The properties pane: the selected element's form (PropertyForm, generated from its schema), headed by its type
- * and pointer; with nothing selected, the document's own problems (those at no node). A viewer sees the form
- * read-only (a disabled fieldset).
+ * The properties pane: the selected element's form (PropertyForm, generated from its schema, with the element's
+ * problems at their fields), headed by its type and pointer; with nothing selected, the document's own problems
+ * (those at no node). A viewer sees the form read-only (a disabled fieldset). The form is keyed by the pointer:
+ * selecting another element starts a fresh form rather than one carrying the last element's field state.
  */
 import type { DocumentProblem } from '../../core/validation/document-problem';
 import type { EditorContext } from './editor-context';
 import type { ElementId } from './element-slots';
+import PropertyForm from './PropertyForm';
 
 interface Props {
   pointer: string;
@@ -43,21 +45,26 @@ export default function PropertyPane({ pointer, element, id, problems, context, 
       <h3>
         {id.name} <code>{pointer}</code>
       </h3>
+      {problems.length > 0 && (
+        <ul className="problems property-pane__problems" aria-label={`Problems of this ${id.name}`}>
+          {problems.map((p, i) => (
+            <li key={i}>
+              <code>{pointer + p.pointer}</code> {p.message}
+            </li>
+          ))}
+        </ul>
+      )}
       <fieldset disabled={readOnly} className="property-pane__fields">
         <legend className="visually-hidden">Properties of {id.name}</legend>
-        {/* PropertyForm (H22) renders here once it is in the tree. */}
-        <pre>{JSON.stringify(element, null, 2)}</pre>
-        {problems.length > 0 && (
-          <ul className="problems" aria-label="Problems of this element">
-            {problems.map((p, i) => (
-              <li key={i}>
-                <code>{pointer + p.pointer}</code> {p.message}
-              </li>
-            ))}
-          </ul>
-        )}
-        <span hidden>{context.consoleLocale}</span>
-        <button type="button" hidden onClick={() => onChange(element as Record<string, unknown>)} />
+        <PropertyForm
+          key={pointer}
+          element={element as Record<string, unknown>}
+          family={id.family}
+          name={id.name}
+          problems={problems}
+          onChange={onChange}
+          context={context}
+        />
       </fieldset>
     </section>
   );

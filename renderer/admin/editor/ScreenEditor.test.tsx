@@ -120,6 +120,26 @@ describe('screen editor: delete asks first, undo and redo', () => {
   });
 });
 
+describe('screen editor: property edits', () => {
+  it('edits the selected node in its form; one field edit is one undo step', async () => {
+    openEditor();
+    await screen.findByRole('tree');
+    await userEvent.click(rowOf(STACK));
+    const pane = screen.getByRole('region', { name: 'Properties of stack' });
+    const gap = pane.querySelector<HTMLSelectElement>('[id="prop_gap"]')!;
+    expect(gap.selectedOptions[0].textContent).toBe('md');
+    await userEvent.selectOptions(gap, 'xl');
+    await userEvent.click(screen.getByRole('tab', { name: 'JSON' }));
+    const text = () =>
+      EditorView.findFromDOM(screen.getByLabelText('JSON of screen complaint-entry'))!.state.doc.toString();
+    expect(JSON.parse(text()).body[0].children[0].gap).toBe('xl');
+    await userEvent.click(screen.getByRole('tab', { name: 'Editor' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'JSON' }));
+    expect(JSON.parse(text()).body[0].children[0].gap).toBe('md');
+  });
+});
+
 describe('screen editor: drag and drop', () => {
   const data = () => {
     const store = new Map<string, string>();
