@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import entry from '../../../screens/pages/complaints/complaint-entry.json';
 import gallery from '../../../screens/pages/developer/gallery.json';
 import idTexts from '../../../screens/texts/id-ID.json';
+import landing from '../../../screens/templates/default.json';
 import { validateDocument } from '../../core/validation/validate-document';
 import {
   duplicate,
@@ -200,5 +201,38 @@ describe('slot rules from the catalog', () => {
     });
     expect(outlineRows(map('home', 'help'), routes, {}).every((r) => !r.locked)).toBe(true);
     expect(ok(moveDown(map('home', 'help'), '/routes/0', routes)).selected).toBe('/routes/1');
+  });
+});
+
+describe('landing templates: sections around the one registration form', () => {
+  const template = () => structuredClone(landing) as Record<string, unknown>;
+
+  it('locks the registration section where it is, but lets sections be added and reordered around it', () => {
+    const rows = outlineRows(template(), catalog, texts);
+    const reg = rows.find((r) => r.name === 'registration')!;
+    expect(reg).toMatchObject({ family: 'landing-section', slot: '/sections', depth: 1 });
+    expect(reg.locked).toMatch(/"sections" of the landing-template needs it: \/sections/);
+    expect(remove(template(), reg.pointer, catalog)).toEqual({
+      error: expect.stringMatching(/^It cannot be removed\./),
+    });
+
+    const others = catalog.types('landing-section').filter((t) => t.name !== 'registration');
+    expect(others.length).toBeGreaterThan(0);
+    let doc: unknown = template();
+    for (const t of others)
+      doc = ok(insert(doc, '/sections', 0, catalog.skeleton('landing-section', t.name), catalog)).doc;
+    expect(validateDocument('landing-template', doc)).toEqual([]);
+    const last = `/sections/${others.length}`;
+    const { doc: moved, selected } = ok(moveUp(doc, last, catalog));
+    expect(getAt(moved, `${selected}/section`)).toBe('registration');
+    expect(validateDocument('landing-template', moved)).toEqual([]);
+    expect(
+      outlineRows(moved, catalog, texts)
+        .filter((r) => r.locked)
+        .map((r) => r.pointer),
+    ).toEqual([selected]);
+    expect(insert(doc, '/sections', 0, catalog.skeleton('node', 'text'), catalog)).toMatchObject({
+      error: 'The "sections" of the landing-template holds sections, not nodes.',
+    });
   });
 });
