@@ -1,12 +1,14 @@
 /**
  * One document of the change set on the review page: what it is, who drafted it, its readable diff, and where a market
  * asks for four eyes, whether it has its second person (a colleague drafted it, or another publisher approved this
- * very draft) with an Approve button for a publisher who can be that second person.
+ * very draft) with an Approve button for a publisher who can be that second person. A changed screen or landing
+ * template shows before/after pictures of the preview beside its diff (PreviewPictures.tsx).
  */
 import type { DocRecord, DocSummary } from '../admin-types';
 import ChangeTable from '../diff/ChangeTable';
 import { describeChanges } from '../diff/describe-changes';
 import type { FourEyesDocVerdict } from './four-eyes';
+import PreviewPictures, { PICTURED_KINDS } from './PreviewPictures';
 
 interface Props {
   summary: DocSummary;
@@ -36,6 +38,12 @@ function eyesText(v: FourEyesDocVerdict, drafters: string[], user: string): stri
   }
 }
 
+/** The market the pictures preview: the document's own (a landing template names one), else its first. */
+function marketOf(markets: string[], doc: unknown): string {
+  const own = (doc as { market?: unknown } | null)?.market;
+  return typeof own === 'string' ? own : (markets[0] ?? 'ID');
+}
+
 export default function ReviewDocCard({
   summary: d,
   record,
@@ -54,6 +62,7 @@ export default function ReviewDocCard({
   // Approvals of this draft (a rollback's approvals are for the history page).
   const approvers = (d.approvals ?? []).filter((a) => a.version === null).map((a) => a.approver);
   const headingId = `review-${d.kind}-${d.id}`;
+  const pictured = PICTURED_KINDS.has(d.kind) && !!changes?.rows.length;
   return (
     <article className="card review-doc" aria-labelledby={headingId}>
       <header className="review-doc__head">
@@ -90,11 +99,22 @@ export default function ReviewDocCard({
           )}
         </div>
       )}
-      {changes ? (
-        <ChangeTable changes={changes} label={`Changes in ${title}`} />
-      ) : (
-        <p className="review-doc__meta">Loading the changes…</p>
-      )}
+      <div className={pictured ? 'review-doc__change review-doc__change--pictured' : 'review-doc__change'}>
+        {pictured && record && (
+          <PreviewPictures
+            kind={d.kind}
+            id={d.id}
+            before={record.published?.content ?? null}
+            after={record.draft?.content ?? null}
+            market={marketOf(d.markets, record.draft?.content ?? record.published?.content)}
+          />
+        )}
+        {changes ? (
+          <ChangeTable changes={changes} label={`Changes in ${title}`} />
+        ) : (
+          <p className="review-doc__meta">Loading the changes…</p>
+        )}
+      </div>
     </article>
   );
 }

@@ -1,0 +1,162 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DocRecord, DocSummary } from '../admin-types';
+import { fakeAdminServer } from '../testing/fake-admin-server';
+import ReviewDocCard from './ReviewDocCard';
+
+const summary = (kind: string, id: string, markets: string[] = []): DocSummary =>
+  ({
+    kind,
+    id,
+    file: `${kind}/${id}.json`,
+    etag: `"${id}"`,
+    markets,
+    locale: null,
+    publishedVersion: 1,
+    publishedAt: null,
+    publishedBy: 'x',
+    hasDraft: true,
+    draftUpdatedAt: null,
+    draftUpdatedBy: 'ana',
+    editors: ['ana'],
+    approvals: [],
+  }) as unknown as DocSummary;
+const record = (kind: string, id: string, published: unknown, draft: unknown): DocRecord =>
+  ({
+    kind,
+    id,
+    file: `${kind}/${id}.json`,
+    etag: '"e"',
+    published: published ? { version: 3, content: published } : null,
+    draft: draft ? { content: draft, editors: ['ana'] } : null,
+  }) as unknown as DocRecord;
+
+const screenDoc = (text: string) => ({
+  kind: 'screen',
+  id: 'complaint-entry',
+  schemaVersion: 1,
+  title: 't',
+  body: [{ type: 'text', value: text }],
+});
+
+function routeMapServer() {
+  return fakeAdminServer({
+    'GET /documents': () => ({ body: { documents: [summary('route-map', 'default')] } }),
+    'GET /documents/route-map/default': () => ({
+      body: record('route-map', 'default', null, {
+        kind: 'route-map',
+        routes: [
+          { path: '/', screen: 'site-home' },
+          { path: '/complaint', screen: 'complaint-entry' },
+        ],
+      }),
+    }),
+  });
+}
+
+/** The frame says it listens; the picture sends it its document. */
+function readyAndRead(frame: HTMLIFrameElement) {
+  const posts = vi.fn();
+  frame.contentWindow!.postMessage = posts as never;
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data: { sdui: 'editor-ready' },
+      origin: location.origin,
+      source: frame.contentWindow,
+    }),
+  );
+  return posts.mock.calls.map((c) => c[0]).find((m) => m.sdui === 'editor-draft');
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ReviewDocCard pictures', () => {
+  it('a changed screen: published and draft pictures, inert and labelled, each drawing its own document', async () => {
+    const { calls } = routeMapServer();
+    const before = screenDoc('Old words');
+    const after = screenDoc('New words');
+    render(
+      <ReviewDocCard
+        summary={summary('screen', 'complaint-entry', ['ID'])}
+        record={record('screen', 'complaint-entry', before, after)}
+        checked
+      />,
+    );
+    const published = (await screen.findByTitle('Published (before): screen complaint-entry')) as HTMLIFrameElement;
+    const draft = screen.getByTitle('Draft (after): screen complaint-entry') as HTMLIFrameElement;
+    for (const f of [published, draft]) {
+      expect(f.hasAttribute('inert')).toBe(true);
+      expect(f.tabIndex).toBe(-1);
+      expect(f.getAttribute('src')).toBe('/complaint?market=ID&sduiPreview=1');
+    }
+    expect(screen.getByRole('group', { name: 'Pictures of screen complaint-entry, market ID' })).toBeTruthy();
+    // Beside the structural diff, not instead of it.
+    expect(screen.getByRole('table', { name: 'Changes in screen complaint-entry' })).toBeTruthy();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /documents?kind=route-map',
+      'GET /documents/route-map/default',
+    ]);
+
+    expect(readyAndRead(published)).toEqual({ sdui: 'editor-draft', kind: 'screen', doc: before, market: 'ID' });
+    expect(readyAndRead(draft)).toEqual({ sdui: 'editor-draft', kind: 'screen', doc: after, market: 'ID' });
+  });
+
+  it('a new screen has only the draft picture; a screen no route opens says so', async () => {
+    routeMapServer();
+    const { unmount } = render(
+      <ReviewDocCard
+        summary={summary('screen', 'complaint-entry')}
+        record={record('screen', 'complaint-entry', null, screenDoc('x'))}
+        checked
+      />,
+    );
+    await screen.findByTitle('Draft (after): screen complaint-entry');
+    expect(screen.getByText('Published (before): nothing, a new document.')).toBeTruthy();
+    expect(screen.queryByTitle(/^Published/)).toBeNull();
+    unmount();
+
+    const lonely = { ...screenDoc('x'), id: 'lonely' };
+    render(
+      <ReviewDocCard
+        summary={summary('screen', 'lonely')}
+        record={record('screen', 'lonely', lonely, screenDoc('y'))}
+        checked
+      />,
+    );
+    await screen.findByText('No route opens screen lonely: there is no picture of it.');
+    expect(screen.queryByTitle(/before|after/)).toBeNull();
+  });
+
+  it('a landing template is pictured on its registration page in its own market; other kinds have no pictures', async () => {
+    const { calls } = routeMapServer();
+    const tpl = (title: string) => ({
+      kind: 'landing-template',
+      id: 'spring',
+      templateId: 'spring',
+      market: 'IN',
+      title,
+    });
+    const { unmount } = render(
+      <ReviewDocCard
+        summary={summary('landing-template', 'spring')}
+        record={record('landing-template', 'spring', tpl('a'), tpl('b'))}
+        checked
+      />,
+    );
+    const after = screen.getByTitle('Draft (after): landing-template spring') as HTMLIFrameElement;
+    expect(after.getAttribute('src')).toBe('/register?templateId=spring&market=IN&sduiPreview=1');
+    expect(readyAndRead(after)).toMatchObject({ kind: 'landing-template', doc: tpl('b') });
+    unmount();
+
+    render(
+      <ReviewDocCard
+        summary={summary('market', 'ID', ['ID'])}
+        record={record('market', 'ID', { kind: 'market', a: 1 }, { kind: 'market', a: 2 })}
+        checked
+      />,
+    );
+    await act(async () => {});
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});
