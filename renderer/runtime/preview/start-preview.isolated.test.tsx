@@ -158,9 +158,15 @@ describe('the draft preview frame', () => {
     expect(mark('Draft text')).toBe('/body/0');
     expect(mark('Alpha')).toBe('/body/2/itemTemplate/0');
 
-    // Select mode: the click selects the innermost node and the page does not see it.
+    // Until the canvas asks for select mode, a click is the page's (other console previews are used as pages).
     const seen = vi.fn();
     document.body.addEventListener('click', seen);
+    fireEvent.click(screen.getByText('Alpha'));
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(posted().filter((m) => m.sdui === 'editor-select')).toEqual([]);
+    // Select mode: the click selects the innermost node and the page does not see it.
+    await send({ sdui: 'editor-mode', select: true });
+    seen.mockClear();
     fireEvent.click(screen.getByText('Alpha'));
     expect(posted()).toContainEqual({ sdui: 'editor-select', pointer: '/body/2/itemTemplate/0' });
     expect(seen).not.toHaveBeenCalled();

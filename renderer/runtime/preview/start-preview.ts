@@ -47,7 +47,8 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
   let pointers = new WeakMap<object, string>();
   let drafts = 0;
   let template: { doc: Record<string, unknown>; endpoints: Map<string, unknown> } | null = null;
-  let selectMode = true;
+  // Off until the canvas asks: the console's other preview frames (copy, landing pages) are used as pages.
+  let selectMode = false;
   let bundleOnce: ReturnType<typeof loadBundle> | undefined;
   let current: RuntimeServices | null = null;
   // Screens (by their services) that drew the draft, that were asked to, and whose API client is the preview's.
