@@ -95,6 +95,8 @@ describe('copy QA in the console', () => {
     expect(await td.innerText()).toMatch(/41 characters.*allows 32/s);
 
     await page.goto(`${h.url}/admin#/doc/screen/complain-page-next`);
+    // The page's draft preview sits beside the JSON view (the screen editor has its own canvas).
+    await page.getByRole('tab', { name: 'JSON' }).click();
     const frame = page.frameLocator('iframe[title="Draft preview"]');
     // Coming from the copy table the preview stays folded, as it was there.
     const show = page.getByRole('button', { name: 'Show preview' });

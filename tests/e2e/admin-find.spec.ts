@@ -72,11 +72,11 @@ describe('finding things in the console', () => {
     await expect.poll(() => cell.inputValue()).toBe('Keluhan saya');
     expect(await page.getByRole('table').locator('tbody tr').count()).toBe(1);
 
-    // A screen opens its page (JSON editor); Back returns to the filtered copy table.
+    // A screen opens its page (the screen editor); Back returns to the filtered copy table.
     await search.fill('Keluhan');
     await results.getByRole('option', { name: /\(screen complaint-entry\)/ }).click();
     await page.waitForURL(/#\/doc\/screen\/complaint-entry$/);
-    await page.getByLabel('JSON of screen complaint-entry').waitFor();
+    await page.getByRole('tree', { name: 'Outline' }).waitFor();
     expect(await entry('complaint-entry').getAttribute('aria-current')).toBe('page');
     await page.goBack();
     await page.waitForURL(/#\/copy\?key=complaint\.myComplaints$/);

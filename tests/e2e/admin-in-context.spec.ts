@@ -26,6 +26,8 @@ describe('editing copy in the preview', () => {
   it('picks a text on the previewed screen, edits its key, saves and sees the new copy', async () => {
     const { page, pageErrors } = await loginConsole(h, 'ops');
     await page.goto(`${h.url}/admin#/doc/screen/complaint-entry`);
+    // The page's draft preview sits beside the JSON view (the screen editor has its own canvas).
+    await page.getByRole('tab', { name: 'JSON' }).click();
     const frame = page.frameLocator('iframe[title="Draft preview"]');
     await frame.getByRole('link', { name: OLD, exact: true }).waitFor({ timeout: 15000 });
 

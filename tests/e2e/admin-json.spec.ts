@@ -21,6 +21,8 @@ describe('JSON editor', () => {
   it('undoes and redoes, shows errors at their line, saves with Ctrl+S, previews beside', async () => {
     const { page, pageErrors } = await loginConsole(h, 'ed');
     await openDocument(page, 'screen', 'not-found');
+    // Screens open in the screen editor; the JSON tab is the same draft as text.
+    await page.getByRole('tab', { name: 'JSON' }).click();
     const editor = page.getByLabel('JSON of screen not-found');
     await editor.waitFor();
     await editor.click();

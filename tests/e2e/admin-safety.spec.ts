@@ -29,6 +29,8 @@ afterAll(async () => h?.close());
 
 async function openScreenJson(page: Page, id: string) {
   await openDocument(page, 'screen', id);
+  // Screens open in the screen editor; its JSON tab shows the same draft as text.
+  await page.getByRole('tab', { name: 'JSON' }).click();
   const editor = page.getByLabel(`JSON of screen ${id}`);
   await editor.waitFor();
   return editor;
@@ -159,6 +161,7 @@ describe('console safety', () => {
     }
     const json = page.getByLabel('JSON of screen not-found');
     await openDocument(page, 'screen', 'not-found');
+    await page.getByRole('tab', { name: 'JSON' }).click();
     expect(await json.getAttribute('contenteditable')).toBe('false');
     expect(pageErrors).toEqual([]);
   });

@@ -143,20 +143,23 @@ export default function Outline({ rows, selected, readOnly, onSelect, onCommand,
 
   return (
     <div className="outline">
-      <div role="toolbar" aria-label="Outline commands" className="outline__toolbar">
-        {COMMANDS.map((c) => (
-          <button
-            key={c.command}
-            type="button"
-            disabled={readOnly || !current}
-            aria-keyshortcuts={c.ariaKeys}
-            title={`${c.label} (${c.keys})`}
-            onClick={() => run(c.command)}
-          >
-            {c.label}
-          </button>
-        ))}
-      </div>
+      {/* A viewer reads the outline; the commands are not offered at all. */}
+      {!readOnly && (
+        <div role="toolbar" aria-label="Outline commands" className="outline__toolbar">
+          {COMMANDS.map((c) => (
+            <button
+              key={c.command}
+              type="button"
+              disabled={!current}
+              aria-keyshortcuts={c.ariaKeys}
+              title={`${c.label} (${c.keys})`}
+              onClick={() => run(c.command)}
+            >
+              {c.label}
+            </button>
+          ))}
+        </div>
+      )}
       <div role="tree" aria-label="Outline" className="outline__tree" onKeyDown={onKeyDown}>
         {visible.map((r) => {
           const open = hasChildren.has(r.pointer) ? !folded.has(r.pointer) : undefined;

@@ -84,22 +84,21 @@ export default function ScreenEditor({ draft, data }: Props) {
   return (
     <div className="screen-editor" onKeyDown={onKeyDown}>
       <div role="toolbar" aria-label="Editor" className="screen-editor__toolbar">
-        <button
-          type="button"
-          disabled={readOnly || !draft.canUndo}
-          aria-keyshortcuts="Control+Z Meta+Z"
-          onClick={draft.undo}
-        >
-          Undo
-        </button>
-        <button
-          type="button"
-          disabled={readOnly || !draft.canRedo}
-          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-          onClick={draft.redo}
-        >
-          Redo
-        </button>
+        {!readOnly && (
+          <>
+            <button type="button" disabled={!draft.canUndo} aria-keyshortcuts="Control+Z Meta+Z" onClick={draft.undo}>
+              Undo
+            </button>
+            <button
+              type="button"
+              disabled={!draft.canRedo}
+              aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+              onClick={draft.redo}
+            >
+              Redo
+            </button>
+          </>
+        )}
         <label>
           Market{' '}
           <select value={market} onChange={(e) => setMarket(e.target.value as Market)}>
@@ -133,13 +132,15 @@ export default function ScreenEditor({ draft, data }: Props) {
               return dryRun ? ('error' in e ? e.error : null) : apply(e);
             }}
           />
-          <Palette
-            doc={doc}
-            selected={selected}
-            catalog={catalog}
-            readOnly={readOnly}
-            onInsert={(el, slot, index) => apply(insert(doc, slot, index, el, catalog))}
-          />
+          {!readOnly && (
+            <Palette
+              doc={doc}
+              selected={selected}
+              catalog={catalog}
+              readOnly={readOnly}
+              onInsert={(el, slot, index) => apply(insert(doc, slot, index, el, catalog))}
+            />
+          )}
         </div>
         <div className="screen-editor__canvas">
           {/* H23's EditorCanvas takes this place once it is in the tree. */}
