@@ -53,7 +53,7 @@ export function openEditor(content: unknown = entry, role: 'editor' | 'viewer' =
       editorData={data}
     />,
   );
-  return { ...server, saved };
+  return { ...server, saved, container: document.body };
 }
 
 export const tree = () => screen.getByRole('tree', { name: 'Outline' });
