@@ -17,22 +17,14 @@ import { looksLikeScreen } from '../../boot/boot-types';
 import { LIVE_SCREEN_EVENT, type LiveScreen } from '../../boot/live/live-screen-event';
 import { validateDocument } from '../../core/validation/validate-document';
 import { copyText } from '../../core/copy/copy-text';
-import type { ApiClient, ApiResult } from '../../core/api/api-result';
 import { RuntimeContext } from '../runtime-context';
 import type { Runtime } from '../contract';
 import { previewHook } from '../preview-hook';
 import { applyOverrides, pointersOf } from '../preview-overrides';
 import type { RuntimeServices } from '../services';
-import { FAILED_CALL_PREFIX, isToFrame, type FromFrame, type PreviewOverride } from './preview-messages';
-
-type Problem = { pointer: string; message: string };
-type AnswerableApi = ApiClient & {
-  answer?(
-    endpoint: string,
-    raw: Promise<{ status: number; text: string }>,
-    o?: { silent?: boolean },
-  ): Promise<ApiResult>;
-};
+import { isToFrame, type FromFrame, type PreviewOverride } from './preview-messages';
+import { previewApi, templateEndpoints, type TemplateDraft } from './preview-api';
+import { showProblems, type Problem } from './preview-problems';
 
 const WRAPPER = 'sdui-node';
 const BASE_STYLE = `${WRAPPER}{display:contents}html[data-sdui-select] body *{cursor:pointer}`;
@@ -46,7 +38,7 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
   let overrides: PreviewOverride[] = [];
   let pointers = new WeakMap<object, string>();
   let drafts = 0;
-  let template: { doc: Record<string, unknown>; endpoints: Map<string, unknown> } | null = null;
+  let template: TemplateDraft | null = null;
   // Off until the canvas asks: the console's other preview frames (copy, landing pages) are used as pages.
   let selectMode = false;
   let bundleOnce: ReturnType<typeof loadBundle> | undefined;
@@ -88,33 +80,12 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
     const market = new URLSearchParams(win.location.search).get('market') ?? '';
     const bundle = await (bundleOnce ??= loadBundle(market, () => {}));
     if (!bundle) return;
-    const apiMap = bundle.body.apiMap as ApiMapDocument;
-    const endpoints = new Map<string, unknown>();
-    for (const [name, ep] of Object.entries(apiMap.endpoints ?? {}))
-      if (ep?.method === 'GET' && (ep.params ?? []).includes('templateId')) endpoints.set(name, ep.successCode);
-    template = { doc: applyOverrides(tpl, overrides), endpoints };
+    template = {
+      doc: applyOverrides(tpl, overrides),
+      endpoints: templateEndpoints(bundle.body.apiMap as ApiMapDocument),
+    };
     const ids = new Set([...bundle.body.routeMap.routes.map((r) => r.screen), bundle.body.routeMap.notFound]);
     for (const id of ids) win.dispatchEvent(new CustomEvent(LIVE_SCREEN_EVENT, { detail: { id, now: true } }));
-  }
-
-  /** The renderer's error (the app's `common.error` copy) over the page, with what is wrong; none: removed. */
-  function showProblems(problems: Problem[]) {
-    const old = doc.getElementById('sdui-preview-error');
-    if (!problems.length) return old?.remove();
-    const box = old ?? doc.body.appendChild(doc.createElement('div'));
-    box.id = 'sdui-preview-error';
-    box.setAttribute('role', 'alert');
-    box.setAttribute('style', 'position:fixed;inset:0;z-index:2147483647;background:#fff;overflow:auto;padding:16px');
-    const head = doc.createElement('p');
-    head.className = 'sdui-screen-error';
-    head.textContent = copyText(current?.texts ?? {}, 'common.error', undefined, current?.market) ?? 'error';
-    const list = doc.createElement('ul');
-    for (const p of problems.slice(0, 20)) {
-      const li = doc.createElement('li');
-      li.textContent = `${p.pointer || '/'}: ${p.message}`;
-      list.appendChild(li);
-    }
-    box.replaceChildren(head, list);
   }
 
   function takeDraft(kind: string, value: unknown) {
@@ -125,39 +96,19 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
     if (!problems.length && kind !== 'screen' && kind !== 'landing-template')
       problems.push({ pointer: '', message: `a ${kind} document has no picture of its own` });
     post({ sdui: 'editor-drawn', kind, problems });
-    showProblems(problems);
+    const errorText = copyText(current?.texts ?? {}, 'common.error', undefined, current?.market) ?? 'error';
+    showProblems(doc, problems, errorText);
     if (problems.length) return;
     draft = { kind, doc: value };
     if (kind === 'screen') drawScreen();
     else void useTemplate(value as Record<string, unknown>);
   }
 
-  /** The preview's API client of one screen: marked steps fail as the network would; template calls get the draft. */
+  /** The screen's API client is the preview's (preview-api.ts), once per screen. */
   function patchApi(s: RuntimeServices) {
     if (patched.has(s)) return;
     patched.add(s);
-    const real = s.api as AnswerableApi;
-    s.api = {
-      ...real,
-      call(name, params, o) {
-        if (name.startsWith(FAILED_CALL_PREFIX)) {
-          const failed = Promise.reject(new Error('failed on purpose by the console preview (states menu)'));
-          return real.answer
-            ? real.answer(name.slice(FAILED_CALL_PREFIX.length), failed, o)
-            : Promise.resolve({ ok: false, code: undefined, message: '', data: undefined });
-        }
-        if (template?.endpoints.has(name)) {
-          const paused = template.doc.paused === true;
-          // A paused campaign answers like an unknown one (the sandbox's rule): the page shows its ended state.
-          return Promise.resolve(
-            paused
-              ? { ok: false, code: undefined, message: '', data: undefined }
-              : { ok: true, code: template.endpoints.get(name), message: '', data: structuredClone(template.doc) },
-          );
-        }
-        return real.call(name, params, o);
-      },
-    };
+    s.api = previewApi(s.api, () => template);
   }
 
   previewHook.draw = (node, shown, services) => {
@@ -189,7 +140,9 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
     // A CSS string: a pointer may hold any character of a key.
     const attr = `${WRAPPER}[data-sdui-pointer="${pointer.replace(/[\\"]/g, '\\$&').replace(/\n/g, '\\a ')}"]`;
     style('sdui-preview-selected', `${attr}>*{${OUTLINE}}`);
-    doc.querySelector(`${attr}>*`)?.scrollIntoView?.({ block: 'nearest' });
+    // Scrolled within the frame only (scrollIntoView would scroll the console page around it too).
+    const box = doc.querySelector(`${attr}>*`)?.getBoundingClientRect();
+    if (box && (box.top < 0 || box.bottom > win.innerHeight)) win.scrollTo({ top: win.scrollY + box.top - 16 });
   }
 
   /** In the scope of the node at `pointer` when it is drawn (its list item), else of the screen. */
@@ -239,6 +192,14 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
     if (pointer != null) post({ sdui: 'editor-select', pointer });
   };
 
+  // The preview never takes the console's focus: a redrawn modal or field focuses itself only while the person is
+  // in the frame (else every keystroke in a property form, redrawing an open modal, would move focus into the frame).
+  const proto = (win as Window & typeof globalThis).HTMLElement.prototype;
+  const focus = proto.focus;
+  proto.focus = function (this: HTMLElement, o?: FocusOptions) {
+    if (doc.hasFocus()) focus.call(this, o);
+  };
+
   style('sdui-preview-style', BASE_STYLE);
   doc.documentElement.toggleAttribute('data-sdui-select', selectMode);
   win.addEventListener('message', onMessage);
@@ -247,6 +208,7 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
   return {
     stop() {
       previewHook.draw = undefined;
+      proto.focus = focus;
       win.removeEventListener('message', onMessage);
       doc.removeEventListener('click', onClick, true);
     },
