@@ -56,3 +56,25 @@ describe('generated property forms round-trip the gallery fixtures', () => {
     },
   );
 });
+
+describe('landing sections', () => {
+  it.each(catalog.types('landing-section').map((t) => t.name))('%s: the smallest section round-trips', async (name) => {
+    const section = catalog.skeleton('landing-section', name);
+    const onChange = vi.fn();
+    const formRef = createRef<Form>();
+    render(
+      <ElementForm
+        element={section}
+        family="landing-section"
+        name={name}
+        problems={[]}
+        onChange={onChange}
+        context={context}
+        formRef={formRef}
+      />,
+    );
+    await act(async () => new Promise((r) => setTimeout(r, 0)));
+    expect(onChange).not.toHaveBeenCalled();
+    expect(formRef.current!.state.formData).toEqual(catalog.skeleton('landing-section', name));
+  });
+});
