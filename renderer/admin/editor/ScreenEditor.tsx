@@ -16,6 +16,7 @@ import Outline, { type Command } from './Outline';
 import Palette from './Palette';
 import PropertyPane from './PropertyPane';
 import { catalog } from './schema-catalog';
+import EditorCanvas, { type CanvasWidth } from './EditorCanvas';
 import { useEditorContext, type EditorData, type Market } from './use-editor-context';
 import './editor.css';
 
@@ -48,9 +49,12 @@ export default function ScreenEditor({ draft, data }: Props) {
   const kind = draft.doc.kind;
   const selected = draft.selected;
   const [market, setMarket] = useState<Market>(data.market === 'IN' ? 'IN' : 'ID');
-  const [width, setWidth] = useState<320 | 375>(375);
+  const [width, setWidth] = useState<CanvasWidth>(375);
+  /** The canvas's reading of a binding in the current preview, for the binding picker. */
+  const [previewValues, setPreviewValues] = useState<((expr: string) => unknown) | undefined>();
+  const onPreviewValues = useCallback((f: (expr: string) => unknown) => setPreviewValues(() => f), []);
   const readOnly = !draft.writable;
-  const context = useEditorContext(data, market, (doc as { state?: unknown } | null)?.state);
+  const context = useEditorContext(data, market, (doc as { state?: unknown } | null)?.state, previewValues);
 
   const byNode = useMemo(() => problemsByNode(doc, draft.problems, catalog), [doc, draft.problems]);
   const rows = useMemo(
@@ -99,20 +103,6 @@ export default function ScreenEditor({ draft, data }: Props) {
             </button>
           </>
         )}
-        <label>
-          Market{' '}
-          <select value={market} onChange={(e) => setMarket(e.target.value as Market)}>
-            <option value="ID">Indonesia (ID)</option>
-            <option value="IN">India (IN)</option>
-          </select>
-        </label>
-        <label>
-          Width{' '}
-          <select value={width} onChange={(e) => setWidth(Number(e.target.value) as 320 | 375)}>
-            <option value={375}>375 px</option>
-            <option value={320}>320 px</option>
-          </select>
-        </label>
         <span className={draft.problems.length ? 'screen-editor__count is-bad' : 'screen-editor__count'}>
           {draft.problems.length
             ? `${draft.problems.length} problem${draft.problems.length === 1 ? '' : 's'}: the badges in the outline show where`
@@ -143,12 +133,18 @@ export default function ScreenEditor({ draft, data }: Props) {
           )}
         </div>
         <div className="screen-editor__canvas">
-          {/* H23's EditorCanvas takes this place once it is in the tree. */}
-          <div role="region" aria-label="Canvas" className="screen-editor__canvas-wait" data-kind={kind}>
-            <p>
-              The preview of this draft ({market}, {width} px{data.routePath ? `, ${data.routePath}` : ''}) draws here.
-            </p>
-          </div>
+          <EditorCanvas
+            doc={doc}
+            kind={kind}
+            market={market}
+            width={width}
+            routePath={data.routePath}
+            selected={selected || null}
+            onSelect={draft.select}
+            onMarketChange={setMarket}
+            onWidthChange={setWidth}
+            onPreviewValues={onPreviewValues}
+          />
         </div>
         <div className="screen-editor__properties">
           <PropertyPane

@@ -36,7 +36,12 @@ const contentOf = (records: DocRecord[], kind: string, id?: string) => {
   return r ? currentContent(r) : undefined;
 };
 
-export function useEditorContext(data: EditorData, market: Market, screenState: unknown): EditorContext {
+export function useEditorContext(
+  data: EditorData,
+  market: Market,
+  screenState: unknown,
+  previewValues?: (expr: string) => unknown,
+): EditorContext {
   const [apiMap, setApiMap] = useState<unknown>(() => contentOf(data.records, 'api-map'));
   const [created, setCreated] = useState<Record<string, Record<string, string>>>({});
   const apiMapId = data.docs.find((d) => d.kind === 'api-map')?.id;
@@ -70,6 +75,7 @@ export function useEditorContext(data: EditorData, market: Market, screenState: 
       apiMap,
       routeMap: contentOf(data.records, 'route-map'),
       screenState,
+      previewValues,
       async createKey(key, byLocale) {
         const lines: string[] = [];
         for (const [locale, value] of Object.entries(byLocale)) {
@@ -97,6 +103,6 @@ export function useEditorContext(data: EditorData, market: Market, screenState: 
       },
       uploadImage: (file) => uploadImage(file),
     }),
-    [texts, data.consoleLocale, data.records, market, apiMap, screenState, onTextsSaved],
+    [texts, data.consoleLocale, data.records, market, apiMap, screenState, previewValues, onTextsSaved],
   );
 }
