@@ -1,12 +1,14 @@
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type Form from '@rjsf/core';
 import { fakeEditorContext } from '../testing/fake-editor-context';
+import { renderEditedForm } from '../testing/edited-form';
 import ElementForm from './ElementForm';
 import { toText } from './fields/binding-text';
 import { formSchemaOf } from './form-schema';
 import { catalog, idLookup, type Family } from './schema-catalog';
+import template from '../../../screens/templates/default.json';
 
 const { context } = fakeEditorContext({ screenState: { order: { productName: 'Dana Kilat' } } });
 
@@ -57,9 +59,17 @@ describe('generated property forms round-trip the gallery fixtures', () => {
   );
 });
 
+const sections = [
+  ...catalog
+    .types('landing-section')
+    .map((t) => ({ what: 'smallest', section: catalog.skeleton('landing-section', t.name) })),
+  ...template.sections.map((section) => ({ what: 'shipped', section: section as Record<string, unknown> })),
+];
+
 describe('landing sections', () => {
-  it.each(catalog.types('landing-section').map((t) => t.name))('%s: the smallest section round-trips', async (name) => {
-    const section = catalog.skeleton('landing-section', name);
+  it.each(sections)('$what $section.section section round-trips', async ({ section: original }) => {
+    const section = structuredClone(original);
+    const name = String(section.section);
     const onChange = vi.fn();
     const formRef = createRef<Form>();
     render(
@@ -75,6 +85,21 @@ describe('landing sections', () => {
     );
     await act(async () => new Promise((r) => setTimeout(r, 0)));
     expect(onChange).not.toHaveBeenCalled();
-    expect(formRef.current!.state.formData).toEqual(catalog.skeleton('landing-section', name));
+    expect(formRef.current!.state.formData).toEqual(original);
+  });
+});
+
+describe('an edit', () => {
+  it('changes only its property, and clearing a field removes the property', async () => {
+    const button = catalog.get('node', 'button')!.example!;
+    const { last } = renderEditedForm('node', { ...button, id: 'openDemo', variant: 'primary' }, context);
+    const variant = screen.getByLabelText('Variant') as HTMLSelectElement;
+    const danger = [...variant.options].find((o) => o.textContent === 'danger')!;
+    fireEvent.change(variant, { target: { value: danger.value } });
+    await waitFor(() => expect(last()).toEqual({ ...button, id: 'openDemo', variant: 'danger' }));
+    expect(last()!.onClick).toBe(button.onClick);
+    fireEvent.change(screen.getByLabelText('Id'), { target: { value: '' } });
+    await waitFor(() => expect(last()).toEqual({ ...button, variant: 'danger' }));
+    expect('id' in last()!).toBe(false);
   });
 });
