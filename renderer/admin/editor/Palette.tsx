@@ -5,7 +5,7 @@
  * schema does not take stays listed but disabled, with the reason. Inserting puts the type's smallest valid
  * element (`catalog.skeleton`) there and selects it, so the property form opens on it.
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { insertTargets } from './doc-tree';
 import { findSlot, refusal } from './element-slots';
 import type { Catalog } from './schema-catalog';
@@ -31,6 +31,8 @@ export default function Palette({ doc, selected, catalog, readOnly, onInsert }: 
   const [where, setWhere] = useState(0);
   const [filter, setFilter] = useState('');
   const [message, setMessage] = useState('');
+  // Another selection offers other places: start again from its first (inside a container, else after it).
+  useEffect(() => setWhere(0), [selected]);
   const id = useId();
   const target = targets[Math.min(where, targets.length - 1)];
   const slot = target && findSlot(doc, target.slot, catalog);
