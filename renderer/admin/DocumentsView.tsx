@@ -9,7 +9,8 @@ import { currentContent, type DocRecord, type Role } from './admin-types';
 import { describeError } from './describe-error';
 import { DEFAULT_MARKET } from '../core/market/default-market';
 import HistoryPanel from './HistoryPanel';
-import JsonDocPanel, { type View } from './JsonDocPanel';
+import { hasScreenEditor } from './editor/editor-kinds';
+import JsonDocPanel, { storedView, type View } from './JsonDocPanel';
 import MarketForm from './MarketForm';
 import type { ConsoleRoute } from './nav/hash-route';
 import type { ConsoleData } from './nav/use-console-data';
@@ -36,7 +37,7 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
   const [version, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
   /** The screen editor brings its own canvas: the page's preview steps aside while it is shown. */
-  const [view, setView] = useState<View>('json');
+  const [view, setView] = useState<View>(storedView);
   /**
    * Copy saved from the preview, until the console's data is reloaded with it: the frame shows the new copy at once,
    * and a click on it must match the copy the frame runs, not the one the console loaded before the save.
@@ -88,7 +89,7 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
 
   const isCopy = route.page === 'copy' || route.kind === 'text-set';
   const paths = data.routes.map((p) => p.path);
-  const withEditor = !isCopy && !!open && open.kind !== 'market' && view === 'editor';
+  const withEditor = !isCopy && !!open && hasScreenEditor(open.kind) && view === 'editor';
   const editorData = useMemo(
     () => ({
       texts: data.texts,

@@ -31,7 +31,7 @@ interface Props {
 export type View = 'editor' | 'json';
 /** The last view chosen, for the next document opened in this browser. */
 const VIEW_KEY = 'sdui.console.docView';
-const storedView = (): View => (globalThis.localStorage?.getItem(VIEW_KEY) === 'json' ? 'json' : 'editor');
+export const storedView = (): View => (globalThis.localStorage?.getItem(VIEW_KEY) === 'json' ? 'json' : 'editor');
 
 export default function JsonDocPanel({ doc: given, role, onSaved, onReload, editorData, onViewChange }: Props) {
   const draft = useDraft(given, role, onSaved);
