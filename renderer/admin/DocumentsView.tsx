@@ -1,7 +1,8 @@
 /**
  * One console page about documents: the copy table (`#/copy`, or a text set with its history), a
- * market's form, or any other document in the JSON editor; its history below and the draft preview
- * beside it. The preview's "Edit text" mode saves a key's copy from a click on the screen.
+ * market's form, a screen or landing template in the screen editor or as JSON, or any other document
+ * as JSON; its history below and the draft preview beside it (the screen editor has its own canvas
+ * instead). The preview's "Edit text" mode saves a key's copy from a click on the screen.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { adminApi } from './admin-api';
