@@ -48,7 +48,8 @@ export function previewApi(api: ApiClient, template: () => TemplateDraft | null)
         return Promise.resolve(
           t.doc.paused === true
             ? failure
-            : { ok: true, code: t.endpoints.get(name), message: '', data: structuredClone(t.doc) },
+            : // The draft's own objects: the frame maps what the page draws from them back to their pointers.
+              { ok: true, code: t.endpoints.get(name), message: '', data: t.doc },
         );
       }
       return real.call(name, params, o);

@@ -227,6 +227,16 @@ describe('the draft preview frame', () => {
     const landing = {
       ...draft,
       onLoad: [{ action: 'api', endpoint: 'channelTemplate', params: { templateId: 'x' }, resultTo: 'template' }],
+      body: [
+        ...draft.body,
+        {
+          type: 'list',
+          items: '{{ state.template.sections }}',
+          itemTemplate: [
+            { type: 'stack', children: [{ type: 'text', value: 'Section {{ index }}: {{ item.section }}' }] },
+          ],
+        },
+      ],
     } as unknown as ScreenDocument;
     await mountDraft(landing);
     calls.length = 0;
@@ -234,5 +244,12 @@ describe('the draft preview frame', () => {
     expect(posted()).toContainEqual({ sdui: 'editor-drawn', kind: 'landing-template', problems: [] });
     await waitFor(() => expect(screen.getByText('spring-sale')).toBeTruthy());
     expect(calls).not.toContain('channelTemplate');
+    // A section drawn by the page is the template's: a click names its pointer in the template, once (outermost).
+    const first = screen.getByText('Section 0: registration');
+    expect(first.closest('sdui-node')?.getAttribute('data-sdui-pointer')).toBe('/sections/0');
+    expect(document.querySelectorAll('sdui-node[data-sdui-pointer="/sections/0"]')).toHaveLength(1);
+    await send({ sdui: 'editor-mode', select: true });
+    fireEvent.click(first);
+    expect(posted()).toContainEqual({ sdui: 'editor-select', pointer: '/sections/0' });
   });
 });

@@ -10,7 +10,7 @@
  * Every node of the drawn draft is wrapped in a `display: contents` element naming its JSON pointer (NodeBoundary's
  * preview hook), so a click maps to a pointer and the selected node's boxes get an outline.
  */
-import { createElement, useContext, type ReactNode } from 'react';
+import { createContext, createElement, useContext, type ReactNode } from 'react';
 import type { ApiMapDocument, ScreenDocument } from '../../../schemas/generated/types';
 import { isPreview, loadBundle } from '../../boot/config-client';
 import { looksLikeScreen } from '../../boot/boot-types';
@@ -27,6 +27,8 @@ import { previewApi, templateEndpoints, type TemplateDraft } from './preview-api
 import { showProblems, type Problem } from './preview-problems';
 
 const WRAPPER = 'sdui-node';
+/** The pointer of the nearest wrapper above (a section's inner nodes do not name it again). */
+const PointerContext = createContext<string | null>(null);
 const BASE_STYLE = `${WRAPPER}{display:contents}html[data-sdui-select] body *{cursor:pointer}`;
 const OUTLINE = 'outline:2px solid #1d5fbf !important;outline-offset:-2px';
 
@@ -49,6 +51,8 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
   const patched = new WeakSet<RuntimeServices>();
   // The runtime each drawn node of the draft sees, by pointer (the last drawn, for a list's repeated nodes).
   let scopes = new Map<string, Runtime>();
+  // A landing template draft's objects by identity → pointer (its sections, drawn as list items of the page).
+  let itemPointers = new WeakMap<object, string>();
 
   const post = (m: FromFrame) => win.parent.postMessage(m, win.location.origin);
   const style = (id: string, css: string) => {
@@ -84,6 +88,8 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
       doc: applyOverrides(tpl, overrides),
       endpoints: templateEndpoints(bundle.body.apiMap as ApiMapDocument),
     };
+    // The page draws the answer's own objects (state keeps them): a list item's `item` is a section of the draft.
+    itemPointers = pointersOf(template.doc);
     const ids = new Set([...bundle.body.routeMap.routes.map((r) => r.screen), bundle.body.routeMap.notFound]);
     for (const id of ids) win.dispatchEvent(new CustomEvent(LIVE_SCREEN_EVENT, { detail: { id, now: true } }));
   }
@@ -100,8 +106,14 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
     showProblems(doc, problems, errorText);
     if (problems.length) return;
     draft = { kind, doc: value };
-    if (kind === 'screen') drawScreen();
-    else void useTemplate(value as Record<string, unknown>);
+    if (kind === 'screen') {
+      template = null;
+      drawScreen();
+      return;
+    }
+    // A template canvas: the page's own nodes are not what is edited, its sections are.
+    pointers = new WeakMap();
+    void useTemplate(value as Record<string, unknown>);
   }
 
   /** The screen's API client is the preview's (preview-api.ts), once per screen. */
@@ -122,7 +134,7 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
         asked.add(services);
         setTimeout(drawScreen, 0);
       }
-      return shown;
+      return template ? createElement(ItemMark, null, shown) : shown;
     }
     drewDraft.add(services);
     return createElement(Mark, { pointer, children: shown });
@@ -132,7 +144,21 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
   function Mark({ pointer, children }: { pointer: string; children: ReactNode }) {
     const runtime = useContext(RuntimeContext);
     if (runtime) scopes.set(pointer, runtime);
-    return createElement(WRAPPER, { 'data-sdui-pointer': pointer }, children);
+    return createElement(
+      PointerContext.Provider,
+      { value: pointer },
+      createElement(WRAPPER, { 'data-sdui-pointer': pointer }, children),
+    );
+  }
+
+  /** A landing template's element (a section) drawn as a list item of the page: its outermost node names it. */
+  function ItemMark({ children }: { children?: ReactNode }) {
+    const runtime = useContext(RuntimeContext);
+    const around = useContext(PointerContext);
+    const item = runtime?.scope.item;
+    const pointer = item && typeof item === 'object' ? itemPointers.get(item) : undefined;
+    if (runtime) scopes.set('', runtime);
+    return pointer === undefined || pointer === around ? children : createElement(Mark, { pointer, children });
   }
 
   function select(pointer: string | null) {
@@ -147,7 +173,7 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
 
   /** In the scope of the node at `pointer` when it is drawn (its list item), else of the screen. */
   function evaluate(expr: string, pointer?: string): unknown {
-    const runtime = (pointer !== undefined && scopes.get(pointer)) || scopes.get('/body/0');
+    const runtime = (pointer !== undefined && scopes.get(pointer)) || scopes.get('/body/0') || scopes.get('');
     if (!runtime) throw new Error('no screen is drawn yet');
     const value = expr.includes('{{') ? runtime.resolve(expr) : runtime.evaluate(expr);
     try {
