@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import Form from '@rjsf/core';
 import type { Experimental_DefaultFormStateBehavior } from '@rjsf/utils';
-import { editorFields } from './fields';
+import { editorFields, editorWidgets } from './fields';
 import type { ElementFormProps, FormCtx } from './fields/form-context';
 import { formSchemaOf } from './form-schema';
 import { formValidator } from './form-validator';
@@ -63,6 +63,7 @@ export default function ElementForm(props: ElementFormProps) {
         validator={formValidator}
         formData={element}
         fields={editorFields}
+        widgets={editorWidgets}
         formContext={formContext}
         extraErrors={placed.extraErrors}
         noValidate

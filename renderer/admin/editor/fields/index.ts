@@ -1,6 +1,7 @@
 /** The fields the property forms register with @rjsf (by `ui:field` name, and the string field replaced). */
-import type { RegistryFieldsType } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import ActionListField from './ActionListField';
+import EditorSelectWidget from './EditorSelectWidget';
 import EditorStringField from './EditorStringField';
 import EndpointParamsField from './EndpointParamsField';
 import HiddenField from './HiddenField';
@@ -11,3 +12,5 @@ export const editorFields: RegistryFieldsType = {
   actionList: ActionListField,
   endpointParams: EndpointParamsField,
 };
+
+export const editorWidgets: RegistryWidgetsType = { SelectWidget: EditorSelectWidget };
