@@ -25,13 +25,10 @@ import type { RuntimeServices } from '../services';
 import { isToFrame, type FromFrame, type PreviewOverride } from './preview-messages';
 import { previewApi, templateEndpoints, type TemplateDraft } from './preview-api';
 import { showProblems, type Problem } from './preview-problems';
+import { installWrapperStyle, keepConsoleFocus, outlineNode, selectOnClick, WRAPPER } from './preview-page';
 
-const WRAPPER = 'sdui-node';
 /** The pointer of the nearest wrapper above (a section's inner nodes do not name it again). */
 const PointerContext = createContext<string | null>(null);
-const BASE_STYLE = `${WRAPPER}{display:contents}html[data-sdui-select] body *{cursor:pointer}`;
-const OUTLINE = 'outline:2px solid #1d5fbf !important;outline-offset:-2px';
-
 /** The preview's listener for the frame's life: `startPreview()` once; `stop()` undoes it (tests). */
 export function startPreview(win: Window = window): { stop(): void } | undefined {
   if (!isPreview) return undefined;
@@ -55,16 +52,6 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
   let itemPointers = new WeakMap<object, string>();
 
   const post = (m: FromFrame) => win.parent.postMessage(m, win.location.origin);
-  const style = (id: string, css: string) => {
-    let el = doc.getElementById(id);
-    if (!el) {
-      el = doc.createElement('style');
-      el.id = id;
-      doc.head.appendChild(el);
-    }
-    el.textContent = css;
-  };
-
   /** Tells the route on show to draw the draft now (a route showing another screen ignores it). */
   function drawScreen() {
     if (draft?.kind !== 'screen') return;
@@ -161,16 +148,6 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
     return pointer === undefined || pointer === around ? children : createElement(Mark, { pointer, children });
   }
 
-  function select(pointer: string | null) {
-    if (pointer === null) return style('sdui-preview-selected', '');
-    // A CSS string: a pointer may hold any character of a key.
-    const attr = `${WRAPPER}[data-sdui-pointer="${pointer.replace(/[\\"]/g, '\\$&').replace(/\n/g, '\\a ')}"]`;
-    style('sdui-preview-selected', `${attr}>*{${OUTLINE}}`);
-    // Scrolled within the frame only (scrollIntoView would scroll the console page around it too).
-    const box = doc.querySelector(`${attr}>*`)?.getBoundingClientRect();
-    if (box && (box.top < 0 || box.bottom > win.innerHeight)) win.scrollTo({ top: win.scrollY + box.top - 16 });
-  }
-
   /** In the scope of the node at `pointer` when it is drawn (its list item), else of the screen. */
   function evaluate(expr: string, pointer?: string): unknown {
     const runtime = (pointer !== undefined && scopes.get(pointer)) || scopes.get('/body/0') || scopes.get('');
@@ -195,7 +172,7 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
         if (draft) return void useTemplate(draft.doc as Record<string, unknown>);
         return;
       case 'editor-selected':
-        return select(m.pointer);
+        return outlineNode(win, m.pointer);
       case 'editor-mode':
         selectMode = m.select;
         return doc.documentElement.toggleAttribute('data-sdui-select', selectMode);
@@ -208,35 +185,23 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
     }
   };
 
-  // Select mode: the click picks the innermost node under it; the page never sees it (no navigation, no call).
-  const onClick = (e: MouseEvent) => {
-    if (!selectMode) return;
-    e.preventDefault();
-    e.stopPropagation();
-    const el = (e.target as Element | null)?.closest?.(`${WRAPPER}[data-sdui-pointer]`);
-    const pointer = el?.getAttribute('data-sdui-pointer');
-    if (pointer != null) post({ sdui: 'editor-select', pointer });
-  };
-
-  // The preview never takes the console's focus: a redrawn modal or field focuses itself only while the person is
-  // in the frame (else every keystroke in a property form, redrawing an open modal, would move focus into the frame).
-  const proto = (win as Window & typeof globalThis).HTMLElement.prototype;
-  const focus = proto.focus;
-  proto.focus = function (this: HTMLElement, o?: FocusOptions) {
-    if (doc.hasFocus()) focus.call(this, o);
-  };
-
-  style('sdui-preview-style', BASE_STYLE);
+  installWrapperStyle(doc);
   doc.documentElement.toggleAttribute('data-sdui-select', selectMode);
+  const undo = [
+    keepConsoleFocus(win),
+    selectOnClick(
+      doc,
+      () => selectMode,
+      (pointer) => post({ sdui: 'editor-select', pointer }),
+    ),
+  ];
   win.addEventListener('message', onMessage);
-  doc.addEventListener('click', onClick, true);
   post({ sdui: 'editor-ready' });
   return {
     stop() {
       previewHook.draw = undefined;
-      proto.focus = focus;
+      undo.forEach((u) => u());
       win.removeEventListener('message', onMessage);
-      doc.removeEventListener('click', onClick, true);
     },
   };
 }
