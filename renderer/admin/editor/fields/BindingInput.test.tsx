@@ -23,6 +23,8 @@ describe('binding picker', () => {
     fireEvent.click(status);
     // A condition takes the bare path.
     await waitFor(() => expect(last()).toEqual({ type: 'text', value: 'Status', when: 'state.order.status' }));
+    // The keyboard is back in the box the picker filled.
+    expect(document.activeElement).toBe(screen.getByLabelText('When'));
     expect(screen.getByText('In the preview:').textContent).toContain('5');
 
     const value = screen.getByLabelText('Value');

@@ -2,7 +2,7 @@
  * One text box for a value that may bind to data (templates, conditions, numbers that may be bindings, free values),
  * with a "Bind" button opening the binding picker and, under it, what the value evaluates to in the current preview.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { EditorContext } from '../editor-context';
 import BindingPicker from './BindingPicker';
 import { fromText, insertBinding, previewedExpression, toText, type BindingMode } from './binding-text';
@@ -22,6 +22,12 @@ interface Props {
 
 export default function BindingInput({ id, value, mode, context, onChange, label, readonly, describedBy }: Props) {
   const [open, setOpen] = useState(false);
+  // Keyboard users land back in the box after the picker closes, not at the top of the page.
+  const box = useRef<HTMLInputElement>(null);
+  const close = () => {
+    setOpen(false);
+    box.current?.focus();
+  };
   const text = toText(value);
   const expr = previewedExpression(text, mode);
   const preview = expr !== undefined ? context.previewValues?.(expr) : undefined;
@@ -29,6 +35,7 @@ export default function BindingInput({ id, value, mode, context, onChange, label
     <div className="editor-binding">
       <div className="editor-binding__row">
         <input
+          ref={box}
           id={id}
           type="text"
           value={text}
@@ -52,10 +59,10 @@ export default function BindingInput({ id, value, mode, context, onChange, label
       {open && (
         <BindingPicker
           context={context}
-          onClose={() => setOpen(false)}
+          onClose={close}
           onPick={(path) => {
             onChange(fromText(insertBinding(text, path, mode), mode));
-            setOpen(false);
+            close();
           }}
         />
       )}

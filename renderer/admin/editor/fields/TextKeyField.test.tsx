@@ -19,6 +19,7 @@ describe('text key field', () => {
     expect(hit.textContent).toContain(`en-IN: ${context.texts['en-IN']['gallery.link']}`);
     fireEvent.click(hit);
     await waitFor(() => expect(last()?.label).toBe('gallery.link'));
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Label/));
     expect(last()!.onClick).toBe(button.onClick);
   });
 

@@ -2,7 +2,7 @@
  * A text key: typed, or picked by searching keys and copy with both locales' copy shown, or created in place
  * (NewKeyForm). Under the box, the chosen key's copy in every locale, so nobody picks a key by its name alone.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import NewKeyForm from './NewKeyForm';
 import type { FormCtx } from './form-context';
@@ -13,6 +13,12 @@ export default function TextKeyField(props: FieldProps) {
   const ctx = (registry.formContext as FormCtx).editor;
   const [mode, setMode] = useState<'closed' | 'search' | 'new'>('closed');
   const [query, setQuery] = useState('');
+  const box = useRef<HTMLInputElement>(null);
+  // Closing a picker puts the keyboard back in the key's box.
+  const close = () => {
+    setMode('closed');
+    box.current?.focus();
+  };
   const id = fieldPathId.$id;
   const searchId = useId();
   const key = typeof formData === 'string' ? formData : '';
@@ -25,6 +31,7 @@ export default function TextKeyField(props: FieldProps) {
     <div className="editor-textkey">
       <div className="editor-binding__row">
         <input
+          ref={box}
           id={id}
           type="text"
           value={key}
@@ -66,7 +73,14 @@ export default function TextKeyField(props: FieldProps) {
       {mode === 'search' && (
         <div className="editor-picker" role="group" aria-label="Find a text key">
           <label htmlFor={searchId}>Search keys and copy</label>
-          <input id={searchId} type="search" value={query} autoFocus onChange={(e) => setQuery(e.target.value)} />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            autoFocus
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => e.key === 'Escape' && close()}
+          />
           {query && hits.length === 0 && <p>No key or copy matches.</p>}
           <ul className="editor-picker__list">
             {hits.map((h) => (
@@ -76,7 +90,7 @@ export default function TextKeyField(props: FieldProps) {
                   className="editor-picker__option"
                   onClick={() => {
                     set(h.key);
-                    setMode('closed');
+                    close();
                   }}
                 >
                   <code>{h.key}</code>
@@ -96,10 +110,10 @@ export default function TextKeyField(props: FieldProps) {
         <NewKeyForm
           context={ctx}
           pattern={typeof schema.pattern === 'string' ? schema.pattern : undefined}
-          onCancel={() => setMode('closed')}
+          onCancel={close}
           onCreated={(k) => {
             set(k);
-            setMode('closed');
+            close();
           }}
         />
       )}
