@@ -183,7 +183,9 @@ function Console({
             onOpenDoc={(kind, id) => navigate({ page: 'doc', kind, id })}
           />
         )}
-        {route.page === 'landing' && <LandingPages key={published} role={session.role} />}
+        {route.page === 'landing' && (
+          <LandingPages key={published} role={session.role} data={data} onChanged={changed} />
+        )}
         {route.page === 'review' && (
           <PublishPanel
             role={session.role}

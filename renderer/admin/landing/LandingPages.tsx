@@ -19,18 +19,30 @@ import {
   type LandingTemplate,
 } from './landing-model';
 import TemplateForm, { TEXT_SETS, type Titles } from './TemplateForm';
+import LandingSectionsEditor, { landingPath } from './LandingSectionsEditor';
+import type { ConsoleData } from '../nav/use-console-data';
 
 const KIND = 'landing-template';
 /** A text key of this campaign's own: `landing.<templateId without - and _>.title`. */
 const titleKeyFor = (templateId: string) => `landing.${templateId.replace(/[^A-Za-z0-9]/g, '')}.title`;
 const canEdit = (role: Role) => role !== 'viewer';
 /** The visitor's path of a template (the preview adds market and preview mode). */
-const previewPath = (t: LandingTemplate) => `/register?${new URLSearchParams({ templateId: t.templateId })}`;
+const previewPath = (t: LandingTemplate) => landingPath(t.templateId);
 
-export default function LandingPages({ role }: { role: Role }) {
+interface Props {
+  role: Role;
+  /** The console's loaded documents; with them a template's sections open in the screen editor. */
+  data?: ConsoleData;
+  /** A draft was saved here: the console reloads its data. */
+  onChanged?(): void;
+}
+
+export default function LandingPages({ role, data, onChanged }: Props) {
   const [records, setRecords] = useState<DocRecord[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
+  /** The template whose sections are open in the screen editor (the campaign form is closed meanwhile). */
+  const [sections, setSections] = useState<string | null>(null);
   const [copying, setCopying] = useState<string | null>(null);
   /** Bumped after every save: the draft preview reloads. */
   const [version, setVersion] = useState(0);
@@ -87,6 +99,7 @@ export default function LandingPages({ role }: { role: Role }) {
 
   if (records === null) return <p>Loading landing pages…</p>;
   const editingRec = records.find((r) => r.id === editing);
+  const sectionsRec = records.find((r) => r.id === sections);
   return (
     <section aria-labelledby="landing-pages-title">
       <h2 id="landing-pages-title">Landing pages</h2>
@@ -132,9 +145,14 @@ export default function LandingPages({ role }: { role: Role }) {
                 <td>
                   {canEdit(role) && (
                     <>
-                      <button type="button" onClick={() => setEditing(rec.id)}>
+                      <button type="button" onClick={() => (setSections(null), setEditing(rec.id))}>
                         Edit {t.templateId}
                       </button>
+                      {data && (
+                        <button type="button" onClick={() => (setEditing(null), setSections(rec.id))}>
+                          Edit sections of {t.templateId}
+                        </button>
+                      )}
                       <button type="button" onClick={() => setCopying(rec.id)}>
                         New from {t.templateId}
                       </button>
@@ -165,6 +183,16 @@ export default function LandingPages({ role }: { role: Role }) {
               setMessage(describeError(e));
             }
           }}
+        />
+      )}
+      {sectionsRec && data && (
+        <LandingSectionsEditor
+          key={sectionsRec.id}
+          record={sectionsRec}
+          role={role}
+          data={data}
+          onChanged={() => (setVersion((v) => v + 1), onChanged?.(), void load())}
+          onClose={() => setSections(null)}
         />
       )}
       {editingRec && contentOf(editingRec) && (
