@@ -70,8 +70,11 @@ export function registrationProblems(doc: unknown): DocumentProblem[] {
  * allErrors) every other item's "must be "mobile"" from inside `contains`.
  */
 function ajvWording(p: DocumentProblem): boolean {
+  // An empty page is also "fewer than 1 items": it has no registration section, which is what marketing must hear.
   if (/^(|\/sections)$/.test(p.pointer))
-    return /^(must contain |must NOT be valid|must match "(then|else)" schema)/.test(p.message);
+    return /^(must contain |must NOT be valid|must match "(then|else)" schema|must NOT have fewer than 1 items$)/.test(
+      p.message,
+    );
   if (/^\/sections\/\d+\/fields(\/\d+)?$/.test(p.pointer))
     return /^must contain |^must be "(mobile|captcha|smsCode|apply)"$/.test(p.message);
   return /^\/sections\/\d+\/section$/.test(p.pointer) && p.message === 'must be "registration"';

@@ -62,4 +62,9 @@ describe('template sections', () => {
     expect(lockedReason('smsCode')).toBe('The SMS code cannot be removed: a visitor cannot register without it.');
     expect(lockedReason('userName')).toBeUndefined();
   });
+  it('says an empty page has no registration form, not "fewer than 1 items"', () => {
+    expect(validateDocument('landing-template', { ...shipped, sections: [] })).toEqual([
+      { pointer: '/sections', message: expect.stringMatching(/^the page has no registration section: add one/) },
+    ]);
+  });
 });
