@@ -85,7 +85,7 @@ export default function EditorCanvas(props: EditorCanvasProps) {
 
   return (
     <section className="editor-canvas" aria-label="Canvas">
-      <div role="toolbar" aria-label="Canvas" className="editor-canvas__toolbar">
+      <div role="toolbar" aria-label="Canvas tools" className="editor-canvas__toolbar">
         <StatesMenu doc={doc} catalog={cat} value={overrides} onChange={changeOverrides} />
         {props.onMarketChange && (
           <span role="group" aria-label="Market" className="editor-canvas__toggle">

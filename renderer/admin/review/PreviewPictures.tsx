@@ -86,7 +86,6 @@ function Picture({
           height={HEIGHT}
           loading="lazy"
           inert
-          tabIndex={-1}
           style={{ transform: `scale(${SCALE})`, transformOrigin: '0 0' }}
         />
       </div>
