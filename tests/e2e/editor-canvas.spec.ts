@@ -36,6 +36,8 @@ describe('editor canvas', () => {
 
     // The draft is drawn in the frame, each node marked with its pointer.
     await canvas.locator('sdui-node[data-sdui-pointer="/body/0"]').waitFor({ state: 'attached', timeout: 20000 });
+    // Select mode is on once the frame's preview listens (the canvas asks for it then).
+    await canvas.locator('html[data-sdui-select]').waitFor({ state: 'attached' });
     const heading = canvas.getByRole('heading', { name: ID['title.complainDetails'] });
     await heading.click();
     await expect.poll(selectedRow).toBe('/body/0');
