@@ -4,9 +4,11 @@
  * a sentence), a paragraph with a new copy key in both locales goes above the form, a publisher publishes, and the
  * visitor's page, drawn by the server and hydrated by the app, shows the paragraph above the form.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAxeClean, loginConsole, openSection, PASSWORD } from './admin-helpers';
-import { commonParams, startHarness, type Harness } from './harness';
+import { ARTIFACTS, commonParams, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -78,6 +80,11 @@ describe('landing sections in the screen editor', () => {
     await admin.getByRole('toolbar', { name: 'Outline commands' }).getByRole('button', { name: 'Move up' }).click();
     await expect.poll(() => tree.getByRole('treeitem').first().textContent()).toContain(COPY['id-ID']);
     await expectAxeClean(admin);
+    await h.screenshot(admin, 'landing-sections-editor');
+    fs.copyFileSync(
+      path.join(ARTIFACTS, 'landing-sections-editor.png'),
+      'tests/e2e/readme/landing-sections-editor.png',
+    );
     await admin.getByRole('button', { name: 'Save draft' }).click();
     await expect
       .poll(async () => {
