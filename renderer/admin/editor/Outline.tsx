@@ -3,12 +3,13 @@
  * -expanded; one row in the Tab order, the selected one). Keys: Up/Down select, Left/Right fold and unfold (or go
  * to the parent / first child), Home/End, Alt+Up/Down move, Alt+Right indent, Alt+Left outdent, Ctrl/Cmd+D
  * duplicate, Delete asks first. The toolbar has the same commands for the mouse, and rows drag between
- * containers; a refused edit or drop says why in the outline's status line. Edits themselves are the parent's
- * (doc-tree.ts): this file only turns keys, clicks and drops into commands.
+ * containers (use-outline-drag.ts); a refused edit or drop says why in the outline's status line. Edits
+ * themselves are the parent's (doc-tree.ts): this file only turns keys, clicks and drops into commands.
  */
-import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Row } from './doc-tree';
 import DeleteDialog from './DeleteDialog';
+import { useOutlineDrag } from './use-outline-drag';
 
 export type Command = 'up' | 'down' | 'indent' | 'outdent' | 'duplicate' | 'remove';
 
@@ -23,7 +24,6 @@ interface Props {
   onMove(from: string, slot: string, index: number, dryRun: boolean): string | null;
 }
 
-const DRAG_TYPE = 'application/x-sdui-pointer';
 const COMMANDS: { command: Command; label: string; keys: string; ariaKeys: string }[] = [
   { command: 'up', label: 'Move up', keys: 'Alt+↑', ariaKeys: 'Alt+ArrowUp' },
   { command: 'down', label: 'Move down', keys: 'Alt+↓', ariaKeys: 'Alt+ArrowDown' },
@@ -33,25 +33,13 @@ const COMMANDS: { command: Command; label: string; keys: string; ariaKeys: strin
   { command: 'remove', label: 'Delete…', keys: 'Delete', ariaKeys: 'Delete' },
 ];
 
-/** Where a drop on `row` at height fraction `y` lands: before it, inside it (a container's first slot) or after it. */
-function dropTarget(row: Row, rows: Row[], y: number): { slot: string; index: number } | null {
-  const inside = row.container && y > 0.3 && y < 0.7;
-  if (inside) {
-    const child = rows.find((r) => r.parent === row.pointer);
-    return child ? { slot: child.slot, index: 0 } : null;
-  }
-  if (row.index < 0) return null;
-  return { slot: row.slot, index: y < 0.5 ? row.index : row.index + 1 };
-}
-
 export default function Outline({ rows, selected, readOnly, onSelect, onCommand, onMove }: Props) {
   const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
   const [message, setMessage] = useState('');
   const [asking, setAsking] = useState(false);
-  const [dropAt, setDropAt] = useState<{ pointer: string; ok: boolean } | null>(null);
   const items = useRef(new Map<string, HTMLDivElement>());
   const wantFocus = useRef(false);
-  const dragging = useRef<string | null>(null);
+  const drag = useOutlineDrag(rows, onMove, setMessage, () => (wantFocus.current = true));
 
   const hasChildren = useMemo(() => new Set(rows.map((r) => r.parent)), [rows]);
   const visible = useMemo(
@@ -112,35 +100,6 @@ export default function Outline({ rows, selected, readOnly, onSelect, onCommand,
     if (handled) e.preventDefault();
   }
 
-  const onDragOver = (row: Row) => (e: DragEvent<HTMLDivElement>) => {
-    const from = dragging.current;
-    if (!from) return;
-    const box = e.currentTarget.getBoundingClientRect();
-    const target = dropTarget(row, rows, box.height ? (e.clientY - box.top) / box.height : 0);
-    const why = target ? onMove(from, target.slot, target.index, true) : `The ${row.name} holds no other elements.`;
-    setDropAt({ pointer: row.pointer, ok: !why });
-    if (why) {
-      setMessage(`Cannot drop here: ${why}`);
-      e.dataTransfer.dropEffect = 'none';
-      return;
-    }
-    setMessage('');
-    e.preventDefault();
-    e.dataTransfer.dropEffect = 'move';
-  };
-  const onDrop = (row: Row) => (e: DragEvent<HTMLDivElement>) => {
-    e.preventDefault();
-    const from = dragging.current ?? e.dataTransfer.getData(DRAG_TYPE);
-    const box = e.currentTarget.getBoundingClientRect();
-    const target = dropTarget(row, rows, box.height ? (e.clientY - box.top) / box.height : 0);
-    dragging.current = null;
-    setDropAt(null);
-    if (!from || !target) return;
-    wantFocus.current = true;
-    const why = onMove(from, target.slot, target.index, false);
-    setMessage(why ? `Not moved: ${why}` : '');
-  };
-
   return (
     <div className="outline">
       {/* A viewer reads the outline; the commands are not offered at all. */}
@@ -173,20 +132,12 @@ export default function Outline({ rows, selected, readOnly, onSelect, onCommand,
               aria-expanded={open}
               aria-describedby={r.locked ? `${r.pointer}-locked` : undefined}
               tabIndex={r.pointer === focusable ? 0 : -1}
-              className={`outline__row${r.pointer === selected ? ' is-selected' : ''}${dropAt?.pointer === r.pointer ? (dropAt.ok ? ' is-drop' : ' is-refused') : ''}`}
+              className={`outline__row${r.pointer === selected ? ' is-selected' : ''}${drag.dropClass(r.pointer)}`}
               style={{ paddingInlineStart: `${(r.depth - 1) * 1.1 + 0.3}rem` }}
               data-pointer={r.pointer}
               draggable={!readOnly}
               onClick={() => go(r.pointer)}
-              onDragStart={(e) => {
-                dragging.current = r.pointer;
-                e.dataTransfer.setData(DRAG_TYPE, r.pointer);
-                e.dataTransfer.effectAllowed = 'move';
-              }}
-              onDragEnd={() => ((dragging.current = null), setDropAt(null))}
-              onDragOver={onDragOver(r)}
-              onDragLeave={() => setDropAt(null)}
-              onDrop={onDrop(r)}
+              {...(readOnly ? {} : drag.handlers(r))}
             >
               <span className="outline__fold" aria-hidden="true">
                 {open === undefined ? '·' : open ? '▾' : '▸'}

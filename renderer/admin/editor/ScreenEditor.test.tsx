@@ -179,13 +179,14 @@ describe('screen editor: palette', () => {
     const palette = screen.getByRole('region', { name: 'Add' });
     const names = catalog.types('node').map((t) => t.name);
     expect(names.length).toBeGreaterThan(30);
+    await userEvent.click(rowOf(STACK));
     for (const name of names) {
-      await userEvent.click(rowOf(STACK));
-      await userEvent.selectOptions(
-        within(palette).getByLabelText('Where'),
-        'inside, at the end of "children" of stack',
-      );
-      await userEvent.click(within(palette).getByRole('button', { name }));
+      // Each new node is selected: the next goes after it, so all end up in the stack's children, in order.
+      const where = within(palette).getByLabelText('Where') as HTMLSelectElement;
+      const options = [...where.options];
+      const place = name === names[0] ? options[0] : options.find((o) => o.text.startsWith('after this'))!;
+      fireEvent.change(where, { target: { value: place.value } });
+      fireEvent.click(within(palette).getByRole('button', { name }));
       expect([name, screen.getByText(/schema problems?/).textContent]).toEqual([name, 'No schema problems']);
     }
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
@@ -194,7 +195,7 @@ describe('screen editor: palette', () => {
     expect(validateDocument('screen', body)).toEqual([]);
     const added = (body.body[0].children[0] as { children: { type: string }[] }).children.slice(5).map((n) => n.type);
     expect(added).toEqual(names);
-  }, 30000);
+  }, 60000);
 
   it('offers the places the selection gives and inserts after the selected node', async () => {
     openEditor();

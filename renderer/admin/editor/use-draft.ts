@@ -1,8 +1,7 @@
 /**
  * One unsaved draft of a document, shared by its two views: the JSON text (CodeMirror) and the screen editor
- * (outline, palette, forms). The text and the parsed document move together: typing JSON that parses becomes an
- * undo step of the editor (one per run of typing), and every editor edit rewrites the text, so either view shows
- * the other's edits. Saving is the console's draft save: If-Match on the loaded version's ETag, a 422's problems
+ * (outline, palette, forms). The text and the parsed document move together (draft-buffer.ts), so either view
+ * shows the other's edits. Saving is the console's draft save: If-Match on the loaded version's ETag, a 422's problems
  * kept for the views, a 412 opening the conflict view (mine on top of theirs, theirs, reload: my text is never
  * dropped), and a local refusal naming every pointer while the draft has schema problems.
  */
@@ -13,34 +12,9 @@ import { describeError, STALE_MESSAGE } from '../describe-error';
 import { mergeMineOnTheirs } from '../safety/merge';
 import { useUnsavedGuard } from '../safety/use-unsaved-guard';
 import { parseJson } from '../../core/validation/validate-document';
-import { canRedo, canUndo, pushHistory, redo, selectInHistory, startHistory, undo, type History } from './history';
-import { getAt } from './json-pointer';
+import { pretty, sameJson, stepped, withDoc, withText, type Buffer } from './draft-buffer';
+import { canRedo, canUndo, redo, selectInHistory, startHistory, undo } from './history';
 import { draftProblems, saveRefusal } from './node-problems';
-
-export const pretty = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
-
-function sameJson(a: string, b: string): boolean {
-  try {
-    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
-  } catch {
-    return false;
-  }
-}
-
-/** The text and the editor's history of document states: the history's present is the text parsed, when it parses. */
-interface Buffer {
-  text: string;
-  history: History;
-}
-
-function withText(b: Buffer, text: string, group?: string): Buffer {
-  const parsed = parseJson(text);
-  if (parsed.problems.length || JSON.stringify(parsed.doc) === JSON.stringify(b.history.present.doc))
-    return { ...b, text };
-  const kept = b.history.present.selected;
-  const selected = kept && getAt(parsed.doc, kept) !== undefined ? kept : '';
-  return { text, history: pushHistory(b.history, { doc: parsed.doc, selected }, group) };
-}
 
 export function useDraft(given: DocRecord, role: Role, onSaved: (doc: DocRecord) => void) {
   /** The version my edits apply to: the one loaded, or theirs after a conflict was resolved. */
@@ -200,11 +174,10 @@ export function useDraft(given: DocRecord, role: Role, onSaved: (doc: DocRecord)
     /** The JSON view opens on the current text (its editor is rebuilt from it). */
     showText: () => setEditorText(text),
     /** An edit from the screen editor: `group` merges a run of edits of one field into one undo step. */
-    edit: (next: unknown, selected: string, group?: string) =>
-      setBuf((b) => ({ text: pretty(next), history: pushHistory(b.history, { doc: next, selected }, group) })),
+    edit: (next: unknown, selected: string, group?: string) => setBuf((b) => withDoc(b, next, selected, group)),
     select: (pointer: string) => setBuf((b) => ({ ...b, history: selectInHistory(b.history, pointer) })),
-    undo: () => setBuf((b) => move(b, undo)),
-    redo: () => setBuf((b) => move(b, redo)),
+    undo: () => setBuf((b) => stepped(b, undo)),
+    redo: () => setBuf((b) => stepped(b, redo)),
     putBack: () => {
       replaceText(kept!);
       setKept(null);
@@ -217,11 +190,6 @@ export function useDraft(given: DocRecord, role: Role, onSaved: (doc: DocRecord)
     reloadLatest,
     setError,
   };
-}
-
-function move(b: Buffer, step: (h: History) => History): Buffer {
-  const history = step(b.history);
-  return history === b.history ? b : { text: pretty(history.present.doc), history };
 }
 
 export type Draft = ReturnType<typeof useDraft>;
