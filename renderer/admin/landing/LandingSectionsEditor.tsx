@@ -67,8 +67,8 @@ export default function LandingSectionsEditor({ record, role, data, onChanged, o
     onTextsSaved: onChanged,
   };
   return (
+    // Named, not headed: the panel inside brings its own heading (the document's kind and id).
     <div className="landing-sections" aria-label={`Sections of ${t?.templateId ?? rec.id}`} role="region">
-      <h3>Sections of {t?.templateId ?? rec.id}</h3>
       {message && <p role="status">{message}</p>}
       <JsonDocPanel
         doc={rec}
