@@ -16,6 +16,8 @@ export const PICTURED_KINDS = new Set(['screen', 'landing-template']);
 const WIDTH = 375;
 const HEIGHT = 667;
 const SCALE = 0.5;
+/** A path no route map has. */
+const NO_ROUTE = '/preview-of-not-found';
 
 interface Props {
   kind: string;
@@ -40,9 +42,11 @@ export function useRoutePath(kind: string, id: string, doc: unknown): string | n
       .list({ kind: 'route-map' })
       .then((maps) => (maps[0] ? adminApi.get('route-map', maps[0].id) : null))
       .then((rec) => {
-        const routes = (rec ? (currentContent(rec) as { routes?: Route[] })?.routes : undefined) ?? [];
-        const hit = routes.find((r) => r.screen === id && typeof r.path === 'string');
-        if (live) setPath(hit ? String(hit.path) : null);
+        const map = (rec ? currentContent(rec) : undefined) as { routes?: Route[]; notFound?: unknown } | undefined;
+        const hit = (map?.routes ?? []).find((r) => r.screen === id && typeof r.path === 'string');
+        // The not-found screen answers any path no route has.
+        const path = hit ? String(hit.path) : map?.notFound === id ? NO_ROUTE : null;
+        if (live) setPath(path);
       })
       .catch(() => live && setPath(null));
     return () => {

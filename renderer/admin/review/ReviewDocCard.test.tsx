@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DocRecord, DocSummary } from '../admin-types';
 import { fakeAdminServer } from '../testing/fake-admin-server';
@@ -45,6 +45,7 @@ function routeMapServer() {
     'GET /documents/route-map/default': () => ({
       body: record('route-map', 'default', null, {
         kind: 'route-map',
+        notFound: 'not-found',
         routes: [
           { path: '/', screen: 'site-home' },
           { path: '/complaint', screen: 'complaint-entry' },
@@ -125,6 +126,15 @@ describe('ReviewDocCard pictures', () => {
     );
     await screen.findByText('No route opens screen lonely: there is no picture of it.');
     expect(screen.queryByTitle(/before|after/)).toBeNull();
+    cleanup();
+
+    // The not-found screen is what a path without a route shows.
+    const nf = { ...screenDoc('x'), id: 'not-found' };
+    render(
+      <ReviewDocCard summary={summary('screen', 'not-found')} record={record('screen', 'not-found', nf, nf)} checked />,
+    );
+    const f = await screen.findByTitle('Draft (after): screen not-found');
+    expect(f.getAttribute('src')).toBe('/preview-of-not-found?market=ID&sduiPreview=1');
   });
 
   it('a landing template is pictured on its registration page in its own market; other kinds have no pictures', async () => {
