@@ -78,6 +78,10 @@ describe('screen editor: outline by keyboard only', () => {
     expect(selectedRow()?.dataset.pointer).toBe(`${STACK}/children/0`);
     await userEvent.keyboard('{ArrowDown}{ArrowLeft}');
     expect(selectedRow()?.dataset.pointer).toBe(`${STACK}/children/0`);
+    // Escape selects the document itself: the palette then adds at the end of the body.
+    await userEvent.keyboard('{Escape}');
+    expect(selectedRow()).toBeUndefined();
+    expect(screen.getByRole('option', { name: 'at the end of "body" of the screen' })).toBeTruthy();
   });
 });
 
