@@ -129,9 +129,13 @@ describe('ReviewDocCard pictures', () => {
     cleanup();
 
     // The not-found screen is what a path without a route shows.
-    const nf = { ...screenDoc('x'), id: 'not-found' };
+    const nf = (text: string) => ({ ...screenDoc(text), id: 'not-found' });
     render(
-      <ReviewDocCard summary={summary('screen', 'not-found')} record={record('screen', 'not-found', nf, nf)} checked />,
+      <ReviewDocCard
+        summary={summary('screen', 'not-found')}
+        record={record('screen', 'not-found', nf('a'), nf('b'))}
+        checked
+      />,
     );
     const f = await screen.findByTitle('Draft (after): screen not-found');
     expect(f.getAttribute('src')).toBe('/preview-of-not-found?market=ID&sduiPreview=1');
