@@ -2,11 +2,12 @@
  * The screen editor's canvas (issue 49) in Chromium: the real renderer in the phone frame draws the unsaved draft.
  * A click in the frame selects that node in the outline (the page does not react), selecting in the outline outlines
  * the node in the frame, the states menu opens a modal, an edit redraws the frame without reloading it, and the
- * other market draws the same draft with its own copy.
+ * other market draws the same draft with its own copy; once saved, the review shows the change as before/after
+ * pictures beside its diff.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginConsole, PASSWORD } from './admin-helpers';
+import { loginConsole, openSection, PASSWORD } from './admin-helpers';
 import { startHarness, type Harness } from './harness';
 
 const texts = (locale: string) =>
@@ -27,7 +28,7 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 describe('editor canvas', () => {
-  it('click selects, the outline outlines, the states menu opens a modal, edits redraw in place, both markets', async () => {
+  it('click selects, outline outlines, states menu opens a modal, edits redraw in place, both markets, review pictures', async () => {
     const { page, pageErrors } = await loginConsole(h, 'ops');
     await page.goto(`${h.url}/admin#/doc/screen/complain-details`);
     const frameEl = page.locator('iframe[title^="Canvas: the draft screen"]');
@@ -74,6 +75,27 @@ describe('editor canvas', () => {
     expect(await frameEl.getAttribute('src')).toContain('market=IN');
     await canvas.getByRole('dialog', { name: IN['complaint.rateTitle'] }).waitFor({ timeout: 20000 });
     expect(await canvas.getByRole('button', { name: IN['common.cancel'] }).count()).toBe(2);
+
+    // A visible change (the page node twice), saved: the review shows it as before/after pictures beside the diff.
+    await page.locator('[role="treeitem"][data-pointer="/body/0"]').click();
+    await page.getByRole('toolbar', { name: 'Outline commands' }).getByRole('button', { name: 'Duplicate' }).click();
+    const inHeading = canvas.locator('h1', { hasText: IN['title.complainDetails'] });
+    await expect.poll(() => inHeading.count(), { timeout: 10000 }).toBe(2);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('Draft saved.').waitFor();
+    await openSection(page, /Publish|Review/);
+    const card = page.getByRole('article').filter({ hasText: 'screen complain-details' });
+    await card.getByRole('table', { name: 'Changes in screen complain-details' }).waitFor();
+    const pictures = card.getByRole('group', { name: /^Pictures of screen complain-details/ });
+    await pictures.scrollIntoViewIfNeeded();
+    const headings = (label: string) =>
+      page
+        .frameLocator(`iframe[title="${label}: screen complain-details"]`)
+        .locator('h1', { hasText: ID['title.complainDetails'] });
+    await expect.poll(() => headings('Published (before)').count(), { timeout: 20000 }).toBe(1);
+    await expect.poll(() => headings('Draft (after)').count(), { timeout: 20000 }).toBe(2);
+    for (const f of await pictures.locator('iframe').all()) expect(await f.getAttribute('inert')).not.toBeNull();
+    await pictures.screenshot({ path: 'tests/e2e/readme/review-pictures.png' });
     expect(pageErrors).toEqual([]);
   });
 });
