@@ -142,6 +142,18 @@ describe('screen editor: property edits', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'JSON' }));
     expect(JSON.parse(text()).body[0].children[0].gap).toBe('md');
   });
+  it("edits the screen's own fields when nothing is selected, keeping its body", async () => {
+    openEditor();
+    const pane = await screen.findByRole('region', { name: 'Properties of the screen' });
+    const description = pane.querySelector<HTMLInputElement | HTMLTextAreaElement>('[id="doc_description"]')!;
+    expect(description.value).toBe(ENTRY.description);
+    fireEvent.change(description, { target: { value: 'Where a borrower files a complaint.' } });
+    await userEvent.click(screen.getByRole('tab', { name: 'JSON' }));
+    const json = JSON.parse(
+      EditorView.findFromDOM(screen.getByLabelText('JSON of screen complaint-entry'))!.state.doc.toString(),
+    );
+    expect(json).toEqual({ ...ENTRY, description: 'Where a borrower files a complaint.' });
+  });
 });
 
 describe('screen editor: drag and drop', () => {

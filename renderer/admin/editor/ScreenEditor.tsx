@@ -158,6 +158,9 @@ export default function ScreenEditor({ draft, data }: Props) {
               const before = (element ?? {}) as Record<string, unknown>;
               draft.edit(setAt(doc, selected, next), selected, fieldGroup(selected, before, next));
             }}
+            doc={doc as Record<string, unknown>}
+            kind={kind}
+            onDocChange={(next) => draft.edit(next, '', fieldGroup('', doc as Record<string, unknown>, next))}
           />
         </div>
       </div>

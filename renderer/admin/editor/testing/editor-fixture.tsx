@@ -13,6 +13,8 @@ import type { DocRecord } from '../../admin-types';
 import JsonDocPanel from '../../JsonDocPanel';
 import { fakeAdminServer } from '../../testing/fake-admin-server';
 import type { EditorData } from '../use-editor-context';
+// The panel loads the editor lazily (React.lazy): loaded with the test file, it is there at the first render.
+import '../ScreenEditor';
 
 export const ENTRY = entry;
 export const ID_TEXTS = (idTexts as { texts: Record<string, string> }).texts;
