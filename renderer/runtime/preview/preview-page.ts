@@ -7,6 +7,7 @@
 export const WRAPPER = 'sdui-node';
 const BASE_STYLE = `${WRAPPER}{display:contents}html[data-sdui-select] body *{cursor:pointer}`;
 const OUTLINE = 'outline:2px solid #1d5fbf !important;outline-offset:-2px';
+const HOVER = 'outline:1px dashed #1d5fbf;outline-offset:-1px';
 
 function setStyle(doc: Document, id: string, css: string) {
   let el = doc.getElementById(id);
@@ -20,12 +21,15 @@ function setStyle(doc: Document, id: string, css: string) {
 
 export const installWrapperStyle = (doc: Document) => setStyle(doc, 'sdui-preview-style', BASE_STYLE);
 
+/** The wrapper of the node at `pointer`, as a CSS selector (a pointer may hold any character of a key). */
+const wrapperOf = (pointer: string) =>
+  `${WRAPPER}[data-sdui-pointer="${pointer.replace(/[\\"]/g, '\\$&').replace(/\n/g, '\\a ')}"]`;
+
 /** Outlines the boxes of the node at `pointer` (null: none) and scrolls the frame to it if it is out of view. */
 export function outlineNode(win: Window, pointer: string | null) {
   const doc = win.document;
   if (pointer === null) return setStyle(doc, 'sdui-preview-selected', '');
-  // A CSS string: a pointer may hold any character of a key.
-  const attr = `${WRAPPER}[data-sdui-pointer="${pointer.replace(/[\\"]/g, '\\$&').replace(/\n/g, '\\a ')}"]`;
+  const attr = wrapperOf(pointer);
   setStyle(doc, 'sdui-preview-selected', `${attr}>*{${OUTLINE}}`);
   // Scrolled within the frame only (scrollIntoView would scroll the console page around it too).
   const box = doc.querySelector(`${attr}>*`)?.getBoundingClientRect();
@@ -37,17 +41,26 @@ export function outlineNode(win: Window, pointer: string | null) {
  * no call). Off, the page is used as a borrower would.
  */
 export function selectOnClick(doc: Document, on: () => boolean, picked: (pointer: string) => void): () => void {
+  const under = (e: Event) =>
+    (e.target as Element | null)?.closest?.(`${WRAPPER}[data-sdui-pointer]`)?.getAttribute('data-sdui-pointer');
   const onClick = (e: MouseEvent) => {
     if (!on()) return;
     e.preventDefault();
     e.stopPropagation();
-    const pointer = (e.target as Element | null)
-      ?.closest?.(`${WRAPPER}[data-sdui-pointer]`)
-      ?.getAttribute('data-sdui-pointer');
+    const pointer = under(e);
     if (pointer != null) picked(pointer);
   };
+  // What a click would pick, dashed, while the pointer is over it.
+  const onHover = (e: MouseEvent) => {
+    const pointer = on() ? under(e) : null;
+    setStyle(doc, 'sdui-preview-hover', pointer == null ? '' : `${wrapperOf(pointer)}>*{${HOVER}}`);
+  };
   doc.addEventListener('click', onClick, true);
-  return () => doc.removeEventListener('click', onClick, true);
+  doc.addEventListener('mouseover', onHover, true);
+  return () => {
+    doc.removeEventListener('click', onClick, true);
+    doc.removeEventListener('mouseover', onHover, true);
+  };
 }
 
 /**
