@@ -38,6 +38,11 @@ export default function Palette({ doc, selected, catalog, readOnly, onInsert }: 
   const slot = target && findSlot(doc, target.slot, catalog);
   const family = slot?.info.family ?? 'node';
   const q = filter.trim().toLowerCase();
+  // One smallest element per type, made once per family: edits never mutate it, so inserting it twice is safe.
+  const skeletons = useMemo(
+    () => new Map(catalog.types(family).map((t) => [t.name, catalog.skeleton(family, t.name)])),
+    [catalog, family],
+  );
   const types = catalog
     .types(family)
     .filter((t) => !q || t.name.includes(q) || t.description.toLowerCase().includes(q));
@@ -67,7 +72,7 @@ export default function Palette({ doc, selected, catalog, readOnly, onInsert }: 
       </p>
       <ul className="palette__list" aria-label={`${family} types`}>
         {types.map((t) => {
-          const element = catalog.skeleton(t.family, t.name);
+          const element = skeletons.get(t.name)!;
           const why = !slot ? 'Choose where it goes first.' : refusal(slot, element, catalog);
           const describedBy = `${id}-${t.name}`;
           return (
