@@ -71,7 +71,8 @@ describe('outlineRows on real screens', () => {
               .reduce((n, [, x]) => n + count(x), 0)
           : 0;
     expect(all.length).toBe(count((gallery as { body: unknown }).body));
-    expect(all.some((r) => /\/tabs\/\d+\/children\/\d+$/.test(r.pointer))).toBe(true);
+    const inTab = all.find((r) => /\/tabs\/\d+\/children\/\d+$/.test(r.pointer))!;
+    expect(inTab.slotProp).toBe(`tabs[${/\/tabs\/(\d+)\/children\/\d+$/.exec(inTab.pointer)![1]}].children`);
     for (const r of all) expect(catalog.familyOf(getAt(gallery, r.pointer))).toBe('node');
   });
 });

@@ -45,6 +45,14 @@ function labelOf(el: Record<string, unknown>, schema: JsonSchema | undefined, te
   return (fallback.find((v) => typeof v === 'string') as string | undefined) ?? '';
 }
 
+/** A slot's place in its owner for people: `/empty` → `empty`, `/tabs/1/children` → `tabs[1].children`. */
+const slotLabel = (rel: string) =>
+  rel
+    .slice(1)
+    .split('/')
+    .map((t, i) => (/^\d+$/.test(t) ? `[${t}]` : `${i ? '.' : ''}${t.replace(/~1/g, '/').replace(/~0/g, '~')}`))
+    .join('');
+
 /** Every element of the outline families, depth first in document order. */
 export function outlineRows(
   doc: unknown,
@@ -70,7 +78,7 @@ export function outlineRows(
           family: id.family,
           name: id.name,
           slot: slot.pointer,
-          slotProp: new Set(slots.map((s) => s.info.prop)).size > 1 ? slot.info.prop.replace(/\/\*\//g, '[].') : '',
+          slotProp: slots.length > 1 ? slotLabel(slot.pointer.slice(owner.length)) : '',
           index: slot.info.many ? i : -1,
           parent: owner,
           container: slotsOf(doc, pointer, catalog).length > 0,
