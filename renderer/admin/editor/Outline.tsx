@@ -39,7 +39,7 @@ export default function Outline({ rows, selected, readOnly, onSelect, onCommand,
   const [asking, setAsking] = useState(false);
   const items = useRef(new Map<string, HTMLDivElement>());
   const wantFocus = useRef(false);
-  const drag = useOutlineDrag(rows, onMove, setMessage, () => (wantFocus.current = true));
+  const drag = useOutlineDrag(onMove, setMessage, () => (wantFocus.current = true));
 
   const hasChildren = useMemo(() => new Set(rows.map((r) => r.parent)), [rows]);
   const visible = useMemo(

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditorView } from '@codemirror/view';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +157,12 @@ describe('screen editor: property edits', () => {
 });
 
 describe('screen editor: drag and drop', () => {
+  /** jsdom's drag events carry no coordinates: the height fraction the outline reads is set by hand. */
+  function dragAt(type: 'dragOver' | 'drop', el: HTMLElement, dataTransfer: object, clientY: number) {
+    const event = createEvent[type](el, { dataTransfer });
+    Object.defineProperty(event, 'clientY', { value: clientY });
+    fireEvent(el, event);
+  }
   const data = () => {
     const store = new Map<string, string>();
     return {
@@ -184,6 +190,28 @@ describe('screen editor: drag and drop', () => {
     expect(again.dropEffect).toBe('none');
     fireEvent.drop(rowOf(`${STACK}/children/1`), { dataTransfer: again, clientY: 0 });
     expect(stackChildren()).toEqual(['row', 'link', 'card', 'list', 'choice-list', 'choice-list']);
+
+    // Dropped on the middle of a container, even an empty one, it goes inside.
+    await userEvent.click(rowOf(`${STACK}/children/0`));
+    expect(rowOf(`${STACK}/children/0`).getAttribute('aria-expanded')).toBeNull();
+    const empty = rowOf(`${STACK}/children/0`);
+    empty.getBoundingClientRect = () => ({
+      top: 0,
+      height: 20,
+      bottom: 20,
+      left: 0,
+      right: 100,
+      width: 100,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
+    const third = data();
+    fireEvent.dragStart(rowOf(`${STACK}/children/1`), { dataTransfer: third });
+    dragAt('dragOver', empty, third, 10);
+    dragAt('drop', empty, third, 10);
+    expect(stackChildren()).toEqual(['row', 'card', 'list', 'choice-list', 'choice-list']);
+    expect(rowOf(`${STACK}/children/0/children/0`).querySelector('.outline__type')?.textContent).toBe('link');
   });
 });
 

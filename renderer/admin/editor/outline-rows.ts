@@ -24,6 +24,8 @@ export interface Row {
   parent: string;
   /** The element has slots of its own (it can be folded and take children). */
   container: boolean;
+  /** Pointers of its own slots, in schema order (empty ones too: a drop can go there). */
+  slots: string[];
   /** The node's copy in the console locale, else its id (else its key or bound value). */
   label: string;
   when?: string;
@@ -72,6 +74,7 @@ export function outlineRows(
         const id = elementOf(el, catalog);
         if (!id) return;
         const rec = el as Record<string, unknown>;
+        const own = slotsOf(doc, pointer, catalog).map((s) => s.pointer);
         rows.push({
           pointer,
           depth,
@@ -81,7 +84,8 @@ export function outlineRows(
           slotProp: slots.length > 1 ? slotLabel(slot.pointer.slice(owner.length)) : '',
           index: slot.info.many ? i : -1,
           parent: owner,
-          container: slotsOf(doc, pointer, catalog).length > 0,
+          container: own.length > 0,
+          slots: own,
           label: labelOf(rec, catalog.get(id.family, id.name)?.schema, texts),
           when: typeof rec.when === 'string' ? rec.when : undefined,
           problems: problems?.get(pointer) ?? 0,

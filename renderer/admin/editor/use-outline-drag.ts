@@ -10,12 +10,8 @@ import type { Row } from './doc-tree';
 const DRAG_TYPE = 'application/x-sdui-pointer';
 
 /** Where a drop on `row` at height fraction `y` lands: before it, inside it (a container's first slot) or after it. */
-function dropTarget(row: Row, rows: Row[], y: number): { slot: string; index: number } | null {
-  const inside = row.container && y > 0.3 && y < 0.7;
-  if (inside) {
-    const child = rows.find((r) => r.parent === row.pointer);
-    return child ? { slot: child.slot, index: 0 } : null;
-  }
+function dropTarget(row: Row, y: number): { slot: string; index: number } | null {
+  if (row.container && y > 0.3 && y < 0.7) return { slot: row.slots[0], index: 0 };
   if (row.index < 0) return null;
   return { slot: row.slot, index: y < 0.5 ? row.index : row.index + 1 };
 }
@@ -26,7 +22,6 @@ const fraction = (e: DragEvent<HTMLElement>) => {
 };
 
 export function useOutlineDrag(
-  rows: Row[],
   onMove: (from: string, slot: string, index: number, dryRun: boolean) => string | null,
   say: (message: string) => void,
   /** A drop was tried: the outline puts the focus back on the selected row. */
@@ -49,8 +44,8 @@ export function useOutlineDrag(
     onDragOver(e: DragEvent<HTMLElement>) {
       const from = dragging.current;
       if (!from) return;
-      const target = dropTarget(row, rows, fraction(e));
-      const why = target ? onMove(from, target.slot, target.index, true) : `The ${row.name} holds no other elements.`;
+      const target = dropTarget(row, fraction(e));
+      const why = target ? onMove(from, target.slot, target.index, true) : `The ${row.name} sits alone in its slot.`;
       setDropAt({ pointer: row.pointer, ok: !why });
       if (why) {
         say(`Cannot drop here: ${why}`);
@@ -64,7 +59,7 @@ export function useOutlineDrag(
     onDrop(e: DragEvent<HTMLElement>) {
       e.preventDefault();
       const from = dragging.current ?? e.dataTransfer.getData(DRAG_TYPE);
-      const target = dropTarget(row, rows, fraction(e));
+      const target = dropTarget(row, fraction(e));
       dragging.current = null;
       setDropAt(null);
       if (!from || !target) return;
