@@ -57,7 +57,11 @@ export function useDraft(given: DocRecord, role: Role, onSaved: (doc: DocRecord)
 
   const parsed = useMemo(() => parseJson(text), [text]);
   const draft = buf.history.present.doc;
-  const problems: Problem[] = parsed.problems.length ? parsed.problems : draftProblems(doc.kind, draft, serverProblems);
+  // Kept while the draft is the same object: the outline's rows and badges are derived from it.
+  const problems: Problem[] = useMemo(
+    () => (parsed.problems.length ? parsed.problems : draftProblems(doc.kind, draft, serverProblems)),
+    [parsed, doc.kind, draft, serverProblems],
+  );
   const dirty = text !== loaded;
   useUnsavedGuard(dirty && writable, `${doc.kind} ${doc.id}`);
 
