@@ -231,7 +231,10 @@ describe('screen editor: palette', () => {
       const place = name === names[0] ? options[0] : options.find((o) => o.text.startsWith('after this'))!;
       fireEvent.change(where, { target: { value: place.value } });
       fireEvent.click(within(palette).getByRole('button', { name }));
-      expect([name, screen.getByText(/schema problems?/).textContent]).toEqual([name, 'No schema problems']);
+      expect([name, document.querySelector('.screen-editor__count')?.textContent]).toEqual([
+        name,
+        'No schema problems',
+      ]);
     }
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await screen.findByText('Draft saved.');
@@ -306,7 +309,8 @@ describe('screen editor and the JSON view: one draft', () => {
       new RegExp(`^Not saved: 1 problem to fix first\\. ${CARD}/title: does not match`),
     );
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
-    await userEvent.click(rowOf(CARD));
+    await userEvent.click(screen.getByRole('button', { name: '1 problem: show the first' }));
+    expect(selectedRow()?.dataset.pointer).toBe(CARD);
     expect(screen.getByRole('region', { name: 'Properties of card' }).textContent).toContain(`${CARD}/title`);
   });
 

@@ -84,6 +84,7 @@ export default function ScreenEditor({ draft, data }: Props) {
   const element = selected ? getAt(doc, selected) : undefined;
   const id = elementOf(element, catalog);
   const docProblems = byNode.get('') ?? [];
+  const firstProblemAt = byNode.keys().next().value ?? '';
 
   return (
     <div className="screen-editor" onKeyDown={onKeyDown}>
@@ -103,11 +104,14 @@ export default function ScreenEditor({ draft, data }: Props) {
             </button>
           </>
         )}
-        <span className={draft.problems.length ? 'screen-editor__count is-bad' : 'screen-editor__count'}>
-          {draft.problems.length
-            ? `${draft.problems.length} problem${draft.problems.length === 1 ? '' : 's'}: the badges in the outline show where`
-            : 'No schema problems'}
-        </span>
+        {draft.problems.length ? (
+          // The first problem's node (or the document itself) opens, its message at the field.
+          <button type="button" className="screen-editor__count is-bad" onClick={() => draft.select(firstProblemAt)}>
+            {draft.problems.length} problem{draft.problems.length === 1 ? '' : 's'}: show the first
+          </button>
+        ) : (
+          <span className="screen-editor__count">No schema problems</span>
+        )}
       </div>
       <div className="screen-editor__panes">
         <div className="screen-editor__left">

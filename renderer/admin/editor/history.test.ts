@@ -61,6 +61,14 @@ describe('editor history', () => {
     expect(undo(h).present.doc).toEqual(doc(0));
   });
 
+  it('starts a new step when the same field is typed in again after another selection', () => {
+    let h = startHistory({ doc: doc(0), selected: '/body/0' });
+    h = pushHistory(h, { doc: doc(1), selected: '/body/0' }, '/body/0#value');
+    h = selectInHistory(selectInHistory(h, '/body/1'), '/body/0');
+    h = pushHistory(h, { doc: doc(2), selected: '/body/0' }, '/body/0#value');
+    expect(undo(h).present.doc).toEqual(doc(1));
+  });
+
   it('keeps a selection change out of the undo steps', () => {
     const d = doc(1);
     let h = startHistory({ doc: d, selected: '' });

@@ -36,9 +36,9 @@ export function pushHistory(h: History, next: Snapshot, group?: string): History
   return { past, present: next, future: [], group };
 }
 
-/** Only the selection changed (a click in the outline): not an undo step. */
+/** Only the selection changed (a click in the outline): not an undo step, but the end of a run of typing. */
 export function selectInHistory(h: History, selected: string): History {
-  return selected === h.present.selected ? h : { ...h, present: { ...h.present, selected } };
+  return selected === h.present.selected ? h : { ...h, present: { ...h.present, selected }, group: undefined };
 }
 
 export const canUndo = (h: History) => h.past.length > 0;
