@@ -157,8 +157,12 @@ export default function Outline({ rows, selected, readOnly, onSelect, onCommand,
                 </span>
               )}
               {r.locked && (
-                <span className="outline__locked" id={`${r.pointer}-locked`}>
-                  required: {r.locked}
+                // A short badge; the reason is its tooltip and the row's description for screen readers.
+                <span className="outline__locked" title={r.locked}>
+                  required
+                  <span className="visually-hidden" id={`${r.pointer}-locked`}>
+                    : {r.locked}
+                  </span>
                 </span>
               )}
             </div>

@@ -4,6 +4,7 @@ import { EditorView } from '@codemirror/view';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateDocument } from '../../core/validation/validate-document';
 import { catalog } from './schema-catalog';
+import landing from '../../../screens/templates/default.json';
 import { ENTRY, ID_TEXTS, items, openEditor, outline, rowOf, selectedRow, tree } from './testing/editor-fixture';
 
 const STACK = '/body/0/children/0';
@@ -254,6 +255,31 @@ describe('screen editor: palette', () => {
     await userEvent.click(within(palette).getByRole('button', { name: 'divider' }));
     expect(stackChildren()).toEqual(['row', 'card', 'list', 'choice-list', 'divider', 'choice-list']);
     expect(selectedRow()?.dataset.pointer).toBe(`${STACK}/children/4`);
+  });
+});
+
+describe('landing template in the editor', () => {
+  it('marks the registration section required: Delete explains and cannot confirm; it still moves', async () => {
+    const template = structuredClone(landing) as { sections: Record<string, unknown>[] };
+    template.sections.push(
+      catalog.skeleton(
+        'landing-section',
+        catalog.types('landing-section').find((t) => t.name !== 'registration')!.name,
+      ),
+    );
+    openEditor(template);
+    await tabIntoTree();
+    expect(selectedRow()).toBeUndefined();
+    const reg = rowOf('/sections/0');
+    expect(reg.querySelector('.outline__locked')?.textContent).toMatch(/^required/);
+    expect(reg.getAttribute('aria-describedby')).toBeTruthy();
+    await userEvent.keyboard('{ArrowDown}{ArrowUp}{Delete}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this registration?' });
+    expect(dialog.textContent).toMatch(/It cannot be deleted: The "sections" of the landing-template needs it/);
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    expect(rowOf('/sections/1').querySelector('.outline__type')?.textContent).toBe('registration');
   });
 });
 

@@ -30,10 +30,11 @@ const record = (kind: string, id: string, content: unknown): DocRecord =>
   }) as unknown as DocRecord;
 
 export function openEditor(content: unknown = entry, role: 'editor' | 'viewer' = 'editor') {
+  const { kind, id } = content as { kind: string; id: string };
   const server = fakeAdminServer({
-    'PUT /documents/screen/complaint-entry/draft': (req) => ({
-      body: { ...record('screen', 'complaint-entry', null), draft: { content: req.body, editors: ['ed'] } },
-      headers: { ETag: '"screen-2"' },
+    [`PUT /documents/${kind}/${id}/draft`]: (req) => ({
+      body: { ...record(kind, id, null), draft: { content: req.body, editors: ['ed'] } },
+      headers: { ETag: `"${kind}-2"` },
     }),
   });
   const data: EditorData = {
@@ -48,7 +49,7 @@ export function openEditor(content: unknown = entry, role: 'editor' | 'viewer' =
   const saved: DocRecord[] = [];
   render(
     <JsonDocPanel
-      doc={record('screen', 'complaint-entry', content)}
+      doc={record(kind, id, content)}
       role={role}
       onSaved={(d) => saved.push(d)}
       onReload={() => {}}
