@@ -75,7 +75,7 @@ export default function ScreenEditor({ draft, data }: Props) {
 
   const onKeyDown = (e: KeyboardEvent) => {
     const what = historyKey(e);
-    if (!what || e.defaultPrevented) return;
+    if (!what || e.defaultPrevented || readOnly) return;
     e.preventDefault();
     if (what === 'undo') draft.undo();
     else draft.redo();
