@@ -54,6 +54,16 @@ export default function Outline({ rows, selected, readOnly, onSelect, onCommand,
     wantFocus.current = false;
     items.current.get(selected)?.focus();
   });
+  // A node selected elsewhere (a click on the canvas, an undo) is shown: folded containers above it open, and
+  // its row scrolls into view.
+  useEffect(() => {
+    if (!selected) return;
+    setFolded((f) => {
+      const open = [...f].filter((p) => selected.startsWith(p + '/'));
+      return open.length ? new Set([...f].filter((p) => !open.includes(p))) : f;
+    });
+    items.current.get(selected)?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
 
   const go = (pointer: string | undefined) => {
     if (pointer === undefined) return;

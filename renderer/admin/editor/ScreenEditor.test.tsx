@@ -335,6 +335,10 @@ describe('screen editor and the JSON view: one draft', () => {
       new RegExp(`^Not saved: 1 problem to fix first\\. ${CARD}/title: does not match`),
     );
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    // Folded away, the node with the problem is shown when it is selected from the toolbar.
+    await userEvent.click(rowOf(STACK));
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(items().map((el) => el.dataset.pointer)).toEqual(['/body/0', STACK]);
     await userEvent.click(screen.getByRole('button', { name: '1 problem: show the first' }));
     expect(selectedRow()?.dataset.pointer).toBe(CARD);
     expect(screen.getByRole('region', { name: 'Properties of card' }).textContent).toContain(`${CARD}/title`);
