@@ -237,3 +237,28 @@ describe('landing templates: sections around the one registration form', () => {
     });
   });
 });
+
+describe('slots inside plain objects', () => {
+  it('inserts into a tab panel the tab does not have yet, and the screen stays valid', () => {
+    const doc = {
+      kind: 'screen',
+      id: 'tabs-demo',
+      schemaVersion: 1,
+      title: 'title.gallery',
+      body: [{ type: 'tabs', label: 'title.gallery', tabs: [{ label: 'title.gallery' }, { label: 'title.gallery' }] }],
+    };
+    const targets = insertTargets(doc, '/body/0', catalog).map((t) => t.slot);
+    expect(targets).toEqual(
+      expect.arrayContaining(['/body/0/tabs/0/children', '/body/0/tabs/1/children', '/body/0/panel']),
+    );
+    const { doc: next, selected } = ok(
+      insert(doc, '/body/0/tabs/1/children', 0, catalog.skeleton('node', 'text'), catalog),
+    );
+    expect(selected).toBe('/body/0/tabs/1/children/0');
+    expect(validateDocument('screen', next)).toEqual([]);
+    expect(outlineRows(next, catalog, texts).map((r) => [r.pointer, r.slotProp])).toEqual([
+      ['/body/0', ''],
+      ['/body/0/tabs/1/children/0', 'tabs[1].children'],
+    ]);
+  });
+});
