@@ -131,6 +131,10 @@ describe('screen editor: property edits', () => {
     await screen.findByRole('tree');
     await userEvent.click(rowOf(STACK));
     const pane = screen.getByRole('region', { name: 'Properties of stack' });
+    // Enter on the row takes the keyboard on to the form.
+    rowOf(STACK).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(pane.contains(document.activeElement)).toBe(true);
     const gap = pane.querySelector<HTMLSelectElement>('[id="prop_gap"]')!;
     expect(gap.selectedOptions[0].textContent).toBe('md');
     await userEvent.selectOptions(gap, 'xl');

@@ -5,7 +5,7 @@
  * editor. The draft's problems are placed on their nodes (outline badges, form fields); Save refuses while any
  * is left, naming the pointers. Nothing here knows a node type: rows, slots and forms come from the schemas.
  */
-import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { duplicate, indent, insert, move, moveDown, moveUp, outdent, outlineRows, remove, type Edit } from './doc-tree';
 import type { Draft } from './use-draft';
 import { elementOf } from './element-slots';
@@ -54,6 +54,7 @@ export default function ScreenEditor({ draft, data }: Props) {
   const [previewValues, setPreviewValues] = useState<((expr: string) => unknown) | undefined>();
   const onPreviewValues = useCallback((f: (expr: string) => unknown) => setPreviewValues(() => f), []);
   const readOnly = !draft.writable;
+  const properties = useRef<HTMLDivElement>(null);
   const context = useEditorContext(data, market, (doc as { state?: unknown } | null)?.state, previewValues);
 
   const byNode = useMemo(() => problemsByNode(doc, draft.problems, catalog), [doc, draft.problems]);
@@ -121,6 +122,11 @@ export default function ScreenEditor({ draft, data }: Props) {
             readOnly={readOnly}
             onSelect={draft.select}
             onCommand={(c) => apply(EDITS[c](doc, selected, catalog))}
+            onOpen={() =>
+              properties.current
+                ?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button')
+                ?.focus()
+            }
             onMove={(from, slot, index, dryRun) => {
               const e = move(doc, from, slot, index, catalog);
               return dryRun ? ('error' in e ? e.error : null) : apply(e);
@@ -150,7 +156,7 @@ export default function ScreenEditor({ draft, data }: Props) {
             onPreviewValues={onPreviewValues}
           />
         </div>
-        <div className="screen-editor__properties">
+        <div className="screen-editor__properties" ref={properties}>
           <PropertyPane
             pointer={selected}
             element={element}
