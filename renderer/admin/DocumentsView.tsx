@@ -4,7 +4,7 @@
  * as JSON; its history below and the draft preview beside it (the screen editor has its own canvas
  * instead). The preview's "Edit text" mode saves a key's copy from a click on the screen.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { adminApi } from './admin-api';
 import { currentContent, type DocRecord, type Role } from './admin-types';
 import { describeError } from './describe-error';
@@ -90,6 +90,9 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
 
   const isCopy = route.page === 'copy' || route.kind === 'text-set';
   const paths = data.routes.map((p) => p.path);
+  // The shell hands a new onChanged each render: the editor's data stays the same object unless its content changed.
+  const changedRef = useRef(onChanged);
+  changedRef.current = onChanged;
   const withEditor = !isCopy && !!open && hasScreenEditor(open.kind) && view === 'editor';
   const editorData = useMemo(
     () => ({
@@ -99,9 +102,9 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
       docs: data.docs,
       routePath: screenPath,
       market,
-      onTextsSaved: onChanged,
+      onTextsSaved: () => changedRef.current(),
     }),
-    [data.texts, data.records, data.docs, locale, screenPath, market, onChanged],
+    [data.texts, data.records, data.docs, locale, screenPath, market],
   );
 
   return (
