@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './App';
 import { looksLikeBundle, looksLikeScreen, readBootData } from './boot-types';
@@ -18,6 +19,7 @@ import { DEFAULT_MARKET } from '../core/market/default-market';
 import { bundleTexts, copyText, type BundleCopy } from '../core/copy/copy-text';
 import { dropEarlyInput, holdFields, takeEarlyInput } from './capture/take-early-input';
 import { AfterHydration } from './capture/AfterHydration';
+import { nextTask } from './yield-to-page';
 
 /** Texts are not loaded yet: the loading indicator is the product's fixed 'loading...'. */
 const LOADING = 'loading...';
@@ -29,6 +31,9 @@ const widgetsOrTimeout = (loading: Promise<void>) =>
 
 /** Boot: inlined data (or the config API, or the last good copy) → the router. */
 export async function startApp(rootEl: HTMLElement): Promise<Root> {
+  // The entry's module evaluation is one task, booting (boot data, bundle, first-call plan) the next: on a slow phone
+  // both together were one task of 70-100 ms after the drawn page was up (issue 45). The capture script records on.
+  await nextTask();
   const location = readPageLocation();
   // The console canvas's side (issue 49): its code is loaded in a draft preview frame only, never on a borrower's page.
   if (isPreview) void import('../runtime/preview/start-preview').then((m) => m.startPreview(), logError);
@@ -137,10 +142,17 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
         },
       );
     };
+    // As a transition: React hydrates in time slices, yielding to the page every few ms, instead of one task of the
+    // whole screen (87-120 ms for screen A's 200 items at 4× CPU; issue 45). The drawn page is on screen meanwhile,
+    // and a tap makes React hydrate at once, as before.
     // A mismatch is a bug to fix (React then draws that part on the client): log it where tests look.
-    return hydrateRoot(rootEl, <AfterHydration onCommit={replay}>{app}</AfterHydration>, {
-      onRecoverableError: (e) => logError(`hydration: ${(e as Error)?.message ?? e}`),
+    let hydrated!: Root;
+    startTransition(() => {
+      hydrated = hydrateRoot(rootEl, <AfterHydration onCommit={replay}>{app}</AfterHydration>, {
+        onRecoverableError: (e) => logError(`hydration: ${(e as Error)?.message ?? e}`),
+      });
     });
+    return hydrated;
   }
   // Drawn afresh: the recorded nodes are replaced, so their events have nowhere to go.
   dropEarlyInput(early);

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { RuntimeContext, useRuntime } from '../runtime/runtime-context';
+import { ScopeContext, useRuntime } from '../runtime/runtime-context';
 import { scopedRuntime } from '../runtime/create-runtime';
 
 /**
@@ -9,5 +9,5 @@ import { scopedRuntime } from '../runtime/create-runtime';
 export function ItemScope({ item, index, children }: { item: unknown; index: number; children?: ReactNode }) {
   const parent = useRuntime();
   const runtime = useMemo(() => scopedRuntime(parent, { item, index }), [parent, item, index]);
-  return <RuntimeContext.Provider value={runtime}>{children}</RuntimeContext.Provider>;
+  return <ScopeContext.Provider value={runtime}>{children}</ScopeContext.Provider>;
 }

@@ -1,17 +1,53 @@
-import { useMemo } from 'react';
-import type { Widget } from '../runtime/contract';
+import { useRef, type ReactNode } from 'react';
+import type { ListNode } from '../../schemas/generated/types';
+import type { Runtime, Widget } from '../runtime/contract';
 import { nodeElements } from '../runtime/RenderNodes';
-import { RuntimeContext, useRuntime } from '../runtime/runtime-context';
-import { scopedRuntime } from '../runtime/create-runtime';
+import { ScopeContext, useRuntime } from '../runtime/runtime-context';
+import { sameButState, stateFree, trackedRuntime } from '../runtime/create-runtime';
 import { layoutClasses } from './layout';
 import { asList, pick } from './text-of';
+
+interface Drawn {
+  parent: Runtime;
+  items: unknown[];
+  template: ListNode['itemTemplate'];
+  scopes: Runtime[];
+  lis: ReactNode[];
+}
+
+/** One `<li>` per item, under the item's runtime (`item`, `index`) provided right there. */
+function drawItems(node: ListNode, items: unknown[], scopes: Runtime[]): ReactNode[] {
+  return items.map((item, index) => {
+    const key = node.itemKey ? pick(item, node.itemKey) : undefined;
+    return (
+      <li key={typeof key === 'string' || typeof key === 'number' ? key : index} className="sdui-list__item">
+        <ScopeContext.Provider value={scopes[index]}>{nodeElements(node.itemTemplate)}</ScopeContext.Provider>
+      </li>
+    );
+  });
+}
 
 export const List: Widget<'list'> = ({ node }) => {
   const runtime = useRuntime();
   const items = asList(runtime.resolve(node.items));
-  // Each item's `item` and `index`, made once per list render and provided right here: no component per item in
-  // between (a 200-item list then mounts 400 fewer fibers and keeps 200 fewer memo hooks; issue 38's heap).
-  const scopes = useMemo(() => items.map((item, index) => scopedRuntime(runtime, { item, index })), [runtime, items]);
+  // The items' runtimes and elements are kept through a state change when every item drew without reading the state
+  // (the same items, template and outer scope): React then skips them all, instead of redrawing a 200-item list for a
+  // tap elsewhere on the screen (issue 45: on a slow phone that was one 50-120 ms task). Otherwise they are made
+  // afresh. Each item's runtime is its own context's value (ScopeContext), so the screen's new runtime does not reach
+  // the items' nodes; no component per item in between (issue 38's heap).
+  const kept = useRef<Drawn | null>(null);
+  let drawn = kept.current;
+  if (
+    !drawn ||
+    drawn.items !== items ||
+    drawn.template !== node.itemTemplate ||
+    !sameButState(drawn.parent, runtime) ||
+    !drawn.scopes.every(stateFree)
+  ) {
+    const scopes = items.map((item, index) => trackedRuntime(runtime, { item, index }));
+    drawn = { parent: runtime, items, template: node.itemTemplate, scopes, lis: drawItems(node, items, scopes) };
+  }
+  kept.current = drawn;
   if (!items.length) {
     return node.empty ? (
       <div id={node.id} className="sdui-list sdui-list--empty">
@@ -25,14 +61,7 @@ export const List: Widget<'list'> = ({ node }) => {
       className={`sdui-list ${layoutClasses({ gap: node.gap })}`}
       aria-label={node.label ? runtime.t(node.label) : undefined}
     >
-      {items.map((item, index) => {
-        const key = node.itemKey ? pick(item, node.itemKey) : undefined;
-        return (
-          <li key={typeof key === 'string' || typeof key === 'number' ? key : index} className="sdui-list__item">
-            <RuntimeContext.Provider value={scopes[index]}>{nodeElements(node.itemTemplate)}</RuntimeContext.Provider>
-          </li>
-        );
-      })}
+      {drawn.lis}
     </ul>
   );
 };

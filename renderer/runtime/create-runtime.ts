@@ -68,6 +68,9 @@ class ScreenRuntime implements Runtime {
   declare readonly s: RuntimeServices;
   declare readonly ra: RunActions;
   declare readonly x: Partial<Scope>;
+  /** Used by a node at all, and (a list item's runtime only, `trackedRuntime`) read the screen state. */
+  declare u: boolean;
+  declare r: boolean | undefined;
 
   constructor(services: RuntimeServices, runActions: RunActions, extra: Partial<Scope>, state: State) {
     this.s = services;
@@ -77,15 +80,21 @@ class ScreenRuntime implements Runtime {
     this.api = services.api;
     this.bridge = services.bridge;
     this.forms = services.forms;
+    this.u = false;
+    this.r = undefined;
   }
 
   evaluate(expr: string, more?: Partial<Scope>) {
+    this.u = true;
+    if (this.r === false) this.r = namesState(expr);
     const r = evaluate(expr, scopeWith(this, more), helpersOf(this.s));
     warn(this.s, r.warnings);
     return r.value;
   }
 
   resolve<T>(value: unknown, more?: Partial<Scope>) {
+    this.u = true;
+    if (this.r === false) this.r = namesState(value);
     const warnings: string[] = [];
     const out = resolveTemplate(value, scopeWith(this, more), helpersOf(this.s), warnings);
     warn(this.s, warnings);
@@ -108,6 +117,7 @@ class ScreenRuntime implements Runtime {
   }
 
   get(path: string) {
+    this.u = this.r = true;
     try {
       return this.s.store.get(path);
     } catch (e) {
@@ -141,6 +151,13 @@ class ScreenRuntime implements Runtime {
   }
 }
 
+/** Whether a template or expression (strings anywhere inside) names the screen state: `state`, not `item.state`. */
+function namesState(value: unknown): boolean {
+  if (typeof value === 'string') return /(?<![\w$.])state\b/.test(value);
+  if (value && typeof value === 'object') return Object.values(value).some(namesState);
+  return false;
+}
+
 const scopeWith = (rt: ScreenRuntime, more?: Partial<Scope>): Scope => (more ? { ...rt.scope, ...more } : rt.scope);
 const warn = (services: RuntimeServices, warnings: string[]) =>
   warnings.forEach((w) => services.logError(`expression ${w}`));
@@ -158,4 +175,29 @@ export function createRuntime(
 export function scopedRuntime(parent: Runtime, extra: Partial<Scope>): Runtime {
   const p = parent as ScreenRuntime;
   return new ScreenRuntime(p.s, p.ra, { ...p.x, ...extra }, p.scope.state as State);
+}
+
+/**
+ * A list item's runtime that notes whether its nodes read the screen state (an expression naming `state`, a bound
+ * field or a modal's flag through `get`): one whose nodes all drew without reading it draws the same after any state
+ * change, so the list keeps it and React leaves the item alone (nodes/List.tsx; a tap on a 200-item screen redrew
+ * every item). Noted from the expressions' text, so an item costs no more heap than before.
+ */
+export function trackedRuntime(parent: Runtime, extra: Partial<Scope>): Runtime {
+  const rt = scopedRuntime(parent, extra) as ScreenRuntime;
+  rt.r = false;
+  return rt;
+}
+
+/** Whether a tracked runtime draws the same for any screen state: its nodes used it, and never read the state. */
+export const stateFree = (rt: Runtime) => (rt as ScreenRuntime).u === true && (rt as ScreenRuntime).r === false;
+
+/** Same services and the same scope apart from `state`: a scope made from either draws the same for a state-free item. */
+export function sameButState(a: Runtime, b: Runtime): boolean {
+  const x = (a as ScreenRuntime).x,
+    y = (b as ScreenRuntime).x;
+  if ((a as ScreenRuntime).s !== (b as ScreenRuntime).s || Object.keys(x).length !== Object.keys(y).length)
+    return false;
+  for (const k in x) if (x[k] !== y[k]) return false;
+  return true;
 }

@@ -1,12 +1,18 @@
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, use, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Runtime, Scope } from './contract';
 import { createRuntime, scopedRuntime } from './create-runtime';
 import { runActions } from '../actions/run-actions';
 import type { RuntimeServices } from './services';
 
 export const ServicesContext = createContext<RuntimeServices | null>(null);
-/** The runtime of the current scope (the screen, a list item) for the current state snapshot. */
+/** The screen's runtime for the current state snapshot: a new one on every state change. */
 export const RuntimeContext = createContext<Runtime | null>(null);
+/**
+ * The runtime of a nested scope (a list item, a tab), where there is one. Its own context: React re-renders every
+ * reader of a context whose value changed above it, so items that read only this one are left alone by a state change
+ * their list keeps their runtimes through (nodes/List.tsx).
+ */
+export const ScopeContext = createContext<Runtime | null>(null);
 
 /**
  * Provides one screen's services (state store, API, bridge, texts, ...) and its runtime to every node below.
@@ -19,7 +25,10 @@ export function RuntimeProvider({ services, children }: { services: RuntimeServi
   const runtime = useMemo(() => createRuntime(services, runActions, {}, state), [services, state]);
   return (
     <ServicesContext.Provider value={services}>
-      <RuntimeContext.Provider value={runtime}>{children}</RuntimeContext.Provider>
+      <RuntimeContext.Provider value={runtime}>
+        {/* A screen drawn inside another's list item starts outside any scope. */}
+        <ScopeContext.Provider value={null}>{children}</ScopeContext.Provider>
+      </RuntimeContext.Provider>
     </ServicesContext.Provider>
   );
 }
@@ -28,7 +37,7 @@ export function RuntimeProvider({ services, children }: { services: RuntimeServi
 export function ScopeProvider({ extra, children }: { extra: Partial<Scope>; children?: ReactNode }) {
   const parent = useRuntime();
   const runtime = useMemo(() => scopedRuntime(parent, extra), [parent, extra]);
-  return <RuntimeContext.Provider value={runtime}>{children}</RuntimeContext.Provider>;
+  return <ScopeContext.Provider value={runtime}>{children}</ScopeContext.Provider>;
 }
 
 export function useServices(): RuntimeServices {
@@ -39,7 +48,8 @@ export function useServices(): RuntimeServices {
 
 /** The runtime of the current node: re-renders when screen state changes. */
 export function useRuntime(): Runtime {
-  const runtime = useContext(RuntimeContext);
+  // The screen's runtime only outside any scope (`use` may be called conditionally): see ScopeContext.
+  const runtime = useContext(ScopeContext) ?? use(RuntimeContext);
   if (!runtime) throw new Error('useRuntime() outside <RuntimeProvider>');
   return runtime;
 }
