@@ -5,7 +5,7 @@
  * form's required parts are refused by the schema with a sentence (core/landing/registration-parts.ts). A template
  * made before sections is converted and saved as a draft first, so the editor always has sections to show.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { adminApi } from '../admin-api';
 import { canWrite, currentContent, type DocRecord, type Role } from '../admin-types';
 import { describeError } from '../describe-error';
@@ -55,17 +55,26 @@ export default function LandingSectionsEditor({ record, role, data, onChanged, o
     // Once per template opened: a later save of the panel must not convert again.
   }, [record.id]);
 
+  // The page hands a new onChanged each render: the editor's data stays the same object unless its content changed
+  // (the editor's context and canvas follow its identity).
+  const changedRef = useRef(onChanged);
+  changedRef.current = onChanged;
+  const t = (rec ? currentContent(rec) : undefined) as { templateId?: string; market?: string } | undefined;
+  const templateId = String(t?.templateId ?? '');
+  const market = t?.market === 'IN' ? 'IN' : 'ID';
+  const editorData = useMemo<EditorData>(
+    () => ({
+      texts: data.texts,
+      consoleLocale: TITLE_LOCALE,
+      records: data.records,
+      docs: data.docs,
+      routePath: landingPath(templateId),
+      market,
+      onTextsSaved: () => changedRef.current(),
+    }),
+    [data.texts, data.records, data.docs, templateId, market],
+  );
   if (!rec) return <p>Opening {record.id}…</p>;
-  const t = currentContent(rec) as { templateId?: string; market?: string } | undefined;
-  const editorData: EditorData = {
-    texts: data.texts,
-    consoleLocale: TITLE_LOCALE,
-    records: data.records,
-    docs: data.docs,
-    routePath: landingPath(String(t?.templateId ?? '')),
-    market: t?.market === 'IN' ? 'IN' : 'ID',
-    onTextsSaved: onChanged,
-  };
   return (
     // Named, not headed: the panel inside brings its own heading (the document's kind and id).
     <div className="landing-sections" aria-label={`Sections of ${t?.templateId ?? rec.id}`} role="region">
@@ -76,7 +85,7 @@ export default function LandingSectionsEditor({ record, role, data, onChanged, o
         editorData={editorData}
         onSaved={(saved) => {
           setRec(saved);
-          onChanged();
+          changedRef.current();
         }}
         onReload={() => void adminApi.get(KIND, rec.id).then(setRec, (e) => setMessage(describeError(e)))}
       />
