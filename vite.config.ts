@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { eagerCjs } from './vite-eager-cjs';
 
 // One build for the borrower app and the (lazily loaded) admin console.
 export default defineConfig({
   root: 'renderer',
   base: '/',
-  plugins: [react()],
+  // eagerCjs: react-dom compiled with its file, not on the main thread when the entry runs (vite-eager-cjs.ts).
+  plugins: [react(), eagerCjs()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
