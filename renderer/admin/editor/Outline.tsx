@@ -1,7 +1,7 @@
 /**
  * The outline: the document's elements as a tree (role tree, one treeitem per row with aria-level, -selected,
  * -expanded; one row in the Tab order, the selected one). Keys: Up/Down select, Left/Right fold and unfold (or go
- * to the parent / first child), Home/End, Enter (on to its properties), Escape (select nothing: the document), Alt+Up/Down move, Alt+Right indent, Alt+Left outdent, Ctrl/Cmd+D
+ * to the parent / first child), Home/End, Enter (selects the focused row, then goes on to its properties), Escape (select nothing: the document), Alt+Up/Down move, Alt+Right indent, Alt+Left outdent, Ctrl/Cmd+D
  * duplicate, Delete asks first. The toolbar has the same commands for the mouse, and rows drag between
  * containers (use-outline-drag.ts); a refused edit or drop says why in the outline's status line. Edits
  * themselves are the parent's (doc-tree.ts): this file only turns keys, clicks and drops into commands.
@@ -102,6 +102,7 @@ export default function Outline({ rows, selected, readOnly, onSelect, onCommand,
     else if (e.key === 'ArrowDown') go(visible[Math.min(visible.length - 1, i + 1)]?.pointer);
     else if (e.key === 'Home') go(visible[0]?.pointer);
     else if (e.key === 'Escape' && selected) onSelect('');
+    else if ((e.key === 'Enter' || e.key === ' ') && !current && row) go(row.pointer);
     else if (e.key === 'Enter' && current && onOpen) onOpen();
     else if (e.key === 'End') go(visible[visible.length - 1]?.pointer);
     else if (e.key === 'ArrowRight' && row && hasChildren.has(row.pointer)) {

@@ -67,6 +67,10 @@ describe('screen editor: outline by keyboard only', () => {
   it('folds with Left and unfolds with Right, going to the parent from a leaf', async () => {
     openEditor();
     await tabIntoTree();
+    // The row the Tab lands on is selected by Enter (or Space).
+    expect(selectedRow()).toBeUndefined();
+    await userEvent.keyboard('{Enter}');
+    expect(selectedRow()?.dataset.pointer).toBe('/body/0');
     await userEvent.keyboard('{ArrowDown}');
     const count = items().length;
     expect(selectedRow()?.getAttribute('aria-expanded')).toBe('true');
