@@ -1,10 +1,11 @@
 /**
  * The outline: the document's elements as a tree (role tree, one treeitem per row with aria-level, -selected,
  * -expanded; one row in the Tab order, the selected one). Keys: Up/Down select, Left/Right fold and unfold (or go
- * to the parent / first child), Home/End, Enter (selects the focused row, then goes on to its properties), Escape (select nothing: the document), Alt+Up/Down move, Alt+Right indent, Alt+Left outdent, Ctrl/Cmd+D
- * duplicate, Delete asks first. The toolbar has the same commands for the mouse, and rows drag between
- * containers (use-outline-drag.ts); a refused edit or drop says why in the outline's status line. Edits
- * themselves are the parent's (doc-tree.ts): this file only turns keys, clicks and drops into commands.
+ * to the parent / first child), Home/End, Enter (selects the focused row, then goes on to its properties), Escape
+ * (select nothing: the document), Alt+Up/Down move, Alt+Right indent, Alt+Left outdent, Ctrl/Cmd+D duplicate,
+ * Delete asks first. The toolbar has the same commands for the mouse, and rows drag between containers
+ * (use-outline-drag.ts); a refused edit or drop says why in the outline's status line. Edits themselves are the
+ * parent's (doc-tree.ts): this file only turns keys, clicks and drops into commands.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Row } from './doc-tree';
@@ -20,7 +21,7 @@ interface Props {
   onSelect(pointer: string): void;
   /** Runs a command on the selected row; answers why it was refused, or null. */
   onCommand(command: Command): string | null;
-  /** Moves `from` into `slot` before position `index` (`dryRun`: only asks whether it may); answers why not, or null. */
+  /** Moves `from` into `slot` before position `index` (`dryRun`: only asks if it may); answers why not, or null. */
   onMove(from: string, slot: string, index: number, dryRun: boolean): string | null;
   /** Enter on a row: the keyboard goes on to its properties. */
   onOpen?(): void;

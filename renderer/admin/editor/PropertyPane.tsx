@@ -1,8 +1,9 @@
 /**
  * The properties pane: the selected element's form (PropertyForm, generated from its schema, with the element's
  * problems at their fields), headed by its type and pointer; with nothing selected, the document's own fields
- * (DocumentForm) and problems (those at no node). A viewer sees the form read-only (a disabled fieldset). The form is keyed by the pointer:
- * selecting another element starts a fresh form rather than one carrying the last element's field state.
+ * (DocumentForm) and problems (those at no node). A viewer sees the form read-only (a disabled fieldset). The form
+ * is keyed by the pointer: selecting another element starts a fresh form rather than one carrying the last
+ * element's field state.
  */
 import type { DocumentProblem } from '../../core/validation/document-problem';
 import type { EditorContext } from './editor-context';

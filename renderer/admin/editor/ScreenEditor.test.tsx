@@ -17,7 +17,7 @@ beforeAll(() => {
   Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 });
 
-/** Tabs from the page start until focus is in the outline: the tree has one stop, so this is how a keyboard gets there. */
+/** Tabs from the page start until focus is in the outline (the tree is one Tab stop), as a keyboard gets there. */
 async function tabIntoTree() {
   await screen.findByRole('tree', { name: 'Outline' });
   for (let i = 0; i < 30 && !tree().contains(document.activeElement); i++) await userEvent.tab();
