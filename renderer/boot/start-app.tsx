@@ -19,6 +19,7 @@ import { DEFAULT_MARKET } from '../core/market/default-market';
 import { bundleTexts, copyText, type BundleCopy } from '../core/copy/copy-text';
 import { dropEarlyInput, holdFields, takeEarlyInput } from './capture/take-early-input';
 import { AfterHydration } from './capture/AfterHydration';
+import { previewHook } from '../runtime/preview-hook';
 import { nextTask } from './yield-to-page';
 
 /** Texts are not loaded yet: the loading indicator is the product's fixed 'loading...'. */
@@ -36,7 +37,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   await nextTask();
   const location = readPageLocation();
   // The console canvas's side (issue 49): its code is loaded in a draft preview frame only, never on a borrower's page.
-  if (isPreview) void import('../runtime/preview/start-preview').then((m) => m.startPreview(), logError);
+  if (isPreview) void import('../runtime/preview/start-preview').then((m) => m.startPreview(previewHook), logError);
   // Config fetches carry the borrower's common params (their arm of a release); the API map's names once it is here.
   setWho(location.query);
   const market = location.query.market || DEFAULT_MARKET;

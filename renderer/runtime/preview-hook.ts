@@ -7,4 +7,7 @@ import type { RuntimeServices } from './services';
  * loaded module (`preview/start-preview.ts`); a borrower's page never does, so `NodeBoundary` draws as before and
  * pays one property read per node. `draw` gets what the boundary would return and returns what is drawn instead.
  */
-export const previewHook: { draw?(node: Node, shown: ReactNode, services: RuntimeServices): ReactNode } = {};
+export interface PreviewHook {
+  draw?(node: Node, shown: ReactNode, services: RuntimeServices): ReactNode;
+}
+export const previewHook: PreviewHook = {};

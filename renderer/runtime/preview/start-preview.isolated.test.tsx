@@ -72,6 +72,7 @@ vi.mock('../../nodes/preload-widgets', () => ({ preloadWidgets: async () => {} }
 
 const { ScreenRoute } = await import('../../boot/ScreenRoute');
 const { startPreview } = await import('./start-preview');
+const { previewHook } = await import('../preview-hook');
 
 /** The backend: `orders` answers; `answer()` is the client's path for an answer from elsewhere (a failure here). */
 const calls: string[] = [];
@@ -132,7 +133,7 @@ async function mountDraft(doc: unknown = draft) {
 let stop: () => void = () => {};
 beforeAll(() => {
   vi.spyOn(window, 'postMessage').mockImplementation(() => {});
-  stop = startPreview()!.stop;
+  stop = startPreview(previewHook)!.stop;
 });
 afterAll(() => stop());
 

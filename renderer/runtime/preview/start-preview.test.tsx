@@ -13,7 +13,7 @@ describe('preview hooks outside preview mode', () => {
     const posted = vi.fn();
     window.addEventListener(LIVE_SCREEN_EVENT, live);
     window.addEventListener('message', posted);
-    expect(startPreview()).toBeUndefined();
+    expect(startPreview(previewHook)).toBeUndefined();
     expect(previewHook.draw).toBeUndefined();
 
     const { container } = renderNodes([{ type: 'text', value: 'Hello' } as Node]);

@@ -17,9 +17,9 @@ import { looksLikeScreen } from '../../boot/boot-types';
 import { LIVE_SCREEN_EVENT, type LiveScreen } from '../../boot/live/live-screen-event';
 import { validateDocument } from '../../core/validation/validate-document';
 import { copyText } from '../../core/copy/copy-text';
-import { RuntimeContext } from '../runtime-context';
+import { RuntimeContext, ScopeContext } from '../runtime-context';
 import type { Runtime } from '../contract';
-import { previewHook } from '../preview-hook';
+import type { PreviewHook } from '../preview-hook';
 import { applyOverrides, pointersOf } from '../preview-overrides';
 import type { RuntimeServices } from '../services';
 import { isToFrame, type FromFrame, type PreviewOverride } from './preview-messages';
@@ -27,10 +27,20 @@ import { previewApi, templateEndpoints, type TemplateDraft } from './preview-api
 import { showProblems, type Problem } from './preview-problems';
 import { installWrapperStyle, keepConsoleFocus, outlineNode, selectOnClick, WRAPPER } from './preview-page';
 
+/** The runtime a node there sees: its list item's (`item`, `index`), else the screen's (as `useRuntime`, never throwing). */
+function useScopeRuntime(): Runtime | null {
+  const scoped = useContext(ScopeContext);
+  const screen = useContext(RuntimeContext);
+  return scoped ?? screen;
+}
+
 /** The pointer of the nearest wrapper above (a section's inner nodes do not name it again). */
 const PointerContext = createContext<string | null>(null);
-/** The preview's listener for the frame's life: `startPreview()` once; `stop()` undoes it (tests). */
-export function startPreview(win: Window = window): { stop(): void } | undefined {
+/**
+ * The preview's listener for the frame's life; `stop()` undoes it (tests). The boot hands over the drawing hook: a
+ * module both it and this one imported would become a chunk of its own, one more request on every borrower page.
+ */
+export function startPreview(previewHook: PreviewHook, win: Window = window): { stop(): void } | undefined {
   if (!isPreview) return undefined;
   const doc = win.document;
   let draft: { kind: string; doc: unknown } | null = null;
@@ -129,7 +139,7 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
 
   /** The wrapper naming a node's pointer; it keeps the runtime of the node's scope (a list item's has `item`). */
   function Mark({ pointer, children }: { pointer: string; children: ReactNode }) {
-    const runtime = useContext(RuntimeContext);
+    const runtime = useScopeRuntime();
     if (runtime) scopes.set(pointer, runtime);
     return createElement(
       PointerContext.Provider,
@@ -140,7 +150,7 @@ export function startPreview(win: Window = window): { stop(): void } | undefined
 
   /** A landing template's element (a section) drawn as a list item of the page: its outermost node names it. */
   function ItemMark({ children }: { children?: ReactNode }) {
-    const runtime = useContext(RuntimeContext);
+    const runtime = useScopeRuntime();
     const around = useContext(PointerContext);
     const item = runtime?.scope.item;
     const pointer = item && typeof item === 'object' ? itemPointers.get(item) : undefined;
