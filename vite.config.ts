@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { eagerCjs } from './vite-eager-cjs';
+import { eagerCjs } from './vite-eager-cjs.js';
 
 // One build for the borrower app and the (lazily loaded) admin console.
 export default defineConfig({

@@ -1,5 +1,6 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startApp } from './boot/start-app';
 
 // Widget styles, when the widget set ships them (glob: a missing file never breaks the build).
 import.meta.glob('./nodes/*.css', { eager: true });
@@ -19,8 +20,5 @@ if (isAdmin && loadAdmin) {
     createElement(Suspense, { fallback: createElement('p', null, 'loading...') }, createElement(AdminApp)),
   );
 } else {
-  // The app's own modules (router, runtime, widgets, expressions) evaluate in a task of their own, after React's: the
-  // two were one task of 65-85 ms on the bench's phone (issue 45). The server hints their chunk with the page
-  // (config-server/pages/widget-preloads.ts), so it downloads alongside this one.
-  void import('./boot/start-app').then((m) => m.startApp(rootEl));
+  void startApp(rootEl);
 }

@@ -60,8 +60,7 @@ export function bootScript(
   const bundleHint = byReference
     ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(namedBundleUrl(market!, bundle!.etag))}">`
     : '';
-  // A borrower page (a screen, not the console) hints the app's boot chunk and its widgets' chunks.
-  const hints = bundleHint + (screenId && preloads ? preloads(screen ? snap.screenNodeTypes(screenId) : []) : '');
+  const hints = bundleHint + (screen && screenId && preloads ? preloads(snap.screenNodeTypes(screenId)) : '');
   return { hints, script: `<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>` };
 }
 

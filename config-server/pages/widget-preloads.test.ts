@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BOOT_MODULE, widgetModule, widgetPreloads } from './widget-preloads';
+import { widgetModule, widgetPreloads } from './widget-preloads';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -42,23 +42,6 @@ describe('widgetPreloads', () => {
   it('hints nothing for a screen of first-chunk widgets, or without a build manifest', () => {
     expect(widgetPreloads(staticDir(manifest))(['page', 'text', 'list'])).toBe('');
     expect(widgetPreloads(staticDir())(['choice-list'])).toBe('');
-  });
-
-  it("hints the app's boot chunk (the entry imports it dynamically) first, on every page, once", () => {
-    const withBoot = {
-      ...manifest,
-      [BOOT_MODULE]: {
-        file: 'assets/start-app-S.js',
-        isDynamicEntry: true,
-        imports: ['index.html', '_options-of-O.js'],
-      },
-    };
-    const hints = widgetPreloads(staticDir(withBoot));
-    const boot =
-      '<link rel="modulepreload" crossorigin href="/assets/start-app-S.js">' +
-      '<link rel="modulepreload" crossorigin href="/assets/options-of-O.js">';
-    expect(hints([])).toBe(boot);
-    expect(hints(['choice-list'])).toBe(boot + '<link rel="modulepreload" crossorigin href="/assets/ChoiceList-C.js">');
   });
 
   it('follows a new build: the manifest is read again when it changes', () => {

@@ -26,11 +26,8 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
   return into;
 }
 
-/** The app's boot module: the entry imports it dynamically (its evaluation is a task of its own, renderer/main.tsx). */
-export const BOOT_MODULE = 'boot/start-app.tsx';
-
 /**
- * `<link rel="modulepreload">` tags for the app's boot chunk and the lazily loaded widget chunks of a screen, so the page
+ * `<link rel="modulepreload">` tags for the lazily loaded widget chunks of a screen, so the page
  * fetches them alongside the main script instead of discovering them after it ran (one more
  * round trip on a 150 ms mobile link). Reads the build's manifest, again only when it changes;
  * no manifest (a dev server, an old build) means no hints, never an error.
@@ -49,7 +46,6 @@ export function widgetPreloads(staticDir: string, base = '/') {
     let tags = m.tags.get(key);
     if (tags === undefined) {
       const files = new Set<string>();
-      if (m.manifest[BOOT_MODULE]?.isDynamicEntry) closure(m.manifest, BOOT_MODULE, files);
       for (const type of types) {
         const chunk = m.manifest[widgetModule(type)];
         if (chunk?.isDynamicEntry) closure(m.manifest, widgetModule(type), files);

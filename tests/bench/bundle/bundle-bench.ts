@@ -1,7 +1,6 @@
 /**
  * Section 1: what a borrower downloads before the first screen, and what loads later.
- * Initial = the HTML's module script + modulepreloads + stylesheets, and the boot chunk the server hints with every
- * borrower page, closed over static imports.
+ * Initial = the HTML's module script + modulepreloads + stylesheets, closed over static imports.
  * gzip at the level the server's `compression` middleware uses (6); brotli at max quality (static precompression).
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
@@ -101,10 +100,7 @@ export async function bundleBench(): Promise<BundleResult> {
   const outDir = resolve(resultsDir, 'build/renderer');
   const chunks = await buildApp({ root, outDir });
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const hints = widgetPreloads(outDir);
-  // The entry imports the app's boot chunk dynamically and the server hints it with every borrower page (issue 45):
-  // part of what the first load downloads, as the HTML's own files are.
-  const fromHtml = [...htmlAssets(html), ...htmlAssets(hints([]))];
+  const fromHtml = htmlAssets(html);
   const initial = staticClosure(fromHtml, chunks);
   const init = sizes(outDir, initial);
   const rows: Row[] = [
@@ -120,6 +116,7 @@ export async function bundleBench(): Promise<BundleResult> {
     row('bundle', 'initial JS+CSS brotli', init.br, 'B'),
   ];
 
+  const hints = widgetPreloads(outDir);
   for (const screen of FIRST_SCREENS) {
     const types = [...nodeTypesOf(JSON.parse(readFileSync(resolve(repoRoot, screen.file), 'utf8')))].sort();
     const extra = htmlAssets(hints(types)).filter((f) => !initial.has(f));
@@ -139,10 +136,7 @@ export async function bundleBench(): Promise<BundleResult> {
   // Attribution: the same build with the vendor libraries forced into their own chunk.
   const splitDir = resolve(resultsDir, 'build/renderer-split');
   const split = await buildApp({ root, outDir: splitDir, splitVendor: true });
-  const splitInitial = staticClosure(
-    [...htmlAssets(readFileSync(join(splitDir, 'index.html'), 'utf8')), ...htmlAssets(widgetPreloads(splitDir)([]))],
-    split,
-  );
+  const splitInitial = staticClosure(htmlAssets(readFileSync(join(splitDir, 'index.html'), 'utf8')), split);
   const vendorFiles = [...splitInitial].filter((f) => /bench-vendor/.test(f));
   // rolldown-runtime exists only because of the forced split: not part of either side in the real build.
   const ownFiles = [...splitInitial].filter((f) => !/bench-vendor|rolldown-runtime/.test(f));
