@@ -30,6 +30,12 @@ const WIDGET_WAIT_MS = 3000;
 const widgetsOrTimeout = (loading: Promise<void>) =>
   Promise.race([loading, new Promise<void>((r) => setTimeout(r, WIDGET_WAIT_MS))]);
 
+/** A field keys are typed into (not a box, a radio or a button, which a tap focuses too). */
+const typesText = (el: Element) =>
+  el instanceof HTMLTextAreaElement ||
+  (el instanceof HTMLElement && el.isContentEditable) ||
+  (el instanceof HTMLInputElement && !/^(checkbox|radio|button|submit|reset|file|image|range|color)$/.test(el.type));
+
 /** Boot: inlined data (or the config API, or the last good copy) → the router. */
 export async function startApp(rootEl: HTMLElement): Promise<Root> {
   // The entry's module evaluation is one task, booting (boot data, bundle, first-call plan) the next: on a slow phone
@@ -145,7 +151,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     };
     // As a transition: React hydrates in time slices, yielding to the page every few ms, instead of one task of the
     // whole screen (87-120 ms for screen A's 200 items at 4× CPU; issue 45); a tap makes it hydrate at once. Not while
-    // the borrower is in a field of the drawn page: keys typed into a sliced hydration were lost now and then (the
+    // the borrower is in a text field of the drawn page: keys typed into a sliced hydration were lost now and then (the
     // landing page's phone number, early-input.spec.ts, 1 run in 3), so that hydration is one task, as before.
     // A mismatch is a bug to fix (React then draws that part on the client): log it where tests look.
     const hydrate = () =>
@@ -153,7 +159,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
         onRecoverableError: (e) => logError(`hydration: ${(e as Error)?.message ?? e}`),
       });
     const active = document.activeElement;
-    if (active && active !== rootEl && rootEl.contains(active)) return hydrate();
+    if (active && rootEl.contains(active) && typesText(active)) return hydrate();
     let hydrated!: Root;
     startTransition(() => void (hydrated = hydrate()));
     return hydrated;
