@@ -29,19 +29,20 @@ const CASES: Case[] = [
     query: { problemType: '2', orderNo: 'SB1003' },
     // complaint.describePlaceholder (a placeholder) and widget.imageUpload.count.
     icu: {
-      ID: [/\(maks\. \d+ karakter\)/, /^0 dari \d+ gambar$/m],
-      IN: [/\(max\. \d+ characters\)/, /^0 of \d+ images$/m],
+      ID: [/\(maks\. 200 karakter\)/, /\b0 dari 9 gambar\b/],
+      IN: [/\(max\. 200 characters\)/, /\b0 of 9 images\b/],
     },
   },
   {
     route: '/loanDetails',
     query: { productId: '103', orderId: '1004' },
-    // loan.unitDay / loan.unitMonth through the market's term units.
-    icu: { ID: [/\b\d+ (hari|bulan)\b/], IN: [/\b(1 (day|month)|\d+ (days|months))\b/] },
+    // No plural message on an overdue loan's details: the whole text is compared all the same.
+    icu: { ID: [], IN: [] },
   },
   {
     route: '/loanConfirm',
     query: { productId: '101' },
+    // loan.unitDay / loan.unitMonth through the market's term units.
     icu: { ID: [/\b\d+ (hari|bulan)\b/], IN: [/\b(1 (day|month)|\d+ (days|months))\b/] },
   },
   {
