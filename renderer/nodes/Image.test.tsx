@@ -36,6 +36,8 @@ describe('image', () => {
     );
     const img = screen.getByRole('img', { name: 'Picture: Offer' });
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['750', '200']);
+    // The box keeps 750:200 after a picture of another shape arrives (cropped by `fit`, never squeezed or grown).
+    expect(img.style.aspectRatio).toBe('750 / 200');
   });
   it('leaves out a bound size that is not a positive whole number, rather than drawing a wrong box', () => {
     const r = renderNodes([{ type: 'image', src: '/a.png', width: '{{ state.w }}', height: '{{ state.h }}' }], {
@@ -43,5 +45,6 @@ describe('image', () => {
     });
     const img = r.container.querySelector('img')!;
     expect([img.hasAttribute('width'), img.hasAttribute('height')]).toEqual([false, false]);
+    expect(img.style.aspectRatio).toBe('');
   });
 });

@@ -14,15 +14,19 @@ export const Image: Widget<'image'> = ({ node }) => {
     if (src) runtime.logError(`image: refused source ${String(src).slice(0, 60)}`);
     return null;
   }
+  const width = pixels(runtime.resolve(node.width));
+  const height = pixels(runtime.resolve(node.height));
   return (
     <img
       id={node.id}
       className={`sdui-image${node.rounded ? ' sdui-image--rounded' : ''}`}
       src={src}
       alt={node.alt ? runtime.t(node.alt, resolveArgs(runtime, node.args)) : ''}
-      width={pixels(runtime.resolve(node.width))}
-      height={pixels(runtime.resolve(node.height))}
-      style={{ objectFit: node.fit ?? 'cover' }}
+      width={width}
+      height={height}
+      // With both sizes the box keeps their shape once the picture arrives (the attributes' ratio gives way to the
+      // picture's own), so a picture of another shape is cropped (`fit`), not shown at its own shape.
+      style={{ objectFit: node.fit ?? 'cover', aspectRatio: width && height ? `${width} / ${height}` : undefined }}
       loading="lazy"
       decoding="async"
     />
