@@ -116,8 +116,8 @@ export default function EditorCanvas(props: EditorCanvasProps) {
         {drawn?.length
           ? `The draft cannot be drawn (${drawn.length} problem${drawn.length === 1 ? '' : 's'}, first at ${drawn[0]!.pointer || '/'}): the frame shows the error.`
           : selectMode
-            ? 'Click an element to select it; turn "Select by click" off to use the page.'
-            : 'Using the page: taps, fields and buttons work as for a borrower.'}
+            ? 'A click in the phone selects that element.'
+            : 'The phone works as for a borrower.'}
       </p>
       {routePath ? (
         <iframe
