@@ -36,6 +36,8 @@ export interface EditorCanvasProps {
    * selected node. Handed again (a new function) whenever the frame answered a value, so forms re-render with it.
    */
   onPreviewValues?(previewValues: (expr: string) => unknown): void;
+  /** Changes when the draft copy changed (a key created in a form): the frame loads again to read it. */
+  copyVersion?: number;
   catalog?: Catalog;
 }
 
@@ -122,7 +124,7 @@ export default function EditorCanvas(props: EditorCanvasProps) {
       {routePath ? (
         <iframe
           ref={attach}
-          key={`${market}:${routePath}:${reloads}`}
+          key={`${market}:${routePath}:${reloads}:${props.copyVersion ?? 0}`}
           className="editor-canvas__frame"
           title={`Canvas: the draft ${kind}, market ${market}, ${width} px`}
           src={previewUrl(routePath, market)}

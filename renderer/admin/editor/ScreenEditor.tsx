@@ -22,6 +22,13 @@ import './editor.css';
 
 export type { EditorData };
 
+/** Counts the changes of the draft copy (a new object each time), from 0. */
+function useCopyVersion(texts: unknown): number {
+  const seen = useRef({ texts, version: 0 });
+  if (seen.current.texts !== texts) seen.current = { texts, version: seen.current.version + 1 };
+  return seen.current.version;
+}
+
 interface Props {
   draft: Draft;
   data: EditorData;
@@ -56,6 +63,8 @@ export default function ScreenEditor({ draft, data }: Props) {
   const readOnly = !draft.writable;
   const properties = useRef<HTMLDivElement>(null);
   const context = useEditorContext(data, market, (doc as { state?: unknown } | null)?.state, previewValues);
+  // The frame reads copy from the text-set drafts: a key created or copy saved here redraws it with the new copy.
+  const copyVersion = useCopyVersion(context.texts);
 
   const byNode = useMemo(() => problemsByNode(doc, draft.problems, catalog), [doc, draft.problems]);
   const rows = useMemo(
@@ -154,6 +163,7 @@ export default function ScreenEditor({ draft, data }: Props) {
             onMarketChange={setMarket}
             onWidthChange={setWidth}
             onPreviewValues={onPreviewValues}
+            copyVersion={copyVersion}
           />
         </div>
         <div className="screen-editor__properties" ref={properties}>
