@@ -89,7 +89,7 @@ describe('widget gallery', () => {
     expect(await page.getByLabel('Nomor HP').inputValue()).toBe('138 1234 5678');
     expect(await page.getByLabel('Jumlah').inputValue()).toBe('1.500.000');
     expect(await page.getByRole('term').filter({ hasText: 'Late fee' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Buka dialog' }).click();
+    await page.getByRole('button', { name: 'Buka dialog', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Sebuah dialog' });
     await dialog.waitFor();
     await page.getByRole('button', { name: 'Tutup' }).click();
@@ -130,8 +130,8 @@ describe('widget gallery', () => {
     const { page } = rec;
     const deviceId = page.getByLabel('ID perangkat');
     await deviceId.waitFor();
-    // Prefilled from the page's own query, then edited by the developer.
-    expect(await deviceId.inputValue()).toBe('dev-e2e');
+    // Prefilled from the page's own query (by the app's first step: the drawn field may show before it), then edited.
+    await expect.poll(() => deviceId.inputValue()).toBe('dev-e2e');
     await page.getByLabel('ID produk').fill('p42');
     const confirm = page.getByRole('link', { name: 'Konfirmasi pinjaman' });
     const href = new URL((await confirm.getAttribute('href'))!, h.url);
