@@ -1,6 +1,7 @@
 /**
  * The screen editor (issue 49), played by an ops editor who never opens the JSON view, on the complaint entry screen:
- * 1 adds an image (uploaded through the media route) above the order card, 2 gives it a new copy key in both locales,
+ * 1 adds an image (uploaded through the media route) above the order card (and indents it by keyboard, then undoes
+ * that), 2 gives it a new copy key in both locales,
  * 3 moves "Keluhan saya" below the problem types with the keyboard, 4 changes where a problem type navigates to
  * from the route picker of its `navigate` step, 5 previews both markets, 6 sees the review's before/after pictures,
  * 7 publishes to 10 %. A borrower in the candidate sees the change and goes where the new target says; a borrower on
@@ -59,6 +60,12 @@ describe('screen editor: an ops editor changes complaint entry without JSON', ()
     expect((await order()).findIndex((t) => t.startsWith('image'))).toBe(
       (await order()).findIndex((t) => t.startsWith('card')) - 1,
     );
+    // Indent by keyboard (into the row above, a level deeper), then undo it.
+    const level = () => tree.getByRole('treeitem', { selected: true }).getAttribute('aria-level');
+    await page.keyboard.press('Alt+ArrowRight');
+    await expect.poll(level).toBe('4');
+    await page.keyboard.press('Control+z');
+    await expect.poll(level).toBe('3');
     const chooser = page.waitForEvent('filechooser');
     await props.getByRole('button', { name: 'Upload an image' }).click();
     await (await chooser).setFiles({ name: 'help.png', mimeType: 'image/png', buffer: PNG });
