@@ -350,6 +350,9 @@ describe('screen editor and the JSON view: one draft', () => {
     await userEvent.click(screen.getByRole('button', { name: '1 problem: show the first' }));
     expect(selectedRow()?.dataset.pointer).toBe(CARD);
     expect(screen.getByRole('region', { name: 'Properties of card' }).textContent).toContain(`${CARD}/title`);
+    // Undone, nothing is left to refuse: the refusal goes with it.
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(screen.queryByText(/^Not saved:/)).toBeNull();
   });
 
   it('keeps the outline read-only for a viewer', async () => {

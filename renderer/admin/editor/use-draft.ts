@@ -63,12 +63,21 @@ export function useDraft(given: DocRecord, role: Role, onSaved: (doc: DocRecord)
     [parsed, doc.kind, draft, serverProblems],
   );
   const dirty = text !== loaded;
+  /** The local refusal on show: it goes once the draft has nothing left to refuse (fixed, or undone back). */
+  const refusal = useRef<string | null>(null);
+  useEffect(() => {
+    if (refusal.current && error === refusal.current && !problems.length) {
+      refusal.current = null;
+      setError(null);
+    }
+  }, [problems, error]);
   useUnsavedGuard(dirty && writable, `${doc.kind} ${doc.id}`);
 
   async function save() {
     if (parsed.problems.length || busy || !writable || !dirty) return;
     // The server's problems of an earlier attempt may be fixed by now: the refusal is the local check's.
     const refused = saveRefusal(draftProblems(doc.kind, draft));
+    refusal.current = refused;
     if (refused) return setError(refused);
     setBusy(true);
     setError(null);
