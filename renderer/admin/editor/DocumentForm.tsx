@@ -5,29 +5,19 @@
  * stay hidden; `kind`, `id` and `schemaVersion` name the document and are not edited here.
  */
 import { useMemo } from 'react';
-import Form from '@rjsf/core';
-import type { Experimental_DefaultFormStateBehavior, UiSchema } from '@rjsf/utils';
+import type { UiSchema } from '@rjsf/utils';
 import type { DocumentProblem } from '../../core/validation/document-problem';
 import type { EditorContext } from './editor-context';
+import EditorRjsfForm from './EditorRjsfForm';
 import ElementForm from './ElementForm';
-import { editorFields, editorWidgets } from './fields';
 import type { FormCtx } from './fields/form-context';
-import { sharePrevious, withoutUndefined } from './form-data';
 import { formSchemaOf } from './form-schema';
-import { formValidator } from './form-validator';
 import { placeProblems } from './problem-errors';
 import { idLookup } from './schema-catalog';
 import { schemaAt } from './schema-store';
 
 /** Fields naming the document: changing them is a different document, not an edit of this one. */
 const FIXED = ['kind', 'id', 'schemaVersion'];
-/** As ElementForm: the form adds nothing the document does not have. */
-const NO_DEFAULTS: Experimental_DefaultFormStateBehavior = {
-  arrayMinItems: { populate: 'never' },
-  emptyObjectFields: 'skipDefaults',
-  constAsDefaults: 'never',
-  mergeDefaultsIntoFormData: 'useFormDataIfPresent',
-};
 
 interface Props {
   kind: string;
@@ -48,32 +38,21 @@ export default function DocumentForm({ kind, doc, problems, context, onChange }:
   );
   const uiSchema = useMemo<UiSchema | undefined>(() => {
     if (!form) return undefined;
-    const ui: UiSchema = { ...form.uiSchema, 'ui:submitButtonOptions': { norender: true } };
+    const ui: UiSchema = { ...form.uiSchema };
     for (const f of FIXED) ui[f] = { 'ui:widget': 'hidden' };
     return ui;
   }, [form]);
   if (!form || !placed) return null;
   return (
     <div className="editor-form">
-      <Form
-        tagName="div"
+      <EditorRjsfForm
         idPrefix="doc"
         schema={form.schema}
         uiSchema={uiSchema}
-        validator={formValidator}
-        formData={doc}
-        fields={editorFields}
-        widgets={editorWidgets}
+        value={doc}
         formContext={formContext}
         extraErrors={placed.extraErrors}
-        noValidate
-        showErrorList={false}
-        experimental_defaultFormStateBehavior={NO_DEFAULTS}
-        experimental_componentUpdateStrategy="always"
-        onChange={(e) => {
-          const next = sharePrevious(doc, withoutUndefined(e.formData) as Record<string, unknown>);
-          if (next !== doc) onChange(next);
-        }}
+        onChange={onChange}
       />
     </div>
   );

@@ -5,23 +5,11 @@
  * the element with only that edit (form-data.ts).
  */
 import { useMemo } from 'react';
-import Form from '@rjsf/core';
-import type { Experimental_DefaultFormStateBehavior } from '@rjsf/utils';
-import { editorFields, editorWidgets } from './fields';
+import EditorRjsfForm from './EditorRjsfForm';
 import type { ElementFormProps, FormCtx } from './fields/form-context';
 import { formSchemaOf } from './form-schema';
-import { formValidator } from './form-validator';
-import { sharePrevious, withoutUndefined } from './form-data';
 import { placeProblems } from './problem-errors';
 import { catalog, idLookup } from './schema-catalog';
-
-/** @rjsf's default state would add consts, empty objects and arrays the element does not have. */
-const NO_DEFAULTS: Experimental_DefaultFormStateBehavior = {
-  arrayMinItems: { populate: 'never' },
-  emptyObjectFields: 'skipDefaults',
-  constAsDefaults: 'never',
-  mergeDefaultsIntoFormData: 'useFormDataIfPresent',
-};
 
 export default function ElementForm(props: ElementFormProps) {
   const { element, family, name, problems, onChange, context, idPrefix = 'prop', formRef } = props;
@@ -35,7 +23,6 @@ export default function ElementForm(props: ElementFormProps) {
     () => ({ editor: context, element, problems, idPrefix, ElementForm }),
     [context, element, problems, idPrefix],
   );
-  const uiSchema = useMemo(() => form && { ...form.uiSchema, 'ui:submitButtonOptions': { norender: true } }, [form]);
   if (!type || !form || !placed)
     return (
       <p className="error">
@@ -54,26 +41,15 @@ export default function ElementForm(props: ElementFormProps) {
           ))}
         </ul>
       )}
-      <Form
-        ref={formRef}
-        tagName="div"
+      <EditorRjsfForm
+        formRef={formRef}
         idPrefix={idPrefix}
         schema={form.schema}
-        uiSchema={uiSchema}
-        validator={formValidator}
-        formData={element}
-        fields={editorFields}
-        widgets={editorWidgets}
+        uiSchema={form.uiSchema}
+        value={element}
         formContext={formContext}
         extraErrors={placed.extraErrors}
-        noValidate
-        showErrorList={false}
-        experimental_defaultFormStateBehavior={NO_DEFAULTS}
-        experimental_componentUpdateStrategy="always"
-        onChange={(e) => {
-          const next = sharePrevious(element, withoutUndefined(e.formData) as Record<string, unknown>);
-          if (next !== element) onChange(next);
-        }}
+        onChange={onChange}
       />
     </div>
   );
