@@ -3,16 +3,13 @@
  * server (an entry older than the first page is found too).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAxeClean, loginConsole, openSection, PASSWORD, saveDraft } from './admin-helpers';
-import { startHarness, type Harness } from './harness';
+import { expectAxeClean, loginConsole, openSection, PASSWORD, saveDraft, startConsoleHarness } from './admin-helpers';
+import type { Harness } from './harness';
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness();
   await h.addUser('ed', 'editor', PASSWORD);
   await h.addUser('eve', 'editor', PASSWORD);
 });

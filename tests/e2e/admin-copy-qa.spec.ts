@@ -6,8 +6,8 @@
  * findings and on the confirmation dialog.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, expectAxeClean, loginConsole, PASSWORD } from './admin-helpers';
-import { startHarness, type Harness } from './harness';
+import { api, expectAxeClean, loginConsole, startConsoleHarness } from './admin-helpers';
+import type { Harness } from './harness';
 
 const PROMISE = 'complaint.reviewPromise';
 const NO_ONE = 'We will review your complaint within {days, plural, other {# working days}}.';
@@ -22,10 +22,7 @@ type TextSet = {
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness();
 });
 afterAll(async () => h?.close());
 

@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, expectAxeClean, loginConsole, PASSWORD, saveDraft } from './admin-helpers';
-import { startHarness, type Harness } from './harness';
+import { api, expectAxeClean, loginConsole, saveDraft, startConsoleHarness } from './admin-helpers';
+import type { Harness } from './harness';
 
 const ID = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).texts as Record<string, string>;
 const LONG = 'legal.terms.definitions.p';
@@ -15,10 +15,7 @@ const LONG = 'legal.terms.definitions.p';
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness();
 });
 afterAll(async () => h?.close());
 

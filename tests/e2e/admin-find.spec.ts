@@ -6,16 +6,13 @@
  * Back returns to the previous page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAxeClean, loginConsole, PASSWORD, saveDraft } from './admin-helpers';
-import { startHarness, type Harness } from './harness';
+import { expectAxeClean, loginConsole, PASSWORD, saveDraft, startConsoleHarness } from './admin-helpers';
+import type { Harness } from './harness';
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness();
   await h.addUser('ani', 'editor', PASSWORD);
 });
 afterAll(async () => h?.close());

@@ -7,10 +7,18 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeViolations, describeViolations } from './axe';
-import type { Harness, PageRecord } from './harness';
+import { startHarness, type Harness, type HarnessOptions, type PageRecord } from './harness';
 
 export const PASSWORD = 'correct horse battery';
 export const DESKTOP = { width: 1280, height: 800 };
+
+/** A harness whose store starts with one console account, `ops`, a publisher with PASSWORD (and the server's log muted). */
+export const startConsoleHarness = (opts: HarnessOptions = {}): Promise<Harness> =>
+  startHarness({
+    log: () => {},
+    ...opts,
+    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher', ...opts.env },
+  });
 
 export async function loginConsole(h: Harness, user: string, password = PASSWORD): Promise<PageRecord> {
   const rec = await h.openPage('/admin', { viewport: DESKTOP });

@@ -5,18 +5,24 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, expectAxeClean, loginConsole, openDocument, PASSWORD, publish, saveDraft } from './admin-helpers';
-import { startHarness, type Harness } from './harness';
+import {
+  api,
+  expectAxeClean,
+  loginConsole,
+  openDocument,
+  PASSWORD,
+  publish,
+  saveDraft,
+  startConsoleHarness,
+} from './admin-helpers';
+import type { Harness } from './harness';
 
 const OLD = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).texts['common.retry'] as string;
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness();
   await h.addUser('pat', 'publisher', PASSWORD);
 });
 afterAll(async () => h?.close());

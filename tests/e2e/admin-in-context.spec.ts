@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, expectAxeClean, loginConsole, PASSWORD } from './admin-helpers';
-import { startHarness, type Harness } from './harness';
+import { api, expectAxeClean, loginConsole, startConsoleHarness } from './admin-helpers';
+import type { Harness } from './harness';
 
 const OLD = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).texts['complaint.myComplaints'] as string;
 const NEW = 'Pengaduan saya (langsung)';
@@ -15,10 +15,7 @@ const NEW = 'Pengaduan saya (langsung)';
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness();
 });
 afterAll(async () => h?.close());
 

@@ -5,18 +5,15 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAxeClean, loginConsole, PASSWORD } from './admin-helpers';
-import { startHarness, type Harness } from './harness';
+import { expectAxeClean, loginConsole, startConsoleHarness } from './admin-helpers';
+import type { Harness } from './harness';
 
 const schema = JSON.parse(fs.readFileSync('schemas/documents/market.json', 'utf8'));
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness();
 });
 afterAll(async () => h?.close());
 

@@ -8,8 +8,16 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectAxeClean, loginConsole, openSection, PASSWORD, saveDraft } from './admin-helpers';
-import { startHarness, type Harness } from './harness';
+import {
+  DESKTOP,
+  expectAxeClean,
+  loginConsole,
+  openSection,
+  PASSWORD,
+  saveDraft,
+  startConsoleHarness,
+} from './admin-helpers';
+import type { Harness } from './harness';
 
 const texts = (f: string) =>
   JSON.parse(fs.readFileSync(`screens/texts/${f}.json`, 'utf8')).texts as Record<string, string>;
@@ -20,10 +28,7 @@ const OLD_MAX = JSON.parse(fs.readFileSync('screens/markets/ID.json', 'utf8')).l
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness();
   await h.addUser('ed', 'publisher', PASSWORD);
   await h.addUser('pat', 'publisher', PASSWORD);
   await h.addUser('vic', 'editor', PASSWORD);

@@ -8,8 +8,17 @@
 import fs from 'node:fs';
 import type { Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, expectAxeClean, loginConsole, openDocument, openSection, PASSWORD, saveDraft } from './admin-helpers';
-import { startHarness, type Harness } from './harness';
+import {
+  api,
+  expectAxeClean,
+  loginConsole,
+  openDocument,
+  openSection,
+  PASSWORD,
+  saveDraft,
+  startConsoleHarness,
+} from './admin-helpers';
+import type { Harness } from './harness';
 
 const NOT_FOUND = JSON.parse(fs.readFileSync('screens/pages/not-found.json', 'utf8'));
 const pretty = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
@@ -17,10 +26,7 @@ const pretty = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness();
   await h.addUser('ed', 'editor', PASSWORD);
   await h.addUser('pat', 'editor', PASSWORD);
   await h.addUser('vera', 'viewer', PASSWORD);

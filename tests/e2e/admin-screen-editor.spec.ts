@@ -9,8 +9,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAxeClean, loginConsole, openDocument, openSection, PASSWORD } from './admin-helpers';
-import { PNG, routeOf, startHarness, type Harness } from './harness';
+import { expectAxeClean, loginConsole, openDocument, openSection, startConsoleHarness } from './admin-helpers';
+import { PNG, routeOf, type Harness } from './harness';
 
 const ALT_KEY = 'complaint.helpBanner';
 const ALT_ID = 'Kami siap membantu';
@@ -18,10 +18,7 @@ const ALT_EN = 'We are here to help';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness();
 });
 afterAll(async () => h?.close());
 

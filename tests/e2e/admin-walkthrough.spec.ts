@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, openDocument, openSection, PASSWORD } from './admin-helpers';
-import { startHarness, type Harness } from './harness';
+import { DESKTOP, openDocument, openSection, PASSWORD, startConsoleHarness } from './admin-helpers';
+import type { Harness } from './harness';
 
 const KEY = 'complaint.myComplaints';
 const OLD = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).texts[KEY] as string;
@@ -17,10 +17,7 @@ const BORROWER = '/complaint?market=ID&deviceId=dev-e2e&token=walkthrough&platfo
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness();
   fs.mkdirSync('tests/e2e/readme', { recursive: true });
 });
 afterAll(async () => h?.close());

@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginConsole, openSection, PASSWORD } from './admin-helpers';
-import { startHarness, type Harness } from './harness';
+import { loginConsole, openSection, startConsoleHarness } from './admin-helpers';
+import type { Harness } from './harness';
 
 const texts = (locale: string) =>
   JSON.parse(fs.readFileSync(`screens/texts/${locale}.json`, 'utf8')).texts as Record<string, string>;
@@ -20,10 +20,7 @@ const CANCEL = '/body/0/children/1/children/1/children/0';
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness({
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness();
 });
 afterAll(async () => h?.close());
 

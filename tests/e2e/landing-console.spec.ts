@@ -6,15 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAxeClean, loginConsole, openSection, PASSWORD } from './admin-helpers';
-import { ARTIFACTS, commonParams, routeOf, startHarness, type Harness } from './harness';
+import { expectAxeClean, loginConsole, openSection, PASSWORD, startConsoleHarness } from './admin-helpers';
+import { ARTIFACTS, commonParams, routeOf, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness();
   await h.addUser('mia', 'editor', PASSWORD);
 });
 afterAll(async () => h?.close());

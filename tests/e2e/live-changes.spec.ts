@@ -13,8 +13,8 @@
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, type Client } from '../../config-server/testing/test-helpers';
-import { PASSWORD } from './admin-helpers';
-import { commonParams, routeOf, screenVisible, startHarness, type Harness } from './harness';
+import { PASSWORD, startConsoleHarness } from './admin-helpers';
+import { commonParams, routeOf, screenVisible, type Harness } from './harness';
 import { candidateDevice, releaseBrokenProblemInit } from './broken-map-release';
 import { heard, mark, recordStream, same } from './live-stream-recorder';
 
@@ -22,11 +22,7 @@ let h: Harness;
 let ops: Client;
 
 beforeAll(async () => {
-  h = await startHarness({
-    locale: 'id-ID',
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness({ locale: 'id-ID' });
   ops = await login(h.url, 'ops', PASSWORD);
 }, 60_000);
 afterAll(async () => h?.close());

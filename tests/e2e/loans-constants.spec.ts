@@ -4,17 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, type Client } from '../../config-server/testing/test-helpers';
-import { bridgeMessages, fieldsOf, isCall, startHarness, stubIosBridge, type Harness } from './harness';
+import { PASSWORD, startConsoleHarness } from './admin-helpers';
+import { bridgeMessages, fieldsOf, isCall, stubIosBridge, type Harness } from './harness';
 
-const PASSWORD = 'correct horse battery';
 let h: Harness;
 let ops: Client;
 
 beforeAll(async () => {
-  h = await startHarness({
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness();
   ops = await login(h.url, 'ops', PASSWORD);
 });
 afterAll(async () => h?.close());

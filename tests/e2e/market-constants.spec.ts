@@ -5,18 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, type Client } from '../../config-server/testing/test-helpers';
-import { bridgeMessages, fieldsOf, isCall, PNG, routeOf, startHarness, stubIosBridge, type Harness } from './harness';
+import { PASSWORD, startConsoleHarness } from './admin-helpers';
+import { bridgeMessages, fieldsOf, isCall, PNG, routeOf, stubIosBridge, type Harness } from './harness';
 
-const PASSWORD = 'correct horse battery';
 let h: Harness;
 let ops: Client;
 
 beforeAll(async () => {
-  h = await startHarness({
-    locale: 'id-ID',
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness({ locale: 'id-ID' });
   ops = await login(h.url, 'ops', PASSWORD);
 });
 afterAll(async () => h?.close());

@@ -12,8 +12,8 @@ import type { Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateBeacon } from '../../schemas/generated/validators.js';
 import { login, type Client } from '../../config-server/testing/test-helpers';
-import { PASSWORD } from './admin-helpers';
-import { commonParams, routeOf, screenVisible, startHarness, type Harness, type PageRecord } from './harness';
+import { PASSWORD, startConsoleHarness } from './admin-helpers';
+import { commonParams, routeOf, screenVisible, type Harness, type PageRecord } from './harness';
 
 const texts = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).texts as Record<string, string>;
 /** On the complaint entry (drawn by the server) and the form the app opens next. */
@@ -33,12 +33,7 @@ const device: Record<Arm, string> = { base: '', candidate: '' };
 const armOf = (header: string | null | undefined) => /=(base|candidate)$/.exec(header ?? '')?.[1] as Arm | undefined;
 
 beforeAll(async () => {
-  h = await startHarness({
-    locale: 'id-ID',
-    serverPrefetch: true,
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness({ locale: 'id-ID', serverPrefetch: true });
   ops = await login(h.url, 'ops', PASSWORD);
   const doc = await ops.req('GET', '/admin/api/documents/text-set/id-ID');
   const content = structuredClone((await doc.json()).published.content);

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, type Client } from '../../config-server/testing/test-helpers';
 import { thousands } from '../../renderer/core/expressions/format';
-import { startHarness, type Harness } from './harness';
+import { PASSWORD, startConsoleHarness } from './admin-helpers';
+import type { Harness } from './harness';
 
-const PASSWORD = 'correct horse battery';
 const IN = JSON.parse(fs.readFileSync('screens/markets/IN.json', 'utf8'));
 const EN = JSON.parse(fs.readFileSync('screens/texts/en-IN.json', 'utf8')).texts as Record<string, string>;
 const heading = (min: number, max: number) =>
@@ -20,10 +20,7 @@ const heading = (min: number, max: number) =>
 let h: Harness;
 let ops: Client;
 beforeAll(async () => {
-  h = await startHarness({
-    env: { ADMIN_USER: 'ops', ADMIN_PASSWORD: PASSWORD, ADMIN_ROLE: 'publisher' },
-    log: () => {},
-  });
+  h = await startConsoleHarness();
   ops = await login(h.url, 'ops', PASSWORD);
 });
 afterAll(async () => h?.close());
