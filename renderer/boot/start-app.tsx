@@ -27,8 +27,14 @@ const LOADING = 'loading...';
 
 /** Past this, a stuck widget download no longer holds the app: its nodes appear when it lands. */
 const WIDGET_WAIT_MS = 3000;
-const widgetsOrTimeout = (loading: Promise<void>) =>
-  Promise.race([loading, new Promise<void>((r) => setTimeout(r, WIDGET_WAIT_MS))]);
+/**
+ * The same when hydrating, longer: the drawn page is on screen and takes input meanwhile, while a widget missing at
+ * hydration is drawn afresh, losing what the borrower typed or ticked in it (a phone number, on a slow network).
+ */
+const HYDRATE_WIDGET_WAIT_MS = 30000;
+/** Whether all came, within `ms`. */
+const widgetsOrTimeout = (loading: Promise<boolean>, ms: number) =>
+  Promise.race([loading, new Promise<boolean>((r) => setTimeout(r, ms, false))]);
 
 /** A field keys are typed into (not a box, a radio or a button, which a tap focuses too). */
 const typesText = (el: Element) =>
@@ -64,7 +70,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   // The inlined data is the published state: a draft preview must read the preview API instead.
   const boot = isPreview ? null : readBootData();
   // The inlined screen's widgets load while the bundle may still be on its way.
-  const widgets = boot?.screen && looksLikeScreen(boot.screen) ? preloadWidgets(boot.screen) : Promise.resolve();
+  const widgets = boot?.screen && looksLikeScreen(boot.screen) ? preloadWidgets(boot.screen) : Promise.resolve(true);
   let bundle: Loaded<BootBundle> | null = null;
   const inlineFits = (b: BootBundle) => b.market.id === market && (!locale || b.textSet.locale === locale);
   if (boot?.bundle && looksLikeBundle(boot.bundle) && inlineFits(boot.bundle)) {
@@ -110,7 +116,10 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     const claims = firstCallClaims({ plan, handOff, early, api });
     // Its lazily loaded widgets download alongside that call. The app mounts once they are here:
     // a widget that suspends on the first screen would show late (React throttles reveals).
-    await widgetsOrTimeout(widgets);
+    const allHere = await widgetsOrTimeout(widgets, hydrate ? HYDRATE_WIDGET_WAIT_MS : WIDGET_WAIT_MS);
+    // A widget of the drawn page still missing (or failed): the app would draw it under a Suspense the drawn markup
+    // does not have (NodeBoundary.tsx), so the screen is drawn afresh instead of hydrated.
+    if (!allHere) hydrate = bundle.drawn = false;
     setInlineScreen({
       body: boot.screen,
       etag: boot.screenEtag,
@@ -135,12 +144,14 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   if (hydrate) {
     // The replay's code only when there is something to replay, downloaded while React hydrates.
     const replayer = early.events.length ? import('./capture/replay-early-input') : undefined;
+    // In the commit: the fields' text and caret before anything re-renders them (the replay comes later), and from
+    // there which ones the borrower types into, React seeing it. Not in a passive effect: those can run late, inside
+    // the next keystroke's render, after React put a field back to its state's "" (a phone number was lost so).
+    const hold = () => void (replayer && holdFields(rootEl, early));
     let replayed = false;
     const replay = () => {
       if (replayed || !replayer) return;
       replayed = true;
-      // Now, at the commit: the fields' text and caret before anything re-renders them (the replay comes later).
-      holdFields(rootEl, early);
       replayer.then(
         (m) => m.replayEarlyInput(rootEl, early, logError),
         (e: Error) => {
@@ -155,9 +166,15 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     // landing page's phone number, early-input.spec.ts, 1 run in 3), so that hydration is one task, as before.
     // A mismatch is a bug to fix (React then draws that part on the client): log it where tests look.
     const hydrate = () =>
-      hydrateRoot(rootEl, <AfterHydration onCommit={replay}>{app}</AfterHydration>, {
-        onRecoverableError: (e) => logError(`hydration: ${(e as Error)?.message ?? e}`),
-      });
+      hydrateRoot(
+        rootEl,
+        <AfterHydration onLayout={hold} onCommit={replay}>
+          {app}
+        </AfterHydration>,
+        {
+          onRecoverableError: (e) => logError(`hydration: ${(e as Error)?.message ?? e}`),
+        },
+      );
     const active = document.activeElement;
     if (active && rootEl.contains(active) && typesText(active)) return hydrate();
     let hydrated!: Root;

@@ -7,6 +7,8 @@ type AnyWidget = ComponentType<any>;
 export type LazyWidget<C extends AnyWidget> = LazyExoticComponent<C> & {
   /** Starts (or joins) the download of the widget's code. */
   preload(): Promise<C>;
+  /** The widget itself once its code is here (drawn without a Suspense, NodeBoundary.tsx), else undefined. */
+  loaded(): C | undefined;
 };
 
 /**
@@ -35,5 +37,5 @@ export function lazyWidget<C extends AnyWidget>(load: () => Promise<C>): LazyWid
       ? (settled(loaded) as unknown as Promise<{ default: C }>)
       : preload().then((widget) => ({ default: widget })),
   );
-  return Object.assign(Lazy, { preload });
+  return Object.assign(Lazy, { preload, loaded: () => loaded });
 }

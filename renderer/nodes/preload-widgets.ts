@@ -8,10 +8,11 @@ const preloadType = (type: string) =>
 
 /**
  * Starts loading the code of the lazily loaded widgets a screen uses. Resolves when all have
- * settled (a failed chunk is the node boundary's business, not the caller's).
+ * settled, to whether all loaded (a failed chunk is the node boundary's business, not the caller's).
  */
-export async function preloadWidgets(doc: unknown): Promise<void> {
-  await Promise.allSettled([...nodeTypesOf(doc)].map(preloadType));
+export async function preloadWidgets(doc: unknown): Promise<boolean> {
+  const settled = await Promise.allSettled([...nodeTypesOf(doc)].map(preloadType));
+  return settled.every((s) => s.status === 'fulfilled');
 }
 
 /** Every lazily loaded widget (unit tests render synchronously after this). */

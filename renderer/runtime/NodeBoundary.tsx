@@ -8,6 +8,8 @@ type AnyWidget = ComponentType<{ node: Node }>;
 /** `React.lazy` components: only these can suspend, so only these get a Suspense. */
 const LAZY = Symbol.for('react.lazy');
 const isLazy = (w: AnyWidget) => (w as unknown as { $$typeof?: symbol }).$$typeof === LAZY;
+/** A lazily split widget's own component once its code is here (lazy-widget.ts), else undefined. */
+const loadedOf = (w: AnyWidget) => (w as unknown as { loaded?: () => AnyWidget | undefined }).loaded?.();
 
 /** Nodes of an unknown type already reported (a re-render must not log them again). */
 const reported = new WeakSet<object>();
@@ -30,6 +32,8 @@ function When({ node, children }: { node: Node; children: ReactNode }) {
 export class NodeBoundary extends Component<{ node: Node }, { failed: boolean }> {
   // Declared, not a field: fields cost the first chunk four transpiler helpers.
   declare context: ContextType<typeof ServicesContext>;
+  /** The widget as first drawn here: a component, or under a Suspense if its code was still on its way then. */
+  declare drawn?: { widget: AnyWidget; as: AnyWidget; suspends: boolean };
 
   constructor(props: { node: Node }) {
     super(props);
@@ -63,12 +67,21 @@ export class NodeBoundary extends Component<{ node: Node }, { failed: boolean }>
       }
       return null;
     }
-    const drawn = isLazy(Widget) ? (
+    // A split widget whose code is here is drawn as its own component, with no Suspense. On the server (where all are
+    // here) and so in the drawn page too: React hydrates a drawn Suspense boundary in a later pass, after the first
+    // commit, and an early tap replayed into it before then was lost (issue 45). Decided once per boundary: changing
+    // the element's type later would draw the widget afresh, losing what it holds.
+    if (this.drawn?.widget !== Widget) {
+      const here = isLazy(Widget) ? loadedOf(Widget) : Widget;
+      this.drawn = { widget: Widget, as: here ?? Widget, suspends: !here };
+    }
+    const As = this.drawn.as;
+    const drawn = this.drawn.suspends ? (
       <Suspense fallback={null}>
-        <Widget node={node} />
+        <As node={node} />
       </Suspense>
     ) : (
-      <Widget node={node} />
+      <As node={node} />
     );
     const shown = node.when !== undefined ? <When node={node}>{drawn}</When> : drawn;
     // Set only in the console's draft preview frame (preview-hook.ts): marks the node with its pointer.

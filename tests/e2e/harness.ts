@@ -296,15 +296,20 @@ export const PNG = Buffer.from(
 /**
  * Holds the app's scripts (`/assets/*.js`) until `release()`: the page shows the server's drawing, and nothing of the
  * app runs, as on a slow phone on a slow network (issue 45). Install before the navigation; open the page with
- * `waitUntil: 'commit'` (load and DOMContentLoaded wait for the held module scripts).
+ * `waitUntil: 'commit'` (load and DOMContentLoaded wait for the held module scripts). `slow` chunks (by file name)
+ * come `slowMs` after the others, as a widget's code on a bad network.
  */
-export async function holdAppScripts(page: Page): Promise<{ release(): void; held(): number }> {
+export async function holdAppScripts(
+  page: Page,
+  { slow, slowMs = 0 }: { slow?: RegExp; slowMs?: number } = {},
+): Promise<{ release(): void; held(): number }> {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   let held = 0;
   await page.route(/\/assets\/[^/?]+\.js(\?|$)/, async (route) => {
     held++;
     await gate;
+    if (slow?.test(new URL(route.request().url()).pathname)) await new Promise((r) => setTimeout(r, slowMs));
     await route.continue().catch(() => {});
   });
   return { release, held: () => held };

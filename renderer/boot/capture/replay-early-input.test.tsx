@@ -61,15 +61,14 @@ function type(el: HTMLInputElement, value: string) {
 }
 
 /**
- * Hydrates the drawn screen as start-app.tsx does (fields held at the commit, the replay once its code is here,
+ * Hydrates the drawn screen as start-app.tsx does (fields held in the commit, the replay once its code is here,
  * `meanwhile` standing for what happens before that) and waits for the replay to finish.
  */
 async function hydrate(log: Log, early: EarlyInput, meanwhile?: () => void) {
   const committed = new Promise<void>((r) => {
-    const onCommit = () => (holdFields(root, early), r());
     app = hydrateRoot(
       root,
-      <AfterHydration onCommit={onCommit}>
+      <AfterHydration onLayout={() => holdFields(root, early)} onCommit={r}>
         <Screen log={log} />
       </AfterHydration>,
     );
