@@ -4,13 +4,13 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../../schemas/generated/types';
 import { lazyWidget } from '../nodes/lazy-widget';
-import type { Widget, WidgetRegistry } from './contract';
+import type { WidgetRegistry } from './contract';
 import { nodeElements } from './RenderNodes';
 import { RuntimeProvider } from './runtime-context';
 import { createTestServices } from './testing/render-nodes';
 
 /** A widget with state of its own: typed text a remount would lose. */
-const Field: Widget<'text'> = () => {
+const Field = () => {
   const [text, setText] = useState('');
   return <input aria-label="field" value={text} onChange={(e) => setText(e.target.value)} />;
 };
