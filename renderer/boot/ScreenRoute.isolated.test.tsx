@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScreenDocument } from '../../schemas/generated/types';
@@ -79,6 +80,41 @@ describe('ScreenRoute', () => {
     unmount();
     window.dispatchEvent(new Event('focus'));
     expect(loads).toEqual([]);
+  });
+
+  it('still has the inlined screen when React renders its first mount again before committing it', async () => {
+    setInlineScreen({ body: doc('v1'), etag: '"1"', source: 'inline', drawn: true });
+    // A sibling suspends the first try of the transition (as a tap restarts a sliced hydration): React renders the
+    // route afresh once it is ready, and that try must find the inlined screen too, not draw "loading" and fetch.
+    let ready!: () => void;
+    const gate = new Promise<void>((r) => (ready = r));
+    let waited = false;
+    function SuspendOnce() {
+      if (!waited) throw gate.then(() => void (waited = true));
+      return null;
+    }
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    act(() =>
+      startTransition(() =>
+        root.render(
+          <AppContext.Provider value={app}>
+            <MemoryRouter initialEntries={['/pay']}>
+              <Routes>
+                <Route path="/pay" element={<ScreenRoute screenId="pay" />} />
+              </Routes>
+              <SuspendOnce />
+            </MemoryRouter>
+          </AppContext.Provider>,
+        ),
+      ),
+    );
+    await act(async () => ready());
+    expect(screen.getByText('v1')).toBeTruthy();
+    expect(screen.queryByText('loading...')).toBeNull();
+    expect(loads).toEqual([]);
+    act(() => root.unmount());
+    container.remove();
   });
 
   it('keeps the inlined screen mounted when a return to the app finds a newer version, and shows it at the next navigation', async () => {

@@ -29,12 +29,12 @@ type Inline = Loaded<ScreenDocument> & { claims?: ClaimTable; serverState?: { va
 let inlineScreen: Inline | null = null;
 export const setInlineScreen = (s: Inline | null) => void (inlineScreen = s);
 
-function takeInline(id: string): Inline | null {
-  if (inlineScreen?.body.id !== id) return null;
-  const s = inlineScreen;
-  inlineScreen = null;
-  return s;
-}
+/**
+ * The inlined screen, if it is this route's. Read while rendering, given up only once a mount that read it commits:
+ * React may render that first mount more than once before it commits (a tap during a sliced hydration restarts it at
+ * once), and each try must find it, or it draws "loading" over the drawn page (a hydration mismatch).
+ */
+const inlineFor = (id: string): Inline | null => (inlineScreen?.body.id === id ? inlineScreen : null);
 
 /** Fetches (or takes the inlined) screen document of a route, then mounts it. */
 export function ScreenRoute({ screenId }: { screenId: string }) {
@@ -42,7 +42,7 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
   const location = useLocation();
   const params = useParams();
   const routerNavigate = useNavigate();
-  const [loaded, setLoaded] = useState<Inline | null | 'missing'>(() => takeInline(screenId));
+  const [loaded, setLoaded] = useState<Inline | null | 'missing'>(() => inlineFor(screenId));
   const [pending, setPending] = useState<Pending<Inline> | null>(null);
   // The location key as of now, for the revalidation callback (its closure has the first render's).
   const locationKey = useRef(location.key);
@@ -76,6 +76,7 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
   useEffect(() => {
     let live = true;
     const inline = loaded && loaded !== 'missing' && loaded.source === 'inline' ? loaded : null;
+    if (inline && inline === inlineScreen) inlineScreen = null;
     let stopWatching = () => {};
     if (inline) {
       // The page delivered the inlined screen just now, at the current version: kept as the last good copy once the
