@@ -60,7 +60,7 @@ export function bootScript(
   const bundleHint = byReference
     ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(namedBundleUrl(market!, bundle!.etag))}">`
     : '';
-  const hints = bundleHint + (screen && screenId && preloads ? preloads(snap.screenNodeTypes(screenId)) : '');
+  const hints = bundleHint + (preloads ? preloads(screen && screenId ? snap.screenNodeTypes(screenId) : []) : '');
   return { hints, script: `<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>` };
 }
 

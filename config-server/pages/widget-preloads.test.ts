@@ -39,6 +39,25 @@ describe('widgetPreloads', () => {
     );
   });
 
+  it("hints the app's own chunk with every page, before the widgets, and once", () => {
+    const withApp = {
+      ...manifest,
+      'index.html': { ...manifest['index.html'], dynamicImports: ['boot/start-app.tsx'] },
+      'boot/start-app.tsx': {
+        file: 'assets/start-app-S.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_options-of-O.js'],
+      },
+    };
+    const hints = widgetPreloads(staticDir(withApp));
+    const app =
+      '<link rel="modulepreload" crossorigin href="/assets/start-app-S.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/options-of-O.js">';
+    expect(hints([])).toBe(app);
+    expect(hints(['page', 'text'])).toBe(app);
+    expect(hints(['choice-list'])).toBe(app + '<link rel="modulepreload" crossorigin href="/assets/ChoiceList-C.js">');
+  });
+
   it('hints nothing for a screen of first-chunk widgets, or without a build manifest', () => {
     expect(widgetPreloads(staticDir(manifest))(['page', 'text', 'list'])).toBe('');
     expect(widgetPreloads(staticDir())(['choice-list'])).toBe('');

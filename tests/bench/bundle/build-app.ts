@@ -84,7 +84,7 @@ export async function buildApp(opts: BuildOptions): Promise<ChunkStat[]> {
       emptyOutDir: true,
       manifest: true,
       rolldownOptions: opts.splitVendor
-        ? { output: { codeSplitting: { groups: [{ name: 'bench-vendor', test: vendorTest }] } } }
+        ? { output: { codeSplitting: { groups: [{ name: 'bench-vendor', test: vendorTest, priority: 100 }] } } }
         : undefined,
     },
   });

@@ -100,7 +100,9 @@ export async function bundleBench(): Promise<BundleResult> {
   const outDir = resolve(resultsDir, 'build/renderer');
   const chunks = await buildApp({ root, outDir });
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const fromHtml = htmlAssets(html);
+  // What every borrower page loads: the page's own scripts and what the server hints with any page (the app's chunk).
+  const hints = widgetPreloads(outDir);
+  const fromHtml = [...htmlAssets(html), ...htmlAssets(hints([]))];
   const initial = staticClosure(fromHtml, chunks);
   const init = sizes(outDir, initial);
   const rows: Row[] = [
@@ -116,7 +118,6 @@ export async function bundleBench(): Promise<BundleResult> {
     row('bundle', 'initial JS+CSS brotli', init.br, 'B'),
   ];
 
-  const hints = widgetPreloads(outDir);
   for (const screen of FIRST_SCREENS) {
     const types = [...nodeTypesOf(JSON.parse(readFileSync(resolve(repoRoot, screen.file), 'utf8')))].sort();
     const extra = htmlAssets(hints(types)).filter((f) => !initial.has(f));
@@ -136,7 +137,10 @@ export async function bundleBench(): Promise<BundleResult> {
   // Attribution: the same build with the vendor libraries forced into their own chunk.
   const splitDir = resolve(resultsDir, 'build/renderer-split');
   const split = await buildApp({ root, outDir: splitDir, splitVendor: true });
-  const splitInitial = staticClosure(htmlAssets(readFileSync(join(splitDir, 'index.html'), 'utf8')), split);
+  const splitInitial = staticClosure(
+    [...htmlAssets(readFileSync(join(splitDir, 'index.html'), 'utf8')), ...htmlAssets(widgetPreloads(splitDir)([]))],
+    split,
+  );
   const vendorFiles = [...splitInitial].filter((f) => /bench-vendor/.test(f));
   // rolldown-runtime exists only because of the forced split: not part of either side in the real build.
   const ownFiles = [...splitInitial].filter((f) => !/bench-vendor|rolldown-runtime/.test(f));
