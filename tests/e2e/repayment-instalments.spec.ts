@@ -432,7 +432,8 @@ describe('India market', () => {
       query: { market: 'IN', productId: '103', orderId: '1004' },
     });
     await d.page.getByText('Customer service: +91 80 4000 1234').waitFor();
-    expect(await d.page.locator('#delay-total').innerText()).toContain('₹200.000');
+    // The amount comes with the screen's first call, after the page's fixed lines (this harness draws without data).
+    await expect.poll(() => d.page.locator('#delay-total').innerText()).toContain('₹200.000');
     await readmeShot(d.page, 'repayment-extension-in');
     await expectAccessible(d.page);
     await d.page.context().close();
