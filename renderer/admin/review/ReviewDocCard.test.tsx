@@ -55,7 +55,10 @@ function routeMapServer() {
   });
 }
 
-/** The frame says it listens; the picture sends it its document. */
+/**
+ * The frame says it listens; the picture sends it its document. Asked until it answers: the picture joins its frame
+ * in an effect, which a loaded CI machine ran after the frame was found (an unanswered first ask, 2026-11-26).
+ */
 function readyAndRead(frame: HTMLIFrameElement) {
   const posts = vi.fn();
   frame.contentWindow!.postMessage = posts as never;
@@ -99,8 +102,12 @@ describe('ReviewDocCard pictures', () => {
       expect.arrayContaining(['GET /documents?kind=route-map', 'GET /documents/route-map/default']),
     );
 
-    expect(readyAndRead(published)).toEqual({ sdui: 'editor-draft', kind: 'screen', doc: before, market: 'ID' });
-    expect(readyAndRead(draft)).toEqual({ sdui: 'editor-draft', kind: 'screen', doc: after, market: 'ID' });
+    await vi.waitFor(() =>
+      expect(readyAndRead(published)).toEqual({ sdui: 'editor-draft', kind: 'screen', doc: before, market: 'ID' }),
+    );
+    await vi.waitFor(() =>
+      expect(readyAndRead(draft)).toEqual({ sdui: 'editor-draft', kind: 'screen', doc: after, market: 'ID' }),
+    );
   });
 
   it('a new screen has only the draft picture; a screen no route opens says so', async () => {
@@ -160,7 +167,7 @@ describe('ReviewDocCard pictures', () => {
     );
     const after = screen.getByTitle('Draft (after): landing-template spring') as HTMLIFrameElement;
     expect(after.getAttribute('src')).toBe('/register?templateId=spring&market=IN&sduiPreview=1');
-    expect(readyAndRead(after)).toMatchObject({ kind: 'landing-template', doc: tpl('b') });
+    await vi.waitFor(() => expect(readyAndRead(after)).toMatchObject({ kind: 'landing-template', doc: tpl('b') }));
     unmount();
 
     render(
