@@ -4,8 +4,8 @@
  * engine compiles only when it is first called, on the main thread, while the entry module evaluates: react-dom's
  * ~180 KB body was most of that evaluation, one task of 61-142 ms on the bench's phone (4× CPU) after the drawn page was
  * up (50-57 ms with this step). Written as a parenthesized `function` instead, V8 compiles it eagerly with the script
- * (off the main thread while the file streams in: its "PIFE" heuristic). Same code otherwise: a wrapper whose own body reads `this` or
- * `arguments` (where the two forms differ) is left as it is.
+ * (off the main thread while the file streams in: its "PIFE" heuristic). Same code otherwise: a wrapper whose own body
+ * reads `this` or `arguments` (where the two forms differ) is left as it is.
  */
 import { parseAst, type Plugin } from 'vite';
 

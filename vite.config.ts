@@ -20,13 +20,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The helpers every field widget shares travel as one chunk, not three small requests.
           groups: [
             // React's code in a chunk of its own, which the entry and the app's chunk both import (renderer/main.tsx).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // Vite's loader of lazy chunks, used by the app's chunk too: left in the entry, every lazy chunk would
             // list the entry's stylesheet (inlined by the server) as a dependency and fetch it again.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
+            // The helpers every field widget shares travel as one chunk, not three small requests.
             {
               name: 'field-kit',
               test: /renderer[\\/]nodes[\\/](use-field|field-rules|FieldFrame|options-of)\.tsx?$/,

@@ -7,8 +7,9 @@
  * react-dom's wrapper compiled on the main thread), hydration in one task (87-120 ms, React's scheduler), the replayed
  * tap redrawing all 200 items (54-116 ms, a timer); then the entry's own evaluation (React's start-up and the app's
  * modules, 50-57 ms at 4× CPU). React's code and the app's now evaluate in two tasks (renderer/main.tsx): no long task
- * after content in 15 of 15 loads of the bench. What a loaded machine may still stretch over 50 ms is a module's
- * evaluation, so that is let through here, and one load of three may show another task.
+ * after content in 15 of 15 loads of the bench. It runs in the timing project, alone (`vitest.config.ts`): beside other
+ * browser files every task stretches. A module's evaluation is still let through, and one load of three may show
+ * another task.
  */
 import { chromium, type Browser } from 'playwright-core';
 import { rmSync } from 'node:fs';

@@ -1,6 +1,7 @@
 /**
  * Section 1: what a borrower downloads before the first screen, and what loads later.
- * Initial = the HTML's module script + modulepreloads + stylesheets, closed over static imports.
+ * Initial = the HTML's module script + modulepreloads + stylesheets, and the app's chunk the server hints with every
+ * borrower page, closed over static imports.
  * gzip at the level the server's `compression` middleware uses (6); brotli at max quality (static precompression).
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
