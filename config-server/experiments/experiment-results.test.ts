@@ -70,11 +70,11 @@ describe('experimentResults', () => {
     expect(g.lift.estimate).not.toBeNull();
   });
 
-  it('gives no verdict before the busier arm has 150 conversions', () => {
-    const few = experimentResults(counts([goal('registered', [4000, 20], [4000, 149])]), settings).goals[0];
+  it('gives no verdict before each arm has 150 conversions', () => {
+    const few = experimentResults(counts([goal('registered', [4000, 149], [4000, 400])]), settings).goals[0];
     expect(few.verdict).toBe('not-enough-data');
-    expect(few.reason).toMatch(/149 of the 150 needed/);
-    const enough = experimentResults(counts([goal('registered', [4000, 20], [4000, 150])]), settings).goals[0];
+    expect(few.reason).toBe('Not enough data yet: 149 of the 150 conversions needed in the base arm.');
+    const enough = experimentResults(counts([goal('registered', [4000, 150], [4000, 400])]), settings).goals[0];
     expect(enough.verdict).toBe('candidate-better');
   });
 

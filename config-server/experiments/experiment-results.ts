@@ -5,7 +5,7 @@
  * call this one function.
  *
  * Order of judgement: a broken split (SRM) withholds every verdict; then the minimum duration; then, per goal, the
- * minimum exposed borrowers per arm and a lift that can be computed at all; then the always-valid interval decides.
+ * minimum exposed borrowers and conversions per arm and a lift that can be computed at all; then the always-valid interval decides.
  */
 import { sampleRatioP } from './chi-square.js';
 import type { ExperimentSettings } from './experiment-settings.js';
@@ -116,8 +116,9 @@ function judgeGoal(
   const short = (['base', 'candidate'] as const).find((arm) => goal[arm].exposed < settings.minExposedPerArm);
   if (short) return notEnough(notEnoughWords.exposed(short, goal[short].exposed, settings.minExposedPerArm));
   if (!interval) return notEnough(notEnoughWords.noLift(goal.base, goal.candidate));
-  const busier = Math.max(goal.base.conversions, goal.candidate.conversions);
-  if (busier < settings.minConversions) return notEnough(notEnoughWords.conversions(busier, settings.minConversions));
+  const fewer = (['base', 'candidate'] as const).find((arm) => goal[arm].conversions < settings.minConversionsPerArm);
+  if (fewer)
+    return notEnough(notEnoughWords.conversions(fewer, goal[fewer].conversions, settings.minConversionsPerArm));
   let verdict: Verdict = 'no-difference';
   if (interval.low > 0) verdict = goal.higherIsBetter ? 'candidate-better' : 'base-better';
   else if (interval.high < 0) verdict = goal.higherIsBetter ? 'base-better' : 'candidate-better';

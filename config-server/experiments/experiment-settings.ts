@@ -7,11 +7,11 @@ export interface ExperimentSettings {
   /** Borrowers exposed in each arm, per goal, before that goal gets a verdict. */
   minExposedPerArm: number;
   /**
-   * Conversions the busier arm needs before a goal gets a verdict (GrowthBook's `hasEnoughData`: the larger arm's
-   * metric total, both arms above zero): the delta method's interval is too narrow on the side of the arm with fewer
-   * conversions until counts are large enough.
+   * Conversions each arm needs before a goal gets a verdict. GrowthBook asks this of the busier arm only
+   * (`hasEnoughData`); here both: the delta method's interval is too narrow on the side of the arm with fewer
+   * conversions until counts are large, which named false winners on uneven splits (see the README).
    */
-  minConversions: number;
+  minConversionsPerArm: number;
   /** Days since the experiment started before any verdict (`EXPERIMENT_MIN_DAYS`; tests set 0). */
   minDays: number;
   /** Two-sided error rate of the always-valid intervals, over every look. */
@@ -28,7 +28,7 @@ export const DEFAULT_EXPERIMENT_MIN_DAYS = 7;
 
 export const DEFAULT_EXPERIMENT_SETTINGS: Readonly<ExperimentSettings> = Object.freeze({
   minExposedPerArm: 150,
-  minConversions: 150,
+  minConversionsPerArm: 150,
   minDays: DEFAULT_EXPERIMENT_MIN_DAYS,
   alpha: 0.05,
   srmAlpha: 0.001,

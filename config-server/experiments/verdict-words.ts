@@ -26,8 +26,8 @@ export const notEnoughWords = {
     `Not enough data yet: the experiment has run ${Math.floor(days)} of the ${minDays} days it needs.`,
   exposed: (arm: 'base' | 'candidate', exposed: number, min: number) =>
     `Not enough data yet: ${exposed} of the ${min} borrowers needed are exposed in the ${arm} arm.`,
-  conversions: (busier: number, min: number) =>
-    `Not enough data yet: the arm with more conversions has ${busier} of the ${min} needed before a verdict.`,
+  conversions: (arm: 'base' | 'candidate', conversions: number, min: number) =>
+    `Not enough data yet: ${conversions} of the ${min} conversions needed in the ${arm} arm.`,
   noLift: (base: ArmCounts, candidate: ArmCounts) => {
     if (base.conversions === 0)
       return 'Not enough data yet: no borrower in the base arm has converted, so a relative change cannot be measured.';
