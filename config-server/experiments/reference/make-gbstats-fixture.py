@@ -2,7 +2,8 @@
 """Writes gbstats-fixture.json: what GrowthBook's own stats engine (gbstats) answers for fixed counts.
 
 The results engine (../experiment-results.ts) must equal these figures to 1e-3 (reference.test.ts). gbstats is not
-vendored and not on PyPI here; run it from GrowthBook's source:
+vendored; run it from GrowthBook's source, with Debian's Python packages (as the committed fixture was made; pip's
+`gbstats` and its requirements would do as well):
 
     git clone https://github.com/growthbook/growthbook      # packages/stats is gbstats
     (GROWTHBOOK_COMMIT names the commit in the fixture when the source is not a git checkout)
