@@ -115,7 +115,7 @@ export class PgTelemetryStore implements tr.TelemetryStore {
       else
         out.bins.push({
           arm: r.arm as tr.ReleaseFigures['bins'][number]['arm'],
-          metric: r.metric as 'lcp',
+          metric: r.metric as tr.TimingMetric,
           bin: r.bin,
           n: Number(r.n),
         });
