@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgAuthStore } from './pg-auth-store.js';
 import { importOnFirstStart } from './repo-documents.js';
 import { PgStore, PUBLISH_CHANNEL } from './pg-store.js';
+import type { Clock } from '../clock.js';
 import { MIGRATIONS } from './pg-schema.js';
 import { startTestPostgres, type TestPostgres } from '../testing/pg-test-server.js';
 import { describePostgres, skippingPostgres } from '../testing/describe-postgres.js';
@@ -20,16 +21,16 @@ afterAll(() => server?.remove());
 
 function pgFactory(): StoreFactory {
   let url: string | undefined;
-  const open = async () => {
-    const store = await PgStore.open(url!);
-    return { store, auth: new PgAuthStore(store.pool), raw: (sql: string) => store.pool.query(sql) };
+  const open = async (clock?: Clock) => {
+    const store = await PgStore.open(url!, { clock });
+    return { store, auth: new PgAuthStore(store.pool, clock), raw: (sql: string) => store.pool.query(sql) };
   };
   return {
-    async create() {
+    async create(clock?: Clock) {
       url = await server!.createDatabase();
-      return open();
+      return open(clock);
     },
-    reopen: open,
+    reopen: () => open(),
     dispose: async () => undefined,
   };
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { importOnFirstStart } from './repo-documents.js';
 import { SqliteAuthStore } from './sqlite-auth-store.js';
 import { SqliteStore } from './sqlite-store.js';
+import type { Clock } from '../clock.js';
 import type { StoreFactory } from './testing/store-factory.js';
 import { SqliteTelemetryStore } from './sqlite-telemetry.js';
 import { describeStoreContracts } from './testing/store-contracts.js';
@@ -13,11 +14,12 @@ import { expectUpgradedToken, releaseNotFound } from './testing/store-steps.js';
 
 function sqliteFactory(): StoreFactory {
   const dir = mkdtempSync(join(tmpdir(), 'sdui-store-'));
-  const open = async () => {
-    const store = new SqliteStore(join(dir, 'data'));
-    return { store, auth: new SqliteAuthStore(store.db), raw: async (sql: string) => store.db.prepare(sql).run() };
+  const open = async (clock?: Clock) => {
+    const store = new SqliteStore(join(dir, 'data'), clock);
+    const auth = new SqliteAuthStore(store.db, clock);
+    return { store, auth, raw: async (sql: string) => store.db.prepare(sql).run() };
   };
-  return { create: open, reopen: open, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+  return { create: open, reopen: () => open(), dispose: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 describeStoreContracts('SqliteStore', sqliteFactory, (s) => new SqliteTelemetryStore((s.store as SqliteStore).db));
 

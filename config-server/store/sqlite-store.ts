@@ -34,7 +34,7 @@ export class SqliteStore extends SqlStore {
   readonly db: Database.Database;
 
   constructor(dataDir: string, clock?: Clock) {
-    const db = openDatabase(dataDir);
+    const db = openDatabase(dataDir, clock);
     super(`sqlite ${db.name}`, sqliteDialect(db), clock);
     this.db = db;
   }

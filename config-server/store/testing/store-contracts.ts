@@ -1,10 +1,11 @@
-/** Every contract a store must pass (documents, auth, releases, approvals, telemetry, decisions), for one kind of store. */
+/** Every contract a store must pass (documents, auth, releases, approvals, telemetry, decisions, clock), for one kind of store. */
 import { describeStoreContract } from './store-contract.js';
 import { describeAuthContract } from './auth-contract.js';
 import { describeReleaseContract } from './release-contract.js';
 import { describeApprovalContract } from './approval-contract.js';
 import { describeTelemetryContract } from './telemetry-contract.js';
 import { describeDecisionContract } from './decision-contract.js';
+import { describeClockContract } from './clock-contract.js';
 import type { StoreFactory } from './store-factory.js';
 
 export function describeStoreContracts(
@@ -18,4 +19,5 @@ export function describeStoreContracts(
   describeApprovalContract(name, factory);
   describeTelemetryContract(name, factory, telemetry);
   describeDecisionContract(name, factory, telemetry);
+  describeClockContract(name, factory);
 }
