@@ -1,5 +1,5 @@
 /**
- * The guard's rule (issue 36): when the figures say a release's candidate hurts borrowers more than its base. Pure: the
+ * The guard's rule: when the figures say a release's candidate hurts borrowers more than its base. Pure: the
  * figures in, a verdict out; guard.ts applies it and release-stats.ts shows it in the console. Which metrics it judges,
  * and each one's thresholds, are the metric catalog's (schemas/release-metrics.ts); the two ways of judging are here.
  *

@@ -1,5 +1,5 @@
 /**
- * A release's figures as the console and the guard read them (issue 36): per arm, the metric catalog's figures (page
+ * A release's figures as the console and the guard read them: per arm, the metric catalog's figures (page
  * views, errors, error rate, p75 LCP and INP), summed in the store over the screens the release touches, and the
  * guard's verdict on them (guard-rule.ts). Every replica reads the same sums, so every replica reaches the same verdict.
  */
