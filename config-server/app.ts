@@ -55,6 +55,7 @@ import { authenticate, requireRole } from './admin/auth.js';
 import { LiveHub } from './live/live-hub.js';
 import { borrowerLiveRoute, consoleLiveRoute } from './live/live-routes.js';
 import { liveSettingsFromEnv } from './live/live-settings.js';
+import { systemClock, type Clock } from './clock.js';
 
 export const defaultDataDir = fromRoot('data/');
 export const defaultStaticDir = fromRoot('dist/renderer/');
@@ -87,6 +88,8 @@ export interface AppOptions {
   beaconLimit?: BeaconLimit;
   /** How often the guard looks at guarded releases (ms, default 1000). */
   guardMs?: number;
+  /** The server's one clock (default the system's): stores, sessions, view tickets and release schedules read it. */
+  clock?: Clock;
 }
 
 export interface ConfigApp {
@@ -182,10 +185,12 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const ticketKeys = viewTicketKeysFromEnv(env);
   const viewsPerAddress = beaconViewsPerAddressFromEnv(env);
   const liveSettings = liveSettingsFromEnv(env);
+  const clock = opts.clock ?? systemClock;
   const { store, auth, telemetry } = await openStores({
     databaseUrl: opts.databaseUrl ?? env.DATABASE_URL,
     dataDir: opts.dataDir ?? defaultDataDir,
     log,
+    clock,
   });
   // What the public fast path and the security headers were built from: rebuilt with every new snapshot.
   let headers: ReturnType<typeof securityHeaders>;
@@ -201,7 +206,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   let sync: PublishedSync;
   try {
     // View tickets (issue 44): VIEW_TICKET_KEYS, else the key every replica shares through the store.
-    tickets = await viewTicketsFor(env, telemetry, ticketKeys);
+    tickets = await viewTicketsFor(env, telemetry, ticketKeys, clock);
     const imported = await importOnFirstStart(store, opts.screensDir, validation);
     if (imported) log(`first start: published ${imported} documents from the repository`);
     await ensureAdminFromEnv(auth, env, log, opts.scrypt);
@@ -210,6 +215,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
       store,
       pollMs: opts.pollMs ?? 2000,
       log,
+      clock,
       onSnapshot: apply,
       // DEV_PAGES off (production's default): /gallery and /testPreview are not served (pages/developer-pages.ts).
       ...(devPages ? {} : { hide: isDeveloperPage }),
@@ -246,7 +252,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
         res.setHeader('Cache-Control', 'no-store');
         next();
       },
-      authenticate(auth, { idleTimeoutMs: session.idleTimeoutMs }),
+      authenticate(auth, { idleTimeoutMs: session.idleTimeoutMs, now: () => clock.now() }),
       requireRole('viewer'),
     ]),
   );
@@ -265,7 +271,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   });
   app.use(ops.router);
   app.use(openapiRouter());
-  app.use('/config/v1', beaconRouter({ snapshot, telemetry, limit: beaconLimit, tickets, viewsPerAddress }));
+  app.use('/config/v1', beaconRouter({ snapshot, telemetry, limit: beaconLimit, tickets, viewsPerAddress, clock }));
   app.use('/config/v1', publicApiRouter(snapshot, tickets));
   app.use('/config', notFoundJson);
   // The publish is committed by then: a failed rebuild (database gone that instant) must not turn its answer
@@ -296,6 +302,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
       validateLimit: opts.validateLimit,
       releaseStats: telemetryReleaseStats(telemetry),
       validation,
+      clock,
     }),
   );
   app.use(mediaFilesRouter(mediaDir));

@@ -15,6 +15,7 @@ import { sessionRouter } from './session-routes.js';
 import { defaultSessionSettings, type SessionSettings } from './session-settings.js';
 import type { ValidateLimit } from './publish-routes.js';
 import type { ValidationSettings } from '../validation/validation-types.js';
+import type { Clock } from '../clock.js';
 
 export interface AdminOptions {
   store: ConfigStore;
@@ -35,6 +36,8 @@ export interface AdminOptions {
   releaseStats?: ReleaseStats;
   /** What validate and every publish check with (the backend origins an API map may name); default none. */
   validation?: ValidationSettings;
+  /** The server's clock (default the system's): sessions, tokens, schedules checked against now. */
+  clock?: Clock;
 }
 
 /**
@@ -47,15 +50,15 @@ export function adminRouter(opts: AdminOptions) {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  const session = { ...defaultSessionSettings(), ...opts.session };
+  const session = { ...defaultSessionSettings(), ...(opts.clock && { clock: opts.clock }), ...opts.session };
   router.use(loginRouter(opts.auth, opts.store, opts.loginLimit, session));
-  router.use(authenticate(opts.auth, { idleTimeoutMs: session.idleTimeoutMs }));
+  router.use(authenticate(opts.auth, { idleTimeoutMs: session.idleTimeoutMs, now: () => session.clock.now() }));
   // Bodies are parsed only for users: anonymous requests are refused before any parsing.
   router.use(jsonBody());
   router.use(sessionRouter(opts.auth, opts.store, session));
   router.use(documentsRouter(opts.store));
   router.use(copyRouter(opts.store));
-  router.use(publishRouter(opts.store, opts.onPublished, opts.validateLimit, opts.validation));
+  router.use(publishRouter(opts.store, opts.onPublished, opts.validateLimit, opts.validation, session.clock));
   router.use(approvalRouter(opts.store));
   router.use(releaseRouter(opts.store, opts.onPublished, opts.releaseStats, opts.validation));
   if (opts.mediaDir) router.use(mediaUploadRouter(opts.mediaDir, opts.mediaMaxBytes, opts.store));

@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { HttpError } from '../http/http-error.js';
 import { ROLES, type AuthStore, type Role } from '../store/config-store.js';
 import { checkOrigin } from './same-origin.js';
+import { systemClock } from '../clock.js';
 
 export const SESSION_COOKIE = 'sdui_admin';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -78,7 +79,7 @@ export function authenticate(
   auth: AuthStore,
   clock: SessionClock = { idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS },
 ): RequestHandler {
-  const now = clock.now ?? (() => Date.now());
+  const now = clock.now ?? (() => systemClock.now());
   const idleMinutes = Math.round(clock.idleTimeoutMs / 60_000);
   return async (req, res, next) => {
     let user: AdminUser | undefined;

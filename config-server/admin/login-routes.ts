@@ -127,7 +127,7 @@ export function loginRouter(
     }
     const token = newSecret();
     const csrf = newSecret();
-    const now = Date.now();
+    const now = settings.clock.now();
     await auth.createSession(sha256(token), { user: u.name, csrf, expiresAt: now + SESSION_TTL_MS, lastSeenAt: now });
     await auditEvent(store, u.name, 'login', `from ${req.ip}`);
     res.cookie(SESSION_COOKIE, token, { ...cookieOptions(req, settings.cookieSecure), maxAge: SESSION_TTL_MS });

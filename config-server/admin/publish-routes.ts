@@ -14,6 +14,7 @@ import { loadRecord } from './documents-routes.js';
 import { expectedRevision } from './preconditions.js';
 import { rolloutOf } from './release-input.js';
 import { marketIds, publishRollout } from './release-routes.js';
+import { systemClock, type Clock } from '../clock.js';
 
 const key = (r: DocRef) => `${r.kind}\u0000${r.id}`;
 
@@ -69,6 +70,7 @@ export function publishRouter(
   onPublished: () => Promise<void>,
   validateLimit: ValidateLimit = DEFAULT_VALIDATE_LIMIT,
   validation: ValidationSettings = {},
+  clock: Clock = systemClock,
 ) {
   const router = Router();
   const validStateCheck = validStateCheckWith(validation);
@@ -178,7 +180,7 @@ export function publishRouter(
     const rollout =
       body.rollout === undefined || body.rollout === null
         ? undefined
-        : rolloutOf(body.rollout, marketIds(await current()));
+        : rolloutOf(body.rollout, marketIds(await current()), clock.now());
     const items = [];
     for (const r of refs) {
       if (r.etag === undefined) {

@@ -89,7 +89,7 @@ function audienceOf(v: unknown, markets: readonly string[]): ReleaseAudience {
 }
 
 /** The checked rollout of a publish; `markets` are the published ones (an audience may only name those). */
-export function rolloutOf(v: unknown, markets: readonly string[], now = Date.now()): NewRelease {
+export function rolloutOf(v: unknown, markets: readonly string[], now: number): NewRelease {
   if (!isObj(v))
     throw new HttpError(400, 'rollout must be an object: { percent, audience, startAt, endAt, guard }', {
       field: 'rollout',

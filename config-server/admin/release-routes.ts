@@ -13,7 +13,7 @@ import type { ConfigStore, DocRef, NewDocument, PublishCheck } from '../store/co
 import type { NewRelease, StoredRelease } from '../store/release-records.js';
 import { currentUser, requireRole } from './auth.js';
 import { percentOf } from './release-input.js';
-import type { ArmStats, ReleaseStats } from '../releases/release-stats.js';
+import { armStats, type ArmStats, type ReleaseStats } from '../releases/release-stats.js';
 
 export type { ArmStats, ReleaseStats };
 
@@ -40,7 +40,8 @@ export async function publishRollout(
   return { published: [], release: releaseHandle(release) };
 }
 
-const EMPTY: ArmStats = { pageViews: 0, errors: 0, errorRate: 0, p75Lcp: null };
+/** Every column of the metric catalog with nothing counted yet. */
+const EMPTY: ArmStats = armStats({ pageViews: 0, errors: 0 });
 /** No telemetry (a router made without a store of it): zeros, the guard's verdict unknown. */
 export const noReleaseStats: ReleaseStats = async (r) => ({
   arms: { base: { ...EMPTY }, candidate: { ...EMPTY } },

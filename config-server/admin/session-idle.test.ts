@@ -1,9 +1,10 @@
 /**
  * The idle timeout (issue 44, ASVS V3.3.2): a console session unused for ADMIN_IDLE_TIMEOUT_MIN (default 30) ends,
- * besides the 12 h limit; each use slides it, with at most one store write a minute. The clock is vitest's fake
- * `Date` only (timers and sockets stay real), moved as a person would wait.
+ * besides the 12 h limit; each use slides it, with at most one store write a minute. The server is given a clock the
+ * test moves as a person would wait (timers and sockets stay real).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../clock.js';
 import { adminIdleTimeoutMinFromEnv } from '../http/security-settings.js';
 import { login, startTestServer, testStores, type Client, type TestServer } from '../testing/test-helpers.js';
 import { SESSION_TTL_MS } from './auth.js';
@@ -13,20 +14,17 @@ const MIN = 60_000;
 describe.each(testStores())('session idle timeout on %s', (store) => {
   let s: TestServer;
   let writes = 0;
+  const clock = fixedClock(Date.now());
   beforeAll(async () => {
-    s = await startTestServer({ store });
+    s = await startTestServer({ store, clock });
     const touch = s.config.auth.touchSession.bind(s.config.auth);
     s.config.auth.touchSession = (hash, at) => (writes++, touch(hash, at));
   });
   afterAll(() => s?.stop());
-  afterEach(() => vi.useRealTimers());
 
-  /** From now on `Date` stands still except when the test moves it. */
-  const freeze = () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now());
-  };
-  const wait = (ms: number) => vi.setSystemTime(Date.now() + ms);
+  /** From now on the server's time stands still except when the test moves it. */
+  const freeze = () => clock.set(Date.now());
+  const wait = (ms: number) => clock.advance(ms);
   const me = (c: Client) => c.req('GET', '/admin/api/me');
 
   it('ends a session unused for 30 minutes: 401 saying so, and the session is gone from the store', async () => {
@@ -41,7 +39,7 @@ describe.each(testStores())('session idle timeout on %s', (store) => {
       'Your session ended after 30 minutes without activity: log in again',
     );
     // Gone, not only refused: even with the clock set back it does not come back.
-    vi.setSystemTime(Date.now() - 60 * MIN);
+    wait(-60 * MIN);
     const after = await me(c);
     expect(after.status).toBe(401);
     expect((await after.json()).error.message).toMatch(/Log in first/);
@@ -90,19 +88,17 @@ describe('ADMIN_IDLE_TIMEOUT_MIN', () => {
   });
 
   it("sets the server's idle timeout", async () => {
-    const s = await startTestServer({ env: { ADMIN_IDLE_TIMEOUT_MIN: '5' } });
+    const clock = fixedClock(Date.now());
+    const s = await startTestServer({ env: { ADMIN_IDLE_TIMEOUT_MIN: '5' }, clock });
     try {
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(Date.now());
       const c = await login(s.url, 'vera');
-      vi.setSystemTime(Date.now() + 4 * MIN);
+      clock.advance(4 * MIN);
       expect((await c.req('GET', '/admin/api/me')).status).toBe(200);
-      vi.setSystemTime(Date.now() + 5 * MIN + 1000);
+      clock.advance(5 * MIN + 1000);
       const ended = await c.req('GET', '/admin/api/me');
       expect(ended.status).toBe(401);
       expect((await ended.json()).error.message).toMatch(/after 5 minutes without activity/);
     } finally {
-      vi.useRealTimers();
       await s.stop();
     }
   });

@@ -66,7 +66,7 @@ export function sessionRouter(
     }
     const token = newSecret();
     const id = randomBytes(8).toString('hex');
-    const expiresAt = Date.now() + (days as number) * DAY_MS;
+    const expiresAt = settings.clock.now() + (days as number) * DAY_MS;
     await auth.createApiToken(sha256(token), { id, user: u.name, label, role, expiresAt });
     await auditEvent(
       store,

@@ -3,6 +3,7 @@ import { apiTokenTtlDaysFromEnv, type CookieSecure } from '../http/security-sett
 import { DEFAULT_IDLE_TIMEOUT_MS } from './auth.js';
 import { passwordHashes, type HashQueue } from './hash-queue.js';
 import { OWASP_SCRYPT, type ScryptParams } from './password.js';
+import { systemClock, type Clock } from '../clock.js';
 
 /** How sessions and API tokens are made; every field has a production default (admin-router.ts). */
 export interface SessionSettings {
@@ -17,6 +18,8 @@ export interface SessionSettings {
   /** Where hashes wait their turn (default the process's one queue: 2 at once, 8 waiting). */
   hashes: HashQueue;
   log: (message: string) => void;
+  /** When sessions and API tokens start and end: the server's clock. */
+  clock: Clock;
 }
 
 export const defaultSessionSettings = (): SessionSettings => ({
@@ -26,6 +29,7 @@ export const defaultSessionSettings = (): SessionSettings => ({
   scrypt: OWASP_SCRYPT,
   hashes: passwordHashes,
   log: () => {},
+  clock: systemClock,
 });
 
 /** The session cookie's attributes: set at login, cleared at logout with the same ones. */

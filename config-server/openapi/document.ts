@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fromRoot } from '../project-root.js';
+import { COLUMN_METRICS, RELEASE_METRICS, statKey, type MetricEntry } from '../../schemas/release-metrics.js';
 
 /**
  * The OpenAPI description as served at /openapi.json and used by the tests' checker.
@@ -10,7 +11,8 @@ import { fromRoot } from '../project-root.js';
  * validates with them. Served documents must stand alone: this bundles each referenced file into
  * `components.schemas["sandbox-<area>"]` and points the references there. The same for the project's own schemas a
  * request body is (`../../schemas/<name>.json`, e.g. the beacon): `components.schemas["schema-<name>"]`, read from the
- * repository root as the server reads schemas/.
+ * repository root as the server reads schemas/. A release arm's figures (`ArmStats`) are the metric catalog's
+ * (schemas/release-metrics.ts): one property per console column.
  */
 const dir = new URL('./', import.meta.url);
 const EXTERNAL = /^\.\.\/sandbox\/requests\/([a-z0-9-]+)\.json(#.*)?$/;
@@ -62,7 +64,24 @@ function bundle(): Record<string, unknown> {
     } = JSON.parse(readFileSync(fromRoot(`schemas/${name}.json`), 'utf8')) as { [k: string]: Json };
     doc.components.schemas[`schema-${name}`] = rest;
   }
+  doc.components.schemas.ArmStats = armStatsSchema(doc.components.schemas.ArmStats as { [k: string]: Json });
   return doc;
+}
+
+/** A release arm's figures, one per console column of the metric catalog (the source leaves the properties to it). */
+function armStatsSchema(source: { [k: string]: Json }): Json {
+  const properties: { [k: string]: Json } = {};
+  for (const id of COLUMN_METRICS) {
+    const m: MetricEntry = RELEASE_METRICS[id];
+    const description = `${m.words.column}: ${m.words.description}`;
+    properties[statKey(id)] =
+      m.kind === 'timing'
+        ? { type: ['number', 'null'], description: `${description} In ms; null without a measurement.` }
+        : m.kind === 'count'
+          ? { type: 'integer', minimum: 0, description }
+          : { type: 'number', minimum: 0, description: `${description} 0 without page views.` };
+  }
+  return { ...source, required: Object.keys(properties), properties };
 }
 
 let cached: { json: string; doc: Record<string, unknown> } | undefined;

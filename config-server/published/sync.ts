@@ -1,6 +1,7 @@
 import { PublishedSnapshot, type SnapshotDoc } from './snapshot.js';
 import { releaseSchedule } from '../releases/release-schedule.js';
 import type { ConfigStore } from '../store/config-store.js';
+import type { Clock } from '../clock.js';
 
 export interface PublishedSyncOptions {
   store: ConfigStore;
@@ -11,6 +12,8 @@ export interface PublishedSyncOptions {
   log: (message: string) => void;
   /** Published documents this server does not serve (developer pages in production: pages/developer-pages.ts). */
   hide?: (doc: { kind: string; id: string; file: string }) => boolean;
+  /** When scheduled releases are due (default the system's clock). */
+  clock?: Clock;
 }
 
 export interface PublishedSync {
@@ -49,6 +52,7 @@ export async function startPublishedSync(opts: PublishedSyncOptions): Promise<Pu
     advance: () => store.releases.advanceReleases(),
     refresh: () => refresh(),
     log,
+    clock: opts.clock,
   });
 
   // One rebuild at a time, in order: a notification, the periodic check and a local publish may coincide.

@@ -20,6 +20,7 @@ import {
   type TicketedView,
   type ViewRelease,
 } from '../store/telemetry-records.js';
+import { COUNT_METRICS, ERROR_METRICS, TIMING_METRICS, type CountMetric } from '../../schemas/release-metrics.js';
 import { armsOfLabel } from './release-arms.js';
 import { binOf } from './timing-bins.js';
 import type { ViewTickets } from './view-ticket.js';
@@ -61,7 +62,10 @@ function knownOf(snap: PublishedSnapshot): Known {
   return k;
 }
 
-/** A ticketed view's figures as the server takes them: one page view, errors capped, the first LCP and INP only. */
+/** The beacon's count metrics that are not errors or page views (capped per view), and its error counts. */
+const OTHER_COUNTS = COUNT_METRICS.filter((m) => m !== 'pageViews' && !ERROR_METRICS.includes(m));
+
+/** A ticketed view's figures as the server takes them: one page view, errors capped, the first timing of each only. */
 function oneView(s: BeaconScreen, k: Known): Omit<ViewRelease, 'release' | 'arm'> {
   const errors: ViewRelease['errors'] = [];
   let left = MAX_ERRORS_PER_VIEW;
@@ -73,16 +77,17 @@ function oneView(s: BeaconScreen, k: Known): Omit<ViewRelease, 'release' | 'arm'
     if (had) had.n += m;
     else errors.push({ metric, n: m });
   };
-  take('renderErrors', s.renderErrors);
-  for (const [endpoint, n] of Object.entries(s.apiFailures ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    take(API_FAILURES + (k.endpoints.has(endpoint) ? endpoint : OTHER_ENDPOINT), n);
+  // In the catalog's order: the errors listed first give way to the cap last.
+  for (const metric of ERROR_METRICS) {
+    if (metric === 'apiFailures')
+      for (const [endpoint, n] of Object.entries(s.apiFailures ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)))
+        take(API_FAILURES + (k.endpoints.has(endpoint) ? endpoint : OTHER_ENDPOINT), n);
+    else take(metric, s[metric as CountMetric]);
   }
-  const others = (['unknownNodes', 'expressionWarnings'] as const).flatMap((metric) =>
+  const others = OTHER_COUNTS.flatMap((metric) =>
     s[metric] ? [{ metric, n: Math.min(s[metric], MAX_OTHERS_PER_VIEW) }] : [],
   );
-  const bins = (['lcp', 'inp'] as const).flatMap((metric) =>
-    s[metric]?.length ? [{ metric, bin: binOf(s[metric][0]) }] : [],
-  );
+  const bins = TIMING_METRICS.flatMap((metric) => (s[metric]?.length ? [{ metric, bin: binOf(s[metric][0]) }] : []));
   return { screen: s.screen, errors, others, bins };
 }
 
@@ -91,13 +96,10 @@ function ownRows(s: BeaconScreen, k: Known, out: TelemetryBatch) {
   const row = (metric: string, n: number | undefined) => {
     if (n) out.counts.push({ release: '', arm: '', screen: s.screen, metric, n });
   };
-  row('pageViews', s.pageViews);
-  row('renderErrors', s.renderErrors);
-  row('unknownNodes', s.unknownNodes);
-  row('expressionWarnings', s.expressionWarnings);
+  for (const metric of COUNT_METRICS) row(metric, s[metric]);
   for (const [endpoint, n] of Object.entries(s.apiFailures ?? {}))
     row(API_FAILURES + (k.endpoints.has(endpoint) ? endpoint : OTHER_ENDPOINT), n);
-  for (const metric of ['lcp', 'inp'] as const) {
+  for (const metric of TIMING_METRICS) {
     for (const ms of s[metric] ?? [])
       out.bins.push({ release: '', arm: '', screen: s.screen, metric, bin: binOf(ms), n: 1 });
   }

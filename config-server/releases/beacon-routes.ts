@@ -22,6 +22,7 @@ import type { PublishedSnapshot } from '../published/snapshot.js';
 import type { TelemetryStore } from '../store/telemetry-records.js';
 import { beaconCounts } from './beacon-counts.js';
 import type { ViewTickets } from './view-ticket.js';
+import { systemClock, type Clock } from '../clock.js';
 
 export const BEACON_MAX_BYTES = 4096;
 
@@ -90,6 +91,8 @@ export interface BeaconOptions {
   viewsPerAddress?: number;
   /** Called after a beacon was counted (the guard looks sooner). */
   onCounted?: () => void;
+  /** When view ids expire (default the system's clock). */
+  clock?: Clock;
 }
 
 export function beaconRouter(opts: BeaconOptions) {
@@ -146,7 +149,12 @@ export function beaconRouter(opts: BeaconOptions) {
       }
       const { batch, views } = beaconCounts(beacon, opts.snapshot(), opts.tickets);
       const ticketed = views.length
-        ? { address: await addressOf(req.ip ?? ''), cap, now: Math.floor(Date.now() / 1000), views }
+        ? {
+            address: await addressOf(req.ip ?? ''),
+            cap,
+            now: Math.floor((opts.clock ?? systemClock).now() / 1000),
+            views,
+          }
         : undefined;
       await opts.telemetry.add(batch, ticketed);
       opts.onCounted?.();

@@ -18,16 +18,19 @@ function rng(seed: number) {
 const lcpOf = (r: () => number, medianMs = 1500) =>
   medianMs * Math.exp(0.5 * Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r()));
 
-const arm = (lcps: boolean): ArmFigures & { lcp: number[] } => ({
+const arm = (lcps: boolean, inps = false): ArmFigures & { lcp: number[]; inp: number[] } => ({
   pageViews: 0,
   errors: 0,
   lcp: lcps ? new Array<number>(BIN_COUNT).fill(0) : [],
+  inp: inps ? new Array<number>(BIN_COUNT).fill(0) : [],
 });
 
 interface Borrowers {
   /** Errors of one page view in this arm. */
   errors: (candidate: boolean, r: () => number) => number;
   lcpMs?: (candidate: boolean, r: () => number) => number;
+  /** The page view's slowest interaction, ms. */
+  inpMs?: (candidate: boolean, r: () => number) => number;
 }
 
 /**
@@ -41,14 +44,15 @@ function run(
   rule = DEFAULT_RULE,
 ): { at: number; metric: string } | null {
   const r = rng(seed);
-  const base = arm(!!who.lcpMs);
-  const candidate = arm(!!who.lcpMs);
+  const base = arm(!!who.lcpMs, !!who.inpMs);
+  const candidate = arm(!!who.lcpMs, !!who.inpMs);
   for (let total = 1; candidate.pageViews < maxCandidateViews; total++) {
     const isCandidate = r() < 0.5;
     const a = isCandidate ? candidate : base;
     a.pageViews++;
     a.errors += who.errors(isCandidate, r);
     if (who.lcpMs && r() < 0.9) a.lcp[binOf(who.lcpMs(isCandidate, r))]++;
+    if (who.inpMs && r() < 0.5) a.inp[binOf(who.inpMs(isCandidate, r))]++;
     const found = regression(base, candidate, rule);
     if (found) return { at: total, metric: found.metric };
   }
@@ -110,7 +114,7 @@ describe('the guard rule', () => {
     expect(h).toEqual({
       status: 'healthy',
       message:
-        'healthy: error rate 3 % candidate vs 2 % base, LCP collecting (0 of 30 in each arm), over 90 / 100 page views',
+        'healthy: error rate 3 % candidate vs 2 % base, LCP collecting (0 of 30 in each arm), INP collecting (0 of 30 in each arm), over 90 / 100 page views',
     });
   });
 
@@ -145,14 +149,56 @@ describe('the guard rule', () => {
 });
 
 describe('DEFAULT_RULE', () => {
-  it('is the rule the README states', () => {
+  it('is the rule the README states, read from the metric catalog', () => {
     expect(DEFAULT_RULE).toEqual({
-      minPageViews: 20,
-      errorMargin: 0.02,
       alpha: 0.001,
-      minLcps: 30,
-      lcpShare: 0.25,
-      lcpMargin: 0.15,
+      tests: {
+        errorRate: { test: 'rate-above-base', minViews: 20, margin: 0.02 },
+        lcp: { test: 'p75-share', minEach: 30, share: 0.25, margin: 0.15 },
+        inp: { test: 'p75-share', minEach: 30, share: 0.25, margin: 0.15 },
+      },
     });
+  });
+});
+
+describe('INP, judged like LCP', () => {
+  const arms = () => ({
+    base: { pageViews: 60, errors: 1, inp: [] as number[] },
+    cand: { pageViews: 61, errors: 1, inp: [] as number[] },
+  });
+
+  it('rolls back a candidate whose p75 INP is far slower, naming the figures', () => {
+    const { base, cand } = arms();
+    base.inp[binOf(150)] = 40;
+    base.inp[binOf(200)] = 20;
+    cand.inp[binOf(150)] = 10;
+    cand.inp[binOf(900)] = 50;
+    expect(regression(base, cand)).toMatchObject({ metric: 'p75-inp', id: 'inp' });
+    expect(judge(base, cand)).toEqual({
+      status: 'regressed',
+      metric: 'p75-inp',
+      message: expect.stringMatching(
+        /^automatic rollback: p75 INP \d+ ms candidate vs \d+ ms base over 61 \/ 60 page views \(83 % of 60 candidate INPs above the base's p75; p = .* < 0\.001\)$/,
+      ),
+    });
+  });
+
+  it('waits for 30 INPs in each arm, and keeps alike INPs healthy', () => {
+    const { base, cand } = arms();
+    base.inp[binOf(150)] = 29;
+    cand.inp[binOf(900)] = 29;
+    expect(regression(base, cand)).toBeNull();
+    expect(judge(base, cand).message).toContain('INP collecting (29 of 30 in each arm)');
+    base.inp[binOf(150)] = 40;
+    cand.inp[binOf(900)] = 0;
+    cand.inp[binOf(150)] = 40;
+    expect(judge(base, cand)).toMatchObject({ status: 'healthy' });
+    expect(judge(base, cand).message).toMatch(/p75 INP \d+ ms candidate vs \d+ ms base/);
+  });
+
+  it('never rolls back A/A releases with alike INPs (200 simulated)', () => {
+    const aa: Borrowers = { errors: (_c, r) => (r() < 0.02 ? 1 : 0), inpMs: (_c, r) => lcpOf(r, 180) };
+    const rolledBack = Array.from({ length: 200 }, (_, i) => run(390_000 + i, aa, 1000)).filter(Boolean);
+    expect(rolledBack).toEqual([]);
   });
 });

@@ -97,7 +97,7 @@ describe('the guard', () => {
       verdict: {
         status: 'healthy',
         message:
-          'healthy: error rate 3 % candidate vs 4 % base, LCP collecting (0 of 30 in each arm), over 30 / 28 page views',
+          'healthy: error rate 3 % candidate vs 4 % base, LCP collecting (0 of 30 in each arm), INP collecting (0 of 30 in each arm), over 30 / 28 page views',
       },
     });
     await s.config.store.releases.rollbackRelease(r.id, { user: 'pat', reason: 'test over' });

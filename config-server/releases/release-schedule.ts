@@ -6,6 +6,7 @@
  * replica that starts after the moment passed (a restart in between) finds it due at once.
  */
 import type { StoredRelease } from '../store/release-records.js';
+import { systemClock, type Clock } from '../clock.js';
 
 /** The earliest start or end (epoch ms) among open releases, or undefined. */
 export function nextReleaseChange(releases: readonly StoredRelease[]): number | undefined {
@@ -32,9 +33,12 @@ export interface ReleaseScheduleOptions {
   /** Rebuilds the snapshot from the store (then `reschedule` is called again). */
   refresh: () => Promise<void>;
   log: (message: string) => void;
+  /** The server's clock (default the system's). */
+  clock?: Clock;
 }
 
 export function releaseSchedule(opts: ReleaseScheduleOptions) {
+  const clock = opts.clock ?? systemClock;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   let failing = false;
@@ -57,9 +61,9 @@ export function releaseSchedule(opts: ReleaseScheduleOptions) {
     if (closed) return;
     const due = nextReleaseChange(opts.releases());
     if (due === undefined) return;
-    if (due > Date.now()) return arm(due - Date.now());
+    if (due > clock.now()) return arm(due - clock.now());
     try {
-      lastAsked = Date.now();
+      lastAsked = clock.now();
       await opts.advance();
       if (failing) opts.log('release schedule: the store is reachable again');
       failing = false;
@@ -85,7 +89,7 @@ export function releaseSchedule(opts: ReleaseScheduleOptions) {
       timer = undefined;
       return;
     }
-    arm(Math.max(due - Date.now(), lastAsked + RETRY_MS - Date.now()));
+    arm(Math.max(due - clock.now(), lastAsked + RETRY_MS - clock.now()));
   };
 
   return {

@@ -1,23 +1,27 @@
 /**
- * A release's figures as the console and the guard read them (issue 36): per arm, page views, errors (render errors
- * plus API failures), error rate and p75 LCP, summed in the store over the screens the release touches, and the
+ * A release's figures as the console and the guard read them: per arm, the metric catalog's figures (page
+ * views, errors, error rate, p75 LCP and INP), summed in the store over the screens the release touches, and the
  * guard's verdict on them (guard-rule.ts). Every replica reads the same sums, so every replica reaches the same verdict.
  */
 import type { StoredRelease } from '../store/release-records.js';
 import { API_FAILURES, type Arm, type ReleaseFigures, type TelemetryStore } from '../store/telemetry-records.js';
 import { DEFAULT_RULE, judge, type ArmFigures, type GuardRule, type Judgement } from './guard-rule.js';
 import { quantileMs } from './timing-bins.js';
+import {
+  COLUMN_METRICS,
+  RELEASE_METRICS,
+  statKey,
+  TIMING_METRICS,
+  type MetricEntry,
+  type MetricId,
+  type TimingMetric,
+} from '../../schemas/release-metrics.js';
 
-/** What one arm of a release did to its borrowers. */
-export interface ArmStats {
-  pageViews: number;
-  /** Render errors plus API failures. */
-  errors: number;
-  /** errors / pageViews (0 without page views). */
-  errorRate: number;
-  /** 75th percentile of Largest Contentful Paint, ms (null: no measurement yet). */
-  p75Lcp: number | null;
-}
+/**
+ * What one arm of a release did to its borrowers: a figure per console column of the metric catalog (page views,
+ * errors, error rate, p75 of each timing in ms, null without a measurement), by its admin API name (`statKey`).
+ */
+export type ArmStats = Record<string, number | null>;
 
 export interface Verdict {
   status: 'off' | 'collecting' | 'healthy' | 'regressed';
@@ -41,16 +45,27 @@ export function touchedScreens(r: Pick<StoredRelease, 'documents'>): string[] | 
   return r.documents.every((d) => d.kind === 'screen') ? r.documents.map((d) => d.id) : undefined;
 }
 
-/** Both arms' figures from the store's sums. */
+/** Both arms' figures from the store's sums: every count of the catalog (a sum's parts added up) and every timing. */
 export function armFiguresOf(f: ReleaseFigures): Record<Arm, ArmFigures> {
   const arm = (a: Arm): ArmFigures => {
-    const n = (metric: string) => f.counts.find((c) => c.arm === a && c.metric === metric)?.n ?? 0;
-    const apiFailures = f.counts
-      .filter((c) => c.arm === a && c.metric.startsWith(API_FAILURES))
-      .reduce((s, c) => s + c.n, 0);
-    const lcp: number[] = [];
-    for (const b of f.bins) if (b.arm === a && b.metric === 'lcp') lcp[b.bin] = b.n;
-    return { pageViews: n('pageViews'), errors: n('renderErrors') + apiFailures, lcp };
+    const counts = f.counts.filter((c) => c.arm === a);
+    const n = (metric: MetricId): number =>
+      RELEASE_METRICS[metric].kind !== 'count'
+        ? 0
+        : 'of' in RELEASE_METRICS[metric]
+          ? (RELEASE_METRICS[metric].of as readonly MetricId[]).reduce((s, m) => s + n(m), 0)
+          : counts
+              .filter((c) => c.metric === metric || (metric === 'apiFailures' && c.metric.startsWith(API_FAILURES)))
+              .reduce((s, c) => s + c.n, 0);
+    const out: ArmFigures = { pageViews: n('pageViews'), errors: n('errors') };
+    for (const id of Object.keys(RELEASE_METRICS) as MetricId[])
+      if (RELEASE_METRICS[id].kind === 'count') out[id] = n(id);
+    for (const t of TIMING_METRICS) {
+      const h: number[] = [];
+      for (const b of f.bins) if (b.arm === a && b.metric === t) h[b.bin] = b.n;
+      out[t] = h;
+    }
+    return out;
   };
   return { base: arm('base'), candidate: arm('candidate') };
 }
@@ -59,12 +74,19 @@ export async function releaseFigures(telemetry: TelemetryStore, r: StoredRelease
   return armFiguresOf(await telemetry.figures(r.id, touchedScreens(r)));
 }
 
-export const armStats = (f: ArmFigures): ArmStats => ({
-  pageViews: f.pageViews,
-  errors: f.errors,
-  errorRate: f.pageViews ? f.errors / f.pageViews : 0,
-  p75Lcp: quantileMs(f.lcp, 0.75),
-});
+/** An arm's figure of each console column, by unit: counts as they are, a rate per page view, a timing's p75. */
+export const armStats = (f: ArmFigures): ArmStats =>
+  Object.fromEntries(
+    COLUMN_METRICS.map((id) => {
+      const m: MetricEntry = RELEASE_METRICS[id];
+      if (m.kind === 'timing') return [statKey(id), quantileMs((f[id as TimingMetric] as number[]) ?? [], 0.75)];
+      if (m.kind === 'rate' || m.kind === 'conversion') {
+        const top = (m.of ?? []).reduce((s, k) => s + ((f[k] as number) ?? 0), 0);
+        return [statKey(id), f.pageViews ? top / f.pageViews : 0];
+      }
+      return [statKey(id), (f[id] as number) ?? 0];
+    }),
+  );
 
 /** The guard's reading of a release: off when it is not guarded, else the rule's judgement of its figures. */
 export function verdictOf(

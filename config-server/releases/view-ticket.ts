@@ -14,6 +14,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Arm } from '../store/telemetry-records.js';
+import { systemClock, type Clock } from '../clock.js';
 
 /** How long a ticket counts: a borrower may leave a page open a while before its beacon leaves. */
 export const TICKET_TTL_S = 2 * 60 * 60;
@@ -59,7 +60,7 @@ export class ViewTickets {
   constructor(
     keys: readonly string[],
     private readonly ttlS = TICKET_TTL_S,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => systemClock.now(),
   ) {
     if (!keys.length) throw new Error('ViewTickets needs at least one key');
     this.keys = keys.map((k) => Buffer.from(k, 'utf8'));
@@ -150,8 +151,11 @@ export async function viewTicketsFor(
   env: NodeJS.ProcessEnv,
   secrets: SharedSecrets,
   keys = viewTicketKeysFromEnv(env),
+  clock: Clock = systemClock,
 ): Promise<ViewTickets> {
   return new ViewTickets(
     keys ?? [await secrets.sharedSecret(STORED_KEY_NAME, () => randomBytes(32).toString('base64url'))],
+    TICKET_TTL_S,
+    () => clock.now(),
   );
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { PgStore } from './pg-store.js';
-import { PUBLISH_CHANNEL } from './pg-generation.js';
+import { PUBLISH_CHANNEL } from './sql-reads.js';
 import { PgDb, RAW_ERRORS } from './pg-db.js';
 
 /** Tables in copy order, each as [sqlite table, its columns renamed to PostgreSQL's where they differ]. */

@@ -6,6 +6,7 @@ import { SqliteStore } from './sqlite-store.js';
 import { PgTelemetryStore } from './pg-telemetry.js';
 import { SqliteTelemetryStore } from './sqlite-telemetry.js';
 import type { TelemetryStore } from './telemetry-records.js';
+import type { Clock } from '../clock.js';
 
 export interface StoreOptions {
   /** A `postgres://` or `postgresql://` URL selects the shared PostgreSQL store (replicas). */
@@ -13,6 +14,8 @@ export interface StoreOptions {
   /** Otherwise the embedded SQLite file lives in this folder. */
   dataDir: string;
   log?: (m: string, err?: unknown) => void;
+  /** The stores' time (default the system's). */
+  clock?: Clock;
 }
 
 export const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//i.test(url);
@@ -26,9 +29,9 @@ export async function openStores(
       throw new Error(
         'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite store)',
       );
-    const store = await PgStore.open(opts.databaseUrl, { log: opts.log });
-    return { store, auth: new PgAuthStore(store.pool), telemetry: new PgTelemetryStore(store.pool) };
+    const store = await PgStore.open(opts.databaseUrl, { log: opts.log, clock: opts.clock });
+    return { store, auth: new PgAuthStore(store.pool, opts.clock), telemetry: new PgTelemetryStore(store.pool) };
   }
-  const store = new SqliteStore(opts.dataDir);
-  return { store, auth: new SqliteAuthStore(store.db), telemetry: new SqliteTelemetryStore(store.db) };
+  const store = new SqliteStore(opts.dataDir, opts.clock);
+  return { store, auth: new SqliteAuthStore(store.db, opts.clock), telemetry: new SqliteTelemetryStore(store.db) };
 }

@@ -1,39 +1,8 @@
 import type pg from 'pg';
-import {
-  loginTimeOf,
-  type ApiTokenRecord,
-  type AuthStore,
-  type Role,
-  type SessionRecord,
-  type UserRecord,
-} from './config-store.js';
+import type { ApiTokenRecord, AuthStore, SessionRecord, UserRecord } from './config-store.js';
+import * as auth from './auth-records.js';
+import { isoNow, systemClock, type Clock } from '../clock.js';
 import { PgDb } from './pg-db.js';
-
-interface UserRow {
-  name: string;
-  role: Role;
-  password_hash: string;
-  created_at: string;
-  disabled_at: string | null;
-}
-/** bigint comes back as a string. */
-interface TokenRow {
-  id: string;
-  user_name: string;
-  label: string;
-  role: Role;
-  created_at: string;
-  expires_at: string;
-}
-
-const tokenOf = (r: TokenRow): ApiTokenRecord => ({
-  id: r.id,
-  user: r.user_name,
-  label: r.label,
-  role: r.role,
-  createdAt: r.created_at,
-  expiresAt: Number(r.expires_at),
-});
 
 /**
  * Users, sessions and API tokens in the shared PostgreSQL database: a session created on one
@@ -42,7 +11,10 @@ const tokenOf = (r: TokenRow): ApiTokenRecord => ({
 export class PgAuthStore implements AuthStore {
   private readonly db: PgDb;
 
-  constructor(pool: pg.Pool) {
+  constructor(
+    pool: pg.Pool,
+    private readonly clock: Clock = systemClock,
+  ) {
     this.db = new PgDb(pool);
   }
 
@@ -51,16 +23,8 @@ export class PgAuthStore implements AuthStore {
   }
 
   async getUser(name: string): Promise<UserRecord | undefined> {
-    const [r] = await this.q<UserRow>('SELECT * FROM users WHERE name = $1', [name]);
-    return (
-      r && {
-        name: r.name,
-        role: r.role,
-        passwordHash: r.password_hash,
-        createdAt: r.created_at,
-        disabledAt: r.disabled_at,
-      }
-    );
+    const [r] = await this.q<auth.UserRow>('SELECT * FROM users WHERE name = $1', [name]);
+    return r && auth.userOf(r);
   }
 
   async countUsers() {
@@ -75,7 +39,7 @@ export class PgAuthStore implements AuthStore {
          ON CONFLICT (name) DO UPDATE SET role = excluded.role, password_hash = excluded.password_hash, disabled_at = NULL RETURNING name),
        s AS (DELETE FROM sessions WHERE user_name IN (SELECT name FROM up))
        DELETE FROM api_tokens WHERE user_name IN (SELECT name FROM up)`,
-      [u.name, u.role, u.passwordHash, new Date().toISOString()],
+      [u.name, u.role, u.passwordHash, isoNow(this.clock)],
     );
   }
 
@@ -93,13 +57,13 @@ export class PgAuthStore implements AuthStore {
        s AS (DELETE FROM sessions WHERE user_name IN (SELECT name FROM d)),
        t AS (DELETE FROM api_tokens WHERE user_name IN (SELECT name FROM d))
        SELECT COUNT(*)::int AS n FROM d`,
-      [name, new Date().toISOString()],
+      [name, isoNow(this.clock)],
     );
     return r.n === 1;
   }
 
   async createSession(tokenHash: string, s: SessionRecord) {
-    await this.q('DELETE FROM sessions WHERE expires_at < $1', [Date.now()]);
+    await this.q('DELETE FROM sessions WHERE expires_at < $1', [this.clock.now()]);
     await this.q(
       'INSERT INTO sessions (token_hash, user_name, csrf, expires_at, last_seen_at) VALUES ($1, $2, $3, $4, $5)',
       [tokenHash, s.user, s.csrf, s.expiresAt, s.lastSeenAt],
@@ -107,19 +71,8 @@ export class PgAuthStore implements AuthStore {
   }
 
   async getSession(tokenHash: string): Promise<SessionRecord | undefined> {
-    const [r] = await this.q<{ user_name: string; csrf: string; expires_at: string; last_seen_at: string | null }>(
-      'SELECT * FROM sessions WHERE token_hash = $1',
-      [tokenHash],
-    );
-    // bigint comes back as a string.
-    if (!r || Number(r.expires_at) < Date.now()) return undefined;
-    const expiresAt = Number(r.expires_at);
-    return {
-      user: r.user_name,
-      csrf: r.csrf,
-      expiresAt,
-      lastSeenAt: r.last_seen_at === null ? loginTimeOf(expiresAt) : Number(r.last_seen_at),
-    };
+    const [r] = await this.q<auth.SessionRow>('SELECT * FROM sessions WHERE token_hash = $1', [tokenHash]);
+    return auth.liveSession(r, this.clock.now());
   }
 
   async touchSession(tokenHash: string, at: number) {
@@ -134,36 +87,36 @@ export class PgAuthStore implements AuthStore {
   }
 
   async createApiToken(tokenHash: string, t: Omit<ApiTokenRecord, 'createdAt'>) {
-    await this.q('DELETE FROM api_tokens WHERE expires_at < $1', [Date.now()]);
+    await this.q('DELETE FROM api_tokens WHERE expires_at < $1', [this.clock.now()]);
     await this.q(
       'INSERT INTO api_tokens (token_hash, user_name, label, created_at, id, role, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [tokenHash, t.user, t.label, new Date().toISOString(), t.id, t.role, t.expiresAt],
+      [tokenHash, t.user, t.label, isoNow(this.clock), t.id, t.role, t.expiresAt],
     );
   }
 
   async getApiToken(tokenHash: string) {
-    const [r] = await this.q<TokenRow>('SELECT * FROM api_tokens WHERE token_hash = $1', [tokenHash]);
-    return r && Number(r.expires_at) >= Date.now() ? tokenOf(r) : undefined;
+    const [r] = await this.q<auth.TokenRow>('SELECT * FROM api_tokens WHERE token_hash = $1', [tokenHash]);
+    return auth.liveToken(r, this.clock.now());
   }
 
   async listApiTokens(user: string) {
-    const rows = await this.q<TokenRow>(
+    const rows = await this.q<auth.TokenRow>(
       'SELECT * FROM api_tokens WHERE user_name = $1 AND expires_at >= $2 ORDER BY created_at DESC, id',
-      [user, Date.now()],
+      [user, this.clock.now()],
     );
-    return rows.map(tokenOf);
+    return rows.map(auth.tokenOf);
   }
 
   async revokeApiToken(user: string, id: string) {
-    const [r] = await this.q<TokenRow>('DELETE FROM api_tokens WHERE user_name = $1 AND id = $2 RETURNING *', [
+    const [r] = await this.q<auth.TokenRow>('DELETE FROM api_tokens WHERE user_name = $1 AND id = $2 RETURNING *', [
       user,
       id,
     ]);
-    return r && tokenOf(r);
+    return r && auth.tokenOf(r);
   }
 
   async countLoginAttempt(key: string, windowMs: number) {
-    const now = Date.now();
+    const now = this.clock.now();
     // Windows that ended are forgotten first, so the upsert below starts a new one for this key.
     await this.q('DELETE FROM login_attempts WHERE reset_at <= $1', [now]);
     const [r] = await this.q<{ hits: number; reset_at: string }>(

@@ -21,8 +21,14 @@ export class PgDb {
   ) {}
 
   async q<T extends pg.QueryResultRow>(sql: string, args: unknown[] = [], db: Db = this.pool): Promise<T[]> {
+    return (await this.run<T>(sql, args, db)).rows;
+  }
+
+  /** A statement's rows and how many rows it changed. */
+  async run<T extends pg.QueryResultRow>(sql: string, args: unknown[] = [], db: Db = this.pool) {
     try {
-      return (await db.query<T>(sql, args)).rows;
+      const r = await db.query<T>(sql, args);
+      return { rows: r.rows, changes: r.rowCount ?? 0 };
     } catch (e) {
       throw this.mapError(e);
     }

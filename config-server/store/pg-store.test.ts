@@ -3,17 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgAuthStore } from './pg-auth-store.js';
 import { importOnFirstStart } from './repo-documents.js';
 import { PgStore, PUBLISH_CHANNEL } from './pg-store.js';
+import type { Clock } from '../clock.js';
 import { MIGRATIONS } from './pg-schema.js';
 import { startTestPostgres, type TestPostgres } from '../testing/pg-test-server.js';
 import { describePostgres, skippingPostgres } from '../testing/describe-postgres.js';
 import { watchChannel } from './pg-watch.js';
-import { describeStoreContract } from './testing/store-contract.js';
-import { describeAuthContract } from './testing/auth-contract.js';
 import type { StoreFactory } from './testing/store-factory.js';
-import { describeReleaseContract } from './testing/release-contract.js';
-import { describeApprovalContract } from './testing/approval-contract.js';
 import { PgTelemetryStore } from './pg-telemetry.js';
-import { describeTelemetryContract } from './testing/telemetry-contract.js';
+import { describeStoreContracts } from './testing/store-contracts.js';
+import { draftNotFound, expectUpgradedToken, releaseNotFound } from './testing/store-steps.js';
 
 let server: TestPostgres | undefined;
 beforeAll(async () => {
@@ -23,26 +21,22 @@ afterAll(() => server?.remove());
 
 function pgFactory(): StoreFactory {
   let url: string | undefined;
-  const open = async () => {
-    const store = await PgStore.open(url!);
-    return { store, auth: new PgAuthStore(store.pool), raw: (sql: string) => store.pool.query(sql) };
+  const open = async (clock?: Clock) => {
+    const store = await PgStore.open(url!, { clock });
+    return { store, auth: new PgAuthStore(store.pool, clock), raw: (sql: string) => store.pool.query(sql) };
   };
   return {
-    async create() {
+    async create(clock?: Clock) {
       url = await server!.createDatabase();
-      return open();
+      return open(clock);
     },
-    reopen: open,
+    reopen: () => open(),
     dispose: async () => undefined,
   };
 }
 
 describePostgres('PostgreSQL', () => {
-  describeStoreContract('PgStore (postgres)', pgFactory);
-  describeAuthContract('PgStore (postgres)', pgFactory);
-  describeReleaseContract('PgStore (postgres)', pgFactory);
-  describeApprovalContract('PgStore (postgres)', pgFactory);
-  describeTelemetryContract('PgStore (postgres)', pgFactory, (s) => new PgTelemetryStore((s.store as PgStore).pool));
+  describeStoreContracts('PgStore (postgres)', pgFactory, (s) => new PgTelemetryStore((s.store as PgStore).pool));
 
   describe('PgStore (postgres) specifics', () => {
     it('migrates once when several replicas start on an empty database at the same moment', async () => {
@@ -75,15 +69,7 @@ describePostgres('PostgreSQL', () => {
       const store = await PgStore.open(url);
       try {
         const auth = new PgAuthStore(store.pool);
-        expect(await auth.getUser('pat')).toMatchObject({ role: 'publisher', disabledAt: null });
-        const t = await auth.getApiToken('tok-hash');
-        expect(t).toMatchObject({
-          user: 'pat',
-          label: 'ci',
-          role: 'publisher',
-          id: expect.stringMatching(/^[0-9a-f]{16}$/),
-        });
-        expect(t!.expiresAt).toBeGreaterThan(Date.now() + 89 * 86_400_000);
+        const t = await expectUpgradedToken(auth);
         expect((await auth.revokeApiToken('pat', t!.id))?.id).toBe(t!.id);
       } finally {
         await store.close();
@@ -107,22 +93,7 @@ describePostgres('PostgreSQL', () => {
       const store = await PgStore.open(url);
       try {
         await importOnFirstStart(store);
-        const rec = (await store.getDocument('screen', 'not-found'))!;
-        await store.saveDraft(
-          {
-            kind: 'screen',
-            id: 'not-found',
-            file: rec.file,
-            content: { ...(rec.published!.content as object), description: 'r' },
-          },
-          rec.revision,
-          { user: 'ed' },
-        );
-        const r = await store.releases.publishRelease(
-          [{ kind: 'screen', id: 'not-found' }],
-          { user: 'pat', note: 'n', rollout: { percent: 1, audience: {}, startAt: null, endAt: null, guard: false } },
-          () => undefined,
-        );
+        const r = await releaseNotFound(store);
         expect((await store.releases.servingState()).releases.map((x) => x.id)).toEqual([r.id]);
         await expect(store.pool.query('TRUNCATE release_documents')).rejects.toThrow(/immutable/);
       } finally {
@@ -186,17 +157,7 @@ describePostgres('PostgreSQL', () => {
       const store = await PgStore.open(await own.createDatabase());
       try {
         await importOnFirstStart(store);
-        const rec = (await store.getDocument('screen', 'not-found'))!;
-        await store.saveDraft(
-          {
-            kind: 'screen',
-            id: 'not-found',
-            file: rec.file,
-            content: { ...(rec.published!.content as object), description: 'mid-publish' },
-          },
-          rec.revision,
-          { user: 'ed' },
-        );
+        await draftNotFound(store, 'mid-publish');
         // The check runs inside the transaction: the server stops right then, between two statements.
         const publishing = store.publish([{ kind: 'screen', id: 'not-found' }], { user: 'pat', note: 'x' }, () =>
           own.stop(),

@@ -1,34 +1,28 @@
 import type pg from 'pg';
 import { PgDb } from './pg-db.js';
-import {
-  admitView,
-  normaliseBatch,
-  type AddressUse,
-  type ReleaseFigures,
-  type TelemetryBatch,
-  type TelemetryStore,
-  type TicketedViews,
-} from './telemetry-records.js';
+import { decisions } from './decisions/decisions.js';
+import { releasesOfFresh } from './decisions/view-decision.js';
+import * as tr from './telemetry-records.js';
 
 /**
  * Borrowers' page telemetry in the shared PostgreSQL database (telemetry-records.ts): every replica adds to the same
  * rows and every replica's guard reads the same sums. A batch is two statements in one transaction, its rows in key
- * order (normaliseBatch), so concurrent beacons touching the same rows queue instead of deadlocking.
+ * order (tr.normaliseBatch), so concurrent beacons touching the same rows queue instead of deadlocking.
  */
-export class PgTelemetryStore implements TelemetryStore {
+export class PgTelemetryStore implements tr.TelemetryStore {
   private readonly db: PgDb;
 
   constructor(pool: pg.Pool) {
     this.db = new PgDb(pool);
   }
 
-  async add(batch: TelemetryBatch, ticketed?: TicketedViews) {
+  async add(batch: tr.TelemetryBatch, ticketed?: tr.TicketedViews) {
     if (!batch.counts.length && !batch.bins.length && !ticketed?.views.length) return;
     const col = <T, K extends keyof T>(rows: T[], k: K) => rows.map((r) => r[k]);
     await this.db.tx(async (client) => {
-      const all: TelemetryBatch = { counts: [...batch.counts], bins: [...batch.bins] };
+      const all: tr.TelemetryBatch = { counts: [...batch.counts], bins: [...batch.bins] };
       if (ticketed?.views.length) await this.admit(client, ticketed, all);
-      const { counts, bins } = normaliseBatch(all);
+      const { counts, bins } = tr.normaliseBatch(all);
       if (counts.length) {
         await client.query(
           `INSERT INTO telemetry_counts (release_id, arm, screen, metric, n)
@@ -59,7 +53,7 @@ export class PgTelemetryStore implements TelemetryStore {
    * Claims the beacon's view ids (a concurrent claim of the same id waits for this transaction, then finds it taken)
    * and counts the new ones within the address's caps, its rows locked in release order for the transaction.
    */
-  private async admit(client: pg.PoolClient, t: TicketedViews, out: TelemetryBatch) {
+  private async admit(client: pg.PoolClient, t: tr.TicketedViews, out: tr.TelemetryBatch) {
     await client.query('DELETE FROM telemetry_views WHERE expires_at < $1', [t.now]);
     const views = [...new Map(t.views.map((v) => [v.view, v])).values()].sort((a, b) => (a.view < b.view ? -1 : 1));
     const { rows: claimed } = await client.query<{ view_id: string }>(
@@ -68,8 +62,7 @@ export class PgTelemetryStore implements TelemetryStore {
       [views.map((v) => v.view), views.map((v) => v.expiresAt)],
     );
     const fresh = new Set(claimed.map((r) => r.view_id));
-    const mine = t.views.filter((v) => fresh.has(v.view) && fresh.delete(v.view));
-    const releases = [...new Set(mine.flatMap((v) => v.releases.map((r) => r.release)))].sort();
+    const releases = releasesOfFresh(t, fresh);
     if (!releases.length) return;
     await client.query(
       `INSERT INTO telemetry_addresses (release_id, address, views, errors) SELECT r, $2, 0, 0 FROM unnest($1::text[]) r
@@ -81,8 +74,12 @@ export class PgTelemetryStore implements TelemetryStore {
        ORDER BY release_id COLLATE "C" FOR UPDATE`,
       [t.address, releases],
     );
-    const used = new Map<string, AddressUse>(rows.map((r) => [r.release_id, { views: r.views, errors: r.errors }]));
-    for (const v of mine) for (const r of v.releases) admitView(r, used.get(r.release)!, t.cap, out);
+    const before = new Map<string, tr.AddressUse>(
+      rows.map((r) => [r.release_id, { views: r.views, errors: r.errors }]),
+    );
+    const { batch, used } = decisions.claimViews({ ticketed: t, fresh, used: before });
+    out.counts.push(...batch.counts);
+    out.bins.push(...batch.bins);
     await client.query(
       `UPDATE telemetry_addresses a SET views = u.views, errors = u.errors
        FROM unnest($2::text[], $3::int[], $4::int[]) AS u (release_id, views, errors)
@@ -99,7 +96,7 @@ export class PgTelemetryStore implements TelemetryStore {
     return (await this.db.q<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [name]))[0].value;
   }
 
-  async figures(release: string, screens?: readonly string[]): Promise<ReleaseFigures> {
+  async figures(release: string, screens?: readonly string[]): Promise<tr.ReleaseFigures> {
     const only = screens ? ' AND screen = ANY($2)' : '';
     const args = screens ? [release, screens] : [release];
     // One statement reads both (one snapshot): a beacon never lands between the counts and the histograms.
@@ -111,14 +108,14 @@ export class PgTelemetryStore implements TelemetryStore {
        ) f ORDER BY t, arm COLLATE "C", metric COLLATE "C", bin`,
       args,
     );
-    const out: ReleaseFigures = { counts: [], bins: [] };
+    const out: tr.ReleaseFigures = { counts: [], bins: [] };
     for (const r of rows) {
       if (r.t === 'c')
-        out.counts.push({ arm: r.arm as ReleaseFigures['counts'][number]['arm'], metric: r.metric, n: Number(r.n) });
+        out.counts.push({ arm: r.arm as tr.ReleaseFigures['counts'][number]['arm'], metric: r.metric, n: Number(r.n) });
       else
         out.bins.push({
-          arm: r.arm as ReleaseFigures['bins'][number]['arm'],
-          metric: r.metric as 'lcp',
+          arm: r.arm as tr.ReleaseFigures['bins'][number]['arm'],
+          metric: r.metric as tr.TimingMetric,
           bin: r.bin,
           n: Number(r.n),
         });

@@ -1,53 +1,18 @@
 import type Database from 'better-sqlite3';
-import {
-  loginTimeOf,
-  type ApiTokenRecord,
-  type AuthStore,
-  type Role,
-  type SessionRecord,
-  type UserRecord,
-} from './config-store.js';
-
-interface UserRow {
-  name: string;
-  role: Role;
-  password_hash: string;
-  created_at: string;
-  disabled_at: string | null;
-}
-interface TokenRow {
-  id: string;
-  user: string;
-  label: string;
-  role: Role;
-  created_at: string;
-  expires_at: number;
-}
-
-const tokenOf = (r: TokenRow): ApiTokenRecord => ({
-  id: r.id,
-  user: r.user,
-  label: r.label,
-  role: r.role,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-});
+import type { ApiTokenRecord, AuthStore, SessionRecord, UserRecord } from './config-store.js';
+import * as auth from './auth-records.js';
+import { isoNow, systemClock, type Clock } from '../clock.js';
 
 /** Users, sessions and API tokens in the same SQLite file as the documents. */
 export class SqliteAuthStore implements AuthStore {
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async getUser(name: string): Promise<UserRecord | undefined> {
-    const r = this.db.prepare('SELECT * FROM users WHERE name = ?').get(name) as UserRow | undefined;
-    return (
-      r && {
-        name: r.name,
-        role: r.role,
-        passwordHash: r.password_hash,
-        createdAt: r.created_at,
-        disabledAt: r.disabled_at,
-      }
-    );
+    const r = this.db.prepare('SELECT * FROM users WHERE name = ?').get(name) as auth.UserRow | undefined;
+    return r && auth.userOf(r);
   }
 
   async countUsers() {
@@ -67,7 +32,7 @@ export class SqliteAuthStore implements AuthStore {
           `INSERT INTO users (name, role, password_hash, created_at) VALUES (?, ?, ?, ?)
            ON CONFLICT (name) DO UPDATE SET role = excluded.role, password_hash = excluded.password_hash, disabled_at = NULL`,
         )
-        .run(u.name, u.role, u.passwordHash, new Date().toISOString());
+        .run(u.name, u.role, u.passwordHash, isoNow(this.clock));
       // A new password or role ends every open session and API token of that user.
       this.endCredentials(u.name);
     })();
@@ -86,29 +51,22 @@ export class SqliteAuthStore implements AuthStore {
       const changed =
         this.db
           .prepare('UPDATE users SET disabled_at = COALESCE(disabled_at, ?) WHERE name = ?')
-          .run(new Date().toISOString(), name).changes === 1;
+          .run(isoNow(this.clock), name).changes === 1;
       if (changed) this.endCredentials(name);
       return changed;
     })();
   }
 
   async createSession(tokenHash: string, s: SessionRecord) {
-    this.db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(Date.now());
+    this.db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(this.clock.now());
     this.db
       .prepare('INSERT INTO sessions (token_hash, user, csrf, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?)')
       .run(tokenHash, s.user, s.csrf, s.expiresAt, s.lastSeenAt);
   }
 
   async getSession(tokenHash: string): Promise<SessionRecord | undefined> {
-    const r = this.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as
-      { user: string; csrf: string; expires_at: number; last_seen_at: number | null } | undefined;
-    if (!r || r.expires_at < Date.now()) return undefined;
-    return {
-      user: r.user,
-      csrf: r.csrf,
-      expiresAt: r.expires_at,
-      lastSeenAt: r.last_seen_at ?? loginTimeOf(r.expires_at),
-    };
+    const r = this.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash);
+    return auth.liveSession(r as auth.SessionRow | undefined, this.clock.now());
   }
 
   async touchSession(tokenHash: string, at: number) {
@@ -124,34 +82,35 @@ export class SqliteAuthStore implements AuthStore {
   }
 
   async createApiToken(tokenHash: string, t: Omit<ApiTokenRecord, 'createdAt'>) {
-    this.db.prepare('DELETE FROM api_tokens WHERE expires_at < ?').run(Date.now());
+    this.db.prepare('DELETE FROM api_tokens WHERE expires_at < ?').run(this.clock.now());
     this.db
       .prepare(
         'INSERT INTO api_tokens (token_hash, user, label, created_at, id, role, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(tokenHash, t.user, t.label, new Date().toISOString(), t.id, t.role, t.expiresAt);
+      .run(tokenHash, t.user, t.label, isoNow(this.clock), t.id, t.role, t.expiresAt);
   }
 
   async getApiToken(tokenHash: string) {
-    const r = this.db.prepare('SELECT * FROM api_tokens WHERE token_hash = ?').get(tokenHash) as TokenRow | undefined;
-    return r && r.expires_at >= Date.now() ? tokenOf(r) : undefined;
+    const r = this.db.prepare('SELECT * FROM api_tokens WHERE token_hash = ?').get(tokenHash) as
+      auth.TokenRow | undefined;
+    return auth.liveToken(r, this.clock.now());
   }
 
   async listApiTokens(user: string) {
     const rows = this.db
       .prepare('SELECT * FROM api_tokens WHERE user = ? AND expires_at >= ? ORDER BY created_at DESC, id')
-      .all(user, Date.now()) as TokenRow[];
-    return rows.map(tokenOf);
+      .all(user, this.clock.now()) as auth.TokenRow[];
+    return rows.map(auth.tokenOf);
   }
 
   async revokeApiToken(user: string, id: string) {
     const r = this.db.prepare('DELETE FROM api_tokens WHERE user = ? AND id = ? RETURNING *').get(user, id) as
-      TokenRow | undefined;
-    return r && tokenOf(r);
+      auth.TokenRow | undefined;
+    return r && auth.tokenOf(r);
   }
 
   async countLoginAttempt(key: string, windowMs: number) {
-    const now = Date.now();
+    const now = this.clock.now();
     // Windows that ended are forgotten first, so the upsert below starts a new one for this key.
     this.db.prepare('DELETE FROM login_attempts WHERE reset_at <= ?').run(now);
     const r = this.db

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { systemClock, type Clock } from '../clock.js';
 
 /**
  * Tables of the embedded store. Published versions, release candidates and the audit log are append-only:
@@ -77,7 +78,7 @@ CREATE TABLE IF NOT EXISTS login_attempts (key TEXT PRIMARY KEY, hits INTEGER NO
  * (CREATE TABLE IF NOT EXISTS above leaves an existing table as it is). Each step checks before it changes, under the
  * write lock (another process may open the same file at the same moment).
  */
-function migrate(db: Database.Database) {
+function migrate(db: Database.Database, clock: Clock) {
   const has = (table: string, column: string) =>
     (db.pragma(`table_info(${table})`) as { name: string }[]).some((c) => c.name === column);
   db.transaction(() => {
@@ -92,7 +93,7 @@ function migrate(db: Database.Database) {
         `UPDATE api_tokens SET id = lower(hex(randomblob(8))),
            role = COALESCE((SELECT role FROM users WHERE users.name = api_tokens.user), 'viewer'),
            expires_at = ?`,
-      ).run(Date.now() + 90 * 86_400_000);
+      ).run(clock.now() + 90 * 86_400_000);
     }
     // The idle timeout (issue 44): when a session was last used. NULL for sessions made before: their login time counts.
     if (!has('sessions', 'last_seen_at')) db.exec('ALTER TABLE sessions ADD COLUMN last_seen_at INTEGER');
@@ -102,7 +103,7 @@ function migrate(db: Database.Database) {
 }
 
 /** Opens (creating if needed) `<dataDir>/config.sqlite` in WAL mode with the tables above. */
-export function openDatabase(dataDir: string): Database.Database {
+export function openDatabase(dataDir: string, clock: Clock = systemClock): Database.Database {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, 'config.sqlite'));
   db.pragma('journal_mode = WAL');
@@ -111,6 +112,6 @@ export function openDatabase(dataDir: string): Database.Database {
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   db.exec(DDL);
-  migrate(db);
+  migrate(db, clock);
   return db;
 }

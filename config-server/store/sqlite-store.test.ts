@@ -6,28 +6,22 @@ import { describe, expect, it } from 'vitest';
 import { importOnFirstStart } from './repo-documents.js';
 import { SqliteAuthStore } from './sqlite-auth-store.js';
 import { SqliteStore } from './sqlite-store.js';
-import { describeStoreContract } from './testing/store-contract.js';
-import { describeAuthContract } from './testing/auth-contract.js';
+import type { Clock } from '../clock.js';
 import type { StoreFactory } from './testing/store-factory.js';
-import { describeReleaseContract } from './testing/release-contract.js';
-import { describeApprovalContract } from './testing/approval-contract.js';
 import { SqliteTelemetryStore } from './sqlite-telemetry.js';
-import { describeTelemetryContract } from './testing/telemetry-contract.js';
+import { describeStoreContracts } from './testing/store-contracts.js';
+import { expectUpgradedToken, releaseNotFound } from './testing/store-steps.js';
 
 function sqliteFactory(): StoreFactory {
   const dir = mkdtempSync(join(tmpdir(), 'sdui-store-'));
-  const open = async () => {
-    const store = new SqliteStore(join(dir, 'data'));
-    return { store, auth: new SqliteAuthStore(store.db), raw: async (sql: string) => store.db.prepare(sql).run() };
+  const open = async (clock?: Clock) => {
+    const store = new SqliteStore(join(dir, 'data'), clock);
+    const auth = new SqliteAuthStore(store.db, clock);
+    return { store, auth, raw: async (sql: string) => store.db.prepare(sql).run() };
   };
-  return { create: open, reopen: open, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+  return { create: open, reopen: () => open(), dispose: async () => rmSync(dir, { recursive: true, force: true }) };
 }
-
-describeStoreContract('SqliteStore', sqliteFactory);
-describeAuthContract('SqliteStore', sqliteFactory);
-describeReleaseContract('SqliteStore', sqliteFactory);
-describeApprovalContract('SqliteStore', sqliteFactory);
-describeTelemetryContract('SqliteStore', sqliteFactory, (s) => new SqliteTelemetryStore((s.store as SqliteStore).db));
+describeStoreContracts('SqliteStore', sqliteFactory, (s) => new SqliteTelemetryStore((s.store as SqliteStore).db));
 
 describe('SqliteStore', () => {
   it('keeps its file in WAL mode', async () => {
@@ -54,22 +48,7 @@ describe('SqliteStore', () => {
       const store = new SqliteStore(join(dir, 'data'));
       try {
         await importOnFirstStart(store);
-        const rec = (await store.getDocument('screen', 'not-found'))!;
-        await store.saveDraft(
-          {
-            kind: 'screen',
-            id: 'not-found',
-            file: rec.file,
-            content: { ...(rec.published!.content as object), description: 'r' },
-          },
-          rec.revision,
-          { user: 'ed' },
-        );
-        const r = await store.releases.publishRelease(
-          [{ kind: 'screen', id: 'not-found' }],
-          { user: 'pat', note: 'n', rollout: { percent: 1, audience: {}, startAt: null, endAt: null, guard: false } },
-          () => undefined,
-        );
+        const r = await releaseNotFound(store);
         expect((await store.releases.servingState()).releases.map((x) => x.id)).toEqual([r.id]);
       } finally {
         await store.close();
@@ -93,15 +72,7 @@ describe('SqliteStore', () => {
         const store = new SqliteStore(join(dir, 'data'));
         try {
           const auth = new SqliteAuthStore(store.db);
-          expect(await auth.getUser('pat')).toMatchObject({ role: 'publisher', disabledAt: null });
-          const t = await auth.getApiToken('tok-hash');
-          expect(t).toMatchObject({
-            user: 'pat',
-            label: 'ci',
-            role: 'publisher',
-            id: expect.stringMatching(/^[0-9a-f]{16}$/),
-          });
-          expect(t!.expiresAt).toBeGreaterThan(Date.now() + 89 * 86_400_000);
+          const t = await expectUpgradedToken(auth);
           expect((await auth.listApiTokens('pat')).map((x) => x.id)).toEqual([t!.id]);
         } finally {
           await store.close();

@@ -1,16 +1,10 @@
 import type Database from 'better-sqlite3';
-import {
-  admitView,
-  normaliseBatch,
-  type AddressUse,
-  type ReleaseFigures,
-  type TelemetryBatch,
-  type TelemetryStore,
-  type TicketedViews,
-} from './telemetry-records.js';
+import { decisions } from './decisions/decisions.js';
+import { releasesOfFresh } from './decisions/view-decision.js';
+import * as tr from './telemetry-records.js';
 
 /** Borrowers' page telemetry in the same SQLite file as the documents (telemetry-records.ts). */
-export class SqliteTelemetryStore implements TelemetryStore {
+export class SqliteTelemetryStore implements tr.TelemetryStore {
   private readonly addCount: Database.Statement;
   private readonly addBin: Database.Statement;
   private readonly purgeViews: Database.Statement;
@@ -38,36 +32,35 @@ export class SqliteTelemetryStore implements TelemetryStore {
     );
   }
 
-  async add(batch: TelemetryBatch, ticketed?: TicketedViews) {
+  async add(batch: tr.TelemetryBatch, ticketed?: tr.TicketedViews) {
     if (!batch.counts.length && !batch.bins.length && !ticketed?.views.length) return;
     // One write transaction: claiming a view id, the address's caps and the counts stand or fall together.
     this.db
       .transaction(() => {
-        const all: TelemetryBatch = { counts: [...batch.counts], bins: [...batch.bins] };
+        const all: tr.TelemetryBatch = { counts: [...batch.counts], bins: [...batch.bins] };
         if (ticketed?.views.length) this.admit(ticketed, all);
-        const { counts, bins } = normaliseBatch(all);
+        const { counts, bins } = tr.normaliseBatch(all);
         for (const r of counts) this.addCount.run(r.release, r.arm, r.screen, r.metric, r.n);
         for (const r of bins) this.addBin.run(r.release, r.arm, r.screen, r.metric, r.bin, r.n);
       })
       .immediate();
   }
 
-  private admit(t: TicketedViews, out: TelemetryBatch) {
+  /** Claims the beacon's view ids, reads what the address counted, and writes what the decision admits. */
+  private admit(t: tr.TicketedViews, out: tr.TelemetryBatch) {
     this.purgeViews.run(t.now);
-    const used = new Map<string, AddressUse>();
-    for (const v of t.views) {
-      if (this.claimView.run(v.view, v.expiresAt).changes === 0) continue;
-      for (const r of v.releases) {
-        let u = used.get(r.release);
-        if (!u)
-          used.set(
-            r.release,
-            (u = (this.readAddress.get(r.release, t.address) as AddressUse | undefined) ?? { views: 0, errors: 0 }),
-          );
-        admitView(r, u, t.cap, out);
-      }
+    const fresh = new Set(
+      t.views.filter((v) => this.claimView.run(v.view, v.expiresAt).changes === 1).map((v) => v.view),
+    );
+    const used = new Map<string, tr.AddressUse>();
+    for (const release of releasesOfFresh(t, fresh)) {
+      const u = this.readAddress.get(release, t.address) as tr.AddressUse | undefined;
+      if (u) used.set(release, u);
     }
-    for (const [release, u] of used) this.writeAddress.run(release, t.address, u.views, u.errors);
+    const d = decisions.claimViews({ ticketed: t, fresh, used });
+    out.counts.push(...d.batch.counts);
+    out.bins.push(...d.batch.bins);
+    for (const [release, u] of d.used) this.writeAddress.run(release, t.address, u.views, u.errors);
   }
 
   async sharedSecret(name: string, fresh: () => string): Promise<string> {
@@ -77,7 +70,7 @@ export class SqliteTelemetryStore implements TelemetryStore {
     return (this.db.prepare('SELECT value FROM server_secrets WHERE name = ?').get(name) as { value: string }).value;
   }
 
-  async figures(release: string, screens?: readonly string[]): Promise<ReleaseFigures> {
+  async figures(release: string, screens?: readonly string[]): Promise<tr.ReleaseFigures> {
     // One read transaction: a beacon never lands between the counts and the histograms.
     return this.db.transaction(() => {
       const only = screens ? ` AND screen IN (SELECT value FROM json_each(?))` : '';
@@ -86,12 +79,12 @@ export class SqliteTelemetryStore implements TelemetryStore {
         .prepare(
           `SELECT arm, metric, SUM(n) AS n FROM telemetry_counts WHERE release_id = ?${only} GROUP BY arm, metric ORDER BY arm, metric`,
         )
-        .all(...args) as ReleaseFigures['counts'];
+        .all(...args) as tr.ReleaseFigures['counts'];
       const bins = this.db
         .prepare(
           `SELECT arm, metric, bin, SUM(n) AS n FROM telemetry_bins WHERE release_id = ?${only} GROUP BY arm, metric, bin ORDER BY arm, metric, bin`,
         )
-        .all(...args) as ReleaseFigures['bins'];
+        .all(...args) as tr.ReleaseFigures['bins'];
       return { counts, bins };
     })();
   }

@@ -11,10 +11,9 @@
 
 export type Arm = 'base' | 'candidate';
 
-/** Counter metrics; API failures are `apiFailures:<endpoint>`. */
-export const COUNT_METRICS = ['pageViews', 'renderErrors', 'unknownNodes', 'expressionWarnings'] as const;
-export const TIMING_METRICS = ['lcp', 'inp'] as const;
-export type TimingMetric = (typeof TIMING_METRICS)[number];
+/** Counter and timing metrics come from the metric catalog; API failures are counted as `apiFailures:<endpoint>`. */
+export { COUNT_METRICS, TIMING_METRICS, type TimingMetric } from '../../schemas/release-metrics.js';
+import type { TimingMetric } from '../../schemas/release-metrics.js';
 export const API_FAILURES = 'apiFailures:';
 /**
  * The server's own failed first calls, by endpoint. Kept apart from the pages' `apiFailures`: the page reports what the

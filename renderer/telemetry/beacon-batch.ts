@@ -1,4 +1,5 @@
 import type { Beacon, BeaconScreen } from '../../schemas/generated/types';
+import { COUNT_METRICS, TIMING_METRICS, type CountMetric, type TimingMetric } from '../../schemas/release-metrics';
 
 /**
  * What is counted until the next beacon, per view ticket (a view the server handed out in a release, issue 44) or, for
@@ -19,11 +20,12 @@ const ENDPOINT = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 const TICKET = /^[A-Za-z0-9_-]{20,640}\.[A-Za-z0-9_-]{43}$/;
 export const MARKET_ID = /^[A-Z]{2}$/;
 
-export type Count = 'pageViews' | 'renderErrors' | 'unknownNodes' | 'expressionWarnings';
+/** The beacon's counts and timings are the metric catalog's. */
+export type Count = CountMetric;
 
 export interface BeaconBatch {
   count(screen: string, ticket: string | undefined, what: Count | { api: string }): void;
-  timing(screen: string, ticket: string | undefined, what: 'lcp' | 'inp', ms: number): void;
+  timing(screen: string, ticket: string | undefined, what: TimingMetric, ms: number): void;
   /** Another count could cross a limit: send what is here first. */
   full(): boolean;
   /** What was counted, as beacon bodies of at most MAX_BODY_BYTES each; the batch is empty after. */
@@ -43,12 +45,9 @@ export function createBatch(market: string): BeaconBatch {
     return e;
   };
   const atLimit = (e: BeaconScreen) =>
-    [e.pageViews, e.renderErrors, e.unknownNodes, e.expressionWarnings, ...Object.values(e.apiFailures ?? {})].some(
-      (n) => (n ?? 0) >= MAX_COUNT,
-    ) ||
+    [...COUNT_METRICS.map((m) => e[m]), ...Object.values(e.apiFailures ?? {})].some((n) => (n ?? 0) >= MAX_COUNT) ||
     Object.keys(e.apiFailures ?? {}).length >= MAX_API_NAMES ||
-    (e.lcp?.length ?? 0) >= MAX_TIMINGS ||
-    (e.inp?.length ?? 0) >= MAX_TIMINGS;
+    TIMING_METRICS.some((m) => (e[m]?.length ?? 0) >= MAX_TIMINGS);
 
   return {
     count(screen, ticket, what) {

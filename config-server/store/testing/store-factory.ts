@@ -3,6 +3,7 @@
  * fresh store of one kind, open it again, and dispose of it. sqlite-store.test.ts and pg-store.test.ts make one each.
  */
 import type { AuthStore, ConfigStore } from '../config-store.js';
+import type { Clock } from '../../clock.js';
 
 export interface OpenedStore {
   store: ConfigStore;
@@ -12,8 +13,8 @@ export interface OpenedStore {
 }
 
 export interface StoreFactory {
-  /** A new, empty store (and the same database again on `reopen`). */
-  create(): Promise<OpenedStore>;
+  /** A new, empty store (and the same database again on `reopen`), on the system clock unless given one. */
+  create(clock?: Clock): Promise<OpenedStore>;
   reopen(): Promise<OpenedStore>;
   dispose(): Promise<void>;
 }

@@ -561,15 +561,17 @@ export interface components {
         ApprovalResult: {
             approval: components["schemas"]["Approval"];
         };
-        /** @description What one arm of a release did to its borrowers, on the screens the release touches (a release of screens: those screens; of anything a bundle carries or a landing template: every screen), from the renderer's beacons and the server's own failed prefetches. */
+        /** @description What one arm of a release did to its borrowers, on the screens the release touches (a release of screens: those screens; of anything a bundle carries or a landing template: every screen), from the renderer's beacons. One figure per console column of the metric catalog (schemas/release-metrics.ts), which fills in the properties, all required, when the description is served (config-server/openapi/document.ts). */
         ArmStats: {
-            /** @description errors / pageViews (0 without page views). */
+            /** @description Error rate: Errors per page view. 0 without page views. */
             errorRate: number;
-            /** @description Render errors plus API failures (network errors and non-success codes, the server's own failed first calls included). */
+            /** @description Errors: Render errors plus API failures. */
             errors: number;
-            /** @description 75th percentile of Largest Contentful Paint, ms; null without a measurement. */
+            /** @description p75 INP: Interaction to Next Paint, 75th percentile. In ms; null without a measurement. */
+            p75Inp: number | null;
+            /** @description p75 LCP: Largest Contentful Paint, 75th percentile. In ms; null without a measurement. */
             p75Lcp: number | null;
-            /** @description Times a screen the release touches was shown to a borrower of this arm. */
+            /** @description Page views: Times a screen the release touches was shown. */
             pageViews: number;
         };
         AuditLog: {

@@ -1,6 +1,6 @@
 /** The two arms of a release side by side: what the candidate did to its borrowers next to what the base did. */
 import type { Release } from '../admin-types';
-import { errorRateText, lcpText } from './release-format';
+import { ARM_COLUMNS, figureText } from './release-format';
 
 export default function ArmsTable({ release }: { release: Release }) {
   const rows = [
@@ -13,20 +13,20 @@ export default function ArmsTable({ release }: { release: Release }) {
       <thead>
         <tr>
           <th scope="col">Arm</th>
-          <th scope="col">Page views</th>
-          <th scope="col">Errors</th>
-          <th scope="col">Error rate</th>
-          <th scope="col">p75 LCP</th>
+          {ARM_COLUMNS.map((c) => (
+            <th key={c.id} scope="col">
+              {c.heading}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
         {rows.map(([name, arm]) => (
           <tr key={name}>
             <th scope="row">{name}</th>
-            <td>{arm.pageViews.toLocaleString('en-GB')}</td>
-            <td>{arm.errors.toLocaleString('en-GB')}</td>
-            <td>{errorRateText(arm)}</td>
-            <td>{lcpText(arm)}</td>
+            {ARM_COLUMNS.map((c) => (
+              <td key={c.id}>{figureText(c.id, arm)}</td>
+            ))}
           </tr>
         ))}
       </tbody>

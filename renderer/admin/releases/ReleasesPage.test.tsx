@@ -26,11 +26,12 @@ const MARKETS = [
   { kind: 'market', id: 'IN', timeZone: 'Asia/Kolkata', fourEyes: false },
 ];
 
-const arm = (pageViews: number, errors: number, p75Lcp: number | null) => ({
+const arm = (pageViews: number, errors: number, p75Lcp: number | null, p75Inp: number | null = null) => ({
   pageViews,
   errors,
   errorRate: pageViews ? errors / pageViews : 0,
   p75Lcp,
+  p75Inp,
 });
 // No verdict unless a test gives one: a release the guard has not read yet, which the console must say.
 const release = (more: Partial<Release> = {}) =>
@@ -45,7 +46,7 @@ const release = (more: Partial<Release> = {}) =>
     endAt: '2026-05-08T11:30:00.000Z',
     note: 'Shorter retry label',
     createdBy: 'pat',
-    arms: { base: arm(58, 0, 1840), candidate: arm(61, 28, 2310.4) },
+    arms: { base: arm(58, 0, 1840), candidate: arm(61, 28, 2310.4, 212) },
     ...more,
   }) as Release;
 
@@ -102,8 +103,10 @@ describe('ReleasesPage', () => {
     const rows = within(arms)
       .getAllByRole('row')
       .map((r) => r.textContent);
-    expect(rows[1]).toMatch(/^Base.*58.*0.*0 %.*1,840 ms$/);
-    expect(rows[2]).toMatch(/^Candidate.*61.*28.*45\.9 %.*2,310 ms$/);
+    // The metric catalog's columns: page views, errors, error rate, p75 LCP, p75 INP (none measured yet: a dash).
+    expect(rows[0]).toBe('ArmPage viewsErrorsError ratep75 LCPp75 INP');
+    expect(rows[1]).toMatch(/^Base.*58.*0.*0 %.*1,840 ms—$/);
+    expect(rows[2]).toMatch(/^Candidate.*61.*28.*45\.9 %.*2,310 ms212 ms$/);
     // No verdict from this server yet: said, not guessed.
     expect(text).toMatch(/guard on.*reports no verdict yet/);
     const past = screen.getByRole('article', { name: 'Release r-0: text-set id-ID' });

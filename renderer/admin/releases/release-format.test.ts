@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocSummary } from '../admin-types';
-import { audienceText, errorRateText, lcpText, releaseFourEyes, releaseMarkets, verdictOf } from './release-format';
+import { audienceText, figureText, releaseFourEyes, releaseMarkets, verdictOf } from './release-format';
 
 const doc = (kind: string, id: string, markets: string[]) => ({ kind, id, markets }) as DocSummary;
 const DOCS = [doc('text-set', 'id-ID', ['ID']), doc('screen', 'home', ['ID', 'IN'])];
@@ -15,9 +15,13 @@ describe('release format', () => {
   });
 
   it('reads arms without page views as no figure, not 0 %', () => {
-    expect(errorRateText({ pageViews: 0, errors: 0, errorRate: 0, p75Lcp: null })).toBe('—');
-    expect(errorRateText({ pageViews: 3, errors: 1, errorRate: 1 / 3, p75Lcp: 1234.6 })).toBe('33.33 %');
-    expect(lcpText({ pageViews: 3, errors: 1, errorRate: 1 / 3, p75Lcp: 1234.6 })).toBe('1,235 ms');
+    const none = { pageViews: 0, errors: 0, errorRate: 0, p75Lcp: null, p75Inp: null };
+    const some = { pageViews: 1234, errors: 1, errorRate: 1 / 3, p75Lcp: 1234.6, p75Inp: 88 };
+    expect(figureText('errorRate', none)).toBe('—');
+    expect(figureText('errorRate', some)).toBe('33.33 %');
+    expect(figureText('lcp', some)).toBe('1,235 ms');
+    expect(figureText('inp', some)).toBe('88 ms');
+    expect(figureText('pageViews', some)).toBe('1,234');
   });
 
   it('takes the verdict from the server, and says so when there is none', () => {

@@ -4,6 +4,13 @@
  */
 import type { ArmStats, DocSummary, Release, ReleaseAudience, ReleaseStatus, ReleaseVerdict } from '../admin-types';
 import { fourEyes, type FourEyesVerdict } from '../review/four-eyes';
+import {
+  COLUMN_METRICS,
+  RELEASE_METRICS,
+  statKey,
+  type MetricEntry,
+  type MetricId,
+} from '../../../schemas/release-metrics';
 
 export const STATUS_LABELS: Record<ReleaseStatus, string> = {
   scheduled: 'scheduled',
@@ -33,9 +40,21 @@ export function audienceText(a: ReleaseAudience): string {
   return parts.length ? parts.join(' · ') : 'every market, platform and app version';
 }
 
-export const errorRateText = (a: ArmStats) => (a.pageViews ? `${num.format(a.errorRate * 100)} %` : '—');
-export const lcpText = (a: ArmStats) =>
-  a.p75Lcp === null || a.p75Lcp === undefined ? '—' : `${Math.round(a.p75Lcp).toLocaleString('en-GB')} ms`;
+/** The arms table's columns: the metric catalog's, each with its heading and the arm's figure in words. */
+export const ARM_COLUMNS = COLUMN_METRICS.map((id) => ({
+  id,
+  heading: (RELEASE_METRICS[id].words as MetricEntry['words']).column!,
+}));
+
+/** An arm's figure of catalog metric `id` in words, by its unit: a count, a rate in %, a timing in ms, or `—`. */
+export function figureText(id: MetricId, a: ArmStats): string {
+  const m: MetricEntry = RELEASE_METRICS[id];
+  const v = (a as unknown as Record<string, number | null | undefined>)[statKey(id)];
+  if (v === null || v === undefined) return '—';
+  if (m.unit === 'ratio') return a.pageViews ? `${num.format(v * 100)} %` : '—';
+  if (m.unit === 'ms') return `${Math.round(v).toLocaleString('en-GB')} ms`;
+  return v.toLocaleString('en-GB');
+}
 
 const VERDICT_LABELS: Record<ReleaseVerdict['status'], string> = {
   off: 'guard off',

@@ -1,6 +1,6 @@
 import type { DocumentRecord, StoredDraft, StoredVersion } from './records.js';
 
-/** How the PostgreSQL store reads one document: its row with the published version (v_*) and draft (d_*) joined in. */
+/** How both stores read one document: its row with the published version (v_*) and draft (d_*) joined in. */
 export interface RecordRow {
   kind: string;
   id: string;
@@ -57,7 +57,7 @@ export function toRecord(r: RecordRow): DocumentRecord {
           updatedBy: r.d_updated_by,
           editors: JSON.parse(r.d_editors),
         };
-  // Same ETag as the SQLite store: derived from database state only, so every replica gives the same one.
+  // Derived from database state only, so every replica gives the same ETag.
   const hash = (draft?.hash ?? published?.hash ?? '').slice(0, 16);
   return {
     kind: r.kind,
