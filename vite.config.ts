@@ -1,15 +1,41 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { eagerCjs } from './vite-eager-cjs.js';
+import { keepBorrowerEntries } from './vite-borrower-precache.js';
+
+const outDir = 'dist/renderer';
 
 // One build for the borrower app and the (lazily loaded) admin console.
 export default defineConfig({
   root: 'renderer',
   base: '/',
   // eagerCjs: react-dom compiled with its file, not on the main thread when the entry runs (vite-eager-cjs.ts).
-  plugins: [react(), eagerCjs()],
+  plugins: [
+    react(),
+    eagerCjs(),
+    // The offline worker (renderer/worker/sw.ts): its own build with the precache list injected. The page registers it
+    // itself, after the first screen (renderer/worker-client/), so nothing is added to the drawn page or its CSP.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'worker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['index.html', 'early-call.js', 'assets/*.{js,css}'],
+        // The borrower app's code only: the console's chunks are downloaded by those who open the console.
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: keepBorrowerEntries(outDir, entries, ['index.html', 'early-call.js']),
+            warnings: [],
+          }),
+        ],
+      },
+    }),
+  ],
   build: {
-    outDir: '../dist/renderer',
+    outDir: `../${outDir}`,
     emptyOutDir: true,
     sourcemap: false,
     // The config server reads it to preload the widget chunks of the screen it inlines.
