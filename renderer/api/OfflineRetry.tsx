@@ -7,11 +7,13 @@ interface Props {
   onRetry(): void;
 }
 
-/** In place of a screen the phone has never opened, while offline: why it is not here, and a way to try again. */
+/**
+ * In place of a screen the phone has never opened, while offline: why it is not here, and a way to try again. The
+ * offline notice itself is the page's (OfflineNotice.tsx, above), not repeated here.
+ */
 export function OfflineRetry({ texts, market, onRetry }: Props) {
   return (
     <div className="sdui-offline-screen" role="alert">
-      <p>{copyText(texts, OFFLINE_KEYS.notice, undefined, market)}</p>
       <p>{copyText(texts, OFFLINE_KEYS.unseen, undefined, market)}</p>
       <button type="button" className="sdui-offline-retry" onClick={onRetry}>
         {copyText(texts, 'common.retry', undefined, market) ?? 'Retry'}

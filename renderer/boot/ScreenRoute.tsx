@@ -14,6 +14,9 @@ import { screenToShow, type Pending } from './pending-screen';
 import { LIVE_SCREEN_EVENT, type LiveScreen } from './live/live-screen-event';
 import { browserOffline, offlineStatus } from '../api/offline-status';
 import { OfflineRetry } from '../api/OfflineRetry';
+import { OFFLINE_KEYS } from '../api/OfflineNotice';
+import { screenKept } from './kept-screen';
+import { toastStore, appToastMs } from '../toast/toast-store';
 
 /** A fetched screen, once the code of its lazily loaded widgets is here too (no pop-in). */
 async function withWidgets<T extends Loaded<ScreenDocument> | null>(loaded: T): Promise<T> {
@@ -155,7 +158,13 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
       hashRouting={app.hashRouting}
       api={app.api}
       bridge={app.bridge}
-      navigate={(to, o) => routerNavigate(to, { replace: o?.replace })}
+      navigate={(to, o) => {
+        if (browserOffline() && !screenKept(app.bundle.routeMap, to)) {
+          toastStore.show(app.t(OFFLINE_KEYS.notice, OFFLINE_KEYS.notice), appToastMs());
+          return false;
+        }
+        routerNavigate(to, { replace: o?.replace });
+      }}
     />
   );
 }
