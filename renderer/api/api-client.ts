@@ -88,7 +88,8 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
       return found.result;
     }
     const text = opts.t(OFFLINE_TEXT);
-    if (!silent && ep.onFailure !== 'silent') opts.toast(text, appToastMs());
+    // A read without a kept answer: the page's offline notice says it already. A refused send says so where tapped.
+    if (!silent && ep.onFailure !== 'silent' && !isRead(ep)) opts.toast(text, appToastMs());
     return { ok: false, code: OFFLINE_CODE, message: text, data: undefined };
   };
   const networkText = () => opts.t(apiMap.networkErrorText ?? 'common.error');

@@ -130,10 +130,15 @@ function AppRoutes({
 }) {
   const navigate = useNavigate();
   const { key: locationKey } = useLocation();
-  const firstKey = useRef(locationKey);
+  const landed = useRef(false);
   useEffect(() => {
-    // A navigation: where a new build's worker waits, it takes over now (the screen left behind is gone already).
-    if (locationKey === firstKey.current || isPreview) return;
+    // A navigation (not the page's first location; back to it is one too): where a new build's worker waits, it
+    // takes over now, the screen left behind being gone already.
+    if (!landed.current) {
+      landed.current = true;
+      return;
+    }
+    if (isPreview) return;
     void import('../worker/worker-client').then(
       (m) => m.atNavigation(logError),
       () => {},

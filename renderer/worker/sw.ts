@@ -16,12 +16,17 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
 import * as navigationPreload from 'workbox-navigation-preload';
+import { clientsClaim } from 'workbox-core';
 import { SHELL_URL, SKIP_WAITING } from './worker-protocol';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+// The first worker serves the page that registered it at once (there was none before: nothing to hand over). A later
+// version never claims a page on its own: it waits for the page's word at a navigation.
+clientsClaim();
+// Only the files themselves: `/` is the site's home page, drawn by the server, never the precached shell.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 // The page request leaves while the worker starts: a worker must not delay a navigation that goes to the network.
 navigationPreload.enable();
 

@@ -64,6 +64,8 @@ export interface HarnessOptions {
    * `env` sets it). Off by default: most tests stub or count calls in the page, which a server-made call would bypass.
    */
   serverPrefetch?: boolean;
+  /** The built renderer the server serves (default `dist/renderer/`): a copy a test replaces, as a new build would. */
+  staticDir?: string;
 }
 
 export interface PageOptions {
@@ -140,6 +142,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       dataDir,
       sandbox: true,
       screensDir: opts.screensDir,
+      staticDir: opts.staticDir,
       pollMs: opts.pollMs ?? 0,
       env: serverEnv,
       log: opts.log,

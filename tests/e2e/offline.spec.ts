@@ -97,7 +97,8 @@ describe('offline reading', () => {
     // Another session on the same phone: the screen opens, the last borrower's complaints do not.
     await page.goto(h.screenUrl('/complaintList', { token: tokenOf() }));
     await page.getByText(NOTICE).first().waitFor();
-    await page.locator('.sdui-screen').first().waitFor();
+    await page.getByRole('heading', { name: 'Keluhan saya' }).waitFor();
+    await h.screenshot(page, 'offline-other-token');
     expect(await page.getByText('Saya sudah membayar tetapi status belum berubah.').count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('sdui:answers'))).toBeNull();
   });
