@@ -26,7 +26,7 @@ fs.cpSync('dist/renderer', staticDir, { recursive: true });
 let h: Harness;
 let ops: Client;
 beforeAll(async () => {
-  h = await startConsoleHarness({ locale: 'id-ID', staticDir });
+  h = await startConsoleHarness({ locale: 'id-ID', staticDir, worker: true });
   ops = await login(h.url, 'ops', PASSWORD);
 }, 60_000);
 afterAll(async () => {

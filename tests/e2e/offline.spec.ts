@@ -9,7 +9,7 @@ import { PNG, isCall, routeOf, screenVisible, startHarness, type Harness } from 
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ locale: 'id-ID' });
+  h = await startHarness({ locale: 'id-ID', worker: true });
 });
 afterAll(async () => h?.close());
 
