@@ -34,6 +34,8 @@ afterAll(async () => {
   fs.rmSync(staticDir, { recursive: true, force: true });
 });
 
+/** Registering waits for the first screen and an idle moment, then installs ~40 files: seconds on a busy machine. */
+const WORKER_WAIT = { timeout: 20_000 };
 const armOf = (header: string | null | undefined) => /=(base|candidate)$/.exec(header ?? '')?.[1];
 const activeWorker = (page: Page) =>
   page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.active?.state ?? null));
@@ -74,7 +76,7 @@ describe('the offline worker', () => {
     const { page } = await h.openPage(url.slice(h.url.length));
     await screenVisible(page);
     await page.getByText(CANDIDATE, { exact: true }).waitFor();
-    await expect.poll(() => activeWorker(page)).toBe('activated');
+    await expect.poll(() => activeWorker(page), WORKER_WAIT).toBe('activated');
     // A load the worker controls, still the candidate; its bundle is the phone's last good copy.
     await page.reload();
     await screenVisible(page);
@@ -92,7 +94,7 @@ describe('the offline worker', () => {
     expect(await page.getByText(CANDIDATE, { exact: true }).count()).toBe(0);
     // What the phone keeps is the base now: offline, the same page opens in the base arm, never the candidate's copy.
     await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('sdui:config:bundle:ID') ?? ''))
+      .poll(() => page.evaluate(() => localStorage.getItem('sdui:config:bundle:ID') ?? ''), WORKER_WAIT)
       .toContain(texts[FIRST]);
     await page.context().setOffline(true);
     await page.reload();
@@ -105,7 +107,7 @@ describe('the offline worker', () => {
   it('the off switch: once published, the next load of an open page has no controlling worker', async () => {
     const { page } = await h.openScreen('/complaint');
     await screenVisible(page);
-    await expect.poll(() => activeWorker(page)).toBe('activated');
+    await expect.poll(() => activeWorker(page), WORKER_WAIT).toBe('activated');
     await page.reload();
     await screenVisible(page);
     expect(await controlled(page)).toBe(true);
@@ -130,7 +132,7 @@ describe('the offline worker', () => {
   it('a new build takes over at the next navigation; a half-filled form is untouched', async () => {
     const { page } = await h.openScreen('/complaint');
     await screenVisible(page);
-    await expect.poll(() => controlled(page)).toBe(true);
+    await expect.poll(() => controlled(page), WORKER_WAIT).toBe(true);
     await page.getByRole('radio', { name: 'Repayment' }).click();
     await expect.poll(() => routeOf(page).path).toBe('/complainPageNext');
     const box = page.getByLabel('Jelaskan masalah Anda');
@@ -152,7 +154,10 @@ describe('the offline worker', () => {
     // The page looks for a new worker (on its own at a navigation, every ten minutes at most): it installs and waits.
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
     await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting?.state)))
+      .poll(
+        () => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting?.state)),
+        WORKER_WAIT,
+      )
       .toBe('installed');
     await page.waitForTimeout(500);
     expect(await box.inputValue()).toBe('Setengah diisi');

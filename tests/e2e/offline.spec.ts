@@ -22,12 +22,16 @@ const UNSEEN = 'Halaman ini belum pernah dibuka di ponsel ini, jadi belum bisa d
 const workerReady = async (page: Page) => {
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.active?.state)))
+    .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.active?.state)), {
+      timeout: 20_000,
+    })
     .toBe('activated');
 };
 /** The screen's document is the phone's last good copy (written once its first screen showed). */
 const screenKept = (page: Page, id: string) =>
-  expect.poll(() => page.evaluate((k) => localStorage.getItem(k) !== null, `sdui:config:screen:${id}`)).toBe(true);
+  expect
+    .poll(() => page.evaluate((k) => localStorage.getItem(k) !== null, `sdui:config:screen:${id}`), { timeout: 10_000 })
+    .toBe(true);
 
 describe('offline reading', () => {
   it('complaint entry and my complaints, seen once, open offline with their data, the time and the notice', async () => {
