@@ -1,15 +1,18 @@
 /**
+ * The server makes the first reads (serverPrefetch): what it drew into the page is kept as the app's own answers.
+ *
  * When the data drops (renderer/worker/README.md): screens seen once open offline with their last data and the
  * offline notice, a screen never seen says so with a retry, and nothing that sends is claimed done offline.
  * Chromium's `context.setOffline` cuts the page, its service worker and its webview-like `navigator.onLine` alike.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PNG, isCall, routeOf, screenVisible, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ locale: 'id-ID', worker: true });
+  h = await startHarness({ locale: 'id-ID', worker: true, serverPrefetch: true });
 });
 afterAll(async () => h?.close());
 
@@ -105,6 +108,22 @@ describe('offline reading', () => {
     await h.screenshot(page, 'offline-other-token');
     expect(await page.getByText('Saya sudah membayar tetapi status belum berubah.').count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('sdui:answers'))).toBeNull();
+  });
+});
+
+describe('offline in the India market', () => {
+  it('the notice and the time are in the market’s own words and zone', async () => {
+    const en = JSON.parse(fs.readFileSync('screens/texts/en-IN.json', 'utf8')).texts as Record<string, string>;
+    const token = tokenOf();
+    const { page } = await h.openScreen('/complaintList', { token, query: { market: 'IN' } });
+    await screenVisible(page);
+    await workerReady(page);
+    await screenKept(page, 'complaint-list');
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByText(en['offline.notice']).waitFor();
+    expect(await page.locator('.sdui-offline-as-of').innerText()).toMatch(/^Shown as of \d\d:\d\d$/);
+    await h.screenshot(page, 'offline-in-complaint-list');
   });
 });
 
