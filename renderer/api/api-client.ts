@@ -80,7 +80,7 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
    * else (a complaint, a payment, a confirmation, a registration) is refused with the offline notice and never sent
    * or queued: what the borrower typed stays, and the same tap sends once the phone is back online.
    */
-  const offline = (name: string, ep: Endpoint, key: string | undefined, silent: boolean | undefined): ApiResult => {
+  const offline = (ep: Endpoint, key: string | undefined, silent: boolean | undefined): ApiResult => {
     offlineStatus.noConnection();
     const found = key !== undefined && isRead(ep) ? kept.read(key) : null;
     if (found) {
@@ -125,7 +125,7 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
       opts.logError(`unknown endpoint "${name}": add it to the API map`);
       return { ok: false, code: undefined, message: `unknown endpoint ${name}`, data: undefined };
     }
-    if (browserOffline()) return offline(name, ep, key, silent);
+    if (browserOffline()) return offline(ep, key, silent);
     let body: unknown;
     pendingCalls.begin();
     try {
@@ -134,7 +134,7 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
     } catch (e) {
       opts.logError(`call ${name} failed: ${(e as Error)?.message ?? e}`);
       // The connection dropped while the call was out: as offline (nothing claimed done).
-      if (browserOffline()) return offline(name, ep, key, silent);
+      if (browserOffline()) return offline(ep, key, silent);
       return fail(name, ep, silent, undefined, networkText());
     } finally {
       pendingCalls.end();
