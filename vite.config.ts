@@ -1,10 +1,20 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { eagerCjs } from './vite-eager-cjs.js';
 import { keepBorrowerEntries } from './vite-borrower-precache.js';
 
-const outDir = 'dist/renderer';
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Where this build writes (the bench builds elsewhere, with other roots): the precache list is read from there. */
+let builtTo = path.resolve(here, 'dist/renderer');
+const whereBuilt: Plugin = {
+  name: 'sdui-where-built',
+  configResolved(config) {
+    builtTo = path.resolve(config.root, config.build.outDir);
+  },
+};
 
 // One build for the borrower app and the (lazily loaded) admin console.
 export default defineConfig({
@@ -14,11 +24,12 @@ export default defineConfig({
   plugins: [
     react(),
     eagerCjs(),
+    whereBuilt,
     // The offline worker (renderer/worker/sw.ts): its own build with the precache list injected. The page registers it
     // itself, after the first screen (renderer/worker-client/), so nothing is added to the drawn page or its CSP.
     VitePWA({
       strategies: 'injectManifest',
-      srcDir: 'worker',
+      srcDir: path.resolve(here, 'renderer/worker'),
       filename: 'sw.ts',
       injectRegister: false,
       manifest: false,
@@ -27,7 +38,7 @@ export default defineConfig({
         // The borrower app's code only: the console's chunks are downloaded by those who open the console.
         manifestTransforms: [
           async (entries) => ({
-            manifest: keepBorrowerEntries(outDir, entries, ['index.html', 'early-call.js']),
+            manifest: keepBorrowerEntries(builtTo, entries, ['index.html', 'early-call.js']),
             warnings: [],
           }),
         ],
@@ -35,7 +46,7 @@ export default defineConfig({
     }),
   ],
   build: {
-    outDir: `../${outDir}`,
+    outDir: '../dist/renderer',
     emptyOutDir: true,
     sourcemap: false,
     // The config server reads it to preload the widget chunks of the screen it inlines.
