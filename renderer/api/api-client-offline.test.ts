@@ -21,6 +21,7 @@ const apiMap: ApiMapDocument = {
   baseUrl: '/sandbox',
   timeoutMs: 60000,
   commonParams: [{ name: 'token', query: 'token' }],
+  headersFromQuery: [],
   endpoints: { problemList: endpoint('/problem-list', 'server'), problemSave: endpoint('/problem-save', 'browser') },
 };
 const market = { timeZone: 'Asia/Jakarta', offline: { worker: 'on', keepAnswersHours: 24 } };
