@@ -1,13 +1,50 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { eagerCjs } from './vite-eager-cjs.js';
+import { keepBorrowerEntries } from './vite-borrower-precache.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Where this build writes (the bench builds elsewhere, with other roots): the precache list is read from there. */
+let builtTo = path.resolve(here, 'dist/renderer');
+const whereBuilt: Plugin = {
+  name: 'sdui-where-built',
+  configResolved(config) {
+    builtTo = path.resolve(config.root, config.build.outDir);
+  },
+};
 
 // One build for the borrower app and the (lazily loaded) admin console.
 export default defineConfig({
   root: 'renderer',
   base: '/',
   // eagerCjs: react-dom compiled with its file, not on the main thread when the entry runs (vite-eager-cjs.ts).
-  plugins: [react(), eagerCjs()],
+  plugins: [
+    react(),
+    eagerCjs(),
+    whereBuilt,
+    // The offline worker (renderer/worker/sw.ts): its own build with the precache list injected. The page registers it
+    // itself, after the first screen (renderer/worker-client/), so nothing is added to the drawn page or its CSP.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: path.resolve(here, 'renderer/worker'),
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['index.html', 'early-call.js', 'assets/*.{js,css}'],
+        // The borrower app's code only: the console's chunks are downloaded by those who open the console.
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: keepBorrowerEntries(builtTo, entries, ['index.html', 'early-call.js']),
+            warnings: [],
+          }),
+        ],
+      },
+    }),
+  ],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

@@ -17,7 +17,8 @@ export const navigate: Handler<'navigate'> = async (action, ctx) => {
   if (action.to) {
     const path = fillParams(action.to, runtime.resolve<Record<string, unknown>>(action.params ?? {}));
     // Router paths never carry the `#`: href() adds it only for links.
-    ctx.navigate(runtime.href(path, query).replace(/^#/, ''), { replace: action.replace });
+    if (ctx.navigate(runtime.href(path, query).replace(/^#/, ''), { replace: action.replace }) === false)
+      return { ok: false, error: { code: 'offline', message: 'offline: the screen is not kept on this phone' } };
     return { ok: true };
   }
   const url = String(runtime.resolve(action.url ?? '') ?? '');

@@ -32,6 +32,7 @@ export const MARKET_SECTIONS: { title: string; fields: string[] }[] = [
   { title: 'Lending figures', fields: ['loanRange', 'approvalHours', 'salaryThreshold', 'userCount'] },
   { title: 'Contact and embedding', fields: ['servicePhone', 'serviceEmail', 'embedOrigins'] },
   { title: 'Publishing', fields: ['fourEyes'] },
+  { title: 'Offline (service worker off switch)', fields: ['offline'] },
   { title: 'Limits (business constants)', fields: ['limits'] },
   { title: 'Legal terms', fields: ['legal'] },
 ];

@@ -13,6 +13,14 @@ import {
 import { lazyHttpClients } from './http-clients';
 import { pendingCalls } from './pending-calls';
 import { note } from '../telemetry/telemetry-inbox';
+import { answerKey, keptAnswers } from './kept-answers';
+import { browserOffline, offlineStatus } from './offline-status';
+import { DEFAULT_OFFLINE, offlineOf } from '../core/market/market-reads';
+
+/** The text a call refused for want of a connection shows: the same words as the offline notice. */
+export const OFFLINE_TEXT = 'offline.notice';
+/** The code of a call refused offline (never sent): screens' onError lists see it as `error.code`. */
+export const OFFLINE_CODE = 'offline';
 
 export interface ApiClientOptions {
   apiMap: ApiMapDocument;
@@ -35,7 +43,13 @@ export interface RawAnswer {
 
 export interface AppApiClient extends ApiClient {
   /** Reads an answer sent by someone else (the page's early fetch) as this call's own: envelope, toasts, timeout. */
-  answer(endpoint: string, raw: Promise<RawAnswer>, opts?: { silent?: boolean }): Promise<ApiResult>;
+  answer(
+    endpoint: string,
+    raw: Promise<RawAnswer>,
+    opts?: { silent?: boolean; params?: Record<string, unknown> },
+  ): Promise<ApiResult>;
+  /** Keeps an answer someone else fetched (the server's, drawn into the page) as this call's, when it is a read. */
+  keep(endpoint: string, params: Record<string, unknown>, result: ApiResult): void;
 }
 
 /** The early fetch was sent without the API map's timeout (the page did not have it yet): the claim keeps it. */
@@ -54,6 +68,30 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
   const common = commonParams(apiMap, query);
 
   const endpointOf = (name: string): Endpoint | undefined => endpointIn(apiMap, name);
+  const kept = keptAnswers(
+    common,
+    opts.market ? offlineOf(opts.market as Record<string, unknown>).keepAnswersMs : DEFAULT_OFFLINE.keepAnswersMs,
+  );
+  /** A read (it changes nothing, API map `firstCall.by: server`) may be answered from the phone when offline. */
+  const isRead = (ep: Endpoint) => ep.firstCall?.by === 'server';
+
+  /**
+   * No connection: a read is answered with its kept answer (marked with its fetch time) when there is one; anything
+   * else (a complaint, a payment, a confirmation, a registration) is refused with the offline notice and never sent
+   * or queued: what the borrower typed stays, and the same tap sends once the phone is back online.
+   */
+  const offline = (ep: Endpoint, key: string | undefined, silent: boolean | undefined): ApiResult => {
+    offlineStatus.noConnection();
+    const found = key !== undefined && isRead(ep) ? kept.read(key) : null;
+    if (found) {
+      offlineStatus.showedKept(found.at);
+      return found.result;
+    }
+    const text = opts.t(OFFLINE_TEXT);
+    // A read without a kept answer: the page's offline notice says it already. A refused send says so where tapped.
+    if (!silent && ep.onFailure !== 'silent' && !isRead(ep)) opts.toast(text, appToastMs());
+    return { ok: false, code: OFFLINE_CODE, message: text, data: undefined };
+  };
   const networkText = () => opts.t(apiMap.networkErrorText ?? 'common.error');
 
   // Every failure of a call passes here: the beacons count them by endpoint (release guard, issue 36).
@@ -78,6 +116,8 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
     name: string,
     transport: (ep: Endpoint) => Promise<unknown>,
     silent?: boolean,
+    /** The call's address among kept answers (`answerKey`); none for uploads. */
+    key?: string,
   ): Promise<ApiResult> {
     const ep = endpointOf(name);
     if (!ep) {
@@ -85,6 +125,7 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
       opts.logError(`unknown endpoint "${name}": add it to the API map`);
       return { ok: false, code: undefined, message: `unknown endpoint ${name}`, data: undefined };
     }
+    if (browserOffline()) return offline(ep, key, silent);
     let body: unknown;
     pendingCalls.begin();
     try {
@@ -92,12 +133,17 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
       body = typeof data === 'string' ? safeJson(data) : data;
     } catch (e) {
       opts.logError(`call ${name} failed: ${(e as Error)?.message ?? e}`);
+      // The connection dropped while the call was out: as offline (nothing claimed done).
+      if (browserOffline()) return offline(ep, key, silent);
       return fail(name, ep, silent, undefined, networkText());
     } finally {
       pendingCalls.end();
     }
     const read = readEnvelope(apiMap, ep, body, opts.t, { market: opts.market, name, warn: (m) => opts.logError(m) });
-    if (read.kind === 'ok') return read.result;
+    if (read.kind === 'ok') {
+      if (key !== undefined && isRead(ep)) kept.keep(key, read.result);
+      return read.result;
+    }
     if (read.kind === 'malformed') {
       opts.logError(`call ${name}: response is not a {${read.field}, message, data} envelope`);
       return fail(name, ep, silent, undefined, networkText());
@@ -111,10 +157,20 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
         name,
         viaAxios((ep) => callParts(ep, params, common)),
         o?.silent,
+        answerKey(name, params),
       );
     },
     answer(name, raw, o) {
-      return send(name, async (ep) => (await within(raw, ep.timeoutMs ?? apiMap.timeoutMs)).text, o?.silent);
+      return send(
+        name,
+        async (ep) => (await within(raw, ep.timeoutMs ?? apiMap.timeoutMs)).text,
+        o?.silent,
+        o?.params && answerKey(name, o.params),
+      );
+    },
+    keep(name, params, result) {
+      const ep = endpointOf(name);
+      if (ep && isRead(ep) && result.ok) kept.keep(answerKey(name, params), result);
     },
     upload(name, field, file, params = {}) {
       return send(

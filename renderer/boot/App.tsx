@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { BrowserRouter, HashRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { BrowserRouter, HashRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { createApiClient } from '../api/api-client';
 import { createBridge } from '../bridge/create-bridge';
 import { commonQueryNames } from '../runtime/services';
 import { ToastRegion } from '../toast/ToastRegion';
 import { LoadingIndicator } from '../api/LoadingIndicator';
 import { configureToasts, toastStore } from '../toast/toast-store';
-import { toastLimitsOf } from '../core/market/market-reads';
+import { offlineOf, toastLimitsOf } from '../core/market/market-reads';
+import { OfflineNotice } from '../api/OfflineNotice';
 import { AppContext, type AppContextValue } from './app-context';
 import type { BootBundle } from './boot-types';
-import { bundleKey, loadBundle, rememberBundle, type Loaded } from './config-client';
+import { bundleKey, isPreview, loadBundle, rememberBundle, type Loaded } from './config-client';
 import { logError } from './log-error';
 import type { PageLocation } from './page-location';
 import { ScreenRoute } from './ScreenRoute';
@@ -80,6 +81,20 @@ export function App(props: AppProps) {
     };
   }, [props.market, props.locale, props.bundle]);
 
+  // The offline worker as the market wants it (its off switch included), once the first screen shows and again when a
+  // publish of the market reaches the page (live stream, focus): an open page drops a bad worker without a reload.
+  const workerWanted = offlineOf(bundle.body.market as unknown as Record<string, unknown>).worker;
+  useEffect(() => {
+    if (isPreview) return;
+    afterFirstScreen(
+      () =>
+        void import('../worker/worker-client').then(
+          (m) => m.applyWorkerSetting(workerWanted, logError),
+          () => {},
+        ),
+    );
+  }, [workerWanted]);
+
   // Toast durations are market constants (limits.toast*, appToastMs): set before any screen can toast.
   useMemo(
     () => configureToasts(toastLimitsOf(bundle.body.market as unknown as Record<string, unknown>)),
@@ -88,6 +103,7 @@ export function App(props: AppProps) {
   const Router = props.location.hashRouting ? HashRouter : BrowserRouter;
   return (
     <>
+      <OfflineNotice texts={bundleTexts(bundle.body as BundleCopy)} market={bundle.body.market} />
       <Router>
         <AppRoutes config={bundle.body} location={props.location} outerQuery={props.outerQuery} />
       </Router>
@@ -113,6 +129,21 @@ function AppRoutes({
   outerQuery: Record<string, string>;
 }) {
   const navigate = useNavigate();
+  const { key: locationKey } = useLocation();
+  const landed = useRef(false);
+  useEffect(() => {
+    // A navigation (not the page's first location; back to it is one too): where a new build's worker waits, it
+    // takes over now, the screen left behind being gone already.
+    if (!landed.current) {
+      landed.current = true;
+      return;
+    }
+    if (isPreview) return;
+    void import('../worker/worker-client').then(
+      (m) => m.atNavigation(logError),
+      () => {},
+    );
+  }, [locationKey]);
   // The same lookup as a screen's (core/copy): ICU copy formatted, not shown as its source.
   const t = (key: string, fallback: string) =>
     copyText(bundleTexts(bundle as BundleCopy), key, undefined, bundle.market as unknown as Record<string, unknown>) ??

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ScreenDocument } from '../../schemas/generated/types';
 import { loadScreen, rememberScreen, type Loaded } from './config-client';
@@ -12,6 +12,11 @@ import { afterFirstScreen } from './after-first-screen';
 import { preloadWidgets } from '../nodes/preload-widgets';
 import { screenToShow, type Pending } from './pending-screen';
 import { LIVE_SCREEN_EVENT, type LiveScreen } from './live/live-screen-event';
+import { browserOffline, offlineStatus } from '../api/offline-status';
+import { OfflineRetry } from '../api/OfflineRetry';
+import { OFFLINE_KEYS } from '../api/OfflineNotice';
+import { screenKept } from './kept-screen';
+import { toastStore, appToastMs } from '../toast/toast-store';
 
 /** A fetched screen, once the code of its lazily loaded widgets is here too (no pop-in). */
 async function withWidgets<T extends Loaded<ScreenDocument> | null>(loaded: T): Promise<T> {
@@ -42,7 +47,7 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
   const location = useLocation();
   const params = useParams();
   const routerNavigate = useNavigate();
-  const [loaded, setLoaded] = useState<Inline | null | 'missing'>(() => inlineFor(screenId));
+  const [loaded, setLoaded] = useState<Inline | null | 'missing' | 'offline'>(() => inlineFor(screenId));
   const [pending, setPending] = useState<Pending<Inline> | null>(null);
   // The location key as of now, for the revalidation callback (its closure has the first render's).
   const locationKey = useRef(location.key);
@@ -51,6 +56,11 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
   const [rescues, setRescues] = useState(0);
   const now = useRef({ loaded, pending });
   now.current = { loaded, pending };
+  // Tries of a screen that could not be loaded (offline, never seen): each one asks again.
+  const [tries, setTries] = useState(0);
+
+  // A new screen's data is its own: the "as of" time of the last one goes (before its onLoad calls run).
+  useLayoutEffect(() => offlineStatus.navigated(), [location.key]);
 
   useEffect(() => {
     // Live changes (live/start-live.ts): a newer version waits for the next navigation, as one found on focus does;
@@ -58,7 +68,7 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
     const onLive = (e: Event) => {
       const { id, fresh, now: urgent } = (e as CustomEvent<LiveScreen>).detail;
       const { loaded, pending } = now.current;
-      if (id !== screenId || !loaded || loaded === 'missing') return;
+      if (id !== screenId || !loaded || typeof loaded === 'string') return;
       const newer = fresh && fresh.etag !== loaded.etag ? fresh : undefined;
       if (urgent) {
         const next = newer ?? pending?.doc;
@@ -75,7 +85,7 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
 
   useEffect(() => {
     let live = true;
-    const inline = loaded && loaded !== 'missing' && loaded.source === 'inline' ? loaded : null;
+    const inline = loaded && typeof loaded !== 'string' && loaded.source === 'inline' ? loaded : null;
     if (inline && inline === inlineScreen) inlineScreen = null;
     let stopWatching = () => {};
     if (inline) {
@@ -93,13 +103,13 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
       afterFirstScreen(() => void rememberScreen(inline, logError));
       window.addEventListener('focus', onFocus);
       stopWatching = () => window.removeEventListener('focus', onFocus);
-    } else if (!loaded) {
+    } else if (!loaded || loaded === 'offline') {
       void loadScreen(screenId, logError)
         .then(withWidgets)
         .then((r) => {
           if (!live) return;
           if (!r) logError(`screen "${screenId}" could not be loaded`);
-          setLoaded(r ?? 'missing');
+          setLoaded(r ?? (browserOffline() ? 'offline' : 'missing'));
           if (r) afterFirstScreen(() => void rememberScreen(r, logError));
         });
     }
@@ -108,7 +118,7 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
       stopWatching();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [screenId]);
+  }, [screenId, tries]);
 
   // Once the borrower navigated, the newer version is the current one (same key: no second remount).
   useEffect(() => {
@@ -118,6 +128,16 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
     }
   }, [pending, location.key]);
 
+  if (loaded === 'offline') {
+    // Never seen on this phone and no connection: say so, with a way to try again (not a blank page).
+    return (
+      <OfflineRetry
+        texts={bundleTexts(app.bundle as BundleCopy)}
+        market={app.bundle.market as unknown as Record<string, unknown>}
+        onRetry={() => setTries((n) => n + 1)}
+      />
+    );
+  }
   if (loaded === 'missing') {
     return <p className="sdui-screen-error">{app.t('common.error', 'error')}</p>;
   }
@@ -138,7 +158,13 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
       hashRouting={app.hashRouting}
       api={app.api}
       bridge={app.bridge}
-      navigate={(to, o) => routerNavigate(to, { replace: o?.replace })}
+      navigate={(to, o) => {
+        if (browserOffline() && !screenKept(app.bundle.routeMap, to)) {
+          toastStore.show(app.t(OFFLINE_KEYS.notice, OFFLINE_KEYS.notice), appToastMs());
+          return false;
+        }
+        routerNavigate(to, { replace: o?.replace });
+      }}
     />
   );
 }

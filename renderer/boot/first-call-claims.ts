@@ -20,13 +20,18 @@ export function firstCallClaims({ plan, handOff, early, api }: FirstCallSources)
   const table = createClaimTable();
   for (const c of handOff?.calls ?? []) table.put(c.key, Promise.resolve(c.result));
   for (const call of plan) {
-    if (table.has(call.key)) continue;
+    if (table.has(call.key)) {
+      // The server's answer, kept like the app's own so this screen opens offline with it (api/kept-answers.ts).
+      const served = handOff?.calls.find((c) => c.key === call.key);
+      if (served) api.keep(call.endpoint, call.params, served.result);
+      continue;
+    }
     // The early fetch is claimed only as the call this app planned too: same key, same endpoint and params.
     const sentEarly = early && handOff?.early?.key === call.key;
     table.put(
       call.key,
       sentEarly
-        ? api.answer(call.endpoint, early, { silent: call.silent })
+        ? api.answer(call.endpoint, early, { silent: call.silent, params: call.params })
         : api.call(call.endpoint, call.params, { silent: call.silent }),
     );
   }

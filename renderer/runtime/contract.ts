@@ -98,8 +98,8 @@ export interface ActionContext {
   runtime: Runtime;
   /** Aborted when the screen unmounts: timers and late results must stop. */
   signal: AbortSignal;
-  /** Page-level effects that are not part of a widget's Runtime. */
-  navigate(to: string, opts?: { replace?: boolean }): void;
+  /** Page-level effects that are not part of a widget's Runtime. `false`: refused (offline, a screen not kept). */
+  navigate(to: string, opts?: { replace?: boolean }): void | false;
   back(): void;
   /** Leaves the app for an absolute URL (or replaces the location with it). */
   openExternal(url: string, opts?: { replace?: boolean }): void;

@@ -18,7 +18,8 @@ export interface RuntimeServices {
   bridge: Bridge;
   forms: Forms;
   toast(message: string, durationMs?: number): void;
-  navigate(to: string, opts?: { replace?: boolean }): void;
+  /** `false`: the navigation was refused (offline to a screen the phone has not kept) and said so. */
+  navigate(to: string, opts?: { replace?: boolean }): void | false;
   back(): void;
   openExternal(url: string, opts?: { replace?: boolean }): void;
   logError(message: string, detail?: unknown): void;

@@ -1212,6 +1212,7 @@ export interface MarketDocument {
    */
   live?: boolean;
   telemetry?: MarketTelemetry;
+  offline?: MarketOffline;
   limits: MarketLimits;
   legal?: MarketLegal;
 }
@@ -1223,6 +1224,19 @@ export interface MarketTelemetry {
    * Share of page loads (0 none, 1 all, decided once per page load) whose screens are reported where no release is in flight. A screen served in a release is reported on every view, in both arms, whatever this says, so that the release guard judges it on all its data.
    */
   sampleRate: number;
+}
+/**
+ * What a borrower's phone keeps for when the connection drops (renderer/worker/README.md). Absent: the worker on, answers kept 24 h.
+ */
+export interface MarketOffline {
+  /**
+   * `on`: pages register the service worker that keeps the app's code and opens seen screens offline. `off` (the switch for a bad worker): every open page of the market removes the worker and its caches when this publish reaches it (live stream or its next load), and no page registers it again.
+   */
+  worker: "on" | "off";
+  /**
+   * How long a read's answer (a screen's data) is kept on the phone to open that screen offline, marked with its fetch time; only for the session (token) it was fetched with. 0 keeps none.
+   */
+  keepAnswersHours: number;
 }
 /**
  * Product limits and timings: lengths, counts, delays, thresholds and status lists that screens bind to.

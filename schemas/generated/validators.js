@@ -4255,7 +4255,7 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateMarket = validate33;
-const schema61 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/market.json","title":"MarketDocument","description":"One market (India or Indonesia): its text set, money and date formats, marketing figures, service contact, allowed embed origins, and the product's limits and constants. Expressions read it as `market.*`.","type":"object","required":["kind","id","schemaVersion","name","textSet","currency","number","termUnits","dateFormat","dateTimeFormat","loanRange","approvalHours","salaryThreshold","userCount","servicePhone","embedOrigins","fourEyes","limits"],"additionalProperties":false,"properties":{"kind":{"const":"market","description":"Document kind."},"id":{"enum":["ID","IN"],"description":"Market code, the `market` query parameter: ID Indonesia, IN India."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"name":{"type":"string","minLength":1,"description":"Market name for ops (never shown to borrowers)."},"description":{"type":"string","description":"Ops-facing note about this market."},"textSet":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Id of the text set this market uses (the app's language flag); it must exist."},"languageType":{"type":"integer","minimum":0,"description":"The spec's language type; the loan-confirm agreement modal shows only when it is 1."},"currency":{"type":"object","description":"Money display.","required":["code","symbol","minorUnits"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code (INR, IDR)."},"symbol":{"type":"string","minLength":1,"description":"Symbol shown before amounts (₹, Rp)."},"minorUnits":{"type":"integer","minimum":1,"description":"Minor units per unit: amounts the API gives in minor units are divided by this (100) and shown with two decimals."}}},"number":{"type":"object","description":"Number format.","required":["thousandsSeparator","decimalSeparator"],"additionalProperties":false,"properties":{"thousandsSeparator":{"type":"string","maxLength":1,"description":"Thousands separator shown (a period); amounts are sent without it."},"decimalSeparator":{"type":"string","minLength":1,"maxLength":1,"description":"Decimal separator shown."}}},"termUnits":{"type":"object","description":"Loan term units in words: a backend codes a term's unit as a word or a number (`day`, `1`); `termUnit(code)` in a screen shows the words of its text key, and an unknown code shows the default unit's words, never the raw code.","required":["codes","default"],"additionalProperties":false,"properties":{"codes":{"type":"object","description":"Unit code as the backend sends it → text key of its words (`day` and `1` → loan.unitDay).","propertyNames":{"pattern":"^[A-Za-z0-9_-]{1,20}$"},"additionalProperties":{"$ref":"../common/text-key.json"}},"default":{"$ref":"../common/text-key.json","description":"Text key of the unit shown when a code is absent or unknown (terms without a unit are in days)."}}},"dateFormat":{"type":"string","minLength":1,"description":"Date format, tokens YYYY MM DD (YYYY-MM-DD)."},"dateTimeFormat":{"type":"string","minLength":1,"description":"Date-time format, tokens YYYY MM DD HH mm ss (YYYY-MM-DD HH:mm:ss)."},"shortDateFormat":{"type":"string","minLength":1,"description":"Current-date helper's date format (MM/DD)."},"shortTimeFormat":{"type":"string","minLength":1,"description":"Current-date helper's time format (HH:mm)."},"timeZone":{"type":"string","pattern":"^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$","description":"IANA time zone of the market (Asia/Jakarta, Asia/Kolkata). The console shows and takes the start and end times of releases for this market's borrowers in it; absent: UTC."},"loanRange":{"type":"object","description":"Loan amount range cited in marketing copy, in currency units.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Smallest loan."},"max":{"type":"integer","minimum":0,"description":"Largest loan."}}},"approvalHours":{"type":"integer","minimum":1,"description":"Approval promised within this many hours (2)."},"salaryThreshold":{"type":"integer","minimum":0,"description":"Monthly salary from which earners qualify, in currency units."},"userCount":{"type":"integer","minimum":0,"description":"Number of users cited in marketing copy (3 million)."},"servicePhone":{"type":"string","pattern":"^\\+?[0-9][0-9 -]{3,20}$","description":"Customer-service phone, the fallback when a response carries no telephone."},"serviceEmail":{"type":"string","pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$","description":"Customer-service e-mail, the fallback when the contact-info call gives none."},"embedOrigins":{"type":"array","description":"https origins whose pages may be embedded (privacy policy, agreements); any other embed shows a fallback text.","items":{"type":"string","pattern":"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},"uniqueItems":true},"fourEyes":{"type":"boolean","description":"Publishing a change to this market's documents needs approval by a second person."},"live":{"type":"boolean","default":true,"description":"Open borrower pages of this market hear of publishes, rollbacks and guard verdicts over a stream (GET /config/v1/live, issue 47). false: the stream answers 204 and pages learn of changes by revalidating at navigation and focus, as before."},"telemetry":{"title":"MarketTelemetry","description":"What the app reports of borrowers' pages in this market: beacons to /config/v1/beacon with counts and timings per screen (page views, render errors, unknown nodes, expression warnings, API failures by endpoint, LCP, INP), never personal data. Absent: only screens served in a release are reported.","type":"object","additionalProperties":false,"required":["sampleRate"],"properties":{"sampleRate":{"type":"number","minimum":0,"maximum":1,"description":"Share of page loads (0 none, 1 all, decided once per page load) whose screens are reported where no release is in flight. A screen served in a release is reported on every view, in both arms, whatever this says, so that the release guard judges it on all its data."}}},"limits":{"title":"MarketLimits","description":"Product limits and timings: lengths, counts, delays, thresholds and status lists that screens bind to.","type":"object","additionalProperties":false,"required":["chatTextMax","complaintTextMax","complaintImagesMax","successModalMs","reviewWeekdays","ratingModalDelayMs","ratingStars","nativeRatingMinScore","smsCountdownSeconds","smsCodeLength","captchaLength","mobileDigits","mobilePattern","contactInfoOverall","toastDefaultMs","toastMinMs","appToastMs","recommendTagsFirst","sceneModuleIds","loanMoreModuleId","payTypes","defaultMiniMarkets","googleScore","specialPeriodStatus","cardDigitGroup","phoneDigitGroups","cookieExpiryYear","orderStatuses"],"properties":{"chatTextMax":{"type":"integer","minimum":1,"description":"Most characters of a chatbot free-text question (the backend sets no figure; ours)."},"complaintTextMax":{"type":"integer","minimum":1,"description":"Complaint description length limit; input past it is ignored (200)."},"complaintImagesMax":{"type":"integer","minimum":0,"description":"Evidence images per complaint (9)."},"successModalMs":{"type":"integer","minimum":0,"description":"How long the complaint success modal shows before redirecting (1500 ms)."},"reviewWeekdays":{"type":"integer","minimum":1,"description":"Complaints are reviewed within this many weekdays (3)."},"ratingModalDelayMs":{"type":"integer","minimum":0,"description":"Delay before the complaint-details rating modal opens (3000 ms)."},"ratingStars":{"type":"integer","minimum":1,"description":"Stars of rating widgets (5)."},"nativeRatingMinScore":{"type":"integer","minimum":1,"description":"Scores from this up trigger the native store rating (4)."},"smsCountdownSeconds":{"type":"integer","minimum":1,"description":"SMS resend countdown (60 s); Cancel resets it."},"smsCodeLength":{"type":"integer","minimum":1,"description":"SMS code length (6)."},"captchaLength":{"type":"integer","minimum":1,"description":"Image captcha max length (4)."},"mobileDigits":{"type":"integer","minimum":1,"description":"Registration mobile number digits (11)."},"mobilePattern":{"type":"string","minLength":1,"description":"Regular expression a registration mobile must match: 11 digits, first 1, second 3-9."},"contactInfoOverall":{"type":"integer","description":"The `overall` value of the contact-info call (30)."},"toastDefaultMs":{"type":"integer","minimum":0,"description":"Toast duration when none is given (3000 ms)."},"toastMinMs":{"type":"integer","minimum":0,"description":"Durations under this count as the default (300 ms)."},"appToastMs":{"type":"integer","minimum":0,"description":"Duration of the app's own toasts (2000 ms)."},"recommendTagsFirst":{"type":"integer","minimum":0,"description":"Recommended lists show product tags only for this many first products (2)."},"sceneModuleIds":{"type":"object","description":"Module id sent for a recommendation scene.","required":["precise","luckyBag","other"],"additionalProperties":false,"properties":{"precise":{"type":"integer","description":"Precise scenes (301)."},"luckyBag":{"type":"integer","description":"Lucky-bag scenes (302)."},"other":{"type":"integer","description":"Every other scene (300)."}}},"sceneGroups":{"type":"object","description":"Which recommendation scenes (the `scene` query of /relevant and /specialApply) are precise and which are lucky-bag scenes; their module ids are in sceneModuleIds, every other scene sends sceneModuleIds.other.","required":["precise","luckyBag"],"additionalProperties":false,"properties":{"precise":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the precise module id."},"luckyBag":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the lucky-bag module id."}}},"loanMoreModuleId":{"type":"integer","description":"Module id of the 'loan more' event (30, positionId 0)."},"payTypes":{"type":"object","description":"Repayment pay type codes.","required":["bank","miniMarket"],"additionalProperties":false,"properties":{"bank":{"type":"integer","description":"Bank transfer (1)."},"miniMarket":{"type":"integer","description":"Mini market (2)."}}},"defaultMiniMarkets":{"type":"array","items":{"type":"string","minLength":1},"description":"Mini markets offered when the server lists none (one entry)."},"googleScore":{"type":"integer","minimum":1,"maximum":5,"description":"Score the loan-details rating sends to google-score (always 5)."},"specialPeriodStatus":{"type":"integer","description":"Instalment periodStatus shown in a special colour (500, overdue)."},"cardDigitGroup":{"type":"integer","minimum":1,"description":"Bank card digits are grouped by this many (4)."},"phoneDigitGroups":{"type":"array","items":{"type":"integer","minimum":1},"description":"Phone input grouping (3-4-4)."},"cookieExpiryYear":{"type":"integer","description":"Cookies expire at the end of this year (9999)."},"orderStatuses":{"type":"object","description":"Loan-details order statuses with their own picture and buttons (spec section 4).","required":["withPicture","defaultPicture","repayWithExtension","repayOnly","loanMore"],"additionalProperties":false,"properties":{"withPicture":{"type":"array","items":{"type":"integer"},"description":"Statuses with their own status picture (21, 151, 174, 180, 110, 200)."},"defaultPicture":{"type":"integer","description":"Status whose picture every other status uses (200)."},"repayWithExtension":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button plus the extension link when isDelay is '1' (174, 180, 3, 5)."},"repayOnly":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button only (170)."},"loanMore":{"type":"array","items":{"type":"integer"},"description":"Statuses showing 'loan more', leading to product detail (200, 4)."}}}}},"legal":{"title":"MarketLegal","description":"Figures of the loan terms legal text (the lender's terms), when the market shows them.","type":"object","additionalProperties":false,"required":["loanTermDays","decisionDays","creditingDays","defaultPenalty","dailyInterest","prepayment","minApplicantAge","personalDetailChangeDays","judgmentSettleDays","assignmentNoticeBusinessDays","emailDeemedReceivedHours","paymentOrder"],"properties":{"loanTermDays":{"type":"object","description":"Loan term in calendar days.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":1,"description":"Shortest term (91)."},"max":{"type":"integer","minimum":1,"description":"Longest term (365)."}}},"decisionDays":{"type":"integer","minimum":0,"description":"Decision within this many days (1)."},"creditingDays":{"type":"object","description":"Crediting within this many days after approval.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Earliest (1)."},"max":{"type":"integer","minimum":0,"description":"Latest (3)."}}},"defaultPenalty":{"type":"object","description":"One-off default penalty, in currency units.","required":["newClient","repeatClient"],"additionalProperties":false,"properties":{"newClient":{"type":"integer","minimum":0,"description":"New clients (Rs.1,000)."},"repeatClient":{"type":"integer","minimum":0,"description":"Repeat clients (Rs.800)."}}},"dailyInterest":{"type":"array","description":"Daily interest on the unpaid amount by days overdue.","items":{"title":"InterestBand","type":"object","required":["fromDay","percent"],"additionalProperties":false,"properties":{"fromDay":{"type":"integer","minimum":1,"description":"First overdue day of the band."},"toDay":{"type":"integer","minimum":1,"description":"Last overdue day of the band; absent means open-ended."},"percent":{"type":"number","minimum":0,"description":"Daily interest in percent."}}}},"prepayment":{"type":"object","description":"When prepayment is allowed.","required":["minTermFraction","minDaysAfterDisbursal"],"additionalProperties":false,"properties":{"minTermFraction":{"type":"number","minimum":0,"maximum":1,"description":"Part of the term that must have passed (0.5)."},"minDaysAfterDisbursal":{"type":"integer","minimum":0,"description":"Days after disbursal (7)."}}},"minApplicantAge":{"type":"integer","minimum":0,"description":"Applicants must be over this age (18)."},"personalDetailChangeDays":{"type":"integer","minimum":0,"description":"Changes of personal details are notified within this many days (3)."},"judgmentSettleDays":{"type":"integer","minimum":0,"description":"A judgment is settled within this many days (10)."},"assignmentNoticeBusinessDays":{"type":"integer","minimum":0,"description":"Notice of assignment in business days (7)."},"emailDeemedReceivedHours":{"type":"integer","minimum":0,"description":"An e-mail notice counts as received this many hours after sending (1)."},"paymentOrder":{"type":"array","description":"Order payments are applied after maturity.","items":{"enum":["legalCharges","enforcementCosts","penalties","fees","interest","principal"]}}}}}};
+const schema61 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/market.json","title":"MarketDocument","description":"One market (India or Indonesia): its text set, money and date formats, marketing figures, service contact, allowed embed origins, and the product's limits and constants. Expressions read it as `market.*`.","type":"object","required":["kind","id","schemaVersion","name","textSet","currency","number","termUnits","dateFormat","dateTimeFormat","loanRange","approvalHours","salaryThreshold","userCount","servicePhone","embedOrigins","fourEyes","limits"],"additionalProperties":false,"properties":{"kind":{"const":"market","description":"Document kind."},"id":{"enum":["ID","IN"],"description":"Market code, the `market` query parameter: ID Indonesia, IN India."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"name":{"type":"string","minLength":1,"description":"Market name for ops (never shown to borrowers)."},"description":{"type":"string","description":"Ops-facing note about this market."},"textSet":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Id of the text set this market uses (the app's language flag); it must exist."},"languageType":{"type":"integer","minimum":0,"description":"The spec's language type; the loan-confirm agreement modal shows only when it is 1."},"currency":{"type":"object","description":"Money display.","required":["code","symbol","minorUnits"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code (INR, IDR)."},"symbol":{"type":"string","minLength":1,"description":"Symbol shown before amounts (₹, Rp)."},"minorUnits":{"type":"integer","minimum":1,"description":"Minor units per unit: amounts the API gives in minor units are divided by this (100) and shown with two decimals."}}},"number":{"type":"object","description":"Number format.","required":["thousandsSeparator","decimalSeparator"],"additionalProperties":false,"properties":{"thousandsSeparator":{"type":"string","maxLength":1,"description":"Thousands separator shown (a period); amounts are sent without it."},"decimalSeparator":{"type":"string","minLength":1,"maxLength":1,"description":"Decimal separator shown."}}},"termUnits":{"type":"object","description":"Loan term units in words: a backend codes a term's unit as a word or a number (`day`, `1`); `termUnit(code)` in a screen shows the words of its text key, and an unknown code shows the default unit's words, never the raw code.","required":["codes","default"],"additionalProperties":false,"properties":{"codes":{"type":"object","description":"Unit code as the backend sends it → text key of its words (`day` and `1` → loan.unitDay).","propertyNames":{"pattern":"^[A-Za-z0-9_-]{1,20}$"},"additionalProperties":{"$ref":"../common/text-key.json"}},"default":{"$ref":"../common/text-key.json","description":"Text key of the unit shown when a code is absent or unknown (terms without a unit are in days)."}}},"dateFormat":{"type":"string","minLength":1,"description":"Date format, tokens YYYY MM DD (YYYY-MM-DD)."},"dateTimeFormat":{"type":"string","minLength":1,"description":"Date-time format, tokens YYYY MM DD HH mm ss (YYYY-MM-DD HH:mm:ss)."},"shortDateFormat":{"type":"string","minLength":1,"description":"Current-date helper's date format (MM/DD)."},"shortTimeFormat":{"type":"string","minLength":1,"description":"Current-date helper's time format (HH:mm)."},"timeZone":{"type":"string","pattern":"^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$","description":"IANA time zone of the market (Asia/Jakarta, Asia/Kolkata). The console shows and takes the start and end times of releases for this market's borrowers in it; absent: UTC."},"loanRange":{"type":"object","description":"Loan amount range cited in marketing copy, in currency units.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Smallest loan."},"max":{"type":"integer","minimum":0,"description":"Largest loan."}}},"approvalHours":{"type":"integer","minimum":1,"description":"Approval promised within this many hours (2)."},"salaryThreshold":{"type":"integer","minimum":0,"description":"Monthly salary from which earners qualify, in currency units."},"userCount":{"type":"integer","minimum":0,"description":"Number of users cited in marketing copy (3 million)."},"servicePhone":{"type":"string","pattern":"^\\+?[0-9][0-9 -]{3,20}$","description":"Customer-service phone, the fallback when a response carries no telephone."},"serviceEmail":{"type":"string","pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$","description":"Customer-service e-mail, the fallback when the contact-info call gives none."},"embedOrigins":{"type":"array","description":"https origins whose pages may be embedded (privacy policy, agreements); any other embed shows a fallback text.","items":{"type":"string","pattern":"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},"uniqueItems":true},"fourEyes":{"type":"boolean","description":"Publishing a change to this market's documents needs approval by a second person."},"live":{"type":"boolean","default":true,"description":"Open borrower pages of this market hear of publishes, rollbacks and guard verdicts over a stream (GET /config/v1/live, issue 47). false: the stream answers 204 and pages learn of changes by revalidating at navigation and focus, as before."},"telemetry":{"title":"MarketTelemetry","description":"What the app reports of borrowers' pages in this market: beacons to /config/v1/beacon with counts and timings per screen (page views, render errors, unknown nodes, expression warnings, API failures by endpoint, LCP, INP), never personal data. Absent: only screens served in a release are reported.","type":"object","additionalProperties":false,"required":["sampleRate"],"properties":{"sampleRate":{"type":"number","minimum":0,"maximum":1,"description":"Share of page loads (0 none, 1 all, decided once per page load) whose screens are reported where no release is in flight. A screen served in a release is reported on every view, in both arms, whatever this says, so that the release guard judges it on all its data."}}},"offline":{"title":"MarketOffline","description":"What a borrower's phone keeps for when the connection drops (renderer/worker/README.md). Absent: the worker on, answers kept 24 h.","type":"object","additionalProperties":false,"required":["worker","keepAnswersHours"],"properties":{"worker":{"enum":["on","off"],"description":"`on`: pages register the service worker that keeps the app's code and opens seen screens offline. `off` (the switch for a bad worker): every open page of the market removes the worker and its caches when this publish reaches it (live stream or its next load), and no page registers it again."},"keepAnswersHours":{"type":"integer","minimum":0,"maximum":24,"description":"How long a read's answer (a screen's data) is kept on the phone to open that screen offline, marked with its fetch time; only for the session (token) it was fetched with. 0 keeps none."}}},"limits":{"title":"MarketLimits","description":"Product limits and timings: lengths, counts, delays, thresholds and status lists that screens bind to.","type":"object","additionalProperties":false,"required":["chatTextMax","complaintTextMax","complaintImagesMax","successModalMs","reviewWeekdays","ratingModalDelayMs","ratingStars","nativeRatingMinScore","smsCountdownSeconds","smsCodeLength","captchaLength","mobileDigits","mobilePattern","contactInfoOverall","toastDefaultMs","toastMinMs","appToastMs","recommendTagsFirst","sceneModuleIds","loanMoreModuleId","payTypes","defaultMiniMarkets","googleScore","specialPeriodStatus","cardDigitGroup","phoneDigitGroups","cookieExpiryYear","orderStatuses"],"properties":{"chatTextMax":{"type":"integer","minimum":1,"description":"Most characters of a chatbot free-text question (the backend sets no figure; ours)."},"complaintTextMax":{"type":"integer","minimum":1,"description":"Complaint description length limit; input past it is ignored (200)."},"complaintImagesMax":{"type":"integer","minimum":0,"description":"Evidence images per complaint (9)."},"successModalMs":{"type":"integer","minimum":0,"description":"How long the complaint success modal shows before redirecting (1500 ms)."},"reviewWeekdays":{"type":"integer","minimum":1,"description":"Complaints are reviewed within this many weekdays (3)."},"ratingModalDelayMs":{"type":"integer","minimum":0,"description":"Delay before the complaint-details rating modal opens (3000 ms)."},"ratingStars":{"type":"integer","minimum":1,"description":"Stars of rating widgets (5)."},"nativeRatingMinScore":{"type":"integer","minimum":1,"description":"Scores from this up trigger the native store rating (4)."},"smsCountdownSeconds":{"type":"integer","minimum":1,"description":"SMS resend countdown (60 s); Cancel resets it."},"smsCodeLength":{"type":"integer","minimum":1,"description":"SMS code length (6)."},"captchaLength":{"type":"integer","minimum":1,"description":"Image captcha max length (4)."},"mobileDigits":{"type":"integer","minimum":1,"description":"Registration mobile number digits (11)."},"mobilePattern":{"type":"string","minLength":1,"description":"Regular expression a registration mobile must match: 11 digits, first 1, second 3-9."},"contactInfoOverall":{"type":"integer","description":"The `overall` value of the contact-info call (30)."},"toastDefaultMs":{"type":"integer","minimum":0,"description":"Toast duration when none is given (3000 ms)."},"toastMinMs":{"type":"integer","minimum":0,"description":"Durations under this count as the default (300 ms)."},"appToastMs":{"type":"integer","minimum":0,"description":"Duration of the app's own toasts (2000 ms)."},"recommendTagsFirst":{"type":"integer","minimum":0,"description":"Recommended lists show product tags only for this many first products (2)."},"sceneModuleIds":{"type":"object","description":"Module id sent for a recommendation scene.","required":["precise","luckyBag","other"],"additionalProperties":false,"properties":{"precise":{"type":"integer","description":"Precise scenes (301)."},"luckyBag":{"type":"integer","description":"Lucky-bag scenes (302)."},"other":{"type":"integer","description":"Every other scene (300)."}}},"sceneGroups":{"type":"object","description":"Which recommendation scenes (the `scene` query of /relevant and /specialApply) are precise and which are lucky-bag scenes; their module ids are in sceneModuleIds, every other scene sends sceneModuleIds.other.","required":["precise","luckyBag"],"additionalProperties":false,"properties":{"precise":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the precise module id."},"luckyBag":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the lucky-bag module id."}}},"loanMoreModuleId":{"type":"integer","description":"Module id of the 'loan more' event (30, positionId 0)."},"payTypes":{"type":"object","description":"Repayment pay type codes.","required":["bank","miniMarket"],"additionalProperties":false,"properties":{"bank":{"type":"integer","description":"Bank transfer (1)."},"miniMarket":{"type":"integer","description":"Mini market (2)."}}},"defaultMiniMarkets":{"type":"array","items":{"type":"string","minLength":1},"description":"Mini markets offered when the server lists none (one entry)."},"googleScore":{"type":"integer","minimum":1,"maximum":5,"description":"Score the loan-details rating sends to google-score (always 5)."},"specialPeriodStatus":{"type":"integer","description":"Instalment periodStatus shown in a special colour (500, overdue)."},"cardDigitGroup":{"type":"integer","minimum":1,"description":"Bank card digits are grouped by this many (4)."},"phoneDigitGroups":{"type":"array","items":{"type":"integer","minimum":1},"description":"Phone input grouping (3-4-4)."},"cookieExpiryYear":{"type":"integer","description":"Cookies expire at the end of this year (9999)."},"orderStatuses":{"type":"object","description":"Loan-details order statuses with their own picture and buttons (spec section 4).","required":["withPicture","defaultPicture","repayWithExtension","repayOnly","loanMore"],"additionalProperties":false,"properties":{"withPicture":{"type":"array","items":{"type":"integer"},"description":"Statuses with their own status picture (21, 151, 174, 180, 110, 200)."},"defaultPicture":{"type":"integer","description":"Status whose picture every other status uses (200)."},"repayWithExtension":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button plus the extension link when isDelay is '1' (174, 180, 3, 5)."},"repayOnly":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button only (170)."},"loanMore":{"type":"array","items":{"type":"integer"},"description":"Statuses showing 'loan more', leading to product detail (200, 4)."}}}}},"legal":{"title":"MarketLegal","description":"Figures of the loan terms legal text (the lender's terms), when the market shows them.","type":"object","additionalProperties":false,"required":["loanTermDays","decisionDays","creditingDays","defaultPenalty","dailyInterest","prepayment","minApplicantAge","personalDetailChangeDays","judgmentSettleDays","assignmentNoticeBusinessDays","emailDeemedReceivedHours","paymentOrder"],"properties":{"loanTermDays":{"type":"object","description":"Loan term in calendar days.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":1,"description":"Shortest term (91)."},"max":{"type":"integer","minimum":1,"description":"Longest term (365)."}}},"decisionDays":{"type":"integer","minimum":0,"description":"Decision within this many days (1)."},"creditingDays":{"type":"object","description":"Crediting within this many days after approval.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Earliest (1)."},"max":{"type":"integer","minimum":0,"description":"Latest (3)."}}},"defaultPenalty":{"type":"object","description":"One-off default penalty, in currency units.","required":["newClient","repeatClient"],"additionalProperties":false,"properties":{"newClient":{"type":"integer","minimum":0,"description":"New clients (Rs.1,000)."},"repeatClient":{"type":"integer","minimum":0,"description":"Repeat clients (Rs.800)."}}},"dailyInterest":{"type":"array","description":"Daily interest on the unpaid amount by days overdue.","items":{"title":"InterestBand","type":"object","required":["fromDay","percent"],"additionalProperties":false,"properties":{"fromDay":{"type":"integer","minimum":1,"description":"First overdue day of the band."},"toDay":{"type":"integer","minimum":1,"description":"Last overdue day of the band; absent means open-ended."},"percent":{"type":"number","minimum":0,"description":"Daily interest in percent."}}}},"prepayment":{"type":"object","description":"When prepayment is allowed.","required":["minTermFraction","minDaysAfterDisbursal"],"additionalProperties":false,"properties":{"minTermFraction":{"type":"number","minimum":0,"maximum":1,"description":"Part of the term that must have passed (0.5)."},"minDaysAfterDisbursal":{"type":"integer","minimum":0,"description":"Days after disbursal (7)."}}},"minApplicantAge":{"type":"integer","minimum":0,"description":"Applicants must be over this age (18)."},"personalDetailChangeDays":{"type":"integer","minimum":0,"description":"Changes of personal details are notified within this many days (3)."},"judgmentSettleDays":{"type":"integer","minimum":0,"description":"A judgment is settled within this many days (10)."},"assignmentNoticeBusinessDays":{"type":"integer","minimum":0,"description":"Notice of assignment in business days (7)."},"emailDeemedReceivedHours":{"type":"integer","minimum":0,"description":"An e-mail notice counts as received this many hours after sending (1)."},"paymentOrder":{"type":"array","description":"Order payments are applied after maturity.","items":{"enum":["legalCharges","enforcementCosts","penalties","fees","interest","principal"]}}}}}};
 const pattern56 = new RegExp("^[a-z]{2}-[A-Z]{2}$", "u");
 const pattern57 = new RegExp("^[A-Z]{3}$", "u");
 const pattern58 = new RegExp("^[A-Za-z0-9_-]{1,20}$", "u");
@@ -5477,11 +5477,11 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data.limits !== undefined){
-let data37 = data.limits;
+if(data.offline !== undefined){
+let data37 = data.offline;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if(data37.chatTextMax === undefined){
-const err100 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "chatTextMax"},message:"must have required property '"+"chatTextMax"+"'"};
+if(data37.worker === undefined){
+const err100 = {instancePath:instancePath+"/offline",schemaPath:"#/properties/offline/required",keyword:"required",params:{missingProperty: "worker"},message:"must have required property '"+"worker"+"'"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -5490,8 +5490,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(data37.complaintTextMax === undefined){
-const err101 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintTextMax"},message:"must have required property '"+"complaintTextMax"+"'"};
+if(data37.keepAnswersHours === undefined){
+const err101 = {instancePath:instancePath+"/offline",schemaPath:"#/properties/offline/required",keyword:"required",params:{missingProperty: "keepAnswersHours"},message:"must have required property '"+"keepAnswersHours"+"'"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -5500,8 +5500,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(data37.complaintImagesMax === undefined){
-const err102 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintImagesMax"},message:"must have required property '"+"complaintImagesMax"+"'"};
+for(const key8 in data37){
+if(!((key8 === "worker") || (key8 === "keepAnswersHours"))){
+const err102 = {instancePath:instancePath+"/offline",schemaPath:"#/properties/offline/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -5510,8 +5511,11 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data37.successModalMs === undefined){
-const err103 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "successModalMs"},message:"must have required property '"+"successModalMs"+"'"};
+}
+if(data37.worker !== undefined){
+let data38 = data37.worker;
+if(!((data38 === "on") || (data38 === "off"))){
+const err103 = {instancePath:instancePath+"/offline/worker",schemaPath:"#/properties/offline/properties/worker/enum",keyword:"enum",params:{allowedValues: schema61.properties.offline.properties.worker.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -5520,8 +5524,11 @@ vErrors.push(err103);
 }
 errors++;
 }
-if(data37.reviewWeekdays === undefined){
-const err104 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "reviewWeekdays"},message:"must have required property '"+"reviewWeekdays"+"'"};
+}
+if(data37.keepAnswersHours !== undefined){
+let data39 = data37.keepAnswersHours;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err104 = {instancePath:instancePath+"/offline/keepAnswersHours",schemaPath:"#/properties/offline/properties/keepAnswersHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -5530,8 +5537,9 @@ vErrors.push(err104);
 }
 errors++;
 }
-if(data37.ratingModalDelayMs === undefined){
-const err105 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingModalDelayMs"},message:"must have required property '"+"ratingModalDelayMs"+"'"};
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 > 24 || isNaN(data39)){
+const err105 = {instancePath:instancePath+"/offline/keepAnswersHours",schemaPath:"#/properties/offline/properties/keepAnswersHours/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -5540,8 +5548,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data37.ratingStars === undefined){
-const err106 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingStars"},message:"must have required property '"+"ratingStars"+"'"};
+if(data39 < 0 || isNaN(data39)){
+const err106 = {instancePath:instancePath+"/offline/keepAnswersHours",schemaPath:"#/properties/offline/properties/keepAnswersHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -5550,8 +5558,11 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data37.nativeRatingMinScore === undefined){
-const err107 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "nativeRatingMinScore"},message:"must have required property '"+"nativeRatingMinScore"+"'"};
+}
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/offline",schemaPath:"#/properties/offline/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -5560,8 +5571,12 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data37.smsCountdownSeconds === undefined){
-const err108 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCountdownSeconds"},message:"must have required property '"+"smsCountdownSeconds"+"'"};
+}
+if(data.limits !== undefined){
+let data40 = data.limits;
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.chatTextMax === undefined){
+const err108 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "chatTextMax"},message:"must have required property '"+"chatTextMax"+"'"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -5570,8 +5585,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data37.smsCodeLength === undefined){
-const err109 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCodeLength"},message:"must have required property '"+"smsCodeLength"+"'"};
+if(data40.complaintTextMax === undefined){
+const err109 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintTextMax"},message:"must have required property '"+"complaintTextMax"+"'"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -5580,8 +5595,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(data37.captchaLength === undefined){
-const err110 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "captchaLength"},message:"must have required property '"+"captchaLength"+"'"};
+if(data40.complaintImagesMax === undefined){
+const err110 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintImagesMax"},message:"must have required property '"+"complaintImagesMax"+"'"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -5590,8 +5605,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data37.mobileDigits === undefined){
-const err111 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobileDigits"},message:"must have required property '"+"mobileDigits"+"'"};
+if(data40.successModalMs === undefined){
+const err111 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "successModalMs"},message:"must have required property '"+"successModalMs"+"'"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -5600,8 +5615,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data37.mobilePattern === undefined){
-const err112 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobilePattern"},message:"must have required property '"+"mobilePattern"+"'"};
+if(data40.reviewWeekdays === undefined){
+const err112 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "reviewWeekdays"},message:"must have required property '"+"reviewWeekdays"+"'"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -5610,8 +5625,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(data37.contactInfoOverall === undefined){
-const err113 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "contactInfoOverall"},message:"must have required property '"+"contactInfoOverall"+"'"};
+if(data40.ratingModalDelayMs === undefined){
+const err113 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingModalDelayMs"},message:"must have required property '"+"ratingModalDelayMs"+"'"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -5620,8 +5635,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(data37.toastDefaultMs === undefined){
-const err114 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastDefaultMs"},message:"must have required property '"+"toastDefaultMs"+"'"};
+if(data40.ratingStars === undefined){
+const err114 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingStars"},message:"must have required property '"+"ratingStars"+"'"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -5630,8 +5645,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data37.toastMinMs === undefined){
-const err115 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastMinMs"},message:"must have required property '"+"toastMinMs"+"'"};
+if(data40.nativeRatingMinScore === undefined){
+const err115 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "nativeRatingMinScore"},message:"must have required property '"+"nativeRatingMinScore"+"'"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -5640,8 +5655,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data37.appToastMs === undefined){
-const err116 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "appToastMs"},message:"must have required property '"+"appToastMs"+"'"};
+if(data40.smsCountdownSeconds === undefined){
+const err116 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCountdownSeconds"},message:"must have required property '"+"smsCountdownSeconds"+"'"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -5650,8 +5665,8 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(data37.recommendTagsFirst === undefined){
-const err117 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "recommendTagsFirst"},message:"must have required property '"+"recommendTagsFirst"+"'"};
+if(data40.smsCodeLength === undefined){
+const err117 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCodeLength"},message:"must have required property '"+"smsCodeLength"+"'"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -5660,8 +5675,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(data37.sceneModuleIds === undefined){
-const err118 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "sceneModuleIds"},message:"must have required property '"+"sceneModuleIds"+"'"};
+if(data40.captchaLength === undefined){
+const err118 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "captchaLength"},message:"must have required property '"+"captchaLength"+"'"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -5670,8 +5685,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data37.loanMoreModuleId === undefined){
-const err119 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "loanMoreModuleId"},message:"must have required property '"+"loanMoreModuleId"+"'"};
+if(data40.mobileDigits === undefined){
+const err119 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobileDigits"},message:"must have required property '"+"mobileDigits"+"'"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -5680,8 +5695,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(data37.payTypes === undefined){
-const err120 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "payTypes"},message:"must have required property '"+"payTypes"+"'"};
+if(data40.mobilePattern === undefined){
+const err120 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobilePattern"},message:"must have required property '"+"mobilePattern"+"'"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -5690,8 +5705,8 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(data37.defaultMiniMarkets === undefined){
-const err121 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "defaultMiniMarkets"},message:"must have required property '"+"defaultMiniMarkets"+"'"};
+if(data40.contactInfoOverall === undefined){
+const err121 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "contactInfoOverall"},message:"must have required property '"+"contactInfoOverall"+"'"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -5700,8 +5715,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(data37.googleScore === undefined){
-const err122 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "googleScore"},message:"must have required property '"+"googleScore"+"'"};
+if(data40.toastDefaultMs === undefined){
+const err122 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastDefaultMs"},message:"must have required property '"+"toastDefaultMs"+"'"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -5710,8 +5725,8 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(data37.specialPeriodStatus === undefined){
-const err123 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "specialPeriodStatus"},message:"must have required property '"+"specialPeriodStatus"+"'"};
+if(data40.toastMinMs === undefined){
+const err123 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastMinMs"},message:"must have required property '"+"toastMinMs"+"'"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -5720,8 +5735,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(data37.cardDigitGroup === undefined){
-const err124 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cardDigitGroup"},message:"must have required property '"+"cardDigitGroup"+"'"};
+if(data40.appToastMs === undefined){
+const err124 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "appToastMs"},message:"must have required property '"+"appToastMs"+"'"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -5730,8 +5745,8 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data37.phoneDigitGroups === undefined){
-const err125 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "phoneDigitGroups"},message:"must have required property '"+"phoneDigitGroups"+"'"};
+if(data40.recommendTagsFirst === undefined){
+const err125 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "recommendTagsFirst"},message:"must have required property '"+"recommendTagsFirst"+"'"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -5740,8 +5755,8 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(data37.cookieExpiryYear === undefined){
-const err126 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cookieExpiryYear"},message:"must have required property '"+"cookieExpiryYear"+"'"};
+if(data40.sceneModuleIds === undefined){
+const err126 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "sceneModuleIds"},message:"must have required property '"+"sceneModuleIds"+"'"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -5750,8 +5765,8 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(data37.orderStatuses === undefined){
-const err127 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "orderStatuses"},message:"must have required property '"+"orderStatuses"+"'"};
+if(data40.loanMoreModuleId === undefined){
+const err127 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "loanMoreModuleId"},message:"must have required property '"+"loanMoreModuleId"+"'"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -5760,9 +5775,8 @@ vErrors.push(err127);
 }
 errors++;
 }
-for(const key8 in data37){
-if(!(func1.call(schema61.properties.limits.properties, key8))){
-const err128 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(data40.payTypes === undefined){
+const err128 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "payTypes"},message:"must have required property '"+"payTypes"+"'"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -5771,11 +5785,8 @@ vErrors.push(err128);
 }
 errors++;
 }
-}
-if(data37.chatTextMax !== undefined){
-let data38 = data37.chatTextMax;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err129 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data40.defaultMiniMarkets === undefined){
+const err129 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "defaultMiniMarkets"},message:"must have required property '"+"defaultMiniMarkets"+"'"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -5784,9 +5795,8 @@ vErrors.push(err129);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 < 1 || isNaN(data38)){
-const err130 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data40.googleScore === undefined){
+const err130 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "googleScore"},message:"must have required property '"+"googleScore"+"'"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -5795,12 +5805,8 @@ vErrors.push(err130);
 }
 errors++;
 }
-}
-}
-if(data37.complaintTextMax !== undefined){
-let data39 = data37.complaintTextMax;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err131 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data40.specialPeriodStatus === undefined){
+const err131 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "specialPeriodStatus"},message:"must have required property '"+"specialPeriodStatus"+"'"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -5809,9 +5815,8 @@ vErrors.push(err131);
 }
 errors++;
 }
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 1 || isNaN(data39)){
-const err132 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data40.cardDigitGroup === undefined){
+const err132 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cardDigitGroup"},message:"must have required property '"+"cardDigitGroup"+"'"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -5820,12 +5825,8 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-}
-if(data37.complaintImagesMax !== undefined){
-let data40 = data37.complaintImagesMax;
-if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
-const err133 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data40.phoneDigitGroups === undefined){
+const err133 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "phoneDigitGroups"},message:"must have required property '"+"phoneDigitGroups"+"'"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -5834,9 +5835,8 @@ vErrors.push(err133);
 }
 errors++;
 }
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 < 0 || isNaN(data40)){
-const err134 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data40.cookieExpiryYear === undefined){
+const err134 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cookieExpiryYear"},message:"must have required property '"+"cookieExpiryYear"+"'"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -5845,12 +5845,8 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-}
-if(data37.successModalMs !== undefined){
-let data41 = data37.successModalMs;
-if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err135 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data40.orderStatuses === undefined){
+const err135 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "orderStatuses"},message:"must have required property '"+"orderStatuses"+"'"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -5859,9 +5855,9 @@ vErrors.push(err135);
 }
 errors++;
 }
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 < 0 || isNaN(data41)){
-const err136 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key9 in data40){
+if(!(func1.call(schema61.properties.limits.properties, key9))){
+const err136 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -5871,11 +5867,10 @@ vErrors.push(err136);
 errors++;
 }
 }
-}
-if(data37.reviewWeekdays !== undefined){
-let data42 = data37.reviewWeekdays;
-if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err137 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data40.chatTextMax !== undefined){
+let data41 = data40.chatTextMax;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err137 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -5884,9 +5879,9 @@ vErrors.push(err137);
 }
 errors++;
 }
-if((typeof data42 == "number") && (isFinite(data42))){
-if(data42 < 1 || isNaN(data42)){
-const err138 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 < 1 || isNaN(data41)){
+const err138 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -5897,10 +5892,10 @@ errors++;
 }
 }
 }
-if(data37.ratingModalDelayMs !== undefined){
-let data43 = data37.ratingModalDelayMs;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err139 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data40.complaintTextMax !== undefined){
+let data42 = data40.complaintTextMax;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err139 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -5909,9 +5904,9 @@ vErrors.push(err139);
 }
 errors++;
 }
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 < 0 || isNaN(data43)){
-const err140 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 1 || isNaN(data42)){
+const err140 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -5922,10 +5917,10 @@ errors++;
 }
 }
 }
-if(data37.ratingStars !== undefined){
-let data44 = data37.ratingStars;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err141 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data40.complaintImagesMax !== undefined){
+let data43 = data40.complaintImagesMax;
+if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
+const err141 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -5934,9 +5929,9 @@ vErrors.push(err141);
 }
 errors++;
 }
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 < 1 || isNaN(data44)){
-const err142 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 < 0 || isNaN(data43)){
+const err142 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -5947,10 +5942,10 @@ errors++;
 }
 }
 }
-if(data37.nativeRatingMinScore !== undefined){
-let data45 = data37.nativeRatingMinScore;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err143 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data40.successModalMs !== undefined){
+let data44 = data40.successModalMs;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+const err143 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -5959,9 +5954,9 @@ vErrors.push(err143);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 < 1 || isNaN(data45)){
-const err144 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 0 || isNaN(data44)){
+const err144 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -5972,10 +5967,10 @@ errors++;
 }
 }
 }
-if(data37.smsCountdownSeconds !== undefined){
-let data46 = data37.smsCountdownSeconds;
-if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-const err145 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data40.reviewWeekdays !== undefined){
+let data45 = data40.reviewWeekdays;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err145 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -5984,9 +5979,9 @@ vErrors.push(err145);
 }
 errors++;
 }
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 < 1 || isNaN(data46)){
-const err146 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 < 1 || isNaN(data45)){
+const err146 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -5997,10 +5992,10 @@ errors++;
 }
 }
 }
-if(data37.smsCodeLength !== undefined){
-let data47 = data37.smsCodeLength;
-if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
-const err147 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data40.ratingModalDelayMs !== undefined){
+let data46 = data40.ratingModalDelayMs;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
+const err147 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -6009,9 +6004,9 @@ vErrors.push(err147);
 }
 errors++;
 }
-if((typeof data47 == "number") && (isFinite(data47))){
-if(data47 < 1 || isNaN(data47)){
-const err148 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 < 0 || isNaN(data46)){
+const err148 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -6022,10 +6017,10 @@ errors++;
 }
 }
 }
-if(data37.captchaLength !== undefined){
-let data48 = data37.captchaLength;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err149 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data40.ratingStars !== undefined){
+let data47 = data40.ratingStars;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+const err149 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -6034,9 +6029,9 @@ vErrors.push(err149);
 }
 errors++;
 }
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 < 1 || isNaN(data48)){
-const err150 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data47 == "number") && (isFinite(data47))){
+if(data47 < 1 || isNaN(data47)){
+const err150 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -6047,10 +6042,10 @@ errors++;
 }
 }
 }
-if(data37.mobileDigits !== undefined){
-let data49 = data37.mobileDigits;
-if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
-const err151 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data40.nativeRatingMinScore !== undefined){
+let data48 = data40.nativeRatingMinScore;
+if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
+const err151 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -6059,9 +6054,9 @@ vErrors.push(err151);
 }
 errors++;
 }
-if((typeof data49 == "number") && (isFinite(data49))){
-if(data49 < 1 || isNaN(data49)){
-const err152 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data48 == "number") && (isFinite(data48))){
+if(data48 < 1 || isNaN(data48)){
+const err152 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -6072,11 +6067,10 @@ errors++;
 }
 }
 }
-if(data37.mobilePattern !== undefined){
-let data50 = data37.mobilePattern;
-if(typeof data50 === "string"){
-if(data50.length < 1){
-const err153 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data40.smsCountdownSeconds !== undefined){
+let data49 = data40.smsCountdownSeconds;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err153 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -6085,9 +6079,9 @@ vErrors.push(err153);
 }
 errors++;
 }
-}
-else {
-const err154 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 < 1 || isNaN(data49)){
+const err154 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -6097,10 +6091,11 @@ vErrors.push(err154);
 errors++;
 }
 }
-if(data37.contactInfoOverall !== undefined){
-let data51 = data37.contactInfoOverall;
-if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
-const err155 = {instancePath:instancePath+"/limits/contactInfoOverall",schemaPath:"#/properties/limits/properties/contactInfoOverall/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data40.smsCodeLength !== undefined){
+let data50 = data40.smsCodeLength;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err155 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -6109,11 +6104,9 @@ vErrors.push(err155);
 }
 errors++;
 }
-}
-if(data37.toastDefaultMs !== undefined){
-let data52 = data37.toastDefaultMs;
-if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
-const err156 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 < 1 || isNaN(data50)){
+const err156 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -6122,9 +6115,12 @@ vErrors.push(err156);
 }
 errors++;
 }
-if((typeof data52 == "number") && (isFinite(data52))){
-if(data52 < 0 || isNaN(data52)){
-const err157 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data40.captchaLength !== undefined){
+let data51 = data40.captchaLength;
+if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
+const err157 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -6133,12 +6129,9 @@ vErrors.push(err157);
 }
 errors++;
 }
-}
-}
-if(data37.toastMinMs !== undefined){
-let data53 = data37.toastMinMs;
-if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-const err158 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data51 == "number") && (isFinite(data51))){
+if(data51 < 1 || isNaN(data51)){
+const err158 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -6147,9 +6140,12 @@ vErrors.push(err158);
 }
 errors++;
 }
-if((typeof data53 == "number") && (isFinite(data53))){
-if(data53 < 0 || isNaN(data53)){
-const err159 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data40.mobileDigits !== undefined){
+let data52 = data40.mobileDigits;
+if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
+const err159 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -6158,12 +6154,9 @@ vErrors.push(err159);
 }
 errors++;
 }
-}
-}
-if(data37.appToastMs !== undefined){
-let data54 = data37.appToastMs;
-if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-const err160 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data52 == "number") && (isFinite(data52))){
+if(data52 < 1 || isNaN(data52)){
+const err160 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -6172,9 +6165,13 @@ vErrors.push(err160);
 }
 errors++;
 }
-if((typeof data54 == "number") && (isFinite(data54))){
-if(data54 < 0 || isNaN(data54)){
-const err161 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data40.mobilePattern !== undefined){
+let data53 = data40.mobilePattern;
+if(typeof data53 === "string"){
+if(data53.length < 1){
+const err161 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -6184,11 +6181,8 @@ vErrors.push(err161);
 errors++;
 }
 }
-}
-if(data37.recommendTagsFirst !== undefined){
-let data55 = data37.recommendTagsFirst;
-if(!(((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55))) && (isFinite(data55)))){
-const err162 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err162 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -6197,9 +6191,11 @@ vErrors.push(err162);
 }
 errors++;
 }
-if((typeof data55 == "number") && (isFinite(data55))){
-if(data55 < 0 || isNaN(data55)){
-const err163 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data40.contactInfoOverall !== undefined){
+let data54 = data40.contactInfoOverall;
+if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
+const err163 = {instancePath:instancePath+"/limits/contactInfoOverall",schemaPath:"#/properties/limits/properties/contactInfoOverall/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -6209,12 +6205,10 @@ vErrors.push(err163);
 errors++;
 }
 }
-}
-if(data37.sceneModuleIds !== undefined){
-let data56 = data37.sceneModuleIds;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(data56.precise === undefined){
-const err164 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
+if(data40.toastDefaultMs !== undefined){
+let data55 = data40.toastDefaultMs;
+if(!(((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55))) && (isFinite(data55)))){
+const err164 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -6223,8 +6217,9 @@ vErrors.push(err164);
 }
 errors++;
 }
-if(data56.luckyBag === undefined){
-const err165 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
+if((typeof data55 == "number") && (isFinite(data55))){
+if(data55 < 0 || isNaN(data55)){
+const err165 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -6233,8 +6228,12 @@ vErrors.push(err165);
 }
 errors++;
 }
-if(data56.other === undefined){
-const err166 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "other"},message:"must have required property '"+"other"+"'"};
+}
+}
+if(data40.toastMinMs !== undefined){
+let data56 = data40.toastMinMs;
+if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
+const err166 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -6243,9 +6242,9 @@ vErrors.push(err166);
 }
 errors++;
 }
-for(const key9 in data56){
-if(!(((key9 === "precise") || (key9 === "luckyBag")) || (key9 === "other"))){
-const err167 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if((typeof data56 == "number") && (isFinite(data56))){
+if(data56 < 0 || isNaN(data56)){
+const err167 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -6255,10 +6254,11 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data56.precise !== undefined){
-let data57 = data56.precise;
+}
+if(data40.appToastMs !== undefined){
+let data57 = data40.appToastMs;
 if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
-const err168 = {instancePath:instancePath+"/limits/sceneModuleIds/precise",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/precise/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err168 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -6267,11 +6267,9 @@ vErrors.push(err168);
 }
 errors++;
 }
-}
-if(data56.luckyBag !== undefined){
-let data58 = data56.luckyBag;
-if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
-const err169 = {instancePath:instancePath+"/limits/sceneModuleIds/luckyBag",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/luckyBag/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data57 == "number") && (isFinite(data57))){
+if(data57 < 0 || isNaN(data57)){
+const err169 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -6281,10 +6279,11 @@ vErrors.push(err169);
 errors++;
 }
 }
-if(data56.other !== undefined){
-let data59 = data56.other;
-if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
-const err170 = {instancePath:instancePath+"/limits/sceneModuleIds/other",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/other/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data40.recommendTagsFirst !== undefined){
+let data58 = data40.recommendTagsFirst;
+if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
+const err170 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -6293,10 +6292,9 @@ vErrors.push(err170);
 }
 errors++;
 }
-}
-}
-else {
-const err171 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data58 == "number") && (isFinite(data58))){
+if(data58 < 0 || isNaN(data58)){
+const err171 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -6306,11 +6304,12 @@ vErrors.push(err171);
 errors++;
 }
 }
-if(data37.sceneGroups !== undefined){
-let data60 = data37.sceneGroups;
-if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
-if(data60.precise === undefined){
-const err172 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
+}
+if(data40.sceneModuleIds !== undefined){
+let data59 = data40.sceneModuleIds;
+if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+if(data59.precise === undefined){
+const err172 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -6319,8 +6318,8 @@ vErrors.push(err172);
 }
 errors++;
 }
-if(data60.luckyBag === undefined){
-const err173 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
+if(data59.luckyBag === undefined){
+const err173 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -6329,9 +6328,8 @@ vErrors.push(err173);
 }
 errors++;
 }
-for(const key10 in data60){
-if(!((key10 === "precise") || (key10 === "luckyBag"))){
-const err174 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(data59.other === undefined){
+const err174 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "other"},message:"must have required property '"+"other"+"'"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -6340,16 +6338,9 @@ vErrors.push(err174);
 }
 errors++;
 }
-}
-if(data60.precise !== undefined){
-let data61 = data60.precise;
-if(Array.isArray(data61)){
-const len1 = data61.length;
-for(let i2=0; i2<len1; i2++){
-let data62 = data61[i2];
-if(typeof data62 === "string"){
-if(data62.length < 1){
-const err175 = {instancePath:instancePath+"/limits/sceneGroups/precise/" + i2,schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key10 in data59){
+if(!(((key10 === "precise") || (key10 === "luckyBag")) || (key10 === "other"))){
+const err175 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -6359,8 +6350,10 @@ vErrors.push(err175);
 errors++;
 }
 }
-else {
-const err176 = {instancePath:instancePath+"/limits/sceneGroups/precise/" + i2,schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data59.precise !== undefined){
+let data60 = data59.precise;
+if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
+const err176 = {instancePath:instancePath+"/limits/sceneModuleIds/precise",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/precise/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -6370,9 +6363,10 @@ vErrors.push(err176);
 errors++;
 }
 }
-}
-else {
-const err177 = {instancePath:instancePath+"/limits/sceneGroups/precise",schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data59.luckyBag !== undefined){
+let data61 = data59.luckyBag;
+if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
+const err177 = {instancePath:instancePath+"/limits/sceneModuleIds/luckyBag",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/luckyBag/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -6382,15 +6376,10 @@ vErrors.push(err177);
 errors++;
 }
 }
-if(data60.luckyBag !== undefined){
-let data63 = data60.luckyBag;
-if(Array.isArray(data63)){
-const len2 = data63.length;
-for(let i3=0; i3<len2; i3++){
-let data64 = data63[i3];
-if(typeof data64 === "string"){
-if(data64.length < 1){
-const err178 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag/" + i3,schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data59.other !== undefined){
+let data62 = data59.other;
+if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
+const err178 = {instancePath:instancePath+"/limits/sceneModuleIds/other",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/other/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -6400,8 +6389,9 @@ vErrors.push(err178);
 errors++;
 }
 }
+}
 else {
-const err179 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag/" + i3,schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err179 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -6411,9 +6401,11 @@ vErrors.push(err179);
 errors++;
 }
 }
-}
-else {
-const err180 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag",schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data40.sceneGroups !== undefined){
+let data63 = data40.sceneGroups;
+if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+if(data63.precise === undefined){
+const err180 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -6422,10 +6414,8 @@ vErrors.push(err180);
 }
 errors++;
 }
-}
-}
-else {
-const err181 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data63.luckyBag === undefined){
+const err181 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -6434,11 +6424,9 @@ vErrors.push(err181);
 }
 errors++;
 }
-}
-if(data37.loanMoreModuleId !== undefined){
-let data65 = data37.loanMoreModuleId;
-if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
-const err182 = {instancePath:instancePath+"/limits/loanMoreModuleId",schemaPath:"#/properties/limits/properties/loanMoreModuleId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key11 in data63){
+if(!((key11 === "precise") || (key11 === "luckyBag"))){
+const err182 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -6448,11 +6436,15 @@ vErrors.push(err182);
 errors++;
 }
 }
-if(data37.payTypes !== undefined){
-let data66 = data37.payTypes;
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(data66.bank === undefined){
-const err183 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "bank"},message:"must have required property '"+"bank"+"'"};
+if(data63.precise !== undefined){
+let data64 = data63.precise;
+if(Array.isArray(data64)){
+const len1 = data64.length;
+for(let i2=0; i2<len1; i2++){
+let data65 = data64[i2];
+if(typeof data65 === "string"){
+if(data65.length < 1){
+const err183 = {instancePath:instancePath+"/limits/sceneGroups/precise/" + i2,schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -6461,8 +6453,9 @@ vErrors.push(err183);
 }
 errors++;
 }
-if(data66.miniMarket === undefined){
-const err184 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "miniMarket"},message:"must have required property '"+"miniMarket"+"'"};
+}
+else {
+const err184 = {instancePath:instancePath+"/limits/sceneGroups/precise/" + i2,schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -6471,9 +6464,10 @@ vErrors.push(err184);
 }
 errors++;
 }
-for(const key11 in data66){
-if(!((key11 === "bank") || (key11 === "miniMarket"))){
-const err185 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+}
+}
+else {
+const err185 = {instancePath:instancePath+"/limits/sceneGroups/precise",schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -6483,10 +6477,15 @@ vErrors.push(err185);
 errors++;
 }
 }
-if(data66.bank !== undefined){
-let data67 = data66.bank;
-if(!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))){
-const err186 = {instancePath:instancePath+"/limits/payTypes/bank",schemaPath:"#/properties/limits/properties/payTypes/properties/bank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data63.luckyBag !== undefined){
+let data66 = data63.luckyBag;
+if(Array.isArray(data66)){
+const len2 = data66.length;
+for(let i3=0; i3<len2; i3++){
+let data67 = data66[i3];
+if(typeof data67 === "string"){
+if(data67.length < 1){
+const err186 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag/" + i3,schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -6496,10 +6495,8 @@ vErrors.push(err186);
 errors++;
 }
 }
-if(data66.miniMarket !== undefined){
-let data68 = data66.miniMarket;
-if(!(((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68))) && (isFinite(data68)))){
-const err187 = {instancePath:instancePath+"/limits/payTypes/miniMarket",schemaPath:"#/properties/limits/properties/payTypes/properties/miniMarket/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err187 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag/" + i3,schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -6511,7 +6508,7 @@ errors++;
 }
 }
 else {
-const err188 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err188 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag",schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -6521,15 +6518,9 @@ vErrors.push(err188);
 errors++;
 }
 }
-if(data37.defaultMiniMarkets !== undefined){
-let data69 = data37.defaultMiniMarkets;
-if(Array.isArray(data69)){
-const len3 = data69.length;
-for(let i4=0; i4<len3; i4++){
-let data70 = data69[i4];
-if(typeof data70 === "string"){
-if(data70.length < 1){
-const err189 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i4,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err189 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -6539,8 +6530,10 @@ vErrors.push(err189);
 errors++;
 }
 }
-else {
-const err190 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i4,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data40.loanMoreModuleId !== undefined){
+let data68 = data40.loanMoreModuleId;
+if(!(((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68))) && (isFinite(data68)))){
+const err190 = {instancePath:instancePath+"/limits/loanMoreModuleId",schemaPath:"#/properties/limits/properties/loanMoreModuleId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -6550,9 +6543,11 @@ vErrors.push(err190);
 errors++;
 }
 }
-}
-else {
-const err191 = {instancePath:instancePath+"/limits/defaultMiniMarkets",schemaPath:"#/properties/limits/properties/defaultMiniMarkets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data40.payTypes !== undefined){
+let data69 = data40.payTypes;
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+if(data69.bank === undefined){
+const err191 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "bank"},message:"must have required property '"+"bank"+"'"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -6561,11 +6556,8 @@ vErrors.push(err191);
 }
 errors++;
 }
-}
-if(data37.googleScore !== undefined){
-let data71 = data37.googleScore;
-if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
-const err192 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data69.miniMarket === undefined){
+const err192 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "miniMarket"},message:"must have required property '"+"miniMarket"+"'"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -6574,9 +6566,9 @@ vErrors.push(err192);
 }
 errors++;
 }
-if((typeof data71 == "number") && (isFinite(data71))){
-if(data71 > 5 || isNaN(data71)){
-const err193 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
+for(const key12 in data69){
+if(!((key12 === "bank") || (key12 === "miniMarket"))){
+const err193 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -6585,8 +6577,11 @@ vErrors.push(err193);
 }
 errors++;
 }
-if(data71 < 1 || isNaN(data71)){
-const err194 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data69.bank !== undefined){
+let data70 = data69.bank;
+if(!(((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70))) && (isFinite(data70)))){
+const err194 = {instancePath:instancePath+"/limits/payTypes/bank",schemaPath:"#/properties/limits/properties/payTypes/properties/bank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -6596,11 +6591,10 @@ vErrors.push(err194);
 errors++;
 }
 }
-}
-if(data37.specialPeriodStatus !== undefined){
-let data72 = data37.specialPeriodStatus;
-if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
-const err195 = {instancePath:instancePath+"/limits/specialPeriodStatus",schemaPath:"#/properties/limits/properties/specialPeriodStatus/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data69.miniMarket !== undefined){
+let data71 = data69.miniMarket;
+if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
+const err195 = {instancePath:instancePath+"/limits/payTypes/miniMarket",schemaPath:"#/properties/limits/properties/payTypes/properties/miniMarket/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -6610,10 +6604,9 @@ vErrors.push(err195);
 errors++;
 }
 }
-if(data37.cardDigitGroup !== undefined){
-let data73 = data37.cardDigitGroup;
-if(!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73)))){
-const err196 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err196 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -6622,9 +6615,16 @@ vErrors.push(err196);
 }
 errors++;
 }
-if((typeof data73 == "number") && (isFinite(data73))){
-if(data73 < 1 || isNaN(data73)){
-const err197 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data40.defaultMiniMarkets !== undefined){
+let data72 = data40.defaultMiniMarkets;
+if(Array.isArray(data72)){
+const len3 = data72.length;
+for(let i4=0; i4<len3; i4++){
+let data73 = data72[i4];
+if(typeof data73 === "string"){
+if(data73.length < 1){
+const err197 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i4,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -6634,15 +6634,8 @@ vErrors.push(err197);
 errors++;
 }
 }
-}
-if(data37.phoneDigitGroups !== undefined){
-let data74 = data37.phoneDigitGroups;
-if(Array.isArray(data74)){
-const len4 = data74.length;
-for(let i5=0; i5<len4; i5++){
-let data75 = data74[i5];
-if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
-const err198 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i5,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err198 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i4,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -6651,9 +6644,10 @@ vErrors.push(err198);
 }
 errors++;
 }
-if((typeof data75 == "number") && (isFinite(data75))){
-if(data75 < 1 || isNaN(data75)){
-const err199 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i5,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+else {
+const err199 = {instancePath:instancePath+"/limits/defaultMiniMarkets",schemaPath:"#/properties/limits/properties/defaultMiniMarkets/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -6663,10 +6657,10 @@ vErrors.push(err199);
 errors++;
 }
 }
-}
-}
-else {
-const err200 = {instancePath:instancePath+"/limits/phoneDigitGroups",schemaPath:"#/properties/limits/properties/phoneDigitGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data40.googleScore !== undefined){
+let data74 = data40.googleScore;
+if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
+const err200 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -6675,11 +6669,9 @@ vErrors.push(err200);
 }
 errors++;
 }
-}
-if(data37.cookieExpiryYear !== undefined){
-let data76 = data37.cookieExpiryYear;
-if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
-const err201 = {instancePath:instancePath+"/limits/cookieExpiryYear",schemaPath:"#/properties/limits/properties/cookieExpiryYear/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data74 == "number") && (isFinite(data74))){
+if(data74 > 5 || isNaN(data74)){
+const err201 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -6688,12 +6680,8 @@ vErrors.push(err201);
 }
 errors++;
 }
-}
-if(data37.orderStatuses !== undefined){
-let data77 = data37.orderStatuses;
-if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-if(data77.withPicture === undefined){
-const err202 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "withPicture"},message:"must have required property '"+"withPicture"+"'"};
+if(data74 < 1 || isNaN(data74)){
+const err202 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -6702,8 +6690,12 @@ vErrors.push(err202);
 }
 errors++;
 }
-if(data77.defaultPicture === undefined){
-const err203 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "defaultPicture"},message:"must have required property '"+"defaultPicture"+"'"};
+}
+}
+if(data40.specialPeriodStatus !== undefined){
+let data75 = data40.specialPeriodStatus;
+if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
+const err203 = {instancePath:instancePath+"/limits/specialPeriodStatus",schemaPath:"#/properties/limits/properties/specialPeriodStatus/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -6712,8 +6704,11 @@ vErrors.push(err203);
 }
 errors++;
 }
-if(data77.repayWithExtension === undefined){
-const err204 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayWithExtension"},message:"must have required property '"+"repayWithExtension"+"'"};
+}
+if(data40.cardDigitGroup !== undefined){
+let data76 = data40.cardDigitGroup;
+if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
+const err204 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -6722,8 +6717,9 @@ vErrors.push(err204);
 }
 errors++;
 }
-if(data77.repayOnly === undefined){
-const err205 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayOnly"},message:"must have required property '"+"repayOnly"+"'"};
+if((typeof data76 == "number") && (isFinite(data76))){
+if(data76 < 1 || isNaN(data76)){
+const err205 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -6732,8 +6728,16 @@ vErrors.push(err205);
 }
 errors++;
 }
-if(data77.loanMore === undefined){
-const err206 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "loanMore"},message:"must have required property '"+"loanMore"+"'"};
+}
+}
+if(data40.phoneDigitGroups !== undefined){
+let data77 = data40.phoneDigitGroups;
+if(Array.isArray(data77)){
+const len4 = data77.length;
+for(let i5=0; i5<len4; i5++){
+let data78 = data77[i5];
+if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
+const err206 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i5,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -6742,9 +6746,9 @@ vErrors.push(err206);
 }
 errors++;
 }
-for(const key12 in data77){
-if(!(((((key12 === "withPicture") || (key12 === "defaultPicture")) || (key12 === "repayWithExtension")) || (key12 === "repayOnly")) || (key12 === "loanMore"))){
-const err207 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+if((typeof data78 == "number") && (isFinite(data78))){
+if(data78 < 1 || isNaN(data78)){
+const err207 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i5,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -6754,14 +6758,10 @@ vErrors.push(err207);
 errors++;
 }
 }
-if(data77.withPicture !== undefined){
-let data78 = data77.withPicture;
-if(Array.isArray(data78)){
-const len5 = data78.length;
-for(let i6=0; i6<len5; i6++){
-let data79 = data78[i6];
-if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
-const err208 = {instancePath:instancePath+"/limits/orderStatuses/withPicture/" + i6,schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+else {
+const err208 = {instancePath:instancePath+"/limits/phoneDigitGroups",schemaPath:"#/properties/limits/properties/phoneDigitGroups/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -6771,9 +6771,10 @@ vErrors.push(err208);
 errors++;
 }
 }
-}
-else {
-const err209 = {instancePath:instancePath+"/limits/orderStatuses/withPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data40.cookieExpiryYear !== undefined){
+let data79 = data40.cookieExpiryYear;
+if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
+const err209 = {instancePath:instancePath+"/limits/cookieExpiryYear",schemaPath:"#/properties/limits/properties/cookieExpiryYear/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -6783,10 +6784,11 @@ vErrors.push(err209);
 errors++;
 }
 }
-if(data77.defaultPicture !== undefined){
-let data80 = data77.defaultPicture;
-if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
-const err210 = {instancePath:instancePath+"/limits/orderStatuses/defaultPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/defaultPicture/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data40.orderStatuses !== undefined){
+let data80 = data40.orderStatuses;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.withPicture === undefined){
+const err210 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "withPicture"},message:"must have required property '"+"withPicture"+"'"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -6795,15 +6797,8 @@ vErrors.push(err210);
 }
 errors++;
 }
-}
-if(data77.repayWithExtension !== undefined){
-let data81 = data77.repayWithExtension;
-if(Array.isArray(data81)){
-const len6 = data81.length;
-for(let i7=0; i7<len6; i7++){
-let data82 = data81[i7];
-if(!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))){
-const err211 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension/" + i7,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data80.defaultPicture === undefined){
+const err211 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "defaultPicture"},message:"must have required property '"+"defaultPicture"+"'"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -6812,10 +6807,8 @@ vErrors.push(err211);
 }
 errors++;
 }
-}
-}
-else {
-const err212 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data80.repayWithExtension === undefined){
+const err212 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayWithExtension"},message:"must have required property '"+"repayWithExtension"+"'"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -6824,15 +6817,8 @@ vErrors.push(err212);
 }
 errors++;
 }
-}
-if(data77.repayOnly !== undefined){
-let data83 = data77.repayOnly;
-if(Array.isArray(data83)){
-const len7 = data83.length;
-for(let i8=0; i8<len7; i8++){
-let data84 = data83[i8];
-if(!(((typeof data84 == "number") && (!(data84 % 1) && !isNaN(data84))) && (isFinite(data84)))){
-const err213 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly/" + i8,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data80.repayOnly === undefined){
+const err213 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayOnly"},message:"must have required property '"+"repayOnly"+"'"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -6841,10 +6827,8 @@ vErrors.push(err213);
 }
 errors++;
 }
-}
-}
-else {
-const err214 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data80.loanMore === undefined){
+const err214 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "loanMore"},message:"must have required property '"+"loanMore"+"'"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -6853,15 +6837,9 @@ vErrors.push(err214);
 }
 errors++;
 }
-}
-if(data77.loanMore !== undefined){
-let data85 = data77.loanMore;
-if(Array.isArray(data85)){
-const len8 = data85.length;
-for(let i9=0; i9<len8; i9++){
-let data86 = data85[i9];
-if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
-const err215 = {instancePath:instancePath+"/limits/orderStatuses/loanMore/" + i9,schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key13 in data80){
+if(!(((((key13 === "withPicture") || (key13 === "defaultPicture")) || (key13 === "repayWithExtension")) || (key13 === "repayOnly")) || (key13 === "loanMore"))){
+const err215 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -6871,9 +6849,14 @@ vErrors.push(err215);
 errors++;
 }
 }
-}
-else {
-const err216 = {instancePath:instancePath+"/limits/orderStatuses/loanMore",schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data80.withPicture !== undefined){
+let data81 = data80.withPicture;
+if(Array.isArray(data81)){
+const len5 = data81.length;
+for(let i6=0; i6<len5; i6++){
+let data82 = data81[i6];
+if(!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))){
+const err216 = {instancePath:instancePath+"/limits/orderStatuses/withPicture/" + i6,schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -6885,7 +6868,7 @@ errors++;
 }
 }
 else {
-const err217 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err217 = {instancePath:instancePath+"/limits/orderStatuses/withPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -6895,9 +6878,10 @@ vErrors.push(err217);
 errors++;
 }
 }
-}
-else {
-const err218 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data80.defaultPicture !== undefined){
+let data83 = data80.defaultPicture;
+if(!(((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83))) && (isFinite(data83)))){
+const err218 = {instancePath:instancePath+"/limits/orderStatuses/defaultPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/defaultPicture/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -6907,11 +6891,14 @@ vErrors.push(err218);
 errors++;
 }
 }
-if(data.legal !== undefined){
-let data87 = data.legal;
-if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
-if(data87.loanTermDays === undefined){
-const err219 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "loanTermDays"},message:"must have required property '"+"loanTermDays"+"'"};
+if(data80.repayWithExtension !== undefined){
+let data84 = data80.repayWithExtension;
+if(Array.isArray(data84)){
+const len6 = data84.length;
+for(let i7=0; i7<len6; i7++){
+let data85 = data84[i7];
+if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
+const err219 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension/" + i7,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -6920,8 +6907,10 @@ vErrors.push(err219);
 }
 errors++;
 }
-if(data87.decisionDays === undefined){
-const err220 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "decisionDays"},message:"must have required property '"+"decisionDays"+"'"};
+}
+}
+else {
+const err220 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -6930,8 +6919,15 @@ vErrors.push(err220);
 }
 errors++;
 }
-if(data87.creditingDays === undefined){
-const err221 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "creditingDays"},message:"must have required property '"+"creditingDays"+"'"};
+}
+if(data80.repayOnly !== undefined){
+let data86 = data80.repayOnly;
+if(Array.isArray(data86)){
+const len7 = data86.length;
+for(let i8=0; i8<len7; i8++){
+let data87 = data86[i8];
+if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
+const err221 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly/" + i8,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -6940,8 +6936,10 @@ vErrors.push(err221);
 }
 errors++;
 }
-if(data87.defaultPenalty === undefined){
-const err222 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "defaultPenalty"},message:"must have required property '"+"defaultPenalty"+"'"};
+}
+}
+else {
+const err222 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly",schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -6950,8 +6948,15 @@ vErrors.push(err222);
 }
 errors++;
 }
-if(data87.dailyInterest === undefined){
-const err223 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "dailyInterest"},message:"must have required property '"+"dailyInterest"+"'"};
+}
+if(data80.loanMore !== undefined){
+let data88 = data80.loanMore;
+if(Array.isArray(data88)){
+const len8 = data88.length;
+for(let i9=0; i9<len8; i9++){
+let data89 = data88[i9];
+if(!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))){
+const err223 = {instancePath:instancePath+"/limits/orderStatuses/loanMore/" + i9,schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -6960,8 +6965,10 @@ vErrors.push(err223);
 }
 errors++;
 }
-if(data87.prepayment === undefined){
-const err224 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "prepayment"},message:"must have required property '"+"prepayment"+"'"};
+}
+}
+else {
+const err224 = {instancePath:instancePath+"/limits/orderStatuses/loanMore",schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -6970,8 +6977,10 @@ vErrors.push(err224);
 }
 errors++;
 }
-if(data87.minApplicantAge === undefined){
-const err225 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "minApplicantAge"},message:"must have required property '"+"minApplicantAge"+"'"};
+}
+}
+else {
+const err225 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -6980,8 +6989,10 @@ vErrors.push(err225);
 }
 errors++;
 }
-if(data87.personalDetailChangeDays === undefined){
-const err226 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "personalDetailChangeDays"},message:"must have required property '"+"personalDetailChangeDays"+"'"};
+}
+}
+else {
+const err226 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -6990,8 +7001,12 @@ vErrors.push(err226);
 }
 errors++;
 }
-if(data87.judgmentSettleDays === undefined){
-const err227 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "judgmentSettleDays"},message:"must have required property '"+"judgmentSettleDays"+"'"};
+}
+if(data.legal !== undefined){
+let data90 = data.legal;
+if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
+if(data90.loanTermDays === undefined){
+const err227 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "loanTermDays"},message:"must have required property '"+"loanTermDays"+"'"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -7000,8 +7015,8 @@ vErrors.push(err227);
 }
 errors++;
 }
-if(data87.assignmentNoticeBusinessDays === undefined){
-const err228 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "assignmentNoticeBusinessDays"},message:"must have required property '"+"assignmentNoticeBusinessDays"+"'"};
+if(data90.decisionDays === undefined){
+const err228 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "decisionDays"},message:"must have required property '"+"decisionDays"+"'"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -7010,8 +7025,8 @@ vErrors.push(err228);
 }
 errors++;
 }
-if(data87.emailDeemedReceivedHours === undefined){
-const err229 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "emailDeemedReceivedHours"},message:"must have required property '"+"emailDeemedReceivedHours"+"'"};
+if(data90.creditingDays === undefined){
+const err229 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "creditingDays"},message:"must have required property '"+"creditingDays"+"'"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -7020,8 +7035,8 @@ vErrors.push(err229);
 }
 errors++;
 }
-if(data87.paymentOrder === undefined){
-const err230 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "paymentOrder"},message:"must have required property '"+"paymentOrder"+"'"};
+if(data90.defaultPenalty === undefined){
+const err230 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "defaultPenalty"},message:"must have required property '"+"defaultPenalty"+"'"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -7030,9 +7045,8 @@ vErrors.push(err230);
 }
 errors++;
 }
-for(const key13 in data87){
-if(!(func1.call(schema61.properties.legal.properties, key13))){
-const err231 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+if(data90.dailyInterest === undefined){
+const err231 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "dailyInterest"},message:"must have required property '"+"dailyInterest"+"'"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -7041,12 +7055,8 @@ vErrors.push(err231);
 }
 errors++;
 }
-}
-if(data87.loanTermDays !== undefined){
-let data88 = data87.loanTermDays;
-if(data88 && typeof data88 == "object" && !Array.isArray(data88)){
-if(data88.min === undefined){
-const err232 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
+if(data90.prepayment === undefined){
+const err232 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "prepayment"},message:"must have required property '"+"prepayment"+"'"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -7055,8 +7065,8 @@ vErrors.push(err232);
 }
 errors++;
 }
-if(data88.max === undefined){
-const err233 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
+if(data90.minApplicantAge === undefined){
+const err233 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "minApplicantAge"},message:"must have required property '"+"minApplicantAge"+"'"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -7065,9 +7075,8 @@ vErrors.push(err233);
 }
 errors++;
 }
-for(const key14 in data88){
-if(!((key14 === "min") || (key14 === "max"))){
-const err234 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+if(data90.personalDetailChangeDays === undefined){
+const err234 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "personalDetailChangeDays"},message:"must have required property '"+"personalDetailChangeDays"+"'"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -7076,11 +7085,8 @@ vErrors.push(err234);
 }
 errors++;
 }
-}
-if(data88.min !== undefined){
-let data89 = data88.min;
-if(!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))){
-const err235 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data90.judgmentSettleDays === undefined){
+const err235 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "judgmentSettleDays"},message:"must have required property '"+"judgmentSettleDays"+"'"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -7089,9 +7095,8 @@ vErrors.push(err235);
 }
 errors++;
 }
-if((typeof data89 == "number") && (isFinite(data89))){
-if(data89 < 1 || isNaN(data89)){
-const err236 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data90.assignmentNoticeBusinessDays === undefined){
+const err236 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "assignmentNoticeBusinessDays"},message:"must have required property '"+"assignmentNoticeBusinessDays"+"'"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -7100,12 +7105,8 @@ vErrors.push(err236);
 }
 errors++;
 }
-}
-}
-if(data88.max !== undefined){
-let data90 = data88.max;
-if(!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))){
-const err237 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data90.emailDeemedReceivedHours === undefined){
+const err237 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "emailDeemedReceivedHours"},message:"must have required property '"+"emailDeemedReceivedHours"+"'"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -7114,9 +7115,8 @@ vErrors.push(err237);
 }
 errors++;
 }
-if((typeof data90 == "number") && (isFinite(data90))){
-if(data90 < 1 || isNaN(data90)){
-const err238 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data90.paymentOrder === undefined){
+const err238 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "paymentOrder"},message:"must have required property '"+"paymentOrder"+"'"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -7125,11 +7125,9 @@ vErrors.push(err238);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err239 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key14 in data90){
+if(!(func1.call(schema61.properties.legal.properties, key14))){
+const err239 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -7139,10 +7137,11 @@ vErrors.push(err239);
 errors++;
 }
 }
-if(data87.decisionDays !== undefined){
-let data91 = data87.decisionDays;
-if(!(((typeof data91 == "number") && (!(data91 % 1) && !isNaN(data91))) && (isFinite(data91)))){
-const err240 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data90.loanTermDays !== undefined){
+let data91 = data90.loanTermDays;
+if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
+if(data91.min === undefined){
+const err240 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -7151,9 +7150,8 @@ vErrors.push(err240);
 }
 errors++;
 }
-if((typeof data91 == "number") && (isFinite(data91))){
-if(data91 < 0 || isNaN(data91)){
-const err241 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data91.max === undefined){
+const err241 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -7162,13 +7160,9 @@ vErrors.push(err241);
 }
 errors++;
 }
-}
-}
-if(data87.creditingDays !== undefined){
-let data92 = data87.creditingDays;
-if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
-if(data92.min === undefined){
-const err242 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
+for(const key15 in data91){
+if(!((key15 === "min") || (key15 === "max"))){
+const err242 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -7177,8 +7171,11 @@ vErrors.push(err242);
 }
 errors++;
 }
-if(data92.max === undefined){
-const err243 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
+}
+if(data91.min !== undefined){
+let data92 = data91.min;
+if(!(((typeof data92 == "number") && (!(data92 % 1) && !isNaN(data92))) && (isFinite(data92)))){
+const err243 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -7187,9 +7184,9 @@ vErrors.push(err243);
 }
 errors++;
 }
-for(const key15 in data92){
-if(!((key15 === "min") || (key15 === "max"))){
-const err244 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+if((typeof data92 == "number") && (isFinite(data92))){
+if(data92 < 1 || isNaN(data92)){
+const err244 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -7199,10 +7196,11 @@ vErrors.push(err244);
 errors++;
 }
 }
-if(data92.min !== undefined){
-let data93 = data92.min;
+}
+if(data91.max !== undefined){
+let data93 = data91.max;
 if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
-const err245 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err245 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -7212,8 +7210,8 @@ vErrors.push(err245);
 errors++;
 }
 if((typeof data93 == "number") && (isFinite(data93))){
-if(data93 < 0 || isNaN(data93)){
-const err246 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data93 < 1 || isNaN(data93)){
+const err246 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -7224,10 +7222,9 @@ errors++;
 }
 }
 }
-if(data92.max !== undefined){
-let data94 = data92.max;
-if(!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))){
-const err247 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err247 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -7236,9 +7233,11 @@ vErrors.push(err247);
 }
 errors++;
 }
-if((typeof data94 == "number") && (isFinite(data94))){
-if(data94 < 0 || isNaN(data94)){
-const err248 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data90.decisionDays !== undefined){
+let data94 = data90.decisionDays;
+if(!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))){
+const err248 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -7247,11 +7246,9 @@ vErrors.push(err248);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err249 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data94 == "number") && (isFinite(data94))){
+if(data94 < 0 || isNaN(data94)){
+const err249 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -7261,11 +7258,12 @@ vErrors.push(err249);
 errors++;
 }
 }
-if(data87.defaultPenalty !== undefined){
-let data95 = data87.defaultPenalty;
+}
+if(data90.creditingDays !== undefined){
+let data95 = data90.creditingDays;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
-if(data95.newClient === undefined){
-const err250 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "newClient"},message:"must have required property '"+"newClient"+"'"};
+if(data95.min === undefined){
+const err250 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -7274,8 +7272,8 @@ vErrors.push(err250);
 }
 errors++;
 }
-if(data95.repeatClient === undefined){
-const err251 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "repeatClient"},message:"must have required property '"+"repeatClient"+"'"};
+if(data95.max === undefined){
+const err251 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -7285,8 +7283,8 @@ vErrors.push(err251);
 errors++;
 }
 for(const key16 in data95){
-if(!((key16 === "newClient") || (key16 === "repeatClient"))){
-const err252 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+if(!((key16 === "min") || (key16 === "max"))){
+const err252 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -7296,10 +7294,10 @@ vErrors.push(err252);
 errors++;
 }
 }
-if(data95.newClient !== undefined){
-let data96 = data95.newClient;
+if(data95.min !== undefined){
+let data96 = data95.min;
 if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
-const err253 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err253 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -7310,7 +7308,7 @@ errors++;
 }
 if((typeof data96 == "number") && (isFinite(data96))){
 if(data96 < 0 || isNaN(data96)){
-const err254 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err254 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -7321,10 +7319,10 @@ errors++;
 }
 }
 }
-if(data95.repeatClient !== undefined){
-let data97 = data95.repeatClient;
+if(data95.max !== undefined){
+let data97 = data95.max;
 if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
-const err255 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err255 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -7335,7 +7333,7 @@ errors++;
 }
 if((typeof data97 == "number") && (isFinite(data97))){
 if(data97 < 0 || isNaN(data97)){
-const err256 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err256 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -7348,7 +7346,7 @@ errors++;
 }
 }
 else {
-const err257 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err257 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -7358,15 +7356,11 @@ vErrors.push(err257);
 errors++;
 }
 }
-if(data87.dailyInterest !== undefined){
-let data98 = data87.dailyInterest;
-if(Array.isArray(data98)){
-const len9 = data98.length;
-for(let i10=0; i10<len9; i10++){
-let data99 = data98[i10];
-if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
-if(data99.fromDay === undefined){
-const err258 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "fromDay"},message:"must have required property '"+"fromDay"+"'"};
+if(data90.defaultPenalty !== undefined){
+let data98 = data90.defaultPenalty;
+if(data98 && typeof data98 == "object" && !Array.isArray(data98)){
+if(data98.newClient === undefined){
+const err258 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "newClient"},message:"must have required property '"+"newClient"+"'"};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -7375,8 +7369,8 @@ vErrors.push(err258);
 }
 errors++;
 }
-if(data99.percent === undefined){
-const err259 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'"};
+if(data98.repeatClient === undefined){
+const err259 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "repeatClient"},message:"must have required property '"+"repeatClient"+"'"};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -7385,9 +7379,9 @@ vErrors.push(err259);
 }
 errors++;
 }
-for(const key17 in data99){
-if(!(((key17 === "fromDay") || (key17 === "toDay")) || (key17 === "percent"))){
-const err260 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+for(const key17 in data98){
+if(!((key17 === "newClient") || (key17 === "repeatClient"))){
+const err260 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -7397,10 +7391,10 @@ vErrors.push(err260);
 errors++;
 }
 }
-if(data99.fromDay !== undefined){
-let data100 = data99.fromDay;
-if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
-const err261 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data98.newClient !== undefined){
+let data99 = data98.newClient;
+if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
+const err261 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -7409,9 +7403,9 @@ vErrors.push(err261);
 }
 errors++;
 }
-if((typeof data100 == "number") && (isFinite(data100))){
-if(data100 < 1 || isNaN(data100)){
-const err262 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data99 == "number") && (isFinite(data99))){
+if(data99 < 0 || isNaN(data99)){
+const err262 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -7422,10 +7416,10 @@ errors++;
 }
 }
 }
-if(data99.toDay !== undefined){
-let data101 = data99.toDay;
-if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
-const err263 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data98.repeatClient !== undefined){
+let data100 = data98.repeatClient;
+if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
+const err263 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -7434,9 +7428,9 @@ vErrors.push(err263);
 }
 errors++;
 }
-if((typeof data101 == "number") && (isFinite(data101))){
-if(data101 < 1 || isNaN(data101)){
-const err264 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data100 == "number") && (isFinite(data100))){
+if(data100 < 0 || isNaN(data100)){
+const err264 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -7447,11 +7441,9 @@ errors++;
 }
 }
 }
-if(data99.percent !== undefined){
-let data102 = data99.percent;
-if((typeof data102 == "number") && (isFinite(data102))){
-if(data102 < 0 || isNaN(data102)){
-const err265 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err265 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -7461,8 +7453,15 @@ vErrors.push(err265);
 errors++;
 }
 }
-else {
-const err266 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data90.dailyInterest !== undefined){
+let data101 = data90.dailyInterest;
+if(Array.isArray(data101)){
+const len9 = data101.length;
+for(let i10=0; i10<len9; i10++){
+let data102 = data101[i10];
+if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
+if(data102.fromDay === undefined){
+const err266 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "fromDay"},message:"must have required property '"+"fromDay"+"'"};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -7471,10 +7470,8 @@ vErrors.push(err266);
 }
 errors++;
 }
-}
-}
-else {
-const err267 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data102.percent === undefined){
+const err267 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'"};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -7483,10 +7480,9 @@ vErrors.push(err267);
 }
 errors++;
 }
-}
-}
-else {
-const err268 = {instancePath:instancePath+"/legal/dailyInterest",schemaPath:"#/properties/legal/properties/dailyInterest/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key18 in data102){
+if(!(((key18 === "fromDay") || (key18 === "toDay")) || (key18 === "percent"))){
+const err268 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -7496,11 +7492,10 @@ vErrors.push(err268);
 errors++;
 }
 }
-if(data87.prepayment !== undefined){
-let data103 = data87.prepayment;
-if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
-if(data103.minTermFraction === undefined){
-const err269 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minTermFraction"},message:"must have required property '"+"minTermFraction"+"'"};
+if(data102.fromDay !== undefined){
+let data103 = data102.fromDay;
+if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
+const err269 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -7509,8 +7504,9 @@ vErrors.push(err269);
 }
 errors++;
 }
-if(data103.minDaysAfterDisbursal === undefined){
-const err270 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minDaysAfterDisbursal"},message:"must have required property '"+"minDaysAfterDisbursal"+"'"};
+if((typeof data103 == "number") && (isFinite(data103))){
+if(data103 < 1 || isNaN(data103)){
+const err270 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -7519,9 +7515,12 @@ vErrors.push(err270);
 }
 errors++;
 }
-for(const key18 in data103){
-if(!((key18 === "minTermFraction") || (key18 === "minDaysAfterDisbursal"))){
-const err271 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+}
+}
+if(data102.toDay !== undefined){
+let data104 = data102.toDay;
+if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
+const err271 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -7530,12 +7529,9 @@ vErrors.push(err271);
 }
 errors++;
 }
-}
-if(data103.minTermFraction !== undefined){
-let data104 = data103.minTermFraction;
 if((typeof data104 == "number") && (isFinite(data104))){
-if(data104 > 1 || isNaN(data104)){
-const err272 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data104 < 1 || isNaN(data104)){
+const err272 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -7544,8 +7540,13 @@ vErrors.push(err272);
 }
 errors++;
 }
-if(data104 < 0 || isNaN(data104)){
-const err273 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data102.percent !== undefined){
+let data105 = data102.percent;
+if((typeof data105 == "number") && (isFinite(data105))){
+if(data105 < 0 || isNaN(data105)){
+const err273 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -7556,7 +7557,7 @@ errors++;
 }
 }
 else {
-const err274 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err274 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -7566,10 +7567,9 @@ vErrors.push(err274);
 errors++;
 }
 }
-if(data103.minDaysAfterDisbursal !== undefined){
-let data105 = data103.minDaysAfterDisbursal;
-if(!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))){
-const err275 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err275 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -7578,9 +7578,10 @@ vErrors.push(err275);
 }
 errors++;
 }
-if((typeof data105 == "number") && (isFinite(data105))){
-if(data105 < 0 || isNaN(data105)){
-const err276 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err276 = {instancePath:instancePath+"/legal/dailyInterest",schemaPath:"#/properties/legal/properties/dailyInterest/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -7590,10 +7591,11 @@ vErrors.push(err276);
 errors++;
 }
 }
-}
-}
-else {
-const err277 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data90.prepayment !== undefined){
+let data106 = data90.prepayment;
+if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
+if(data106.minTermFraction === undefined){
+const err277 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minTermFraction"},message:"must have required property '"+"minTermFraction"+"'"};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -7602,11 +7604,8 @@ vErrors.push(err277);
 }
 errors++;
 }
-}
-if(data87.minApplicantAge !== undefined){
-let data106 = data87.minApplicantAge;
-if(!(((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106))) && (isFinite(data106)))){
-const err278 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data106.minDaysAfterDisbursal === undefined){
+const err278 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minDaysAfterDisbursal"},message:"must have required property '"+"minDaysAfterDisbursal"+"'"};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -7615,9 +7614,9 @@ vErrors.push(err278);
 }
 errors++;
 }
-if((typeof data106 == "number") && (isFinite(data106))){
-if(data106 < 0 || isNaN(data106)){
-const err279 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key19 in data106){
+if(!((key19 === "minTermFraction") || (key19 === "minDaysAfterDisbursal"))){
+const err279 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -7627,11 +7626,11 @@ vErrors.push(err279);
 errors++;
 }
 }
-}
-if(data87.personalDetailChangeDays !== undefined){
-let data107 = data87.personalDetailChangeDays;
-if(!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))){
-const err280 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data106.minTermFraction !== undefined){
+let data107 = data106.minTermFraction;
+if((typeof data107 == "number") && (isFinite(data107))){
+if(data107 > 1 || isNaN(data107)){
+const err280 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -7640,9 +7639,8 @@ vErrors.push(err280);
 }
 errors++;
 }
-if((typeof data107 == "number") && (isFinite(data107))){
 if(data107 < 0 || isNaN(data107)){
-const err281 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err281 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -7652,11 +7650,8 @@ vErrors.push(err281);
 errors++;
 }
 }
-}
-if(data87.judgmentSettleDays !== undefined){
-let data108 = data87.judgmentSettleDays;
-if(!(((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108))) && (isFinite(data108)))){
-const err282 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err282 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -7665,9 +7660,11 @@ vErrors.push(err282);
 }
 errors++;
 }
-if((typeof data108 == "number") && (isFinite(data108))){
-if(data108 < 0 || isNaN(data108)){
-const err283 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data106.minDaysAfterDisbursal !== undefined){
+let data108 = data106.minDaysAfterDisbursal;
+if(!(((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108))) && (isFinite(data108)))){
+const err283 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -7676,12 +7673,9 @@ vErrors.push(err283);
 }
 errors++;
 }
-}
-}
-if(data87.assignmentNoticeBusinessDays !== undefined){
-let data109 = data87.assignmentNoticeBusinessDays;
-if(!(((typeof data109 == "number") && (!(data109 % 1) && !isNaN(data109))) && (isFinite(data109)))){
-const err284 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data108 == "number") && (isFinite(data108))){
+if(data108 < 0 || isNaN(data108)){
+const err284 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -7690,9 +7684,11 @@ vErrors.push(err284);
 }
 errors++;
 }
-if((typeof data109 == "number") && (isFinite(data109))){
-if(data109 < 0 || isNaN(data109)){
-const err285 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+}
+else {
+const err285 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -7702,11 +7698,10 @@ vErrors.push(err285);
 errors++;
 }
 }
-}
-if(data87.emailDeemedReceivedHours !== undefined){
-let data110 = data87.emailDeemedReceivedHours;
-if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
-const err286 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data90.minApplicantAge !== undefined){
+let data109 = data90.minApplicantAge;
+if(!(((typeof data109 == "number") && (!(data109 % 1) && !isNaN(data109))) && (isFinite(data109)))){
+const err286 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -7715,9 +7710,9 @@ vErrors.push(err286);
 }
 errors++;
 }
-if((typeof data110 == "number") && (isFinite(data110))){
-if(data110 < 0 || isNaN(data110)){
-const err287 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data109 == "number") && (isFinite(data109))){
+if(data109 < 0 || isNaN(data109)){
+const err287 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -7728,14 +7723,10 @@ errors++;
 }
 }
 }
-if(data87.paymentOrder !== undefined){
-let data111 = data87.paymentOrder;
-if(Array.isArray(data111)){
-const len10 = data111.length;
-for(let i11=0; i11<len10; i11++){
-let data112 = data111[i11];
-if(!((((((data112 === "legalCharges") || (data112 === "enforcementCosts")) || (data112 === "penalties")) || (data112 === "fees")) || (data112 === "interest")) || (data112 === "principal"))){
-const err288 = {instancePath:instancePath+"/legal/paymentOrder/" + i11,schemaPath:"#/properties/legal/properties/paymentOrder/items/enum",keyword:"enum",params:{allowedValues: schema61.properties.legal.properties.paymentOrder.items.enum},message:"must be equal to one of the allowed values"};
+if(data90.personalDetailChangeDays !== undefined){
+let data110 = data90.personalDetailChangeDays;
+if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
+const err288 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -7744,10 +7735,9 @@ vErrors.push(err288);
 }
 errors++;
 }
-}
-}
-else {
-const err289 = {instancePath:instancePath+"/legal/paymentOrder",schemaPath:"#/properties/legal/properties/paymentOrder/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data110 == "number") && (isFinite(data110))){
+if(data110 < 0 || isNaN(data110)){
+const err289 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -7758,8 +7748,10 @@ errors++;
 }
 }
 }
-else {
-const err290 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data90.judgmentSettleDays !== undefined){
+let data111 = data90.judgmentSettleDays;
+if(!(((typeof data111 == "number") && (!(data111 % 1) && !isNaN(data111))) && (isFinite(data111)))){
+const err290 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -7768,15 +7760,118 @@ vErrors.push(err290);
 }
 errors++;
 }
-}
-}
-else {
-const err291 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data111 == "number") && (isFinite(data111))){
+if(data111 < 0 || isNaN(data111)){
+const err291 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err291];
 }
 else {
 vErrors.push(err291);
+}
+errors++;
+}
+}
+}
+if(data90.assignmentNoticeBusinessDays !== undefined){
+let data112 = data90.assignmentNoticeBusinessDays;
+if(!(((typeof data112 == "number") && (!(data112 % 1) && !isNaN(data112))) && (isFinite(data112)))){
+const err292 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err292];
+}
+else {
+vErrors.push(err292);
+}
+errors++;
+}
+if((typeof data112 == "number") && (isFinite(data112))){
+if(data112 < 0 || isNaN(data112)){
+const err293 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err293];
+}
+else {
+vErrors.push(err293);
+}
+errors++;
+}
+}
+}
+if(data90.emailDeemedReceivedHours !== undefined){
+let data113 = data90.emailDeemedReceivedHours;
+if(!(((typeof data113 == "number") && (!(data113 % 1) && !isNaN(data113))) && (isFinite(data113)))){
+const err294 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err294];
+}
+else {
+vErrors.push(err294);
+}
+errors++;
+}
+if((typeof data113 == "number") && (isFinite(data113))){
+if(data113 < 0 || isNaN(data113)){
+const err295 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err295];
+}
+else {
+vErrors.push(err295);
+}
+errors++;
+}
+}
+}
+if(data90.paymentOrder !== undefined){
+let data114 = data90.paymentOrder;
+if(Array.isArray(data114)){
+const len10 = data114.length;
+for(let i11=0; i11<len10; i11++){
+let data115 = data114[i11];
+if(!((((((data115 === "legalCharges") || (data115 === "enforcementCosts")) || (data115 === "penalties")) || (data115 === "fees")) || (data115 === "interest")) || (data115 === "principal"))){
+const err296 = {instancePath:instancePath+"/legal/paymentOrder/" + i11,schemaPath:"#/properties/legal/properties/paymentOrder/items/enum",keyword:"enum",params:{allowedValues: schema61.properties.legal.properties.paymentOrder.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err296];
+}
+else {
+vErrors.push(err296);
+}
+errors++;
+}
+}
+}
+else {
+const err297 = {instancePath:instancePath+"/legal/paymentOrder",schemaPath:"#/properties/legal/properties/paymentOrder/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err297];
+}
+else {
+vErrors.push(err297);
+}
+errors++;
+}
+}
+}
+else {
+const err298 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err298];
+}
+else {
+vErrors.push(err298);
+}
+errors++;
+}
+}
+}
+else {
+const err299 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err299];
+}
+else {
+vErrors.push(err299);
 }
 errors++;
 }

@@ -64,6 +64,13 @@ export interface HarnessOptions {
    * `env` sets it). Off by default: most tests stub or count calls in the page, which a server-made call would bypass.
    */
   serverPrefetch?: boolean;
+  /**
+   * Let pages register the offline service worker (default: blocked). A worker controls the page from its first
+   * load and its requests bypass `page.route` stubs; the page without one is the iOS webview's, and every other test's.
+   */
+  worker?: boolean;
+  /** The built renderer the server serves (default `dist/renderer/`): a copy a test replaces, as a new build would. */
+  staticDir?: string;
 }
 
 export interface PageOptions {
@@ -140,6 +147,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       dataDir,
       sandbox: true,
       screensDir: opts.screensDir,
+      staticDir: opts.staticDir,
       pollMs: opts.pollMs ?? 0,
       env: serverEnv,
       log: opts.log,
@@ -175,6 +183,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         viewport: o.viewport ?? { width: 375, height: 667 },
         locale: opts.locale,
         extraHTTPHeaders: o.headers,
+        serviceWorkers: opts.worker ? 'allow' : 'block',
       });
       // A page left open keeps its app running (timers, countdowns, focus and config checks) beside every later test
       // of the file, on the same two cores. onTestFinished throws outside a test: a hook's page lives until close.

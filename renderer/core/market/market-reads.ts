@@ -9,7 +9,31 @@ export const MARKET_READS_BY_CODE = [
   'limits.toastMinMs',
   'limits.appToastMs',
   'telemetry.sampleRate',
+  'offline.worker',
+  'offline.keepAnswersHours',
 ] as const;
+
+export interface OfflineSettings {
+  /** The service worker is wanted (`offline.worker: on`); off removes it from every page. */
+  worker: boolean;
+  /** How long a read's answer is kept for opening its screen offline (ms). */
+  keepAnswersMs: number;
+}
+
+/** The spec's figures, used while a market says nothing: the worker on, answers kept a day. */
+export const DEFAULT_OFFLINE: OfflineSettings = { worker: true, keepAnswersMs: 24 * 3600_000 };
+
+export function offlineOf(market: Record<string, unknown> | undefined): OfflineSettings {
+  const o = (market?.offline ?? {}) as Record<string, unknown>;
+  const hours = o.keepAnswersHours;
+  return {
+    worker: o.worker !== 'off',
+    keepAnswersMs:
+      typeof hours === 'number' && Number.isFinite(hours) && hours >= 0
+        ? Math.min(hours, 24) * 3600_000
+        : DEFAULT_OFFLINE.keepAnswersMs,
+  };
+}
 
 export interface ToastLimits {
   /** A toast without a duration (or under `minMs`) shows this long. */

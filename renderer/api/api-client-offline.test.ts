@@ -1,0 +1,121 @@
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiMapDocument } from '../../schemas/generated/types';
+import { createApiClient, OFFLINE_CODE } from './api-client';
+import { offlineStatus } from './offline-status';
+
+const endpoint = (path: string, by: 'server' | 'browser') =>
+  ({
+    method: 'POST',
+    path,
+    encoding: 'form',
+    successCode: '00',
+    onFailure: 'toast',
+    firstCall: { by, why: 'a client test fixture' },
+    description: 'd',
+  }) as const;
+const apiMap: ApiMapDocument = {
+  kind: 'api-map',
+  id: 'default',
+  schemaVersion: 1,
+  baseUrl: '/sandbox',
+  timeoutMs: 60000,
+  commonParams: [{ name: 'token', query: 'token' }],
+  headersFromQuery: [],
+  endpoints: { problemList: endpoint('/problem-list', 'server'), problemSave: endpoint('/problem-save', 'browser') },
+};
+const market = { timeZone: 'Asia/Jakarta', offline: { worker: 'on', keepAnswersHours: 24 } };
+
+function client(token = 't1') {
+  const sent: string[] = [];
+  const toasts: string[] = [];
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    sent.push(String(config.url));
+    return {
+      data: { code: '00', message: '', data: { rows: [1, 2] } },
+      status: 200,
+      statusText: 'OK',
+      headers: {},
+      config,
+    };
+  };
+  const api = createApiClient({
+    apiMap,
+    market,
+    query: { token },
+    toast: (m) => toasts.push(m),
+    t: (k) => (k === 'offline.notice' ? 'You are offline.' : k),
+    logError: () => {},
+    adapter,
+  });
+  return { api, sent, toasts };
+}
+const goOffline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  offlineStatus.navigated();
+});
+
+describe('the API layer offline', () => {
+  it('answers a read it fetched before from the phone, marked with its fetch time, and sends nothing', async () => {
+    const online = client();
+    expect((await online.api.call('problemList', { tab: 1 })).data).toEqual({ rows: [1, 2] });
+    const before = Date.now();
+    goOffline();
+    const offline = client();
+    const res = await offline.api.call('problemList', { tab: 1 });
+    expect(res).toMatchObject({ ok: true, data: { rows: [1, 2] } });
+    expect(offline.sent).toEqual([]);
+    expect(offline.toasts).toEqual([]);
+    const { offline: isOffline, asOf } = offlineStatus.getSnapshot();
+    expect(isOffline).toBe(true);
+    expect(asOf).toBeLessThanOrEqual(before);
+  });
+
+  it('a read never fetched fails quietly (the page says offline); another token never sees the last one', async () => {
+    await client('t1').api.call('problemList', { tab: 1 });
+    goOffline();
+    const other = client('t2');
+    expect(await other.api.call('problemList', { tab: 1 })).toMatchObject({ ok: false, code: OFFLINE_CODE });
+    expect(other.toasts).toEqual([]);
+  });
+
+  it('refuses a send with the offline notice, never sends or queues it, and sends on the next tap online', async () => {
+    const mock = goOffline();
+    const { api, sent, toasts } = client();
+    expect(await api.call('problemSave', { problemDetail: 'x' })).toEqual({
+      ok: false,
+      code: OFFLINE_CODE,
+      message: 'You are offline.',
+      data: undefined,
+    });
+    expect(toasts).toEqual(['You are offline.']);
+    expect(sent).toEqual([]);
+    mock.mockReturnValue(true);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sent).toEqual([]);
+    expect((await api.call('problemSave', { problemDetail: 'x' })).ok).toBe(true);
+    expect(sent).toEqual(['/problem-save']);
+  });
+
+  it('a send whose connection drops on the way is refused as offline, never claimed done', async () => {
+    let online = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    const toasts: string[] = [];
+    const api = createApiClient({
+      apiMap,
+      market,
+      query: { token: 't1' },
+      toast: (m) => toasts.push(m),
+      t: (k) => (k === 'offline.notice' ? 'You are offline.' : 'Network error'),
+      logError: () => {},
+      adapter: async () => {
+        online = false;
+        throw new Error('Network Error');
+      },
+    });
+    expect(await api.call('problemSave', {})).toMatchObject({ ok: false, code: OFFLINE_CODE });
+    expect(toasts).toEqual(['You are offline.']);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The page's side of the service worker, loaded after the first screen (its own small chunk: nothing on the first
+ * load). Registers the worker when the market wants it, removes it and its caches when the market switched it off,
+ * and lets a new version take over at a navigation only.
+ *
+ * Without service workers (an iOS WKWebView outside app-bound domains, a private window) every call here does
+ * nothing: the page works as it did, offline reading included (kept answers and the last good config are the app's).
+ */
+import { SKIP_WAITING, WORKER_URL, isWorkerCache } from './worker-protocol';
+
+type Log = (message: string, detail?: unknown) => void;
+
+/** How often a page that stays open asks whether a new worker (a new build) is out. */
+const UPDATE_CHECK_MS = 10 * 60_000;
+
+const container = (): ServiceWorkerContainer | undefined =>
+  typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
+
+let registration: ServiceWorkerRegistration | undefined;
+let lastCheck = 0;
+
+/** Removes every worker of this origin and the caches it wrote: the market's off switch. */
+export async function removeWorker(log: Log): Promise<void> {
+  const sw = container();
+  if (!sw) return;
+  registration = undefined;
+  try {
+    const regs = await sw.getRegistrations();
+    await Promise.all(regs.map((r) => r.unregister()));
+    if (typeof caches !== 'undefined')
+      await Promise.all((await caches.keys()).filter(isWorkerCache).map((name) => caches.delete(name)));
+  } catch (e) {
+    log(`service worker: could not remove it: ${(e as Error)?.message ?? e}`);
+  }
+}
+
+/** The market's setting applied: `on` registers (or keeps) the worker, off removes it. */
+export async function applyWorkerSetting(on: boolean, log: Log): Promise<void> {
+  const sw = container();
+  if (!sw) return;
+  if (!on) return removeWorker(log);
+  try {
+    // `updateViaCache: none`: a new build's worker is seen at the next check, whatever HTTP caches hold.
+    registration = await sw.register(WORKER_URL, { scope: '/', updateViaCache: 'none' });
+    lastCheck = Date.now();
+  } catch (e) {
+    log(`service worker: not registered: ${(e as Error)?.message ?? e}`);
+  }
+}
+
+/**
+ * At a navigation (the screen before is gone, with whatever was typed into it): a new version waiting takes over and
+ * the page loads afresh where the borrower went, in the new build. Otherwise, now and then, ask whether one is out;
+ * it installs in the background and waits for the next navigation. Never reloads a screen the borrower is on.
+ */
+export function atNavigation(log: Log): void {
+  const waiting = registration?.waiting;
+  const sw = container();
+  if (waiting && sw?.controller) {
+    let done = false;
+    const reload = () => {
+      if (done) return;
+      done = true;
+      window.location.reload();
+    };
+    sw.addEventListener('controllerchange', reload, { once: true });
+    waiting.addEventListener('statechange', () => waiting.state === 'activated' && reload());
+    waiting.postMessage({ type: SKIP_WAITING });
+    return;
+  }
+  if (registration && Date.now() - lastCheck > UPDATE_CHECK_MS) checkForUpdate(log);
+}
+
+/** Asks the server for the worker script now; a new one installs and waits (tests and a return to the app). */
+export function checkForUpdate(log: Log): void {
+  lastCheck = Date.now();
+  registration
+    ?.update()
+    .catch((e: unknown) => log(`service worker: update check failed: ${(e as Error)?.message ?? e}`));
+}
