@@ -35,16 +35,22 @@ export { parse, type Ast } from './expressions/parse';
 export {
   createHelpers,
   evaluate,
-  formatDate,
   resolveTemplate,
   resolveWithWarnings,
   thousands,
-  toDate,
   FORBIDDEN_KEYS,
   type Evaluation,
   type Helper,
   type HelperEnv,
 } from './expressions';
+export {
+  DATE_PATTERNS,
+  formatDatePattern,
+  formatDateStyle,
+  marketTimeZone,
+  readInstant,
+  wallClock,
+} from './dates/market-date';
 export { amountDigits, formatAmount, numberFormatOf, readAmount, type NumberFormat } from './money/amount';
 
 // Copy: one key to its text, the ICU form the bundle ships.
