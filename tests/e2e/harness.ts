@@ -74,6 +74,8 @@ export interface PageOptions {
   keep?: boolean;
   /** Headers every request of the context sends, e.g. X-Forwarded-For: a borrower at its own address. */
   headers?: Record<string, string>;
+  /** The phone's time zone (IANA id, e.g. Asia/Jakarta; default: the machine's). */
+  timezoneId?: string;
 }
 
 export interface ScreenOptions extends PageOptions {
@@ -175,6 +177,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         viewport: o.viewport ?? { width: 375, height: 667 },
         locale: opts.locale,
         extraHTTPHeaders: o.headers,
+        timezoneId: o.timezoneId,
       });
       // A page left open keeps its app running (timers, countdowns, focus and config checks) beside every later test
       // of the file, on the same two cores. onTestFinished throws outside a test: a hook's page lives until close.
