@@ -26,7 +26,8 @@ function wallFormat(timeZone: string): Intl.DateTimeFormat | null {
     try {
       f = new Intl.DateTimeFormat('en-US', {
         timeZone,
-        hourCycle: 'h23',
+        // Not hourCycle: older webviews ignore it; some write midnight as 24 with hour12 off (read modulo 24 below).
+        hour12: false,
         year: 'numeric',
         month: '2-digit',
         day: '2-digit',
@@ -56,7 +57,7 @@ export function wallClock(ms: number, timeZone: string): WallClock {
   const f = wallFormat(timeZone) ?? wallFormat('UTC')!;
   const n: Record<string, number> = {};
   for (const p of f.formatToParts(ms)) if (p.type !== 'literal') n[p.type] = Number(p.value);
-  return { year: n.year, month: n.month, day: n.day, hour: n.hour, minute: n.minute, second: n.second };
+  return { year: n.year, month: n.month, day: n.day, hour: n.hour % 24, minute: n.minute, second: n.second };
 }
 
 const asUtc = (w: WallClock) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
