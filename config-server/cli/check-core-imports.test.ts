@@ -1,10 +1,38 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { boundaryFindings } from './check-core-imports.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The type errors of `text` as a file of the core, checked with the core's own tsconfig (no DOM library). */
+function coreTypeErrors(text: string): string[] {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'renderer/core/tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
+    },
+  )!;
+  const file = join(root, 'renderer/core/first-calls/probe.ts');
+  const host = ts.createCompilerHost(config.options);
+  const getSourceFile = host.getSourceFile;
+  host.getSourceFile = (name, lang, ...rest) =>
+    name === file ? ts.createSourceFile(name, text, lang) : getSourceFile(name, lang, ...rest);
+  const program = ts.createProgram([file], config.options, host);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .filter((d) => d.file?.fileName === file)
+    .map(
+      (d) =>
+        `${d.file!.getLineAndCharacterOfPosition(d.start!).line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
+    );
+}
 
 describe("the shared core's boundary", () => {
   it('fails a core file that imports React, react-dom/server, a DOM-side module or the config server', () => {
@@ -28,13 +56,20 @@ describe("the shared core's boundary", () => {
     expect(found[6]).toMatch(/:7: .*"node:crypto"/);
   });
 
-  it('fails a core file that reads a browser global, but not a comment that names one', () => {
-    const file =
-      "/** Reads window.location in the app, not here. */\n// document.title too\nexport const at = () => localStorage.getItem('k');\n";
-    expect(boundaryFindings('renderer/core/x.ts', file)).toEqual([
-      'renderer/core/x.ts:3: the shared core reads the browser global "localStorage"; pass what it needs in',
-    ]);
-  });
+  it('fails the type check of a core file that reads a browser global, which the import rules cannot see', () => {
+    const errors = coreTypeErrors(
+      [
+        "export const title = (doc: Document = document) => doc.getElementById('x')?.textContent;",
+        "export const saved = () => localStorage.getItem('k');",
+        'export const wide = () => window.innerWidth;',
+      ].join('\n'),
+    );
+    expect(errors.some((e) => /^1: Cannot find name 'document'/.test(e))).toBe(true);
+    expect(errors.some((e) => /^2: Cannot find name 'localStorage'/.test(e))).toBe(true);
+    expect(errors.some((e) => /^3: Cannot find name 'window'/.test(e))).toBe(true);
+    // What both runtimes have type-checks: the core is not refused everything.
+    expect(coreTypeErrors("export const at = new URL('/x', 'https://a.example').searchParams.get('q');")).toEqual([]);
+  }, 30_000);
 
   it('lets the core import itself, generated schema types and plain packages', () => {
     const file = [
@@ -46,16 +81,25 @@ describe("the shared core's boundary", () => {
     expect(boundaryFindings('renderer/core/first-calls/ok.ts', file)).toEqual([]);
   });
 
-  it('fails a server file that imports the renderer outside the core and the static-render entry', () => {
+  it("fails a server file that imports the renderer outside the core's index and the static-render entry", () => {
     const file = [
       "import { renderStaticScreen } from '../../renderer/boot/render-static.js';",
-      "import { planFirstCalls } from '../../renderer/core/first-calls/plan-first-calls.js';",
+      "import { planFirstCalls, runActions } from '../../renderer/core/index.js';",
       "import { DEFAULT_MARKET } from '../../renderer/boot/default-market.js';",
       "import { registry } from '../../renderer/nodes/registry.js';",
+      "import { planReadsClock } from '../../renderer/core/first-calls/plan-first-calls.js';",
+      "import type { Scope } from '../../renderer/core/runtime/contract';",
+      "export { parse } from '../../renderer/core/expressions/parse.js';",
     ].join('\n');
+    const only = 'from renderer/ only renderer/core/index.ts and renderer/boot/render-static.tsx';
+    const deep =
+      "inside the core: import it from renderer/core/index.ts, the core's public face (export it there if it is not)";
     expect(boundaryFindings('config-server/pages/draw.ts', file)).toEqual([
-      'config-server/pages/draw.ts:3: the server imports "../../renderer/boot/default-market.js": from renderer/ only renderer/core/ and renderer/boot/render-static.tsx',
-      'config-server/pages/draw.ts:4: the server imports "../../renderer/nodes/registry.js": from renderer/ only renderer/core/ and renderer/boot/render-static.tsx',
+      `config-server/pages/draw.ts:3: the server imports "../../renderer/boot/default-market.js": ${only}`,
+      `config-server/pages/draw.ts:4: the server imports "../../renderer/nodes/registry.js": ${only}`,
+      `config-server/pages/draw.ts:5: the server imports "../../renderer/core/first-calls/plan-first-calls.js", ${deep}`,
+      `config-server/pages/draw.ts:6: the server imports "../../renderer/core/runtime/contract", ${deep}`,
+      `config-server/pages/draw.ts:7: the server imports "../../renderer/core/expressions/parse.js", ${deep}`,
     ]);
   });
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { HttpCall } from '../../renderer/core/api/http-call.js';
+import type { HttpCall } from '../../renderer/core/index.js';
 import { withoutForbiddenHeaders } from '../http/forbidden-headers.js';
 import { backendOriginsFromEnv } from '../http/security-settings.js';
 import type { PrefetchOutcome } from '../ops/telemetry.js';

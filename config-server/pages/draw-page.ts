@@ -1,25 +1,30 @@
 import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types.js';
 import {
   CAPTURE_SCRIPT,
-  drawWithAnswers,
   prepareStaticRender,
   renderStaticScreen,
   type StaticRender,
   type StaticRenderInput,
 } from '../../renderer/boot/render-static.js';
 import { createHash } from 'node:crypto';
-import { httpCall, type HttpCall } from '../../renderer/core/api/http-call.js';
-import { endpointOf } from '../../renderer/core/api/call-rules.js';
 import {
+  drawWithAnswers,
+  httpCall,
+  type HttpCall,
+  endpointOf,
   planFirstCalls,
   planReadsClock,
   type PlanInput,
   type PlannedCall,
-} from '../../renderer/core/first-calls/plan-first-calls.js';
-import { writeHandOff, type EarlyCall, type HandOff } from '../../renderer/core/first-calls/hand-off.js';
-import { readServerAnswer, serverEndpoint } from '../../renderer/core/first-calls/server-answer.js';
-import type { ScreenInput } from '../../renderer/core/screen/screen-input.js';
-import { bundleTexts, type BundleCopy } from '../../renderer/core/copy/copy-text.js';
+  writeHandOff,
+  type EarlyCall,
+  type HandOff,
+  readServerAnswer,
+  serverEndpoint,
+  type ScreenInput,
+  bundleTexts,
+  type BundleCopy,
+} from '../../renderer/core/index.js';
 import type { PublishedSnapshot } from '../published/snapshot.js';
 import { ssrFetch, type SsrSettings } from './backend-call.js';
 import { noTelemetry, type DrawnOutcome, type PrefetchOutcome, type Telemetry } from '../ops/telemetry.js';

@@ -13,16 +13,17 @@ import { repoTextOf, startSandbox, type SandboxClient } from '../testing/sandbox
 import type { AnswerStyle } from '../sandbox/answer-style.js';
 import { injectDrawn, pageDrawer } from './draw-page.js';
 import { createApiClient } from '../../renderer/api/api-client.js';
-import { runActions } from '../../renderer/actions/run-actions.js';
+import { runActions } from '../../renderer/core/actions/run-actions.js';
 import { renderStaticScreen } from '../../renderer/boot/render-static.js';
 import { claiming } from '../../renderer/core/first-calls/claim-table.js';
 import { firstCallClaims } from '../../renderer/boot/first-call-claims.js';
 import { HAND_OFF_ID, readHandOff, type HandOff } from '../../renderer/core/first-calls/hand-off.js';
 import { planFirstCalls } from '../../renderer/core/first-calls/plan-first-calls.js';
 import { registry } from '../../renderer/nodes/registry.js';
-import { createForms } from '../../renderer/runtime/forms.js';
-import type { RuntimeServices } from '../../renderer/runtime/services.js';
-import { createStateStore } from '../../renderer/runtime/state-store.js';
+import { noDevice } from '../../renderer/core/runtime/device.js';
+import { createForms } from '../../renderer/core/runtime/forms.js';
+import type { RuntimeServices } from '../../renderer/core/runtime/services.js';
+import { createStateStore } from '../../renderer/core/runtime/state-store.js';
 import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types.js';
 
 const docs = readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc);
@@ -114,6 +115,7 @@ async function appRun(
     back: () => {},
     openExternal: () => {},
     logError: () => {},
+    device: noDevice,
     signal: controller.signal,
     registry,
   };

@@ -3,7 +3,7 @@
  * and a script-safe copy without the ops-facing notes. The snapshot and the release arms both build bodies this way.
  */
 import { bodyEtag } from '../store/content-hash.js';
-import { scriptSafe } from '../../renderer/core/first-calls/hand-off.js';
+import { scriptSafe } from '../../renderer/core/index.js';
 import { textMessages } from './text-messages.js';
 
 /** A published body, serialised once: bytes for the API, a script-safe string for the HTML. */

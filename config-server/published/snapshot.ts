@@ -1,5 +1,5 @@
 import { matchRoute, type RouteLike } from './match-route.js';
-import { nodeTypesOf } from '../../renderer/core/documents/node-types-of.js';
+import { nodeTypesOf } from '../../renderer/core/index.js';
 import { ReleaseArms, type ArmKind, type ArmLabel } from '../releases/release-arms.js';
 import type { Who } from '../releases/borrower-params.js';
 import { bundleEntry, entry, oneOf, originOf, screenEntry, type Entry, type SnapshotDoc } from './entries.js';

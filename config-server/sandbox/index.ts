@@ -46,7 +46,7 @@ import { UploadStore } from './upload-store.js';
 import { uploadRoutes } from './uploads.js';
 import { validateRequest } from './validate-request.js';
 import { virtualAccountEndpoints } from './virtual-account.js';
-import { DEFAULT_MARKET } from '../../renderer/core/market/default-market.js';
+import { DEFAULT_MARKET } from '../../renderer/core/index.js';
 
 export interface SandboxOptions {
   /** The published landing-template document for a templateId (channel-template), or undefined. */

@@ -3,7 +3,7 @@ import { CODES, SandboxError, notFound } from './envelope.js';
 import type { Ctx, Endpoint } from './endpoint.js';
 import { CAPTCHA_TEXT, SMS_CODE, SMS_INTERVAL_MS } from './seed.js';
 import { nextId, pushBounded } from './state.js';
-import { withSections } from '../../renderer/core/landing/template-sections.js';
+import { withSections } from '../../renderer/core/index.js';
 
 const BASE = '/api/v2/youmi/promotion';
 const MAX_SIDS = 5000;

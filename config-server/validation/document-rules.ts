@@ -4,8 +4,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { createAjv, documentKinds, readSchemaFiles } from './load-schemas.js';
-import { formatAjvErrors } from '../../renderer/core/validation/format-ajv-errors.js';
-import { withRegistrationWording } from '../../renderer/core/landing/registration-parts.js';
+import { formatAjvErrors, withRegistrationWording } from '../../renderer/core/index.js';
 
 export interface SchemaError {
   instancePath: string;

@@ -8,7 +8,7 @@
  * run time (state, the answer of a call), so unknown names are not errors here.
  */
 import type jsep from 'jsep';
-import { parse, type Ast } from '../../renderer/core/expressions/parse.js';
+import { parse, type Ast } from '../../renderer/core/index.js';
 import type { Reference } from './collect-references.js';
 import { bindingsOf, templatesIn, unclosedAt } from './template-strings.js';
 import type { DocumentError } from './validation-types.js';

@@ -7,7 +7,7 @@
  * - a market constant (a leaf under a checked section) that no document reads and that code does not
  *   declare as read (renderer/core/market/market-reads.ts): an ops edit of it would change nothing.
  */
-import { MARKET_READS_BY_CODE } from '../../renderer/core/market/market-reads.js';
+import { MARKET_READS_BY_CODE } from '../../renderer/core/index.js';
 import { MARKET_PATH, type Reference } from './collect-references.js';
 import type { DocumentError, KnownDocument } from './validation-types.js';
 

@@ -6,7 +6,7 @@
  * anywhere else in a screen or template they are refused, naming the file, the pointer and the helper to use.
  */
 import type jsep from 'jsep';
-import { parse, type Ast } from '../../renderer/core/expressions/parse.js';
+import { parse, type Ast } from '../../renderer/core/index.js';
 import type { Reference } from './collect-references.js';
 import { bindingsOf, templatesIn } from './template-strings.js';
 import type { DocumentError } from './validation-types.js';

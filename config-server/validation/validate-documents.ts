@@ -6,8 +6,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { createAjv, documentKinds, readSchemaFiles } from './load-schemas.js';
-import { formatAjvErrors } from '../../renderer/core/validation/format-ajv-errors.js';
-import { withRegistrationWording } from '../../renderer/core/landing/registration-parts.js';
+import { formatAjvErrors, withRegistrationWording } from '../../renderer/core/index.js';
 import { checkMoneyBindings } from './money-binding-rules.js';
 import { checkExpressions } from './expression-rules.js';
 import { collectReferences, type Reference } from './collect-references.js';

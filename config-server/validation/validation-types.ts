@@ -2,7 +2,7 @@
  * The shapes every validation rule shares: what a rule reads (a loaded document) and what it reports (an error naming
  * the file and JSON pointer). Kept apart so the rules and the validator that runs them import types, not each other.
  */
-import type { DocumentProblem } from '../../renderer/core/validation/document-problem.js';
+import type { DocumentProblem } from '../../renderer/core/index.js';
 
 /** A problem as the browser reports it, plus the file: the server checks many documents at once. */
 export interface DocumentError extends DocumentProblem {

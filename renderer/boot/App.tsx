@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, HashRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { createApiClient } from '../api/api-client';
 import { createBridge } from '../bridge/create-bridge';
-import { commonQueryNames } from '../runtime/services';
+import { commonQueryNames } from '../core/runtime/services';
 import { ToastRegion } from '../toast/ToastRegion';
 import { LoadingIndicator } from '../api/LoadingIndicator';
 import { configureToasts, toastStore } from '../toast/toast-store';

@@ -1,19 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ScreenDocument } from '../../schemas/generated/types';
-import { createForms } from '../runtime/forms';
+import { createForms } from '../core/runtime/forms';
 import { registry } from '../nodes/registry';
 import { nodeElements } from '../runtime/RenderNodes';
 import { RuntimeProvider } from '../runtime/runtime-context';
-import { runActions } from '../actions/run-actions';
-import { translate } from '../runtime/create-runtime';
-import type { RuntimeServices } from '../runtime/services';
-import { createStateStore } from '../runtime/state-store';
+import { runActions } from '../core/actions/run-actions';
+import { translate } from '../core/runtime/create-runtime';
+import type { RuntimeServices } from '../core/runtime/services';
+import { createStateStore } from '../core/runtime/state-store';
 import { toastStore } from '../toast/toast-store';
 import { logError } from './log-error';
 import { claiming, type ClaimTable } from '../core/first-calls/claim-table';
 import { firstScreenShown } from './after-first-screen';
 import { note } from '../telemetry/telemetry-inbox';
 import { watchScreen } from './live/screen-trouble';
+import { browserDevice } from '../runtime/browser-device';
 
 /** What a screen is built from: the document plus the session's services (the rest is made per mount). */
 export type ScreenHostProps = Pick<
@@ -63,6 +64,7 @@ export function ScreenHost(props: ScreenHostProps) {
         if (/^node \S+(?: #\S+)? failed to render: /.test(m)) trouble.renderFailed();
         logError(`screen ${doc.id}: ${m}`, d);
       },
+      device: browserDevice,
       signal: controller.signal,
       registry,
     };

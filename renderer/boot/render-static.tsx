@@ -4,25 +4,26 @@
  * and state (the screen, then the loading region and the toast region, at the same tree positions, so
  * React's generated ids agree); the app hydrates it (start-app.tsx).
  * Imported by the config server only (react-dom/server never reaches the browser bundle). The server's one way into
- * the React side: it imports from renderer/ only this entry and renderer/core/ (`npm run lint` holds it to that), so
- * the onLoad run with the server's answers and the page's capture script are handed on from here.
+ * the React side: it imports from renderer/ only this entry and renderer/core/index.ts (`npm run lint` holds it to
+ * that), so the page's capture script is handed on from here. The onLoad run with the server's answers draws nothing
+ * and is the core's (core/first-calls/draw-with-answers.ts).
  */
 import { renderToString } from 'react-dom/server';
 import type { ScreenInput } from '../core/screen/screen-input';
 import type { ApiClient, Bridge } from '../runtime/contract';
-import { translate } from '../runtime/create-runtime';
-import { createForms } from '../runtime/forms';
+import { translate } from '../core/runtime/create-runtime';
+import { createForms } from '../core/runtime/forms';
 import { registry } from '../nodes/registry';
 import { nodeElements } from '../runtime/RenderNodes';
 import { RuntimeProvider } from '../runtime/runtime-context';
-import type { RuntimeServices } from '../runtime/services';
-import { createStateStore } from '../runtime/state-store';
+import type { RuntimeServices } from '../core/runtime/services';
+import { createStateStore } from '../core/runtime/state-store';
 import { preloadAllWidgets } from '../nodes/preload-widgets';
 import { LoadingIndicator } from '../api/LoadingIndicator';
 import { ToastRegion } from '../toast/ToastRegion';
 import type { ToastStore } from '../toast/toast-store';
+import { noDevice } from '../core/runtime/device';
 
-export { drawWithAnswers } from './draw-with-answers';
 export { CAPTURE_SCRIPT } from './capture/capture-script';
 
 /** What drawing takes from the screen (core/screen/screen-input.ts): no API map, as a drawn screen never calls out. */
@@ -78,6 +79,7 @@ export function renderStaticScreen(input: StaticRenderInput): StaticRender {
     back: () => {},
     openExternal: () => {},
     logError: (m, d) => input.logError(`screen ${input.doc.id}: ${m}`, d),
+    device: noDevice,
     signal: controller.signal,
     registry,
   };

@@ -99,7 +99,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     // Only with the very bundle the server drew with (a publish in between: the app draws afresh).
     hydrate = serverDrawn && !!boot.bundleEtag && bundle.etag === boot.bundleEtag;
     bundle.drawn = hydrate;
-    const handOff = hydrate ? readHandOff() : null;
+    const handOff = hydrate ? readHandOff(document) : null;
     // The page may have started the first call itself while this bundle downloaded (public/early-call.js).
     const early = (window as { __sduiEarly?: Promise<RawAnswer> }).__sduiEarly;
     const api = createApiClient({

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { ScopeContext, useRuntime } from '../runtime/runtime-context';
-import { scopedRuntime } from '../runtime/create-runtime';
+import { scopedRuntime } from '../core/runtime/create-runtime';
 
 /**
  * `item` and `index` for the nodes of one list entry. One component per item: it provides the item's runtime

@@ -3,7 +3,7 @@ import type { ListNode } from '../../schemas/generated/types';
 import type { Runtime, Widget } from '../runtime/contract';
 import { nodeElements } from '../runtime/RenderNodes';
 import { ScopeContext, useRuntime } from '../runtime/runtime-context';
-import { sameButState, stateFree, trackedRuntime } from '../runtime/create-runtime';
+import { sameButState, stateFree, trackedRuntime } from '../core/runtime/create-runtime';
 import { layoutClasses } from './layout';
 import { asList, pick } from './text-of';
 

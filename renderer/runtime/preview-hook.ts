@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Node } from '../../schemas/generated/types';
-import type { RuntimeServices } from './services';
+import type { RuntimeServices } from '../core/runtime/services';
 
 /**
  * The console canvas's one hook into drawing (issue 49). Only the draft preview frame sets it, from its lazily

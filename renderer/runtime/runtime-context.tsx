@@ -1,8 +1,8 @@
 import { createContext, use, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Runtime, Scope } from './contract';
-import { createRuntime, scopedRuntime } from './create-runtime';
-import { runActions } from '../actions/run-actions';
-import type { RuntimeServices } from './services';
+import { createRuntime, scopedRuntime } from '../core/runtime/create-runtime';
+import { runActions } from '../core/actions/run-actions';
+import type { RuntimeServices } from '../core/runtime/services';
 
 export const ServicesContext = createContext<RuntimeServices | null>(null);
 /** The screen's runtime for the current state snapshot: a new one on every state change. */

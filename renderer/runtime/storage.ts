@@ -1,3 +1,5 @@
+import { readStored as readStoredIn, type ScreenStorage } from '../core/runtime/device';
+
 /**
  * Screen data kept in localStorage by `storage` actions, under one prefix so `clear` never wipes
  * the app's own keys (the cached config).
@@ -13,7 +15,7 @@ const safe = <T>(f: () => T, fallback: T): T => {
   }
 };
 
-export const screenStorage = {
+export const screenStorage: ScreenStorage = {
   getItem: (key: string) => safe(() => localStorage.getItem(PREFIX + key), null),
   setItem: (key: string, value: string) => safe(() => localStorage.setItem(PREFIX + key, value), undefined),
   removeItem: (key: string) => safe(() => localStorage.removeItem(PREFIX + key), undefined),
@@ -28,13 +30,5 @@ export const screenStorage = {
     }, undefined),
 };
 
-/** A stored value as an expression sees it: JSON when it parses, else the raw string. */
-export function readStored(key: string): unknown {
-  const raw = screenStorage.getItem(key);
-  if (raw == null) return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
-}
+/** A stored value as an expression sees it (JSON when it parses, else the raw string), from the page's storage. */
+export const readStored = (key: string): unknown => readStoredIn(screenStorage, key);

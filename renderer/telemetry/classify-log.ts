@@ -1,7 +1,7 @@
 /**
  * Which beacon count a logged message is. The screen host prefixes what a screen logs with `screen <id>: `; the
  * rest is the producer's own wording: runtime/NodeBoundary.tsx (a widget that threw), runtime/RenderNodes.tsx (an
- * unknown node type) and runtime/create-runtime.ts (expression warnings). classify-log.isolated.test.tsx runs those producers,
+ * unknown node type) and core/runtime/create-runtime.ts (expression warnings). classify-log.isolated.test.tsx runs those producers,
  * so a change of their wording fails there, not silently here.
  */
 export type LogMetric = 'renderErrors' | 'unknownNodes' | 'expressionWarnings';

@@ -81,6 +81,8 @@ export interface PageOptions {
   keep?: boolean;
   /** Headers every request of the context sends, e.g. X-Forwarded-For: a borrower at its own address. */
   headers?: Record<string, string>;
+  /** The phone's time zone (IANA id, e.g. Asia/Jakarta; default: the machine's). */
+  timezoneId?: string;
 }
 
 export interface ScreenOptions extends PageOptions {
@@ -184,6 +186,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         locale: opts.locale,
         extraHTTPHeaders: o.headers,
         serviceWorkers: opts.worker ? 'allow' : 'block',
+        timezoneId: o.timezoneId,
       });
       // A page left open keeps its app running (timers, countdowns, focus and config checks) beside every later test
       // of the file, on the same two cores. onTestFinished throws outside a test: a hook's page lives until close.

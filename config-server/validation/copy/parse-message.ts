@@ -4,9 +4,8 @@
  * into the compact JSON form the bundle ships (`renderer/core/copy/message-ast.ts`), so the browser never parses.
  */
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import type { MessageAst, MessagePart } from '../../../renderer/core/copy/message-ast.ts';
-
-export type { MessageAst, MessagePart } from '../../../renderer/core/copy/message-ast.ts';
+import type { MessageAst, MessagePart } from '../../../renderer/core/index.js';
+export { type MessageAst, type MessagePart } from '../../../renderer/core/index.js';
 
 export type ParseResult = { ok: true; ast: MessageAst } | { ok: false; message: string; offset: number };
 

@@ -1,9 +1,10 @@
 /**
  * Formats a pre-parsed ICU message (`message-ast.ts`) with Intl only: no parser and no eval reach the browser, and
  * the server's drawn page runs this same function, so both show the same text. Numbers take the market's separators
- * (the market document's `number`, as amounts do), dates the market's time zone, so a server in UTC and a phone in
- * Jakarta agree. A missing argument shows as `{name}`, as plain copy does.
+ * (the market document's `number`, as amounts do), dates the market's time zone through the one date formatter
+ * (../dates/market-date.ts, which bindings' `date()` uses too), so a server in UTC and a phone in Jakarta agree. A missing argument shows as `{name}`, as plain copy does.
  */
+import { formatDateStyle } from '../dates/market-date';
 import { groupThousands, numberFormatOf } from '../money/amount';
 import type { MessageAst } from './message-ast';
 
@@ -14,8 +15,8 @@ export interface FormatContext {
   market?: Record<string, unknown>;
 }
 
-const cache = new Map<string, Intl.PluralRules | Intl.NumberFormat | Intl.DateTimeFormat>();
-function cached<T extends Intl.PluralRules | Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+const cache = new Map<string, Intl.PluralRules | Intl.NumberFormat>();
+function cached<T extends Intl.PluralRules | Intl.NumberFormat>(key: string, make: () => T): T {
   let f = cache.get(key) as T | undefined;
   if (!f) cache.set(key, (f = make()));
   return f;
@@ -52,24 +53,6 @@ function formatNumber(n: number, style: unknown, ctx: FormatContext): string {
     .join('');
 }
 
-const DATE_STYLES = ['short', 'medium', 'long', 'full'];
-
-function formatDate(v: unknown, style: unknown, time: boolean, ctx: FormatContext): string | null {
-  const d = v instanceof Date ? v : typeof v === 'number' || typeof v === 'string' ? new Date(v) : null;
-  if (!d || Number.isNaN(d.getTime())) return null;
-  const timeZone = typeof ctx.market?.timeZone === 'string' ? ctx.market.timeZone : 'UTC';
-  const named = typeof style === 'string' && DATE_STYLES.includes(style) ? style : 'medium';
-  const opts: Intl.DateTimeFormatOptions =
-    style && typeof style === 'object'
-      ? { ...(style as Intl.DateTimeFormatOptions), timeZone }
-      : { [time ? 'timeStyle' : 'dateStyle']: named, timeZone };
-  try {
-    return cached(`d|${ctx.locale}|${JSON.stringify(opts)}`, () => new Intl.DateTimeFormat(ctx.locale, opts)).format(d);
-  } catch {
-    return d.toISOString();
-  }
-}
-
 const toNumber = (v: unknown): number | null => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) ? n : null;
@@ -89,7 +72,8 @@ export function formatMessage(ast: MessageAst, args: Record<string, unknown> | u
         const n = has(part.n) ? toNumber(a[part.n]) : null;
         s += n === null ? (has(part.n) ? String(a[part.n]) : `{${part.n}}`) : formatNumber(n, part.s, ctx);
       } else if ('d' in part) {
-        s += (has(part.d) ? formatDate(a[part.d], part.s, !!part.t, ctx) : null) ?? `{${part.d}}`;
+        s +=
+          (has(part.d) ? formatDateStyle(a[part.d], part.s, !!part.t, ctx.locale, ctx.market) : null) ?? `{${part.d}}`;
       } else if ('p' in part) {
         const n = has(part.p) ? toNumber(a[part.p]) : null;
         if (n === null) {

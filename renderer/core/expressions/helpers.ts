@@ -1,5 +1,6 @@
 import { amountDigits, formatAmount, readAmount } from '../money/amount';
-import { formatDate, thousands } from './format';
+import { formatDatePattern } from '../dates/market-date';
+import { thousands } from './format';
 
 /** Functions an expression may call. Nothing else is callable: not methods of values, not globals. */
 export type Helper = (...args: unknown[]) => unknown;
@@ -78,7 +79,8 @@ export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
     },
     t: (key, args) => (env.t ? env.t(String(key), plainRecord(args) ? args : undefined) : String(key)),
     thousands: (n, format) => thousands(n, format),
-    date: (v, pattern) => formatDate(v, pattern ?? 'YYYY-MM-DD'),
+    // A time in the market's zone, so the server's drawing and the phone agree (dates/market-date.ts).
+    date: (v, pattern) => formatDatePattern(v, pattern ?? 'YYYY-MM-DD', market()),
     len: (v) => (isList(v) || typeof v === 'string' ? v.length : plainRecord(v) ? Object.keys(v).length : 0),
     join: (list, sep) =>
       isList(list) ? list.map((x) => (x == null ? '' : String(x))).join(sep == null ? ',' : String(sep)) : '',

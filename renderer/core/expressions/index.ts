@@ -1,4 +1,4 @@
 export { evaluate, FORBIDDEN_KEYS, type Evaluation } from './evaluate';
 export { resolveTemplate, resolveWithWarnings } from './template';
 export { createHelpers, type HelperEnv, type Helper } from './helpers';
-export { formatDate, thousands, toDate } from './format';
+export { thousands } from './format';

@@ -58,9 +58,14 @@ export function writeHandOff(d: HandOff): string {
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object';
 
+/** Where the hand-off is read from: the page's document in the browser (passed in: the core has no DOM). */
+export interface HandOffPage {
+  getElementById(id: string): { textContent: string | null } | null;
+}
+
 /** The page's hand-off; absent or malformed → null (the app makes its calls as usual). */
-export function readHandOff(doc: Document = document): HandOff | null {
-  const text = doc.getElementById(HAND_OFF_ID)?.textContent;
+export function readHandOff(page: HandOffPage): HandOff | null {
+  const text = page.getElementById(HAND_OFF_ID)?.textContent;
   if (!text) return null;
   try {
     const d = JSON.parse(text) as Wire;

@@ -1,7 +1,7 @@
 /**
  * The server's first reads, the React-free half: which planned calls the API map lets the server make, and the
  * backend's answer read exactly as the app's API client reads it (call-rules.ts). The onLoad run that takes those
- * answers needs the widgets and lives beside the static render (renderer/boot/draw-with-answers.ts).
+ * answers is draw-with-answers.ts.
  */
 import type { ApiMapDocument, Endpoint } from '../../../schemas/generated/types';
 import type { ScreenInput } from '../screen/screen-input';

@@ -21,7 +21,7 @@ import { RuntimeContext, ScopeContext } from '../runtime-context';
 import type { Runtime } from '../contract';
 import type { PreviewHook } from '../preview-hook';
 import { applyOverrides, pointersOf } from '../preview-overrides';
-import type { RuntimeServices } from '../services';
+import type { RuntimeServices } from '../../core/runtime/services';
 import { isToFrame, type FromFrame, type PreviewOverride } from './preview-messages';
 import { previewApi, templateEndpoints, type TemplateDraft } from './preview-api';
 import { showProblems, type Problem } from './preview-problems';

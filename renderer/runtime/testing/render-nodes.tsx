@@ -6,14 +6,15 @@ import { render, type RenderResult } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import type { Node } from '../../../schemas/generated/types';
 import type { ApiClient, ApiResult, Bridge, Runtime, Scope, WidgetRegistry } from '../contract';
-import { createRuntime } from '../create-runtime';
-import { runActions } from '../../actions/run-actions';
+import { createRuntime } from '../../core/runtime/create-runtime';
+import { runActions } from '../../core/actions/run-actions';
 import { registry } from '../../nodes/registry';
-import { createForms } from '../forms';
+import { createForms } from '../../core/runtime/forms';
 import { nodeElements } from '../RenderNodes';
 import { RuntimeProvider, ScopeProvider } from '../runtime-context';
-import type { RuntimeServices } from '../services';
-import { createStateStore, type State } from '../state-store';
+import type { RuntimeServices } from '../../core/runtime/services';
+import { createStateStore, type State } from '../../core/runtime/state-store';
+import { browserDevice } from '../browser-device';
 
 /** A fake server answer: the `{code, message, data}` envelope, or a function of the params; `'network'` simulates no response. */
 export type FakeResponse = { code: unknown; message?: string; data?: unknown } | 'network';
@@ -131,6 +132,7 @@ export function createTestServices(opts: RenderNodesOptions = {}) {
     back: () => void rec.navigations.push({ back: true }),
     openExternal: (url, o) => void rec.navigations.push({ url, replace: !!o?.replace }),
     logError: (message, detail) => void rec.logs.push({ message, detail }),
+    device: browserDevice,
     signal: controller.signal,
     registry: opts.registry ?? registry,
   };

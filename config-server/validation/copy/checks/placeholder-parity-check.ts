@@ -1,5 +1,5 @@
 import type { CopyFinding, MessageCheck } from '../copy-finding.js';
-import { describePlaceholderProblem, placeholderDiff } from '../../../../renderer/core/copy/placeholder-diff.js';
+import { describePlaceholderProblem, placeholderDiff } from '../../../../renderer/core/index.js';
 import { argumentsOf } from '../parse-message.js';
 
 /** `{from` → `{to` for every use of the argument (simple, typed or plural), the rest of the source untouched. */

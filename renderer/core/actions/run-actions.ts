@@ -1,8 +1,7 @@
-import type { Action } from '../../schemas/generated/types';
+import type { Action } from '../../../schemas/generated/types';
 import type { ActionContext, ActionOutcome, Scope } from '../runtime/contract';
 import { createRuntime } from '../runtime/create-runtime';
 import type { RuntimeServices } from '../runtime/services';
-import { screenStorage } from '../runtime/storage';
 import { handlers } from './registry';
 
 type Chained = { onSuccess?: Action[]; onError?: Action[] };
@@ -26,7 +25,8 @@ export async function runActions(
       navigate: services.navigate,
       back: services.back,
       openExternal: services.openExternal,
-      storage: screenStorage,
+      storage: services.device.storage,
+      device: services.device,
     };
     const handler = (handlers as Record<string, (a: Action, c: ActionContext) => Promise<ActionOutcome>>)[
       action?.action

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Action } from '../../schemas/generated/types';
-import { createTestServices } from '../runtime/testing/render-nodes';
+import type { Action } from '../../../schemas/generated/types';
+import { createTestServices } from '../../runtime/testing/render-nodes';
 import { runActions } from './run-actions';
 
 const acts = (...a: unknown[]) => a as Action[];

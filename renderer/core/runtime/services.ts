@@ -1,5 +1,6 @@
-import type { ApiMapDocument } from '../../schemas/generated/types';
-import type { ApiClient, Bridge, Forms, WidgetRegistry } from './contract';
+import type { ApiMapDocument } from '../../../schemas/generated/types';
+import type { ApiClient, Bridge, Forms, NodeType } from './contract';
+import type { Device } from './device';
 import type { StateStore } from './state-store';
 
 /** Everything a screen's runtime is built from; boot and testing/render-nodes.tsx each assemble one. */
@@ -25,8 +26,13 @@ export interface RuntimeServices {
   logError(message: string, detail?: unknown): void;
   /** Aborted when the screen unmounts. */
   signal: AbortSignal;
-  /** Widget table (nodes/registry.ts; tests may pass their own). Handed in, so widgets that draw children never import it. */
-  registry: Partial<WidgetRegistry>;
+  /** The browser's storage, cookies, clipboard and windows (core/runtime/device.ts). */
+  device: Device;
+  /**
+   * Widget table (nodes/registry.ts; tests may pass their own). Handed in, so widgets that draw children never import
+   * it; the core only carries it (its type with React is `WidgetRegistry` in renderer/runtime/contract.ts).
+   */
+  registry: Partial<Record<NodeType, unknown>>;
 }
 
 export type CommonParams = ApiMapDocument['commonParams'];

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Action } from '../../schemas/generated/types';
+import type { Action } from '../../../schemas/generated/types';
 import { createRuntime } from '../runtime/create-runtime';
-import { endOfYear } from '../runtime/cookies';
-import { createTestServices } from '../runtime/testing/render-nodes';
+import { endOfYear } from '../../runtime/cookies';
+import { createTestServices } from '../../runtime/testing/render-nodes';
 import { runActions } from './run-actions';
 
 const acts = (...a: unknown[]) => a as Action[];

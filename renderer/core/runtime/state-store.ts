@@ -1,4 +1,4 @@
-import { FORBIDDEN_KEYS } from '../core/expressions/evaluate';
+import { FORBIDDEN_KEYS } from '../expressions/evaluate';
 
 export type State = Record<string, unknown>;
 

@@ -1,7 +1,6 @@
 import type { Handler } from '../runtime/contract';
-import { writeCookie } from '../runtime/cookies';
 
-export const storage: Handler<'storage'> = async (action, { runtime, storage: store }) => {
+export const storage: Handler<'storage'> = async (action, { runtime, storage: store, device }) => {
   if (action.op === 'clear') {
     store.clear();
     return { ok: true };
@@ -15,9 +14,9 @@ export const storage: Handler<'storage'> = async (action, { runtime, storage: st
     return typeof v === 'string' ? v : JSON.stringify(v);
   };
   if (action.in === 'cookie') {
-    if (action.op === 'remove') writeCookie(action.key, null);
+    if (action.op === 'remove') device.writeCookie(action.key, null);
     else
-      writeCookie(
+      device.writeCookie(
         action.key,
         value(),
         action.expiresYear === undefined ? undefined : runtime.limit(action.expiresYear, new Date().getUTCFullYear()),

@@ -2,17 +2,17 @@
  * Server-side: the screen's `onLoad` run against the answers the server fetched (read by
  * core/first-calls/server-answer.ts), so the page is drawn with the state those answers give. The runner claims
  * them from a claim table as the app's runner will; any other call or delay waits until the page is drawn, then
- * ends as a closed screen does. Config server only, through render-static.tsx (it needs the widgets).
+ * ends as a closed screen does. Config server only (through the core's index); it draws nothing, so needs no widgets.
  */
 import { runActions } from '../actions/run-actions';
 import type { ApiClient, ApiResult } from '../runtime/contract';
-import { registry } from '../nodes/registry';
 import { createForms } from '../runtime/forms';
+import { noDevice } from '../runtime/device';
 import type { RuntimeServices } from '../runtime/services';
 import { createStateStore } from '../runtime/state-store';
-import { claiming, createClaimTable } from '../core/first-calls/claim-table';
-import type { HandOff, ServerCall } from '../core/first-calls/hand-off';
-import type { ScreenInput } from '../core/screen/screen-input';
+import { claiming, createClaimTable } from './claim-table';
+import type { HandOff, ServerCall } from './hand-off';
+import type { ScreenInput } from '../screen/screen-input';
 
 /** Far more promise jobs than an onLoad's actions chain between two calls (each action takes a handful). */
 const MICROTASK_FLUSHES = 500;
@@ -46,8 +46,10 @@ export async function drawWithAnswers(input: OnLoadInput, answers: ServerCall[])
     back: () => {},
     openExternal: () => {},
     logError: (m, d) => input.logError(`screen ${input.doc.id} (server onLoad): ${m}`, d),
+    device: noDevice,
     signal: controller.signal,
-    registry,
+    // Nothing is drawn here: the page is drawn afterwards with the state this run leaves.
+    registry: {},
   };
   let done = false;
   void runActions(input.doc.onLoad, services).finally(() => (done = true));

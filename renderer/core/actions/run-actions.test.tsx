@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Action } from '../../schemas/generated/types';
-import { createTestServices, renderNodes } from '../runtime/testing/render-nodes';
+import type { Action } from '../../../schemas/generated/types';
+import { createTestServices, renderNodes } from '../../runtime/testing/render-nodes';
 import { createRuntime } from '../runtime/create-runtime';
 import { runActions } from './run-actions';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ActionOutcome } from '../runtime/contract';
-import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types';
-import type { ScreenInput } from '../core/screen/screen-input';
+import type { ApiMapDocument, ScreenDocument } from '../../../schemas/generated/types';
+import type { ScreenInput } from '../screen/screen-input';
 
 // Every onLoad run the server starts, to see that each one ends once its page is drawn.
 const runs = vi.hoisted(() => [] as Promise<ActionOutcome>[]);
@@ -13,8 +13,8 @@ vi.mock('../actions/run-actions', async (original) => {
   };
 });
 const { drawWithAnswers } = await import('./draw-with-answers');
-const { readServerAnswer } = await import('../core/first-calls/server-answer');
-const { planFirstCalls } = await import('../core/first-calls/plan-first-calls');
+const { readServerAnswer } = await import('./server-answer');
+const { planFirstCalls } = await import('./plan-first-calls');
 
 const apiMap = {
   baseUrl: '/sandbox',

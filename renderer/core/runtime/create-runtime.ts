@@ -1,9 +1,8 @@
-import { createHelpers, evaluate, resolveTemplate, type Helper } from '../core/expressions';
-import { copyText } from '../core/copy/copy-text';
+import { createHelpers, evaluate, resolveTemplate, type Helper } from '../expressions';
+import { copyText } from '../copy/copy-text';
 import type { ActionOutcome, Runtime, Scope } from './contract';
 import type { RuntimeServices } from './services';
-import { readCookie } from './cookies';
-import { readStored } from './storage';
+import { readStored } from './device';
 import type { State } from './state-store';
 
 const helperCache = new WeakMap<RuntimeServices, Record<string, Helper>>();
@@ -22,11 +21,10 @@ function helpersOf(services: RuntimeServices) {
   if (!h) {
     h = createHelpers({
       t: (k, a) => translate(services, k, a),
-      stored: readStored,
-      cookie: readCookie,
+      stored: (key) => readStored(services.device.storage, key),
+      cookie: (name) => services.device.readCookie(name),
       market: () => services.market,
-      userAgent: () =>
-        typeof navigator !== 'undefined' && typeof navigator.userAgent === 'string' ? navigator.userAgent : '',
+      userAgent: () => services.device.userAgent(),
     });
     helperCache.set(services, h);
   }

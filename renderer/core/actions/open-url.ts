@@ -8,7 +8,7 @@ export const openUrl: Handler<'openUrl'> = async (action, ctx) => {
     ctx.runtime.logError(`openUrl: refused "${url}" (only tel:, mailto:, http: and https: are allowed)`);
     return { ok: false, error: { message: 'refused URL' } };
   }
-  if (action.newWindow && /^https?:/i.test(url)) window.open(url, '_blank', 'noopener');
+  if (action.newWindow && /^https?:/i.test(url)) ctx.device.openWindow(url);
   else ctx.openExternal(url);
   return { ok: true };
 };
