@@ -1121,17 +1121,21 @@ export interface MarketDocument {
     minorUnits: number;
   };
   /**
-   * Number format.
+   * How numbers and money read for this market's borrowers: the locale's CLDR pattern (Intl.NumberFormat) places groups and decimals, so en-IN groups in lakhs (₹3,50,000) and id-ID in thousands (Rp350.000). Amounts are sent without separators and read tolerantly whatever the backend's convention.
    */
   number: {
     /**
-     * Thousands separator shown (a period); amounts are sent without it.
+     * BCP 47 locale of numbers and money (en-IN, id-ID); validation checks the server's Intl formats it.
      */
-    thousandsSeparator: string;
+    locale: string;
     /**
-     * Decimal separator shown.
+     * Optional override of the locale's group separator ('' shows no grouping); groups still fall where the locale puts them. Never a digit, never the decimal separator.
      */
-    decimalSeparator: string;
+    thousandsSeparator?: string;
+    /**
+     * Optional override of the locale's decimal separator: one character, never a digit, never the group separator.
+     */
+    decimalSeparator?: string;
   };
   /**
    * Loan term units in words: a backend codes a term's unit as a word or a number (`day`, `1`); `termUnit(code)` in a screen shows the words of its text key, and an unknown code shows the default unit's words, never the raw code.
