@@ -129,31 +129,49 @@ export function sandboxStyleFromEnv(env: NodeJS.ProcessEnv): SandboxStyle {
 type SandboxWiring = SandboxOptions;
 
 /**
- * The published text of `key` for a market: its market document's text set (as the market's bundle carries it).
- * Read once per snapshot and market; markets the snapshot does not publish have none.
+ * A market's published bundle as the sandbox reads it: the text set's texts and the market document. Parsed once per
+ * snapshot and market; markets the snapshot does not publish have none.
  */
-function publishedTextOf(snapshot: () => PublishedSnapshot): SandboxWiring['textOf'] {
-  const cache = new WeakMap<PublishedSnapshot, Map<string, Record<string, unknown> | null>>();
-  return (market, key) => {
+function publishedBundleOf(snapshot: () => PublishedSnapshot) {
+  type Read = { texts: Record<string, unknown> | null; market: Record<string, unknown> | null };
+  const cache = new WeakMap<PublishedSnapshot, Map<string, Read>>();
+  const object = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : null);
+  return (market: string): Read | undefined => {
     const snap = snapshot();
     if (!snap.markets.includes(market)) return undefined;
     let byMarket = cache.get(snap);
     if (!byMarket) cache.set(snap, (byMarket = new Map()));
-    let texts = byMarket.get(market);
-    if (texts === undefined) {
+    let read = byMarket.get(market);
+    if (read === undefined) {
       const entry = snap.bundle(market);
       try {
-        const t = entry
-          ? (JSON.parse(entry.body.toString('utf8')) as { textSet?: { texts?: unknown } }).textSet?.texts
+        const b = entry
+          ? (JSON.parse(entry.body.toString('utf8')) as { textSet?: { texts?: unknown }; market?: unknown })
           : undefined;
-        texts = t && typeof t === 'object' ? (t as Record<string, unknown>) : null;
+        read = { texts: object(b?.textSet?.texts), market: object(b?.market) };
       } catch {
-        texts = null;
+        read = { texts: null, market: null };
       }
-      byMarket.set(market, texts);
+      byMarket.set(market, read);
     }
+    return read;
+  };
+}
+
+/** The published text of `key` for a market: its market document's text set (as the market's bundle carries it). */
+function publishedTextOf(bundleOf: ReturnType<typeof publishedBundleOf>): SandboxWiring['textOf'] {
+  return (market, key) => {
+    const texts = bundleOf(market)?.texts;
     const text = texts && Object.hasOwn(texts, key) ? texts[key] : undefined;
     return typeof text === 'string' ? text : undefined;
+  };
+}
+
+/** The published market document's customer-service phone, which the sandbox answers with as a backend would. */
+function publishedServicePhoneOf(bundleOf: ReturnType<typeof publishedBundleOf>): SandboxWiring['servicePhoneOf'] {
+  return (market) => {
+    const phone = bundleOf(market)?.market?.servicePhone;
+    return typeof phone === 'string' && phone ? phone : undefined;
   };
 }
 
@@ -276,11 +294,13 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     );
   const mediaDir = join(opts.dataDir ?? defaultDataDir, 'media');
   const mediaMaxBytes = Number(env.MEDIA_MAX_BYTES) > 0 ? Number(env.MEDIA_MAX_BYTES) : undefined;
-  const textOf = publishedTextOf(snapshot);
+  const bundleOf = publishedBundleOf(snapshot);
+  const textOf = publishedTextOf(bundleOf);
+  const servicePhoneOf = publishedServicePhoneOf(bundleOf);
   // The preview's sandbox reads the draft's landing templates, and the published texts.
   const previewSandbox = sandboxOn
     ? (getTemplate: (templateId: string) => unknown) =>
-        Promise.resolve(createSandboxRouter({ getTemplate, textOf, style: sandboxStyle }))
+        Promise.resolve(createSandboxRouter({ getTemplate, textOf, servicePhoneOf, style: sandboxStyle }))
     : undefined;
   app.use(
     '/admin/api',
@@ -303,6 +323,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     ? createSandboxRouter({
         getTemplate: (templateId) => snapshot().templateDoc(templateId),
         textOf,
+        servicePhoneOf,
         style: sandboxStyle,
       })
     : undefined;
