@@ -33,7 +33,7 @@ import type { AuthStore, ConfigStore } from './store/config-store.js';
 import { importOnFirstStart } from './store/repo-documents.js';
 import { openStores } from './store/open-stores.js';
 import { fromRoot } from './project-root.js';
-import { createSandboxRouter, type SandboxOptions } from './sandbox/index.js';
+import { createSandboxRouter, SANDBOX_PAGES_PATH, type SandboxOptions } from './sandbox/index.js';
 import { ANSWER_STYLES, type AnswerStyle } from './sandbox/answer-style.js';
 import { fastPathRoute } from './ops/access-log.js';
 import { logFunction, type Logger } from './ops/logger.js';
@@ -337,7 +337,20 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     prefetchFailed: (screen, endpoint, release) => failures.failed(screen, endpoint, release),
   };
   if (!devPages) app.use(hiddenPagesGate(snapshot));
-  app.use(rendererRouter(opts.staticDir ?? defaultStaticDir, snapshot, log, ssrSettingsFromEnv(env), drawing, tickets));
+  // While the sandbox runs (never in production), its agreement and product pages may be embedded in the borrower's
+  // pages: they are this origin's own.
+  const embedPaths = sandboxOn ? [SANDBOX_PAGES_PATH] : [];
+  app.use(
+    rendererRouter(
+      opts.staticDir ?? defaultStaticDir,
+      snapshot,
+      log,
+      ssrSettingsFromEnv(env),
+      drawing,
+      tickets,
+      embedPaths,
+    ),
+  );
   app.use(notFoundJson);
   app.use(errorMiddleware(log));
   const hub = live;

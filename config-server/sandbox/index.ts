@@ -86,6 +86,9 @@ export const SANDBOX_ENDPOINTS: Endpoint[] = [
 
 const BODY_LIMIT = '64kb';
 
+/** Where the sandbox's own pages (agreement, product, payment) are, as the app's pages may embed them. */
+export const SANDBOX_PAGES_PATH = '/sandbox/pages/';
+
 /**
  * The sandbox's own pages and pictures (agreement, product, payment pages; logos) are drawn per market: their URLs
  * carry a market other than the default one, so India's agreement link opens India's English agreement.

@@ -7,6 +7,7 @@ import { RuntimeProvider } from '../runtime/runtime-context';
 import { runActions } from '../actions/run-actions';
 import { translate } from '../runtime/create-runtime';
 import type { RuntimeServices } from '../runtime/services';
+import { browserSameOriginEmbeds } from '../runtime/same-origin-embeds';
 import { createStateStore } from '../runtime/state-store';
 import { toastStore } from '../toast/toast-store';
 import { logError } from './log-error';
@@ -65,6 +66,7 @@ export function ScreenHost(props: ScreenHostProps) {
       },
       signal: controller.signal,
       registry,
+      sameOriginEmbeds: browserSameOriginEmbeds(),
     };
     return { services, controller, trouble };
     // A screen's services live exactly as long as this mount (the parent keys it by location).

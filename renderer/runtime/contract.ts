@@ -7,6 +7,7 @@
 import type { ComponentType } from 'react';
 import type { Action, Node } from '../../schemas/generated/types';
 import type { ApiClient, ApiResult } from '../core/api/api-result';
+import type { SameOriginEmbeds } from './same-origin-embeds';
 
 // In the shared core (the server reads answers too); named here as well so widgets keep one place to import from.
 export type { ApiClient, ApiResult };
@@ -39,6 +40,8 @@ export interface Scope {
 export interface Bridge {
   /** Sends a native message by its logical name from the bridge map. */
   send(name: string, payload?: Record<string, unknown>): void;
+  /** Whether the native shell itself handles the message (not a browser fallback); absent: never. */
+  provides?(name: string): boolean;
 }
 
 export interface ActionOutcome {
@@ -86,6 +89,8 @@ export interface Runtime {
   forms: Forms;
   /** Logs a problem of a document or widget (dev console + test hooks); never shown to borrowers. */
   logError(message: string, detail?: unknown): void;
+  /** Pages of the page's own origin that may be embedded besides the market's `embedOrigins` (the sandbox's). */
+  sameOriginEmbeds?: SameOriginEmbeds;
 }
 
 /** A widget draws one node type. Modal open state lives in `state.$modals[id]`. */

@@ -1,6 +1,7 @@
 import type { ApiMapDocument } from '../../schemas/generated/types';
 import type { ApiClient, Bridge, Forms, WidgetRegistry } from './contract';
 import type { StateStore } from './state-store';
+import type { SameOriginEmbeds } from './same-origin-embeds';
 
 /** Everything a screen's runtime is built from; boot and testing/render-nodes.tsx each assemble one. */
 export interface RuntimeServices {
@@ -24,6 +25,8 @@ export interface RuntimeServices {
   logError(message: string, detail?: unknown): void;
   /** Aborted when the screen unmounts. */
   signal: AbortSignal;
+  /** Pages of the page's own origin that may be embedded (the sandbox's, while the server runs it); else none. */
+  sameOriginEmbeds?: SameOriginEmbeds;
   /** Widget table (nodes/registry.ts; tests may pass their own). Handed in, so widgets that draw children never import it. */
   registry: Partial<WidgetRegistry>;
 }

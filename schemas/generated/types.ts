@@ -1958,7 +1958,7 @@ export interface DividerNode {
   inset?: boolean;
 }
 /**
- * A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`); otherwise the fallback text.
+ * A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`), or a page of the sandbox backend while it is on (never in production); otherwise the fallback text and, with `open`, a way to open the page so it can still be read.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "EmbeddedPageNode".
@@ -1973,6 +1973,13 @@ export interface EmbeddedPageNode {
   src: Template;
   title: TextKey;
   fallback: TextKey;
+  /**
+   * Where the page cannot be embedded, a link under the fallback text that opens it (http or https only): in a new window, or through the native bridge message `bridge` (payload `url`) where the native shell provides that message.
+   */
+  open?: {
+    label: TextKey;
+    bridge?: BridgeMessage;
+  };
   /**
    * Height in CSS pixels (default 480).
    */
