@@ -42,6 +42,17 @@ const DEMO: Record<string, Record<string, string>> = {
   '/alipayrepayment': { amount: '1' },
   '/instalmentRepay': { productId: '103', orderId: '1004' },
 };
+/** The virtual account shows the payment method chosen before it (stored by the choose-pay-type screen). */
+const STORED: Record<string, Record<'ID' | 'IN', Record<string, string>>> = {
+  '/that': {
+    ID: { payType: '1', payCode: 'BCA', specificNum: '1' },
+    IN: { payType: '1', payCode: 'HDFC', specificNum: '1' },
+  },
+};
+const storeFor = (page: Page, route: string, market: 'ID' | 'IN') =>
+  page.addInitScript((items) => {
+    for (const [k, v] of Object.entries(items)) localStorage.setItem(`sdui:data:${k}`, v);
+  }, STORED[route]?.[market] ?? {});
 const queryOf = (route: string, market: 'ID' | 'IN') => ({
   market,
   productId: '101',
@@ -111,6 +122,7 @@ describe('India on every borrower route, drawn and hydrated', () => {
   it.each(ROUTES)('IN $path ($screen)', async ({ path: route, screen }) => {
     const rec = await h.newPage({ viewport: { width: 375, height: 667 } });
     const { page } = rec;
+    await storeFor(page, route, 'IN');
     const scripts = await holdAppScripts(page);
     // The sandbox's answers to the app are held until the hydrated page is read: what it shows then is hydration's
     // own work (with the server's answer the page handed over), not data loaded afterwards.
@@ -149,6 +161,7 @@ describe('India on every borrower route, drawn and hydrated', () => {
 
   it.each(ROUTES)('ID $path ($screen), photographed', async ({ path: route, screen }) => {
     const rec = await h.newPage({ viewport: { width: 375, height: 667 } });
+    await storeFor(rec.page, route, 'ID');
     await rec.page.goto(
       h.screenUrl(route, { token: `id-routes-${process.pid}-${++seq}`, query: queryOf(route, 'ID') }),
     );
