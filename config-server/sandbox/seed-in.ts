@@ -5,7 +5,7 @@
  * holds in the other. The service phone of an order is left empty: answers fall back to the published IN market
  * document's `servicePhone` (+91 80 4000 1234), as a real backend falls back to its configured phone.
  */
-import type { MarketSeed, SeedWords } from './market-seed.js';
+import type { MarketSeed, SeedWords } from './seed-types.js';
 import { ORDERS, SCENES, type Order, type Product, type QaNode } from './seed.js';
 
 /** Rupees per rupiah of the seed: keeps India's amounts within its loan range and the flows' arithmetic whole. */
