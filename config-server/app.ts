@@ -337,9 +337,9 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     prefetchFailed: (screen, endpoint, release) => failures.failed(screen, endpoint, release),
   };
   if (!devPages) app.use(hiddenPagesGate(snapshot));
-  // While the sandbox runs (never in production), its agreement and product pages may be embedded in the borrower's
-  // pages: they are this origin's own.
-  const embedPaths = sandboxOn ? [SANDBOX_PAGES_PATH] : [];
+  // While the sandbox runs, its agreement and product pages may be embedded in the borrower's pages: they are this
+  // origin's own. Never in production, even with SANDBOX=on there: a production page frames only its market's origins.
+  const embedPaths = sandboxOn && env.NODE_ENV !== 'production' ? [SANDBOX_PAGES_PATH] : [];
   app.use(
     rendererRouter(
       opts.staticDir ?? defaultStaticDir,
