@@ -5,8 +5,12 @@
  * holds in the other. The service phone of an order is left empty: answers fall back to the published IN market
  * document's `servicePhone` (+91 80 4000 1234), as a real backend falls back to its configured phone.
  */
+import { formatAmount } from '../../renderer/core/money/amount.js';
 import type { MarketSeed, SeedWords } from './seed-types.js';
 import { ORDERS, SCENES, type Order, type Product, type QaNode } from './seed.js';
+
+/** India's number format, as the IN market document names it: the app's own formatter writes the seed's amounts. */
+const NUMBER = { locale: 'en-IN' };
 
 /** Rupees per rupiah of the seed: keeps India's amounts within its loan range and the flows' arithmetic whole. */
 const SCALE = 100;
@@ -15,7 +19,7 @@ const p = (id: number, productName: string, amount: number, extra: Partial<Produ
   id,
   productName,
   logo: `assets/logos/${id}.svg`,
-  amountRange: `₹2,000 - ₹${new Intl.NumberFormat('en-IN').format(amount)}`,
+  amountRange: `₹${formatAmount(2_000, NUMBER)} - ₹${formatAmount(amount, NUMBER)}`,
   amountRangeDes: 'Loan amount',
   loan_rate: '0.1%/day',
   productDesc: `${productName}: credited in 1-3 days`,
@@ -108,7 +112,7 @@ const WORDS: SeedWords = {
 };
 
 export const IN_SEED: MarketSeed = {
-  number: { locale: 'en-IN' },
+  number: NUMBER,
   currencySymbol: '₹',
   servicePhone: '+91 80 4000 1234',
   orderPhone: '',
