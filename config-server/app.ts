@@ -33,7 +33,7 @@ import type { AuthStore, ConfigStore } from './store/config-store.js';
 import { importOnFirstStart } from './store/repo-documents.js';
 import { openStores } from './store/open-stores.js';
 import { fromRoot } from './project-root.js';
-import { createSandboxRouter, type SandboxOptions } from './sandbox/index.js';
+import { createSandboxRouter, SANDBOX_PAGES_PATH, type SandboxOptions } from './sandbox/index.js';
 import { ANSWER_STYLES, type AnswerStyle } from './sandbox/answer-style.js';
 import { fastPathRoute } from './ops/access-log.js';
 import { logFunction, type Logger } from './ops/logger.js';
@@ -132,31 +132,49 @@ export function sandboxStyleFromEnv(env: NodeJS.ProcessEnv): SandboxStyle {
 type SandboxWiring = SandboxOptions;
 
 /**
- * The published text of `key` for a market: its market document's text set (as the market's bundle carries it).
- * Read once per snapshot and market; markets the snapshot does not publish have none.
+ * A market's published bundle as the sandbox reads it: the text set's texts and the market document. Parsed once per
+ * snapshot and market; markets the snapshot does not publish have none.
  */
-function publishedTextOf(snapshot: () => PublishedSnapshot): SandboxWiring['textOf'] {
-  const cache = new WeakMap<PublishedSnapshot, Map<string, Record<string, unknown> | null>>();
-  return (market, key) => {
+function publishedBundleOf(snapshot: () => PublishedSnapshot) {
+  type Read = { texts: Record<string, unknown> | null; market: Record<string, unknown> | null };
+  const cache = new WeakMap<PublishedSnapshot, Map<string, Read>>();
+  const object = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : null);
+  return (market: string): Read | undefined => {
     const snap = snapshot();
     if (!snap.markets.includes(market)) return undefined;
     let byMarket = cache.get(snap);
     if (!byMarket) cache.set(snap, (byMarket = new Map()));
-    let texts = byMarket.get(market);
-    if (texts === undefined) {
+    let read = byMarket.get(market);
+    if (read === undefined) {
       const entry = snap.bundle(market);
       try {
-        const t = entry
-          ? (JSON.parse(entry.body.toString('utf8')) as { textSet?: { texts?: unknown } }).textSet?.texts
+        const b = entry
+          ? (JSON.parse(entry.body.toString('utf8')) as { textSet?: { texts?: unknown }; market?: unknown })
           : undefined;
-        texts = t && typeof t === 'object' ? (t as Record<string, unknown>) : null;
+        read = { texts: object(b?.textSet?.texts), market: object(b?.market) };
       } catch {
-        texts = null;
+        read = { texts: null, market: null };
       }
-      byMarket.set(market, texts);
+      byMarket.set(market, read);
     }
+    return read;
+  };
+}
+
+/** The published text of `key` for a market: its market document's text set (as the market's bundle carries it). */
+function publishedTextOf(bundleOf: ReturnType<typeof publishedBundleOf>): SandboxWiring['textOf'] {
+  return (market, key) => {
+    const texts = bundleOf(market)?.texts;
     const text = texts && Object.hasOwn(texts, key) ? texts[key] : undefined;
     return typeof text === 'string' ? text : undefined;
+  };
+}
+
+/** The published market document's customer-service phone, which the sandbox answers with as a backend would. */
+function publishedServicePhoneOf(bundleOf: ReturnType<typeof publishedBundleOf>): SandboxWiring['servicePhoneOf'] {
+  return (market) => {
+    const phone = bundleOf(market)?.market?.servicePhone;
+    return typeof phone === 'string' && phone ? phone : undefined;
   };
 }
 
@@ -282,11 +300,13 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     );
   const mediaDir = join(opts.dataDir ?? defaultDataDir, 'media');
   const mediaMaxBytes = Number(env.MEDIA_MAX_BYTES) > 0 ? Number(env.MEDIA_MAX_BYTES) : undefined;
-  const textOf = publishedTextOf(snapshot);
+  const bundleOf = publishedBundleOf(snapshot);
+  const textOf = publishedTextOf(bundleOf);
+  const servicePhoneOf = publishedServicePhoneOf(bundleOf);
   // The preview's sandbox reads the draft's landing templates, and the published texts.
   const previewSandbox = sandboxOn
     ? (getTemplate: (templateId: string) => unknown) =>
-        Promise.resolve(createSandboxRouter({ getTemplate, textOf, style: sandboxStyle }))
+        Promise.resolve(createSandboxRouter({ getTemplate, textOf, servicePhoneOf, style: sandboxStyle }))
     : undefined;
   app.use(
     '/admin/api',
@@ -310,6 +330,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     ? createSandboxRouter({
         getTemplate: (templateId) => snapshot().templateDoc(templateId),
         textOf,
+        servicePhoneOf,
         style: sandboxStyle,
       })
     : undefined;
@@ -323,7 +344,20 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     prefetchFailed: (screen, endpoint, release) => failures.failed(screen, endpoint, release),
   };
   if (!devPages) app.use(hiddenPagesGate(snapshot));
-  app.use(rendererRouter(opts.staticDir ?? defaultStaticDir, snapshot, log, ssrSettingsFromEnv(env), drawing, tickets));
+  // While the sandbox runs, its agreement and product pages may be embedded in the borrower's pages: they are this
+  // origin's own. Never in production, even with SANDBOX=on there: a production page frames only its market's origins.
+  const embedPaths = sandboxOn && env.NODE_ENV !== 'production' ? [SANDBOX_PAGES_PATH] : [];
+  app.use(
+    rendererRouter(
+      opts.staticDir ?? defaultStaticDir,
+      snapshot,
+      log,
+      ssrSettingsFromEnv(env),
+      drawing,
+      tickets,
+      embedPaths,
+    ),
+  );
   app.use(notFoundJson);
   app.use(errorMiddleware(log));
   const hub = live;

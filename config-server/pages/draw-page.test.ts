@@ -14,7 +14,7 @@ describe('static pages', () => {
     const render = pageDrawer((m) => logs.push(m));
     const snap = new PublishedSnapshot(repoDocs());
     const home = await render(snap, { market: 'IN', screenId: 'site-home', query: { market: 'IN', utm: 'ad' } });
-    expect(home?.html).toContain('<h1 class="sdui-text sdui-text--title">Personal loans from ₹2.000 to ₹80.000</h1>');
+    expect(home?.html).toContain('<h1 class="sdui-text sdui-text--title">Personal loans from ₹2,000 to ₹80,000</h1>');
     expect(home?.html).toContain('href="/About?market=IN"'); // common params carried, the ad tag not
     expect(home?.title).toBe('CashLoan: instant personal loans');
     expect(home?.lang).toBe('en-IN');
@@ -47,13 +47,13 @@ describe('static pages', () => {
     // A publish is a new snapshot: its pages come from the new documents.
     const docs = repoDocs();
     const inMarket = docs.find((d) => d.kind === 'market' && d.id === 'IN')! as SnapshotDoc & { loanRange: object };
-    inMarket.loanRange = { min: 5000, max: 150000 };
+    inMarket.loanRange = { min: 5000, max: 250000 };
     const after = await render(new PublishedSnapshot(docs, 2), {
       market: 'IN',
       screenId: 'site-home',
       query: { market: 'IN' },
     });
-    expect(after?.html).toContain('₹5.000 to ₹150.000');
+    expect(after?.html).toContain('₹5,000 to ₹2,50,000');
     expect(logs).toEqual([]);
   });
 

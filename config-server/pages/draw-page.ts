@@ -3,6 +3,7 @@ import {
   CAPTURE_SCRIPT,
   prepareStaticRender,
   renderStaticScreen,
+  type SameOriginEmbeds,
   type StaticRender,
   type StaticRenderInput,
 } from '../../renderer/boot/render-static.js';
@@ -44,6 +45,11 @@ export interface DrawPageRequest {
   query: Record<string, unknown>;
   /** This server's own origin (its listening address): where a same-origin `baseUrl` such as `/sandbox` goes. */
   selfOrigin?: string;
+  /**
+   * Pages of the borrower's own origin the page may embed (the sandbox's, while the server runs it): the origin the
+   * borrower asked for, as the browser's location will be, and the paths the boot data names.
+   */
+  sameOriginEmbeds?: SameOriginEmbeds;
 }
 
 export interface DrawnPage extends StaticRender {
@@ -135,7 +141,7 @@ export function pageDrawer(
       const query = Object.fromEntries(
         Object.entries(req.query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
       );
-      const screen = screenOf(doc, bundle, query, names);
+      const screen = { ...screenOf(doc, bundle, query, names), sameOriginEmbeds: req.sameOriginEmbeds };
       await ready;
       if (ssr.budgetMs > 0 && bundle.apiMap && req.selfOrigin) {
         let outcome: PrefetchOutcome | undefined;
@@ -183,7 +189,7 @@ export function pageDrawer(
       // Not made here: the page starts the planned call itself while the bundle downloads (public/early-call.js).
       // Drawn once per query for a while too: an overloaded backend sends every request down this path, and
       // drawing each one afresh would add load exactly when the server has least to spare.
-      const key = JSON.stringify([req.market, req.screenId, query]);
+      const key = JSON.stringify([req.market, req.screenId, query, req.sameOriginEmbeds?.origin ?? '']);
       const hit = mine.drawn.get(key);
       if (hit && Date.now() - hit.at < DRAWN_TTL_MS) return counted('cache_hit', hit.page);
       const early = bundle.apiMap

@@ -145,26 +145,28 @@ interface Case {
   path: string;
   /** Text of its answer the drawn page must show, by market. */
   shows: (market: 'ID' | 'IN') => string[];
-  /** A money screen: its amounts, in order of appearance, by market symbol. */
-  amounts?: (symbol: string) => string[];
+  /** A money screen: its amounts, in order of appearance, by market. */
+  amounts?: (market: 'ID' | 'IN') => string[];
 }
 
 const CASES: Case[] = [
   {
-    // Product 103 'Kredit Pintar': 2.000.000 over 91 days, three instalments of exactly 700.000 (seed.ts).
+    // Product 103 'Kredit Pintar': 2.000.000 over 91 days, three instalments of exactly 700.000 (seed.ts); in India
+    // 'Smart Credit', 20,000 and three of 7,000 (seed-in.ts).
     screen: 'loan-confirm',
     query: { productId: '103' },
     path: '/sandbox/v3/loan-confirm/loan-detail-confirm',
-    shows: (m) => ['Kredit Pintar', m === 'ID' ? '91 hari' : '91 days'],
-    amounts: (s) => [`${s}2.000.000`, `${s}700.000`, `${s}700.000`, `${s}700.000`],
+    shows: (m) => (m === 'ID' ? ['Kredit Pintar', '91 hari'] : ['Smart Credit', '91 days']),
+    amounts: (m) =>
+      m === 'ID' ? ['Rp2.000.000', 'Rp700.000', 'Rp700.000', 'Rp700.000'] : ['₹20,000', '₹7,000', '₹7,000', '₹7,000'],
   },
   {
     // Product 101 'Dana Kilat' asks to read its agreement first: in India (languageType 1) onLoad opens it, on the server too.
     screen: 'loan-confirm',
     query: { productId: '101' },
     path: '/sandbox/v3/loan-confirm/loan-detail-confirm',
-    shows: (m) => ['Dana Kilat', ...(m === 'IN' ? ['role="dialog"'] : [])],
-    amounts: (s) => [`${s}1.500.000`],
+    shows: (m) => (m === 'ID' ? ['Dana Kilat'] : ['Rupee Express', 'role="dialog"']),
+    amounts: (m) => (m === 'ID' ? ['Rp1.500.000'] : ['₹15,000']),
   },
   {
     screen: 'customer-service',
@@ -176,38 +178,45 @@ const CASES: Case[] = [
     screen: 'intelligent-customer-service',
     query: {},
     path: '/sandbox/h5-api/v3/user-problem/get-qa-list',
-    shows: () => ['Pembayaran', 'Pinjaman', 'Penagihan', 'Akun'],
+    shows: (m) =>
+      m === 'ID' ? ['Pembayaran', 'Pinjaman', 'Penagihan', 'Akun'] : ['Repayment', 'Loans', 'Collection', 'Account'],
   },
   {
     screen: 'joint-login-failure',
     query: {},
     path: '/sandbox/joint/recommend-list',
-    shows: () => ['Login gagal: akun Anda belum dapat masuk ke produk ini.', 'Dana Kilat', 'Pinjam Cepat'],
+    shows: (m) =>
+      m === 'ID'
+        ? ['Login gagal: akun Anda belum dapat masuk ke produk ini.', 'Dana Kilat', 'Pinjam Cepat']
+        : ['Login failed: your account cannot sign in to this product yet.', 'Rupee Express', 'Quick Rupee'],
   },
   {
     screen: 'add-card',
     query: {},
     path: '/sandbox/sandbox-ext/bank-card/banks',
-    shows: () => ['BCA', 'BNI', 'BRI', 'Mandiri'],
+    shows: (m) =>
+      m === 'ID' ? ['BCA', 'BNI', 'BRI', 'Mandiri'] : ['HDFC Bank', 'ICICI Bank', 'State Bank of India', 'Axis Bank'],
   },
-  // Order 1008: pending periods of 350.000, 350.000 and 400.000; extension fee 1.250.000 (seed.ts).
+  // Order 1008: pending periods of 350.000, 350.000 and 400.000; extension fee 1.250.000 (seed.ts); India's at one
+  // hundredth (seed-in.ts).
   {
     screen: 'instalment-repay',
     query: { productId: '103', orderId: '1008' },
     path: '/sandbox/v3/installment/loan-play-detail',
     shows: () => [],
-    amounts: (s) => [`${s}350.000`, `${s}350.000`, `${s}400.000`],
+    amounts: (m) => (m === 'ID' ? ['Rp350.000', 'Rp350.000', 'Rp400.000'] : ['₹3,500', '₹3,500', '₹4,000']),
   },
   {
     screen: 'delay-repay',
     query: { productId: '103', orderId: '1008' },
     path: '/sandbox/v3/loan-details/delay-detail',
     shows: () => [],
-    amounts: (s) => [`${s}1.250.000`, `${s}1.250.000`],
+    amounts: (m) => (m === 'ID' ? ['Rp1.250.000', 'Rp1.250.000'] : ['₹12,500', '₹12,500']),
   },
 ];
 
-const SYMBOL = { ID: 'Rp', IN: '₹' } as const;
+/** The market's format: its symbol, Indonesia's dotted thousands, India's lakhs. */
+const FORMAT = { ID: /^Rp\d{1,3}(\.\d{3})*$/, IN: /^₹(\d{1,2}(,\d{2})*,)?\d{1,3}$/ } as const;
 
 describe.each(['plain', 'strings'] as AnswerStyle[])('sandbox answering in its %s style', (style) => {
   let sandbox: SandboxClient;
@@ -242,13 +251,12 @@ describe.each(['plain', 'strings'] as AnswerStyle[])('sandbox answering in its %
           const drawn = amountsIn(page!.html);
           expect(drawn.length, 'amounts drawn').toBeGreaterThan(0);
           expect(drawn).toEqual(amountsIn(alone.html));
-          // The amounts the screen formats (market symbol, dotted thousands), each as often as the answer has it. The
-          // sandbox's own ready-made text rows (`details`, in rupiah) are shown as sent, in both markets.
+          // The amounts the screen formats, each as often as the answer has it; the sandbox's own ready-made text rows
+          // (`details`) are in the market's format too.
           const count = (list: string[], a: string) => list.filter((x) => x === a).length;
-          for (const a of c.amounts(SYMBOL[market]))
-            expect(count(drawn, a), a).toBeGreaterThanOrEqual(count(c.amounts(SYMBOL[market]), a));
-          for (const a of drawn)
-            expect(a, 'the market format: symbol, dotted thousands').toMatch(/^(Rp|₹)\d{1,3}(\.\d{3})*$/);
+          for (const a of c.amounts(market))
+            expect(count(drawn, a), a).toBeGreaterThanOrEqual(count(c.amounts(market), a));
+          for (const a of drawn) expect(a, "the market's format").toMatch(FORMAT[market]);
           expect(textOf(page!.html)).not.toMatch(/NaN|undefined/);
         }
 

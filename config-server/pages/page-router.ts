@@ -43,7 +43,7 @@ const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.split('/').p
 export function bootScript(
   { snap, market, screenId }: PageTarget,
   preloads?: (types: readonly string[]) => string,
-  opts: { bundle: 'inline' | 'reference' } = { bundle: 'inline' },
+  opts: { bundle: 'inline' | 'reference'; embedPaths?: readonly string[] } = { bundle: 'inline' },
 ): { hints: string; script: string } {
   const bundle = market ? snap.bundle(market) : undefined;
   const screen = screenId ? snap.screen(screenId) : undefined;
@@ -55,6 +55,7 @@ export function bootScript(
     `"screen":${screen?.inline ?? 'null'},"screenEtag":${JSON.stringify(screen?.etag ?? null)}` +
     `${snap.release ? `,"release":${JSON.stringify(snap.release)}` : ''}` +
     `${bundle?.release ? `,"bundleRelease":${JSON.stringify(bundle.release)}` : ''}` +
+    `${opts.embedPaths?.length ? `,"embedPaths":${JSON.stringify(opts.embedPaths)}` : ''}` +
     `${snap.release ? VIEW_TICKET_SLOT : ''}}`;
   const bundleHint = byReference
     ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(namedBundleUrl(market!, bundle!.etag))}">`
@@ -125,6 +126,8 @@ export function rendererRouter(
   ssr?: SsrSettings,
   telemetry?: Telemetry,
   tickets?: ViewTickets,
+  /** Paths of this origin its pages may embed: the sandbox's own pages while the server runs it, else none. */
+  embedPaths: readonly string[] = [],
 ) {
   const router = Router();
   const drawPage = pageDrawer(log, ssr, telemetry);
@@ -190,7 +193,16 @@ export function rendererRouter(
     // data when the server could fetch it): readable before the bundle loads, then hydrated by the app.
     const rendered =
       market && screenId && query.locale === undefined && ssr?.render !== false
-        ? await drawPage(snap, { market, screenId, query, selfOrigin: selfOrigin(req) })
+        ? await drawPage(snap, {
+            market,
+            screenId,
+            query,
+            selfOrigin: selfOrigin(req),
+            // The origin the borrower asked for, as their browser's location will be: drawn and hydrated agree.
+            sameOriginEmbeds: embedPaths.length
+              ? { origin: `${req.protocol}://${req.get('host')}`, paths: embedPaths }
+              : undefined,
+          })
         : null;
     // A page holding a borrower's data (or asked for with their token) is theirs: no cache anywhere keeps it.
     const personal = !!rendered?.data?.calls.length || typeof query.token === 'string';
@@ -228,7 +240,10 @@ export function rendererRouter(
       // The same drawn page (same version, screen, query and answer) is assembled and compressed once.
       // Markup and style go into the small template first, the boot data last: each step rescans less.
       const built = assembled.get(rendered, html, () =>
-        injectBoot(injectDrawn(styled(html), rendered), bootScript(target, preloads, { bundle: 'reference' })),
+        injectBoot(
+          injectDrawn(styled(html), rendered),
+          bootScript(target, preloads, { bundle: 'reference', embedPaths }),
+        ),
       );
       await sendPage(built);
       return;
@@ -236,7 +251,7 @@ export function rendererRouter(
     // Not drawn (SSR=off, admin, a failed render): the same shell for every request of this version, market and
     // screen, assembled and compressed once too, so server rendering is measured against an equally cached page.
     const shell = assembled.get(shellToken(snap, `${market ?? ''}|${screenId ?? ''}`), html, () =>
-      injectLoading(injectBoot(html, bootScript(target, preloads))),
+      injectLoading(injectBoot(html, bootScript(target, preloads, { bundle: 'inline', embedPaths }))),
     );
     await sendPage(shell);
   });

@@ -1,16 +1,19 @@
 /**
- * Answer styles of the sandbox (option `style`, env SANDBOX_STYLE; issue 35). A real loan backend sends the
+ * Answer styles of the sandbox (option `style`, env SANDBOX_STYLE). A real loan backend sends the
  * spec's fields in other shapes than the sandbox's own ('plain'): the 'strings' style plays such a backend, so
  * the screens can be tried against it. `styleAnswer` rewrites a success answer's `data` just before its
  * envelope is written; handlers never know the style.
  *
  * 'strings', deep (every nested object and array):
- * - an amount (AMOUNT_KEYS) that is a number → a string with a period as thousands separator: 1250000 → "1.250.000";
+ * - an amount (AMOUNT_KEYS) that is a number → a string grouped in the market's locale: 1250000 → "1.250.000"
+ *   (Indonesia), 12500 → "12,500" (India);
  * - a flag or code (FLAG_KEYS) that is a number or boolean → a string: 1 → "1", 500 → "500", true → "1", false → "0";
  * - a term unit in words (`termUnit`) → its number code as a string: 'day' → "1";
  * - a list answer (LIST_ANSWER_PATHS, whose data is `{ ..., list: [...] }`) → the list itself, a bare array.
  * Anything else is left as it is. The input is never changed (it may be seed or session data).
  */
+
+import { ID_SEED, seedDigits, type MarketSeed } from './market-seed.js';
 
 export type AnswerStyle = 'plain' | 'strings';
 export const ANSWER_STYLES: readonly AnswerStyle[] = ['plain', 'strings'];
@@ -39,37 +42,40 @@ export const LIST_ANSWER_PATHS: ReadonlySet<string> = new Set([
 /** Term units in words → the number codes of a backend that codes them (1 = day). */
 export const TERM_UNIT_CODES: Readonly<Record<string, string>> = { day: '1' };
 
-/** Amounts are shown with a period as thousands separator (spec §9): 1250000 → "1.250.000". */
+/** Amounts as Indonesia shows them, a period as thousands separator (spec §9): 1250000 → "1.250.000". */
 export function formatAmount(n: number): string {
-  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return seedDigits(ID_SEED, n);
 }
 
-function field(key: string, value: unknown): unknown {
-  if (AMOUNT_KEYS.has(key) && typeof value === 'number' && Number.isFinite(value)) return formatAmount(value);
+function field(key: string, value: unknown, seed: MarketSeed): unknown {
+  if (AMOUNT_KEYS.has(key) && typeof value === 'number' && Number.isFinite(value)) return seedDigits(seed, value);
   if (FLAG_KEYS.has(key)) {
     if (typeof value === 'number' && Number.isFinite(value)) return String(value);
     if (typeof value === 'boolean') return value ? '1' : '0';
   }
   if (key === 'termUnit' && typeof value === 'string' && Object.hasOwn(TERM_UNIT_CODES, value))
     return TERM_UNIT_CODES[value];
-  return rewrite(value);
+  return rewrite(value, seed);
 }
 
-function rewrite(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(rewrite);
+function rewrite(value: unknown, seed: MarketSeed): unknown {
+  if (Array.isArray(value)) return value.map((v) => rewrite(v, seed));
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     // defineProperty: a key named __proto__ stays a plain field, as JSON.parse would make it.
-    Object.defineProperty(out, k, { value: field(k, v), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, k, { value: field(k, v, seed), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
 
-/** `data` of a success answer of sandbox `path` in `style` (plain: `data` itself). */
-export function styleAnswer(style: AnswerStyle, path: string, data: unknown): unknown {
+/**
+ * `data` of a success answer of sandbox `path` in `style` (plain: `data` itself). 'strings' groups amounts as the
+ * market's backend would (`seed`: "1.250.000" in Indonesia, "12,500" in India).
+ */
+export function styleAnswer(style: AnswerStyle, path: string, data: unknown, seed: MarketSeed = ID_SEED): unknown {
   if (style === 'plain') return data;
-  const out = rewrite(data);
+  const out = rewrite(data, seed);
   if (
     LIST_ANSWER_PATHS.has(path) &&
     out &&

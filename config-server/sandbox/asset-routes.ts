@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { CODES, errorBody } from './envelope.js';
-import { formatAmount } from './answer-style.js';
-import { CONTRACTS, PRODUCTS } from './seed.js';
+import { seedMoney, seedOf, type MarketSeed } from './market-seed.js';
+import { DEFAULT_MARKET } from '../../renderer/core/index.js';
 import { captchaSvg, logoSvg } from './svg.js';
 import { escapeHtml } from '../http/escape-html.js';
 
@@ -11,31 +11,39 @@ const SAFE_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
 };
 
-function page(title: string, paragraphs: string[]): string {
-  return `<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+function page(lang: string, title: string, paragraphs: string[]): string {
+  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title><style>body{font-family:sans-serif;margin:16px;line-height:1.5;color:#1f2933}</style></head>
 <body><h1>${escapeHtml(title)}</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</body></html>`;
 }
 
-/** The pages the sandbox's URLs point at (huichao payment, agreements, product pages), as plain static HTML. */
+/** The seed of a page's `market` query (the sandbox's URLs carry it), as its answers are. */
+const seedOfQuery = (q: Record<string, string>): MarketSeed => seedOf((q.market ?? DEFAULT_MARKET).toUpperCase());
+
+/**
+ * The pages the sandbox's URLs point at (huichao payment, agreements, product pages), as plain static HTML in the
+ * market's language: India's agreement is English, Indonesia's Indonesian.
+ */
 function pageFor(name: string, q: Record<string, string>): string | null {
-  const product = PRODUCTS.find((p) => String(p.id) === q.productId);
+  const seed = seedOfQuery(q);
+  const w = seed.words.pages;
+  const product = seed.products.find((p) => String(p.id) === q.productId);
   switch (name) {
     case 'huichao':
-      return page('Sandbox payment (Huichao)', [
-        `Order ${q.orderId ?? '?'}: amount Rp${formatAmount(Number(q.amount) || 0)}.`,
-        'This page stands in for the payment provider. No money moves in the sandbox.',
+      return page(seed.words.lang, w.payment, [
+        w.paymentOrder(q.orderId ?? '?', seedMoney(seed, Number(q.amount) || 0)),
+        w.paymentNote,
       ]);
     case 'contract': {
-      const contract = CONTRACTS.find((c) => String(c.position) === q.position) ?? CONTRACTS[0];
-      return page(contract.title, [
-        `Produk: ${product?.productName ?? '-'}.`,
-        'Teks perjanjian contoh dari sandbox. Pelunasan lebih awal hanya setelah setengah tenor dan minimal 7 hari setelah pencairan.',
-      ]);
+      const contract = seed.contracts.find((c) => String(c.position) === q.position) ?? seed.contracts[0];
+      return page(seed.words.lang, contract.title, [w.product(product?.productName ?? '-'), w.contract]);
     }
     case 'product':
       return product
-        ? page(product.productName, [product.productDesc, `${product.amountRange} · ${product.loan_rate}`])
+        ? page(seed.words.lang, product.productName, [
+            product.productDesc,
+            `${product.amountRange} · ${product.loan_rate}`,
+          ])
         : null;
     default:
       return null;
@@ -59,7 +67,8 @@ export function assetRoutes(sids: Map<string, string>): Router {
 
   router.get('/assets/logos/:file', (req: Request, res: Response) => {
     const m = /^(\d{1,6})\.svg$/.exec(String(req.params.file));
-    const product = m ? PRODUCTS.find((p) => p.id === Number(m[1])) : undefined;
+    const market = typeof req.query.market === 'string' ? req.query.market.toUpperCase() : DEFAULT_MARKET;
+    const product = m ? seedOf(market).products.find((p) => p.id === Number(m[1])) : undefined;
     if (!product) return void notFound(res, 'logo');
     res
       .set({ ...SAFE_HEADERS, 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' })

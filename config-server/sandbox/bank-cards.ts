@@ -1,6 +1,5 @@
 import { invalid } from './envelope.js';
 import type { Endpoint } from './endpoint.js';
-import { CARD_BANKS } from './seed.js';
 import { nextId } from './state.js';
 
 const MAX_CARDS = 10;
@@ -14,8 +13,8 @@ export const bankCardEndpoints: Endpoint[] = [
     methods: ['POST', 'GET'],
     path: '/sandbox-ext/bank-card/banks',
     request: 'sandbox-ext#banks',
-    handle() {
-      return { list: CARD_BANKS };
+    handle(_input: unknown, ctx) {
+      return { list: ctx.seed.cardBanks };
     },
   },
   {
@@ -24,9 +23,11 @@ export const bankCardEndpoints: Endpoint[] = [
     request: 'sandbox-ext#add-card',
     handle(input: { cardHolder: string; cardNo: string; bankCode: string }, ctx) {
       const s = ctx.session;
-      const bank = CARD_BANKS.find((b) => b.bankCode === input.bankCode);
+      const bank = ctx.seed.cardBanks.find((b) => b.bankCode === input.bankCode);
       if (!bank)
-        throw invalid(`bankCode ${input.bankCode} is not one of ${CARD_BANKS.map((b) => b.bankCode).join(', ')}`);
+        throw invalid(
+          `bankCode ${input.bankCode} is not one of ${ctx.seed.cardBanks.map((b) => b.bankCode).join(', ')}`,
+        );
       const cardNo = input.cardNo.replace(/\s/g, '');
       if (s.cards.some((c) => c.cardNo === cardNo)) throw invalid('this card is already bound');
       if (s.cards.length >= MAX_CARDS) throw invalid(`at most ${MAX_CARDS} cards can be bound`);

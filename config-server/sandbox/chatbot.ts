@@ -1,11 +1,12 @@
 import { invalid, notFound } from './envelope.js';
 import type { Endpoint } from './endpoint.js';
 import { orderCard } from './complaints.js';
-import { QA_FREE_TEXT_REPLY, QA_GREETING, QA_LOW_SCORE_TEXT, QA_TREE, V3_PROBLEM_STATUS, type QaNode } from './seed.js';
+import type { QaNode } from './seed.js';
+import type { MarketSeed } from './market-seed.js';
 import { findOrderByNo, nextId, pushBounded } from './state.js';
 
-const node = (id: number): QaNode => {
-  const n = QA_TREE.find((x) => x.id === id);
+const node = (seed: MarketSeed, id: number): QaNode => {
+  const n = seed.qaTree.find((x) => x.id === id);
   if (!n) throw notFound(`qaId ${id} not found`);
   return n;
 };
@@ -27,26 +28,26 @@ interface QaRecordInput {
  * Checks a qa-record by type and returns the server text the chatbot shows (reportResultData):
  * type 3 below 4 stars and type 4 get text, everything else null (4+ stars go to native rating).
  */
-function qaRecordReply(input: QaRecordInput): string | null {
+function qaRecordReply(input: QaRecordInput, seed: MarketSeed): string | null {
   const value = (input.value ?? '').trim();
   switch (input.type) {
     case 1:
       if (input.qaId === undefined) throw invalid('qaId is required for type 1');
-      if (node(input.qaId).action_type !== 4)
+      if (node(seed, input.qaId).action_type !== 4)
         throw invalid(`qaId ${input.qaId} is not an agent-jump answer (action_type 4)`);
       return null;
     case 2:
       if (input.qaId === undefined) throw invalid('qaId is required for type 2');
-      node(input.qaId);
+      node(seed, input.qaId);
       if (value !== '1' && value !== '2') throw invalid('value must be 1 (helpful) or 2 (not helpful) for type 2');
       return null;
     case 3: {
       if (!/^[1-5]$/.test(value)) throw invalid('value must be a score from 1 to 5 for type 3');
-      return Number(value) < 4 ? QA_LOW_SCORE_TEXT : null;
+      return Number(value) < 4 ? seed.qa.lowScore : null;
     }
     case 4:
       if (value === '') throw invalid('value: the message must not be empty');
-      return QA_FREE_TEXT_REPLY;
+      return seed.qa.freeText;
   }
 }
 
@@ -59,7 +60,7 @@ export const chatbotEndpoints: Endpoint[] = [
       const { orders } = ctx.session;
       const selected = input.orderNo ? findOrderByNo(ctx.session, input.orderNo) : orders[0];
       return {
-        problemStatus: V3_PROBLEM_STATUS,
+        problemStatus: ctx.seed.problemTypes.slice(0, 4).map(({ value, title_local }) => ({ value, title_local })),
         orderDetail: selected ? orderCard(selected, ctx) : null,
         orderList: orders.map((o) => orderCard(o, ctx)),
       };
@@ -73,9 +74,9 @@ export const chatbotEndpoints: Endpoint[] = [
       if (input.orderNo) findOrderByNo(ctx.session, input.orderNo);
       const question =
         input.pid === 0
-          ? { id: 0, title_local: QA_GREETING }
-          : { id: node(input.pid).id, title_local: node(input.pid).title_local };
-      return { question, answerList: QA_TREE.filter((n) => n.pid === input.pid).map(answerView) };
+          ? { id: 0, title_local: ctx.seed.qa.greeting }
+          : { id: node(ctx.seed, input.pid).id, title_local: node(ctx.seed, input.pid).title_local };
+      return { question, answerList: ctx.seed.qaTree.filter((n) => n.pid === input.pid).map(answerView) };
     },
   },
   {
@@ -84,7 +85,7 @@ export const chatbotEndpoints: Endpoint[] = [
     request: 'complaints#qa-record',
     handle(input: QaRecordInput, ctx) {
       if (input.orderNo) findOrderByNo(ctx.session, input.orderNo);
-      const reportResultData = qaRecordReply(input);
+      const reportResultData = qaRecordReply(input, ctx.seed);
       pushBounded(ctx.session.qaRecords, {
         type: input.type,
         value: (input.value ?? '').trim(),

@@ -1,24 +1,26 @@
 import { conflict, invalid, notFound } from './envelope.js';
 import { findProduct, formatTime, orderRows, type Ctx, type Endpoint } from './endpoint.js';
-import { MAX_IMAGES, PROBLEM_SON_TYPES, PROBLEM_TYPES, STATUS_TEXT, type Order, type Problem } from './seed.js';
+import { MAX_IMAGES, type Order, type Problem } from './seed.js';
+import type { MarketSeed } from './market-seed.js';
 import { findOrder, findOrderByNo, nextId, type Session } from './state.js';
 
 /** The complaint order card of spec §3 (also used by the v3 entry page). */
 export function orderCard(order: Order, ctx: Ctx) {
-  const product = findProduct(order.productId);
+  const product = findProduct(order.productId, ctx.seed);
   return {
     orderId: order.orderId,
     orderNo: order.orderNo,
     productLogo: ctx.url(product.logo),
     productName: product.productName,
-    status: STATUS_TEXT[order.orderStatus]?.[0] ?? String(order.orderStatus),
-    rows: orderRows(order),
+    status: ctx.seed.statusText[order.orderStatus]?.[0] ?? String(order.orderStatus),
+    rows: orderRows(order, ctx.seed),
     isShow: order.isShow,
   };
 }
 
-const typeTitle = (value: number) => PROBLEM_TYPES.find((t) => t.value === value)?.title ?? '';
-const sonTitle = (value: number | null) => PROBLEM_SON_TYPES.find((t) => t.value === value)?.title ?? '';
+const typeTitle = (seed: MarketSeed, value: number) => seed.problemTypes.find((t) => t.value === value)?.title ?? '';
+const sonTitle = (seed: MarketSeed, value: number | null) =>
+  seed.problemSonTypes.find((t) => t.value === value)?.title ?? '';
 const processed = (p: Problem) => p.disposeDetail !== '' || p.disposeImages.length > 0;
 
 function findProblem(s: Session, problemId: number): Problem {
@@ -47,8 +49,8 @@ export const complaintEndpoints: Endpoint[] = [
       const { orders } = ctx.session;
       const selected = input.orderId !== undefined ? findOrder(ctx.session, input.orderId) : orders[0];
       return {
-        problemType: PROBLEM_TYPES.map(({ value, title }) => ({ value, title })),
-        problemSonType: PROBLEM_SON_TYPES,
+        problemType: ctx.seed.problemTypes.map(({ value, title }) => ({ value, title })),
+        problemSonType: ctx.seed.problemSonTypes,
         orderDetail: selected ? orderCard(selected, ctx) : null,
         orderList: orders.map((o) => orderCard(o, ctx)),
       };
@@ -64,8 +66,8 @@ export const complaintEndpoints: Endpoint[] = [
         problemId: p.problemId,
         orderNo: p.orderNo,
         time: p.time,
-        type: typeTitle(p.type),
-        sonType: sonTitle(p.sonType),
+        type: typeTitle(ctx.seed, p.type),
+        sonType: sonTitle(ctx.seed, p.sonType),
         content: p.content,
         images: p.images,
         disposeDetail: p.disposeDetail,
@@ -101,13 +103,13 @@ export const complaintEndpoints: Endpoint[] = [
       },
       ctx,
     ) {
-      if (!PROBLEM_TYPES.some((t) => t.value === input.problemType))
+      if (!ctx.seed.problemTypes.some((t) => t.value === input.problemType))
         throw invalid(`problemType ${input.problemType} is not a problem type`);
       const detail = input.problemDetail.trim();
       if (detail === '') throw invalid('problemDetail: Please fill in your comments and suggestions');
       const sonType = input.problemSonType ? Number(input.problemSonType) : null;
       if (input.problemType === 1 && sonType === null) throw invalid('problemSonType is required for problemType 1');
-      if (sonType !== null && (input.problemType !== 1 || !PROBLEM_SON_TYPES.some((t) => t.value === sonType))) {
+      if (sonType !== null && (input.problemType !== 1 || !ctx.seed.problemSonTypes.some((t) => t.value === sonType))) {
         throw invalid(`problemSonType ${sonType} is not a sub-type of problemType ${input.problemType}`);
       }
       const images = parseImages(input.problemImage, ctx);
@@ -139,7 +141,12 @@ export const complaintEndpoints: Endpoint[] = [
       const newestFirst = [...ctx.session.problems].sort(
         (a, b) => b.time.localeCompare(a.time) || b.problemId - a.problemId,
       );
-      const item = (p: Problem) => ({ id: p.problemId, time: p.time, type: typeTitle(p.type), content: p.content });
+      const item = (p: Problem) => ({
+        id: p.problemId,
+        time: p.time,
+        type: typeTitle(ctx.seed, p.type),
+        content: p.content,
+      });
       return [
         { key: 'processing', title: 'Processing', list: newestFirst.filter((p) => !processed(p)).map(item) },
         { key: 'processed', title: 'Processed', list: newestFirst.filter(processed).map(item) },

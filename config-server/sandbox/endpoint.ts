@@ -1,8 +1,8 @@
 import type { Session } from './state.js';
 import type { UploadStore } from './upload-store.js';
-import { PRODUCTS, type Order, type Product } from './seed.js';
+import type { Order, Product } from './seed.js';
+import { seedMoney, type MarketSeed } from './market-seed.js';
 import { notFound } from './envelope.js';
-import { formatAmount } from './answer-style.js';
 
 /** What a handler gets besides its validated input. */
 export interface Ctx {
@@ -10,6 +10,10 @@ export interface Ctx {
   now: () => number;
   /** Common param `market` (ID when absent). */
   market: string;
+  /** That market's data and words (market-seed.ts). */
+  seed: MarketSeed;
+  /** The market's customer-service phone: its published market document's, else the seed's. */
+  servicePhone: string;
   /** Absolute URL of a path under the sandbox mount: `url('uploads/a.png')` → `http://host/sandbox/uploads/a.png`. */
   url(path: string): string;
   /** Absolute URL of a path of the app itself (same origin, outside the sandbox mount). */
@@ -39,10 +43,9 @@ export function formatTime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** Amounts are shown with a period as thousands separator (spec §9); it lives with the answer styles that use it too. */
-
-export function findProduct(productId: number): Product {
-  const product = PRODUCTS.find((p) => p.id === productId);
+/** A product of the caller's market. */
+export function findProduct(productId: number, seed: MarketSeed): Product {
+  const product = seed.products.find((p) => p.id === productId);
   if (!product) throw notFound(`productId ${productId} not found`);
   return product;
 }
@@ -64,12 +67,13 @@ export function productView(p: Product, ctx: Ctx) {
 }
 
 /** The order detail lines shared by complaint cards and loan details. */
-export function orderRows(order: Order): { title: string; value: string }[] {
+export function orderRows(order: Order, seed: MarketSeed): { title: string; value: string }[] {
   const pending = order.periods.filter((x) => !x.paid);
+  const w = seed.words.orderRows;
   return [
-    { title: 'Nomor pesanan', value: order.orderNo },
-    { title: 'Jumlah pinjaman', value: `Rp${formatAmount(order.amount)}` },
-    { title: 'Waktu pengajuan', value: order.applyTime },
-    { title: 'Jatuh tempo', value: pending[0]?.dueTime ?? '' },
+    { title: w.orderNo, value: order.orderNo },
+    { title: w.amount, value: seedMoney(seed, order.amount) },
+    { title: w.applied, value: order.applyTime },
+    { title: w.due, value: pending[0]?.dueTime ?? '' },
   ];
 }

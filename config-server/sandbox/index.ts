@@ -42,6 +42,7 @@ import { productEndpoints } from './products.js';
 import { promotionEndpoints } from './promotion.js';
 import { repaymentEndpoints } from './repayment.js';
 import { SandboxState } from './state.js';
+import { seedOf } from './market-seed.js';
 import { UploadStore } from './upload-store.js';
 import { uploadRoutes } from './uploads.js';
 import { validateRequest } from './validate-request.js';
@@ -56,6 +57,11 @@ export interface SandboxOptions {
    * the borrower's message of a generic error code (envelope.ts). Absent or undefined: the developer's words.
    */
   textOf?: (market: string, key: string) => string | undefined;
+  /**
+   * The customer-service phone of `market` (its published market document's `servicePhone`), or undefined: the
+   * market seed's own. Answers whose order names no phone fall back to it.
+   */
+  servicePhoneOf?: (market: string) => string | undefined;
   /** How success answers are shaped (answer-style.ts): 'plain' (default) or 'strings' (env SANDBOX_STYLE). */
   style?: AnswerStyle;
   /** Clock in ms (tests pass a fake one for the 60 s SMS interval). */
@@ -80,6 +86,18 @@ export const SANDBOX_ENDPOINTS: Endpoint[] = [
 
 const BODY_LIMIT = '64kb';
 
+/** Where the sandbox's own pages (agreement, product, payment) are, as the app's pages may embed them. */
+export const SANDBOX_PAGES_PATH = '/sandbox/pages/';
+
+/**
+ * The sandbox's own pages and pictures (agreement, product, payment pages; logos) are drawn per market: their URLs
+ * carry a market other than the default one, so India's agreement link opens India's English agreement.
+ */
+function withMarket(path: string, market: string): string {
+  if (market === DEFAULT_MARKET || !/^(pages|assets)\//.test(path)) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}market=${encodeURIComponent(market)}`;
+}
+
 /**
  * The sandbox loan backend, mounted by the config server at `/sandbox`. Stateful per `token`
  * (common query param; none → the "anonymous" session), reset only by a restart. See envelope.ts for
@@ -102,16 +120,22 @@ export function createSandboxRouter(opts: SandboxOptions): Router {
   const failure = (req: Request, e: SandboxError) =>
     borrowerErrorBody(flavorOf(req.path), e, (key) => opts.textOf?.(marketOf(req), key));
 
-  const ctxOf = (req: Request): Ctx => ({
-    session: state.session(req.query.token),
-    now,
-    market: marketOf(req),
-    url: (path) => urlOf(req, path),
-    appUrl: (path) => `${origin(req)}${path}`,
-    uploads,
-    sids,
-    getTemplate: opts.getTemplate,
-  });
+  const ctxOf = (req: Request): Ctx => {
+    const market = marketOf(req);
+    const seed = seedOf(market);
+    return {
+      session: state.session(req.query.token, market),
+      now,
+      market,
+      seed,
+      servicePhone: opts.servicePhoneOf?.(market) ?? seed.servicePhone,
+      url: (path) => urlOf(req, withMarket(path, market)),
+      appUrl: (path) => `${origin(req)}${path}`,
+      uploads,
+      sids,
+      getTemplate: opts.getTemplate,
+    };
+  };
 
   const run = (ep: Endpoint) => (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -121,7 +145,7 @@ export function createSandboxRouter(opts: SandboxOptions): Router {
       const ctx = ctxOf(req);
       if (req.path !== FORCE_PATH) throwForced(ctx.session, req.path);
       const input = validateRequest<Record<string, unknown>>(ep.request, { ...req.query, ...body });
-      res.json(successBody(flavorOf(req.path), styleAnswer(style, req.path, ep.handle(input, ctx))));
+      res.json(successBody(flavorOf(req.path), styleAnswer(style, req.path, ep.handle(input, ctx), ctx.seed)));
     } catch (err) {
       next(err);
     }

@@ -1,11 +1,10 @@
 import { conflict } from './envelope.js';
-import { findProduct, type Endpoint } from './endpoint.js';
-import { PRODUCTS } from './seed.js';
+import { findProduct, type Ctx, type Endpoint } from './endpoint.js';
 import { pushBounded } from './state.js';
 
 /** Joint-login failure screen: envelope `{status, message, data}` (see envelope.ts), form POSTs. */
-function tappable(productId: number) {
-  const p = findProduct(productId);
+function tappable(productId: number, ctx: Ctx) {
+  const p = findProduct(productId, ctx.seed);
   if (p.jointState === 0) throw conflict(`${p.productName} is not available now`);
   return p;
 }
@@ -17,9 +16,9 @@ export const jointLoginEndpoints: Endpoint[] = [
     request: 'service#joint-list',
     handle(_input: { allow?: string }, ctx) {
       return {
-        errorText: 'Login gagal: akun Anda belum dapat masuk ke produk ini.',
-        noticeText: 'Coba produk lain yang direkomendasikan untuk Anda.',
-        list: PRODUCTS.map((p) => ({
+        errorText: ctx.seed.words.joint.error,
+        noticeText: ctx.seed.words.joint.notice,
+        list: ctx.seed.products.map((p) => ({
           id: p.id,
           productLogo: ctx.url(p.logo),
           productName: p.productName,
@@ -36,7 +35,7 @@ export const jointLoginEndpoints: Endpoint[] = [
     path: '/joint/click',
     request: 'service#joint-product',
     handle(input: { productId: number }, ctx) {
-      tappable(input.productId);
+      tappable(input.productId, ctx);
       pushBounded(ctx.session.events, { name: 'jointClick', payload: { productId: input.productId }, at: ctx.now() });
       return null;
     },
@@ -46,7 +45,7 @@ export const jointLoginEndpoints: Endpoint[] = [
     path: '/joint/jump-link',
     request: 'service#joint-product',
     handle(input: { productId: number }, ctx) {
-      const p = tappable(input.productId);
+      const p = tappable(input.productId, ctx);
       // A link starting with http opens in the page; anything else goes to the native bridge.
       const url =
         p.jumpLink === 'page'

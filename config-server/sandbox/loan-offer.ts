@@ -1,8 +1,8 @@
 import { TERM_UNIT_CODES } from './answer-style.js';
 import { conflict, invalid, notFound } from './envelope.js';
 import { findProduct, formatTime, type Endpoint } from './endpoint.js';
-import { formatAmount } from './answer-style.js';
-import { CONTRACTS, LOAN_DETAILS_PATH, SERVICE_PHONE, type Order, type Product } from './seed.js';
+import { LOAN_DETAILS_PATH, type Order, type Product } from './seed.js';
+import { seedMoney, type MarketSeed } from './market-seed.js';
 import { nextId } from './state.js';
 
 const TERM_UNIT = 'day';
@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
  * The offer a product makes: the amount over `days` days in three instalments, with the product's total
  * `interest` or else 0.1% daily interest; the last instalment takes the rounding.
  */
-function offer(p: Product, now: number) {
+function offer(p: Product, now: number, seed: MarketSeed) {
   const total = p.interest !== undefined ? p.amount + p.interest : Math.round(p.amount * (1 + 0.001 * p.days));
   const share = Math.round(total / INSTALMENTS);
   const firstPeriodDay = Math.round(p.days / INSTALMENTS);
@@ -23,9 +23,9 @@ function offer(p: Product, now: number) {
   return {
     total,
     plans: Array.from({ length: INSTALMENTS }, (_, i) => ({
-      title: `Periode ${i + 1}`,
+      title: seed.words.offer.period(i + 1),
       amount: i === INSTALMENTS - 1 ? total - share * (INSTALMENTS - 1) : share,
-      description: 'Pokok + bunga',
+      description: seed.words.offer.periodDesc,
       pay_time: due(i),
     })),
     firstPeriodDay,
@@ -40,8 +40,10 @@ export const loanOfferEndpoints: Endpoint[] = [
     path: '/v3/loan-confirm/loan-detail-confirm',
     request: 'loans#product',
     handle(input: { productId: number }, ctx) {
-      const p = findProduct(input.productId);
-      const o = offer(p, ctx.now());
+      const p = findProduct(input.productId, ctx.seed);
+      const o = offer(p, ctx.now(), ctx.seed);
+      const w = ctx.seed.words.offer;
+      const money = (n: number) => seedMoney(ctx.seed, n);
       const popUrl = p.popAgreement ? ctx.url(`pages/contract?productId=${p.id}&position=1`) : '';
       return {
         productLogo: ctx.url(p.logo),
@@ -50,23 +52,23 @@ export const loanOfferEndpoints: Endpoint[] = [
         periods: p.days,
         termUnit: TERM_UNIT,
         details: [
-          { text: 'Jumlah pinjaman', value: `Rp${formatAmount(p.amount)}` },
-          { text: 'Bunga', value: `Rp${formatAmount(o.total - p.amount)}` },
-          { text: 'Total pembayaran', value: `Rp${formatAmount(o.total)}` },
+          { text: w.amount, value: money(p.amount) },
+          { text: w.interest, value: money(o.total - p.amount) },
+          { text: w.total, value: money(o.total) },
         ],
         repay_plans: o.plans,
         firstPayTime: o.firstPayTime,
         firstPeriodDay: o.firstPeriodDay,
-        pRateDsc: `Suku bunga ${p.loan_rate}`,
+        pRateDsc: w.rate(p.loan_rate),
         sendSms: 0,
         isPopType: p.popAgreement ? 1 : 0,
-        popContent: p.popAgreement ? 'Baca dan setujui perjanjian pinjaman sebelum melanjutkan.' : '',
-        popTitle: p.popAgreement ? 'Perjanjian Pinjaman' : '',
+        popContent: p.popAgreement ? w.popContent : '',
+        popTitle: p.popAgreement ? w.popTitle : '',
         popAgreementUrl: popUrl,
-        note: 'Pelunasan lebih awal dapat dilakukan setelah setengah tenor dan minimal 7 hari setelah pencairan.',
+        note: w.note,
         sp_rate: p.loan_rate,
-        detail1: `Tenor ${p.days} hari`,
-        detail2: `${INSTALMENTS} kali cicilan`,
+        detail1: w.term(p.days),
+        detail2: w.instalments(INSTALMENTS),
       };
     },
   },
@@ -74,9 +76,9 @@ export const loanOfferEndpoints: Endpoint[] = [
     methods: ['POST', 'GET'],
     path: '/v3/contract/contract',
     request: 'loans#contract',
-    handle(input: { productId: number }) {
-      findProduct(input.productId);
-      return CONTRACTS;
+    handle(input: { productId: number }, ctx) {
+      findProduct(input.productId, ctx.seed);
+      return ctx.seed.contracts;
     },
   },
   {
@@ -84,8 +86,8 @@ export const loanOfferEndpoints: Endpoint[] = [
     path: '/v3/contract/contract-jump',
     request: 'loans#contract-jump',
     handle(input: { productId: number; position: number; orderId?: number }, ctx) {
-      findProduct(input.productId);
-      if (!CONTRACTS.some((c) => c.position === input.position))
+      findProduct(input.productId, ctx.seed);
+      if (!ctx.seed.contracts.some((c) => c.position === input.position))
         throw notFound(`position ${input.position} is not an agreement of scene 3`);
       if (input.orderId) {
         const order = ctx.session.orders.find((o) => o.orderId === input.orderId);
@@ -100,7 +102,7 @@ export const loanOfferEndpoints: Endpoint[] = [
     path: '/v3/loan-confirm/loan-detail-push',
     request: 'loans#loan-detail-push',
     handle(input: { amount: string; periods: number; termUnit: string; productId: number }, ctx) {
-      const p = findProduct(input.productId);
+      const p = findProduct(input.productId, ctx.seed);
       if (p.buttonStatus === 0) throw conflict(`productId ${p.id} is full today: try again tomorrow`);
       if (Number(input.amount) !== p.amount) throw invalid(`amount must be the offered amount ${p.amount}`);
       if (input.periods !== p.days || !ACCEPTED_TERM_UNITS.includes(input.termUnit)) {
@@ -120,7 +122,7 @@ export const loanOfferEndpoints: Endpoint[] = [
         isScore: 0,
         amount: p.amount,
         applyTime: formatTime(ctx.now()),
-        telephone: SERVICE_PHONE,
+        telephone: ctx.seed.orderPhone,
         periods: [],
         delay: null,
       };

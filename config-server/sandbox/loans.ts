@@ -1,14 +1,15 @@
 import { conflict } from './envelope.js';
 import { findProduct, orderRows, type Ctx, type Endpoint } from './endpoint.js';
-import { formatAmount } from './answer-style.js';
-import { PRODUCTS, SCENES, SERVICE_PHONE, STATUS_TEXT, type Order, type Period } from './seed.js';
+import type { Order, Period } from './seed.js';
+import { seedMoney, type MarketSeed } from './market-seed.js';
 import { findProductOrder } from './state.js';
 
 /** periodStatus: 500 is the overdue one, shown in its own colour; 100 pending, 200 paid are sandbox values. */
 const periodStatus = (p: Period) => (p.paid ? 200 : p.overdue ? 500 : 100);
-const repayDes = (p: Period) => (p.paid ? 'Lunas' : p.overdue ? 'Terlambat' : 'Belum dibayar');
+const repayDes = (p: Period, w: MarketSeed['words']) =>
+  p.paid ? w.period.paid : p.overdue ? w.period.overdue : w.period.unpaid;
 
-function planView(order: Order) {
+function planView(order: Order, seed: MarketSeed) {
   const pending = order.periods.filter((p) => !p.paid);
   const view = (p: Period) => ({
     periodNo: p.periodNo,
@@ -16,7 +17,7 @@ function planView(order: Order) {
     // Only the first pending period can be picked alone (spec §4).
     canClick: p === pending[0] ? 1 : 0,
     periodStatus: periodStatus(p),
-    repayDes: repayDes(p),
+    repayDes: repayDes(p, seed.words),
     dueTime: p.dueTime,
   });
   return { pending: pending.map(view), paid: order.periods.filter((p) => p.paid).map(view) };
@@ -24,10 +25,10 @@ function planView(order: Order) {
 
 /** Recommended products on loan details; the button-state names are the backend's scrambled ones. */
 function recProducts(order: Order, ctx: Ctx) {
-  return SCENES.home.productIds
+  return ctx.seed.scenes.home.productIds
     .filter((id) => id !== order.productId)
     .slice(0, 3)
-    .map((id) => PRODUCTS.find((p) => p.id === id)!)
+    .map((id) => ctx.seed.products.find((p) => p.id === id)!)
     .map((p) => ({
       id: p.id,
       productLogo: ctx.url(p.logo),
@@ -48,11 +49,11 @@ export const loanEndpoints: Endpoint[] = [
     request: 'loans#order',
     handle(input: { productId: number; orderId: number }, ctx) {
       const order = findProductOrder(ctx.session, input.productId, input.orderId);
-      const plan = planView(order);
+      const plan = planView(order, ctx.seed);
       return {
-        productName: findProduct(order.productId).productName,
+        productName: findProduct(order.productId, ctx.seed).productName,
         repayWaitCount: plan.pending.length,
-        note: 'Bayar periode pertama yang belum lunas terlebih dahulu.',
+        note: ctx.seed.words.planNote,
         repayPlanDetail: { repayWaitDetail: plan.pending, repayYetDetail: plan.paid },
       };
     },
@@ -64,8 +65,9 @@ export const loanEndpoints: Endpoint[] = [
     handle(input: { productId: number; orderId: number }, ctx) {
       const order = findProductOrder(ctx.session, input.productId, input.orderId);
       if (order.isDelay !== '1' || !order.delay) throw conflict(`orderId ${order.orderId} cannot be extended`);
-      const product = findProduct(order.productId);
+      const product = findProduct(order.productId, ctx.seed);
       const next = order.periods.find((p) => !p.paid);
+      const w = ctx.seed.words.delay;
       return {
         productName: product.productName,
         productLogo: ctx.url(product.logo),
@@ -73,12 +75,12 @@ export const loanEndpoints: Endpoint[] = [
         delayExpiryTime: order.delay.expiry,
         orderDetail: {
           detail: [
-            { title: 'Biaya perpanjangan', value: `Rp${formatAmount(order.delay.fee)}` },
-            { title: 'Lama perpanjangan', value: `${order.delay.days} hari` },
-            { title: 'Jatuh tempo saat ini', value: next?.dueTime ?? '' },
+            { title: w.fee, value: seedMoney(ctx.seed, order.delay.fee) },
+            { title: w.length, value: w.days(order.delay.days) },
+            { title: w.due, value: next?.dueTime ?? '' },
             // Zero and empty lines are sent as a real backend does; the screen hides them.
-            { title: 'Denda', value: '0' },
-            { title: 'Potongan', value: '' },
+            { title: w.penalty, value: '0' },
+            { title: w.discount, value: '' },
           ],
         },
         telephone: order.telephone,
@@ -91,8 +93,8 @@ export const loanEndpoints: Endpoint[] = [
     request: 'loans#order',
     handle(input: { productId: number; orderId: number }, ctx) {
       const order = findProductOrder(ctx.session, input.productId, input.orderId);
-      const product = findProduct(order.productId);
-      const [statusText, desText] = STATUS_TEXT[order.orderStatus] ?? ['', ''];
+      const product = findProduct(order.productId, ctx.seed);
+      const [statusText, desText] = ctx.seed.statusText[order.orderStatus] ?? ['', ''];
       const owed = order.periods.filter((p) => !p.paid).reduce((sum, p) => sum + p.totalAmount, 0);
       return {
         orderStatus: order.orderStatus,
@@ -101,14 +103,14 @@ export const loanEndpoints: Endpoint[] = [
         recProducts: recProducts(order, ctx),
         productName: product.productName,
         productLogo: ctx.url(product.logo),
-        userOrderDetail: { detail: orderRows(order) },
+        userOrderDetail: { detail: orderRows(order, ctx.seed) },
         inside: 1,
         h5Url: ctx.url(`pages/product?productId=${product.id}`),
         isDelay: order.isDelay,
-        telephone: order.telephone || SERVICE_PHONE,
+        telephone: order.telephone || ctx.servicePhone,
         isScore: order.isScore,
         playeduL: '',
-        reyMsg: owed > 0 ? `Sisa tagihan Rp${formatAmount(owed)}` : '',
+        reyMsg: owed > 0 ? ctx.seed.words.owed(seedMoney(ctx.seed, owed)) : '',
       };
     },
   },

@@ -1,6 +1,5 @@
 import { conflict, invalid } from './envelope.js';
 import { findProduct, productView, type Ctx, type Endpoint } from './endpoint.js';
-import { PRODUCTS, SCENES } from './seed.js';
 import { pushBounded } from './state.js';
 
 interface EventInput {
@@ -11,7 +10,7 @@ interface EventInput {
 
 function saveEvent(name: string) {
   return (input: EventInput, ctx: Ctx) => {
-    findProduct(input.productId);
+    findProduct(input.productId, ctx.seed);
     pushBounded(ctx.session.events, { name, payload: { ...input }, at: ctx.now() });
     return null;
   };
@@ -24,14 +23,15 @@ export const productEndpoints: Endpoint[] = [
     path: '/indah/v3/product/recommend-product-list',
     request: 'service#recommend-product-list',
     handle(input: { scene: string }, ctx) {
-      if (!Object.hasOwn(SCENES, input.scene)) throw invalid(`scene must be one of ${Object.keys(SCENES).join(', ')}`);
-      const scene = SCENES[input.scene];
+      const scenes = ctx.seed.scenes;
+      if (!Object.hasOwn(scenes, input.scene)) throw invalid(`scene must be one of ${Object.keys(scenes).join(', ')}`);
+      const scene = scenes[input.scene];
       return {
         scene: input.scene,
         moduleId: scene.moduleId,
         list: scene.productIds.map((id) =>
           productView(
-            PRODUCTS.find((p) => p.id === id)!,
+            ctx.seed.products.find((p) => p.id === id)!,
             ctx,
           ),
         ),
@@ -45,7 +45,7 @@ export const productEndpoints: Endpoint[] = [
     path: '/indah/v3/product/apply',
     request: 'service#product-apply',
     handle(input: { product_id: number; module_id?: number; scene?: string }, ctx) {
-      const p = findProduct(input.product_id);
+      const p = findProduct(input.product_id, ctx.seed);
       if (p.buttonStatus === 0) throw conflict(`productId ${p.id} is full today: try again tomorrow`);
       pushBounded(ctx.session.events, { name: 'apply', payload: { ...input }, at: ctx.now() });
       return { url: ctx.url(`pages/product?productId=${p.id}&from=apply`) };

@@ -1,4 +1,5 @@
-import { BANK_CARDS, ORDERS, PROBLEMS, REGISTERED_PHONE, type BankCard, type Order, type Problem } from './seed.js';
+import { REGISTERED_PHONE, type BankCard, type Order, type Problem } from './seed.js';
+import { seedOf, type MarketSeed } from './market-seed.js';
 import { notFound } from './envelope.js';
 import type { RepayTarget } from './ledger.js';
 
@@ -13,7 +14,7 @@ export interface RepayRecord {
   status: 'awaiting-code' | 'done';
 }
 
-/** Everything one borrower (one token) can change. Starts as a deep copy of the seed. */
+/** Everything one borrower (one token in one market) can change. Starts as a deep copy of the market's seed. */
 export interface Session {
   orders: Order[];
   problems: Problem[];
@@ -37,11 +38,11 @@ export interface Session {
 const MAX_SESSIONS = 1000;
 const MAX_LOG = 500;
 
-export function newSession(): Session {
+export function newSession(seed: MarketSeed = seedOf('ID')): Session {
   return {
-    orders: structuredClone(ORDERS),
-    problems: structuredClone(PROBLEMS),
-    cards: structuredClone(BANK_CARDS),
+    orders: structuredClone(seed.orders),
+    problems: structuredClone(seed.problems),
+    cards: structuredClone(seed.bankCards),
     repayTokens: new Map(),
     repayRecords: new Map(),
     qaRecords: [],
@@ -58,15 +59,18 @@ export function newSession(): Session {
 export class SandboxState {
   private sessions = new Map<string, Session>();
 
-  /** The session of a token; a missing or empty token is the shared "anonymous" session. */
-  session(token: unknown): Session {
-    const key = typeof token === 'string' && token.trim() !== '' ? token.slice(0, 200) : 'anonymous';
+  /**
+   * The session of a token in a market (each market's backend has its own borrowers); a missing or empty token is
+   * the shared "anonymous" session.
+   */
+  session(token: unknown, market = 'ID'): Session {
+    const key = `${market}|${typeof token === 'string' && token.trim() !== '' ? token.slice(0, 200) : 'anonymous'}`;
     let s = this.sessions.get(key);
     if (s) {
       // Re-insert so the map's order is least-recently-used first.
       this.sessions.delete(key);
     } else {
-      s = newSession();
+      s = newSession(seedOf(market));
       if (this.sessions.size >= MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
     }
     this.sessions.set(key, s);

@@ -2,7 +2,7 @@ import { CODES, SandboxError, invalid, notFound } from './envelope.js';
 import type { Endpoint } from './endpoint.js';
 import { applyRepayment, canApply, resolveTarget } from './ledger.js';
 import { REPEATED_REPAYMENT_MESSAGE } from './repayment.js';
-import { PAY_BANKS, PAY_MARKETS, SERVICE_PHONE } from './seed.js';
+import type { MarketSeed } from './market-seed.js';
 import { findOrder, findProductOrder } from './state.js';
 
 const MAX_VA_CODES = 50;
@@ -18,31 +18,27 @@ interface VcodeInput {
   specific_num?: string;
 }
 
-function payChannel(payType: 1 | 2, payCode: string) {
+function payChannel(payType: 1 | 2, payCode: string, seed: MarketSeed) {
   if (payType === 1) {
-    const bank = PAY_BANKS.find((b) => b.bankCode === payCode);
+    const bank = seed.payBanks.find((b) => b.bankCode === payCode);
     if (!bank)
-      throw invalid(`payCode ${payCode} is not a bank of pay_type 1 (${PAY_BANKS.map((b) => b.bankCode).join(', ')})`);
+      throw invalid(
+        `payCode ${payCode} is not a bank of pay_type 1 (${seed.payBanks.map((b) => b.bankCode).join(', ')})`,
+      );
     return {
       name: bank.bankName,
-      steps: bank.method.map(
-        (m, i) => `${i + 1}. ${m}: pilih Bayar / Virtual Account, masukkan kode VA, konfirmasi jumlah.`,
-      ),
+      steps: bank.method.map((m, i) => `${i + 1}. ${seed.words.bankSteps(m)}`),
     };
   }
   // The screens' fallback list (the market's defaultMiniMarkets) names a market, not its code.
-  const market = PAY_MARKETS.find((m) => m.code === payCode || m.name === payCode);
+  const market = seed.payMarkets.find((m) => m.code === payCode || m.name === payCode);
   if (!market)
     throw invalid(
-      `payCode ${payCode} is not a mini market of pay_type 2 (${PAY_MARKETS.map((m) => m.code).join(', ')})`,
+      `payCode ${payCode} is not a mini market of pay_type 2 (${seed.payMarkets.map((m) => m.code).join(', ')})`,
     );
   return {
     name: market.name,
-    steps: [
-      `1. Datang ke kasir ${market.name}.`,
-      '2. Sebutkan pembayaran pinjaman dan tunjukkan kode bayar.',
-      '3. Simpan struk sebagai bukti.',
-    ],
+    steps: seed.words.marketSteps(market.name),
   };
 }
 
@@ -57,14 +53,14 @@ export const virtualAccountEndpoints: Endpoint[] = [
       if (input.pay_type === 1) {
         return {
           payType: 1,
-          list: PAY_BANKS.map((b) => ({
+          list: ctx.seed.payBanks.map((b) => ({
             bankName: b.bankName,
             bankCode: b.bankCode,
             method: b.method.map((name, i) => ({ name, specificNum: String(i + 1) })),
           })),
         };
       }
-      return { payType: 2, list: PAY_MARKETS };
+      return { payType: 2, list: ctx.seed.payMarkets };
     },
   },
   {
@@ -77,7 +73,7 @@ export const virtualAccountEndpoints: Endpoint[] = [
       const target = resolveTarget(order, amount);
       if (input.is_display === 1 && target.kind !== 'delay')
         throw invalid(`amount must be the extension fee in the delay flow (is_display 1)`);
-      const channel = payChannel(input.pay_type, input.payCode);
+      const channel = payChannel(input.pay_type, input.payCode, ctx.seed);
       // Deterministic code: the same order, amount and channel always give the same virtual account.
       const vcode = `8808${String(order.orderId).padStart(6, '0')}${String(amount % 1_000_000).padStart(6, '0')}`;
       const codes = ctx.session.vaCodes;
@@ -92,7 +88,7 @@ export const virtualAccountEndpoints: Endpoint[] = [
         payName: channel.name,
         payStep: channel.steps,
         specificNum: input.specific_num ?? '',
-        telephone: order.telephone || SERVICE_PHONE,
+        telephone: order.telephone || ctx.servicePhone,
       };
     },
   },

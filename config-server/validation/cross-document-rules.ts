@@ -3,6 +3,7 @@
  * per kind, routes point at screens, markets at text sets, text sets share their keys, and every
  * text key, endpoint, bridge message and navigate target a document uses exists.
  */
+import { isNumberLocale, separatorsOf } from '../../renderer/core/index.js';
 import type { Reference, ReferenceKind } from './collect-references.js';
 import type { DocumentError, KnownDocument, ValidationSettings } from './validation-types.js';
 import { checkFirstCallMarks } from './api-map-first-call-rules.js';
@@ -26,6 +27,35 @@ function routesOf(map: KnownDocument): { path: string; screen: string }[] {
   return Array.isArray(routes)
     ? routes.filter((r): r is { path: string; screen: string } => isObject(r) && typeof r.path === 'string')
     : [];
+}
+
+/**
+ * A market's number format: a locale the server's Intl formats (an unknown one would silently fall back and show
+ * another country's grouping), and overrides that leave group and decimal separators telling apart.
+ */
+function numberFormatErrors(m: KnownDocument): DocumentError[] {
+  const n = m.doc.number;
+  if (!isObject(n)) return [];
+  if (typeof n.locale === 'string' && !isNumberLocale(n.locale))
+    return [
+      {
+        file: m.file,
+        pointer: '/number/locale',
+        message: `number locale ${q(n.locale)} is not one this server formats numbers in: use one such as en-IN or id-ID`,
+      },
+    ];
+  const own = separatorsOf({ locale: n.locale });
+  const group = typeof n.thousandsSeparator === 'string' ? n.thousandsSeparator : own.group;
+  const decimal = typeof n.decimalSeparator === 'string' ? n.decimalSeparator : own.decimal;
+  if (group !== decimal) return [];
+  const pointer = typeof n.thousandsSeparator === 'string' ? '/number/thousandsSeparator' : '/number/decimalSeparator';
+  return [
+    {
+      file: m.file,
+      pointer,
+      message: `the group and decimal separators would both be ${q(group)}: 350000.5 could not be read back; choose different ones or remove the override`,
+    },
+  ];
 }
 
 export function checkCrossDocumentRules(
@@ -92,6 +122,7 @@ export function checkCrossDocumentRules(
   }
 
   for (const m of of('market')) {
+    errors.push(...numberFormatErrors(m));
     if (typeof m.doc.textSet === 'string' && !textSets.some((t) => t.id === m.doc.textSet)) {
       errors.push({
         file: m.file,

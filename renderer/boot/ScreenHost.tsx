@@ -7,6 +7,7 @@ import { RuntimeProvider } from '../runtime/runtime-context';
 import { runActions } from '../core/actions/run-actions';
 import { translate } from '../core/runtime/create-runtime';
 import type { RuntimeServices } from '../core/runtime/services';
+import { browserSameOriginEmbeds } from '../runtime/same-origin-embeds';
 import { createStateStore } from '../core/runtime/state-store';
 import { toastStore } from '../toast/toast-store';
 import { logError } from './log-error';
@@ -67,6 +68,7 @@ export function ScreenHost(props: ScreenHostProps) {
       device: browserDevice,
       signal: controller.signal,
       registry,
+      sameOriginEmbeds: browserSameOriginEmbeds(),
     };
     return { services, controller, trouble };
     // A screen's services live exactly as long as this mount (the parent keys it by location).

@@ -30,6 +30,8 @@ export interface BootData {
   release?: string;
   /** The same for the bundle alone: what every screen of this page load shares. */
   bundleRelease?: string;
+  /** Paths of this origin a screen may embed (the sandbox's pages, while the server runs it): same-origin-embeds.ts. */
+  embedPaths?: string[];
   /** The view ticket of this page's first screen (issue 44): its beacon sends it back; absent outside a release. */
   viewTicket?: string;
 }

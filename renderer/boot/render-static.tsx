@@ -17,6 +17,7 @@ import { registry } from '../nodes/registry';
 import { nodeElements } from '../runtime/RenderNodes';
 import { RuntimeProvider } from '../runtime/runtime-context';
 import type { RuntimeServices } from '../core/runtime/services';
+import type { SameOriginEmbeds } from '../runtime/same-origin-embeds';
 import { createStateStore } from '../core/runtime/state-store';
 import { preloadAllWidgets } from '../nodes/preload-widgets';
 import { LoadingIndicator } from '../api/LoadingIndicator';
@@ -24,13 +25,17 @@ import { ToastRegion } from '../toast/ToastRegion';
 import type { ToastStore } from '../toast/toast-store';
 import { noDevice } from '../core/runtime/device';
 
+export type { SameOriginEmbeds } from '../runtime/same-origin-embeds';
 export { CAPTURE_SCRIPT } from './capture/capture-script';
 
 /** What drawing takes from the screen (core/screen/screen-input.ts): no API map, as a drawn screen never calls out. */
 export type StaticRenderInput = Pick<
   ScreenInput,
   'doc' | 'texts' | 'market' | 'query' | 'commonQueryNames' | 'state' | 'logError'
->;
+> & {
+  /** Pages of the borrower's origin that may be embedded (the sandbox's, while the server runs it), as the app has. */
+  sameOriginEmbeds?: SameOriginEmbeds;
+};
 
 export interface StaticRender {
   /** The body's markup, for inside the app's root element. */
@@ -82,6 +87,7 @@ export function renderStaticScreen(input: StaticRenderInput): StaticRender {
     device: noDevice,
     signal: controller.signal,
     registry,
+    sameOriginEmbeds: input.sameOriginEmbeds,
   };
   // Same DOM as App (screen, loading region, toast region as three siblings), so hydration matches.
   const loading = typeof input.texts['common.loading'] === 'string' ? input.texts['common.loading'] : 'loading...';

@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './App';
 import { looksLikeBundle, looksLikeScreen, readBootData } from './boot-types';
+import { allowSameOriginEmbeds } from '../runtime/same-origin-embeds';
 import { isPreview, loadBundle, loadNamedBundle, type Loaded } from './config-client';
 import type { BootBundle } from './boot-types';
 import { logError } from './log-error';
@@ -69,6 +70,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
 
   // The inlined data is the published state: a draft preview must read the preview API instead.
   const boot = isPreview ? null : readBootData();
+  allowSameOriginEmbeds(boot?.embedPaths);
   // The inlined screen's widgets load while the bundle may still be on its way.
   const widgets = boot?.screen && looksLikeScreen(boot.screen) ? preloadWidgets(boot.screen) : Promise.resolve(true);
   let bundle: Loaded<BootBundle> | null = null;

@@ -53,6 +53,15 @@ export function createBridge(opts: BridgeOptions): Bridge {
   };
 
   return {
+    provides(name) {
+      const spec = Object.hasOwn(bridgeMap.messages, name) ? bridgeMap.messages[name] : undefined;
+      if (!spec) return false;
+      const ios = (win as Loose).webkit?.messageHandlers?.[spec.ios];
+      const android = (win as Loose)[bridgeMap.androidInterface];
+      return (
+        (!!ios && typeof ios.postMessage === 'function') || (!!android && typeof android[spec.android] === 'function')
+      );
+    },
     send(name, payload = {}) {
       const spec = Object.hasOwn(bridgeMap.messages, name) ? bridgeMap.messages[name] : undefined;
       if (!spec) {

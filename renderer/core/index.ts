@@ -51,7 +51,15 @@ export {
   readInstant,
   wallClock,
 } from './dates/market-date';
-export { amountDigits, formatAmount, numberFormatOf, readAmount, type NumberFormat } from './money/amount';
+export { amountDigits, formatAmount, formatMoney, readAmount } from './money/amount';
+export {
+  FALLBACK_NUMBER_LOCALE,
+  formatNumber,
+  isNumberLocale,
+  numberFormatOf,
+  separatorsOf,
+  type NumberFormat,
+} from './money/number-format';
 
 // Copy: one key to its text, the ICU form the bundle ships.
 export { bundleTexts, copyText, type BundleCopy } from './copy/copy-text';

@@ -1,4 +1,4 @@
-import { groupThousands } from '../core/money/amount';
+import { groupAmountDigits } from '../core/money/amount';
 import type { Widget } from '../runtime/contract';
 import { useRuntime } from '../runtime/runtime-context';
 import { digitsOnly } from './format';
@@ -8,8 +8,9 @@ import { FormattedInput } from './FormattedInput';
 const amountDigitsOf = (typed: string, max: number) => digitsOnly(typed, max).replace(/^0+(?=\d)/, '');
 
 /**
- * Amounts show the market's thousands separator (the market document's `number`, as every other amount on the page:
- * core/money/amount.ts) and are stored and sent without it.
+ * Amounts group in the market's number format as the borrower types (the market document's `number`: 3,50,000 in
+ * India, 350.000 in Indonesia, as every other amount on the page: core/money/amount.ts) and are stored and sent
+ * without separators.
  */
 export const AmountField: Widget<'amount-field'> = ({ node }) => {
   const max = node.maxDigits ?? 12;
@@ -18,7 +19,7 @@ export const AmountField: Widget<'amount-field'> = ({ node }) => {
     <FormattedInput
       node={node}
       parse={(typed) => amountDigitsOf(typed, max)}
-      format={(stored) => groupThousands(amountDigitsOf(stored, max), format)}
+      format={(stored) => groupAmountDigits(amountDigitsOf(stored, max), format)}
       inputMode="numeric"
     />
   );

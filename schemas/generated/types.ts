@@ -1122,17 +1122,21 @@ export interface MarketDocument {
     minorUnits: number;
   };
   /**
-   * Number format.
+   * How numbers and money read for this market's borrowers: the locale's CLDR pattern (Intl.NumberFormat) places groups and decimals, so en-IN groups in lakhs (₹3,50,000) and id-ID in thousands (Rp350.000). Amounts are sent without separators and read tolerantly whatever the backend's convention.
    */
   number: {
     /**
-     * Thousands separator shown (a period); amounts are sent without it.
+     * BCP 47 locale of numbers and money (en-IN, id-ID); validation checks the server's Intl formats it.
      */
-    thousandsSeparator: string;
+    locale: string;
     /**
-     * Decimal separator shown.
+     * Optional override of the locale's group separator ('' shows no grouping); groups still fall where the locale puts them. Never a digit, never the decimal separator.
      */
-    decimalSeparator: string;
+    thousandsSeparator?: string;
+    /**
+     * Optional override of the locale's decimal separator: one character, never a digit, never the group separator.
+     */
+    decimalSeparator?: string;
   };
   /**
    * Loan term units in words: a backend codes a term's unit as a word or a number (`day`, `1`); `termUnit(code)` in a screen shows the words of its text key, and an unknown code shows the default unit's words, never the raw code.
@@ -2009,7 +2013,7 @@ export interface DividerNode {
   inset?: boolean;
 }
 /**
- * A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`); otherwise the fallback text.
+ * A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`), or a page of the sandbox backend while it is on (never in production); otherwise the fallback text and, with `open`, a way to open the page so it can still be read.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "EmbeddedPageNode".
@@ -2024,6 +2028,13 @@ export interface EmbeddedPageNode {
   src: Template;
   title: TextKey;
   fallback: TextKey;
+  /**
+   * Where the page cannot be embedded, a link under the fallback text that opens it (http or https only): in a new window, or through the native bridge message `bridge` (payload `url`) where the native shell provides that message.
+   */
+  open?: {
+    label: TextKey;
+    bridge?: BridgeMessage;
+  };
   /**
    * Height in CSS pixels (default 480).
    */

@@ -4255,14 +4255,17 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateMarket = validate33;
-const schema61 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/market.json","title":"MarketDocument","description":"One market (India or Indonesia): its text set, money and date formats, marketing figures, service contact, allowed embed origins, and the product's limits and constants. Expressions read it as `market.*`.","type":"object","required":["kind","id","schemaVersion","name","textSet","currency","number","termUnits","dateFormat","dateTimeFormat","loanRange","approvalHours","salaryThreshold","userCount","servicePhone","embedOrigins","fourEyes","limits"],"additionalProperties":false,"properties":{"kind":{"const":"market","description":"Document kind."},"id":{"enum":["ID","IN"],"description":"Market code, the `market` query parameter: ID Indonesia, IN India."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"name":{"type":"string","minLength":1,"description":"Market name for ops (never shown to borrowers)."},"description":{"type":"string","description":"Ops-facing note about this market."},"textSet":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Id of the text set this market uses (the app's language flag); it must exist."},"languageType":{"type":"integer","minimum":0,"description":"The spec's language type; the loan-confirm agreement modal shows only when it is 1."},"currency":{"type":"object","description":"Money display.","required":["code","symbol","minorUnits"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code (INR, IDR)."},"symbol":{"type":"string","minLength":1,"description":"Symbol shown before amounts (₹, Rp)."},"minorUnits":{"type":"integer","minimum":1,"description":"Minor units per unit: amounts the API gives in minor units are divided by this (100) and shown with two decimals."}}},"number":{"type":"object","description":"Number format.","required":["thousandsSeparator","decimalSeparator"],"additionalProperties":false,"properties":{"thousandsSeparator":{"type":"string","maxLength":1,"description":"Thousands separator shown (a period); amounts are sent without it."},"decimalSeparator":{"type":"string","minLength":1,"maxLength":1,"description":"Decimal separator shown."}}},"termUnits":{"type":"object","description":"Loan term units in words: a backend codes a term's unit as a word or a number (`day`, `1`); `termUnit(code)` in a screen shows the words of its text key, and an unknown code shows the default unit's words, never the raw code.","required":["codes","default"],"additionalProperties":false,"properties":{"codes":{"type":"object","description":"Unit code as the backend sends it → text key of its words (`day` and `1` → loan.unitDay).","propertyNames":{"pattern":"^[A-Za-z0-9_-]{1,20}$"},"additionalProperties":{"$ref":"../common/text-key.json"}},"default":{"$ref":"../common/text-key.json","description":"Text key of the unit shown when a code is absent or unknown (terms without a unit are in days)."}}},"dateFormat":{"type":"string","minLength":1,"description":"Date format, tokens YYYY MM DD (YYYY-MM-DD)."},"dateTimeFormat":{"type":"string","minLength":1,"description":"Date-time format, tokens YYYY MM DD HH mm ss (YYYY-MM-DD HH:mm:ss)."},"shortDateFormat":{"type":"string","minLength":1,"description":"Current-date helper's date format (MM/DD)."},"shortTimeFormat":{"type":"string","minLength":1,"description":"Current-date helper's time format (HH:mm)."},"timeZone":{"type":"string","pattern":"^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$","description":"IANA time zone of the market (Asia/Jakarta, Asia/Kolkata). The console shows and takes the start and end times of releases for this market's borrowers in it; absent: UTC."},"loanRange":{"type":"object","description":"Loan amount range cited in marketing copy, in currency units.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Smallest loan."},"max":{"type":"integer","minimum":0,"description":"Largest loan."}}},"approvalHours":{"type":"integer","minimum":1,"description":"Approval promised within this many hours (2)."},"salaryThreshold":{"type":"integer","minimum":0,"description":"Monthly salary from which earners qualify, in currency units."},"userCount":{"type":"integer","minimum":0,"description":"Number of users cited in marketing copy (3 million)."},"servicePhone":{"type":"string","pattern":"^\\+?[0-9][0-9 -]{3,20}$","description":"Customer-service phone, the fallback when a response carries no telephone."},"serviceEmail":{"type":"string","pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$","description":"Customer-service e-mail, the fallback when the contact-info call gives none."},"embedOrigins":{"type":"array","description":"https origins whose pages may be embedded (privacy policy, agreements); any other embed shows a fallback text.","items":{"type":"string","pattern":"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},"uniqueItems":true},"fourEyes":{"type":"boolean","description":"Publishing a change to this market's documents needs approval by a second person."},"live":{"type":"boolean","default":true,"description":"Open borrower pages of this market hear of publishes, rollbacks and guard verdicts over a stream (GET /config/v1/live, issue 47). false: the stream answers 204 and pages learn of changes by revalidating at navigation and focus, as before."},"telemetry":{"title":"MarketTelemetry","description":"What the app reports of borrowers' pages in this market: beacons to /config/v1/beacon with counts and timings per screen (page views, render errors, unknown nodes, expression warnings, API failures by endpoint, LCP, INP), never personal data. Absent: only screens served in a release are reported.","type":"object","additionalProperties":false,"required":["sampleRate"],"properties":{"sampleRate":{"type":"number","minimum":0,"maximum":1,"description":"Share of page loads (0 none, 1 all, decided once per page load) whose screens are reported where no release is in flight. A screen served in a release is reported on every view, in both arms, whatever this says, so that the release guard judges it on all its data."}}},"offline":{"title":"MarketOffline","description":"What a borrower's phone keeps for when the connection drops (renderer/worker/README.md). Absent: the worker on, answers kept 24 h.","type":"object","additionalProperties":false,"required":["worker","keepAnswersHours"],"properties":{"worker":{"enum":["on","off"],"description":"`on`: pages register the service worker that keeps the app's code and opens seen screens offline. `off` (the switch for a bad worker): every open page of the market removes the worker and its caches when this publish reaches it (live stream or its next load), and no page registers it again."},"keepAnswersHours":{"type":"integer","minimum":0,"maximum":24,"description":"How long a read's answer (a screen's data) is kept on the phone to open that screen offline, marked with its fetch time; only for the session (token) it was fetched with. 0 keeps none."}}},"limits":{"title":"MarketLimits","description":"Product limits and timings: lengths, counts, delays, thresholds and status lists that screens bind to.","type":"object","additionalProperties":false,"required":["chatTextMax","complaintTextMax","complaintImagesMax","successModalMs","reviewWeekdays","ratingModalDelayMs","ratingStars","nativeRatingMinScore","smsCountdownSeconds","smsCodeLength","captchaLength","mobileDigits","mobilePattern","contactInfoOverall","toastDefaultMs","toastMinMs","appToastMs","recommendTagsFirst","sceneModuleIds","loanMoreModuleId","payTypes","defaultMiniMarkets","googleScore","specialPeriodStatus","cardDigitGroup","phoneDigitGroups","cookieExpiryYear","orderStatuses"],"properties":{"chatTextMax":{"type":"integer","minimum":1,"description":"Most characters of a chatbot free-text question (the backend sets no figure; ours)."},"complaintTextMax":{"type":"integer","minimum":1,"description":"Complaint description length limit; input past it is ignored (200)."},"complaintImagesMax":{"type":"integer","minimum":0,"description":"Evidence images per complaint (9)."},"successModalMs":{"type":"integer","minimum":0,"description":"How long the complaint success modal shows before redirecting (1500 ms)."},"reviewWeekdays":{"type":"integer","minimum":1,"description":"Complaints are reviewed within this many weekdays (3)."},"ratingModalDelayMs":{"type":"integer","minimum":0,"description":"Delay before the complaint-details rating modal opens (3000 ms)."},"ratingStars":{"type":"integer","minimum":1,"description":"Stars of rating widgets (5)."},"nativeRatingMinScore":{"type":"integer","minimum":1,"description":"Scores from this up trigger the native store rating (4)."},"smsCountdownSeconds":{"type":"integer","minimum":1,"description":"SMS resend countdown (60 s); Cancel resets it."},"smsCodeLength":{"type":"integer","minimum":1,"description":"SMS code length (6)."},"captchaLength":{"type":"integer","minimum":1,"description":"Image captcha max length (4)."},"mobileDigits":{"type":"integer","minimum":1,"description":"Registration mobile number digits (11)."},"mobilePattern":{"type":"string","minLength":1,"description":"Regular expression a registration mobile must match: 11 digits, first 1, second 3-9."},"contactInfoOverall":{"type":"integer","description":"The `overall` value of the contact-info call (30)."},"toastDefaultMs":{"type":"integer","minimum":0,"description":"Toast duration when none is given (3000 ms)."},"toastMinMs":{"type":"integer","minimum":0,"description":"Durations under this count as the default (300 ms)."},"appToastMs":{"type":"integer","minimum":0,"description":"Duration of the app's own toasts (2000 ms)."},"recommendTagsFirst":{"type":"integer","minimum":0,"description":"Recommended lists show product tags only for this many first products (2)."},"sceneModuleIds":{"type":"object","description":"Module id sent for a recommendation scene.","required":["precise","luckyBag","other"],"additionalProperties":false,"properties":{"precise":{"type":"integer","description":"Precise scenes (301)."},"luckyBag":{"type":"integer","description":"Lucky-bag scenes (302)."},"other":{"type":"integer","description":"Every other scene (300)."}}},"sceneGroups":{"type":"object","description":"Which recommendation scenes (the `scene` query of /relevant and /specialApply) are precise and which are lucky-bag scenes; their module ids are in sceneModuleIds, every other scene sends sceneModuleIds.other.","required":["precise","luckyBag"],"additionalProperties":false,"properties":{"precise":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the precise module id."},"luckyBag":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the lucky-bag module id."}}},"loanMoreModuleId":{"type":"integer","description":"Module id of the 'loan more' event (30, positionId 0)."},"payTypes":{"type":"object","description":"Repayment pay type codes.","required":["bank","miniMarket"],"additionalProperties":false,"properties":{"bank":{"type":"integer","description":"Bank transfer (1)."},"miniMarket":{"type":"integer","description":"Mini market (2)."}}},"defaultMiniMarkets":{"type":"array","items":{"type":"string","minLength":1},"description":"Mini markets offered when the server lists none (one entry)."},"googleScore":{"type":"integer","minimum":1,"maximum":5,"description":"Score the loan-details rating sends to google-score (always 5)."},"specialPeriodStatus":{"type":"integer","description":"Instalment periodStatus shown in a special colour (500, overdue)."},"cardDigitGroup":{"type":"integer","minimum":1,"description":"Bank card digits are grouped by this many (4)."},"phoneDigitGroups":{"type":"array","items":{"type":"integer","minimum":1},"description":"Phone input grouping (3-4-4)."},"cookieExpiryYear":{"type":"integer","description":"Cookies expire at the end of this year (9999)."},"orderStatuses":{"type":"object","description":"Loan-details order statuses with their own picture and buttons (spec section 4).","required":["withPicture","defaultPicture","repayWithExtension","repayOnly","loanMore"],"additionalProperties":false,"properties":{"withPicture":{"type":"array","items":{"type":"integer"},"description":"Statuses with their own status picture (21, 151, 174, 180, 110, 200)."},"defaultPicture":{"type":"integer","description":"Status whose picture every other status uses (200)."},"repayWithExtension":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button plus the extension link when isDelay is '1' (174, 180, 3, 5)."},"repayOnly":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button only (170)."},"loanMore":{"type":"array","items":{"type":"integer"},"description":"Statuses showing 'loan more', leading to product detail (200, 4)."}}}}},"legal":{"title":"MarketLegal","description":"Figures of the loan terms legal text (the lender's terms), when the market shows them.","type":"object","additionalProperties":false,"required":["loanTermDays","decisionDays","creditingDays","defaultPenalty","dailyInterest","prepayment","minApplicantAge","personalDetailChangeDays","judgmentSettleDays","assignmentNoticeBusinessDays","emailDeemedReceivedHours","paymentOrder"],"properties":{"loanTermDays":{"type":"object","description":"Loan term in calendar days.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":1,"description":"Shortest term (91)."},"max":{"type":"integer","minimum":1,"description":"Longest term (365)."}}},"decisionDays":{"type":"integer","minimum":0,"description":"Decision within this many days (1)."},"creditingDays":{"type":"object","description":"Crediting within this many days after approval.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Earliest (1)."},"max":{"type":"integer","minimum":0,"description":"Latest (3)."}}},"defaultPenalty":{"type":"object","description":"One-off default penalty, in currency units.","required":["newClient","repeatClient"],"additionalProperties":false,"properties":{"newClient":{"type":"integer","minimum":0,"description":"New clients (Rs.1,000)."},"repeatClient":{"type":"integer","minimum":0,"description":"Repeat clients (Rs.800)."}}},"dailyInterest":{"type":"array","description":"Daily interest on the unpaid amount by days overdue.","items":{"title":"InterestBand","type":"object","required":["fromDay","percent"],"additionalProperties":false,"properties":{"fromDay":{"type":"integer","minimum":1,"description":"First overdue day of the band."},"toDay":{"type":"integer","minimum":1,"description":"Last overdue day of the band; absent means open-ended."},"percent":{"type":"number","minimum":0,"description":"Daily interest in percent."}}}},"prepayment":{"type":"object","description":"When prepayment is allowed.","required":["minTermFraction","minDaysAfterDisbursal"],"additionalProperties":false,"properties":{"minTermFraction":{"type":"number","minimum":0,"maximum":1,"description":"Part of the term that must have passed (0.5)."},"minDaysAfterDisbursal":{"type":"integer","minimum":0,"description":"Days after disbursal (7)."}}},"minApplicantAge":{"type":"integer","minimum":0,"description":"Applicants must be over this age (18)."},"personalDetailChangeDays":{"type":"integer","minimum":0,"description":"Changes of personal details are notified within this many days (3)."},"judgmentSettleDays":{"type":"integer","minimum":0,"description":"A judgment is settled within this many days (10)."},"assignmentNoticeBusinessDays":{"type":"integer","minimum":0,"description":"Notice of assignment in business days (7)."},"emailDeemedReceivedHours":{"type":"integer","minimum":0,"description":"An e-mail notice counts as received this many hours after sending (1)."},"paymentOrder":{"type":"array","description":"Order payments are applied after maturity.","items":{"enum":["legalCharges","enforcementCosts","penalties","fees","interest","principal"]}}}}}};
+const schema61 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/market.json","title":"MarketDocument","description":"One market (India or Indonesia): its text set, money and date formats, marketing figures, service contact, allowed embed origins, and the product's limits and constants. Expressions read it as `market.*`.","type":"object","required":["kind","id","schemaVersion","name","textSet","currency","number","termUnits","dateFormat","dateTimeFormat","loanRange","approvalHours","salaryThreshold","userCount","servicePhone","embedOrigins","fourEyes","limits"],"additionalProperties":false,"properties":{"kind":{"const":"market","description":"Document kind."},"id":{"enum":["ID","IN"],"description":"Market code, the `market` query parameter: ID Indonesia, IN India."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"name":{"type":"string","minLength":1,"description":"Market name for ops (never shown to borrowers)."},"description":{"type":"string","description":"Ops-facing note about this market."},"textSet":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Id of the text set this market uses (the app's language flag); it must exist."},"languageType":{"type":"integer","minimum":0,"description":"The spec's language type; the loan-confirm agreement modal shows only when it is 1."},"currency":{"type":"object","description":"Money display.","required":["code","symbol","minorUnits"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code (INR, IDR)."},"symbol":{"type":"string","minLength":1,"description":"Symbol shown before amounts (₹, Rp)."},"minorUnits":{"type":"integer","minimum":1,"description":"Minor units per unit: amounts the API gives in minor units are divided by this (100) and shown with two decimals."}}},"number":{"type":"object","description":"How numbers and money read for this market's borrowers: the locale's CLDR pattern (Intl.NumberFormat) places groups and decimals, so en-IN groups in lakhs (₹3,50,000) and id-ID in thousands (Rp350.000). Amounts are sent without separators and read tolerantly whatever the backend's convention.","required":["locale"],"additionalProperties":false,"properties":{"locale":{"type":"string","pattern":"^[a-z]{2,3}(-[A-Z][a-z]{3})?-[A-Z]{2}$","description":"BCP 47 locale of numbers and money (en-IN, id-ID); validation checks the server's Intl formats it."},"thousandsSeparator":{"type":"string","pattern":"^[^0-9]?$","description":"Optional override of the locale's group separator ('' shows no grouping); groups still fall where the locale puts them. Never a digit, never the decimal separator."},"decimalSeparator":{"type":"string","pattern":"^[^0-9]$","description":"Optional override of the locale's decimal separator: one character, never a digit, never the group separator."}}},"termUnits":{"type":"object","description":"Loan term units in words: a backend codes a term's unit as a word or a number (`day`, `1`); `termUnit(code)` in a screen shows the words of its text key, and an unknown code shows the default unit's words, never the raw code.","required":["codes","default"],"additionalProperties":false,"properties":{"codes":{"type":"object","description":"Unit code as the backend sends it → text key of its words (`day` and `1` → loan.unitDay).","propertyNames":{"pattern":"^[A-Za-z0-9_-]{1,20}$"},"additionalProperties":{"$ref":"../common/text-key.json"}},"default":{"$ref":"../common/text-key.json","description":"Text key of the unit shown when a code is absent or unknown (terms without a unit are in days)."}}},"dateFormat":{"type":"string","minLength":1,"description":"Date format, tokens YYYY MM DD (YYYY-MM-DD)."},"dateTimeFormat":{"type":"string","minLength":1,"description":"Date-time format, tokens YYYY MM DD HH mm ss (YYYY-MM-DD HH:mm:ss)."},"shortDateFormat":{"type":"string","minLength":1,"description":"Current-date helper's date format (MM/DD)."},"shortTimeFormat":{"type":"string","minLength":1,"description":"Current-date helper's time format (HH:mm)."},"timeZone":{"type":"string","pattern":"^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$","description":"IANA time zone of the market (Asia/Jakarta, Asia/Kolkata). The console shows and takes the start and end times of releases for this market's borrowers in it; absent: UTC."},"loanRange":{"type":"object","description":"Loan amount range cited in marketing copy, in currency units.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Smallest loan."},"max":{"type":"integer","minimum":0,"description":"Largest loan."}}},"approvalHours":{"type":"integer","minimum":1,"description":"Approval promised within this many hours (2)."},"salaryThreshold":{"type":"integer","minimum":0,"description":"Monthly salary from which earners qualify, in currency units."},"userCount":{"type":"integer","minimum":0,"description":"Number of users cited in marketing copy (3 million)."},"servicePhone":{"type":"string","pattern":"^\\+?[0-9][0-9 -]{3,20}$","description":"Customer-service phone, the fallback when a response carries no telephone."},"serviceEmail":{"type":"string","pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$","description":"Customer-service e-mail, the fallback when the contact-info call gives none."},"embedOrigins":{"type":"array","description":"https origins whose pages may be embedded (privacy policy, agreements); any other embed shows a fallback text.","items":{"type":"string","pattern":"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},"uniqueItems":true},"fourEyes":{"type":"boolean","description":"Publishing a change to this market's documents needs approval by a second person."},"live":{"type":"boolean","default":true,"description":"Open borrower pages of this market hear of publishes, rollbacks and guard verdicts over a stream (GET /config/v1/live, issue 47). false: the stream answers 204 and pages learn of changes by revalidating at navigation and focus, as before."},"telemetry":{"title":"MarketTelemetry","description":"What the app reports of borrowers' pages in this market: beacons to /config/v1/beacon with counts and timings per screen (page views, render errors, unknown nodes, expression warnings, API failures by endpoint, LCP, INP), never personal data. Absent: only screens served in a release are reported.","type":"object","additionalProperties":false,"required":["sampleRate"],"properties":{"sampleRate":{"type":"number","minimum":0,"maximum":1,"description":"Share of page loads (0 none, 1 all, decided once per page load) whose screens are reported where no release is in flight. A screen served in a release is reported on every view, in both arms, whatever this says, so that the release guard judges it on all its data."}}},"offline":{"title":"MarketOffline","description":"What a borrower's phone keeps for when the connection drops (renderer/worker/README.md). Absent: the worker on, answers kept 24 h.","type":"object","additionalProperties":false,"required":["worker","keepAnswersHours"],"properties":{"worker":{"enum":["on","off"],"description":"`on`: pages register the service worker that keeps the app's code and opens seen screens offline. `off` (the switch for a bad worker): every open page of the market removes the worker and its caches when this publish reaches it (live stream or its next load), and no page registers it again."},"keepAnswersHours":{"type":"integer","minimum":0,"maximum":24,"description":"How long a read's answer (a screen's data) is kept on the phone to open that screen offline, marked with its fetch time; only for the session (token) it was fetched with. 0 keeps none."}}},"limits":{"title":"MarketLimits","description":"Product limits and timings: lengths, counts, delays, thresholds and status lists that screens bind to.","type":"object","additionalProperties":false,"required":["chatTextMax","complaintTextMax","complaintImagesMax","successModalMs","reviewWeekdays","ratingModalDelayMs","ratingStars","nativeRatingMinScore","smsCountdownSeconds","smsCodeLength","captchaLength","mobileDigits","mobilePattern","contactInfoOverall","toastDefaultMs","toastMinMs","appToastMs","recommendTagsFirst","sceneModuleIds","loanMoreModuleId","payTypes","defaultMiniMarkets","googleScore","specialPeriodStatus","cardDigitGroup","phoneDigitGroups","cookieExpiryYear","orderStatuses"],"properties":{"chatTextMax":{"type":"integer","minimum":1,"description":"Most characters of a chatbot free-text question (the backend sets no figure; ours)."},"complaintTextMax":{"type":"integer","minimum":1,"description":"Complaint description length limit; input past it is ignored (200)."},"complaintImagesMax":{"type":"integer","minimum":0,"description":"Evidence images per complaint (9)."},"successModalMs":{"type":"integer","minimum":0,"description":"How long the complaint success modal shows before redirecting (1500 ms)."},"reviewWeekdays":{"type":"integer","minimum":1,"description":"Complaints are reviewed within this many weekdays (3)."},"ratingModalDelayMs":{"type":"integer","minimum":0,"description":"Delay before the complaint-details rating modal opens (3000 ms)."},"ratingStars":{"type":"integer","minimum":1,"description":"Stars of rating widgets (5)."},"nativeRatingMinScore":{"type":"integer","minimum":1,"description":"Scores from this up trigger the native store rating (4)."},"smsCountdownSeconds":{"type":"integer","minimum":1,"description":"SMS resend countdown (60 s); Cancel resets it."},"smsCodeLength":{"type":"integer","minimum":1,"description":"SMS code length (6)."},"captchaLength":{"type":"integer","minimum":1,"description":"Image captcha max length (4)."},"mobileDigits":{"type":"integer","minimum":1,"description":"Registration mobile number digits (11)."},"mobilePattern":{"type":"string","minLength":1,"description":"Regular expression a registration mobile must match: 11 digits, first 1, second 3-9."},"contactInfoOverall":{"type":"integer","description":"The `overall` value of the contact-info call (30)."},"toastDefaultMs":{"type":"integer","minimum":0,"description":"Toast duration when none is given (3000 ms)."},"toastMinMs":{"type":"integer","minimum":0,"description":"Durations under this count as the default (300 ms)."},"appToastMs":{"type":"integer","minimum":0,"description":"Duration of the app's own toasts (2000 ms)."},"recommendTagsFirst":{"type":"integer","minimum":0,"description":"Recommended lists show product tags only for this many first products (2)."},"sceneModuleIds":{"type":"object","description":"Module id sent for a recommendation scene.","required":["precise","luckyBag","other"],"additionalProperties":false,"properties":{"precise":{"type":"integer","description":"Precise scenes (301)."},"luckyBag":{"type":"integer","description":"Lucky-bag scenes (302)."},"other":{"type":"integer","description":"Every other scene (300)."}}},"sceneGroups":{"type":"object","description":"Which recommendation scenes (the `scene` query of /relevant and /specialApply) are precise and which are lucky-bag scenes; their module ids are in sceneModuleIds, every other scene sends sceneModuleIds.other.","required":["precise","luckyBag"],"additionalProperties":false,"properties":{"precise":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the precise module id."},"luckyBag":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the lucky-bag module id."}}},"loanMoreModuleId":{"type":"integer","description":"Module id of the 'loan more' event (30, positionId 0)."},"payTypes":{"type":"object","description":"Repayment pay type codes.","required":["bank","miniMarket"],"additionalProperties":false,"properties":{"bank":{"type":"integer","description":"Bank transfer (1)."},"miniMarket":{"type":"integer","description":"Mini market (2)."}}},"defaultMiniMarkets":{"type":"array","items":{"type":"string","minLength":1},"description":"Mini markets offered when the server lists none (one entry)."},"googleScore":{"type":"integer","minimum":1,"maximum":5,"description":"Score the loan-details rating sends to google-score (always 5)."},"specialPeriodStatus":{"type":"integer","description":"Instalment periodStatus shown in a special colour (500, overdue)."},"cardDigitGroup":{"type":"integer","minimum":1,"description":"Bank card digits are grouped by this many (4)."},"phoneDigitGroups":{"type":"array","items":{"type":"integer","minimum":1},"description":"Phone input grouping (3-4-4)."},"cookieExpiryYear":{"type":"integer","description":"Cookies expire at the end of this year (9999)."},"orderStatuses":{"type":"object","description":"Loan-details order statuses with their own picture and buttons (spec section 4).","required":["withPicture","defaultPicture","repayWithExtension","repayOnly","loanMore"],"additionalProperties":false,"properties":{"withPicture":{"type":"array","items":{"type":"integer"},"description":"Statuses with their own status picture (21, 151, 174, 180, 110, 200)."},"defaultPicture":{"type":"integer","description":"Status whose picture every other status uses (200)."},"repayWithExtension":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button plus the extension link when isDelay is '1' (174, 180, 3, 5)."},"repayOnly":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button only (170)."},"loanMore":{"type":"array","items":{"type":"integer"},"description":"Statuses showing 'loan more', leading to product detail (200, 4)."}}}}},"legal":{"title":"MarketLegal","description":"Figures of the loan terms legal text (the lender's terms), when the market shows them.","type":"object","additionalProperties":false,"required":["loanTermDays","decisionDays","creditingDays","defaultPenalty","dailyInterest","prepayment","minApplicantAge","personalDetailChangeDays","judgmentSettleDays","assignmentNoticeBusinessDays","emailDeemedReceivedHours","paymentOrder"],"properties":{"loanTermDays":{"type":"object","description":"Loan term in calendar days.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":1,"description":"Shortest term (91)."},"max":{"type":"integer","minimum":1,"description":"Longest term (365)."}}},"decisionDays":{"type":"integer","minimum":0,"description":"Decision within this many days (1)."},"creditingDays":{"type":"object","description":"Crediting within this many days after approval.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Earliest (1)."},"max":{"type":"integer","minimum":0,"description":"Latest (3)."}}},"defaultPenalty":{"type":"object","description":"One-off default penalty, in currency units.","required":["newClient","repeatClient"],"additionalProperties":false,"properties":{"newClient":{"type":"integer","minimum":0,"description":"New clients (Rs.1,000)."},"repeatClient":{"type":"integer","minimum":0,"description":"Repeat clients (Rs.800)."}}},"dailyInterest":{"type":"array","description":"Daily interest on the unpaid amount by days overdue.","items":{"title":"InterestBand","type":"object","required":["fromDay","percent"],"additionalProperties":false,"properties":{"fromDay":{"type":"integer","minimum":1,"description":"First overdue day of the band."},"toDay":{"type":"integer","minimum":1,"description":"Last overdue day of the band; absent means open-ended."},"percent":{"type":"number","minimum":0,"description":"Daily interest in percent."}}}},"prepayment":{"type":"object","description":"When prepayment is allowed.","required":["minTermFraction","minDaysAfterDisbursal"],"additionalProperties":false,"properties":{"minTermFraction":{"type":"number","minimum":0,"maximum":1,"description":"Part of the term that must have passed (0.5)."},"minDaysAfterDisbursal":{"type":"integer","minimum":0,"description":"Days after disbursal (7)."}}},"minApplicantAge":{"type":"integer","minimum":0,"description":"Applicants must be over this age (18)."},"personalDetailChangeDays":{"type":"integer","minimum":0,"description":"Changes of personal details are notified within this many days (3)."},"judgmentSettleDays":{"type":"integer","minimum":0,"description":"A judgment is settled within this many days (10)."},"assignmentNoticeBusinessDays":{"type":"integer","minimum":0,"description":"Notice of assignment in business days (7)."},"emailDeemedReceivedHours":{"type":"integer","minimum":0,"description":"An e-mail notice counts as received this many hours after sending (1)."},"paymentOrder":{"type":"array","description":"Order payments are applied after maturity.","items":{"enum":["legalCharges","enforcementCosts","penalties","fees","interest","principal"]}}}}}};
 const pattern56 = new RegExp("^[a-z]{2}-[A-Z]{2}$", "u");
 const pattern57 = new RegExp("^[A-Z]{3}$", "u");
-const pattern58 = new RegExp("^[A-Za-z0-9_-]{1,20}$", "u");
-const pattern61 = new RegExp("^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$", "u");
-const pattern62 = new RegExp("^\\+?[0-9][0-9 -]{3,20}$", "u");
-const pattern63 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
-const pattern64 = new RegExp("^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$", "u");
+const pattern58 = new RegExp("^[a-z]{2,3}(-[A-Z][a-z]{3})?-[A-Z]{2}$", "u");
+const pattern59 = new RegExp("^[^0-9]?$", "u");
+const pattern60 = new RegExp("^[^0-9]$", "u");
+const pattern61 = new RegExp("^[A-Za-z0-9_-]{1,20}$", "u");
+const pattern64 = new RegExp("^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$", "u");
+const pattern65 = new RegExp("^\\+?[0-9][0-9 -]{3,20}$", "u");
+const pattern66 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
+const pattern67 = new RegExp("^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$", "u");
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/market.json" */;
@@ -4727,8 +4730,8 @@ errors++;
 if(data.number !== undefined){
 let data11 = data.number;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.thousandsSeparator === undefined){
-const err40 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/required",keyword:"required",params:{missingProperty: "thousandsSeparator"},message:"must have required property '"+"thousandsSeparator"+"'"};
+if(data11.locale === undefined){
+const err40 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/required",keyword:"required",params:{missingProperty: "locale"},message:"must have required property '"+"locale"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4737,8 +4740,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data11.decimalSeparator === undefined){
-const err41 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/required",keyword:"required",params:{missingProperty: "decimalSeparator"},message:"must have required property '"+"decimalSeparator"+"'"};
+for(const key2 in data11){
+if(!(((key2 === "locale") || (key2 === "thousandsSeparator")) || (key2 === "decimalSeparator"))){
+const err41 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4747,9 +4751,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-for(const key2 in data11){
-if(!((key2 === "thousandsSeparator") || (key2 === "decimalSeparator"))){
-const err42 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data11.locale !== undefined){
+let data12 = data11.locale;
+if(typeof data12 === "string"){
+if(!pattern58.test(data12)){
+const err42 = {instancePath:instancePath+"/number/locale",schemaPath:"#/properties/number/properties/locale/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-[A-Z][a-z]{3})?-[A-Z]{2}$"},message:"must match pattern \""+"^[a-z]{2,3}(-[A-Z][a-z]{3})?-[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4759,11 +4766,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data11.thousandsSeparator !== undefined){
-let data12 = data11.thousandsSeparator;
-if(typeof data12 === "string"){
-if(data12.length > 1){
-const err43 = {instancePath:instancePath+"/number/thousandsSeparator",schemaPath:"#/properties/number/properties/thousandsSeparator/maxLength",keyword:"maxLength",params:{limit: 1},message:"must NOT have more than 1 characters"};
+else {
+const err43 = {instancePath:instancePath+"/number/locale",schemaPath:"#/properties/number/properties/locale/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4773,8 +4777,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {instancePath:instancePath+"/number/thousandsSeparator",schemaPath:"#/properties/number/properties/thousandsSeparator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.thousandsSeparator !== undefined){
+let data13 = data11.thousandsSeparator;
+if(typeof data13 === "string"){
+if(!pattern59.test(data13)){
+const err44 = {instancePath:instancePath+"/number/thousandsSeparator",schemaPath:"#/properties/number/properties/thousandsSeparator/pattern",keyword:"pattern",params:{pattern: "^[^0-9]?$"},message:"must match pattern \""+"^[^0-9]?$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4784,11 +4791,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data11.decimalSeparator !== undefined){
-let data13 = data11.decimalSeparator;
-if(typeof data13 === "string"){
-if(data13.length > 1){
-const err45 = {instancePath:instancePath+"/number/decimalSeparator",schemaPath:"#/properties/number/properties/decimalSeparator/maxLength",keyword:"maxLength",params:{limit: 1},message:"must NOT have more than 1 characters"};
+else {
+const err45 = {instancePath:instancePath+"/number/thousandsSeparator",schemaPath:"#/properties/number/properties/thousandsSeparator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4797,8 +4801,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data13.length < 1){
-const err46 = {instancePath:instancePath+"/number/decimalSeparator",schemaPath:"#/properties/number/properties/decimalSeparator/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data11.decimalSeparator !== undefined){
+let data14 = data11.decimalSeparator;
+if(typeof data14 === "string"){
+if(!pattern60.test(data14)){
+const err46 = {instancePath:instancePath+"/number/decimalSeparator",schemaPath:"#/properties/number/properties/decimalSeparator/pattern",keyword:"pattern",params:{pattern: "^[^0-9]$"},message:"must match pattern \""+"^[^0-9]$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4832,9 +4840,9 @@ errors++;
 }
 }
 if(data.termUnits !== undefined){
-let data14 = data.termUnits;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.codes === undefined){
+let data15 = data.termUnits;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.codes === undefined){
 const err49 = {instancePath:instancePath+"/termUnits",schemaPath:"#/properties/termUnits/required",keyword:"required",params:{missingProperty: "codes"},message:"must have required property '"+"codes"+"'"};
 if(vErrors === null){
 vErrors = [err49];
@@ -4844,7 +4852,7 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data14.default === undefined){
+if(data15.default === undefined){
 const err50 = {instancePath:instancePath+"/termUnits",schemaPath:"#/properties/termUnits/required",keyword:"required",params:{missingProperty: "default"},message:"must have required property '"+"default"+"'"};
 if(vErrors === null){
 vErrors = [err50];
@@ -4854,7 +4862,7 @@ vErrors.push(err50);
 }
 errors++;
 }
-for(const key3 in data14){
+for(const key3 in data15){
 if(!((key3 === "codes") || (key3 === "default"))){
 const err51 = {instancePath:instancePath+"/termUnits",schemaPath:"#/properties/termUnits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4866,13 +4874,13 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data14.codes !== undefined){
-let data15 = data14.codes;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key4 in data15){
-const _errs34 = errors;
+if(data15.codes !== undefined){
+let data16 = data15.codes;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+for(const key4 in data16){
+const _errs36 = errors;
 if(typeof key4 === "string"){
-if(!pattern58.test(key4)){
+if(!pattern61.test(key4)){
 const err52 = {instancePath:instancePath+"/termUnits/codes",schemaPath:"#/properties/termUnits/properties/codes/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,20}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,20}$"+"\"",propertyName:key4};
 if(vErrors === null){
 vErrors = [err52];
@@ -4883,7 +4891,7 @@ vErrors.push(err52);
 errors++;
 }
 }
-var valid4 = _errs34 === errors;
+var valid4 = _errs36 === errors;
 if(!valid4){
 const err53 = {instancePath:instancePath+"/termUnits/codes",schemaPath:"#/properties/termUnits/properties/codes/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"};
 if(vErrors === null){
@@ -4895,10 +4903,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-for(const key5 in data15){
-let data16 = data15[key5];
-if(typeof data16 === "string"){
-if(!pattern12.test(data16)){
+for(const key5 in data16){
+let data17 = data16[key5];
+if(typeof data17 === "string"){
+if(!pattern12.test(data17)){
 const err54 = {instancePath:instancePath+"/termUnits/codes/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
@@ -4932,10 +4940,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data14.default !== undefined){
-let data17 = data14.default;
-if(typeof data17 === "string"){
-if(!pattern12.test(data17)){
+if(data15.default !== undefined){
+let data18 = data15.default;
+if(typeof data18 === "string"){
+if(!pattern12.test(data18)){
 const err57 = {instancePath:instancePath+"/termUnits/default",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
@@ -4970,9 +4978,9 @@ errors++;
 }
 }
 if(data.dateFormat !== undefined){
-let data18 = data.dateFormat;
-if(typeof data18 === "string"){
-if(data18.length < 1){
+let data19 = data.dateFormat;
+if(typeof data19 === "string"){
+if(data19.length < 1){
 const err60 = {instancePath:instancePath+"/dateFormat",schemaPath:"#/properties/dateFormat/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err60];
@@ -4995,9 +5003,9 @@ errors++;
 }
 }
 if(data.dateTimeFormat !== undefined){
-let data19 = data.dateTimeFormat;
-if(typeof data19 === "string"){
-if(data19.length < 1){
+let data20 = data.dateTimeFormat;
+if(typeof data20 === "string"){
+if(data20.length < 1){
 const err62 = {instancePath:instancePath+"/dateTimeFormat",schemaPath:"#/properties/dateTimeFormat/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err62];
@@ -5020,9 +5028,9 @@ errors++;
 }
 }
 if(data.shortDateFormat !== undefined){
-let data20 = data.shortDateFormat;
-if(typeof data20 === "string"){
-if(data20.length < 1){
+let data21 = data.shortDateFormat;
+if(typeof data21 === "string"){
+if(data21.length < 1){
 const err64 = {instancePath:instancePath+"/shortDateFormat",schemaPath:"#/properties/shortDateFormat/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err64];
@@ -5045,9 +5053,9 @@ errors++;
 }
 }
 if(data.shortTimeFormat !== undefined){
-let data21 = data.shortTimeFormat;
-if(typeof data21 === "string"){
-if(data21.length < 1){
+let data22 = data.shortTimeFormat;
+if(typeof data22 === "string"){
+if(data22.length < 1){
 const err66 = {instancePath:instancePath+"/shortTimeFormat",schemaPath:"#/properties/shortTimeFormat/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err66];
@@ -5070,9 +5078,9 @@ errors++;
 }
 }
 if(data.timeZone !== undefined){
-let data22 = data.timeZone;
-if(typeof data22 === "string"){
-if(!pattern61.test(data22)){
+let data23 = data.timeZone;
+if(typeof data23 === "string"){
+if(!pattern64.test(data23)){
 const err68 = {instancePath:instancePath+"/timeZone",schemaPath:"#/properties/timeZone/pattern",keyword:"pattern",params:{pattern: "^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$"},message:"must match pattern \""+"^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -5095,9 +5103,9 @@ errors++;
 }
 }
 if(data.loanRange !== undefined){
-let data23 = data.loanRange;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.min === undefined){
+let data24 = data.loanRange;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.min === undefined){
 const err70 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
 if(vErrors === null){
 vErrors = [err70];
@@ -5107,7 +5115,7 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data23.max === undefined){
+if(data24.max === undefined){
 const err71 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
 if(vErrors === null){
 vErrors = [err71];
@@ -5117,7 +5125,7 @@ vErrors.push(err71);
 }
 errors++;
 }
-for(const key6 in data23){
+for(const key6 in data24){
 if(!((key6 === "min") || (key6 === "max"))){
 const err72 = {instancePath:instancePath+"/loanRange",schemaPath:"#/properties/loanRange/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5129,9 +5137,9 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data23.min !== undefined){
-let data24 = data23.min;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+if(data24.min !== undefined){
+let data25 = data24.min;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
 const err73 = {instancePath:instancePath+"/loanRange/min",schemaPath:"#/properties/loanRange/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err73];
@@ -5141,8 +5149,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 0 || isNaN(data24)){
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 0 || isNaN(data25)){
 const err74 = {instancePath:instancePath+"/loanRange/min",schemaPath:"#/properties/loanRange/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err74];
@@ -5154,9 +5162,9 @@ errors++;
 }
 }
 }
-if(data23.max !== undefined){
-let data25 = data23.max;
-if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+if(data24.max !== undefined){
+let data26 = data24.max;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
 const err75 = {instancePath:instancePath+"/loanRange/max",schemaPath:"#/properties/loanRange/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err75];
@@ -5166,8 +5174,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 < 0 || isNaN(data25)){
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 0 || isNaN(data26)){
 const err76 = {instancePath:instancePath+"/loanRange/max",schemaPath:"#/properties/loanRange/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err76];
@@ -5192,8 +5200,8 @@ errors++;
 }
 }
 if(data.approvalHours !== undefined){
-let data26 = data.approvalHours;
-if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+let data27 = data.approvalHours;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
 const err78 = {instancePath:instancePath+"/approvalHours",schemaPath:"#/properties/approvalHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err78];
@@ -5203,8 +5211,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 < 1 || isNaN(data26)){
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 1 || isNaN(data27)){
 const err79 = {instancePath:instancePath+"/approvalHours",schemaPath:"#/properties/approvalHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err79];
@@ -5217,8 +5225,8 @@ errors++;
 }
 }
 if(data.salaryThreshold !== undefined){
-let data27 = data.salaryThreshold;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+let data28 = data.salaryThreshold;
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
 const err80 = {instancePath:instancePath+"/salaryThreshold",schemaPath:"#/properties/salaryThreshold/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err80];
@@ -5228,8 +5236,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 < 0 || isNaN(data27)){
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 < 0 || isNaN(data28)){
 const err81 = {instancePath:instancePath+"/salaryThreshold",schemaPath:"#/properties/salaryThreshold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err81];
@@ -5242,8 +5250,8 @@ errors++;
 }
 }
 if(data.userCount !== undefined){
-let data28 = data.userCount;
-if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+let data29 = data.userCount;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
 const err82 = {instancePath:instancePath+"/userCount",schemaPath:"#/properties/userCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err82];
@@ -5253,8 +5261,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 < 0 || isNaN(data28)){
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
 const err83 = {instancePath:instancePath+"/userCount",schemaPath:"#/properties/userCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err83];
@@ -5267,9 +5275,9 @@ errors++;
 }
 }
 if(data.servicePhone !== undefined){
-let data29 = data.servicePhone;
-if(typeof data29 === "string"){
-if(!pattern62.test(data29)){
+let data30 = data.servicePhone;
+if(typeof data30 === "string"){
+if(!pattern65.test(data30)){
 const err84 = {instancePath:instancePath+"/servicePhone",schemaPath:"#/properties/servicePhone/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9 -]{3,20}$"},message:"must match pattern \""+"^\\+?[0-9][0-9 -]{3,20}$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
@@ -5292,9 +5300,9 @@ errors++;
 }
 }
 if(data.serviceEmail !== undefined){
-let data30 = data.serviceEmail;
-if(typeof data30 === "string"){
-if(!pattern63.test(data30)){
+let data31 = data.serviceEmail;
+if(typeof data31 === "string"){
+if(!pattern66.test(data31)){
 const err86 = {instancePath:instancePath+"/serviceEmail",schemaPath:"#/properties/serviceEmail/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
@@ -5317,13 +5325,13 @@ errors++;
 }
 }
 if(data.embedOrigins !== undefined){
-let data31 = data.embedOrigins;
-if(Array.isArray(data31)){
-const len0 = data31.length;
+let data32 = data.embedOrigins;
+if(Array.isArray(data32)){
+const len0 = data32.length;
 for(let i0=0; i0<len0; i0++){
-let data32 = data31[i0];
-if(typeof data32 === "string"){
-if(!pattern64.test(data32)){
+let data33 = data32[i0];
+if(typeof data33 === "string"){
+if(!pattern67.test(data33)){
 const err88 = {instancePath:instancePath+"/embedOrigins/" + i0,schemaPath:"#/properties/embedOrigins/items/pattern",keyword:"pattern",params:{pattern: "^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err88];
@@ -5345,12 +5353,12 @@ vErrors.push(err89);
 errors++;
 }
 }
-let i1 = data31.length;
+let i1 = data32.length;
 let j0;
 if(i1 > 1){
 const indices0 = {};
 for(;i1--;){
-let item0 = data31[i1];
+let item0 = data32[i1];
 if(typeof item0 !== "string"){
 continue;
 }
@@ -5406,9 +5414,9 @@ errors++;
 }
 }
 if(data.telemetry !== undefined){
-let data35 = data.telemetry;
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.sampleRate === undefined){
+let data36 = data.telemetry;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.sampleRate === undefined){
 const err94 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/required",keyword:"required",params:{missingProperty: "sampleRate"},message:"must have required property '"+"sampleRate"+"'"};
 if(vErrors === null){
 vErrors = [err94];
@@ -5418,7 +5426,7 @@ vErrors.push(err94);
 }
 errors++;
 }
-for(const key7 in data35){
+for(const key7 in data36){
 if(!(key7 === "sampleRate")){
 const err95 = {instancePath:instancePath+"/telemetry",schemaPath:"#/properties/telemetry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5430,10 +5438,10 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data35.sampleRate !== undefined){
-let data36 = data35.sampleRate;
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 > 1 || isNaN(data36)){
+if(data36.sampleRate !== undefined){
+let data37 = data36.sampleRate;
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 1 || isNaN(data37)){
 const err96 = {instancePath:instancePath+"/telemetry/sampleRate",schemaPath:"#/properties/telemetry/properties/sampleRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err96];
@@ -5443,7 +5451,7 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data36 < 0 || isNaN(data36)){
+if(data37 < 0 || isNaN(data37)){
 const err97 = {instancePath:instancePath+"/telemetry/sampleRate",schemaPath:"#/properties/telemetry/properties/sampleRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err97];
@@ -5478,9 +5486,9 @@ errors++;
 }
 }
 if(data.offline !== undefined){
-let data37 = data.offline;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if(data37.worker === undefined){
+let data38 = data.offline;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.worker === undefined){
 const err100 = {instancePath:instancePath+"/offline",schemaPath:"#/properties/offline/required",keyword:"required",params:{missingProperty: "worker"},message:"must have required property '"+"worker"+"'"};
 if(vErrors === null){
 vErrors = [err100];
@@ -5490,7 +5498,7 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(data37.keepAnswersHours === undefined){
+if(data38.keepAnswersHours === undefined){
 const err101 = {instancePath:instancePath+"/offline",schemaPath:"#/properties/offline/required",keyword:"required",params:{missingProperty: "keepAnswersHours"},message:"must have required property '"+"keepAnswersHours"+"'"};
 if(vErrors === null){
 vErrors = [err101];
@@ -5500,7 +5508,7 @@ vErrors.push(err101);
 }
 errors++;
 }
-for(const key8 in data37){
+for(const key8 in data38){
 if(!((key8 === "worker") || (key8 === "keepAnswersHours"))){
 const err102 = {instancePath:instancePath+"/offline",schemaPath:"#/properties/offline/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5512,9 +5520,9 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data37.worker !== undefined){
-let data38 = data37.worker;
-if(!((data38 === "on") || (data38 === "off"))){
+if(data38.worker !== undefined){
+let data39 = data38.worker;
+if(!((data39 === "on") || (data39 === "off"))){
 const err103 = {instancePath:instancePath+"/offline/worker",schemaPath:"#/properties/offline/properties/worker/enum",keyword:"enum",params:{allowedValues: schema61.properties.offline.properties.worker.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err103];
@@ -5525,9 +5533,9 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data37.keepAnswersHours !== undefined){
-let data39 = data37.keepAnswersHours;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+if(data38.keepAnswersHours !== undefined){
+let data40 = data38.keepAnswersHours;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
 const err104 = {instancePath:instancePath+"/offline/keepAnswersHours",schemaPath:"#/properties/offline/properties/keepAnswersHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err104];
@@ -5537,8 +5545,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 > 24 || isNaN(data39)){
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 > 24 || isNaN(data40)){
 const err105 = {instancePath:instancePath+"/offline/keepAnswersHours",schemaPath:"#/properties/offline/properties/keepAnswersHours/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
 if(vErrors === null){
 vErrors = [err105];
@@ -5548,7 +5556,7 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data39 < 0 || isNaN(data39)){
+if(data40 < 0 || isNaN(data40)){
 const err106 = {instancePath:instancePath+"/offline/keepAnswersHours",schemaPath:"#/properties/offline/properties/keepAnswersHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err106];
@@ -5573,9 +5581,9 @@ errors++;
 }
 }
 if(data.limits !== undefined){
-let data40 = data.limits;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40.chatTextMax === undefined){
+let data41 = data.limits;
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+if(data41.chatTextMax === undefined){
 const err108 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "chatTextMax"},message:"must have required property '"+"chatTextMax"+"'"};
 if(vErrors === null){
 vErrors = [err108];
@@ -5585,7 +5593,7 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data40.complaintTextMax === undefined){
+if(data41.complaintTextMax === undefined){
 const err109 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintTextMax"},message:"must have required property '"+"complaintTextMax"+"'"};
 if(vErrors === null){
 vErrors = [err109];
@@ -5595,7 +5603,7 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(data40.complaintImagesMax === undefined){
+if(data41.complaintImagesMax === undefined){
 const err110 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "complaintImagesMax"},message:"must have required property '"+"complaintImagesMax"+"'"};
 if(vErrors === null){
 vErrors = [err110];
@@ -5605,7 +5613,7 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data40.successModalMs === undefined){
+if(data41.successModalMs === undefined){
 const err111 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "successModalMs"},message:"must have required property '"+"successModalMs"+"'"};
 if(vErrors === null){
 vErrors = [err111];
@@ -5615,7 +5623,7 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data40.reviewWeekdays === undefined){
+if(data41.reviewWeekdays === undefined){
 const err112 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "reviewWeekdays"},message:"must have required property '"+"reviewWeekdays"+"'"};
 if(vErrors === null){
 vErrors = [err112];
@@ -5625,7 +5633,7 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(data40.ratingModalDelayMs === undefined){
+if(data41.ratingModalDelayMs === undefined){
 const err113 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingModalDelayMs"},message:"must have required property '"+"ratingModalDelayMs"+"'"};
 if(vErrors === null){
 vErrors = [err113];
@@ -5635,7 +5643,7 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(data40.ratingStars === undefined){
+if(data41.ratingStars === undefined){
 const err114 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "ratingStars"},message:"must have required property '"+"ratingStars"+"'"};
 if(vErrors === null){
 vErrors = [err114];
@@ -5645,7 +5653,7 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data40.nativeRatingMinScore === undefined){
+if(data41.nativeRatingMinScore === undefined){
 const err115 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "nativeRatingMinScore"},message:"must have required property '"+"nativeRatingMinScore"+"'"};
 if(vErrors === null){
 vErrors = [err115];
@@ -5655,7 +5663,7 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data40.smsCountdownSeconds === undefined){
+if(data41.smsCountdownSeconds === undefined){
 const err116 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCountdownSeconds"},message:"must have required property '"+"smsCountdownSeconds"+"'"};
 if(vErrors === null){
 vErrors = [err116];
@@ -5665,7 +5673,7 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(data40.smsCodeLength === undefined){
+if(data41.smsCodeLength === undefined){
 const err117 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "smsCodeLength"},message:"must have required property '"+"smsCodeLength"+"'"};
 if(vErrors === null){
 vErrors = [err117];
@@ -5675,7 +5683,7 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(data40.captchaLength === undefined){
+if(data41.captchaLength === undefined){
 const err118 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "captchaLength"},message:"must have required property '"+"captchaLength"+"'"};
 if(vErrors === null){
 vErrors = [err118];
@@ -5685,7 +5693,7 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data40.mobileDigits === undefined){
+if(data41.mobileDigits === undefined){
 const err119 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobileDigits"},message:"must have required property '"+"mobileDigits"+"'"};
 if(vErrors === null){
 vErrors = [err119];
@@ -5695,7 +5703,7 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(data40.mobilePattern === undefined){
+if(data41.mobilePattern === undefined){
 const err120 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "mobilePattern"},message:"must have required property '"+"mobilePattern"+"'"};
 if(vErrors === null){
 vErrors = [err120];
@@ -5705,7 +5713,7 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(data40.contactInfoOverall === undefined){
+if(data41.contactInfoOverall === undefined){
 const err121 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "contactInfoOverall"},message:"must have required property '"+"contactInfoOverall"+"'"};
 if(vErrors === null){
 vErrors = [err121];
@@ -5715,7 +5723,7 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(data40.toastDefaultMs === undefined){
+if(data41.toastDefaultMs === undefined){
 const err122 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastDefaultMs"},message:"must have required property '"+"toastDefaultMs"+"'"};
 if(vErrors === null){
 vErrors = [err122];
@@ -5725,7 +5733,7 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(data40.toastMinMs === undefined){
+if(data41.toastMinMs === undefined){
 const err123 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "toastMinMs"},message:"must have required property '"+"toastMinMs"+"'"};
 if(vErrors === null){
 vErrors = [err123];
@@ -5735,7 +5743,7 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(data40.appToastMs === undefined){
+if(data41.appToastMs === undefined){
 const err124 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "appToastMs"},message:"must have required property '"+"appToastMs"+"'"};
 if(vErrors === null){
 vErrors = [err124];
@@ -5745,7 +5753,7 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data40.recommendTagsFirst === undefined){
+if(data41.recommendTagsFirst === undefined){
 const err125 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "recommendTagsFirst"},message:"must have required property '"+"recommendTagsFirst"+"'"};
 if(vErrors === null){
 vErrors = [err125];
@@ -5755,7 +5763,7 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(data40.sceneModuleIds === undefined){
+if(data41.sceneModuleIds === undefined){
 const err126 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "sceneModuleIds"},message:"must have required property '"+"sceneModuleIds"+"'"};
 if(vErrors === null){
 vErrors = [err126];
@@ -5765,7 +5773,7 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(data40.loanMoreModuleId === undefined){
+if(data41.loanMoreModuleId === undefined){
 const err127 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "loanMoreModuleId"},message:"must have required property '"+"loanMoreModuleId"+"'"};
 if(vErrors === null){
 vErrors = [err127];
@@ -5775,7 +5783,7 @@ vErrors.push(err127);
 }
 errors++;
 }
-if(data40.payTypes === undefined){
+if(data41.payTypes === undefined){
 const err128 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "payTypes"},message:"must have required property '"+"payTypes"+"'"};
 if(vErrors === null){
 vErrors = [err128];
@@ -5785,7 +5793,7 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(data40.defaultMiniMarkets === undefined){
+if(data41.defaultMiniMarkets === undefined){
 const err129 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "defaultMiniMarkets"},message:"must have required property '"+"defaultMiniMarkets"+"'"};
 if(vErrors === null){
 vErrors = [err129];
@@ -5795,7 +5803,7 @@ vErrors.push(err129);
 }
 errors++;
 }
-if(data40.googleScore === undefined){
+if(data41.googleScore === undefined){
 const err130 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "googleScore"},message:"must have required property '"+"googleScore"+"'"};
 if(vErrors === null){
 vErrors = [err130];
@@ -5805,7 +5813,7 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(data40.specialPeriodStatus === undefined){
+if(data41.specialPeriodStatus === undefined){
 const err131 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "specialPeriodStatus"},message:"must have required property '"+"specialPeriodStatus"+"'"};
 if(vErrors === null){
 vErrors = [err131];
@@ -5815,7 +5823,7 @@ vErrors.push(err131);
 }
 errors++;
 }
-if(data40.cardDigitGroup === undefined){
+if(data41.cardDigitGroup === undefined){
 const err132 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cardDigitGroup"},message:"must have required property '"+"cardDigitGroup"+"'"};
 if(vErrors === null){
 vErrors = [err132];
@@ -5825,7 +5833,7 @@ vErrors.push(err132);
 }
 errors++;
 }
-if(data40.phoneDigitGroups === undefined){
+if(data41.phoneDigitGroups === undefined){
 const err133 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "phoneDigitGroups"},message:"must have required property '"+"phoneDigitGroups"+"'"};
 if(vErrors === null){
 vErrors = [err133];
@@ -5835,7 +5843,7 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(data40.cookieExpiryYear === undefined){
+if(data41.cookieExpiryYear === undefined){
 const err134 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "cookieExpiryYear"},message:"must have required property '"+"cookieExpiryYear"+"'"};
 if(vErrors === null){
 vErrors = [err134];
@@ -5845,7 +5853,7 @@ vErrors.push(err134);
 }
 errors++;
 }
-if(data40.orderStatuses === undefined){
+if(data41.orderStatuses === undefined){
 const err135 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/required",keyword:"required",params:{missingProperty: "orderStatuses"},message:"must have required property '"+"orderStatuses"+"'"};
 if(vErrors === null){
 vErrors = [err135];
@@ -5855,7 +5863,7 @@ vErrors.push(err135);
 }
 errors++;
 }
-for(const key9 in data40){
+for(const key9 in data41){
 if(!(func1.call(schema61.properties.limits.properties, key9))){
 const err136 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -5867,9 +5875,9 @@ vErrors.push(err136);
 errors++;
 }
 }
-if(data40.chatTextMax !== undefined){
-let data41 = data40.chatTextMax;
-if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+if(data41.chatTextMax !== undefined){
+let data42 = data41.chatTextMax;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
 const err137 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err137];
@@ -5879,8 +5887,8 @@ vErrors.push(err137);
 }
 errors++;
 }
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 < 1 || isNaN(data41)){
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 1 || isNaN(data42)){
 const err138 = {instancePath:instancePath+"/limits/chatTextMax",schemaPath:"#/properties/limits/properties/chatTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err138];
@@ -5892,9 +5900,9 @@ errors++;
 }
 }
 }
-if(data40.complaintTextMax !== undefined){
-let data42 = data40.complaintTextMax;
-if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+if(data41.complaintTextMax !== undefined){
+let data43 = data41.complaintTextMax;
+if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
 const err139 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err139];
@@ -5904,8 +5912,8 @@ vErrors.push(err139);
 }
 errors++;
 }
-if((typeof data42 == "number") && (isFinite(data42))){
-if(data42 < 1 || isNaN(data42)){
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 < 1 || isNaN(data43)){
 const err140 = {instancePath:instancePath+"/limits/complaintTextMax",schemaPath:"#/properties/limits/properties/complaintTextMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err140];
@@ -5917,9 +5925,9 @@ errors++;
 }
 }
 }
-if(data40.complaintImagesMax !== undefined){
-let data43 = data40.complaintImagesMax;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
+if(data41.complaintImagesMax !== undefined){
+let data44 = data41.complaintImagesMax;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
 const err141 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err141];
@@ -5929,8 +5937,8 @@ vErrors.push(err141);
 }
 errors++;
 }
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 < 0 || isNaN(data43)){
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 0 || isNaN(data44)){
 const err142 = {instancePath:instancePath+"/limits/complaintImagesMax",schemaPath:"#/properties/limits/properties/complaintImagesMax/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err142];
@@ -5942,9 +5950,9 @@ errors++;
 }
 }
 }
-if(data40.successModalMs !== undefined){
-let data44 = data40.successModalMs;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+if(data41.successModalMs !== undefined){
+let data45 = data41.successModalMs;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
 const err143 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err143];
@@ -5954,8 +5962,8 @@ vErrors.push(err143);
 }
 errors++;
 }
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 < 0 || isNaN(data44)){
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 < 0 || isNaN(data45)){
 const err144 = {instancePath:instancePath+"/limits/successModalMs",schemaPath:"#/properties/limits/properties/successModalMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err144];
@@ -5967,9 +5975,9 @@ errors++;
 }
 }
 }
-if(data40.reviewWeekdays !== undefined){
-let data45 = data40.reviewWeekdays;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+if(data41.reviewWeekdays !== undefined){
+let data46 = data41.reviewWeekdays;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
 const err145 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err145];
@@ -5979,8 +5987,8 @@ vErrors.push(err145);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 < 1 || isNaN(data45)){
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 < 1 || isNaN(data46)){
 const err146 = {instancePath:instancePath+"/limits/reviewWeekdays",schemaPath:"#/properties/limits/properties/reviewWeekdays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err146];
@@ -5992,9 +6000,9 @@ errors++;
 }
 }
 }
-if(data40.ratingModalDelayMs !== undefined){
-let data46 = data40.ratingModalDelayMs;
-if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
+if(data41.ratingModalDelayMs !== undefined){
+let data47 = data41.ratingModalDelayMs;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
 const err147 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err147];
@@ -6004,8 +6012,8 @@ vErrors.push(err147);
 }
 errors++;
 }
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 < 0 || isNaN(data46)){
+if((typeof data47 == "number") && (isFinite(data47))){
+if(data47 < 0 || isNaN(data47)){
 const err148 = {instancePath:instancePath+"/limits/ratingModalDelayMs",schemaPath:"#/properties/limits/properties/ratingModalDelayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err148];
@@ -6017,9 +6025,9 @@ errors++;
 }
 }
 }
-if(data40.ratingStars !== undefined){
-let data47 = data40.ratingStars;
-if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+if(data41.ratingStars !== undefined){
+let data48 = data41.ratingStars;
+if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
 const err149 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err149];
@@ -6029,8 +6037,8 @@ vErrors.push(err149);
 }
 errors++;
 }
-if((typeof data47 == "number") && (isFinite(data47))){
-if(data47 < 1 || isNaN(data47)){
+if((typeof data48 == "number") && (isFinite(data48))){
+if(data48 < 1 || isNaN(data48)){
 const err150 = {instancePath:instancePath+"/limits/ratingStars",schemaPath:"#/properties/limits/properties/ratingStars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err150];
@@ -6042,9 +6050,9 @@ errors++;
 }
 }
 }
-if(data40.nativeRatingMinScore !== undefined){
-let data48 = data40.nativeRatingMinScore;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
+if(data41.nativeRatingMinScore !== undefined){
+let data49 = data41.nativeRatingMinScore;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
 const err151 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err151];
@@ -6054,8 +6062,8 @@ vErrors.push(err151);
 }
 errors++;
 }
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 < 1 || isNaN(data48)){
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 < 1 || isNaN(data49)){
 const err152 = {instancePath:instancePath+"/limits/nativeRatingMinScore",schemaPath:"#/properties/limits/properties/nativeRatingMinScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err152];
@@ -6067,9 +6075,9 @@ errors++;
 }
 }
 }
-if(data40.smsCountdownSeconds !== undefined){
-let data49 = data40.smsCountdownSeconds;
-if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+if(data41.smsCountdownSeconds !== undefined){
+let data50 = data41.smsCountdownSeconds;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
 const err153 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err153];
@@ -6079,8 +6087,8 @@ vErrors.push(err153);
 }
 errors++;
 }
-if((typeof data49 == "number") && (isFinite(data49))){
-if(data49 < 1 || isNaN(data49)){
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 < 1 || isNaN(data50)){
 const err154 = {instancePath:instancePath+"/limits/smsCountdownSeconds",schemaPath:"#/properties/limits/properties/smsCountdownSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err154];
@@ -6092,9 +6100,9 @@ errors++;
 }
 }
 }
-if(data40.smsCodeLength !== undefined){
-let data50 = data40.smsCodeLength;
-if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+if(data41.smsCodeLength !== undefined){
+let data51 = data41.smsCodeLength;
+if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
 const err155 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err155];
@@ -6104,8 +6112,8 @@ vErrors.push(err155);
 }
 errors++;
 }
-if((typeof data50 == "number") && (isFinite(data50))){
-if(data50 < 1 || isNaN(data50)){
+if((typeof data51 == "number") && (isFinite(data51))){
+if(data51 < 1 || isNaN(data51)){
 const err156 = {instancePath:instancePath+"/limits/smsCodeLength",schemaPath:"#/properties/limits/properties/smsCodeLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err156];
@@ -6117,9 +6125,9 @@ errors++;
 }
 }
 }
-if(data40.captchaLength !== undefined){
-let data51 = data40.captchaLength;
-if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
+if(data41.captchaLength !== undefined){
+let data52 = data41.captchaLength;
+if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
 const err157 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err157];
@@ -6129,8 +6137,8 @@ vErrors.push(err157);
 }
 errors++;
 }
-if((typeof data51 == "number") && (isFinite(data51))){
-if(data51 < 1 || isNaN(data51)){
+if((typeof data52 == "number") && (isFinite(data52))){
+if(data52 < 1 || isNaN(data52)){
 const err158 = {instancePath:instancePath+"/limits/captchaLength",schemaPath:"#/properties/limits/properties/captchaLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err158];
@@ -6142,9 +6150,9 @@ errors++;
 }
 }
 }
-if(data40.mobileDigits !== undefined){
-let data52 = data40.mobileDigits;
-if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
+if(data41.mobileDigits !== undefined){
+let data53 = data41.mobileDigits;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
 const err159 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err159];
@@ -6154,8 +6162,8 @@ vErrors.push(err159);
 }
 errors++;
 }
-if((typeof data52 == "number") && (isFinite(data52))){
-if(data52 < 1 || isNaN(data52)){
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 < 1 || isNaN(data53)){
 const err160 = {instancePath:instancePath+"/limits/mobileDigits",schemaPath:"#/properties/limits/properties/mobileDigits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err160];
@@ -6167,10 +6175,10 @@ errors++;
 }
 }
 }
-if(data40.mobilePattern !== undefined){
-let data53 = data40.mobilePattern;
-if(typeof data53 === "string"){
-if(data53.length < 1){
+if(data41.mobilePattern !== undefined){
+let data54 = data41.mobilePattern;
+if(typeof data54 === "string"){
+if(data54.length < 1){
 const err161 = {instancePath:instancePath+"/limits/mobilePattern",schemaPath:"#/properties/limits/properties/mobilePattern/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err161];
@@ -6192,9 +6200,9 @@ vErrors.push(err162);
 errors++;
 }
 }
-if(data40.contactInfoOverall !== undefined){
-let data54 = data40.contactInfoOverall;
-if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
+if(data41.contactInfoOverall !== undefined){
+let data55 = data41.contactInfoOverall;
+if(!(((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55))) && (isFinite(data55)))){
 const err163 = {instancePath:instancePath+"/limits/contactInfoOverall",schemaPath:"#/properties/limits/properties/contactInfoOverall/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err163];
@@ -6205,9 +6213,9 @@ vErrors.push(err163);
 errors++;
 }
 }
-if(data40.toastDefaultMs !== undefined){
-let data55 = data40.toastDefaultMs;
-if(!(((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55))) && (isFinite(data55)))){
+if(data41.toastDefaultMs !== undefined){
+let data56 = data41.toastDefaultMs;
+if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
 const err164 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err164];
@@ -6217,8 +6225,8 @@ vErrors.push(err164);
 }
 errors++;
 }
-if((typeof data55 == "number") && (isFinite(data55))){
-if(data55 < 0 || isNaN(data55)){
+if((typeof data56 == "number") && (isFinite(data56))){
+if(data56 < 0 || isNaN(data56)){
 const err165 = {instancePath:instancePath+"/limits/toastDefaultMs",schemaPath:"#/properties/limits/properties/toastDefaultMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err165];
@@ -6230,9 +6238,9 @@ errors++;
 }
 }
 }
-if(data40.toastMinMs !== undefined){
-let data56 = data40.toastMinMs;
-if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
+if(data41.toastMinMs !== undefined){
+let data57 = data41.toastMinMs;
+if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
 const err166 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err166];
@@ -6242,8 +6250,8 @@ vErrors.push(err166);
 }
 errors++;
 }
-if((typeof data56 == "number") && (isFinite(data56))){
-if(data56 < 0 || isNaN(data56)){
+if((typeof data57 == "number") && (isFinite(data57))){
+if(data57 < 0 || isNaN(data57)){
 const err167 = {instancePath:instancePath+"/limits/toastMinMs",schemaPath:"#/properties/limits/properties/toastMinMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err167];
@@ -6255,9 +6263,9 @@ errors++;
 }
 }
 }
-if(data40.appToastMs !== undefined){
-let data57 = data40.appToastMs;
-if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
+if(data41.appToastMs !== undefined){
+let data58 = data41.appToastMs;
+if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
 const err168 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err168];
@@ -6267,8 +6275,8 @@ vErrors.push(err168);
 }
 errors++;
 }
-if((typeof data57 == "number") && (isFinite(data57))){
-if(data57 < 0 || isNaN(data57)){
+if((typeof data58 == "number") && (isFinite(data58))){
+if(data58 < 0 || isNaN(data58)){
 const err169 = {instancePath:instancePath+"/limits/appToastMs",schemaPath:"#/properties/limits/properties/appToastMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err169];
@@ -6280,9 +6288,9 @@ errors++;
 }
 }
 }
-if(data40.recommendTagsFirst !== undefined){
-let data58 = data40.recommendTagsFirst;
-if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
+if(data41.recommendTagsFirst !== undefined){
+let data59 = data41.recommendTagsFirst;
+if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
 const err170 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err170];
@@ -6292,8 +6300,8 @@ vErrors.push(err170);
 }
 errors++;
 }
-if((typeof data58 == "number") && (isFinite(data58))){
-if(data58 < 0 || isNaN(data58)){
+if((typeof data59 == "number") && (isFinite(data59))){
+if(data59 < 0 || isNaN(data59)){
 const err171 = {instancePath:instancePath+"/limits/recommendTagsFirst",schemaPath:"#/properties/limits/properties/recommendTagsFirst/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err171];
@@ -6305,10 +6313,10 @@ errors++;
 }
 }
 }
-if(data40.sceneModuleIds !== undefined){
-let data59 = data40.sceneModuleIds;
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-if(data59.precise === undefined){
+if(data41.sceneModuleIds !== undefined){
+let data60 = data41.sceneModuleIds;
+if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+if(data60.precise === undefined){
 const err172 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
 if(vErrors === null){
 vErrors = [err172];
@@ -6318,7 +6326,7 @@ vErrors.push(err172);
 }
 errors++;
 }
-if(data59.luckyBag === undefined){
+if(data60.luckyBag === undefined){
 const err173 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
 if(vErrors === null){
 vErrors = [err173];
@@ -6328,7 +6336,7 @@ vErrors.push(err173);
 }
 errors++;
 }
-if(data59.other === undefined){
+if(data60.other === undefined){
 const err174 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/required",keyword:"required",params:{missingProperty: "other"},message:"must have required property '"+"other"+"'"};
 if(vErrors === null){
 vErrors = [err174];
@@ -6338,7 +6346,7 @@ vErrors.push(err174);
 }
 errors++;
 }
-for(const key10 in data59){
+for(const key10 in data60){
 if(!(((key10 === "precise") || (key10 === "luckyBag")) || (key10 === "other"))){
 const err175 = {instancePath:instancePath+"/limits/sceneModuleIds",schemaPath:"#/properties/limits/properties/sceneModuleIds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6350,9 +6358,9 @@ vErrors.push(err175);
 errors++;
 }
 }
-if(data59.precise !== undefined){
-let data60 = data59.precise;
-if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
+if(data60.precise !== undefined){
+let data61 = data60.precise;
+if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
 const err176 = {instancePath:instancePath+"/limits/sceneModuleIds/precise",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/precise/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err176];
@@ -6363,9 +6371,9 @@ vErrors.push(err176);
 errors++;
 }
 }
-if(data59.luckyBag !== undefined){
-let data61 = data59.luckyBag;
-if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
+if(data60.luckyBag !== undefined){
+let data62 = data60.luckyBag;
+if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
 const err177 = {instancePath:instancePath+"/limits/sceneModuleIds/luckyBag",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/luckyBag/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err177];
@@ -6376,9 +6384,9 @@ vErrors.push(err177);
 errors++;
 }
 }
-if(data59.other !== undefined){
-let data62 = data59.other;
-if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
+if(data60.other !== undefined){
+let data63 = data60.other;
+if(!(((typeof data63 == "number") && (!(data63 % 1) && !isNaN(data63))) && (isFinite(data63)))){
 const err178 = {instancePath:instancePath+"/limits/sceneModuleIds/other",schemaPath:"#/properties/limits/properties/sceneModuleIds/properties/other/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err178];
@@ -6401,10 +6409,10 @@ vErrors.push(err179);
 errors++;
 }
 }
-if(data40.sceneGroups !== undefined){
-let data63 = data40.sceneGroups;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-if(data63.precise === undefined){
+if(data41.sceneGroups !== undefined){
+let data64 = data41.sceneGroups;
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+if(data64.precise === undefined){
 const err180 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/required",keyword:"required",params:{missingProperty: "precise"},message:"must have required property '"+"precise"+"'"};
 if(vErrors === null){
 vErrors = [err180];
@@ -6414,7 +6422,7 @@ vErrors.push(err180);
 }
 errors++;
 }
-if(data63.luckyBag === undefined){
+if(data64.luckyBag === undefined){
 const err181 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/required",keyword:"required",params:{missingProperty: "luckyBag"},message:"must have required property '"+"luckyBag"+"'"};
 if(vErrors === null){
 vErrors = [err181];
@@ -6424,7 +6432,7 @@ vErrors.push(err181);
 }
 errors++;
 }
-for(const key11 in data63){
+for(const key11 in data64){
 if(!((key11 === "precise") || (key11 === "luckyBag"))){
 const err182 = {instancePath:instancePath+"/limits/sceneGroups",schemaPath:"#/properties/limits/properties/sceneGroups/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6436,14 +6444,14 @@ vErrors.push(err182);
 errors++;
 }
 }
-if(data63.precise !== undefined){
-let data64 = data63.precise;
-if(Array.isArray(data64)){
-const len1 = data64.length;
+if(data64.precise !== undefined){
+let data65 = data64.precise;
+if(Array.isArray(data65)){
+const len1 = data65.length;
 for(let i2=0; i2<len1; i2++){
-let data65 = data64[i2];
-if(typeof data65 === "string"){
-if(data65.length < 1){
+let data66 = data65[i2];
+if(typeof data66 === "string"){
+if(data66.length < 1){
 const err183 = {instancePath:instancePath+"/limits/sceneGroups/precise/" + i2,schemaPath:"#/properties/limits/properties/sceneGroups/properties/precise/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err183];
@@ -6477,14 +6485,14 @@ vErrors.push(err185);
 errors++;
 }
 }
-if(data63.luckyBag !== undefined){
-let data66 = data63.luckyBag;
-if(Array.isArray(data66)){
-const len2 = data66.length;
+if(data64.luckyBag !== undefined){
+let data67 = data64.luckyBag;
+if(Array.isArray(data67)){
+const len2 = data67.length;
 for(let i3=0; i3<len2; i3++){
-let data67 = data66[i3];
-if(typeof data67 === "string"){
-if(data67.length < 1){
+let data68 = data67[i3];
+if(typeof data68 === "string"){
+if(data68.length < 1){
 const err186 = {instancePath:instancePath+"/limits/sceneGroups/luckyBag/" + i3,schemaPath:"#/properties/limits/properties/sceneGroups/properties/luckyBag/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err186];
@@ -6530,9 +6538,9 @@ vErrors.push(err189);
 errors++;
 }
 }
-if(data40.loanMoreModuleId !== undefined){
-let data68 = data40.loanMoreModuleId;
-if(!(((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68))) && (isFinite(data68)))){
+if(data41.loanMoreModuleId !== undefined){
+let data69 = data41.loanMoreModuleId;
+if(!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69)))){
 const err190 = {instancePath:instancePath+"/limits/loanMoreModuleId",schemaPath:"#/properties/limits/properties/loanMoreModuleId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err190];
@@ -6543,10 +6551,10 @@ vErrors.push(err190);
 errors++;
 }
 }
-if(data40.payTypes !== undefined){
-let data69 = data40.payTypes;
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-if(data69.bank === undefined){
+if(data41.payTypes !== undefined){
+let data70 = data41.payTypes;
+if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
+if(data70.bank === undefined){
 const err191 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "bank"},message:"must have required property '"+"bank"+"'"};
 if(vErrors === null){
 vErrors = [err191];
@@ -6556,7 +6564,7 @@ vErrors.push(err191);
 }
 errors++;
 }
-if(data69.miniMarket === undefined){
+if(data70.miniMarket === undefined){
 const err192 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/required",keyword:"required",params:{missingProperty: "miniMarket"},message:"must have required property '"+"miniMarket"+"'"};
 if(vErrors === null){
 vErrors = [err192];
@@ -6566,7 +6574,7 @@ vErrors.push(err192);
 }
 errors++;
 }
-for(const key12 in data69){
+for(const key12 in data70){
 if(!((key12 === "bank") || (key12 === "miniMarket"))){
 const err193 = {instancePath:instancePath+"/limits/payTypes",schemaPath:"#/properties/limits/properties/payTypes/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6578,9 +6586,9 @@ vErrors.push(err193);
 errors++;
 }
 }
-if(data69.bank !== undefined){
-let data70 = data69.bank;
-if(!(((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70))) && (isFinite(data70)))){
+if(data70.bank !== undefined){
+let data71 = data70.bank;
+if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
 const err194 = {instancePath:instancePath+"/limits/payTypes/bank",schemaPath:"#/properties/limits/properties/payTypes/properties/bank/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err194];
@@ -6591,9 +6599,9 @@ vErrors.push(err194);
 errors++;
 }
 }
-if(data69.miniMarket !== undefined){
-let data71 = data69.miniMarket;
-if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
+if(data70.miniMarket !== undefined){
+let data72 = data70.miniMarket;
+if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
 const err195 = {instancePath:instancePath+"/limits/payTypes/miniMarket",schemaPath:"#/properties/limits/properties/payTypes/properties/miniMarket/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err195];
@@ -6616,14 +6624,14 @@ vErrors.push(err196);
 errors++;
 }
 }
-if(data40.defaultMiniMarkets !== undefined){
-let data72 = data40.defaultMiniMarkets;
-if(Array.isArray(data72)){
-const len3 = data72.length;
+if(data41.defaultMiniMarkets !== undefined){
+let data73 = data41.defaultMiniMarkets;
+if(Array.isArray(data73)){
+const len3 = data73.length;
 for(let i4=0; i4<len3; i4++){
-let data73 = data72[i4];
-if(typeof data73 === "string"){
-if(data73.length < 1){
+let data74 = data73[i4];
+if(typeof data74 === "string"){
+if(data74.length < 1){
 const err197 = {instancePath:instancePath+"/limits/defaultMiniMarkets/" + i4,schemaPath:"#/properties/limits/properties/defaultMiniMarkets/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err197];
@@ -6657,9 +6665,9 @@ vErrors.push(err199);
 errors++;
 }
 }
-if(data40.googleScore !== undefined){
-let data74 = data40.googleScore;
-if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
+if(data41.googleScore !== undefined){
+let data75 = data41.googleScore;
+if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
 const err200 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err200];
@@ -6669,8 +6677,8 @@ vErrors.push(err200);
 }
 errors++;
 }
-if((typeof data74 == "number") && (isFinite(data74))){
-if(data74 > 5 || isNaN(data74)){
+if((typeof data75 == "number") && (isFinite(data75))){
+if(data75 > 5 || isNaN(data75)){
 const err201 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
 if(vErrors === null){
 vErrors = [err201];
@@ -6680,7 +6688,7 @@ vErrors.push(err201);
 }
 errors++;
 }
-if(data74 < 1 || isNaN(data74)){
+if(data75 < 1 || isNaN(data75)){
 const err202 = {instancePath:instancePath+"/limits/googleScore",schemaPath:"#/properties/limits/properties/googleScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err202];
@@ -6692,9 +6700,9 @@ errors++;
 }
 }
 }
-if(data40.specialPeriodStatus !== undefined){
-let data75 = data40.specialPeriodStatus;
-if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
+if(data41.specialPeriodStatus !== undefined){
+let data76 = data41.specialPeriodStatus;
+if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
 const err203 = {instancePath:instancePath+"/limits/specialPeriodStatus",schemaPath:"#/properties/limits/properties/specialPeriodStatus/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err203];
@@ -6705,9 +6713,9 @@ vErrors.push(err203);
 errors++;
 }
 }
-if(data40.cardDigitGroup !== undefined){
-let data76 = data40.cardDigitGroup;
-if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
+if(data41.cardDigitGroup !== undefined){
+let data77 = data41.cardDigitGroup;
+if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
 const err204 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err204];
@@ -6717,8 +6725,8 @@ vErrors.push(err204);
 }
 errors++;
 }
-if((typeof data76 == "number") && (isFinite(data76))){
-if(data76 < 1 || isNaN(data76)){
+if((typeof data77 == "number") && (isFinite(data77))){
+if(data77 < 1 || isNaN(data77)){
 const err205 = {instancePath:instancePath+"/limits/cardDigitGroup",schemaPath:"#/properties/limits/properties/cardDigitGroup/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err205];
@@ -6730,13 +6738,13 @@ errors++;
 }
 }
 }
-if(data40.phoneDigitGroups !== undefined){
-let data77 = data40.phoneDigitGroups;
-if(Array.isArray(data77)){
-const len4 = data77.length;
+if(data41.phoneDigitGroups !== undefined){
+let data78 = data41.phoneDigitGroups;
+if(Array.isArray(data78)){
+const len4 = data78.length;
 for(let i5=0; i5<len4; i5++){
-let data78 = data77[i5];
-if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
+let data79 = data78[i5];
+if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
 const err206 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i5,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err206];
@@ -6746,8 +6754,8 @@ vErrors.push(err206);
 }
 errors++;
 }
-if((typeof data78 == "number") && (isFinite(data78))){
-if(data78 < 1 || isNaN(data78)){
+if((typeof data79 == "number") && (isFinite(data79))){
+if(data79 < 1 || isNaN(data79)){
 const err207 = {instancePath:instancePath+"/limits/phoneDigitGroups/" + i5,schemaPath:"#/properties/limits/properties/phoneDigitGroups/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err207];
@@ -6771,9 +6779,9 @@ vErrors.push(err208);
 errors++;
 }
 }
-if(data40.cookieExpiryYear !== undefined){
-let data79 = data40.cookieExpiryYear;
-if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
+if(data41.cookieExpiryYear !== undefined){
+let data80 = data41.cookieExpiryYear;
+if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
 const err209 = {instancePath:instancePath+"/limits/cookieExpiryYear",schemaPath:"#/properties/limits/properties/cookieExpiryYear/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err209];
@@ -6784,10 +6792,10 @@ vErrors.push(err209);
 errors++;
 }
 }
-if(data40.orderStatuses !== undefined){
-let data80 = data40.orderStatuses;
-if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
-if(data80.withPicture === undefined){
+if(data41.orderStatuses !== undefined){
+let data81 = data41.orderStatuses;
+if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
+if(data81.withPicture === undefined){
 const err210 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "withPicture"},message:"must have required property '"+"withPicture"+"'"};
 if(vErrors === null){
 vErrors = [err210];
@@ -6797,7 +6805,7 @@ vErrors.push(err210);
 }
 errors++;
 }
-if(data80.defaultPicture === undefined){
+if(data81.defaultPicture === undefined){
 const err211 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "defaultPicture"},message:"must have required property '"+"defaultPicture"+"'"};
 if(vErrors === null){
 vErrors = [err211];
@@ -6807,7 +6815,7 @@ vErrors.push(err211);
 }
 errors++;
 }
-if(data80.repayWithExtension === undefined){
+if(data81.repayWithExtension === undefined){
 const err212 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayWithExtension"},message:"must have required property '"+"repayWithExtension"+"'"};
 if(vErrors === null){
 vErrors = [err212];
@@ -6817,7 +6825,7 @@ vErrors.push(err212);
 }
 errors++;
 }
-if(data80.repayOnly === undefined){
+if(data81.repayOnly === undefined){
 const err213 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "repayOnly"},message:"must have required property '"+"repayOnly"+"'"};
 if(vErrors === null){
 vErrors = [err213];
@@ -6827,7 +6835,7 @@ vErrors.push(err213);
 }
 errors++;
 }
-if(data80.loanMore === undefined){
+if(data81.loanMore === undefined){
 const err214 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/required",keyword:"required",params:{missingProperty: "loanMore"},message:"must have required property '"+"loanMore"+"'"};
 if(vErrors === null){
 vErrors = [err214];
@@ -6837,7 +6845,7 @@ vErrors.push(err214);
 }
 errors++;
 }
-for(const key13 in data80){
+for(const key13 in data81){
 if(!(((((key13 === "withPicture") || (key13 === "defaultPicture")) || (key13 === "repayWithExtension")) || (key13 === "repayOnly")) || (key13 === "loanMore"))){
 const err215 = {instancePath:instancePath+"/limits/orderStatuses",schemaPath:"#/properties/limits/properties/orderStatuses/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -6849,13 +6857,13 @@ vErrors.push(err215);
 errors++;
 }
 }
-if(data80.withPicture !== undefined){
-let data81 = data80.withPicture;
-if(Array.isArray(data81)){
-const len5 = data81.length;
+if(data81.withPicture !== undefined){
+let data82 = data81.withPicture;
+if(Array.isArray(data82)){
+const len5 = data82.length;
 for(let i6=0; i6<len5; i6++){
-let data82 = data81[i6];
-if(!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))){
+let data83 = data82[i6];
+if(!(((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83))) && (isFinite(data83)))){
 const err216 = {instancePath:instancePath+"/limits/orderStatuses/withPicture/" + i6,schemaPath:"#/properties/limits/properties/orderStatuses/properties/withPicture/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err216];
@@ -6878,9 +6886,9 @@ vErrors.push(err217);
 errors++;
 }
 }
-if(data80.defaultPicture !== undefined){
-let data83 = data80.defaultPicture;
-if(!(((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83))) && (isFinite(data83)))){
+if(data81.defaultPicture !== undefined){
+let data84 = data81.defaultPicture;
+if(!(((typeof data84 == "number") && (!(data84 % 1) && !isNaN(data84))) && (isFinite(data84)))){
 const err218 = {instancePath:instancePath+"/limits/orderStatuses/defaultPicture",schemaPath:"#/properties/limits/properties/orderStatuses/properties/defaultPicture/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err218];
@@ -6891,13 +6899,13 @@ vErrors.push(err218);
 errors++;
 }
 }
-if(data80.repayWithExtension !== undefined){
-let data84 = data80.repayWithExtension;
-if(Array.isArray(data84)){
-const len6 = data84.length;
+if(data81.repayWithExtension !== undefined){
+let data85 = data81.repayWithExtension;
+if(Array.isArray(data85)){
+const len6 = data85.length;
 for(let i7=0; i7<len6; i7++){
-let data85 = data84[i7];
-if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
+let data86 = data85[i7];
+if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
 const err219 = {instancePath:instancePath+"/limits/orderStatuses/repayWithExtension/" + i7,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayWithExtension/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err219];
@@ -6920,13 +6928,13 @@ vErrors.push(err220);
 errors++;
 }
 }
-if(data80.repayOnly !== undefined){
-let data86 = data80.repayOnly;
-if(Array.isArray(data86)){
-const len7 = data86.length;
+if(data81.repayOnly !== undefined){
+let data87 = data81.repayOnly;
+if(Array.isArray(data87)){
+const len7 = data87.length;
 for(let i8=0; i8<len7; i8++){
-let data87 = data86[i8];
-if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
+let data88 = data87[i8];
+if(!(((typeof data88 == "number") && (!(data88 % 1) && !isNaN(data88))) && (isFinite(data88)))){
 const err221 = {instancePath:instancePath+"/limits/orderStatuses/repayOnly/" + i8,schemaPath:"#/properties/limits/properties/orderStatuses/properties/repayOnly/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err221];
@@ -6949,13 +6957,13 @@ vErrors.push(err222);
 errors++;
 }
 }
-if(data80.loanMore !== undefined){
-let data88 = data80.loanMore;
-if(Array.isArray(data88)){
-const len8 = data88.length;
+if(data81.loanMore !== undefined){
+let data89 = data81.loanMore;
+if(Array.isArray(data89)){
+const len8 = data89.length;
 for(let i9=0; i9<len8; i9++){
-let data89 = data88[i9];
-if(!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))){
+let data90 = data89[i9];
+if(!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))){
 const err223 = {instancePath:instancePath+"/limits/orderStatuses/loanMore/" + i9,schemaPath:"#/properties/limits/properties/orderStatuses/properties/loanMore/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err223];
@@ -7003,9 +7011,9 @@ errors++;
 }
 }
 if(data.legal !== undefined){
-let data90 = data.legal;
-if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
-if(data90.loanTermDays === undefined){
+let data91 = data.legal;
+if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
+if(data91.loanTermDays === undefined){
 const err227 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "loanTermDays"},message:"must have required property '"+"loanTermDays"+"'"};
 if(vErrors === null){
 vErrors = [err227];
@@ -7015,7 +7023,7 @@ vErrors.push(err227);
 }
 errors++;
 }
-if(data90.decisionDays === undefined){
+if(data91.decisionDays === undefined){
 const err228 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "decisionDays"},message:"must have required property '"+"decisionDays"+"'"};
 if(vErrors === null){
 vErrors = [err228];
@@ -7025,7 +7033,7 @@ vErrors.push(err228);
 }
 errors++;
 }
-if(data90.creditingDays === undefined){
+if(data91.creditingDays === undefined){
 const err229 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "creditingDays"},message:"must have required property '"+"creditingDays"+"'"};
 if(vErrors === null){
 vErrors = [err229];
@@ -7035,7 +7043,7 @@ vErrors.push(err229);
 }
 errors++;
 }
-if(data90.defaultPenalty === undefined){
+if(data91.defaultPenalty === undefined){
 const err230 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "defaultPenalty"},message:"must have required property '"+"defaultPenalty"+"'"};
 if(vErrors === null){
 vErrors = [err230];
@@ -7045,7 +7053,7 @@ vErrors.push(err230);
 }
 errors++;
 }
-if(data90.dailyInterest === undefined){
+if(data91.dailyInterest === undefined){
 const err231 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "dailyInterest"},message:"must have required property '"+"dailyInterest"+"'"};
 if(vErrors === null){
 vErrors = [err231];
@@ -7055,7 +7063,7 @@ vErrors.push(err231);
 }
 errors++;
 }
-if(data90.prepayment === undefined){
+if(data91.prepayment === undefined){
 const err232 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "prepayment"},message:"must have required property '"+"prepayment"+"'"};
 if(vErrors === null){
 vErrors = [err232];
@@ -7065,7 +7073,7 @@ vErrors.push(err232);
 }
 errors++;
 }
-if(data90.minApplicantAge === undefined){
+if(data91.minApplicantAge === undefined){
 const err233 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "minApplicantAge"},message:"must have required property '"+"minApplicantAge"+"'"};
 if(vErrors === null){
 vErrors = [err233];
@@ -7075,7 +7083,7 @@ vErrors.push(err233);
 }
 errors++;
 }
-if(data90.personalDetailChangeDays === undefined){
+if(data91.personalDetailChangeDays === undefined){
 const err234 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "personalDetailChangeDays"},message:"must have required property '"+"personalDetailChangeDays"+"'"};
 if(vErrors === null){
 vErrors = [err234];
@@ -7085,7 +7093,7 @@ vErrors.push(err234);
 }
 errors++;
 }
-if(data90.judgmentSettleDays === undefined){
+if(data91.judgmentSettleDays === undefined){
 const err235 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "judgmentSettleDays"},message:"must have required property '"+"judgmentSettleDays"+"'"};
 if(vErrors === null){
 vErrors = [err235];
@@ -7095,7 +7103,7 @@ vErrors.push(err235);
 }
 errors++;
 }
-if(data90.assignmentNoticeBusinessDays === undefined){
+if(data91.assignmentNoticeBusinessDays === undefined){
 const err236 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "assignmentNoticeBusinessDays"},message:"must have required property '"+"assignmentNoticeBusinessDays"+"'"};
 if(vErrors === null){
 vErrors = [err236];
@@ -7105,7 +7113,7 @@ vErrors.push(err236);
 }
 errors++;
 }
-if(data90.emailDeemedReceivedHours === undefined){
+if(data91.emailDeemedReceivedHours === undefined){
 const err237 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "emailDeemedReceivedHours"},message:"must have required property '"+"emailDeemedReceivedHours"+"'"};
 if(vErrors === null){
 vErrors = [err237];
@@ -7115,7 +7123,7 @@ vErrors.push(err237);
 }
 errors++;
 }
-if(data90.paymentOrder === undefined){
+if(data91.paymentOrder === undefined){
 const err238 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/required",keyword:"required",params:{missingProperty: "paymentOrder"},message:"must have required property '"+"paymentOrder"+"'"};
 if(vErrors === null){
 vErrors = [err238];
@@ -7125,7 +7133,7 @@ vErrors.push(err238);
 }
 errors++;
 }
-for(const key14 in data90){
+for(const key14 in data91){
 if(!(func1.call(schema61.properties.legal.properties, key14))){
 const err239 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7137,10 +7145,10 @@ vErrors.push(err239);
 errors++;
 }
 }
-if(data90.loanTermDays !== undefined){
-let data91 = data90.loanTermDays;
-if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
-if(data91.min === undefined){
+if(data91.loanTermDays !== undefined){
+let data92 = data91.loanTermDays;
+if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
+if(data92.min === undefined){
 const err240 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
 if(vErrors === null){
 vErrors = [err240];
@@ -7150,7 +7158,7 @@ vErrors.push(err240);
 }
 errors++;
 }
-if(data91.max === undefined){
+if(data92.max === undefined){
 const err241 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
 if(vErrors === null){
 vErrors = [err241];
@@ -7160,7 +7168,7 @@ vErrors.push(err241);
 }
 errors++;
 }
-for(const key15 in data91){
+for(const key15 in data92){
 if(!((key15 === "min") || (key15 === "max"))){
 const err242 = {instancePath:instancePath+"/legal/loanTermDays",schemaPath:"#/properties/legal/properties/loanTermDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7172,9 +7180,9 @@ vErrors.push(err242);
 errors++;
 }
 }
-if(data91.min !== undefined){
-let data92 = data91.min;
-if(!(((typeof data92 == "number") && (!(data92 % 1) && !isNaN(data92))) && (isFinite(data92)))){
+if(data92.min !== undefined){
+let data93 = data92.min;
+if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
 const err243 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err243];
@@ -7184,8 +7192,8 @@ vErrors.push(err243);
 }
 errors++;
 }
-if((typeof data92 == "number") && (isFinite(data92))){
-if(data92 < 1 || isNaN(data92)){
+if((typeof data93 == "number") && (isFinite(data93))){
+if(data93 < 1 || isNaN(data93)){
 const err244 = {instancePath:instancePath+"/legal/loanTermDays/min",schemaPath:"#/properties/legal/properties/loanTermDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err244];
@@ -7197,9 +7205,9 @@ errors++;
 }
 }
 }
-if(data91.max !== undefined){
-let data93 = data91.max;
-if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
+if(data92.max !== undefined){
+let data94 = data92.max;
+if(!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))){
 const err245 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err245];
@@ -7209,8 +7217,8 @@ vErrors.push(err245);
 }
 errors++;
 }
-if((typeof data93 == "number") && (isFinite(data93))){
-if(data93 < 1 || isNaN(data93)){
+if((typeof data94 == "number") && (isFinite(data94))){
+if(data94 < 1 || isNaN(data94)){
 const err246 = {instancePath:instancePath+"/legal/loanTermDays/max",schemaPath:"#/properties/legal/properties/loanTermDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err246];
@@ -7234,9 +7242,9 @@ vErrors.push(err247);
 errors++;
 }
 }
-if(data90.decisionDays !== undefined){
-let data94 = data90.decisionDays;
-if(!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))){
+if(data91.decisionDays !== undefined){
+let data95 = data91.decisionDays;
+if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
 const err248 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err248];
@@ -7246,8 +7254,8 @@ vErrors.push(err248);
 }
 errors++;
 }
-if((typeof data94 == "number") && (isFinite(data94))){
-if(data94 < 0 || isNaN(data94)){
+if((typeof data95 == "number") && (isFinite(data95))){
+if(data95 < 0 || isNaN(data95)){
 const err249 = {instancePath:instancePath+"/legal/decisionDays",schemaPath:"#/properties/legal/properties/decisionDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err249];
@@ -7259,10 +7267,10 @@ errors++;
 }
 }
 }
-if(data90.creditingDays !== undefined){
-let data95 = data90.creditingDays;
-if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
-if(data95.min === undefined){
+if(data91.creditingDays !== undefined){
+let data96 = data91.creditingDays;
+if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
+if(data96.min === undefined){
 const err250 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
 if(vErrors === null){
 vErrors = [err250];
@@ -7272,7 +7280,7 @@ vErrors.push(err250);
 }
 errors++;
 }
-if(data95.max === undefined){
+if(data96.max === undefined){
 const err251 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
 if(vErrors === null){
 vErrors = [err251];
@@ -7282,7 +7290,7 @@ vErrors.push(err251);
 }
 errors++;
 }
-for(const key16 in data95){
+for(const key16 in data96){
 if(!((key16 === "min") || (key16 === "max"))){
 const err252 = {instancePath:instancePath+"/legal/creditingDays",schemaPath:"#/properties/legal/properties/creditingDays/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7294,9 +7302,9 @@ vErrors.push(err252);
 errors++;
 }
 }
-if(data95.min !== undefined){
-let data96 = data95.min;
-if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
+if(data96.min !== undefined){
+let data97 = data96.min;
+if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
 const err253 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err253];
@@ -7306,8 +7314,8 @@ vErrors.push(err253);
 }
 errors++;
 }
-if((typeof data96 == "number") && (isFinite(data96))){
-if(data96 < 0 || isNaN(data96)){
+if((typeof data97 == "number") && (isFinite(data97))){
+if(data97 < 0 || isNaN(data97)){
 const err254 = {instancePath:instancePath+"/legal/creditingDays/min",schemaPath:"#/properties/legal/properties/creditingDays/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err254];
@@ -7319,9 +7327,9 @@ errors++;
 }
 }
 }
-if(data95.max !== undefined){
-let data97 = data95.max;
-if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
+if(data96.max !== undefined){
+let data98 = data96.max;
+if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
 const err255 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err255];
@@ -7331,8 +7339,8 @@ vErrors.push(err255);
 }
 errors++;
 }
-if((typeof data97 == "number") && (isFinite(data97))){
-if(data97 < 0 || isNaN(data97)){
+if((typeof data98 == "number") && (isFinite(data98))){
+if(data98 < 0 || isNaN(data98)){
 const err256 = {instancePath:instancePath+"/legal/creditingDays/max",schemaPath:"#/properties/legal/properties/creditingDays/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err256];
@@ -7356,10 +7364,10 @@ vErrors.push(err257);
 errors++;
 }
 }
-if(data90.defaultPenalty !== undefined){
-let data98 = data90.defaultPenalty;
-if(data98 && typeof data98 == "object" && !Array.isArray(data98)){
-if(data98.newClient === undefined){
+if(data91.defaultPenalty !== undefined){
+let data99 = data91.defaultPenalty;
+if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
+if(data99.newClient === undefined){
 const err258 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "newClient"},message:"must have required property '"+"newClient"+"'"};
 if(vErrors === null){
 vErrors = [err258];
@@ -7369,7 +7377,7 @@ vErrors.push(err258);
 }
 errors++;
 }
-if(data98.repeatClient === undefined){
+if(data99.repeatClient === undefined){
 const err259 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/required",keyword:"required",params:{missingProperty: "repeatClient"},message:"must have required property '"+"repeatClient"+"'"};
 if(vErrors === null){
 vErrors = [err259];
@@ -7379,7 +7387,7 @@ vErrors.push(err259);
 }
 errors++;
 }
-for(const key17 in data98){
+for(const key17 in data99){
 if(!((key17 === "newClient") || (key17 === "repeatClient"))){
 const err260 = {instancePath:instancePath+"/legal/defaultPenalty",schemaPath:"#/properties/legal/properties/defaultPenalty/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7391,9 +7399,9 @@ vErrors.push(err260);
 errors++;
 }
 }
-if(data98.newClient !== undefined){
-let data99 = data98.newClient;
-if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
+if(data99.newClient !== undefined){
+let data100 = data99.newClient;
+if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
 const err261 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err261];
@@ -7403,8 +7411,8 @@ vErrors.push(err261);
 }
 errors++;
 }
-if((typeof data99 == "number") && (isFinite(data99))){
-if(data99 < 0 || isNaN(data99)){
+if((typeof data100 == "number") && (isFinite(data100))){
+if(data100 < 0 || isNaN(data100)){
 const err262 = {instancePath:instancePath+"/legal/defaultPenalty/newClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/newClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err262];
@@ -7416,9 +7424,9 @@ errors++;
 }
 }
 }
-if(data98.repeatClient !== undefined){
-let data100 = data98.repeatClient;
-if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
+if(data99.repeatClient !== undefined){
+let data101 = data99.repeatClient;
+if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
 const err263 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err263];
@@ -7428,8 +7436,8 @@ vErrors.push(err263);
 }
 errors++;
 }
-if((typeof data100 == "number") && (isFinite(data100))){
-if(data100 < 0 || isNaN(data100)){
+if((typeof data101 == "number") && (isFinite(data101))){
+if(data101 < 0 || isNaN(data101)){
 const err264 = {instancePath:instancePath+"/legal/defaultPenalty/repeatClient",schemaPath:"#/properties/legal/properties/defaultPenalty/properties/repeatClient/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err264];
@@ -7453,14 +7461,14 @@ vErrors.push(err265);
 errors++;
 }
 }
-if(data90.dailyInterest !== undefined){
-let data101 = data90.dailyInterest;
-if(Array.isArray(data101)){
-const len9 = data101.length;
+if(data91.dailyInterest !== undefined){
+let data102 = data91.dailyInterest;
+if(Array.isArray(data102)){
+const len9 = data102.length;
 for(let i10=0; i10<len9; i10++){
-let data102 = data101[i10];
-if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
-if(data102.fromDay === undefined){
+let data103 = data102[i10];
+if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
+if(data103.fromDay === undefined){
 const err266 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "fromDay"},message:"must have required property '"+"fromDay"+"'"};
 if(vErrors === null){
 vErrors = [err266];
@@ -7470,7 +7478,7 @@ vErrors.push(err266);
 }
 errors++;
 }
-if(data102.percent === undefined){
+if(data103.percent === undefined){
 const err267 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/required",keyword:"required",params:{missingProperty: "percent"},message:"must have required property '"+"percent"+"'"};
 if(vErrors === null){
 vErrors = [err267];
@@ -7480,7 +7488,7 @@ vErrors.push(err267);
 }
 errors++;
 }
-for(const key18 in data102){
+for(const key18 in data103){
 if(!(((key18 === "fromDay") || (key18 === "toDay")) || (key18 === "percent"))){
 const err268 = {instancePath:instancePath+"/legal/dailyInterest/" + i10,schemaPath:"#/properties/legal/properties/dailyInterest/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7492,9 +7500,9 @@ vErrors.push(err268);
 errors++;
 }
 }
-if(data102.fromDay !== undefined){
-let data103 = data102.fromDay;
-if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
+if(data103.fromDay !== undefined){
+let data104 = data103.fromDay;
+if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
 const err269 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err269];
@@ -7504,8 +7512,8 @@ vErrors.push(err269);
 }
 errors++;
 }
-if((typeof data103 == "number") && (isFinite(data103))){
-if(data103 < 1 || isNaN(data103)){
+if((typeof data104 == "number") && (isFinite(data104))){
+if(data104 < 1 || isNaN(data104)){
 const err270 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/fromDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/fromDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err270];
@@ -7517,9 +7525,9 @@ errors++;
 }
 }
 }
-if(data102.toDay !== undefined){
-let data104 = data102.toDay;
-if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
+if(data103.toDay !== undefined){
+let data105 = data103.toDay;
+if(!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))){
 const err271 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err271];
@@ -7529,8 +7537,8 @@ vErrors.push(err271);
 }
 errors++;
 }
-if((typeof data104 == "number") && (isFinite(data104))){
-if(data104 < 1 || isNaN(data104)){
+if((typeof data105 == "number") && (isFinite(data105))){
+if(data105 < 1 || isNaN(data105)){
 const err272 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/toDay",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/toDay/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err272];
@@ -7542,10 +7550,10 @@ errors++;
 }
 }
 }
-if(data102.percent !== undefined){
-let data105 = data102.percent;
-if((typeof data105 == "number") && (isFinite(data105))){
-if(data105 < 0 || isNaN(data105)){
+if(data103.percent !== undefined){
+let data106 = data103.percent;
+if((typeof data106 == "number") && (isFinite(data106))){
+if(data106 < 0 || isNaN(data106)){
 const err273 = {instancePath:instancePath+"/legal/dailyInterest/" + i10+"/percent",schemaPath:"#/properties/legal/properties/dailyInterest/items/properties/percent/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err273];
@@ -7591,10 +7599,10 @@ vErrors.push(err276);
 errors++;
 }
 }
-if(data90.prepayment !== undefined){
-let data106 = data90.prepayment;
-if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
-if(data106.minTermFraction === undefined){
+if(data91.prepayment !== undefined){
+let data107 = data91.prepayment;
+if(data107 && typeof data107 == "object" && !Array.isArray(data107)){
+if(data107.minTermFraction === undefined){
 const err277 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minTermFraction"},message:"must have required property '"+"minTermFraction"+"'"};
 if(vErrors === null){
 vErrors = [err277];
@@ -7604,7 +7612,7 @@ vErrors.push(err277);
 }
 errors++;
 }
-if(data106.minDaysAfterDisbursal === undefined){
+if(data107.minDaysAfterDisbursal === undefined){
 const err278 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/required",keyword:"required",params:{missingProperty: "minDaysAfterDisbursal"},message:"must have required property '"+"minDaysAfterDisbursal"+"'"};
 if(vErrors === null){
 vErrors = [err278];
@@ -7614,7 +7622,7 @@ vErrors.push(err278);
 }
 errors++;
 }
-for(const key19 in data106){
+for(const key19 in data107){
 if(!((key19 === "minTermFraction") || (key19 === "minDaysAfterDisbursal"))){
 const err279 = {instancePath:instancePath+"/legal/prepayment",schemaPath:"#/properties/legal/properties/prepayment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -7626,10 +7634,10 @@ vErrors.push(err279);
 errors++;
 }
 }
-if(data106.minTermFraction !== undefined){
-let data107 = data106.minTermFraction;
-if((typeof data107 == "number") && (isFinite(data107))){
-if(data107 > 1 || isNaN(data107)){
+if(data107.minTermFraction !== undefined){
+let data108 = data107.minTermFraction;
+if((typeof data108 == "number") && (isFinite(data108))){
+if(data108 > 1 || isNaN(data108)){
 const err280 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err280];
@@ -7639,7 +7647,7 @@ vErrors.push(err280);
 }
 errors++;
 }
-if(data107 < 0 || isNaN(data107)){
+if(data108 < 0 || isNaN(data108)){
 const err281 = {instancePath:instancePath+"/legal/prepayment/minTermFraction",schemaPath:"#/properties/legal/properties/prepayment/properties/minTermFraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err281];
@@ -7661,9 +7669,9 @@ vErrors.push(err282);
 errors++;
 }
 }
-if(data106.minDaysAfterDisbursal !== undefined){
-let data108 = data106.minDaysAfterDisbursal;
-if(!(((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108))) && (isFinite(data108)))){
+if(data107.minDaysAfterDisbursal !== undefined){
+let data109 = data107.minDaysAfterDisbursal;
+if(!(((typeof data109 == "number") && (!(data109 % 1) && !isNaN(data109))) && (isFinite(data109)))){
 const err283 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err283];
@@ -7673,8 +7681,8 @@ vErrors.push(err283);
 }
 errors++;
 }
-if((typeof data108 == "number") && (isFinite(data108))){
-if(data108 < 0 || isNaN(data108)){
+if((typeof data109 == "number") && (isFinite(data109))){
+if(data109 < 0 || isNaN(data109)){
 const err284 = {instancePath:instancePath+"/legal/prepayment/minDaysAfterDisbursal",schemaPath:"#/properties/legal/properties/prepayment/properties/minDaysAfterDisbursal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err284];
@@ -7698,9 +7706,9 @@ vErrors.push(err285);
 errors++;
 }
 }
-if(data90.minApplicantAge !== undefined){
-let data109 = data90.minApplicantAge;
-if(!(((typeof data109 == "number") && (!(data109 % 1) && !isNaN(data109))) && (isFinite(data109)))){
+if(data91.minApplicantAge !== undefined){
+let data110 = data91.minApplicantAge;
+if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
 const err286 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err286];
@@ -7710,8 +7718,8 @@ vErrors.push(err286);
 }
 errors++;
 }
-if((typeof data109 == "number") && (isFinite(data109))){
-if(data109 < 0 || isNaN(data109)){
+if((typeof data110 == "number") && (isFinite(data110))){
+if(data110 < 0 || isNaN(data110)){
 const err287 = {instancePath:instancePath+"/legal/minApplicantAge",schemaPath:"#/properties/legal/properties/minApplicantAge/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err287];
@@ -7723,9 +7731,9 @@ errors++;
 }
 }
 }
-if(data90.personalDetailChangeDays !== undefined){
-let data110 = data90.personalDetailChangeDays;
-if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
+if(data91.personalDetailChangeDays !== undefined){
+let data111 = data91.personalDetailChangeDays;
+if(!(((typeof data111 == "number") && (!(data111 % 1) && !isNaN(data111))) && (isFinite(data111)))){
 const err288 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err288];
@@ -7735,8 +7743,8 @@ vErrors.push(err288);
 }
 errors++;
 }
-if((typeof data110 == "number") && (isFinite(data110))){
-if(data110 < 0 || isNaN(data110)){
+if((typeof data111 == "number") && (isFinite(data111))){
+if(data111 < 0 || isNaN(data111)){
 const err289 = {instancePath:instancePath+"/legal/personalDetailChangeDays",schemaPath:"#/properties/legal/properties/personalDetailChangeDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err289];
@@ -7748,9 +7756,9 @@ errors++;
 }
 }
 }
-if(data90.judgmentSettleDays !== undefined){
-let data111 = data90.judgmentSettleDays;
-if(!(((typeof data111 == "number") && (!(data111 % 1) && !isNaN(data111))) && (isFinite(data111)))){
+if(data91.judgmentSettleDays !== undefined){
+let data112 = data91.judgmentSettleDays;
+if(!(((typeof data112 == "number") && (!(data112 % 1) && !isNaN(data112))) && (isFinite(data112)))){
 const err290 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err290];
@@ -7760,8 +7768,8 @@ vErrors.push(err290);
 }
 errors++;
 }
-if((typeof data111 == "number") && (isFinite(data111))){
-if(data111 < 0 || isNaN(data111)){
+if((typeof data112 == "number") && (isFinite(data112))){
+if(data112 < 0 || isNaN(data112)){
 const err291 = {instancePath:instancePath+"/legal/judgmentSettleDays",schemaPath:"#/properties/legal/properties/judgmentSettleDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err291];
@@ -7773,9 +7781,9 @@ errors++;
 }
 }
 }
-if(data90.assignmentNoticeBusinessDays !== undefined){
-let data112 = data90.assignmentNoticeBusinessDays;
-if(!(((typeof data112 == "number") && (!(data112 % 1) && !isNaN(data112))) && (isFinite(data112)))){
+if(data91.assignmentNoticeBusinessDays !== undefined){
+let data113 = data91.assignmentNoticeBusinessDays;
+if(!(((typeof data113 == "number") && (!(data113 % 1) && !isNaN(data113))) && (isFinite(data113)))){
 const err292 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err292];
@@ -7785,8 +7793,8 @@ vErrors.push(err292);
 }
 errors++;
 }
-if((typeof data112 == "number") && (isFinite(data112))){
-if(data112 < 0 || isNaN(data112)){
+if((typeof data113 == "number") && (isFinite(data113))){
+if(data113 < 0 || isNaN(data113)){
 const err293 = {instancePath:instancePath+"/legal/assignmentNoticeBusinessDays",schemaPath:"#/properties/legal/properties/assignmentNoticeBusinessDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err293];
@@ -7798,9 +7806,9 @@ errors++;
 }
 }
 }
-if(data90.emailDeemedReceivedHours !== undefined){
-let data113 = data90.emailDeemedReceivedHours;
-if(!(((typeof data113 == "number") && (!(data113 % 1) && !isNaN(data113))) && (isFinite(data113)))){
+if(data91.emailDeemedReceivedHours !== undefined){
+let data114 = data91.emailDeemedReceivedHours;
+if(!(((typeof data114 == "number") && (!(data114 % 1) && !isNaN(data114))) && (isFinite(data114)))){
 const err294 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err294];
@@ -7810,8 +7818,8 @@ vErrors.push(err294);
 }
 errors++;
 }
-if((typeof data113 == "number") && (isFinite(data113))){
-if(data113 < 0 || isNaN(data113)){
+if((typeof data114 == "number") && (isFinite(data114))){
+if(data114 < 0 || isNaN(data114)){
 const err295 = {instancePath:instancePath+"/legal/emailDeemedReceivedHours",schemaPath:"#/properties/legal/properties/emailDeemedReceivedHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err295];
@@ -7823,13 +7831,13 @@ errors++;
 }
 }
 }
-if(data90.paymentOrder !== undefined){
-let data114 = data90.paymentOrder;
-if(Array.isArray(data114)){
-const len10 = data114.length;
+if(data91.paymentOrder !== undefined){
+let data115 = data91.paymentOrder;
+if(Array.isArray(data115)){
+const len10 = data115.length;
 for(let i11=0; i11<len10; i11++){
-let data115 = data114[i11];
-if(!((((((data115 === "legalCharges") || (data115 === "enforcementCosts")) || (data115 === "penalties")) || (data115 === "fees")) || (data115 === "interest")) || (data115 === "principal"))){
+let data116 = data115[i11];
+if(!((((((data116 === "legalCharges") || (data116 === "enforcementCosts")) || (data116 === "penalties")) || (data116 === "fees")) || (data116 === "interest")) || (data116 === "principal"))){
 const err296 = {instancePath:instancePath+"/legal/paymentOrder/" + i11,schemaPath:"#/properties/legal/properties/paymentOrder/items/enum",keyword:"enum",params:{allowedValues: schema61.properties.legal.properties.paymentOrder.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err296];
@@ -7882,7 +7890,7 @@ validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateMetric = validate34;
 const schema64 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/metric.json","title":"MetricDocument","description":"A goal an experiment can be judged on: the share of exposed borrowers who converted, counted from an event the backend (or a screen's goal step) reports within a window after the borrower's first exposure.","type":"object","required":["kind","id","schemaVersion","name","description","event","higherIsBetter"],"additionalProperties":false,"properties":{"kind":{"const":"metric","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","maxLength":64,"description":"Metric id (camelCase, e.g. `loanConfirmed`): what a release's experiment names in `goals` and the conversions endpoint in each event's `metric`."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"name":{"type":"string","minLength":1,"maxLength":80,"description":"Ops-facing name shown in the console's results (e.g. `Loan confirmed`)."},"description":{"type":"string","minLength":1,"maxLength":500,"description":"Ops-facing note: what counts as a conversion and who reports it."},"event":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$","maxLength":100,"description":"The event that counts as a conversion, as the backend names it (dotted, e.g. `loan.confirmed`)."},"conversionWindowHours":{"type":"integer","minimum":1,"maximum":2160,"default":72,"description":"Hours after the borrower's first exposure in which the event counts (default 72, at most 90 days); later events count nothing."},"higherIsBetter":{"type":"boolean","description":"Whether more conversions are good (registrations, repayments) or bad (complaints): a verdict names the arm that is better in this direction."}}};
-const pattern66 = new RegExp("^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$", "u");
+const pattern69 = new RegExp("^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$", "u");
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/metric.json" */;
@@ -8120,7 +8128,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!pattern66.test(data5)){
+if(!pattern69.test(data5)){
 const err20 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -8208,7 +8216,7 @@ validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const validateRouteMap = validate35;
 const schema65 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/route-map.json","title":"RouteMapDocument","description":"Every URL path of the app (scrambled ones included) and the screen id it opens. Both `/path` and `/#/path` open the same route.","type":"object","required":["kind","id","schemaVersion","routes","notFound"],"additionalProperties":false,"properties":{"kind":{"const":"route-map","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Route map id (`default`)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note about this route map."},"routes":{"type":"array","minItems":1,"description":"The routes, matched in order; paths must be unique.","items":{"title":"Route","type":"object","required":["path","screen"],"additionalProperties":false,"properties":{"path":{"$ref":"../common/route-path.json","description":"URL path, e.g. `/complaintList` or `/borrowDetail/:orderId`."},"screen":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Id of the screen document this path opens; it must exist."},"exact":{"type":"boolean","description":"Match only this exact path (no deeper paths); `/` is always exact."},"description":{"type":"string","description":"What the path is for, e.g. which product screen it stands for when it is scrambled or not built yet."}}}},"notFound":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id shown for a path no route matches; it must exist."}}};
 const schema66 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/route-path.json","title":"RoutePath","description":"A path of the route map, starting with `/`, e.g. `/complaintList` (no query, no hash). A navigate target must be one of the route map's paths; route parameters are written `:name`.","type":"string","pattern":"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"};
-const pattern68 = new RegExp("^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$", "u");
+const pattern71 = new RegExp("^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$", "u");
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/route-map.json" */;
@@ -8397,7 +8405,7 @@ errors++;
 if(data5.path !== undefined){
 let data6 = data5.path;
 if(typeof data6 === "string"){
-if(!pattern68.test(data6)){
+if(!pattern71.test(data6)){
 const err15 = {instancePath:instancePath+"/routes/" + i0+"/path",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -8539,7 +8547,7 @@ const schema69 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id"
 const schema101 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/set-state.json","title":"SetStateAction","description":"Writes a value (templates resolved, raw values kept) to a screen state path.","type":"object","required":["action","path"],"additionalProperties":false,"properties":{"action":{"const":"setState","description":"Action type."},"path":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path to write, e.g. `form.detail` or `$modals.rating`."},"value":{"description":"Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null."}}};
 const schema102 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/copy.json","title":"CopyAction","description":"Puts a text on the clipboard (e.g. a virtual account code the borrower pastes in a bank app). Fails, and runs no later action, when the text is empty or the clipboard refuses.","type":"object","required":["action","text"],"additionalProperties":false,"properties":{"action":{"const":"copy","description":"Action type."},"text":{"type":"string","maxLength":2000,"description":"The text to copy; a template, e.g. `{{ state.va.vcode }}`."}}};
 const schema70 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/api.json","title":"ApiAction","description":"Calls a logical endpoint of the API map. Its response `data` becomes `result` for `onSuccess` and the next action; a failure runs `onError` with `error` ({code, message}) and stops the list.","type":"object","required":["action","endpoint"],"additionalProperties":false,"properties":{"action":{"const":"api","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name from the API map."},"params":{"type":"object","description":"Request params; every string may be a template, e.g. `{{ query.orderNo }}`. Common params are added by the API layer.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response `data` on success, e.g. `detail`."},"detached":{"type":"boolean","description":"Fire and forget (tracking): the call is sent without waiting for it; the list goes on at once and its failure stops nothing (resultTo, onSuccess and onError still follow the answer)."},"silent":{"type":"boolean","description":"Never toast a failure of this call (the endpoint's own policy may already be silent)."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
-const pattern75 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
+const pattern78 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
 const wrapper0 = {validate: validate37};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8667,7 +8675,7 @@ errors++;
 if(data.resultTo !== undefined){
 let data3 = data.resultTo;
 if(typeof data3 === "string"){
-if(!pattern75.test(data3)){
+if(!pattern78.test(data3)){
 const err9 = {instancePath:instancePath+"/resultTo",schemaPath:"#/properties/resultTo/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -8893,7 +8901,7 @@ errors++;
 if(data.to !== undefined){
 let data1 = data.to;
 if(typeof data1 === "string"){
-if(!pattern68.test(data1)){
+if(!pattern71.test(data1)){
 const err7 = {instancePath:instancePath+"/to",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -9072,7 +9080,7 @@ validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema77 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/toast.json","title":"ToastAction","description":"Shows a message in the global live toast.","type":"object","required":["action"],"anyOf":[{"required":["key"]},{"required":["message"]}],"additionalProperties":false,"properties":{"action":{"const":"toast","description":"Action type."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the message."},"message":{"$ref":"../common/template.json","description":"A message from data, e.g. the server's `{{ error.message }}`."},"durationMs":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"description":"How long it shows; absent or under 300 ms means 3000 ms."}}};
 const schema80 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/limit.json","title":"Limit","description":"A business limit (a length, count, delay, duration or threshold): in a screen, a `{{ market.limits.* }}` binding to the market document, so an ops edit of the constant changes the product; a literal number is accepted by the schema but reported by `npm run validate` in screens. The referencing property's `minimum`/`maximum` bound a literal.","type":["number","string"],"pattern":"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"};
-const pattern80 = new RegExp("^\\s*\\{\\{[^{}]+\\}\\}\\s*$", "u");
+const pattern83 = new RegExp("^\\s*\\{\\{[^{}]+\\}\\}\\s*$", "u");
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/toast.json" */;
@@ -9233,7 +9241,7 @@ vErrors.push(err10);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern80.test(data3)){
+if(!pattern83.test(data3)){
 const err11 = {instancePath:instancePath+"/durationMs",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -9387,7 +9395,7 @@ validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema83 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-modal.json","title":"OpenModalAction","description":"Opens the modal node with this id (sets `state.$modals.<id>`).","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"openModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
 const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/node-id.json","title":"NodeId","description":"An identifier unique within the screen; modals, forms and tests address nodes by it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*$"};
-const pattern82 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
+const pattern85 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/open-modal.json" */;
@@ -9448,7 +9456,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -9547,7 +9555,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -9916,7 +9924,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern83.test(data1)){
 const err6 = {instancePath:instancePath+"/ms",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -9967,7 +9975,7 @@ return errors === 0;
 validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema92 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/storage.json","title":"StorageAction","description":"Keeps screen data in the browser: local storage (read with `stored('key')`) or a cookie (read with `cookie('key')`).","type":"object","required":["action","op"],"additionalProperties":false,"properties":{"action":{"const":"storage","description":"Action type."},"op":{"enum":["set","remove","clear"],"description":"Set or remove one key, or clear every key screens stored."},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","description":"Storage key (needed by set and remove)."},"in":{"enum":["local","cookie"],"description":"Where the value is kept: `local` (default) the browser's local storage, read with `stored('key')`; `cookie` a site-wide cookie a backend also receives, read with `cookie('key')` (clear touches local storage only)."},"expiresYear":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1970,"maximum":9999,"description":"A cookie set with this lasts until the end of that year; absent, it ends with the browser session."},"value":{"description":"Value to store (templates resolved; non-strings stored as JSON)."}}};
-const pattern85 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
+const pattern88 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/storage.json" */;
@@ -10041,7 +10049,7 @@ errors++;
 if(data.key !== undefined){
 let data2 = data.key;
 if(typeof data2 === "string"){
-if(!pattern85.test(data2)){
+if(!pattern88.test(data2)){
 const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_.-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -10099,7 +10107,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data4 === "string"){
-if(!pattern80.test(data4)){
+if(!pattern83.test(data4)){
 const err10 = {instancePath:instancePath+"/expiresYear",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -10305,7 +10313,7 @@ errors++;
 if(data.resultTo !== undefined){
 let data5 = data.resultTo;
 if(typeof data5 === "string"){
-if(!pattern75.test(data5)){
+if(!pattern78.test(data5)){
 const err12 = {instancePath:instancePath+"/resultTo",schemaPath:"#/properties/resultTo/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -10569,7 +10577,7 @@ errors++;
 if(data.form !== undefined){
 let data1 = data.form;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err4 = {instancePath:instancePath+"/form",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -10715,7 +10723,7 @@ errors++;
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern75.test(data1)){
+if(!pattern78.test(data1)){
 const err5 = {instancePath:instancePath+"/path",schemaPath:"actions/set-state.json/properties/path/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11082,7 +11090,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern80.test(data2)){
+if(!pattern83.test(data2)){
 const err6 = {instancePath:instancePath+"/minLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -11129,7 +11137,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern80.test(data3)){
+if(!pattern83.test(data3)){
 const err10 = {instancePath:instancePath+"/maxLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -11264,7 +11272,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11295,7 +11303,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern75.test(data3)){
+if(!pattern78.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -11570,7 +11578,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11601,7 +11609,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern75.test(data3)){
+if(!pattern78.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -11866,7 +11874,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12105,7 +12113,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12338,7 +12346,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12561,7 +12569,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12592,7 +12600,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern75.test(data3)){
+if(!pattern78.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -12912,7 +12920,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -12943,7 +12951,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern75.test(data3)){
+if(!pattern78.test(data3)){
 const err10 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -13334,7 +13342,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13451,7 +13459,7 @@ errors++;
 if(data.bind !== undefined){
 let data9 = data.bind;
 if(typeof data9 === "string"){
-if(!pattern75.test(data9)){
+if(!pattern78.test(data9)){
 const err13 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -13550,7 +13558,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -13770,7 +13778,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -14038,7 +14046,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -14094,7 +14102,7 @@ return errors === 0;
 }
 validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema165 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/embedded-page.json","title":"EmbeddedPageNode","description":"A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`); otherwise the fallback text.","type":"object","required":["type","src","title","fallback"],"additionalProperties":false,"properties":{"type":{"const":"embedded-page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Page address (https)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the frame's accessible title."},"fallback":{"$ref":"../common/text-key.json","description":"Text key shown when the address is missing or not allowed."},"height":{"type":"integer","description":"Height in CSS pixels (default 480).","minimum":50}}};
+const schema165 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/embedded-page.json","title":"EmbeddedPageNode","description":"A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`), or a page of the sandbox backend while it is on (never in production); otherwise the fallback text and, with `open`, a way to open the page so it can still be read.","type":"object","required":["type","src","title","fallback"],"additionalProperties":false,"properties":{"type":{"const":"embedded-page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Page address (https)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the frame's accessible title."},"fallback":{"$ref":"../common/text-key.json","description":"Text key shown when the address is missing or not allowed."},"open":{"type":"object","description":"Where the page cannot be embedded, a link under the fallback text that opens it (http or https only): in a new window, or through the native bridge message `bridge` (payload `url`) where the native shell provides that message.","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the link."},"bridge":{"$ref":"../common/bridge-message.json","description":"Native message that opens a URL (e.g. openPage), used instead of a new window when the native shell provides it."}}},"height":{"type":"integer","description":"Height in CSS pixels (default 480).","minimum":50}}};
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/embedded-page.json" */;
@@ -14149,7 +14157,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "type") || (key0 === "id")) || (key0 === "when")) || (key0 === "src")) || (key0 === "title")) || (key0 === "fallback")) || (key0 === "height"))){
+if(!((((((((key0 === "type") || (key0 === "id")) || (key0 === "when")) || (key0 === "src")) || (key0 === "title")) || (key0 === "fallback")) || (key0 === "open")) || (key0 === "height"))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -14175,7 +14183,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -14265,10 +14273,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.height !== undefined){
-let data6 = data.height;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err13 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.open !== undefined){
+let data6 = data.open;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.label === undefined){
+const err13 = {instancePath:instancePath+"/open",schemaPath:"#/properties/open/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14277,9 +14286,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 < 50 || isNaN(data6)){
-const err14 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 50},message:"must be >= 50"};
+for(const key1 in data6){
+if(!((key1 === "label") || (key1 === "bridge"))){
+const err14 = {instancePath:instancePath+"/open",schemaPath:"#/properties/open/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14289,10 +14298,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data6.label !== undefined){
+let data7 = data6.label;
+if(typeof data7 === "string"){
+if(!pattern12.test(data7)){
+const err15 = {instancePath:instancePath+"/open/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14301,12 +14311,97 @@ vErrors.push(err15);
 }
 errors++;
 }
+}
+else {
+const err16 = {instancePath:instancePath+"/open/label",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data6.bridge !== undefined){
+let data8 = data6.bridge;
+if(typeof data8 === "string"){
+if(!pattern13.test(data8)){
+const err17 = {instancePath:instancePath+"/open/bridge",schemaPath:"../common/bridge-message.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/open/bridge",schemaPath:"../common/bridge-message.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/open",schemaPath:"#/properties/open/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.height !== undefined){
+let data9 = data.height;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err20 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 50 || isNaN(data9)){
+const err21 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 50},message:"must be >= 50"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
 validate101.errors = vErrors;
 return errors === 0;
 }
 validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema170 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/form.json","title":"FormNode","description":"A group of fields validated together by the `validate` action naming its id.","type":"object","required":["type","id","children"],"additionalProperties":false,"properties":{"type":{"const":"form","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Form id, named by `validate` actions."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Fields and other content."},"onSubmit":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the form is submitted from the keyboard (Enter)."}}};
+const schema172 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/form.json","title":"FormNode","description":"A group of fields validated together by the `validate` action naming its id.","type":"object","required":["type","id","children"],"additionalProperties":false,"properties":{"type":{"const":"form","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Form id, named by `validate` actions."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Fields and other content."},"onSubmit":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the form is submitted from the keyboard (Enter)."}}};
 
 function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/form.json" */;
@@ -14377,7 +14472,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -14465,7 +14560,7 @@ return errors === 0;
 }
 validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema172 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/icon-grid.json","title":"IconGridNode","description":"A grid of pressable icon tiles (shortcuts, categories).","type":"object","required":["type","items"],"additionalProperties":false,"properties":{"type":{"const":"icon-grid","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"type":"array","minItems":1,"description":"Tiles.","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"icon":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Icon address."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tile's copy."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the tile is pressed."}}}},"columns":{"type":"integer","description":"Tiles per row (default 4).","minimum":1,"maximum":6}}};
+const schema174 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/icon-grid.json","title":"IconGridNode","description":"A grid of pressable icon tiles (shortcuts, categories).","type":"object","required":["type","items"],"additionalProperties":false,"properties":{"type":{"const":"icon-grid","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"type":"array","minItems":1,"description":"Tiles.","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"icon":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Icon address."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tile's copy."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the tile is pressed."}}}},"columns":{"type":"integer","description":"Tiles per row (default 4).","minimum":1,"maximum":6}}};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/icon-grid.json" */;
@@ -14526,7 +14621,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -14727,8 +14822,8 @@ return errors === 0;
 }
 validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema176 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image.json","title":"ImageNode","description":"A picture. Only http(s), relative and data:image sources are shown.","type":"object","required":["type","src"],"additionalProperties":false,"properties":{"type":{"const":"image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Image address, e.g. `{{ state.order.productLogo }}`."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the alternative text; absent means the picture is decorative."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the alternative text, each a template (a picture whose text comes with its data, e.g. a landing section's)."},"width":{"description":"Width in CSS pixels, or one `{{ }}` binding to it (a picture whose size comes with its data); with the height, the box reserved before it loads.","anyOf":[{"type":"integer","minimum":1},{"$ref":"../common/template.json","type":"string","pattern":"^\\{\\{[^{}]+\\}\\}$"}]},"height":{"description":"Height in CSS pixels, or one `{{ }}` binding to it.","anyOf":[{"type":"integer","minimum":1},{"$ref":"../common/template.json","type":"string","pattern":"^\\{\\{[^{}]+\\}\\}$"}]},"fit":{"enum":["cover","contain"],"description":"How the picture fills its box."},"rounded":{"type":"boolean","description":"Round the corners (logos, avatars)."}}};
-const pattern137 = new RegExp("^\\{\\{[^{}]+\\}\\}$", "u");
+const schema178 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image.json","title":"ImageNode","description":"A picture. Only http(s), relative and data:image sources are shown.","type":"object","required":["type","src"],"additionalProperties":false,"properties":{"type":{"const":"image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Image address, e.g. `{{ state.order.productLogo }}`."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the alternative text; absent means the picture is decorative."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the alternative text, each a template (a picture whose text comes with its data, e.g. a landing section's)."},"width":{"description":"Width in CSS pixels, or one `{{ }}` binding to it (a picture whose size comes with its data); with the height, the box reserved before it loads.","anyOf":[{"type":"integer","minimum":1},{"$ref":"../common/template.json","type":"string","pattern":"^\\{\\{[^{}]+\\}\\}$"}]},"height":{"description":"Height in CSS pixels, or one `{{ }}` binding to it.","anyOf":[{"type":"integer","minimum":1},{"$ref":"../common/template.json","type":"string","pattern":"^\\{\\{[^{}]+\\}\\}$"}]},"fit":{"enum":["cover","contain"],"description":"How the picture fills its box."},"rounded":{"type":"boolean","description":"Round the corners (logos, avatars)."}}};
+const pattern142 = new RegExp("^\\{\\{[^{}]+\\}\\}$", "u");
 
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/image.json" */;
@@ -14763,7 +14858,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema176.properties, key0))){
+if(!(func1.call(schema178.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -14789,7 +14884,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -14922,7 +15017,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data7 === "string"){
-if(!pattern137.test(data7)){
+if(!pattern142.test(data7)){
 const err14 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\{\\{[^{}]+\\}\\}$"},message:"must match pattern \""+"^\\{\\{[^{}]+\\}\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -15008,7 +15103,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data8 === "string"){
-if(!pattern137.test(data8)){
+if(!pattern142.test(data8)){
 const err20 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\{\\{[^{}]+\\}\\}$"},message:"must match pattern \""+"^\\{\\{[^{}]+\\}\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -15056,7 +15151,7 @@ vErrors = null;
 if(data.fit !== undefined){
 let data9 = data.fit;
 if(!((data9 === "cover") || (data9 === "contain"))){
-const err23 = {instancePath:instancePath+"/fit",schemaPath:"#/properties/fit/enum",keyword:"enum",params:{allowedValues: schema176.properties.fit.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/fit",schemaPath:"#/properties/fit/enum",keyword:"enum",params:{allowedValues: schema178.properties.fit.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -15094,7 +15189,7 @@ return errors === 0;
 }
 validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema183 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image-upload.json","title":"ImageUploadNode","description":"Pictures picked from the device, each uploaded at once; the bound list holds the returned URLs.","type":"object","required":["type","bind","label","endpoint"],"additionalProperties":false,"properties":{"type":{"const":"image-upload","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Upload endpoint of the API map (multipart)."},"fileField":{"type":"string","description":"Multipart field name of the file (default `file`)."},"resultPath":{"type":"string","description":"Dotted path of the uploaded URL in the API result (default `data.url`)."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Most pictures (default 9).","minimum":1,"maximum":20},"addLabel":{"$ref":"../common/text-key.json","description":"Text key of the add button (default `widget.imageUpload.add`)."},"removeLabel":{"$ref":"../common/text-key.json","description":"Text key of each remove button's accessible name, with {n} (default `widget.imageUpload.remove`)."}}};
+const schema185 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image-upload.json","title":"ImageUploadNode","description":"Pictures picked from the device, each uploaded at once; the bound list holds the returned URLs.","type":"object","required":["type","bind","label","endpoint"],"additionalProperties":false,"properties":{"type":{"const":"image-upload","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Upload endpoint of the API map (multipart)."},"fileField":{"type":"string","description":"Multipart field name of the file (default `file`)."},"resultPath":{"type":"string","description":"Dotted path of the uploaded URL in the API result (default `data.url`)."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Most pictures (default 9).","minimum":1,"maximum":20},"addLabel":{"$ref":"../common/text-key.json","description":"Text key of the add button (default `widget.imageUpload.add`)."},"removeLabel":{"$ref":"../common/text-key.json","description":"Text key of each remove button's accessible name, with {n} (default `widget.imageUpload.remove`)."}}};
 
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/image-upload.json" */;
@@ -15149,7 +15244,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema183.properties, key0))){
+if(!(func1.call(schema185.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -15175,7 +15270,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -15206,7 +15301,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern75.test(data3)){
+if(!pattern78.test(data3)){
 const err8 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -15386,7 +15481,7 @@ errors++;
 if(data.max !== undefined){
 let data14 = data.max;
 if((!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) && (typeof data14 !== "string")){
-const err21 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema183.properties.max.type},message:"must be integer,string"};
+const err21 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema185.properties.max.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -15406,7 +15501,7 @@ vErrors.push(err22);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern80.test(data14)){
+if(!pattern83.test(data14)){
 const err23 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -15506,7 +15601,7 @@ return errors === 0;
 }
 validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema191 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/landmark.json","title":"LandmarkNode","description":"A page region for assistive technology and layout: a header, navigation, main content, footer or a named section, optionally held to a readable width (for pages that also open on desktops).","type":"object","required":["type","role","children"],"additionalProperties":false,"properties":{"type":{"const":"landmark","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id; a skip link points at the main landmark's id (`#id`)."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"role":{"enum":["banner","navigation","main","contentinfo","region"],"description":"Kind of region: banner (<header>), navigation (<nav>), main (<main>, one per screen), contentinfo (<footer>), region (<section>, needs `label`)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the region's accessible name (needed for `region` and when a screen has two of a kind)."},"width":{"enum":["full","wide","readable"],"description":"Content width on large screens: full (default), wide (a site column) or readable (about 70 characters per line, for long text)."},"tone":{"enum":["plain","card","brand","muted"],"description":"Background: plain (default, the page's), card (white), brand (brand colour with light ink) or muted (footer grey)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the region."}}};
+const schema193 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/landmark.json","title":"LandmarkNode","description":"A page region for assistive technology and layout: a header, navigation, main content, footer or a named section, optionally held to a readable width (for pages that also open on desktops).","type":"object","required":["type","role","children"],"additionalProperties":false,"properties":{"type":{"const":"landmark","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id; a skip link points at the main landmark's id (`#id`)."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"role":{"enum":["banner","navigation","main","contentinfo","region"],"description":"Kind of region: banner (<header>), navigation (<nav>), main (<main>, one per screen), contentinfo (<footer>), region (<section>, needs `label`)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the region's accessible name (needed for `region` and when a screen has two of a kind)."},"width":{"enum":["full","wide","readable"],"description":"Content width on large screens: full (default), wide (a site column) or readable (about 70 characters per line, for long text)."},"tone":{"enum":["plain","card","brand","muted"],"description":"Background: plain (default, the page's), card (white), brand (brand colour with light ink) or muted (footer grey)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the region."}}};
 
 function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/landmark.json" */;
@@ -15577,7 +15672,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -15608,7 +15703,7 @@ errors = vErrors.length;
 if(data.role !== undefined){
 let data3 = data.role;
 if(!(((((data3 === "banner") || (data3 === "navigation")) || (data3 === "main")) || (data3 === "contentinfo")) || (data3 === "region"))){
-const err7 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema191.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema193.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15646,7 +15741,7 @@ errors++;
 if(data.width !== undefined){
 let data5 = data.width;
 if(!(((data5 === "full") || (data5 === "wide")) || (data5 === "readable"))){
-const err10 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/enum",keyword:"enum",params:{allowedValues: schema191.properties.width.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/enum",keyword:"enum",params:{allowedValues: schema193.properties.width.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15659,7 +15754,7 @@ errors++;
 if(data.tone !== undefined){
 let data6 = data.tone;
 if(!((((data6 === "plain") || (data6 === "card")) || (data6 === "brand")) || (data6 === "muted"))){
-const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema191.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema193.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15707,7 +15802,7 @@ return errors === 0;
 }
 validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema194 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/link.json","title":"LinkNode","description":"A link (<a>) to a route of the route map (common params carried) or to an external http(s), tel: or mailto: address.","type":"object","required":["type","label"],"anyOf":[{"required":["route"]},{"required":["url"]}],"additionalProperties":false,"properties":{"type":{"const":"link","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the link's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"route":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"url":{"$ref":"../common/url.json","description":"External address; only http(s), tel: and mailto: are followed."},"query":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters added to the target, each a template."},"variant":{"enum":["inline","skip","nav"],"description":"Look: `inline` (default) an underlined link; `skip` hidden until it has keyboard focus (a 'skip to content' link to `#id` of a main landmark, first on the screen); `nav` a menu entry (no underline)."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run instead of following the link (the link target still shows on hover and long-press)."}}};
+const schema196 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/link.json","title":"LinkNode","description":"A link (<a>) to a route of the route map (common params carried) or to an external http(s), tel: or mailto: address.","type":"object","required":["type","label"],"anyOf":[{"required":["route"]},{"required":["url"]}],"additionalProperties":false,"properties":{"type":{"const":"link","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the link's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"route":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"url":{"$ref":"../common/url.json","description":"External address; only http(s), tel: and mailto: are followed."},"query":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters added to the target, each a template."},"variant":{"enum":["inline","skip","nav"],"description":"Look: `inline` (default) an underlined link; `skip` hidden until it has keyboard focus (a 'skip to content' link to `#id` of a main landmark, first on the screen); `nav` a menu entry (no underline)."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run instead of following the link (the link target still shows on hover and long-press)."}}};
 
 function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/link.json" */;
@@ -15795,7 +15890,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema194.properties, key0))){
+if(!(func1.call(schema196.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -15821,7 +15916,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -15904,7 +15999,7 @@ errors++;
 if(data.route !== undefined){
 let data6 = data.route;
 if(typeof data6 === "string"){
-if(!pattern68.test(data6)){
+if(!pattern71.test(data6)){
 const err13 = {instancePath:instancePath+"/route",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -15991,7 +16086,7 @@ errors++;
 if(data.variant !== undefined){
 let data10 = data.variant;
 if(!(((data10 === "inline") || (data10 === "skip")) || (data10 === "nav"))){
-const err20 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema194.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema196.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -16039,7 +16134,7 @@ return errors === 0;
 }
 validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema201 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/list.json","title":"ListNode","description":"Nodes repeated for each item of a data list, with `item` and `index` in scope; `empty` when there is none.","type":"object","required":["type","items","itemTemplate"],"additionalProperties":false,"properties":{"type":{"const":"list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"$ref":"../common/template.json","description":"A template yielding a list (e.g. `{{ state.list }}`)."},"itemTemplate":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn for each item."},"empty":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn when the list is empty."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between items."},"itemKey":{"type":"string","description":"Field of each item that identifies it (keeps input state across updates)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the list's accessible name."}}};
+const schema203 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/list.json","title":"ListNode","description":"Nodes repeated for each item of a data list, with `item` and `index` in scope; `empty` when there is none.","type":"object","required":["type","items","itemTemplate"],"additionalProperties":false,"properties":{"type":{"const":"list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"$ref":"../common/template.json","description":"A template yielding a list (e.g. `{{ state.list }}`)."},"itemTemplate":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn for each item."},"empty":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn when the list is empty."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between items."},"itemKey":{"type":"string","description":"Field of each item that identifies it (keeps input state across updates)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the list's accessible name."}}};
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/list.json" */;
@@ -16084,7 +16179,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema201.properties, key0))){
+if(!(func1.call(schema203.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -16110,7 +16205,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -16197,7 +16292,7 @@ errors++;
 if(data.gap !== undefined){
 let data8 = data.gap;
 if(!((((((data8 === "none") || (data8 === "xs")) || (data8 === "sm")) || (data8 === "md")) || (data8 === "lg")) || (data8 === "xl"))){
-const err10 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema201.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema203.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16260,7 +16355,7 @@ return errors === 0;
 }
 validate120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema205 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/modal.json","title":"ModalNode","description":"A dialog (role dialog, aria-modal) shown while `state.$modals.<id>` is true.","type":"object","required":["type","id","title","children"],"additionalProperties":false,"properties":{"type":{"const":"modal","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Modal id, named by openModal/closeModal."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the dialog's title (its accessible name)."},"hideTitle":{"type":"boolean","description":"Keep the title for assistive technology only."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the dialog (buttons included)."},"maskClosable":{"type":"boolean","description":"Tapping outside or Escape closes it (default true)."},"onClose":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the mask or Escape closes it."}}};
+const schema207 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/modal.json","title":"ModalNode","description":"A dialog (role dialog, aria-modal) shown while `state.$modals.<id>` is true.","type":"object","required":["type","id","title","children"],"additionalProperties":false,"properties":{"type":{"const":"modal","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Modal id, named by openModal/closeModal."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the dialog's title (its accessible name)."},"hideTitle":{"type":"boolean","description":"Keep the title for assistive technology only."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the dialog (buttons included)."},"maskClosable":{"type":"boolean","description":"Tapping outside or Escape closes it (default true)."},"onClose":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the mask or Escape closes it."}}};
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/modal.json" */;
@@ -16341,7 +16436,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -16478,7 +16573,7 @@ return errors === 0;
 }
 validate122.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema208 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/page.json","title":"PageNode","description":"A screen's frame: a title bar (with an optional back button) above the content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","x-copyMaxChars":24,"description":"Text key of the title bar."},"onBack":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions of the back button; the button is shown only when this is present."},"backLabel":{"$ref":"../common/text-key.json","description":"Text key of the back button's accessible name (default `widget.back`)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the page."}}};
+const schema210 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/page.json","title":"PageNode","description":"A screen's frame: a title bar (with an optional back button) above the content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","x-copyMaxChars":24,"description":"Text key of the title bar."},"onBack":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions of the back button; the button is shown only when this is present."},"backLabel":{"$ref":"../common/text-key.json","description":"Text key of the back button's accessible name (default `widget.back`)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the page."}}};
 
 function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/page.json" */;
@@ -16549,7 +16644,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -16687,7 +16782,7 @@ return errors === 0;
 }
 validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema212 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/phone-field.json","title":"PhoneFieldNode","description":"A mobile number: digits only, at most 11, shown grouped 3-4-4, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"phone-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"maxDigits":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1,"maximum":20,"description":"Digits kept: typing past it is ignored (default 11)."},"groups":{"anyOf":[{"type":"array","items":{"type":"integer","minimum":1,"maximum":20},"minItems":1},{"$ref":"../common/template.json"}],"description":"Sizes of the digit groups shown, or a binding to them, e.g. `{{ market.limits.phoneDigitGroups }}` (default 3-4-4)."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."}}};
+const schema214 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/phone-field.json","title":"PhoneFieldNode","description":"A mobile number: digits only, at most 11, shown grouped 3-4-4, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"phone-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"maxDigits":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1,"maximum":20,"description":"Digits kept: typing past it is ignored (default 11)."},"groups":{"anyOf":[{"type":"array","items":{"type":"integer","minimum":1,"maximum":20},"minItems":1},{"$ref":"../common/template.json"}],"description":"Sizes of the digit groups shown, or a binding to them, e.g. `{{ market.limits.phoneDigitGroups }}` (default 3-4-4)."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."}}};
 
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/phone-field.json" */;
@@ -16732,7 +16827,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema212.properties, key0))){
+if(!(func1.call(schema214.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -16758,7 +16853,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -16789,7 +16884,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern75.test(data3)){
+if(!pattern78.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -16923,7 +17018,7 @@ errors++;
 if(data.maxDigits !== undefined){
 let data10 = data.maxDigits;
 if((!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) && (typeof data10 !== "string")){
-const err17 = {instancePath:instancePath+"/maxDigits",schemaPath:"#/properties/maxDigits/type",keyword:"type",params:{type: schema212.properties.maxDigits.type},message:"must be integer,string"};
+const err17 = {instancePath:instancePath+"/maxDigits",schemaPath:"#/properties/maxDigits/type",keyword:"type",params:{type: schema214.properties.maxDigits.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16943,7 +17038,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!pattern80.test(data10)){
+if(!pattern83.test(data10)){
 const err19 = {instancePath:instancePath+"/maxDigits",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -17115,7 +17210,7 @@ return errors === 0;
 }
 validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema219 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/rich-document.json","title":"RichDocumentNode","description":"Structured legal or static text: sections with headings, paragraphs and lists of text runs. Never raw HTML.","type":"object","required":["type","sections"],"additionalProperties":false,"properties":{"type":{"const":"rich-document","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Document title."},"sections":{"type":"array","minItems":1,"description":"Sections in order; numbered when `numbered`.","items":{"type":"object","required":["blocks"],"additionalProperties":false,"properties":{"heading":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Section heading."},"blocks":{"type":"array","items":{"oneOf":[{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A paragraph.","properties":{"kind":{"const":"paragraph","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A sub-heading.","properties":{"kind":{"const":"heading","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","items"],"additionalProperties":false,"description":"A list.","properties":{"kind":{"const":"list","description":"Block kind."},"ordered":{"type":"boolean","description":"Numbered (else bulleted)."},"items":{"type":"array","items":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."},"minItems":1,"description":"List items, each runs of text."}}}],"description":"One block of a section."},"description":"Paragraphs, headings and lists."}}}},"numbered":{"type":"boolean","description":"Number section headings 1, 2, 3."}}};
+const schema221 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/rich-document.json","title":"RichDocumentNode","description":"Structured legal or static text: sections with headings, paragraphs and lists of text runs. Never raw HTML.","type":"object","required":["type","sections"],"additionalProperties":false,"properties":{"type":{"const":"rich-document","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Document title."},"sections":{"type":"array","minItems":1,"description":"Sections in order; numbered when `numbered`.","items":{"type":"object","required":["blocks"],"additionalProperties":false,"properties":{"heading":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Section heading."},"blocks":{"type":"array","items":{"oneOf":[{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A paragraph.","properties":{"kind":{"const":"paragraph","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A sub-heading.","properties":{"kind":{"const":"heading","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","items"],"additionalProperties":false,"description":"A list.","properties":{"kind":{"const":"list","description":"Block kind."},"ordered":{"type":"boolean","description":"Numbered (else bulleted)."},"items":{"type":"array","items":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."},"minItems":1,"description":"List items, each runs of text."}}}],"description":"One block of a section."},"description":"Paragraphs, headings and lists."}}}},"numbered":{"type":"boolean","description":"Number section headings 1, 2, 3."}}};
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/rich-document.json" */;
@@ -17176,7 +17271,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -17353,7 +17448,7 @@ errors++;
 if(data4.emphasis !== undefined){
 let data9 = data4.emphasis;
 if(!(((data9 === "strong") || (data9 === "em")) || (data9 === "underline"))){
-const err16 = {instancePath:instancePath+"/title/" + i0+"/emphasis",schemaPath:"#/properties/title/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema219.properties.title.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/title/" + i0+"/emphasis",schemaPath:"#/properties/title/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema221.properties.title.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17575,7 +17670,7 @@ errors++;
 if(data13.emphasis !== undefined){
 let data18 = data13.emphasis;
 if(!(((data18 === "strong") || (data18 === "em")) || (data18 === "underline"))){
-const err32 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/emphasis",schemaPath:"#/properties/sections/items/properties/heading/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema219.properties.sections.items.properties.heading.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/emphasis",schemaPath:"#/properties/sections/items/properties/heading/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema221.properties.sections.items.properties.heading.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -17813,7 +17908,7 @@ errors++;
 if(data23.emphasis !== undefined){
 let data28 = data23.emphasis;
 if(!(((data28 === "strong") || (data28 === "em")) || (data28 === "underline"))){
-const err49 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema219.properties.sections.items.properties.blocks.items.oneOf[0].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema221.properties.sections.items.properties.blocks.items.oneOf[0].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -18059,7 +18154,7 @@ errors++;
 if(data31.emphasis !== undefined){
 let data36 = data31.emphasis;
 if(!(((data36 === "strong") || (data36 === "em")) || (data36 === "underline"))){
-const err67 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema219.properties.sections.items.properties.blocks.items.oneOf[1].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err67 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema221.properties.sections.items.properties.blocks.items.oneOf[1].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -18338,7 +18433,7 @@ errors++;
 if(data41.emphasis !== undefined){
 let data46 = data41.emphasis;
 if(!(((data46 === "strong") || (data46 === "em")) || (data46 === "underline"))){
-const err87 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema219.properties.sections.items.properties.blocks.items.oneOf[2].properties.items.items.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err87 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema221.properties.sections.items.properties.blocks.items.oneOf[2].properties.items.items.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -18496,7 +18591,7 @@ return errors === 0;
 }
 validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema231 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/row.json","title":"RowNode","description":"Children side by side.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"row","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."},"justify":{"enum":["start","center","end","between","around"],"description":"Main-axis distribution."},"wrap":{"type":"boolean","description":"Let children wrap onto more lines."}}};
+const schema233 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/row.json","title":"RowNode","description":"Children side by side.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"row","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."},"justify":{"enum":["start","center","end","between","around"],"description":"Main-axis distribution."},"wrap":{"type":"boolean","description":"Let children wrap onto more lines."}}};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/row.json" */;
@@ -18531,7 +18626,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema231.properties, key0))){
+if(!(func1.call(schema233.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -18557,7 +18652,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -18610,7 +18705,7 @@ errors++;
 if(data.gap !== undefined){
 let data5 = data.gap;
 if(!((((((data5 === "none") || (data5 === "xs")) || (data5 === "sm")) || (data5 === "md")) || (data5 === "lg")) || (data5 === "xl"))){
-const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema231.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema233.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18623,7 +18718,7 @@ errors++;
 if(data.padding !== undefined){
 let data6 = data.padding;
 if(!((((((data6 === "none") || (data6 === "xs")) || (data6 === "sm")) || (data6 === "md")) || (data6 === "lg")) || (data6 === "xl"))){
-const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema231.properties.padding.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema233.properties.padding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18636,7 +18731,7 @@ errors++;
 if(data.align !== undefined){
 let data7 = data.align;
 if(!((((data7 === "start") || (data7 === "center")) || (data7 === "end")) || (data7 === "stretch"))){
-const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema231.properties.align.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema233.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18649,7 +18744,7 @@ errors++;
 if(data.justify !== undefined){
 let data8 = data.justify;
 if(!(((((data8 === "start") || (data8 === "center")) || (data8 === "end")) || (data8 === "between")) || (data8 === "around"))){
-const err10 = {instancePath:instancePath+"/justify",schemaPath:"#/properties/justify/enum",keyword:"enum",params:{allowedValues: schema231.properties.justify.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/justify",schemaPath:"#/properties/justify/enum",keyword:"enum",params:{allowedValues: schema233.properties.justify.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18687,7 +18782,7 @@ return errors === 0;
 }
 validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema233 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/select.json","title":"SelectNode","description":"A native drop-down of options from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"select","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
+const schema235 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/select.json","title":"SelectNode","description":"A native drop-down of options from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"select","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/select.json" */;
@@ -18785,7 +18880,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema233.properties, key0))){
+if(!(func1.call(schema235.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -18811,7 +18906,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -18842,7 +18937,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern75.test(data3)){
+if(!pattern78.test(data3)){
 const err10 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -19187,7 +19282,7 @@ return errors === 0;
 }
 validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema240 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json","title":"SmsCodeFieldNode","description":"An SMS code input with a send button that is blocked during its countdown.","type":"object","required":["type","bind","label","sendLabel","onSend"],"additionalProperties":false,"properties":{"type":{"const":"sms-code-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"length":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Code length: input past it is ignored (default 6).","minimum":1,"maximum":12},"seconds":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Countdown before the code can be sent again (default 60).","minimum":1,"maximum":600},"sendLabel":{"$ref":"../common/text-key.json","x-copyMaxChars":14,"description":"Text key of the send button."},"resendLabel":{"$ref":"../common/text-key.json","description":"Text key of the button while counting down, with {seconds}."},"onSend":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions that send the code; the countdown starts when they succeed."},"autoStart":{"type":"boolean","description":"Start counting when shown (the code was sent just before)."}}};
+const schema242 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json","title":"SmsCodeFieldNode","description":"An SMS code input with a send button that is blocked during its countdown.","type":"object","required":["type","bind","label","sendLabel","onSend"],"additionalProperties":false,"properties":{"type":{"const":"sms-code-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"length":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Code length: input past it is ignored (default 6).","minimum":1,"maximum":12},"seconds":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Countdown before the code can be sent again (default 60).","minimum":1,"maximum":600},"sendLabel":{"$ref":"../common/text-key.json","x-copyMaxChars":14,"description":"Text key of the send button."},"resendLabel":{"$ref":"../common/text-key.json","description":"Text key of the button while counting down, with {seconds}."},"onSend":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions that send the code; the countdown starts when they succeed."},"autoStart":{"type":"boolean","description":"Start counting when shown (the code was sent just before)."}}};
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json" */;
@@ -19252,7 +19347,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema240.properties, key0))){
+if(!(func1.call(schema242.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -19278,7 +19373,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -19309,7 +19404,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern75.test(data3)){
+if(!pattern78.test(data3)){
 const err9 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -19465,7 +19560,7 @@ errors++;
 if(data.length !== undefined){
 let data12 = data.length;
 if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err20 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: schema240.properties.length.type},message:"must be integer,string"};
+const err20 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: schema242.properties.length.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19485,7 +19580,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!pattern80.test(data12)){
+if(!pattern83.test(data12)){
 const err22 = {instancePath:instancePath+"/length",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -19522,7 +19617,7 @@ errors++;
 if(data.seconds !== undefined){
 let data13 = data.seconds;
 if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err25 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/type",keyword:"type",params:{type: schema240.properties.seconds.type},message:"must be integer,string"};
+const err25 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/type",keyword:"type",params:{type: schema242.properties.seconds.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -19542,7 +19637,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern80.test(data13)){
+if(!pattern83.test(data13)){
 const err27 = {instancePath:instancePath+"/seconds",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -19676,7 +19771,7 @@ return errors === 0;
 }
 validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema249 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/stack.json","title":"StackNode","description":"Children one above the other.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"stack","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."}}};
+const schema251 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/stack.json","title":"StackNode","description":"Children one above the other.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"stack","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."}}};
 
 function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/stack.json" */;
@@ -19737,7 +19832,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -19790,7 +19885,7 @@ errors++;
 if(data.gap !== undefined){
 let data5 = data.gap;
 if(!((((((data5 === "none") || (data5 === "xs")) || (data5 === "sm")) || (data5 === "md")) || (data5 === "lg")) || (data5 === "xl"))){
-const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema249.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema251.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19803,7 +19898,7 @@ errors++;
 if(data.padding !== undefined){
 let data6 = data.padding;
 if(!((((((data6 === "none") || (data6 === "xs")) || (data6 === "sm")) || (data6 === "md")) || (data6 === "lg")) || (data6 === "xl"))){
-const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema249.properties.padding.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema251.properties.padding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19816,7 +19911,7 @@ errors++;
 if(data.align !== undefined){
 let data7 = data.align;
 if(!((((data7 === "start") || (data7 === "center")) || (data7 === "end")) || (data7 === "stretch"))){
-const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema249.properties.align.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema251.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19842,7 +19937,7 @@ return errors === 0;
 }
 validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema251 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/star-rating.json","title":"StarRatingNode","description":"Stars as radio buttons; choosing star n stores n.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"star-rating","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the score (0 = none)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the group's accessible name."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Number of stars (default 5).","minimum":1,"maximum":10},"readOnly":{"type":"boolean","description":"Show the score without letting it change."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a star is chosen (the score is `result`)."}}};
+const schema253 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/star-rating.json","title":"StarRatingNode","description":"Stars as radio buttons; choosing star n stores n.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"star-rating","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the score (0 = none)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the group's accessible name."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Number of stars (default 5).","minimum":1,"maximum":10},"readOnly":{"type":"boolean","description":"Show the score without letting it change."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a star is chosen (the score is `result`)."}}};
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/star-rating.json" */;
@@ -19913,7 +20008,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -19944,7 +20039,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern75.test(data3)){
+if(!pattern78.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -19994,7 +20089,7 @@ errors++;
 if(data.max !== undefined){
 let data5 = data.max;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (typeof data5 !== "string")){
-const err11 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema251.properties.max.type},message:"must be integer,string"};
+const err11 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema253.properties.max.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20014,7 +20109,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data5 === "string"){
-if(!pattern80.test(data5)){
+if(!pattern83.test(data5)){
 const err13 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -20098,7 +20193,7 @@ return errors === 0;
 }
 validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema255 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tabs.json","title":"TabsNode","description":"Tabs (role tablist/tab/tabpanel, arrow keys move between them) from a static list or data.","type":"object","required":["type","label"],"anyOf":[{"required":["tabs"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"tabs","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tab list's accessible name."},"tabs":{"type":"array","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the tab's copy."},"icon":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Optional icon address."},"route":{"$ref":"../common/route-path.json","description":"Makes the tabs a navigation bar: each tab is a link to this route of the route map (the address changes and every section is deep-linkable); the tab whose index is in `bind` is marked the current page. Give every tab a route, and put each section on the screen its route opens."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the tab's panel (else the shared `panel`)."}}},"description":"Static tabs."},"items":{"$ref":"../common/template.json","description":"Tabs from data: a template yielding a list; used when `tabs` is absent."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"iconField":{"type":"string","description":"Field of each data item holding an icon address (wins over `icons` when the item has one)."},"icons":{"type":"array","items":{"$ref":"../common/template.json","contentMediaType":"image/*"},"description":"Icon addresses for data tabs by position: entry i (resolved with that tab's `item` and `index`) shows on tab i; tabs past the end of the list show no icon. The icon is decorative, the tab keeps its text label."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the selected index (default: kept inside the widget). Routed tabs mark no tab when it is out of range."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when a tab is chosen; its data item is `item`, its index `index`."},"panel":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown under every tab (reads the selected index from state)."},"placement":{"enum":["top","bottom"],"description":"Where the tab bar sits."}}};
+const schema257 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tabs.json","title":"TabsNode","description":"Tabs (role tablist/tab/tabpanel, arrow keys move between them) from a static list or data.","type":"object","required":["type","label"],"anyOf":[{"required":["tabs"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"tabs","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tab list's accessible name."},"tabs":{"type":"array","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the tab's copy."},"icon":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Optional icon address."},"route":{"$ref":"../common/route-path.json","description":"Makes the tabs a navigation bar: each tab is a link to this route of the route map (the address changes and every section is deep-linkable); the tab whose index is in `bind` is marked the current page. Give every tab a route, and put each section on the screen its route opens."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the tab's panel (else the shared `panel`)."}}},"description":"Static tabs."},"items":{"$ref":"../common/template.json","description":"Tabs from data: a template yielding a list; used when `tabs` is absent."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"iconField":{"type":"string","description":"Field of each data item holding an icon address (wins over `icons` when the item has one)."},"icons":{"type":"array","items":{"$ref":"../common/template.json","contentMediaType":"image/*"},"description":"Icon addresses for data tabs by position: entry i (resolved with that tab's `item` and `index`) shows on tab i; tabs past the end of the list show no icon. The icon is decorative, the tab keeps its text label."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the selected index (default: kept inside the widget). Routed tabs mark no tab when it is out of range."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when a tab is chosen; its data item is `item`, its index `index`."},"panel":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown under every tab (reads the selected index from state)."},"placement":{"enum":["top","bottom"],"description":"Where the tab bar sits."}}};
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/tabs.json" */;
@@ -20186,7 +20281,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema255.properties, key0))){
+if(!(func1.call(schema257.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -20212,7 +20307,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -20334,7 +20429,7 @@ errors++;
 if(data5.route !== undefined){
 let data8 = data5.route;
 if(typeof data8 === "string"){
-if(!pattern68.test(data8)){
+if(!pattern71.test(data8)){
 const err16 = {instancePath:instancePath+"/tabs/" + i0+"/route",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -20469,7 +20564,7 @@ errors++;
 if(data.bind !== undefined){
 let data16 = data.bind;
 if(typeof data16 === "string"){
-if(!pattern75.test(data16)){
+if(!pattern78.test(data16)){
 const err26 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -20538,7 +20633,7 @@ errors++;
 if(data.placement !== undefined){
 let data21 = data.placement;
 if(!((data21 === "top") || (data21 === "bottom"))){
-const err30 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema255.properties.placement.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema257.properties.placement.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -20564,7 +20659,7 @@ return errors === 0;
 }
 validate150.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema263 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tag.json","title":"TagNode","description":"A small label chip (complaint type, product tag).","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"tag","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","x-copyMaxChars":16,"description":"Text key of the copy."},"value":{"$ref":"../common/template.json","description":"Plain text from data."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour (default neutral)."}}};
+const schema265 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tag.json","title":"TagNode","description":"A small label chip (complaint type, product tag).","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"tag","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","x-copyMaxChars":16,"description":"Text key of the copy."},"value":{"$ref":"../common/template.json","description":"Plain text from data."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour (default neutral)."}}};
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/tag.json" */;
@@ -20668,7 +20763,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -20736,7 +20831,7 @@ errors++;
 if(data.tone !== undefined){
 let data5 = data.tone;
 if(!(((((data5 === "neutral") || (data5 === "info")) || (data5 === "success")) || (data5 === "warning")) || (data5 === "danger"))){
-const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema263.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema265.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20762,7 +20857,7 @@ return errors === 0;
 }
 validate153.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema267 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text.json","title":"TextNode","description":"A run of text: copy from the text set by key (with {name} arguments), or a bound data value.","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"text","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the copy to show."},"args":{"description":"Values for the {name} placeholders of the copy, each a template.","type":"object","additionalProperties":{"$ref":"../common/template.json"}},"value":{"$ref":"../common/template.json","description":"Data to show when the text is not copy (a name, an amount, a date)."},"variant":{"description":"Typographic role.","enum":["title","subtitle","body","caption","label","error","amount"]},"level":{"type":"integer","minimum":1,"maximum":6,"description":"Heading level of a `title` or `subtitle` (default 2 and 3): 1 for the one main heading of a screen without a `page` title bar."}}};
+const schema269 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text.json","title":"TextNode","description":"A run of text: copy from the text set by key (with {name} arguments), or a bound data value.","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"text","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the copy to show."},"args":{"description":"Values for the {name} placeholders of the copy, each a template.","type":"object","additionalProperties":{"$ref":"../common/template.json"}},"value":{"$ref":"../common/template.json","description":"Data to show when the text is not copy (a name, an amount, a date)."},"variant":{"description":"Typographic role.","enum":["title","subtitle","body","caption","label","error","amount"]},"level":{"type":"integer","minimum":1,"maximum":6,"description":"Heading level of a `title` or `subtitle` (default 2 and 3): 1 for the one main heading of a screen without a `page` title bar."}}};
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/text.json" */;
@@ -20866,7 +20961,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -20961,7 +21056,7 @@ errors++;
 if(data.variant !== undefined){
 let data7 = data.variant;
 if(!(((((((data7 === "title") || (data7 === "subtitle")) || (data7 === "body")) || (data7 === "caption")) || (data7 === "label")) || (data7 === "error")) || (data7 === "amount"))){
-const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema267.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema269.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21022,7 +21117,7 @@ return errors === 0;
 }
 validate155.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema272 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text-field.json","title":"TextFieldNode","description":"A one-line text input bound to state.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"text-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"inputMode":{"enum":["text","numeric","decimal","email","tel"],"description":"Keyboard to show."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Characters beyond this are ignored.","minimum":1}}};
+const schema274 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text-field.json","title":"TextFieldNode","description":"A one-line text input bound to state.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"text-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"inputMode":{"enum":["text","numeric","decimal","email","tel"],"description":"Keyboard to show."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Characters beyond this are ignored.","minimum":1}}};
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/text-field.json" */;
@@ -21067,7 +21162,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema272.properties, key0))){
+if(!(func1.call(schema274.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -21093,7 +21188,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -21124,7 +21219,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern75.test(data3)){
+if(!pattern78.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -21280,7 +21375,7 @@ errors++;
 if(data.inputMode !== undefined){
 let data12 = data.inputMode;
 if(!(((((data12 === "text") || (data12 === "numeric")) || (data12 === "decimal")) || (data12 === "email")) || (data12 === "tel"))){
-const err18 = {instancePath:instancePath+"/inputMode",schemaPath:"#/properties/inputMode/enum",keyword:"enum",params:{allowedValues: schema272.properties.inputMode.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/inputMode",schemaPath:"#/properties/inputMode/enum",keyword:"enum",params:{allowedValues: schema274.properties.inputMode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21293,7 +21388,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data13 = data.maxLength;
 if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema272.properties.maxLength.type},message:"must be integer,string"};
+const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema274.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -21313,7 +21408,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern80.test(data13)){
+if(!pattern83.test(data13)){
 const err21 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -21353,7 +21448,7 @@ return errors === 0;
 }
 validate157.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema278 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/textarea.json","title":"TextareaNode","description":"A multi-line text input with a length counter.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"textarea","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Input past this is ignored; a counter `n/max` is shown (default 200).","minimum":1,"maximum":100000},"rows":{"type":"integer","description":"Visible lines (default 4).","minimum":1,"maximum":20},"readOnly":{"type":"boolean","description":"Show the value without letting it change (counter still shown)."}}};
+const schema280 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/textarea.json","title":"TextareaNode","description":"A multi-line text input with a length counter.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"textarea","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Input past this is ignored; a counter `n/max` is shown (default 200).","minimum":1,"maximum":100000},"rows":{"type":"integer","description":"Visible lines (default 4).","minimum":1,"maximum":20},"readOnly":{"type":"boolean","description":"Show the value without letting it change (counter still shown)."}}};
 
 function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/textarea.json" */;
@@ -21398,7 +21493,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema278.properties, key0))){
+if(!(func1.call(schema280.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -21424,7 +21519,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -21455,7 +21550,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern75.test(data3)){
+if(!pattern78.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -21611,7 +21706,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data12 = data.maxLength;
 if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err18 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema278.properties.maxLength.type},message:"must be integer,string"};
+const err18 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema280.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21631,7 +21726,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!pattern80.test(data12)){
+if(!pattern83.test(data12)){
 const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -21728,7 +21823,7 @@ return errors === 0;
 }
 validate161.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema284 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/theme-scope.json","title":"ThemeScopeNode","description":"Content drawn in colours that come from data (a campaign's brand colours): each colour is a `#rgb`/`#rrggbb` value or a binding to one; a missing or malformed colour keeps the app's own.","type":"object","required":["type","colors","children"],"additionalProperties":false,"properties":{"type":{"const":"theme-scope","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"colors":{"type":"object","additionalProperties":false,"description":"Colours of the content, each a template resolving to `#rgb` or `#rrggbb`.","properties":{"brand":{"$ref":"../common/template.json","description":"Buttons, links and accents."},"brandInk":{"$ref":"../common/template.json","description":"Text on brand-coloured buttons."},"ink":{"$ref":"../common/template.json","description":"Body text."},"background":{"$ref":"../common/template.json","description":"Background of the content."}}},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content drawn in these colours."}}};
+const schema286 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/theme-scope.json","title":"ThemeScopeNode","description":"Content drawn in colours that come from data (a campaign's brand colours): each colour is a `#rgb`/`#rrggbb` value or a binding to one; a missing or malformed colour keeps the app's own.","type":"object","required":["type","colors","children"],"additionalProperties":false,"properties":{"type":{"const":"theme-scope","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"colors":{"type":"object","additionalProperties":false,"description":"Colours of the content, each a template resolving to `#rgb` or `#rrggbb`.","properties":{"brand":{"$ref":"../common/template.json","description":"Buttons, links and accents."},"brandInk":{"$ref":"../common/template.json","description":"Text on brand-coloured buttons."},"ink":{"$ref":"../common/template.json","description":"Body text."},"background":{"$ref":"../common/template.json","description":"Background of the content."}}},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content drawn in these colours."}}};
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/theme-scope.json" */;
@@ -21799,7 +21894,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern82.test(data1)){
+if(!pattern85.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -22641,7 +22736,7 @@ return errors === 0;
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateTextSet = validate202;
-const schema290 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/text-set.json","title":"TextSetDocument","description":"All borrower-facing copy of one locale. Every text set holds the same keys; screens, actions and maps name keys, never inline copy.","type":"object","required":["kind","id","schemaVersion","locale","texts"],"additionalProperties":false,"properties":{"kind":{"const":"text-set","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Text set id, equal to its locale (e.g. `id-ID`); markets name it in `textSet`."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"locale":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"BCP 47 locale of the copy (`id-ID` Indonesian, `en-IN` English); sets the page's lang attribute."},"description":{"type":"string","description":"Ops-facing note about this text set (never shown to borrowers)."},"texts":{"type":"object","description":"Copy by text key, in ICU MessageFormat: `{name}` placeholders, and plural, select, number and date arguments, filled from the node's `args` (parsed at publish; the app never parses copy).","propertyNames":{"$ref":"../common/text-key.json"},"additionalProperties":{"type":"string"}}}};
+const schema292 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/text-set.json","title":"TextSetDocument","description":"All borrower-facing copy of one locale. Every text set holds the same keys; screens, actions and maps name keys, never inline copy.","type":"object","required":["kind","id","schemaVersion","locale","texts"],"additionalProperties":false,"properties":{"kind":{"const":"text-set","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Text set id, equal to its locale (e.g. `id-ID`); markets name it in `textSet`."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"locale":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"BCP 47 locale of the copy (`id-ID` Indonesian, `en-IN` English); sets the page's lang attribute."},"description":{"type":"string","description":"Ops-facing note about this text set (never shown to borrowers)."},"texts":{"type":"object","description":"Copy by text key, in ICU MessageFormat: `{name}` placeholders, and plural, select, number and date arguments, filled from the node's `args` (parsed at publish; the app never parses copy).","propertyNames":{"$ref":"../common/text-key.json"},"additionalProperties":{"type":"string"}}}};
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/text-set.json" */;
@@ -22889,11 +22984,11 @@ export const validateAction = validate37;
 export const validateLandingSection = validate23;
 
 export const validateBeacon = validate203;
-const schema292 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/beacon.json","title":"Beacon","description":"What the renderer reports about borrowers' pages (POST /config/v1/beacon, at most 4096 bytes): per view ticket (a view the server handed out in a release) or per screen, counts and timings only. Ids, view tickets, counts and timings are all that fit: no token, phone, deviceId, order number or free text.","type":"object","required":["v","market","screens"],"additionalProperties":false,"properties":{"v":{"const":1,"description":"Version of this beacon format."},"market":{"type":"string","pattern":"^[A-Z]{2}$","description":"Market id of the page (`ID`, `IN`)."},"screens":{"type":"array","minItems":1,"maxItems":20,"description":"What happened since the last beacon: one entry per ticketed view, and per screen for views without a ticket.","items":{"title":"BeaconScreen","type":"object","required":["screen"],"additionalProperties":false,"properties":{"screen":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,63}$","description":"Screen id (as the route map names it)."},"ticket":{"type":"string","maxLength":700,"pattern":"^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$","description":"The view ticket the server handed out with this view (the drawn page's hand-off, or X-View-Ticket of the screen's answer): signed, it names the releases in flight for the view and the borrower's arm of each. Only an entry with a valid ticket counts for a release, once, as one page view; the arm is never taken from the body. Absent: the entry counts only for the screen's own figures."},"pageViews":{"type":"integer","minimum":0,"maximum":100,"description":"Times the screen was shown. Absent: 0."},"renderErrors":{"type":"integer","minimum":0,"maximum":100,"description":"Errors caught by node error boundaries (a widget that threw). Absent: 0."},"unknownNodes":{"type":"integer","minimum":0,"maximum":100,"description":"Nodes of a type the renderer does not know (drawn as nothing). Absent: 0."},"expressionWarnings":{"type":"integer","minimum":0,"maximum":100,"description":"Warnings of binding and condition expressions. Absent: 0."},"apiFailures":{"type":"object","maxProperties":20,"description":"API failures (network errors and non-success codes) by logical endpoint name (the API map's). Absent: none.","propertyNames":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},"additionalProperties":{"type":"integer","minimum":0,"maximum":100,"description":"Failures of that endpoint."}},"lcp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Largest Contentful Paint of page views, ms."},"inp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Interaction to Next Paint of page views, ms."}}}}}};
-const pattern212 = new RegExp("^[A-Z]{2}$", "u");
-const pattern213 = new RegExp("^[a-z0-9][a-z0-9-]{0,63}$", "u");
-const pattern214 = new RegExp("^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$", "u");
-const pattern215 = new RegExp("^[A-Za-z][A-Za-z0-9_.-]{0,63}$", "u");
+const schema294 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/beacon.json","title":"Beacon","description":"What the renderer reports about borrowers' pages (POST /config/v1/beacon, at most 4096 bytes): per view ticket (a view the server handed out in a release) or per screen, counts and timings only. Ids, view tickets, counts and timings are all that fit: no token, phone, deviceId, order number or free text.","type":"object","required":["v","market","screens"],"additionalProperties":false,"properties":{"v":{"const":1,"description":"Version of this beacon format."},"market":{"type":"string","pattern":"^[A-Z]{2}$","description":"Market id of the page (`ID`, `IN`)."},"screens":{"type":"array","minItems":1,"maxItems":20,"description":"What happened since the last beacon: one entry per ticketed view, and per screen for views without a ticket.","items":{"title":"BeaconScreen","type":"object","required":["screen"],"additionalProperties":false,"properties":{"screen":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,63}$","description":"Screen id (as the route map names it)."},"ticket":{"type":"string","maxLength":700,"pattern":"^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$","description":"The view ticket the server handed out with this view (the drawn page's hand-off, or X-View-Ticket of the screen's answer): signed, it names the releases in flight for the view and the borrower's arm of each. Only an entry with a valid ticket counts for a release, once, as one page view; the arm is never taken from the body. Absent: the entry counts only for the screen's own figures."},"pageViews":{"type":"integer","minimum":0,"maximum":100,"description":"Times the screen was shown. Absent: 0."},"renderErrors":{"type":"integer","minimum":0,"maximum":100,"description":"Errors caught by node error boundaries (a widget that threw). Absent: 0."},"unknownNodes":{"type":"integer","minimum":0,"maximum":100,"description":"Nodes of a type the renderer does not know (drawn as nothing). Absent: 0."},"expressionWarnings":{"type":"integer","minimum":0,"maximum":100,"description":"Warnings of binding and condition expressions. Absent: 0."},"apiFailures":{"type":"object","maxProperties":20,"description":"API failures (network errors and non-success codes) by logical endpoint name (the API map's). Absent: none.","propertyNames":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},"additionalProperties":{"type":"integer","minimum":0,"maximum":100,"description":"Failures of that endpoint."}},"lcp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Largest Contentful Paint of page views, ms."},"inp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Interaction to Next Paint of page views, ms."}}}}}};
+const pattern217 = new RegExp("^[A-Z]{2}$", "u");
+const pattern218 = new RegExp("^[a-z0-9][a-z0-9-]{0,63}$", "u");
+const pattern219 = new RegExp("^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$", "u");
+const pattern220 = new RegExp("^[A-Za-z][A-Za-z0-9_.-]{0,63}$", "u");
 
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/beacon.json" */;
@@ -22964,7 +23059,7 @@ errors++;
 if(data.market !== undefined){
 let data1 = data.market;
 if(typeof data1 === "string"){
-if(!pattern212.test(data1)){
+if(!pattern217.test(data1)){
 const err5 = {instancePath:instancePath+"/market",schemaPath:"#/properties/market/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -23024,7 +23119,7 @@ vErrors.push(err9);
 errors++;
 }
 for(const key1 in data3){
-if(!(func1.call(schema292.properties.screens.items.properties, key1))){
+if(!(func1.call(schema294.properties.screens.items.properties, key1))){
 const err10 = {instancePath:instancePath+"/screens/" + i0,schemaPath:"#/properties/screens/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
@@ -23038,7 +23133,7 @@ errors++;
 if(data3.screen !== undefined){
 let data4 = data3.screen;
 if(typeof data4 === "string"){
-if(!pattern213.test(data4)){
+if(!pattern218.test(data4)){
 const err11 = {instancePath:instancePath+"/screens/" + i0+"/screen",schemaPath:"#/properties/screens/items/properties/screen/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -23073,7 +23168,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern214.test(data5)){
+if(!pattern219.test(data5)){
 const err14 = {instancePath:instancePath+"/screens/" + i0+"/ticket",schemaPath:"#/properties/screens/items/properties/ticket/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -23251,7 +23346,7 @@ errors++;
 for(const key2 in data10){
 const _errs24 = errors;
 if(typeof key2 === "string"){
-if(!pattern215.test(key2)){
+if(!pattern220.test(key2)){
 const err29 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err29];

@@ -5,7 +5,8 @@ import { axeViolations, describeViolations } from './axe';
 import { bridgeMessages, fieldsOf, isCall, routeOf, stubIosBridge, startHarness, type Harness } from './harness';
 
 // Seed (config-server/sandbox/seed.ts): product 101 'Dana Kilat' (1.500.000, 91 days) has a pop agreement, 102 'Pinjam Cepat'
-// (3.000.000) has none. Market ID has languageType 0 (no modal), IN has 1.
+// (3.000.000) has none; in India (seed-in.ts) they are 'Rupee Express' (15,000) and 'Quick Rupee' (30,000). Market ID
+// has languageType 0 (no modal), IN has 1.
 const EMBED = 'https://www.cashloan.in/loan-agreement?productId=101';
 const COPY = {
   ID: {
@@ -113,8 +114,8 @@ describe('loan confirmation', () => {
     const { page } = await open('IN', 101, allowedEmbed);
     const dialog = page.getByRole('dialog', { name: COPY.IN.modal });
     await dialog.waitFor();
-    await dialog.getByRole('heading', { name: 'Perjanjian Pinjaman' }).waitFor(); // popTitle
-    await dialog.getByText(/Baca dan setujui/).waitFor(); // popContent
+    await dialog.getByRole('heading', { name: 'Loan Agreement', exact: true }).waitFor(); // popTitle
+    await dialog.getByText(/Please read and accept the loan agreement/).waitFor(); // popContent
     expect(await dialog.locator('iframe').getAttribute('src')).toBe(EMBED);
     await page.frameLocator('iframe').getByRole('heading', { name: 'Loan agreement' }).waitFor();
     await page.screenshot({ path: 'tests/e2e/readme/loans-confirm-modal-in.png' });
@@ -138,19 +139,72 @@ describe('loan confirmation', () => {
     await page.context().close();
 
     const other = await open('IN', 102, allowedEmbed);
-    await other.page.getByText('Pinjam Cepat').waitFor();
+    await other.page.getByText('Quick Rupee').waitFor();
     await other.page.waitForTimeout(300);
     expect(await other.page.getByRole('dialog').count()).toBe(0);
     await other.page.context().close();
   });
 
-  it('a pop agreement outside the allowed origins is not framed: the modal says so', async () => {
-    const { page, logs } = await open('IN', 101); // the sandbox's own http address
+  it('IN: while the sandbox runs, its own English agreement is framed and read before Agree', async () => {
+    const { page, logs } = await open('IN', 101); // the sandbox's own address, on this very origin
+    const dialog = page.getByRole('dialog', { name: COPY.IN.modal });
+    await dialog.waitFor();
+    const src = await dialog.locator('iframe').getAttribute('src');
+    expect(src).toBe(`${h.url}/sandbox/pages/contract?productId=101&position=1&market=IN`);
+    // A page of this origin runs no script in the frame: it would have this page's rights.
+    expect(await dialog.locator('iframe').getAttribute('sandbox')).toBe('');
+    const frame = page.frameLocator('iframe');
+    await frame.getByRole('heading', { name: 'Loan Agreement' }).waitFor();
+    await frame.getByText('Product: Rupee Express.').waitFor();
+    await frame.getByText(/Prepayment only after half of the term/).waitFor();
+    await dialog.getByRole('button', { name: COPY.IN.agree }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(logs.filter((l) => l.includes('embedded-page'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('an agreement the market does not allow to frame is offered to open, and opens before Agree', async () => {
+    const elsewhere = 'https://agreements.example/loan?productId=101';
+    // On the context: the window the link opens is a page of its own.
+    const served = (p: Page) =>
+      p
+        .context()
+        .route(`${elsewhere}*`, (r) =>
+          r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Agreement</title><h1>Loan terms</h1>' }),
+        );
+    const moved = async (p: Page) => {
+      await rewrite(p, '/v3/loan-confirm/loan-detail-confirm', (d) => ({ ...d, popAgreementUrl: elsewhere }));
+      await served(p);
+    };
+    // In a plain browser: a link that opens the agreement in a new window, the modal staying until Agree.
+    const { page, logs } = await open('IN', 101, moved);
     const dialog = page.getByRole('dialog', { name: COPY.IN.modal });
     await dialog.getByText('The agreement cannot be shown here.').waitFor();
     expect(await dialog.locator('iframe').count()).toBe(0);
     expect(logs.join('\n')).toContain('embedded-page');
+    const link = dialog.getByRole('link', { name: 'Open the agreement to read it' });
+    const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await popup.getByRole('heading', { name: 'Loan terms' }).waitFor();
+    expect(popup.url()).toBe(elsewhere);
+    await popup.close();
+    expect(await dialog.count()).toBe(1);
+    await page.screenshot({ path: 'tests/e2e/readme/loans-confirm-modal-open-in.png' });
+    await dialog.getByRole('button', { name: COPY.IN.agree }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await page.context().close();
+
+    // In the native shell: its open-URL message, no window.
+    const native = await open('IN', 101, async (p) => {
+      await stubIosBridge(p);
+      await moved(p);
+    });
+    await native.page
+      .getByRole('dialog', { name: COPY.IN.modal })
+      .getByRole('link', { name: 'Open the agreement to read it' })
+      .click();
+    await expect.poll(() => bridgeMessages(native.page)).toContainEqual(['openPage', { url: elsewhere }]);
+    expect(native.page.context().pages()).toHaveLength(1);
+    await native.page.context().close();
   });
 
   for (const market of ['ID', 'IN'] as const) {
@@ -159,12 +213,17 @@ describe('loan confirmation', () => {
       const { page } = await open(market, 102, (p) => keepBridge(p, kept));
       const pushes: Record<string, string>[] = [];
       page.on('request', (r) => isCall('/v3/loan-confirm/loan-detail-push')(r) && pushes.push(fieldsOf(r)));
-      await page.getByText('Pinjam Cepat').waitFor();
+      await page.getByText(market === 'ID' ? 'Pinjam Cepat' : 'Quick Rupee').waitFor();
       const before = await page.evaluate(() => history.length);
       await page.getByRole('button', { name: COPY[market].title, exact: true }).click();
       await expect.poll(() => routeOf(page).path).toBe('/borrowDetail/');
       expect(pushes).toEqual([
-        expect.objectContaining({ amount: '3000000', periods: '91', termUnit: 'day', productId: '102' }),
+        expect.objectContaining({
+          amount: market === 'ID' ? '3000000' : '30000',
+          periods: '91',
+          termUnit: 'day',
+          productId: '102',
+        }),
       ]);
       const q = routeOf(page).query;
       const outer = new URL(page.url()).searchParams;

@@ -6,6 +6,42 @@ import { bridgeMessages, fieldsOf, isCall, routeOf, stubIosBridge, startHarness,
 
 // Seed (config-server/sandbox/seed.ts) scenes: relevant [103, 105, 102], precise [105, 101], lucky-bag [104, 102, 106 (full,
 // button disabled)], full []. The market's limits.sceneGroups names precise and lucky-bag scenes (module ids 301 / 302), others 300.
+// India's sandbox (seed-in.ts) has the same products under English names.
+const PRODUCT = {
+  ID: {
+    101: 'Dana Kilat',
+    102: 'Pinjam Cepat',
+    103: 'Kredit Pintar',
+    104: 'Uang Mudah',
+    105: 'Tunai Plus',
+    106: 'Modal Usaha',
+  },
+  IN: {
+    101: 'Rupee Express',
+    102: 'Quick Rupee',
+    103: 'Smart Credit',
+    104: 'Easy Money',
+    105: 'Cash Plus',
+    106: 'Business Capital',
+  },
+} as const;
+type ProductId = keyof (typeof PRODUCT)['ID'];
+const WORDS = {
+  ID: {
+    rate: '0,1%/hari',
+    range: 'Jumlah pinjaman',
+    full: 'Penuh',
+    error: 'Login gagal: akun Anda belum dapat masuk ke produk ini.',
+    notice: 'Coba produk lain yang direkomendasikan untuk Anda.',
+  },
+  IN: {
+    rate: '0.1%/day',
+    range: 'Loan amount',
+    full: 'Full',
+    error: 'Login failed: your account cannot sign in to this product yet.',
+    notice: 'Try another product recommended for you.',
+  },
+};
 const TITLE = {
   ID: { relevant: 'Produk rekomendasi', special: 'Pengajuan Khusus' },
   IN: { relevant: 'Recommended products', special: 'Special application' },
@@ -40,7 +76,7 @@ describe('recommended products', () => {
       market: 'ID',
       scene: 'relevant',
       title: TITLE.ID.relevant,
-      names: ['Kredit Pintar', 'Tunai Plus', 'Pinjam Cepat'],
+      ids: [103, 105, 102],
       moduleId: '300',
       shot: 'loans-relevant-id',
     },
@@ -49,7 +85,7 @@ describe('recommended products', () => {
       market: 'IN',
       scene: 'lucky-bag',
       title: TITLE.IN.relevant,
-      names: ['Uang Mudah', 'Pinjam Cepat', 'Modal Usaha'],
+      ids: [104, 102, 106],
       moduleId: '302',
       shot: 'loans-relevant-in',
     },
@@ -58,7 +94,7 @@ describe('recommended products', () => {
       market: 'ID',
       scene: 'precise',
       title: TITLE.ID.special,
-      names: ['Tunai Plus', 'Dana Kilat'],
+      ids: [105, 101],
       moduleId: '301',
       shot: 'loans-special-apply-id',
     },
@@ -67,7 +103,7 @@ describe('recommended products', () => {
       market: 'IN',
       scene: 'home',
       title: TITLE.IN.special,
-      names: ['Dana Kilat', 'Pinjam Cepat', 'Kredit Pintar', 'Uang Mudah', 'Tunai Plus', 'Modal Usaha'],
+      ids: [101, 102, 103, 104, 105, 106],
       moduleId: '300',
       shot: 'loans-special-apply-in',
     },
@@ -76,23 +112,22 @@ describe('recommended products', () => {
     it(`${c.route} ${c.market} scene ${c.scene}: every product from data, tags on the first two only, a tap saves the event and applies with module id ${c.moduleId}`, async () => {
       const { page, pageErrors } = await open(c.route, c.market, { scene: c.scene });
       await page.getByRole('heading', { name: c.title }).waitFor();
-      await expect.poll(() => cards(page).count()).toBe(c.names.length);
-      for (const [i, name] of c.names.entries()) {
+      const ids: readonly ProductId[] = c.ids;
+      await expect.poll(() => cards(page).count()).toBe(ids.length);
+      for (const [i, id] of ids.entries()) {
         const card = cards(page).nth(i);
-        await card.getByText(name, { exact: true }).waitFor();
-        expect(await card.locator('.sdui-tag').count(), `tags of product ${i}`).toBe(
-          i < 2 ? (name === 'Kredit Pintar' ? 1 : 2) : 0,
-        );
+        await card.getByText(PRODUCT[c.market][id], { exact: true }).waitFor();
+        expect(await card.locator('.sdui-tag').count(), `tags of product ${i}`).toBe(i < 2 ? (id === 103 ? 1 : 2) : 0);
         expect(await card.locator('img').count()).toBe(1);
       }
-      await page.getByText('0,1%/hari').first().waitFor();
-      await page.getByText('Jumlah pinjaman').first().waitFor();
+      await page.getByText(WORDS[c.market].rate).first().waitFor();
+      await page.getByText(WORDS[c.market].range).first().waitFor();
       await page.screenshot({ path: `tests/e2e/readme/${c.shot}.png`, fullPage: true });
       expect(describeViolations(await axeViolations(page))).toBe('');
       // A full product's button is disabled.
-      if (c.names.includes('Modal Usaha' as never)) {
-        const full = cards(page).nth(c.names.indexOf('Modal Usaha' as never));
-        expect(await full.getByRole('button', { name: 'Penuh' }).isDisabled()).toBe(true);
+      if (ids.includes(106)) {
+        const full = cards(page).nth(ids.indexOf(106));
+        expect(await full.getByRole('button', { name: WORDS[c.market].full }).isDisabled()).toBe(true);
       }
 
       const events = record(page, '/indah/pageEvent/save');
@@ -162,11 +197,11 @@ describe('joint-login failure', () => {
       ['IN', '/broad'],
     ] as const) {
       const { page, pageErrors } = await open(route, market);
-      await page.getByText('Login gagal: akun Anda belum dapat masuk ke produk ini.').waitFor();
-      await page.getByText('Coba produk lain yang direkomendasikan untuk Anda.').waitFor();
-      for (const name of ['Dana Kilat', 'Pinjam Cepat', 'Kredit Pintar', 'Tunai Plus'])
-        await page.getByRole('button', { name: new RegExp(`^${name}`) }).waitFor();
-      for (const name of ['Uang Mudah', 'Modal Usaha']) {
+      await page.getByText(WORDS[market].error).waitFor();
+      await page.getByText(WORDS[market].notice).waitFor();
+      for (const id of [101, 102, 103, 105] as const)
+        await page.getByRole('button', { name: new RegExp(`^${PRODUCT[market][id]}`) }).waitFor();
+      for (const name of [PRODUCT[market][104], PRODUCT[market][106]]) {
         await page.getByText(name, { exact: true }).waitFor();
         expect(await page.getByRole('button', { name }).count()).toBe(0);
       }
@@ -176,7 +211,7 @@ describe('joint-login failure', () => {
       });
       expect(describeViolations(await axeViolations(page))).toBe('');
       const clicks = record(page, '/joint/click');
-      await page.getByText('Uang Mudah', { exact: true }).click();
+      await page.getByText(PRODUCT[market][104], { exact: true }).click();
       await page.waitForTimeout(300);
       expect(clicks).toEqual([]);
       expect(pageErrors).toEqual([]);
@@ -197,7 +232,7 @@ describe('joint-login failure', () => {
 
   it('any other jump link goes to the native bridge and the page stays', async () => {
     const { page } = await open('/jointLoginFailure', 'IN');
-    await page.getByRole('button', { name: 'Pinjam Cepat' }).click();
+    await page.getByRole('button', { name: PRODUCT.IN[102] }).click();
     await expect
       .poll(async () => JSON.stringify(await bridgeMessages(page)))
       .toContain('cashloan://product/detail?productId=102');

@@ -7,6 +7,7 @@
  * Seed (config-server/sandbox/seed.ts): product 103 'Kredit Pintar' offers 2.000.000 over 91 days in three
  * instalments of 700.000; order 1008 (product 103) has pending periods of 350.000, 350.000 and 400.000 and an
  * extension fee of 1.250.000. Scene 'home' lists six products, the first two with tags, the third with its own.
+ * India's sandbox (seed-in.ts) has the same at one hundredth, in English, grouped as India groups ("12,500").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeOf, startHarness, stubIosBridge, type Harness } from './harness';
@@ -14,6 +15,14 @@ import { routeOf, startHarness, stubIosBridge, type Harness } from './harness';
 const MARKETS = {
   ID: {
     symbol: 'Rp',
+    product: 'Kredit Pintar',
+    amount: 'Rp2.000.000',
+    instalment: 'Rp700.000',
+    fee: { shown: 'Rp1.250.000', digits: '1250000' },
+    last: 'Rp400.000',
+    total: { shown: 'Rp1.100.000', digits: '1100000' },
+    lastProduct: 'Modal Usaha',
+    tags: ['Cepat cair', 'Bunga rendah'],
     term: '91 hari',
     payNow: 'Bayar Segera',
     payAll: 'Bayar semua total pembayaran',
@@ -21,6 +30,14 @@ const MARKETS = {
   },
   IN: {
     symbol: '₹',
+    product: 'Smart Credit',
+    amount: '₹20,000',
+    instalment: '₹7,000',
+    fee: { shown: '₹12,500', digits: '12500' },
+    last: '₹4,000',
+    total: { shown: '₹11,000', digits: '11000' },
+    lastProduct: 'Business Capital',
+    tags: ['Quick credit', 'Low interest'],
     term: '91 days',
     payNow: 'Pay now',
     payAll: 'Pay the whole amount',
@@ -74,48 +91,47 @@ describe.each(['plain', 'strings'] as const)('sandbox answering in its %s style'
     const open = (route: string, query: Record<string, string>) =>
       h.openScreen(route, { query: { market, ...query }, before: stubIosBridge });
 
-    it(`loan confirmation shows ${copy.symbol}2.000.000, instalments of ${copy.symbol}700.000 and "${copy.term}"`, async () => {
+    it(`loan confirmation shows ${copy.amount}, instalments of ${copy.instalment} and "${copy.term}"`, async () => {
       const { page, logs } = await open('/loanConfirm', { productId: '103' });
-      await page.getByText('Kredit Pintar').waitFor();
-      await page.getByText(`${copy.symbol}2.000.000`, { exact: true }).first().waitFor();
+      await page.getByText(copy.product).waitFor();
+      await page.getByText(copy.amount, { exact: true }).first().waitFor();
       await page.getByText(copy.term, { exact: true }).waitFor();
-      expect(await page.getByText(`${copy.symbol}700.000`, { exact: true }).count()).toBe(3);
-      expect(await page.locator('body').innerText()).not.toMatch(/NaN|undefined|(Rp|₹)700(?![.\d])/);
+      expect(await page.getByText(copy.instalment, { exact: true }).count()).toBe(3);
+      expect(await page.locator('body').innerText()).not.toMatch(/NaN|undefined|(Rp|₹)7(00)?(?![.,\d])/);
       expect(logs.filter((l) => l.includes('is not an amount'))).toEqual([]);
     });
 
-    it(`the extension fee shows ${copy.symbol}1.250.000 and '${copy.payNow}' goes to /individual?amount=1250000&display=1`, async () => {
+    it(`the extension fee shows ${copy.fee.shown} and '${copy.payNow}' goes to /individual?amount=${copy.fee.digits}&display=1`, async () => {
       const { page } = await open('/delayRepay', { productId: '103', orderId: '1008' });
-      await page.getByText(`${copy.symbol}1.250.000`, { exact: true }).first().waitFor();
+      await page.getByText(copy.fee.shown, { exact: true }).first().waitFor();
       const pay = page.getByRole('button', { name: copy.payNow });
       expect(await pay.isEnabled()).toBe(true);
       await pay.click();
       await page.waitForURL(/\/individual/);
       const { path, query } = routeOf(page);
       expect(path).toBe('/individual');
-      expect(query.get('amount')).toBe('1250000');
+      expect(query.get('amount')).toBe(copy.fee.digits);
       expect(query.get('display')).toBe('1');
     });
 
-    it(`instalment select-all totals ${copy.symbol}1.100.000`, async () => {
+    it(`instalment select-all totals ${copy.total.shown}`, async () => {
       const { page } = await open('/instalmentRepay', { productId: '103', orderId: '1008' });
       const total = page.locator('#instalment-total');
-      await page.getByText(`${copy.symbol}400.000`, { exact: true }).waitFor();
+      await page.getByText(copy.last, { exact: true }).waitFor();
       await page.getByRole('checkbox', { name: copy.payAll }).check();
-      await expect.poll(() => total.innerText()).toBe(`${copy.symbol}1.100.000`);
+      await expect.poll(() => total.innerText()).toBe(copy.total.shown);
       await page.getByRole('button', { name: copy.payNow }).click();
       await page.waitForURL(/\/individual/);
-      expect(routeOf(page).query.get('amount')).toBe('1100000');
+      expect(routeOf(page).query.get('amount')).toBe(copy.total.digits);
     });
 
     it('a product list shows its products, with tags on the first two only', async () => {
       const { page } = await open('/specialApply', { scene: 'home' });
       const items = page.locator('#products > li');
-      await page.getByText('Modal Usaha', { exact: true }).waitFor();
+      await page.getByText(copy.lastProduct, { exact: true }).waitFor();
       expect(await items.count()).toBe(6);
       expect(await page.getByText(copy.full).count()).toBe(0);
-      for (const i of [0, 1])
-        expect(await items.nth(i).locator('.sdui-tag').allInnerTexts()).toEqual(['Cepat cair', 'Bunga rendah']);
+      for (const i of [0, 1]) expect(await items.nth(i).locator('.sdui-tag').allInnerTexts()).toEqual(copy.tags);
       for (const i of [2, 3, 4, 5]) expect(await items.nth(i).locator('.sdui-tag').count()).toBe(0);
     });
 

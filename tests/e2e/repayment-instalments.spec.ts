@@ -402,8 +402,9 @@ describe('India market', () => {
       query: { market: 'IN', productId: '101', orderId: '1003' },
     });
     await page.getByRole('heading', { name: 'Bill details' }).waitFor();
-    await page.getByRole('button', { name: /^Instalment 1 .*₹350.000/ }).click();
-    expect(await page.locator('#instalment-total').innerText()).toBe('₹350.000');
+    // India's order 1003 at Indian scale (the sandbox's India seed): three instalments of ₹3,500.
+    await page.getByRole('button', { name: /^Instalment 1 .*₹3,500/ }).click();
+    expect(await page.locator('#instalment-total').innerText()).toBe('₹3,500');
     await readmeShot(page, 'repayment-instalments-in');
     await expectAccessible(page);
     await page.route('**/sandbox/v3/loan-details/init-pay-type**', async (route) => {
@@ -417,12 +418,13 @@ describe('India market', () => {
     await page.getByRole('button', { name: 'Pay now' }).click();
     await page.getByRole('heading', { name: 'Choose a payment method' }).waitFor();
     await page.getByRole('radio', { name: 'Convenience store' }).first().click();
-    await page.getByRole('radio', { name: 'Alfamart' }).click();
+    // India's default convenience store (the IN market document's defaultMiniMarkets).
+    await page.getByRole('radio', { name: 'PayPoint' }).click();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: 'Repayment' }).waitFor();
     await page.getByRole('button', { name: /· Copy$/ }).waitFor();
-    await page.getByText('₹350.000').waitFor();
+    await page.getByText('₹3,500').waitFor();
     await readmeShot(page, 'repayment-virtual-account-in');
     await expectAccessible(page);
     await page.context().close();
@@ -433,7 +435,7 @@ describe('India market', () => {
     });
     await d.page.getByText('Customer service: +91 80 4000 1234').waitFor();
     // The amount comes with the screen's first call, after the page's fixed lines (this harness draws without data).
-    await expect.poll(() => d.page.locator('#delay-total').innerText()).toContain('₹200.000');
+    await expect.poll(() => d.page.locator('#delay-total').innerText()).toContain('₹2,000');
     await readmeShot(d.page, 'repayment-extension-in');
     await expectAccessible(d.page);
     await d.page.context().close();

@@ -45,10 +45,9 @@ describe('formatMessage', () => {
     expect(fmt(m, { status: 'weird' })).toBe('Open');
   });
 
-  it("numbers take the market's separators, not the locale's", () => {
-    // en-IN alone would write 12,50,000.5: the market document's separators win, as they do for amounts.
-    expect(fmt('{n, number}', { n: 1250000.5 })).toBe('1.250.000,5');
-    const commas = { number: { thousandsSeparator: ',', decimalSeparator: '.' } };
+  it("numbers take the market's number locale and its separator overrides, as amounts do", () => {
+    expect(fmt('{n, number}', { n: 1250000.5 }, 'en-IN', IN)).toBe('12,50,000.5');
+    const commas = { number: { locale: 'id-ID', thousandsSeparator: ',', decimalSeparator: '.' } };
     expect(fmt('{n, number}', { n: 1250000.5 }, 'en-IN', commas)).toBe('1,250,000.5');
     expect(fmt('{n, number}', { n: 1250000.5 }, 'id-ID', ID)).toBe('1.250.000,5');
     expect(fmt('{n, number, integer}', { n: 1250000.7 }, 'id-ID', ID)).toBe('1.250.001');

@@ -1,11 +1,12 @@
 /**
  * Formats a pre-parsed ICU message (`message-ast.ts`) with Intl only: no parser and no eval reach the browser, and
- * the server's drawn page runs this same function, so both show the same text. Numbers take the market's separators
- * (the market document's `number`, as amounts do), dates the market's time zone through the one date formatter
- * (../dates/market-date.ts, which bindings' `date()` uses too), so a server in UTC and a phone in Jakarta agree. A missing argument shows as `{name}`, as plain copy does.
+ * the server's drawn page runs this same function, so both show the same text. Numbers take the market's number locale
+ * and separator overrides (the market document's `number`, as amounts do), dates the market's time zone through the one
+ * date formatter (../dates/market-date.ts, which bindings' `date()` uses too), so a server in UTC and a phone in
+ * Jakarta agree. A missing argument shows as `{name}`, as plain copy does.
  */
 import { formatDateStyle } from '../dates/market-date';
-import { groupThousands, numberFormatOf } from '../money/amount';
+import { applyOverrides, numberFormatOf } from '../money/number-format';
 import type { MessageAst } from './message-ast';
 
 export interface FormatContext {
@@ -29,28 +30,15 @@ const NUMBER_STYLES: Record<string, Intl.NumberFormatOptions> = {
 
 function formatNumber(n: number, style: unknown, ctx: FormatContext): string {
   const opts = typeof style === 'string' ? (NUMBER_STYLES[style] ?? {}) : ((style as Intl.NumberFormatOptions) ?? {});
+  // The market's number locale (en-IN groups 1,00,000), not the copy's, with its separator overrides: as amounts are.
+  const format = numberFormatOf(ctx.market?.number);
   let nf: Intl.NumberFormat;
   try {
-    nf = cached(`n|${ctx.locale}|${JSON.stringify(opts)}`, () => new Intl.NumberFormat(ctx.locale, opts));
+    nf = cached(`n|${format.locale}|${JSON.stringify(opts)}`, () => new Intl.NumberFormat(format.locale, opts));
   } catch {
-    nf = cached(`n|${ctx.locale}`, () => new Intl.NumberFormat(ctx.locale));
+    nf = cached(`n|${format.locale}`, () => new Intl.NumberFormat(format.locale));
   }
-  // The market's separators, not the locale's (en-IN would group 1,00,000): grouped as amounts are, by threes.
-  const parts = nf.formatToParts(n);
-  const int = parts
-    .filter((p) => p.type === 'integer')
-    .map((p) => p.value)
-    .join('');
-  let done = false;
-  return parts
-    .map((p) => {
-      if (p.type !== 'integer' && p.type !== 'group')
-        return p.type === 'decimal' ? numberFormatOf(ctx.market?.number).decimal : p.value;
-      if (done) return '';
-      done = true;
-      return opts.useGrouping === false ? int : groupThousands(int, ctx.market?.number);
-    })
-    .join('');
+  return applyOverrides(nf.formatToParts(n), format);
 }
 
 const toNumber = (v: unknown): number | null => {

@@ -1,4 +1,4 @@
-import { amountDigits, formatAmount, readAmount } from '../money/amount';
+import { amountDigits, formatMoney, readAmount } from '../money/amount';
 import { formatDatePattern } from '../dates/market-date';
 import { thousands } from './format';
 
@@ -42,7 +42,6 @@ export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
     const m = env.market?.();
     return plainRecord(m) ? m : {};
   };
-  const symbol = () => String((market().currency as { symbol?: unknown } | undefined)?.symbol ?? '');
   const read = (v: unknown) => readAmount(v, market().number);
   /** A money helper: `show` what was read; nothing there gives the placeholder, a non-amount gives it with a warning. */
   const money = (show: (n: number) => unknown, none: unknown) => (v: unknown, placeholder?: unknown) => {
@@ -51,9 +50,9 @@ export function createHelpers(env: HelperEnv = {}): Record<string, Helper> {
     return r.kind === 'amount' ? show(r.value) : r.kind === 'empty' ? ph : new Unreadable(v, 'an amount', ph);
   };
   const helpers: Record<string, Helper> = {
-    // Money from a backend, read in the market's format: shown with its symbol and separators ("Rp1.250.000"),
+    // Money from a backend, read tolerantly: shown with its symbol in the market's locale ("Rp1.250.000", "₹3,50,000"),
     // as a number for conditions (null when absent), or as the digits a call or a URL carries ("1250000").
-    amount: money((n) => symbol() + formatAmount(n, market().number), ''),
+    amount: money((n) => formatMoney(n, market()), ''),
     amountValue: money((n) => n, null),
     amountDigits: money(amountDigits, ''),
     // Instalment totals: the sum of the amounts (of a field of each item), read as `amount` reads them; null if one is not.

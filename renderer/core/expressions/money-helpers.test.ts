@@ -10,26 +10,34 @@ import { textMessages } from '../../../config-server/published/text-messages';
 
 /** The helpers as a screen of each market gets them: its number format, currency and term units, its copy. */
 const MARKETS = [
-  { market: ID, set: idTexts, symbol: 'Rp', day: 'hari', oneDay: '1 hari' },
-  { market: IN, set: enTexts, symbol: '₹', day: 'days', oneDay: '1 day' },
+  {
+    market: ID,
+    set: idTexts,
+    day: 'hari',
+    oneDay: '1 hari',
+    two: 'Rp2.000.000',
+    fr: 'Rp1.250.000,50',
+    sum: 'Rp1.100.000',
+  },
+  { market: IN, set: enTexts, day: 'days', oneDay: '1 day', two: '₹20,00,000', fr: '₹12,50,000.50', sum: '₹11,00,000' },
 ];
 
-describe.each(MARKETS)('money helpers in market $market.id', ({ market, set, symbol, day, oneDay }) => {
+describe.each(MARKETS)('money helpers in market $market.id', ({ market, set, day, oneDay, two, fr, sum }) => {
   // The copy as a bundle ships it (ICU plurals pre-parsed) and the runtime reads it.
   const texts = bundleTexts({ textSet: set, messages: textMessages(set.texts) });
   const helpers = createHelpers({ market: () => market, t: (k, a) => copyText(texts, k, a, market) ?? k });
   const run = (expr: string, state: Record<string, unknown>) => evaluate(expr, { state, market }, helpers);
 
-  it('amount() shows the same figure for a number, a plain string and a dotted string', () => {
-    for (const v of [2000000, '2000000', '2.000.000'])
-      expect(run('amount(state.v)', { v }).value).toBe(`${symbol}2.000.000`);
-    expect(run('amount(state.v)', { v: '1.250.000,50' }).value).toBe(`${symbol}1.250.000,50`);
+  it("amount() shows the same figure, in the market's locale, for a number and every string a backend sends", () => {
+    for (const v of [2000000, '2000000', '2.000.000', '2,000,000', '20,00,000'])
+      expect(run('amount(state.v)', { v }).value).toBe(two);
+    for (const v of ['1.250.000,50', '1,250,000.50']) expect(run('amount(state.v)', { v }).value).toBe(fr);
   });
 
   it('amountDigits() sends digits only and sumAmounts() adds dotted strings', () => {
     expect(run('amountDigits(state.v)', { v: '1.250.000' }).value).toBe('1250000');
     const periods = [{ totalAmount: '350.000' }, { totalAmount: '350.000' }, { totalAmount: '400.000' }];
-    expect(run("amount(sumAmounts(state.p, 'totalAmount'))", { p: periods }).value).toBe(`${symbol}1.100.000`);
+    expect(run("amount(sumAmounts(state.p, 'totalAmount'))", { p: periods }).value).toBe(sum);
     expect(run("amountDigits(sumAmounts(state.p, 'totalAmount'))", { p: periods }).value).toBe('1100000');
     expect(run("sumAmounts(state.p, 'totalAmount')", { p: [] }).value).toBe(0);
   });

@@ -7,6 +7,7 @@
 import type { Action, Node } from '../../../schemas/generated/types';
 import type { ApiClient, ApiResult } from '../api/api-result';
 import type { Device, ScreenStorage } from './device';
+import type { SameOriginEmbeds } from './same-origin-embeds';
 
 // The server reads answers too (core/api); named here as well so widgets keep one place to import from.
 export type { ApiClient, ApiResult };
@@ -39,6 +40,8 @@ export interface Scope {
 export interface Bridge {
   /** Sends a native message by its logical name from the bridge map. */
   send(name: string, payload?: Record<string, unknown>): void;
+  /** Whether the native shell itself handles the message (not a browser fallback); absent: never. */
+  provides?(name: string): boolean;
 }
 
 export interface ActionOutcome {
@@ -86,6 +89,8 @@ export interface Runtime {
   forms: Forms;
   /** Logs a problem of a document or widget (dev console + test hooks); never shown to borrowers. */
   logError(message: string, detail?: unknown): void;
+  /** Pages of the page's own origin that may be embedded besides the market's `embedOrigins` (the sandbox's). */
+  sameOriginEmbeds?: SameOriginEmbeds;
 }
 
 /** What one action handler gets: the runtime with the current scope (previous `result` included) and the screen's lifetime. */

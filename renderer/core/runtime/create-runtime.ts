@@ -82,6 +82,10 @@ class ScreenRuntime implements Runtime {
     this.r = undefined;
   }
 
+  get sameOriginEmbeds() {
+    return this.s.sameOriginEmbeds;
+  }
+
   evaluate(expr: string, more?: Partial<Scope>) {
     this.u = true;
     if (this.r === false) this.r = namesState(expr);

@@ -2,6 +2,7 @@ import type { ApiMapDocument } from '../../../schemas/generated/types';
 import type { ApiClient, Bridge, Forms, NodeType } from './contract';
 import type { Device } from './device';
 import type { StateStore } from './state-store';
+import type { SameOriginEmbeds } from './same-origin-embeds';
 
 /** Everything a screen's runtime is built from; boot and testing/render-nodes.tsx each assemble one. */
 export interface RuntimeServices {
@@ -33,6 +34,8 @@ export interface RuntimeServices {
    * it; the core only carries it (its type with React is `WidgetRegistry` in renderer/runtime/contract.ts).
    */
   registry: Partial<Record<NodeType, unknown>>;
+  /** Pages of the page's own origin that may be embedded (the sandbox's, while the server runs it); else none. */
+  sameOriginEmbeds?: SameOriginEmbeds;
 }
 
 export type CommonParams = ApiMapDocument['commonParams'];

@@ -38,6 +38,8 @@ export interface RenderNodesOptions {
   commonQueryNames?: string[];
   /** Extra scope for the rendered nodes (item, index, ...). */
   extra?: Partial<Scope>;
+  /** Pages of the page's own origin that may be embedded (the sandbox's, while the server runs it). */
+  sameOriginEmbeds?: RuntimeServices['sameOriginEmbeds'];
 }
 
 export interface Recorded {
@@ -135,6 +137,7 @@ export function createTestServices(opts: RenderNodesOptions = {}) {
     device: browserDevice,
     signal: controller.signal,
     registry: opts.registry ?? registry,
+    sameOriginEmbeds: opts.sameOriginEmbeds,
   };
   return { services, rec, controller };
 }
