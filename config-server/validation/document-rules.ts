@@ -59,6 +59,9 @@ export function defaultFileFor(kind: string, id: string): string {
       return `screens/markets/${id}.json`;
     case 'landing-template':
       return `screens/templates/${id}.json`;
+    case 'metric':
+      // Metric ids are camelCase (`loanConfirmed`); files stay kebab-case.
+      return `screens/metrics/${id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.json`;
     default:
       return id === 'default' ? `screens/maps/${kind}.json` : `screens/maps/${kind}-${id}.json`;
   }

@@ -6,6 +6,7 @@ export const kindValidators = {
   "bridge-map": v.validateBridgeMap,
   "landing-template": v.validateLandingTemplate,
   "market": v.validateMarket,
+  "metric": v.validateMetric,
   "route-map": v.validateRouteMap,
   "screen": v.validateScreen,
   "text-set": v.validateTextSet,

@@ -173,6 +173,7 @@ export interface AllSchemas {
   BridgeMapDocument?: BridgeMapDocument;
   LandingTemplateDocument?: LandingTemplateDocument;
   MarketDocument?: MarketDocument;
+  MetricDocument?: MetricDocument;
   RouteMapDocument?: RouteMapDocument;
   ScreenDocument?: ScreenDocument;
   TextSetDocument?: TextSetDocument;
@@ -1498,6 +1499,46 @@ export interface InterestBand {
    * Daily interest in percent.
    */
   percent: number;
+}
+/**
+ * A goal an experiment can be judged on: the share of exposed borrowers who converted, counted from an event the backend (or a screen's goal step) reports within a window after the borrower's first exposure.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "MetricDocument".
+ */
+export interface MetricDocument {
+  /**
+   * Document kind.
+   */
+  kind: "metric";
+  /**
+   * Metric id (camelCase, e.g. `loanConfirmed`): what a release's experiment names in `goals` and the conversions endpoint in each event's `metric`.
+   */
+  id: string;
+  /**
+   * Version of this schema the document follows.
+   */
+  schemaVersion: 1;
+  /**
+   * Ops-facing name shown in the console's results (e.g. `Loan confirmed`).
+   */
+  name: string;
+  /**
+   * Ops-facing note: what counts as a conversion and who reports it.
+   */
+  description: string;
+  /**
+   * The event that counts as a conversion, as the backend names it (dotted, e.g. `loan.confirmed`).
+   */
+  event: string;
+  /**
+   * Hours after the borrower's first exposure in which the event counts (default 72, at most 90 days); later events count nothing.
+   */
+  conversionWindowHours?: number;
+  /**
+   * Whether more conversions are good (registrations, repayments) or bad (complaints): a verdict names the arm that is better in this direction.
+   */
+  higherIsBetter: boolean;
 }
 /**
  * Every URL path of the app (scrambled ones included) and the screen id it opens. Both `/path` and `/#/path` open the same route.

@@ -7,6 +7,7 @@ export declare const validateBridgeMap: ValidateFunction;
 export declare const validateLandingSection: ValidateFunction;
 export declare const validateLandingTemplate: ValidateFunction;
 export declare const validateMarket: ValidateFunction;
+export declare const validateMetric: ValidateFunction;
 export declare const validateNode: ValidateFunction;
 export declare const validateRouteMap: ValidateFunction;
 export declare const validateScreen: ValidateFunction;

@@ -7785,16 +7785,341 @@ return errors === 0;
 }
 validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateRouteMap = validate34;
-const schema64 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/route-map.json","title":"RouteMapDocument","description":"Every URL path of the app (scrambled ones included) and the screen id it opens. Both `/path` and `/#/path` open the same route.","type":"object","required":["kind","id","schemaVersion","routes","notFound"],"additionalProperties":false,"properties":{"kind":{"const":"route-map","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Route map id (`default`)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note about this route map."},"routes":{"type":"array","minItems":1,"description":"The routes, matched in order; paths must be unique.","items":{"title":"Route","type":"object","required":["path","screen"],"additionalProperties":false,"properties":{"path":{"$ref":"../common/route-path.json","description":"URL path, e.g. `/complaintList` or `/borrowDetail/:orderId`."},"screen":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Id of the screen document this path opens; it must exist."},"exact":{"type":"boolean","description":"Match only this exact path (no deeper paths); `/` is always exact."},"description":{"type":"string","description":"What the path is for, e.g. which product screen it stands for when it is scrambled or not built yet."}}}},"notFound":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id shown for a path no route matches; it must exist."}}};
-const schema65 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/route-path.json","title":"RoutePath","description":"A path of the route map, starting with `/`, e.g. `/complaintList` (no query, no hash). A navigate target must be one of the route map's paths; route parameters are written `:name`.","type":"string","pattern":"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"};
-const pattern66 = new RegExp("^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$", "u");
+export const validateMetric = validate34;
+const schema64 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/metric.json","title":"MetricDocument","description":"A goal an experiment can be judged on: the share of exposed borrowers who converted, counted from an event the backend (or a screen's goal step) reports within a window after the borrower's first exposure.","type":"object","required":["kind","id","schemaVersion","name","description","event","higherIsBetter"],"additionalProperties":false,"properties":{"kind":{"const":"metric","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","maxLength":64,"description":"Metric id (camelCase, e.g. `loanConfirmed`): what a release's experiment names in `goals` and the conversions endpoint in each event's `metric`."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"name":{"type":"string","minLength":1,"maxLength":80,"description":"Ops-facing name shown in the console's results (e.g. `Loan confirmed`)."},"description":{"type":"string","minLength":1,"maxLength":500,"description":"Ops-facing note: what counts as a conversion and who reports it."},"event":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$","maxLength":100,"description":"The event that counts as a conversion, as the backend names it (dotted, e.g. `loan.confirmed`)."},"conversionWindowHours":{"type":"integer","minimum":1,"maximum":2160,"default":72,"description":"Hours after the borrower's first exposure in which the event counts (default 72, at most 90 days); later events count nothing."},"higherIsBetter":{"type":"boolean","description":"Whether more conversions are good (registrations, repayments) or bad (complaints): a verdict names the arm that is better in this direction."}}};
+const pattern66 = new RegExp("^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$", "u");
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cashloan.dev/sdui/documents/route-map.json" */;
+/*# sourceURL="https://schemas.cashloan.dev/sdui/documents/metric.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate34.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.schemaVersion === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schemaVersion"},message:"must have required property '"+"schemaVersion"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.name === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.description === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.event === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "event"},message:"must have required property '"+"event"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.higherIsBetter === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "higherIsBetter"},message:"must have required property '"+"higherIsBetter"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "kind") || (key0 === "id")) || (key0 === "schemaVersion")) || (key0 === "name")) || (key0 === "description")) || (key0 === "event")) || (key0 === "conversionWindowHours")) || (key0 === "higherIsBetter"))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+if("metric" !== data.kind){
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "metric"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(typeof data1 === "string"){
+if(data1.length > 64){
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!pattern13.test(data1)){
+const err10 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.schemaVersion !== undefined){
+if(1 !== data.schemaVersion){
+const err12 = {instancePath:instancePath+"/schemaVersion",schemaPath:"#/properties/schemaVersion/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data3 = data.name;
+if(typeof data3 === "string"){
+if(data3.length > 80){
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data3.length < 1){
+const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data4 = data.description;
+if(typeof data4 === "string"){
+if(data4.length > 500){
+const err16 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data4.length < 1){
+const err17 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.event !== undefined){
+let data5 = data.event;
+if(typeof data5 === "string"){
+if(data5.length > 100){
+const err19 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(!pattern66.test(data5)){
+const err20 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$"+"\""};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.conversionWindowHours !== undefined){
+let data6 = data.conversionWindowHours;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err22 = {instancePath:instancePath+"/conversionWindowHours",schemaPath:"#/properties/conversionWindowHours/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 2160 || isNaN(data6)){
+const err23 = {instancePath:instancePath+"/conversionWindowHours",schemaPath:"#/properties/conversionWindowHours/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2160},message:"must be <= 2160"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data6 < 1 || isNaN(data6)){
+const err24 = {instancePath:instancePath+"/conversionWindowHours",schemaPath:"#/properties/conversionWindowHours/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.higherIsBetter !== undefined){
+if(typeof data.higherIsBetter !== "boolean"){
+const err25 = {instancePath:instancePath+"/higherIsBetter",schemaPath:"#/properties/higherIsBetter/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateRouteMap = validate35;
+const schema65 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/route-map.json","title":"RouteMapDocument","description":"Every URL path of the app (scrambled ones included) and the screen id it opens. Both `/path` and `/#/path` open the same route.","type":"object","required":["kind","id","schemaVersion","routes","notFound"],"additionalProperties":false,"properties":{"kind":{"const":"route-map","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Route map id (`default`)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note about this route map."},"routes":{"type":"array","minItems":1,"description":"The routes, matched in order; paths must be unique.","items":{"title":"Route","type":"object","required":["path","screen"],"additionalProperties":false,"properties":{"path":{"$ref":"../common/route-path.json","description":"URL path, e.g. `/complaintList` or `/borrowDetail/:orderId`."},"screen":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Id of the screen document this path opens; it must exist."},"exact":{"type":"boolean","description":"Match only this exact path (no deeper paths); `/` is always exact."},"description":{"type":"string","description":"What the path is for, e.g. which product screen it stands for when it is scrambled or not built yet."}}}},"notFound":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id shown for a path no route matches; it must exist."}}};
+const schema66 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/route-path.json","title":"RoutePath","description":"A path of the route map, starting with `/`, e.g. `/complaintList` (no query, no hash). A navigate target must be one of the route map's paths; route parameters are written `:name`.","type":"string","pattern":"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"};
+const pattern68 = new RegExp("^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$", "u");
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cashloan.dev/sdui/documents/route-map.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7977,7 +8302,7 @@ errors++;
 if(data5.path !== undefined){
 let data6 = data5.path;
 if(typeof data6 === "string"){
-if(!pattern66.test(data6)){
+if(!pattern68.test(data6)){
 const err15 = {instancePath:instancePath+"/routes/" + i0+"/path",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -8108,25 +8433,25 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateScreen = validate35;
-const schema66 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/screen.json","title":"ScreenDocument","description":"One screen: its title, initial state, the actions run on load and its node tree.","type":"object","required":["kind","id","schemaVersion","title","body"],"additionalProperties":false,"if":{"required":["static"],"properties":{"static":{"const":true,"description":"The screen is marked static."}}},"then":{"properties":{"onLoad":{"type":"array","maxItems":0,"description":"A static screen is rendered once for every visitor: its onLoad stays empty (no data calls, no timers)."}}},"properties":{"kind":{"const":"screen","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id (kebab-case); the route map points at it."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"What the screen is for (ops-facing, never shown to borrowers)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the page <title>."},"state":{"type":"object","description":"Initial screen state, readable as `state.*` in expressions."},"onLoad":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when the screen opens (data loads, timers)."},"static":{"type":"boolean","description":"The screen shows no per-user data (no onLoad calls, no query-dependent content): the server renders its body to HTML once per published version, market and path, so it reads before any JavaScript runs; the app then takes over with identical markup."},"body":{"type":"array","items":{"$ref":"../node.json"},"description":"The node tree."}}};
-const schema68 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/action.json","title":"Action","description":"Any action. Add an action type by adding one line here.","type":"object","required":["action"],"discriminator":{"propertyName":"action"},"oneOf":[{"$ref":"actions/api.json"},{"$ref":"actions/navigate.json"},{"$ref":"actions/toast.json"},{"$ref":"actions/bridge.json"},{"$ref":"actions/set-state.json"},{"$ref":"actions/open-modal.json"},{"$ref":"actions/close-modal.json"},{"$ref":"actions/sequence.json"},{"$ref":"actions/if.json"},{"$ref":"actions/delay.json"},{"$ref":"actions/storage.json"},{"$ref":"actions/upload.json"},{"$ref":"actions/open-url.json"},{"$ref":"actions/validate.json"},{"$ref":"actions/copy.json"}]};
-const schema100 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/set-state.json","title":"SetStateAction","description":"Writes a value (templates resolved, raw values kept) to a screen state path.","type":"object","required":["action","path"],"additionalProperties":false,"properties":{"action":{"const":"setState","description":"Action type."},"path":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path to write, e.g. `form.detail` or `$modals.rating`."},"value":{"description":"Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null."}}};
-const schema101 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/copy.json","title":"CopyAction","description":"Puts a text on the clipboard (e.g. a virtual account code the borrower pastes in a bank app). Fails, and runs no later action, when the text is empty or the clipboard refuses.","type":"object","required":["action","text"],"additionalProperties":false,"properties":{"action":{"const":"copy","description":"Action type."},"text":{"type":"string","maxLength":2000,"description":"The text to copy; a template, e.g. `{{ state.va.vcode }}`."}}};
-const schema69 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/api.json","title":"ApiAction","description":"Calls a logical endpoint of the API map. Its response `data` becomes `result` for `onSuccess` and the next action; a failure runs `onError` with `error` ({code, message}) and stops the list.","type":"object","required":["action","endpoint"],"additionalProperties":false,"properties":{"action":{"const":"api","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name from the API map."},"params":{"type":"object","description":"Request params; every string may be a template, e.g. `{{ query.orderNo }}`. Common params are added by the API layer.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response `data` on success, e.g. `detail`."},"detached":{"type":"boolean","description":"Fire and forget (tracking): the call is sent without waiting for it; the list goes on at once and its failure stops nothing (resultTo, onSuccess and onError still follow the answer)."},"silent":{"type":"boolean","description":"Never toast a failure of this call (the endpoint's own policy may already be silent)."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
-const pattern73 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
-const wrapper0 = {validate: validate36};
+export const validateScreen = validate36;
+const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/screen.json","title":"ScreenDocument","description":"One screen: its title, initial state, the actions run on load and its node tree.","type":"object","required":["kind","id","schemaVersion","title","body"],"additionalProperties":false,"if":{"required":["static"],"properties":{"static":{"const":true,"description":"The screen is marked static."}}},"then":{"properties":{"onLoad":{"type":"array","maxItems":0,"description":"A static screen is rendered once for every visitor: its onLoad stays empty (no data calls, no timers)."}}},"properties":{"kind":{"const":"screen","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id (kebab-case); the route map points at it."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"What the screen is for (ops-facing, never shown to borrowers)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the page <title>."},"state":{"type":"object","description":"Initial screen state, readable as `state.*` in expressions."},"onLoad":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when the screen opens (data loads, timers)."},"static":{"type":"boolean","description":"The screen shows no per-user data (no onLoad calls, no query-dependent content): the server renders its body to HTML once per published version, market and path, so it reads before any JavaScript runs; the app then takes over with identical markup."},"body":{"type":"array","items":{"$ref":"../node.json"},"description":"The node tree."}}};
+const schema69 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/action.json","title":"Action","description":"Any action. Add an action type by adding one line here.","type":"object","required":["action"],"discriminator":{"propertyName":"action"},"oneOf":[{"$ref":"actions/api.json"},{"$ref":"actions/navigate.json"},{"$ref":"actions/toast.json"},{"$ref":"actions/bridge.json"},{"$ref":"actions/set-state.json"},{"$ref":"actions/open-modal.json"},{"$ref":"actions/close-modal.json"},{"$ref":"actions/sequence.json"},{"$ref":"actions/if.json"},{"$ref":"actions/delay.json"},{"$ref":"actions/storage.json"},{"$ref":"actions/upload.json"},{"$ref":"actions/open-url.json"},{"$ref":"actions/validate.json"},{"$ref":"actions/copy.json"}]};
+const schema101 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/set-state.json","title":"SetStateAction","description":"Writes a value (templates resolved, raw values kept) to a screen state path.","type":"object","required":["action","path"],"additionalProperties":false,"properties":{"action":{"const":"setState","description":"Action type."},"path":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path to write, e.g. `form.detail` or `$modals.rating`."},"value":{"description":"Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null."}}};
+const schema102 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/copy.json","title":"CopyAction","description":"Puts a text on the clipboard (e.g. a virtual account code the borrower pastes in a bank app). Fails, and runs no later action, when the text is empty or the clipboard refuses.","type":"object","required":["action","text"],"additionalProperties":false,"properties":{"action":{"const":"copy","description":"Action type."},"text":{"type":"string","maxLength":2000,"description":"The text to copy; a template, e.g. `{{ state.va.vcode }}`."}}};
+const schema70 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/api.json","title":"ApiAction","description":"Calls a logical endpoint of the API map. Its response `data` becomes `result` for `onSuccess` and the next action; a failure runs `onError` with `error` ({code, message}) and stops the list.","type":"object","required":["action","endpoint"],"additionalProperties":false,"properties":{"action":{"const":"api","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name from the API map."},"params":{"type":"object","description":"Request params; every string may be a template, e.g. `{{ query.orderNo }}`. Common params are added by the API layer.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response `data` on success, e.g. `detail`."},"detached":{"type":"boolean","description":"Fire and forget (tracking): the call is sent without waiting for it; the list goes on at once and its failure stops nothing (resultTo, onSuccess and onError still follow the answer)."},"silent":{"type":"boolean","description":"Never toast a failure of this call (the endpoint's own policy may already be silent)."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
+const pattern75 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
+const wrapper0 = {validate: validate37};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/api.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8247,7 +8572,7 @@ errors++;
 if(data.resultTo !== undefined){
 let data3 = data.resultTo;
 if(typeof data3 === "string"){
-if(!pattern73.test(data3)){
+if(!pattern75.test(data3)){
 const err9 = {instancePath:instancePath+"/resultTo",schemaPath:"#/properties/resultTo/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -8348,19 +8673,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema71 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/navigate.json","title":"NavigateAction","description":"Goes to a route of the route map (common params carried), to an external URL, or back.","type":"object","required":["action"],"anyOf":[{"required":["to"]},{"required":["url"]},{"required":["back"]}],"additionalProperties":false,"properties":{"action":{"const":"navigate","description":"Action type."},"to":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"params":{"type":"object","description":"Values for `:name` segments of the route path, each a template.","additionalProperties":{"$ref":"../common/template.json"}},"url":{"$ref":"../common/url.json","description":"External URL (http(s)); the location is replaced or assigned with it."},"query":{"type":"object","description":"Query params added after the common params, each a template.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"../common/template.json"}},"replace":{"type":"boolean","description":"Replace the current history entry instead of pushing one."},"back":{"const":true,"description":"Go back in history instead (to/url ignored)."}}};
-const schema73 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/template.json","title":"Template","description":"A string that may embed expressions as `{{ expr }}`. A string that is exactly one `{{ expr }}` yields the expression's raw value (number, object, list); otherwise the parts are joined as text.","type":"string"};
+const schema72 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/navigate.json","title":"NavigateAction","description":"Goes to a route of the route map (common params carried), to an external URL, or back.","type":"object","required":["action"],"anyOf":[{"required":["to"]},{"required":["url"]},{"required":["back"]}],"additionalProperties":false,"properties":{"action":{"const":"navigate","description":"Action type."},"to":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"params":{"type":"object","description":"Values for `:name` segments of the route path, each a template.","additionalProperties":{"$ref":"../common/template.json"}},"url":{"$ref":"../common/url.json","description":"External URL (http(s)); the location is replaced or assigned with it."},"query":{"type":"object","description":"Query params added after the common params, each a template.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"../common/template.json"}},"replace":{"type":"boolean","description":"Replace the current history entry instead of pushing one."},"back":{"const":true,"description":"Go back in history instead (to/url ignored)."}}};
+const schema74 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/template.json","title":"Template","description":"A string that may embed expressions as `{{ expr }}`. A string that is exactly one `{{ expr }}` yields the expression's raw value (number, object, list); otherwise the parts are joined as text.","type":"string"};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/navigate.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8473,7 +8798,7 @@ errors++;
 if(data.to !== undefined){
 let data1 = data.to;
 if(typeof data1 === "string"){
-if(!pattern66.test(data1)){
+if(!pattern68.test(data1)){
 const err7 = {instancePath:instancePath+"/to",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -8645,20 +8970,20 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema76 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/toast.json","title":"ToastAction","description":"Shows a message in the global live toast.","type":"object","required":["action"],"anyOf":[{"required":["key"]},{"required":["message"]}],"additionalProperties":false,"properties":{"action":{"const":"toast","description":"Action type."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the message."},"message":{"$ref":"../common/template.json","description":"A message from data, e.g. the server's `{{ error.message }}`."},"durationMs":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"description":"How long it shows; absent or under 300 ms means 3000 ms."}}};
-const schema79 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/limit.json","title":"Limit","description":"A business limit (a length, count, delay, duration or threshold): in a screen, a `{{ market.limits.* }}` binding to the market document, so an ops edit of the constant changes the product; a literal number is accepted by the schema but reported by `npm run validate` in screens. The referencing property's `minimum`/`maximum` bound a literal.","type":["number","string"],"pattern":"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"};
-const pattern78 = new RegExp("^\\s*\\{\\{[^{}]+\\}\\}\\s*$", "u");
+const schema77 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/toast.json","title":"ToastAction","description":"Shows a message in the global live toast.","type":"object","required":["action"],"anyOf":[{"required":["key"]},{"required":["message"]}],"additionalProperties":false,"properties":{"action":{"const":"toast","description":"Action type."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the message."},"message":{"$ref":"../common/template.json","description":"A message from data, e.g. the server's `{{ error.message }}`."},"durationMs":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"description":"How long it shows; absent or under 300 ms means 3000 ms."}}};
+const schema80 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/limit.json","title":"Limit","description":"A business limit (a length, count, delay, duration or threshold): in a screen, a `{{ market.limits.* }}` binding to the market document, so an ops edit of the constant changes the product; a literal number is accepted by the schema but reported by `npm run validate` in screens. The referencing property's `minimum`/`maximum` bound a literal.","type":["number","string"],"pattern":"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"};
+const pattern80 = new RegExp("^\\s*\\{\\{[^{}]+\\}\\}\\s*$", "u");
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/toast.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8793,7 +9118,7 @@ errors++;
 if(data.durationMs !== undefined){
 let data3 = data.durationMs;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err9 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema76.properties.durationMs.type},message:"must be integer,string"};
+const err9 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema77.properties.durationMs.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8803,7 +9128,7 @@ vErrors.push(err9);
 errors++;
 }
 if((!((typeof data3 == "number") && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err10 = {instancePath:instancePath+"/durationMs",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema79.type},message:"must be number,string"};
+const err10 = {instancePath:instancePath+"/durationMs",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8813,7 +9138,7 @@ vErrors.push(err10);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern78.test(data3)){
+if(!pattern80.test(data3)){
 const err11 = {instancePath:instancePath+"/durationMs",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -8848,18 +9173,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema80 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/bridge.json","title":"BridgeAction","description":"Sends a native bridge message by its logical name from the bridge map.","type":"object","required":["action","message"],"additionalProperties":false,"properties":{"action":{"const":"bridge","description":"Action type."},"message":{"$ref":"../common/bridge-message.json","description":"Logical bridge message name."},"payload":{"type":"object","description":"Payload sent to the native side; strings may be templates."}}};
+const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/bridge.json","title":"BridgeAction","description":"Sends a native bridge message by its logical name from the bridge map.","type":"object","required":["action","message"],"additionalProperties":false,"properties":{"action":{"const":"bridge","description":"Action type."},"message":{"$ref":"../common/bridge-message.json","description":"Logical bridge message name."},"payload":{"type":"object","description":"Payload sent to the native side; strings may be templates."}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/bridge.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8960,20 +9285,20 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema82 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-modal.json","title":"OpenModalAction","description":"Opens the modal node with this id (sets `state.$modals.<id>`).","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"openModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
-const schema83 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/node-id.json","title":"NodeId","description":"An identifier unique within the screen; modals, forms and tests address nodes by it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*$"};
-const pattern80 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
+const schema83 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-modal.json","title":"OpenModalAction","description":"Opens the modal node with this id (sets `state.$modals.<id>`).","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"openModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
+const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/node-id.json","title":"NodeId","description":"An identifier unique within the screen; modals, forms and tests address nodes by it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*$"};
+const pattern82 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/open-modal.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9028,7 +9353,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -9061,18 +9386,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/close-modal.json","title":"CloseModalAction","description":"Closes the modal node with this id.","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"closeModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
+const schema85 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/close-modal.json","title":"CloseModalAction","description":"Closes the modal node with this id.","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"closeModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/close-modal.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9127,7 +9452,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -9160,18 +9485,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/sequence.json","title":"SequenceAction","description":"Runs a list of actions as one action (its last result is the result).","type":"object","required":["action","actions"],"additionalProperties":false,"properties":{"action":{"const":"sequence","description":"Action type."},"actions":{"type":"array","items":{"$ref":"../action.json"},"description":"The actions, in order; a failure stops the list."}}};
+const schema87 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/sequence.json","title":"SequenceAction","description":"Runs a list of actions as one action (its last result is the result).","type":"object","required":["action","actions"],"additionalProperties":false,"properties":{"action":{"const":"sequence","description":"Action type."},"actions":{"type":"array","items":{"$ref":"../action.json"},"description":"The actions, in order; a failure stops the list."}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/sequence.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9256,19 +9581,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema87 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/if.json","title":"IfAction","description":"Runs `then` when the condition is truthy, else `else`.","type":"object","required":["action","cond","then"],"additionalProperties":false,"properties":{"action":{"const":"if","description":"Action type."},"cond":{"$ref":"../common/expression.json","description":"Condition; an expression that fails counts as false."},"then":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the condition holds."},"else":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run otherwise."}}};
-const schema88 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/expression.json","title":"Expression","description":"An expression in the safe expression language (renderer/expressions), e.g. `state.order.isShow == 1`. Sees state, query, params, market, item, index, result, error and the helper functions; never code.","type":"string","minLength":1};
+const schema88 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/if.json","title":"IfAction","description":"Runs `then` when the condition is truthy, else `else`.","type":"object","required":["action","cond","then"],"additionalProperties":false,"properties":{"action":{"const":"if","description":"Action type."},"cond":{"$ref":"../common/expression.json","description":"Condition; an expression that fails counts as false."},"then":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the condition holds."},"else":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run otherwise."}}};
+const schema89 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/expression.json","title":"Expression","description":"An expression in the safe expression language (renderer/expressions), e.g. `state.order.isShow == 1`. Sees state, query, params, market, item, index, result, error and the helper functions; never code.","type":"string","minLength":1};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/if.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9410,18 +9735,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema89 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/delay.json","title":"DelayAction","description":"Waits, then lets the list continue; cancelled (the list stops) when the screen closes.","type":"object","required":["action","ms"],"additionalProperties":false,"properties":{"action":{"const":"delay","description":"Action type."},"ms":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"maximum":600000,"description":"Milliseconds to wait (e.g. 3000 before the rating modal)."}}};
+const schema90 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/delay.json","title":"DelayAction","description":"Waits, then lets the list continue; cancelled (the list stops) when the screen closes.","type":"object","required":["action","ms"],"additionalProperties":false,"properties":{"action":{"const":"delay","description":"Action type."},"ms":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"maximum":600000,"description":"Milliseconds to wait (e.g. 3000 before the rating modal)."}}};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/delay.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9476,7 +9801,7 @@ errors++;
 if(data.ms !== undefined){
 let data1 = data.ms;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err4 = {instancePath:instancePath+"/ms",schemaPath:"#/properties/ms/type",keyword:"type",params:{type: schema89.properties.ms.type},message:"must be integer,string"};
+const err4 = {instancePath:instancePath+"/ms",schemaPath:"#/properties/ms/type",keyword:"type",params:{type: schema90.properties.ms.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9486,7 +9811,7 @@ vErrors.push(err4);
 errors++;
 }
 if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err5 = {instancePath:instancePath+"/ms",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema79.type},message:"must be number,string"};
+const err5 = {instancePath:instancePath+"/ms",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9496,7 +9821,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data1 === "string"){
-if(!pattern78.test(data1)){
+if(!pattern80.test(data1)){
 const err6 = {instancePath:instancePath+"/ms",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -9541,19 +9866,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema91 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/storage.json","title":"StorageAction","description":"Keeps screen data in the browser: local storage (read with `stored('key')`) or a cookie (read with `cookie('key')`).","type":"object","required":["action","op"],"additionalProperties":false,"properties":{"action":{"const":"storage","description":"Action type."},"op":{"enum":["set","remove","clear"],"description":"Set or remove one key, or clear every key screens stored."},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","description":"Storage key (needed by set and remove)."},"in":{"enum":["local","cookie"],"description":"Where the value is kept: `local` (default) the browser's local storage, read with `stored('key')`; `cookie` a site-wide cookie a backend also receives, read with `cookie('key')` (clear touches local storage only)."},"expiresYear":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1970,"maximum":9999,"description":"A cookie set with this lasts until the end of that year; absent, it ends with the browser session."},"value":{"description":"Value to store (templates resolved; non-strings stored as JSON)."}}};
-const pattern83 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
+const schema92 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/storage.json","title":"StorageAction","description":"Keeps screen data in the browser: local storage (read with `stored('key')`) or a cookie (read with `cookie('key')`).","type":"object","required":["action","op"],"additionalProperties":false,"properties":{"action":{"const":"storage","description":"Action type."},"op":{"enum":["set","remove","clear"],"description":"Set or remove one key, or clear every key screens stored."},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","description":"Storage key (needed by set and remove)."},"in":{"enum":["local","cookie"],"description":"Where the value is kept: `local` (default) the browser's local storage, read with `stored('key')`; `cookie` a site-wide cookie a backend also receives, read with `cookie('key')` (clear touches local storage only)."},"expiresYear":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1970,"maximum":9999,"description":"A cookie set with this lasts until the end of that year; absent, it ends with the browser session."},"value":{"description":"Value to store (templates resolved; non-strings stored as JSON)."}}};
+const pattern85 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/storage.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9608,7 +9933,7 @@ errors++;
 if(data.op !== undefined){
 let data1 = data.op;
 if(!(((data1 === "set") || (data1 === "remove")) || (data1 === "clear"))){
-const err4 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema91.properties.op.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema92.properties.op.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9621,7 +9946,7 @@ errors++;
 if(data.key !== undefined){
 let data2 = data.key;
 if(typeof data2 === "string"){
-if(!pattern83.test(data2)){
+if(!pattern85.test(data2)){
 const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_.-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -9646,7 +9971,7 @@ errors++;
 if(data.in !== undefined){
 let data3 = data.in;
 if(!((data3 === "local") || (data3 === "cookie"))){
-const err7 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/enum",keyword:"enum",params:{allowedValues: schema91.properties.in.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/enum",keyword:"enum",params:{allowedValues: schema92.properties.in.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9659,7 +9984,7 @@ errors++;
 if(data.expiresYear !== undefined){
 let data4 = data.expiresYear;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err8 = {instancePath:instancePath+"/expiresYear",schemaPath:"#/properties/expiresYear/type",keyword:"type",params:{type: schema91.properties.expiresYear.type},message:"must be integer,string"};
+const err8 = {instancePath:instancePath+"/expiresYear",schemaPath:"#/properties/expiresYear/type",keyword:"type",params:{type: schema92.properties.expiresYear.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9669,7 +9994,7 @@ vErrors.push(err8);
 errors++;
 }
 if((!((typeof data4 == "number") && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err9 = {instancePath:instancePath+"/expiresYear",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema79.type},message:"must be number,string"};
+const err9 = {instancePath:instancePath+"/expiresYear",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9679,7 +10004,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data4 === "string"){
-if(!pattern78.test(data4)){
+if(!pattern80.test(data4)){
 const err10 = {instancePath:instancePath+"/expiresYear",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -9724,18 +10049,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema93 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/upload.json","title":"UploadAction","description":"Uploads one file (multipart) to an endpoint; `result` is the response data.","type":"object","required":["action","endpoint","field","file"],"additionalProperties":false,"properties":{"action":{"const":"upload","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name of the upload call."},"field":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Multipart field name, e.g. `problemImage`."},"file":{"$ref":"../common/template.json","description":"Template yielding the file, e.g. `{{ file }}` in a picker's actions."},"params":{"type":"object","description":"Extra form fields; strings may be templates."},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response data on success."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
+const schema94 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/upload.json","title":"UploadAction","description":"Uploads one file (multipart) to an endpoint; `result` is the response data.","type":"object","required":["action","endpoint","field","file"],"additionalProperties":false,"properties":{"action":{"const":"upload","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name of the upload call."},"field":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Multipart field name, e.g. `problemImage`."},"file":{"$ref":"../common/template.json","description":"Template yielding the file, e.g. `{{ file }}` in a picker's actions."},"params":{"type":"object","description":"Extra form fields; strings may be templates."},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response data on success."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/upload.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9885,7 +10210,7 @@ errors++;
 if(data.resultTo !== undefined){
 let data5 = data.resultTo;
 if(typeof data5 === "string"){
-if(!pattern73.test(data5)){
+if(!pattern75.test(data5)){
 const err12 = {instancePath:instancePath+"/resultTo",schemaPath:"#/properties/resultTo/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -9962,18 +10287,18 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema96 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-url.json","title":"OpenUrlAction","description":"Opens a tel:, mailto: or http(s) URL (anything else is refused and logged).","type":"object","required":["action","url"],"additionalProperties":false,"properties":{"action":{"const":"openUrl","description":"Action type."},"url":{"$ref":"../common/url.json","description":"The URL; may embed templates after the scheme, e.g. `mailto:{{ state.kf.email }}`."},"newWindow":{"type":"boolean","description":"Open http(s) in a new window instead of this one."}}};
+const schema97 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-url.json","title":"OpenUrlAction","description":"Opens a tel:, mailto: or http(s) URL (anything else is refused and logged).","type":"object","required":["action","url"],"additionalProperties":false,"properties":{"action":{"const":"openUrl","description":"Action type."},"url":{"$ref":"../common/url.json","description":"The URL; may embed templates after the scheme, e.g. `mailto:{{ state.kf.email }}`."},"newWindow":{"type":"boolean","description":"Open http(s) in a new window instead of this one."}}};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/open-url.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10083,18 +10408,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema98 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/validate.json","title":"ValidateAction","description":"Checks a form's field rules; the first message is toasted and the list stops.","type":"object","required":["action","form"],"additionalProperties":false,"properties":{"action":{"const":"validate","description":"Action type."},"form":{"$ref":"../common/node-id.json","description":"Id of the form node."}}};
+const schema99 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/validate.json","title":"ValidateAction","description":"Checks a form's field rules; the first message is toasted and the list stops.","type":"object","required":["action","form"],"additionalProperties":false,"properties":{"action":{"const":"validate","description":"Action type."},"form":{"$ref":"../common/node-id.json","description":"Id of the form node."}}};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/validate.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10149,7 +10474,7 @@ errors++;
 if(data.form !== undefined){
 let data1 = data.form;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err4 = {instancePath:instancePath+"/form",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -10182,17 +10507,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/action.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10213,22 +10538,13 @@ errors++;
 const tag0 = data.action;
 if(typeof tag0 == "string"){
 if(tag0 === "api"){
-if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "navigate"){
-if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "toast"){
 if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
@@ -10237,9 +10553,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "bridge"){
+else if(tag0 === "toast"){
 if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "bridge"){
+if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10295,7 +10620,7 @@ errors++;
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern73.test(data1)){
+if(!pattern75.test(data1)){
 const err5 = {instancePath:instancePath+"/path",schemaPath:"actions/set-state.json/properties/path/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -10333,15 +10658,6 @@ props0 = true;
 }
 }
 else if(tag0 === "openModal"){
-if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "closeModal"){
 if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
@@ -10350,7 +10666,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "sequence"){
+else if(tag0 === "closeModal"){
 if(!(validate43(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
@@ -10359,7 +10675,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "if"){
+else if(tag0 === "sequence"){
 if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
@@ -10368,7 +10684,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "delay"){
+else if(tag0 === "if"){
 if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
@@ -10377,7 +10693,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "storage"){
+else if(tag0 === "delay"){
 if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
@@ -10386,7 +10702,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "upload"){
+else if(tag0 === "storage"){
 if(!(validate47(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
@@ -10395,7 +10711,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "openUrl"){
+else if(tag0 === "upload"){
 if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
@@ -10404,9 +10720,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "validate"){
+else if(tag0 === "openUrl"){
 if(!(validate49(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "validate"){
+if(!(validate50(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -10531,21 +10856,21 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate36.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate37.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema102 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/node.json","title":"Node","description":"Any node of a screen's tree. Add a node type by adding one line here.","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"nodes/amount-field.json"},{"$ref":"nodes/bank-card-field.json"},{"$ref":"nodes/button.json"},{"$ref":"nodes/captcha-image.json"},{"$ref":"nodes/card.json"},{"$ref":"nodes/checkbox.json"},{"$ref":"nodes/choice-list.json"},{"$ref":"nodes/collapse.json"},{"$ref":"nodes/countdown.json"},{"$ref":"nodes/detail-lines.json"},{"$ref":"nodes/divider.json"},{"$ref":"nodes/embedded-page.json"},{"$ref":"nodes/form.json"},{"$ref":"nodes/icon-grid.json"},{"$ref":"nodes/image.json"},{"$ref":"nodes/image-upload.json"},{"$ref":"nodes/landmark.json"},{"$ref":"nodes/link.json"},{"$ref":"nodes/list.json"},{"$ref":"nodes/modal.json"},{"$ref":"nodes/page.json"},{"$ref":"nodes/phone-field.json"},{"$ref":"nodes/rich-document.json"},{"$ref":"nodes/row.json"},{"$ref":"nodes/select.json"},{"$ref":"nodes/sms-code-field.json"},{"$ref":"nodes/stack.json"},{"$ref":"nodes/star-rating.json"},{"$ref":"nodes/tabs.json"},{"$ref":"nodes/tag.json"},{"$ref":"nodes/text.json"},{"$ref":"nodes/text-field.json"},{"$ref":"nodes/textarea.json"},{"$ref":"nodes/theme-scope.json"}]};
-const schema103 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/amount-field.json","title":"AmountFieldNode","description":"An amount: digits only, shown with thousands dots (1.000.000), stored without dots.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"amount-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 12).","minimum":1,"maximum":18}}};
-const schema105 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/when.json","title":"When","description":"An expression; the node is rendered only while it is truthy. An expression that fails counts as false.","$ref":"expression.json"};
+const schema103 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/node.json","title":"Node","description":"Any node of a screen's tree. Add a node type by adding one line here.","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"nodes/amount-field.json"},{"$ref":"nodes/bank-card-field.json"},{"$ref":"nodes/button.json"},{"$ref":"nodes/captcha-image.json"},{"$ref":"nodes/card.json"},{"$ref":"nodes/checkbox.json"},{"$ref":"nodes/choice-list.json"},{"$ref":"nodes/collapse.json"},{"$ref":"nodes/countdown.json"},{"$ref":"nodes/detail-lines.json"},{"$ref":"nodes/divider.json"},{"$ref":"nodes/embedded-page.json"},{"$ref":"nodes/form.json"},{"$ref":"nodes/icon-grid.json"},{"$ref":"nodes/image.json"},{"$ref":"nodes/image-upload.json"},{"$ref":"nodes/landmark.json"},{"$ref":"nodes/link.json"},{"$ref":"nodes/list.json"},{"$ref":"nodes/modal.json"},{"$ref":"nodes/page.json"},{"$ref":"nodes/phone-field.json"},{"$ref":"nodes/rich-document.json"},{"$ref":"nodes/row.json"},{"$ref":"nodes/select.json"},{"$ref":"nodes/sms-code-field.json"},{"$ref":"nodes/stack.json"},{"$ref":"nodes/star-rating.json"},{"$ref":"nodes/tabs.json"},{"$ref":"nodes/tag.json"},{"$ref":"nodes/text.json"},{"$ref":"nodes/text-field.json"},{"$ref":"nodes/textarea.json"},{"$ref":"nodes/theme-scope.json"}]};
+const schema104 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/amount-field.json","title":"AmountFieldNode","description":"An amount: digits only, shown with thousands dots (1.000.000), stored without dots.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"amount-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 12).","minimum":1,"maximum":18}}};
+const schema106 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/when.json","title":"When","description":"An expression; the node is rendered only while it is truthy. An expression that fails counts as false.","$ref":"expression.json"};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/common/when.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate67.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10574,18 +10899,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate67.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema109 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/field-rule.json","title":"FieldRule","description":"One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.","type":"object","required":["message"],"additionalProperties":false,"properties":{"required":{"type":"boolean","description":"The value must not be empty (a checkbox must be ticked, a list must have an entry, a score must be above 0)."},"pattern":{"type":"string","description":"A regular expression the whole (non-empty) value must match, e.g. `^1[3-9][0-9]{9}$`."},"minLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Fewest characters (or list entries) of a non-empty value."},"maxLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Most characters (or list entries)."},"message":{"$ref":"text-key.json","description":"Text key of the message shown when the rule fails."}}};
+const schema110 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/field-rule.json","title":"FieldRule","description":"One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.","type":"object","required":["message"],"additionalProperties":false,"properties":{"required":{"type":"boolean","description":"The value must not be empty (a checkbox must be ticked, a list must have an entry, a score must be above 0)."},"pattern":{"type":"string","description":"A regular expression the whole (non-empty) value must match, e.g. `^1[3-9][0-9]{9}$`."},"minLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Fewest characters (or list entries) of a non-empty value."},"maxLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Most characters (or list entries)."},"message":{"$ref":"text-key.json","description":"Text key of the message shown when the rule fails."}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/common/field-rule.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
+const evaluated0 = validate69.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10642,7 +10967,7 @@ errors++;
 if(data.minLength !== undefined){
 let data2 = data.minLength;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err4 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: schema109.properties.minLength.type},message:"must be integer,string"};
+const err4 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: schema110.properties.minLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10652,7 +10977,7 @@ vErrors.push(err4);
 errors++;
 }
 if((!((typeof data2 == "number") && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err5 = {instancePath:instancePath+"/minLength",schemaPath:"limit.json/type",keyword:"type",params:{type: schema79.type},message:"must be number,string"};
+const err5 = {instancePath:instancePath+"/minLength",schemaPath:"limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10662,7 +10987,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern78.test(data2)){
+if(!pattern80.test(data2)){
 const err6 = {instancePath:instancePath+"/minLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -10689,7 +11014,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data3 = data.maxLength;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err8 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema109.properties.maxLength.type},message:"must be integer,string"};
+const err8 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema110.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10699,7 +11024,7 @@ vErrors.push(err8);
 errors++;
 }
 if((!((typeof data3 == "number") && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err9 = {instancePath:instancePath+"/maxLength",schemaPath:"limit.json/type",keyword:"type",params:{type: schema79.type},message:"must be number,string"};
+const err9 = {instancePath:instancePath+"/maxLength",schemaPath:"limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10709,7 +11034,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern78.test(data3)){
+if(!pattern80.test(data3)){
 const err10 = {instancePath:instancePath+"/maxLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -10769,17 +11094,17 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/amount-field.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate65.evaluated;
+const evaluated0 = validate66.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10818,7 +11143,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema103.properties, key0))){
+if(!(func1.call(schema104.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -10844,7 +11169,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -10867,15 +11192,15 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern73.test(data3)){
+if(!pattern75.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -10964,8 +11289,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate68(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate69(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -11011,8 +11336,8 @@ let data10 = data.onChange;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate36(data10[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data10[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -11074,18 +11399,18 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
-validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema114 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/bank-card-field.json","title":"BankCardFieldNode","description":"A bank card number: digits only, shown in groups of four, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"bank-card-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 19).","minimum":1,"maximum":32}}};
+const schema115 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/bank-card-field.json","title":"BankCardFieldNode","description":"A bank card number: digits only, shown in groups of four, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"bank-card-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 19).","minimum":1,"maximum":32}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/bank-card-field.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
+const evaluated0 = validate72.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11124,7 +11449,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema114.properties, key0))){
+if(!(func1.call(schema115.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -11150,7 +11475,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11173,15 +11498,15 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern73.test(data3)){
+if(!pattern75.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -11270,8 +11595,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate68(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate69(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -11317,8 +11642,8 @@ let data10 = data.onChange;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate36(data10[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data10[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -11380,18 +11705,18 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema119 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/button.json","title":"ButtonNode","description":"A real <button> that runs actions.","type":"object","required":["type","label"],"additionalProperties":false,"properties":{"type":{"const":"button","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","x-copyMaxChars":32,"description":"Text key of the button's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when pressed."},"disabled":{"$ref":"../common/expression.json","description":"Disabled (greyed, not pressable) while this is truthy."},"variant":{"enum":["primary","secondary","text","danger"],"description":"Visual weight (default primary)."},"block":{"type":"boolean","description":"Stretch to the full width."}}};
+const schema120 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/button.json","title":"ButtonNode","description":"A real <button> that runs actions.","type":"object","required":["type","label"],"additionalProperties":false,"properties":{"type":{"const":"button","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","x-copyMaxChars":32,"description":"Text key of the button's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when pressed."},"disabled":{"$ref":"../common/expression.json","description":"Disabled (greyed, not pressable) while this is truthy."},"variant":{"enum":["primary","secondary","text","danger"],"description":"Visual weight (default primary)."},"block":{"type":"boolean","description":"Stretch to the full width."}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/button.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate76.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11420,7 +11745,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema119.properties, key0))){
+if(!(func1.call(schema120.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -11446,7 +11771,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -11469,8 +11794,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -11531,8 +11856,8 @@ let data6 = data.onClick;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate36(data6[i0], {instancePath:instancePath+"/onClick/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data6[i0], {instancePath:instancePath+"/onClick/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -11576,7 +11901,7 @@ errors++;
 if(data.variant !== undefined){
 let data9 = data.variant;
 if(!((((data9 === "primary") || (data9 === "secondary")) || (data9 === "text")) || (data9 === "danger"))){
-const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema119.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema120.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11609,18 +11934,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema124 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/captcha-image.json","title":"CaptchaImageNode","description":"An image captcha from a GET endpoint; tapping it loads a new one.","type":"object","required":["type","endpoint","alt"],"additionalProperties":false,"properties":{"type":{"const":"captcha-image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"GET endpoint of the API map that returns the picture."},"params":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters, each a template (e.g. `sid`)."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the accessible name (\"tap to refresh\")."},"refreshWhen":{"$ref":"../common/expression.json","description":"Refreshing is allowed only while this is truthy (e.g. a mobile number is entered)."},"refreshBlockedKey":{"$ref":"../common/text-key.json","description":"Text key toasted when refreshing is not allowed."}}};
+const schema125 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/captcha-image.json","title":"CaptchaImageNode","description":"An image captcha from a GET endpoint; tapping it loads a new one.","type":"object","required":["type","endpoint","alt"],"additionalProperties":false,"properties":{"type":{"const":"captcha-image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"GET endpoint of the API map that returns the picture."},"params":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters, each a template (e.g. `sid`)."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the accessible name (\"tap to refresh\")."},"refreshWhen":{"$ref":"../common/expression.json","description":"Refreshing is allowed only while this is truthy (e.g. a mobile number is entered)."},"refreshBlockedKey":{"$ref":"../common/text-key.json","description":"Text key toasted when refreshing is not allowed."}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/captcha-image.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = validate79.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11685,7 +12010,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11708,8 +12033,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -11851,19 +12176,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema131 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/card.json","title":"CardNode","description":"A raised box grouping content; with `onClick` the whole card is pressable.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"card","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the card's heading."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the card."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the card is pressed (a list item that opens details)."},"accessibleLabel":{"$ref":"../common/template.json","description":"Accessible name of a pressable card (e.g. the item's title)."}}};
-const wrapper7 = {validate: validate64};
+const schema132 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/card.json","title":"CardNode","description":"A raised box grouping content; with `onClick` the whole card is pressable.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"card","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the card's heading."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the card."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the card is pressed (a list item that opens details)."},"accessibleLabel":{"$ref":"../common/template.json","description":"Accessible name of a pressable card (e.g. the item's title)."}}};
+const wrapper7 = {validate: validate65};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/card.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate80.evaluated;
+const evaluated0 = validate81.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11918,7 +12243,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -11941,8 +12266,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -12025,8 +12350,8 @@ let data8 = data.onClick;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate36(data8[i1], {instancePath:instancePath+"/onClick/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data8[i1], {instancePath:instancePath+"/onClick/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -12065,18 +12390,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
-validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema136 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/checkbox.json","title":"CheckboxNode","description":"A checkbox bound to a boolean; its label is the copy next to it. A `required` rule means it must be ticked.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"checkbox","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."}}};
+const schema137 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/checkbox.json","title":"CheckboxNode","description":"A checkbox bound to a boolean; its label is the copy next to it. A `required` rule means it must be ticked.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"checkbox","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."}}};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/checkbox.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83.evaluated;
+const evaluated0 = validate84.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12115,7 +12440,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema136.properties, key0))){
+if(!(func1.call(schema137.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -12141,7 +12466,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12164,15 +12489,15 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern73.test(data3)){
+if(!pattern75.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -12261,8 +12586,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate68(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate69(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -12308,8 +12633,8 @@ let data10 = data.onChange;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate36(data10[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data10[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -12363,18 +12688,18 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
-validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema142 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/choice-list.json","title":"ChoiceListNode","description":"A single-choice list of options (radio semantics) from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"choice-list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"onSelect":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when an option is chosen; the option's data item is `item`, its index `index`."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
+const schema143 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/choice-list.json","title":"ChoiceListNode","description":"A single-choice list of options (radio semantics) from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"choice-list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"onSelect":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when an option is chosen; the option's data item is `item`, its index `index`."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/choice-list.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87.evaluated;
+const evaluated0 = validate88.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12466,7 +12791,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema142.properties, key0))){
+if(!(func1.call(schema143.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -12492,7 +12817,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -12515,15 +12840,15 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern73.test(data3)){
+if(!pattern75.test(data3)){
 const err10 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -12587,8 +12912,8 @@ let data6 = data.rules;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate68(data6[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate69(data6[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -12670,8 +12995,8 @@ let data12 = data.onSelect;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate36(data12[i1], {instancePath:instancePath+"/onSelect/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data12[i1], {instancePath:instancePath+"/onSelect/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -12838,18 +13163,18 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema148 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/collapse.json","title":"CollapseNode","description":"A fold: a header button (aria-expanded) that shows or hides its content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"collapse","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the header."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown while open."},"open":{"type":"boolean","description":"Open at first."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the open flag (lets actions open or close it)."}}};
+const schema149 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/collapse.json","title":"CollapseNode","description":"A fold: a header button (aria-expanded) that shows or hides its content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"collapse","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the header."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown while open."},"open":{"type":"boolean","description":"Open at first."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the open flag (lets actions open or close it)."}}};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/collapse.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate91.evaluated;
+const evaluated0 = validate92.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12914,7 +13239,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12937,8 +13262,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -13031,7 +13356,7 @@ errors++;
 if(data.bind !== undefined){
 let data9 = data.bind;
 if(typeof data9 === "string"){
-if(!pattern73.test(data9)){
+if(!pattern75.test(data9)){
 const err13 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -13064,18 +13389,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
-validate91.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema152 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/countdown.json","title":"CountdownNode","description":"A timer counting down from a number of seconds, shown mm:ss; runs actions at zero.","type":"object","required":["type","seconds"],"additionalProperties":false,"properties":{"type":{"const":"countdown","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"seconds":{"$ref":"../common/template.json","description":"Seconds to count from, e.g. `60` or `{{ state.leftSeconds }}`."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy around the time, with {time}."},"format":{"enum":["mm:ss","hh:mm:ss","s"],"description":"How the time is shown (default mm:ss)."},"onEnd":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when it reaches zero."}}};
+const schema153 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/countdown.json","title":"CountdownNode","description":"A timer counting down from a number of seconds, shown mm:ss; runs actions at zero.","type":"object","required":["type","seconds"],"additionalProperties":false,"properties":{"type":{"const":"countdown","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"seconds":{"$ref":"../common/template.json","description":"Seconds to count from, e.g. `60` or `{{ state.leftSeconds }}`."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy around the time, with {time}."},"format":{"enum":["mm:ss","hh:mm:ss","s"],"description":"How the time is shown (default mm:ss)."},"onEnd":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when it reaches zero."}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/countdown.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13130,7 +13455,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -13153,8 +13478,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -13198,7 +13523,7 @@ errors++;
 if(data.format !== undefined){
 let data5 = data.format;
 if(!(((data5 === "mm:ss") || (data5 === "hh:mm:ss")) || (data5 === "s"))){
-const err9 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema152.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema153.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13213,8 +13538,8 @@ let data6 = data.onEnd;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate36(data6[i0], {instancePath:instancePath+"/onEnd/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data6[i0], {instancePath:instancePath+"/onEnd/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -13241,18 +13566,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema156 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/detail-lines.json","title":"DetailLinesNode","description":"Title/value rows, from data (`items`) or static (`rows`); `hideEmpty` drops rows whose value is empty or '0'.","type":"object","required":["type"],"anyOf":[{"required":["items"]},{"required":["rows"]}],"additionalProperties":false,"properties":{"type":{"const":"detail-lines","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of a heading above the rows."},"items":{"$ref":"../common/template.json","description":"Rows from data: a template yielding a list of objects (e.g. `{{ state.detail.orderDetail.detail }}`)."},"titleField":{"type":"string","description":"Field of each data row holding the title (default `title`)."},"valueField":{"type":"string","description":"Field of each data row holding the value (default `value`)."},"rows":{"type":"array","description":"Static rows: copy by key, value by template.","items":{"type":"object","required":["label","value"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the row title."},"value":{"$ref":"../common/template.json","description":"The row's value."}}}},"hideEmpty":{"type":"boolean","description":"Hide rows whose value is '' or '0' (or missing)."}}};
+const schema157 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/detail-lines.json","title":"DetailLinesNode","description":"Title/value rows, from data (`items`) or static (`rows`); `hideEmpty` drops rows whose value is empty or '0'.","type":"object","required":["type"],"anyOf":[{"required":["items"]},{"required":["rows"]}],"additionalProperties":false,"properties":{"type":{"const":"detail-lines","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of a heading above the rows."},"items":{"$ref":"../common/template.json","description":"Rows from data: a template yielding a list of objects (e.g. `{{ state.detail.orderDetail.detail }}`)."},"titleField":{"type":"string","description":"Field of each data row holding the title (default `title`)."},"valueField":{"type":"string","description":"Field of each data row holding the value (default `value`)."},"rows":{"type":"array","description":"Static rows: copy by key, value by template.","items":{"type":"object","required":["label","value"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the row title."},"value":{"$ref":"../common/template.json","description":"The row's value."}}}},"hideEmpty":{"type":"boolean","description":"Hide rows whose value is '' or '0' (or missing)."}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/detail-lines.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate97.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13324,7 +13649,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema156.properties, key0))){
+if(!(func1.call(schema157.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -13350,7 +13675,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -13373,8 +13698,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -13562,18 +13887,18 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema162 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/divider.json","title":"DividerNode","description":"A horizontal rule between blocks.","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"const":"divider","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"inset":{"type":"boolean","description":"Indent the rule like list separators."}}};
+const schema163 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/divider.json","title":"DividerNode","description":"A horizontal rule between blocks.","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"const":"divider","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"inset":{"type":"boolean","description":"Indent the rule like list separators."}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/divider.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate98.evaluated;
+const evaluated0 = validate99.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13618,7 +13943,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -13641,8 +13966,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -13669,18 +13994,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
-validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema164 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/embedded-page.json","title":"EmbeddedPageNode","description":"A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`); otherwise the fallback text.","type":"object","required":["type","src","title","fallback"],"additionalProperties":false,"properties":{"type":{"const":"embedded-page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Page address (https)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the frame's accessible title."},"fallback":{"$ref":"../common/text-key.json","description":"Text key shown when the address is missing or not allowed."},"height":{"type":"integer","description":"Height in CSS pixels (default 480).","minimum":50}}};
+const schema165 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/embedded-page.json","title":"EmbeddedPageNode","description":"A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`); otherwise the fallback text.","type":"object","required":["type","src","title","fallback"],"additionalProperties":false,"properties":{"type":{"const":"embedded-page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Page address (https)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the frame's accessible title."},"fallback":{"$ref":"../common/text-key.json","description":"Text key shown when the address is missing or not allowed."},"height":{"type":"integer","description":"Height in CSS pixels (default 480).","minimum":50}}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/embedded-page.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100.evaluated;
+const evaluated0 = validate101.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13755,7 +14080,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -13778,8 +14103,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -13881,18 +14206,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema169 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/form.json","title":"FormNode","description":"A group of fields validated together by the `validate` action naming its id.","type":"object","required":["type","id","children"],"additionalProperties":false,"properties":{"type":{"const":"form","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Form id, named by `validate` actions."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Fields and other content."},"onSubmit":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the form is submitted from the keyboard (Enter)."}}};
+const schema170 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/form.json","title":"FormNode","description":"A group of fields validated together by the `validate` action naming its id.","type":"object","required":["type","id","children"],"additionalProperties":false,"properties":{"type":{"const":"form","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Form id, named by `validate` actions."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Fields and other content."},"onSubmit":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the form is submitted from the keyboard (Enter)."}}};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/form.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate102.evaluated;
+const evaluated0 = validate103.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13957,7 +14282,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13980,8 +14305,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -14012,8 +14337,8 @@ let data5 = data.onSubmit;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate36(data5[i1], {instancePath:instancePath+"/onSubmit/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data5[i1], {instancePath:instancePath+"/onSubmit/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -14040,18 +14365,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
-validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema171 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/icon-grid.json","title":"IconGridNode","description":"A grid of pressable icon tiles (shortcuts, categories).","type":"object","required":["type","items"],"additionalProperties":false,"properties":{"type":{"const":"icon-grid","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"type":"array","minItems":1,"description":"Tiles.","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"icon":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Icon address."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tile's copy."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the tile is pressed."}}}},"columns":{"type":"integer","description":"Tiles per row (default 4).","minimum":1,"maximum":6}}};
+const schema172 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/icon-grid.json","title":"IconGridNode","description":"A grid of pressable icon tiles (shortcuts, categories).","type":"object","required":["type","items"],"additionalProperties":false,"properties":{"type":{"const":"icon-grid","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"type":"array","minItems":1,"description":"Tiles.","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"icon":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Icon address."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tile's copy."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the tile is pressed."}}}},"columns":{"type":"integer","description":"Tiles per row (default 4).","minimum":1,"maximum":6}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/icon-grid.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105.evaluated;
+const evaluated0 = validate106.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14106,7 +14431,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -14129,8 +14454,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -14215,8 +14540,8 @@ let data7 = data4.onClick;
 if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate36(data7[i1], {instancePath:instancePath+"/items/" + i0+"/onClick/" + i1,parentData:data7,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data7[i1], {instancePath:instancePath+"/items/" + i0+"/onClick/" + i1,parentData:data7,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -14302,19 +14627,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema175 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image.json","title":"ImageNode","description":"A picture. Only http(s), relative and data:image sources are shown.","type":"object","required":["type","src"],"additionalProperties":false,"properties":{"type":{"const":"image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Image address, e.g. `{{ state.order.productLogo }}`."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the alternative text; absent means the picture is decorative."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the alternative text, each a template (a picture whose text comes with its data, e.g. a landing section's)."},"width":{"description":"Width in CSS pixels, or one `{{ }}` binding to it (a picture whose size comes with its data); with the height, the box reserved before it loads.","anyOf":[{"type":"integer","minimum":1},{"$ref":"../common/template.json","type":"string","pattern":"^\\{\\{[^{}]+\\}\\}$"}]},"height":{"description":"Height in CSS pixels, or one `{{ }}` binding to it.","anyOf":[{"type":"integer","minimum":1},{"$ref":"../common/template.json","type":"string","pattern":"^\\{\\{[^{}]+\\}\\}$"}]},"fit":{"enum":["cover","contain"],"description":"How the picture fills its box."},"rounded":{"type":"boolean","description":"Round the corners (logos, avatars)."}}};
-const pattern135 = new RegExp("^\\{\\{[^{}]+\\}\\}$", "u");
+const schema176 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image.json","title":"ImageNode","description":"A picture. Only http(s), relative and data:image sources are shown.","type":"object","required":["type","src"],"additionalProperties":false,"properties":{"type":{"const":"image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Image address, e.g. `{{ state.order.productLogo }}`."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the alternative text; absent means the picture is decorative."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the alternative text, each a template (a picture whose text comes with its data, e.g. a landing section's)."},"width":{"description":"Width in CSS pixels, or one `{{ }}` binding to it (a picture whose size comes with its data); with the height, the box reserved before it loads.","anyOf":[{"type":"integer","minimum":1},{"$ref":"../common/template.json","type":"string","pattern":"^\\{\\{[^{}]+\\}\\}$"}]},"height":{"description":"Height in CSS pixels, or one `{{ }}` binding to it.","anyOf":[{"type":"integer","minimum":1},{"$ref":"../common/template.json","type":"string","pattern":"^\\{\\{[^{}]+\\}\\}$"}]},"fit":{"enum":["cover","contain"],"description":"How the picture fills its box."},"rounded":{"type":"boolean","description":"Round the corners (logos, avatars)."}}};
+const pattern137 = new RegExp("^\\{\\{[^{}]+\\}\\}$", "u");
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/image.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate108.evaluated;
+const evaluated0 = validate109.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14343,7 +14668,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema175.properties, key0))){
+if(!(func1.call(schema176.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -14369,7 +14694,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -14392,8 +14717,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -14502,7 +14827,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data7 === "string"){
-if(!pattern135.test(data7)){
+if(!pattern137.test(data7)){
 const err14 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\{\\{[^{}]+\\}\\}$"},message:"must match pattern \""+"^\\{\\{[^{}]+\\}\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -14588,7 +14913,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data8 === "string"){
-if(!pattern135.test(data8)){
+if(!pattern137.test(data8)){
 const err20 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\{\\{[^{}]+\\}\\}$"},message:"must match pattern \""+"^\\{\\{[^{}]+\\}\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -14636,7 +14961,7 @@ vErrors = null;
 if(data.fit !== undefined){
 let data9 = data.fit;
 if(!((data9 === "cover") || (data9 === "contain"))){
-const err23 = {instancePath:instancePath+"/fit",schemaPath:"#/properties/fit/enum",keyword:"enum",params:{allowedValues: schema175.properties.fit.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/fit",schemaPath:"#/properties/fit/enum",keyword:"enum",params:{allowedValues: schema176.properties.fit.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -14669,18 +14994,18 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema182 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image-upload.json","title":"ImageUploadNode","description":"Pictures picked from the device, each uploaded at once; the bound list holds the returned URLs.","type":"object","required":["type","bind","label","endpoint"],"additionalProperties":false,"properties":{"type":{"const":"image-upload","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Upload endpoint of the API map (multipart)."},"fileField":{"type":"string","description":"Multipart field name of the file (default `file`)."},"resultPath":{"type":"string","description":"Dotted path of the uploaded URL in the API result (default `data.url`)."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Most pictures (default 9).","minimum":1,"maximum":20},"addLabel":{"$ref":"../common/text-key.json","description":"Text key of the add button (default `widget.imageUpload.add`)."},"removeLabel":{"$ref":"../common/text-key.json","description":"Text key of each remove button's accessible name, with {n} (default `widget.imageUpload.remove`)."}}};
+const schema183 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image-upload.json","title":"ImageUploadNode","description":"Pictures picked from the device, each uploaded at once; the bound list holds the returned URLs.","type":"object","required":["type","bind","label","endpoint"],"additionalProperties":false,"properties":{"type":{"const":"image-upload","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Upload endpoint of the API map (multipart)."},"fileField":{"type":"string","description":"Multipart field name of the file (default `file`)."},"resultPath":{"type":"string","description":"Dotted path of the uploaded URL in the API result (default `data.url`)."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Most pictures (default 9).","minimum":1,"maximum":20},"addLabel":{"$ref":"../common/text-key.json","description":"Text key of the add button (default `widget.imageUpload.add`)."},"removeLabel":{"$ref":"../common/text-key.json","description":"Text key of each remove button's accessible name, with {n} (default `widget.imageUpload.remove`)."}}};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/image-upload.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate110.evaluated;
+const evaluated0 = validate111.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14729,7 +15054,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema182.properties, key0))){
+if(!(func1.call(schema183.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -14755,7 +15080,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -14778,15 +15103,15 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern73.test(data3)){
+if(!pattern75.test(data3)){
 const err8 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -14850,8 +15175,8 @@ let data6 = data.rules;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate68(data6[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate69(data6[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -14897,8 +15222,8 @@ let data9 = data.onChange;
 if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate36(data9[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data9[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -14966,7 +15291,7 @@ errors++;
 if(data.max !== undefined){
 let data14 = data.max;
 if((!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) && (typeof data14 !== "string")){
-const err21 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema182.properties.max.type},message:"must be integer,string"};
+const err21 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema183.properties.max.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14976,7 +15301,7 @@ vErrors.push(err21);
 errors++;
 }
 if((!((typeof data14 == "number") && (isFinite(data14)))) && (typeof data14 !== "string")){
-const err22 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema79.type},message:"must be number,string"};
+const err22 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -14986,7 +15311,7 @@ vErrors.push(err22);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern78.test(data14)){
+if(!pattern80.test(data14)){
 const err23 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -15081,18 +15406,18 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
-validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema190 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/landmark.json","title":"LandmarkNode","description":"A page region for assistive technology and layout: a header, navigation, main content, footer or a named section, optionally held to a readable width (for pages that also open on desktops).","type":"object","required":["type","role","children"],"additionalProperties":false,"properties":{"type":{"const":"landmark","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id; a skip link points at the main landmark's id (`#id`)."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"role":{"enum":["banner","navigation","main","contentinfo","region"],"description":"Kind of region: banner (<header>), navigation (<nav>), main (<main>, one per screen), contentinfo (<footer>), region (<section>, needs `label`)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the region's accessible name (needed for `region` and when a screen has two of a kind)."},"width":{"enum":["full","wide","readable"],"description":"Content width on large screens: full (default), wide (a site column) or readable (about 70 characters per line, for long text)."},"tone":{"enum":["plain","card","brand","muted"],"description":"Background: plain (default, the page's), card (white), brand (brand colour with light ink) or muted (footer grey)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the region."}}};
+const schema191 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/landmark.json","title":"LandmarkNode","description":"A page region for assistive technology and layout: a header, navigation, main content, footer or a named section, optionally held to a readable width (for pages that also open on desktops).","type":"object","required":["type","role","children"],"additionalProperties":false,"properties":{"type":{"const":"landmark","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id; a skip link points at the main landmark's id (`#id`)."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"role":{"enum":["banner","navigation","main","contentinfo","region"],"description":"Kind of region: banner (<header>), navigation (<nav>), main (<main>, one per screen), contentinfo (<footer>), region (<section>, needs `label`)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the region's accessible name (needed for `region` and when a screen has two of a kind)."},"width":{"enum":["full","wide","readable"],"description":"Content width on large screens: full (default), wide (a site column) or readable (about 70 characters per line, for long text)."},"tone":{"enum":["plain","card","brand","muted"],"description":"Background: plain (default, the page's), card (white), brand (brand colour with light ink) or muted (footer grey)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the region."}}};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/landmark.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
+const evaluated0 = validate115.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15157,7 +15482,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -15180,15 +15505,15 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined){
 let data3 = data.role;
 if(!(((((data3 === "banner") || (data3 === "navigation")) || (data3 === "main")) || (data3 === "contentinfo")) || (data3 === "region"))){
-const err7 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema190.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema191.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15226,7 +15551,7 @@ errors++;
 if(data.width !== undefined){
 let data5 = data.width;
 if(!(((data5 === "full") || (data5 === "wide")) || (data5 === "readable"))){
-const err10 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/enum",keyword:"enum",params:{allowedValues: schema190.properties.width.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/enum",keyword:"enum",params:{allowedValues: schema191.properties.width.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15239,7 +15564,7 @@ errors++;
 if(data.tone !== undefined){
 let data6 = data.tone;
 if(!((((data6 === "plain") || (data6 === "card")) || (data6 === "brand")) || (data6 === "muted"))){
-const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema190.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema191.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15282,18 +15607,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema193 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/link.json","title":"LinkNode","description":"A link (<a>) to a route of the route map (common params carried) or to an external http(s), tel: or mailto: address.","type":"object","required":["type","label"],"anyOf":[{"required":["route"]},{"required":["url"]}],"additionalProperties":false,"properties":{"type":{"const":"link","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the link's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"route":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"url":{"$ref":"../common/url.json","description":"External address; only http(s), tel: and mailto: are followed."},"query":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters added to the target, each a template."},"variant":{"enum":["inline","skip","nav"],"description":"Look: `inline` (default) an underlined link; `skip` hidden until it has keyboard focus (a 'skip to content' link to `#id` of a main landmark, first on the screen); `nav` a menu entry (no underline)."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run instead of following the link (the link target still shows on hover and long-press)."}}};
+const schema194 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/link.json","title":"LinkNode","description":"A link (<a>) to a route of the route map (common params carried) or to an external http(s), tel: or mailto: address.","type":"object","required":["type","label"],"anyOf":[{"required":["route"]},{"required":["url"]}],"additionalProperties":false,"properties":{"type":{"const":"link","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the link's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"route":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"url":{"$ref":"../common/url.json","description":"External address; only http(s), tel: and mailto: are followed."},"query":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters added to the target, each a template."},"variant":{"enum":["inline","skip","nav"],"description":"Look: `inline` (default) an underlined link; `skip` hidden until it has keyboard focus (a 'skip to content' link to `#id` of a main landmark, first on the screen); `nav` a menu entry (no underline)."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run instead of following the link (the link target still shows on hover and long-press)."}}};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/link.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15375,7 +15700,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema193.properties, key0))){
+if(!(func1.call(schema194.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -15401,7 +15726,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -15424,8 +15749,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -15484,7 +15809,7 @@ errors++;
 if(data.route !== undefined){
 let data6 = data.route;
 if(typeof data6 === "string"){
-if(!pattern66.test(data6)){
+if(!pattern68.test(data6)){
 const err13 = {instancePath:instancePath+"/route",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -15571,7 +15896,7 @@ errors++;
 if(data.variant !== undefined){
 let data10 = data.variant;
 if(!(((data10 === "inline") || (data10 === "skip")) || (data10 === "nav"))){
-const err20 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema193.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema194.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -15586,8 +15911,8 @@ let data11 = data.onClick;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate36(data11[i0], {instancePath:instancePath+"/onClick/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data11[i0], {instancePath:instancePath+"/onClick/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -15614,18 +15939,18 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema200 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/list.json","title":"ListNode","description":"Nodes repeated for each item of a data list, with `item` and `index` in scope; `empty` when there is none.","type":"object","required":["type","items","itemTemplate"],"additionalProperties":false,"properties":{"type":{"const":"list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"$ref":"../common/template.json","description":"A template yielding a list (e.g. `{{ state.list }}`)."},"itemTemplate":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn for each item."},"empty":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn when the list is empty."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between items."},"itemKey":{"type":"string","description":"Field of each item that identifies it (keeps input state across updates)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the list's accessible name."}}};
+const schema201 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/list.json","title":"ListNode","description":"Nodes repeated for each item of a data list, with `item` and `index` in scope; `empty` when there is none.","type":"object","required":["type","items","itemTemplate"],"additionalProperties":false,"properties":{"type":{"const":"list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"$ref":"../common/template.json","description":"A template yielding a list (e.g. `{{ state.list }}`)."},"itemTemplate":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn for each item."},"empty":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn when the list is empty."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between items."},"itemKey":{"type":"string","description":"Field of each item that identifies it (keeps input state across updates)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the list's accessible name."}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/list.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate120.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15664,7 +15989,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema200.properties, key0))){
+if(!(func1.call(schema201.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -15690,7 +16015,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -15713,8 +16038,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -15777,7 +16102,7 @@ errors++;
 if(data.gap !== undefined){
 let data8 = data.gap;
 if(!((((((data8 === "none") || (data8 === "xs")) || (data8 === "sm")) || (data8 === "md")) || (data8 === "lg")) || (data8 === "xl"))){
-const err10 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema200.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema201.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15835,18 +16160,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema204 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/modal.json","title":"ModalNode","description":"A dialog (role dialog, aria-modal) shown while `state.$modals.<id>` is true.","type":"object","required":["type","id","title","children"],"additionalProperties":false,"properties":{"type":{"const":"modal","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Modal id, named by openModal/closeModal."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the dialog's title (its accessible name)."},"hideTitle":{"type":"boolean","description":"Keep the title for assistive technology only."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the dialog (buttons included)."},"maskClosable":{"type":"boolean","description":"Tapping outside or Escape closes it (default true)."},"onClose":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the mask or Escape closes it."}}};
+const schema205 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/modal.json","title":"ModalNode","description":"A dialog (role dialog, aria-modal) shown while `state.$modals.<id>` is true.","type":"object","required":["type","id","title","children"],"additionalProperties":false,"properties":{"type":{"const":"modal","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Modal id, named by openModal/closeModal."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the dialog's title (its accessible name)."},"hideTitle":{"type":"boolean","description":"Keep the title for assistive technology only."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the dialog (buttons included)."},"maskClosable":{"type":"boolean","description":"Tapping outside or Escape closes it (default true)."},"onClose":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the mask or Escape closes it."}}};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/modal.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -15921,7 +16246,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -15944,8 +16269,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -16025,8 +16350,8 @@ let data8 = data.onClose;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate36(data8[i1], {instancePath:instancePath+"/onClose/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data8[i1], {instancePath:instancePath+"/onClose/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -16053,18 +16378,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema207 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/page.json","title":"PageNode","description":"A screen's frame: a title bar (with an optional back button) above the content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","x-copyMaxChars":24,"description":"Text key of the title bar."},"onBack":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions of the back button; the button is shown only when this is present."},"backLabel":{"$ref":"../common/text-key.json","description":"Text key of the back button's accessible name (default `widget.back`)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the page."}}};
+const schema208 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/page.json","title":"PageNode","description":"A screen's frame: a title bar (with an optional back button) above the content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","x-copyMaxChars":24,"description":"Text key of the title bar."},"onBack":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions of the back button; the button is shown only when this is present."},"backLabel":{"$ref":"../common/text-key.json","description":"Text key of the back button's accessible name (default `widget.back`)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the page."}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/page.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
+const evaluated0 = validate125.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16129,7 +16454,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -16152,8 +16477,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -16187,8 +16512,8 @@ let data4 = data.onBack;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate36(data4[i0], {instancePath:instancePath+"/onBack/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data4[i0], {instancePath:instancePath+"/onBack/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -16262,18 +16587,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema211 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/phone-field.json","title":"PhoneFieldNode","description":"A mobile number: digits only, at most 11, shown grouped 3-4-4, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"phone-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"maxDigits":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1,"maximum":20,"description":"Digits kept: typing past it is ignored (default 11)."},"groups":{"anyOf":[{"type":"array","items":{"type":"integer","minimum":1,"maximum":20},"minItems":1},{"$ref":"../common/template.json"}],"description":"Sizes of the digit groups shown, or a binding to them, e.g. `{{ market.limits.phoneDigitGroups }}` (default 3-4-4)."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."}}};
+const schema212 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/phone-field.json","title":"PhoneFieldNode","description":"A mobile number: digits only, at most 11, shown grouped 3-4-4, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"phone-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"maxDigits":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1,"maximum":20,"description":"Digits kept: typing past it is ignored (default 11)."},"groups":{"anyOf":[{"type":"array","items":{"type":"integer","minimum":1,"maximum":20},"minItems":1},{"$ref":"../common/template.json"}],"description":"Sizes of the digit groups shown, or a binding to them, e.g. `{{ market.limits.phoneDigitGroups }}` (default 3-4-4)."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."}}};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/phone-field.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127.evaluated;
+const evaluated0 = validate128.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16312,7 +16637,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema211.properties, key0))){
+if(!(func1.call(schema212.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -16338,7 +16663,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -16361,15 +16686,15 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern73.test(data3)){
+if(!pattern75.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -16458,8 +16783,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate68(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate69(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -16503,7 +16828,7 @@ errors++;
 if(data.maxDigits !== undefined){
 let data10 = data.maxDigits;
 if((!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) && (typeof data10 !== "string")){
-const err17 = {instancePath:instancePath+"/maxDigits",schemaPath:"#/properties/maxDigits/type",keyword:"type",params:{type: schema211.properties.maxDigits.type},message:"must be integer,string"};
+const err17 = {instancePath:instancePath+"/maxDigits",schemaPath:"#/properties/maxDigits/type",keyword:"type",params:{type: schema212.properties.maxDigits.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16513,7 +16838,7 @@ vErrors.push(err17);
 errors++;
 }
 if((!((typeof data10 == "number") && (isFinite(data10)))) && (typeof data10 !== "string")){
-const err18 = {instancePath:instancePath+"/maxDigits",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema79.type},message:"must be number,string"};
+const err18 = {instancePath:instancePath+"/maxDigits",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16523,7 +16848,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!pattern78.test(data10)){
+if(!pattern80.test(data10)){
 const err19 = {instancePath:instancePath+"/maxDigits",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -16662,8 +16987,8 @@ let data13 = data.onChange;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate36(data13[i2], {instancePath:instancePath+"/onChange/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data13[i2], {instancePath:instancePath+"/onChange/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -16690,18 +17015,18 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema218 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/rich-document.json","title":"RichDocumentNode","description":"Structured legal or static text: sections with headings, paragraphs and lists of text runs. Never raw HTML.","type":"object","required":["type","sections"],"additionalProperties":false,"properties":{"type":{"const":"rich-document","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Document title."},"sections":{"type":"array","minItems":1,"description":"Sections in order; numbered when `numbered`.","items":{"type":"object","required":["blocks"],"additionalProperties":false,"properties":{"heading":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Section heading."},"blocks":{"type":"array","items":{"oneOf":[{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A paragraph.","properties":{"kind":{"const":"paragraph","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A sub-heading.","properties":{"kind":{"const":"heading","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","items"],"additionalProperties":false,"description":"A list.","properties":{"kind":{"const":"list","description":"Block kind."},"ordered":{"type":"boolean","description":"Numbered (else bulleted)."},"items":{"type":"array","items":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."},"minItems":1,"description":"List items, each runs of text."}}}],"description":"One block of a section."},"description":"Paragraphs, headings and lists."}}}},"numbered":{"type":"boolean","description":"Number section headings 1, 2, 3."}}};
+const schema219 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/rich-document.json","title":"RichDocumentNode","description":"Structured legal or static text: sections with headings, paragraphs and lists of text runs. Never raw HTML.","type":"object","required":["type","sections"],"additionalProperties":false,"properties":{"type":{"const":"rich-document","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Document title."},"sections":{"type":"array","minItems":1,"description":"Sections in order; numbered when `numbered`.","items":{"type":"object","required":["blocks"],"additionalProperties":false,"properties":{"heading":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Section heading."},"blocks":{"type":"array","items":{"oneOf":[{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A paragraph.","properties":{"kind":{"const":"paragraph","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A sub-heading.","properties":{"kind":{"const":"heading","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","items"],"additionalProperties":false,"description":"A list.","properties":{"kind":{"const":"list","description":"Block kind."},"ordered":{"type":"boolean","description":"Numbered (else bulleted)."},"items":{"type":"array","items":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."},"minItems":1,"description":"List items, each runs of text."}}}],"description":"One block of a section."},"description":"Paragraphs, headings and lists."}}}},"numbered":{"type":"boolean","description":"Number section headings 1, 2, 3."}}};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/rich-document.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate131.evaluated;
+const evaluated0 = validate132.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -16756,7 +17081,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -16779,8 +17104,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -16933,7 +17258,7 @@ errors++;
 if(data4.emphasis !== undefined){
 let data9 = data4.emphasis;
 if(!(((data9 === "strong") || (data9 === "em")) || (data9 === "underline"))){
-const err16 = {instancePath:instancePath+"/title/" + i0+"/emphasis",schemaPath:"#/properties/title/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema218.properties.title.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/title/" + i0+"/emphasis",schemaPath:"#/properties/title/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema219.properties.title.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17155,7 +17480,7 @@ errors++;
 if(data13.emphasis !== undefined){
 let data18 = data13.emphasis;
 if(!(((data18 === "strong") || (data18 === "em")) || (data18 === "underline"))){
-const err32 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/emphasis",schemaPath:"#/properties/sections/items/properties/heading/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema218.properties.sections.items.properties.heading.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/emphasis",schemaPath:"#/properties/sections/items/properties/heading/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema219.properties.sections.items.properties.heading.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -17393,7 +17718,7 @@ errors++;
 if(data23.emphasis !== undefined){
 let data28 = data23.emphasis;
 if(!(((data28 === "strong") || (data28 === "em")) || (data28 === "underline"))){
-const err49 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema218.properties.sections.items.properties.blocks.items.oneOf[0].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema219.properties.sections.items.properties.blocks.items.oneOf[0].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -17639,7 +17964,7 @@ errors++;
 if(data31.emphasis !== undefined){
 let data36 = data31.emphasis;
 if(!(((data36 === "strong") || (data36 === "em")) || (data36 === "underline"))){
-const err67 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema218.properties.sections.items.properties.blocks.items.oneOf[1].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err67 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema219.properties.sections.items.properties.blocks.items.oneOf[1].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -17918,7 +18243,7 @@ errors++;
 if(data41.emphasis !== undefined){
 let data46 = data41.emphasis;
 if(!(((data46 === "strong") || (data46 === "em")) || (data46 === "underline"))){
-const err87 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema218.properties.sections.items.properties.blocks.items.oneOf[2].properties.items.items.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err87 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema219.properties.sections.items.properties.blocks.items.oneOf[2].properties.items.items.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -18071,18 +18396,18 @@ vErrors.push(err97);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema230 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/row.json","title":"RowNode","description":"Children side by side.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"row","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."},"justify":{"enum":["start","center","end","between","around"],"description":"Main-axis distribution."},"wrap":{"type":"boolean","description":"Let children wrap onto more lines."}}};
+const schema231 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/row.json","title":"RowNode","description":"Children side by side.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"row","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."},"justify":{"enum":["start","center","end","between","around"],"description":"Main-axis distribution."},"wrap":{"type":"boolean","description":"Let children wrap onto more lines."}}};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/row.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133.evaluated;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18111,7 +18436,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema230.properties, key0))){
+if(!(func1.call(schema231.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -18137,7 +18462,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -18160,8 +18485,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -18190,7 +18515,7 @@ errors++;
 if(data.gap !== undefined){
 let data5 = data.gap;
 if(!((((((data5 === "none") || (data5 === "xs")) || (data5 === "sm")) || (data5 === "md")) || (data5 === "lg")) || (data5 === "xl"))){
-const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema230.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema231.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18203,7 +18528,7 @@ errors++;
 if(data.padding !== undefined){
 let data6 = data.padding;
 if(!((((((data6 === "none") || (data6 === "xs")) || (data6 === "sm")) || (data6 === "md")) || (data6 === "lg")) || (data6 === "xl"))){
-const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema230.properties.padding.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema231.properties.padding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -18216,7 +18541,7 @@ errors++;
 if(data.align !== undefined){
 let data7 = data.align;
 if(!((((data7 === "start") || (data7 === "center")) || (data7 === "end")) || (data7 === "stretch"))){
-const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema230.properties.align.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema231.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18229,7 +18554,7 @@ errors++;
 if(data.justify !== undefined){
 let data8 = data.justify;
 if(!(((((data8 === "start") || (data8 === "center")) || (data8 === "end")) || (data8 === "between")) || (data8 === "around"))){
-const err10 = {instancePath:instancePath+"/justify",schemaPath:"#/properties/justify/enum",keyword:"enum",params:{allowedValues: schema230.properties.justify.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/justify",schemaPath:"#/properties/justify/enum",keyword:"enum",params:{allowedValues: schema231.properties.justify.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -18262,18 +18587,18 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
-validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema232 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/select.json","title":"SelectNode","description":"A native drop-down of options from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"select","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
+const schema233 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/select.json","title":"SelectNode","description":"A native drop-down of options from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"select","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/select.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
+const evaluated0 = validate136.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18365,7 +18690,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema232.properties, key0))){
+if(!(func1.call(schema233.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -18391,7 +18716,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -18414,15 +18739,15 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern73.test(data3)){
+if(!pattern75.test(data3)){
 const err10 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -18511,8 +18836,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate68(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate69(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -18558,8 +18883,8 @@ let data10 = data.onChange;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate36(data10[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data10[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -18762,18 +19087,18 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema239 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json","title":"SmsCodeFieldNode","description":"An SMS code input with a send button that is blocked during its countdown.","type":"object","required":["type","bind","label","sendLabel","onSend"],"additionalProperties":false,"properties":{"type":{"const":"sms-code-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"length":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Code length: input past it is ignored (default 6).","minimum":1,"maximum":12},"seconds":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Countdown before the code can be sent again (default 60).","minimum":1,"maximum":600},"sendLabel":{"$ref":"../common/text-key.json","x-copyMaxChars":14,"description":"Text key of the send button."},"resendLabel":{"$ref":"../common/text-key.json","description":"Text key of the button while counting down, with {seconds}."},"onSend":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions that send the code; the countdown starts when they succeed."},"autoStart":{"type":"boolean","description":"Start counting when shown (the code was sent just before)."}}};
+const schema240 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json","title":"SmsCodeFieldNode","description":"An SMS code input with a send button that is blocked during its countdown.","type":"object","required":["type","bind","label","sendLabel","onSend"],"additionalProperties":false,"properties":{"type":{"const":"sms-code-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"length":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Code length: input past it is ignored (default 6).","minimum":1,"maximum":12},"seconds":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Countdown before the code can be sent again (default 60).","minimum":1,"maximum":600},"sendLabel":{"$ref":"../common/text-key.json","x-copyMaxChars":14,"description":"Text key of the send button."},"resendLabel":{"$ref":"../common/text-key.json","description":"Text key of the button while counting down, with {seconds}."},"onSend":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions that send the code; the countdown starts when they succeed."},"autoStart":{"type":"boolean","description":"Start counting when shown (the code was sent just before)."}}};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -18832,7 +19157,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema239.properties, key0))){
+if(!(func1.call(schema240.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -18858,7 +19183,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -18881,15 +19206,15 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern73.test(data3)){
+if(!pattern75.test(data3)){
 const err9 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -18978,8 +19303,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate68(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate69(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -19025,8 +19350,8 @@ let data10 = data.onChange;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate36(data10[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data10[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -19045,7 +19370,7 @@ errors++;
 if(data.length !== undefined){
 let data12 = data.length;
 if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err20 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: schema239.properties.length.type},message:"must be integer,string"};
+const err20 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: schema240.properties.length.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19055,7 +19380,7 @@ vErrors.push(err20);
 errors++;
 }
 if((!((typeof data12 == "number") && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err21 = {instancePath:instancePath+"/length",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema79.type},message:"must be number,string"};
+const err21 = {instancePath:instancePath+"/length",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -19065,7 +19390,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!pattern78.test(data12)){
+if(!pattern80.test(data12)){
 const err22 = {instancePath:instancePath+"/length",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -19102,7 +19427,7 @@ errors++;
 if(data.seconds !== undefined){
 let data13 = data.seconds;
 if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err25 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/type",keyword:"type",params:{type: schema239.properties.seconds.type},message:"must be integer,string"};
+const err25 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/type",keyword:"type",params:{type: schema240.properties.seconds.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -19112,7 +19437,7 @@ vErrors.push(err25);
 errors++;
 }
 if((!((typeof data13 == "number") && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err26 = {instancePath:instancePath+"/seconds",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema79.type},message:"must be number,string"};
+const err26 = {instancePath:instancePath+"/seconds",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -19122,7 +19447,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern78.test(data13)){
+if(!pattern80.test(data13)){
 const err27 = {instancePath:instancePath+"/seconds",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -19211,8 +19536,8 @@ let data16 = data.onSend;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate36(data16[i2], {instancePath:instancePath+"/onSend/" + i2,parentData:data16,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data16[i2], {instancePath:instancePath+"/onSend/" + i2,parentData:data16,parentDataProperty:i2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -19251,18 +19576,18 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema248 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/stack.json","title":"StackNode","description":"Children one above the other.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"stack","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."}}};
+const schema249 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/stack.json","title":"StackNode","description":"Children one above the other.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"stack","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/stack.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144.evaluated;
+const evaluated0 = validate145.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19317,7 +19642,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -19340,8 +19665,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -19370,7 +19695,7 @@ errors++;
 if(data.gap !== undefined){
 let data5 = data.gap;
 if(!((((((data5 === "none") || (data5 === "xs")) || (data5 === "sm")) || (data5 === "md")) || (data5 === "lg")) || (data5 === "xl"))){
-const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema248.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema249.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19383,7 +19708,7 @@ errors++;
 if(data.padding !== undefined){
 let data6 = data.padding;
 if(!((((((data6 === "none") || (data6 === "xs")) || (data6 === "sm")) || (data6 === "md")) || (data6 === "lg")) || (data6 === "xl"))){
-const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema248.properties.padding.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema249.properties.padding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19396,7 +19721,7 @@ errors++;
 if(data.align !== undefined){
 let data7 = data.align;
 if(!((((data7 === "start") || (data7 === "center")) || (data7 === "end")) || (data7 === "stretch"))){
-const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema248.properties.align.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema249.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19417,18 +19742,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
-validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema250 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/star-rating.json","title":"StarRatingNode","description":"Stars as radio buttons; choosing star n stores n.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"star-rating","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the score (0 = none)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the group's accessible name."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Number of stars (default 5).","minimum":1,"maximum":10},"readOnly":{"type":"boolean","description":"Show the score without letting it change."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a star is chosen (the score is `result`)."}}};
+const schema251 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/star-rating.json","title":"StarRatingNode","description":"Stars as radio buttons; choosing star n stores n.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"star-rating","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the score (0 = none)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the group's accessible name."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Number of stars (default 5).","minimum":1,"maximum":10},"readOnly":{"type":"boolean","description":"Show the score without letting it change."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a star is chosen (the score is `result`)."}}};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/star-rating.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate146.evaluated;
+const evaluated0 = validate147.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19493,7 +19818,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -19516,15 +19841,15 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern73.test(data3)){
+if(!pattern75.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -19574,7 +19899,7 @@ errors++;
 if(data.max !== undefined){
 let data5 = data.max;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (typeof data5 !== "string")){
-const err11 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema250.properties.max.type},message:"must be integer,string"};
+const err11 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema251.properties.max.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -19584,7 +19909,7 @@ vErrors.push(err11);
 errors++;
 }
 if((!((typeof data5 == "number") && (isFinite(data5)))) && (typeof data5 !== "string")){
-const err12 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema79.type},message:"must be number,string"};
+const err12 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19594,7 +19919,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data5 === "string"){
-if(!pattern78.test(data5)){
+if(!pattern80.test(data5)){
 const err13 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -19645,8 +19970,8 @@ let data7 = data.onChange;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate36(data7[i0], {instancePath:instancePath+"/onChange/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data7[i0], {instancePath:instancePath+"/onChange/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -19673,18 +19998,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
-validate146.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema254 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tabs.json","title":"TabsNode","description":"Tabs (role tablist/tab/tabpanel, arrow keys move between them) from a static list or data.","type":"object","required":["type","label"],"anyOf":[{"required":["tabs"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"tabs","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tab list's accessible name."},"tabs":{"type":"array","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the tab's copy."},"icon":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Optional icon address."},"route":{"$ref":"../common/route-path.json","description":"Makes the tabs a navigation bar: each tab is a link to this route of the route map (the address changes and every section is deep-linkable); the tab whose index is in `bind` is marked the current page. Give every tab a route, and put each section on the screen its route opens."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the tab's panel (else the shared `panel`)."}}},"description":"Static tabs."},"items":{"$ref":"../common/template.json","description":"Tabs from data: a template yielding a list; used when `tabs` is absent."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"iconField":{"type":"string","description":"Field of each data item holding an icon address (wins over `icons` when the item has one)."},"icons":{"type":"array","items":{"$ref":"../common/template.json","contentMediaType":"image/*"},"description":"Icon addresses for data tabs by position: entry i (resolved with that tab's `item` and `index`) shows on tab i; tabs past the end of the list show no icon. The icon is decorative, the tab keeps its text label."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the selected index (default: kept inside the widget). Routed tabs mark no tab when it is out of range."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when a tab is chosen; its data item is `item`, its index `index`."},"panel":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown under every tab (reads the selected index from state)."},"placement":{"enum":["top","bottom"],"description":"Where the tab bar sits."}}};
+const schema255 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tabs.json","title":"TabsNode","description":"Tabs (role tablist/tab/tabpanel, arrow keys move between them) from a static list or data.","type":"object","required":["type","label"],"anyOf":[{"required":["tabs"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"tabs","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tab list's accessible name."},"tabs":{"type":"array","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the tab's copy."},"icon":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Optional icon address."},"route":{"$ref":"../common/route-path.json","description":"Makes the tabs a navigation bar: each tab is a link to this route of the route map (the address changes and every section is deep-linkable); the tab whose index is in `bind` is marked the current page. Give every tab a route, and put each section on the screen its route opens."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the tab's panel (else the shared `panel`)."}}},"description":"Static tabs."},"items":{"$ref":"../common/template.json","description":"Tabs from data: a template yielding a list; used when `tabs` is absent."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"iconField":{"type":"string","description":"Field of each data item holding an icon address (wins over `icons` when the item has one)."},"icons":{"type":"array","items":{"$ref":"../common/template.json","contentMediaType":"image/*"},"description":"Icon addresses for data tabs by position: entry i (resolved with that tab's `item` and `index`) shows on tab i; tabs past the end of the list show no icon. The icon is decorative, the tab keeps its text label."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the selected index (default: kept inside the widget). Routed tabs mark no tab when it is out of range."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when a tab is chosen; its data item is `item`, its index `index`."},"panel":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown under every tab (reads the selected index from state)."},"placement":{"enum":["top","bottom"],"description":"Where the tab bar sits."}}};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/tabs.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate149.evaluated;
+const evaluated0 = validate150.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -19766,7 +20091,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema254.properties, key0))){
+if(!(func1.call(schema255.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -19792,7 +20117,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -19815,8 +20140,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -19914,7 +20239,7 @@ errors++;
 if(data5.route !== undefined){
 let data8 = data5.route;
 if(typeof data8 === "string"){
-if(!pattern66.test(data8)){
+if(!pattern68.test(data8)){
 const err16 = {instancePath:instancePath+"/tabs/" + i0+"/route",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -20049,7 +20374,7 @@ errors++;
 if(data.bind !== undefined){
 let data16 = data.bind;
 if(typeof data16 === "string"){
-if(!pattern73.test(data16)){
+if(!pattern75.test(data16)){
 const err26 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -20076,8 +20401,8 @@ let data17 = data.onChange;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate36(data17[i3], {instancePath:instancePath+"/onChange/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data17[i3], {instancePath:instancePath+"/onChange/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -20118,7 +20443,7 @@ errors++;
 if(data.placement !== undefined){
 let data21 = data.placement;
 if(!((data21 === "top") || (data21 === "bottom"))){
-const err30 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema254.properties.placement.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema255.properties.placement.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -20139,18 +20464,18 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
-validate149.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate150.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema262 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tag.json","title":"TagNode","description":"A small label chip (complaint type, product tag).","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"tag","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","x-copyMaxChars":16,"description":"Text key of the copy."},"value":{"$ref":"../common/template.json","description":"Plain text from data."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour (default neutral)."}}};
+const schema263 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tag.json","title":"TagNode","description":"A small label chip (complaint type, product tag).","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"tag","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","x-copyMaxChars":16,"description":"Text key of the copy."},"value":{"$ref":"../common/template.json","description":"Plain text from data."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour (default neutral)."}}};
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/tag.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate152.evaluated;
+const evaluated0 = validate153.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20248,7 +20573,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -20271,8 +20596,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -20316,7 +20641,7 @@ errors++;
 if(data.tone !== undefined){
 let data5 = data.tone;
 if(!(((((data5 === "neutral") || (data5 === "info")) || (data5 === "success")) || (data5 === "warning")) || (data5 === "danger"))){
-const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema262.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema263.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20337,18 +20662,18 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate152.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
-validate152.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate153.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema266 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text.json","title":"TextNode","description":"A run of text: copy from the text set by key (with {name} arguments), or a bound data value.","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"text","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the copy to show."},"args":{"description":"Values for the {name} placeholders of the copy, each a template.","type":"object","additionalProperties":{"$ref":"../common/template.json"}},"value":{"$ref":"../common/template.json","description":"Data to show when the text is not copy (a name, an amount, a date)."},"variant":{"description":"Typographic role.","enum":["title","subtitle","body","caption","label","error","amount"]},"level":{"type":"integer","minimum":1,"maximum":6,"description":"Heading level of a `title` or `subtitle` (default 2 and 3): 1 for the one main heading of a screen without a `page` title bar."}}};
+const schema267 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text.json","title":"TextNode","description":"A run of text: copy from the text set by key (with {name} arguments), or a bound data value.","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"text","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the copy to show."},"args":{"description":"Values for the {name} placeholders of the copy, each a template.","type":"object","additionalProperties":{"$ref":"../common/template.json"}},"value":{"$ref":"../common/template.json","description":"Data to show when the text is not copy (a name, an amount, a date)."},"variant":{"description":"Typographic role.","enum":["title","subtitle","body","caption","label","error","amount"]},"level":{"type":"integer","minimum":1,"maximum":6,"description":"Heading level of a `title` or `subtitle` (default 2 and 3): 1 for the one main heading of a screen without a `page` title bar."}}};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/text.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate154.evaluated;
+const evaluated0 = validate155.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20446,7 +20771,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -20469,8 +20794,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -20541,7 +20866,7 @@ errors++;
 if(data.variant !== undefined){
 let data7 = data.variant;
 if(!(((((((data7 === "title") || (data7 === "subtitle")) || (data7 === "body")) || (data7 === "caption")) || (data7 === "label")) || (data7 === "error")) || (data7 === "amount"))){
-const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema266.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema267.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20597,18 +20922,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
-validate154.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate155.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema271 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text-field.json","title":"TextFieldNode","description":"A one-line text input bound to state.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"text-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"inputMode":{"enum":["text","numeric","decimal","email","tel"],"description":"Keyboard to show."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Characters beyond this are ignored.","minimum":1}}};
+const schema272 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text-field.json","title":"TextFieldNode","description":"A one-line text input bound to state.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"text-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"inputMode":{"enum":["text","numeric","decimal","email","tel"],"description":"Keyboard to show."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Characters beyond this are ignored.","minimum":1}}};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/text-field.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate156.evaluated;
+const evaluated0 = validate157.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20647,7 +20972,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema271.properties, key0))){
+if(!(func1.call(schema272.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -20673,7 +20998,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -20696,15 +21021,15 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern73.test(data3)){
+if(!pattern75.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -20793,8 +21118,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate68(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate69(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -20840,8 +21165,8 @@ let data10 = data.onChange;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate36(data10[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data10[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -20860,7 +21185,7 @@ errors++;
 if(data.inputMode !== undefined){
 let data12 = data.inputMode;
 if(!(((((data12 === "text") || (data12 === "numeric")) || (data12 === "decimal")) || (data12 === "email")) || (data12 === "tel"))){
-const err18 = {instancePath:instancePath+"/inputMode",schemaPath:"#/properties/inputMode/enum",keyword:"enum",params:{allowedValues: schema271.properties.inputMode.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/inputMode",schemaPath:"#/properties/inputMode/enum",keyword:"enum",params:{allowedValues: schema272.properties.inputMode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -20873,7 +21198,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data13 = data.maxLength;
 if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema271.properties.maxLength.type},message:"must be integer,string"};
+const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema272.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -20883,7 +21208,7 @@ vErrors.push(err19);
 errors++;
 }
 if((!((typeof data13 == "number") && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema79.type},message:"must be number,string"};
+const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -20893,7 +21218,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern78.test(data13)){
+if(!pattern80.test(data13)){
 const err21 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -20928,18 +21253,18 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
-validate156.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate157.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema277 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/textarea.json","title":"TextareaNode","description":"A multi-line text input with a length counter.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"textarea","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Input past this is ignored; a counter `n/max` is shown (default 200).","minimum":1,"maximum":100000},"rows":{"type":"integer","description":"Visible lines (default 4).","minimum":1,"maximum":20},"readOnly":{"type":"boolean","description":"Show the value without letting it change (counter still shown)."}}};
+const schema278 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/textarea.json","title":"TextareaNode","description":"A multi-line text input with a length counter.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"textarea","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Input past this is ignored; a counter `n/max` is shown (default 200).","minimum":1,"maximum":100000},"rows":{"type":"integer","description":"Visible lines (default 4).","minimum":1,"maximum":20},"readOnly":{"type":"boolean","description":"Show the value without letting it change (counter still shown)."}}};
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/textarea.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate160.evaluated;
+const evaluated0 = validate161.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -20978,7 +21303,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema277.properties, key0))){
+if(!(func1.call(schema278.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -21004,7 +21329,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -21027,15 +21352,15 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern73.test(data3)){
+if(!pattern75.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -21124,8 +21449,8 @@ let data7 = data.rules;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate68(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate69(data7[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -21171,8 +21496,8 @@ let data10 = data.onChange;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate36(data10[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data10[i1], {instancePath:instancePath+"/onChange/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -21191,7 +21516,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data12 = data.maxLength;
 if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err18 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema277.properties.maxLength.type},message:"must be integer,string"};
+const err18 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema278.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21201,7 +21526,7 @@ vErrors.push(err18);
 errors++;
 }
 if((!((typeof data12 == "number") && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema79.type},message:"must be number,string"};
+const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -21211,7 +21536,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!pattern78.test(data12)){
+if(!pattern80.test(data12)){
 const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -21303,18 +21628,18 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
-validate160.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate161.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema283 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/theme-scope.json","title":"ThemeScopeNode","description":"Content drawn in colours that come from data (a campaign's brand colours): each colour is a `#rgb`/`#rrggbb` value or a binding to one; a missing or malformed colour keeps the app's own.","type":"object","required":["type","colors","children"],"additionalProperties":false,"properties":{"type":{"const":"theme-scope","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"colors":{"type":"object","additionalProperties":false,"description":"Colours of the content, each a template resolving to `#rgb` or `#rrggbb`.","properties":{"brand":{"$ref":"../common/template.json","description":"Buttons, links and accents."},"brandInk":{"$ref":"../common/template.json","description":"Text on brand-coloured buttons."},"ink":{"$ref":"../common/template.json","description":"Body text."},"background":{"$ref":"../common/template.json","description":"Background of the content."}}},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content drawn in these colours."}}};
+const schema284 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/theme-scope.json","title":"ThemeScopeNode","description":"Content drawn in colours that come from data (a campaign's brand colours): each colour is a `#rgb`/`#rrggbb` value or a binding to one; a missing or malformed colour keeps the app's own.","type":"object","required":["type","colors","children"],"additionalProperties":false,"properties":{"type":{"const":"theme-scope","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"colors":{"type":"object","additionalProperties":false,"description":"Colours of the content, each a template resolving to `#rgb` or `#rrggbb`.","properties":{"brand":{"$ref":"../common/template.json","description":"Buttons, links and accents."},"brandInk":{"$ref":"../common/template.json","description":"Text on brand-coloured buttons."},"ink":{"$ref":"../common/template.json","description":"Body text."},"background":{"$ref":"../common/template.json","description":"Background of the content."}}},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content drawn in these colours."}}};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/theme-scope.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
+const evaluated0 = validate165.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21379,7 +21704,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern80.test(data1)){
+if(!pattern82.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -21402,8 +21727,8 @@ errors++;
 }
 }
 if(data.when !== undefined){
-if(!(validate66(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data.when, {instancePath:instancePath+"/when",parentData:data,parentDataProperty:"when",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -21515,17 +21840,17 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate165.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/node.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate64.evaluated;
+const evaluated0 = validate65.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -21546,15 +21871,15 @@ errors++;
 const tag0 = data.type;
 if(typeof tag0 == "string"){
 if(tag0 === "amount-field"){
-if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "bank-card-field"){
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21562,8 +21887,8 @@ props0 = true;
 }
 }
 else if(tag0 === "button"){
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21571,8 +21896,8 @@ props0 = true;
 }
 }
 else if(tag0 === "captcha-image"){
-if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21580,8 +21905,8 @@ props0 = true;
 }
 }
 else if(tag0 === "card"){
-if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21589,8 +21914,8 @@ props0 = true;
 }
 }
 else if(tag0 === "checkbox"){
-if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21598,8 +21923,8 @@ props0 = true;
 }
 }
 else if(tag0 === "choice-list"){
-if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+if(!(validate88(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21607,8 +21932,8 @@ props0 = true;
 }
 }
 else if(tag0 === "collapse"){
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21616,8 +21941,8 @@ props0 = true;
 }
 }
 else if(tag0 === "countdown"){
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21625,8 +21950,8 @@ props0 = true;
 }
 }
 else if(tag0 === "detail-lines"){
-if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21634,8 +21959,8 @@ props0 = true;
 }
 }
 else if(tag0 === "divider"){
-if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21643,8 +21968,8 @@ props0 = true;
 }
 }
 else if(tag0 === "embedded-page"){
-if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21652,8 +21977,8 @@ props0 = true;
 }
 }
 else if(tag0 === "form"){
-if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21661,8 +21986,8 @@ props0 = true;
 }
 }
 else if(tag0 === "icon-grid"){
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21670,8 +21995,8 @@ props0 = true;
 }
 }
 else if(tag0 === "image"){
-if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21679,8 +22004,8 @@ props0 = true;
 }
 }
 else if(tag0 === "image-upload"){
-if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21688,8 +22013,8 @@ props0 = true;
 }
 }
 else if(tag0 === "landmark"){
-if(!(validate114(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21697,8 +22022,8 @@ props0 = true;
 }
 }
 else if(tag0 === "link"){
-if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21706,8 +22031,8 @@ props0 = true;
 }
 }
 else if(tag0 === "list"){
-if(!(validate119(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21715,8 +22040,8 @@ props0 = true;
 }
 }
 else if(tag0 === "modal"){
-if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21724,8 +22049,8 @@ props0 = true;
 }
 }
 else if(tag0 === "page"){
-if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate125(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21733,8 +22058,8 @@ props0 = true;
 }
 }
 else if(tag0 === "phone-field"){
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21742,8 +22067,8 @@ props0 = true;
 }
 }
 else if(tag0 === "rich-document"){
-if(!(validate131(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate132(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21751,8 +22076,8 @@ props0 = true;
 }
 }
 else if(tag0 === "row"){
-if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21760,8 +22085,8 @@ props0 = true;
 }
 }
 else if(tag0 === "select"){
-if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21769,8 +22094,8 @@ props0 = true;
 }
 }
 else if(tag0 === "sms-code-field"){
-if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21778,8 +22103,8 @@ props0 = true;
 }
 }
 else if(tag0 === "stack"){
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21787,8 +22112,8 @@ props0 = true;
 }
 }
 else if(tag0 === "star-rating"){
-if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
+if(!(validate147(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21796,8 +22121,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tabs"){
-if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21805,8 +22130,8 @@ props0 = true;
 }
 }
 else if(tag0 === "tag"){
-if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21814,8 +22139,8 @@ props0 = true;
 }
 }
 else if(tag0 === "text"){
-if(!(validate154(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate155(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21823,8 +22148,8 @@ props0 = true;
 }
 }
 else if(tag0 === "text-field"){
-if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate157(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21832,8 +22157,8 @@ props0 = true;
 }
 }
 else if(tag0 === "textarea"){
-if(!(validate160(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21841,8 +22166,8 @@ props0 = true;
 }
 }
 else if(tag0 === "theme-scope"){
-if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -21881,18 +22206,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate65.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate64.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate65.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/screen.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -22038,7 +22363,7 @@ vErrors.push(err9);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema66.properties, key0))){
+if(!(func1.call(schema67.properties, key0))){
 const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
@@ -22153,8 +22478,8 @@ let data8 = data.onLoad;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate36(data8[i0], {instancePath:instancePath+"/onLoad/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate37(data8[i0], {instancePath:instancePath+"/onLoad/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -22187,8 +22512,8 @@ let data11 = data.body;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate64(data11[i1], {instancePath:instancePath+"/body/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate65(data11[i1], {instancePath:instancePath+"/body/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
@@ -22215,19 +22540,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateTextSet = validate201;
-const schema289 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/text-set.json","title":"TextSetDocument","description":"All borrower-facing copy of one locale. Every text set holds the same keys; screens, actions and maps name keys, never inline copy.","type":"object","required":["kind","id","schemaVersion","locale","texts"],"additionalProperties":false,"properties":{"kind":{"const":"text-set","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Text set id, equal to its locale (e.g. `id-ID`); markets name it in `textSet`."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"locale":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"BCP 47 locale of the copy (`id-ID` Indonesian, `en-IN` English); sets the page's lang attribute."},"description":{"type":"string","description":"Ops-facing note about this text set (never shown to borrowers)."},"texts":{"type":"object","description":"Copy by text key, in ICU MessageFormat: `{name}` placeholders, and plural, select, number and date arguments, filled from the node's `args` (parsed at publish; the app never parses copy).","propertyNames":{"$ref":"../common/text-key.json"},"additionalProperties":{"type":"string"}}}};
+export const validateTextSet = validate202;
+const schema290 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/text-set.json","title":"TextSetDocument","description":"All borrower-facing copy of one locale. Every text set holds the same keys; screens, actions and maps name keys, never inline copy.","type":"object","required":["kind","id","schemaVersion","locale","texts"],"additionalProperties":false,"properties":{"kind":{"const":"text-set","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Text set id, equal to its locale (e.g. `id-ID`); markets name it in `textSet`."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"locale":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"BCP 47 locale of the copy (`id-ID` Indonesian, `en-IN` English); sets the page's lang attribute."},"description":{"type":"string","description":"Ops-facing note about this text set (never shown to borrowers)."},"texts":{"type":"object","description":"Copy by text key, in ICU MessageFormat: `{name}` placeholders, and plural, select, number and date arguments, filled from the node's `args` (parsed at publish; the app never parses copy).","propertyNames":{"$ref":"../common/text-key.json"},"additionalProperties":{"type":"string"}}}};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/text-set.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate201.evaluated;
+const evaluated0 = validate202.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -22457,29 +22782,29 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
-validate201.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate202.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateNode = validate64;
+export const validateNode = validate65;
 
-export const validateAction = validate36;
+export const validateAction = validate37;
 
 export const validateLandingSection = validate23;
 
-export const validateBeacon = validate202;
-const schema291 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/beacon.json","title":"Beacon","description":"What the renderer reports about borrowers' pages (POST /config/v1/beacon, at most 4096 bytes): per view ticket (a view the server handed out in a release) or per screen, counts and timings only. Ids, view tickets, counts and timings are all that fit: no token, phone, deviceId, order number or free text.","type":"object","required":["v","market","screens"],"additionalProperties":false,"properties":{"v":{"const":1,"description":"Version of this beacon format."},"market":{"type":"string","pattern":"^[A-Z]{2}$","description":"Market id of the page (`ID`, `IN`)."},"screens":{"type":"array","minItems":1,"maxItems":20,"description":"What happened since the last beacon: one entry per ticketed view, and per screen for views without a ticket.","items":{"title":"BeaconScreen","type":"object","required":["screen"],"additionalProperties":false,"properties":{"screen":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,63}$","description":"Screen id (as the route map names it)."},"ticket":{"type":"string","maxLength":700,"pattern":"^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$","description":"The view ticket the server handed out with this view (the drawn page's hand-off, or X-View-Ticket of the screen's answer): signed, it names the releases in flight for the view and the borrower's arm of each. Only an entry with a valid ticket counts for a release, once, as one page view; the arm is never taken from the body. Absent: the entry counts only for the screen's own figures."},"pageViews":{"type":"integer","minimum":0,"maximum":100,"description":"Times the screen was shown. Absent: 0."},"renderErrors":{"type":"integer","minimum":0,"maximum":100,"description":"Errors caught by node error boundaries (a widget that threw). Absent: 0."},"unknownNodes":{"type":"integer","minimum":0,"maximum":100,"description":"Nodes of a type the renderer does not know (drawn as nothing). Absent: 0."},"expressionWarnings":{"type":"integer","minimum":0,"maximum":100,"description":"Warnings of binding and condition expressions. Absent: 0."},"apiFailures":{"type":"object","maxProperties":20,"description":"API failures (network errors and non-success codes) by logical endpoint name (the API map's). Absent: none.","propertyNames":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},"additionalProperties":{"type":"integer","minimum":0,"maximum":100,"description":"Failures of that endpoint."}},"lcp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Largest Contentful Paint of page views, ms."},"inp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Interaction to Next Paint of page views, ms."}}}}}};
-const pattern210 = new RegExp("^[A-Z]{2}$", "u");
-const pattern211 = new RegExp("^[a-z0-9][a-z0-9-]{0,63}$", "u");
-const pattern212 = new RegExp("^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$", "u");
-const pattern213 = new RegExp("^[A-Za-z][A-Za-z0-9_.-]{0,63}$", "u");
+export const validateBeacon = validate203;
+const schema292 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/beacon.json","title":"Beacon","description":"What the renderer reports about borrowers' pages (POST /config/v1/beacon, at most 4096 bytes): per view ticket (a view the server handed out in a release) or per screen, counts and timings only. Ids, view tickets, counts and timings are all that fit: no token, phone, deviceId, order number or free text.","type":"object","required":["v","market","screens"],"additionalProperties":false,"properties":{"v":{"const":1,"description":"Version of this beacon format."},"market":{"type":"string","pattern":"^[A-Z]{2}$","description":"Market id of the page (`ID`, `IN`)."},"screens":{"type":"array","minItems":1,"maxItems":20,"description":"What happened since the last beacon: one entry per ticketed view, and per screen for views without a ticket.","items":{"title":"BeaconScreen","type":"object","required":["screen"],"additionalProperties":false,"properties":{"screen":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,63}$","description":"Screen id (as the route map names it)."},"ticket":{"type":"string","maxLength":700,"pattern":"^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$","description":"The view ticket the server handed out with this view (the drawn page's hand-off, or X-View-Ticket of the screen's answer): signed, it names the releases in flight for the view and the borrower's arm of each. Only an entry with a valid ticket counts for a release, once, as one page view; the arm is never taken from the body. Absent: the entry counts only for the screen's own figures."},"pageViews":{"type":"integer","minimum":0,"maximum":100,"description":"Times the screen was shown. Absent: 0."},"renderErrors":{"type":"integer","minimum":0,"maximum":100,"description":"Errors caught by node error boundaries (a widget that threw). Absent: 0."},"unknownNodes":{"type":"integer","minimum":0,"maximum":100,"description":"Nodes of a type the renderer does not know (drawn as nothing). Absent: 0."},"expressionWarnings":{"type":"integer","minimum":0,"maximum":100,"description":"Warnings of binding and condition expressions. Absent: 0."},"apiFailures":{"type":"object","maxProperties":20,"description":"API failures (network errors and non-success codes) by logical endpoint name (the API map's). Absent: none.","propertyNames":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},"additionalProperties":{"type":"integer","minimum":0,"maximum":100,"description":"Failures of that endpoint."}},"lcp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Largest Contentful Paint of page views, ms."},"inp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Interaction to Next Paint of page views, ms."}}}}}};
+const pattern212 = new RegExp("^[A-Z]{2}$", "u");
+const pattern213 = new RegExp("^[a-z0-9][a-z0-9-]{0,63}$", "u");
+const pattern214 = new RegExp("^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$", "u");
+const pattern215 = new RegExp("^[A-Za-z][A-Za-z0-9_.-]{0,63}$", "u");
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/beacon.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate202.evaluated;
+const evaluated0 = validate203.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -22544,7 +22869,7 @@ errors++;
 if(data.market !== undefined){
 let data1 = data.market;
 if(typeof data1 === "string"){
-if(!pattern210.test(data1)){
+if(!pattern212.test(data1)){
 const err5 = {instancePath:instancePath+"/market",schemaPath:"#/properties/market/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -22604,7 +22929,7 @@ vErrors.push(err9);
 errors++;
 }
 for(const key1 in data3){
-if(!(func1.call(schema291.properties.screens.items.properties, key1))){
+if(!(func1.call(schema292.properties.screens.items.properties, key1))){
 const err10 = {instancePath:instancePath+"/screens/" + i0,schemaPath:"#/properties/screens/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
@@ -22618,7 +22943,7 @@ errors++;
 if(data3.screen !== undefined){
 let data4 = data3.screen;
 if(typeof data4 === "string"){
-if(!pattern211.test(data4)){
+if(!pattern213.test(data4)){
 const err11 = {instancePath:instancePath+"/screens/" + i0+"/screen",schemaPath:"#/properties/screens/items/properties/screen/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -22653,7 +22978,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern212.test(data5)){
+if(!pattern214.test(data5)){
 const err14 = {instancePath:instancePath+"/screens/" + i0+"/ticket",schemaPath:"#/properties/screens/items/properties/ticket/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -22831,7 +23156,7 @@ errors++;
 for(const key2 in data10){
 const _errs24 = errors;
 if(typeof key2 === "string"){
-if(!pattern213.test(key2)){
+if(!pattern215.test(key2)){
 const err29 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err29];
@@ -23068,7 +23393,7 @@ vErrors.push(err48);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
-validate202.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate203.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -1,0 +1,51 @@
+/**
+ * The verdicts in words for ops, figures included. A broken split is said to be the split's fault, never the copy's:
+ * a mismatch means borrowers are assigned, served or counted unevenly, so every rate on the page is suspect.
+ */
+import type { ArmCounts } from './relative-lift.js';
+import type { SequentialLift } from './sequential-interval.js';
+
+type DecidedVerdict = 'candidate-better' | 'base-better' | 'no-difference';
+
+const percent = (x: number) => `${(x * 100).toFixed(Math.abs(x) < 0.1 ? 1 : 0)} %`;
+const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${percent(Math.abs(x))}`;
+const pText = (p: number) => (p < 0.0001 ? 'p < 0.0001' : `p = ${p.toPrecision(2)}`);
+
+export function srmWords(base: number, candidate: number, candidateShare: number, p: number): string {
+  const actual = candidate / (base + candidate);
+  return (
+    `Verdicts withheld: the split is broken. The release asks for ${percent(candidateShare)} of borrowers in the ` +
+    `candidate, but ${candidate} of ${base + candidate} exposed borrowers (${percent(actual)}) are there ` +
+    `(sample-ratio mismatch, ${pText(p)}). Borrowers are being assigned, served or counted unevenly, so no goal can ` +
+    `be judged; this says nothing about the copy. Find and fix the cause before reading any result.`
+  );
+}
+
+export const notEnoughWords = {
+  days: (days: number, minDays: number) =>
+    `Not enough data yet: the experiment has run ${Math.floor(days)} of the ${minDays} days it needs.`,
+  exposed: (arm: 'base' | 'candidate', exposed: number, min: number) =>
+    `Not enough data yet: ${exposed} of the ${min} borrowers needed are exposed in the ${arm} arm.`,
+  conversions: (arm: 'base' | 'candidate', conversions: number, min: number) =>
+    `Not enough data yet: ${conversions} of the ${min} conversions needed in the ${arm} arm.`,
+  noLift: (base: ArmCounts, candidate: ArmCounts) => {
+    if (base.conversions === 0)
+      return 'Not enough data yet: no borrower in the base arm has converted, so a relative change cannot be measured.';
+    const flat = (arm: ArmCounts) => arm.conversions === 0 || arm.conversions === arm.exposed;
+    const [name, arm] = flat(candidate) ? (['candidate', candidate] as const) : (['base', base] as const);
+    return `Not enough data yet: ${arm.conversions === 0 ? 'no' : 'every'} borrower in the ${name} arm converted, so the rates cannot be compared.`;
+  },
+};
+
+export function decidedWords(
+  verdict: DecidedVerdict,
+  estimate: number,
+  interval: SequentialLift,
+  alpha: number,
+): string {
+  const range = `${signed(estimate)}, ${percent(1 - alpha)} always-valid interval ${signed(interval.low)} to ${signed(interval.high)}, ${pText(interval.p)}`;
+  if (verdict === 'no-difference')
+    return `No difference shown: the candidate's rate differs from the base's by ${range}; the interval still includes no change.`;
+  const who = verdict === 'candidate-better' ? 'The candidate is better' : 'The base is better';
+  return `${who}: the candidate's rate differs from the base's by ${range}.`;
+}
