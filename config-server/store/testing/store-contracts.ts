@@ -5,6 +5,7 @@ import { describeReleaseContract } from './release-contract.js';
 import { describeApprovalContract } from './approval-contract.js';
 import { describeTelemetryContract } from './telemetry-contract.js';
 import { describeDecisionContract } from './decision-contract.js';
+import { describeExperimentContract } from './experiment-contract.js';
 import type { StoreFactory } from './store-factory.js';
 
 export function describeStoreContracts(
@@ -18,4 +19,5 @@ export function describeStoreContracts(
   describeApprovalContract(name, factory);
   describeTelemetryContract(name, factory, telemetry);
   describeDecisionContract(name, factory, telemetry);
+  describeExperimentContract(name, factory);
 }
