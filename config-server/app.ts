@@ -46,6 +46,7 @@ import {
   type BeaconLimit,
 } from './releases/beacon-routes.js';
 import { viewTicketKeysFromEnv, viewTicketsFor } from './releases/view-ticket.js';
+import { ExposureRecorder } from './releases/exposure-recorder.js';
 import { releaseGuard, type Guard } from './releases/guard.js';
 import { prefetchFailures, type PrefetchFailures } from './releases/prefetch-failures.js';
 import { releaseFigures, telemetryReleaseStats } from './releases/release-stats.js';
@@ -113,6 +114,8 @@ export interface ConfigApp {
   guard: Guard;
   /** The open live streams (issue 47); `close()` ends them, as a shutdown does first. */
   live: LiveHub;
+  /** Experiments' exposures waiting to be written (tests flush them). */
+  exposures: ExposureRecorder;
   close(): Promise<void>;
 }
 
@@ -221,6 +224,9 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const snapshot = () => sync.snapshot();
   const refresh = () => sync.refresh();
   apply(snapshot());
+  // Exposure is what the server saw: every ticket it mints for a release with an experiment.
+  const exposures = new ExposureRecorder({ store: store.experiments, releases: () => snapshot().releases, log });
+  tickets.onMint = exposures.saw;
   const ops = opsRoutes({
     env,
     snapshot,
@@ -346,6 +352,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     prefetchFailures: failures,
     guard,
     live: hub,
+    exposures,
     // The config API is what every borrower's app polls: it skips express's routing, helmet and compression.
     // Wrapped for the access log and request metrics (route template, status, duration).
     handler: ops.observe((req, res) => (fast.handle(req, res) ? fastPathRoute(req.url) : void app(req, res))),
@@ -353,6 +360,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
       hub.close();
       await guard.close();
       await failures.close().catch(() => undefined);
+      await exposures.flush();
       await sync.close();
       await store.close();
     },
