@@ -47,6 +47,8 @@ import {
 } from './releases/beacon-routes.js';
 import { viewTicketKeysFromEnv, viewTicketsFor } from './releases/view-ticket.js';
 import { ExposureRecorder } from './releases/exposure-recorder.js';
+import { conversionKeysFor, conversionKeysFromEnv, type ConversionKeys } from './releases/conversion-keys.js';
+import { conversionRouter } from './releases/conversion-routes.js';
 import { releaseGuard, type Guard } from './releases/guard.js';
 import { prefetchFailures, type PrefetchFailures } from './releases/prefetch-failures.js';
 import { releaseFigures, telemetryReleaseStats } from './releases/release-stats.js';
@@ -116,6 +118,8 @@ export interface ConfigApp {
   live: LiveHub;
   /** Experiments' exposures waiting to be written (tests flush them). */
   exposures: ExposureRecorder;
+  /** The keys `POST /config/v1/conversions` takes (the first is what a reporter sends). */
+  conversionKeys: ConversionKeys;
   close(): Promise<void>;
 }
 
@@ -183,6 +187,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const devPages = devPagesFromEnv(env);
   const beaconLimit = opts.beaconLimit ?? beaconLimitFromEnv(env);
   const ticketKeys = viewTicketKeysFromEnv(env);
+  conversionKeysFromEnv(env);
   const viewsPerAddress = beaconViewsPerAddressFromEnv(env);
   const liveSettings = liveSettingsFromEnv(env);
   const { store, auth, telemetry } = await openStores({
@@ -194,6 +199,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   let headers: ReturnType<typeof securityHeaders>;
   let fast: PublicFastPath;
   let tickets: Awaited<ReturnType<typeof viewTicketsFor>>;
+  let conversionKeys: ConversionKeys;
   let live: LiveHub | undefined;
   const apply = (snap: PublishedSnapshot) => {
     headers = securityHeaders(snap, validation.backendOrigins);
@@ -205,6 +211,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   try {
     // View tickets (issue 44): VIEW_TICKET_KEYS, else the key every replica shares through the store.
     tickets = await viewTicketsFor(env, telemetry, ticketKeys);
+    // Conversions (the backend's, server to server): CONVERSION_KEYS, else the sandbox's shared key when it is on.
+    conversionKeys = await conversionKeysFor(env, telemetry, sandboxOn);
     const imported = await importOnFirstStart(store, opts.screensDir, validation);
     if (imported) log(`first start: published ${imported} documents from the repository`);
     await ensureAdminFromEnv(auth, env, log, opts.scrypt);
@@ -272,6 +280,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   app.use(ops.router);
   app.use(openapiRouter());
   app.use('/config/v1', beaconRouter({ snapshot, telemetry, limit: beaconLimit, tickets, viewsPerAddress }));
+  app.use('/config/v1', conversionRouter({ snapshot, store: store.experiments, keys: conversionKeys }));
   app.use('/config/v1', publicApiRouter(snapshot, tickets));
   app.use('/config', notFoundJson);
   // The publish is committed by then: a failed rebuild (database gone that instant) must not turn its answer
@@ -353,6 +362,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     guard,
     live: hub,
     exposures,
+    conversionKeys,
     // The config API is what every borrower's app polls: it skips express's routing, helmet and compression.
     // Wrapped for the access log and request metrics (route template, status, duration).
     handler: ops.observe((req, res) => (fast.handle(req, res) ? fastPathRoute(req.url) : void app(req, res))),
