@@ -49,6 +49,7 @@ import { viewTicketKeysFromEnv, viewTicketsFor } from './releases/view-ticket.js
 import { ExposureRecorder } from './releases/exposure-recorder.js';
 import { conversionKeysFor, conversionKeysFromEnv, type ConversionKeys } from './releases/conversion-keys.js';
 import { conversionRouter } from './releases/conversion-routes.js';
+import { experimentSettingsFromEnv } from './experiments/experiment-settings.js';
 import { releaseGuard, type Guard } from './releases/guard.js';
 import { prefetchFailures, type PrefetchFailures } from './releases/prefetch-failures.js';
 import { releaseFigures, telemetryReleaseStats } from './releases/release-stats.js';
@@ -188,6 +189,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const beaconLimit = opts.beaconLimit ?? beaconLimitFromEnv(env);
   const ticketKeys = viewTicketKeysFromEnv(env);
   conversionKeysFromEnv(env);
+  const experimentSettings = experimentSettingsFromEnv(env);
   const viewsPerAddress = beaconViewsPerAddressFromEnv(env);
   const liveSettings = liveSettingsFromEnv(env);
   const { store, auth, telemetry } = await openStores({
@@ -311,6 +313,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
       validateLimit: opts.validateLimit,
       releaseStats: telemetryReleaseStats(telemetry),
       validation,
+      experimentSettings,
     }),
   );
   app.use(mediaFilesRouter(mediaDir));
