@@ -50,6 +50,7 @@ import { ExposureRecorder } from './releases/exposure-recorder.js';
 import { conversionKeysFor, conversionKeysFromEnv, type ConversionKeys } from './releases/conversion-keys.js';
 import { conversionRouter } from './releases/conversion-routes.js';
 import { experimentSettingsFromEnv } from './experiments/experiment-settings.js';
+import { conversionReporter } from './sandbox/conversion-reports.js';
 import { releaseGuard, type Guard } from './releases/guard.js';
 import { prefetchFailures, type PrefetchFailures } from './releases/prefetch-failures.js';
 import { releaseFigures, telemetryReleaseStats } from './releases/release-stats.js';
@@ -322,6 +323,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
         getTemplate: (templateId) => snapshot().templateDoc(templateId),
         textOf,
         style: sandboxStyle,
+        // Playing the backend: goals reached are reported to the conversions endpoint with the key reporters send.
+        reportConversion: conversionReporter(() => conversionKeys.signing, log),
       })
     : undefined;
   if (sandbox) app.use('/sandbox', sandbox);
