@@ -16,7 +16,7 @@ import { percentOf } from './release-input.js';
 import type { ArmStats, ReleaseStats } from '../releases/release-stats.js';
 import { experimentReport, resultsSummary } from '../releases/experiment-report.js';
 import { DEFAULT_EXPERIMENT_SETTINGS, type ExperimentSettings } from '../experiments/experiment-settings.js';
-import { DEFAULT_WINDOW_HOURS, type PublishedMetric } from '../published/snapshot.js';
+import { metricOf, type PublishedMetric } from '../published/snapshot.js';
 
 export type { ArmStats, ReleaseStats };
 
@@ -37,20 +37,12 @@ export const releaseHandle = (r: StoredRelease) => ({
 });
 
 /** The published metric documents as the results judge them. */
-function metricsOf(published: NewDocument[]): Map<string, PublishedMetric> {
-  const out = new Map<string, PublishedMetric>();
-  for (const d of published) {
-    if (d.kind !== 'metric') continue;
-    const m = d.content as { name?: unknown; conversionWindowHours?: unknown; higherIsBetter?: unknown };
-    out.set(d.id, {
-      id: d.id,
-      name: typeof m.name === 'string' ? m.name : d.id,
-      windowHours: typeof m.conversionWindowHours === 'number' ? m.conversionWindowHours : DEFAULT_WINDOW_HOURS,
-      higherIsBetter: m.higherIsBetter !== false,
-    });
-  }
-  return out;
-}
+const metricsOf = (published: NewDocument[]): Map<string, PublishedMetric> =>
+  new Map(
+    published
+      .filter((d) => d.kind === 'metric')
+      .map((d) => [d.id, metricOf(d.id, d.content as Record<string, unknown>)]),
+  );
 
 /** `POST /publish` with a rollout: the drafts become the candidate of a new release; what was published stays the base. */
 export async function publishRollout(

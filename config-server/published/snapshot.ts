@@ -30,6 +30,16 @@ export interface PublishedMetric {
 /** The metric schema's default conversion window. */
 export const DEFAULT_WINDOW_HOURS = 72;
 
+/** A metric document as counting and judging read it (the schema's defaults filled in). */
+export function metricOf(id: string, m: Record<string, unknown>) {
+  return {
+    id,
+    name: typeof m.name === 'string' ? m.name : id,
+    windowHours: typeof m.conversionWindowHours === 'number' ? m.conversionWindowHours : DEFAULT_WINDOW_HOURS,
+    higherIsBetter: m.higherIsBetter !== false,
+  } satisfies PublishedMetric;
+}
+
 /** What an arm view is (see `PublishedSnapshot.pageView`): the root it draws its bodies from and its releases. */
 interface ArmOf extends ArmLabel {
   root: PublishedSnapshot;
@@ -77,17 +87,7 @@ export class PublishedSnapshot {
     const apiMap = oneOf(docs, 'api-map');
     this.releases = releases;
     this.arm = arm;
-    this.metrics = new Map(
-      of('metric').map((m) => [
-        m.id,
-        {
-          id: m.id,
-          name: typeof m.name === 'string' ? m.name : m.id,
-          windowHours: typeof m.conversionWindowHours === 'number' ? m.conversionWindowHours : DEFAULT_WINDOW_HOURS,
-          higherIsBetter: m.higherIsBetter !== false,
-        },
-      ]),
-    );
+    this.metrics = new Map(of('metric').map((m) => [m.id, metricOf(m.id, m)]));
     this.markets = markets.map((m) => m.id).sort();
     this.locales = textSets.map((t) => t.id).sort();
     for (const m of markets) if (typeof m.textSet === 'string') this.defaultLocale.set(m.id, m.textSet);
