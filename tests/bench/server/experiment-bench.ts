@@ -68,6 +68,8 @@ async function seed(url: string, release: string, t0: number) {
 async function conversionRate(url: string, seconds: number, width: number, t0: number) {
   let sent = 0;
   let seq = 0;
+  // Ids new to the store on every run (a repeated id is a duplicate, stored and counted once).
+  const run = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const until = Date.now() + seconds * 1000;
   const started = Date.now();
   await Promise.all(
@@ -76,7 +78,12 @@ async function conversionRate(url: string, seconds: number, width: number, t0: n
         const events = Array.from({ length: 1000 }, () => {
           const g = 1 + Math.floor(Math.random() * BORROWERS);
           const at = new Date(t0 + (g % 14) * DAY + 2 * 3_600_000).toISOString();
-          return { id: `bench-${++seq}`, metric: seq % 2 ? 'registered' : 'loanConfirmed', deviceId: `dev-${g}`, at };
+          return {
+            id: `bench-${run}-${++seq}`,
+            metric: seq % 2 ? 'registered' : 'loanConfirmed',
+            deviceId: `dev-${g}`,
+            at,
+          };
         });
         const r = await fetch(`${url}/config/v1/conversions`, {
           method: 'POST',
