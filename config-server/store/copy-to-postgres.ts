@@ -17,6 +17,7 @@ const TABLES: { table: string; rename?: Record<string, string> }[] = [
   { table: 'experiment_exposures' },
   { table: 'experiment_conversions' },
   { table: 'experiment_goal_hits' },
+  { table: 'experiment_counts' },
   { table: 'users' },
   { table: 'sessions', rename: { user: 'user_name' } },
   { table: 'api_tokens', rename: { user: 'user_name' } },

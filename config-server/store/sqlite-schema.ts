@@ -74,13 +74,16 @@ CREATE TABLE IF NOT EXISTS experiment_exposures (
   release_id TEXT NOT NULL, device_id TEXT NOT NULL, arm TEXT NOT NULL, market TEXT NOT NULL, exposed_at INTEGER NOT NULL,
   PRIMARY KEY (release_id, device_id));
 CREATE INDEX IF NOT EXISTS experiment_exposures_device ON experiment_exposures (device_id);
-CREATE INDEX IF NOT EXISTS experiment_exposures_counts ON experiment_exposures (release_id, arm, market, exposed_at);
 CREATE TABLE IF NOT EXISTS experiment_conversions (
   event_id TEXT PRIMARY KEY, metric TEXT NOT NULL, device_id TEXT NOT NULL, at INTEGER NOT NULL, source TEXT NOT NULL,
   received_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS experiment_goal_hits (
   release_id TEXT NOT NULL, metric TEXT NOT NULL, source TEXT NOT NULL, device_id TEXT NOT NULL, arm TEXT NOT NULL,
   market TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (release_id, metric, source, device_id));
+CREATE TABLE IF NOT EXISTS experiment_counts (
+  release_id TEXT NOT NULL, kind TEXT NOT NULL, metric TEXT NOT NULL, source TEXT NOT NULL, arm TEXT NOT NULL,
+  market TEXT NOT NULL, day INTEGER NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (release_id, kind, metric, source, arm, market, day));
 `;
 
 /**
