@@ -132,5 +132,28 @@ export function describeExperimentContract(name: string, factory: () => StoreFac
         300, 300,
       ]);
     });
+
+    it('counts each borrower once when writers overlap: no double count, no deadlock', async () => {
+      const arm = (i: number) => (i % 2 ? 'candidate' : 'base') as 'base';
+      // Four replicas flushing overlapping borrowers at once, in different orders.
+      await Promise.all(
+        [0, 1, 2, 3].map((w) =>
+          s.store.experiments.recordExposures(
+            Array.from({ length: 300 }, (_, i) => (i * 7 + w * 100) % 400)
+              .map((i) => ({ release, deviceId: `o-${i}`, arm: arm(i), market: 'ID', at: T0 }))
+              .reverse(),
+          ),
+        ),
+      );
+      // Four reporters retrying overlapping events at once.
+      const events = Array.from({ length: 400 }, (_, i) => ({ id: `o-ev-${i}`, deviceId: `o-${i}`, at: T0 + HOUR_MS }));
+      const receipts = await Promise.all([0, 1, 2, 3].map((w) => convert(w % 2 ? [...events].reverse() : events)));
+      expect(receipts.reduce((a, r) => a + r.accepted, 0)).toBe(400);
+      const c = await s.store.experiments.experimentCounts(release);
+      expect(sum(c.exposures)).toBe(400);
+      expect([hitsOf(c, 'registered', 'backend', 'base'), hitsOf(c, 'registered', 'backend', 'candidate')]).toEqual([
+        200, 200,
+      ]);
+    });
   });
 }
