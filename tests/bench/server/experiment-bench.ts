@@ -185,7 +185,7 @@ export async function experimentBench(opts: { duration: number; rounds: number }
       row(
         'server',
         'conversions endpoint, events/s on one replica (PostgreSQL)',
-        median(rates),
+        Math.round(median(rates)),
         'events/s',
         { op: '>=', limit: 2000 },
         `median of ${opts.rounds} runs × ${opts.duration} s, 4 reporters posting 1,000-event calls against 1,000,000 exposures; runs ${rates.map(Math.round).join(', ')}`,
