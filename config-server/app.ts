@@ -46,6 +46,11 @@ import {
   type BeaconLimit,
 } from './releases/beacon-routes.js';
 import { viewTicketKeysFromEnv, viewTicketsFor } from './releases/view-ticket.js';
+import { ExposureRecorder } from './releases/exposure-recorder.js';
+import { conversionKeysFor, conversionKeysFromEnv, type ConversionKeys } from './releases/conversion-keys.js';
+import { conversionRouter } from './releases/conversion-routes.js';
+import { experimentSettingsFromEnv } from './experiments/experiment-settings.js';
+import { conversionReporter } from './sandbox/conversion-reports.js';
 import { releaseGuard, type Guard } from './releases/guard.js';
 import { prefetchFailures, type PrefetchFailures } from './releases/prefetch-failures.js';
 import { releaseFigures, telemetryReleaseStats } from './releases/release-stats.js';
@@ -116,6 +121,10 @@ export interface ConfigApp {
   guard: Guard;
   /** The open live streams (issue 47); `close()` ends them, as a shutdown does first. */
   live: LiveHub;
+  /** Experiments' exposures waiting to be written (tests flush them). */
+  exposures: ExposureRecorder;
+  /** The keys `POST /config/v1/conversions` takes (the first is what a reporter sends). */
+  conversionKeys: ConversionKeys;
   close(): Promise<void>;
 }
 
@@ -201,6 +210,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const devPages = devPagesFromEnv(env);
   const beaconLimit = opts.beaconLimit ?? beaconLimitFromEnv(env);
   const ticketKeys = viewTicketKeysFromEnv(env);
+  conversionKeysFromEnv(env);
+  const experimentSettings = experimentSettingsFromEnv(env);
   const viewsPerAddress = beaconViewsPerAddressFromEnv(env);
   const liveSettings = liveSettingsFromEnv(env);
   const clock = opts.clock ?? systemClock;
@@ -214,6 +225,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   let headers: ReturnType<typeof securityHeaders>;
   let fast: PublicFastPath;
   let tickets: Awaited<ReturnType<typeof viewTicketsFor>>;
+  let conversionKeys: ConversionKeys;
   let live: LiveHub | undefined;
   const apply = (snap: PublishedSnapshot) => {
     headers = securityHeaders(snap, validation.backendOrigins);
@@ -225,6 +237,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   try {
     // View tickets (issue 44): VIEW_TICKET_KEYS, else the key every replica shares through the store.
     tickets = await viewTicketsFor(env, telemetry, ticketKeys, clock);
+    // Conversions (the backend's, server to server): CONVERSION_KEYS, else the sandbox's shared key when it is on.
+    conversionKeys = await conversionKeysFor(env, telemetry, sandboxOn);
     const imported = await importOnFirstStart(store, opts.screensDir, validation);
     if (imported) log(`first start: published ${imported} documents from the repository`);
     await ensureAdminFromEnv(auth, env, log, opts.scrypt);
@@ -245,6 +259,9 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const snapshot = () => sync.snapshot();
   const refresh = () => sync.refresh();
   apply(snapshot());
+  // Exposure is what the server saw: every ticket it mints for a release with an experiment.
+  const exposures = new ExposureRecorder({ store: store.experiments, releases: () => snapshot().releases, log });
+  tickets.onMint = exposures.saw;
   const ops = opsRoutes({
     env,
     snapshot,
@@ -290,6 +307,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   app.use(ops.router);
   app.use(openapiRouter());
   app.use('/config/v1', beaconRouter({ snapshot, telemetry, limit: beaconLimit, tickets, viewsPerAddress, clock }));
+  app.use('/config/v1', conversionRouter({ snapshot, store: store.experiments, keys: conversionKeys }));
   app.use('/config/v1', publicApiRouter(snapshot, tickets));
   app.use('/config', notFoundJson);
   // The publish is committed by then: a failed rebuild (database gone that instant) must not turn its answer
@@ -323,6 +341,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
       releaseStats: telemetryReleaseStats(telemetry),
       validation,
       clock,
+      experimentSettings,
     }),
   );
   app.use(mediaFilesRouter(mediaDir));
@@ -332,6 +351,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
         textOf,
         servicePhoneOf,
         style: sandboxStyle,
+        // Playing the backend: goals reached are reported to the conversions endpoint with the key reporters send.
+        reportConversion: conversionReporter(() => conversionKeys.signing, log),
       })
     : undefined;
   if (sandbox) app.use('/sandbox', sandbox);
@@ -387,6 +408,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     prefetchFailures: failures,
     guard,
     live: hub,
+    exposures,
+    conversionKeys,
     // The config API is what every borrower's app polls: it skips express's routing, helmet and compression.
     // Wrapped for the access log and request metrics (route template, status, duration).
     handler: ops.observe((req, res) => (fast.handle(req, res) ? fastPathRoute(req.url) : void app(req, res))),
@@ -394,6 +417,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
       hub.close();
       await guard.close();
       await failures.close().catch(() => undefined);
+      await exposures.flush();
       await sync.close();
       await store.close();
     },

@@ -8,6 +8,7 @@ import { copyRouter } from './copy-routes.js';
 import { documentsRouter } from './documents-routes.js';
 import { mediaUploadRouter } from './media-routes.js';
 import { publishRouter } from './publish-routes.js';
+import type { ExperimentSettings } from '../experiments/experiment-settings.js';
 import { releaseRouter, type ReleaseStats } from './release-routes.js';
 import { previewRouter } from './preview-routes.js';
 import { loginRouter, type LoginLimit } from './login-routes.js';
@@ -38,6 +39,8 @@ export interface AdminOptions {
   validation?: ValidationSettings;
   /** The server's clock (default the system's): sessions, tokens, schedules checked against now. */
   clock?: Clock;
+  /** What experiments' results wait for (EXPERIMENT_MIN_DAYS and the engine's thresholds). */
+  experimentSettings?: ExperimentSettings;
 }
 
 /**
@@ -60,7 +63,7 @@ export function adminRouter(opts: AdminOptions) {
   router.use(copyRouter(opts.store));
   router.use(publishRouter(opts.store, opts.onPublished, opts.validateLimit, opts.validation, session.clock));
   router.use(approvalRouter(opts.store));
-  router.use(releaseRouter(opts.store, opts.onPublished, opts.releaseStats, opts.validation));
+  router.use(releaseRouter(opts.store, opts.onPublished, opts.releaseStats, opts.validation, opts.experimentSettings));
   if (opts.mediaDir) router.use(mediaUploadRouter(opts.mediaDir, opts.mediaMaxBytes, opts.store));
   // The console's draft preview (admin UI engineer): read-only, behind the same authentication.
   router.use(previewRouter(opts.store, opts.previewSandbox));

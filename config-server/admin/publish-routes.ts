@@ -13,6 +13,7 @@ import { currentUser, requireRole } from './auth.js';
 import { loadRecord } from './documents-routes.js';
 import { expectedRevision } from './preconditions.js';
 import { rolloutOf } from './release-input.js';
+import { experimentOf, metricIds } from './experiment-input.js';
 import { marketIds, publishRollout } from './release-routes.js';
 import { systemClock, type Clock } from '../clock.js';
 
@@ -164,6 +165,7 @@ export function publishRouter(
       documents?: unknown;
       note?: unknown;
       rollout?: unknown;
+      experiment?: unknown;
       acceptWarnings?: unknown;
     };
     const refs = refList(body.documents, 'documents');
@@ -181,6 +183,18 @@ export function publishRouter(
       body.rollout === undefined || body.rollout === null
         ? undefined
         : rolloutOf(body.rollout, marketIds(await current()), clock.now());
+    // An experiment judges a release: it needs one (a share of borrowers in each arm).
+    if (body.experiment !== undefined && body.experiment !== null) {
+      if (!rollout)
+        throw new HttpError(400, 'experiment needs a rollout: { percent } below 100, the rest stays the base', {
+          field: 'experiment',
+        });
+      if (rollout.percent >= 100)
+        throw new HttpError(400, 'rollout.percent must be below 100 for an experiment: the base arm needs borrowers', {
+          field: 'rollout.percent',
+        });
+      rollout.experiment = experimentOf(body.experiment, metricIds(await current()));
+    }
     const items = [];
     for (const r of refs) {
       if (r.etag === undefined) {

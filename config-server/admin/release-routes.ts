@@ -14,6 +14,9 @@ import type { NewRelease, StoredRelease } from '../store/release-records.js';
 import { currentUser, requireRole } from './auth.js';
 import { percentOf } from './release-input.js';
 import { armStats, type ArmStats, type ReleaseStats } from '../releases/release-stats.js';
+import { experimentReport, resultsSummary } from '../releases/experiment-report.js';
+import { DEFAULT_EXPERIMENT_SETTINGS, type ExperimentSettings } from '../experiments/experiment-settings.js';
+import { metricOf, type PublishedMetric } from '../published/snapshot.js';
 
 export type { ArmStats, ReleaseStats };
 
@@ -25,7 +28,21 @@ export const marketIds = (published: NewDocument[]) =>
     .sort();
 
 /** How a publish answers about the release it started. */
-export const releaseHandle = (r: StoredRelease) => ({ id: r.id, percent: r.percent, status: r.status });
+export const releaseHandle = (r: StoredRelease) => ({
+  id: r.id,
+  percent: r.percent,
+  status: r.status,
+  // Only an experiment says so: a release without one answers as it always did.
+  ...(r.experiment ? { experiment: r.experiment } : {}),
+});
+
+/** The published metric documents as the results judge them. */
+const metricsOf = (published: NewDocument[]): Map<string, PublishedMetric> =>
+  new Map(
+    published
+      .filter((d) => d.kind === 'metric')
+      .map((d) => [d.id, metricOf(d.id, d.content as Record<string, unknown>)]),
+  );
 
 /** `POST /publish` with a rollout: the drafts become the candidate of a new release; what was published stays the base. */
 export async function publishRollout(
@@ -75,6 +92,7 @@ export function releaseRouter(
   onPublished: () => Promise<void>,
   stats: ReleaseStats = noReleaseStats,
   validation: ValidationSettings = {},
+  experimentSettings: ExperimentSettings = DEFAULT_EXPERIMENT_SETTINGS,
 ) {
   const validStateCheck = validStateCheckWith(validation);
   const router = Router();
@@ -98,6 +116,7 @@ export function releaseRouter(
     startAt: r.startAt,
     endAt: r.endAt,
     guard: r.guard,
+    ...(r.experiment ? { experiment: r.experiment } : {}),
     seed: r.seed,
     note: r.note,
     createdAt: r.createdAt,
@@ -106,6 +125,28 @@ export function releaseRouter(
     updatedBy: r.updatedBy,
     // Per arm, what borrowers saw on the screens it touches, and the guard's verdict (releases/release-stats.ts).
     ...(await stats(r)),
+  });
+
+  /** A release's experiment results now (releases/experiment-report.ts); 404 for a release without an experiment. */
+  const resultsOf = async (id: string) => {
+    const r = await store.releases.getRelease(id);
+    if (!r) throw new HttpError(404, `No release ${id}`);
+    if (!r.experiment)
+      throw new HttpError(404, `Release ${id} has no experiment: publish with an experiment to judge one`, {
+        release: id,
+      });
+    const rows = await store.experiments.experimentCounts(id);
+    return experimentReport(r, rows, metricsOf(await current()), experimentSettings, Date.now());
+  };
+  /** Shipping or stopping an experiment is audited with its figures at that moment. */
+  const withFigures = async (id: string, text: string) => {
+    const r = await store.releases.getRelease(id);
+    return r?.experiment ? `${text}\n${resultsSummary(await resultsOf(id))}` : text;
+  };
+
+  router.get('/releases/:id/results', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await resultsOf(req.params.id as string));
   });
 
   router.get('/releases', async (_req, res) => {
@@ -133,7 +174,7 @@ export function releaseRouter(
     const body = bodyOf(req.body, ['note']);
     const user = currentUser(res).name;
     const id = req.params.id as string;
-    const note = text(body, 'note') ?? `completed release ${id}`;
+    const note = await withFigures(id, text(body, 'note') ?? `completed release ${id}`);
     const done = await store.releases.completeRelease(
       id,
       { user, note },
@@ -147,8 +188,9 @@ export function releaseRouter(
   router.post('/releases/:id/rollback', requireRole('publisher'), async (req, res) => {
     const body = bodyOf(req.body, ['reason']);
     const user = currentUser(res).name;
-    const reason = text(body, 'reason') ?? `rolled back by ${user}`;
-    const r = await store.releases.rollbackRelease(req.params.id as string, { user, reason });
+    const id = req.params.id as string;
+    const reason = await withFigures(id, text(body, 'reason') ?? `rolled back by ${user}`);
+    const r = await store.releases.rollbackRelease(id, { user, reason });
     await onPublished();
     res.json({ release: await view(r) });
   });

@@ -208,7 +208,7 @@ export function rendererRouter(
     const personal = !!rendered?.data?.calls.length || typeof query.token === 'string';
     const ticket =
       snap.release && tickets && target.deviceId && screenId
-        ? tickets.mint(screenId, armsOfLabel(snap.release))
+        ? tickets.mint(screenId, armsOfLabel(snap.release), { deviceId: target.deviceId, market })
         : undefined;
     /** A personal page is never stored; any other is revalidated by its ETag (304 when unchanged). */
     const sendPage = async (page: { etag: string } & Parameters<typeof sendAssembled>[2]) => {

@@ -147,7 +147,8 @@ export class PublicFastPath {
       const id = segment(path, SCREENS);
       if (id === undefined) return undefined;
       const e = this.snap.screenFor(id, who);
-      if (e && this.tickets && this.snap.arms) withTicket(this.tickets.mint(id, this.snap.arms.screenView(e, who())));
+      if (e && this.tickets && this.snap.arms)
+        withTicket(this.tickets.mint(id, this.snap.arms.screenView(e, who()), who()));
       return e;
     }
     if (path.startsWith(TEMPLATES)) {

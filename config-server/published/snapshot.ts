@@ -18,6 +18,28 @@ export {
 type Doc = SnapshotDoc;
 import type { StoredRelease } from '../store/release-records.js';
 
+/** What a metric document says about counting and judging (schemas/documents/metric.json). */
+export interface PublishedMetric {
+  id: string;
+  name: string;
+  /** Hours after a borrower's first exposure in which a conversion counts. */
+  windowHours: number;
+  higherIsBetter: boolean;
+}
+
+/** The metric schema's default conversion window. */
+export const DEFAULT_WINDOW_HOURS = 72;
+
+/** A metric document as counting and judging read it (the schema's defaults filled in). */
+export function metricOf(id: string, m: Record<string, unknown>) {
+  return {
+    id,
+    name: typeof m.name === 'string' ? m.name : id,
+    windowHours: typeof m.conversionWindowHours === 'number' ? m.conversionWindowHours : DEFAULT_WINDOW_HOURS,
+    higherIsBetter: m.higherIsBetter !== false,
+  } satisfies PublishedMetric;
+}
+
 /** What an arm view is (see `PublishedSnapshot.pageView`): the root it draws its bodies from and its releases. */
 interface ArmOf extends ArmLabel {
   root: PublishedSnapshot;
@@ -45,6 +67,8 @@ export class PublishedSnapshot {
   private readonly notFound?: string;
   /** Open releases (scheduled and rolling), for the schedule (sync.ts). */
   readonly releases: readonly StoredRelease[];
+  /** The published metric documents (experiments' goals), by id. */
+  readonly metrics: ReadonlyMap<string, PublishedMetric>;
   /** Rolling releases' candidates (root only; undefined when none is in flight). */
   readonly arms?: ReleaseArms<PublishedSnapshot>;
   /** An arm view's root and arm (undefined for the root). */
@@ -63,6 +87,7 @@ export class PublishedSnapshot {
     const apiMap = oneOf(docs, 'api-map');
     this.releases = releases;
     this.arm = arm;
+    this.metrics = new Map(of('metric').map((m) => [m.id, metricOf(m.id, m)]));
     this.markets = markets.map((m) => m.id).sort();
     this.locales = textSets.map((t) => t.id).sort();
     for (const m of markets) if (typeof m.textSet === 'string') this.defaultLocale.set(m.id, m.textSet);

@@ -18,6 +18,7 @@ function release(id: string, changed: SnapshotDoc[], over: Partial<StoredRelease
     startAt: null,
     endAt: null,
     guard: false,
+    experiment: null,
     note: '',
     createdAt: '',
     createdBy: '',

@@ -53,8 +53,19 @@ export interface SharedSecrets {
 
 const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 
+/** Who a ticket was minted for (never in the ticket): what an experiment's exposure records. */
+export interface TicketHolder {
+  deviceId?: string;
+  market?: string;
+}
+
+/** Told of every ticket minted: the server handed this borrower a view of a screen these releases touch. */
+export type MintListener = (releases: readonly TicketRelease[], holder: TicketHolder) => void;
+
 export class ViewTickets {
   private readonly keys: Buffer[];
+  /** Experiments' exposures (releases/exposure-recorder.ts) listen here: what the server served, no beacon needed. */
+  onMint?: MintListener;
 
   /** `keys`: the first signs, every one verifies. `now`: epoch ms (tests move the clock). */
   constructor(
@@ -67,9 +78,10 @@ export class ViewTickets {
   }
 
   /** A fresh ticket for one view of `screen`; undefined when no release is in flight for it (nothing to count). */
-  mint(screen: string, releases: readonly TicketRelease[]): string | undefined {
+  mint(screen: string, releases: readonly TicketRelease[], holder: TicketHolder = {}): string | undefined {
     const r = releases.filter((x) => RELEASE_ID.test(x.id)).slice(0, MAX_RELEASES);
     if (!r.length || !SCREEN_ID.test(screen)) return undefined;
+    this.onMint?.(r, holder);
     const payload = b64(
       JSON.stringify({
         v: b64(randomBytes(16)),

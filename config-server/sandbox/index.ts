@@ -47,6 +47,7 @@ import { UploadStore } from './upload-store.js';
 import { uploadRoutes } from './uploads.js';
 import { validateRequest } from './validate-request.js';
 import { virtualAccountEndpoints } from './virtual-account.js';
+import { deviceIdOf, SANDBOX_GOALS, type ConversionReporter } from './conversion-reports.js';
 import { DEFAULT_MARKET } from '../../renderer/core/index.js';
 
 export interface SandboxOptions {
@@ -66,6 +67,8 @@ export interface SandboxOptions {
   style?: AnswerStyle;
   /** Clock in ms (tests pass a fake one for the 60 s SMS interval). */
   now?: () => number;
+  /** Reports goals reached (conversion-reports.ts) as the real backend does; absent (the console's preview): none. */
+  reportConversion?: ConversionReporter;
 }
 
 /** Every JSON call of the loan backend, by area. Seed data: seed.ts; envelopes and error codes: envelope.ts. */
@@ -145,7 +148,11 @@ export function createSandboxRouter(opts: SandboxOptions): Router {
       const ctx = ctxOf(req);
       if (req.path !== FORCE_PATH) throwForced(ctx.session, req.path);
       const input = validateRequest<Record<string, unknown>>(ep.request, { ...req.query, ...body });
-      res.json(successBody(flavorOf(req.path), styleAnswer(style, req.path, ep.handle(input, ctx), ctx.seed)));
+      const answer = ep.handle(input, ctx);
+      res.json(successBody(flavorOf(req.path), styleAnswer(style, req.path, answer, ctx.seed)));
+      const metric = opts.reportConversion && SANDBOX_GOALS[ep.path]?.(answer);
+      const deviceId = metric && deviceIdOf(req.query, body as Record<string, unknown>);
+      if (metric && deviceId) opts.reportConversion!({ metric, deviceId, at: now(), origin: origin(req) });
     } catch (err) {
       next(err);
     }

@@ -6,6 +6,7 @@
  * reached over the network; a store that cannot reach its database rejects with a StoreError of kind `unavailable` (store-errors.ts).
  */
 import type { ReleaseStore } from './release-records.js';
+import type { ExperimentStore } from './experiment-records.js';
 import type { ApproveRequest } from './approval-records.js';
 import type {
   Actor,
@@ -71,6 +72,8 @@ export interface ConfigStore {
    * release refuses any other publish or rollback with 409 naming the release.
    */
   readonly releases: ReleaseStore;
+  /** Experiments: borrowers' first exposures to releases and the conversions reported (experiment-records.ts). */
+  readonly experiments: ExperimentStore;
   /**
    * Calls `listener` soon after another process publishes into a shared store (PostgreSQL LISTEN/NOTIFY),
    * and after a lost connection to the database comes back (a notification may have been missed).

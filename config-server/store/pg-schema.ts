@@ -115,6 +115,28 @@ export const MIGRATIONS: readonly string[] = [
     release_id text NOT NULL, PRIMARY KEY (kind, id, etag, version, approver, release_id));
   CREATE INDEX approvals_release ON approvals (release_id);
   `,
+  // Experiments: a release's goals and guardrails (JSON, NULL for none); each borrower's first exposure to a release,
+  // as the server handed them a view ticket; backend and app conversions (idempotent by event id); and the goal hits
+  // they made: one row per release, metric, source and borrower; and their counts per release, arm, market and day,
+  // kept as they are inserted, which the results read. Times are epoch ms.
+  // Columns as in sqlite-schema.ts.
+  `
+  ALTER TABLE releases ADD COLUMN experiment text;
+  CREATE TABLE experiment_exposures (
+    release_id text NOT NULL, device_id text NOT NULL, arm text NOT NULL, market text NOT NULL, exposed_at bigint NOT NULL,
+    PRIMARY KEY (release_id, device_id));
+  CREATE INDEX experiment_exposures_device ON experiment_exposures (device_id);
+  CREATE TABLE experiment_conversions (
+    event_id text PRIMARY KEY, metric text NOT NULL, device_id text NOT NULL, at bigint NOT NULL, source text NOT NULL,
+    received_at bigint NOT NULL);
+  CREATE TABLE experiment_goal_hits (
+    release_id text NOT NULL, metric text NOT NULL, source text NOT NULL, device_id text NOT NULL, arm text NOT NULL,
+    market text NOT NULL, at bigint NOT NULL, PRIMARY KEY (release_id, metric, source, device_id));
+  CREATE TABLE experiment_counts (
+    release_id text NOT NULL, kind text NOT NULL, metric text NOT NULL, source text NOT NULL, arm text NOT NULL,
+    market text NOT NULL, day integer NOT NULL, n bigint NOT NULL,
+    PRIMARY KEY (release_id, kind, metric, source, arm, market, day));
+  `,
 ];
 
 /** Any constant: the session lock that lets only one replica migrate at a time. */

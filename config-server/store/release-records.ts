@@ -46,6 +46,14 @@ export interface ReleaseDocument extends DocRef {
   editors: string[];
 }
 
+/** What a release is judged on as an experiment: metric document ids (config-server/experiments/README.md). */
+export interface ReleaseExperiment {
+  /** The metrics the release should move (e.g. `loanConfirmed`). */
+  goals: string[];
+  /** Metrics it must not harm; shown beside the goals. */
+  guardrails: string[];
+}
+
 export interface StoredRelease {
   id: string;
   /** Mixed into every borrower's bucket (releases/bucket.ts): each release draws its own share. */
@@ -60,6 +68,8 @@ export interface StoredRelease {
   endAt: string | null;
   /** Whether the guard may roll it back by itself on a regression. */
   guard: boolean;
+  /** Its goals and guardrails when it is an experiment; null otherwise. */
+  experiment: ReleaseExperiment | null;
   note: string;
   createdAt: string;
   createdBy: string;
@@ -77,6 +87,8 @@ export interface NewRelease {
   startAt: string | null;
   endAt: string | null;
   guard: boolean;
+  /** Absent or null: no experiment (the guard still judges it as before). */
+  experiment?: ReleaseExperiment | null;
 }
 
 /** What the server serves from: one consistent read of the published state and the open releases. */
@@ -164,6 +176,8 @@ export interface ReleaseRow {
   start_at: string | null;
   end_at: string | null;
   guard: number;
+  /** JSON of ReleaseExperiment, or null. */
+  experiment: string | null;
   note: string;
   created_at: string;
   created_by: string;
@@ -191,6 +205,7 @@ export function toRelease(r: ReleaseRow, docs: ReleaseDocumentRow[]): StoredRele
     startAt: r.start_at,
     endAt: r.end_at,
     guard: !!r.guard,
+    experiment: r.experiment ? (JSON.parse(r.experiment) as ReleaseExperiment) : null,
     note: r.note,
     createdAt: r.created_at,
     createdBy: r.created_by,
@@ -211,7 +226,11 @@ export function toRelease(r: ReleaseRow, docs: ReleaseDocumentRow[]): StoredRele
 }
 
 /** The audit note of a release's start. */
-export function releaseSummary(r: Pick<StoredRelease, 'percent' | 'audience' | 'startAt' | 'endAt' | 'guard'>): string {
+export function releaseSummary(
+  r: Pick<StoredRelease, 'percent' | 'audience' | 'startAt' | 'endAt' | 'guard'> & {
+    experiment?: ReleaseExperiment | null;
+  },
+): string {
   const a = r.audience;
   const who = [
     a.markets?.length ? `markets ${a.markets.join(', ')}` : '',
@@ -225,6 +244,10 @@ export function releaseSummary(r: Pick<StoredRelease, 'percent' | 'audience' | '
     r.startAt ? `from ${r.startAt}` : '',
     r.endAt ? `until ${r.endAt}` : '',
     r.guard ? 'guarded' : '',
+    r.experiment
+      ? `experiment on ${r.experiment.goals.join(', ')}` +
+        (r.experiment.guardrails.length ? ` (guardrails ${r.experiment.guardrails.join(', ')})` : '')
+      : '',
   ]
     .filter(Boolean)
     .join(', ');

@@ -7,6 +7,7 @@ import { decisions } from './decisions/decisions.js';
 import { toApproval, DRAFT, type ApproveRequest } from './approval-records.js';
 import { toVersion, type ItemRead } from './decisions/publish-decisions.js';
 import { SqlReleases } from './sql-releases.js';
+import { SqlExperiments } from './sql-experiments.js';
 import { isoNow, systemClock, type Clock } from '../clock.js';
 import type { Actor, AuditEntry, AuditFilter, ConfigStore, DocRef, NewDocument, PublishCheck } from './config-store.js';
 
@@ -17,6 +18,7 @@ import type { Actor, AuditEntry, AuditFilter, ConfigStore, DocRef, NewDocument, 
  */
 export class SqlStore implements ConfigStore {
   readonly releases: SqlReleases;
+  readonly experiments: SqlExperiments;
 
   constructor(
     readonly description: string,
@@ -24,6 +26,7 @@ export class SqlStore implements ConfigStore {
     protected readonly clock: Clock = systemClock,
   ) {
     this.releases = new SqlReleases(dialect, clock);
+    this.experiments = new SqlExperiments(dialect);
   }
 
   protected now() {

@@ -71,6 +71,20 @@ CREATE TABLE IF NOT EXISTS approvals (
   release_id TEXT NOT NULL, PRIMARY KEY (kind, id, etag, version, approver, release_id));
 CREATE INDEX IF NOT EXISTS approvals_release ON approvals (release_id);
 CREATE TABLE IF NOT EXISTS login_attempts (key TEXT PRIMARY KEY, hits INTEGER NOT NULL, reset_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS experiment_exposures (
+  release_id TEXT NOT NULL, device_id TEXT NOT NULL, arm TEXT NOT NULL, market TEXT NOT NULL, exposed_at INTEGER NOT NULL,
+  PRIMARY KEY (release_id, device_id));
+CREATE INDEX IF NOT EXISTS experiment_exposures_device ON experiment_exposures (device_id);
+CREATE TABLE IF NOT EXISTS experiment_conversions (
+  event_id TEXT PRIMARY KEY, metric TEXT NOT NULL, device_id TEXT NOT NULL, at INTEGER NOT NULL, source TEXT NOT NULL,
+  received_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS experiment_goal_hits (
+  release_id TEXT NOT NULL, metric TEXT NOT NULL, source TEXT NOT NULL, device_id TEXT NOT NULL, arm TEXT NOT NULL,
+  market TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (release_id, metric, source, device_id));
+CREATE TABLE IF NOT EXISTS experiment_counts (
+  release_id TEXT NOT NULL, kind TEXT NOT NULL, metric TEXT NOT NULL, source TEXT NOT NULL, arm TEXT NOT NULL,
+  market TEXT NOT NULL, day INTEGER NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (release_id, kind, metric, source, arm, market, day));
 `;
 
 /**
@@ -97,6 +111,8 @@ function migrate(db: Database.Database, clock: Clock) {
     }
     // The idle timeout (issue 44): when a session was last used. NULL for sessions made before: their login time counts.
     if (!has('sessions', 'last_seen_at')) db.exec('ALTER TABLE sessions ADD COLUMN last_seen_at INTEGER');
+    // Experiments: a release's goals and guardrails (JSON), NULL for releases made before or without one.
+    if (!has('releases', 'experiment')) db.exec('ALTER TABLE releases ADD COLUMN experiment TEXT');
     db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS api_tokens_id ON api_tokens (id);
       CREATE INDEX IF NOT EXISTS api_tokens_user ON api_tokens (user);`);
   }).immediate();

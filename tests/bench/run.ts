@@ -3,7 +3,8 @@
  * bare node:http server, document validation/publish cost. Prints one table, writes it as JSON under
  * tests/bench/results/ and exits 0 either way (budgets are judged by the table, not the exit code).
  * Env: BENCH_ONLY=bundle,render,lighthouse,server,documents (lighthouse: issue 45's Lighthouse 12 rows, BENCH_LH_RUNS=3; store: only the PostgreSQL/SQLite read row; ssr: only the server-render cost row;
- *        release: only the bundle-with-a-release-in-flight row; live: only the bundle-with-10,000-streams-open row,
+ *        release: only the bundle-with-a-release-in-flight row; experiment: only the experiment results and
+ *        conversions rows; live: only the bundle-with-10,000-streams-open row,
  *        LIVE_BENCH_STREAMS=10000)  BENCH_RUNS=21 (render runs per app and screen)
  *      BENCH_DURATION=10 (seconds per autocannon run)  BENCH_ROUNDS=5 (autocannon runs per case and server).
  *      BENCH_SCENARIOS=complaint,list (render: only the scenarios whose label contains one of these; 'screen A' is
@@ -262,6 +263,11 @@ if (only.has('server') || only.has('store')) {
   await section('server', async () => (await import('./server/store-bench.js')).storeBench({ duration, rounds }));
 }
 
+if (only.has('server') || only.has('experiment')) {
+  await section('server', async () =>
+    (await import('./server/experiment-bench.js')).experimentBench({ duration, rounds }),
+  );
+}
 if (only.has('server') || only.has('release')) {
   await section('server', async () => (await import('./server/release-bench.js')).releaseBench({ duration, rounds }));
 }

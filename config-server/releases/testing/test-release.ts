@@ -5,14 +5,20 @@
  */
 import { validStateCheck } from '../../validation/publish-checks.js';
 import type { DocRef } from '../../store/config-store.js';
-import type { StoredRelease } from '../../store/release-records.js';
+import type { ReleaseExperiment, StoredRelease } from '../../store/release-records.js';
 import type { TestServer } from '../../testing/test-helpers.js';
 
 let edits = 0;
 
 export async function startTestRelease(
   s: Pick<TestServer, 'config'>,
-  opts: { screens?: string[]; documents?: DocRef[]; percent?: number; guard?: boolean } = {},
+  opts: {
+    screens?: string[];
+    documents?: DocRef[];
+    percent?: number;
+    guard?: boolean;
+    experiment?: ReleaseExperiment;
+  } = {},
 ): Promise<StoredRelease> {
   const store = s.config.store;
   const docs = [...(opts.screens ?? []).map((id) => ({ kind: 'screen', id })), ...(opts.documents ?? [])];
@@ -21,7 +27,14 @@ export async function startTestRelease(
     const content = { ...(rec.published!.content as object), description: `identical copy edit ${++edits}` };
     await store.saveDraft({ ...ref, file: rec.file, content }, rec.revision, { user: 'ed' });
   }
-  const rollout = { percent: opts.percent ?? 50, audience: {}, startAt: null, endAt: null, guard: opts.guard ?? false };
+  const rollout = {
+    percent: opts.percent ?? 50,
+    audience: {},
+    startAt: null,
+    endAt: null,
+    guard: opts.guard ?? false,
+    experiment: opts.experiment ?? null,
+  };
   const r = await store.releases.publishRelease(docs, { user: 'pat', note: 'test release', rollout }, validStateCheck);
   await s.config.refresh();
   return r;

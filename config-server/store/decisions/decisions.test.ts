@@ -40,6 +40,7 @@ const release = (id: string, over: Partial<StoredRelease> = {}): StoredRelease =
   updatedAt: AT,
   updatedBy: 'pat',
   documents: [],
+  experiment: null,
   ...over,
 });
 

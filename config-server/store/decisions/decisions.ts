@@ -9,6 +9,7 @@ import { importPublished, publish, rollback } from './publish-decisions.js';
 import { approve } from './approval-decision.js';
 import { advance, complete, publishRelease, rollbackRelease, setPercent } from './release-decisions.js';
 import { claimViews } from './view-decision.js';
+import { countConversions } from './conversion-decision.js';
 
 export const decisions = {
   saveDraft,
@@ -23,6 +24,7 @@ export const decisions = {
   rollbackRelease,
   advance,
   claimViews,
+  countConversions,
 };
 
 export type Decisions = typeof decisions;

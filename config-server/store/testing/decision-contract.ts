@@ -57,6 +57,8 @@ export function describeDecisionContract(
       const view = { release: 'rel-x', arm: 'base' as const, screen: 'not-found', errors: [], others: [], bins: [] };
       const views = [{ view: 'v1', expiresAt: 4_000_000_000, releases: [view] }];
       await telemetryOf(s).add({ counts: [], bins: [] }, { address: 'a', cap: 5, now: 0, views });
+      const conversion = { id: 'c1', metric: 'registered', deviceId: 'd1', at: 1 };
+      await store.experiments.addConversions([conversion], 'backend', new Map([['registered', 72]]), 2);
       expect([...asked].sort()).toEqual(Object.keys(decisions).sort());
     });
 

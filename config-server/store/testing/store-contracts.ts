@@ -6,6 +6,7 @@ import { describeApprovalContract } from './approval-contract.js';
 import { describeTelemetryContract } from './telemetry-contract.js';
 import { describeDecisionContract } from './decision-contract.js';
 import { describeClockContract } from './clock-contract.js';
+import { describeExperimentContract } from './experiment-contract.js';
 import type { StoreFactory } from './store-factory.js';
 
 export function describeStoreContracts(
@@ -20,4 +21,5 @@ export function describeStoreContracts(
   describeTelemetryContract(name, factory, telemetry);
   describeDecisionContract(name, factory, telemetry);
   describeClockContract(name, factory);
+  describeExperimentContract(name, factory);
 }

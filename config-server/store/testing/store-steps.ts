@@ -1,7 +1,7 @@
 /** Steps the store tests share: a draft of one screen, and that draft published as a small release. */
 import { expect } from 'vitest';
 import type { AuthStore, ConfigStore } from '../config-store.js';
-import type { StoredRelease } from '../release-records.js';
+import type { NewRelease, StoredRelease } from '../release-records.js';
 
 /** Saves a draft of screen/not-found (published by the import) with a new `description`. */
 export async function draftNotFound(store: ConfigStore, description: string) {
@@ -11,9 +11,9 @@ export async function draftNotFound(store: ConfigStore, description: string) {
 }
 
 /** Drafts screen/not-found and publishes the draft to 1 % (unchecked); answers the release. */
-export async function releaseNotFound(store: ConfigStore): Promise<StoredRelease> {
+export async function releaseNotFound(store: ConfigStore, more: Partial<NewRelease> = {}): Promise<StoredRelease> {
   await draftNotFound(store, 'r');
-  const rollout = { percent: 1, audience: {}, startAt: null, endAt: null, guard: false };
+  const rollout = { percent: 1, audience: {}, startAt: null, endAt: null, guard: false, ...more };
   return store.releases.publishRelease(
     [{ kind: 'screen', id: 'not-found' }],
     { user: 'pat', note: 'n', rollout },

@@ -400,9 +400,29 @@ export interface paths {
         put?: never;
         /**
          * Complete a release: its candidate becomes the base for everyone
-         * @description A normal publish of the release's documents (new versions in their history, checked and under four eyes as a publish is).
+         * @description A normal publish of the release's documents (new versions in their history, checked and under four eyes as a publish is). A release with an experiment is audited with its results at that moment (exposures, each goal's rates, lift, interval and verdict, the SRM state).
          */
         post: operations["adminCompleteRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/releases/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An experiment's results: exposures, sample ratio, each goal's rates, lift, interval and verdict
+         * @description Overall and per market. No verdict before EXPERIMENT_MIN_DAYS (default 7) days, 150 exposed borrowers and 150 conversions in each arm, or while the split is broken (SRM). Conversions reported by the app (a screen's goal step) are shown apart as reportedByApp. 404 for a release without an experiment.
+         */
+        get: operations["adminReleaseResults"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -420,7 +440,7 @@ export interface paths {
         put?: never;
         /**
          * Roll a release back: everyone gets the base again
-         * @description Audited with the reason; never waits for a second person. Reaches every replica within a second.
+         * @description Audited with the reason; never waits for a second person. Reaches every replica within a second. A release with an experiment is audited with its results at that moment (exposures, each goal's rates, lift, interval and verdict, the SRM state).
          */
         post: operations["adminRollbackRelease"];
         delete?: never;
@@ -702,6 +722,101 @@ export interface components {
             /** @description Validation failures, also at the top level. */
             errors?: components["schemas"]["SchemaError"][];
         };
+        ExperimentArm: {
+            /** @description Of those, borrowers the backend reported converting within the window after their exposure (once each). */
+            conversions: number;
+            /** @description Borrowers of the arm exposed (the server handed them a view ticket for a screen the release touches). */
+            exposed: number;
+            rate: number;
+        };
+        ExperimentArmPair: {
+            base: number;
+            candidate: number;
+        };
+        ExperimentArms: {
+            exposures: components["schemas"]["ExperimentArmPair"];
+            goals: components["schemas"]["ExperimentGoal"][];
+            /** @description Guardrails that are metric documents, judged as goals are (the guard's errorRate and p75Lcp are the release's arms and verdict). */
+            guardrails: components["schemas"]["ExperimentGoal"][];
+            /** @description Sample-ratio mismatch: chi-square of the exposures against the configured split, checked once each arm has 8; flagged at p < 0.001, which withholds every verdict. */
+            srm: {
+                flagged: boolean;
+                message: string | null;
+                p: number | null;
+            };
+        };
+        ExperimentGoal: {
+            base: components["schemas"]["ExperimentArm"];
+            candidate: components["schemas"]["ExperimentArm"];
+            higherIsBetter: boolean;
+            /** @description Relative lift (candidate − base) / base and its always-valid 95 % interval; nulls until computable. */
+            lift: {
+                estimate: number | null;
+                high: number | null;
+                low: number | null;
+            };
+            metric: string;
+            /** @description The metric document's name. */
+            name: string;
+            /** @description Always-valid p-value. */
+            p: number | null;
+            /** @description The verdict in words, figures included (a broken split says so, not the copy). */
+            reason: string;
+            /** @description Borrowers a screen's goal step reported converting, per arm: shown apart, never in the verdict. */
+            reportedByApp: components["schemas"]["ExperimentArmPair"];
+            /** @enum {string} */
+            verdict: "candidate-better" | "base-better" | "no-difference" | "not-enough-data";
+        };
+        /** @description An experiment's results now: overall (top level) and per market, judged by GrowthBook's sequential method (config-server/experiments/README.md). Counts are grouped in the database. */
+        ExperimentResults: {
+            /** @description When the figures were read (ISO 8601). */
+            at: string;
+            /** @description Each UTC day with exposures or conversions, oldest first: the figures up to its end (exposures per arm and day are the differences), for a picture of the lift over time. */
+            days: {
+                day: string;
+                exposures: components["schemas"]["ExperimentArmPair"];
+                goals: {
+                    base: components["schemas"]["ExperimentArm"];
+                    candidate: components["schemas"]["ExperimentArm"];
+                    /** @description Relative lift (candidate − base) / base and its always-valid 95 % interval; nulls until computable. */
+                    lift: {
+                        estimate: number | null;
+                        high: number | null;
+                        low: number | null;
+                    };
+                    metric: string;
+                    /** @enum {string} */
+                    verdict: "candidate-better" | "base-better" | "no-difference" | "not-enough-data";
+                }[];
+            }[];
+            experiment: components["schemas"]["ReleaseExperiment"];
+            exposures: components["schemas"]["ExperimentArmPair"];
+            goals: components["schemas"]["ExperimentGoal"][];
+            /** @description Guardrails that are metric documents, judged as goals are (the guard's errorRate and p75Lcp are the release's arms and verdict). */
+            guardrails: components["schemas"]["ExperimentGoal"][];
+            /** @description The same figures per market (the borrower's market at their first exposure). */
+            markets: {
+                [key: string]: components["schemas"]["ExperimentArms"];
+            };
+            release: {
+                id: string;
+                percent: number;
+                startedAt: string;
+                status: components["schemas"]["ReleaseStatus"];
+            };
+            settings: {
+                minConversionsPerArm: number;
+                /** @description EXPERIMENT_MIN_DAYS. */
+                minDays: number;
+                minExposedPerArm: number;
+            };
+            /** @description Sample-ratio mismatch: chi-square of the exposures against the configured split, checked once each arm has 8; flagged at p < 0.001, which withholds every verdict. */
+            srm: {
+                flagged: boolean;
+                message: string | null;
+                p: number | null;
+            };
+        };
         History: {
             etag: string;
             id: string;
@@ -739,6 +854,8 @@ export interface components {
                 reason: string;
             };
             documents: components["schemas"]["DocRef"][];
+            /** @description With a rollout below 100 %: the release is an experiment on these goals (four eyes as any publish). 400 without a rollout, or naming an unknown metric. */
+            experiment?: components["schemas"]["ReleaseExperiment"];
             /** @description What changes and why (audit log). */
             note: string;
             rollout?: components["schemas"]["Rollout"];
@@ -770,6 +887,8 @@ export interface components {
             }[];
             /** @description When it ends by itself (ISO 8601, UTC); null: never. */
             endAt: string | null;
+            /** @description Present when the release is an experiment (results: GET /admin/api/releases/{id}/results). */
+            experiment?: components["schemas"]["ReleaseExperiment"];
             guard: boolean;
             id: string;
             note?: string;
@@ -803,7 +922,16 @@ export interface components {
             published: components["schemas"]["Version"][];
             release: components["schemas"]["Release"];
         };
+        /** @description What a release is judged on as an experiment (config-server/experiments/README.md). Exposures are recorded from the server's view tickets, conversions come from POST /config/v1/conversions. */
+        ReleaseExperiment: {
+            /** @description Published metric document ids the candidate should move, e.g. ["loanConfirmed"]. */
+            goals: string[];
+            /** @description Metrics it must not harm: published metric ids, or the guard's own errorRate and p75Lcp. Default: the guard's metrics, ["errorRate", "p75Lcp"]. */
+            guardrails?: string[];
+        };
         ReleaseHandle: {
+            /** @description Present when the release is an experiment. */
+            experiment?: components["schemas"]["ReleaseExperiment"];
             id: string;
             percent: number;
             status: components["schemas"]["ReleaseStatus"];
@@ -1865,6 +1993,33 @@ export interface operations {
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
+        };
+    };
+    adminReleaseResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Release id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "5XX": components["responses"]["Error5XX"];
+            /** @description The results now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExperimentResults"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
         };
     };
     adminRollbackRelease: {

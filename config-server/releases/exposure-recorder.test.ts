@@ -1,0 +1,67 @@
+/**
+ * Exposure is what the server saw: a borrower handed a view ticket for a screen a release with an experiment touches
+ * (fetched or drawn) is exposed once, in the ticket's arm, with their market and the time of the first view. No
+ * deviceId, or a release without an experiment, records nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkedFetch as fetch } from '../openapi/check.js';
+import { startTestServer, type TestServer } from '../testing/test-helpers.js';
+import { startTestRelease } from './testing/test-release.js';
+import { fetchTicket } from './testing/test-tickets.js';
+
+const SCREEN = 'complaint-entry';
+const total = (rows: { n: number }[]) => rows.reduce((a, r) => a + r.n, 0);
+
+describe('experiment exposures', () => {
+  let s: TestServer;
+  let release: string;
+  let plain: string;
+  const counts = async (id = release) => {
+    await s.config.exposures.flush();
+    return s.config.store.experiments.experimentCounts(id);
+  };
+
+  beforeAll(async () => {
+    s = await startTestServer({ guardMs: 3_600_000 });
+    const experiment = { goals: ['registered'], guardrails: [] };
+    release = (await startTestRelease(s, { screens: [SCREEN], experiment })).id;
+    plain = (await startTestRelease(s, { screens: ['complaint-list'] })).id;
+  }, 60_000);
+  afterAll(() => s?.stop());
+
+  it("records a fetched screen's borrower once, in the ticket's arm, however often they come back", async () => {
+    const first = await fetchTicket(s.url, SCREEN, 'dev-a', release);
+    await fetchTicket(s.url, SCREEN, 'dev-a', release);
+    await fetchTicket(s.url, SCREEN, 'dev-a', release);
+    const c = await counts();
+    expect(c.exposures).toEqual([{ arm: first.arm, market: 'ID', day: expect.any(Number), n: 1 }]);
+  });
+
+  it('records a drawn page the same way, and each borrower once', async () => {
+    const before = total((await counts()).exposures);
+    for (const d of ['dev-b', 'dev-c', 'dev-b']) {
+      const r = await fetch(`${s.url}/complaint?market=ID&deviceId=${d}`);
+      expect(r.status).toBe(200);
+      expect(await r.text()).toContain('"viewTicket"');
+    }
+    expect(total((await counts()).exposures)).toBe(before + 2);
+  });
+
+  it('records nothing without a deviceId, nor for a release without an experiment', async () => {
+    const before = total((await counts()).exposures);
+    await (await fetch(`${s.url}/config/v1/screens/${SCREEN}?market=ID`)).arrayBuffer();
+    await fetchTicket(s.url, 'complaint-list', 'dev-d', plain);
+    expect(total((await counts()).exposures)).toBe(before);
+    expect(await counts(plain)).toEqual({ exposures: [], hits: [] });
+  });
+
+  it("spreads borrowers over both arms as the release's split says", async () => {
+    const before = await counts();
+    for (let i = 0; i < 60; i++) await fetchTicket(s.url, SCREEN, `many-${i}`, release);
+    const c = await counts();
+    const arm = (x: typeof c, a: string) => total(x.exposures.filter((e) => e.arm === a));
+    expect(arm(c, 'base') + arm(c, 'candidate') - total(before.exposures)).toBe(60);
+    expect(arm(c, 'base')).toBeGreaterThan(10);
+    expect(arm(c, 'candidate')).toBeGreaterThan(10);
+  });
+});
