@@ -16,6 +16,22 @@ const UPDATE_CHECK_MS = 10 * 60_000;
 const container = (): ServiceWorkerContainer | undefined =>
   typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
 
+/**
+ * A first visit installs the worker (some 40 downloads and their caching) only this long after the page loaded and
+ * then at an idle moment: on a slow phone the page's own start must not share the CPU and the link with it.
+ */
+const FIRST_INSTALL_DELAY_MS = 5000;
+
+/** The page has loaded, `ms` more passed, and the main thread is idle. */
+const settled = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const idle = () =>
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : resolve();
+    const go = () => setTimeout(idle, ms);
+    if (document.readyState === 'complete') go();
+    else window.addEventListener('load', go, { once: true });
+  });
+
 let registration: ServiceWorkerRegistration | undefined;
 let lastCheck = 0;
 
@@ -39,6 +55,8 @@ export async function applyWorkerSetting(on: boolean, log: Log): Promise<void> {
   const sw = container();
   if (!sw) return;
   if (!on) return removeWorker(log);
+  // Already installed (a repeat visit): registering again only looks for a new version, at once.
+  if (!sw.controller) await settled(FIRST_INSTALL_DELAY_MS);
   try {
     // `updateViaCache: none`: a new build's worker is seen at the next check, whatever HTTP caches hold.
     registration = await sw.register(WORKER_URL, { scope: '/', updateViaCache: 'none' });
