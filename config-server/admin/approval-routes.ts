@@ -51,11 +51,12 @@ export function approvalRouter(store: ConfigStore) {
       });
     }
     const user = currentUser(res).name;
-    // An approval by the only drafter would never count (nobody approves their own publish): say so instead of storing it.
-    if (body.version === null && etag === rec.etag && rec.draft && rec.draft.editors.every((e) => e === user)) {
+    // An approval by who saved the current draft would never count (the saver already vouches for that text, and
+    // nobody approves their own publish): say so instead of storing it.
+    if (body.version === null && etag === rec.etag && rec.draft && rec.draft.updatedBy === user) {
       throw new HttpError(
         403,
-        `You (${user}) are the only editor of ${rec.kind}/${rec.id}: a second person must approve it`,
+        `You (${user}) saved the current draft of ${rec.kind}/${rec.id}: a second person must approve it`,
         { field: 'user' },
       );
     }

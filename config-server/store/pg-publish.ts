@@ -70,6 +70,7 @@ export class PgPublish {
           before: rec.published?.content ?? null,
           after: rec.draft.content,
           editors: rec.draft.editors,
+          savedBy: rec.draft.updatedBy,
           approvedBy: await this.h.approvals.approvers(c, rec, DRAFT),
         });
       }

@@ -73,6 +73,7 @@ export class PgReleasePublish {
           before: rec.published.content,
           after: rec.draft.content,
           editors: rec.draft.editors,
+          savedBy: rec.draft.updatedBy,
           approvedBy: await this.h.approvals.approvers(c, rec, DRAFT),
         });
       }

@@ -76,6 +76,7 @@ export class SqlitePublish {
             before: rec.published?.content ?? null,
             after: rec.draft.content,
             editors: rec.draft.editors,
+            savedBy: rec.draft.updatedBy,
             approvedBy: this.h.approvals.approvers(rec, DRAFT),
           };
         });

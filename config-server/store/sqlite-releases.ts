@@ -146,6 +146,7 @@ export class SqliteReleases {
             before: rec.published.content,
             after: rec.draft.content,
             editors: rec.draft.editors,
+            savedBy: rec.draft.updatedBy,
             approvedBy: this.h.approvals().approvers(rec, DRAFT),
           };
         });

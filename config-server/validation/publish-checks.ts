@@ -58,8 +58,10 @@ function strictMarkets(current: NewDocument[], wouldBe: NewDocument[]) {
 
 /**
  * Why `c`, published by `publisher`, lacks a second person (undefined: it has one, or no market of it asks). A
- * document passes when someone other than the publisher edited its draft, or approved exactly this revision
- * (`approvedBy`, filled by the store from approvals of the current ETag): nobody's approval counts for their own publish.
+ * document passes when someone other than the publisher saved exactly this text (the draft's last save, `savedBy`)
+ * or approved exactly this revision (`approvedBy`, filled by the store from approvals of the current ETag). A
+ * colleague's earlier save does not count: the publisher could have rewritten it since, and nobody else would have
+ * seen what goes out. A release's candidate (no `savedBy`) was checked so when it started and cannot change since.
  */
 function refusalOf(
   c: Change,
@@ -73,12 +75,13 @@ function refusalOf(
     .filter((m) => strict.has(m))
     .sort();
   if (!needing.length) return undefined;
-  if (c.editors.some((e) => e !== publisher)) return undefined;
+  const vouched = c.savedBy === undefined ? c.editors : [c.savedBy];
+  if (vouched.some((e) => e !== publisher)) return undefined;
   if ((c.approvedBy ?? []).some((a) => a !== publisher)) return undefined;
   const reason =
     action === 'rollback'
       ? 'a rollback by you alone needs a second person: ask another publisher to approve rolling back to this version'
-      : 'your own edit needs a second person: ask another editor to review it or a publisher to approve it';
+      : 'your own edit needs a second person: ask another publisher to approve this exact draft, or an editor to review and save it';
   return { kind: c.kind, id: c.id, markets: needing, reason };
 }
 

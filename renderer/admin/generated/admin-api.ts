@@ -83,7 +83,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a document as reviewed (four eyes): its draft, or rolling it back to a version
-         * @description A publisher approves one document at the ETag they reviewed (If-Match or body `etag`). Where the document's market asks for four eyes, the approval lets someone else publish (or roll back) that exact revision alone; it is void once the document changes (a new ETag) and never counts for the approver's own publish. Audited as `approve`. 403 for the draft's only editor (their approval would never count).
+         * @description A publisher approves one document at the ETag they reviewed (If-Match or body `etag`). Where the document's market asks for four eyes, the approval lets someone else publish (or roll back) that exact revision alone; it is void once the document changes (a new ETag) and never counts for the approver's own publish. Audited as `approve`. 403 for who saved the current draft (their approval would never count).
          */
         post: operations["adminApprove"];
         delete?: never;
