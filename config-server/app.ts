@@ -54,7 +54,10 @@ import type { TelemetryStore } from './store/telemetry-records.js';
 import { authenticate, requireRole } from './admin/auth.js';
 import { LiveHub } from './live/live-hub.js';
 import { borrowerLiveRoute, consoleLiveRoute } from './live/live-routes.js';
+import { readFileLimit } from './live/file-limit.js';
 import { liveSettingsFromEnv } from './live/live-settings.js';
+import { streamCaps } from './live/stream-caps.js';
+import { StreamQuota } from './live/stream-quota.js';
 
 export const defaultDataDir = fromRoot('data/');
 export const defaultStaticDir = fromRoot('dist/renderer/');
@@ -71,6 +74,8 @@ export interface AppOptions {
   /** Documents imported on first start (default `screens/`). */
   screensDir?: string;
   loginLimit?: LoginLimit;
+  /** The process's open-file limit the live stream caps stay below (tests); read from the system when absent. */
+  fileLimit?: number;
   /** Password hashing parameters (default OWASP's, password.ts); tests lower them explicitly to stay fast. */
   scrypt?: ScryptParams;
   /** POST /admin/api/validate calls per user and window (default 30 a minute). */
@@ -229,6 +234,10 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     metrics: opts.metrics,
   });
   live = new LiveHub({ settings: liveSettings, first: snapshot(), store, log, registry: ops.metrics?.registry });
+  // Every stream holds a socket: the caps stay below the process's file limit, read now, and the start log says so.
+  const caps = streamCaps(liveSettings, opts.fileLimit ?? readFileLimit());
+  log(caps.note);
+  const quota = new StreamQuota(caps);
 
   const app = express();
   app.disable('x-powered-by');
@@ -239,9 +248,9 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   // Before anything decodes the path or query: a malformed %-escape is a 400 naming the part, never a 500.
   app.use(rejectMalformedEncoding);
   // Streams before compression: an event must leave at once, not wait in a compressor's buffer.
-  app.use(borrowerLiveRoute(live, liveSettings.retryMs));
+  app.use(borrowerLiveRoute(live, quota, liveSettings.retryMs));
   app.use(
-    consoleLiveRoute(live, liveSettings.retryMs, [
+    consoleLiveRoute(live, quota, liveSettings.retryMs, [
       (_req, res, next) => {
         res.setHeader('Cache-Control', 'no-store');
         next();

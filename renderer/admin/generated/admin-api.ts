@@ -1502,7 +1502,7 @@ export interface operations {
             };
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
-            /** @description This replica holds LIVE_MAX_STREAMS streams (or is shutting down): nothing opened; retry after `Retry-After` seconds, revalidating meanwhile. */
+            /** @description This replica holds LIVE_MAX_CONSOLE_STREAMS console streams (a cap apart from borrowers', kept below the process's file limit), or is shutting down: nothing opened; retry after `Retry-After` seconds. `details.limit` names the cap. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
