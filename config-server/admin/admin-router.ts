@@ -11,6 +11,7 @@ import { publishRouter } from './publish-routes.js';
 import { releaseRouter, type ReleaseStats } from './release-routes.js';
 import { previewRouter } from './preview-routes.js';
 import { loginRouter, type LoginLimit } from './login-routes.js';
+import { sessionListRouter } from './session-list-routes.js';
 import { sessionRouter } from './session-routes.js';
 import { defaultSessionSettings, type SessionSettings } from './session-settings.js';
 import type { ValidateLimit } from './publish-routes.js';
@@ -53,6 +54,7 @@ export function adminRouter(opts: AdminOptions) {
   // Bodies are parsed only for users: anonymous requests are refused before any parsing.
   router.use(jsonBody());
   router.use(sessionRouter(opts.auth, opts.store, session));
+  router.use(sessionListRouter(opts.auth, opts.store, session.idleTimeoutMs));
   router.use(documentsRouter(opts.store));
   router.use(copyRouter(opts.store));
   router.use(publishRouter(opts.store, opts.onPublished, opts.validateLimit, opts.validation));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import { HttpError } from '../http/http-error.js';
 import { jsonBody } from '../http/json-body.js';
@@ -90,6 +91,14 @@ export function loginRouter(
     const csrf = newSecret();
     const now = Date.now();
     await auth.createSession(sha256(token), { user: u.name, csrf, expiresAt: now + SESSION_TTL_MS, lastSeenAt: now });
+    // For the sessions page: where and on what it started (the User-Agent is the browser's word, shown as text only).
+    await auth.recordSessionStart(sha256(token), {
+      id: randomBytes(8).toString('hex'),
+      user: u.name,
+      startedAt: now,
+      address: ip,
+      device: (req.get('user-agent') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 200),
+    });
     await auditEvent(store, u.name, 'login', `from ${req.ip}`);
     res.cookie(SESSION_COOKIE, token, { ...cookieOptions(req, settings.cookieSecure), maxAge: SESSION_TTL_MS });
     res.json({ user: u.name, role: u.role, csrfToken: csrf });

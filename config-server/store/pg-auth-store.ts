@@ -7,6 +7,8 @@ import {
   type SessionRecord,
   type UserRecord,
 } from './config-store.js';
+import { PgSessionList } from './pg-session-list.js';
+import type { SessionStart } from './session-list-records.js';
 import { PgDb } from './pg-db.js';
 
 interface UserRow {
@@ -44,6 +46,19 @@ export class PgAuthStore implements AuthStore {
 
   constructor(pool: pg.Pool) {
     this.db = new PgDb(pool);
+    this.sessionList = new PgSessionList(pool);
+  }
+
+  // The sessions page (session-list-records.ts): its own table and file, delegated to.
+  private readonly sessionList: PgSessionList;
+  recordSessionStart(tokenHash: string, start: SessionStart) {
+    return this.sessionList.recordSessionStart(tokenHash, start);
+  }
+  listSessions(user: string | undefined, now: number) {
+    return this.sessionList.listSessions(user, now);
+  }
+  endSession(id: string, user: string | undefined) {
+    return this.sessionList.endSession(id, user);
   }
 
   private q<T extends pg.QueryResultRow>(sql: string, args: unknown[] = []): Promise<T[]> {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { PgDb, RAW_ERRORS, transaction } from './pg-db.js';
+import { PG_SESSION_STARTS } from './pg-session-list.js';
 
 /**
  * Versioned migrations of the PostgreSQL store, applied in order by the server itself at start.
@@ -115,6 +116,8 @@ export const MIGRATIONS: readonly string[] = [
     release_id text NOT NULL, PRIMARY KEY (kind, id, etag, version, approver, release_id));
   CREATE INDEX approvals_release ON approvals (release_id);
   `,
+  // The sessions page: where and on what each console session started (pg-session-list.ts).
+  PG_SESSION_STARTS,
 ];
 
 /** Any constant: the session lock that lets only one replica migrate at a time. */

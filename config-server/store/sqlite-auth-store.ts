@@ -7,6 +7,8 @@ import {
   type SessionRecord,
   type UserRecord,
 } from './config-store.js';
+import { SqliteSessionList } from './sqlite-session-list.js';
+import type { SessionStart } from './session-list-records.js';
 
 interface UserRow {
   name: string;
@@ -35,7 +37,21 @@ const tokenOf = (r: TokenRow): ApiTokenRecord => ({
 
 /** Users, sessions and API tokens in the same SQLite file as the documents. */
 export class SqliteAuthStore implements AuthStore {
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: Database.Database) {
+    this.sessionList = new SqliteSessionList(db);
+  }
+
+  // The sessions page (session-list-records.ts): its own table and file, delegated to.
+  private readonly sessionList: SqliteSessionList;
+  recordSessionStart(tokenHash: string, start: SessionStart) {
+    return this.sessionList.recordSessionStart(tokenHash, start);
+  }
+  listSessions(user: string | undefined, now: number) {
+    return this.sessionList.listSessions(user, now);
+  }
+  endSession(id: string, user: string | undefined) {
+    return this.sessionList.endSession(id, user);
+  }
 
   async getUser(name: string): Promise<UserRecord | undefined> {
     const r = this.db.prepare('SELECT * FROM users WHERE name = ?').get(name) as UserRow | undefined;

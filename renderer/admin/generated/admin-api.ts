@@ -429,6 +429,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's console sessions (or everyone's, for a publisher)
+         * @description Unexpired sessions not past the idle timeout, newest first: when and where each started, when it was last used, and which one is the caller's. `all=true` lists every user's (publisher role).
+         */
+        get: operations["adminListSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End a console session now
+         * @description The session's cookie answers 401 from its next request, on every replica. Anyone ends their own; a publisher ends anyone's. Audited as `session.end` (whose, where it started, from where it was ended).
+         */
+        delete: operations["adminEndSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/setup": {
         parameters: {
             query?: never;
@@ -482,6 +522,26 @@ export interface paths {
          * @description The token answers 401 from then on, on every replica. Audited as `token.revoke`.
          */
         delete: operations["adminRevokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/users/{name}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a console account (publishers)
+         * @description The account can no longer log in, and its sessions and API tokens end at once (their next request is 401). Not one's own account (409). Audited as `user.disable`. `npm run admin:create-user` enables it again with a new password.
+         */
+        post: operations["adminDisableUser"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -599,6 +659,32 @@ export interface components {
             /** @description null while none is published. */
             routeMap: components["schemas"]["Document"] | null;
             textSet: components["schemas"]["Document"];
+        };
+        ConsoleSession: {
+            /** @description Client address at login, as TRUST_PROXY reports it. */
+            address: string;
+            /** @description True for the session making this request. */
+            current: boolean;
+            /** @description The browser's User-Agent at login (its own word), at most 200 characters. */
+            device: string;
+            /**
+             * Format: date-time
+             * @description The absolute end (12 h after login).
+             */
+            expiresAt: string;
+            /** @description The session's id (never its cookie). */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Last request seen with it (to within a minute).
+             */
+            lastSeenAt: string;
+            /**
+             * Format: date-time
+             * @description Login time.
+             */
+            startedAt: string;
+            user: string;
         };
         /** @description One copy QA finding (issue 48) on a key in one locale: an error blocks a publish, a warning needs a confirmation with a reason. */
         CopyFinding: {
@@ -1900,6 +1986,60 @@ export interface operations {
             415: components["responses"]["Error415"];
         };
     };
+    adminListSessions: {
+        parameters: {
+            query?: {
+                /** @description `true`: every user's sessions (publishers only). */
+                all?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "5XX": components["responses"]["Error5XX"];
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: components["schemas"]["ConsoleSession"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+        };
+    };
+    adminEndSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's id (GET /admin/api/sessions). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "5XX": components["responses"]["Error5XX"];
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+        };
+    };
     adminSetup: {
         parameters: {
             query?: never;
@@ -2013,6 +2153,32 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+        };
+    };
+    adminDisableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "5XX": components["responses"]["Error5XX"];
+            /** @description Disabled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
         };
     };
     adminValidate: {
