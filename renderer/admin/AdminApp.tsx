@@ -21,6 +21,7 @@ import { buildNav, copyStatus, statusOf, errorsByFile, type NavGroup, type Statu
 import { useConsoleData } from './nav/use-console-data';
 import PublishPanel from './PublishPanel';
 import ReleasesPage from './releases/ReleasesPage';
+import SessionsPage from './SessionsPage';
 import { useConsoleLive } from './live/use-console-live';
 import SessionExpiredDialog from './safety/SessionExpiredDialog';
 import { confirmLeave } from './safety/use-unsaved-guard';
@@ -204,6 +205,7 @@ function Console({
           />
         )}
         {route.page === 'audit' && <AuditLog />}
+        {route.page === 'sessions' && <SessionsPage user={session.user} role={session.role} />}
       </main>
       <SessionExpiredDialog user={session.user} onRenewed={onRenewed} />
     </div>

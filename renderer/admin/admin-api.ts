@@ -308,4 +308,16 @@ export const adminApi = {
     const s = q.toString();
     return listOf<AuditRow>((await request(`/audit${s ? `?${s}` : ''}`)).data, 'entries');
   },
+  /** The caller's console sessions, or (`all`, publishers) everyone's. */
+  async sessions(all = false): Promise<Answer<'adminListSessions'>['sessions']> {
+    return (await request<Answer<'adminListSessions'>>(`/sessions${all ? '?all=true' : ''}`)).data.sessions;
+  },
+  /** Ends a session now: its cookie is refused from its next request. */
+  async endSession(id: string): Promise<void> {
+    await request(`/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  },
+  /** Publishers: the account can no longer log in; its sessions and API tokens end now. */
+  async disableUser(name: string): Promise<void> {
+    await request(`/users/${encodeURIComponent(name)}/disable`, { method: 'POST' });
+  },
 };
