@@ -57,9 +57,10 @@ export function adminRouter(opts: AdminOptions) {
   router.use(sessionListRouter(opts.auth, opts.store, session.idleTimeoutMs));
   router.use(documentsRouter(opts.store));
   router.use(copyRouter(opts.store));
-  router.use(publishRouter(opts.store, opts.onPublished, opts.validateLimit, opts.validation));
+  const grants = () => opts.auth.listGrants();
+  router.use(publishRouter(opts.store, opts.onPublished, opts.validateLimit, opts.validation, grants));
   router.use(approvalRouter(opts.store));
-  router.use(releaseRouter(opts.store, opts.onPublished, opts.releaseStats, opts.validation));
+  router.use(releaseRouter(opts.store, opts.onPublished, opts.releaseStats, opts.validation, grants));
   if (opts.mediaDir) router.use(mediaUploadRouter(opts.mediaDir, opts.mediaMaxBytes, opts.store));
   // The console's draft preview (admin UI engineer): read-only, behind the same authentication.
   router.use(previewRouter(opts.store, opts.previewSandbox));

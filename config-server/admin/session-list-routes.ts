@@ -8,8 +8,9 @@ import { HttpError } from '../http/http-error.js';
 import type { AuthStore, ConfigStore } from '../store/config-store.js';
 import type { SessionListing } from '../store/session-list-records.js';
 import { auditEvent } from './audit-event.js';
-import { currentUser, requireRole, type AdminUser } from './auth.js';
+import { currentUser, requireGlobalRole, type AdminUser } from './auth.js';
 
+/** An admin: a publisher for every market (a global role), not for one market only. */
 const isAdmin = (u: AdminUser) => u.role === 'publisher';
 
 const view = (s: SessionListing, mine: string | undefined) => ({
@@ -56,7 +57,7 @@ export function sessionListRouter(auth: AuthStore, store: ConfigStore, idleTimeo
   });
 
   /** `POST /users/{name}/disable` (admins): the account can no longer log in; its sessions and tokens end now. */
-  router.post('/users/:name/disable', requireRole('publisher'), async (req, res) => {
+  router.post('/users/:name/disable', requireGlobalRole('publisher'), async (req, res) => {
     const u = currentUser(res);
     const name = String(req.params.name).slice(0, 100);
     if (name === u.name) throw new HttpError(409, 'You cannot disable your own account: ask another admin');

@@ -6,6 +6,7 @@
  * reached over the network; a store that cannot reach its database rejects with a StoreError of kind `unavailable` (store-errors.ts).
  */
 import type { ReleaseStore } from './release-records.js';
+import type { MarketRoles } from './market-role-records.js';
 import type { SessionList } from './session-list-records.js';
 import type { ApproveRequest } from './approval-records.js';
 import type {
@@ -119,8 +120,11 @@ export interface ApiTokenRecord {
 }
 
 /** Users, sessions and API tokens. Secrets are stored only as hashes. */
-/** Users, sessions, API tokens and login counts; the sessions page's listing is SessionList (session-list-records.ts). */
-export interface AuthStore extends SessionList {
+/**
+ * Users, sessions, API tokens and login counts; the sessions page's listing is SessionList (session-list-records.ts),
+ * roles per market MarketRoles (market-role-records.ts).
+ */
+export interface AuthStore extends SessionList, MarketRoles {
   getUser(name: string): Promise<UserRecord | undefined>;
   countUsers(): Promise<number>;
   /**

@@ -7,6 +7,8 @@ import {
   type SessionRecord,
   type UserRecord,
 } from './config-store.js';
+import { PgMarketRoles } from './pg-market-roles.js';
+import type { MarketRole } from './market-role-records.js';
 import { PgSessionList } from './pg-session-list.js';
 import type { SessionStart } from './session-list-records.js';
 import { PgDb } from './pg-db.js';
@@ -47,6 +49,19 @@ export class PgAuthStore implements AuthStore {
   constructor(pool: pg.Pool) {
     this.db = new PgDb(pool);
     this.sessionList = new PgSessionList(pool);
+    this.marketRoles = new PgMarketRoles(pool);
+  }
+
+  // Roles per market (market-role-records.ts): their own table and file, delegated to.
+  private readonly marketRoles: PgMarketRoles;
+  marketRolesOf(user: string) {
+    return this.marketRoles.marketRolesOf(user);
+  }
+  setMarketRoles(user: string, roles: MarketRole[]) {
+    return this.marketRoles.setMarketRoles(user, roles);
+  }
+  listGrants() {
+    return this.marketRoles.listGrants();
   }
 
   // The sessions page (session-list-records.ts): its own table and file, delegated to.

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { PgDb, RAW_ERRORS, transaction } from './pg-db.js';
+import { PG_MARKET_ROLES } from './pg-market-roles.js';
 import { PG_SESSION_STARTS } from './pg-session-list.js';
 
 /**
@@ -118,6 +119,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // The sessions page: where and on what each console session started (pg-session-list.ts).
   PG_SESSION_STARTS,
+  // Roles per market (pg-market-roles.ts).
+  PG_MARKET_ROLES,
 ];
 
 /** Any constant: the session lock that lets only one replica migrate at a time. */

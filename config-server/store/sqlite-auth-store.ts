@@ -7,6 +7,8 @@ import {
   type SessionRecord,
   type UserRecord,
 } from './config-store.js';
+import { SqliteMarketRoles } from './sqlite-market-roles.js';
+import type { MarketRole } from './market-role-records.js';
 import { SqliteSessionList } from './sqlite-session-list.js';
 import type { SessionStart } from './session-list-records.js';
 
@@ -39,6 +41,19 @@ const tokenOf = (r: TokenRow): ApiTokenRecord => ({
 export class SqliteAuthStore implements AuthStore {
   constructor(private readonly db: Database.Database) {
     this.sessionList = new SqliteSessionList(db);
+    this.marketRoles = new SqliteMarketRoles(db);
+  }
+
+  // Roles per market (market-role-records.ts): their own table and file, delegated to.
+  private readonly marketRoles: SqliteMarketRoles;
+  marketRolesOf(user: string) {
+    return this.marketRoles.marketRolesOf(user);
+  }
+  setMarketRoles(user: string, roles: MarketRole[]) {
+    return this.marketRoles.setMarketRoles(user, roles);
+  }
+  listGrants() {
+    return this.marketRoles.listGrants();
   }
 
   // The sessions page (session-list-records.ts): its own table and file, delegated to.

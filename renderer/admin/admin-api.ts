@@ -138,9 +138,13 @@ export async function request<T>(path: string, req: Req = {}): Promise<{ data: T
 }
 
 function sessionOf(body: unknown): Session {
-  const b = body as { user?: unknown; name?: unknown; role?: unknown };
+  const b = body as { user?: unknown; name?: unknown; role?: unknown; marketRoles?: unknown };
   const user = b.user && typeof b.user === 'object' ? (b.user as { name?: unknown; role?: unknown }) : null;
-  return { user: String(user?.name ?? b.user ?? b.name), role: (user?.role ?? b.role) as Session['role'] };
+  return {
+    user: String(user?.name ?? b.user ?? b.name),
+    role: (user?.role ?? b.role) as Session['role'],
+    ...(Array.isArray(b.marketRoles) ? { marketRoles: b.marketRoles as NonNullable<Session['marketRoles']> } : {}),
+  };
 }
 
 const docPath = (kind: string, id: string) => `/documents/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;

@@ -811,6 +811,11 @@ export interface components {
         };
         Me: {
             csrfToken: string | null;
+            /** @description Roles held for one market only, above the global `role` (e.g. publisher for ID). */
+            marketRoles?: {
+                market: string;
+                role: components["schemas"]["Role"];
+            }[];
             role: components["schemas"]["Role"];
             user: string;
             /** @enum {unknown} */
