@@ -7,6 +7,7 @@
  */
 import type { ReleaseStore } from './release-records.js';
 import type { MarketRoles } from './market-role-records.js';
+import type { Role } from './roles.js';
 import type { SessionList } from './session-list-records.js';
 import type { ApproveRequest } from './approval-records.js';
 import type {
@@ -82,8 +83,8 @@ export interface ConfigStore {
   close(): Promise<void>;
 }
 
-export type Role = 'viewer' | 'editor' | 'publisher';
-export const ROLES: readonly Role[] = ['viewer', 'editor', 'publisher'];
+// In their own module so that the records of roles per market need not import this file.
+export { ROLES, type Role } from './roles.js';
 
 export interface UserRecord {
   name: string;

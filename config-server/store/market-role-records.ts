@@ -3,7 +3,7 @@
  * `publisher` for ID lets someone publish Indonesia's market, text set and landing templates, not India's and not the
  * documents every market shares. Kept in their own table (`market_roles`), so the user record stays as it was.
  */
-import type { Role } from './config-store.js';
+import type { Role } from './roles.js';
 
 export interface MarketRole {
   market: string;

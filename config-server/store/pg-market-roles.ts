@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Role } from './config-store.js';
+import type { Role } from './roles.js';
 import type { Grant, MarketRole, MarketRoles } from './market-role-records.js';
 import { PgDb } from './pg-db.js';
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Role } from './config-store.js';
+import type { Role } from './roles.js';
 import type { Grant, MarketRole, MarketRoles } from './market-role-records.js';
 
 /** The `market_roles` table (created with the others in sqlite-schema.ts). */
