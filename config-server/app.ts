@@ -55,6 +55,7 @@ import { authenticate, requireRole } from './admin/auth.js';
 import { LiveHub } from './live/live-hub.js';
 import { borrowerLiveRoute, consoleLiveRoute } from './live/live-routes.js';
 import { readFileLimit } from './live/file-limit.js';
+import { localLoginFromEnv, oidcSettingsFromEnv } from './admin/oidc-settings.js';
 import { liveSettingsFromEnv } from './live/live-settings.js';
 import { streamCaps } from './live/stream-caps.js';
 import { StreamQuota } from './live/stream-quota.js';
@@ -172,6 +173,9 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   // Checked before anything opens: a mistyped setting stops the start with what is allowed.
   const sandboxStyle = sandboxStyleFromEnv(env);
   const trustProxy = trustProxyFromEnv(env);
+  // Sign-in with the identity provider (OIDC_*) and whether passwords still log in (LOCAL_PASSWORDS).
+  const oidc = oidcSettingsFromEnv(env);
+  const localLogin = localLoginFromEnv(env, oidc);
   // One list (SSR_BACKEND_ORIGINS) for what an API map may name, what the server calls and the page's connect-src.
   const validation = { backendOrigins: backendOriginsFromEnv(env) };
   const session = {
@@ -305,6 +309,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
       validateLimit: opts.validateLimit,
       releaseStats: telemetryReleaseStats(telemetry),
       validation,
+      oidc,
+      localLogin,
     }),
   );
   app.use(mediaFilesRouter(mediaDir));

@@ -11,6 +11,8 @@ import { publishRouter } from './publish-routes.js';
 import { releaseRouter, type ReleaseStats } from './release-routes.js';
 import { previewRouter } from './preview-routes.js';
 import { loginRouter, type LoginLimit } from './login-routes.js';
+import { oidcRouter } from './oidc-routes.js';
+import type { LocalLoginSettings, OidcSettings } from './oidc-settings.js';
 import { sessionListRouter } from './session-list-routes.js';
 import { sessionRouter } from './session-routes.js';
 import { defaultSessionSettings, type SessionSettings } from './session-settings.js';
@@ -36,6 +38,10 @@ export interface AdminOptions {
   releaseStats?: ReleaseStats;
   /** What validate and every publish check with (the backend origins an API map may name); default none. */
   validation?: ValidationSettings;
+  /** Sign-in with the company's identity provider (OIDC_*); none when unset. */
+  oidc?: OidcSettings;
+  /** LOCAL_PASSWORDS and BREAK_GLASS_USERS (default: passwords on for everyone). */
+  localLogin?: LocalLoginSettings;
 }
 
 /**
@@ -49,7 +55,8 @@ export function adminRouter(opts: AdminOptions) {
     next();
   });
   const session = { ...defaultSessionSettings(), ...opts.session };
-  router.use(loginRouter(opts.auth, opts.store, opts.loginLimit, session));
+  router.use(loginRouter(opts.auth, opts.store, opts.loginLimit, session, opts.localLogin, opts.oidc));
+  if (opts.oidc) router.use(oidcRouter(opts.auth, opts.store, opts.oidc, session));
   router.use(authenticate(opts.auth, { idleTimeoutMs: session.idleTimeoutMs }));
   // Bodies are parsed only for users: anonymous requests are refused before any parsing.
   router.use(jsonBody());

@@ -8,6 +8,7 @@ import { newSecret, SESSION_COOKIE, SESSION_TTL_MS, sha256 } from './auth.js';
 import { FIRST_ACCOUNT_COMMAND } from './first-account.js';
 import { HashQueueFull } from './hash-queue.js';
 import { LoginThrottle, type LoginLimit } from './login-throttle.js';
+import type { LocalLoginSettings, OidcSettings } from './oidc-settings.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import { checkOrigin } from './same-origin.js';
 import { cookieOptions, defaultSessionSettings, type SessionSettings } from './session-settings.js';
@@ -37,6 +38,8 @@ export function loginRouter(
   store: ConfigStore,
   limit?: LoginLimit,
   settings: SessionSettings = defaultSessionSettings(),
+  local: LocalLoginSettings = { passwords: true, breakGlass: [] },
+  oidc?: OidcSettings,
 ) {
   const router = Router();
   const throttle = new LoginThrottle(auth, limit, settings.log);
@@ -44,7 +47,12 @@ export function loginRouter(
   // this says nothing more than that (no names, no count).
   router.get('/setup', async (_req, res) => {
     const users = await auth.countUsers();
-    res.json(users > 0 ? { firstAccountNeeded: false } : { firstAccountNeeded: true, command: FIRST_ACCOUNT_COMMAND });
+    const signIn = { signInWith: oidc ? oidc.issuer.host : null, passwords: local.passwords };
+    res.json(
+      users > 0
+        ? { firstAccountNeeded: false, ...signIn }
+        : { firstAccountNeeded: true, command: FIRST_ACCOUNT_COMMAND, ...signIn },
+    );
   });
   // From another origin: 403 before any count or hash (login CSRF). No Origin at all: a script, allowed (same-origin.ts).
   const sameOrigin: RequestHandler = (req, _res, next) => next(checkOrigin(req, 'allow'));
@@ -54,6 +62,9 @@ export function loginRouter(
       throw new HttpError(400, 'Send {"user": "...", "password": "..."} as JSON');
     }
     const ip = req.ip ?? '';
+    // LOCAL_PASSWORDS=off: only the break-glass accounts still log in with a password (before any count or hash).
+    if (!local.passwords && !local.breakGlass.includes(user))
+      throw new HttpError(403, `Password logins are off: sign in with ${oidc?.issuer.host ?? 'the identity provider'}`);
     // Only a real account's name is logged; anything else is "unknown account" (it may be a password).
     const describe = async () => {
       const account = await auth.getUser(user.slice(0, 200));

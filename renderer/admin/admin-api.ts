@@ -165,11 +165,18 @@ export const adminApi = {
     }
   },
   /** Whether the console still needs its first account, and the command that creates it. */
-  async setup(): Promise<{ firstAccountNeeded: boolean; command?: string }> {
-    const b = (await request('/setup')).data as { firstAccountNeeded?: unknown; command?: unknown } | null;
+  async setup(): Promise<{ firstAccountNeeded: boolean; command?: string; signInWith?: string; passwords: boolean }> {
+    const b = (await request('/setup')).data as {
+      firstAccountNeeded?: unknown;
+      command?: unknown;
+      signInWith?: unknown;
+      passwords?: unknown;
+    } | null;
     return {
       firstAccountNeeded: b?.firstAccountNeeded === true,
       command: typeof b?.command === 'string' ? b.command : undefined,
+      signInWith: typeof b?.signInWith === 'string' ? b.signInWith : undefined,
+      passwords: b?.passwords !== false,
     };
   },
   async login(user: string, password: string): Promise<Session> {

@@ -64,6 +64,8 @@ export interface HarnessOptions {
    * `env` sets it). Off by default: most tests stub or count calls in the page, which a server-made call would bypass.
    */
   serverPrefetch?: boolean;
+  /** The server's port (default any free one): for a test whose other party must know the address up front. */
+  port?: number;
 }
 
 export interface PageOptions {
@@ -135,7 +137,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     : { ...env, SSR_PREFETCH_BUDGET_MS: '0' };
   const start = () =>
     startServer({
-      port: 0,
+      port: opts.port ?? 0,
       host: '127.0.0.1',
       dataDir,
       sandbox: true,

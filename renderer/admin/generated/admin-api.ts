@@ -275,6 +275,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finish signing in with the identity provider
+         * @description Checks state, nonce, PKCE and the ID token (signature, issuer, audience, expiry) with openid-client, maps the `groups` claim to roles (OIDC_GROUP_ROLES), starts a console session and redirects (303) to /admin. A refusal is an HTML page saying why: 400 (no sign-in in progress, replayed, or the provider's answer refused), 403 (no mapped group, disabled), 409 (a local account of that name).
+         */
+        get: operations["adminOidcCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in with the identity provider
+         * @description Redirects (303) to the provider's authorization endpoint with PKCE (S256), state and nonce, kept in a signed 10-minute cookie. 404 when OpenID Connect is not set.
+         */
+        get: operations["adminOidcStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/preview/bundle": {
         parameters: {
             query?: never;
@@ -963,6 +1003,10 @@ export interface components {
             /** @description How to create the first account. */
             command?: string;
             firstAccountNeeded: boolean;
+            /** @description False when LOCAL_PASSWORDS=off: only the break-glass accounts log in with a password. */
+            passwords?: boolean;
+            /** @description The identity provider's host when OpenID Connect sign-in is set (OIDC_ISSUER): the login page offers "Sign in with" it (GET /admin/api/oidc/start). */
+            signInWith?: string | null;
         };
         /** @description One error of the would-be published state. */
         StateError: {
@@ -1730,6 +1774,85 @@ export interface operations {
             403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+        };
+    };
+    adminOidcCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "5XX": components["responses"]["Error5XX"];
+            /** @description Signed in: to /admin. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: a page saying why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: a page saying why. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["Error404"];
+            /** @description Refused: a page saying why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    adminOidcStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "5XX": components["responses"]["Error5XX"];
+            /** @description To the identity provider. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error404"];
+            /** @description The identity provider could not be used (unreachable, or its discovery names another issuer): a page saying why. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     adminPreviewBundle: {
