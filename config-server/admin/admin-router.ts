@@ -56,8 +56,11 @@ export function adminRouter(opts: AdminOptions) {
   });
   const session = { ...defaultSessionSettings(), ...opts.session };
   router.use(loginRouter(opts.auth, opts.store, opts.loginLimit, session, opts.localLogin, opts.oidc));
-  if (opts.oidc) router.use(oidcRouter(opts.auth, opts.store, opts.oidc, session));
+  const oidc = opts.oidc && oidcRouter(opts.auth, opts.store, opts.oidc, session);
+  if (oidc) router.use(oidc.signIn);
   router.use(authenticate(opts.auth, { idleTimeoutMs: session.idleTimeoutMs }));
+  // A session started with the identity provider asks it again at most every 15 minutes (oidc-routes.ts).
+  if (oidc) router.use(oidc.recheck);
   // Bodies are parsed only for users: anonymous requests are refused before any parsing.
   router.use(jsonBody());
   router.use(sessionRouter(opts.auth, opts.store, session));

@@ -7,12 +7,13 @@
  * login. Anything refused is a plain page saying why, never a session.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { HttpError } from '../http/http-error.js';
 import * as client from 'openid-client';
 import { escapeHtml } from '../http/escape-html.js';
 import type { AuthStore, ConfigStore } from '../store/config-store.js';
 import { auditEvent } from './audit-event.js';
-import { newSecret, SESSION_COOKIE, SESSION_TTL_MS, sha256 } from './auth.js';
+import { newSecret, SESSION_COOKIE, SESSION_TTL_MS, sha256, type AdminUser } from './auth.js';
 import { rolesFromGroups, type OidcSettings } from './oidc-settings.js';
 import { cookieOptions, type SessionSettings } from './session-settings.js';
 
@@ -108,6 +109,7 @@ export function oidcRouter(auth: AuthStore, store: ConfigStore, oidc: OidcSettin
     const tx = JSON.parse(Buffer.from(body, 'base64url').toString()) as Transaction;
     if (tx.exp < Date.now()) return refuse(res, 400, 'The sign-in took longer than 10 minutes: start again.');
     let claims: client.IDToken;
+    let refreshToken: string | undefined;
     try {
       const cfg = await discovered();
       const current = new URL(req.originalUrl, oidc.redirectUri);
@@ -118,6 +120,7 @@ export function oidcRouter(auth: AuthStore, store: ConfigStore, oidc: OidcSettin
         idTokenExpected: true,
       });
       claims = tokens.claims()!;
+      refreshToken = tokens.refresh_token;
     } catch (e) {
       return refuse(res, 400, `The identity provider's answer was not accepted: ${(e as Error).message}`);
     }
@@ -147,10 +150,59 @@ export function oidcRouter(auth: AuthStore, store: ConfigStore, oidc: OidcSettin
       address: req.ip ?? '',
       device: (req.get('user-agent') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 200),
     });
+    // Without a refresh token the provider cannot be asked again: such a session ends at its first re-check.
+    await auth.recordOidcLogin(sha256(token), { refreshToken: refreshToken ?? '', checkedAt: now });
     const given = [roles.role, ...roles.marketRoles.map((g) => `${g.role}:${g.market}`)].join(', ');
     await auditEvent(store, name, 'login', `with the identity provider from ${req.ip} (${given})`);
     res.cookie(SESSION_COOKIE, token, { ...cookieOptions(req, settings.cookieSecure), maxAge: SESSION_TTL_MS });
     res.redirect(303, '/admin');
   });
-  return router;
+  // The sign-in routes come before the session check; the re-check after it (admin-router.ts).
+  return { signIn: router, recheck: recheck(auth, store, oidc, discovered, settings.log) };
+}
+
+/**
+ * After `authenticate`: a session started with the provider asks it again, through its refresh token, at most every
+ * `recheckMs`; the person's groups then give their roles anew. No role any more (group removed, account gone, refresh
+ * refused): the session ends at this request, 401, audited.
+ */
+function recheck(
+  auth: AuthStore,
+  store: ConfigStore,
+  oidc: OidcSettings,
+  discovered: () => Promise<client.Configuration>,
+  log: (m: string) => void,
+): RequestHandler {
+  return async (_req, res, next) => {
+    const u = res.locals.adminUser as AdminUser | undefined;
+    const login = u?.sessionHash ? await auth.oidcLoginOf(u.sessionHash) : undefined;
+    if (!u || !login || Date.now() - login.checkedAt < oidc.recheckMs) return next();
+    let roles: ReturnType<typeof rolesFromGroups>;
+    let refreshToken = login.refreshToken;
+    try {
+      if (!refreshToken) throw new Error('the provider gave no refresh token');
+      const tokens = await client.refreshTokenGrant(await discovered(), refreshToken);
+      refreshToken = tokens.refresh_token ?? refreshToken;
+      const claims =
+        tokens.claims() ??
+        (await client.fetchUserInfo(await discovered(), tokens.access_token, client.skipSubjectCheck));
+      roles = rolesFromGroups(claims.groups, oidc.groupRoles);
+    } catch (e) {
+      log(`oidc: re-check of ${u.name} failed: ${(e as Error).message}`);
+      roles = undefined;
+    }
+    if (!roles) {
+      await auth.deleteSession(u.sessionHash!);
+      await auditEvent(store, u.name, 'session.end', 'the identity provider no longer gives a console role');
+      throw new HttpError(401, 'Your access ended: the identity provider no longer gives you a console role');
+    }
+    await auth.setMarketRoles(u.name, roles.marketRoles);
+    if (roles.role !== u.role) {
+      const rec = await auth.getUser(u.name);
+      if (rec) await auth.upsertUser({ name: u.name, role: roles.role, passwordHash: rec.passwordHash });
+    }
+    await auth.recordOidcLogin(u.sessionHash!, { refreshToken, checkedAt: Date.now() });
+    res.locals.adminUser = { ...u, role: roles.role, marketRoles: roles.marketRoles };
+    next();
+  };
 }

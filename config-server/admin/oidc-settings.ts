@@ -16,6 +16,8 @@ export interface OidcSettings {
   redirectUri: URL;
   /** Group name → the roles it gives (global when `market` is null). */
   groupRoles: Map<string, { role: Role; market: string | null }[]>;
+  /** How often a session asks the provider again whether its person still has a role (ms; at most 15 minutes). */
+  recheckMs: number;
 }
 
 export interface LocalLoginSettings {
@@ -74,7 +76,18 @@ export function oidcSettingsFromEnv(env: NodeJS.ProcessEnv): OidcSettings | unde
     clientSecret: String(env.OIDC_CLIENT_SECRET).trim(),
     redirectUri: urlSetting(env, 'OIDC_REDIRECT_URI'),
     groupRoles,
+    recheckMs: recheckSeconds(env) * 1000,
   };
+}
+
+/** `OIDC_RECHECK_SECONDS`: 900 (15 minutes) unless lowered (1-900). */
+function recheckSeconds(env: NodeJS.ProcessEnv): number {
+  const raw = (env.OIDC_RECHECK_SECONDS ?? '').trim();
+  if (!raw) return 900;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 900)
+    throw new Error(`OIDC_RECHECK_SECONDS must be a whole number of seconds from 1 to 900 (got '${raw.slice(0, 20)}')`);
+  return n;
 }
 
 export function localLoginFromEnv(env: NodeJS.ProcessEnv, oidc: OidcSettings | undefined): LocalLoginSettings {

@@ -7,6 +7,7 @@
  */
 import type { ReleaseStore } from './release-records.js';
 import type { MarketRoles } from './market-role-records.js';
+import type { OidcLogins } from './oidc-login-records.js';
 import type { Role } from './roles.js';
 import type { SessionList } from './session-list-records.js';
 import type { ApproveRequest } from './approval-records.js';
@@ -125,7 +126,7 @@ export interface ApiTokenRecord {
  * Users, sessions, API tokens and login counts; the sessions page's listing is SessionList (session-list-records.ts),
  * roles per market MarketRoles (market-role-records.ts).
  */
-export interface AuthStore extends SessionList, MarketRoles {
+export interface AuthStore extends SessionList, MarketRoles, OidcLogins {
   getUser(name: string): Promise<UserRecord | undefined>;
   countUsers(): Promise<number>;
   /**

@@ -7,6 +7,8 @@ import {
   type SessionRecord,
   type UserRecord,
 } from './config-store.js';
+import { PgOidcLogins } from './pg-oidc-logins.js';
+import type { OidcLogin } from './oidc-login-records.js';
 import { PgMarketRoles } from './pg-market-roles.js';
 import type { MarketRole } from './market-role-records.js';
 import { PgSessionList } from './pg-session-list.js';
@@ -50,6 +52,16 @@ export class PgAuthStore implements AuthStore {
     this.db = new PgDb(pool);
     this.sessionList = new PgSessionList(pool);
     this.marketRoles = new PgMarketRoles(pool);
+    this.oidcLogins = new PgOidcLogins(pool);
+  }
+
+  // Sign-ins with the identity provider (oidc-login-records.ts): their own table and file, delegated to.
+  private readonly oidcLogins: PgOidcLogins;
+  recordOidcLogin(tokenHash: string, login: OidcLogin) {
+    return this.oidcLogins.recordOidcLogin(tokenHash, login);
+  }
+  oidcLoginOf(tokenHash: string) {
+    return this.oidcLogins.oidcLoginOf(tokenHash);
   }
 
   // Roles per market (market-role-records.ts): their own table and file, delegated to.

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { PgDb, RAW_ERRORS, transaction } from './pg-db.js';
 import { PG_MARKET_ROLES } from './pg-market-roles.js';
+import { PG_OIDC_LOGINS } from './pg-oidc-logins.js';
 import { PG_SESSION_STARTS } from './pg-session-list.js';
 
 /**
@@ -121,6 +122,8 @@ export const MIGRATIONS: readonly string[] = [
   PG_SESSION_STARTS,
   // Roles per market (pg-market-roles.ts).
   PG_MARKET_ROLES,
+  // Sign-ins with the identity provider: the refresh token the 15-minute re-check uses (pg-oidc-logins.ts).
+  PG_OIDC_LOGINS,
 ];
 
 /** Any constant: the session lock that lets only one replica migrate at a time. */

@@ -7,6 +7,8 @@ import {
   type SessionRecord,
   type UserRecord,
 } from './config-store.js';
+import { SqliteOidcLogins } from './sqlite-oidc-logins.js';
+import type { OidcLogin } from './oidc-login-records.js';
 import { SqliteMarketRoles } from './sqlite-market-roles.js';
 import type { MarketRole } from './market-role-records.js';
 import { SqliteSessionList } from './sqlite-session-list.js';
@@ -42,6 +44,16 @@ export class SqliteAuthStore implements AuthStore {
   constructor(private readonly db: Database.Database) {
     this.sessionList = new SqliteSessionList(db);
     this.marketRoles = new SqliteMarketRoles(db);
+    this.oidcLogins = new SqliteOidcLogins(db);
+  }
+
+  // Sign-ins with the identity provider (oidc-login-records.ts): their own table and file, delegated to.
+  private readonly oidcLogins: SqliteOidcLogins;
+  recordOidcLogin(tokenHash: string, login: OidcLogin) {
+    return this.oidcLogins.recordOidcLogin(tokenHash, login);
+  }
+  oidcLoginOf(tokenHash: string) {
+    return this.oidcLogins.oidcLoginOf(tokenHash);
   }
 
   // Roles per market (market-role-records.ts): their own table and file, delegated to.

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SQLITE_MARKET_ROLES } from './sqlite-market-roles.js';
+import { SQLITE_OIDC_LOGINS } from './sqlite-oidc-logins.js';
 import { SQLITE_SESSION_STARTS } from './sqlite-session-list.js';
 
 /**
@@ -72,7 +73,7 @@ CREATE TABLE IF NOT EXISTS approvals (
   release_id TEXT NOT NULL, PRIMARY KEY (kind, id, etag, version, approver, release_id));
 CREATE INDEX IF NOT EXISTS approvals_release ON approvals (release_id);
 CREATE TABLE IF NOT EXISTS login_attempts (key TEXT PRIMARY KEY, hits INTEGER NOT NULL, reset_at INTEGER NOT NULL);
-${SQLITE_SESSION_STARTS}${SQLITE_MARKET_ROLES}`;
+${SQLITE_SESSION_STARTS}${SQLITE_MARKET_ROLES}${SQLITE_OIDC_LOGINS}`;
 
 /**
  * Columns added after a table first shipped: a database made by an older server gets them on open

@@ -26,6 +26,8 @@ beforeAll(async () => {
       OIDC_CLIENT_SECRET: idp.clientSecret,
       OIDC_REDIRECT_URI: `http://127.0.0.1:${port}/admin/api/oidc/callback`,
       OIDC_GROUP_ROLES: 'ops-id=publisher:ID,ops-in=editor:IN,ops-leads=publisher',
+      // The re-check every 15 minutes, made 1 s so the test sees it.
+      OIDC_RECHECK_SECONDS: '1',
     },
   });
 }, 60_000);
@@ -124,5 +126,25 @@ describe('sign-in with the identity provider', () => {
     await expect.poll(() => replay.page.getByRole('heading', { level: 1 }).innerText()).toBe('Sign-in refused');
     expect(await replay.page.locator('main').innerText()).toMatch(/No sign-in is in progress/);
     expect((await replay.page.request.get(`${h.url}/admin/api/me`)).status()).toBe(401);
+  });
+
+  it('ends the access at the first request after the re-check once the group is removed', async () => {
+    idp.groups.set('lena', ['ops-leads']);
+    const { page } = await h.openPage('/admin', { viewport: DESKTOP });
+    await signIn(page, 'lena');
+    expect(await page.locator('.topbar__user').innerText()).toBe('lena (publisher)');
+    await new Promise((r) => setTimeout(r, 1200));
+    // Still in the group: the re-check keeps the session.
+    expect((await api(page, 'GET', '/admin/api/me')).status).toBe(200);
+    idp.groups.set('lena', []);
+    await new Promise((r) => setTimeout(r, 1200));
+    // One request (the api helper asks /me first itself): the re-check ends the session with its reason.
+    const gone = await page.evaluate(async () => {
+      const r = await fetch('/admin/api/documents');
+      return { status: r.status, body: await r.json() };
+    });
+    expect(gone.status).toBe(401);
+    expect(gone.body.error.message).toMatch(/no longer gives you a console role/);
+    expect((await page.request.get(`${h.url}/admin/api/me`)).status()).toBe(401);
   });
 });

@@ -40,7 +40,7 @@ export async function startTestProvider(
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [redirectUri],
-        grant_types: ['authorization_code'],
+        grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
       },
     ],
@@ -49,6 +49,8 @@ export async function startTestProvider(
     // The claims of the scopes asked for go into the ID token itself (the console reads groups from it).
     conformIdTokenClaims: false,
     pkce: { required: () => true },
+    // Like most company providers with a confidential client: a refresh token without asking for offline access.
+    issueRefreshToken: async () => true,
     features: { devInteractions: { enabled: true } },
     async findAccount(_ctx: unknown, id: string) {
       return {
