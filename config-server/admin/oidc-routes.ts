@@ -45,6 +45,12 @@ export function oidcRouter(auth: AuthStore, store: ConfigStore, oidc: OidcSettin
         undefined,
         oidc.issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined,
       )
+      .then((cfg) => {
+        // openid-client trusts an ID token from the token endpoint by TLS alone unless told: verify its signature
+        // against the provider's keys (JWKS) too, so a token altered on its way is refused.
+        client.enableNonRepudiationChecks(cfg);
+        return cfg;
+      })
       .catch((e: unknown) => {
         config = undefined;
         throw e;
@@ -122,7 +128,10 @@ export function oidcRouter(auth: AuthStore, store: ConfigStore, oidc: OidcSettin
       claims = tokens.claims()!;
       refreshToken = tokens.refresh_token;
     } catch (e) {
-      return refuse(res, 400, `The identity provider's answer was not accepted: ${(e as Error).message}`);
+      // openid-client's own words, with the check that failed (its cause: a bad signature, issuer, nonce, ...).
+      const cause = (e as { cause?: { message?: unknown } }).cause?.message;
+      const why = [(e as Error).message, typeof cause === 'string' ? cause : ''].filter(Boolean).join(': ');
+      return refuse(res, 400, `The identity provider's answer was not accepted: ${why}`);
     }
     const name = String(claims.preferred_username ?? claims.email ?? claims.sub).slice(0, 64);
     const roles = rolesFromGroups(claims.groups, oidc.groupRoles);

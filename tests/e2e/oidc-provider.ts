@@ -29,8 +29,9 @@ export async function startTestProvider(
   port: number,
   redirectUri: string,
   groups: Record<string, string[]>,
+  /** The address the provider calls itself by (default its own): a proxy in front of it, for tests of tampering. */
+  issuer = `http://127.0.0.1:${port}`,
 ): Promise<TestProvider> {
-  const issuer = `http://127.0.0.1:${port}`;
   const clientId = 'ops-console';
   const clientSecret = 'a-long-test-client-secret-for-the-console-0123456789';
   const members = new Map(Object.entries(groups));
