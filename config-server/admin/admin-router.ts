@@ -11,7 +11,7 @@ import { publishRouter } from './publish-routes.js';
 import { releaseRouter, type ReleaseStats } from './release-routes.js';
 import { previewRouter } from './preview-routes.js';
 import { loginRouter, type LoginLimit } from './login-routes.js';
-import { oidcRouter } from './oidc-routes.js';
+import { oidcNotSet, oidcRouter } from './oidc-routes.js';
 import type { LocalLoginSettings, OidcSettings } from './oidc-settings.js';
 import { sessionListRouter } from './session-list-routes.js';
 import { sessionRouter } from './session-routes.js';
@@ -57,7 +57,7 @@ export function adminRouter(opts: AdminOptions) {
   const session = { ...defaultSessionSettings(), ...opts.session };
   router.use(loginRouter(opts.auth, opts.store, opts.loginLimit, session, opts.localLogin, opts.oidc));
   const oidc = opts.oidc && oidcRouter(opts.auth, opts.store, opts.oidc, session);
-  if (oidc) router.use(oidc.signIn);
+  router.use(oidc ? oidc.signIn : oidcNotSet);
   router.use(authenticate(opts.auth, { idleTimeoutMs: session.idleTimeoutMs }));
   // A session started with the identity provider asks it again at most every 15 minutes (oidc-routes.ts).
   if (oidc) router.use(oidc.recheck);

@@ -30,6 +30,13 @@ interface Transaction {
   exp: number;
 }
 
+/** Without OIDC_ISSUER the sign-in routes still answer, with a 404 saying how to set them up. */
+export const oidcNotSet = Router();
+for (const path of ['/oidc/start', '/oidc/callback'])
+  oidcNotSet.get(path, () => {
+    throw new HttpError(404, 'Sign-in with an identity provider is not set up here: see OIDC_ISSUER in RUNNING.md');
+  });
+
 export function oidcRouter(auth: AuthStore, store: ConfigStore, oidc: OidcSettings, settings: SessionSettings) {
   const router = Router();
   // The key signing the sign-in cookie: the same on every replica, known only to them.
