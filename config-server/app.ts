@@ -60,8 +60,12 @@ import type { TelemetryStore } from './store/telemetry-records.js';
 import { authenticate, requireRole } from './admin/auth.js';
 import { LiveHub } from './live/live-hub.js';
 import { borrowerLiveRoute, consoleLiveRoute } from './live/live-routes.js';
+import { readFileLimit } from './live/file-limit.js';
+import { localLoginFromEnv, oidcSettingsFromEnv } from './admin/oidc-settings.js';
 import { liveSettingsFromEnv } from './live/live-settings.js';
 import { systemClock, type Clock } from './clock.js';
+import { streamCaps } from './live/stream-caps.js';
+import { StreamQuota } from './live/stream-quota.js';
 
 export const defaultDataDir = fromRoot('data/');
 export const defaultStaticDir = fromRoot('dist/renderer/');
@@ -78,6 +82,8 @@ export interface AppOptions {
   /** Documents imported on first start (default `screens/`). */
   screensDir?: string;
   loginLimit?: LoginLimit;
+  /** The process's open-file limit the live stream caps stay below (tests); read from the system when absent. */
+  fileLimit?: number;
   /** Password hashing parameters (default OWASP's, password.ts); tests lower them explicitly to stay fast. */
   scrypt?: ScryptParams;
   /** POST /admin/api/validate calls per user and window (default 30 a minute). */
@@ -149,6 +155,9 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   // Checked before anything opens: a mistyped setting stops the start with what is allowed.
   const sandboxStyle = sandboxStyleFromEnv(env);
   const trustProxy = trustProxyFromEnv(env);
+  // Sign-in with the identity provider (OIDC_*) and whether passwords still log in (LOCAL_PASSWORDS).
+  const oidc = oidcSettingsFromEnv(env);
+  const localLogin = localLoginFromEnv(env, oidc);
   // One list (SSR_BACKEND_ORIGINS) for what an API map may name, what the server calls and the page's connect-src.
   const validation = { backendOrigins: backendOriginsFromEnv(env) };
   const session = {
@@ -222,6 +231,10 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     metrics: opts.metrics,
   });
   live = new LiveHub({ settings: liveSettings, first: snapshot(), store, log, registry: ops.metrics?.registry });
+  // Every stream holds a socket: the caps stay below the process's file limit, read now, and the start log says so.
+  const caps = streamCaps(liveSettings, opts.fileLimit ?? readFileLimit());
+  log(caps.note);
+  const quota = new StreamQuota(caps);
 
   const app = express();
   app.disable('x-powered-by');
@@ -232,9 +245,9 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   // Before anything decodes the path or query: a malformed %-escape is a 400 naming the part, never a 500.
   app.use(rejectMalformedEncoding);
   // Streams before compression: an event must leave at once, not wait in a compressor's buffer.
-  app.use(borrowerLiveRoute(live, liveSettings.retryMs));
+  app.use(borrowerLiveRoute(live, quota, liveSettings.retryMs));
   app.use(
-    consoleLiveRoute(live, liveSettings.retryMs, [
+    consoleLiveRoute(live, quota, liveSettings.retryMs, [
       (_req, res, next) => {
         res.setHeader('Cache-Control', 'no-store');
         next();
@@ -294,6 +307,8 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
       validation,
       clock,
       experimentSettings,
+      oidc,
+      localLogin,
     }),
   );
   app.use(mediaFilesRouter(mediaDir));

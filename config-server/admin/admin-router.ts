@@ -12,6 +12,9 @@ import type { ExperimentSettings } from '../experiments/experiment-settings.js';
 import { releaseRouter, type ReleaseStats } from './release-routes.js';
 import { previewRouter } from './preview-routes.js';
 import { loginRouter, type LoginLimit } from './login-routes.js';
+import { oidcNotSet, oidcRouter } from './oidc-routes.js';
+import type { LocalLoginSettings, OidcSettings } from './oidc-settings.js';
+import { sessionListRouter } from './session-list-routes.js';
 import { sessionRouter } from './session-routes.js';
 import { defaultSessionSettings, type SessionSettings } from './session-settings.js';
 import type { ValidateLimit } from './publish-routes.js';
@@ -41,6 +44,10 @@ export interface AdminOptions {
   clock?: Clock;
   /** What experiments' results wait for (EXPERIMENT_MIN_DAYS and the engine's thresholds). */
   experimentSettings?: ExperimentSettings;
+  /** Sign-in with the company's identity provider (OIDC_*); none when unset. */
+  oidc?: OidcSettings;
+  /** LOCAL_PASSWORDS and BREAK_GLASS_USERS (default: passwords on for everyone). */
+  localLogin?: LocalLoginSettings;
 }
 
 /**
@@ -54,16 +61,24 @@ export function adminRouter(opts: AdminOptions) {
     next();
   });
   const session = { ...defaultSessionSettings(), ...(opts.clock && { clock: opts.clock }), ...opts.session };
-  router.use(loginRouter(opts.auth, opts.store, opts.loginLimit, session));
+  router.use(loginRouter(opts.auth, opts.store, opts.loginLimit, session, opts.localLogin, opts.oidc));
+  const oidc = opts.oidc && oidcRouter(opts.auth, opts.store, opts.oidc, session);
+  router.use(oidc ? oidc.signIn : oidcNotSet);
   router.use(authenticate(opts.auth, { idleTimeoutMs: session.idleTimeoutMs, now: () => session.clock.now() }));
+  // A session started with the identity provider asks it again at most every 15 minutes (oidc-routes.ts).
+  if (oidc) router.use(oidc.recheck);
   // Bodies are parsed only for users: anonymous requests are refused before any parsing.
   router.use(jsonBody());
   router.use(sessionRouter(opts.auth, opts.store, session));
+  router.use(sessionListRouter(opts.auth, opts.store, session.idleTimeoutMs));
   router.use(documentsRouter(opts.store));
   router.use(copyRouter(opts.store));
-  router.use(publishRouter(opts.store, opts.onPublished, opts.validateLimit, opts.validation, session.clock));
+  const grants = () => opts.auth.listGrants();
+  router.use(publishRouter(opts.store, opts.onPublished, opts.validateLimit, opts.validation, session.clock, grants));
   router.use(approvalRouter(opts.store));
-  router.use(releaseRouter(opts.store, opts.onPublished, opts.releaseStats, opts.validation, opts.experimentSettings));
+  router.use(
+    releaseRouter(opts.store, opts.onPublished, opts.releaseStats, opts.validation, opts.experimentSettings, grants),
+  );
   if (opts.mediaDir) router.use(mediaUploadRouter(opts.mediaDir, opts.mediaMaxBytes, opts.store));
   // The console's draft preview (admin UI engineer): read-only, behind the same authentication.
   router.use(previewRouter(opts.store, opts.previewSandbox));

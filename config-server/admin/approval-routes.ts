@@ -8,6 +8,9 @@ import { HttpError } from '../http/http-error.js';
 import { parseEtags } from '../http/conditional.js';
 import type { ConfigStore } from '../store/config-store.js';
 import { currentUser, requireRole } from './auth.js';
+import { requireDocumentRole } from './market-access.js';
+
+type Doc = Record<string, unknown>;
 import { loadRecord } from './documents-routes.js';
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -51,11 +54,15 @@ export function approvalRouter(store: ConfigStore) {
       });
     }
     const user = currentUser(res).name;
-    // An approval by the only drafter would never count (nobody approves their own publish): say so instead of storing it.
-    if (body.version === null && etag === rec.etag && rec.draft && rec.draft.editors.every((e) => e === user)) {
+    const markets = (await store.listPublished()).filter((d) => d.kind === 'market').map((d) => d.content as Doc);
+    const sides = [rec.published?.content, rec.draft?.content].filter((c) => c !== undefined);
+    requireDocumentRole(currentUser(res), 'publisher', rec.kind, rec.id, sides, markets);
+    // An approval by who saved the current draft would never count (the saver already vouches for that text, and
+    // nobody approves their own publish): say so instead of storing it.
+    if (body.version === null && etag === rec.etag && rec.draft && rec.draft.updatedBy === user) {
       throw new HttpError(
         403,
-        `You (${user}) are the only editor of ${rec.kind}/${rec.id}: a second person must approve it`,
+        `You (${user}) saved the current draft of ${rec.kind}/${rec.id}: a second person must approve it`,
         { field: 'user' },
       );
     }

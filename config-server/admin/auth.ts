@@ -2,6 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { HttpError } from '../http/http-error.js';
 import { ROLES, type AuthStore, type Role } from '../store/config-store.js';
+import type { MarketRole } from '../store/market-role-records.js';
+import { highestRole } from './market-access.js';
 import { checkOrigin } from './same-origin.js';
 import { systemClock } from '../clock.js';
 
@@ -18,7 +20,10 @@ export const TOUCH_EVERY_MS = 60 * 1000;
 
 export interface AdminUser {
   name: string;
+  /** The global role (every market, and the documents they share). */
   role: Role;
+  /** Roles for one market each, above the global role (market-access.ts). */
+  marketRoles: MarketRole[];
   via: 'session' | 'token';
   /** Session only: its cookie token hash (logout) and CSRF token. */
   sessionHash?: string;
@@ -91,7 +96,11 @@ export function authenticate(
       const u = token ? await auth.getUser(token.user) : undefined;
       if (!token || !u || u.disabledAt) throw new HttpError(401, 'Unknown, expired or revoked API token');
       // Never more than the user may do now: a token minted as publisher by a user since made a viewer acts as a viewer.
-      user = { name: u.name, role: lowerRole(token.role, u.role), via: 'token', tokenId: token.id };
+      const marketRoles = (await auth.marketRolesOf(u.name)).map((g) => ({
+        ...g,
+        role: lowerRole(token.role, g.role),
+      }));
+      user = { name: u.name, role: lowerRole(token.role, u.role), marketRoles, via: 'token', tokenId: token.id };
     } else {
       const cookie = readCookie(req, SESSION_COOKIE);
       const hash = cookie ? sha256(cookie) : undefined;
@@ -118,7 +127,8 @@ export function authenticate(
           );
         }
       }
-      user = { name: u.name, role: u.role, via: 'session', sessionHash: hash, csrf: session.csrf };
+      const marketRoles = await auth.marketRolesOf(u.name);
+      user = { name: u.name, role: u.role, marketRoles, via: 'session', sessionHash: hash, csrf: session.csrf };
     }
     res.locals.adminUser = user;
     next();
@@ -131,12 +141,27 @@ const WHAT: Record<Role, string> = {
   publisher: 'publishing and rolling back',
 };
 
-/** Roles are ordered: a publisher can do what an editor can, an editor what a viewer can. */
+/**
+ * Roles are ordered: a publisher can do what an editor can, an editor what a viewer can. The role may be held for one
+ * market only: the route then checks each document against its market (market-access.ts).
+ */
 export function requireRole(role: Role): RequestHandler {
   return (_req, res, next) => {
     const u = currentUser(res);
+    const has = highestRole(u);
+    if (ROLES.indexOf(has) < ROLES.indexOf(role)) {
+      throw new HttpError(403, `${u.name} has the ${has} role; ${WHAT[role]} needs the ${role} role`);
+    }
+    next();
+  };
+}
+
+/** A role held globally (not for one market only): managing people and everyone's sessions. */
+export function requireGlobalRole(role: Role): RequestHandler {
+  return (_req, res, next) => {
+    const u = currentUser(res);
     if (ROLES.indexOf(u.role) < ROLES.indexOf(role)) {
-      throw new HttpError(403, `${u.name} has the ${u.role} role; ${WHAT[role]} needs the ${role} role`);
+      throw new HttpError(403, `${u.name} has the ${u.role} role globally; this needs a global ${role} role`);
     }
     next();
   };

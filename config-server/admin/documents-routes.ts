@@ -11,6 +11,7 @@ import {
 } from '../validation/document-rules.js';
 import type { Approval, ConfigStore, DocumentRecord } from '../store/config-store.js';
 import { requireRole, currentUser } from './auth.js';
+import { requireDocumentRole } from './market-access.js';
 import { draftCopyFindings } from './copy-routes.js';
 import { expectedRevision } from './preconditions.js';
 
@@ -113,6 +114,15 @@ export function documentsRouter(store: ConfigStore) {
       throw new HttpError(422, `The draft of ${kind}/${id} was not saved: ${errors.length} schema error(s)`, {
         errors,
       });
+    // Roles per market: a market's own documents need the editor role for it; shared ones a global one.
+    requireDocumentRole(
+      currentUser(res),
+      'editor',
+      kind,
+      id,
+      [current?.published?.content, doc].filter((c) => c !== undefined),
+      await publishedMarkets(),
+    );
     const rec = await store.saveDraft(
       { kind, id, file: current?.file ?? defaultFileFor(kind, id), content: doc },
       expected,
@@ -128,6 +138,8 @@ export function documentsRouter(store: ConfigStore) {
   router.delete('/documents/:kind/:id/draft', requireRole('editor'), async (req, res) => {
     const rec = await loadRecord(store, req);
     const expected = expectedRevision(req, rec)!;
+    const sides = [rec.published?.content, rec.draft?.content].filter((c) => c !== undefined);
+    requireDocumentRole(currentUser(res), 'editor', rec.kind, rec.id, sides, await publishedMarkets());
     const after = await store.discardDraft(rec, expected, { user: currentUser(res).name });
     if (after.etag !== '""') res.setHeader('ETag', after.etag);
     res.json(after);

@@ -142,6 +142,23 @@ describe.each(testStores())('four eyes per document on %s', (store) => {
     );
   });
 
+  it("does not count a colleague's earlier save: only someone else's save or approval of the final ETag", async () => {
+    await draft(ed, 'text-set', idTs, copy('typo fixed by ed'));
+    // pat rewrites ed's draft and tries to publish it alone: nobody else saw what would go out.
+    await draft(pat, 'text-set', idTs, copy('rewritten by pat'));
+    const alone = await publish(pat, [{ kind: 'text-set', id: idTs }], 'riding on ed');
+    expect(alone.status).toBe(403);
+    expect((await alone.json()).error.message).toContain(`text-set/${idTs} (market ID)`);
+    expect((await publish(pat, [{ kind: 'text-set', id: idTs }], 'to 10 %', { rollout: { percent: 10 } })).status).toBe(
+      403,
+    );
+    expect((await bundle('ID')).textSet.texts['common.retry']).not.toBe('rewritten by pat');
+    // ed saves the final text (having read pat's): now someone else saved exactly this ETag.
+    await draft(ed, 'text-set', idTs, copy('rewritten by pat, read by ed'));
+    expect((await publish(pat, [{ kind: 'text-set', id: idTs }], 'ed saved the final text')).status).toBe(200);
+    expect((await bundle('ID')).textSet.texts['common.retry']).toBe('rewritten by pat, read by ed');
+  });
+
   it('refuses a rollback turning four eyes off done alone, even when the approver tries it; an approval of another publisher lets it through', async () => {
     const { etag } = await load(pat, 'market', 'ID');
     const back = { version: withoutFourEyes, reason: 'four eyes is too slow' };

@@ -71,7 +71,7 @@ describe('HashQueue', () => {
 describe("POST /admin/api/login while the process's hash queue is full", () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ loginLimit: { windowMs: 60_000, limit: 3, perAccount: 2 } });
+    s = await startTestServer({ loginLimit: { windowMs: 60_000, limit: 3, perPair: 2, perAccount: 2 } });
   });
   afterAll(() => s?.stop());
 

@@ -18,7 +18,11 @@ describe('failed logins and lockouts in the log', () => {
   const lines: Record<string, unknown>[] = [];
   beforeAll(async () => {
     const logger = createLogger({ destination: { write: (l: string) => void lines.push(JSON.parse(l)) } });
-    s = await startTestServer({ logger, log: undefined, loginLimit: { windowMs: 60_000, limit: 50, perAccount: 2 } });
+    s = await startTestServer({
+      logger,
+      log: undefined,
+      loginLimit: { windowMs: 60_000, limit: 50, perPair: 2, delayMs: 1, maxDelayMs: 5 },
+    });
   });
   afterAll(() => s?.stop());
 
@@ -39,9 +43,9 @@ describe('failed logins and lockouts in the log', () => {
     expect(messages()).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^login failed: unknown account from \S+: no such user$/),
-        expect.stringMatching(/^login: unknown account locked after 2 failed logins \(from \S+\)$/),
+        expect.stringMatching(/^login: unknown account blocked from \S+ after 2 failed logins$/),
         expect.stringMatching(/^login failed: pat from \S+: wrong password$/),
-        expect.stringMatching(/^login: account "pat" locked after 2 failed logins \(from \S+\)$/),
+        expect.stringMatching(/^login: account "pat" blocked from \S+ after 2 failed logins$/),
       ]),
     );
     // Not in any line (app message, access line, or field), nor in any form a search would find.

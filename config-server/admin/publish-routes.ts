@@ -10,6 +10,8 @@ import type { ConfigStore, DocRef, NewDocument } from '../store/config-store.js'
 import { validateOffThread } from '../validation/validation-worker.js';
 import { auditFilterOf } from './audit-query.js';
 import { currentUser, requireRole } from './auth.js';
+import { marketRoleCheck, rolesOnMarkets } from './market-role-check.js';
+import type { Grant } from '../store/market-role-records.js';
 import { loadRecord } from './documents-routes.js';
 import { expectedRevision } from './preconditions.js';
 import { rolloutOf } from './release-input.js';
@@ -72,6 +74,8 @@ export function publishRouter(
   validateLimit: ValidateLimit = DEFAULT_VALIDATE_LIMIT,
   validation: ValidationSettings = {},
   clock: Clock = systemClock,
+  /** Every active user's grants (roles per market): four eyes counts only people with a role on the market. */
+  grants?: () => Promise<Grant[]>,
 ) {
   const router = Router();
   const validStateCheck = validStateCheckWith(validation);
@@ -209,7 +213,14 @@ export function publishRouter(
         });
       items.push({ kind: r.kind, id: r.id, expectedRevision: rec.revision });
     }
-    const check = allChecks(validStateCheck, copyPublishCheck(accepted), fourEyesCheck(user, await current()));
+    const docs = await current();
+    const onMarket = grants ? rolesOnMarkets(await grants()) : undefined;
+    const check = allChecks(
+      marketRoleCheck(currentUser(res), 'publisher', docs),
+      validStateCheck,
+      copyPublishCheck(accepted),
+      fourEyesCheck(user, docs, 'publish', onMarket),
+    );
     if (rollout) return void res.json(await publishRollout(store, items, { user, note, rollout }, check, onPublished));
     const versions = await store.publish(items, { user, note }, check);
     await onPublished();
@@ -226,7 +237,13 @@ export function publishRouter(
     if (version === rec.published?.version) throw new HttpError(409, `Version ${version} is already the published one`);
     const user = currentUser(res).name;
     // A rollback publishes an old version: the same checks as a publish, four eyes included (issue 44).
-    const check = allChecks(validStateCheck, fourEyesCheck(user, await current(), 'rollback'));
+    const docs = await current();
+    const onMarket = grants ? rolesOnMarkets(await grants()) : undefined;
+    const check = allChecks(
+      marketRoleCheck(currentUser(res), 'publisher', docs, 'rolled back'),
+      validStateCheck,
+      fourEyesCheck(user, docs, 'rollback', onMarket),
+    );
     const v = await store.rollback(
       { kind: rec.kind, id: rec.id, version: version as number, expectedRevision: expected },
       { user, reason: reason.trim() },

@@ -12,6 +12,8 @@ import type { ValidationSettings } from '../validation/validation-types.js';
 import type { ConfigStore, DocRef, NewDocument, PublishCheck } from '../store/config-store.js';
 import type { NewRelease, StoredRelease } from '../store/release-records.js';
 import { currentUser, requireRole } from './auth.js';
+import { marketRoleCheck, rolesOnMarkets } from './market-role-check.js';
+import type { Grant } from '../store/market-role-records.js';
 import { percentOf } from './release-input.js';
 import { armStats, type ArmStats, type ReleaseStats } from '../releases/release-stats.js';
 import { experimentReport, resultsSummary } from '../releases/experiment-report.js';
@@ -93,8 +95,11 @@ export function releaseRouter(
   stats: ReleaseStats = noReleaseStats,
   validation: ValidationSettings = {},
   experimentSettings: ExperimentSettings = DEFAULT_EXPERIMENT_SETTINGS,
+  /** Every active user's grants (roles per market): four eyes counts only people with a role on the market. */
+  grants?: () => Promise<Grant[]>,
 ) {
   const validStateCheck = validStateCheckWith(validation);
+  const onMarkets = async () => (grants ? rolesOnMarkets(await grants()) : undefined);
   const router = Router();
   const current = async (): Promise<NewDocument[]> =>
     (await store.listPublished()).map((v) => ({ kind: v.kind, id: v.id, file: v.file, content: v.content }));
@@ -163,7 +168,10 @@ export function releaseRouter(
       req.params.id as string,
       percent,
       { user },
-      fourEyesCheck(user, await current()),
+      allChecks(
+        marketRoleCheck(currentUser(res), 'publisher', await current(), 'widened'),
+        fourEyesCheck(user, await current(), 'publish', await onMarkets()),
+      ),
     );
     await onPublished();
     res.json({ release: await view(r) });
@@ -178,7 +186,11 @@ export function releaseRouter(
     const done = await store.releases.completeRelease(
       id,
       { user, note },
-      allChecks(validStateCheck, fourEyesCheck(user, await current())),
+      allChecks(
+        marketRoleCheck(currentUser(res), 'publisher', await current()),
+        validStateCheck,
+        fourEyesCheck(user, await current(), 'publish', await onMarkets()),
+      ),
     );
     await onPublished();
     res.json({ release: await view(done.release), published: done.published.map(({ content: _c, ...v }) => v) });

@@ -12,7 +12,7 @@ describe('Origin of state-changing admin requests', () => {
   let s: TestServer;
   let cookie: string, csrf: string, token: string;
   beforeAll(async () => {
-    s = await startTestServer({ loginLimit: { windowMs: 60_000, limit: 3, perAccount: 3 } });
+    s = await startTestServer({ loginLimit: { windowMs: 60_000, limit: 3, perPair: 3, perAccount: 3 } });
     const r = await fetch(`${s.url}/admin/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: s.url },

@@ -4,6 +4,7 @@ import { HttpError } from '../http/http-error.js';
 import { ROLES, type AuthStore, type ConfigStore } from '../store/config-store.js';
 import { auditEvent } from './audit-event.js';
 import { currentUser, isRole, newSecret, SESSION_COOKIE, sha256 } from './auth.js';
+import { highestRole } from './market-access.js';
 import { cookieOptions, defaultSessionSettings, type SessionSettings } from './session-settings.js';
 
 /** At most this many live API tokens per user: revoke one to mint another. */
@@ -29,7 +30,7 @@ export function sessionRouter(
   router.get('/me', (_req, res) => {
     const u = currentUser(res);
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ user: u.name, role: u.role, via: u.via, csrfToken: u.csrf ?? null });
+    res.json({ user: u.name, role: u.role, marketRoles: u.marketRoles, via: u.via, csrfToken: u.csrf ?? null });
   });
   router.post('/logout', async (req, res) => {
     const u = currentUser(res);
@@ -56,8 +57,10 @@ export function sessionRouter(
     }
     const role = body.role ?? u.role;
     if (!isRole(role)) throw new HttpError(400, `role must be one of ${ROLES.join(', ')}`);
-    if (ROLES.indexOf(role) > ROLES.indexOf(u.role))
-      throw new HttpError(403, `${u.name} has the ${u.role} role: a token cannot have more (asked for ${role})`);
+    // Up to the highest role held anywhere; the token's role caps every market role as well (auth.ts).
+    const top = highestRole(u);
+    if (ROLES.indexOf(role) > ROLES.indexOf(top))
+      throw new HttpError(403, `${u.name} has the ${top} role: a token cannot have more (asked for ${role})`);
     if ((await auth.listApiTokens(u.name)).length >= MAX_TOKENS_PER_USER) {
       throw new HttpError(
         409,

@@ -3,26 +3,30 @@
  * when it makes no sense (a typo must not silently leave a production server open).
  */
 
-/** `trust proxy` as express takes it: false, true, a hop count, or addresses/subnets/names (`loopback`, `10.0.0.0/8`). */
-export type TrustProxy = boolean | number | string;
+/** `trust proxy` as express takes it: false, a hop count, or addresses/subnets/names (`loopback`, `10.0.0.0/8`). */
+export type TrustProxy = false | number | string;
 
 /**
  * `TRUST_PROXY`: which proxies in front of this server may say who the client is (`X-Forwarded-For`) and how it
  * connected (`X-Forwarded-Proto`). Unset: none (the client address is the TCP peer's, HTTPS is only what this server
  * terminated itself). `1` (the one load balancer in front), a comma-separated list of its addresses or subnets, or
- * `loopback`/`uniquelocal`; `true` trusts every hop, so any client can claim any address: only behind a proxy that
- * overwrites the header.
+ * `loopback`/`uniquelocal`. `true` is refused: it trusts every hop, so express takes the leftmost `X-Forwarded-For`
+ * entry, which any client writes itself (twelve made-up addresses could roll a healthy release back).
  */
 export function trustProxyFromEnv(env: NodeJS.ProcessEnv): TrustProxy {
   const v = (env.TRUST_PROXY ?? '').trim();
   if (!v || /^(false|off|no|0)$/i.test(v)) return false;
-  if (/^(true|on|yes)$/i.test(v)) return true;
+  if (/^(true|on|yes)$/i.test(v))
+    throw new Error(
+      `TRUST_PROXY=${v} trusts every hop, so any client chooses its own address with X-Forwarded-For; ` +
+        'use the hop count (1) of the proxies in front of this server, or their addresses or subnets (10.0.0.0/8, loopback)',
+    );
   if (/^[0-9]+$/.test(v)) return Number(v);
   const names = new Set(['loopback', 'linklocal', 'uniquelocal']);
   for (const part of v.split(',').map((s) => s.trim())) {
     if (!names.has(part) && !/^[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(part)) {
       throw new Error(
-        `TRUST_PROXY: '${part}' is not an address, a subnet (10.0.0.0/8), loopback, linklocal or uniquelocal; use a hop count (1) or true`,
+        `TRUST_PROXY: '${part}' is not an address, a subnet (10.0.0.0/8), loopback, linklocal or uniquelocal; use a hop count (1) or addresses`,
       );
     }
   }

@@ -66,9 +66,9 @@ export class LiveHub {
     return this.current;
   }
 
-  /** Whether another stream may open now (under the cap, not shutting down). */
+  /** Whether another stream may open now (not shutting down); the caps are the routes' StreamQuota. */
   hasRoom() {
-    return !this.draining && this.size < this.opts.settings.maxStreams;
+    return !this.draining;
   }
 
   isLive(market: string) {

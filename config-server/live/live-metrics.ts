@@ -10,7 +10,7 @@ export function liveMetrics(registry: Registry | undefined, open: () => number):
   const registers = [registry];
   new Gauge({
     name: 'sdui_streams_open',
-    help: 'Live streams (issue 47) open on this replica, borrowers and console together (cap LIVE_MAX_STREAMS)',
+    help: 'Live streams (issue 47) open on this replica, borrowers and console together (caps LIVE_MAX_STREAMS, LIVE_MAX_CONSOLE_STREAMS)',
     registers,
     collect() {
       this.set(open());

@@ -3,9 +3,10 @@
  * `GET /config/v1/live` for borrowers' pages and `GET /admin/api/live` for the console. Mounted before `compression`
  * (app.ts): a compressed event stream would sit in the compressor's buffer instead of reaching the page.
  */
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { HttpError } from '../http/http-error.js';
 import type { LiveHub } from './live-hub.js';
+import type { StreamQuota, StreamRefusal } from './stream-quota.js';
 
 /** A `Last-Event-ID`'s generation: `42`, or `42.r1` (a release event of generation 42 whose `published` is still due). */
 export function resumeFrom(header: string | undefined): number | undefined {
@@ -15,18 +16,38 @@ export function resumeFrom(header: string | undefined): number | undefined {
   return m[2] === undefined ? gen : gen - 1;
 }
 
-function refuseWhenFull(hub: LiveHub, retryMs: number) {
-  if (!hub.hasRoom())
-    throw new HttpError(
-      503,
-      'This replica holds all the live streams it may: keep revalidating, and try again later',
-      { limit: 'LIVE_MAX_STREAMS' },
-      { 'Retry-After': String(Math.ceil(retryMs / 1000)) },
-    );
+const REFUSALS: Record<StreamRefusal, { status: number; message: string; limit: string }> = {
+  'borrowers-full': {
+    status: 503,
+    message: 'This replica holds all the live streams it may: keep revalidating, and try again later',
+    limit: 'LIVE_MAX_STREAMS',
+  },
+  'address-full': {
+    status: 429,
+    message: 'Your address holds its share of the live streams: keep revalidating, and try again later',
+    limit: 'LIVE_ADDRESS_SHARE',
+  },
+  'consoles-full': {
+    status: 503,
+    message: 'This replica holds all the console streams it may: reload later',
+    limit: 'LIVE_MAX_CONSOLE_STREAMS',
+  },
+};
+
+/**
+ * A slot for one more stream of `kind` from `req.ip` (the TCP peer, or what TRUST_PROXY's proxies say), or a 503/429
+ * with Retry-After: shutting down, a cap reached, or the address's share taken. The slot is given back on close.
+ */
+function takeSlot(hub: LiveHub, quota: StreamQuota, retryMs: number, kind: 'borrower' | 'console', req: Request) {
+  const retryAfter = { 'Retry-After': String(Math.ceil(retryMs / 1000)) };
+  const slot: ReturnType<StreamQuota['take']> = hub.hasRoom() ? quota.take(kind, req.ip ?? '') : 'borrowers-full';
+  if (typeof slot === 'function') return slot;
+  const r = REFUSALS[slot];
+  throw new HttpError(r.status, r.message, { limit: r.limit }, retryAfter);
 }
 
 /** `GET /config/v1/live?market=ID&<common params>`. */
-export function borrowerLiveRoute(hub: LiveHub, retryMs: number): Router {
+export function borrowerLiveRoute(hub: LiveHub, quota: StreamQuota, retryMs: number): Router {
   const router = Router();
   router.get('/config/v1/live', (req, res) => {
     const snap = hub.snapshot();
@@ -51,7 +72,8 @@ export function borrowerLiveRoute(hub: LiveHub, retryMs: number): Router {
       res.status(204).end();
       return;
     }
-    refuseWhenFull(hub, retryMs);
+    const release = takeSlot(hub, quota, retryMs, 'borrower', req);
+    res.on('close', release);
     const sse = hub.newStream(res);
     const remove = hub.addBorrower(
       sse,
@@ -66,10 +88,10 @@ export function borrowerLiveRoute(hub: LiveHub, retryMs: number): Router {
 }
 
 /** `GET /admin/api/live`, behind `authed` (the admin session check and the viewer role). */
-export function consoleLiveRoute(hub: LiveHub, retryMs: number, authed: RequestHandler[]): Router {
+export function consoleLiveRoute(hub: LiveHub, quota: StreamQuota, retryMs: number, authed: RequestHandler[]): Router {
   const router = Router();
-  router.get('/admin/api/live', ...authed, (_req, res) => {
-    refuseWhenFull(hub, retryMs);
+  router.get('/admin/api/live', ...authed, (req, res) => {
+    res.on('close', takeSlot(hub, quota, retryMs, 'console', req));
     const sse = hub.newStream(res);
     const remove = hub.addConsole(sse);
     res.on('close', remove);

@@ -122,14 +122,24 @@ describe('GET /admin/api/setup', () => {
     try {
       const r = await fetch(`${empty.url}/admin/api/setup`);
       expect(r.status).toBe(200);
-      expect(await r.json()).toEqual({ firstAccountNeeded: true, command: FIRST_ACCOUNT_COMMAND });
+      // No identity provider set: passwords only (signInWith null).
+      expect(await r.json()).toEqual({
+        firstAccountNeeded: true,
+        command: FIRST_ACCOUNT_COMMAND,
+        signInWith: null,
+        passwords: true,
+      });
     } finally {
       await empty.close();
       rmSync(dir, { recursive: true, force: true });
     }
     const s = await startTestServer();
     try {
-      expect(await (await fetch(`${s.url}/admin/api/setup`)).json()).toEqual({ firstAccountNeeded: false });
+      expect(await (await fetch(`${s.url}/admin/api/setup`)).json()).toEqual({
+        firstAccountNeeded: false,
+        signInWith: null,
+        passwords: true,
+      });
     } finally {
       await s.stop();
     }

@@ -7,6 +7,10 @@
  */
 import type { ReleaseStore } from './release-records.js';
 import type { ExperimentStore } from './experiment-records.js';
+import type { MarketRoles } from './market-role-records.js';
+import type { OidcLogins } from './oidc-login-records.js';
+import type { Role } from './roles.js';
+import type { SessionList } from './session-list-records.js';
 import type { ApproveRequest } from './approval-records.js';
 import type {
   Actor,
@@ -83,8 +87,8 @@ export interface ConfigStore {
   close(): Promise<void>;
 }
 
-export type Role = 'viewer' | 'editor' | 'publisher';
-export const ROLES: readonly Role[] = ['viewer', 'editor', 'publisher'];
+// In their own module so that the records of roles per market need not import this file.
+export { ROLES, type Role } from './roles.js';
 
 export interface UserRecord {
   name: string;
@@ -121,7 +125,11 @@ export interface ApiTokenRecord {
 }
 
 /** Users, sessions and API tokens. Secrets are stored only as hashes. */
-export interface AuthStore {
+/**
+ * Users, sessions, API tokens and login counts; the sessions page's listing is SessionList (session-list-records.ts),
+ * roles per market MarketRoles (market-role-records.ts).
+ */
+export interface AuthStore extends SessionList, MarketRoles, OidcLogins {
   getUser(name: string): Promise<UserRecord | undefined>;
   countUsers(): Promise<number>;
   /**

@@ -1,5 +1,8 @@
 import type pg from 'pg';
 import { PgDb, RAW_ERRORS, transaction } from './pg-db.js';
+import { PG_MARKET_ROLES } from './pg-market-roles.js';
+import { PG_OIDC_LOGINS } from './pg-oidc-logins.js';
+import { PG_SESSION_STARTS } from './pg-session-list.js';
 
 /**
  * Versioned migrations of the PostgreSQL store, applied in order by the server itself at start.
@@ -137,6 +140,12 @@ export const MIGRATIONS: readonly string[] = [
     market text NOT NULL, day integer NOT NULL, n bigint NOT NULL,
     PRIMARY KEY (release_id, kind, metric, source, arm, market, day));
   `,
+  // The sessions page: where and on what each console session started (pg-session-list.ts).
+  PG_SESSION_STARTS,
+  // Roles per market (pg-market-roles.ts).
+  PG_MARKET_ROLES,
+  // Sign-ins with the identity provider: the refresh token the 15-minute re-check uses (pg-oidc-logins.ts).
+  PG_OIDC_LOGINS,
 ];
 
 /** Any constant: the session lock that lets only one replica migrate at a time. */

@@ -44,7 +44,7 @@ describePostgres('PostgreSQL', () => {
       const stores = await Promise.all(Array.from({ length: 4 }, () => PgStore.open(url)));
       try {
         const { rows } = await stores[0].pool.query('SELECT version FROM schema_migrations');
-        expect(rows.map((r) => r.version).sort()).toEqual(MIGRATIONS.map((_, i) => i + 1));
+        expect(rows.map((r) => r.version).sort((a, b) => a - b)).toEqual(MIGRATIONS.map((_, i) => i + 1));
       } finally {
         await Promise.all(stores.map((s) => s.close()));
       }

@@ -79,6 +79,11 @@ export interface Change extends DocRef {
   after: unknown;
   editors: string[];
   /**
+   * Who saved the draft at exactly what is being published (its last save). Absent for a release's candidate, whose
+   * content was checked when the release started and cannot change since.
+   */
+  savedBy?: string;
+  /**
    * Who approved exactly what is being published (approvals of the document's current ETag, or those a release's
    * candidate carried from its draft): the four-eyes check counts them besides the editors.
    */

@@ -2,6 +2,9 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { systemClock, type Clock } from '../clock.js';
+import { SQLITE_MARKET_ROLES } from './sqlite-market-roles.js';
+import { SQLITE_OIDC_LOGINS } from './sqlite-oidc-logins.js';
+import { SQLITE_SESSION_STARTS } from './sqlite-session-list.js';
 
 /**
  * Tables of the embedded store. Published versions, release candidates and the audit log are append-only:
@@ -85,7 +88,7 @@ CREATE TABLE IF NOT EXISTS experiment_counts (
   release_id TEXT NOT NULL, kind TEXT NOT NULL, metric TEXT NOT NULL, source TEXT NOT NULL, arm TEXT NOT NULL,
   market TEXT NOT NULL, day INTEGER NOT NULL, n INTEGER NOT NULL,
   PRIMARY KEY (release_id, kind, metric, source, arm, market, day));
-`;
+${SQLITE_SESSION_STARTS}${SQLITE_MARKET_ROLES}${SQLITE_OIDC_LOGINS}`;
 
 /**
  * Columns added after a table first shipped: a database made by an older server gets them on open

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, validateHeaderValue, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { isForbiddenHeader } from '../http/forbidden-headers.js';
@@ -65,6 +65,24 @@ describe('API map header names', () => {
     expect(errors.find((e) => e.pointer === `/headersFromQuery/${at}/header`)!.message).toMatch(
       /header "Host" is managed by HTTP itself.*may not set it/,
     );
+  });
+
+  it('refuses a header value or name outside visible ASCII at its pointer, which Node would refuse to send', () => {
+    let at = -1;
+    const { file, docs } = withApiMap((map) => {
+      map.headers = { ...map.headers, 'X-Client': 'h5 app', 'X-Brand': 'Pinjam\u2014Cepat', 'X-Emoji': 'ok \u{1F600}' };
+      map.headers['X-Caf\u00e9'] = 'v';
+      at = map.headersFromQuery.push({ query: 'q', header: 'X Space' }) - 1;
+    });
+    const errors = validateDocuments(docs).filter((e) => e.file === file);
+    expect(errors.map((e) => e.pointer).sort()).toEqual(
+      ['/headers/X-Brand', '/headers/X-Emoji', '/headers/X-Caf\u00e9', `/headersFromQuery/${at}/header`].sort(),
+    );
+    expect(errors.find((e) => e.pointer === '/headers/X-Brand')!.message).toMatch(
+      /value of "X-Brand" has a character outside visible ASCII \(U\+2014 at 6\)/,
+    );
+    // What the refusal protects: Node's own check, which would otherwise fail every server-side first call.
+    expect(() => validateHeaderValue('x-brand', 'Pinjam\u2014Cepat')).toThrow(/Invalid character/);
   });
 
   it('is refused by POST /validate and by publish with its pointer; the same map with X-Trace publishes', async () => {

@@ -58,8 +58,10 @@ function strictMarkets(current: NewDocument[], wouldBe: NewDocument[]) {
 
 /**
  * Why `c`, published by `publisher`, lacks a second person (undefined: it has one, or no market of it asks). A
- * document passes when someone other than the publisher edited its draft, or approved exactly this revision
- * (`approvedBy`, filled by the store from approvals of the current ETag): nobody's approval counts for their own publish.
+ * document passes when someone other than the publisher saved exactly this text (the draft's last save, `savedBy`)
+ * or approved exactly this revision (`approvedBy`, filled by the store from approvals of the current ETag). A
+ * colleague's earlier save does not count: the publisher could have rewritten it since, and nobody else would have
+ * seen what goes out. A release's candidate (no `savedBy`) was checked so when it started and cannot change since.
  */
 function refusalOf(
   c: Change,
@@ -67,35 +69,41 @@ function refusalOf(
   all: Record<string, unknown>[],
   strict: Set<string>,
   action: FourEyesAction,
+  onMarket?: (person: string, market: string) => boolean,
 ): FourEyesRefusal | undefined {
   // Which markets a document concerns is read from both its sides (a text set moving between markets counts for both).
   const needing = [...new Set([...marketsOf(c.kind, c.before, all), ...marketsOf(c.kind, c.after, all)])]
     .filter((m) => strict.has(m))
     .sort();
   if (!needing.length) return undefined;
-  if (c.editors.some((e) => e !== publisher)) return undefined;
-  if ((c.approvedBy ?? []).some((a) => a !== publisher)) return undefined;
+  // Only someone with a role (global or for that market) on every market asking counts as the second person.
+  const counts = (p: string) => p !== publisher && (!onMarket || needing.every((m) => onMarket(p, m)));
+  const vouched = c.savedBy === undefined ? c.editors : [c.savedBy];
+  if (vouched.some(counts)) return undefined;
+  if ((c.approvedBy ?? []).some(counts)) return undefined;
   const reason =
     action === 'rollback'
       ? 'a rollback by you alone needs a second person: ask another publisher to approve rolling back to this version'
-      : 'your own edit needs a second person: ask another editor to review it or a publisher to approve it';
+      : 'your own edit needs a second person: ask another publisher to approve this exact draft, or an editor to review and save it';
   return { kind: c.kind, id: c.id, markets: needing, reason };
 }
 
 /**
  * Four eyes, per document: every document of the change that concerns a market asking for it (before or after the
- * change) needs someone other than the publisher among its draft editors or approvers. One document lacking that
+ * change) needs someone other than the publisher who saved or approved exactly it, and who has a role on that market
+ * (`onMarket`: global or for the market; every market of the document asking). One document lacking that
  * refuses the whole write (403 naming each such document), so nobody's own edit rides along with a colleague's.
  */
 export function fourEyesCheck(
   publisher: string,
   current: NewDocument[],
   action: FourEyesAction = 'publish',
+  onMarket?: (person: string, market: string) => boolean,
 ): PublishCheck {
   return ({ wouldBe, changes }: PublishCheckInput) => {
     const { all, strict } = strictMarkets(current, wouldBe);
     if (!strict.size) return;
-    const refused = changes.flatMap((c) => refusalOf(c, publisher, all, strict, action) ?? []);
+    const refused = changes.flatMap((c) => refusalOf(c, publisher, all, strict, action, onMarket) ?? []);
     if (!refused.length) return;
     const list = refused.map((r) => `${r.kind}/${r.id} (market ${r.markets.join(', ')}): ${r.reason}`).join('; ');
     throw new HttpError(403, `Four eyes: nothing was ${action === 'rollback' ? 'rolled back' : 'published'}. ${list}`, {

@@ -80,6 +80,21 @@ describe('validateDirectory', () => {
     expect(msgs.some((m) => m.startsWith('/body/0/when') && m.includes('"also.missing"'))).toBe(true);
   });
 
+  it('refuses a link, an openUrl and an image address with a tab, CR, LF or backslash, each at its pointer', () => {
+    write(
+      'pages/not-found.json',
+      screen('not-found', [
+        { type: 'link', label: 'common.back', url: '/\t/evil.example' },
+        { type: 'link', label: 'common.back', url: '/\\evil.example' },
+        { type: 'button', label: 'common.back', onClick: [{ action: 'openUrl', url: 'https://ok.example/\r\n/x' }] },
+        { type: 'link', label: 'common.back', url: '/complaintList' },
+      ]),
+    );
+    const errors = validateDirectory(dir).errors.filter((e) => e.file === 'screens/pages/not-found.json');
+    expect([...new Set(errors.map((e) => e.pointer))]).toEqual(['/body/0/url', '/body/1/url', '/body/2/onClick/0/url']);
+    expect(errors[0].message).toMatch(/tab, CR, LF or backslash.*leave the site/);
+  });
+
   it('reports a malformed JSON file by name and position, without throwing', () => {
     writeFileSync(join(dir, 'pages/broken.json'), '{\n  "kind": "screen",\n  "id": "broken"\n  "body": []\n}');
     const { errors } = validateDirectory(dir);

@@ -21,11 +21,14 @@ import { buildNav, copyStatus, statusOf, errorsByFile, type NavGroup, type Statu
 import { useConsoleData } from './nav/use-console-data';
 import PublishPanel from './PublishPanel';
 import ReleasesPage from './releases/ReleasesPage';
+import SessionsPage from './SessionsPage';
 import { useConsoleLive } from './live/use-console-live';
 import SessionExpiredDialog from './safety/SessionExpiredDialog';
 import { confirmLeave } from './safety/use-unsaved-guard';
 import SearchBox from './search/SearchBox';
 import type { SearchResult } from './search/search-index';
+
+const ROLE_ORDER = ['viewer', 'editor', 'publisher'] as const;
 
 const LOCALE_NAMES: Record<string, string> = { 'id-ID': 'Indonesian copy', 'en-IN': 'English (India) copy' };
 
@@ -115,6 +118,12 @@ function Console({
   onRenewed(s: Session): void;
 }) {
   const [route, go] = useHashRoute();
+  // Roles per market: pages show what the highest role allows; the server refuses another market's documents.
+  const role = (session.marketRoles ?? []).reduce(
+    (r, g) => (ROLE_ORDER.indexOf(g.role) > ROLE_ORDER.indexOf(r) ? g.role : r),
+    session.role,
+  );
+  const perMarket = (session.marketRoles ?? []).map((g) => `${g.role} for ${g.market}`);
   const data = useConsoleData();
   const [published, setPublished] = useState(0);
 
@@ -158,7 +167,7 @@ function Console({
         <h1>Ops console</h1>
         <SearchBox index={data.index} onPick={pick} />
         <span className="topbar__user">
-          {session.user} ({session.role})
+          {session.user} ({[session.role, ...perMarket].join('; ')})
         </span>
         <button type="button" onClick={onLogout}>
           Log out
@@ -175,7 +184,7 @@ function Console({
         {(route.page === 'copy' || route.page === 'doc') && (
           <DocumentsView
             key={published}
-            role={session.role}
+            role={role}
             route={route}
             data={data}
             onChanged={changed}
@@ -183,19 +192,13 @@ function Console({
             onOpenDoc={(kind, id) => navigate({ page: 'doc', kind, id })}
           />
         )}
-        {route.page === 'landing' && (
-          <LandingPages key={published} role={session.role} data={data} onChanged={changed} />
-        )}
+        {route.page === 'landing' && <LandingPages key={published} role={role} data={data} onChanged={changed} />}
         {route.page === 'review' && (
-          <PublishPanel
-            role={session.role}
-            user={session.user}
-            onPublished={() => (setPublished((n) => n + 1), changed())}
-          />
+          <PublishPanel role={role} user={session.user} onPublished={() => (setPublished((n) => n + 1), changed())} />
         )}
         {route.page === 'releases' && (
           <ReleasesPage
-            role={session.role}
+            role={role}
             user={session.user}
             docs={data.docs}
             markets={publishedMarkets}
@@ -204,6 +207,7 @@ function Console({
           />
         )}
         {route.page === 'audit' && <AuditLog />}
+        {route.page === 'sessions' && <SessionsPage user={session.user} role={session.role} />}
       </main>
       <SessionExpiredDialog user={session.user} onRenewed={onRenewed} />
     </div>

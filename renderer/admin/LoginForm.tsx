@@ -12,10 +12,15 @@ export default function LoginForm({ onLoggedIn }: { onLoggedIn(s: Session): void
   const [busy, setBusy] = useState(false);
   // null while asking; a command when no account exists yet (a login form could not succeed then).
   const [firstAccount, setFirstAccount] = useState<string | null | undefined>(undefined);
+  // The identity provider's host when the console signs in with it; whether passwords are for everyone.
+  const [provider, setProvider] = useState<{ host?: string; passwords: boolean }>({ passwords: true });
 
   const checkSetup = () =>
     adminApi.setup().then(
-      (s) => setFirstAccount(s.firstAccountNeeded ? (s.command ?? '') : null),
+      (s) => {
+        setProvider({ host: s.signInWith, passwords: s.passwords });
+        setFirstAccount(s.firstAccountNeeded ? (s.command ?? '') : null);
+      },
       () => setFirstAccount(null),
     );
   useEffect(() => void checkSetup(), []);
@@ -49,6 +54,17 @@ export default function LoginForm({ onLoggedIn }: { onLoggedIn(s: Session): void
   return (
     <form onSubmit={submit} aria-label="Log in" style={{ maxWidth: 320, margin: '4rem auto', display: 'grid', gap: 8 }}>
       <h1>Ops console</h1>
+      {provider.host && (
+        <>
+          {/* A full navigation: the provider's page, then back to /admin with a session. */}
+          <a className="login__provider" href="/admin/api/oidc/start">
+            Sign in with {provider.host}
+          </a>
+          <p style={{ margin: 0 }}>
+            {provider.passwords ? 'Or log in with a console password:' : 'Break-glass account only:'}
+          </p>
+        </>
+      )}
       <label htmlFor="admin-user">User name</label>
       <input id="admin-user" autoComplete="username" value={user} onChange={(e) => setUser(e.target.value)} />
       <label htmlFor="admin-password">Password</label>

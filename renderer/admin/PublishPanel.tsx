@@ -109,6 +109,7 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
     key: keyOf(d),
     markets: d.markets,
     editors: d.editors.length ? d.editors : [d.draftUpdatedBy ?? ''],
+    ...(d.draftUpdatedBy ? { savedBy: d.draftUpdatedBy } : {}),
     approvers: (d.approvals ?? []).filter((a) => a.version === null).map((a) => a.approver),
   });
   const eyes = fourEyes({ markets, changes: selected.map(eyesChange), publisher: user });

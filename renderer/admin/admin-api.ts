@@ -138,9 +138,13 @@ export async function request<T>(path: string, req: Req = {}): Promise<{ data: T
 }
 
 function sessionOf(body: unknown): Session {
-  const b = body as { user?: unknown; name?: unknown; role?: unknown };
+  const b = body as { user?: unknown; name?: unknown; role?: unknown; marketRoles?: unknown };
   const user = b.user && typeof b.user === 'object' ? (b.user as { name?: unknown; role?: unknown }) : null;
-  return { user: String(user?.name ?? b.user ?? b.name), role: (user?.role ?? b.role) as Session['role'] };
+  return {
+    user: String(user?.name ?? b.user ?? b.name),
+    role: (user?.role ?? b.role) as Session['role'],
+    ...(Array.isArray(b.marketRoles) ? { marketRoles: b.marketRoles as NonNullable<Session['marketRoles']> } : {}),
+  };
 }
 
 const docPath = (kind: string, id: string) => `/documents/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
@@ -161,11 +165,18 @@ export const adminApi = {
     }
   },
   /** Whether the console still needs its first account, and the command that creates it. */
-  async setup(): Promise<{ firstAccountNeeded: boolean; command?: string }> {
-    const b = (await request('/setup')).data as { firstAccountNeeded?: unknown; command?: unknown } | null;
+  async setup(): Promise<{ firstAccountNeeded: boolean; command?: string; signInWith?: string; passwords: boolean }> {
+    const b = (await request('/setup')).data as {
+      firstAccountNeeded?: unknown;
+      command?: unknown;
+      signInWith?: unknown;
+      passwords?: unknown;
+    } | null;
     return {
       firstAccountNeeded: b?.firstAccountNeeded === true,
       command: typeof b?.command === 'string' ? b.command : undefined,
+      signInWith: typeof b?.signInWith === 'string' ? b.signInWith : undefined,
+      passwords: b?.passwords !== false,
     };
   },
   async login(user: string, password: string): Promise<Session> {
@@ -307,5 +318,17 @@ export const adminApi = {
     );
     const s = q.toString();
     return listOf<AuditRow>((await request(`/audit${s ? `?${s}` : ''}`)).data, 'entries');
+  },
+  /** The caller's console sessions, or (`all`, publishers) everyone's. */
+  async sessions(all = false): Promise<Answer<'adminListSessions'>['sessions']> {
+    return (await request<Answer<'adminListSessions'>>(`/sessions${all ? '?all=true' : ''}`)).data.sessions;
+  },
+  /** Ends a session now: its cookie is refused from its next request. */
+  async endSession(id: string): Promise<void> {
+    await request(`/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  },
+  /** Publishers: the account can no longer log in; its sessions and API tokens end now. */
+  async disableUser(name: string): Promise<void> {
+    await request(`/users/${encodeURIComponent(name)}/disable`, { method: 'POST' });
   },
 };

@@ -19,7 +19,7 @@ export type Answer<Op extends keyof operations> = operations[Op]['responses'] ex
 export type Role = Schemas['Role'];
 
 /** Who is logged in, as `GET /me` and `POST /login` answer. */
-export type Session = Pick<Schemas['Me'], 'user' | 'role'>;
+export type Session = Pick<Schemas['Me'], 'user' | 'role' | 'marketRoles'>;
 
 /** A published version (the content only where asked for). */
 export type VersionInfo = Schemas['Version'];

@@ -28,6 +28,23 @@ describe('URL guards', () => {
     for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'intent://x'])
       expect(isSafeLinkUrl(bad), bad).toBe(false);
   });
+  it('never an address a browser would rewrite: tab, CR, LF or backslash anywhere in it', () => {
+    // A browser drops tab/CR/LF and reads `\` as `/`: each of these leaves the site.
+    for (const bad of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'https://ok.example\\@evil.example',
+      '/a\tb',
+      'htt\tps://evil.example',
+    ]) {
+      expect(isSafeLinkUrl(bad), JSON.stringify(bad)).toBe(false);
+      expect(isSafeImageSrc(bad), JSON.stringify(bad)).toBe(false);
+    }
+    expect(new URL('/\t/evil.example', 'https://app.example').host).toBe('evil.example');
+  });
   it('embeds: https and an allowed origin', () => {
     const origins = ['https://docs.example.com'];
     expect(isAllowedEmbed('https://docs.example.com/privacy', origins)).toBe(true);

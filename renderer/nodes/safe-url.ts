@@ -3,12 +3,17 @@
  * from the backend, so neither may smuggle a `javascript:` link or frame a page the market did not allow.
  */
 
+/**
+ * A browser drops tab, CR and LF from an address and reads a backslash as `/` (the URL standard), so `/\t/evil.example`
+ * is `//evil.example`: another host. No address we follow carries one of them, nor any other control character.
+ */
+const rewritten = /[\u0000-\u001f\u007f\\]/;
 const relative = /^(\/(?![/\\])|\.{1,2}\/|[?#])/;
 const schemeOf = (url: string) => /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1].toLowerCase();
 
 /** Image sources: http(s), relative, or an inline raster/SVG `data:image/...`. */
 export function isSafeImageSrc(src: unknown): src is string {
-  if (typeof src !== 'string' || !src.trim()) return false;
+  if (typeof src !== 'string' || !src.trim() || rewritten.test(src)) return false;
   const s = src.trim();
   if (relative.test(s)) return true;
   const scheme = schemeOf(s);
@@ -20,7 +25,7 @@ export function isSafeImageSrc(src: unknown): src is string {
 
 /** Link targets: http(s), tel:, mailto: or relative. */
 export function isSafeLinkUrl(url: unknown): url is string {
-  if (typeof url !== 'string' || !url.trim()) return false;
+  if (typeof url !== 'string' || !url.trim() || rewritten.test(url)) return false;
   const s = url.trim();
   if (relative.test(s)) return true;
   const scheme = schemeOf(s);

@@ -44,7 +44,7 @@ export type RoutePath = string;
  */
 export type Template = string;
 /**
- * A link target: an absolute http(s), tel: or mailto: URL, or a relative path starting with `/` (never `//` or `/\`, which browsers treat as another host), `./`, `../`, `?` or `#`. Any other scheme (javascript:, data:, ...) is rejected. May embed `{{ expr }}` templates after the scheme, or be one whole `{{ expr }}` binding for an address that comes from data (a backend's contract or product URL): the handler or widget then checks the resolved address at run time (navigate and open-url: http(s), tel: and mailto: only; links: the same or relative) and refuses and logs anything else.
+ * A link target: an absolute http(s), tel: or mailto: URL, or a relative path starting with `/` (never `//` or `/\`, which browsers treat as another host), `./`, `../`, `?` or `#`. Any other scheme (javascript:, data:, ...) is rejected. May embed `{{ expr }}` templates after the scheme, or be one whole `{{ expr }}` binding for an address that comes from data (a backend's contract or product URL): the handler or widget then checks the resolved address at run time (navigate and open-url: http(s), tel: and mailto: only; links: the same or relative) and refuses and logs anything else. Never a tab, CR, LF or backslash anywhere: a browser drops the first three and reads a backslash as `/`, so `/\t/evil.example` would leave the site.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "Url".

@@ -1833,13 +1833,14 @@ validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateLandingTemplate = validate22;
 const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/landing-template.json","title":"LandingTemplateDocument","description":"A promotional registration landing page of marketing, addressed by `templateId` (the channel-template call returns it).","type":"object","required":["kind","id","schemaVersion","templateId","market","appName","theme","downloadUrl","afterRegister"],"additionalProperties":false,"properties":{"kind":{"const":"landing-template","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Document id (kebab-case)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note: campaign, channel, owner."},"templateId":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,64}$","description":"Id in the landing URL's `templateId` query; unique across templates."},"paused":{"type":"boolean","description":"Campaign paused by marketing: channel-template answers as for an unknown templateId, so visitors see the promotion-ended page; resuming (false or absent) brings the page back unchanged."},"market":{"enum":["ID","IN"],"description":"Market the campaign runs in (its text set and formats apply)."},"appName":{"type":"string","pattern":"^[A-Za-z0-9 ._-]{1,64}$","description":"App name sent with registration as `appName` and shown in copy placeholders."},"sections":{"type":"array","minItems":1,"maxItems":20,"description":"The page's sections, drawn in order: pictures, copy and trust badges around the registration form, which is there exactly once. A template without `sections` (made before them) is read as one registration section built from `title`, `subtitle`, `bannerImage`, `bannerAlt` and `form` (renderer/core/landing/template-sections.ts).","items":{"$ref":"../landing/section.json"},"contains":{"type":"object","required":["section"],"properties":{"section":{"const":"registration","description":"The registration section, which every template has exactly once."}}},"minContains":1,"maxContains":1},"title":{"$ref":"../common/text-key.json","description":"Text key of the headline. Only in a template without `sections`."},"subtitle":{"$ref":"../common/text-key.json","description":"Text key of the line under the headline. Only in a template without `sections`."},"bannerImage":{"$ref":"../common/url.json","description":"Banner image URL (http(s) or a path on this origin). Only in a template without `sections`."},"bannerAlt":{"$ref":"../common/text-key.json","description":"Text key of the banner's alternative text. Only in a template without `sections`."},"theme":{"type":"object","description":"Colours, as #rgb or #rrggbb.","required":["primary","background","text"],"additionalProperties":false,"properties":{"primary":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Buttons and accents."},"background":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Page background."},"text":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Body text."},"buttonText":{"type":"string","pattern":"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$","description":"Text on primary buttons; absent means white."}}},"downloadUrl":{"type":"string","pattern":"^https://[^\\s/?#]+([/?#]\\S*)?$","description":"App download link (https only) for the download page and already-registered visitors."},"agreement":{"type":"object","description":"The agreement the visitor accepts by registering.","required":["label","url"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the link label."},"url":{"$ref":"../common/url.json","description":"Where the agreement is (an embed origin of the market when absolute)."}}},"form":{"type":"object","description":"The registration form. Only in a template without `sections`.","required":["fields"],"additionalProperties":false,"properties":{"fields":{"type":"array","minItems":1,"uniqueItems":true,"description":"Fields shown, in order: mobile, image captcha, SMS code (always needed to register), user name, invite code.","items":{"enum":["mobile","captcha","smsCode","userName","inviteCode"]}},"submitLabel":{"$ref":"../common/text-key.json","description":"Text key of the apply button."}}},"afterRegister":{"enum":["download","agreement"],"description":"Where a successful registration goes: #/downloadTemplate or #/agreementTemplate (with the link/down id query)."},"tracking":{"type":"object","description":"Attribution sent with registration.","additionalProperties":false,"properties":{"userFrom":{"type":"string","maxLength":64,"description":"Sent as `user_from`."},"appFrom":{"type":"string","maxLength":64,"description":"Sent as `app_from`."},"utmTag":{"type":"string","maxLength":64,"description":"Sent as `utm_tag`."},"merchantNumber":{"type":"string","maxLength":64,"description":"Sent as `merchantNumber`."}}}},"if":{"required":["sections"]},"then":{"not":{"anyOf":[{"required":["title"]},{"required":["subtitle"]},{"required":["bannerImage"]},{"required":["bannerAlt"]},{"required":["form"]}]}},"else":{"required":["title","bannerImage","form"]}};
-const schema41 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/url.json","title":"Url","description":"A link target: an absolute http(s), tel: or mailto: URL, or a relative path starting with `/` (never `//` or `/\\`, which browsers treat as another host), `./`, `../`, `?` or `#`. Any other scheme (javascript:, data:, ...) is rejected. May embed `{{ expr }}` templates after the scheme, or be one whole `{{ expr }}` binding for an address that comes from data (a backend's contract or product URL): the handler or widget then checks the resolved address at run time (navigate and open-url: http(s), tel: and mailto: only; links: the same or relative) and refuses and logs anything else.","type":"string","minLength":1,"pattern":"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"};
+const schema41 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/url.json","title":"Url","description":"A link target: an absolute http(s), tel: or mailto: URL, or a relative path starting with `/` (never `//` or `/\\`, which browsers treat as another host), `./`, `../`, `?` or `#`. Any other scheme (javascript:, data:, ...) is rejected. May embed `{{ expr }}` templates after the scheme, or be one whole `{{ expr }}` binding for an address that comes from data (a backend's contract or product URL): the handler or widget then checks the resolved address at run time (navigate and open-url: http(s), tel: and mailto: only; links: the same or relative) and refuses and logs anything else. Never a tab, CR, LF or backslash anywhere: a browser drops the first three and reads a backslash as `/`, so `/\\t/evil.example` would leave the site.","type":"string","minLength":1,"pattern":"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$","not":{"description":"A tab, CR, LF or backslash anywhere in the address.","pattern":"[\\t\\r\\n\\\\]"}};
 const func0 = require("ajv/dist/runtime/equal").default;
 const pattern31 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
 const pattern32 = new RegExp("^[A-Za-z0-9 ._-]{1,64}$", "u");
-const pattern33 = new RegExp("^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$", "u");
-const pattern48 = new RegExp("^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$", "u");
-const pattern52 = new RegExp("^https://[^\\s/?#]+([/?#]\\S*)?$", "u");
+const pattern33 = new RegExp("[\\t\\r\\n\\\\]", "u");
+const pattern34 = new RegExp("^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$", "u");
+const pattern52 = new RegExp("^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$", "u");
+const pattern56 = new RegExp("^https://[^\\s/?#]+([/?#]\\S*)?$", "u");
 const schema39 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/landing/section.json","title":"LandingSection","description":"One section of a landing template's page, drawn in order around the registration form. Add a section kind by adding one line here.","type":"object","required":["section"],"discriminator":{"propertyName":"section"},"oneOf":[{"$ref":"badges.json"},{"$ref":"image.json"},{"$ref":"registration.json"},{"$ref":"text.json"}]};
 const schema40 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/landing/badges.json","title":"BadgesSection","description":"Trust badges (licensed by the regulator, data encrypted, ...): an icon and a short label each, one under another.","type":"object","required":["section","badges"],"additionalProperties":false,"properties":{"section":{"const":"badges","description":"Section kind."},"badges":{"type":"array","minItems":1,"maxItems":6,"description":"The badges, in order.","items":{"type":"object","required":["icon","label"],"additionalProperties":false,"properties":{"icon":{"$ref":"../common/url.json","description":"Icon address (http(s) or an uploaded /media/ path)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the badge's label (a few words beside its icon)."}}}}}};
 
@@ -1960,9 +1961,11 @@ errors++;
 }
 if(data2.icon !== undefined){
 let data3 = data2.icon;
+const _errs11 = errors;
+const _errs12 = errors;
 if(typeof data3 === "string"){
-if(data3.length < 1){
-const err9 = {instancePath:instancePath+"/badges/" + i0+"/icon",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern33.test(data3)){
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1971,8 +1974,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern33.test(data3)){
-const err10 = {instancePath:instancePath+"/badges/" + i0+"/icon",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
+}
+var valid5 = _errs12 === errors;
+if(valid5){
+const err10 = {instancePath:instancePath+"/badges/" + i0+"/icon",schemaPath:"../common/url.json/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1981,9 +1986,20 @@ vErrors.push(err10);
 }
 errors++;
 }
+else {
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
 }
 else {
-const err11 = {instancePath:instancePath+"/badges/" + i0+"/icon",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+vErrors = null;
+}
+}
+}
+if(typeof data3 === "string"){
+if(data3.length < 1){
+const err11 = {instancePath:instancePath+"/badges/" + i0+"/icon",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1992,12 +2008,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data2.label !== undefined){
-let data4 = data2.label;
-if(typeof data4 === "string"){
-if(!pattern12.test(data4)){
-const err12 = {instancePath:instancePath+"/badges/" + i0+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if(!pattern34.test(data3)){
+const err12 = {instancePath:instancePath+"/badges/" + i0+"/icon",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2008,7 +2020,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/badges/" + i0+"/label",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/badges/" + i0+"/icon",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2018,9 +2030,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data2.label !== undefined){
+let data4 = data2.label;
+if(typeof data4 === "string"){
+if(!pattern12.test(data4)){
+const err14 = {instancePath:instancePath+"/badges/" + i0+"/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2030,9 +2044,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
 else {
-const err15 = {instancePath:instancePath+"/badges",schemaPath:"#/properties/badges/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err15 = {instancePath:instancePath+"/badges/" + i0+"/label",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2044,12 +2057,36 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath:instancePath+"/badges/" + i0,schemaPath:"#/properties/badges/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/badges",schemaPath:"#/properties/badges/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -2059,7 +2096,7 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema43 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/landing/image.json","title":"ImageSection","description":"A picture across the page (a second banner, an offer); with a link, pressing it opens that address.","type":"object","required":["section","src","width","height"],"additionalProperties":false,"properties":{"section":{"const":"image","description":"Section kind."},"src":{"$ref":"../common/url.json","description":"Image address (http(s) or an uploaded /media/ path)."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the alternative text; absent means the picture is decorative (then it cannot have a link)."},"width":{"type":"integer","minimum":1,"maximum":4096,"description":"Width of the picture in pixels: with the height, the box reserved before it loads."},"height":{"type":"integer","minimum":1,"maximum":4096,"description":"Height of the picture in pixels."},"link":{"type":"string","pattern":"^https?://[^\\s/?#]+([/?#]\\S*)?$","description":"Address opened when the picture is pressed (http(s))."}},"dependentRequired":{"link":["alt"]}};
-const pattern37 = new RegExp("^https?://[^\\s/?#]+([/?#]\\S*)?$", "u");
+const pattern39 = new RegExp("^https?://[^\\s/?#]+([/?#]\\S*)?$", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/landing/image.json" */;
@@ -2139,9 +2176,11 @@ errors++;
 }
 if(data.src !== undefined){
 let data1 = data.src;
+const _errs6 = errors;
+const _errs7 = errors;
 if(typeof data1 === "string"){
-if(data1.length < 1){
-const err6 = {instancePath:instancePath+"/src",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern33.test(data1)){
+const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2150,8 +2189,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern33.test(data1)){
-const err7 = {instancePath:instancePath+"/src",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
+}
+var valid2 = _errs7 === errors;
+if(valid2){
+const err7 = {instancePath:instancePath+"/src",schemaPath:"../common/url.json/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2160,9 +2201,20 @@ vErrors.push(err7);
 }
 errors++;
 }
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
-const err8 = {instancePath:instancePath+"/src",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+vErrors = null;
+}
+}
+}
+if(typeof data1 === "string"){
+if(data1.length < 1){
+const err8 = {instancePath:instancePath+"/src",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2171,12 +2223,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.alt !== undefined){
-let data2 = data.alt;
-if(typeof data2 === "string"){
-if(!pattern12.test(data2)){
-const err9 = {instancePath:instancePath+"/alt",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if(!pattern34.test(data1)){
+const err9 = {instancePath:instancePath+"/src",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2187,7 +2235,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/alt",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/src",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2197,10 +2245,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.width !== undefined){
-let data3 = data.width;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err11 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.alt !== undefined){
+let data2 = data.alt;
+if(typeof data2 === "string"){
+if(!pattern12.test(data2)){
+const err11 = {instancePath:instancePath+"/alt",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2209,9 +2258,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 4096 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4096},message:"must be <= 4096"};
+}
+else {
+const err12 = {instancePath:instancePath+"/alt",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2220,8 +2269,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data3 < 1 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.width !== undefined){
+let data3 = data.width;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err13 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2230,12 +2282,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-}
-if(data.height !== undefined){
-let data4 = data.height;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err14 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 4096 || isNaN(data3)){
+const err14 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4096},message:"must be <= 4096"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2244,9 +2293,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 4096 || isNaN(data4)){
-const err15 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4096},message:"must be <= 4096"};
+if(data3 < 1 || isNaN(data3)){
+const err15 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2255,8 +2303,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data4 < 1 || isNaN(data4)){
-const err16 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data.height !== undefined){
+let data4 = data.height;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err16 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2265,13 +2317,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-if(data.link !== undefined){
-let data5 = data.link;
-if(typeof data5 === "string"){
-if(!pattern37.test(data5)){
-const err17 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s/?#]+([/?#]\\S*)?$"},message:"must match pattern \""+"^https?://[^\\s/?#]+([/?#]\\S*)?$"+"\""};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 4096 || isNaN(data4)){
+const err17 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4096},message:"must be <= 4096"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2280,9 +2328,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data4 < 1 || isNaN(data4)){
+const err18 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2292,12 +2339,12 @@ vErrors.push(err18);
 errors++;
 }
 }
+}
 if(data.link !== undefined){
-if(data.alt === undefined){
-const err19 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "link",
-    missingProperty: "alt",
-    depsCount: 1,
-    deps: "alt"},message:"must have property alt when property link is present"};
+let data5 = data.link;
+if(typeof data5 === "string"){
+if(!pattern39.test(data5)){
+const err19 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/pattern",keyword:"pattern",params:{pattern: "^https?://[^\\s/?#]+([/?#]\\S*)?$"},message:"must match pattern \""+"^https?://[^\\s/?#]+([/?#]\\S*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2307,14 +2354,40 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.link !== undefined){
+if(data.alt === undefined){
+const err21 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "link",
+    missingProperty: "alt",
+    depsCount: 1,
+    deps: "alt"},message:"must have property alt when property link is present"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -2418,9 +2491,11 @@ errors++;
 }
 if(data1.src !== undefined){
 let data2 = data1.src;
+const _errs9 = errors;
+const _errs10 = errors;
 if(typeof data2 === "string"){
-if(data2.length < 1){
-const err7 = {instancePath:instancePath+"/banner/src",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern33.test(data2)){
+const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2429,8 +2504,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern33.test(data2)){
-const err8 = {instancePath:instancePath+"/banner/src",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
+}
+var valid3 = _errs10 === errors;
+if(valid3){
+const err8 = {instancePath:instancePath+"/banner/src",schemaPath:"../common/url.json/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2439,9 +2516,20 @@ vErrors.push(err8);
 }
 errors++;
 }
+else {
+errors = _errs9;
+if(vErrors !== null){
+if(_errs9){
+vErrors.length = _errs9;
 }
 else {
-const err9 = {instancePath:instancePath+"/banner/src",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+vErrors = null;
+}
+}
+}
+if(typeof data2 === "string"){
+if(data2.length < 1){
+const err9 = {instancePath:instancePath+"/banner/src",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2450,12 +2538,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data1.alt !== undefined){
-let data3 = data1.alt;
-if(typeof data3 === "string"){
-if(!pattern12.test(data3)){
-const err10 = {instancePath:instancePath+"/banner/alt",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if(!pattern34.test(data2)){
+const err10 = {instancePath:instancePath+"/banner/src",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2466,7 +2550,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/banner/alt",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/banner/src",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2476,9 +2560,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/banner",schemaPath:"#/properties/banner/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1.alt !== undefined){
+let data3 = data1.alt;
+if(typeof data3 === "string"){
+if(!pattern12.test(data3)){
+const err12 = {instancePath:instancePath+"/banner/alt",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2488,11 +2574,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data4 = data.title;
-if(typeof data4 === "string"){
-if(!pattern12.test(data4)){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+else {
+const err13 = {instancePath:instancePath+"/banner/alt",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2502,8 +2585,9 @@ vErrors.push(err13);
 errors++;
 }
 }
+}
 else {
-const err14 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/banner",schemaPath:"#/properties/banner/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2513,11 +2597,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.subtitle !== undefined){
-let data5 = data.subtitle;
-if(typeof data5 === "string"){
-if(!pattern12.test(data5)){
-const err15 = {instancePath:instancePath+"/subtitle",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if(data.title !== undefined){
+let data4 = data.title;
+if(typeof data4 === "string"){
+if(!pattern12.test(data4)){
+const err15 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2528,7 +2612,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/subtitle",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/title",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2538,15 +2622,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.fields !== undefined){
-let data6 = data.fields;
-if(Array.isArray(data6)){
-const _errs21 = errors;
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-const _errs22 = errors;
-if("mobile" !== data6[i0]){
-const err17 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/allOf/0/contains/const",keyword:"const",params:{allowedValue: "mobile"},message:"must be equal to constant"};
+if(data.subtitle !== undefined){
+let data5 = data.subtitle;
+if(typeof data5 === "string"){
+if(!pattern12.test(data5)){
+const err17 = {instancePath:instancePath+"/subtitle",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2555,13 +2635,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-var valid7 = _errs22 === errors;
-if(valid7){
-break;
 }
-}
-if(!valid7){
-const err18 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/allOf/0/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"};
+else {
+const err18 = {instancePath:instancePath+"/subtitle",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2570,25 +2646,16 @@ vErrors.push(err18);
 }
 errors++;
 }
-else {
-errors = _errs21;
-if(vErrors !== null){
-if(_errs21){
-vErrors.length = _errs21;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
+if(data.fields !== undefined){
+let data6 = data.fields;
 if(Array.isArray(data6)){
+const _errs23 = errors;
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
 const _errs24 = errors;
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-const _errs25 = errors;
-if("captcha" !== data6[i1]){
-const err19 = {instancePath:instancePath+"/fields/" + i1,schemaPath:"#/properties/fields/allOf/1/contains/const",keyword:"const",params:{allowedValue: "captcha"},message:"must be equal to constant"};
+if("mobile" !== data6[i0]){
+const err19 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/properties/fields/allOf/0/contains/const",keyword:"const",params:{allowedValue: "mobile"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2597,13 +2664,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-var valid8 = _errs25 === errors;
+var valid8 = _errs24 === errors;
 if(valid8){
 break;
 }
 }
 if(!valid8){
-const err20 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/allOf/1/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"};
+const err20 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/allOf/0/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2613,10 +2680,10 @@ vErrors.push(err20);
 errors++;
 }
 else {
-errors = _errs24;
+errors = _errs23;
 if(vErrors !== null){
-if(_errs24){
-vErrors.length = _errs24;
+if(_errs23){
+vErrors.length = _errs23;
 }
 else {
 vErrors = null;
@@ -2625,12 +2692,12 @@ vErrors = null;
 }
 }
 if(Array.isArray(data6)){
+const _errs26 = errors;
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
 const _errs27 = errors;
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-const _errs28 = errors;
-if("smsCode" !== data6[i2]){
-const err21 = {instancePath:instancePath+"/fields/" + i2,schemaPath:"#/properties/fields/allOf/2/contains/const",keyword:"const",params:{allowedValue: "smsCode"},message:"must be equal to constant"};
+if("captcha" !== data6[i1]){
+const err21 = {instancePath:instancePath+"/fields/" + i1,schemaPath:"#/properties/fields/allOf/1/contains/const",keyword:"const",params:{allowedValue: "captcha"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2639,13 +2706,13 @@ vErrors.push(err21);
 }
 errors++;
 }
-var valid9 = _errs28 === errors;
+var valid9 = _errs27 === errors;
 if(valid9){
 break;
 }
 }
 if(!valid9){
-const err22 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/allOf/2/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"};
+const err22 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/allOf/1/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2655,10 +2722,10 @@ vErrors.push(err22);
 errors++;
 }
 else {
-errors = _errs27;
+errors = _errs26;
 if(vErrors !== null){
-if(_errs27){
-vErrors.length = _errs27;
+if(_errs26){
+vErrors.length = _errs26;
 }
 else {
 vErrors = null;
@@ -2667,12 +2734,12 @@ vErrors = null;
 }
 }
 if(Array.isArray(data6)){
+const _errs29 = errors;
+const len2 = data6.length;
+for(let i2=0; i2<len2; i2++){
 const _errs30 = errors;
-const len3 = data6.length;
-for(let i3=0; i3<len3; i3++){
-const _errs31 = errors;
-if("apply" !== data6[i3]){
-const err23 = {instancePath:instancePath+"/fields/" + i3,schemaPath:"#/properties/fields/allOf/3/contains/const",keyword:"const",params:{allowedValue: "apply"},message:"must be equal to constant"};
+if("smsCode" !== data6[i2]){
+const err23 = {instancePath:instancePath+"/fields/" + i2,schemaPath:"#/properties/fields/allOf/2/contains/const",keyword:"const",params:{allowedValue: "smsCode"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2681,13 +2748,13 @@ vErrors.push(err23);
 }
 errors++;
 }
-var valid10 = _errs31 === errors;
+var valid10 = _errs30 === errors;
 if(valid10){
 break;
 }
 }
 if(!valid10){
-const err24 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/allOf/3/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"};
+const err24 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/allOf/2/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2697,10 +2764,52 @@ vErrors.push(err24);
 errors++;
 }
 else {
-errors = _errs30;
+errors = _errs29;
 if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(Array.isArray(data6)){
+const _errs32 = errors;
+const len3 = data6.length;
+for(let i3=0; i3<len3; i3++){
+const _errs33 = errors;
+if("apply" !== data6[i3]){
+const err25 = {instancePath:instancePath+"/fields/" + i3,schemaPath:"#/properties/fields/allOf/3/contains/const",keyword:"const",params:{allowedValue: "apply"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+var valid11 = _errs33 === errors;
+if(valid11){
+break;
+}
+}
+if(!valid11){
+const err26 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/allOf/3/contains",keyword:"contains",params:{minContains: 1},message:"must contain at least 1 valid item(s)"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+else {
+errors = _errs32;
+if(vErrors !== null){
+if(_errs32){
+vErrors.length = _errs32;
 }
 else {
 vErrors = null;
@@ -2713,12 +2822,12 @@ const len4 = data6.length;
 for(let i4=0; i4<len4; i4++){
 let data11 = data6[i4];
 if(!((((((data11 === "mobile") || (data11 === "captcha")) || (data11 === "smsCode")) || (data11 === "userName")) || (data11 === "inviteCode")) || (data11 === "apply"))){
-const err25 = {instancePath:instancePath+"/fields/" + i4,schemaPath:"#/properties/fields/items/enum",keyword:"enum",params:{allowedValues: schema46.properties.fields.items.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/fields/" + i4,schemaPath:"#/properties/fields/items/enum",keyword:"enum",params:{allowedValues: schema46.properties.fields.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err27];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -2730,12 +2839,12 @@ outer0:
 for(;i5--;){
 for(j0 = i5; j0--;){
 if(func0(data6[i5], data6[j0])){
-const err26 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)"};
+const err28 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i5+" are identical)"};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err28];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err28);
 }
 errors++;
 break outer0;
@@ -2745,32 +2854,7 @@ break outer0;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.submitLabel !== undefined){
-let data12 = data.submitLabel;
-if(typeof data12 === "string"){
-if(!pattern12.test(data12)){
-const err28 = {instancePath:instancePath+"/submitLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/submitLabel",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err29 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2780,14 +2864,39 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.submitLabel !== undefined){
+let data12 = data.submitLabel;
+if(typeof data12 === "string"){
+if(!pattern12.test(data12)){
+const err30 = {instancePath:instancePath+"/submitLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/submitLabel",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -3630,9 +3739,11 @@ errors++;
 }
 if(data.bannerImage !== undefined){
 let data14 = data.bannerImage;
+const _errs43 = errors;
+const _errs44 = errors;
 if(typeof data14 === "string"){
-if(data14.length < 1){
-const err44 = {instancePath:instancePath+"/bannerImage",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern33.test(data14)){
+const err44 = {};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3641,8 +3752,10 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!pattern33.test(data14)){
-const err45 = {instancePath:instancePath+"/bannerImage",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
+}
+var valid11 = _errs44 === errors;
+if(valid11){
+const err45 = {instancePath:instancePath+"/bannerImage",schemaPath:"../common/url.json/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -3651,9 +3764,20 @@ vErrors.push(err45);
 }
 errors++;
 }
+else {
+errors = _errs43;
+if(vErrors !== null){
+if(_errs43){
+vErrors.length = _errs43;
 }
 else {
-const err46 = {instancePath:instancePath+"/bannerImage",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+vErrors = null;
+}
+}
+}
+if(typeof data14 === "string"){
+if(data14.length < 1){
+const err46 = {instancePath:instancePath+"/bannerImage",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -3662,12 +3786,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data.bannerAlt !== undefined){
-let data15 = data.bannerAlt;
-if(typeof data15 === "string"){
-if(!pattern12.test(data15)){
-const err47 = {instancePath:instancePath+"/bannerAlt",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if(!pattern34.test(data14)){
+const err47 = {instancePath:instancePath+"/bannerImage",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3678,7 +3798,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/bannerAlt",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err48 = {instancePath:instancePath+"/bannerImage",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -3688,11 +3808,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.theme !== undefined){
-let data16 = data.theme;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.primary === undefined){
-const err49 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/required",keyword:"required",params:{missingProperty: "primary"},message:"must have required property '"+"primary"+"'"};
+if(data.bannerAlt !== undefined){
+let data15 = data.bannerAlt;
+if(typeof data15 === "string"){
+if(!pattern12.test(data15)){
+const err49 = {instancePath:instancePath+"/bannerAlt",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -3701,8 +3821,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data16.background === undefined){
-const err50 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/required",keyword:"required",params:{missingProperty: "background"},message:"must have required property '"+"background"+"'"};
+}
+else {
+const err50 = {instancePath:instancePath+"/bannerAlt",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -3711,8 +3832,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data16.text === undefined){
-const err51 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+}
+if(data.theme !== undefined){
+let data16 = data.theme;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.primary === undefined){
+const err51 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/required",keyword:"required",params:{missingProperty: "primary"},message:"must have required property '"+"primary"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -3721,9 +3846,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-for(const key1 in data16){
-if(!((((key1 === "primary") || (key1 === "background")) || (key1 === "text")) || (key1 === "buttonText"))){
-const err52 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data16.background === undefined){
+const err52 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/required",keyword:"required",params:{missingProperty: "background"},message:"must have required property '"+"background"+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -3732,12 +3856,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data16.primary !== undefined){
-let data17 = data16.primary;
-if(typeof data17 === "string"){
-if(!pattern48.test(data17)){
-const err53 = {instancePath:instancePath+"/theme/primary",schemaPath:"#/properties/theme/properties/primary/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
+if(data16.text === undefined){
+const err53 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -3746,9 +3866,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-else {
-const err54 = {instancePath:instancePath+"/theme/primary",schemaPath:"#/properties/theme/properties/primary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data16){
+if(!((((key1 === "primary") || (key1 === "background")) || (key1 === "text")) || (key1 === "buttonText"))){
+const err54 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -3758,11 +3878,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data16.background !== undefined){
-let data18 = data16.background;
-if(typeof data18 === "string"){
-if(!pattern48.test(data18)){
-const err55 = {instancePath:instancePath+"/theme/background",schemaPath:"#/properties/theme/properties/background/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
+if(data16.primary !== undefined){
+let data17 = data16.primary;
+if(typeof data17 === "string"){
+if(!pattern52.test(data17)){
+const err55 = {instancePath:instancePath+"/theme/primary",schemaPath:"#/properties/theme/properties/primary/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -3773,7 +3893,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/theme/background",schemaPath:"#/properties/theme/properties/background/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err56 = {instancePath:instancePath+"/theme/primary",schemaPath:"#/properties/theme/properties/primary/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -3783,11 +3903,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data16.text !== undefined){
-let data19 = data16.text;
-if(typeof data19 === "string"){
-if(!pattern48.test(data19)){
-const err57 = {instancePath:instancePath+"/theme/text",schemaPath:"#/properties/theme/properties/text/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
+if(data16.background !== undefined){
+let data18 = data16.background;
+if(typeof data18 === "string"){
+if(!pattern52.test(data18)){
+const err57 = {instancePath:instancePath+"/theme/background",schemaPath:"#/properties/theme/properties/background/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -3798,7 +3918,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/theme/text",schemaPath:"#/properties/theme/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err58 = {instancePath:instancePath+"/theme/background",schemaPath:"#/properties/theme/properties/background/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -3808,11 +3928,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data16.buttonText !== undefined){
-let data20 = data16.buttonText;
-if(typeof data20 === "string"){
-if(!pattern48.test(data20)){
-const err59 = {instancePath:instancePath+"/theme/buttonText",schemaPath:"#/properties/theme/properties/buttonText/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
+if(data16.text !== undefined){
+let data19 = data16.text;
+if(typeof data19 === "string"){
+if(!pattern52.test(data19)){
+const err59 = {instancePath:instancePath+"/theme/text",schemaPath:"#/properties/theme/properties/text/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -3823,7 +3943,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/theme/buttonText",schemaPath:"#/properties/theme/properties/buttonText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err60 = {instancePath:instancePath+"/theme/text",schemaPath:"#/properties/theme/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -3833,9 +3953,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-}
-else {
-const err61 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data16.buttonText !== undefined){
+let data20 = data16.buttonText;
+if(typeof data20 === "string"){
+if(!pattern52.test(data20)){
+const err61 = {instancePath:instancePath+"/theme/buttonText",schemaPath:"#/properties/theme/properties/buttonText/pattern",keyword:"pattern",params:{pattern: "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"},message:"must match pattern \""+"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -3845,11 +3967,8 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.downloadUrl !== undefined){
-let data21 = data.downloadUrl;
-if(typeof data21 === "string"){
-if(!pattern52.test(data21)){
-const err62 = {instancePath:instancePath+"/downloadUrl",schemaPath:"#/properties/downloadUrl/pattern",keyword:"pattern",params:{pattern: "^https://[^\\s/?#]+([/?#]\\S*)?$"},message:"must match pattern \""+"^https://[^\\s/?#]+([/?#]\\S*)?$"+"\""};
+else {
+const err62 = {instancePath:instancePath+"/theme/buttonText",schemaPath:"#/properties/theme/properties/buttonText/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -3859,8 +3978,9 @@ vErrors.push(err62);
 errors++;
 }
 }
+}
 else {
-const err63 = {instancePath:instancePath+"/downloadUrl",schemaPath:"#/properties/downloadUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err63 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -3870,11 +3990,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.agreement !== undefined){
-let data22 = data.agreement;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.label === undefined){
-const err64 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(data.downloadUrl !== undefined){
+let data21 = data.downloadUrl;
+if(typeof data21 === "string"){
+if(!pattern56.test(data21)){
+const err64 = {instancePath:instancePath+"/downloadUrl",schemaPath:"#/properties/downloadUrl/pattern",keyword:"pattern",params:{pattern: "^https://[^\\s/?#]+([/?#]\\S*)?$"},message:"must match pattern \""+"^https://[^\\s/?#]+([/?#]\\S*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -3883,8 +4003,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data22.url === undefined){
-const err65 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+}
+else {
+const err65 = {instancePath:instancePath+"/downloadUrl",schemaPath:"#/properties/downloadUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3893,9 +4014,12 @@ vErrors.push(err65);
 }
 errors++;
 }
-for(const key2 in data22){
-if(!((key2 === "label") || (key2 === "url"))){
-const err66 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data.agreement !== undefined){
+let data22 = data.agreement;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.label === undefined){
+const err66 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -3904,12 +4028,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-if(data22.label !== undefined){
-let data23 = data22.label;
-if(typeof data23 === "string"){
-if(!pattern12.test(data23)){
-const err67 = {instancePath:instancePath+"/agreement/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
+if(data22.url === undefined){
+const err67 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -3918,9 +4038,9 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-else {
-const err68 = {instancePath:instancePath+"/agreement/label",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data22){
+if(!((key2 === "label") || (key2 === "url"))){
+const err68 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3930,11 +4050,11 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data22.url !== undefined){
-let data24 = data22.url;
-if(typeof data24 === "string"){
-if(data24.length < 1){
-const err69 = {instancePath:instancePath+"/agreement/url",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data22.label !== undefined){
+let data23 = data22.label;
+if(typeof data23 === "string"){
+if(!pattern12.test(data23)){
+const err69 = {instancePath:instancePath+"/agreement/label",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -3943,8 +4063,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(!pattern33.test(data24)){
-const err70 = {instancePath:instancePath+"/agreement/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
+}
+else {
+const err70 = {instancePath:instancePath+"/agreement/label",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -3954,8 +4075,13 @@ vErrors.push(err70);
 errors++;
 }
 }
-else {
-const err71 = {instancePath:instancePath+"/agreement/url",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data22.url !== undefined){
+let data24 = data22.url;
+const _errs70 = errors;
+const _errs71 = errors;
+if(typeof data24 === "string"){
+if(!pattern33.test(data24)){
+const err71 = {};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -3965,9 +4091,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid17 = _errs71 === errors;
+if(valid17){
+const err72 = {instancePath:instancePath+"/agreement/url",schemaPath:"../common/url.json/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -3976,12 +4102,20 @@ vErrors.push(err72);
 }
 errors++;
 }
+else {
+errors = _errs70;
+if(vErrors !== null){
+if(_errs70){
+vErrors.length = _errs70;
 }
-if(data.form !== undefined){
-let data25 = data.form;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.fields === undefined){
-const err73 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data24 === "string"){
+if(data24.length < 1){
+const err73 = {instancePath:instancePath+"/agreement/url",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -3990,9 +4124,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-for(const key3 in data25){
-if(!((key3 === "fields") || (key3 === "submitLabel"))){
-const err74 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(!pattern34.test(data24)){
+const err74 = {instancePath:instancePath+"/agreement/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -4002,11 +4135,8 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data25.fields !== undefined){
-let data26 = data25.fields;
-if(Array.isArray(data26)){
-if(data26.length < 1){
-const err75 = {instancePath:instancePath+"/form/fields",schemaPath:"#/properties/form/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+else {
+const err75 = {instancePath:instancePath+"/agreement/url",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -4015,16 +4145,67 @@ vErrors.push(err75);
 }
 errors++;
 }
-const len2 = data26.length;
-for(let i2=0; i2<len2; i2++){
-let data27 = data26[i2];
-if(!(((((data27 === "mobile") || (data27 === "captcha")) || (data27 === "smsCode")) || (data27 === "userName")) || (data27 === "inviteCode"))){
-const err76 = {instancePath:instancePath+"/form/fields/" + i2,schemaPath:"#/properties/form/properties/fields/items/enum",keyword:"enum",params:{allowedValues: schema38.properties.form.properties.fields.items.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/agreement",schemaPath:"#/properties/agreement/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data.form !== undefined){
+let data25 = data.form;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.fields === undefined){
+const err77 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+for(const key3 in data25){
+if(!((key3 === "fields") || (key3 === "submitLabel"))){
+const err78 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data25.fields !== undefined){
+let data26 = data25.fields;
+if(Array.isArray(data26)){
+if(data26.length < 1){
+const err79 = {instancePath:instancePath+"/form/fields",schemaPath:"#/properties/form/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+const len2 = data26.length;
+for(let i2=0; i2<len2; i2++){
+let data27 = data26[i2];
+if(!(((((data27 === "mobile") || (data27 === "captcha")) || (data27 === "smsCode")) || (data27 === "userName")) || (data27 === "inviteCode"))){
+const err80 = {instancePath:instancePath+"/form/fields/" + i2,schemaPath:"#/properties/form/properties/fields/items/enum",keyword:"enum",params:{allowedValues: schema38.properties.form.properties.fields.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
 }
 errors++;
 }
@@ -4036,12 +4217,12 @@ outer0:
 for(;i3--;){
 for(j0 = i3; j0--;){
 if(func0(data26[i3], data26[j0])){
-const err77 = {instancePath:instancePath+"/form/fields",schemaPath:"#/properties/form/properties/fields/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
+const err81 = {instancePath:instancePath+"/form/fields",schemaPath:"#/properties/form/properties/fields/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err81];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err81);
 }
 errors++;
 break outer0;
@@ -4051,57 +4232,7 @@ break outer0;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/form/fields",schemaPath:"#/properties/form/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-if(data25.submitLabel !== undefined){
-let data28 = data25.submitLabel;
-if(typeof data28 === "string"){
-if(!pattern12.test(data28)){
-const err79 = {instancePath:instancePath+"/form/submitLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/form/submitLabel",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-if(data.afterRegister !== undefined){
-let data29 = data.afterRegister;
-if(!((data29 === "download") || (data29 === "agreement"))){
-const err82 = {instancePath:instancePath+"/afterRegister",schemaPath:"#/properties/afterRegister/enum",keyword:"enum",params:{allowedValues: schema38.properties.afterRegister.enum},message:"must be equal to one of the allowed values"};
+const err82 = {instancePath:instancePath+"/form/fields",schemaPath:"#/properties/form/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -4111,12 +4242,11 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.tracking !== undefined){
-let data30 = data.tracking;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-for(const key4 in data30){
-if(!((((key4 === "userFrom") || (key4 === "appFrom")) || (key4 === "utmTag")) || (key4 === "merchantNumber"))){
-const err83 = {instancePath:instancePath+"/tracking",schemaPath:"#/properties/tracking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data25.submitLabel !== undefined){
+let data28 = data25.submitLabel;
+if(typeof data28 === "string"){
+if(!pattern12.test(data28)){
+const err83 = {instancePath:instancePath+"/form/submitLabel",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -4126,11 +4256,8 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data30.userFrom !== undefined){
-let data31 = data30.userFrom;
-if(typeof data31 === "string"){
-if(data31.length > 64){
-const err84 = {instancePath:instancePath+"/tracking/userFrom",schemaPath:"#/properties/tracking/properties/userFrom/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+const err84 = {instancePath:instancePath+"/form/submitLabel",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -4140,8 +4267,9 @@ vErrors.push(err84);
 errors++;
 }
 }
+}
 else {
-const err85 = {instancePath:instancePath+"/tracking/userFrom",schemaPath:"#/properties/tracking/properties/userFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err85 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -4151,11 +4279,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data30.appFrom !== undefined){
-let data32 = data30.appFrom;
-if(typeof data32 === "string"){
-if(data32.length > 64){
-const err86 = {instancePath:instancePath+"/tracking/appFrom",schemaPath:"#/properties/tracking/properties/appFrom/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data.afterRegister !== undefined){
+let data29 = data.afterRegister;
+if(!((data29 === "download") || (data29 === "agreement"))){
+const err86 = {instancePath:instancePath+"/afterRegister",schemaPath:"#/properties/afterRegister/enum",keyword:"enum",params:{allowedValues: schema38.properties.afterRegister.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -4165,8 +4292,12 @@ vErrors.push(err86);
 errors++;
 }
 }
-else {
-const err87 = {instancePath:instancePath+"/tracking/appFrom",schemaPath:"#/properties/tracking/properties/appFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tracking !== undefined){
+let data30 = data.tracking;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+for(const key4 in data30){
+if(!((((key4 === "userFrom") || (key4 === "appFrom")) || (key4 === "utmTag")) || (key4 === "merchantNumber"))){
+const err87 = {instancePath:instancePath+"/tracking",schemaPath:"#/properties/tracking/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -4176,11 +4307,11 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data30.utmTag !== undefined){
-let data33 = data30.utmTag;
-if(typeof data33 === "string"){
-if(data33.length > 64){
-const err88 = {instancePath:instancePath+"/tracking/utmTag",schemaPath:"#/properties/tracking/properties/utmTag/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data30.userFrom !== undefined){
+let data31 = data30.userFrom;
+if(typeof data31 === "string"){
+if(data31.length > 64){
+const err88 = {instancePath:instancePath+"/tracking/userFrom",schemaPath:"#/properties/tracking/properties/userFrom/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -4191,7 +4322,7 @@ errors++;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/tracking/utmTag",schemaPath:"#/properties/tracking/properties/utmTag/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err89 = {instancePath:instancePath+"/tracking/userFrom",schemaPath:"#/properties/tracking/properties/userFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -4201,11 +4332,11 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data30.merchantNumber !== undefined){
-let data34 = data30.merchantNumber;
-if(typeof data34 === "string"){
-if(data34.length > 64){
-const err90 = {instancePath:instancePath+"/tracking/merchantNumber",schemaPath:"#/properties/tracking/properties/merchantNumber/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data30.appFrom !== undefined){
+let data32 = data30.appFrom;
+if(typeof data32 === "string"){
+if(data32.length > 64){
+const err90 = {instancePath:instancePath+"/tracking/appFrom",schemaPath:"#/properties/tracking/properties/appFrom/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -4216,7 +4347,7 @@ errors++;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/tracking/merchantNumber",schemaPath:"#/properties/tracking/properties/merchantNumber/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err91 = {instancePath:instancePath+"/tracking/appFrom",schemaPath:"#/properties/tracking/properties/appFrom/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -4226,9 +4357,11 @@ vErrors.push(err91);
 errors++;
 }
 }
-}
-else {
-const err92 = {instancePath:instancePath+"/tracking",schemaPath:"#/properties/tracking/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data30.utmTag !== undefined){
+let data33 = data30.utmTag;
+if(typeof data33 === "string"){
+if(data33.length > 64){
+const err92 = {instancePath:instancePath+"/tracking/utmTag",schemaPath:"#/properties/tracking/properties/utmTag/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -4238,14 +4371,62 @@ vErrors.push(err92);
 errors++;
 }
 }
-}
 else {
-const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err93 = {instancePath:instancePath+"/tracking/utmTag",schemaPath:"#/properties/tracking/properties/utmTag/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err93];
 }
 else {
 vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data30.merchantNumber !== undefined){
+let data34 = data30.merchantNumber;
+if(typeof data34 === "string"){
+if(data34.length > 64){
+const err94 = {instancePath:instancePath+"/tracking/merchantNumber",schemaPath:"#/properties/tracking/properties/merchantNumber/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/tracking/merchantNumber",schemaPath:"#/properties/tracking/properties/merchantNumber/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/tracking",schemaPath:"#/properties/tracking/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
 }
 errors++;
 }
@@ -4256,16 +4437,16 @@ validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateMarket = validate33;
 const schema61 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/market.json","title":"MarketDocument","description":"One market (India or Indonesia): its text set, money and date formats, marketing figures, service contact, allowed embed origins, and the product's limits and constants. Expressions read it as `market.*`.","type":"object","required":["kind","id","schemaVersion","name","textSet","currency","number","termUnits","dateFormat","dateTimeFormat","loanRange","approvalHours","salaryThreshold","userCount","servicePhone","embedOrigins","fourEyes","limits"],"additionalProperties":false,"properties":{"kind":{"const":"market","description":"Document kind."},"id":{"enum":["ID","IN"],"description":"Market code, the `market` query parameter: ID Indonesia, IN India."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"name":{"type":"string","minLength":1,"description":"Market name for ops (never shown to borrowers)."},"description":{"type":"string","description":"Ops-facing note about this market."},"textSet":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Id of the text set this market uses (the app's language flag); it must exist."},"languageType":{"type":"integer","minimum":0,"description":"The spec's language type; the loan-confirm agreement modal shows only when it is 1."},"currency":{"type":"object","description":"Money display.","required":["code","symbol","minorUnits"],"additionalProperties":false,"properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code (INR, IDR)."},"symbol":{"type":"string","minLength":1,"description":"Symbol shown before amounts (₹, Rp)."},"minorUnits":{"type":"integer","minimum":1,"description":"Minor units per unit: amounts the API gives in minor units are divided by this (100) and shown with two decimals."}}},"number":{"type":"object","description":"How numbers and money read for this market's borrowers: the locale's CLDR pattern (Intl.NumberFormat) places groups and decimals, so en-IN groups in lakhs (₹3,50,000) and id-ID in thousands (Rp350.000). Amounts are sent without separators and read tolerantly whatever the backend's convention.","required":["locale"],"additionalProperties":false,"properties":{"locale":{"type":"string","pattern":"^[a-z]{2,3}(-[A-Z][a-z]{3})?-[A-Z]{2}$","description":"BCP 47 locale of numbers and money (en-IN, id-ID); validation checks the server's Intl formats it."},"thousandsSeparator":{"type":"string","pattern":"^[^0-9]?$","description":"Optional override of the locale's group separator ('' shows no grouping); groups still fall where the locale puts them. Never a digit, never the decimal separator."},"decimalSeparator":{"type":"string","pattern":"^[^0-9]$","description":"Optional override of the locale's decimal separator: one character, never a digit, never the group separator."}}},"termUnits":{"type":"object","description":"Loan term units in words: a backend codes a term's unit as a word or a number (`day`, `1`); `termUnit(code)` in a screen shows the words of its text key, and an unknown code shows the default unit's words, never the raw code.","required":["codes","default"],"additionalProperties":false,"properties":{"codes":{"type":"object","description":"Unit code as the backend sends it → text key of its words (`day` and `1` → loan.unitDay).","propertyNames":{"pattern":"^[A-Za-z0-9_-]{1,20}$"},"additionalProperties":{"$ref":"../common/text-key.json"}},"default":{"$ref":"../common/text-key.json","description":"Text key of the unit shown when a code is absent or unknown (terms without a unit are in days)."}}},"dateFormat":{"type":"string","minLength":1,"description":"Date format, tokens YYYY MM DD (YYYY-MM-DD)."},"dateTimeFormat":{"type":"string","minLength":1,"description":"Date-time format, tokens YYYY MM DD HH mm ss (YYYY-MM-DD HH:mm:ss)."},"shortDateFormat":{"type":"string","minLength":1,"description":"Current-date helper's date format (MM/DD)."},"shortTimeFormat":{"type":"string","minLength":1,"description":"Current-date helper's time format (HH:mm)."},"timeZone":{"type":"string","pattern":"^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$","description":"IANA time zone of the market (Asia/Jakarta, Asia/Kolkata). The console shows and takes the start and end times of releases for this market's borrowers in it; absent: UTC."},"loanRange":{"type":"object","description":"Loan amount range cited in marketing copy, in currency units.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Smallest loan."},"max":{"type":"integer","minimum":0,"description":"Largest loan."}}},"approvalHours":{"type":"integer","minimum":1,"description":"Approval promised within this many hours (2)."},"salaryThreshold":{"type":"integer","minimum":0,"description":"Monthly salary from which earners qualify, in currency units."},"userCount":{"type":"integer","minimum":0,"description":"Number of users cited in marketing copy (3 million)."},"servicePhone":{"type":"string","pattern":"^\\+?[0-9][0-9 -]{3,20}$","description":"Customer-service phone, the fallback when a response carries no telephone."},"serviceEmail":{"type":"string","pattern":"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$","description":"Customer-service e-mail, the fallback when the contact-info call gives none."},"embedOrigins":{"type":"array","description":"https origins whose pages may be embedded (privacy policy, agreements); any other embed shows a fallback text.","items":{"type":"string","pattern":"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},"uniqueItems":true},"fourEyes":{"type":"boolean","description":"Publishing a change to this market's documents needs approval by a second person."},"live":{"type":"boolean","default":true,"description":"Open borrower pages of this market hear of publishes, rollbacks and guard verdicts over a stream (GET /config/v1/live, issue 47). false: the stream answers 204 and pages learn of changes by revalidating at navigation and focus, as before."},"telemetry":{"title":"MarketTelemetry","description":"What the app reports of borrowers' pages in this market: beacons to /config/v1/beacon with counts and timings per screen (page views, render errors, unknown nodes, expression warnings, API failures by endpoint, LCP, INP), never personal data. Absent: only screens served in a release are reported.","type":"object","additionalProperties":false,"required":["sampleRate"],"properties":{"sampleRate":{"type":"number","minimum":0,"maximum":1,"description":"Share of page loads (0 none, 1 all, decided once per page load) whose screens are reported where no release is in flight. A screen served in a release is reported on every view, in both arms, whatever this says, so that the release guard judges it on all its data."}}},"offline":{"title":"MarketOffline","description":"What a borrower's phone keeps for when the connection drops (renderer/worker/README.md). Absent: the worker on, answers kept 24 h.","type":"object","additionalProperties":false,"required":["worker","keepAnswersHours"],"properties":{"worker":{"enum":["on","off"],"description":"`on`: pages register the service worker that keeps the app's code and opens seen screens offline. `off` (the switch for a bad worker): every open page of the market removes the worker and its caches when this publish reaches it (live stream or its next load), and no page registers it again."},"keepAnswersHours":{"type":"integer","minimum":0,"maximum":24,"description":"How long a read's answer (a screen's data) is kept on the phone to open that screen offline, marked with its fetch time; only for the session (token) it was fetched with. 0 keeps none."}}},"limits":{"title":"MarketLimits","description":"Product limits and timings: lengths, counts, delays, thresholds and status lists that screens bind to.","type":"object","additionalProperties":false,"required":["chatTextMax","complaintTextMax","complaintImagesMax","successModalMs","reviewWeekdays","ratingModalDelayMs","ratingStars","nativeRatingMinScore","smsCountdownSeconds","smsCodeLength","captchaLength","mobileDigits","mobilePattern","contactInfoOverall","toastDefaultMs","toastMinMs","appToastMs","recommendTagsFirst","sceneModuleIds","loanMoreModuleId","payTypes","defaultMiniMarkets","googleScore","specialPeriodStatus","cardDigitGroup","phoneDigitGroups","cookieExpiryYear","orderStatuses"],"properties":{"chatTextMax":{"type":"integer","minimum":1,"description":"Most characters of a chatbot free-text question (the backend sets no figure; ours)."},"complaintTextMax":{"type":"integer","minimum":1,"description":"Complaint description length limit; input past it is ignored (200)."},"complaintImagesMax":{"type":"integer","minimum":0,"description":"Evidence images per complaint (9)."},"successModalMs":{"type":"integer","minimum":0,"description":"How long the complaint success modal shows before redirecting (1500 ms)."},"reviewWeekdays":{"type":"integer","minimum":1,"description":"Complaints are reviewed within this many weekdays (3)."},"ratingModalDelayMs":{"type":"integer","minimum":0,"description":"Delay before the complaint-details rating modal opens (3000 ms)."},"ratingStars":{"type":"integer","minimum":1,"description":"Stars of rating widgets (5)."},"nativeRatingMinScore":{"type":"integer","minimum":1,"description":"Scores from this up trigger the native store rating (4)."},"smsCountdownSeconds":{"type":"integer","minimum":1,"description":"SMS resend countdown (60 s); Cancel resets it."},"smsCodeLength":{"type":"integer","minimum":1,"description":"SMS code length (6)."},"captchaLength":{"type":"integer","minimum":1,"description":"Image captcha max length (4)."},"mobileDigits":{"type":"integer","minimum":1,"description":"Registration mobile number digits (11)."},"mobilePattern":{"type":"string","minLength":1,"description":"Regular expression a registration mobile must match: 11 digits, first 1, second 3-9."},"contactInfoOverall":{"type":"integer","description":"The `overall` value of the contact-info call (30)."},"toastDefaultMs":{"type":"integer","minimum":0,"description":"Toast duration when none is given (3000 ms)."},"toastMinMs":{"type":"integer","minimum":0,"description":"Durations under this count as the default (300 ms)."},"appToastMs":{"type":"integer","minimum":0,"description":"Duration of the app's own toasts (2000 ms)."},"recommendTagsFirst":{"type":"integer","minimum":0,"description":"Recommended lists show product tags only for this many first products (2)."},"sceneModuleIds":{"type":"object","description":"Module id sent for a recommendation scene.","required":["precise","luckyBag","other"],"additionalProperties":false,"properties":{"precise":{"type":"integer","description":"Precise scenes (301)."},"luckyBag":{"type":"integer","description":"Lucky-bag scenes (302)."},"other":{"type":"integer","description":"Every other scene (300)."}}},"sceneGroups":{"type":"object","description":"Which recommendation scenes (the `scene` query of /relevant and /specialApply) are precise and which are lucky-bag scenes; their module ids are in sceneModuleIds, every other scene sends sceneModuleIds.other.","required":["precise","luckyBag"],"additionalProperties":false,"properties":{"precise":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the precise module id."},"luckyBag":{"type":"array","items":{"type":"string","minLength":1},"description":"Scene names that send the lucky-bag module id."}}},"loanMoreModuleId":{"type":"integer","description":"Module id of the 'loan more' event (30, positionId 0)."},"payTypes":{"type":"object","description":"Repayment pay type codes.","required":["bank","miniMarket"],"additionalProperties":false,"properties":{"bank":{"type":"integer","description":"Bank transfer (1)."},"miniMarket":{"type":"integer","description":"Mini market (2)."}}},"defaultMiniMarkets":{"type":"array","items":{"type":"string","minLength":1},"description":"Mini markets offered when the server lists none (one entry)."},"googleScore":{"type":"integer","minimum":1,"maximum":5,"description":"Score the loan-details rating sends to google-score (always 5)."},"specialPeriodStatus":{"type":"integer","description":"Instalment periodStatus shown in a special colour (500, overdue)."},"cardDigitGroup":{"type":"integer","minimum":1,"description":"Bank card digits are grouped by this many (4)."},"phoneDigitGroups":{"type":"array","items":{"type":"integer","minimum":1},"description":"Phone input grouping (3-4-4)."},"cookieExpiryYear":{"type":"integer","description":"Cookies expire at the end of this year (9999)."},"orderStatuses":{"type":"object","description":"Loan-details order statuses with their own picture and buttons (spec section 4).","required":["withPicture","defaultPicture","repayWithExtension","repayOnly","loanMore"],"additionalProperties":false,"properties":{"withPicture":{"type":"array","items":{"type":"integer"},"description":"Statuses with their own status picture (21, 151, 174, 180, 110, 200)."},"defaultPicture":{"type":"integer","description":"Status whose picture every other status uses (200)."},"repayWithExtension":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button plus the extension link when isDelay is '1' (174, 180, 3, 5)."},"repayOnly":{"type":"array","items":{"type":"integer"},"description":"Statuses showing the repay button only (170)."},"loanMore":{"type":"array","items":{"type":"integer"},"description":"Statuses showing 'loan more', leading to product detail (200, 4)."}}}}},"legal":{"title":"MarketLegal","description":"Figures of the loan terms legal text (the lender's terms), when the market shows them.","type":"object","additionalProperties":false,"required":["loanTermDays","decisionDays","creditingDays","defaultPenalty","dailyInterest","prepayment","minApplicantAge","personalDetailChangeDays","judgmentSettleDays","assignmentNoticeBusinessDays","emailDeemedReceivedHours","paymentOrder"],"properties":{"loanTermDays":{"type":"object","description":"Loan term in calendar days.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":1,"description":"Shortest term (91)."},"max":{"type":"integer","minimum":1,"description":"Longest term (365)."}}},"decisionDays":{"type":"integer","minimum":0,"description":"Decision within this many days (1)."},"creditingDays":{"type":"object","description":"Crediting within this many days after approval.","required":["min","max"],"additionalProperties":false,"properties":{"min":{"type":"integer","minimum":0,"description":"Earliest (1)."},"max":{"type":"integer","minimum":0,"description":"Latest (3)."}}},"defaultPenalty":{"type":"object","description":"One-off default penalty, in currency units.","required":["newClient","repeatClient"],"additionalProperties":false,"properties":{"newClient":{"type":"integer","minimum":0,"description":"New clients (Rs.1,000)."},"repeatClient":{"type":"integer","minimum":0,"description":"Repeat clients (Rs.800)."}}},"dailyInterest":{"type":"array","description":"Daily interest on the unpaid amount by days overdue.","items":{"title":"InterestBand","type":"object","required":["fromDay","percent"],"additionalProperties":false,"properties":{"fromDay":{"type":"integer","minimum":1,"description":"First overdue day of the band."},"toDay":{"type":"integer","minimum":1,"description":"Last overdue day of the band; absent means open-ended."},"percent":{"type":"number","minimum":0,"description":"Daily interest in percent."}}}},"prepayment":{"type":"object","description":"When prepayment is allowed.","required":["minTermFraction","minDaysAfterDisbursal"],"additionalProperties":false,"properties":{"minTermFraction":{"type":"number","minimum":0,"maximum":1,"description":"Part of the term that must have passed (0.5)."},"minDaysAfterDisbursal":{"type":"integer","minimum":0,"description":"Days after disbursal (7)."}}},"minApplicantAge":{"type":"integer","minimum":0,"description":"Applicants must be over this age (18)."},"personalDetailChangeDays":{"type":"integer","minimum":0,"description":"Changes of personal details are notified within this many days (3)."},"judgmentSettleDays":{"type":"integer","minimum":0,"description":"A judgment is settled within this many days (10)."},"assignmentNoticeBusinessDays":{"type":"integer","minimum":0,"description":"Notice of assignment in business days (7)."},"emailDeemedReceivedHours":{"type":"integer","minimum":0,"description":"An e-mail notice counts as received this many hours after sending (1)."},"paymentOrder":{"type":"array","description":"Order payments are applied after maturity.","items":{"enum":["legalCharges","enforcementCosts","penalties","fees","interest","principal"]}}}}}};
-const pattern56 = new RegExp("^[a-z]{2}-[A-Z]{2}$", "u");
-const pattern57 = new RegExp("^[A-Z]{3}$", "u");
-const pattern58 = new RegExp("^[a-z]{2,3}(-[A-Z][a-z]{3})?-[A-Z]{2}$", "u");
-const pattern59 = new RegExp("^[^0-9]?$", "u");
-const pattern60 = new RegExp("^[^0-9]$", "u");
-const pattern61 = new RegExp("^[A-Za-z0-9_-]{1,20}$", "u");
-const pattern64 = new RegExp("^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$", "u");
-const pattern65 = new RegExp("^\\+?[0-9][0-9 -]{3,20}$", "u");
-const pattern66 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
-const pattern67 = new RegExp("^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$", "u");
+const pattern61 = new RegExp("^[a-z]{2}-[A-Z]{2}$", "u");
+const pattern62 = new RegExp("^[A-Z]{3}$", "u");
+const pattern63 = new RegExp("^[a-z]{2,3}(-[A-Z][a-z]{3})?-[A-Z]{2}$", "u");
+const pattern64 = new RegExp("^[^0-9]?$", "u");
+const pattern65 = new RegExp("^[^0-9]$", "u");
+const pattern66 = new RegExp("^[A-Za-z0-9_-]{1,20}$", "u");
+const pattern69 = new RegExp("^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$", "u");
+const pattern70 = new RegExp("^\\+?[0-9][0-9 -]{3,20}$", "u");
+const pattern71 = new RegExp("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "u");
+const pattern72 = new RegExp("^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$", "u");
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/market.json" */;
@@ -4548,7 +4729,7 @@ errors++;
 if(data.textSet !== undefined){
 let data5 = data.textSet;
 if(typeof data5 === "string"){
-if(!pattern56.test(data5)){
+if(!pattern61.test(data5)){
 const err25 = {instancePath:instancePath+"/textSet",schemaPath:"#/properties/textSet/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}-[A-Z]{2}$"},message:"must match pattern \""+"^[a-z]{2}-[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -4643,7 +4824,7 @@ errors++;
 if(data7.code !== undefined){
 let data8 = data7.code;
 if(typeof data8 === "string"){
-if(!pattern57.test(data8)){
+if(!pattern62.test(data8)){
 const err33 = {instancePath:instancePath+"/currency/code",schemaPath:"#/properties/currency/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -4755,7 +4936,7 @@ errors++;
 if(data11.locale !== undefined){
 let data12 = data11.locale;
 if(typeof data12 === "string"){
-if(!pattern58.test(data12)){
+if(!pattern63.test(data12)){
 const err42 = {instancePath:instancePath+"/number/locale",schemaPath:"#/properties/number/properties/locale/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(-[A-Z][a-z]{3})?-[A-Z]{2}$"},message:"must match pattern \""+"^[a-z]{2,3}(-[A-Z][a-z]{3})?-[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
@@ -4780,7 +4961,7 @@ errors++;
 if(data11.thousandsSeparator !== undefined){
 let data13 = data11.thousandsSeparator;
 if(typeof data13 === "string"){
-if(!pattern59.test(data13)){
+if(!pattern64.test(data13)){
 const err44 = {instancePath:instancePath+"/number/thousandsSeparator",schemaPath:"#/properties/number/properties/thousandsSeparator/pattern",keyword:"pattern",params:{pattern: "^[^0-9]?$"},message:"must match pattern \""+"^[^0-9]?$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
@@ -4805,7 +4986,7 @@ errors++;
 if(data11.decimalSeparator !== undefined){
 let data14 = data11.decimalSeparator;
 if(typeof data14 === "string"){
-if(!pattern60.test(data14)){
+if(!pattern65.test(data14)){
 const err46 = {instancePath:instancePath+"/number/decimalSeparator",schemaPath:"#/properties/number/properties/decimalSeparator/pattern",keyword:"pattern",params:{pattern: "^[^0-9]$"},message:"must match pattern \""+"^[^0-9]$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -4880,7 +5061,7 @@ if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 for(const key4 in data16){
 const _errs36 = errors;
 if(typeof key4 === "string"){
-if(!pattern61.test(key4)){
+if(!pattern66.test(key4)){
 const err52 = {instancePath:instancePath+"/termUnits/codes",schemaPath:"#/properties/termUnits/properties/codes/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,20}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,20}$"+"\"",propertyName:key4};
 if(vErrors === null){
 vErrors = [err52];
@@ -5080,7 +5261,7 @@ errors++;
 if(data.timeZone !== undefined){
 let data23 = data.timeZone;
 if(typeof data23 === "string"){
-if(!pattern64.test(data23)){
+if(!pattern69.test(data23)){
 const err68 = {instancePath:instancePath+"/timeZone",schemaPath:"#/properties/timeZone/pattern",keyword:"pattern",params:{pattern: "^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$"},message:"must match pattern \""+"^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -5277,7 +5458,7 @@ errors++;
 if(data.servicePhone !== undefined){
 let data30 = data.servicePhone;
 if(typeof data30 === "string"){
-if(!pattern65.test(data30)){
+if(!pattern70.test(data30)){
 const err84 = {instancePath:instancePath+"/servicePhone",schemaPath:"#/properties/servicePhone/pattern",keyword:"pattern",params:{pattern: "^\\+?[0-9][0-9 -]{3,20}$"},message:"must match pattern \""+"^\\+?[0-9][0-9 -]{3,20}$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
@@ -5302,7 +5483,7 @@ errors++;
 if(data.serviceEmail !== undefined){
 let data31 = data.serviceEmail;
 if(typeof data31 === "string"){
-if(!pattern66.test(data31)){
+if(!pattern71.test(data31)){
 const err86 = {instancePath:instancePath+"/serviceEmail",schemaPath:"#/properties/serviceEmail/pattern",keyword:"pattern",params:{pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"},message:"must match pattern \""+"^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
@@ -5331,7 +5512,7 @@ const len0 = data32.length;
 for(let i0=0; i0<len0; i0++){
 let data33 = data32[i0];
 if(typeof data33 === "string"){
-if(!pattern67.test(data33)){
+if(!pattern72.test(data33)){
 const err88 = {instancePath:instancePath+"/embedOrigins/" + i0,schemaPath:"#/properties/embedOrigins/items/pattern",keyword:"pattern",params:{pattern: "^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err88];
@@ -7890,7 +8071,7 @@ validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateMetric = validate34;
 const schema64 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/metric.json","title":"MetricDocument","description":"A goal an experiment can be judged on: the share of exposed borrowers who converted, counted from an event the backend (or a screen's goal step) reports within a window after the borrower's first exposure.","type":"object","required":["kind","id","schemaVersion","name","description","event","higherIsBetter"],"additionalProperties":false,"properties":{"kind":{"const":"metric","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","maxLength":64,"description":"Metric id (camelCase, e.g. `loanConfirmed`): what a release's experiment names in `goals` and the conversions endpoint in each event's `metric`."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"name":{"type":"string","minLength":1,"maxLength":80,"description":"Ops-facing name shown in the console's results (e.g. `Loan confirmed`)."},"description":{"type":"string","minLength":1,"maxLength":500,"description":"Ops-facing note: what counts as a conversion and who reports it."},"event":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$","maxLength":100,"description":"The event that counts as a conversion, as the backend names it (dotted, e.g. `loan.confirmed`)."},"conversionWindowHours":{"type":"integer","minimum":1,"maximum":2160,"default":72,"description":"Hours after the borrower's first exposure in which the event counts (default 72, at most 90 days); later events count nothing."},"higherIsBetter":{"type":"boolean","description":"Whether more conversions are good (registrations, repayments) or bad (complaints): a verdict names the arm that is better in this direction."}}};
-const pattern69 = new RegExp("^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$", "u");
+const pattern74 = new RegExp("^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$", "u");
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/metric.json" */;
@@ -8128,7 +8309,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!pattern69.test(data5)){
+if(!pattern74.test(data5)){
 const err20 = {instancePath:instancePath+"/event",schemaPath:"#/properties/event/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -8216,7 +8397,7 @@ validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const validateRouteMap = validate35;
 const schema65 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/route-map.json","title":"RouteMapDocument","description":"Every URL path of the app (scrambled ones included) and the screen id it opens. Both `/path` and `/#/path` open the same route.","type":"object","required":["kind","id","schemaVersion","routes","notFound"],"additionalProperties":false,"properties":{"kind":{"const":"route-map","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Route map id (`default`)."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"Ops-facing note about this route map."},"routes":{"type":"array","minItems":1,"description":"The routes, matched in order; paths must be unique.","items":{"title":"Route","type":"object","required":["path","screen"],"additionalProperties":false,"properties":{"path":{"$ref":"../common/route-path.json","description":"URL path, e.g. `/complaintList` or `/borrowDetail/:orderId`."},"screen":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Id of the screen document this path opens; it must exist."},"exact":{"type":"boolean","description":"Match only this exact path (no deeper paths); `/` is always exact."},"description":{"type":"string","description":"What the path is for, e.g. which product screen it stands for when it is scrambled or not built yet."}}}},"notFound":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id shown for a path no route matches; it must exist."}}};
 const schema66 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/route-path.json","title":"RoutePath","description":"A path of the route map, starting with `/`, e.g. `/complaintList` (no query, no hash). A navigate target must be one of the route map's paths; route parameters are written `:name`.","type":"string","pattern":"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"};
-const pattern71 = new RegExp("^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$", "u");
+const pattern76 = new RegExp("^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$", "u");
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/route-map.json" */;
@@ -8405,7 +8586,7 @@ errors++;
 if(data5.path !== undefined){
 let data6 = data5.path;
 if(typeof data6 === "string"){
-if(!pattern71.test(data6)){
+if(!pattern76.test(data6)){
 const err15 = {instancePath:instancePath+"/routes/" + i0+"/path",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -8547,7 +8728,7 @@ const schema69 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id"
 const schema101 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/set-state.json","title":"SetStateAction","description":"Writes a value (templates resolved, raw values kept) to a screen state path.","type":"object","required":["action","path"],"additionalProperties":false,"properties":{"action":{"const":"setState","description":"Action type."},"path":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path to write, e.g. `form.detail` or `$modals.rating`."},"value":{"description":"Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null."}}};
 const schema102 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/copy.json","title":"CopyAction","description":"Puts a text on the clipboard (e.g. a virtual account code the borrower pastes in a bank app). Fails, and runs no later action, when the text is empty or the clipboard refuses.","type":"object","required":["action","text"],"additionalProperties":false,"properties":{"action":{"const":"copy","description":"Action type."},"text":{"type":"string","maxLength":2000,"description":"The text to copy; a template, e.g. `{{ state.va.vcode }}`."}}};
 const schema70 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/api.json","title":"ApiAction","description":"Calls a logical endpoint of the API map. Its response `data` becomes `result` for `onSuccess` and the next action; a failure runs `onError` with `error` ({code, message}) and stops the list.","type":"object","required":["action","endpoint"],"additionalProperties":false,"properties":{"action":{"const":"api","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name from the API map."},"params":{"type":"object","description":"Request params; every string may be a template, e.g. `{{ query.orderNo }}`. Common params are added by the API layer.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response `data` on success, e.g. `detail`."},"detached":{"type":"boolean","description":"Fire and forget (tracking): the call is sent without waiting for it; the list goes on at once and its failure stops nothing (resultTo, onSuccess and onError still follow the answer)."},"silent":{"type":"boolean","description":"Never toast a failure of this call (the endpoint's own policy may already be silent)."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
-const pattern78 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
+const pattern83 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
 const wrapper0 = {validate: validate37};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8675,7 +8856,7 @@ errors++;
 if(data.resultTo !== undefined){
 let data3 = data.resultTo;
 if(typeof data3 === "string"){
-if(!pattern78.test(data3)){
+if(!pattern83.test(data3)){
 const err9 = {instancePath:instancePath+"/resultTo",schemaPath:"#/properties/resultTo/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -8901,7 +9082,7 @@ errors++;
 if(data.to !== undefined){
 let data1 = data.to;
 if(typeof data1 === "string"){
-if(!pattern71.test(data1)){
+if(!pattern76.test(data1)){
 const err7 = {instancePath:instancePath+"/to",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -8952,9 +9133,11 @@ errors++;
 }
 if(data.url !== undefined){
 let data4 = data.url;
+const _errs19 = errors;
+const _errs20 = errors;
 if(typeof data4 === "string"){
-if(data4.length < 1){
-const err11 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern33.test(data4)){
+const err11 = {};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8963,8 +9146,10 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern33.test(data4)){
-const err12 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
+}
+var valid6 = _errs20 === errors;
+if(valid6){
+const err12 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8973,9 +9158,20 @@ vErrors.push(err12);
 }
 errors++;
 }
+else {
+errors = _errs19;
+if(vErrors !== null){
+if(_errs19){
+vErrors.length = _errs19;
 }
 else {
-const err13 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+vErrors = null;
+}
+}
+}
+if(typeof data4 === "string"){
+if(data4.length < 1){
+const err13 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8984,15 +9180,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.query !== undefined){
-let data5 = data.query;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key2 in data5){
-const _errs21 = errors;
-if(typeof key2 === "string"){
-if(!pattern7.test(key2)){
-const err14 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key2};
+if(!pattern34.test(data4)){
+const err14 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9002,9 +9191,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-var valid6 = _errs21 === errors;
-if(!valid6){
-const err15 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
+else {
+const err15 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9014,9 +9202,14 @@ vErrors.push(err15);
 errors++;
 }
 }
-for(const key3 in data5){
-if(typeof data5[key3] !== "string"){
-const err16 = {instancePath:instancePath+"/query/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.query !== undefined){
+let data5 = data.query;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key2 in data5){
+const _errs23 = errors;
+if(typeof key2 === "string"){
+if(!pattern7.test(key2)){
+const err16 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]*$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9026,9 +9219,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid7 = _errs23 === errors;
+if(!valid7){
+const err17 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9038,9 +9231,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.replace !== undefined){
-if(typeof data.replace !== "boolean"){
-const err18 = {instancePath:instancePath+"/replace",schemaPath:"#/properties/replace/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+for(const key3 in data5){
+if(typeof data5[key3] !== "string"){
+const err18 = {instancePath:instancePath+"/query/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9050,9 +9243,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.back !== undefined){
-if(true !== data.back){
-const err19 = {instancePath:instancePath+"/back",schemaPath:"#/properties/back/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+}
+else {
+const err19 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9062,14 +9255,38 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.replace !== undefined){
+if(typeof data.replace !== "boolean"){
+const err20 = {instancePath:instancePath+"/replace",schemaPath:"#/properties/replace/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.back !== undefined){
+if(true !== data.back){
+const err21 = {instancePath:instancePath+"/back",schemaPath:"#/properties/back/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -9080,7 +9297,7 @@ validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema77 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/toast.json","title":"ToastAction","description":"Shows a message in the global live toast.","type":"object","required":["action"],"anyOf":[{"required":["key"]},{"required":["message"]}],"additionalProperties":false,"properties":{"action":{"const":"toast","description":"Action type."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the message."},"message":{"$ref":"../common/template.json","description":"A message from data, e.g. the server's `{{ error.message }}`."},"durationMs":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"description":"How long it shows; absent or under 300 ms means 3000 ms."}}};
 const schema80 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/limit.json","title":"Limit","description":"A business limit (a length, count, delay, duration or threshold): in a screen, a `{{ market.limits.* }}` binding to the market document, so an ops edit of the constant changes the product; a literal number is accepted by the schema but reported by `npm run validate` in screens. The referencing property's `minimum`/`maximum` bound a literal.","type":["number","string"],"pattern":"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"};
-const pattern83 = new RegExp("^\\s*\\{\\{[^{}]+\\}\\}\\s*$", "u");
+const pattern89 = new RegExp("^\\s*\\{\\{[^{}]+\\}\\}\\s*$", "u");
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/toast.json" */;
@@ -9241,7 +9458,7 @@ vErrors.push(err10);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern83.test(data3)){
+if(!pattern89.test(data3)){
 const err11 = {instancePath:instancePath+"/durationMs",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -9395,7 +9612,7 @@ validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema83 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-modal.json","title":"OpenModalAction","description":"Opens the modal node with this id (sets `state.$modals.<id>`).","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"openModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
 const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/node-id.json","title":"NodeId","description":"An identifier unique within the screen; modals, forms and tests address nodes by it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*$"};
-const pattern85 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
+const pattern91 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/open-modal.json" */;
@@ -9456,7 +9673,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -9555,7 +9772,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -9924,7 +10141,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data1 === "string"){
-if(!pattern83.test(data1)){
+if(!pattern89.test(data1)){
 const err6 = {instancePath:instancePath+"/ms",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -9975,7 +10192,7 @@ return errors === 0;
 validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema92 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/storage.json","title":"StorageAction","description":"Keeps screen data in the browser: local storage (read with `stored('key')`) or a cookie (read with `cookie('key')`).","type":"object","required":["action","op"],"additionalProperties":false,"properties":{"action":{"const":"storage","description":"Action type."},"op":{"enum":["set","remove","clear"],"description":"Set or remove one key, or clear every key screens stored."},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","description":"Storage key (needed by set and remove)."},"in":{"enum":["local","cookie"],"description":"Where the value is kept: `local` (default) the browser's local storage, read with `stored('key')`; `cookie` a site-wide cookie a backend also receives, read with `cookie('key')` (clear touches local storage only)."},"expiresYear":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1970,"maximum":9999,"description":"A cookie set with this lasts until the end of that year; absent, it ends with the browser session."},"value":{"description":"Value to store (templates resolved; non-strings stored as JSON)."}}};
-const pattern88 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
+const pattern94 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/storage.json" */;
@@ -10049,7 +10266,7 @@ errors++;
 if(data.key !== undefined){
 let data2 = data.key;
 if(typeof data2 === "string"){
-if(!pattern88.test(data2)){
+if(!pattern94.test(data2)){
 const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_.-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -10107,7 +10324,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data4 === "string"){
-if(!pattern83.test(data4)){
+if(!pattern89.test(data4)){
 const err10 = {instancePath:instancePath+"/expiresYear",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -10313,7 +10530,7 @@ errors++;
 if(data.resultTo !== undefined){
 let data5 = data.resultTo;
 if(typeof data5 === "string"){
-if(!pattern78.test(data5)){
+if(!pattern83.test(data5)){
 const err12 = {instancePath:instancePath+"/resultTo",schemaPath:"#/properties/resultTo/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -10455,9 +10672,11 @@ errors++;
 }
 if(data.url !== undefined){
 let data1 = data.url;
+const _errs6 = errors;
+const _errs7 = errors;
 if(typeof data1 === "string"){
-if(data1.length < 1){
-const err4 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern33.test(data1)){
+const err4 = {};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10466,8 +10685,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern33.test(data1)){
-const err5 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
+}
+var valid2 = _errs7 === errors;
+if(valid2){
+const err5 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10476,9 +10697,20 @@ vErrors.push(err5);
 }
 errors++;
 }
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
-const err6 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+vErrors = null;
+}
+}
+}
+if(typeof data1 === "string"){
+if(data1.length < 1){
+const err6 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10487,10 +10719,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.newWindow !== undefined){
-if(typeof data.newWindow !== "boolean"){
-const err7 = {instancePath:instancePath+"/newWindow",schemaPath:"#/properties/newWindow/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!pattern34.test(data1)){
+const err7 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10500,14 +10730,37 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.newWindow !== undefined){
+if(typeof data.newWindow !== "boolean"){
+const err9 = {instancePath:instancePath+"/newWindow",schemaPath:"#/properties/newWindow/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -10577,7 +10830,7 @@ errors++;
 if(data.form !== undefined){
 let data1 = data.form;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err4 = {instancePath:instancePath+"/form",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -10723,7 +10976,7 @@ errors++;
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern78.test(data1)){
+if(!pattern83.test(data1)){
 const err5 = {instancePath:instancePath+"/path",schemaPath:"actions/set-state.json/properties/path/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11090,7 +11343,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern83.test(data2)){
+if(!pattern89.test(data2)){
 const err6 = {instancePath:instancePath+"/minLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -11137,7 +11390,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern83.test(data3)){
+if(!pattern89.test(data3)){
 const err10 = {instancePath:instancePath+"/maxLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -11272,7 +11525,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11303,7 +11556,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern78.test(data3)){
+if(!pattern83.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -11578,7 +11831,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11609,7 +11862,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern78.test(data3)){
+if(!pattern83.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -11874,7 +12127,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12113,7 +12366,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12346,7 +12599,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12569,7 +12822,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12600,7 +12853,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern78.test(data3)){
+if(!pattern83.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -12920,7 +13173,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -12951,7 +13204,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern78.test(data3)){
+if(!pattern83.test(data3)){
 const err10 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -13342,7 +13595,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13459,7 +13712,7 @@ errors++;
 if(data.bind !== undefined){
 let data9 = data.bind;
 if(typeof data9 === "string"){
-if(!pattern78.test(data9)){
+if(!pattern83.test(data9)){
 const err13 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -13558,7 +13811,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -13778,7 +14031,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -14046,7 +14299,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -14183,7 +14436,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -14472,7 +14725,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -14621,7 +14874,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -14823,7 +15076,7 @@ return errors === 0;
 validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema178 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image.json","title":"ImageNode","description":"A picture. Only http(s), relative and data:image sources are shown.","type":"object","required":["type","src"],"additionalProperties":false,"properties":{"type":{"const":"image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Image address, e.g. `{{ state.order.productLogo }}`."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the alternative text; absent means the picture is decorative."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the alternative text, each a template (a picture whose text comes with its data, e.g. a landing section's)."},"width":{"description":"Width in CSS pixels, or one `{{ }}` binding to it (a picture whose size comes with its data); with the height, the box reserved before it loads.","anyOf":[{"type":"integer","minimum":1},{"$ref":"../common/template.json","type":"string","pattern":"^\\{\\{[^{}]+\\}\\}$"}]},"height":{"description":"Height in CSS pixels, or one `{{ }}` binding to it.","anyOf":[{"type":"integer","minimum":1},{"$ref":"../common/template.json","type":"string","pattern":"^\\{\\{[^{}]+\\}\\}$"}]},"fit":{"enum":["cover","contain"],"description":"How the picture fills its box."},"rounded":{"type":"boolean","description":"Round the corners (logos, avatars)."}}};
-const pattern142 = new RegExp("^\\{\\{[^{}]+\\}\\}$", "u");
+const pattern149 = new RegExp("^\\{\\{[^{}]+\\}\\}$", "u");
 
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/image.json" */;
@@ -14884,7 +15137,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -15017,7 +15270,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data7 === "string"){
-if(!pattern142.test(data7)){
+if(!pattern149.test(data7)){
 const err14 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\{\\{[^{}]+\\}\\}$"},message:"must match pattern \""+"^\\{\\{[^{}]+\\}\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -15103,7 +15356,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data8 === "string"){
-if(!pattern142.test(data8)){
+if(!pattern149.test(data8)){
 const err20 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\{\\{[^{}]+\\}\\}$"},message:"must match pattern \""+"^\\{\\{[^{}]+\\}\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -15270,7 +15523,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -15301,7 +15554,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern78.test(data3)){
+if(!pattern83.test(data3)){
 const err8 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -15501,7 +15754,7 @@ vErrors.push(err22);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern83.test(data14)){
+if(!pattern89.test(data14)){
 const err23 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -15672,7 +15925,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -15916,7 +16169,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -15999,7 +16252,7 @@ errors++;
 if(data.route !== undefined){
 let data6 = data.route;
 if(typeof data6 === "string"){
-if(!pattern71.test(data6)){
+if(!pattern76.test(data6)){
 const err13 = {instancePath:instancePath+"/route",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -16023,9 +16276,11 @@ errors++;
 }
 if(data.url !== undefined){
 let data7 = data.url;
+const _errs25 = errors;
+const _errs26 = errors;
 if(typeof data7 === "string"){
-if(data7.length < 1){
-const err15 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern33.test(data7)){
+const err15 = {};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16034,8 +16289,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern33.test(data7)){
-const err16 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
+}
+var valid8 = _errs26 === errors;
+if(valid8){
+const err16 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16044,9 +16301,20 @@ vErrors.push(err16);
 }
 errors++;
 }
+else {
+errors = _errs25;
+if(vErrors !== null){
+if(_errs25){
+vErrors.length = _errs25;
 }
 else {
-const err17 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+vErrors = null;
+}
+}
+}
+if(typeof data7 === "string"){
+if(data7.length < 1){
+const err17 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16055,13 +16323,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data.query !== undefined){
-let data8 = data.query;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key2 in data8){
-if(typeof data8[key2] !== "string"){
-const err18 = {instancePath:instancePath+"/query/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern34.test(data7)){
+const err18 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/pattern",keyword:"pattern",params:{pattern: "^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"},message:"must match pattern \""+"^(\\{\\{[^{}]+\\}\\}|https?://[^\\s/?#]+([/?#].*)?|tel:[0-9+*#(),;. -]+|mailto:[^\\s]+|/(?![/\\\\]).*|\\.{1,2}/.*|[?#].*)$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16071,9 +16334,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
 else {
-const err19 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath:instancePath+"/url",schemaPath:"../common/url.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -16083,15 +16345,42 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.variant !== undefined){
-let data10 = data.variant;
-if(!(((data10 === "inline") || (data10 === "skip")) || (data10 === "nav"))){
-const err20 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema196.properties.variant.enum},message:"must be equal to one of the allowed values"};
+if(data.query !== undefined){
+let data8 = data.query;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key2 in data8){
+if(typeof data8[key2] !== "string"){
+const err20 = {instancePath:instancePath+"/query/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.variant !== undefined){
+let data10 = data.variant;
+if(!(((data10 === "inline") || (data10 === "skip")) || (data10 === "nav"))){
+const err22 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema196.properties.variant.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -16108,24 +16397,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/onClick",schemaPath:"#/properties/onClick/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err23 = {instancePath:instancePath+"/onClick",schemaPath:"#/properties/onClick/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err23];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err23);
 }
 errors++;
 }
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err24];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -16205,7 +16494,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -16436,7 +16725,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -16644,7 +16933,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -16853,7 +17142,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -16884,7 +17173,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern78.test(data3)){
+if(!pattern83.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -17038,7 +17327,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!pattern83.test(data10)){
+if(!pattern89.test(data10)){
 const err19 = {instancePath:instancePath+"/maxDigits",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -17271,7 +17560,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -18652,7 +18941,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -18906,7 +19195,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -18937,7 +19226,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern78.test(data3)){
+if(!pattern83.test(data3)){
 const err10 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -19373,7 +19662,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -19404,7 +19693,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern78.test(data3)){
+if(!pattern83.test(data3)){
 const err9 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -19580,7 +19869,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!pattern83.test(data12)){
+if(!pattern89.test(data12)){
 const err22 = {instancePath:instancePath+"/length",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -19637,7 +19926,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern83.test(data13)){
+if(!pattern89.test(data13)){
 const err27 = {instancePath:instancePath+"/seconds",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -19832,7 +20121,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -20008,7 +20297,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -20039,7 +20328,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern78.test(data3)){
+if(!pattern83.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -20109,7 +20398,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data5 === "string"){
-if(!pattern83.test(data5)){
+if(!pattern89.test(data5)){
 const err13 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -20307,7 +20596,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -20429,7 +20718,7 @@ errors++;
 if(data5.route !== undefined){
 let data8 = data5.route;
 if(typeof data8 === "string"){
-if(!pattern71.test(data8)){
+if(!pattern76.test(data8)){
 const err16 = {instancePath:instancePath+"/tabs/" + i0+"/route",schemaPath:"../common/route-path.json/pattern",keyword:"pattern",params:{pattern: "^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"},message:"must match pattern \""+"^/([A-Za-z0-9_~.:-]+(/[A-Za-z0-9_~.:-]+)*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -20564,7 +20853,7 @@ errors++;
 if(data.bind !== undefined){
 let data16 = data.bind;
 if(typeof data16 === "string"){
-if(!pattern78.test(data16)){
+if(!pattern83.test(data16)){
 const err26 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -20763,7 +21052,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -20961,7 +21250,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -21188,7 +21477,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -21219,7 +21508,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern78.test(data3)){
+if(!pattern83.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -21408,7 +21697,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern83.test(data13)){
+if(!pattern89.test(data13)){
 const err21 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -21519,7 +21808,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -21550,7 +21839,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern78.test(data3)){
+if(!pattern83.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -21726,7 +22015,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!pattern83.test(data12)){
+if(!pattern89.test(data12)){
 const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -21894,7 +22183,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern85.test(data1)){
+if(!pattern91.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -22827,7 +23116,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern56.test(data1)){
+if(!pattern61.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}-[A-Z]{2}$"},message:"must match pattern \""+"^[a-z]{2}-[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -22864,7 +23153,7 @@ errors++;
 if(data.locale !== undefined){
 let data3 = data.locale;
 if(typeof data3 === "string"){
-if(!pattern56.test(data3)){
+if(!pattern61.test(data3)){
 const err10 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}-[A-Z]{2}$"},message:"must match pattern \""+"^[a-z]{2}-[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -22985,10 +23274,10 @@ export const validateLandingSection = validate23;
 
 export const validateBeacon = validate203;
 const schema294 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/beacon.json","title":"Beacon","description":"What the renderer reports about borrowers' pages (POST /config/v1/beacon, at most 4096 bytes): per view ticket (a view the server handed out in a release) or per screen, counts and timings only. Ids, view tickets, counts and timings are all that fit: no token, phone, deviceId, order number or free text.","type":"object","required":["v","market","screens"],"additionalProperties":false,"properties":{"v":{"const":1,"description":"Version of this beacon format."},"market":{"type":"string","pattern":"^[A-Z]{2}$","description":"Market id of the page (`ID`, `IN`)."},"screens":{"type":"array","minItems":1,"maxItems":20,"description":"What happened since the last beacon: one entry per ticketed view, and per screen for views without a ticket.","items":{"title":"BeaconScreen","type":"object","required":["screen"],"additionalProperties":false,"properties":{"screen":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,63}$","description":"Screen id (as the route map names it)."},"ticket":{"type":"string","maxLength":700,"pattern":"^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$","description":"The view ticket the server handed out with this view (the drawn page's hand-off, or X-View-Ticket of the screen's answer): signed, it names the releases in flight for the view and the borrower's arm of each. Only an entry with a valid ticket counts for a release, once, as one page view; the arm is never taken from the body. Absent: the entry counts only for the screen's own figures."},"pageViews":{"type":"integer","minimum":0,"maximum":100,"description":"Times the screen was shown. Absent: 0."},"renderErrors":{"type":"integer","minimum":0,"maximum":100,"description":"Errors caught by node error boundaries (a widget that threw). Absent: 0."},"unknownNodes":{"type":"integer","minimum":0,"maximum":100,"description":"Nodes of a type the renderer does not know (drawn as nothing). Absent: 0."},"expressionWarnings":{"type":"integer","minimum":0,"maximum":100,"description":"Warnings of binding and condition expressions. Absent: 0."},"apiFailures":{"type":"object","maxProperties":20,"description":"API failures (network errors and non-success codes) by logical endpoint name (the API map's). Absent: none.","propertyNames":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},"additionalProperties":{"type":"integer","minimum":0,"maximum":100,"description":"Failures of that endpoint."}},"lcp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Largest Contentful Paint of page views, ms."},"inp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Interaction to Next Paint of page views, ms."}}}}}};
-const pattern217 = new RegExp("^[A-Z]{2}$", "u");
-const pattern218 = new RegExp("^[a-z0-9][a-z0-9-]{0,63}$", "u");
-const pattern219 = new RegExp("^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$", "u");
-const pattern220 = new RegExp("^[A-Za-z][A-Za-z0-9_.-]{0,63}$", "u");
+const pattern225 = new RegExp("^[A-Z]{2}$", "u");
+const pattern226 = new RegExp("^[a-z0-9][a-z0-9-]{0,63}$", "u");
+const pattern227 = new RegExp("^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$", "u");
+const pattern228 = new RegExp("^[A-Za-z][A-Za-z0-9_.-]{0,63}$", "u");
 
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/beacon.json" */;
@@ -23059,7 +23348,7 @@ errors++;
 if(data.market !== undefined){
 let data1 = data.market;
 if(typeof data1 === "string"){
-if(!pattern217.test(data1)){
+if(!pattern225.test(data1)){
 const err5 = {instancePath:instancePath+"/market",schemaPath:"#/properties/market/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -23133,7 +23422,7 @@ errors++;
 if(data3.screen !== undefined){
 let data4 = data3.screen;
 if(typeof data4 === "string"){
-if(!pattern218.test(data4)){
+if(!pattern226.test(data4)){
 const err11 = {instancePath:instancePath+"/screens/" + i0+"/screen",schemaPath:"#/properties/screens/items/properties/screen/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -23168,7 +23457,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern219.test(data5)){
+if(!pattern227.test(data5)){
 const err14 = {instancePath:instancePath+"/screens/" + i0+"/ticket",schemaPath:"#/properties/screens/items/properties/ticket/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -23346,7 +23635,7 @@ errors++;
 for(const key2 in data10){
 const _errs24 = errors;
 if(typeof key2 === "string"){
-if(!pattern220.test(key2)){
+if(!pattern228.test(key2)){
 const err29 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err29];

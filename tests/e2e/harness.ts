@@ -71,6 +71,8 @@ export interface HarnessOptions {
   worker?: boolean;
   /** The built renderer the server serves (default `dist/renderer/`): a copy a test replaces, as a new build would. */
   staticDir?: string;
+  /** The server's port (default any free one): for a test whose other party must know the address up front. */
+  port?: number;
 }
 
 export interface PageOptions {
@@ -144,7 +146,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     : { ...env, SSR_PREFETCH_BUDGET_MS: '0' };
   const start = () =>
     startServer({
-      port: 0,
+      port: opts.port ?? 0,
       host: '127.0.0.1',
       dataDir,
       sandbox: true,

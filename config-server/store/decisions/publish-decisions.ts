@@ -144,6 +144,7 @@ export function publish({
       before: rec.published?.content ?? null,
       after: rec.draft.content,
       editors: rec.draft.editors,
+      savedBy: rec.draft.updatedBy,
       approvedBy: read.approvedBy,
     };
   });

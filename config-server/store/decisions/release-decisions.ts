@@ -106,6 +106,7 @@ export function publishRelease(p: PublishReleaseInput): Decision & { id: string 
       before: rec.published.content,
       after: rec.draft.content,
       editors: rec.draft.editors,
+      savedBy: rec.draft.updatedBy,
       approvedBy: read.approvedBy,
     };
   });

@@ -83,7 +83,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a document as reviewed (four eyes): its draft, or rolling it back to a version
-         * @description A publisher approves one document at the ETag they reviewed (If-Match or body `etag`). Where the document's market asks for four eyes, the approval lets someone else publish (or roll back) that exact revision alone; it is void once the document changes (a new ETag) and never counts for the approver's own publish. Audited as `approve`. 403 for the draft's only editor (their approval would never count).
+         * @description A publisher approves one document at the ETag they reviewed (If-Match or body `etag`). Where the document's market asks for four eyes, the approval lets someone else publish (or roll back) that exact revision alone; it is void once the document changes (a new ETag) and never counts for the approver's own publish. Audited as `approve`. 403 for who saved the current draft (their approval would never count).
          */
         post: operations["adminApprove"];
         delete?: never;
@@ -275,6 +275,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finish signing in with the identity provider
+         * @description Checks state, nonce, PKCE and the ID token (signature, issuer, audience, expiry) with openid-client, maps the `groups` claim to roles (OIDC_GROUP_ROLES), starts a console session and redirects (303) to /admin. A refusal is an HTML page saying why: 400 (no sign-in in progress, replayed, or the provider's answer refused), 403 (no mapped group, disabled), 409 (a local account of that name).
+         */
+        get: operations["adminOidcCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in with the identity provider
+         * @description Redirects (303) to the provider's authorization endpoint with PKCE (S256), state and nonce, kept in a signed 10-minute cookie. 404 when OpenID Connect is not set.
+         */
+        get: operations["adminOidcStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/preview/bundle": {
         parameters: {
             query?: never;
@@ -449,6 +489,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's console sessions (or everyone's, for a publisher)
+         * @description Unexpired sessions not past the idle timeout, newest first: when and where each started, when it was last used, and which one is the caller's. `all=true` lists every user's (publisher role).
+         */
+        get: operations["adminListSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End a console session now
+         * @description The session's cookie answers 401 from its next request, on every replica. Anyone ends their own; a publisher ends anyone's. Audited as `session.end` (whose, where it started, from where it was ended).
+         */
+        delete: operations["adminEndSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/setup": {
         parameters: {
             query?: never;
@@ -502,6 +582,26 @@ export interface paths {
          * @description The token answers 401 from then on, on every replica. Audited as `token.revoke`.
          */
         delete: operations["adminRevokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/users/{name}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a console account (publishers)
+         * @description The account can no longer log in, and its sessions and API tokens end at once (their next request is 401). Not one's own account (409). Audited as `user.disable`. `npm run admin:create-user` enables it again with a new password.
+         */
+        post: operations["adminDisableUser"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -621,6 +721,32 @@ export interface components {
             /** @description null while none is published. */
             routeMap: components["schemas"]["Document"] | null;
             textSet: components["schemas"]["Document"];
+        };
+        ConsoleSession: {
+            /** @description Client address at login, as TRUST_PROXY reports it. */
+            address: string;
+            /** @description True for the session making this request. */
+            current: boolean;
+            /** @description The browser's User-Agent at login (its own word), at most 200 characters. */
+            device: string;
+            /**
+             * Format: date-time
+             * @description The absolute end (12 h after login).
+             */
+            expiresAt: string;
+            /** @description The session's id (never its cookie). */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Last request seen with it (to within a minute).
+             */
+            lastSeenAt: string;
+            /**
+             * Format: date-time
+             * @description Login time.
+             */
+            startedAt: string;
+            user: string;
         };
         /** @description One copy QA finding (issue 48) on a key in one locale: an error blocks a publish, a warning needs a confirmation with a reason. */
         CopyFinding: {
@@ -842,6 +968,11 @@ export interface components {
         };
         Me: {
             csrfToken: string | null;
+            /** @description Roles held for one market only, above the global `role` (e.g. publisher for ID). */
+            marketRoles?: {
+                market: string;
+                role: components["schemas"]["Role"];
+            }[];
             role: components["schemas"]["Role"];
             user: string;
             /** @enum {unknown} */
@@ -1002,6 +1133,10 @@ export interface components {
             /** @description How to create the first account. */
             command?: string;
             firstAccountNeeded: boolean;
+            /** @description False when LOCAL_PASSWORDS=off: only the break-glass accounts log in with a password. */
+            passwords?: boolean;
+            /** @description The identity provider's host when OpenID Connect sign-in is set (OIDC_ISSUER): the login page offers "Sign in with" it (GET /admin/api/oidc/start). */
+            signInWith?: string | null;
         };
         /** @description One error of the would-be published state. */
         StateError: {
@@ -1632,7 +1767,7 @@ export interface operations {
             };
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
-            /** @description This replica holds LIVE_MAX_STREAMS streams (or is shutting down): nothing opened; retry after `Retry-After` seconds, revalidating meanwhile. */
+            /** @description This replica holds LIVE_MAX_CONSOLE_STREAMS console streams (a cap apart from borrowers', kept below the process's file limit), or is shutting down: nothing opened; retry after `Retry-After` seconds. `details.limit` names the cap. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1769,6 +1904,85 @@ export interface operations {
             403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+        };
+    };
+    adminOidcCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "5XX": components["responses"]["Error5XX"];
+            /** @description Signed in: to /admin. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: a page saying why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused: a page saying why. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["Error404"];
+            /** @description Refused: a page saying why. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    adminOidcStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "5XX": components["responses"]["Error5XX"];
+            /** @description To the identity provider. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error404"];
+            /** @description The identity provider could not be used (unreachable, or its discovery names another issuer): a page saying why. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     adminPreviewBundle: {
@@ -2057,6 +2271,60 @@ export interface operations {
             415: components["responses"]["Error415"];
         };
     };
+    adminListSessions: {
+        parameters: {
+            query?: {
+                /** @description `true`: every user's sessions (publishers only). */
+                all?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "5XX": components["responses"]["Error5XX"];
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: components["schemas"]["ConsoleSession"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+        };
+    };
+    adminEndSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's id (GET /admin/api/sessions). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "5XX": components["responses"]["Error5XX"];
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+        };
+    };
     adminSetup: {
         parameters: {
             query?: never;
@@ -2170,6 +2438,32 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+        };
+    };
+    adminDisableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            "5XX": components["responses"]["Error5XX"];
+            /** @description Disabled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
         };
     };
     adminValidate: {

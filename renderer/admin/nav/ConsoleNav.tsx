@@ -1,6 +1,6 @@
 /**
  * The console's left navigation: Copy, Markets, Screens by flow, Routes and API, Landing pages,
- * Review & publish, Releases and Audit log. Entries are links to hash routes (so Back works and a page can be
+ * Review & publish, Releases, Audit log and Sessions. Entries are links to hash routes (so Back works and a page can be
  * shared); each document entry shows its human title, its id and its status badge.
  */
 import type { MouseEvent } from 'react';
@@ -80,6 +80,8 @@ export default function ConsoleNav({ groups, copy, current, onNavigate }: Props)
         {link({ page: 'releases' }, <span className="nav__title">Releases</span>)}
         {link({ page: 'audit' }, <span className="nav__title">Audit log</span>)}
       </ul>
+      <h2 className="nav__group">Account</h2>
+      <ul>{link({ page: 'sessions' }, <span className="nav__title">Sessions</span>)}</ul>
     </nav>
   );
 }

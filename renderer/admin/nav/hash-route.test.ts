@@ -12,6 +12,7 @@ describe('hash route', () => {
       { page: 'review' },
       { page: 'releases' },
       { page: 'audit' },
+      { page: 'sessions' },
     ];
     for (const r of routes) expect(parseHash(formatHash(r))).toEqual(r);
   });

@@ -1,6 +1,7 @@
 /**
  * The console's place in the URL hash, so a page can be linked and Back works:
- * `#/copy?key=complaint.title`, `#/doc/screen/complaint-entry`, `#/landing`, `#/review`, `#/releases`, `#/audit`.
+ * `#/copy?key=complaint.title`, `#/doc/screen/complaint-entry`, `#/landing`, `#/review`, `#/releases`, `#/audit`,
+ * `#/sessions`.
  */
 export type ConsoleRoute =
   | { page: 'home' }
@@ -9,7 +10,8 @@ export type ConsoleRoute =
   | { page: 'landing' }
   | { page: 'review' }
   | { page: 'releases' }
-  | { page: 'audit' };
+  | { page: 'audit' }
+  | { page: 'sessions' };
 
 export function parseHash(hash: string): ConsoleRoute {
   const [path = '', qs = ''] = hash.replace(/^#\/?/, '').split('?');
@@ -30,6 +32,7 @@ export function parseHash(hash: string): ConsoleRoute {
     case 'review':
     case 'releases':
     case 'audit':
+    case 'sessions':
       return { page: parts[0] };
     default:
       return { page: 'home' };

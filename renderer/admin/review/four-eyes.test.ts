@@ -31,6 +31,15 @@ describe('fourEyes', () => {
     ]);
   });
 
+  it("counts who saved the current draft, not a colleague's earlier save", () => {
+    const rewritten = { key: 'text-set/id-ID', markets: ['ID'], editors: ['ed', 'pat'], savedBy: 'pat' };
+    expect(fourEyes({ markets, changes: [rewritten], publisher: 'pat' }).documents[0].state).toBe('needs-second');
+    expect(canApprove(rewritten, strictMarkets(markets), 'paula')).toBe(true);
+    expect(canApprove(rewritten, strictMarkets(markets), 'pat')).toBe(false);
+    const reviewed = { ...rewritten, savedBy: 'ed' };
+    expect(fourEyes({ markets, changes: [reviewed], publisher: 'pat' }).documents[0].state).toBe('colleague');
+  });
+
   it('lets another person publish, or the drafter once someone else approved the draft (never their own approval)', () => {
     expect(
       fourEyes({ markets, changes: [{ markets: ['ID'], editors: ['ed'] }], publisher: 'pat' }).documents[0].state,

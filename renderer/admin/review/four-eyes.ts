@@ -1,8 +1,8 @@
 /**
  * The console's reading of the four-eyes rule the server enforces per document on publish, rollback and widening
  * (config-server/validation/publish-checks.ts): a document concerning a market that asks for it (`fourEyes: true`)
- * needs someone other than the publisher among its drafters, or an approval of its current draft by someone other
- * than the publisher. The console says so per document before the click; the server decides.
+ * needs someone other than the publisher to have saved its current draft (its last save), or an approval of its
+ * current draft by someone other than the publisher: a colleague's earlier save does not count. The console says so per document before the click; the server decides.
  */
 export interface FourEyesChange {
   /** `kind/id`, to find the verdict of a document again (optional for callers that only want the whole verdict). */
@@ -11,6 +11,8 @@ export interface FourEyesChange {
   markets: string[];
   /** Who drafted it. */
   editors: string[];
+  /** Who saved its current draft last (absent: a release's candidate, judged by its drafters). */
+  savedBy?: string;
   /** Who approved its current draft (approvals of an older ETag are not listed by the server). */
   approvers?: string[];
 }
@@ -65,7 +67,7 @@ export function documentFourEyes(change: FourEyesChange, strict: Set<string>, pu
   const approvers = (change.approvers ?? []).filter((a) => a !== publisher);
   const state: FourEyesState = !markets.length
     ? 'free'
-    : change.editors.some((e) => e !== publisher)
+    : (change.savedBy === undefined ? change.editors : [change.savedBy]).some((e) => e !== publisher)
       ? 'colleague'
       : approvers.length
         ? 'approved'
@@ -90,6 +92,11 @@ export function fourEyes({ markets, changes, publisher }: FourEyesInput): FourEy
  */
 export function canApprove(change: FourEyesChange, strict: Set<string>, user: string): boolean {
   if (!change.markets.some((m) => strict.has(m))) return false;
+  // The last saver is who the approval lets publish; a publisher does not approve text they saved themselves.
+  if (change.savedBy !== undefined) {
+    if (change.savedBy === user) return false;
+    return !(change.approvers ?? []).includes(user);
+  }
   const drafters = new Set(change.editors);
   if (drafters.size !== 1 || drafters.has(user)) return false;
   return !(change.approvers ?? []).includes(user);
