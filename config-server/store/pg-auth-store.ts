@@ -1,63 +1,30 @@
 import type pg from 'pg';
 import type { ApiTokenRecord, AuthStore, SessionRecord, UserRecord } from './config-store.js';
 import * as auth from './auth-records.js';
+import { AuthExtras } from './auth-extras.js';
 import { isoNow, systemClock, type Clock } from '../clock.js';
 import { PgOidcLogins } from './pg-oidc-logins.js';
-import type { OidcLogin } from './oidc-login-records.js';
 import { PgMarketRoles } from './pg-market-roles.js';
-import type { MarketRole } from './market-role-records.js';
 import { PgSessionList } from './pg-session-list.js';
-import type { SessionStart } from './session-list-records.js';
 import { PgDb } from './pg-db.js';
 
 /**
  * Users, sessions and API tokens in the shared PostgreSQL database: a session created on one
  * replica is valid on every other (the load balancer needs no stickiness).
  */
-export class PgAuthStore implements AuthStore {
+export class PgAuthStore extends AuthExtras implements AuthStore {
   private readonly db: PgDb;
 
   constructor(
     pool: pg.Pool,
     private readonly clock: Clock = systemClock,
   ) {
+    super({
+      sessionList: new PgSessionList(pool),
+      marketRoles: new PgMarketRoles(pool),
+      oidcLogins: new PgOidcLogins(pool),
+    });
     this.db = new PgDb(pool);
-    this.sessionList = new PgSessionList(pool);
-    this.marketRoles = new PgMarketRoles(pool);
-    this.oidcLogins = new PgOidcLogins(pool);
-  }
-
-  // Sign-ins with the identity provider (oidc-login-records.ts): their own table and file, delegated to.
-  private readonly oidcLogins: PgOidcLogins;
-  recordOidcLogin(tokenHash: string, login: OidcLogin) {
-    return this.oidcLogins.recordOidcLogin(tokenHash, login);
-  }
-  oidcLoginOf(tokenHash: string) {
-    return this.oidcLogins.oidcLoginOf(tokenHash);
-  }
-
-  // Roles per market (market-role-records.ts): their own table and file, delegated to.
-  private readonly marketRoles: PgMarketRoles;
-  marketRolesOf(user: string) {
-    return this.marketRoles.marketRolesOf(user);
-  }
-  setMarketRoles(user: string, roles: MarketRole[]) {
-    return this.marketRoles.setMarketRoles(user, roles);
-  }
-  listGrants() {
-    return this.marketRoles.listGrants();
-  }
-
-  // The sessions page (session-list-records.ts): its own table and file, delegated to.
-  private readonly sessionList: PgSessionList;
-  recordSessionStart(tokenHash: string, start: SessionStart) {
-    return this.sessionList.recordSessionStart(tokenHash, start);
-  }
-  listSessions(user: string | undefined, now: number) {
-    return this.sessionList.listSessions(user, now);
-  }
-  endSession(id: string, user: string | undefined) {
-    return this.sessionList.endSession(id, user);
   }
 
   private q<T extends pg.QueryResultRow>(sql: string, args: unknown[] = []): Promise<T[]> {

@@ -1,56 +1,23 @@
 import type Database from 'better-sqlite3';
 import type { ApiTokenRecord, AuthStore, SessionRecord, UserRecord } from './config-store.js';
 import * as auth from './auth-records.js';
+import { AuthExtras } from './auth-extras.js';
 import { isoNow, systemClock, type Clock } from '../clock.js';
 import { SqliteOidcLogins } from './sqlite-oidc-logins.js';
-import type { OidcLogin } from './oidc-login-records.js';
 import { SqliteMarketRoles } from './sqlite-market-roles.js';
-import type { MarketRole } from './market-role-records.js';
 import { SqliteSessionList } from './sqlite-session-list.js';
-import type { SessionStart } from './session-list-records.js';
 
 /** Users, sessions and API tokens in the same SQLite file as the documents. */
-export class SqliteAuthStore implements AuthStore {
+export class SqliteAuthStore extends AuthExtras implements AuthStore {
   constructor(
     private readonly db: Database.Database,
     private readonly clock: Clock = systemClock,
   ) {
-    this.sessionList = new SqliteSessionList(db);
-    this.marketRoles = new SqliteMarketRoles(db);
-    this.oidcLogins = new SqliteOidcLogins(db);
-  }
-
-  // Sign-ins with the identity provider (oidc-login-records.ts): their own table and file, delegated to.
-  private readonly oidcLogins: SqliteOidcLogins;
-  recordOidcLogin(tokenHash: string, login: OidcLogin) {
-    return this.oidcLogins.recordOidcLogin(tokenHash, login);
-  }
-  oidcLoginOf(tokenHash: string) {
-    return this.oidcLogins.oidcLoginOf(tokenHash);
-  }
-
-  // Roles per market (market-role-records.ts): their own table and file, delegated to.
-  private readonly marketRoles: SqliteMarketRoles;
-  marketRolesOf(user: string) {
-    return this.marketRoles.marketRolesOf(user);
-  }
-  setMarketRoles(user: string, roles: MarketRole[]) {
-    return this.marketRoles.setMarketRoles(user, roles);
-  }
-  listGrants() {
-    return this.marketRoles.listGrants();
-  }
-
-  // The sessions page (session-list-records.ts): its own table and file, delegated to.
-  private readonly sessionList: SqliteSessionList;
-  recordSessionStart(tokenHash: string, start: SessionStart) {
-    return this.sessionList.recordSessionStart(tokenHash, start);
-  }
-  listSessions(user: string | undefined, now: number) {
-    return this.sessionList.listSessions(user, now);
-  }
-  endSession(id: string, user: string | undefined) {
-    return this.sessionList.endSession(id, user);
+    super({
+      sessionList: new SqliteSessionList(db),
+      marketRoles: new SqliteMarketRoles(db),
+      oidcLogins: new SqliteOidcLogins(db),
+    });
   }
 
   async getUser(name: string): Promise<UserRecord | undefined> {
