@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD, startTestServer, type TestServer } from '../testing/test-helpers.js';
 import { sharedTestPostgres, startTestPostgres, type TestPostgres } from '../testing/pg-test-server.js';
 import { describePostgres } from '../testing/describe-postgres.js';
+import { DEFAULT_LOGIN_LIMIT } from '../admin/login-throttle.js';
 
 interface Session {
   cookie: string;
@@ -180,7 +181,7 @@ describePostgres('replicas on postgres', () => {
     expect((await call(c, s, 'GET', '/me')).status).toBe(401);
   });
 
-  it('counts failed logins across the replicas: 10 spread over A, B and C, then the 11th is refused on any of them', async () => {
+  it('counts failed logins across the replicas: 5 of one address on one account spread over A, B and C, then that pair is refused on any of them', async () => {
     const attempt = (u: string) =>
       fetch(`${u}/admin/api/login`, {
         method: 'POST',
@@ -188,8 +189,8 @@ describePostgres('replicas on postgres', () => {
         body: JSON.stringify({ user: 'pat', password: 'not the password' }),
       }).then((r) => r.status);
     const statuses = [];
-    for (let i = 0; i < 10; i++) statuses.push(await attempt([a, b, c][i % 3]));
-    expect(statuses).toEqual(Array(10).fill(401));
+    for (let i = 0; i < DEFAULT_LOGIN_LIMIT.perPair; i++) statuses.push(await attempt([a, b, c][i % 3]));
+    expect(statuses).toEqual(Array(DEFAULT_LOGIN_LIMIT.perPair).fill(401));
     expect(await Promise.all([a, b, c].map(attempt))).toEqual([429, 429, 429]);
   });
 });

@@ -85,7 +85,8 @@ export function App(props: AppProps) {
   // publish of the market reaches the page (live stream, focus): an open page drops a bad worker without a reload.
   const workerWanted = offlineOf(bundle.body.market as unknown as Record<string, unknown>).worker;
   useEffect(() => {
-    if (isPreview) return;
+    // A webview without service workers (iOS WKWebView outside app-bound domains) has nothing to register or drop.
+    if (isPreview || !('serviceWorker' in navigator)) return;
     afterFirstScreen(
       () =>
         void import('../worker/worker-client').then(
@@ -138,7 +139,7 @@ function AppRoutes({
       landed.current = true;
       return;
     }
-    if (isPreview) return;
+    if (isPreview || !('serviceWorker' in navigator)) return;
     void import('../worker/worker-client').then(
       (m) => m.atNavigation(logError),
       () => {},
