@@ -260,6 +260,7 @@ export function pageDrawer(
       return {
         html: rendered.html,
         title: escapeHtml(rendered.title),
+        description: escapeHtml(rendered.description),
         lang: escapeHtml(String(bundle.textSet.locale ?? '')),
         ...(data ? { data } : {}),
       };
@@ -327,6 +328,10 @@ export function injectDrawn(html: string, page: DrawnPage): string {
   return html
     .replace(/<\/head>/i, () => `${hints}<script>${CAPTURE_SCRIPT}</script></head>`)
     .replace(/<div id="root"><\/div>/, () => `<div id="root" data-ssr="">${body}</div>${data}`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`)
+    .replace(
+      /<title>[^<]*<\/title>/,
+      () =>
+        `<title>${page.title}</title>${page.description ? `<meta name="description" content="${page.description}" />` : ''}`,
+    )
     .replace(/<html lang="[^"]*"/, () => (page.lang ? `<html lang="${page.lang}"` : '<html'));
 }

@@ -42,6 +42,8 @@ export interface StaticRender {
   html: string;
   /** The page title, translated. */
   title: string;
+  /** The page's meta description, translated: the screen's `metaDescription` key, or its title's text. */
+  description: string;
 }
 
 /** A static screen never calls out while rendering; anything that tries is a document bug, logged. */
@@ -99,5 +101,7 @@ export function renderStaticScreen(input: StaticRenderInput): StaticRender {
     </>,
   );
   controller.abort();
-  return { html, title: translate(services, input.doc.title) };
+  const title = translate(services, input.doc.title);
+  const description = input.doc.metaDescription ? translate(services, input.doc.metaDescription) : title;
+  return { html, title, description };
 }

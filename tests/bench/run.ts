@@ -213,20 +213,27 @@ if (only.has('lighthouse') && built) {
       [dataDir, appDir],
       { NODE_ENV: 'production' },
     );
-    const page = (label: string, path: string, query = '') => ({
-      label,
-      url: `${server.url}${path}?${COMMON}&token={token}${query}`,
-    });
+    // Every borrower route in both markets (ID as COMMON has it, then IN).
+    const markets = (process.env.BENCH_LH_MARKETS ?? 'ID,IN').split(',').map((m) => m.trim());
+    const inMarket = (m: string, url: string) => (m === 'ID' ? url : url.replace('market=ID', `market=${m}`));
+    const page = (label: string, path: string, query = '') =>
+      markets.map((m) => ({
+        label: m === 'ID' ? label : `${label} (${m})`,
+        url: inMarket(m, `${server.url}${path}?${COMMON}&token={token}${query}`),
+      }));
     try {
       return await lighthouseBench(
         [
-          page('complaint entry', '/complaint'),
-          page('instalments', '/instalmentRepay', '&productId=103&orderId=1004'),
-          page('loan details', '/loanDetails', '&productId=103&orderId=1004'),
-          page('loan confirmation', '/loanConfirm', '&productId=103'),
-          { label: 'landing', url: `${server.url}/register?${COMMON}&templateId=default` },
-          page('site home', '/'),
-          page('screen A', BENCH_SCREEN_A_PATH),
+          ...page('complaint entry', '/complaint'),
+          ...page('instalments', '/instalmentRepay', '&productId=103&orderId=1004'),
+          ...page('loan details', '/loanDetails', '&productId=103&orderId=1004'),
+          ...page('loan confirmation', '/loanConfirm', '&productId=103'),
+          ...markets.map((m) => ({
+            label: m === 'ID' ? 'landing' : `landing (${m})`,
+            url: inMarket(m, `${server.url}/register?${COMMON}&templateId=default`),
+          })),
+          ...page('site home', '/'),
+          ...page('screen A', BENCH_SCREEN_A_PATH).slice(0, 1),
           { label: 'screen A plain', url: `${server.url}/plain-a/index.html?${COMMON}&token={token}`, reference: true },
         ],
         lhRuns,
