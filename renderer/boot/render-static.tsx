@@ -101,7 +101,18 @@ export function renderStaticScreen(input: StaticRenderInput): StaticRender {
     </>,
   );
   controller.abort();
-  const title = translate(services, input.doc.title);
-  const description = input.doc.metaDescription ? translate(services, input.doc.metaDescription) : title;
-  return { html, title, description };
+  return { html, ...screenHead(services, input.doc) };
+}
+
+/**
+ * The page's title and meta description: they read only the screen's keys and the text set, never its data, so a
+ * streamed page sends them before the first call is answered (config-server/pages/stream-page.ts).
+ */
+export function screenHead(
+  services: Pick<RuntimeServices, 'texts' | 'market' | 'logError'>,
+  doc: StaticRenderInput['doc'],
+): Omit<StaticRender, 'html'> {
+  const title = translate(services, doc.title);
+  const description = doc.metaDescription ? translate(services, doc.metaDescription) : title;
+  return { title, description };
 }
