@@ -17,6 +17,8 @@ describe('static pages', () => {
     expect(home?.html).toContain('<h1 class="sdui-text sdui-text--title">Personal loans from ₹2,000 to ₹80,000</h1>');
     expect(home?.html).toContain('href="/About?market=IN"'); // common params carried, the ad tag not
     expect(home?.title).toBe('CashLoan: instant personal loans');
+    // The search result's line under the title: the screen's metaDescription key, in the market's text set.
+    expect(home?.description).toMatch(/^Instant personal loans for salaried earners/);
     expect(home?.lang).toBe('en-IN');
     expect(await render(snap, { market: 'IN', screenId: 'site-home', query: { market: 'IN', utm: 'other' } })).toBe(
       home,
@@ -25,6 +27,7 @@ describe('static pages', () => {
     // A borrower screen is drawn per query, without data when the server may not fetch any.
     const entry = await render(snap, { market: 'ID', screenId: 'complaint-entry', query: {} });
     expect(entry?.html).toContain('sdui-toast-region');
+    expect(entry?.description).toBe('Keluhan'); // no metaDescription key: the title's text
     // Not fetched here: the page is told how to start its first call itself (public/early-call.js).
     expect(entry?.data).toEqual({
       calls: [],
@@ -68,14 +71,14 @@ describe('static pages', () => {
     expect(logs.some((l) => l.includes('server render of screen site-about failed'))).toBe(true);
   });
 
-  it('injects markup, title and language into the page, escaping the title', () => {
+  it('injects markup, title, description and language into the page, escaping the title', () => {
     const page = injectDrawn(
       '<html lang="id"><head><title>loading...</title></head><body><div id="root"></div></body></html>',
-      { html: '<p>x</p>', title: 'A &amp; B', lang: 'en-IN' },
+      { html: '<p>x</p>', title: 'A &amp; B', description: '&quot;C&quot;', lang: 'en-IN' },
     );
     // The capture script last in the head (issue 45; http/security-headers.test.ts checks it against the CSP).
     expect(page).toBe(
-      `<html lang="en-IN"><head><title>A &amp; B</title><script>${CAPTURE_SCRIPT}</script></head><body><div id="root" data-ssr=""><p>x</p></div></body></html>`,
+      `<html lang="en-IN"><head><title>A &amp; B</title><meta name="description" content="&quot;C&quot;" /><script>${CAPTURE_SCRIPT}</script></head><body><div id="root" data-ssr=""><p>x</p></div></body></html>`,
     );
   });
 

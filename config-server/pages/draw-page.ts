@@ -3,6 +3,7 @@ import {
   CAPTURE_SCRIPT,
   prepareStaticRender,
   renderStaticScreen,
+  screenHead,
   type SameOriginEmbeds,
   type StaticRender,
   type StaticRenderInput,
@@ -113,7 +114,8 @@ export function pageDrawer(
     return page;
   };
 
-  return async function render(snap: PublishedSnapshot, req: DrawPageRequest): Promise<DrawnPage | null> {
+  /** What one request draws from: the snapshot's caches, the market's bundle and the screen's document. */
+  function target(snap: PublishedSnapshot, req: DrawPageRequest) {
     let mine = cache.get(snap);
     if (!mine)
       cache.set(
@@ -127,20 +129,47 @@ export function pageDrawer(
           calls: new Map(),
         }),
       );
-    if (!snap.screen(req.screenId)) return counted('not_drawn', null);
+    if (!snap.screen(req.screenId)) return undefined;
     if (!mine.bundles.has(req.market)) mine.bundles.set(req.market, parse<Bundle>(snap.bundle(req.market)?.body));
     const bundle = mine.bundles.get(req.market);
-    if (!bundle) return counted('not_drawn', null);
+    if (!bundle) return undefined;
     const names = (bundle.apiMap?.commonParams ?? []).map((p) => p.query);
     if (!mine.docs.has(req.screenId))
       mine.docs.set(req.screenId, parse<ScreenDocument>(snap.screen(req.screenId)?.body)!);
     const doc = mine.docs.get(req.screenId)!;
+    // The page query as the app reads it: every string param (the screen's onLoad reads e.g. orderId).
+    const query = Object.fromEntries(
+      Object.entries(req.query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
+    );
+    return { mine, bundle, names, doc, query };
+  }
+
+  /**
+   * The head of a page that will wait on a first call made here (a borrower screen, the server allowed to call, the
+   * API map naming the server for it): title, description and language, which read no data, so the page router can
+   * send the head while the call is under way. Undefined for every page that is drawn without waiting.
+   */
+  function head(snap: PublishedSnapshot, req: DrawPageRequest): Omit<DrawnPage, 'html' | 'data'> | undefined {
+    const t = target(snap, req);
+    if (!t || isStatic(snap, t.mine, req.screenId) || !(ssr.budgetMs > 0) || !t.bundle.apiMap || !req.selfOrigin)
+      return undefined;
+    const input = { ...screenOf(t.doc, t.bundle, t.query, t.names), apiMap: t.bundle.apiMap };
+    if (!firstCallsOf(t.mine, req.screenId, input).server) return undefined;
+    const { title, description } = screenHead(input, t.doc);
+    return {
+      title: escapeHtml(title),
+      description: escapeHtml(description),
+      lang: escapeHtml(String(t.bundle.textSet.locale ?? '')),
+    };
+  }
+
+  async function render(snap: PublishedSnapshot, req: DrawPageRequest): Promise<DrawnPage | null> {
+    const t = target(snap, req);
+    if (!t) return counted('not_drawn', null);
+    const { mine, bundle, names, doc } = t;
 
     if (!isStatic(snap, mine, req.screenId)) {
-      // The page query as the app reads it: every string param (the screen's onLoad reads e.g. orderId).
-      const query = Object.fromEntries(
-        Object.entries(req.query).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
-      );
+      const query = t.query;
       const screen = { ...screenOf(doc, bundle, query, names), sameOriginEmbeds: req.sameOriginEmbeds };
       await ready;
       if (ssr.budgetMs > 0 && bundle.apiMap && req.selfOrigin) {
@@ -208,7 +237,9 @@ export function pageDrawer(
     if (mine.pages.size >= MAX_ENTRIES) mine.pages.clear();
     mine.pages.set(key, page);
     return counted('without_data', page);
-  };
+  }
+
+  return Object.assign(render, { head });
 
   /**
    * The screen's first calls for this query, planned once: they depend only on the published documents and
@@ -260,6 +291,7 @@ export function pageDrawer(
       return {
         html: rendered.html,
         title: escapeHtml(rendered.title),
+        description: escapeHtml(rendered.description),
         lang: escapeHtml(String(bundle.textSet.locale ?? '')),
         ...(data ? { data } : {}),
       };
@@ -317,16 +349,23 @@ function isStatic(snap: PublishedSnapshot, mine: PerSnapshot, id: string): boole
 }
 
 /** The server-rendered page: body markup in the root element (and its data inlined), title and language in the head. */
-export function injectDrawn(html: string, page: DrawnPage): string {
+export function injectDrawn(html: string, page: DrawnPage, opts: { hintsInBody?: boolean } = {}): string {
   const data = page.data ? writeHandOff(page.data) : '';
-  // Resource hints React writes ahead of the markup (e.g. image preloads) belong in the head, not in the root.
+  // Resource hints React writes ahead of the markup (e.g. image preloads) belong in the head, not in the root; a
+  // streamed page (stream-page.ts) sent its head before they were known, so they open its body instead.
   const hints = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';
   const body = page.html.slice(hints.length);
+  const headHints = opts.hintsInBody ? '' : hints;
   // The capture script (issue 45) last in the head: it records early input from the first paint of the body on.
   // Allowed by its hash (http/security-headers.ts), so it must be exactly CAPTURE_SCRIPT between the tags.
   return html
-    .replace(/<\/head>/i, () => `${hints}<script>${CAPTURE_SCRIPT}</script></head>`)
+    .replace(/<\/head>/i, () => `${headHints}<script>${CAPTURE_SCRIPT}</script></head>`)
+    .replace(/<body[^>]*>/i, (tag) => (opts.hintsInBody ? tag + hints : tag))
     .replace(/<div id="root"><\/div>/, () => `<div id="root" data-ssr="">${body}</div>${data}`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`)
+    .replace(
+      /<title>[^<]*<\/title>/,
+      () =>
+        `<title>${page.title}</title>${page.description ? `<meta name="description" content="${page.description}" />` : ''}`,
+    )
     .replace(/<html lang="[^"]*"/, () => (page.lang ? `<html lang="${page.lang}"` : '<html'));
 }

@@ -5,7 +5,8 @@ import { notModified } from '../http/conditional.js';
 import type { PublishedSnapshot } from '../published/snapshot.js';
 import { widgetPreloads } from './widget-preloads.js';
 import { readWhenChanged } from './read-when-changed.js';
-import { injectDrawn, pageDrawer } from './draw-page.js';
+import { injectDrawn, pageDrawer, type DrawnPage } from './draw-page.js';
+import { bodyStart, streamPage } from './stream-page.js';
 import { escapeHtml } from '../http/escape-html.js';
 import type { SsrSettings } from './backend-call.js';
 import type { Telemetry } from '../ops/telemetry.js';
@@ -189,11 +190,31 @@ export function rendererRouter(
     const target = pageTarget(snapshot(), req.path, query);
     const { snap, market, screenId } = target;
     if (snap.release) res.setHeader('X-Config-Release', snap.release);
+    const ticket =
+      snap.release && tickets && target.deviceId && screenId
+        ? tickets.mint(screenId, armsOfLabel(snap.release), { deviceId: target.deviceId, market })
+        : undefined;
+    /** The page's view ticket slot filled per response: one view's ticket, never the cached bytes'. */
+    const withTicket = (body: string) => {
+      const at = snap.release ? body.lastIndexOf(VIEW_TICKET_SLOT) : -1;
+      return at < 0
+        ? body
+        : body.slice(0, at) +
+            (ticket ? `,"viewTicket":${JSON.stringify(ticket)}` : '') +
+            body.slice(at + VIEW_TICKET_SLOT.length);
+    };
+    // Not drawn (SSR=off, admin, a failed render): the same shell for every request of this version, market and
+    // screen, assembled and compressed once too, so server rendering is measured against an equally cached page.
+    const shell = () =>
+      assembled.get(shellToken(snap, `${market ?? ''}|${screenId ?? ''}`), html, () =>
+        injectLoading(injectBoot(html, bootScript(target, preloads, { bundle: 'inline', embedPaths }))),
+      );
+    const shellPage = () => shell().body;
     // Every screen arrives drawn in the HTML (static ones from a per-version cache, others with their first
     // data when the server could fetch it): readable before the bundle loads, then hydrated by the app.
-    const rendered =
+    const drawReq =
       market && screenId && query.locale === undefined && ssr?.render !== false
-        ? await drawPage(snap, {
+        ? {
             market,
             screenId,
             query,
@@ -202,14 +223,37 @@ export function rendererRouter(
             sameOriginEmbeds: embedPaths.length
               ? { origin: `${req.protocol}://${req.get('host')}`, paths: embedPaths }
               : undefined,
-          })
-        : null;
+          }
+        : undefined;
+    // A borrower's page that waits on its first call streams: its head leaves now, so the browser fetches the
+    // scripts and hints while the backend answers, and the drawn body follows in the same response.
+    const early =
+      drawReq && req.method === 'GET' && typeof query.token === 'string' ? drawPage.head(snap, drawReq) : undefined;
+    if (drawReq && early) {
+      const boot = bootScript(target, preloads, { bundle: 'reference', embedPaths });
+      const streamed = (page: DrawnPage) => injectBoot(injectDrawn(styled(html), page, { hintsInBody: true }), boot);
+      const first = streamed({ html: '', ...early });
+      const head = first.slice(0, bodyStart(first));
+      res.setHeader('Cache-Control', 'private, no-store');
+      const rest = drawPage(snap, drawReq)
+        .then((rendered) => {
+          const page = rendered ? streamed(rendered) : shellPage();
+          // A drawn page's head is the one sent (its title, description and language read no data); a failed
+          // drawing's shell keeps the sent head and brings its own body, with the bundle inlined.
+          if (rendered && !page.startsWith(head)) log(`streamed page ${screenId}: its head changed while drawing`);
+          return withTicket(page.slice(bodyStart(page)));
+        })
+        .catch((e: unknown) => {
+          log(`streamed page ${screenId} failed`, e);
+          const page = shellPage();
+          return withTicket(page.slice(bodyStart(page)));
+        });
+      await streamPage(res, head, rest);
+      return;
+    }
+    const rendered = drawReq ? await drawPage(snap, drawReq) : null;
     // A page holding a borrower's data (or asked for with their token) is theirs: no cache anywhere keeps it.
     const personal = !!rendered?.data?.calls.length || typeof query.token === 'string';
-    const ticket =
-      snap.release && tickets && target.deviceId && screenId
-        ? tickets.mint(screenId, armsOfLabel(snap.release), { deviceId: target.deviceId, market })
-        : undefined;
     /** A personal page is never stored; any other is revalidated by its ETag (304 when unchanged). */
     const sendPage = async (page: { etag: string } & Parameters<typeof sendAssembled>[2]) => {
       if (personal) res.setHeader('Cache-Control', 'private, no-store');
@@ -222,16 +266,9 @@ export function rendererRouter(
           return;
         }
       }
-      // A page in a release carries the ticket slot, filled per response: one view's ticket, never the cached bytes'.
+      // A page in a release carries the ticket slot, filled per response.
       if (snap.release) {
-        const at = page.body.lastIndexOf(VIEW_TICKET_SLOT);
-        res.send(
-          at < 0
-            ? page.body
-            : page.body.slice(0, at) +
-                (ticket ? `,"viewTicket":${JSON.stringify(ticket)}` : '') +
-                page.body.slice(at + VIEW_TICKET_SLOT.length),
-        );
+        res.send(withTicket(page.body));
         return;
       }
       await sendAssembled(req, res, page);
@@ -248,12 +285,7 @@ export function rendererRouter(
       await sendPage(built);
       return;
     }
-    // Not drawn (SSR=off, admin, a failed render): the same shell for every request of this version, market and
-    // screen, assembled and compressed once too, so server rendering is measured against an equally cached page.
-    const shell = assembled.get(shellToken(snap, `${market ?? ''}|${screenId ?? ''}`), html, () =>
-      injectLoading(injectBoot(html, bootScript(target, preloads, { bundle: 'inline', embedPaths }))),
-    );
-    await sendPage(shell);
+    await sendPage(shell());
   });
   return router;
 }

@@ -42,6 +42,8 @@ export interface StaticRender {
   html: string;
   /** The page title, translated. */
   title: string;
+  /** The page's meta description, translated: the screen's `metaDescription` key, or its title's text. */
+  description: string;
 }
 
 /** A static screen never calls out while rendering; anything that tries is a document bug, logged. */
@@ -99,5 +101,18 @@ export function renderStaticScreen(input: StaticRenderInput): StaticRender {
     </>,
   );
   controller.abort();
-  return { html, title: translate(services, input.doc.title) };
+  return { html, ...screenHead(services, input.doc) };
+}
+
+/**
+ * The page's title and meta description: they read only the screen's keys and the text set, never its data, so a
+ * streamed page sends them before the first call is answered (config-server/pages/stream-page.ts).
+ */
+export function screenHead(
+  services: Pick<RuntimeServices, 'texts' | 'market' | 'logError'>,
+  doc: StaticRenderInput['doc'],
+): Omit<StaticRender, 'html'> {
+  const title = translate(services, doc.title);
+  const description = doc.metaDescription ? translate(services, doc.metaDescription) : title;
+  return { title, description };
 }

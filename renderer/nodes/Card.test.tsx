@@ -11,6 +11,16 @@ describe('card', () => {
     expect(screen.getByRole('heading', { name: 'Pesanan' })).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
+  it('its heading is h3 unless the document gives a level (after a page title: 2)', () => {
+    renderNodes(
+      [
+        { type: 'card', title: 'order', children: [] },
+        { type: 'card', title: 'order', level: 2, children: [] },
+      ],
+      { texts: { order: 'Pesanan' } },
+    );
+    expect(screen.getAllByRole('heading', { name: 'Pesanan' }).map((h) => h.tagName)).toEqual(['H3', 'H2']);
+  });
   it('a pressable card works by tap and by keyboard', async () => {
     const r = renderNodes(
       [

@@ -6,8 +6,10 @@ import { displayValue, resolveArgs } from './text-of';
 
 export const Card: Widget<'card'> = ({ node }) => {
   const runtime = useRuntime();
+  const level = Number.isInteger(node.level) && node.level! >= 1 && node.level! <= 6 ? node.level! : 3;
+  const Heading = `h${level}` as `h${1 | 2 | 3 | 4 | 5 | 6}`;
   const title = node.title ? (
-    <h3 className="sdui-card__title">{runtime.t(node.title, resolveArgs(runtime, node.args))}</h3>
+    <Heading className="sdui-card__title">{runtime.t(node.title, resolveArgs(runtime, node.args))}</Heading>
   ) : null;
   if (!node.onClick) {
     return (

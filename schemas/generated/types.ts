@@ -1631,6 +1631,7 @@ export interface ScreenDocument {
    */
   description?: string;
   title: TextKey;
+  metaDescription?: TextKey;
   /**
    * Initial screen state, readable as `state.*` in expressions.
    */
@@ -1796,6 +1797,10 @@ export interface CardNode {
   id?: NodeId;
   when?: Expression;
   title?: TextKey;
+  /**
+   * Heading level of the card's title (default 3): 2 for a card that follows the page title directly, so headings go down one step at a time.
+   */
+  level?: number;
   /**
    * Values for the {name} placeholders of the copy, each a template.
    */

@@ -8723,12 +8723,12 @@ return errors === 0;
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateScreen = validate36;
-const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/screen.json","title":"ScreenDocument","description":"One screen: its title, initial state, the actions run on load and its node tree.","type":"object","required":["kind","id","schemaVersion","title","body"],"additionalProperties":false,"if":{"required":["static"],"properties":{"static":{"const":true,"description":"The screen is marked static."}}},"then":{"properties":{"onLoad":{"type":"array","maxItems":0,"description":"A static screen is rendered once for every visitor: its onLoad stays empty (no data calls, no timers)."}}},"properties":{"kind":{"const":"screen","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id (kebab-case); the route map points at it."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"What the screen is for (ops-facing, never shown to borrowers)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the page <title>."},"state":{"type":"object","description":"Initial screen state, readable as `state.*` in expressions."},"onLoad":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when the screen opens (data loads, timers)."},"static":{"type":"boolean","description":"The screen shows no per-user data (no onLoad calls, no query-dependent content): the server renders its body to HTML once per published version, market and path, so it reads before any JavaScript runs; the app then takes over with identical markup."},"body":{"type":"array","items":{"$ref":"../node.json"},"description":"The node tree."}}};
-const schema69 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/action.json","title":"Action","description":"Any action. Add an action type by adding one line here.","type":"object","required":["action"],"discriminator":{"propertyName":"action"},"oneOf":[{"$ref":"actions/api.json"},{"$ref":"actions/navigate.json"},{"$ref":"actions/toast.json"},{"$ref":"actions/bridge.json"},{"$ref":"actions/set-state.json"},{"$ref":"actions/open-modal.json"},{"$ref":"actions/close-modal.json"},{"$ref":"actions/sequence.json"},{"$ref":"actions/if.json"},{"$ref":"actions/delay.json"},{"$ref":"actions/storage.json"},{"$ref":"actions/upload.json"},{"$ref":"actions/open-url.json"},{"$ref":"actions/validate.json"},{"$ref":"actions/copy.json"}]};
-const schema101 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/set-state.json","title":"SetStateAction","description":"Writes a value (templates resolved, raw values kept) to a screen state path.","type":"object","required":["action","path"],"additionalProperties":false,"properties":{"action":{"const":"setState","description":"Action type."},"path":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path to write, e.g. `form.detail` or `$modals.rating`."},"value":{"description":"Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null."}}};
-const schema102 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/copy.json","title":"CopyAction","description":"Puts a text on the clipboard (e.g. a virtual account code the borrower pastes in a bank app). Fails, and runs no later action, when the text is empty or the clipboard refuses.","type":"object","required":["action","text"],"additionalProperties":false,"properties":{"action":{"const":"copy","description":"Action type."},"text":{"type":"string","maxLength":2000,"description":"The text to copy; a template, e.g. `{{ state.va.vcode }}`."}}};
-const schema70 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/api.json","title":"ApiAction","description":"Calls a logical endpoint of the API map. Its response `data` becomes `result` for `onSuccess` and the next action; a failure runs `onError` with `error` ({code, message}) and stops the list.","type":"object","required":["action","endpoint"],"additionalProperties":false,"properties":{"action":{"const":"api","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name from the API map."},"params":{"type":"object","description":"Request params; every string may be a template, e.g. `{{ query.orderNo }}`. Common params are added by the API layer.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response `data` on success, e.g. `detail`."},"detached":{"type":"boolean","description":"Fire and forget (tracking): the call is sent without waiting for it; the list goes on at once and its failure stops nothing (resultTo, onSuccess and onError still follow the answer)."},"silent":{"type":"boolean","description":"Never toast a failure of this call (the endpoint's own policy may already be silent)."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
-const pattern83 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
+const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/screen.json","title":"ScreenDocument","description":"One screen: its title, initial state, the actions run on load and its node tree.","type":"object","required":["kind","id","schemaVersion","title","body"],"additionalProperties":false,"if":{"required":["static"],"properties":{"static":{"const":true,"description":"The screen is marked static."}}},"then":{"properties":{"onLoad":{"type":"array","maxItems":0,"description":"A static screen is rendered once for every visitor: its onLoad stays empty (no data calls, no timers)."}}},"properties":{"kind":{"const":"screen","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Screen id (kebab-case); the route map points at it."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"description":{"type":"string","description":"What the screen is for (ops-facing, never shown to borrowers)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the page <title>."},"metaDescription":{"$ref":"../common/text-key.json","description":"Text key of the drawn page's <meta name=\"description\"> (what a search result shows under the title); without it, the title's text."},"state":{"type":"object","description":"Initial screen state, readable as `state.*` in expressions."},"onLoad":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when the screen opens (data loads, timers)."},"static":{"type":"boolean","description":"The screen shows no per-user data (no onLoad calls, no query-dependent content): the server renders its body to HTML once per published version, market and path, so it reads before any JavaScript runs; the app then takes over with identical markup."},"body":{"type":"array","items":{"$ref":"../node.json"},"description":"The node tree."}}};
+const schema70 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/action.json","title":"Action","description":"Any action. Add an action type by adding one line here.","type":"object","required":["action"],"discriminator":{"propertyName":"action"},"oneOf":[{"$ref":"actions/api.json"},{"$ref":"actions/navigate.json"},{"$ref":"actions/toast.json"},{"$ref":"actions/bridge.json"},{"$ref":"actions/set-state.json"},{"$ref":"actions/open-modal.json"},{"$ref":"actions/close-modal.json"},{"$ref":"actions/sequence.json"},{"$ref":"actions/if.json"},{"$ref":"actions/delay.json"},{"$ref":"actions/storage.json"},{"$ref":"actions/upload.json"},{"$ref":"actions/open-url.json"},{"$ref":"actions/validate.json"},{"$ref":"actions/copy.json"}]};
+const schema102 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/set-state.json","title":"SetStateAction","description":"Writes a value (templates resolved, raw values kept) to a screen state path.","type":"object","required":["action","path"],"additionalProperties":false,"properties":{"action":{"const":"setState","description":"Action type."},"path":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path to write, e.g. `form.detail` or `$modals.rating`."},"value":{"description":"Value to write; strings may be templates, `{{ expr }}` alone keeps the raw value. Absent writes null."}}};
+const schema103 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/copy.json","title":"CopyAction","description":"Puts a text on the clipboard (e.g. a virtual account code the borrower pastes in a bank app). Fails, and runs no later action, when the text is empty or the clipboard refuses.","type":"object","required":["action","text"],"additionalProperties":false,"properties":{"action":{"const":"copy","description":"Action type."},"text":{"type":"string","maxLength":2000,"description":"The text to copy; a template, e.g. `{{ state.va.vcode }}`."}}};
+const schema71 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/api.json","title":"ApiAction","description":"Calls a logical endpoint of the API map. Its response `data` becomes `result` for `onSuccess` and the next action; a failure runs `onError` with `error` ({code, message}) and stops the list.","type":"object","required":["action","endpoint"],"additionalProperties":false,"properties":{"action":{"const":"api","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name from the API map."},"params":{"type":"object","description":"Request params; every string may be a template, e.g. `{{ query.orderNo }}`. Common params are added by the API layer.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"}},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response `data` on success, e.g. `detail`."},"detached":{"type":"boolean","description":"Fire and forget (tracking): the call is sent without waiting for it; the list goes on at once and its failure stops nothing (resultTo, onSuccess and onError still follow the answer)."},"silent":{"type":"boolean","description":"Never toast a failure of this call (the endpoint's own policy may already be silent)."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
+const pattern84 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$", "u");
 const wrapper0 = {validate: validate37};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8856,7 +8856,7 @@ errors++;
 if(data.resultTo !== undefined){
 let data3 = data.resultTo;
 if(typeof data3 === "string"){
-if(!pattern83.test(data3)){
+if(!pattern84.test(data3)){
 const err9 = {instancePath:instancePath+"/resultTo",schemaPath:"#/properties/resultTo/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -8962,8 +8962,8 @@ return errors === 0;
 }
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema72 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/navigate.json","title":"NavigateAction","description":"Goes to a route of the route map (common params carried), to an external URL, or back.","type":"object","required":["action"],"anyOf":[{"required":["to"]},{"required":["url"]},{"required":["back"]}],"additionalProperties":false,"properties":{"action":{"const":"navigate","description":"Action type."},"to":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"params":{"type":"object","description":"Values for `:name` segments of the route path, each a template.","additionalProperties":{"$ref":"../common/template.json"}},"url":{"$ref":"../common/url.json","description":"External URL (http(s)); the location is replaced or assigned with it."},"query":{"type":"object","description":"Query params added after the common params, each a template.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"../common/template.json"}},"replace":{"type":"boolean","description":"Replace the current history entry instead of pushing one."},"back":{"const":true,"description":"Go back in history instead (to/url ignored)."}}};
-const schema74 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/template.json","title":"Template","description":"A string that may embed expressions as `{{ expr }}`. A string that is exactly one `{{ expr }}` yields the expression's raw value (number, object, list); otherwise the parts are joined as text.","type":"string"};
+const schema73 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/navigate.json","title":"NavigateAction","description":"Goes to a route of the route map (common params carried), to an external URL, or back.","type":"object","required":["action"],"anyOf":[{"required":["to"]},{"required":["url"]},{"required":["back"]}],"additionalProperties":false,"properties":{"action":{"const":"navigate","description":"Action type."},"to":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"params":{"type":"object","description":"Values for `:name` segments of the route path, each a template.","additionalProperties":{"$ref":"../common/template.json"}},"url":{"$ref":"../common/url.json","description":"External URL (http(s)); the location is replaced or assigned with it."},"query":{"type":"object","description":"Query params added after the common params, each a template.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"../common/template.json"}},"replace":{"type":"boolean","description":"Replace the current history entry instead of pushing one."},"back":{"const":true,"description":"Go back in history instead (to/url ignored)."}}};
+const schema75 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/template.json","title":"Template","description":"A string that may embed expressions as `{{ expr }}`. A string that is exactly one `{{ expr }}` yields the expression's raw value (number, object, list); otherwise the parts are joined as text.","type":"string"};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/navigate.json" */;
@@ -9295,9 +9295,9 @@ return errors === 0;
 }
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema77 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/toast.json","title":"ToastAction","description":"Shows a message in the global live toast.","type":"object","required":["action"],"anyOf":[{"required":["key"]},{"required":["message"]}],"additionalProperties":false,"properties":{"action":{"const":"toast","description":"Action type."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the message."},"message":{"$ref":"../common/template.json","description":"A message from data, e.g. the server's `{{ error.message }}`."},"durationMs":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"description":"How long it shows; absent or under 300 ms means 3000 ms."}}};
-const schema80 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/limit.json","title":"Limit","description":"A business limit (a length, count, delay, duration or threshold): in a screen, a `{{ market.limits.* }}` binding to the market document, so an ops edit of the constant changes the product; a literal number is accepted by the schema but reported by `npm run validate` in screens. The referencing property's `minimum`/`maximum` bound a literal.","type":["number","string"],"pattern":"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"};
-const pattern89 = new RegExp("^\\s*\\{\\{[^{}]+\\}\\}\\s*$", "u");
+const schema78 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/toast.json","title":"ToastAction","description":"Shows a message in the global live toast.","type":"object","required":["action"],"anyOf":[{"required":["key"]},{"required":["message"]}],"additionalProperties":false,"properties":{"action":{"const":"toast","description":"Action type."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the message."},"message":{"$ref":"../common/template.json","description":"A message from data, e.g. the server's `{{ error.message }}`."},"durationMs":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"description":"How long it shows; absent or under 300 ms means 3000 ms."}}};
+const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/limit.json","title":"Limit","description":"A business limit (a length, count, delay, duration or threshold): in a screen, a `{{ market.limits.* }}` binding to the market document, so an ops edit of the constant changes the product; a literal number is accepted by the schema but reported by `npm run validate` in screens. The referencing property's `minimum`/`maximum` bound a literal.","type":["number","string"],"pattern":"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"};
+const pattern90 = new RegExp("^\\s*\\{\\{[^{}]+\\}\\}\\s*$", "u");
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/toast.json" */;
@@ -9438,7 +9438,7 @@ errors++;
 if(data.durationMs !== undefined){
 let data3 = data.durationMs;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err9 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema77.properties.durationMs.type},message:"must be integer,string"};
+const err9 = {instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: schema78.properties.durationMs.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9448,7 +9448,7 @@ vErrors.push(err9);
 errors++;
 }
 if((!((typeof data3 == "number") && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err10 = {instancePath:instancePath+"/durationMs",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
+const err10 = {instancePath:instancePath+"/durationMs",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema81.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9458,7 +9458,7 @@ vErrors.push(err10);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern89.test(data3)){
+if(!pattern90.test(data3)){
 const err11 = {instancePath:instancePath+"/durationMs",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -9498,7 +9498,7 @@ return errors === 0;
 }
 validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/bridge.json","title":"BridgeAction","description":"Sends a native bridge message by its logical name from the bridge map.","type":"object","required":["action","message"],"additionalProperties":false,"properties":{"action":{"const":"bridge","description":"Action type."},"message":{"$ref":"../common/bridge-message.json","description":"Logical bridge message name."},"payload":{"type":"object","description":"Payload sent to the native side; strings may be templates."}}};
+const schema82 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/bridge.json","title":"BridgeAction","description":"Sends a native bridge message by its logical name from the bridge map.","type":"object","required":["action","message"],"additionalProperties":false,"properties":{"action":{"const":"bridge","description":"Action type."},"message":{"$ref":"../common/bridge-message.json","description":"Logical bridge message name."},"payload":{"type":"object","description":"Payload sent to the native side; strings may be templates."}}};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/bridge.json" */;
@@ -9610,9 +9610,9 @@ return errors === 0;
 }
 validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema83 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-modal.json","title":"OpenModalAction","description":"Opens the modal node with this id (sets `state.$modals.<id>`).","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"openModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
-const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/node-id.json","title":"NodeId","description":"An identifier unique within the screen; modals, forms and tests address nodes by it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*$"};
-const pattern91 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
+const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-modal.json","title":"OpenModalAction","description":"Opens the modal node with this id (sets `state.$modals.<id>`).","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"openModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
+const schema85 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/node-id.json","title":"NodeId","description":"An identifier unique within the screen; modals, forms and tests address nodes by it.","type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*$"};
+const pattern92 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/open-modal.json" */;
@@ -9673,7 +9673,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -9711,7 +9711,7 @@ return errors === 0;
 }
 validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema85 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/close-modal.json","title":"CloseModalAction","description":"Closes the modal node with this id.","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"closeModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
+const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/close-modal.json","title":"CloseModalAction","description":"Closes the modal node with this id.","type":"object","required":["action","id"],"additionalProperties":false,"properties":{"action":{"const":"closeModal","description":"Action type."},"id":{"$ref":"../common/node-id.json","description":"Id of the modal node."}}};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/close-modal.json" */;
@@ -9772,7 +9772,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -9810,7 +9810,7 @@ return errors === 0;
 }
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema87 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/sequence.json","title":"SequenceAction","description":"Runs a list of actions as one action (its last result is the result).","type":"object","required":["action","actions"],"additionalProperties":false,"properties":{"action":{"const":"sequence","description":"Action type."},"actions":{"type":"array","items":{"$ref":"../action.json"},"description":"The actions, in order; a failure stops the list."}}};
+const schema88 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/sequence.json","title":"SequenceAction","description":"Runs a list of actions as one action (its last result is the result).","type":"object","required":["action","actions"],"additionalProperties":false,"properties":{"action":{"const":"sequence","description":"Action type."},"actions":{"type":"array","items":{"$ref":"../action.json"},"description":"The actions, in order; a failure stops the list."}}};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/sequence.json" */;
@@ -9906,8 +9906,8 @@ return errors === 0;
 }
 validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema88 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/if.json","title":"IfAction","description":"Runs `then` when the condition is truthy, else `else`.","type":"object","required":["action","cond","then"],"additionalProperties":false,"properties":{"action":{"const":"if","description":"Action type."},"cond":{"$ref":"../common/expression.json","description":"Condition; an expression that fails counts as false."},"then":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the condition holds."},"else":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run otherwise."}}};
-const schema89 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/expression.json","title":"Expression","description":"An expression in the safe expression language (renderer/expressions), e.g. `state.order.isShow == 1`. Sees state, query, params, market, item, index, result, error and the helper functions; never code.","type":"string","minLength":1};
+const schema89 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/if.json","title":"IfAction","description":"Runs `then` when the condition is truthy, else `else`.","type":"object","required":["action","cond","then"],"additionalProperties":false,"properties":{"action":{"const":"if","description":"Action type."},"cond":{"$ref":"../common/expression.json","description":"Condition; an expression that fails counts as false."},"then":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the condition holds."},"else":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run otherwise."}}};
+const schema90 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/expression.json","title":"Expression","description":"An expression in the safe expression language (renderer/expressions), e.g. `state.order.isShow == 1`. Sees state, query, params, market, item, index, result, error and the helper functions; never code.","type":"string","minLength":1};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/if.json" */;
@@ -10060,7 +10060,7 @@ return errors === 0;
 }
 validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema90 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/delay.json","title":"DelayAction","description":"Waits, then lets the list continue; cancelled (the list stops) when the screen closes.","type":"object","required":["action","ms"],"additionalProperties":false,"properties":{"action":{"const":"delay","description":"Action type."},"ms":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"maximum":600000,"description":"Milliseconds to wait (e.g. 3000 before the rating modal)."}}};
+const schema91 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/delay.json","title":"DelayAction","description":"Waits, then lets the list continue; cancelled (the list stops) when the screen closes.","type":"object","required":["action","ms"],"additionalProperties":false,"properties":{"action":{"const":"delay","description":"Action type."},"ms":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":0,"maximum":600000,"description":"Milliseconds to wait (e.g. 3000 before the rating modal)."}}};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/delay.json" */;
@@ -10121,7 +10121,7 @@ errors++;
 if(data.ms !== undefined){
 let data1 = data.ms;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err4 = {instancePath:instancePath+"/ms",schemaPath:"#/properties/ms/type",keyword:"type",params:{type: schema90.properties.ms.type},message:"must be integer,string"};
+const err4 = {instancePath:instancePath+"/ms",schemaPath:"#/properties/ms/type",keyword:"type",params:{type: schema91.properties.ms.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10131,7 +10131,7 @@ vErrors.push(err4);
 errors++;
 }
 if((!((typeof data1 == "number") && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err5 = {instancePath:instancePath+"/ms",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
+const err5 = {instancePath:instancePath+"/ms",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema81.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10141,7 +10141,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data1 === "string"){
-if(!pattern89.test(data1)){
+if(!pattern90.test(data1)){
 const err6 = {instancePath:instancePath+"/ms",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -10191,8 +10191,8 @@ return errors === 0;
 }
 validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema92 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/storage.json","title":"StorageAction","description":"Keeps screen data in the browser: local storage (read with `stored('key')`) or a cookie (read with `cookie('key')`).","type":"object","required":["action","op"],"additionalProperties":false,"properties":{"action":{"const":"storage","description":"Action type."},"op":{"enum":["set","remove","clear"],"description":"Set or remove one key, or clear every key screens stored."},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","description":"Storage key (needed by set and remove)."},"in":{"enum":["local","cookie"],"description":"Where the value is kept: `local` (default) the browser's local storage, read with `stored('key')`; `cookie` a site-wide cookie a backend also receives, read with `cookie('key')` (clear touches local storage only)."},"expiresYear":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1970,"maximum":9999,"description":"A cookie set with this lasts until the end of that year; absent, it ends with the browser session."},"value":{"description":"Value to store (templates resolved; non-strings stored as JSON)."}}};
-const pattern94 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
+const schema93 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/storage.json","title":"StorageAction","description":"Keeps screen data in the browser: local storage (read with `stored('key')`) or a cookie (read with `cookie('key')`).","type":"object","required":["action","op"],"additionalProperties":false,"properties":{"action":{"const":"storage","description":"Action type."},"op":{"enum":["set","remove","clear"],"description":"Set or remove one key, or clear every key screens stored."},"key":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_.-]*$","description":"Storage key (needed by set and remove)."},"in":{"enum":["local","cookie"],"description":"Where the value is kept: `local` (default) the browser's local storage, read with `stored('key')`; `cookie` a site-wide cookie a backend also receives, read with `cookie('key')` (clear touches local storage only)."},"expiresYear":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1970,"maximum":9999,"description":"A cookie set with this lasts until the end of that year; absent, it ends with the browser session."},"value":{"description":"Value to store (templates resolved; non-strings stored as JSON)."}}};
+const pattern95 = new RegExp("^[A-Za-z_][A-Za-z0-9_.-]*$", "u");
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/storage.json" */;
@@ -10253,7 +10253,7 @@ errors++;
 if(data.op !== undefined){
 let data1 = data.op;
 if(!(((data1 === "set") || (data1 === "remove")) || (data1 === "clear"))){
-const err4 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema92.properties.op.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/op",schemaPath:"#/properties/op/enum",keyword:"enum",params:{allowedValues: schema93.properties.op.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10266,7 +10266,7 @@ errors++;
 if(data.key !== undefined){
 let data2 = data.key;
 if(typeof data2 === "string"){
-if(!pattern94.test(data2)){
+if(!pattern95.test(data2)){
 const err5 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_.-]*$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_.-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -10291,7 +10291,7 @@ errors++;
 if(data.in !== undefined){
 let data3 = data.in;
 if(!((data3 === "local") || (data3 === "cookie"))){
-const err7 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/enum",keyword:"enum",params:{allowedValues: schema92.properties.in.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/enum",keyword:"enum",params:{allowedValues: schema93.properties.in.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10304,7 +10304,7 @@ errors++;
 if(data.expiresYear !== undefined){
 let data4 = data.expiresYear;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err8 = {instancePath:instancePath+"/expiresYear",schemaPath:"#/properties/expiresYear/type",keyword:"type",params:{type: schema92.properties.expiresYear.type},message:"must be integer,string"};
+const err8 = {instancePath:instancePath+"/expiresYear",schemaPath:"#/properties/expiresYear/type",keyword:"type",params:{type: schema93.properties.expiresYear.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10314,7 +10314,7 @@ vErrors.push(err8);
 errors++;
 }
 if((!((typeof data4 == "number") && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err9 = {instancePath:instancePath+"/expiresYear",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
+const err9 = {instancePath:instancePath+"/expiresYear",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema81.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10324,7 +10324,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data4 === "string"){
-if(!pattern89.test(data4)){
+if(!pattern90.test(data4)){
 const err10 = {instancePath:instancePath+"/expiresYear",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -10374,7 +10374,7 @@ return errors === 0;
 }
 validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema94 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/upload.json","title":"UploadAction","description":"Uploads one file (multipart) to an endpoint; `result` is the response data.","type":"object","required":["action","endpoint","field","file"],"additionalProperties":false,"properties":{"action":{"const":"upload","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name of the upload call."},"field":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Multipart field name, e.g. `problemImage`."},"file":{"$ref":"../common/template.json","description":"Template yielding the file, e.g. `{{ file }}` in a picker's actions."},"params":{"type":"object","description":"Extra form fields; strings may be templates."},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response data on success."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
+const schema95 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/upload.json","title":"UploadAction","description":"Uploads one file (multipart) to an endpoint; `result` is the response data.","type":"object","required":["action","endpoint","field","file"],"additionalProperties":false,"properties":{"action":{"const":"upload","description":"Action type."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Logical endpoint name of the upload call."},"field":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]*$","description":"Multipart field name, e.g. `problemImage`."},"file":{"$ref":"../common/template.json","description":"Template yielding the file, e.g. `{{ file }}` in a picker's actions."},"params":{"type":"object","description":"Extra form fields; strings may be templates."},"resultTo":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path that receives the response data on success."},"onSuccess":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after success, with `result` = response data."},"onError":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a failure, with `error` = {code, message}."}}};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/upload.json" */;
@@ -10530,7 +10530,7 @@ errors++;
 if(data.resultTo !== undefined){
 let data5 = data.resultTo;
 if(typeof data5 === "string"){
-if(!pattern83.test(data5)){
+if(!pattern84.test(data5)){
 const err12 = {instancePath:instancePath+"/resultTo",schemaPath:"#/properties/resultTo/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -10612,7 +10612,7 @@ return errors === 0;
 }
 validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema97 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-url.json","title":"OpenUrlAction","description":"Opens a tel:, mailto: or http(s) URL (anything else is refused and logged).","type":"object","required":["action","url"],"additionalProperties":false,"properties":{"action":{"const":"openUrl","description":"Action type."},"url":{"$ref":"../common/url.json","description":"The URL; may embed templates after the scheme, e.g. `mailto:{{ state.kf.email }}`."},"newWindow":{"type":"boolean","description":"Open http(s) in a new window instead of this one."}}};
+const schema98 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/open-url.json","title":"OpenUrlAction","description":"Opens a tel:, mailto: or http(s) URL (anything else is refused and logged).","type":"object","required":["action","url"],"additionalProperties":false,"properties":{"action":{"const":"openUrl","description":"Action type."},"url":{"$ref":"../common/url.json","description":"The URL; may embed templates after the scheme, e.g. `mailto:{{ state.kf.email }}`."},"newWindow":{"type":"boolean","description":"Open http(s) in a new window instead of this one."}}};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/open-url.json" */;
@@ -10769,7 +10769,7 @@ return errors === 0;
 }
 validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema99 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/validate.json","title":"ValidateAction","description":"Checks a form's field rules; the first message is toasted and the list stops.","type":"object","required":["action","form"],"additionalProperties":false,"properties":{"action":{"const":"validate","description":"Action type."},"form":{"$ref":"../common/node-id.json","description":"Id of the form node."}}};
+const schema100 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/validate.json","title":"ValidateAction","description":"Checks a form's field rules; the first message is toasted and the list stops.","type":"object","required":["action","form"],"additionalProperties":false,"properties":{"action":{"const":"validate","description":"Action type."},"form":{"$ref":"../common/node-id.json","description":"Id of the form node."}}};
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/actions/validate.json" */;
@@ -10830,7 +10830,7 @@ errors++;
 if(data.form !== undefined){
 let data1 = data.form;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err4 = {instancePath:instancePath+"/form",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -10976,7 +10976,7 @@ errors++;
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern83.test(data1)){
+if(!pattern84.test(data1)){
 const err5 = {instancePath:instancePath+"/path",schemaPath:"actions/set-state.json/properties/path/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11218,9 +11218,9 @@ return errors === 0;
 }
 validate37.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema103 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/node.json","title":"Node","description":"Any node of a screen's tree. Add a node type by adding one line here.","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"nodes/amount-field.json"},{"$ref":"nodes/bank-card-field.json"},{"$ref":"nodes/button.json"},{"$ref":"nodes/captcha-image.json"},{"$ref":"nodes/card.json"},{"$ref":"nodes/checkbox.json"},{"$ref":"nodes/choice-list.json"},{"$ref":"nodes/collapse.json"},{"$ref":"nodes/countdown.json"},{"$ref":"nodes/detail-lines.json"},{"$ref":"nodes/divider.json"},{"$ref":"nodes/embedded-page.json"},{"$ref":"nodes/form.json"},{"$ref":"nodes/icon-grid.json"},{"$ref":"nodes/image.json"},{"$ref":"nodes/image-upload.json"},{"$ref":"nodes/landmark.json"},{"$ref":"nodes/link.json"},{"$ref":"nodes/list.json"},{"$ref":"nodes/modal.json"},{"$ref":"nodes/page.json"},{"$ref":"nodes/phone-field.json"},{"$ref":"nodes/rich-document.json"},{"$ref":"nodes/row.json"},{"$ref":"nodes/select.json"},{"$ref":"nodes/sms-code-field.json"},{"$ref":"nodes/stack.json"},{"$ref":"nodes/star-rating.json"},{"$ref":"nodes/tabs.json"},{"$ref":"nodes/tag.json"},{"$ref":"nodes/text.json"},{"$ref":"nodes/text-field.json"},{"$ref":"nodes/textarea.json"},{"$ref":"nodes/theme-scope.json"}]};
-const schema104 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/amount-field.json","title":"AmountFieldNode","description":"An amount: digits only, shown with thousands dots (1.000.000), stored without dots.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"amount-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 12).","minimum":1,"maximum":18}}};
-const schema106 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/when.json","title":"When","description":"An expression; the node is rendered only while it is truthy. An expression that fails counts as false.","$ref":"expression.json"};
+const schema104 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/node.json","title":"Node","description":"Any node of a screen's tree. Add a node type by adding one line here.","type":"object","required":["type"],"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"nodes/amount-field.json"},{"$ref":"nodes/bank-card-field.json"},{"$ref":"nodes/button.json"},{"$ref":"nodes/captcha-image.json"},{"$ref":"nodes/card.json"},{"$ref":"nodes/checkbox.json"},{"$ref":"nodes/choice-list.json"},{"$ref":"nodes/collapse.json"},{"$ref":"nodes/countdown.json"},{"$ref":"nodes/detail-lines.json"},{"$ref":"nodes/divider.json"},{"$ref":"nodes/embedded-page.json"},{"$ref":"nodes/form.json"},{"$ref":"nodes/icon-grid.json"},{"$ref":"nodes/image.json"},{"$ref":"nodes/image-upload.json"},{"$ref":"nodes/landmark.json"},{"$ref":"nodes/link.json"},{"$ref":"nodes/list.json"},{"$ref":"nodes/modal.json"},{"$ref":"nodes/page.json"},{"$ref":"nodes/phone-field.json"},{"$ref":"nodes/rich-document.json"},{"$ref":"nodes/row.json"},{"$ref":"nodes/select.json"},{"$ref":"nodes/sms-code-field.json"},{"$ref":"nodes/stack.json"},{"$ref":"nodes/star-rating.json"},{"$ref":"nodes/tabs.json"},{"$ref":"nodes/tag.json"},{"$ref":"nodes/text.json"},{"$ref":"nodes/text-field.json"},{"$ref":"nodes/textarea.json"},{"$ref":"nodes/theme-scope.json"}]};
+const schema105 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/amount-field.json","title":"AmountFieldNode","description":"An amount: digits only, shown with thousands dots (1.000.000), stored without dots.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"amount-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 12).","minimum":1,"maximum":18}}};
+const schema107 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/when.json","title":"When","description":"An expression; the node is rendered only while it is truthy. An expression that fails counts as false.","$ref":"expression.json"};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/common/when.json" */;
@@ -11260,7 +11260,7 @@ return errors === 0;
 }
 validate67.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema110 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/field-rule.json","title":"FieldRule","description":"One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.","type":"object","required":["message"],"additionalProperties":false,"properties":{"required":{"type":"boolean","description":"The value must not be empty (a checkbox must be ticked, a list must have an entry, a score must be above 0)."},"pattern":{"type":"string","description":"A regular expression the whole (non-empty) value must match, e.g. `^1[3-9][0-9]{9}$`."},"minLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Fewest characters (or list entries) of a non-empty value."},"maxLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Most characters (or list entries)."},"message":{"$ref":"text-key.json","description":"Text key of the message shown when the rule fails."}}};
+const schema111 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/field-rule.json","title":"FieldRule","description":"One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.","type":"object","required":["message"],"additionalProperties":false,"properties":{"required":{"type":"boolean","description":"The value must not be empty (a checkbox must be ticked, a list must have an entry, a score must be above 0)."},"pattern":{"type":"string","description":"A regular expression the whole (non-empty) value must match, e.g. `^1[3-9][0-9]{9}$`."},"minLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Fewest characters (or list entries) of a non-empty value."},"maxLength":{"$ref":"limit.json","type":["integer","string"],"minimum":0,"description":"Most characters (or list entries)."},"message":{"$ref":"text-key.json","description":"Text key of the message shown when the rule fails."}}};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/common/field-rule.json" */;
@@ -11323,7 +11323,7 @@ errors++;
 if(data.minLength !== undefined){
 let data2 = data.minLength;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err4 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: schema110.properties.minLength.type},message:"must be integer,string"};
+const err4 = {instancePath:instancePath+"/minLength",schemaPath:"#/properties/minLength/type",keyword:"type",params:{type: schema111.properties.minLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11333,7 +11333,7 @@ vErrors.push(err4);
 errors++;
 }
 if((!((typeof data2 == "number") && (isFinite(data2)))) && (typeof data2 !== "string")){
-const err5 = {instancePath:instancePath+"/minLength",schemaPath:"limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
+const err5 = {instancePath:instancePath+"/minLength",schemaPath:"limit.json/type",keyword:"type",params:{type: schema81.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11343,7 +11343,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data2 === "string"){
-if(!pattern89.test(data2)){
+if(!pattern90.test(data2)){
 const err6 = {instancePath:instancePath+"/minLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -11370,7 +11370,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data3 = data.maxLength;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err8 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema110.properties.maxLength.type},message:"must be integer,string"};
+const err8 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema111.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11380,7 +11380,7 @@ vErrors.push(err8);
 errors++;
 }
 if((!((typeof data3 == "number") && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err9 = {instancePath:instancePath+"/maxLength",schemaPath:"limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
+const err9 = {instancePath:instancePath+"/maxLength",schemaPath:"limit.json/type",keyword:"type",params:{type: schema81.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11390,7 +11390,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern89.test(data3)){
+if(!pattern90.test(data3)){
 const err10 = {instancePath:instancePath+"/maxLength",schemaPath:"limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -11499,7 +11499,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema104.properties, key0))){
+if(!(func1.call(schema105.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -11525,7 +11525,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11556,7 +11556,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern83.test(data3)){
+if(!pattern84.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -11760,7 +11760,7 @@ return errors === 0;
 }
 validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema115 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/bank-card-field.json","title":"BankCardFieldNode","description":"A bank card number: digits only, shown in groups of four, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"bank-card-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 19).","minimum":1,"maximum":32}}};
+const schema116 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/bank-card-field.json","title":"BankCardFieldNode","description":"A bank card number: digits only, shown in groups of four, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"bank-card-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxDigits":{"type":"integer","description":"Most digits accepted (default 19).","minimum":1,"maximum":32}}};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/bank-card-field.json" */;
@@ -11805,7 +11805,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema115.properties, key0))){
+if(!(func1.call(schema116.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -11831,7 +11831,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -11862,7 +11862,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern83.test(data3)){
+if(!pattern84.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -12066,7 +12066,7 @@ return errors === 0;
 }
 validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema120 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/button.json","title":"ButtonNode","description":"A real <button> that runs actions.","type":"object","required":["type","label"],"additionalProperties":false,"properties":{"type":{"const":"button","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","x-copyMaxChars":32,"description":"Text key of the button's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when pressed."},"disabled":{"$ref":"../common/expression.json","description":"Disabled (greyed, not pressable) while this is truthy."},"variant":{"enum":["primary","secondary","text","danger"],"description":"Visual weight (default primary)."},"block":{"type":"boolean","description":"Stretch to the full width."}}};
+const schema121 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/button.json","title":"ButtonNode","description":"A real <button> that runs actions.","type":"object","required":["type","label"],"additionalProperties":false,"properties":{"type":{"const":"button","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","x-copyMaxChars":32,"description":"Text key of the button's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when pressed."},"disabled":{"$ref":"../common/expression.json","description":"Disabled (greyed, not pressable) while this is truthy."},"variant":{"enum":["primary","secondary","text","danger"],"description":"Visual weight (default primary)."},"block":{"type":"boolean","description":"Stretch to the full width."}}};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/button.json" */;
@@ -12101,7 +12101,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema120.properties, key0))){
+if(!(func1.call(schema121.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -12127,7 +12127,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12257,7 +12257,7 @@ errors++;
 if(data.variant !== undefined){
 let data9 = data.variant;
 if(!((((data9 === "primary") || (data9 === "secondary")) || (data9 === "text")) || (data9 === "danger"))){
-const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema120.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema121.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12295,7 +12295,7 @@ return errors === 0;
 }
 validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema125 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/captcha-image.json","title":"CaptchaImageNode","description":"An image captcha from a GET endpoint; tapping it loads a new one.","type":"object","required":["type","endpoint","alt"],"additionalProperties":false,"properties":{"type":{"const":"captcha-image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"GET endpoint of the API map that returns the picture."},"params":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters, each a template (e.g. `sid`)."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the accessible name (\"tap to refresh\")."},"refreshWhen":{"$ref":"../common/expression.json","description":"Refreshing is allowed only while this is truthy (e.g. a mobile number is entered)."},"refreshBlockedKey":{"$ref":"../common/text-key.json","description":"Text key toasted when refreshing is not allowed."}}};
+const schema126 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/captcha-image.json","title":"CaptchaImageNode","description":"An image captcha from a GET endpoint; tapping it loads a new one.","type":"object","required":["type","endpoint","alt"],"additionalProperties":false,"properties":{"type":{"const":"captcha-image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"GET endpoint of the API map that returns the picture."},"params":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters, each a template (e.g. `sid`)."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the accessible name (\"tap to refresh\")."},"refreshWhen":{"$ref":"../common/expression.json","description":"Refreshing is allowed only while this is truthy (e.g. a mobile number is entered)."},"refreshBlockedKey":{"$ref":"../common/text-key.json","description":"Text key toasted when refreshing is not allowed."}}};
 
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/captcha-image.json" */;
@@ -12366,7 +12366,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12537,7 +12537,7 @@ return errors === 0;
 }
 validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema132 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/card.json","title":"CardNode","description":"A raised box grouping content; with `onClick` the whole card is pressable.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"card","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the card's heading."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the card."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the card is pressed (a list item that opens details)."},"accessibleLabel":{"$ref":"../common/template.json","description":"Accessible name of a pressable card (e.g. the item's title)."}}};
+const schema133 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/card.json","title":"CardNode","description":"A raised box grouping content; with `onClick` the whole card is pressable.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"card","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the card's heading."},"level":{"type":"integer","minimum":1,"maximum":6,"description":"Heading level of the card's title (default 3): 2 for a card that follows the page title directly, so headings go down one step at a time."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the card."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the card is pressed (a list item that opens details)."},"accessibleLabel":{"$ref":"../common/template.json","description":"Accessible name of a pressable card (e.g. the item's title)."}}};
 const wrapper7 = {validate: validate65};
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -12573,7 +12573,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((((((key0 === "type") || (key0 === "id")) || (key0 === "when")) || (key0 === "title")) || (key0 === "args")) || (key0 === "children")) || (key0 === "onClick")) || (key0 === "accessibleLabel"))){
+if(!(func1.call(schema133.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -12599,7 +12599,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12652,12 +12652,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.args !== undefined){
-let data4 = data.args;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key1 in data4){
-if(typeof data4[key1] !== "string"){
-const err8 = {instancePath:instancePath+"/args/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.level !== undefined){
+let data4 = data.level;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err8 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12666,10 +12664,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 6 || isNaN(data4)){
+const err9 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6},message:"must be <= 6"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12678,20 +12675,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.children !== undefined){
-let data6 = data.children;
-if(Array.isArray(data6)){
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-if(!(wrapper7.validate(data6[i0], {instancePath:instancePath+"/children/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper7.validate.errors : vErrors.concat(wrapper7.validate.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data4 < 1 || isNaN(data4)){
+const err10 = {instancePath:instancePath+"/level",schemaPath:"#/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12701,19 +12686,13 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.onClick !== undefined){
-let data8 = data.onClick;
-if(Array.isArray(data8)){
-const len1 = data8.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate37(data8[i1], {instancePath:instancePath+"/onClick/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/onClick",schemaPath:"#/properties/onClick/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.args !== undefined){
+let data5 = data.args;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+if(typeof data5[key1] !== "string"){
+const err11 = {instancePath:instancePath+"/args/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12723,9 +12702,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.accessibleLabel !== undefined){
-if(typeof data.accessibleLabel !== "string"){
-const err12 = {instancePath:instancePath+"/accessibleLabel",schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err12 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12735,9 +12714,19 @@ vErrors.push(err12);
 errors++;
 }
 }
+if(data.children !== undefined){
+let data7 = data.children;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper7.validate(data7[i0], {instancePath:instancePath+"/children/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper7.validate.errors : vErrors.concat(wrapper7.validate.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12746,12 +12735,58 @@ vErrors.push(err13);
 }
 errors++;
 }
+}
+if(data.onClick !== undefined){
+let data9 = data.onClick;
+if(Array.isArray(data9)){
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate37(data9[i1], {instancePath:instancePath+"/onClick/" + i1,parentData:data9,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/onClick",schemaPath:"#/properties/onClick/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.accessibleLabel !== undefined){
+if(typeof data.accessibleLabel !== "string"){
+const err15 = {instancePath:instancePath+"/accessibleLabel",schemaPath:"../common/template.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
 validate81.errors = vErrors;
 return errors === 0;
 }
 validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema137 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/checkbox.json","title":"CheckboxNode","description":"A checkbox bound to a boolean; its label is the copy next to it. A `required` rule means it must be ticked.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"checkbox","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."}}};
+const schema138 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/checkbox.json","title":"CheckboxNode","description":"A checkbox bound to a boolean; its label is the copy next to it. A `required` rule means it must be ticked.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"checkbox","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."}}};
 
 function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/checkbox.json" */;
@@ -12796,7 +12831,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema137.properties, key0))){
+if(!(func1.call(schema138.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -12822,7 +12857,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12853,7 +12888,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern83.test(data3)){
+if(!pattern84.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -13049,7 +13084,7 @@ return errors === 0;
 }
 validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema143 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/choice-list.json","title":"ChoiceListNode","description":"A single-choice list of options (radio semantics) from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"choice-list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"onSelect":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when an option is chosen; the option's data item is `item`, its index `index`."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
+const schema144 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/choice-list.json","title":"ChoiceListNode","description":"A single-choice list of options (radio semantics) from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"choice-list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"onSelect":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when an option is chosen; the option's data item is `item`, its index `index`."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/choice-list.json" */;
@@ -13147,7 +13182,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema143.properties, key0))){
+if(!(func1.call(schema144.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -13173,7 +13208,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -13204,7 +13239,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern83.test(data3)){
+if(!pattern84.test(data3)){
 const err10 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -13524,7 +13559,7 @@ return errors === 0;
 }
 validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema149 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/collapse.json","title":"CollapseNode","description":"A fold: a header button (aria-expanded) that shows or hides its content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"collapse","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the header."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown while open."},"open":{"type":"boolean","description":"Open at first."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the open flag (lets actions open or close it)."}}};
+const schema150 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/collapse.json","title":"CollapseNode","description":"A fold: a header button (aria-expanded) that shows or hides its content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"collapse","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the header."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown while open."},"open":{"type":"boolean","description":"Open at first."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the open flag (lets actions open or close it)."}}};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/collapse.json" */;
@@ -13595,7 +13630,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13712,7 +13747,7 @@ errors++;
 if(data.bind !== undefined){
 let data9 = data.bind;
 if(typeof data9 === "string"){
-if(!pattern83.test(data9)){
+if(!pattern84.test(data9)){
 const err13 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -13750,7 +13785,7 @@ return errors === 0;
 }
 validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema153 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/countdown.json","title":"CountdownNode","description":"A timer counting down from a number of seconds, shown mm:ss; runs actions at zero.","type":"object","required":["type","seconds"],"additionalProperties":false,"properties":{"type":{"const":"countdown","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"seconds":{"$ref":"../common/template.json","description":"Seconds to count from, e.g. `60` or `{{ state.leftSeconds }}`."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy around the time, with {time}."},"format":{"enum":["mm:ss","hh:mm:ss","s"],"description":"How the time is shown (default mm:ss)."},"onEnd":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when it reaches zero."}}};
+const schema154 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/countdown.json","title":"CountdownNode","description":"A timer counting down from a number of seconds, shown mm:ss; runs actions at zero.","type":"object","required":["type","seconds"],"additionalProperties":false,"properties":{"type":{"const":"countdown","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"seconds":{"$ref":"../common/template.json","description":"Seconds to count from, e.g. `60` or `{{ state.leftSeconds }}`."},"key":{"$ref":"../common/text-key.json","description":"Text key of the copy around the time, with {time}."},"format":{"enum":["mm:ss","hh:mm:ss","s"],"description":"How the time is shown (default mm:ss)."},"onEnd":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run once when it reaches zero."}}};
 
 function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/countdown.json" */;
@@ -13811,7 +13846,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -13879,7 +13914,7 @@ errors++;
 if(data.format !== undefined){
 let data5 = data.format;
 if(!(((data5 === "mm:ss") || (data5 === "hh:mm:ss")) || (data5 === "s"))){
-const err9 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema153.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/enum",keyword:"enum",params:{allowedValues: schema154.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13927,7 +13962,7 @@ return errors === 0;
 }
 validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema157 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/detail-lines.json","title":"DetailLinesNode","description":"Title/value rows, from data (`items`) or static (`rows`); `hideEmpty` drops rows whose value is empty or '0'.","type":"object","required":["type"],"anyOf":[{"required":["items"]},{"required":["rows"]}],"additionalProperties":false,"properties":{"type":{"const":"detail-lines","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of a heading above the rows."},"items":{"$ref":"../common/template.json","description":"Rows from data: a template yielding a list of objects (e.g. `{{ state.detail.orderDetail.detail }}`)."},"titleField":{"type":"string","description":"Field of each data row holding the title (default `title`)."},"valueField":{"type":"string","description":"Field of each data row holding the value (default `value`)."},"rows":{"type":"array","description":"Static rows: copy by key, value by template.","items":{"type":"object","required":["label","value"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the row title."},"value":{"$ref":"../common/template.json","description":"The row's value."}}}},"hideEmpty":{"type":"boolean","description":"Hide rows whose value is '' or '0' (or missing)."}}};
+const schema158 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/detail-lines.json","title":"DetailLinesNode","description":"Title/value rows, from data (`items`) or static (`rows`); `hideEmpty` drops rows whose value is empty or '0'.","type":"object","required":["type"],"anyOf":[{"required":["items"]},{"required":["rows"]}],"additionalProperties":false,"properties":{"type":{"const":"detail-lines","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of a heading above the rows."},"items":{"$ref":"../common/template.json","description":"Rows from data: a template yielding a list of objects (e.g. `{{ state.detail.orderDetail.detail }}`)."},"titleField":{"type":"string","description":"Field of each data row holding the title (default `title`)."},"valueField":{"type":"string","description":"Field of each data row holding the value (default `value`)."},"rows":{"type":"array","description":"Static rows: copy by key, value by template.","items":{"type":"object","required":["label","value"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the row title."},"value":{"$ref":"../common/template.json","description":"The row's value."}}}},"hideEmpty":{"type":"boolean","description":"Hide rows whose value is '' or '0' (or missing)."}}};
 
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/detail-lines.json" */;
@@ -14005,7 +14040,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema157.properties, key0))){
+if(!(func1.call(schema158.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -14031,7 +14066,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -14248,7 +14283,7 @@ return errors === 0;
 }
 validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema163 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/divider.json","title":"DividerNode","description":"A horizontal rule between blocks.","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"const":"divider","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"inset":{"type":"boolean","description":"Indent the rule like list separators."}}};
+const schema164 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/divider.json","title":"DividerNode","description":"A horizontal rule between blocks.","type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"const":"divider","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"inset":{"type":"boolean","description":"Indent the rule like list separators."}}};
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/divider.json" */;
@@ -14299,7 +14334,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -14355,7 +14390,7 @@ return errors === 0;
 }
 validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema165 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/embedded-page.json","title":"EmbeddedPageNode","description":"A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`), or a page of the sandbox backend while it is on (never in production); otherwise the fallback text and, with `open`, a way to open the page so it can still be read.","type":"object","required":["type","src","title","fallback"],"additionalProperties":false,"properties":{"type":{"const":"embedded-page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Page address (https)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the frame's accessible title."},"fallback":{"$ref":"../common/text-key.json","description":"Text key shown when the address is missing or not allowed."},"open":{"type":"object","description":"Where the page cannot be embedded, a link under the fallback text that opens it (http or https only): in a new window, or through the native bridge message `bridge` (payload `url`) where the native shell provides that message.","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the link."},"bridge":{"$ref":"../common/bridge-message.json","description":"Native message that opens a URL (e.g. openPage), used instead of a new window when the native shell provides it."}}},"height":{"type":"integer","description":"Height in CSS pixels (default 480).","minimum":50}}};
+const schema166 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/embedded-page.json","title":"EmbeddedPageNode","description":"A sandboxed iframe of an https page whose origin the market allows (`embedOrigins`), or a page of the sandbox backend while it is on (never in production); otherwise the fallback text and, with `open`, a way to open the page so it can still be read.","type":"object","required":["type","src","title","fallback"],"additionalProperties":false,"properties":{"type":{"const":"embedded-page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","description":"Page address (https)."},"title":{"$ref":"../common/text-key.json","description":"Text key of the frame's accessible title."},"fallback":{"$ref":"../common/text-key.json","description":"Text key shown when the address is missing or not allowed."},"open":{"type":"object","description":"Where the page cannot be embedded, a link under the fallback text that opens it (http or https only): in a new window, or through the native bridge message `bridge` (payload `url`) where the native shell provides that message.","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the link."},"bridge":{"$ref":"../common/bridge-message.json","description":"Native message that opens a URL (e.g. openPage), used instead of a new window when the native shell provides it."}}},"height":{"type":"integer","description":"Height in CSS pixels (default 480).","minimum":50}}};
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/embedded-page.json" */;
@@ -14436,7 +14471,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -14654,7 +14689,7 @@ return errors === 0;
 }
 validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema172 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/form.json","title":"FormNode","description":"A group of fields validated together by the `validate` action naming its id.","type":"object","required":["type","id","children"],"additionalProperties":false,"properties":{"type":{"const":"form","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Form id, named by `validate` actions."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Fields and other content."},"onSubmit":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the form is submitted from the keyboard (Enter)."}}};
+const schema173 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/form.json","title":"FormNode","description":"A group of fields validated together by the `validate` action naming its id.","type":"object","required":["type","id","children"],"additionalProperties":false,"properties":{"type":{"const":"form","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Form id, named by `validate` actions."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Fields and other content."},"onSubmit":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the form is submitted from the keyboard (Enter)."}}};
 
 function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/form.json" */;
@@ -14725,7 +14760,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -14813,7 +14848,7 @@ return errors === 0;
 }
 validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema174 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/icon-grid.json","title":"IconGridNode","description":"A grid of pressable icon tiles (shortcuts, categories).","type":"object","required":["type","items"],"additionalProperties":false,"properties":{"type":{"const":"icon-grid","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"type":"array","minItems":1,"description":"Tiles.","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"icon":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Icon address."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tile's copy."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the tile is pressed."}}}},"columns":{"type":"integer","description":"Tiles per row (default 4).","minimum":1,"maximum":6}}};
+const schema175 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/icon-grid.json","title":"IconGridNode","description":"A grid of pressable icon tiles (shortcuts, categories).","type":"object","required":["type","items"],"additionalProperties":false,"properties":{"type":{"const":"icon-grid","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"type":"array","minItems":1,"description":"Tiles.","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"icon":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Icon address."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tile's copy."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the tile is pressed."}}}},"columns":{"type":"integer","description":"Tiles per row (default 4).","minimum":1,"maximum":6}}};
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/icon-grid.json" */;
@@ -14874,7 +14909,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -15075,8 +15110,8 @@ return errors === 0;
 }
 validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema178 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image.json","title":"ImageNode","description":"A picture. Only http(s), relative and data:image sources are shown.","type":"object","required":["type","src"],"additionalProperties":false,"properties":{"type":{"const":"image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Image address, e.g. `{{ state.order.productLogo }}`."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the alternative text; absent means the picture is decorative."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the alternative text, each a template (a picture whose text comes with its data, e.g. a landing section's)."},"width":{"description":"Width in CSS pixels, or one `{{ }}` binding to it (a picture whose size comes with its data); with the height, the box reserved before it loads.","anyOf":[{"type":"integer","minimum":1},{"$ref":"../common/template.json","type":"string","pattern":"^\\{\\{[^{}]+\\}\\}$"}]},"height":{"description":"Height in CSS pixels, or one `{{ }}` binding to it.","anyOf":[{"type":"integer","minimum":1},{"$ref":"../common/template.json","type":"string","pattern":"^\\{\\{[^{}]+\\}\\}$"}]},"fit":{"enum":["cover","contain"],"description":"How the picture fills its box."},"rounded":{"type":"boolean","description":"Round the corners (logos, avatars)."}}};
-const pattern149 = new RegExp("^\\{\\{[^{}]+\\}\\}$", "u");
+const schema179 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image.json","title":"ImageNode","description":"A picture. Only http(s), relative and data:image sources are shown.","type":"object","required":["type","src"],"additionalProperties":false,"properties":{"type":{"const":"image","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"src":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Image address, e.g. `{{ state.order.productLogo }}`."},"alt":{"$ref":"../common/text-key.json","description":"Text key of the alternative text; absent means the picture is decorative."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the alternative text, each a template (a picture whose text comes with its data, e.g. a landing section's)."},"width":{"description":"Width in CSS pixels, or one `{{ }}` binding to it (a picture whose size comes with its data); with the height, the box reserved before it loads.","anyOf":[{"type":"integer","minimum":1},{"$ref":"../common/template.json","type":"string","pattern":"^\\{\\{[^{}]+\\}\\}$"}]},"height":{"description":"Height in CSS pixels, or one `{{ }}` binding to it.","anyOf":[{"type":"integer","minimum":1},{"$ref":"../common/template.json","type":"string","pattern":"^\\{\\{[^{}]+\\}\\}$"}]},"fit":{"enum":["cover","contain"],"description":"How the picture fills its box."},"rounded":{"type":"boolean","description":"Round the corners (logos, avatars)."}}};
+const pattern150 = new RegExp("^\\{\\{[^{}]+\\}\\}$", "u");
 
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/image.json" */;
@@ -15111,7 +15146,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema178.properties, key0))){
+if(!(func1.call(schema179.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -15137,7 +15172,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -15270,7 +15305,7 @@ vErrors.push(err13);
 errors++;
 }
 if(typeof data7 === "string"){
-if(!pattern149.test(data7)){
+if(!pattern150.test(data7)){
 const err14 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\{\\{[^{}]+\\}\\}$"},message:"must match pattern \""+"^\\{\\{[^{}]+\\}\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -15356,7 +15391,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data8 === "string"){
-if(!pattern149.test(data8)){
+if(!pattern150.test(data8)){
 const err20 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\{\\{[^{}]+\\}\\}$"},message:"must match pattern \""+"^\\{\\{[^{}]+\\}\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -15404,7 +15439,7 @@ vErrors = null;
 if(data.fit !== undefined){
 let data9 = data.fit;
 if(!((data9 === "cover") || (data9 === "contain"))){
-const err23 = {instancePath:instancePath+"/fit",schemaPath:"#/properties/fit/enum",keyword:"enum",params:{allowedValues: schema178.properties.fit.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/fit",schemaPath:"#/properties/fit/enum",keyword:"enum",params:{allowedValues: schema179.properties.fit.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -15442,7 +15477,7 @@ return errors === 0;
 }
 validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema185 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image-upload.json","title":"ImageUploadNode","description":"Pictures picked from the device, each uploaded at once; the bound list holds the returned URLs.","type":"object","required":["type","bind","label","endpoint"],"additionalProperties":false,"properties":{"type":{"const":"image-upload","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Upload endpoint of the API map (multipart)."},"fileField":{"type":"string","description":"Multipart field name of the file (default `file`)."},"resultPath":{"type":"string","description":"Dotted path of the uploaded URL in the API result (default `data.url`)."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Most pictures (default 9).","minimum":1,"maximum":20},"addLabel":{"$ref":"../common/text-key.json","description":"Text key of the add button (default `widget.imageUpload.add`)."},"removeLabel":{"$ref":"../common/text-key.json","description":"Text key of each remove button's accessible name, with {n} (default `widget.imageUpload.remove`)."}}};
+const schema186 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/image-upload.json","title":"ImageUploadNode","description":"Pictures picked from the device, each uploaded at once; the bound list holds the returned URLs.","type":"object","required":["type","bind","label","endpoint"],"additionalProperties":false,"properties":{"type":{"const":"image-upload","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"endpoint":{"$ref":"../common/endpoint-name.json","description":"Upload endpoint of the API map (multipart)."},"fileField":{"type":"string","description":"Multipart field name of the file (default `file`)."},"resultPath":{"type":"string","description":"Dotted path of the uploaded URL in the API result (default `data.url`)."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Most pictures (default 9).","minimum":1,"maximum":20},"addLabel":{"$ref":"../common/text-key.json","description":"Text key of the add button (default `widget.imageUpload.add`)."},"removeLabel":{"$ref":"../common/text-key.json","description":"Text key of each remove button's accessible name, with {n} (default `widget.imageUpload.remove`)."}}};
 
 function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/image-upload.json" */;
@@ -15497,7 +15532,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema185.properties, key0))){
+if(!(func1.call(schema186.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -15523,7 +15558,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -15554,7 +15589,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern83.test(data3)){
+if(!pattern84.test(data3)){
 const err8 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -15734,7 +15769,7 @@ errors++;
 if(data.max !== undefined){
 let data14 = data.max;
 if((!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) && (typeof data14 !== "string")){
-const err21 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema185.properties.max.type},message:"must be integer,string"};
+const err21 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema186.properties.max.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -15744,7 +15779,7 @@ vErrors.push(err21);
 errors++;
 }
 if((!((typeof data14 == "number") && (isFinite(data14)))) && (typeof data14 !== "string")){
-const err22 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
+const err22 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema81.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -15754,7 +15789,7 @@ vErrors.push(err22);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern89.test(data14)){
+if(!pattern90.test(data14)){
 const err23 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -15854,7 +15889,7 @@ return errors === 0;
 }
 validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema193 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/landmark.json","title":"LandmarkNode","description":"A page region for assistive technology and layout: a header, navigation, main content, footer or a named section, optionally held to a readable width (for pages that also open on desktops).","type":"object","required":["type","role","children"],"additionalProperties":false,"properties":{"type":{"const":"landmark","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id; a skip link points at the main landmark's id (`#id`)."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"role":{"enum":["banner","navigation","main","contentinfo","region"],"description":"Kind of region: banner (<header>), navigation (<nav>), main (<main>, one per screen), contentinfo (<footer>), region (<section>, needs `label`)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the region's accessible name (needed for `region` and when a screen has two of a kind)."},"width":{"enum":["full","wide","readable"],"description":"Content width on large screens: full (default), wide (a site column) or readable (about 70 characters per line, for long text)."},"tone":{"enum":["plain","card","brand","muted"],"description":"Background: plain (default, the page's), card (white), brand (brand colour with light ink) or muted (footer grey)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the region."}}};
+const schema194 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/landmark.json","title":"LandmarkNode","description":"A page region for assistive technology and layout: a header, navigation, main content, footer or a named section, optionally held to a readable width (for pages that also open on desktops).","type":"object","required":["type","role","children"],"additionalProperties":false,"properties":{"type":{"const":"landmark","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id; a skip link points at the main landmark's id (`#id`)."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"role":{"enum":["banner","navigation","main","contentinfo","region"],"description":"Kind of region: banner (<header>), navigation (<nav>), main (<main>, one per screen), contentinfo (<footer>), region (<section>, needs `label`)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the region's accessible name (needed for `region` and when a screen has two of a kind)."},"width":{"enum":["full","wide","readable"],"description":"Content width on large screens: full (default), wide (a site column) or readable (about 70 characters per line, for long text)."},"tone":{"enum":["plain","card","brand","muted"],"description":"Background: plain (default, the page's), card (white), brand (brand colour with light ink) or muted (footer grey)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the region."}}};
 
 function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/landmark.json" */;
@@ -15925,7 +15960,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -15956,7 +15991,7 @@ errors = vErrors.length;
 if(data.role !== undefined){
 let data3 = data.role;
 if(!(((((data3 === "banner") || (data3 === "navigation")) || (data3 === "main")) || (data3 === "contentinfo")) || (data3 === "region"))){
-const err7 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema193.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema194.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15994,7 +16029,7 @@ errors++;
 if(data.width !== undefined){
 let data5 = data.width;
 if(!(((data5 === "full") || (data5 === "wide")) || (data5 === "readable"))){
-const err10 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/enum",keyword:"enum",params:{allowedValues: schema193.properties.width.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/width",schemaPath:"#/properties/width/enum",keyword:"enum",params:{allowedValues: schema194.properties.width.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16007,7 +16042,7 @@ errors++;
 if(data.tone !== undefined){
 let data6 = data.tone;
 if(!((((data6 === "plain") || (data6 === "card")) || (data6 === "brand")) || (data6 === "muted"))){
-const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema193.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema194.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -16055,7 +16090,7 @@ return errors === 0;
 }
 validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema196 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/link.json","title":"LinkNode","description":"A link (<a>) to a route of the route map (common params carried) or to an external http(s), tel: or mailto: address.","type":"object","required":["type","label"],"anyOf":[{"required":["route"]},{"required":["url"]}],"additionalProperties":false,"properties":{"type":{"const":"link","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the link's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"route":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"url":{"$ref":"../common/url.json","description":"External address; only http(s), tel: and mailto: are followed."},"query":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters added to the target, each a template."},"variant":{"enum":["inline","skip","nav"],"description":"Look: `inline` (default) an underlined link; `skip` hidden until it has keyboard focus (a 'skip to content' link to `#id` of a main landmark, first on the screen); `nav` a menu entry (no underline)."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run instead of following the link (the link target still shows on hover and long-press)."}}};
+const schema197 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/link.json","title":"LinkNode","description":"A link (<a>) to a route of the route map (common params carried) or to an external http(s), tel: or mailto: address.","type":"object","required":["type","label"],"anyOf":[{"required":["route"]},{"required":["url"]}],"additionalProperties":false,"properties":{"type":{"const":"link","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the link's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the copy, each a template."},"route":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"url":{"$ref":"../common/url.json","description":"External address; only http(s), tel: and mailto: are followed."},"query":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Query parameters added to the target, each a template."},"variant":{"enum":["inline","skip","nav"],"description":"Look: `inline` (default) an underlined link; `skip` hidden until it has keyboard focus (a 'skip to content' link to `#id` of a main landmark, first on the screen); `nav` a menu entry (no underline)."},"onClick":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run instead of following the link (the link target still shows on hover and long-press)."}}};
 
 function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/link.json" */;
@@ -16143,7 +16178,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema196.properties, key0))){
+if(!(func1.call(schema197.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -16169,7 +16204,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -16375,7 +16410,7 @@ errors++;
 if(data.variant !== undefined){
 let data10 = data.variant;
 if(!(((data10 === "inline") || (data10 === "skip")) || (data10 === "nav"))){
-const err22 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema196.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema197.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -16423,7 +16458,7 @@ return errors === 0;
 }
 validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema203 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/list.json","title":"ListNode","description":"Nodes repeated for each item of a data list, with `item` and `index` in scope; `empty` when there is none.","type":"object","required":["type","items","itemTemplate"],"additionalProperties":false,"properties":{"type":{"const":"list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"$ref":"../common/template.json","description":"A template yielding a list (e.g. `{{ state.list }}`)."},"itemTemplate":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn for each item."},"empty":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn when the list is empty."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between items."},"itemKey":{"type":"string","description":"Field of each item that identifies it (keeps input state across updates)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the list's accessible name."}}};
+const schema204 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/list.json","title":"ListNode","description":"Nodes repeated for each item of a data list, with `item` and `index` in scope; `empty` when there is none.","type":"object","required":["type","items","itemTemplate"],"additionalProperties":false,"properties":{"type":{"const":"list","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"items":{"$ref":"../common/template.json","description":"A template yielding a list (e.g. `{{ state.list }}`)."},"itemTemplate":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn for each item."},"empty":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes drawn when the list is empty."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between items."},"itemKey":{"type":"string","description":"Field of each item that identifies it (keeps input state across updates)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the list's accessible name."}}};
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/list.json" */;
@@ -16468,7 +16503,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema203.properties, key0))){
+if(!(func1.call(schema204.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -16494,7 +16529,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -16581,7 +16616,7 @@ errors++;
 if(data.gap !== undefined){
 let data8 = data.gap;
 if(!((((((data8 === "none") || (data8 === "xs")) || (data8 === "sm")) || (data8 === "md")) || (data8 === "lg")) || (data8 === "xl"))){
-const err10 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema203.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema204.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16644,7 +16679,7 @@ return errors === 0;
 }
 validate120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema207 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/modal.json","title":"ModalNode","description":"A dialog (role dialog, aria-modal) shown while `state.$modals.<id>` is true.","type":"object","required":["type","id","title","children"],"additionalProperties":false,"properties":{"type":{"const":"modal","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Modal id, named by openModal/closeModal."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the dialog's title (its accessible name)."},"hideTitle":{"type":"boolean","description":"Keep the title for assistive technology only."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the dialog (buttons included)."},"maskClosable":{"type":"boolean","description":"Tapping outside or Escape closes it (default true)."},"onClose":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the mask or Escape closes it."}}};
+const schema208 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/modal.json","title":"ModalNode","description":"A dialog (role dialog, aria-modal) shown while `state.$modals.<id>` is true.","type":"object","required":["type","id","title","children"],"additionalProperties":false,"properties":{"type":{"const":"modal","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Modal id, named by openModal/closeModal."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","description":"Text key of the dialog's title (its accessible name)."},"hideTitle":{"type":"boolean","description":"Keep the title for assistive technology only."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the dialog (buttons included)."},"maskClosable":{"type":"boolean","description":"Tapping outside or Escape closes it (default true)."},"onClose":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when the mask or Escape closes it."}}};
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/modal.json" */;
@@ -16725,7 +16760,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -16862,7 +16897,7 @@ return errors === 0;
 }
 validate122.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema210 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/page.json","title":"PageNode","description":"A screen's frame: a title bar (with an optional back button) above the content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","x-copyMaxChars":24,"description":"Text key of the title bar."},"onBack":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions of the back button; the button is shown only when this is present."},"backLabel":{"$ref":"../common/text-key.json","description":"Text key of the back button's accessible name (default `widget.back`)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the page."}}};
+const schema211 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/page.json","title":"PageNode","description":"A screen's frame: a title bar (with an optional back button) above the content.","type":"object","required":["type","title","children"],"additionalProperties":false,"properties":{"type":{"const":"page","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"$ref":"../common/text-key.json","x-copyMaxChars":24,"description":"Text key of the title bar."},"onBack":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions of the back button; the button is shown only when this is present."},"backLabel":{"$ref":"../common/text-key.json","description":"Text key of the back button's accessible name (default `widget.back`)."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the page."}}};
 
 function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/page.json" */;
@@ -16933,7 +16968,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -17071,7 +17106,7 @@ return errors === 0;
 }
 validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema214 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/phone-field.json","title":"PhoneFieldNode","description":"A mobile number: digits only, at most 11, shown grouped 3-4-4, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"phone-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"maxDigits":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1,"maximum":20,"description":"Digits kept: typing past it is ignored (default 11)."},"groups":{"anyOf":[{"type":"array","items":{"type":"integer","minimum":1,"maximum":20},"minItems":1},{"$ref":"../common/template.json"}],"description":"Sizes of the digit groups shown, or a binding to them, e.g. `{{ market.limits.phoneDigitGroups }}` (default 3-4-4)."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."}}};
+const schema215 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/phone-field.json","title":"PhoneFieldNode","description":"A mobile number: digits only, at most 11, shown grouped 3-4-4, stored as digits.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"phone-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"maxDigits":{"$ref":"../common/limit.json","type":["integer","string"],"minimum":1,"maximum":20,"description":"Digits kept: typing past it is ignored (default 11)."},"groups":{"anyOf":[{"type":"array","items":{"type":"integer","minimum":1,"maximum":20},"minItems":1},{"$ref":"../common/template.json"}],"description":"Sizes of the digit groups shown, or a binding to them, e.g. `{{ market.limits.phoneDigitGroups }}` (default 3-4-4)."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."}}};
 
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/phone-field.json" */;
@@ -17116,7 +17151,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema214.properties, key0))){
+if(!(func1.call(schema215.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -17142,7 +17177,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -17173,7 +17208,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern83.test(data3)){
+if(!pattern84.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -17307,7 +17342,7 @@ errors++;
 if(data.maxDigits !== undefined){
 let data10 = data.maxDigits;
 if((!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) && (typeof data10 !== "string")){
-const err17 = {instancePath:instancePath+"/maxDigits",schemaPath:"#/properties/maxDigits/type",keyword:"type",params:{type: schema214.properties.maxDigits.type},message:"must be integer,string"};
+const err17 = {instancePath:instancePath+"/maxDigits",schemaPath:"#/properties/maxDigits/type",keyword:"type",params:{type: schema215.properties.maxDigits.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -17317,7 +17352,7 @@ vErrors.push(err17);
 errors++;
 }
 if((!((typeof data10 == "number") && (isFinite(data10)))) && (typeof data10 !== "string")){
-const err18 = {instancePath:instancePath+"/maxDigits",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
+const err18 = {instancePath:instancePath+"/maxDigits",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema81.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -17327,7 +17362,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data10 === "string"){
-if(!pattern89.test(data10)){
+if(!pattern90.test(data10)){
 const err19 = {instancePath:instancePath+"/maxDigits",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -17499,7 +17534,7 @@ return errors === 0;
 }
 validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema221 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/rich-document.json","title":"RichDocumentNode","description":"Structured legal or static text: sections with headings, paragraphs and lists of text runs. Never raw HTML.","type":"object","required":["type","sections"],"additionalProperties":false,"properties":{"type":{"const":"rich-document","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Document title."},"sections":{"type":"array","minItems":1,"description":"Sections in order; numbered when `numbered`.","items":{"type":"object","required":["blocks"],"additionalProperties":false,"properties":{"heading":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Section heading."},"blocks":{"type":"array","items":{"oneOf":[{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A paragraph.","properties":{"kind":{"const":"paragraph","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A sub-heading.","properties":{"kind":{"const":"heading","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","items"],"additionalProperties":false,"description":"A list.","properties":{"kind":{"const":"list","description":"Block kind."},"ordered":{"type":"boolean","description":"Numbered (else bulleted)."},"items":{"type":"array","items":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."},"minItems":1,"description":"List items, each runs of text."}}}],"description":"One block of a section."},"description":"Paragraphs, headings and lists."}}}},"numbered":{"type":"boolean","description":"Number section headings 1, 2, 3."}}};
+const schema222 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/rich-document.json","title":"RichDocumentNode","description":"Structured legal or static text: sections with headings, paragraphs and lists of text runs. Never raw HTML.","type":"object","required":["type","sections"],"additionalProperties":false,"properties":{"type":{"const":"rich-document","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"title":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Document title."},"sections":{"type":"array","minItems":1,"description":"Sections in order; numbered when `numbered`.","items":{"type":"object","required":["blocks"],"additionalProperties":false,"properties":{"heading":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Section heading."},"blocks":{"type":"array","items":{"oneOf":[{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A paragraph.","properties":{"kind":{"const":"paragraph","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","runs"],"additionalProperties":false,"description":"A sub-heading.","properties":{"kind":{"const":"heading","description":"Block kind."},"runs":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."}}},{"type":"object","required":["kind","items"],"additionalProperties":false,"description":"A list.","properties":{"kind":{"const":"list","description":"Block kind."},"ordered":{"type":"boolean","description":"Numbered (else bulleted)."},"items":{"type":"array","items":{"type":"array","items":{"type":"object","additionalProperties":false,"anyOf":[{"required":["text"]},{"required":["key"]}],"description":"A run of text with one style.","properties":{"text":{"type":"string","description":"Plain text (legal text is data, never HTML)."},"key":{"$ref":"../common/text-key.json","description":"Text key of the run's copy."},"args":{"type":"object","additionalProperties":{"$ref":"../common/template.json"},"description":"Values for the {name} placeholders of the key's copy, each a template (e.g. a market figure)."},"emphasis":{"enum":["strong","em","underline"],"description":"Style of the run."}}},"minItems":1,"description":"Runs of text forming one line or paragraph."},"minItems":1,"description":"List items, each runs of text."}}}],"description":"One block of a section."},"description":"Paragraphs, headings and lists."}}}},"numbered":{"type":"boolean","description":"Number section headings 1, 2, 3."}}};
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/rich-document.json" */;
@@ -17560,7 +17595,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -17737,7 +17772,7 @@ errors++;
 if(data4.emphasis !== undefined){
 let data9 = data4.emphasis;
 if(!(((data9 === "strong") || (data9 === "em")) || (data9 === "underline"))){
-const err16 = {instancePath:instancePath+"/title/" + i0+"/emphasis",schemaPath:"#/properties/title/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema221.properties.title.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/title/" + i0+"/emphasis",schemaPath:"#/properties/title/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema222.properties.title.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17959,7 +17994,7 @@ errors++;
 if(data13.emphasis !== undefined){
 let data18 = data13.emphasis;
 if(!(((data18 === "strong") || (data18 === "em")) || (data18 === "underline"))){
-const err32 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/emphasis",schemaPath:"#/properties/sections/items/properties/heading/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema221.properties.sections.items.properties.heading.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/sections/" + i1+"/heading/" + i2+"/emphasis",schemaPath:"#/properties/sections/items/properties/heading/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema222.properties.sections.items.properties.heading.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -18197,7 +18232,7 @@ errors++;
 if(data23.emphasis !== undefined){
 let data28 = data23.emphasis;
 if(!(((data28 === "strong") || (data28 === "em")) || (data28 === "underline"))){
-const err49 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema221.properties.sections.items.properties.blocks.items.oneOf[0].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i4+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/0/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema222.properties.sections.items.properties.blocks.items.oneOf[0].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -18443,7 +18478,7 @@ errors++;
 if(data31.emphasis !== undefined){
 let data36 = data31.emphasis;
 if(!(((data36 === "strong") || (data36 === "em")) || (data36 === "underline"))){
-const err67 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema221.properties.sections.items.properties.blocks.items.oneOf[1].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err67 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/runs/" + i5+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/1/properties/runs/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema222.properties.sections.items.properties.blocks.items.oneOf[1].properties.runs.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -18722,7 +18757,7 @@ errors++;
 if(data41.emphasis !== undefined){
 let data46 = data41.emphasis;
 if(!(((data46 === "strong") || (data46 === "em")) || (data46 === "underline"))){
-const err87 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema221.properties.sections.items.properties.blocks.items.oneOf[2].properties.items.items.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err87 = {instancePath:instancePath+"/sections/" + i1+"/blocks/" + i3+"/items/" + i6+"/" + i7+"/emphasis",schemaPath:"#/properties/sections/items/properties/blocks/items/oneOf/2/properties/items/items/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema222.properties.sections.items.properties.blocks.items.oneOf[2].properties.items.items.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -18880,7 +18915,7 @@ return errors === 0;
 }
 validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema233 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/row.json","title":"RowNode","description":"Children side by side.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"row","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."},"justify":{"enum":["start","center","end","between","around"],"description":"Main-axis distribution."},"wrap":{"type":"boolean","description":"Let children wrap onto more lines."}}};
+const schema234 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/row.json","title":"RowNode","description":"Children side by side.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"row","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."},"justify":{"enum":["start","center","end","between","around"],"description":"Main-axis distribution."},"wrap":{"type":"boolean","description":"Let children wrap onto more lines."}}};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/row.json" */;
@@ -18915,7 +18950,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema233.properties, key0))){
+if(!(func1.call(schema234.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -18941,7 +18976,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -18994,7 +19029,7 @@ errors++;
 if(data.gap !== undefined){
 let data5 = data.gap;
 if(!((((((data5 === "none") || (data5 === "xs")) || (data5 === "sm")) || (data5 === "md")) || (data5 === "lg")) || (data5 === "xl"))){
-const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema233.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema234.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19007,7 +19042,7 @@ errors++;
 if(data.padding !== undefined){
 let data6 = data.padding;
 if(!((((((data6 === "none") || (data6 === "xs")) || (data6 === "sm")) || (data6 === "md")) || (data6 === "lg")) || (data6 === "xl"))){
-const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema233.properties.padding.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema234.properties.padding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -19020,7 +19055,7 @@ errors++;
 if(data.align !== undefined){
 let data7 = data.align;
 if(!((((data7 === "start") || (data7 === "center")) || (data7 === "end")) || (data7 === "stretch"))){
-const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema233.properties.align.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema234.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19033,7 +19068,7 @@ errors++;
 if(data.justify !== undefined){
 let data8 = data.justify;
 if(!(((((data8 === "start") || (data8 === "center")) || (data8 === "end")) || (data8 === "between")) || (data8 === "around"))){
-const err10 = {instancePath:instancePath+"/justify",schemaPath:"#/properties/justify/enum",keyword:"enum",params:{allowedValues: schema233.properties.justify.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/justify",schemaPath:"#/properties/justify/enum",keyword:"enum",params:{allowedValues: schema234.properties.justify.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -19071,7 +19106,7 @@ return errors === 0;
 }
 validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema235 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/select.json","title":"SelectNode","description":"A native drop-down of options from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"select","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
+const schema236 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/select.json","title":"SelectNode","description":"A native drop-down of options from data or static.","type":"object","required":["type","bind","label"],"anyOf":[{"required":["options"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"select","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"items":{"$ref":"../common/template.json","description":"Options from data: a template yielding a list (e.g. `{{ state.types }}`); used when `options` is absent."},"valueField":{"type":"string","description":"Field of each data item holding its value (default `value`)."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"options":{"type":"array","description":"Static options; when absent they come from `items`.","items":{"type":"object","required":["value","label"],"additionalProperties":false,"properties":{"value":{"anyOf":[{"type":"string"},{"type":"number"}],"description":"Value stored at `bind` when chosen."},"label":{"$ref":"../common/text-key.json","description":"Text key of the option's copy."}}}}}};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/select.json" */;
@@ -19169,7 +19204,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema235.properties, key0))){
+if(!(func1.call(schema236.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -19195,7 +19230,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err8 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -19226,7 +19261,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern83.test(data3)){
+if(!pattern84.test(data3)){
 const err10 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -19571,7 +19606,7 @@ return errors === 0;
 }
 validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema242 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json","title":"SmsCodeFieldNode","description":"An SMS code input with a send button that is blocked during its countdown.","type":"object","required":["type","bind","label","sendLabel","onSend"],"additionalProperties":false,"properties":{"type":{"const":"sms-code-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"length":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Code length: input past it is ignored (default 6).","minimum":1,"maximum":12},"seconds":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Countdown before the code can be sent again (default 60).","minimum":1,"maximum":600},"sendLabel":{"$ref":"../common/text-key.json","x-copyMaxChars":14,"description":"Text key of the send button."},"resendLabel":{"$ref":"../common/text-key.json","description":"Text key of the button while counting down, with {seconds}."},"onSend":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions that send the code; the countdown starts when they succeed."},"autoStart":{"type":"boolean","description":"Start counting when shown (the code was sent just before)."}}};
+const schema243 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json","title":"SmsCodeFieldNode","description":"An SMS code input with a send button that is blocked during its countdown.","type":"object","required":["type","bind","label","sendLabel","onSend"],"additionalProperties":false,"properties":{"type":{"const":"sms-code-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"length":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Code length: input past it is ignored (default 6).","minimum":1,"maximum":12},"seconds":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Countdown before the code can be sent again (default 60).","minimum":1,"maximum":600},"sendLabel":{"$ref":"../common/text-key.json","x-copyMaxChars":14,"description":"Text key of the send button."},"resendLabel":{"$ref":"../common/text-key.json","description":"Text key of the button while counting down, with {seconds}."},"onSend":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions that send the code; the countdown starts when they succeed."},"autoStart":{"type":"boolean","description":"Start counting when shown (the code was sent just before)."}}};
 
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/sms-code-field.json" */;
@@ -19636,7 +19671,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema242.properties, key0))){
+if(!(func1.call(schema243.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -19662,7 +19697,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -19693,7 +19728,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern83.test(data3)){
+if(!pattern84.test(data3)){
 const err9 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -19849,7 +19884,7 @@ errors++;
 if(data.length !== undefined){
 let data12 = data.length;
 if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err20 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: schema242.properties.length.type},message:"must be integer,string"};
+const err20 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: schema243.properties.length.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19859,7 +19894,7 @@ vErrors.push(err20);
 errors++;
 }
 if((!((typeof data12 == "number") && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err21 = {instancePath:instancePath+"/length",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
+const err21 = {instancePath:instancePath+"/length",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema81.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -19869,7 +19904,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!pattern89.test(data12)){
+if(!pattern90.test(data12)){
 const err22 = {instancePath:instancePath+"/length",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -19906,7 +19941,7 @@ errors++;
 if(data.seconds !== undefined){
 let data13 = data.seconds;
 if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err25 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/type",keyword:"type",params:{type: schema242.properties.seconds.type},message:"must be integer,string"};
+const err25 = {instancePath:instancePath+"/seconds",schemaPath:"#/properties/seconds/type",keyword:"type",params:{type: schema243.properties.seconds.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -19916,7 +19951,7 @@ vErrors.push(err25);
 errors++;
 }
 if((!((typeof data13 == "number") && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err26 = {instancePath:instancePath+"/seconds",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
+const err26 = {instancePath:instancePath+"/seconds",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema81.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -19926,7 +19961,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern89.test(data13)){
+if(!pattern90.test(data13)){
 const err27 = {instancePath:instancePath+"/seconds",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -20060,7 +20095,7 @@ return errors === 0;
 }
 validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema251 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/stack.json","title":"StackNode","description":"Children one above the other.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"stack","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."}}};
+const schema252 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/stack.json","title":"StackNode","description":"Children one above the other.","type":"object","required":["type","children"],"additionalProperties":false,"properties":{"type":{"const":"stack","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Nodes laid out in order."},"gap":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space between children."},"padding":{"enum":["none","xs","sm","md","lg","xl"],"description":"Space around the children."},"align":{"enum":["start","center","end","stretch"],"description":"Cross-axis alignment."}}};
 
 function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/stack.json" */;
@@ -20121,7 +20156,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err4 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -20174,7 +20209,7 @@ errors++;
 if(data.gap !== undefined){
 let data5 = data.gap;
 if(!((((((data5 === "none") || (data5 === "xs")) || (data5 === "sm")) || (data5 === "md")) || (data5 === "lg")) || (data5 === "xl"))){
-const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema251.properties.gap.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/gap",schemaPath:"#/properties/gap/enum",keyword:"enum",params:{allowedValues: schema252.properties.gap.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20187,7 +20222,7 @@ errors++;
 if(data.padding !== undefined){
 let data6 = data.padding;
 if(!((((((data6 === "none") || (data6 === "xs")) || (data6 === "sm")) || (data6 === "md")) || (data6 === "lg")) || (data6 === "xl"))){
-const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema251.properties.padding.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/padding",schemaPath:"#/properties/padding/enum",keyword:"enum",params:{allowedValues: schema252.properties.padding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20200,7 +20235,7 @@ errors++;
 if(data.align !== undefined){
 let data7 = data.align;
 if(!((((data7 === "start") || (data7 === "center")) || (data7 === "end")) || (data7 === "stretch"))){
-const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema251.properties.align.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/align",schemaPath:"#/properties/align/enum",keyword:"enum",params:{allowedValues: schema252.properties.align.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20226,7 +20261,7 @@ return errors === 0;
 }
 validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema253 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/star-rating.json","title":"StarRatingNode","description":"Stars as radio buttons; choosing star n stores n.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"star-rating","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the score (0 = none)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the group's accessible name."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Number of stars (default 5).","minimum":1,"maximum":10},"readOnly":{"type":"boolean","description":"Show the score without letting it change."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a star is chosen (the score is `result`)."}}};
+const schema254 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/star-rating.json","title":"StarRatingNode","description":"Stars as radio buttons; choosing star n stores n.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"star-rating","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the score (0 = none)."},"label":{"$ref":"../common/text-key.json","description":"Text key of the group's accessible name."},"max":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Number of stars (default 5).","minimum":1,"maximum":10},"readOnly":{"type":"boolean","description":"Show the score without letting it change."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after a star is chosen (the score is `result`)."}}};
 
 function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/star-rating.json" */;
@@ -20297,7 +20332,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -20328,7 +20363,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern83.test(data3)){
+if(!pattern84.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -20378,7 +20413,7 @@ errors++;
 if(data.max !== undefined){
 let data5 = data.max;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (typeof data5 !== "string")){
-const err11 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema253.properties.max.type},message:"must be integer,string"};
+const err11 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: schema254.properties.max.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -20388,7 +20423,7 @@ vErrors.push(err11);
 errors++;
 }
 if((!((typeof data5 == "number") && (isFinite(data5)))) && (typeof data5 !== "string")){
-const err12 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
+const err12 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema81.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -20398,7 +20433,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data5 === "string"){
-if(!pattern89.test(data5)){
+if(!pattern90.test(data5)){
 const err13 = {instancePath:instancePath+"/max",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -20482,7 +20517,7 @@ return errors === 0;
 }
 validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema257 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tabs.json","title":"TabsNode","description":"Tabs (role tablist/tab/tabpanel, arrow keys move between them) from a static list or data.","type":"object","required":["type","label"],"anyOf":[{"required":["tabs"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"tabs","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tab list's accessible name."},"tabs":{"type":"array","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the tab's copy."},"icon":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Optional icon address."},"route":{"$ref":"../common/route-path.json","description":"Makes the tabs a navigation bar: each tab is a link to this route of the route map (the address changes and every section is deep-linkable); the tab whose index is in `bind` is marked the current page. Give every tab a route, and put each section on the screen its route opens."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the tab's panel (else the shared `panel`)."}}},"description":"Static tabs."},"items":{"$ref":"../common/template.json","description":"Tabs from data: a template yielding a list; used when `tabs` is absent."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"iconField":{"type":"string","description":"Field of each data item holding an icon address (wins over `icons` when the item has one)."},"icons":{"type":"array","items":{"$ref":"../common/template.json","contentMediaType":"image/*"},"description":"Icon addresses for data tabs by position: entry i (resolved with that tab's `item` and `index`) shows on tab i; tabs past the end of the list show no icon. The icon is decorative, the tab keeps its text label."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the selected index (default: kept inside the widget). Routed tabs mark no tab when it is out of range."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when a tab is chosen; its data item is `item`, its index `index`."},"panel":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown under every tab (reads the selected index from state)."},"placement":{"enum":["top","bottom"],"description":"Where the tab bar sits."}}};
+const schema258 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tabs.json","title":"TabsNode","description":"Tabs (role tablist/tab/tabpanel, arrow keys move between them) from a static list or data.","type":"object","required":["type","label"],"anyOf":[{"required":["tabs"]},{"required":["items"]}],"additionalProperties":false,"properties":{"type":{"const":"tabs","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"label":{"$ref":"../common/text-key.json","description":"Text key of the tab list's accessible name."},"tabs":{"type":"array","items":{"type":"object","required":["label"],"additionalProperties":false,"properties":{"label":{"$ref":"../common/text-key.json","description":"Text key of the tab's copy."},"icon":{"$ref":"../common/template.json","contentMediaType":"image/*","description":"Optional icon address."},"route":{"$ref":"../common/route-path.json","description":"Makes the tabs a navigation bar: each tab is a link to this route of the route map (the address changes and every section is deep-linkable); the tab whose index is in `bind` is marked the current page. Give every tab a route, and put each section on the screen its route opens."},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content of the tab's panel (else the shared `panel`)."}}},"description":"Static tabs."},"items":{"$ref":"../common/template.json","description":"Tabs from data: a template yielding a list; used when `tabs` is absent."},"labelField":{"type":"string","description":"Field of each data item holding its plain-text label (default `title`)."},"iconField":{"type":"string","description":"Field of each data item holding an icon address (wins over `icons` when the item has one)."},"icons":{"type":"array","items":{"$ref":"../common/template.json","contentMediaType":"image/*"},"description":"Icon addresses for data tabs by position: entry i (resolved with that tab's `item` and `index`) shows on tab i; tabs past the end of the list show no icon. The icon is decorative, the tab keeps its text label."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path of the selected index (default: kept inside the widget). Routed tabs mark no tab when it is out of range."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run when a tab is chosen; its data item is `item`, its index `index`."},"panel":{"type":"array","items":{"$ref":"../node.json"},"description":"Content shown under every tab (reads the selected index from state)."},"placement":{"enum":["top","bottom"],"description":"Where the tab bar sits."}}};
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/tabs.json" */;
@@ -20570,7 +20605,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema257.properties, key0))){
+if(!(func1.call(schema258.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -20596,7 +20631,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err7 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -20853,7 +20888,7 @@ errors++;
 if(data.bind !== undefined){
 let data16 = data.bind;
 if(typeof data16 === "string"){
-if(!pattern83.test(data16)){
+if(!pattern84.test(data16)){
 const err26 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -20922,7 +20957,7 @@ errors++;
 if(data.placement !== undefined){
 let data21 = data.placement;
 if(!((data21 === "top") || (data21 === "bottom"))){
-const err30 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema257.properties.placement.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema258.properties.placement.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -20948,7 +20983,7 @@ return errors === 0;
 }
 validate150.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema265 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tag.json","title":"TagNode","description":"A small label chip (complaint type, product tag).","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"tag","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","x-copyMaxChars":16,"description":"Text key of the copy."},"value":{"$ref":"../common/template.json","description":"Plain text from data."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour (default neutral)."}}};
+const schema266 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/tag.json","title":"TagNode","description":"A small label chip (complaint type, product tag).","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"tag","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","x-copyMaxChars":16,"description":"Text key of the copy."},"value":{"$ref":"../common/template.json","description":"Plain text from data."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour (default neutral)."}}};
 
 function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/tag.json" */;
@@ -21052,7 +21087,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -21120,7 +21155,7 @@ errors++;
 if(data.tone !== undefined){
 let data5 = data.tone;
 if(!(((((data5 === "neutral") || (data5 === "info")) || (data5 === "success")) || (data5 === "warning")) || (data5 === "danger"))){
-const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema265.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema266.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21146,7 +21181,7 @@ return errors === 0;
 }
 validate153.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema269 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text.json","title":"TextNode","description":"A run of text: copy from the text set by key (with {name} arguments), or a bound data value.","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"text","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the copy to show."},"args":{"description":"Values for the {name} placeholders of the copy, each a template.","type":"object","additionalProperties":{"$ref":"../common/template.json"}},"value":{"$ref":"../common/template.json","description":"Data to show when the text is not copy (a name, an amount, a date)."},"variant":{"description":"Typographic role.","enum":["title","subtitle","body","caption","label","error","amount"]},"level":{"type":"integer","minimum":1,"maximum":6,"description":"Heading level of a `title` or `subtitle` (default 2 and 3): 1 for the one main heading of a screen without a `page` title bar."}}};
+const schema270 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text.json","title":"TextNode","description":"A run of text: copy from the text set by key (with {name} arguments), or a bound data value.","type":"object","required":["type"],"anyOf":[{"required":["key"]},{"required":["value"]}],"additionalProperties":false,"properties":{"type":{"const":"text","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"key":{"$ref":"../common/text-key.json","description":"Text set key of the copy to show."},"args":{"description":"Values for the {name} placeholders of the copy, each a template.","type":"object","additionalProperties":{"$ref":"../common/template.json"}},"value":{"$ref":"../common/template.json","description":"Data to show when the text is not copy (a name, an amount, a date)."},"variant":{"description":"Typographic role.","enum":["title","subtitle","body","caption","label","error","amount"]},"level":{"type":"integer","minimum":1,"maximum":6,"description":"Heading level of a `title` or `subtitle` (default 2 and 3): 1 for the one main heading of a screen without a `page` title bar."}}};
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/text.json" */;
@@ -21250,7 +21285,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -21345,7 +21380,7 @@ errors++;
 if(data.variant !== undefined){
 let data7 = data.variant;
 if(!(((((((data7 === "title") || (data7 === "subtitle")) || (data7 === "body")) || (data7 === "caption")) || (data7 === "label")) || (data7 === "error")) || (data7 === "amount"))){
-const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema269.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema270.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21406,7 +21441,7 @@ return errors === 0;
 }
 validate155.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema274 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text-field.json","title":"TextFieldNode","description":"A one-line text input bound to state.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"text-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"inputMode":{"enum":["text","numeric","decimal","email","tel"],"description":"Keyboard to show."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Characters beyond this are ignored.","minimum":1}}};
+const schema275 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/text-field.json","title":"TextFieldNode","description":"A one-line text input bound to state.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"text-field","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"inputMode":{"enum":["text","numeric","decimal","email","tel"],"description":"Keyboard to show."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Characters beyond this are ignored.","minimum":1}}};
 
 function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/text-field.json" */;
@@ -21451,7 +21486,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema274.properties, key0))){
+if(!(func1.call(schema275.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -21477,7 +21512,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -21508,7 +21543,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern83.test(data3)){
+if(!pattern84.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -21664,7 +21699,7 @@ errors++;
 if(data.inputMode !== undefined){
 let data12 = data.inputMode;
 if(!(((((data12 === "text") || (data12 === "numeric")) || (data12 === "decimal")) || (data12 === "email")) || (data12 === "tel"))){
-const err18 = {instancePath:instancePath+"/inputMode",schemaPath:"#/properties/inputMode/enum",keyword:"enum",params:{allowedValues: schema274.properties.inputMode.enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/inputMode",schemaPath:"#/properties/inputMode/enum",keyword:"enum",params:{allowedValues: schema275.properties.inputMode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21677,7 +21712,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data13 = data.maxLength;
 if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema274.properties.maxLength.type},message:"must be integer,string"};
+const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema275.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -21687,7 +21722,7 @@ vErrors.push(err19);
 errors++;
 }
 if((!((typeof data13 == "number") && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
+const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema81.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -21697,7 +21732,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern89.test(data13)){
+if(!pattern90.test(data13)){
 const err21 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -21737,7 +21772,7 @@ return errors === 0;
 }
 validate157.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema280 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/textarea.json","title":"TextareaNode","description":"A multi-line text input with a length counter.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"textarea","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Input past this is ignored; a counter `n/max` is shown (default 200).","minimum":1,"maximum":100000},"rows":{"type":"integer","description":"Visible lines (default 4).","minimum":1,"maximum":20},"readOnly":{"type":"boolean","description":"Show the value without letting it change (counter still shown)."}}};
+const schema281 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/textarea.json","title":"TextareaNode","description":"A multi-line text input with a length counter.","type":"object","required":["type","bind","label"],"additionalProperties":false,"properties":{"type":{"const":"textarea","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"bind":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$","description":"State path the value is read from and written to, e.g. `form.detail`."},"label":{"$ref":"../common/text-key.json","description":"Text key of the field's label (visible, or the accessible name when `hideLabel`)."},"hideLabel":{"type":"boolean","description":"Keep the label for assistive technology only."},"placeholder":{"$ref":"../common/text-key.json","description":"Text key of the placeholder."},"rules":{"type":"array","items":{"$ref":"../common/field-rule.json"},"description":"Validation rules checked when the form is validated; the first failing rule's message is shown."},"disabled":{"$ref":"../common/expression.json","description":"The field is disabled while this is truthy."},"onChange":{"type":"array","items":{"$ref":"../action.json"},"description":"Actions run after each change (the new value is `result`)."},"maxLength":{"$ref":"../common/limit.json","type":["integer","string"],"description":"Input past this is ignored; a counter `n/max` is shown (default 200).","minimum":1,"maximum":100000},"rows":{"type":"integer","description":"Visible lines (default 4).","minimum":1,"maximum":20},"readOnly":{"type":"boolean","description":"Show the value without letting it change (counter still shown)."}}};
 
 function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/textarea.json" */;
@@ -21782,7 +21817,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema280.properties, key0))){
+if(!(func1.call(schema281.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -21808,7 +21843,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -21839,7 +21874,7 @@ errors = vErrors.length;
 if(data.bind !== undefined){
 let data3 = data.bind;
 if(typeof data3 === "string"){
-if(!pattern83.test(data3)){
+if(!pattern84.test(data3)){
 const err7 = {instancePath:instancePath+"/bind",schemaPath:"#/properties/bind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z0-9_$]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -21995,7 +22030,7 @@ errors++;
 if(data.maxLength !== undefined){
 let data12 = data.maxLength;
 if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err18 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema280.properties.maxLength.type},message:"must be integer,string"};
+const err18 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: schema281.properties.maxLength.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -22005,7 +22040,7 @@ vErrors.push(err18);
 errors++;
 }
 if((!((typeof data12 == "number") && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema80.type},message:"must be number,string"};
+const err19 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/type",keyword:"type",params:{type: schema81.type},message:"must be number,string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -22015,7 +22050,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!pattern89.test(data12)){
+if(!pattern90.test(data12)){
 const err20 = {instancePath:instancePath+"/maxLength",schemaPath:"../common/limit.json/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{\\{[^{}]+\\}\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{\\{[^{}]+\\}\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -22112,7 +22147,7 @@ return errors === 0;
 }
 validate161.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema286 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/theme-scope.json","title":"ThemeScopeNode","description":"Content drawn in colours that come from data (a campaign's brand colours): each colour is a `#rgb`/`#rrggbb` value or a binding to one; a missing or malformed colour keeps the app's own.","type":"object","required":["type","colors","children"],"additionalProperties":false,"properties":{"type":{"const":"theme-scope","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"colors":{"type":"object","additionalProperties":false,"description":"Colours of the content, each a template resolving to `#rgb` or `#rrggbb`.","properties":{"brand":{"$ref":"../common/template.json","description":"Buttons, links and accents."},"brandInk":{"$ref":"../common/template.json","description":"Text on brand-coloured buttons."},"ink":{"$ref":"../common/template.json","description":"Body text."},"background":{"$ref":"../common/template.json","description":"Background of the content."}}},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content drawn in these colours."}}};
+const schema287 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/nodes/theme-scope.json","title":"ThemeScopeNode","description":"Content drawn in colours that come from data (a campaign's brand colours): each colour is a `#rgb`/`#rrggbb` value or a binding to one; a missing or malformed colour keeps the app's own.","type":"object","required":["type","colors","children"],"additionalProperties":false,"properties":{"type":{"const":"theme-scope","description":"Node type."},"id":{"$ref":"../common/node-id.json","description":"Optional node id."},"when":{"$ref":"../common/when.json","description":"Render only while this is truthy."},"colors":{"type":"object","additionalProperties":false,"description":"Colours of the content, each a template resolving to `#rgb` or `#rrggbb`.","properties":{"brand":{"$ref":"../common/template.json","description":"Buttons, links and accents."},"brandInk":{"$ref":"../common/template.json","description":"Text on brand-coloured buttons."},"ink":{"$ref":"../common/template.json","description":"Body text."},"background":{"$ref":"../common/template.json","description":"Background of the content."}}},"children":{"type":"array","items":{"$ref":"../node.json"},"description":"Content drawn in these colours."}}};
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/nodes/theme-scope.json" */;
@@ -22183,7 +22218,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
-if(!pattern91.test(data1)){
+if(!pattern92.test(data1)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"../common/node-id.json/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -22939,10 +22974,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.state !== undefined){
-let data7 = data.state;
-if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err18 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.metaDescription !== undefined){
+let data7 = data.metaDescription;
+if(typeof data7 === "string"){
+if(!pattern12.test(data7)){
+const err18 = {instancePath:instancePath+"/metaDescription",schemaPath:"../common/text-key.json/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -22952,19 +22988,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.onLoad !== undefined){
-let data8 = data.onLoad;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate37(data8[i0], {instancePath:instancePath+"/onLoad/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err19 = {instancePath:instancePath+"/onLoad",schemaPath:"#/properties/onLoad/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err19 = {instancePath:instancePath+"/metaDescription",schemaPath:"../common/text-key.json/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -22974,9 +22999,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.static !== undefined){
-if(typeof data.static !== "boolean"){
-const err20 = {instancePath:instancePath+"/static",schemaPath:"#/properties/static/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.state !== undefined){
+let data8 = data.state;
+if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
+const err20 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -22986,19 +23012,19 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.body !== undefined){
-let data11 = data.body;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate65(data11[i1], {instancePath:instancePath+"/body/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(data.onLoad !== undefined){
+let data9 = data.onLoad;
+if(Array.isArray(data9)){
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate37(data9[i0], {instancePath:instancePath+"/onLoad/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err21 = {instancePath:instancePath+"/onLoad",schemaPath:"#/properties/onLoad/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -23008,14 +23034,48 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.static !== undefined){
+if(typeof data.static !== "boolean"){
+const err22 = {instancePath:instancePath+"/static",schemaPath:"#/properties/static/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.body !== undefined){
+let data12 = data.body;
+if(Array.isArray(data12)){
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate65(data12[i1], {instancePath:instancePath+"/body/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -23025,7 +23085,7 @@ return errors === 0;
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateTextSet = validate202;
-const schema292 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/text-set.json","title":"TextSetDocument","description":"All borrower-facing copy of one locale. Every text set holds the same keys; screens, actions and maps name keys, never inline copy.","type":"object","required":["kind","id","schemaVersion","locale","texts"],"additionalProperties":false,"properties":{"kind":{"const":"text-set","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Text set id, equal to its locale (e.g. `id-ID`); markets name it in `textSet`."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"locale":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"BCP 47 locale of the copy (`id-ID` Indonesian, `en-IN` English); sets the page's lang attribute."},"description":{"type":"string","description":"Ops-facing note about this text set (never shown to borrowers)."},"texts":{"type":"object","description":"Copy by text key, in ICU MessageFormat: `{name}` placeholders, and plural, select, number and date arguments, filled from the node's `args` (parsed at publish; the app never parses copy).","propertyNames":{"$ref":"../common/text-key.json"},"additionalProperties":{"type":"string"}}}};
+const schema293 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/documents/text-set.json","title":"TextSetDocument","description":"All borrower-facing copy of one locale. Every text set holds the same keys; screens, actions and maps name keys, never inline copy.","type":"object","required":["kind","id","schemaVersion","locale","texts"],"additionalProperties":false,"properties":{"kind":{"const":"text-set","description":"Document kind."},"id":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"Text set id, equal to its locale (e.g. `id-ID`); markets name it in `textSet`."},"schemaVersion":{"const":1,"description":"Version of this schema the document follows."},"locale":{"type":"string","pattern":"^[a-z]{2}-[A-Z]{2}$","description":"BCP 47 locale of the copy (`id-ID` Indonesian, `en-IN` English); sets the page's lang attribute."},"description":{"type":"string","description":"Ops-facing note about this text set (never shown to borrowers)."},"texts":{"type":"object","description":"Copy by text key, in ICU MessageFormat: `{name}` placeholders, and plural, select, number and date arguments, filled from the node's `args` (parsed at publish; the app never parses copy).","propertyNames":{"$ref":"../common/text-key.json"},"additionalProperties":{"type":"string"}}}};
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/documents/text-set.json" */;
@@ -23273,11 +23333,11 @@ export const validateAction = validate37;
 export const validateLandingSection = validate23;
 
 export const validateBeacon = validate203;
-const schema294 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/beacon.json","title":"Beacon","description":"What the renderer reports about borrowers' pages (POST /config/v1/beacon, at most 4096 bytes): per view ticket (a view the server handed out in a release) or per screen, counts and timings only. Ids, view tickets, counts and timings are all that fit: no token, phone, deviceId, order number or free text.","type":"object","required":["v","market","screens"],"additionalProperties":false,"properties":{"v":{"const":1,"description":"Version of this beacon format."},"market":{"type":"string","pattern":"^[A-Z]{2}$","description":"Market id of the page (`ID`, `IN`)."},"screens":{"type":"array","minItems":1,"maxItems":20,"description":"What happened since the last beacon: one entry per ticketed view, and per screen for views without a ticket.","items":{"title":"BeaconScreen","type":"object","required":["screen"],"additionalProperties":false,"properties":{"screen":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,63}$","description":"Screen id (as the route map names it)."},"ticket":{"type":"string","maxLength":700,"pattern":"^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$","description":"The view ticket the server handed out with this view (the drawn page's hand-off, or X-View-Ticket of the screen's answer): signed, it names the releases in flight for the view and the borrower's arm of each. Only an entry with a valid ticket counts for a release, once, as one page view; the arm is never taken from the body. Absent: the entry counts only for the screen's own figures."},"pageViews":{"type":"integer","minimum":0,"maximum":100,"description":"Times the screen was shown. Absent: 0."},"renderErrors":{"type":"integer","minimum":0,"maximum":100,"description":"Errors caught by node error boundaries (a widget that threw). Absent: 0."},"unknownNodes":{"type":"integer","minimum":0,"maximum":100,"description":"Nodes of a type the renderer does not know (drawn as nothing). Absent: 0."},"expressionWarnings":{"type":"integer","minimum":0,"maximum":100,"description":"Warnings of binding and condition expressions. Absent: 0."},"apiFailures":{"type":"object","maxProperties":20,"description":"API failures (network errors and non-success codes) by logical endpoint name (the API map's). Absent: none.","propertyNames":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},"additionalProperties":{"type":"integer","minimum":0,"maximum":100,"description":"Failures of that endpoint."}},"lcp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Largest Contentful Paint of page views, ms."},"inp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Interaction to Next Paint of page views, ms."}}}}}};
-const pattern225 = new RegExp("^[A-Z]{2}$", "u");
-const pattern226 = new RegExp("^[a-z0-9][a-z0-9-]{0,63}$", "u");
-const pattern227 = new RegExp("^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$", "u");
-const pattern228 = new RegExp("^[A-Za-z][A-Za-z0-9_.-]{0,63}$", "u");
+const schema295 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/beacon.json","title":"Beacon","description":"What the renderer reports about borrowers' pages (POST /config/v1/beacon, at most 4096 bytes): per view ticket (a view the server handed out in a release) or per screen, counts and timings only. Ids, view tickets, counts and timings are all that fit: no token, phone, deviceId, order number or free text.","type":"object","required":["v","market","screens"],"additionalProperties":false,"properties":{"v":{"const":1,"description":"Version of this beacon format."},"market":{"type":"string","pattern":"^[A-Z]{2}$","description":"Market id of the page (`ID`, `IN`)."},"screens":{"type":"array","minItems":1,"maxItems":20,"description":"What happened since the last beacon: one entry per ticketed view, and per screen for views without a ticket.","items":{"title":"BeaconScreen","type":"object","required":["screen"],"additionalProperties":false,"properties":{"screen":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,63}$","description":"Screen id (as the route map names it)."},"ticket":{"type":"string","maxLength":700,"pattern":"^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$","description":"The view ticket the server handed out with this view (the drawn page's hand-off, or X-View-Ticket of the screen's answer): signed, it names the releases in flight for the view and the borrower's arm of each. Only an entry with a valid ticket counts for a release, once, as one page view; the arm is never taken from the body. Absent: the entry counts only for the screen's own figures."},"pageViews":{"type":"integer","minimum":0,"maximum":100,"description":"Times the screen was shown. Absent: 0."},"renderErrors":{"type":"integer","minimum":0,"maximum":100,"description":"Errors caught by node error boundaries (a widget that threw). Absent: 0."},"unknownNodes":{"type":"integer","minimum":0,"maximum":100,"description":"Nodes of a type the renderer does not know (drawn as nothing). Absent: 0."},"expressionWarnings":{"type":"integer","minimum":0,"maximum":100,"description":"Warnings of binding and condition expressions. Absent: 0."},"apiFailures":{"type":"object","maxProperties":20,"description":"API failures (network errors and non-success codes) by logical endpoint name (the API map's). Absent: none.","propertyNames":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},"additionalProperties":{"type":"integer","minimum":0,"maximum":100,"description":"Failures of that endpoint."}},"lcp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Largest Contentful Paint of page views, ms."},"inp":{"type":"array","maxItems":20,"items":{"type":"integer","minimum":0,"maximum":60000},"description":"Interaction to Next Paint of page views, ms."}}}}}};
+const pattern226 = new RegExp("^[A-Z]{2}$", "u");
+const pattern227 = new RegExp("^[a-z0-9][a-z0-9-]{0,63}$", "u");
+const pattern228 = new RegExp("^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$", "u");
+const pattern229 = new RegExp("^[A-Za-z][A-Za-z0-9_.-]{0,63}$", "u");
 
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://schemas.cashloan.dev/sdui/beacon.json" */;
@@ -23348,7 +23408,7 @@ errors++;
 if(data.market !== undefined){
 let data1 = data.market;
 if(typeof data1 === "string"){
-if(!pattern225.test(data1)){
+if(!pattern226.test(data1)){
 const err5 = {instancePath:instancePath+"/market",schemaPath:"#/properties/market/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{2}$"},message:"must match pattern \""+"^[A-Z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -23408,7 +23468,7 @@ vErrors.push(err9);
 errors++;
 }
 for(const key1 in data3){
-if(!(func1.call(schema294.properties.screens.items.properties, key1))){
+if(!(func1.call(schema295.properties.screens.items.properties, key1))){
 const err10 = {instancePath:instancePath+"/screens/" + i0,schemaPath:"#/properties/screens/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err10];
@@ -23422,7 +23482,7 @@ errors++;
 if(data3.screen !== undefined){
 let data4 = data3.screen;
 if(typeof data4 === "string"){
-if(!pattern226.test(data4)){
+if(!pattern227.test(data4)){
 const err11 = {instancePath:instancePath+"/screens/" + i0+"/screen",schemaPath:"#/properties/screens/items/properties/screen/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -23457,7 +23517,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern227.test(data5)){
+if(!pattern228.test(data5)){
 const err14 = {instancePath:instancePath+"/screens/" + i0+"/ticket",schemaPath:"#/properties/screens/items/properties/ticket/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{20,640}\\.[A-Za-z0-9_-]{43}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -23635,7 +23695,7 @@ errors++;
 for(const key2 in data10){
 const _errs24 = errors;
 if(typeof key2 === "string"){
-if(!pattern228.test(key2)){
+if(!pattern229.test(key2)){
 const err29 = {instancePath:instancePath+"/screens/" + i0+"/apiFailures",schemaPath:"#/properties/screens/items/properties/apiFailures/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.-]{0,63}$"+"\"",propertyName:key2};
 if(vErrors === null){
 vErrors = [err29];

@@ -7,7 +7,11 @@ import type { State } from './state-store';
 
 const helperCache = new WeakMap<RuntimeServices, Record<string, Helper>>();
 
-export function translate(services: RuntimeServices, key: string, args?: Record<string, unknown>): string {
+export function translate(
+  services: Pick<RuntimeServices, 'texts' | 'market' | 'logError'>,
+  key: string,
+  args?: Record<string, unknown>,
+): string {
   const text = copyText(services.texts, key, args, services.market);
   if (text === undefined) {
     services.logError(`missing text key "${key}"`);

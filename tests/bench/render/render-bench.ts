@@ -14,6 +14,7 @@ import { CPU_RATE, CpuDriftCheck } from './cpu-calibration.js';
 import { NETWORK, PHONE, unprobedCost } from './load-cost.js';
 import {
   baselineRows,
+  contentSpreadRows,
   costRows,
   mainThreadRows,
   PLAIN_BUDGETS,
@@ -56,7 +57,22 @@ export interface Scenario {
   borrower?: boolean;
   /** Tap-to-effect (issue 45): what to tap as soon as it shows, and what shows its effect, per side. */
   tap?: { ours: TapSpec; plain?: TapSpec };
+  /** Another phone than the bench's (4× CPU, NETWORK): the low end, a cheap phone on a poor network. */
+  phone?: Phone;
+  /** Ours's cold content time: its median in a row, and p90 / median at most this (the spread of first visits). */
+  contentSpread?: number;
 }
+
+/** A phone: CPU slowdown and network, as CDP emulates them. */
+export interface Phone {
+  cpu: number;
+  network: typeof NETWORK;
+}
+/** The low end: 6× CPU, 400 ms round trip, 400 kbps down (and up). */
+export const LOW_END: Phone = {
+  cpu: 6,
+  network: { offline: false, latency: 400, downloadThroughput: (400e3 / 8) | 0, uploadThroughput: (400e3 / 8) | 0 },
+};
 
 export function executablePath(): string {
   const found = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find((p) => existsSync(p));
@@ -103,14 +119,19 @@ function tapOnRequest(page: Page, cdp: CDPSession): void {
  * A fresh context as the bench's phone with the probe looking for `needles` (and asking for `tap`), its page and a CDP
  * session on it, on the slow network at the fixed CPU rate. Close `context` when done.
  */
-export async function openProbedPage(browser: Browser, needles: string[], tap?: TapSpec) {
+export async function openProbedPage(
+  browser: Browser,
+  needles: string[],
+  tap?: TapSpec,
+  phone: Phone = { cpu: CPU_RATE, network: NETWORK },
+) {
   const context = await browser.newContext(PHONE);
   await context.addInitScript({ content: probeScript(needles, tap) });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
+  await cdp.send('Network.emulateNetworkConditions', phone.network);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: phone.cpu });
   if (tap) tapOnRequest(page, cdp);
   return { context, page, cdp };
 }
@@ -125,8 +146,9 @@ async function measure(
   needles: string[],
   withCost = false,
   tap?: TapSpec,
+  phone?: Phone,
 ): Promise<Sample> {
-  const { context, page } = await openProbedPage(browser, needles, tap);
+  const { context, page } = await openProbedPage(browser, needles, tap, phone);
   const visit = url.replaceAll(TOKEN, newToken());
   let cold: ProbeResult, warm: ProbeResult;
   try {
@@ -168,7 +190,8 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
     for (let w = 0; w < WARMUP_ROUNDS; w++) {
       for (const s of scenarios) {
         await cpu.steady();
-        for (const url of [s.ours, s.baseline, s.plain]) if (url) await measure(browser, url, s.needles);
+        for (const url of [s.ours, s.baseline, s.plain])
+          if (url) await measure(browser, url, s.needles, false, undefined, s.phone);
       }
     }
     // Scenarios interleaved, one round of each in turn: a slow few minutes of the machine is then shared by
@@ -181,10 +204,12 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
           const before = await cpu.steady();
           round = {};
           for (const who of order) {
-            if (who === 'ours') round.ours = await measure(browser, s.ours, s.needles, s.loadCost, s.tap?.ours);
-            else if (who === 'base' && s.baseline) round.base = await measure(browser, s.baseline, s.needles);
+            if (who === 'ours')
+              round.ours = await measure(browser, s.ours, s.needles, s.loadCost, s.tap?.ours, s.phone);
+            else if (who === 'base' && s.baseline)
+              round.base = await measure(browser, s.baseline, s.needles, false, undefined, s.phone);
             else if (who === 'plain' && s.plain)
-              round.plain = await measure(browser, s.plain, s.needles, s.loadCost, s.tap?.plain);
+              round.plain = await measure(browser, s.plain, s.needles, s.loadCost, s.tap?.plain, s.phone);
           }
           const after = await cpu.steady();
           if ((before && after) || attempt === MAX_REDO) break;
@@ -216,6 +241,7 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
       const { ours, base, plain } = samples[k];
       if (s.baseline) rows.push(...baselineRows(s.label, ours, base));
       if (s.plain) rows.push(...plainRows(s.label, ours, plain, { ...PLAIN_BUDGETS, ...s.plainBudgets }));
+      if (s.contentSpread !== undefined) rows.push(...contentSpreadRows(s.label, ours, s.contentSpread));
       if (s.borrower) rows.push(...mainThreadRows(s.label, ours));
       if (s.tap) rows.push(...tapRows(s.label, ours, s.tap.plain ? plain : undefined));
       if (s.loadCost) rows.push(...costRows(s.label, 'ours', ours), ...costRows(s.label, 'plain', plain));

@@ -89,6 +89,30 @@ export function plainRows(
   ];
 }
 
+/** Ours's cold content time (median, informational) and its spread over first visits: p90 / median <= `limit`. */
+export function contentSpreadRows(label: string, ours: Sample[], limit: number): Row[] {
+  const c = ms(ours.map((x) => x.cold.content));
+  const note = `${spread(c, (x) => x.toFixed(0))} ms, p90 ${quantile(c, 0.9).toFixed(0)} ms, ${c.length} first visits`;
+  return [
+    row(
+      'render',
+      `${label} cold (first visit): content visible, ours`,
+      c.length ? median(c) : null,
+      'ms',
+      undefined,
+      note,
+    ),
+    row(
+      'render',
+      `${label} cold (first visit): content visible spread, ours p90 / median`,
+      c.length ? quantile(c, 0.9) / median(c) : null,
+      'x',
+      { op: '<=', limit },
+      note,
+    ),
+  ];
+}
+
 export function baselineRows(label: string, ours: Sample[], base: Sample[]): Row[] {
   const rows: Row[] = [];
   for (const phase of ['cold', 'warm'] as const) {

@@ -1,0 +1,130 @@
+/**
+ * A borrower's page that waits on its first call streams: the head (hinted scripts, capture script, title and
+ * description) leaves before the backend has answered, and the drawn screen with its data follows in the same
+ * response, one whole document.
+ */
+import http from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
+import { readRepoDocuments } from '../store/repo-documents.js';
+import { rendererRouter } from './page-router.js';
+import { CAPTURE_SCRIPT } from '../../renderer/boot/capture/capture-script.js';
+
+const TEMPLATE =
+  '<!doctype html><html lang="id"><head><meta charset="UTF-8" /><title>loading...</title>' +
+  '<script type="module" crossorigin src="/assets/main-abc.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+
+let server: http.Server;
+let origin: string;
+let staticDir: string;
+/** The backend's answer to the first call waits for this; `failing` makes it a 500. */
+let release: () => void = () => {};
+/** Resolved when the backend holds the first call. */
+let arrived: Promise<void>;
+let arrive: () => void;
+const expectCall = () => (arrived = new Promise<void>((r) => (arrive = r)));
+let failing = false;
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), 'stream-page-'));
+  writeFileSync(join(staticDir, 'index.html'), TEMPLATE);
+  const snap = new PublishedSnapshot(readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc));
+  const app = express();
+  // The sandbox's problem-init, answering only when the test lets it.
+  app.post('/sandbox/user-problem/problem-init', async (_req, res) => {
+    const answered = new Promise<void>((r) => (release = r));
+    arrive();
+    await answered;
+    if (failing) res.status(500).json({ code: '99', message: 'down' });
+    else
+      res.json({
+        code: '00',
+        message: '',
+        data: { problemType: [], problemSonType: [], orderDetail: { productName: 'Streamed-1004', rows: [] } },
+      });
+  });
+  app.use(
+    rendererRouter(
+      staticDir,
+      () => snap,
+      () => {},
+      { allowedOrigins: [], budgetMs: 5000 },
+    ),
+  );
+  server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((r) => server.once('listening', r));
+  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(() => {
+  server.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+/** Requests a page; resolves `head` with what arrived before the backend was let answer, `whole` at the end. */
+function load(path: string) {
+  let text = '';
+  let firstChunk: (s: string) => void;
+  const head = new Promise<string>((r) => (firstChunk = r));
+  const whole = new Promise<{ text: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    http
+      .get(origin + path, (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => {
+          text += c;
+          firstChunk(text);
+        });
+        res.on('end', () => resolve({ text, headers: res.headers }));
+      })
+      .on('error', reject);
+  });
+  return { head, whole };
+}
+
+describe('a streamed borrower page', () => {
+  it('sends its head while the first call is under way, then the drawn screen with its data', async () => {
+    failing = false;
+    expectCall();
+    const { head, whole } = load('/complaint?market=ID&token=stream-a&orderId=1004');
+    const early = await head;
+    await arrived;
+    // The backend has not answered yet: the head is out, the screen is not.
+    expect(early).toContain('<script type="module" crossorigin src="/assets/main-abc.js"></script>');
+    expect(early).toContain(`<script>${CAPTURE_SCRIPT}</script>`);
+    expect(early).toContain('<title>Keluhan</title><meta name="description" content="Keluhan" />');
+    expect(early).not.toContain('<div id="root"');
+    release();
+    const { text, headers } = await whole;
+    expect(text.startsWith(early)).toBe(true);
+    expect(headers['cache-control']).toBe('private, no-store');
+    expect(text).toMatch(/<div id="root" data-ssr="">.*Streamed-1004/s);
+    expect(text).toContain('"calls":[');
+    expect(text.trimEnd().endsWith('</html>')).toBe(true);
+    expect(text.match(/<body/g)).toHaveLength(1);
+  });
+
+  it('a failed first call still ends in a whole drawn page that tells the app to make the call', async () => {
+    failing = true;
+    expectCall();
+    const { head, whole } = load('/complaint?market=ID&token=stream-b&orderId=1004');
+    await head;
+    await arrived;
+    release();
+    const { text } = await whole;
+    expect(text).toContain('<div id="root" data-ssr="">');
+    expect(text).not.toContain('Streamed-1004');
+    expect(text).toContain('"early":{'); // the app makes the call and shows its error state
+    expect(text.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('a page without a first call made here is sent whole, as before', async () => {
+    const { whole } = load('/?market=ID&token=stream-c');
+    const { text, headers } = await whole;
+    expect(headers['transfer-encoding']).toBeUndefined();
+    expect(text).toContain('<div id="root" data-ssr="">');
+  });
+});
