@@ -1,5 +1,5 @@
 /**
- * Build step for the borrower app (issue 45): the CommonJS libraries in the first chunk (react, react-dom, scheduler)
+ * Build step for the borrower app: the CommonJS libraries in the first chunk (react, react-dom, scheduler)
  * are wrapped by the bundler as `__commonJSMin(((exports, module) => { ... }))`, a function the browser's JavaScript
  * engine compiles only when it is first called, on the main thread, while the entry module evaluates: react-dom's
  * ~180 KB body was most of that evaluation, one task of 61-142 ms on the bench's phone (4× CPU) after the drawn page was

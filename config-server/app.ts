@@ -120,13 +120,13 @@ export interface ConfigApp {
   drain(): void;
   /** The Prometheus registry, when metrics are collected. */
   metrics?: Metrics;
-  /** Borrowers' page telemetry (issue 36): beacons and the server's own failed prefetches, summed in the store. */
+  /** Borrowers' page telemetry: beacons and the server's own failed prefetches, summed in the store. */
   telemetry: TelemetryStore;
   /** The server's failed prefetches waiting to be written (tests flush them). */
   prefetchFailures: PrefetchFailures;
   /** Rolls guarded releases back on a regression (tests call `look`). */
   guard: Guard;
-  /** The open live streams (issue 47); `close()` ends them, as a shutdown does first. */
+  /** The open live streams; `close()` ends them, as a shutdown does first. */
   live: LiveHub;
   /** Experiments' exposures waiting to be written (tests flush them). */
   exposures: ExposureRecorder;
@@ -196,7 +196,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   };
   let sync: PublishedSync;
   try {
-    // View tickets (issue 44): VIEW_TICKET_KEYS, else the key every replica shares through the store.
+    // View tickets: VIEW_TICKET_KEYS, else the key every replica shares through the store.
     tickets = await viewTicketsFor(env, telemetry, ticketKeys, clock);
     // Conversions (the backend's, server to server): CONVERSION_KEYS, else the sandbox's shared key when it is on.
     conversionKeys = await conversionKeysFor(env, telemetry, sandboxOn);
@@ -324,7 +324,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     : undefined;
   if (sandbox) app.use('/sandbox', sandbox);
   app.use('/sandbox', notFoundJson);
-  // The server's own failed first calls count as the borrower's API failures (issue 36), beside /metrics' figures.
+  // The server's own failed first calls count as the borrower's API failures, beside /metrics' figures.
   const failures = prefetchFailures(telemetry, log);
   const drawing: Telemetry = {
     pageDrawn: (o) => ops.telemetry.pageDrawn(o),

@@ -51,7 +51,7 @@ try {
     { url: server.url, metricsUrl: server.metricsUrl, store: server.config.store.description, node: process.version },
     'listening',
   );
-  // Issue 44: a market without four eyes lets one publisher alone change its borrowers' app; production says so at start.
+  // A market without four eyes lets one publisher alone change its borrowers' app; production says so at start.
   const published = await server.config.store.listPublished();
   const eyes = fourEyesWarning(published, process.env);
   if (eyes) logger.warn({ markets: marketsWithoutFourEyes(published) }, eyes);

@@ -21,7 +21,7 @@ if (isAdmin && loadAdmin) {
 } else {
   // The app's own code is a chunk of its own (the server hints it with the page, so it downloads alongside this one),
   // evaluated in the task after React's: the two evaluated as one task of 53-74 ms at 4× CPU, the last long task of a
-  // cold load (issue 45's quiet). The yield first: an already fetched module would evaluate in this same task.
+  // cold load (a quiet main thread). The yield first: an already fetched module would evaluate in this same task.
   // Nothing of the app imported here: a module both use would sit in this chunk, whose stylesheet (inlined by the
   // server) the app's later chunk loads would then fetch again as a dependency.
   void new Promise((r) => setTimeout(r, 0)).then(() => import('./boot/start-app')).then((m) => m.startApp(rootEl));

@@ -1,5 +1,5 @@
 /**
- * The Dockerfile, built and run with podman against PostgreSQL (issue 37): two replicas of the image on one
+ * The Dockerfile, built and run with podman against PostgreSQL: two replicas of the image on one
  * database, healthy by their HEALTHCHECK, running as a non-root user under tini, and stopping with exit code 0
  * inside 10 s. Slow (the image build takes minutes): `npm run test:container`; skipped unless CONTAINER_TEST=1.
  *

@@ -36,7 +36,7 @@ export interface AdminOptions {
   session?: Partial<SessionSettings>;
   /** Calls of POST /validate allowed per user and window (default 30 a minute). */
   validateLimit?: ValidateLimit;
-  /** The arms' figures of each release (issue 36; default zeros until the renderer's telemetry reports). */
+  /** The arms' figures of each release (default zeros until the renderer's telemetry reports). */
   releaseStats?: ReleaseStats;
   /** What validate and every publish check with (the backend origins an API map may name); default none. */
   validation?: ValidationSettings;

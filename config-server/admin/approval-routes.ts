@@ -1,5 +1,5 @@
 /**
- * Four eyes per document (issue 44): a second publisher approves one document as reviewed, by its ETag, so its own
+ * Four eyes per document: a second publisher approves one document as reviewed, by its ETag, so its own
  * drafter (or a publisher rolling it back) may publish it alone. The approval counts only while the document keeps that
  * ETag and only for someone else's publish (publish-checks.ts); the store audits it.
  */

@@ -43,7 +43,7 @@ describe('audit filters', () => {
       await saveDescription(ed, 'by ed');
       await saveDescription(eve, 'by eve');
       const byEve = await entries(ed, 'actor=eve');
-      // Newest first: her draft, then her login (audited since issue 37).
+      // Newest first: her draft, then her login (audited too).
       expect(byEve.map((e) => [e.actor, e.action])).toEqual([
         ['eve', 'draft.save'],
         ['eve', 'login'],

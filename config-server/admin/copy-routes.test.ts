@@ -1,5 +1,5 @@
 /**
- * Copy QA through the admin API (issue 48): findings for the console, findings with a text set's save, and a publish
+ * Copy QA through the admin API: findings for the console, findings with a text set's save, and a publish
  * refused for an error (422 naming key, locale and check) or held for a new warning (409) until a publisher accepts it
  * with a reason, which the audit log keeps. ed edits, pat publishes, vera only reads.
  */

@@ -3,7 +3,7 @@ import { copyFindings, type CopyFinding } from '../validation/copy/copy-findings
 import type { ConfigStore } from '../store/config-store.js';
 
 /**
- * Copy QA findings (issue 48) on what ops are editing: each document's draft, or its published content when it has
+ * Copy QA findings on what ops are editing: each document's draft, or its published content when it has
  * none. `locales`: only the findings of those text sets (the screens and other text sets still count as context).
  */
 export async function draftCopyFindings(store: ConfigStore, locales?: string[]): Promise<CopyFinding[]> {

@@ -129,7 +129,7 @@ export function documentsRouter(store: ConfigStore) {
       { user: currentUser(res).name },
     );
     res.setHeader('ETag', rec.etag);
-    // Issue 48: a text set's save answers with its copy findings, so the table marks them without another call.
+    // A text set's save answers with its copy findings, so the table marks them without another call.
     const locale = kind === 'text-set' ? localeOf(kind, doc) : undefined;
     const findings = locale ? { findings: await draftCopyFindings(store, [locale]) } : {};
     res.status(current ? 200 : 201).json({ ...rec, ...findings });

@@ -1,5 +1,5 @@
 /**
- * Issue 44, four eyes per document: what a publisher alone can no longer do, and what a second publisher's approval
+ * Four eyes per document: what a publisher alone can no longer do, and what a second publisher's approval
  * (of exactly the reviewed ETag) lets through. Market ID asks for four eyes, IN does not; pat and paula publish, ed edits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

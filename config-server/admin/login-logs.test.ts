@@ -1,5 +1,5 @@
 /**
- * Issue 44 (ASVS V7.1.1): a typed user name that is no account (often a password typed into the wrong box) is never
+ * A typed user name that is no account (often a password typed into the wrong box) is never
  * written to the log, on a failed login or on a lockout; a real account's name is. The server logs through a captured
  * pino logger, as in production (app messages and access lines alike).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 44: 24 parallel failed logins held libuv's 4 threads with OWASP scrypt (128 MiB, ~0.7 s each), and the app's
+ * 24 parallel failed logins held libuv's 4 threads with OWASP scrypt (128 MiB, ~0.7 s each), and the app's
  * script took 8.3 s to load meanwhile. With the hash queue (hash-queue.ts: 2 at once, 8 waiting, the rest 503) the
  * app script and a drawn page each answer in under 1 s during the same flood. Against the compiled server as
  * production runs it (its own process, OWASP parameters, the built renderer, compression), so the test's own work

@@ -1,5 +1,5 @@
 /**
- * Console passwords (issue 44, ASVS L2 V2.1): at least 12 characters and not guessable from zxcvbn-ts's common
+ * Console passwords (ASVS L2 V2.1): at least 12 characters and not guessable from zxcvbn-ts's common
  * lists, refused with a reason a person can act on, at every place a password is chosen (CLI, ADMIN_PASSWORD).
  */
 import { execFile } from 'node:child_process';

@@ -179,10 +179,10 @@ export function publishRouter(
     if (typeof body.note !== 'string' || !body.note.trim())
       throw new HttpError(400, 'note is required: say what changes and why');
     const accepted = acceptWarningsOf(body.acceptWarnings);
-    // Issue 48: the reason a publisher accepted copy warnings is kept where every publish is explained.
+    // The reason a publisher accepted copy warnings is kept where every publish is explained.
     const note = body.note.trim() + (accepted ? `\nCopy warnings accepted: ${accepted.reason}` : '');
     const user = currentUser(res).name;
-    // Issue 36: with a rollout the drafts become a release's candidate, served to a share of borrowers first.
+    // With a rollout the drafts become a release's candidate, served to a share of borrowers first.
     const rollout =
       body.rollout === undefined || body.rollout === null
         ? undefined
@@ -236,7 +236,7 @@ export function publishRouter(
       throw new HttpError(400, 'reason is required: say why you roll back');
     if (version === rec.published?.version) throw new HttpError(409, `Version ${version} is already the published one`);
     const user = currentUser(res).name;
-    // A rollback publishes an old version: the same checks as a publish, four eyes included (issue 44).
+    // A rollback publishes an old version: the same checks as a publish, four eyes included.
     const docs = await current();
     const onMarket = grants ? rolesOnMarkets(await grants()) : undefined;
     const check = allChecks(

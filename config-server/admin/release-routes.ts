@@ -1,5 +1,5 @@
 /**
- * Releases in the admin API (issue 36). A publish with a `rollout` starts one (publish-routes.ts calls
+ * Releases in the admin API. A publish with a `rollout` starts one (publish-routes.ts calls
  * `publishRollout`); these routes list them and widen, narrow, complete or roll them back. Four eyes applies to
  * widening and completing as to publishing; narrowing and rolling back never wait for a second person. Every change
  * bumps the store's generation, so it reaches every replica as a publish does (published/sync.ts).

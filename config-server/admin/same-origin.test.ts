@@ -1,5 +1,5 @@
 /**
- * Issue 44: state-changing admin requests come from the console's own origin (same-origin.ts), besides the CSRF
+ * State-changing admin requests come from the console's own origin (same-origin.ts), besides the CSRF
  * token. Each request is a real exchange with the server, checked against the OpenAPI description.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 37's admin security fixes, each asserted both ways: API tokens (expiry, list, revoke, ended by a password
+ * The admin security fixes, each asserted both ways: API tokens (expiry, list, revoke, ended by a password
  * reset, role or disable), login limits per account and per address, the session cookie's `Secure`, the sandbox
  * in production, a malformed cookie, the validation call limit (validate-off-loop.timing.test.ts times the worker),
  * password re-hashing at login, and the audit.

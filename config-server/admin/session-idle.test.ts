@@ -1,5 +1,5 @@
 /**
- * The idle timeout (issue 44, ASVS V3.3.2): a console session unused for ADMIN_IDLE_TIMEOUT_MIN (default 30) ends,
+ * The idle timeout (ASVS V3.3.2): a console session unused for ADMIN_IDLE_TIMEOUT_MIN (default 30) ends,
  * besides the 12 h limit; each use slides it, with at most one store write a minute. The server is given a clock the
  * test moves as a person would wait (timers and sockets stay real).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 37: POST /admin/api/validate runs off the event loop, so four parallel validations keep /healthz answering
+ * POST /admin/api/validate runs off the event loop, so four parallel validations keep /healthz answering
  * under 100 ms, while the same check on the event loop would hold it for longer than that. A latency bound is only
  * meaningful on a machine doing nothing else, so this file is its own vitest project ("timing"), run by `npm test`
  * after the other tests have finished, never beside them (on 2 cores, CI runs saw one probe lose its core).

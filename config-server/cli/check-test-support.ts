@@ -1,5 +1,5 @@
 /**
- * Test support is kept out of source folders (issue 46): it lives in `testing/` folders, and production code never
+ * Test support is kept out of source folders: it lives in `testing/` folders, and production code never
  * imports one (whatever production code imports ships, and a test helper in a source folder reads as source). Tests,
  * other test support and the tools under tests/ may. Run by `npm run lint` (lint.ts) on every file.
  */

@@ -73,11 +73,11 @@ async function generate(): Promise<Record<string, string>> {
   for (const [kind, f] of documentKinds(files)) exportsMap[`validate${pascal(kind)}`] = f.schema.$id;
   exportsMap.validateNode = byFile.get('node.json')!;
   exportsMap.validateAction = byFile.get('action.json')!;
-  // A landing section alone (issue 49): the console's editor checks one section as it checks one node.
+  // A landing section alone: the console's editor checks one section as it checks one node.
   exportsMap.validateLandingSection = byFile.get('landing/section.json')!;
-  // The screen editor's landing sections (issue 49): one element checked alone, as nodes and actions are.
+  // The screen editor's landing sections: one element checked alone, as nodes and actions are.
   if (byFile.has('landing/section.json')) exportsMap.validateLandingSection = byFile.get('landing/section.json')!;
-  // The renderer's telemetry (issue 36): the app can check a beacon before sending it, as the server checks it on arrival.
+  // The renderer's telemetry: the app can check a beacon before sending it, as the server checks it on arrival.
   exportsMap.validateBeacon = byFile.get('beacon.json')!;
   const js = HEADER + '// @ts-nocheck\n' + standaloneCode(ajv, exportsMap);
   const names = Object.keys(exportsMap).sort();

@@ -1,7 +1,7 @@
 /**
- * No false alarms (issue 36, must show): an A/A release (an identical copy edit of the market's text set) at 50 %,
+ * No false alarms: an A/A release (an identical copy edit of the market's text set) at 50 %,
  * guarded, with 2 % injected API failures in both arms. Each repetition: 200 page views of distinct borrowers, each
- * from its own address, fetching the screen (its view ticket says their arm, issue 44) and sending a real beacon with
+ * from its own address, fetching the screen (its view ticket says their arm) and sending a real beacon with
  * that ticket; the guard looks every 50 ms, and once more at the end. Every view counts, once. No repetition may be rolled back. GUARD_AA_REPS sets the count (npm test: 2;
  * `npm run test:hardening`: 20). The figure is printed for the README.
  */

@@ -1,5 +1,5 @@
 /**
- * Request headers an API map may not set (issue 37): with `{query: "h", header: "Host"}` published, `?h=evil.example`
+ * Request headers an API map may not set: with `{query: "h", header: "Host"}` published, `?h=evil.example`
  * made the server's own data call carry `Host: evil.example` and the page drew image URLs on that host. These are the
  * headers HTTP itself manages (where the request goes, its framing, the connection, cookies) and the hop-by-hop ones
  * (RFC 9110 §7.6.1). Matched case-insensitively, as HTTP header names are.

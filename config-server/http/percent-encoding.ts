@@ -1,7 +1,7 @@
 /**
  * Malformed percent-encoding (`%`, `%ZZ`, a cut UTF-8 sequence such as `%E0%A4%A`) anywhere in a request's path or
  * query is the client's mistake: one check in front of every route answers 400 naming the part, before express's
- * param decoding throws a URIError that would otherwise end as a 500 with a stack trace in the log (issue 44: an
+ * param decoding throws a URIError that would otherwise end as a 500 with a stack trace in the log (an
  * anonymous client could flood the log that way). The public fast path asks the same question and leaves such a
  * request to express, so every answer comes from here.
  */

@@ -1,5 +1,5 @@
 /**
- * The drawn page's one inline script (the capture script of issue 45) as a browser receives it: small, allowed by
+ * The drawn page's one inline script (the early-input capture script) as a browser receives it: small, allowed by
  * the page's CSP through the hash of the very text in the page, and no inline script allowed otherwise.
  */
 import { createHash } from 'node:crypto';

@@ -5,7 +5,7 @@ import type { PublishedSnapshot } from '../published/snapshot.js';
 import { CAPTURE_SCRIPT } from '../../renderer/boot/render-static.js';
 
 /**
- * The one inline script a page may run: the drawn page's capture script (issue 45), by the sha256 of its exact text,
+ * The one inline script a page may run: the drawn page's capture script, by the sha256 of its exact text,
  * computed once as the server starts. Never 'unsafe-inline': any other inline script stays blocked.
  */
 export const CAPTURE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(CAPTURE_SCRIPT, 'utf8').digest('base64')}'`;
@@ -14,7 +14,7 @@ export const CAPTURE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(CAPTUR
  * helmet with our CSP. Scripts only from our origin (and the capture script by its hash) and never `'unsafe-eval'` (the renderer
  * validates with precompiled ajv code and evaluates expressions without eval). Styles allow
  * inline because the admin's code editor injects <style> elements; no script can ride on that.
- * Embeds come from published documents, so the policy is rebuilt per publish. API origins never do (issue 44):
+ * Embeds come from published documents, so the policy is rebuilt per publish. API origins never do:
  * `connect-src` is this origin plus the server's backend allow-list (SSR_BACKEND_ORIGINS), which validation also
  * holds every API map to, so a published document cannot widen where borrowers' browsers send their tokens.
  */

@@ -1,5 +1,5 @@
 /**
- * Which ETags a borrower's page is told of (issue 47): for each changed cache key, the ETag the config API would serve
+ * Which ETags a borrower's page is told of: for each changed cache key, the ETag the config API would serve
  * this borrower (their arm of every release in flight). A key no release touches, before or after the step, has one
  * ETag for everyone: then a market's `published` event is the same for all its pages and is built once (at 10,000
  * streams, building it per page cost most of the fan-out).

@@ -1,5 +1,5 @@
 /**
- * A replica killed with open streams (issue 47, "Faults"): three replicas run as child processes on one real
+ * A replica killed with open streams ("Faults"): three replicas run as child processes on one real
  * PostgreSQL, pages hold streams through a tiny failover client (as a load balancer would: on a cut, the next replica,
  * with the last id seen), one replica gets SIGKILL — no shutdown, no stream ended cleanly, its sockets closed by the
  * kernel — and a publish lands on a fourth replica while its pages reconnect. Every page must be back on another

@@ -1,5 +1,5 @@
 /**
- * Every stream this replica holds, in memory, and what each is told when the published snapshot changes (issue 47).
+ * Every stream this replica holds, in memory, and what each is told when the published snapshot changes.
  * Publishes, rollbacks, release changes and guard verdicts, made on any replica, all reach here the same way: as a new
  * snapshot from published/sync.ts (a local change, or PostgreSQL's notification of another replica's). Each step is
  * announced in order, one at a time: its `release` events first, then one `published` event per stream carrying this

@@ -1,5 +1,5 @@
 /**
- * Load (issue 47), loopback only and bounded: LIVE_LOAD_STREAMS idle streams on one replica (5,000 in `npm test`,
+ * Load, loopback only and bounded: LIVE_LOAD_STREAMS idle streams on one replica (5,000 in `npm test`,
  * beside other timing files; 10,000 in `npm run test:hardening`), held by a child process; the replica's memory per
  * stream and its idle CPU, then how long a publish takes to reach them all. Figures are printed and recorded in
  * README.md. The bounds are loose (a shared 2-core VM): they catch a stream costing tens of KB, an idle replica

@@ -1,5 +1,5 @@
 /**
- * The live streams' metrics (issue 47): `sdui_streams_open` (read when scraped, so opening a stream costs nothing) and
+ * The live streams' metrics: `sdui_streams_open` (read when scraped, so opening a stream costs nothing) and
  * `sdui_stream_events_total{event}`.
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
@@ -10,7 +10,7 @@ export function liveMetrics(registry: Registry | undefined, open: () => number):
   const registers = [registry];
   new Gauge({
     name: 'sdui_streams_open',
-    help: 'Live streams (issue 47) open on this replica, borrowers and console together (caps LIVE_MAX_STREAMS, LIVE_MAX_CONSOLE_STREAMS)',
+    help: 'Live streams open on this replica, borrowers and console together (caps LIVE_MAX_STREAMS, LIVE_MAX_CONSOLE_STREAMS)',
     registers,
     collect() {
       this.set(open());

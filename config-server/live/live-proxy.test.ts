@@ -1,5 +1,5 @@
 /**
- * Live streams through a real reverse proxy (issue 47): nginx in front, speaking HTTP/2 to the pages (cleartext, prior
+ * Live streams through a real reverse proxy: nginx in front, speaking HTTP/2 to the pages (cleartext, prior
  * knowledge, as behind a TLS terminator) and HTTP/1.1 keep-alive to the replica, with its default `proxy_buffering on`
  * and no stream-specific settings: heartbeats and a publish reach the page at once, uncompressed, and two pages'
  * streams share one HTTP/2 connection (a stream does not take one of the browser's six HTTP/1.1 connections).

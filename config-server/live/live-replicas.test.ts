@@ -1,5 +1,5 @@
 /**
- * Live streams across three replicas on one real PostgreSQL (issue 47): a publish on A is announced on B's and C's
+ * Live streams across three replicas on one real PostgreSQL: a publish on A is announced on B's and C's
  * streams within 1 s (LISTEN/NOTIFY; the periodic check is 5 s here, so it cannot be what makes it), and a replica that
  * goes away with open streams loses nothing: its pages reconnect to another with their Last-Event-ID and get what was
  * published meanwhile.

@@ -1,5 +1,5 @@
 /**
- * The two stream routes (issue 47, contract: /work/briefs/live-contract.md, summed up in README.md):
+ * The two stream routes (summed up in README.md):
  * `GET /config/v1/live` for borrowers' pages and `GET /admin/api/live` for the console. Mounted before `compression`
  * (app.ts): a compressed event stream would sit in the compressor's buffer instead of reaching the page.
  */

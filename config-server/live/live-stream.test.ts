@@ -1,5 +1,5 @@
 /**
- * The borrower stream (issue 47) on a real server: the wire format and headers, a `published` event with the ETags the
+ * The borrower stream on a real server: the wire format and headers, a `published` event with the ETags the
  * config API then serves, release and guard events with the borrower's arm, resume with Last-Event-ID on another
  * instance of the same store, the cap, the market's off switch, the heartbeat, and the console stream.
  */

@@ -1,5 +1,5 @@
 /**
- * The `release` events of one published step (issue 47): releases that started or moved between two snapshots, and
+ * The `release` events of one published step: releases that started or moved between two snapshots, and
  * those that ended. An ended release's status is read from the store, since the snapshot only holds rolling ones.
  */
 import type { PublishedSnapshot } from '../published/snapshot.js';

@@ -7,7 +7,7 @@ import { openapiDocument } from './document.js';
 let s: TestServer;
 let pat: Client;
 beforeAll(async () => {
-  // No room for live streams (issue 47): a stream never ends, so its call here is answered 503 (described) instead;
+  // No room for live streams: a stream never ends, so its call here is answered 503 (described) instead;
   // live/live-stream.test.ts checks the streams themselves.
   s = await startTestServer({ env: { LIVE_MAX_STREAMS: '0' } });
   pat = await login(s.url, 'pat');

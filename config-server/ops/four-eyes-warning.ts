@@ -1,5 +1,5 @@
 /**
- * Issue 44: a production start names every published market that does not ask for four eyes, so ops see at start
+ * A production start names every published market that does not ask for four eyes, so ops see at start
  * that one publisher alone can change what its borrowers get (the rule itself: validation/publish-checks.ts).
  */
 import type { NewDocument } from '../store/config-store.js';

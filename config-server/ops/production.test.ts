@@ -1,6 +1,6 @@
 /**
  * The server as production runs it: compiled JavaScript started with `node dist/server/config-server/main.js`
- * (issue 37). It serves from its compiled files, drains on SIGTERM, and logs JSON lines without secrets.
+ *. It serves from its compiled files, drains on SIGTERM, and logs JSON lines without secrets.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';

@@ -12,8 +12,8 @@ export interface Telemetry {
   prefetched(outcome: PrefetchOutcome, seconds: number): void;
   /**
    * A page's first data call, made by the server, failed (unreachable, or a failure the backend answered): an API
-   * failure of the borrower's screen, counted with the arm of each release the page was drawn in (issue 36;
-   * `release` is the page's X-Config-Release).
+   * failure of the borrower's screen, counted with the arm of each release the page was drawn in
+   * (`release` is the page's X-Config-Release).
    */
   prefetchFailed?(screen: string, endpoint: string, release: string | undefined): void;
 }

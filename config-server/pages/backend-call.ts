@@ -10,7 +10,7 @@ export type SendCall = (call: HttpCall) => Promise<{ status: number; text: strin
 
 /** Server-side data calls while rendering a page: where they may go and how long they may take. */
 export interface SsrSettings {
-  /** Draw pages on the server at all (`SSR=off` turns it off: the app draws every page, as before issue 17). */
+  /** Draw pages on the server at all (`SSR=off` turns it off: the app draws every page, as it once did). */
   render?: boolean;
   /** Backend origins the server may call (`SSR_BACKEND_ORIGINS`, comma-separated); the server's own origin always. */
   allowedOrigins: string[];

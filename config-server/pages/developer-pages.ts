@@ -1,5 +1,5 @@
 /**
- * Developer pages off in production (issue 44): `/gallery` (every widget with sample data) and `/testPreview` (every
+ * Developer pages off in production: `/gallery` (every widget with sample data) and `/testPreview` (every
  * flow's links with hand-typed device params) are tools, not product. A screen published from
  * `screens/pages/developer/` is one; with `DEV_PAGES` off (the default when NODE_ENV=production) the published snapshot
  * leaves such screens out (so `/config/v1/screens/<id>` is the usual 404) and `hiddenPagesGate` answers 404 for a

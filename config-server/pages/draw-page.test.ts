@@ -76,7 +76,7 @@ describe('static pages', () => {
       '<html lang="id"><head><title>loading...</title></head><body><div id="root"></div></body></html>',
       { html: '<p>x</p>', title: 'A &amp; B', description: '&quot;C&quot;', lang: 'en-IN' },
     );
-    // The capture script last in the head (issue 45; http/security-headers.test.ts checks it against the CSP).
+    // The capture script last in the head (http/security-headers.test.ts checks it against the CSP).
     expect(page).toBe(
       `<html lang="en-IN"><head><title>A &amp; B</title><meta name="description" content="&quot;C&quot;" /><script>${CAPTURE_SCRIPT}</script></head><body><div id="root" data-ssr=""><p>x</p></div></body></html>`,
     );

@@ -196,7 +196,7 @@ export function pageDrawer(
             (await send(first.call).catch(
               (e: Error) => void input.logError(`call ${first.planned.endpoint} failed: ${e?.message ?? e}`),
             ));
-          // The borrower's screen had a failed call (issue 36): the backend unreachable, or a failure it answered. Not
+          // The borrower's screen had a failed call: the backend unreachable, or a failure it answered. Not
           // a call over this server's own time budget or to an origin it may not call: the app makes those itself.
           if (first && !answer && outcome === 'unreachable')
             telemetry.prefetchFailed?.(req.screenId, first.planned.endpoint, snap.release);
@@ -356,7 +356,7 @@ export function injectDrawn(html: string, page: DrawnPage, opts: { hintsInBody?:
   const hints = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';
   const body = page.html.slice(hints.length);
   const headHints = opts.hintsInBody ? '' : hints;
-  // The capture script (issue 45) last in the head: it records early input from the first paint of the body on.
+  // The capture script last in the head: it records early input from the first paint of the body on.
   // Allowed by its hash (http/security-headers.ts), so it must be exactly CAPTURE_SCRIPT between the tags.
   return html
     .replace(/<\/head>/i, () => `${headHints}<script>${CAPTURE_SCRIPT}</script></head>`)

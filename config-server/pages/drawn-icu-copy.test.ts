@@ -4,7 +4,7 @@ import { readRepoDocuments } from '../store/repo-documents.js';
 import { pageDrawer } from './draw-page.js';
 import { bundleTexts, copyText } from '../../renderer/core/copy/copy-text.js';
 
-// Issue 48: the server's drawn page and the app format an ICU message to the same text. The draw reads the snapshot's
+// The server's drawn page and the app format an ICU message to the same text. The draw reads the snapshot's
 // bundle; the app reads the bundle's bytes as served (its pre-parsed `messages`) with the same core formatter.
 const repoDocs = () => readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc);
 

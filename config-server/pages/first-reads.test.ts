@@ -1,5 +1,5 @@
 /**
- * Every screen whose first call only reads is drawn with its data (issue 45): loan confirmation, customer
+ * Every screen whose first call only reads is drawn with its data: loan confirmation, customer
  * service, the chatbot's categories, the joint-login failure and add card, against the sandbox in both answer
  * styles and both markets. A money screen's drawn amounts are the ones the app shows: the same screen run the
  * app's way (its axios client, its runner, no server answer) gives the same figures, in the market's format. And

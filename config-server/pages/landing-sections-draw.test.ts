@@ -1,5 +1,5 @@
 /**
- * Landing sections (issue 49) through the whole app: marketing saves a template with a picture above the
+ * Landing sections through the whole app: marketing saves a template with a picture above the
  * registration form and a paragraph below it, a publisher publishes it, and the server draws the landing page
  * with the sections in that order before any JavaScript runs; the sandbox answers the same template with them.
  */

@@ -18,7 +18,7 @@ import type { ViewTickets } from '../releases/view-ticket.js';
 
 export const BOOT_SCRIPT_ID = 'sdui-boot';
 /**
- * Where a page's view ticket goes in its boot data (issue 44). A drawn page is assembled and compressed once and sent
+ * Where a page's view ticket goes in its boot data. A drawn page is assembled and compressed once and sent
  * to many; its ticket is one view's, so the page keeps this slot and each response fills it. The slot cannot occur
  * anywhere else: inside JSON strings a quote is escaped, and React escapes quotes in markup.
  */
@@ -49,7 +49,7 @@ export function bootScript(
   const bundle = market ? snap.bundle(market) : undefined;
   const screen = screenId ? snap.screen(screenId) : undefined;
   const byReference = opts.bundle === 'reference' && !!bundle;
-  // `release` (issue 36): the releases in flight for this page and the borrower's arm of each, as X-Config-Release says;
+  // `release`: the releases in flight for this page and the borrower's arm of each, as X-Config-Release says;
   // `bundleRelease` those of its bundle alone, which the app's later screens share (the renderer's beacons report both).
   const json =
     `{"bundle":${(!byReference && bundle?.inline) || 'null'},"bundleEtag":${JSON.stringify(bundle?.etag ?? null)},` +
@@ -67,7 +67,7 @@ export function bootScript(
 
 /** What a page request opens, worked out once per request and handed to everything that draws it. */
 export interface PageTarget {
-  /** The state the page is drawn from: the published snapshot, or the borrower's arm view of it (issue 36). */
+  /** The state the page is drawn from: the published snapshot, or the borrower's arm view of it. */
   snap: PublishedSnapshot;
   market?: string;
   /** No screen for the admin console. */

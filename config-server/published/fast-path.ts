@@ -116,7 +116,7 @@ export class PublicFastPath {
     const entry = this.resolve(path, q < 0 ? '' : url.slice(q + 1), (t) => (ticket = t));
     if (!entry) return false;
     const v = this.variantsOf(entry);
-    // A view ticket is minted per response (issue 44), never kept with the cached headers; a body that carries one is
+    // A view ticket is minted per response, never kept with the cached headers; a body that carries one is
     // this borrower's view, so no shared cache keeps it.
     const own = (h: HeaderSet) =>
       ticket ? { ...h, 'Cache-Control': 'private, no-cache', 'X-View-Ticket': ticket } : h;
@@ -133,7 +133,7 @@ export class PublicFastPath {
   }
 
   private resolve(path: string, query: string, withTicket: (t: string | undefined) => void): Entry | undefined {
-    // Who the borrower is (their common params) is read only for a body with a release in flight (issue 36).
+    // Who the borrower is (their common params) is read only for a body with a release in flight.
     let params: URLSearchParams | undefined;
     const who = (): Who => borrowerParams(this.snap.arms!.names, (params ??= new URLSearchParams(query)));
     if (path === BUNDLE) {

@@ -264,7 +264,7 @@ describe('the app page', () => {
       documents: [{ kind: 'text-set', id: textSetId }],
       note: 'xss probe',
     });
-    // Copy QA (issue 48) refuses markup at publish; the escaping below must hold even for copy that got past it
+    // Copy QA refuses markup at publish; the escaping below must hold even for copy that got past it
     // (an older release, a direct import), so the probe is published through the store.
     expect(pub.status).toBe(422);
     expect((await pub.json()).error.details.findings).toContainEqual(
@@ -275,7 +275,7 @@ describe('the app page', () => {
 
     const html = await (await get('/complaintList')).text();
     // Boot data, the app, and for a server-drawn page its data (and the early-call script when it left the call to the
-    // page) and the capture script (issue 45).
+    // page) and the capture script.
     const expected =
       2 +
       (html.includes('id="sdui-ssr"') ? 1 : 0) +

@@ -58,7 +58,7 @@ export function publicApiRouter(snapshot: () => PublishedSnapshot, tickets?: Vie
     const who = whoOf(snap, req.query);
     const entry = snap.screenFor(req.params.id, who);
     if (!entry) throw new HttpError(404, `No published screen '${req.params.id}'`);
-    // A view ticket per response (issue 44), as the fast path gives it.
+    // A view ticket per response, as the fast path gives it.
     const ticket =
       tickets && snap.arms ? tickets.mint(req.params.id, snap.arms.screenView(entry, who()), who()) : undefined;
     sendEntry(req, res, entry, ticket ? { 'Cache-Control': 'private, no-cache', 'X-View-Ticket': ticket } : undefined);

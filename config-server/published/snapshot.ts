@@ -49,7 +49,7 @@ interface ArmOf extends ArmLabel {
  * The whole published state as the public API serves it, built once per publish: every
  * bundle (market × text set), every screen and landing template, pre-serialised with its ETag.
  *
- * With releases in flight (issue 36) the snapshot also holds each one's candidate overlay (releases/release-arms.ts):
+ * With releases in flight the snapshot also holds each one's candidate overlay (releases/release-arms.ts):
  * `bundleFor`, `screenFor` and `templateFor` answer a request's arm, `pageView` gives the state one borrower's page is
  * drawn from. An arm view is a PublishedSnapshot too, so every per-snapshot cache (drawn pages, shells) is per arm.
  */

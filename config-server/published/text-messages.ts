@@ -1,5 +1,5 @@
 /**
- * The pre-parsed ICU messages a bundle ships beside its text set (issue 48): every text that is more than plain text
+ * The pre-parsed ICU messages a bundle ships beside its text set: every text that is more than plain text
  * and `{name}` placeholders, parsed here at publish so the browser formats without a parser. Plain copy is not
  * repeated: the app interpolates it from the text set as before. A text that does not parse ships as written (the
  * publish checks refuse it; a draft preview shows it raw rather than failing the page).

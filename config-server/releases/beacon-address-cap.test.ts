@@ -1,5 +1,5 @@
 /**
- * One machine with a thousand deviceIds cannot decide a release (issue 44, must show): one address fetches 1,000 real
+ * One machine with a thousand deviceIds cannot decide a release: one address fetches 1,000 real
  * tickets and posts failing beacons for every candidate one; a healthy guarded release with healthy views from
  * borrowers at other addresses is not rolled back, and that address counts at most BEACON_VIEWS_PER_ADDRESS (4) page
  * views and 4 errors.

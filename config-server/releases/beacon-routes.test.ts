@@ -1,5 +1,5 @@
 /**
- * POST /config/v1/beacon over HTTP (issue 36): what a beacon counts, what it may not carry, and the per-client cap.
+ * POST /config/v1/beacon over HTTP: what a beacon counts, what it may not carry, and the per-client cap.
  * Every exchange is checked against the OpenAPI description.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

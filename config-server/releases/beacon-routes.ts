@@ -1,10 +1,10 @@
 /**
- * `POST /config/v1/beacon` (issue 36): the renderer's telemetry arrives here, sent by `navigator.sendBeacon` as a JSON
+ * `POST /config/v1/beacon`: the renderer's telemetry arrives here, sent by `navigator.sendBeacon` as a JSON
  * blob. Public (a borrower's page has no credentials to give), so everything about it is defensive: a cap per client
  * address before anything is read, at most 4096 bytes, JSON only, the schema (schemas/beacon.json: ids, counts and
  * timings, nothing personal can fit) with the failing JSON pointer named, and only what is published counted
  * (beacon-counts.ts). Garbage is a 4xx and changes no count; a beacon is written in one transaction; 204 when counted.
- * A release's figures move only for views with a valid view ticket (issue 44), once each, and at most
+ * A release's figures move only for views with a valid view ticket, once each, and at most
  * `BEACON_VIEWS_PER_ADDRESS` page views and as many errors per client address and release, in the store, so replicas
  * share the caps. The store keeps an HMAC of the address (with a key every replica shares), never the address.
  */

@@ -1,5 +1,5 @@
 /**
- * Telemetry is safe (issue 36, must show): 1,000 garbage and oversized beacons (random JSON, valid beacons broken in
+ * Telemetry is safe: 1,000 garbage and oversized beacons (random JSON, valid beacons broken in
  * one place with naughty strings, personal fields, oversized and broken bodies, wrong content types) get a 4xx each,
  * never a 5xx, and change no count.
  */

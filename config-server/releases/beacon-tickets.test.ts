@@ -1,5 +1,5 @@
 /**
- * The guard counts only what the server handed out (issue 44, must show): forged beacons change no count and no
+ * The guard counts only what the server handed out: forged beacons change no count and no
  * verdict (anonymous, claiming the other arm, replayed, expired, for another release, tampered), a real view counts
  * once as one page view, keys rotate without a ticket lost. Every exchange is checked against the OpenAPI description.
  */

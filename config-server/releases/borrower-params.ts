@@ -1,5 +1,5 @@
 /**
- * The one reader of a borrower's release params (issue 46): the common params (`deviceId`, `market`, `platform`,
+ * The one reader of a borrower's release params: the common params (`deviceId`, `market`, `platform`,
  * `version`, under the API map's names for them) and `v`, from a page's or a config request's query. Drawn pages,
  * the config API and its fast path all read a borrower here, so the same query puts them in the same arm everywhere.
  */

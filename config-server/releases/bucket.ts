@@ -1,5 +1,5 @@
 /**
- * Who gets a release's candidate (issue 36): one pure function, run by the server for bundles, screens, templates and
+ * Who gets a release's candidate: one pure function, run by the server for bundles, screens, templates and
  * drawn pages alike, so a borrower is in the same arm everywhere and on every replica. There is no coin flip anywhere.
  *
  * A borrower's bucket is a stable hash of the release's seed and their `deviceId` (a common param), 0-9999. They are in

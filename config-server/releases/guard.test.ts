@@ -1,5 +1,5 @@
 /**
- * The guard on a real server (issue 36): beacons in, an automatic rollback out, audited with the figures; two replicas
+ * The guard on a real server: beacons in, an automatic rollback out, audited with the figures; two replicas
  * deciding at once roll back once; the console's list shows each arm and the verdict.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

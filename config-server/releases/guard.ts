@@ -1,5 +1,5 @@
 /**
- * The guard (issue 36): rolls a guarded release back by itself when its candidate hurts borrowers more than its base.
+ * The guard: rolls a guarded release back by itself when its candidate hurts borrowers more than its base.
  *
  * The rule (guard-rule.ts, the README's releases section): after 20 candidate page views, an exact one-sided test that
  * the candidate's error rate (render errors plus API failures per page view) exceeds the base's by more than 2

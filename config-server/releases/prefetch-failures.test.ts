@@ -1,5 +1,5 @@
 /**
- * The server's own failed prefetches count (issue 36): a release whose API map breaks the complaint entry's first call
+ * The server's own failed prefetches count: a release whose API map breaks the complaint entry's first call
  * (a wrong path) makes every page the server draws for that arm fail its call, counted for the candidate only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

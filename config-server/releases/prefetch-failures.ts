@@ -1,5 +1,5 @@
 /**
- * The server's own failed prefetches count too (issue 36), for the screen and for each release arm the page was drawn
+ * The server's own failed prefetches count too, for the screen and for each release arm the page was drawn
  * in, under their own metric (`serverApiFailures:<endpoint>`, telemetry-records.ts): the page then makes the call
  * itself and its beacon reports whether the borrower met a failure, which is what the guard's error rate counts.
  * Written once a second as one batch, not once per page request: a backend that fails under load must not add a

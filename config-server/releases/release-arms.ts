@@ -1,5 +1,5 @@
 /**
- * The arms of the releases in flight (issue 36), held by the published snapshot: for each body the config API serves
+ * The arms of the releases in flight, held by the published snapshot: for each body the config API serves
  * (a bundle, a screen, a landing template) the releases whose documents it reads, and its body in each arm, serialised
  * once per snapshot (the arms of one release eagerly when the snapshot is built, rarer combinations on first use). Per
  * request the work is a map lookup and, when a release is in flight for the body, one hash per such release.

@@ -1,5 +1,5 @@
 /**
- * Releases start and end by themselves at their `startAt` and `endAt` (issue 36). Every replica keeps a timer for the
+ * Releases start and end by themselves at their `startAt` and `endAt`. Every replica keeps a timer for the
  * next such moment of the open releases its snapshot holds; when it fires, the replica asks the store to advance them.
  * The database decides (a conditional UPDATE ... WHERE status = 'scheduled'): each change happens and is audited
  * exactly once, whichever replicas ask; the others see it by its notification or their own refresh right after. A

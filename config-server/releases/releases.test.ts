@@ -1,5 +1,5 @@
 /**
- * Guarded releases over HTTP (issue 36) on the embedded store: a publish with a rollout, who gets the candidate,
+ * Guarded releases over HTTP on the embedded store: a publish with a rollout, who gets the candidate,
  * what the config API and the drawn pages answer each arm, and the release admin API. Every exchange is checked
  * against the OpenAPI description.
  */

@@ -1,5 +1,5 @@
 /**
- * View tickets (issue 44): what the guard trusts. The server hands one out with every page view it serves to a borrower
+ * View tickets: what the guard trusts. The server hands one out with every page view it serves to a borrower
  * in a release (a drawn page's hand-off, `X-View-Ticket` on a screen the app fetches); the renderer sends it back with
  * the view's beacon, and only a view with a valid ticket counts for a release (beacon-counts.ts), once (the store
  * records its view id). The arm is the ticket's, never the beacon body's.

@@ -15,7 +15,7 @@ const TEMPLATE = {
   appName: 'Dana Kilat',
   sections: [{ section: 'image', src: '/media/a.png', width: 750, height: 200 }, REGISTRATION],
 };
-/** A template made before sections (issue 49): headline, banner and form at the top level. */
+/** A template made before sections: headline, banner and form at the top level. */
 const LEGACY = {
   kind: 'landing-template',
   id: 'old-one',

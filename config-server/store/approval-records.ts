@@ -1,5 +1,5 @@
 /**
- * Approvals (issue 44, four eyes per document) as both stores keep them: one row per approver of a document at one
+ * Approvals (four eyes per document) as both stores keep them: one row per approver of a document at one
  * ETag, for its draft (`version` 0 in the row) or for rolling it back to a version. An approval names what was reviewed,
  * so it counts only while the document keeps that ETag: any write bumps the revision and with it the ETag, which voids
  * every approval of the old one without deleting anything. A release's candidate carries the approvals of the draft it

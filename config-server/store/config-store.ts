@@ -59,7 +59,7 @@ export interface ConfigStore {
     check: PublishCheck,
   ): Promise<StoredVersion>;
   /**
-   * Records `actor`'s approval (four eyes, issue 44) of the document as reviewed at `etag`: its draft (`version` null)
+   * Records `actor`'s approval (four eyes) of the document as reviewed at `etag`: its draft (`version` null)
    * or rolling it back to `version`. Audited as `approve`. Throws when the ETag is no longer the document's (412 with the
    * current one), or there is no draft or no such version to approve. Approving twice keeps one approval.
    */
@@ -72,7 +72,7 @@ export interface ConfigStore {
   audit(filter?: AuditFilter): Promise<AuditEntry[]>;
   appendAudit(entry: Omit<AuditEntry, 'seq' | 'at'>): Promise<void>;
   /**
-   * Releases (issue 36): publishes served to a share of borrowers first (release-records.ts). A document of an open
+   * Releases: publishes served to a share of borrowers first (release-records.ts). A document of an open
    * release refuses any other publish or rollback with 409 naming the release.
    */
   readonly releases: ReleaseStore;

@@ -10,7 +10,7 @@ type ErrorMap = (e: unknown) => unknown;
 export const RAW_ERRORS: ErrorMap = (e) => e;
 
 /**
- * The one way this server talks to PostgreSQL (issue 46): `q` for a statement, `tx` for a transaction, `session` for a
+ * The one way this server talks to PostgreSQL: `q` for a statement, `tx` for a transaction, `session` for a
  * checked-out client. Every store part (documents, publish, releases, approvals, auth, telemetry), the migrations and
  * the SQLite copy share it, so a lost connection is handled, and errors are mapped, in one place.
  */

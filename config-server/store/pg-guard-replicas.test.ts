@@ -1,5 +1,5 @@
 /**
- * The guard on three replicas sharing one PostgreSQL (issue 36): beacons arrive at any replica and add to the same
+ * The guard on three replicas sharing one PostgreSQL: beacons arrive at any replica and add to the same
  * sums; every replica's guard looks once a second, one of them rolls the regressed release back (once: the others
  * get 409), and every replica serves the base soon after, through LISTEN/NOTIFY (the periodic check is slow here).
  */

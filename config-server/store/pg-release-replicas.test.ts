@@ -1,5 +1,5 @@
 /**
- * Releases (issue 36) on three config-server replicas sharing one real PostgreSQL, as behind a load balancer: every
+ * Releases on three config-server replicas sharing one real PostgreSQL, as behind a load balancer: every
  * deviceId gets the same arm whichever replica answers, a widening or a rollback made through one replica reaches the
  * others within a second (LISTEN/NOTIFY; the periodic check is slow here so it cannot be what makes it), and a
  * scheduled release starts and ends by itself exactly once, also when the replicas restarted in between.

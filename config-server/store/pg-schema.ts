@@ -67,7 +67,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX api_tokens_id ON api_tokens (id);
   CREATE INDEX api_tokens_user ON api_tokens (user_name);
   `,
-  // Releases (issue 36): a publish's candidate served to a share of borrowers. Candidates are history, as versions are.
+  // Releases: a publish's candidate served to a share of borrowers. Candidates are history, as versions are.
   // `guard` is 0/1 and times are ISO text, as in sqlite-schema.ts (config:migrate copies rows as they are).
   `
   CREATE TABLE releases (
@@ -85,7 +85,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER release_documents_no_truncate BEFORE TRUNCATE ON release_documents
     FOR EACH STATEMENT EXECUTE FUNCTION sdui_refuse_change('release candidates are immutable');
   `,
-  // Telemetry of borrowers' pages (issue 36): sums per release, arm, screen and metric, and timing histograms, shared by
+  // Telemetry of borrowers' pages: sums per release, arm, screen and metric, and timing histograms, shared by
   // every replica's guard. Columns as in sqlite-schema.ts ('' for no release or arm).
   `
   CREATE TABLE telemetry_counts (
@@ -95,7 +95,7 @@ export const MIGRATIONS: readonly string[] = [
     release_id text NOT NULL, arm text NOT NULL, screen text NOT NULL, metric text NOT NULL, bin integer NOT NULL, n bigint NOT NULL,
     PRIMARY KEY (release_id, arm, screen, metric, bin));
   `,
-  // View tickets (issue 44): the view ids already counted (each counts once across replicas; purged after expiry), what
+  // View tickets: the view ids already counted (each counts once across replicas; purged after expiry), what
   // each client address (an HMAC of it, never the address) has added to a release, and secrets every replica shares
   // (the view-ticket key when VIEW_TICKET_KEYS is unset, the address key). Columns as in sqlite-schema.ts.
   `
@@ -106,11 +106,11 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (release_id, address));
   CREATE TABLE server_secrets (name text PRIMARY KEY, value text NOT NULL);
   `,
-  // The idle timeout (issue 44): when a session was last used. NULL for sessions made before: their login time counts.
+  // The idle timeout: when a session was last used. NULL for sessions made before: their login time counts.
   `
   ALTER TABLE sessions ADD COLUMN last_seen_at bigint;
   `,
-  // Four eyes per document (issue 44): approvals of a document at one ETag (version 0: its draft), and those a release's
+  // Four eyes per document: approvals of a document at one ETag (version 0: its draft), and those a release's
   // candidate carried from its draft (release_id). Columns as in sqlite-schema.ts.
   `
   CREATE TABLE approvals (

@@ -1,5 +1,5 @@
 /**
- * Releases as the stores keep them (issue 36): a publish that goes out to a share of borrowers first. Its documents'
+ * Releases as the stores keep them: a publish that goes out to a share of borrowers first. Its documents'
  * new contents are the *candidate*; what was published stays the *base* until the release completes. Shared by
  * sqlite-store.ts and pg-store.ts so both keep the same rows, the same audit entries and the same refusals.
  */

@@ -112,7 +112,7 @@ function migrate(db: Database.Database, clock: Clock) {
            expires_at = ?`,
       ).run(clock.now() + 90 * 86_400_000);
     }
-    // The idle timeout (issue 44): when a session was last used. NULL for sessions made before: their login time counts.
+    // The idle timeout: when a session was last used. NULL for sessions made before: their login time counts.
     if (!has('sessions', 'last_seen_at')) db.exec('ALTER TABLE sessions ADD COLUMN last_seen_at INTEGER');
     // Experiments: a release's goals and guardrails (JSON), NULL for releases made before or without one.
     if (!has('releases', 'experiment')) db.exec('ALTER TABLE releases ADD COLUMN experiment TEXT');

@@ -1,11 +1,11 @@
 /**
- * What borrowers' pages did, as the stores keep it (issue 36): counters and timing histograms per release, arm,
+ * What borrowers' pages did, as the stores keep it: counters and timing histograms per release, arm,
  * screen and metric, added to by beacons (releases/beacon-routes.ts) and by the server's own failed prefetches.
  * In the database, not in a replica's memory: the guard of every replica judges a release on the same figures.
  *
  * Only sums are kept: no row says who, when or from where. A row's key is bounded by what is published (screens,
  * API map endpoints, releases in flight), so a stream of made-up names cannot grow the tables (beacon-counts.ts).
- * Beside them (issue 44): the view ids of tickets already counted, until they expire, and per release what each client
+ * Beside them: the view ids of tickets already counted, until they expire, and per release what each client
  * address (an HMAC of it) has counted, for the caps.
  */
 

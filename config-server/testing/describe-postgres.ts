@@ -1,5 +1,5 @@
 /**
- * How a suite that needs PostgreSQL is declared (issue 46: no silent skips). PostgreSQL missing fails every test of
+ * How a suite that needs PostgreSQL is declared (no silent skips). PostgreSQL missing fails every test of
  * the suite with the command that installs it (`npm test` installs it first, tests/ensure-tools.ts); it never passes
  * by skipping. The one way to leave these suites out is on purpose, `SKIP_PG=1` for a direct vitest run: each file
  * says so, and `npm test` refuses to start with it set.

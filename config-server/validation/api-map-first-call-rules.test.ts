@@ -15,7 +15,7 @@ function withApiMap(edit: (map: ApiMap) => void) {
 }
 
 describe('API map: who makes each first call, and why', () => {
-  it("the shipped map says it for every endpoint, and the five reads of issue 45 are the server's", () => {
+  it("the shipped map says it for every endpoint, and the five first reads are the server's", () => {
     const { file, docs } = withApiMap(() => {});
     const map = docs.find((d) => d.file === file)!.doc as ApiMap;
     for (const [name, ep] of Object.entries(map.endpoints)) {

@@ -1,5 +1,5 @@
 /**
- * Who makes a screen's first call (issue 45): an API map marks each endpoint `firstCall.by` `server` or `browser`
+ * Who makes a screen's first call: an API map marks each endpoint `firstCall.by` `server` or `browser`
  * with a reason. The server makes a `server` call while drawing a page, for any visitor, again on every reload
  * and for pages it never sends, so a mark it cannot honour is refused at validation and publish, at its pointer,
  * quoting the map's reason:

@@ -1,5 +1,5 @@
 /**
- * Where an API map may send borrowers' calls (issue 44): every call carries the borrower's token (`X-Token`), so a
+ * Where an API map may send borrowers' calls: every call carries the borrower's token (`X-Token`), so a
  * published map must not be able to point it anywhere but this server or an allow-listed backend.
  *
  * - `baseUrl` is a same-origin path (`/sandbox`) or names an origin on `SSR_BACKEND_ORIGINS`; nothing else (cloud

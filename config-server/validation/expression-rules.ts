@@ -1,5 +1,5 @@
 /**
- * Expressions are checked at validate (issue 44): every `{{ }}` binding, `when` and `cond` (any value the schemas type
+ * Expressions are checked at validate: every `{{ }}` binding, `when` and `cond` (any value the schemas type
  * as an expression) of a screen or landing template is parsed with the renderer's own parser, so a broken one fails
  * `npm run validate`, the console's validate and publish instead of reaching borrowers, where the renderer only logs
  * it and draws nothing. An error names the file, the JSON pointer and the position in the string as written.

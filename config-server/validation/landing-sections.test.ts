@@ -1,5 +1,5 @@
 /**
- * Landing templates as sections (issue 49): the registration form's required parts cannot be removed, whichever
+ * Landing templates as sections: the registration form's required parts cannot be removed, whichever
  * check meets the template (validate/publish, draft save), and the refusal says so in words; a template made
  * before sections still validates; the copy keys of sections are checked against the text sets like any other.
  */

@@ -1,5 +1,5 @@
 /**
- * Validation of a whole document state with the server's settings (issue 44: which backend origins an API map may
+ * Validation of a whole document state with the server's settings (which backend origins an API map may
  * name). The admin validate, publish, rollback, release completion and the first-start import all come through
  * here with the same settings, so what passes `POST /admin/api/validate` is what a publish accepts.
  */

@@ -1,6 +1,6 @@
 /**
  * Validation of a whole document state off the event loop. Checking every document plus the cross-document
- * rules takes a few hundred ms of CPU without yielding (issue 37: four parallel `POST /admin/api/validate` held
+ * rules takes a few hundred ms of CPU without yielding (four parallel `POST /admin/api/validate` held
  * `/healthz` at 1.2 s), so the admin API hands the documents to one worker thread that runs it.
  *
  * This file is both sides: imported normally it exports `validateOffThread`; loaded as a worker (workerData.role)

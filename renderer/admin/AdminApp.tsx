@@ -151,7 +151,7 @@ function Console({
     navigate(r.type === 'doc' ? { page: 'doc', kind: r.kind, id: r.id } : { page: 'copy', key: r.key });
 
   const changed = () => data.reload();
-  // Releases and the document list follow the console stream (issue 47); the Releases page polls while it is down.
+  // Releases and the document list follow the console stream; the Releases page polls while it is down.
   const live = useConsoleLive(changed);
   // Releases read zones and four eyes from the markets as published (what borrowers are served).
   const publishedMarkets = useMemo(

@@ -4,7 +4,7 @@
  * file and JSON pointer), and, for publishers, publish with a note. Where a market asks for four
  * eyes the page says, per document, whether it has its second person (a colleague drafted it, or another publisher
  * approved this very draft), offers Approve to a publisher who can be that person, and does not offer the drafter to
- * publish their own unapproved change (the server refuses it per document, issue 44). The ETags
+ * publish their own unapproved change (the server refuses it per document). The ETags
  * reviewed here go with the publish, so a draft changed after review is refused (412), never
  * published unseen. Beside Publish, "Publish to N %" sends the same set to a share of borrowers as a release.
  * Copy QA findings are listed per key and locale; a publish the server refuses for a copy error names key, locale and

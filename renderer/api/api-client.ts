@@ -94,7 +94,7 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
   };
   const networkText = () => opts.t(apiMap.networkErrorText ?? 'common.error');
 
-  // Every failure of a call passes here: the beacons count them by endpoint (release guard, issue 36).
+  // Every failure of a call passes here: the beacons count them by endpoint (release guard).
   const fail = (name: string, ep: Endpoint, silent: boolean | undefined, code: unknown, message: string): ApiResult => {
     note({ api: name });
     if (!silent && ep.onFailure !== 'silent' && message) opts.toast(message, appToastMs());

@@ -12,7 +12,7 @@ export interface HttpClients {
 /**
  * The two axios clients the backend expects: same base URL, timeout and marker headers; the second form-encodes.
  * axios is loaded with the app's first own call, not with the page: a drawn page's first data came with it (the
- * server made that call), so most first screens never need it (issue 38: 14 KB gzip off the first load). A failed
+ * server made that call), so most first screens never need it (14 KB gzip off the first load). A failed
  * download fails that call like a network error, and the next call tries again.
  */
 export function lazyHttpClients(

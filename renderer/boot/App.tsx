@@ -51,7 +51,7 @@ export function App(props: AppProps) {
         setBundle((cur) => (cur.etag && cur.etag === fresh.etag ? cur : fresh));
         void rememberBundle(key, fresh, logError);
       });
-    // Live changes (issue 47): a stream of what ops publish, loaded after the first screen like the beacon sender.
+    // Live changes: a stream of what ops publish, loaded after the first screen like the beacon sender.
     let stopLive: (() => void) | undefined;
     let gone = false;
     afterFirstScreen(

@@ -146,7 +146,7 @@ describe('ScreenRoute', () => {
   });
 });
 
-describe('ScreenRoute and live changes (issue 47)', () => {
+describe('ScreenRoute and live changes', () => {
   afterEach(() => {
     mounts.length = 0;
     loads.length = 0;

@@ -1,7 +1,7 @@
 import type { CommonParam } from '../../schemas/generated/types';
 
 /**
- * The common params the config server reads a borrower's arm of a release from (issue 36; the server's
+ * The common params the config server reads a borrower's arm of a release from (the server's
  * `whoNames`). Every config fetch carries them: without them the server answers the
  * base arm, and a candidate borrower's page would turn into the base after hydration or at the next screen.
  */

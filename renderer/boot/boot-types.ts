@@ -15,7 +15,7 @@ export interface BootBundle {
   routeMap: RouteMapDocument;
   apiMap: ApiMapDocument;
   bridgeMap: BridgeMapDocument;
-  /** Pre-parsed ICU copy by text key (core/copy/message-ast.ts); absent from a bundle stored before issue 48. */
+  /** Pre-parsed ICU copy by text key (core/copy/message-ast.ts); absent from a bundle stored before. */
   messages?: Record<string, MessageAst>;
 }
 
@@ -32,7 +32,7 @@ export interface BootData {
   bundleRelease?: string;
   /** Paths of this origin a screen may embed (the sandbox's pages, while the server runs it): same-origin-embeds.ts. */
   embedPaths?: string[];
-  /** The view ticket of this page's first screen (issue 44): its beacon sends it back; absent outside a release. */
+  /** The view ticket of this page's first screen: its beacon sends it back; absent outside a release. */
   viewTicket?: string;
 }
 

@@ -91,7 +91,7 @@ describe('config client', () => {
     expect(offline).toEqual({ body: bundleOf('lama'), etag: '"b1"', source: 'cache' });
   });
 
-  describe('in a release (issue 36)', () => {
+  describe('in a release', () => {
     const page = { deviceId: 'cand-1', market: 'ID', platform: 'ios', version: '1.0.0', token: 'tok' };
 
     it("asks for screens and the bundle as this borrower, so the server answers their arm, and revalidates that arm's ETag", async () => {

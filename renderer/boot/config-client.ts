@@ -56,7 +56,7 @@ async function revalidate<T>(
       headers: conditional && cached?.etag ? { 'If-None-Match': cached.etag } : {},
       credentials: 'same-origin',
     });
-    // A 304 carries one too: the view ticket of the screen about to be shown, which its beacon sends back (issue 44).
+    // A 304 carries one too: the view ticket of the screen about to be shown, which its beacon sends back.
     if ((res.status === 304 || res.ok) && cacheKey.startsWith('screen:'))
       note({ key: cacheKey, ticket: res.headers.get('X-View-Ticket') });
     if (res.status === 304 && cached) return { body: cached.body, etag: cached.etag, source: 'cache' };

@@ -46,10 +46,10 @@ const typesText = (el: Element) =>
 /** Boot: inlined data (or the config API, or the last good copy) → the router. */
 export async function startApp(rootEl: HTMLElement): Promise<Root> {
   // The entry's module evaluation is one task, booting (boot data, bundle, first-call plan) the next: on a slow phone
-  // both together were one task of 70-100 ms after the drawn page was up (issue 45). The capture script records on.
+  // both together were one task of 70-100 ms after the drawn page was up. The capture script records on.
   await nextTask();
   const location = readPageLocation();
-  // The console canvas's side (issue 49): its code is loaded in a draft preview frame only, never on a borrower's page.
+  // The console canvas's side: its code is loaded in a draft preview frame only, never on a borrower's page.
   if (isPreview) void import('../runtime/preview/start-preview').then((m) => m.startPreview(previewHook), logError);
   // Config fetches carry the borrower's common params (their arm of a release); the API map's names once it is here.
   setWho(location.query);
@@ -140,7 +140,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
       outerQuery={readQuery(window.location.search)}
     />
   );
-  // What the borrower did on the drawn page so far (the page's capture script, issue 45). Taken, and the recording
+  // What the borrower did on the drawn page so far (the page's capture script). Taken, and the recording
   // stopped, immediately before hydrateRoot: from there React replays events itself, so none is handled twice.
   const early = takeEarlyInput();
   if (hydrate) {
@@ -163,7 +163,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
       );
     };
     // As a transition: React hydrates in time slices, yielding to the page every few ms, instead of one task of the
-    // whole screen (87-120 ms for screen A's 200 items at 4× CPU; issue 45); a tap makes it hydrate at once. Not while
+    // whole screen (87-120 ms for screen A's 200 items at 4× CPU); a tap makes it hydrate at once. Not while
     // the borrower is in a text field of the drawn page: keys typed into a sliced hydration were lost now and then (the
     // landing page's phone number, early-input.spec.ts, 1 run in 3), so that hydration is one task, as before.
     // A mismatch is a bug to fix (React then draws that part on the client): log it where tests look.

@@ -1,5 +1,5 @@
 /**
- * Ends the current task so the page can paint and take input before the next piece of boot work (issue 45: no
+ * Ends the current task so the page can paint and take input before the next piece of boot work (no
  * main-thread task over 50 ms after the first screen on a slow phone). A MessageChannel message, not setTimeout:
  * nested timers are clamped to 4 ms and a background tab's to 1 s; a message is the next task.
  */

@@ -17,7 +17,7 @@ describe('image', () => {
     expect(r.container.querySelector('img')).toBeNull();
     expect(r.logs.some((l) => l.message.includes('refused'))).toBe(true);
   });
-  it('takes its alternative text with arguments and its size from bindings (a landing section: issue 49)', () => {
+  it('takes its alternative text with arguments and its size from bindings (a landing section)', () => {
     renderNodes(
       [
         {

@@ -32,9 +32,9 @@ export const List: Widget<'list'> = ({ node }) => {
   const items = asList(runtime.resolve(node.items));
   // The items' runtimes and elements are kept through a state change when every item drew without reading the state
   // (the same items, template and outer scope): React then skips them all, instead of redrawing a 200-item list for a
-  // tap elsewhere on the screen (issue 45: on a slow phone that was one 50-120 ms task). Otherwise they are made
+  // tap elsewhere on the screen (on a slow phone that was one 50-120 ms task). Otherwise they are made
   // afresh. Each item's runtime is its own context's value (ScopeContext), so the screen's new runtime does not reach
-  // the items' nodes; no component per item in between (issue 38's heap).
+  // the items' nodes; no component per item in between (the first screen's heap).
   const kept = useRef<Drawn | null>(null);
   let drawn = kept.current;
   if (

@@ -1,5 +1,5 @@
 /**
- * Issue 48: the screens' counted copy, drawn from the published text sets (ICU plurals parsed as publish parses them)
+ * The screens' counted copy, drawn from the published text sets (ICU plurals parsed as publish parses them)
  * through the screens' own nodes: the loan term ("1 day" / "2 days", "1 hari" / "2 hari"), the complaint's images
  * ("3 of 9 images") and characters limit (200, the number the field enforces), the paid and ticked instalments.
  */

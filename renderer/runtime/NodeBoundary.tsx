@@ -69,7 +69,7 @@ export class NodeBoundary extends Component<{ node: Node }, { failed: boolean }>
     }
     // A split widget whose code is here is drawn as its own component, with no Suspense. On the server (where all are
     // here) and so in the drawn page too: React hydrates a drawn Suspense boundary in a later pass, after the first
-    // commit, and an early tap replayed into it before then was lost (issue 45). Decided once per boundary: changing
+    // commit, and an early tap replayed into it before then was lost. Decided once per boundary: changing
     // the element's type later would draw the widget afresh, losing what it holds.
     if (this.drawn?.widget !== Widget) {
       const here = isLazy(Widget) ? loadedOf(Widget) : Widget;

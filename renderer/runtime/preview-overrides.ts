@@ -1,5 +1,5 @@
 /**
- * The draft preview's states (issue 49): the document the frame draws for a chosen state of the screen, and where
+ * The draft preview's states: the document the frame draws for a chosen state of the screen, and where
  * each of its nodes sits. Pure, loaded only by the preview module (never by a borrower's page). A state changes the
  * document the way the screen would get there, so the real widgets draw it: a `when` branch shows because its
  * condition (and its ancestors') is dropped; a modal is open in the initial state (`state.$modals.<id>`, what the

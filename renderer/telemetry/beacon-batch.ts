@@ -2,7 +2,7 @@ import type { Beacon, BeaconScreen } from '../../schemas/generated/types';
 import { COUNT_METRICS, TIMING_METRICS, type CountMetric, type TimingMetric } from '../../schemas/release-metrics';
 
 /**
- * What is counted until the next beacon, per view ticket (a view the server handed out in a release, issue 44) or, for
+ * What is counted until the next beacon, per view ticket (a view the server handed out in a release) or, for
  * views without one, per screen, within the limits of schemas/beacon.json: a beacon outside them is refused whole, so
  * the batch is full (and sent) before any count, list or body would cross one, and names the schema would refuse are
  * not counted at all. A ticket counts on the server once, with the first beacon that carries it: what its view does

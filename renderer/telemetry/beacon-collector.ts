@@ -17,7 +17,7 @@ const MAX_BEACONS = 30;
 
 interface View {
   screen: string;
-  /** The view ticket the server handed out with it (issue 44): only such a view counts for a release. */
+  /** The view ticket the server handed out with it: only such a view counts for a release. */
   ticket?: string;
   /** performance.now() when it was shown (0: before the collector ran, i.e. from the page's start). */
   start: number;
@@ -26,7 +26,7 @@ interface View {
 }
 
 /**
- * Turns the inbox's notes into counts per view ticket (issue 44: the drawn page's hand-off for its first screen, the
+ * Turns the inbox's notes into counts per view ticket (the drawn page's hand-off for its first screen, the
  * screen answer's `X-View-Ticket` for the others; a screen shown again from memory reuses its last one) or, without a
  * ticket, per screen. A view with a ticket is reported in full, whatever the sample; any other only when this page load
  * is sampled. Problems logged by a screen count for its latest view; failed calls for the view on show (before any is

@@ -1,6 +1,6 @@
 /**
  * What the beacon sender reports, noted in order from the first render on: screens shown, problems logged, failed API
- * calls and the view ticket of each config answer (issue 44). This is all of telemetry in the first chunk; the sender itself
+ * calls and the view ticket of each config answer. This is all of telemetry in the first chunk; the sender itself
  * loads after the first screen (start-beacons.ts) and drains it. Bounded, so what never loads the sender (a draft
  * preview; the server, whose first-call prefetch uses the same API client) cannot grow it.
  */

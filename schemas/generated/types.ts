@@ -1212,7 +1212,7 @@ export interface MarketDocument {
    */
   fourEyes: boolean;
   /**
-   * Open borrower pages of this market hear of publishes, rollbacks and guard verdicts over a stream (GET /config/v1/live, issue 47). false: the stream answers 204 and pages learn of changes by revalidating at navigation and focus, as before.
+   * Open borrower pages of this market hear of publishes, rollbacks and guard verdicts over a stream (GET /config/v1/live). false: the stream answers 204 and pages learn of changes by revalidating at navigation and focus, as before.
    */
   live?: boolean;
   telemetry?: MarketTelemetry;

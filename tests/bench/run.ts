@@ -2,13 +2,13 @@
  * `npm run bench`: bundle sizes, render time vs a hand-written page, config server throughput vs a
  * bare node:http server, document validation/publish cost. Prints one table, writes it as JSON under
  * tests/bench/results/ and exits 0 either way (budgets are judged by the table, not the exit code).
- * Env: BENCH_ONLY=bundle,render,lighthouse,server,documents (lighthouse: issue 45's Lighthouse 12 rows, BENCH_LH_RUNS=3; store: only the PostgreSQL/SQLite read row; ssr: only the server-render cost row;
+ * Env: BENCH_ONLY=bundle,render,lighthouse,server,documents (lighthouse: the Lighthouse 12 rows, BENCH_LH_RUNS=3; store: only the PostgreSQL/SQLite read row; ssr: only the server-render cost row;
  *        release: only the bundle-with-a-release-in-flight row; experiment: only the experiment results and
  *        conversions rows; live: only the bundle-with-10,000-streams-open row,
  *        LIVE_BENCH_STREAMS=10000)  BENCH_RUNS=21 (render runs per app and screen)
  *      BENCH_DURATION=10 (seconds per autocannon run)  BENCH_ROUNDS=5 (autocannon runs per case and server).
  *      BENCH_SCENARIOS=complaint,list (render: only the scenarios whose label contains one of these; 'screen A' is
- *        issue 38's referee screen, with JS transferred over the load and heap rows).
+ *        the referee screen, with JS transferred over the load and heap rows).
  *      BENCH_SSR_SANDBOX=1 (server render cost: also the INFO rows with the live sandbox as the backend).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -53,7 +53,7 @@ const section = async (name: Row['section'], fn: () => Promise<Row[]> | Row[]) =
 const appDir = resolve(resultsDir, 'build/renderer');
 const idTexts = () =>
   JSON.parse(readFileSync(resolve(repoRoot, 'screens/texts/id-ID.json'), 'utf8')).texts as Record<string, string>;
-/** Screen A's plain page (issue 45): its own entry, only the texts it shows, the fetch API of ./plain. */
+/** Screen A's plain page: its own entry, only the texts it shows, the fetch API of ./plain. */
 async function buildPlainA() {
   const { SCREEN_A_TEXT_KEYS } = await import('./plain/ScreenA.js');
   const terms = idTexts();
@@ -138,7 +138,7 @@ if (only.has('render') && built) {
       const radio = { target: '[role="radio"]', effect: '[role="radio"][aria-checked="true"]' };
       return await renderBench(
         [
-          // Issue 38's referee scenario: one call the server makes; content = the last history item, visible.
+          // The referee scenario: one call the server makes; content = the last history item, visible.
           // Budgets since the page streams: content cold <= 0.45 and FCP cold <= 0.50 of the plain page, quiet
           // <= 1.0, and ours's content p90 / median <= 1.5 over its first visits.
           {
@@ -202,7 +202,7 @@ if (only.has('render') && built) {
             needles: [terms['landing.default.title'], terms['landing.default.apply']],
             borrower: true,
           },
-          // Issue 45's real screens, ours only (no hand-written page): the money screen with a tap on its consent box
+          // The real screens, ours only (no hand-written page): the money screen with a tap on its consent box
           // (agreed at first: the tap unticks it, and Confirm must turn disabled), and instalments.
           {
             label: 'loan confirmation',

@@ -1,5 +1,5 @@
 /**
- * Audit (issue 16, task 7): filter by person, document and date range; the filters go to the
+ * Audit (task 7): filter by person, document and date range; the filters go to the
  * server (an entry older than the first page is found too).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

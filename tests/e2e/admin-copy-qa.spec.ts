@@ -1,5 +1,5 @@
 /**
- * Copy QA in the console (issue 48), at 1280×800: an en-IN plural without `one` is an error at its cell, the
+ * Copy QA in the console, at 1280×800: an en-IN plural without `one` is an error at its cell, the
  * one-click fix saves the corrected copy and the change publishes; an id-ID button label longer than its slot is a
  * length warning at the cell, the preview at 320 px lists and outlines the text that overflows the button, and the
  * publish asks for a reason (kept in the audit log) before it ships the warning; axe on the copy table showing

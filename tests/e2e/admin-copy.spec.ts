@@ -1,5 +1,5 @@
 /**
- * Editing copy (issue 16, task 2) at 1280×800: key and every locale side by side with the whole text
+ * Editing copy (task 2) at 1280×800: key and every locale side by side with the whole text
  * readable (cells wrap and grow, nothing scrolls sideways), filters for missing translations and for
  * keys changed in this draft, where each key is used (screen + node pointer), and a placeholder
  * dropped from a value flagged next to its cell and blocking the save until confirmed.

@@ -1,5 +1,5 @@
 /**
- * Finding things in the ops console (issue 16, task 1): a navigation grouped for people with human
+ * Finding things in the ops console (task 1): a navigation grouped for people with human
  * titles and statuses (a draft says who drafted it, a broken draft says it has errors), and a search
  * box from anywhere: "Keluhan" lists the text keys whose copy holds it and the screens using them;
  * picking a key opens the copy table filtered to it, picking a screen opens it; the URL follows, so

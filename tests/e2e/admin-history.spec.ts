@@ -1,5 +1,5 @@
 /**
- * History and rollback (issue 16, task 6): a document's versions with author, time and note; a diff
+ * History and rollback (task 6): a document's versions with author, time and note; a diff
  * between any two versions picked as from/to; a rollback that would break the published state is
  * refused with its errors listed, and a valid one creates a new version.
  */

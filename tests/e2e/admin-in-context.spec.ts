@@ -1,5 +1,5 @@
 /**
- * Editing copy in context (issue 16, task 3): in the phone-frame preview of a screen, "Edit text"
+ * Editing copy in context (task 3): in the phone-frame preview of a screen, "Edit text"
  * mode turns a click on a piece of text into its key's copy in a field beside the frame (the frame's
  * own DOM is not edited); saving writes the text-set draft and the preview reloads with the change.
  * The borrower page stays as published.

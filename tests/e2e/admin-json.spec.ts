@@ -1,5 +1,5 @@
 /**
- * The JSON editor (issue 16, task 4b): undo/redo, Ctrl/Cmd+S saves the draft, schema errors at
+ * The JSON editor (task 4b): undo/redo, Ctrl/Cmd+S saves the draft, schema errors at
  * their line, and the draft preview beside it.
  */
 import fs from 'node:fs';

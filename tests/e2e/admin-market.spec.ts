@@ -1,5 +1,5 @@
 /**
- * The market form (issue 16, task 4a) at 1280×800: sections, each field's schema description shown
+ * The market form (task 4a) at 1280×800: sections, each field's schema description shown
  * as its help text (and tied to the input), and a validation message right under the field it is
  * about as soon as the value is wrong, not only in a list.
  */

@@ -1,5 +1,5 @@
 /**
- * Guarded releases in the console (issue 36): a publisher publishes a copy change to 10 % of borrowers from the
+ * Guarded releases in the console: a publisher publishes a copy change to 10 % of borrowers from the
  * review page, watches it on the Releases page, widens it to 25 % and rolls it back, with axe on every page and
  * on the confirm dialog. The borrower side is checked through the bundle's X-Config-Release header at each step;
  * the arms' figures and the guard's verdict come from beacons posted to the public beacon endpoint
@@ -39,7 +39,7 @@ async function candidates(n = 200): Promise<number> {
 }
 
 /**
- * Real views of the complaint entry screen in one arm, each with the view ticket the server hands out (issue 44; only
+ * Real views of the complaint entry screen in one arm, each with the view ticket the server hands out (only
  * such views count): `failures` API failures of problemInit spread over them, one LCP per value.
  */
 const report = (release: string, arm: 'base' | 'candidate', pageViews: number, failures: number, lcpList: number[]) =>

@@ -1,9 +1,9 @@
 /**
- * Review and publish (issue 16, task 5), with two people in two browsers: ed drafts copy in both
+ * Review and publish (task 5), with two people in two browsers: ed drafts copy in both
  * locales, a market constant (switching four eyes on for Indonesia) and a screen change that breaks
  * the state; the review page shows each as a readable diff (key / field / pointer: before → after),
  * who drafted it, and the check of the whole would-be state with file + pointer per error. Ed may
- * not publish his own four-eyes documents (issue 44: judged per document, so his en-IN copy, which needs no second
+ * not publish his own four-eyes documents (judged per document, so his en-IN copy, which needs no second
  * person, does not carry them); Pat may approve them, and publish, once the broken screen is left out, with a note.
  */
 import fs from 'node:fs';

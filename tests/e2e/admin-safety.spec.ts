@@ -1,5 +1,5 @@
 /**
- * Safety (issue 16, task 8), in real Chromium with several people:
+ * Safety (task 8), in real Chromium with several people:
  * - leaving with unsaved edits asks first: switching console section, and closing the tab;
  * - a 412 (Pat saved meanwhile) shows both versions, merges mine on top of theirs, loses nothing;
  * - the session ending mid-edit opens a login dialog over the page; after logging in the save goes through;

@@ -1,5 +1,5 @@
 /**
- * The screen editor (issue 49), played by an ops editor who never opens the JSON view, on the complaint entry screen:
+ * The screen editor, played by an ops editor who never opens the JSON view, on the complaint entry screen:
  * 1 adds an image (uploaded through the media route) above the order card (and indents it by keyboard, then undoes
  * that), 2 gives it a new copy key in both locales,
  * 3 moves "Keluhan saya" below the problem types with the keyboard, 4 changes where a problem type navigates to

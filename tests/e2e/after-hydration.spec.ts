@@ -1,11 +1,11 @@
 /**
- * After a drawn page has loaded, the app asks for nothing the first screen does not need (issue 38): the page just
+ * After a drawn page has loaded, the app asks for nothing the first screen does not need: the page just
  * delivered its screen and named its bundle at the current version, so there is nothing to revalidate, and nothing to
  * schema-check before keeping them as the last good copy (the server drew the page with them). A referee saw
  * `/config/v1/screens/<id>` and the validators' chunk about 2 s after load; those, or anything else, fail here.
  * Allowed after load: the beacon sender's code (`telemetry/start-beacons.ts`), which must be in the page before the page
  * is hidden, when the beacon is sent; and the live-changes module (`boot/live/start-live.ts`) with its one event stream
- * (`/config/v1/live`, issue 47), which carries control messages only, never a document.
+ * (`/config/v1/live`), which carries control messages only, never a document.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A real browser's beacons count once each (issue 44, must show). With a release in flight (an identical copy edit of
+ * A real browser's beacons count once each. With a release in flight (an identical copy edit of
  * the market's text set at 50 %), a borrower opens `/complaint` in Chromium and puts the app in the background: its
  * beacon carries the view ticket the drawn page handed over (no deviceId, no arm of its own), and the release's
  * figures gain exactly one page view. The same beacon replayed (as an attacker would) adds nothing.

@@ -1,7 +1,7 @@
 /**
  * The bench's tap-to-effect probe (tests/bench/render/page-probe.ts) on the real loan confirmation page, as
  * `npm run bench` runs it: the bench's phone (360×740, 4× CPU, slow network), a trusted CDP tap on the consent box as
- * soon as it is drawn, the app's scripts held back until the tap is made (issue 45). The bench reported this tap lost
+ * soon as it is drawn, the app's scripts held back until the tap is made. The bench reported this tap lost
  * in 4 of 4 loads while early-input.spec.ts passed: the box is below the fold, and the probe tapped at its viewport
  * point without scrolling (y ≈ 811 in a 740 px viewport), so the tap hit nothing. A borrower scrolls to it first.
  */

@@ -1,5 +1,5 @@
 /**
- * A release that breaks a screen's first call, for the live-changes specs (issue 47): the default API map with
+ * A release that breaks a screen's first call, for the live-changes specs: the default API map with
  * `problemInit` moved to a path the sandbox does not have, published to 50 %, and a borrower the server puts in its
  * candidate arm.
  */

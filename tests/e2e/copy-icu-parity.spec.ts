@@ -1,5 +1,5 @@
 /**
- * ICU copy (issue 48): the server's drawn page and the hydrated app format every message the same way, in both
+ * ICU copy: the server's drawn page and the hydrated app format every message the same way, in both
  * markets, on the complaint, loan and repayment screens that show plural and number messages. Each page is opened
  * with the app's scripts held back, so what is read first is the server's own text; then the app hydrates it. React
  * reports a text that differs as a hydration error (the app logs it); attributes (a field's placeholder) it does not

@@ -1,5 +1,5 @@
 /**
- * What a borrower types, ticks or taps on the drawn page before the app runs counts (issue 45). The app's scripts are
+ * What a borrower types, ticks or taps on the drawn page before the app runs counts. The app's scripts are
  * held back (route interception) until after the input, as on a slow phone on a slow network; the page's capture
  * script records the input and the app replays it once hydrated. Each page also passes axe while only drawn, and
  * hydrates without a mismatch. Seed (config-server/sandbox/seed.ts): order 1004 (product 103) has periods 2 and 3

@@ -1,5 +1,5 @@
 /**
- * The screen editor's canvas (issue 49) in Chromium: the real renderer in the phone frame draws the unsaved draft.
+ * The screen editor's canvas in Chromium: the real renderer in the phone frame draws the unsaved draft.
  * A click in the frame selects that node in the outline (the page does not react), selecting in the outline outlines
  * the node in the frame, the states menu opens a modal, an edit redraws the frame without reloading it, and the
  * other market draws the same draft with its own copy; once saved, the review shows the change as before/after

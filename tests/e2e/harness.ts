@@ -309,7 +309,7 @@ export const PNG = Buffer.from(
 
 /**
  * Holds the app's scripts (`/assets/*.js`) until `release()`: the page shows the server's drawing, and nothing of the
- * app runs, as on a slow phone on a slow network (issue 45). Install before the navigation; open the page with
+ * app runs, as on a slow phone on a slow network. Install before the navigation; open the page with
  * `waitUntil: 'commit'` (load and DOMContentLoaded wait for the held module scripts). `slow` chunks (by file name)
  * come `slowMs` after the others, as a widget's code on a bad network.
  */

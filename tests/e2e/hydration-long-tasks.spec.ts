@@ -1,5 +1,5 @@
 /**
- * The app takes over a drawn page without long tasks (issue 45: none over 50 ms after the first screen; `npm run
+ * The app takes over a drawn page without long tasks (none over 50 ms after the first screen; `npm run
  * bench`'s quiet figure). Screen A of the bench (an order card, 8 type buttons, 200 history items, drawn by the server
  * with its data) loaded cold on the bench's phone (4× CPU, slow network) as `npm run bench` loads it, with its early
  * tap on a type button, on the production build. Each long task after content visible is named by the long animation

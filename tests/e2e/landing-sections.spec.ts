@@ -1,5 +1,5 @@
 /**
- * Marketing edits a landing page's sections in the console's screen editor, never opening the JSON view (issue 49):
+ * Marketing edits a landing page's sections in the console's screen editor, never opening the JSON view:
  * the registration form's required parts stay (the section cannot be deleted, unticking the captcha is refused with
  * a sentence), a paragraph with a new copy key in both locales goes above the form, a publisher publishes, and the
  * visitor's page, drawn by the server and hydrated by the app, shows the paragraph above the form.
@@ -101,7 +101,7 @@ describe('landing sections in the screen editor', () => {
     await openSection(publisher, /Publish|Review/);
     await publisher.getByRole('textbox', { name: 'Note' }).fill('Landing: promo note above the form');
     await publisher.getByRole('button', { name: /^Publish \d+ document/ }).click();
-    // The same figures in both locales: copy QA (issue 48) has nothing to warn about.
+    // The same figures in both locales: copy QA has nothing to warn about.
     await publisher.getByText(/^Published \d+ document\(s\)\.$/).waitFor({ timeout: 15000 });
 
     // The visitor: the server draws the paragraph above the form before any script runs, and the app hydrates that

@@ -1,5 +1,5 @@
 /**
- * Nothing on a drawn page moves once it is painted (issue 45: CLS ≤ 0.02 in Lighthouse). At Lighthouse's mobile size
+ * Nothing on a drawn page moves once it is painted (CLS ≤ 0.02 in Lighthouse). At Lighthouse's mobile size
  * (412×823), the server drawing each page with its data, the layout shifts of the whole load (the browser's
  * `layout-shift` entries, as CLS sums them) until the app has drawn its first screen and a moment after. Before the
  * fixes: landing 0.09-0.12 (the banner image without a reserved box), loan confirmation 0.056 (a list's items painted

@@ -1,5 +1,5 @@
 /**
- * Live changes (issue 47) in Chromium: each borrower page holds one event stream (`/config/v1/live`) and learns of a
+ * Live changes in Chromium: each borrower page holds one event stream (`/config/v1/live`) and learns of a
  * publish or a rollback while it is open.
  * - A copy change published while the complaint entry is open: the page hears of the new bundle ETag within 1 s, has
  *   re-fetched it within its random 0–2 s spread, and shows the new copy at the next in-app navigation (no reload).

@@ -1,5 +1,5 @@
 /**
- * Live changes (issue 47, must show): the guard's own rollback of a broken API map rescues an open page. A guarded
+ * Live changes: the guard's own rollback of a broken API map rescues an open page. A guarded
  * release at 50 % moves `problemInit` to a path the sandbox does not have (as release-guard.spec.ts). One candidate
  * borrower opens the complaint entry in Chromium, sees it fail, and keeps the page open. Other borrowers then view the
  * same screen over HTTP only (cheaper than a browser each): each fetches the screen with its own deviceId from its own

@@ -1,5 +1,5 @@
 /**
- * Live changes (issue 47) seen from a test: records every event of a page's streams (`/config/v1/live`) with its
+ * Live changes seen from a test: records every event of a page's streams (`/config/v1/live`) with its
  * arrival time, by wrapping EventSource in an init script (the app's own code is untouched), and tells whether the page
  * is still the same document (a reload would lose the mark).
  */

@@ -1,5 +1,5 @@
 /**
- * Money, flags and lists as a real backend may send them (issue 35). The same screens run against the sandbox in
+ * Money, flags and lists as a real backend may send them. The same screens run against the sandbox in
  * its two answer styles: `plain` (amounts as numbers, flags as numbers, lists under data.list) and `strings`
  * (SANDBOX_STYLE=strings: every amount a dotted string such as "1.250.000", every flag a string, list answers
  * bare arrays, term units coded as "1"). A borrower must see the same figures either way, in both markets.

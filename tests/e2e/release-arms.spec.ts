@@ -1,5 +1,5 @@
 /**
- * Same arm everywhere (issue 36): a text change released to 50 % of borrowers. For a candidate and a base deviceId,
+ * Same arm everywhere: a text change released to 50 % of borrowers. For a candidate and a base deviceId,
  * the page the server draws, the bundle it names, the app after hydration (and after its revalidations on focus)
  * and the next screen reached in the app all show that arm's copy, with no hydration mismatch. Every config request
  * the app makes says who the borrower is (their common params), and each answer says the same arm.

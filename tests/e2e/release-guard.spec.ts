@@ -1,8 +1,8 @@
 /**
- * Automatic rollback (issue 36): an API map change that breaks the complaint entry's first call (`problemInit` at a
+ * Automatic rollback: an API map change that breaks the complaint entry's first call (`problemInit` at a
  * wrong path), published as a guarded release to 50 % of borrowers. Distinct borrowers (a new browser context and
  * deviceId each, from its own address) open `/complaint`, see it, and put the app in the background, so each page sends
- * its beacon with the view ticket the server handed out with the page (issue 44: only such views count). The guard,
+ * its beacon with the view ticket the server handed out with the page (only such views count). The guard,
  * looking once a second, rolls the release back by itself: before 80 page views in all, with the base arm clean, the
  * audit entry naming the figures, and the candidate's borrowers getting the working screen on their next load.
  *

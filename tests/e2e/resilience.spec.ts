@@ -120,7 +120,7 @@ describe('resilience', () => {
       { ...auth, 'If-Match': textSet.res.headers.get('etag')! },
     );
     expect(saved.res.status).toBe(200);
-    // The copy checks refuse markup at publish (issue 48), naming the key, the locale and the check...
+    // The copy checks refuse markup at publish, naming the key, the locale and the check...
     const markup = await api(
       'POST',
       '/publish',

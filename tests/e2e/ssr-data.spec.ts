@@ -252,7 +252,7 @@ describe('server data budget and allow-list', () => {
       mapFile,
       fs.readFileSync(mapFile, 'utf8').replace('"baseUrl": "/sandbox"', `"baseUrl": "${origin}/sandbox"`),
     );
-    // Validation refuses the map at the first start (issue 44), so no page is ever drawn from it; a map published
+    // Validation refuses the map at the first start, so no page is ever drawn from it; a map published
     // before that rule is still never called (pages/backend-call.test.ts: 'is not in SSR_BACKEND_ORIGINS').
     await expect(
       startHarness({

@@ -1,5 +1,5 @@
 /**
- * Tests' shortcut to a release in flight (issue 36): each document gets an edit of its ops-facing `description` only
+ * Tests' shortcut to a release in flight: each document gets an edit of its ops-facing `description` only
  * (borrowers see the same in both arms: an A/A release), published with a rollout straight through the store, and the
  * server's snapshot refreshed. Not imported by production code.
  */

@@ -1,5 +1,5 @@
 /**
- * Tests' way to a view ticket (issue 44), the way a borrower's app gets one: the screen fetched with their deviceId
+ * Tests' way to a view ticket, the way a borrower's app gets one: the screen fetched with their deviceId
  * and market, from their own address (`X-Forwarded-For`, on a test server that trusts loopback as its proxy). Not
  * imported by production code.
  */

@@ -1,5 +1,5 @@
 /**
- * The approval behaviour every ConfigStore must have (issue 44, four eyes per document), as one vitest suite that
+ * The approval behaviour every ConfigStore must have (four eyes per document), as one vitest suite that
  * sqlite-store.test.ts and pg-store.test.ts run against their store. Not imported by production code.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

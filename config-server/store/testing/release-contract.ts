@@ -1,5 +1,5 @@
 /**
- * The release behaviour every ConfigStore must have (issue 36), as one vitest suite that sqlite-store.test.ts and
+ * The release behaviour every ConfigStore must have, as one vitest suite that sqlite-store.test.ts and
  * pg-store.test.ts run against their store. Not imported by production code.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

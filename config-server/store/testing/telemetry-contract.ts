@@ -1,5 +1,5 @@
 /**
- * The telemetry behaviour every store must have (issue 36), as one vitest suite that sqlite-store.test.ts and
+ * The telemetry behaviour every store must have, as one vitest suite that sqlite-store.test.ts and
  * pg-store.test.ts run against their store. Not imported by production code.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -97,7 +97,7 @@ export function describeTelemetryContract(
       expect(figures.bins.find((b) => b.arm === 'candidate' && b.metric === 'lcp')?.n).toBe(80);
     });
 
-    // Issue 44: views vouched for by a view ticket.
+    // Views vouched for by a view ticket.
     const view = (id: string, errors = 0, expiresAt = 2_000): TicketedView => ({
       view: id,
       expiresAt,

@@ -1,5 +1,5 @@
 /**
- * The shapes every copy QA check shares (contract: /work/briefs/copy-contract.md). A check looks at one message (a key in
+ * The shapes every copy QA check shares. A check looks at one message (a key in
  * one locale) with what it is compared against: the same key in the other locales and how the screens use the key.
  */
 import type { ParseResult } from './parse-message.js';

@@ -1,5 +1,5 @@
 /**
- * Copy QA checks (issue 48) on good and bad copy in both locales: each check is shown a text set pair (id-ID, en-IN)
+ * Copy QA checks on good and bad copy in both locales: each check is shown a text set pair (id-ID, en-IN)
  * and, where it reads them, screens using the keys.
  */
 import { describe, expect, it } from 'vitest';

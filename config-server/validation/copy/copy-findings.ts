@@ -1,5 +1,5 @@
 /**
- * Copy QA (issue 48): every check on every message of the text sets, each finding an error (blocks a publish) or a
+ * Copy QA: every check on every message of the text sets, each finding an error (blocks a publish) or a
  * warning (publishes after a confirmation with a reason), with its reason and, where obvious, the corrected copy.
  */
 import type { CopyFinding, MessageCheck, MessageInLocale } from './copy-finding.js';

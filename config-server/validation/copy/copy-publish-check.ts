@@ -1,5 +1,5 @@
 /**
- * Copy QA at publish (issue 48), run by the store inside the publish transaction on the state it would write: an
+ * Copy QA at publish, run by the store inside the publish transaction on the state it would write: an
  * error finding in what is being published refuses it (422); a warning it introduces refuses it (409) unless the
  * publisher accepted warnings with a reason (which the route writes into the audit note).
  */

@@ -1,5 +1,5 @@
 /**
- * The editor's canvas (issue 49): the real renderer in a phone frame (`?sduiPreview=1`, drafts over published),
+ * The editor's canvas: the real renderer in a phone frame (`?sduiPreview=1`, drafts over published),
  * drawing the unsaved draft the editor holds. The draft goes to the frame on every change (debounced) without a
  * reload (canvas-bridge.ts); a click in the frame selects that node, the selected node is outlined in the frame.
  * The toolbar: the states menu, select-by-click or use the page, reload, and (when the parent lets it) the market

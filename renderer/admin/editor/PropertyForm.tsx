@@ -1,5 +1,5 @@
 /**
- * The properties of the selected element (issue 49): its type's description from the schema, then its form
+ * The properties of the selected element: its type's description from the schema, then its form
  * (ElementForm), problems at their fields. Child slots are not here: the outline edits them. The pane around it
  * (PropertyPane) names the element and its pointer.
  */

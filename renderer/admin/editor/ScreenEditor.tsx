@@ -1,5 +1,5 @@
 /**
- * The screen editor (issue 49): outline and palette | the canvas (the real renderer on the draft) | the selected
+ * The screen editor: outline and palette | the canvas (the real renderer on the draft) | the selected
  * element's property form, over one draft shared with the JSON view (use-draft.ts). Every edit goes through the
  * draft's history: the toolbar's Undo and Redo, or Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z / Ctrl+Y anywhere in the
  * editor. The draft's problems are placed on their nodes (outline badges, form fields); Save refuses while any

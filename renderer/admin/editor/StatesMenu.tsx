@@ -1,5 +1,5 @@
 /**
- * The states menu of the canvas (issue 49): puts the preview in one state the screen can be in — a `when` branch
+ * The states menu of the canvas: puts the preview in one state the screen can be in — a `when` branch
  * shown, a modal open, a list empty, a first call failed — listed from the draft itself (preview-states.ts).
  * The choice is sent to the frame as overrides; "As loaded" sends none. When the draft no longer has the chosen
  * element, the menu falls back to "As loaded".

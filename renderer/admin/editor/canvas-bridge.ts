@@ -1,5 +1,5 @@
 /**
- * The console's side of the canvas (issue 49): talks to one draft preview frame (`?sduiPreview=1`, the real
+ * The console's side of the canvas: talks to one draft preview frame (`?sduiPreview=1`, the real
  * renderer; its side is `renderer/runtime/preview/start-preview.ts`) by `postMessage`, same origin only, both ways.
  * The draft is posted again on every change, at most once per `debounceMs` (typing in a form does not redraw the
  * frame on every key), without reloading the frame; overrides, selection and mode go at once. The frame says

@@ -1,5 +1,5 @@
 /**
- * What the property forms need from the editor around them (issue 49): the draft copy by locale for the text key
+ * What the property forms need from the editor around them: the draft copy by locale for the text key
  * picker, the documents the pickers list from (market, API map, route map, the screen's state), the preview's value
  * of a binding, and the two writes a form can start (a new text key, an uploaded image). The ScreenEditor builds it;
  * the forms never fetch on their own, so a test hands them a plain object.

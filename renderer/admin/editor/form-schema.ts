@@ -1,5 +1,5 @@
 /**
- * An element type's schema file turned into what @rjsf renders (issue 49: forms generated from the schemas).
+ * An element type's schema file turned into what @rjsf renders (forms generated from the schemas).
  * @rjsf resolves only `$ref`s inside the schema it is given, so common types are inlined here, each marked with the
  * file it came from (`x-editor: 'text-key'`) so the field for it is picked by what the value is, not by where it
  * sits. Element lists are not inlined (they recurse): outline slots are hidden, action lists get the list editor.

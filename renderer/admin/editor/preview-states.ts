@@ -1,5 +1,5 @@
 /**
- * The states a screen (or landing template) can be in, read from the document and the schemas (issue 49): each
+ * The states a screen (or landing template) can be in, read from the document and the schemas: each
  * element with a `when` (its branch shown), each modal (open), each list (empty), each call of the screen's
  * `onLoad` (failed). What counts as a modal, a list or a call comes from the schema of the element's type, never
  * from a list of type names: a node type described as shown by `state.$modals.<id>`, a node type with an `empty`

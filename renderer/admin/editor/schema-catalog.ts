@@ -1,5 +1,5 @@
 /**
- * The element types of the editor (issue 49), derived from the schema files: node types from `node.json`, action
+ * The element types of the editor, derived from the schema files: node types from `node.json`, action
  * types from `action.json`, landing sections from `landing/section.json` (empty until that file exists). Each
  * type's slots, example (first instance in the gallery fixture) and smallest valid element come from its schema;
  * nothing here names a particular node, action or section type.

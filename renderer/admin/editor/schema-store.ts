@@ -1,6 +1,6 @@
 /**
  * Every schema file of `schemas/`, by `$id`, and `$ref` resolution between them. The editor derives all it knows
- * about elements from these files (issue 49: "screens are data"), so a schema added by one line in a family root
+ * about elements from these files ("screens are data"), so a schema added by one line in a family root
  * (`node.json`, `action.json`, `landing/section.json`) reaches the palette and the forms without editor code.
  * The glob is bundled into the console's lazy chunk only.
  */

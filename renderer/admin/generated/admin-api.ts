@@ -27,7 +27,7 @@ export interface paths {
         };
         /**
          * Copy QA findings of every text set
-         * @description Every check (issue 48) on each text set's draft, or its published copy when it has none, with the screens' drafts as context (args passed, slot length limits).
+         * @description Every check on each text set's draft, or its published copy when it has none, with the screens' drafts as context (args passed, slot length limits).
          */
         get: operations["adminCopyFindings"];
         put?: never;
@@ -189,7 +189,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Live changes for the console: publishes of every market, releases, drafts (issue 47)
+         * Live changes for the console: publishes of every market, releases, drafts
          * @description Server-Sent Events for the Releases page and the document list instead of polling: `event: published` `data: {"generation": 42, "changed": {"doc:text-set/id-ID": "\"<admin etag>\""}}`, `event: release` as on the borrower stream, `event: drafts` `data: {}` when any draft changed, `: hb` heartbeats. Viewer role or above.
          */
         get: operations["adminLive"];
@@ -748,7 +748,7 @@ export interface components {
             startedAt: string;
             user: string;
         };
-        /** @description One copy QA finding (issue 48) on a key in one locale: an error blocks a publish, a warning needs a confirmation with a reason. */
+        /** @description One copy QA finding on a key in one locale: an error blocks a publish, a warning needs a confirmation with a reason. */
         CopyFinding: {
             /** @enum {unknown} */
             check: "icu-syntax" | "plural-categories" | "placeholder-parity" | "args-parity" | "length" | "markup" | "spaces" | "numbers" | "empty";
@@ -803,7 +803,7 @@ export interface components {
             revision?: number;
         };
         DocumentRecordWithFindings: components["schemas"]["DocumentRecord"] & {
-            /** @description For a text set: its copy QA findings with this draft saved (issue 48). */
+            /** @description For a text set: its copy QA findings with this draft saved. */
             findings?: components["schemas"]["CopyFinding"][];
         };
         DocumentSummary: {
@@ -978,9 +978,9 @@ export interface components {
             /** @enum {unknown} */
             via: "session" | "token";
         };
-        /** @description Publishes the drafts to everyone; with `rollout`, to a share of borrowers first as a release (issue 36): the drafts become its candidate and what was published stays the base. A document of an open release refuses any other publish with 409 naming the release. */
+        /** @description Publishes the drafts to everyone; with `rollout`, to a share of borrowers first as a release: the drafts become its candidate and what was published stays the base. A document of an open release refuses any other publish with 409 naming the release. */
         PublishRequest: {
-            /** @description Publish despite copy QA warnings (issue 48); the reason is appended to the audit note. Without it, a warning the change introduces answers 409 with `details.findings`; an error finding always answers 422 with `details.findings` naming key, locale and check. */
+            /** @description Publish despite copy QA warnings; the reason is appended to the audit note. Without it, a warning the change introduces answers 409 with `details.findings`; an error finding always answers 422 with `details.findings` naming key, locale and check. */
             acceptWarnings?: {
                 reason: string;
             };
@@ -996,7 +996,7 @@ export interface components {
             published: components["schemas"]["Version"][];
             release?: components["schemas"]["ReleaseHandle"];
         };
-        /** @description A publish served to a share of borrowers first (issue 36): its documents' new contents are the candidate, what was published stays the base. */
+        /** @description A publish served to a share of borrowers first: its documents' new contents are the candidate, what was published stays the base. */
         Release: {
             arms: {
                 base: components["schemas"]["ArmStats"];
@@ -1087,7 +1087,7 @@ export interface components {
             /** @description The new share, in steps of 0.01. Widening keeps everyone who was in the candidate; narrowing moves only the top of the range out. */
             percent: number;
         };
-        /** @description The guard's reading of a release's arms (issue 36). The rule: after 20 candidate page views, an exact one-sided test that the candidate's error rate exceeds the base's by more than 2 percentage points; after 30 LCPs in each arm, one that more than 40 % of candidate LCPs exceed the base's p75; each at α = 0.001 per look. A guarded rolling release found regressed is rolled back by the guard (audit actor `guard`, the reason naming the figures) within about a second. */
+        /** @description The guard's reading of a release's arms. The rule: after 20 candidate page views, an exact one-sided test that the candidate's error rate exceeds the base's by more than 2 percentage points; after 30 LCPs in each arm, one that more than 40 % of candidate LCPs exceed the base's p75; each at α = 0.001 per look. A guarded rolling release found regressed is rolled back by the guard (audit actor `guard`, the reason naming the figures) within about a second. */
         ReleaseVerdict: {
             /** @description In words, with the figures, e.g. `collecting: 12 of 20 candidate page views` or `automatic rollback: error rate 46 % candidate vs 0 % base over 61 / 58 page views (p = 3.1e-12 < 0.001)`. */
             message: string;

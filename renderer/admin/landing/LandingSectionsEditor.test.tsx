@@ -1,5 +1,5 @@
 /**
- * The Landing pages tab opens a template's sections in the screen editor (issue 49): the outline lists the
+ * The Landing pages tab opens a template's sections in the screen editor: the outline lists the
  * sections, the palette offers the section kinds, a new section saves as a draft with If-Match; a template made
  * before sections is first saved in today's shape.
  */

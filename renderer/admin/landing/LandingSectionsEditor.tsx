@@ -1,5 +1,5 @@
 /**
- * A landing template's sections in the screen editor (issue 49): the same draft panel as the Documents view
+ * A landing template's sections in the screen editor: the same draft panel as the Documents view
  * (Editor | JSON, If-Match save, conflict view), so marketing adds, removes and reorders pictures, copy and trust
  * badges around the registration form with the outline, the palette of section kinds and the generated forms. The
  * form's required parts are refused by the schema with a sentence (core/landing/registration-parts.ts). A template

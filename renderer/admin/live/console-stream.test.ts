@@ -48,7 +48,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the console stream (issue 47)', () => {
+describe('the console stream', () => {
   it('opens /admin/api/live and re-reads once on open (what changed while it was down)', async () => {
     expect(streams.map((s) => s.url)).toEqual([CONSOLE_LIVE_URL]);
     streams[0].connect();

@@ -1,5 +1,5 @@
 /**
- * The console's live stream (issue 47): `GET /admin/api/live` (the session cookie, viewer role) says when releases,
+ * The console's live stream: `GET /admin/api/live` (the session cookie, viewer role) says when releases,
  * published versions or drafts changed, so the Releases page and the document list re-read then instead of polling
  * every 5 s. Control messages only: the pages re-read through their usual routes. A burst (a publish is a `release`
  * and a `published`) is one re-read. While the stream is down, `onState(false)` tells the pages to poll as before.

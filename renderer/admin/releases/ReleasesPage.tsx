@@ -1,6 +1,6 @@
 /**
  * The Releases page: every release, open ones first, with what each arm does to its borrowers. Ops watch a young
- * release here, so the page re-reads when the console stream says releases changed (issue 47), and polls while one is
+ * release here, so the page re-reads when the console stream says releases changed, and polls while one is
  * open and the stream is down; what an action did is announced in a live region.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Before/after pictures of a changed screen or landing template on the review page (issue 49): two inert, scaled
+ * Before/after pictures of a changed screen or landing template on the review page: two inert, scaled
  * preview frames of the real renderer, the published document on the left and the draft on the right, each drawn
  * through the same messages as the editor's canvas (admin/editor/canvas-bridge.ts). The pictures only differ by this
  * document: both frames read the preview bundle, so copy, market and maps are the drafts' in both.

@@ -2,7 +2,7 @@
  * The script inlined into every drawn page's <head> (config-server/pages/draw-page.ts): from the moment the page is
  * shown until the app hydrates, it records what the borrower does on the drawn screen, so the app can replay it
  * (replay-early-input.ts). Without it a phone number typed before the app ran was lost and an early tap did nothing
- * (issue 45). Its contract with the app is capture-handle.ts.
+ *. Its contract with the app is capture-handle.ts.
  *
  * Plain ES5 written small by hand, one statement per line below so each can say why: it must stay under 1 KB gzip
  * (config-server/http/security-headers.test.ts), runs before anything else and must never break the page, hence the

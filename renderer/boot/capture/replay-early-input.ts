@@ -1,5 +1,5 @@
 /**
- * The app's half of early input (issue 45): what the borrower did on the drawn page before the app ran, recorded by
+ * The app's half of early input: what the borrower did on the drawn page before the app ran, recorded by
  * the page's capture script (capture-script.ts), replayed once hydration has committed, in order, on the same nodes
  * and through React's own handlers, so it has the effect it would have had with the app running. Knows no screen.
  *

@@ -1,5 +1,5 @@
 /**
- * The app's half of early input (issue 45), the part that runs before hydration: stop the page's capture script
+ * The app's half of early input, the part that runs before hydration: stop the page's capture script
  * (capture-script.ts) immediately before `hydrateRoot` and take what it recorded. From there React 19 replays
  * discrete events itself, so nothing is recorded by both. Without the script (or after it failed) there is nothing
  * to take. Kept apart from the replay (replay-early-input.ts), which loads only when there is something to replay.

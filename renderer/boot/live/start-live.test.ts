@@ -117,7 +117,7 @@ afterEach(() => {
 
 const published = (changed: Record<string, string>, market = 'ID') => ({ generation: 42, market, changed });
 
-describe('live changes in the page (issue 47)', () => {
+describe('live changes in the page', () => {
   it('opens one stream per page, for its market and the borrower (their arm)', () => {
     const s = start();
     expect(streams).toHaveLength(1);

@@ -44,7 +44,7 @@ interface PublishedEvent {
 let started = false;
 
 /**
- * Live changes (issue 47): one Server-Sent Events stream per page, carrying what changed by ETag, never documents.
+ * Live changes: one Server-Sent Events stream per page, carrying what changed by ETag, never documents.
  * The bundle and the screen on show are re-fetched through the normal cached routes (If-None-Match, the borrower's
  * arm), a random 0–2 s after the event; what arrives waits for the next navigation, except on a failing screen
  * (screen-trouble.ts), which is replaced at once and without the wait (those pages are few, and a borrower is stuck).

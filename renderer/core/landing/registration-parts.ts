@@ -1,5 +1,5 @@
 /**
- * The parts of the registration form marketing cannot remove (issue 49): without a mobile number, the image
+ * The parts of the registration form marketing cannot remove: without a mobile number, the image
  * captcha, the SMS code and the apply button no visitor can register. The schema refuses such a template
  * (`contains` in schemas/landing/registration.json); this words the refusal so marketing reads why, wherever the
  * template is checked (console while editing, draft save, validate, publish), and gives the console's outline

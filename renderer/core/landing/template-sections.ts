@@ -1,5 +1,5 @@
 /**
- * A landing template's page as sections (issue 49), and the one place a template made before sections is read:
+ * A landing template's page as sections, and the one place a template made before sections is read:
  * its `title`, `subtitle`, `bannerImage`, `bannerAlt` and `form` become one registration section drawn as before.
  * The channel-template answer (config-server/sandbox/promotion.ts) and the console's editor (admin/landing) read
  * templates through `withSections`, so the landing screens only know `sections`.

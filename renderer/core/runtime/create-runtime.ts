@@ -59,7 +59,7 @@ export type RunActions = (
 /**
  * The Runtime a widget or action sees: services + the current state snapshot + extra scope (item, index, result, ...).
  * A class, not an object of closures: a 200-item list makes one runtime per item, and methods on the prototype are
- * shared by all of them instead of thirteen closures each (about 80 KB of the first screen's heap; issue 38).
+ * shared by all of them instead of thirteen closures each (about 80 KB of the first screen's heap).
  */
 class ScreenRuntime implements Runtime {
   declare readonly scope: Scope;

@@ -1,5 +1,5 @@
 /**
- * The preview frame's API client of one screen (issue 49): calls pass through to the app's client, except
+ * The preview frame's API client of one screen: calls pass through to the app's client, except
  * - a step the states menu marked as failing (`FAILED_CALL_PREFIX`): it fails through the client's own failure path
  *   (logged, counted, toasted as a network failure would be), so the screen's `onError` runs as it would for real;
  * - a call that reads a landing template, while the canvas holds a template draft: answered with the draft.

@@ -1,6 +1,6 @@
 /**
  * The messages between the console's canvas (admin/editor/canvas-bridge.ts) and the draft preview frame it holds
- * (start-preview.ts), issue 49. Both sides are the same origin; each checks the other's origin and window. Types
+ * (start-preview.ts). Both sides are the same origin; each checks the other's origin and window. Types
  * and names only: both sides import this without pulling the other's code.
  */
 

@@ -1,5 +1,5 @@
 /**
- * What the preview frame does to its own page for the canvas (issue 49): the node wrappers' style, the outline of
+ * What the preview frame does to its own page for the canvas: the node wrappers' style, the outline of
  * the selected node, selection by click, and keeping the console's focus. Each returns how to undo it (tests).
  */
 

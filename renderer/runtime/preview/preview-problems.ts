@@ -1,5 +1,5 @@
 /**
- * A draft the frame cannot draw (issue 49): the renderer's error (the app's `common.error` copy, as a screen that
+ * A draft the frame cannot draw: the renderer's error (the app's `common.error` copy, as a screen that
  * does not load shows it) over the page, with what is wrong by pointer. Never a blank frame, never the last good
  * draft passed off as this one. No problems: the notice goes.
  */

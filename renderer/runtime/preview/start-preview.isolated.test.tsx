@@ -1,5 +1,5 @@
 /**
- * The preview frame's side of the console canvas, in a real route and screen host (issue 49): a posted draft is
+ * The preview frame's side of the console canvas, in a real route and screen host: a posted draft is
  * drawn in place of the saved one without a reload, its nodes name their pointers, a click selects, the states
  * menu's overrides are drawn by the real widgets, a bad draft shows the renderer's error, and a landing template
  * answers the page's template call.

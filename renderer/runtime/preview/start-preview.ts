@@ -1,5 +1,5 @@
 /**
- * The draft preview frame's side of the console canvas (issue 49), loaded by the boot only in a preview frame
+ * The draft preview frame's side of the console canvas, loaded by the boot only in a preview frame
  * (`isPreview`): never part of a borrower's page. It listens to its parent (same origin, the parent window only):
  * - `editor-draft`: a screen is checked by its schema (as the app checks a screen before keeping it) and drawn in
  *   place of the saved draft by the route on show, through the live-change event (`boot/live/live-screen-event.ts`),

@@ -107,7 +107,7 @@ export async function bundleBench(): Promise<BundleResult> {
   const initial = staticClosure(fromHtml, chunks);
   const init = sizes(outDir, initial);
   const rows: Row[] = [
-    // Issue 17: not more than when server render came in (124.6 KB then); the first screen keeps the older 130 KB.
+    // Not more than when server render came in (124.6 KB then); the first screen keeps the older 130 KB.
     row(
       'bundle',
       'initial JS+CSS gzip',

@@ -1,5 +1,5 @@
 /**
- * Issue 45's external referee: Lighthouse 12 (npm `lighthouse`, pinned in package.json) on Debian's Chromium,
+ * An external referee: Lighthouse 12 (npm `lighthouse`, pinned in package.json) on Debian's Chromium,
  * started by Lighthouse's own chrome-launcher and reached through its debugging port; the default config, i.e. the
  * mobile preset with simulated throttling (4× CPU, slow 4G), with the performance, accessibility, best-practices and
  * SEO categories. Each page is audited `runs` times, pages in turn (a slow minute of the VM is shared), and the median

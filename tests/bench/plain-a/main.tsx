@@ -1,5 +1,5 @@
 /**
- * Screen A as a good engineer would write it by hand (issue 45's fair plain page): react + react-dom + fetch, its one
+ * Screen A as a good engineer would write it by hand (the fair plain page): react + react-dom + fetch, its one
  * call started at module top level (before React renders), only the four texts it shows (not the 79 KB text set),
  * and its own entry, so no other page's code is in its bundle. Same stub answer as ours, compressed the same way.
  */

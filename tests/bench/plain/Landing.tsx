@@ -39,7 +39,7 @@ export function Landing() {
   }, []);
   useVisibleMark(tpl !== null);
   if (!tpl) return null;
-  // The registration form alone: the other sections (issue 49) the bench's template does not have.
+  // The registration form alone: the other sections the bench's template does not have.
   const reg = tpl.sections.find((x): x is Registration => x.section === 'registration')!;
   return (
     <main>

@@ -24,7 +24,7 @@ export const SCREEN_A_TEXT_KEYS = [
 ];
 
 /**
- * Issue 38's screen A written by hand (same content as tests/bench/fixtures/bench-screen-a.json, same one call):
+ * Screen A written by hand (same content as tests/bench/fixtures/bench-screen-a.json, same one call):
  * order card with logo, name, status and detail lines, the problem-type buttons, then every history item.
  * Its data comes as a prop: ../plain-a/main.tsx starts the call at module top level, before React renders anything.
  */

@@ -1,7 +1,7 @@
 /**
  * The floor: the hand-written pages of ../baseline with nothing but react, react-dom and fetch (no router,
  * no axios: the build swaps ../baseline/api.ts for ./api.ts). The page is picked from the `#/path`. Screen A has its
- * own entry, ../plain-a/ (issue 45: only its texts, its call at module top level).
+ * own entry, ../plain-a/ (only its texts, its call at module top level).
  */
 import { createRoot } from 'react-dom/client';
 import { ComplaintEntry } from '../baseline/ComplaintEntry';

@@ -1,6 +1,6 @@
 /**
- * The emulated phone's CPU: a fixed 4× slowdown (issue 45: the phone we target), and a drift check that may only
- * reject a run, never change the rate. Until issue 45 a "calibrated" rate was set per load so that a piece of work
+ * The emulated phone's CPU: a fixed 4× slowdown (the phone we target), and a drift check that may only
+ * reject a run, never change the rate. Until 2026-11-26 a "calibrated" rate was set per load so that a piece of work
  * took 185 ms; on this VM that came to about ×2 in the runs documented then, a phone twice as fast as the target, and
  * it flattered the CPU-bound page (ours) against the network-bound one (plain).
  * Before and after each round (every app's loads of one scenario), the same work is timed in an unthrottled page; a

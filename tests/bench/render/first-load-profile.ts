@@ -1,5 +1,5 @@
 /**
- * Where screen A's first load goes (issue 38), for PERFORMANCE.md: one cold load of ours and of the plain page in the
+ * Where screen A's first load goes, for PERFORMANCE.md: one cold load of ours and of the plain page in the
  * render section's setup (the same server, data, Chromium, fixed 4× CPU throttling and slow-4G network), with
  *   - a heap snapshot after the load (network idle, GC), summed by constructor and by retained size (dominator tree);
  *   - a Chromium trace of the load, cut into HTML arrival, parse, style/layout, paint, JS download/eval, hydrate, content.

@@ -1,7 +1,7 @@
 /**
  * Sums a V8 heap snapshot (CDP HeapProfiler.takeHeapSnapshot) the way DevTools' Memory tab does: self size by
  * constructor, retained size from the dominator tree (weak edges do not retain), and what holds the biggest kinds.
- * Used by first-load-profile.ts (issue 38's heap breakdown).
+ * Used by first-load-profile.ts (the heap breakdown).
  */
 interface Snapshot {
   snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };

@@ -1,6 +1,6 @@
 /**
- * What a cold load costs the phone (issue 38): JS bytes as transferred until the network is idle, and the JS heap
- * after a GC. Issue 45: read in a load of its own, with no script injected into the page (an injected probe's
+ * What a cold load costs the phone: JS bytes as transferred until the network is idle, and the JS heap
+ * after a GC. Read in a load of its own, with no script injected into the page (an injected probe's
  * observers and closures would be counted as the page's heap), through CDP only.
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
@@ -27,7 +27,7 @@ export interface LoadCost {
   afterLoad: string[];
 }
 
-/** Issue 38: the network counts as idle once nothing was in flight for this long after the load event. */
+/** The network counts as idle once nothing was in flight for this long after the load event. */
 export const IDLE_QUIET_MS = 3000;
 /** Past this after the load event, the idle wait gives up (and the sample still counts what it saw). */
 const IDLE_CAP_MS = 20_000;

@@ -3,7 +3,7 @@
  * Records, relative to navigation start: the `sdui:screen-visible` mark (both apps set it), and the
  * moment every expected text is rendered and visible ("content visible": same rule for both apps, so a mark
  * set before data arrives, or data inlined as JSON, cannot flatter either side).
- * Issue 45 adds two figures:
+ * Two more figures:
  *  - quiet: the end of the last long task (> 50 ms, the browser's `longtask` entries) once the first screen is up, or
  *    content visible when no long task follows it; the report waits until the load event has fired and no long task
  *    has come for QUIET_MS;

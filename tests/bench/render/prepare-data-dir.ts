@@ -1,6 +1,6 @@
 /**
  * A temp data dir whose store holds the default documents plus the bench-only screens (the list at `/benchList`,
- * issue 38's screen A at `/benchScreenA` with its one backend call `benchScreenA` in the API map, answered by
+ * screen A at `/benchScreenA` with its one backend call `benchScreenA` in the API map, answered by
  * render-server-child.ts), published through the store's own import (with the server's whole-state check), so the
  * real server serves them exactly like any published screen. screens/ is never touched.
  */
@@ -25,7 +25,7 @@ const BENCH_SCREENS = [
   {
     file: 'tests/bench/fixtures/bench-screen-a.json',
     path: BENCH_SCREEN_A_PATH,
-    description: 'Bench only: issue 38 screen A.',
+    description: 'Bench only: screen A.',
   },
 ];
 

@@ -2,7 +2,7 @@
  * Section 2: navigation start → screen visible, ours vs hand-written React pages, in headless Chromium at a fixed 4×
  * CPU slowdown (cpu-calibration.ts: the target phone; the VM's drift only makes a round be measured again) and a
  * slow-mobile network. Each run is a fresh browser context (empty cache: a first visit, with a borrower token of its
- * own, issue 45: no server page cache can answer it), then the same page loaded again (the reload row).
+ * own: no server page cache can answer it), then the same page loaded again (the reload row).
  * Apps alternate A,B / B,A per run so machine drift hits both alike, and scenarios take turns run by run;
  * the median of the per-run ratios is compared (render-rows.ts).
  */
@@ -45,17 +45,17 @@ export interface Scenario {
   ours: string;
   /** The hand-written page with react-router + axios (only complaint entry and the list have one). */
   baseline?: string;
-  /** The plain hand-written page (react + react-dom + fetch only): the floor of issue 17. */
+  /** The plain hand-written page (react + react-dom + fetch only): the floor of. */
   plain?: string;
   /** Texts that are all on the page once the content is visible. */
   needles: string[];
-  /** Also measure what the cold load costs the phone (issue 38), in a load of its own with nothing injected. */
+  /** Also measure what the cold load costs the phone, in a load of its own with nothing injected. */
   loadCost?: boolean;
-  /** Budgets against the plain page where this scenario's differ from issue 17's (PLAIN_BUDGETS), and a quiet one. */
+  /** Budgets against the plain page where this scenario's differ from the first budgets (PLAIN_BUDGETS), and a quiet one. */
   plainBudgets?: Partial<typeof PLAIN_BUDGETS> & { quietCold?: number };
-  /** A borrower route (issue 45): report its longest main-thread task against the 50 ms budget. */
+  /** A borrower route: report its longest main-thread task against the 50 ms budget. */
   borrower?: boolean;
-  /** Tap-to-effect (issue 45): what to tap as soon as it shows, and what shows its effect, per side. */
+  /** Tap-to-effect: what to tap as soon as it shows, and what shows its effect, per side. */
   tap?: { ours: TapSpec; plain?: TapSpec };
   /** Another phone than the bench's (4× CPU, NETWORK): the low end, a cheap phone on a poor network. */
   phone?: Phone;

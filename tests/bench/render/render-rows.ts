@@ -1,7 +1,7 @@
 /**
  * The render section's rows from its samples: every ratio is the median of per-run ratios (each run loads the apps
  * back to back, so slow drift of the machine cancels within a pair; a ratio of two medians moved 10-11 % between
- * otherwise identical runs), with its spread (quartiles and extremes, issue 45) and each side's median in the note.
+ * otherwise identical runs), with its spread (quartiles and extremes) and each side's median in the note.
  */
 import { median, row, type Row } from '../lib/table.js';
 import type { ProbeResult } from './page-probe.js';
@@ -11,11 +11,11 @@ import { IDLE_QUIET_MS } from './load-cost.js';
 export type Sample = { cold: ProbeResult; warm: ProbeResult; cost?: LoadCost };
 export type Phase = 'cold' | 'warm';
 
-/** Issue 17's budgets against the plain page: content visible cold / warm, first contentful paint cold. */
+/** The first budgets against the plain page: content visible cold / warm, first contentful paint cold. */
 export const PLAIN_BUDGETS = { contentCold: 0.8, contentWarm: 0.9, fcpCold: 0.6 };
-/** Issue 38's budgets for ours: JS over the whole first load, gzip as served, and the heap after load. */
+/** Budgets for ours: JS over the whole first load, gzip as served, and the heap after load. */
 const LOAD_BUDGETS = { jsBytes: 125 * 1024, heapBytes: 3 * 1024 * 1024 };
-/** Issue 45: the end of the last long task, ours / plain, and no long task over 50 ms on a borrower route. */
+/** The end of the last long task, ours / plain, and no long task over 50 ms on a borrower route. */
 export const QUIET_BUDGET = 1.0;
 export const LONG_TASK_BUDGET_MS = 50;
 
@@ -152,7 +152,7 @@ export function mainThreadRows(label: string, ours: Sample[]): Row[] {
 }
 
 /**
- * Tap-to-effect (issue 45): from a tap made as soon as its target is on screen until its effect is visible. A lost tap
+ * Tap-to-effect: from a tap made as soon as its target is on screen until its effect is visible. A lost tap
  * (no effect within the probe's wait) has no time: counted apart. Ratio against the plain page where one exists.
  */
 export function tapRows(label: string, ours: Sample[], plain: Sample[] | undefined): Row[] {
@@ -191,7 +191,7 @@ export function tapRows(label: string, ours: Sample[], plain: Sample[] | undefin
 }
 
 /**
- * Issue 38's two rows per app: JS transferred over the whole cold load (every script until the network was idle
+ * Two rows per app: JS transferred over the whole cold load (every script until the network was idle
  * IDLE_QUIET_MS after the load event) and the JS heap after it, read in loads with nothing injected.
  */
 export function costRows(label: string, side: 'ours' | 'plain', samples: Sample[]): Row[] {

@@ -1,11 +1,11 @@
 /**
  * The render section's server: the real config app (createApp, as startServer runs it) with the sandbox, plus one
  * bench-only backend call in front of it, `POST /sandbox/bench/screen-a` (API map endpoint `benchScreenA`, added to the
- * bench's data dir by prepare-data-dir.ts). Issue 38's referee screen A takes everything from one backend call:
+ * bench's data dir by prepare-data-dir.ts). The referee screen A takes everything from one backend call:
  *   { orderDetail: the sandbox's order card with its first 3 detail lines,
  *     problemType: the 5 problem types and the 3 collection sub-types (values 11-13) as 8 entries,
  *     history: 200 complaints of about 100 characters each (screen-a-payload.ts) }
- * Issue 45 (a fair bench): the answer is built once at start and is the same for every token, so each cold load can
+ * The answer is built once at start and is the same for every token, so each cold load can
  * be a new borrower (no server page-cache hit) without seeding a session; it is compressed by the same `compression`
  * middleware as every answer of the config app (the server's own first call asks for identity and gets it plain, the
  * plain page's fetch gets brotli, as a browser would), and answering it costs no loopback call on either side.
@@ -18,7 +18,7 @@ import { createApp } from '../../../config-server/app.js';
 import { historyItems } from './screen-a-payload.js';
 
 export const SCREEN_A_PATH = '/sandbox/bench/screen-a';
-/** How many history items screen A draws (issue 38). */
+/** How many history items screen A draws. */
 export const SCREEN_A_ITEMS = 200;
 
 const [dataDir, staticDir] = process.argv.slice(2);

@@ -1,5 +1,5 @@
 /**
- * Screen A's answer (issue 38's referee, issue 45's fair bench): an order card, 8 problem types and 200 history items
+ * Screen A's answer (the referee screen, in the fair bench): an order card, 8 problem types and 200 history items
  * whose text reads like a borrower's complaint, a sentence of about 100 characters, not "bench complaint 001". Built
  * once per bench server from fixed parts, so every page (ours through the server's first call, the plain page by
  * fetch) gets the same bytes from the same stub, whatever borrower token it carries: a unique token per cold load

@@ -1,6 +1,6 @@
 /**
  * Cuts a Chromium trace of one page load (CDP Tracing) into moments from navigation start and main-thread time
- * by kind. Used by first-load-profile.ts (issue 38's before/after trace).
+ * by kind. Used by first-load-profile.ts (the before/after trace).
  */
 import type { ProbeResult } from './page-probe.js';
 

@@ -1,5 +1,5 @@
 /**
- * What open live streams cost the config API (issue 47): the boot bundle served by a server holding LIVE_BENCH_STREAMS
+ * What open live streams cost the config API: the boot bundle served by a server holding LIVE_BENCH_STREAMS
  * (10,000) idle borrower streams against the same server without any. The streams are held by the load test's client
  * process (config-server/live/testing/load-clients.mjs) for the whole run, so the heartbeat (every 25 s) and the
  * server's per-connection timeout checks are in the figure. Both servers run as child processes on the server core;

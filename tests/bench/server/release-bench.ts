@@ -1,5 +1,5 @@
 /**
- * What a release in flight costs the config API (issue 36): the boot bundle served by a server with a text change
+ * What a release in flight costs the config API: the boot bundle served by a server with a text change
  * rolling out to 50 % against the same server without one. Every request is a new borrower (a new deviceId, so half
  * of them land in each arm and each costs the bucket hash); the budget is ≥ 0.9 of the plain server's req/s. Both
  * servers run as child processes on the server core; the rounds alternate (A,B then B,A) and the ratio is the median
