@@ -72,15 +72,15 @@ export default function GoalResult({ goal: g, results, overTime, idPrefix }: Pro
       </table>
       <p>
         Lift of the candidate: <strong>{liftWithInterval(g.lift)}</strong>
-        {g.p !== null && `, always-valid p = ${g.p.toFixed(3)}`}.
+        {g.p !== null && `, always-valid p ${g.p < 0.001 ? '< 0.001' : `= ${g.p.toFixed(3)}`}`}.
       </p>
       {overTime && points.length > 0 && (
         <div className="experiment-goal__over-time">
           <figure className="experiment-goal__chart">
             <LiftChart points={points} />
             <figcaption>
-              Lift of {g.name} by day (line) with its 95 % interval (band); the dashed line is no difference. The same
-              figures are in the table.
+              Lift of {g.name} by day (dots and line, in %) with its 95 % interval (bars and band); the dashed line is
+              no difference. The same figures are in the table.
             </figcaption>
           </figure>
           <table className="table experiment-goal__days">
