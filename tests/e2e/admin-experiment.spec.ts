@@ -4,7 +4,7 @@
  * served and convert through the real endpoints (each screen fetched with a deviceId of a known arm, which exposes
  * it; `POST /config/v1/conversions` with the key, as the backend reports), and the page shows the verdict, the lift
  * over time as a chart with its table, and the exposures per day; ops ship the candidate through the confirm dialog.
- * axe on every state. Writes the guide's pictures: tests/e2e/readme/admin-experiment-*.png (1280×800).
+ * axe on every state. Writes the guide's pictures: tests/e2e/readme/admin-experiment-{start,waiting,verdict,ship,shipped}.png (1280×800).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inCandidate, prepareDraw } from '../../config-server/releases/bucket';
@@ -152,6 +152,11 @@ describe('an experiment in the console', () => {
       .getByRole('status')
       .filter({ hasText: /Shipped: release \S+ is complete and every borrower now gets the candidate\./ })
       .waitFor();
+    await page.getByText(/^complete \(was at 50 %\)\. Started/).waitFor();
+    await page
+      .getByRole('heading', { name: /^Experiment: release/ })
+      .evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: 'tests/e2e/readme/admin-experiment-shipped.png' });
     const after = await api<{ releases: { id: string; status: string }[] }>(page, 'GET', '/releases');
     expect(after.body.releases.find((r) => r.id === release)?.status).toBe('complete');
     await page.getByRole('button', { name: 'Ship the candidate' }).waitFor({ state: 'detached' });

@@ -68,8 +68,10 @@ export default function ExperimentPage({ id, role, user, docs, markets, onChange
       {results && (
         <>
           <p className="muted">
-            {STATUS_LABELS[results.release.status]}, {percentText(results.release.percent)} of borrowers get the
-            candidate. Started {results.release.startedAt.slice(0, 16).replace('T', ' ')} UTC; figures as of{' '}
+            {isOpen(results.release)
+              ? `${STATUS_LABELS[results.release.status]}, ${percentText(results.release.percent)} of borrowers get the candidate.`
+              : `${STATUS_LABELS[results.release.status]} (was at ${percentText(results.release.percent)}).`}{' '}
+            Started {results.release.startedAt.slice(0, 16).replace('T', ' ')} UTC; figures as of{' '}
             {results.at.slice(0, 16).replace('T', ' ')} UTC. A verdict needs {results.settings.minExposedPerArm} exposed
             borrowers and {results.settings.minConversionsPerArm} conversions in each arm and {results.settings.minDays}{' '}
             day(s); the interval stays valid however often you look.
