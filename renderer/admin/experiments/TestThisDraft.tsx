@@ -27,7 +27,7 @@ const toggled = (list: string[], v: string) => (list.includes(v) ? list.filter((
 async function publishedMetrics(): Promise<MetricChoice[]> {
   const list = await adminApi.list({ kind: 'metric' });
   const records = await Promise.all(
-    list.filter((d) => d.publishedVersion != null).map((d) => adminApi.get(d.kind, d.id)),
+    list.filter((d) => d.kind === 'metric' && d.publishedVersion != null).map((d) => adminApi.get(d.kind, d.id)),
   );
   return records.map((r) => {
     const c = (r.published?.content ?? {}) as Partial<MetricChoice>;
