@@ -21,6 +21,7 @@ import { buildNav, copyStatus, statusOf, errorsByFile, type NavGroup, type Statu
 import { useConsoleData } from './nav/use-console-data';
 import PublishPanel from './PublishPanel';
 import ReleasesPage from './releases/ReleasesPage';
+import ExperimentPage from './experiments/ExperimentPage';
 import SessionsPage from './SessionsPage';
 import { useConsoleLive } from './live/use-console-live';
 import SessionExpiredDialog from './safety/SessionExpiredDialog';
@@ -204,6 +205,17 @@ function Console({
             markets={publishedMarkets}
             onChanged={changed}
             live={live}
+          />
+        )}
+        {route.page === 'experiment' && (
+          <ExperimentPage
+            key={route.id}
+            id={route.id}
+            role={session.role}
+            user={session.user}
+            docs={data.docs}
+            markets={publishedMarkets}
+            onChanged={changed}
           />
         )}
         {route.page === 'audit' && <AuditLog />}

@@ -18,12 +18,14 @@ import {
   type DocRecord,
   type DocSummary,
   type Problem,
+  type ReleaseExperiment,
   type Role,
   type Rollout,
 } from './admin-types';
 import { describeFinding, findingsOf, findingsOfChange, type CopyFinding } from './copy/copy-findings';
 import { describeError } from './describe-error';
 import { formatHash } from './nav/hash-route';
+import TestThisDraft from './experiments/TestThisDraft';
 import PublishToShare from './releases/PublishToShare';
 import { percentText } from './releases/release-format';
 import { canApprove, fourEyes, strictMarkets, type FourEyesChange } from './review/four-eyes';
@@ -47,7 +49,8 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
   const [records, setRecords] = useState<Record<string, DocRecord>>({});
   const [markets, setMarkets] = useState<unknown[]>([]);
   const [publishedMarkets, setPublishedMarkets] = useState<unknown[]>([]);
-  const [released, setReleased] = useState(false);
+  /** The release a publish to a share started: the Releases page, or an experiment's results, watch it. */
+  const [released, setReleased] = useState<{ id: string; experiment: boolean } | null>(null);
   const [user, setUser] = useState(givenUser ?? '');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [problems, setProblems] = useState<Problem[] | null>(null);
@@ -57,7 +60,11 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
   const [busy, setBusy] = useState(false);
   const [copyFindings, setCopyFindings] = useState<CopyFinding[] | null>(null);
   /** A publish refused for copy warnings, waiting for the publisher's reason. */
-  const [pending, setPending] = useState<{ rollout?: Rollout; warnings: CopyFinding[] } | null>(null);
+  const [pending, setPending] = useState<{
+    rollout?: Rollout;
+    experiment?: ReleaseExperiment;
+    warnings: CopyFinding[];
+  } | null>(null);
   const publisher = canPublish(role);
   const seen = useRef(new Set<string>());
 
@@ -141,20 +148,22 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
     }
   }
 
-  async function publish(rollout?: Rollout, acceptWarnings?: { reason: string }) {
+  async function publish(rollout?: Rollout, acceptWarnings?: { reason: string }, experiment?: ReleaseExperiment) {
     setPending(null);
     setBusy(true);
     setError(null);
     setStatus('');
-    setReleased(false);
+    setReleased(null);
     try {
       const refs = selected.map(({ kind, id, etag }) => ({ kind, id, etag }));
       if (rollout) {
-        const release = await adminApi.publishRollout(refs, note.trim(), rollout, acceptWarnings);
+        const release = await adminApi.publishRollout(refs, note.trim(), rollout, acceptWarnings, experiment);
         setStatus(
-          `Published ${refs.length} document(s) to ${percentText(release.percent)} of borrowers as release ${release.id} (${release.status}).`,
+          experiment
+            ? `Testing ${refs.length} document(s) on ${percentText(release.percent)} of borrowers as release ${release.id} (${release.status}), judged on ${experiment.goals.join(', ')}.`
+            : `Published ${refs.length} document(s) to ${percentText(release.percent)} of borrowers as release ${release.id} (${release.status}).`,
         );
-        setReleased(true);
+        setReleased({ id: release.id, experiment: !!experiment });
       } else {
         const versions = await adminApi.publish(refs, note.trim(), acceptWarnings);
         setStatus(`Published ${versions.length} document(s).`);
@@ -166,7 +175,7 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
       const found = e instanceof AdminApiError ? findingsOf(e.body) : [];
       if (e instanceof AdminApiError && e.problems.length) setProblems(e.problems);
       if (found.length && e instanceof AdminApiError && e.status === 409 && !acceptWarnings) {
-        setPending({ rollout, warnings: found.filter((f) => f.severity === 'warning') });
+        setPending({ rollout, experiment, warnings: found.filter((f) => f.severity === 'warning') });
       } else if (found.some((f) => f.severity === 'error')) {
         const errors = found.filter((f) => f.severity === 'error');
         setError(`Not published: copy errors must be fixed first. ${errors.map(describeFinding).join('; ')}.`);
@@ -212,7 +221,11 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
       </p>
       {released && (
         <p>
-          <a href={formatHash({ page: 'releases' })}>Watch it on the Releases page</a>
+          {released.experiment ? (
+            <a href={formatHash({ page: 'experiment', id: released.id })}>See the experiment&apos;s results</a>
+          ) : (
+            <a href={formatHash({ page: 'releases' })}>Watch it on the Releases page</a>
+          )}
         </p>
       )}
       {drafts === null && !error && <p>Loading the change set…</p>}
@@ -245,7 +258,7 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
         <AcceptWarningsDialog
           warnings={pending.warnings}
           onCancel={() => (setPending(null), setStatus('Not published.'))}
-          onConfirm={(reason) => void publish(pending.rollout, { reason })}
+          onConfirm={(reason) => void publish(pending.rollout, { reason }, pending.experiment)}
         />
       )}
       {problems && selected.length > 0 && (
@@ -301,6 +314,10 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
             }
           />
           {!note.trim() && selected.length > 0 && <span className="review-doc__meta">Write a note to publish.</span>}
+          <TestThisDraft
+            disabled={blocked}
+            onStart={(rollout, experiment) => void publish(rollout, undefined, experiment)}
+          />
         </section>
       )}
     </section>

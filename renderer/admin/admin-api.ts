@@ -12,6 +12,8 @@ import type {
   Release,
   ReleaseHandle,
   Rollout,
+  ReleaseExperiment,
+  ExperimentResults,
   Session,
   VersionInfo,
 } from './admin-types';
@@ -248,14 +250,25 @@ export const adminApi = {
     note: string,
     rollout: Rollout,
     acceptWarnings?: { reason: string },
+    experiment?: ReleaseExperiment,
   ): Promise<ReleaseHandle> {
     // With a rollout the answer always names the release it started.
     return (
       await request<Required<Answer<'adminPublish'>>>('/publish', {
         method: 'POST',
-        body: { documents, note, rollout, ...(acceptWarnings && { acceptWarnings }) },
+        body: {
+          documents,
+          note,
+          rollout,
+          ...(experiment && { experiment }),
+          ...(acceptWarnings && { acceptWarnings }),
+        },
       })
     ).data.release;
+  },
+  /** An experiment's results now (404 for a release without one). */
+  async experimentResults(id: string): Promise<ExperimentResults> {
+    return (await request<Answer<'adminReleaseResults'>>(`/releases/${encodeURIComponent(id)}/results`)).data;
   },
   /** Newest first. */
   async releases(): Promise<Release[]> {

@@ -60,6 +60,12 @@ export type ArmStats = Schemas['ArmStats'];
 /** The guard's reading of the arms. */
 export type ReleaseVerdict = Schemas['ReleaseVerdict'];
 export type Release = Schemas['Release'];
+/** The `experiment` of `POST /publish`: goals (and guardrails) are published metric document ids. */
+export type ReleaseExperiment = Schemas['ReleaseExperiment'];
+/** `GET /releases/{id}/results`: overall, per market and per day. */
+export type ExperimentResults = Schemas['ExperimentResults'];
+export type ExperimentGoal = Schemas['ExperimentGoal'];
+export type ExperimentArms = Schemas['ExperimentArms'];
 /** What a publish with a rollout answers about the release it started. */
 export type ReleaseHandle = Schemas['ReleaseHandle'];
 

@@ -69,7 +69,7 @@ describe('releases in the console', () => {
       .getByText(/10 % of every market, platform and app version, starting when published, ending by itself, guard on/)
       .waitFor();
     await expectAxeClean(page);
-    await page.locator('.review-publish').evaluate((e) => e.scrollIntoView({ block: 'end' }));
+    await page.locator('.review-publish .rollout').evaluate((e) => e.scrollIntoView({ block: 'end' }));
     await page.screenshot({ path: 'tests/e2e/readme/admin-publish-to-share.png' });
     await page.getByRole('button', { name: 'Publish to 10 %' }).click();
     const published = page

@@ -11,6 +11,7 @@ describe('hash route', () => {
       { page: 'landing' },
       { page: 'review' },
       { page: 'releases' },
+      { page: 'experiment', id: 'r-2026 11' },
       { page: 'audit' },
       { page: 'sessions' },
     ];

@@ -1,7 +1,7 @@
 /**
  * The console's place in the URL hash, so a page can be linked and Back works:
- * `#/copy?key=complaint.title`, `#/doc/screen/complaint-entry`, `#/landing`, `#/review`, `#/releases`, `#/audit`,
- * `#/sessions`.
+ * `#/copy?key=complaint.title`, `#/doc/screen/complaint-entry`, `#/landing`, `#/review`, `#/releases`,
+ * `#/releases/<id>/results` (an experiment), `#/audit`, `#/sessions`.
  */
 export type ConsoleRoute =
   | { page: 'home' }
@@ -10,6 +10,7 @@ export type ConsoleRoute =
   | { page: 'landing' }
   | { page: 'review' }
   | { page: 'releases' }
+  | { page: 'experiment'; id: string }
   | { page: 'audit' }
   | { page: 'sessions' };
 
@@ -28,9 +29,11 @@ export function parseHash(hash: string): ConsoleRoute {
       return q.get('key') ? { page: 'copy', key: q.get('key')! } : { page: 'copy' };
     case 'doc':
       return parts[1] && parts[2] ? { page: 'doc', kind: parts[1], id: parts[2] } : { page: 'home' };
+    case 'releases':
+      if (parts[1] && parts[2] === 'results') return { page: 'experiment', id: parts[1] };
+      return { page: 'releases' };
     case 'landing':
     case 'review':
-    case 'releases':
     case 'audit':
     case 'sessions':
       return { page: parts[0] };
@@ -45,6 +48,8 @@ export function formatHash(r: ConsoleRoute): string {
       return r.key ? `#/copy?key=${encodeURIComponent(r.key)}` : '#/copy';
     case 'doc':
       return `#/doc/${encodeURIComponent(r.kind)}/${encodeURIComponent(r.id)}`;
+    case 'experiment':
+      return `#/releases/${encodeURIComponent(r.id)}/results`;
     case 'home':
       return '#/';
     default:

@@ -3,6 +3,7 @@
  * market it reaches), its arms' figures with the guard's verdict, and for publishers the actions of an open one.
  */
 import type { Release } from '../admin-types';
+import { formatHash } from '../nav/hash-route';
 import ArmsTable from './ArmsTable';
 import type { MarketZone } from './market-zone';
 import { formatInZone } from './market-zone';
@@ -76,6 +77,13 @@ export default function ReleaseCard({ release: r, zones, eyes, user, publisher, 
           </>
         )}
       </dl>
+      {r.experiment && (
+        <p className="release__experiment">
+          An experiment on {r.experiment.goals.join(', ')}:{' '}
+          <a href={formatHash({ page: 'experiment', id: r.id })}>results of release {r.id}</a>
+          {open && publisher ? ' (ship the candidate or stop it there)' : ''}.
+        </p>
+      )}
       <ArmsTable release={r} />
       <p className={`release-verdict release-verdict--${verdict.tone}`}>
         <span className="badge">{verdict.label}</span> {verdict.message}

@@ -1,0 +1,136 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DocSummary, ExperimentGoal, ExperimentResults, Release } from '../admin-types';
+import { fakeAdminServer } from '../testing/fake-admin-server';
+import ExperimentPage from './ExperimentPage';
+
+const DOCS: DocSummary[] = [
+  {
+    kind: 'text-set',
+    id: 'id-ID',
+    file: 'texts/id-ID.json',
+    etag: '"e"',
+    markets: ['ID'],
+    locale: 'id-ID',
+    publishedVersion: 1,
+    publishedAt: null,
+    publishedBy: null,
+    hasDraft: false,
+    draftUpdatedAt: null,
+    draftUpdatedBy: null,
+    editors: [],
+  },
+];
+const market = (fourEyes: boolean) => [{ kind: 'market', id: 'ID', timeZone: 'Asia/Jakarta', fourEyes }];
+
+const RELEASE = {
+  id: 'r-7',
+  status: 'rolling',
+  percent: 50,
+  guard: true,
+  documents: [{ kind: 'text-set', id: 'id-ID', file: 'texts/id-ID.json', baseVersion: 3, editors: ['ed'] }],
+  audience: {},
+  startAt: null,
+  endAt: null,
+  arms: { base: {}, candidate: {} },
+  experiment: { goals: ['loanConfirmed'] },
+} as unknown as Release;
+
+const arm = (exposed: number, conversions: number) => ({ exposed, conversions, rate: conversions / exposed });
+const goal = (more: Partial<ExperimentGoal>): ExperimentGoal => ({
+  metric: 'loanConfirmed',
+  name: 'Loan confirmed',
+  higherIsBetter: true,
+  base: arm(100, 30),
+  candidate: arm(90, 40),
+  lift: { estimate: 0.48, low: -0.1, high: 1.2 },
+  p: 0.2,
+  verdict: 'not-enough-data',
+  reason: 'Not enough data yet: 100 of the 150 borrowers needed are exposed in the base arm.',
+  reportedByApp: { base: 2, candidate: 5 },
+  ...more,
+});
+const results = (g: ExperimentGoal, srm: ExperimentResults['srm'] = { p: 0.4, flagged: false, message: null }) =>
+  ({
+    release: { id: 'r-7', percent: 50, startedAt: '2026-11-20T00:00:00.000Z', status: 'rolling' },
+    experiment: { goals: ['loanConfirmed'], guardrails: ['errorRate', 'p75Lcp'] },
+    exposures: { base: g.base.exposed, candidate: g.candidate.exposed },
+    srm,
+    goals: [g],
+    guardrails: [],
+    markets: { ID: { exposures: { base: 100, candidate: 90 }, srm, goals: [g], guardrails: [] } },
+    days: [
+      { day: '2026-11-20', exposures: { base: 40, candidate: 41 }, goals: [{ ...g }] },
+      { day: '2026-11-21', exposures: { base: 100, candidate: 90 }, goals: [{ ...g }] },
+    ],
+    settings: { minExposedPerArm: 150, minConversionsPerArm: 150, minDays: 7 },
+    at: '2026-11-22T00:00:00.000Z',
+  }) as ExperimentResults;
+
+function page(body: ExperimentResults, fourEyes = false, user = 'ed') {
+  const server = fakeAdminServer({
+    'GET /releases/r-7/results': () => ({ body }),
+    'GET /releases': () => ({ body: { releases: [RELEASE] } }),
+    'POST /releases/r-7/complete': () => ({ body: { release: { ...RELEASE, status: 'complete' }, published: [] } }),
+    'POST /releases/r-7/rollback': () => ({ body: { release: { ...RELEASE, status: 'rolled-back' } } }),
+  });
+  render(<ExperimentPage id="r-7" role="publisher" user={user} docs={DOCS} markets={market(fourEyes)} />);
+  return server;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('an experiment results page', () => {
+  it('shows both rates, the lift with its interval, and what is missing before a verdict', async () => {
+    page(results(goal({})));
+    const card = await screen.findByRole('article', { name: /Loan confirmed/ });
+    expect(within(card).getByRole('heading').textContent).toMatch(/Not enough data/);
+    const missing = within(card).getByRole('list', { name: /still needs for a verdict/ });
+    expect(missing.textContent).toMatch(
+      /The base needs 50 more exposed borrowers and 120 more conversions \(about 400 more borrowers at its rate so far, 30\.0 %\)/,
+    );
+    expect(missing.textContent).toMatch(/It must run 5 more days/);
+    const arms = within(card).getByRole('table', { name: /more is better/ });
+    expect(within(arms).getByRole('row', { name: /^Candidate/ }).textContent).toMatch(/9040.*44\.4 %5$/);
+    expect(card.textContent).toMatch(/\+48\.0 % \(95 % interval −10\.0 % to \+120\.0 %\)/);
+    // The table beside the chart: one row per day.
+    expect(within(card).getAllByRole('row', { name: /^2026-11-2\d/ })).toHaveLength(2);
+    const days = screen.getByRole('table', { name: /exposed per arm and day/ });
+    expect(within(days).getByRole('row', { name: /^2026-11-21/ }).textContent).toMatch(/6049$/);
+  });
+
+  it('says a broken split is not the copy', async () => {
+    const message = 'The split is broken (p < 0.001): this says nothing about the copy.';
+    page(results(goal({ reason: message }), { p: 0.00001, flagged: true, message }));
+    expect((await screen.findByText(/^Split broken/)).parentElement!.textContent).toMatch(/nothing about the copy/);
+  });
+
+  it('ships the candidate after a confirm dialog naming the verdict', async () => {
+    const server = page(results(goal({ verdict: 'candidate-better', reason: 'The candidate is better.' })));
+    await userEvent.click(await screen.findByRole('button', { name: 'Ship the candidate' }));
+    const dialog = screen.getByRole('dialog', { name: /Ship the candidate of release r-7/ });
+    expect(dialog.textContent).toMatch(/Loan confirmed: candidate better/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ship to everyone' }));
+    expect(await screen.findByText(/Shipped: release r-7 is complete/)).toBeTruthy();
+    expect(server.calls.some((c) => c.method === 'POST' && c.path === '/releases/r-7/complete')).toBe(true);
+  });
+
+  it('stops with a reason, and keeps the only drafter from shipping where four eyes apply', async () => {
+    const server = page(results(goal({})), true, 'ed');
+    const ship = await screen.findByRole('button', { name: 'Ship the candidate' });
+    expect((ship as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/asks that someone other than the drafter ships/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    const dialog = screen.getByRole('dialog', { name: /Stop the experiment/ });
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Complaints went up');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stop now' }));
+    expect(await screen.findByText(/Stopped: release r-7 is rolled back/)).toBeTruthy();
+    expect(server.calls.find((c) => c.path === '/releases/r-7/rollback')?.body).toEqual({
+      reason: 'Complaints went up',
+    });
+  });
+});

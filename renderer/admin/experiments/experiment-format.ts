@@ -1,0 +1,120 @@
+/**
+ * An experiment's results in ops' words: rates and lifts as percentages, each verdict as a sentence, what a goal
+ * still lacks before it can have one, the sample-ratio state, and the exposures of each day. Pure, so the page and
+ * its tests agree on every wording; the figures themselves are the server's.
+ */
+import type { ExperimentGoal, ExperimentResults } from '../admin-types';
+
+export type Verdict = ExperimentGoal['verdict'];
+type Settings = ExperimentResults['settings'];
+
+const pct = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+const int = new Intl.NumberFormat('en-GB');
+
+/** 0.1534 → `15.3 %`. */
+export const rateText = (rate: number) => `${pct.format(rate * 100)} %`;
+/** 0.12 → `+12.0 %` (a relative lift), null → `—`. */
+export const liftText = (lift: number | null) =>
+  lift === null ? '—' : `${lift > 0 ? '+' : lift < 0 ? '−' : ''}${pct.format(Math.abs(lift) * 100)} %`;
+export const countText = (n: number) => int.format(n);
+
+/** The lift and its interval: `+12.0 % (95 % interval +3.1 % to +21.0 %)`. */
+export function liftWithInterval(l: ExperimentGoal['lift']): string {
+  if (l.estimate === null) return 'no lift yet (the base has no conversions, or an arm converted all or none)';
+  const interval =
+    l.low === null || l.high === null ? '' : ` (95 % interval ${liftText(l.low)} to ${liftText(l.high)})`;
+  return `${liftText(l.estimate)}${interval}`;
+}
+
+export const VERDICT_LABELS: Record<Verdict, string> = {
+  'candidate-better': 'Candidate better',
+  'base-better': 'Base better',
+  'no-difference': 'No difference',
+  'not-enough-data': 'Not enough data',
+};
+
+/** The tone of a verdict's badge, for a goal whose more is better or worse. */
+export function verdictTone(v: Verdict): 'good' | 'bad' | 'neutral' | 'waiting' {
+  if (v === 'candidate-better') return 'good';
+  if (v === 'base-better') return 'bad';
+  return v === 'no-difference' ? 'neutral' : 'waiting';
+}
+
+const DAY = 86_400_000;
+
+/**
+ * What a `not-enough-data` goal still lacks, each a sentence: more borrowers exposed, more conversions (with the
+ * borrowers that takes at the arm's current rate) and more days. Empty when the thresholds are met (then the reason
+ * is the split, which the server's words say).
+ */
+export function missingData(
+  goal: Pick<ExperimentGoal, 'base' | 'candidate'>,
+  settings: Settings,
+  startedAt: string,
+  at: string,
+): string[] {
+  const out: string[] = [];
+  for (const [name, arm] of [
+    ['base', goal.base],
+    ['candidate', goal.candidate],
+  ] as const) {
+    const exposed = Math.max(0, settings.minExposedPerArm - arm.exposed);
+    const conversions = Math.max(0, settings.minConversionsPerArm - arm.conversions);
+    // Borrowers it takes to see the missing conversions at the arm's rate so far.
+    const forConversions = conversions && arm.rate > 0 ? Math.ceil(conversions / arm.rate) : 0;
+    const more = Math.max(exposed, forConversions);
+    if (!exposed && !conversions) continue;
+    const parts: string[] = [];
+    if (exposed) parts.push(`${countText(exposed)} more exposed borrower${exposed === 1 ? '' : 's'}`);
+    if (conversions) parts.push(`${countText(conversions)} more conversion${conversions === 1 ? '' : 's'}`);
+    const estimate =
+      conversions && arm.rate > 0
+        ? ` (about ${countText(more)} more borrowers at its rate so far, ${rateText(arm.rate)})`
+        : conversions
+          ? ' (no conversions yet, so no estimate of the borrowers it takes)'
+          : '';
+    out.push(`The ${name} needs ${parts.join(' and ')}${estimate}.`);
+  }
+  const ran = Math.max(0, Date.parse(at) - Date.parse(startedAt));
+  const days = Math.ceil((settings.minDays * DAY - ran) / DAY);
+  if (days > 0) out.push(`It must run ${days} more day${days === 1 ? '' : 's'} (at least ${settings.minDays} in all).`);
+  return out;
+}
+
+/** The split's state in words: a broken split is the assignment's fault, never the copy's. */
+export function srmText(srm: ExperimentResults['srm']): { flagged: boolean; text: string } {
+  if (srm.flagged)
+    return {
+      flagged: true,
+      text:
+        srm.message ??
+        'The split is broken: borrowers are assigned, served or counted unevenly. This says nothing about the copy; no verdict is given until it is fixed.',
+    };
+  if (srm.p === null) return { flagged: false, text: 'The split is checked once each arm has 8 exposed borrowers.' };
+  return {
+    flagged: false,
+    text: `The split matches the configured share (sample-ratio check p = ${srm.p.toFixed(3)}, flagged below 0.001).`,
+  };
+}
+
+/** Exposures of each day (the server's `days` are running totals up to each day's end). */
+export function exposuresPerDay(days: ExperimentResults['days']): { day: string; base: number; candidate: number }[] {
+  return days.map((d, i) => {
+    const prev = days[i - 1]?.exposures ?? { base: 0, candidate: 0 };
+    return { day: d.day, base: d.exposures.base - prev.base, candidate: d.exposures.candidate - prev.candidate };
+  });
+}
+
+/** One goal's lift over the days, as the chart and its table read it. */
+export function liftOverTime(days: ExperimentResults['days'], metric: string) {
+  return days.map((d) => {
+    const g = d.goals.find((x) => x.metric === metric);
+    return {
+      day: d.day,
+      estimate: g?.lift.estimate ?? null,
+      low: g?.lift.low ?? null,
+      high: g?.lift.high ?? null,
+      verdict: (g?.verdict ?? 'not-enough-data') as Verdict,
+    };
+  });
+}
