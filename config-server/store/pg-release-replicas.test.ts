@@ -113,7 +113,7 @@ describePostgres('releases on postgres replicas', () => {
     );
     console.log(`widening through C served on A and B after ${moved.map((t) => t.toFixed(0)).join(' / ')} ms`);
     // After the change, every fifth deviceId (1,000, about 250 candidates) on each replica: what is at stake here is
-    // that the replicas agree; that a widening keeps every earlier candidate is checked on all 5,000 in releases.test.ts.
+    // that the replicas agree; that a widening keeps every earlier candidate is checked on all 5,000 in release-serving.test.ts.
     const sample = ids.filter((_, i) => i % 5 === 0);
     const widened = await Promise.all(urls.map((u) => pooled(sample, 24, (d) => armOn(u, d))));
     expect(widened[1]).toEqual(widened[0]);

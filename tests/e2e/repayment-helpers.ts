@@ -68,3 +68,43 @@ export async function expectAccessible(page: Page) {
 export const toastText = (page: Page) => page.locator('.sdui-toast-region').innerText();
 
 export const REPAY = '/api/v1/youmi/youmi-api/service/loan';
+
+/** A fresh borrower token each call, so no test sees another's sandbox state. */
+export function tokenMaker(prefix: string) {
+  let seq = 0;
+  return () => `${prefix}-${process.pid}-${Date.now()}-${++seq}`;
+}
+
+/** The instalment plan of an order, as the sandbox holds it now, on the harness `get` returns. */
+export const instalmentPlan = (get: () => Harness) => async (token: string, productId: number, orderId: number) =>
+  (
+    await sandboxCall(get(), token, '/v3/installment/loan-play-detail', {
+      productId,
+      orderId,
+    })
+  ).data;
+
+/** Order 1003 (product 101): three pending periods of 350.000. */
+export const QUERY = { orderId: '1003', amount: '350000', productId: '101' };
+
+/** The bank card flow's calls on the harness `get` returns once its `beforeAll` has run. */
+export function paywayHelpers(get: () => Harness) {
+  const paidPeriods = async (token: string) =>
+    (
+      await sandboxCall(get(), token, '/v3/installment/loan-play-detail', {
+        productId: 101,
+        orderId: 1003,
+      })
+    ).data.repayPlanDetail.repayYetDetail.map((p: { periodNo: number }) => p.periodNo);
+
+  async function openPayway(token: string, market = 'ID') {
+    const rec = await get().openScreen('/payway', {
+      token,
+      // India's first period of order 1003 is ₹3,500 (the sandbox's India seed, at Indian scale).
+      query: { ...QUERY, market, ...(market === 'IN' ? { amount: '3500' } : {}) },
+    });
+    await rec.page.getByRole('button', { name: /6222 0200 1234 5678/ }).waitFor();
+    return rec;
+  }
+  return { paidPeriods, openPayway };
+}

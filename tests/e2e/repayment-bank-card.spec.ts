@@ -1,44 +1,32 @@
 /**
  * Paying by bank card: card list → commit → SMS step → confirm → /borrowDetail, every rule both ways and every
- * §8 text of these calls (codes the flow cannot reach itself are forced in the sandbox for this token only),
- * adding a card, the alipay/huichao hand-off, and a publish while the SMS step is open.
+ * §8 text of these calls (codes the flow cannot reach itself are forced in the sandbox for this token only), in
+ * Indonesia and in India.
  * Seed: order 1003 (product 101) has three pending periods of 350.000; card 1 (BCA) needs an SMS code
  * (123456), card 2 (BNI) pays at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, type Client } from '../../config-server/testing/test-helpers';
-import { PASSWORD, startConsoleHarness } from './admin-helpers';
+import { startConsoleHarness } from './admin-helpers';
 import { fieldsOf, isCall, routeOf, type Harness } from './harness';
-import { expectAccessible, forceFailure, readmeShot, REPAY, sandboxCall } from './repayment-helpers';
+import {
+  expectAccessible,
+  forceFailure,
+  paywayHelpers,
+  QUERY,
+  readmeShot,
+  REPAY,
+  sandboxCall,
+  tokenMaker,
+} from './repayment-helpers';
 
 let h: Harness;
-let ops: Client;
 beforeAll(async () => {
   h = await startConsoleHarness({ locale: 'id-ID' });
-  ops = await login(h.url, 'ops', PASSWORD);
 });
 afterAll(async () => h?.close());
 
-let seq = 0;
-const tokenOf = () => `repay-p-${process.pid}-${Date.now()}-${++seq}`;
-const QUERY = { orderId: '1003', amount: '350000', productId: '101' };
-const paidPeriods = async (token: string) =>
-  (
-    await sandboxCall(h, token, '/v3/installment/loan-play-detail', {
-      productId: 101,
-      orderId: 1003,
-    })
-  ).data.repayPlanDetail.repayYetDetail.map((p: { periodNo: number }) => p.periodNo);
-
-async function openPayway(token: string, market = 'ID') {
-  const rec = await h.openScreen('/payway', {
-    token,
-    // India's first period of order 1003 is ₹3,500 (the sandbox's India seed, at Indian scale).
-    query: { ...QUERY, market, ...(market === 'IN' ? { amount: '3500' } : {}) },
-  });
-  await rec.page.getByRole('button', { name: /6222 0200 1234 5678/ }).waitFor();
-  return rec;
-}
+const tokenOf = tokenMaker('repay-p');
+const { paidPeriods, openPayway } = paywayHelpers(() => h);
 
 describe('bank card → SMS → confirm → /borrowDetail', () => {
   it('needs a card, checks the code, maps 800006, resets the countdown on Cancel, then pays the first period', async () => {
@@ -217,81 +205,6 @@ describe('bank card → SMS → confirm → /borrowDetail', () => {
   });
 });
 
-describe('adding a card and the alipay hand-off', () => {
-  it('adds a card (digits only, grouped in fours) and lists it back on /payway', async () => {
-    const token = tokenOf();
-    const { page } = await openPayway(token);
-    await page.getByRole('link', { name: 'Tambah kartu bank' }).click();
-    await expect.poll(() => routeOf(page).path).toBe('/addnormalcard');
-    expect(routeOf(page).query.get('orderId')).toBe('1003');
-    await page.getByRole('heading', { name: 'Tambah kartu bank' }).waitFor();
-    const adds: Record<string, string>[] = [];
-    page.on('request', (r) => isCall('/sandbox-ext/bank-card/add')(r) && adds.push(fieldsOf(r)));
-    await page.getByRole('button', { name: 'Simpan kartu' }).click();
-    await page.getByText('Masukkan nama pemilik kartu').first().waitFor();
-    expect(adds).toHaveLength(0);
-    await page.getByLabel('Nama pemilik kartu').fill('Budi Santoso');
-    const card = page.getByLabel('Nomor kartu');
-    await card.pressSequentially('6222ab0300-1122 3344');
-    expect(await card.inputValue()).toBe('6222 0300 1122 3344');
-    await page.getByLabel('Bank', { exact: true }).selectOption({ label: 'BRI' });
-    await readmeShot(page, 'repayment-add-card');
-    await expectAccessible(page);
-    await page.getByRole('button', { name: 'Simpan kartu' }).click();
-    await expect.poll(() => routeOf(page).path).toBe('/payway');
-    expect(adds[0]).toMatchObject({
-      cardHolder: 'Budi Santoso',
-      cardNo: '6222030011223344',
-      bankCode: 'BRI',
-    });
-    await page.getByRole('button', { name: /BRI.*6222 0300 1122 3344/ }).waitFor();
-    expect(routeOf(page).query.get('amount')).toBe('350000');
-    await page.context().close();
-  });
-
-  it('alipay replaces the page with the http(s) url from repayment-huichao; anything else is an error toast and no navigation', async () => {
-    const { page } = await h.openScreen('/alipayrepayment', {
-      token: tokenOf(),
-      query: { orderId: '1003', amount: '350000' },
-    });
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/sandbox/pages/huichao');
-    await page.getByText('Order 1003: amount Rp350.000.').waitFor();
-    await page.context().close();
-
-    const r = await h.openScreen('/alipayrepayment', {
-      token: tokenOf(),
-      query: { orderId: '1003', amount: '350000' },
-      before: async (p) =>
-        void (await p.route('**/repayment-huichao**', (route) =>
-          route.fulfill({
-            json: {
-              code: 0,
-              message: 'ok',
-              data: { url: 'javascript:alert(1)' },
-            },
-          }),
-        )),
-    });
-    await r.page.getByText('Tautan pembayaran tidak valid').waitFor();
-    expect(routeOf(r.page).path).toBe('/alipayrepayment');
-    await r.page.getByText('Halaman pembayaran tidak dapat dibuka. Coba metode pembayaran lain.').waitFor();
-    expect(await r.page.getByText('Mengalihkan ke halaman pembayaran...').count()).toBe(0);
-    await readmeShot(r.page, 'repayment-alipay');
-    await expectAccessible(r.page);
-    await r.page.context().close();
-  });
-
-  it('payment instructions are our own copy', async () => {
-    const { page } = await h.openScreen('/dragonpayPaymentInstructions', {
-      token: tokenOf(),
-    });
-    await page.getByText('1. Buka Detail Tagihan').waitFor();
-    await readmeShot(page, 'repayment-instructions');
-    await expectAccessible(page);
-    await page.context().close();
-  });
-});
-
 describe('India market', () => {
   it('the bank card flow in English with the rupee symbol', async () => {
     const token = tokenOf();
@@ -326,107 +239,5 @@ describe('India market', () => {
     await d.page.getByText("1. Open Bill details and tap 'Pay now'.").waitFor();
     await expectAccessible(d.page);
     await d.page.context().close();
-  });
-});
-
-describe('a publish while the SMS step is open', () => {
-  it('does not reset the step or re-run the first calls; the newer version shows at the next navigation', async () => {
-    const token = tokenOf();
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const { page } = await h.openScreen('/payway', {
-      token,
-      query: QUERY,
-      // Hold any revalidation of the inlined screen until the publish is done.
-      before: async (p) =>
-        void (await p.route('**/config/v1/screens/payway*', async (route) => {
-          await held;
-          await route.continue();
-        })),
-    });
-    await page.getByRole('button', { name: /BCA/ }).waitFor();
-    let wayCalls = 0;
-    page.on('request', (r) => isCall(`${REPAY}/repayment-way`)(r) && wayCalls++);
-    await page.getByRole('button', { name: /BCA/ }).click();
-    await page.getByRole('button', { name: 'Bayar', exact: true }).click();
-    const sms = page.getByRole('dialog', { name: 'Verifikasi SMS' });
-    await sms.waitFor();
-    await sms.getByLabel('Kode verifikasi').fill('1234');
-
-    // Ops publishes a new version of the screen (its title changes).
-    const path = '/admin/api/documents/screen/payway';
-    const r = await ops.req('GET', path);
-    const doc = structuredClone((await r.json()).published.content);
-    doc.body[0].title = 'title.alipay';
-    const saved = await ops.req('PUT', `${path}/draft`, doc, {
-      'if-match': r.headers.get('etag')!,
-    });
-    expect(saved.status, await saved.clone().text()).toBe(200);
-    const pub = await ops.req('POST', '/admin/api/publish', {
-      documents: [{ kind: 'screen', id: 'payway' }],
-      note: 'e2e: payway title',
-    });
-    expect(pub.status, await pub.clone().text()).toBe(200);
-    // The borrower comes back to the app: the inlined screen is revalidated and the newer version found.
-    const revalidated = page.waitForResponse((res) => res.url().includes('/config/v1/screens/payway'));
-    release();
-    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    expect((await revalidated).status()).toBe(200);
-    await page.waitForTimeout(500);
-
-    // Still mid-flow: the dialog, the typed code, the old title; no call re-run.
-    expect(await sms.isVisible()).toBe(true);
-    expect(await sms.getByLabel('Kode verifikasi').inputValue()).toBe('1234');
-    expect(await page.getByRole('heading', { name: 'Bayar dengan kartu bank' }).count()).toBe(1);
-    expect(wayCalls).toBe(0);
-
-    await sms.getByLabel('Kode verifikasi').fill('123456');
-    await sms.getByRole('button', { name: 'Konfirmasi' }).click();
-    await expect.poll(() => routeOf(page).path).toMatch(/^\/borrowDetail\/?$/);
-    expect(await paidPeriods(token)).toEqual([1]);
-
-    // Next navigation to the screen: the published version.
-    await page.goBack();
-    await page.getByRole('heading', { name: 'Pembayaran' }).waitFor();
-    await page.context().close();
-  });
-});
-
-describe('market constants drive the flow', () => {
-  it('card grouping, code length and countdown follow a published market edit; resend works once the countdown ends', async () => {
-    const path = '/admin/api/documents/market/ID';
-    const r = await ops.req('GET', path);
-    const content = structuredClone((await r.json()).published.content);
-    Object.assign(content.limits, { cardDigitGroup: 8, smsCodeLength: 4, smsCountdownSeconds: 2 });
-    expect((await ops.req('PUT', `${path}/draft`, content, { 'if-match': r.headers.get('etag')! })).status).toBe(200);
-    expect(
-      (
-        await ops.req('POST', '/admin/api/publish', {
-          documents: [{ kind: 'market', id: 'ID' }],
-          note: 'e2e: repayment limits',
-        })
-      ).status,
-    ).toBe(200);
-
-    const token = tokenOf();
-    const { page } = await h.openScreen('/payway', { token, query: QUERY });
-    await page.getByRole('button', { name: /62220200 12345678/ }).click();
-    const commits: Record<string, string>[] = [];
-    page.on('request', (req) => isCall(`${REPAY}/repayment-commit`)(req) && commits.push(fieldsOf(req)));
-    await page.getByRole('button', { name: 'Bayar', exact: true }).click();
-    const sms = page.getByRole('dialog', { name: 'Verifikasi SMS' });
-    await sms.waitFor();
-    const resend = sms.getByRole('button', { name: /Kirim ulang/ });
-    expect(await resend.isDisabled()).toBe(true);
-    await sms.getByLabel('Kode verifikasi').pressSequentially('12345');
-    expect(await sms.getByLabel('Kode verifikasi').inputValue()).toBe('1234');
-    await sms.getByRole('button', { name: 'Konfirmasi' }).click();
-    await page.getByText('verification code wrong').waitFor(); // 4 digits pass the length check; the server refuses the code
-    // Once the countdown ended, resending is allowed: a new commit, and the countdown runs again.
-    await expect.poll(() => resend.isDisabled(), { timeout: 5000 }).toBe(false);
-    await resend.click();
-    await expect.poll(() => commits.length).toBe(2);
-    await expect.poll(() => resend.isDisabled()).toBe(true);
-    await page.context().close();
   });
 });
