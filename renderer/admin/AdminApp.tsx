@@ -175,7 +175,7 @@ function Console({
         </button>
       </header>
       <ConsoleNav groups={groups} copy={copy} current={route} onNavigate={navigate} />
-      <main className="console__main" aria-label={heading ?? 'Console page'}>
+      <main className="console__main" aria-label={heading ?? 'Console page'} tabIndex={0}>
         {data.error && (
           <p role="alert" className="error">
             {data.error}

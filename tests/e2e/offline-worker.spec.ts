@@ -170,7 +170,7 @@ describe('the offline worker', () => {
       .first()
       .click();
     await expect.poll(() => routeOf(page).path).toBe('/complaint');
-    await expect.poll(() => page.locator('meta[name="sdui-build"]').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator('meta[name="sdui-build"]').count(), { timeout: 30_000 }).toBe(1);
     await screenVisible(page);
     expect(routeOf(page).path).toBe('/complaint');
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBeUndefined();
