@@ -5,6 +5,7 @@
  * turns password logins off except for the break-glass accounts named in BREAK_GLASS_USERS (created from the command
  * line with `admin:create-user`). Anything malformed stops the start, naming the setting.
  */
+import { intSetting } from '../http/int-setting.js';
 import type { MarketRole } from '../store/market-role-records.js';
 import type { Role } from '../store/roles.js';
 import { parseRole } from './market-access.js';
@@ -82,12 +83,7 @@ export function oidcSettingsFromEnv(env: NodeJS.ProcessEnv): OidcSettings | unde
 
 /** `OIDC_RECHECK_SECONDS`: 900 (15 minutes) unless lowered (1-900). */
 function recheckSeconds(env: NodeJS.ProcessEnv): number {
-  const raw = (env.OIDC_RECHECK_SECONDS ?? '').trim();
-  if (!raw) return 900;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 900)
-    throw new Error(`OIDC_RECHECK_SECONDS must be a whole number of seconds from 1 to 900 (got '${raw.slice(0, 20)}')`);
-  return n;
+  return intSetting(env, 'OIDC_RECHECK_SECONDS', { fallback: 900, min: 1, max: 900, unit: 'seconds' });
 }
 
 export function localLoginFromEnv(env: NodeJS.ProcessEnv, oidc: OidcSettings | undefined): LocalLoginSettings {

@@ -1,3 +1,5 @@
+import { intSetting } from '../http/int-setting.js';
+
 /**
  * What an experiment's results wait for before they judge, and how strict they are. The defaults follow GrowthBook's
  * (`packages/shared/src/constants.ts`: 150 units per metric, SRM at p < 0.001 once each arm has 8, sequential tuning
@@ -38,12 +40,12 @@ export const DEFAULT_EXPERIMENT_SETTINGS: Readonly<ExperimentSettings> = Object.
 
 /** `EXPERIMENT_MIN_DAYS`: days an experiment runs before any verdict, 0 to 365 (default 7). */
 export function experimentMinDaysFromEnv(env: NodeJS.ProcessEnv): number {
-  const raw = env.EXPERIMENT_MIN_DAYS;
-  if (raw === undefined || raw.trim() === '') return DEFAULT_EXPERIMENT_MIN_DAYS;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 365)
-    throw new Error(`EXPERIMENT_MIN_DAYS must be a whole number of days from 0 to 365 (got '${raw.slice(0, 40)}')`);
-  return n;
+  return intSetting(env, 'EXPERIMENT_MIN_DAYS', {
+    fallback: DEFAULT_EXPERIMENT_MIN_DAYS,
+    min: 0,
+    max: 365,
+    unit: 'days',
+  });
 }
 
 /** The settings the server runs with: the defaults, with the minimum duration from the environment. */

@@ -2,6 +2,7 @@
  * The server's security settings read from the environment, each parsed once at start and refused loudly
  * when it makes no sense (a typo must not silently leave a production server open).
  */
+import { intSetting } from './int-setting.js';
 
 /** `trust proxy` as express takes it: false, a hop count, or addresses/subnets/names (`loopback`, `10.0.0.0/8`). */
 export type TrustProxy = false | number | string;
@@ -51,12 +52,12 @@ export const DEFAULT_API_TOKEN_TTL_DAYS = 90;
 
 /** `API_TOKEN_TTL_DAYS`: how long a new API token lives unless its minting asks for less or more (default 90). */
 export function apiTokenTtlDaysFromEnv(env: NodeJS.ProcessEnv): number {
-  const raw = env.API_TOKEN_TTL_DAYS;
-  if (raw === undefined || raw.trim() === '') return DEFAULT_API_TOKEN_TTL_DAYS;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 3650)
-    throw new Error(`API_TOKEN_TTL_DAYS must be a whole number of days from 1 to 3650 (got '${raw}')`);
-  return n;
+  return intSetting(env, 'API_TOKEN_TTL_DAYS', {
+    fallback: DEFAULT_API_TOKEN_TTL_DAYS,
+    min: 1,
+    max: 3650,
+    unit: 'days',
+  });
 }
 
 /**
@@ -121,10 +122,10 @@ export const DEFAULT_ADMIN_IDLE_TIMEOUT_MIN = 30;
  * 12 hours a session lasts at most. API tokens have no idle timeout (they expire, API_TOKEN_TTL_DAYS).
  */
 export function adminIdleTimeoutMinFromEnv(env: NodeJS.ProcessEnv): number {
-  const raw = env.ADMIN_IDLE_TIMEOUT_MIN;
-  if (raw === undefined || raw.trim() === '') return DEFAULT_ADMIN_IDLE_TIMEOUT_MIN;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 720)
-    throw new Error(`ADMIN_IDLE_TIMEOUT_MIN must be a whole number of minutes from 1 to 720 (got '${raw}')`);
-  return n;
+  return intSetting(env, 'ADMIN_IDLE_TIMEOUT_MIN', {
+    fallback: DEFAULT_ADMIN_IDLE_TIMEOUT_MIN,
+    min: 1,
+    max: 720,
+    unit: 'minutes',
+  });
 }

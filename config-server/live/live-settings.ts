@@ -1,3 +1,5 @@
+import { intSetting } from '../http/int-setting.js';
+
 /**
  * The live streams' settings, read once at start; a value that makes no sense stops the start, naming the setting,
  * rather than leaving a replica with no cap or a heartbeat no proxy would keep a connection open for.
@@ -23,28 +25,35 @@ export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
   retryMs: 3_000,
 };
 
-function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = (env[name] ?? '').trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new Error(`${name} must be a whole number from ${min} to ${max} (got '${raw.slice(0, 40)}')`);
-  return n;
-}
-
 /**
  * `LIVE_MAX_STREAMS` (0 turns every stream off, the console's too), `LIVE_MAX_CONSOLE_STREAMS`, `LIVE_ADDRESS_SHARE`,
  * `LIVE_HEARTBEAT_MS`, `LIVE_RETRY_MS`.
  */
 export function liveSettingsFromEnv(env: NodeJS.ProcessEnv): LiveSettings {
-  const maxStreams = intSetting(env, 'LIVE_MAX_STREAMS', DEFAULT_LIVE_SETTINGS.maxStreams, 0, 1_000_000);
+  const maxStreams = intSetting(env, 'LIVE_MAX_STREAMS', {
+    fallback: DEFAULT_LIVE_SETTINGS.maxStreams,
+    min: 0,
+    max: 1_000_000,
+  });
   return {
     maxStreams,
     consoleMaxStreams: maxStreams
-      ? intSetting(env, 'LIVE_MAX_CONSOLE_STREAMS', DEFAULT_LIVE_SETTINGS.consoleMaxStreams, 0, 100_000)
+      ? intSetting(env, 'LIVE_MAX_CONSOLE_STREAMS', {
+          fallback: DEFAULT_LIVE_SETTINGS.consoleMaxStreams,
+          min: 0,
+          max: 100_000,
+        })
       : 0,
-    addressShare: intSetting(env, 'LIVE_ADDRESS_SHARE', DEFAULT_LIVE_SETTINGS.addressShare, 1, 100),
-    heartbeatMs: intSetting(env, 'LIVE_HEARTBEAT_MS', DEFAULT_LIVE_SETTINGS.heartbeatMs, 10, 600_000),
-    retryMs: intSetting(env, 'LIVE_RETRY_MS', DEFAULT_LIVE_SETTINGS.retryMs, 100, 600_000),
+    addressShare: intSetting(env, 'LIVE_ADDRESS_SHARE', {
+      fallback: DEFAULT_LIVE_SETTINGS.addressShare,
+      min: 1,
+      max: 100,
+    }),
+    heartbeatMs: intSetting(env, 'LIVE_HEARTBEAT_MS', {
+      fallback: DEFAULT_LIVE_SETTINGS.heartbeatMs,
+      min: 10,
+      max: 600_000,
+    }),
+    retryMs: intSetting(env, 'LIVE_RETRY_MS', { fallback: DEFAULT_LIVE_SETTINGS.retryMs, min: 100, max: 600_000 }),
   };
 }

@@ -8,6 +8,7 @@
  * `BEACON_VIEWS_PER_ADDRESS` page views and as many errors per client address and release, in the store, so replicas
  * share the caps. The store keeps an HMAC of the address (with a key every replica shares), never the address.
  */
+import { intSetting } from '../http/int-setting.js';
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -40,14 +41,13 @@ export const DEFAULT_BEACON_LIMIT: BeaconLimit = { limit: 120, windowMs: 60_000 
 
 /** `BEACON_RATE_LIMIT`: beacons per client address and minute (default 120). */
 export function beaconLimitFromEnv(env: NodeJS.ProcessEnv): BeaconLimit {
-  const raw = env.BEACON_RATE_LIMIT;
-  if (raw === undefined || raw.trim() === '') return DEFAULT_BEACON_LIMIT;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 1_000_000)
-    throw new Error(
-      `BEACON_RATE_LIMIT must be a whole number of beacons per client and minute, 1 or more (got '${raw.slice(0, 40)}')`,
-    );
-  return { limit: n, windowMs: 60_000 };
+  const limit = intSetting(env, 'BEACON_RATE_LIMIT', {
+    fallback: DEFAULT_BEACON_LIMIT.limit,
+    min: 1,
+    max: 1_000_000,
+    unit: 'beacons per client and minute',
+  });
+  return { limit, windowMs: DEFAULT_BEACON_LIMIT.windowMs };
 }
 
 /**
@@ -58,14 +58,12 @@ export const DEFAULT_VIEWS_PER_ADDRESS = 4;
 
 /** `BEACON_VIEWS_PER_ADDRESS`: counted page views and errors per client address and release (default 4). */
 export function beaconViewsPerAddressFromEnv(env: NodeJS.ProcessEnv): number {
-  const raw = env.BEACON_VIEWS_PER_ADDRESS;
-  if (raw === undefined || raw.trim() === '') return DEFAULT_VIEWS_PER_ADDRESS;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 10_000)
-    throw new Error(
-      `BEACON_VIEWS_PER_ADDRESS must be a whole number of page views per client address and release, 1 to 10000 (got '${raw.slice(0, 40)}')`,
-    );
-  return n;
+  return intSetting(env, 'BEACON_VIEWS_PER_ADDRESS', {
+    fallback: DEFAULT_VIEWS_PER_ADDRESS,
+    min: 1,
+    max: 10_000,
+    unit: 'page views per client address and release',
+  });
 }
 
 /** The store's shared secret that client addresses are hashed with. */
