@@ -35,6 +35,9 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           isolate: false,
+          // The console's editor tests drive a whole editor through many steps: 3-8 s each on a loaded 2-core machine,
+          // over vitest's default of 5 s. A hang still fails.
+          testTimeout: 20000,
           include: ['renderer/**/*.test.{ts,tsx}'],
           exclude: ['renderer/**/*.isolated.test.{ts,tsx}', '**/node_modules/**'],
           setupFiles: ['tests/setup-dom.ts'],
