@@ -16,7 +16,7 @@ export interface StreamedHead {
 /** What follows a head: the body, with its compressed bytes after that head kept when the text is shared. */
 export interface StreamedRest {
   text: string;
-  gzip(): Promise<Buffer>;
+  gzip(): Buffer;
 }
 
 /**
@@ -46,16 +46,9 @@ export function streamedParts() {
       let mine = owner && rests.get(owner);
       const hit = mine?.get(head);
       if (hit) return hit;
-      let gz: Promise<Buffer> | undefined;
+      let gz: Buffer | undefined;
       const text = build();
-      const rest: StreamedRest = {
-        text,
-        gzip: () =>
-          (gz ??= gzipRest(head.gzip(), text).catch((e: unknown) => {
-            gz = undefined;
-            throw e;
-          })),
-      };
+      const rest: StreamedRest = { text, gzip: () => (gz ??= gzipRest(head.gzip(), text)) };
       if (owner) {
         if (!mine) rests.set(owner, (mine = new WeakMap()));
         mine.set(head, rest);
@@ -98,5 +91,5 @@ export async function sendStreamed(
   res.setHeader('Content-Encoding', 'gzip');
   res.write(head.gzip().bytes);
   const r = await rest;
-  res.end(await r.gzip());
+  res.end(r.gzip());
 }
