@@ -115,8 +115,7 @@ if (only.has('render') && built) {
       swap: plainSwap,
     });
     await buildPlainA();
-    const { LOAN_CONFIRM_TEXT_KEYS } = await import('./plain/LoanConfirm.js');
-    const { INSTALMENTS_TEXT_KEYS } = await import('./plain/Instalments.js');
+    const { LOAN_CONFIRM_TEXT_KEYS, INSTALMENTS_TEXT_KEYS } = await import('./plain/page-text-keys.js');
     await buildPlainPage('plain-confirm', LOAN_CONFIRM_TEXT_KEYS);
     await buildPlainPage('plain-instalments', INSTALMENTS_TEXT_KEYS);
     const dataDir = await prepareDataDir();

@@ -17,20 +17,6 @@ export interface Plan {
   repayPlanDetail?: { repayWaitDetail?: Period[]; repayYetDetail?: Period[] };
 }
 
-export const INSTALMENTS_TEXT_KEYS = [
-  'title.repayDetail',
-  'repay.pendingPeriods',
-  'repay.periodNo',
-  'repay.tickedMark',
-  'repay.dueOn',
-  'repay.nothingPending',
-  'repay.paidPeriods',
-  'repay.paidPeriodsList',
-  'repay.payAll',
-  'repay.totalForPeriods',
-  'repay.payNow',
-  'repay.choosePeriod',
-];
 /** The market's constants this page reads (ID): the overdue status and the toast's time. */
 const OVERDUE = 500;
 const TOAST_MS = 2000;

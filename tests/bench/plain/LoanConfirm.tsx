@@ -22,22 +22,6 @@ export interface Contract {
   title: string;
 }
 
-export const LOAN_CONFIRM_TEXT_KEYS = [
-  'title.loanConfirm',
-  'common.back',
-  'common.cancel',
-  'loan.amountLabel',
-  'loan.termLabel',
-  'loan.unitDay',
-  'loan.unitMonth',
-  'loan.repayPlan',
-  'loan.consent',
-  'loan.agreements',
-  'loan.confirm',
-  'loan.agree',
-  'loan.agreementModalTitle',
-  'loan.agreementOpen',
-];
 /** The market's `languageType` (ID: 0): the agreement modal is for markets of type 1 only. */
 const LANGUAGE_TYPE: number = 0;
 const term = (unit: string, n: number) =>
