@@ -6,7 +6,8 @@ import type { PublishedSnapshot } from '../published/snapshot.js';
 import { widgetPreloads } from './widget-preloads.js';
 import { readWhenChanged } from './read-when-changed.js';
 import { injectDrawn, pageDrawer, type DrawnPage } from './draw-page.js';
-import { bodyStart, streamPage } from './stream-page.js';
+import { bodyStart } from './stream-page.js';
+import { sendStreamed, streamedParts } from './streamed-parts.js';
 import { escapeHtml } from '../http/escape-html.js';
 import type { SsrSettings } from './backend-call.js';
 import type { Telemetry } from '../ops/telemetry.js';
@@ -133,6 +134,7 @@ export function rendererRouter(
   const router = Router();
   const drawPage = pageDrawer(log, ssr, telemetry);
   const assembled = assembledPages();
+  const parts = streamedParts();
   // One object per published version, market and screen: what a shell page depends on besides the build.
   const shells = new WeakMap<PublishedSnapshot, Map<string, object>>();
   const shellToken = (snap: PublishedSnapshot, key: string) => {
@@ -164,14 +166,15 @@ export function rendererRouter(
   let styledFor: { html: string; styled: string } | undefined;
   const styled = (html: string) =>
     styledFor?.html === html ? styledFor.styled : (styledFor = { html, styled: inlineStyles(html) }).styled;
-  router.use(
-    express.static(staticDir, {
-      index: false,
-      setHeaders: (res, path) => {
-        if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
+  const files = express.static(staticDir, {
+    index: false,
+    setHeaders: (res, path) => {
+      if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+  // Every file the build writes has an extension: a page path skips the file system (a stat of a missing file
+  // was a twentieth of a drawn page's cost).
+  router.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? files(req, res, next) : next()));
   router.use(async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || API_PREFIXES.some((p) => isUnder(req.path, p)))
       return next();
@@ -230,25 +233,41 @@ export function rendererRouter(
     const early =
       drawReq && req.method === 'GET' && typeof query.token === 'string' ? drawPage.head(snap, drawReq) : undefined;
     if (drawReq && early) {
-      const boot = bootScript(target, preloads, { bundle: 'reference', embedPaths });
-      const streamed = (page: DrawnPage) => injectBoot(injectDrawn(styled(html), page, { hintsInBody: true }), boot);
-      const first = streamed({ html: '', ...early });
-      const head = first.slice(0, bodyStart(first));
+      const streamed = (page: DrawnPage) =>
+        injectBoot(
+          injectDrawn(styled(html), page, { hintsInBody: true }),
+          bootScript(target, preloads, { bundle: 'reference', embedPaths }),
+        );
+      // The head reads no data: built and compressed once per arm, market, screen and head text.
+      const headKey = JSON.stringify([market, screenId, early.title, early.description, early.lang]);
+      const head = parts.head(snap, headKey, html, () => {
+        const first = streamed({ html: '', ...early });
+        return first.slice(0, bodyStart(first));
+      });
       res.setHeader('Cache-Control', 'private, no-store');
+      // A rest holding a view ticket is one response's; any other is kept with its drawn page (or the shell).
+      const restOf = (owner: object, page: () => string) =>
+        parts.rest(head, snap.release ? undefined : owner, () => {
+          const whole = page();
+          return withTicket(whole.slice(bodyStart(whole)));
+        });
       const rest = drawPage(snap, drawReq)
-        .then((rendered) => {
-          const page = rendered ? streamed(rendered) : shellPage();
-          // A drawn page's head is the one sent (its title, description and language read no data); a failed
-          // drawing's shell keeps the sent head and brings its own body, with the bundle inlined.
-          if (rendered && !page.startsWith(head)) log(`streamed page ${screenId}: its head changed while drawing`);
-          return withTicket(page.slice(bodyStart(page)));
-        })
+        .then((rendered) =>
+          rendered
+            ? restOf(rendered, () => {
+                const page = streamed(rendered);
+                // A drawn page's head is the one sent (its title, description and language read no data); a failed
+                // drawing's shell keeps the sent head and brings its own body, with the bundle inlined.
+                if (!page.startsWith(head.text)) log(`streamed page ${screenId}: its head changed while drawing`);
+                return page;
+              })
+            : restOf(shell(), shellPage),
+        )
         .catch((e: unknown) => {
           log(`streamed page ${screenId} failed`, e);
-          const page = shellPage();
-          return withTicket(page.slice(bodyStart(page)));
+          return restOf(shell(), shellPage);
         });
-      await streamPage(res, head, rest);
+      await sendStreamed(req, res, head, rest);
       return;
     }
     const rendered = drawReq ? await drawPage(snap, drawReq) : null;

@@ -66,6 +66,16 @@ async function buildPlainA() {
     define: { __SCREEN_A_TEXTS__: JSON.stringify(texts) },
   });
 }
+/** A plain page with its own entry (tests/bench/<dir>/), given only the texts it shows (plain/page-texts.ts). */
+async function buildPlainPage(dir: string, keys: string[]) {
+  const terms = idTexts();
+  await buildApp({
+    root: resolve(repoRoot, `tests/bench/${dir}`),
+    outDir: join(appDir, dir),
+    base: `/${dir}/`,
+    define: { __PAGE_TEXTS__: JSON.stringify(Object.fromEntries(keys.map((k) => [k, terms[k]]))) },
+  });
+}
 let built = false;
 await section('bundle', async () => {
   if (only.has('bundle')) {
@@ -105,6 +115,9 @@ if (only.has('render') && built) {
       swap: plainSwap,
     });
     await buildPlainA();
+    const { LOAN_CONFIRM_TEXT_KEYS, INSTALMENTS_TEXT_KEYS } = await import('./plain/page-text-keys.js');
+    await buildPlainPage('plain-confirm', LOAN_CONFIRM_TEXT_KEYS);
+    await buildPlainPage('plain-instalments', INSTALMENTS_TEXT_KEYS);
     const dataDir = await prepareDataDir();
     // The real config app plus screen A's one backend call (render-server-child.ts), NODE_ENV=production as shipped.
     const server = await startChildServer(
@@ -127,6 +140,25 @@ if (only.has('render') && built) {
         body: new URLSearchParams({ productId: '103', orderId: '1004' }),
       });
       const details = ((await loan.json()) as { data: { noticeStatusText: string; productName: string } }).data;
+      // Loan confirmation's and instalments' content: text of each of their calls' answers (the sandbox answers
+      // every borrower alike), beside the button the page ends with.
+      const read = async <T>(path: string, body: Record<string, string>) =>
+        (
+          (await (
+            await fetch(`${server.url}/sandbox${path}?market=ID&token=bench-needles`, {
+              method: 'POST',
+              body: new URLSearchParams(body),
+            })
+          ).json()) as { data: T }
+        ).data;
+      const offer = await read<{ note: string }>('/v3/loan-confirm/loan-detail-confirm', { productId: '103' });
+      const contracts = await read<{ title: string }[]>('/v3/contract/contract', { productId: '103', scene: '3' });
+      const plan = await read<{ note: string }>('/v3/installment/loan-play-detail', {
+        productId: '103',
+        orderId: '1004',
+      });
+      const confirmNeedles = [terms['loan.confirm'], offer.note, contracts.at(-1)!.title];
+      const instalmentNeedles = [terms['repay.payNow'], plan.note];
       // Every first visit is a new borrower (TOKEN), except the list of 200, whose sandbox session is seeded once.
       const scenario = (label: string, path: string, token: string, needles: string[]) => ({
         label,
@@ -160,19 +192,23 @@ if (only.has('render') && built) {
             plainBudgets: { contentCold: 0.6 },
             contentSpread: 1.5,
           },
-          // No hand-written page exists for these two yet: ours's own times only.
+          // Two real screens against their hand-written pages (plain-confirm/, plain-instalments/).
           {
             label: 'low end loan confirmation',
             ours: `${server.url}/loanConfirm?${COMMON}&token=${TOKEN}&productId=103`,
-            needles: [terms['loan.confirm']],
+            plain: `${server.url}/plain-confirm/index.html?${COMMON}&token=${TOKEN}&productId=103`,
+            needles: confirmNeedles,
             phone: LOW_END,
+            plainBudgets: { contentCold: 0.6 },
             contentSpread: 1.5,
           },
           {
             label: 'low end instalments',
             ours: `${server.url}/instalmentRepay?${COMMON}&token=${TOKEN}&productId=103&orderId=1004`,
-            needles: [terms['repay.payNow']],
+            plain: `${server.url}/plain-instalments/index.html?${COMMON}&token=${TOKEN}&productId=103&orderId=1004`,
+            needles: instalmentNeedles,
             phone: LOW_END,
+            plainBudgets: { contentCold: 0.6 },
             contentSpread: 1.5,
           },
           scenario('complaint entry', '/complaint', TOKEN, [

@@ -1,0 +1,95 @@
+import type { Response } from 'express';
+import { gzipHead, gzipRest, type GzipHead } from './gzip-parts.js';
+import { streamPage } from './stream-page.js';
+
+/** Distinct heads kept per owner (a published version): one per market, screen and title, a handful in practice. */
+const MAX_HEADS = 200;
+
+/** The head of a streamed page (everything up to its body), built and compressed once per owner and key. */
+export interface StreamedHead {
+  text: string;
+  /** The template it was built from: a new build replaces index.html, and with it every head. */
+  template: string;
+  gzip(): GzipHead;
+}
+
+/** What follows a head: the body, with its compressed bytes after that head kept when the text is shared. */
+export interface StreamedRest {
+  text: string;
+  gzip(): Buffer;
+}
+
+/**
+ * The two parts of a streamed page, each kept as long as what it stands for: a head per owner (the published version
+ * or arm it was drawn from) and key (market, screen, title...), the rest per drawn page object and head. A drawn page
+ * object is handed out again only for the same version, screen, query and answer (draw-page.ts), so one borrower's
+ * rest never reaches another's response; a rest without an owner (filled per response) is built and compressed
+ * each time. Per response only the first call and the bytes' writing remain.
+ */
+export function streamedParts() {
+  const heads = new WeakMap<object, Map<string, StreamedHead>>();
+  const rests = new WeakMap<object, WeakMap<StreamedHead, StreamedRest>>();
+  return {
+    head(owner: object, key: string, template: string, build: () => string): StreamedHead {
+      let mine = heads.get(owner);
+      if (!mine) heads.set(owner, (mine = new Map()));
+      const hit = mine.get(key);
+      if (hit && hit.template === template) return hit;
+      let gz: GzipHead | undefined;
+      const text = build();
+      const head = { text, template, gzip: () => (gz ??= gzipHead(text)) };
+      if (mine.size >= MAX_HEADS) mine.clear();
+      mine.set(key, head);
+      return head;
+    },
+    rest(head: StreamedHead, owner: object | undefined, build: () => string): StreamedRest {
+      let mine = owner && rests.get(owner);
+      const hit = mine?.get(head);
+      if (hit) return hit;
+      let gz: Buffer | undefined;
+      const text = build();
+      const rest: StreamedRest = { text, gzip: () => (gz ??= gzipRest(head.gzip(), text)) };
+      if (owner) {
+        if (!mine) rests.set(owner, (mine = new WeakMap()));
+        mine.set(head, rest);
+      }
+      return rest;
+    },
+  };
+}
+
+const acceptsGzip = (accept: string | undefined) =>
+  !!accept &&
+  accept.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)).find(Boolean);
+    return (name === 'gzip' || name === '*') && (!q || Number(q[1]) > 0);
+  });
+
+/**
+ * Sends a streamed page: the head at once, the rest when it settles (`rest` must never reject), in one response.
+ * A browser that takes gzip (every borrower's webview) gets the parts' kept bytes, gzip even when it also takes
+ * brotli: brotli cannot continue a stream from a kept head, and compressing each response again was the largest cost
+ * of a streamed page. Others get the text, compressed by the `compression` middleware as it goes.
+ */
+export async function sendStreamed(
+  req: { get(name: string): string | undefined },
+  res: Response,
+  head: StreamedHead,
+  rest: Promise<StreamedRest>,
+): Promise<void> {
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (!acceptsGzip(req.get('accept-encoding'))) {
+    await streamPage(
+      res,
+      head.text,
+      rest.then((r) => r.text),
+    );
+    return;
+  }
+  // Set before anything is written: `compression` leaves a response that already has an encoding alone.
+  res.setHeader('Content-Encoding', 'gzip');
+  res.write(head.gzip().bytes);
+  const r = await rest;
+  res.end(r.gzip());
+}
