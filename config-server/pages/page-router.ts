@@ -6,7 +6,7 @@ import type { PublishedSnapshot } from '../published/snapshot.js';
 import { widgetPreloads } from './widget-preloads.js';
 import { readWhenChanged } from './read-when-changed.js';
 import { injectDrawn, pageDrawer, type DrawnPage } from './draw-page.js';
-import { bodyStart, streamPage } from './stream-page.js';
+import { streamedPage, streamPage } from './stream-page.js';
 import { escapeHtml } from '../http/escape-html.js';
 import type { SsrSettings } from './backend-call.js';
 import type { Telemetry } from '../ops/telemetry.js';
@@ -225,33 +225,28 @@ export function rendererRouter(
               : undefined,
           }
         : undefined;
-    // A borrower's page that waits on its first call streams: its head leaves now, so the browser fetches the
-    // scripts and hints while the backend answers, and the drawn body follows in the same response.
+    // Drawing starts first: the first call it makes is on its way while the head and shell are made.
+    const drawing = drawReq ? drawPage(snap, drawReq) : undefined;
+    // A borrower's page that waits on its first call streams: its head and the screen's shell leave now, so the
+    // browser paints the shell and fetches the scripts while the backend answers; the rest follows in the same
+    // response, in reading order, once drawn.
     const early =
-      drawReq && req.method === 'GET' && typeof query.token === 'string' ? drawPage.head(snap, drawReq) : undefined;
-    if (drawReq && early) {
+      drawReq && req.method === 'GET' && typeof query.token === 'string'
+        ? await drawPage.head(snap, drawReq)
+        : undefined;
+    if (drawReq && drawing && early) {
       const boot = bootScript(target, preloads, { bundle: 'reference', embedPaths });
-      const streamed = (page: DrawnPage) => injectBoot(injectDrawn(styled(html), page, { hintsInBody: true }), boot);
-      const first = streamed({ html: '', ...early });
-      const head = first.slice(0, bodyStart(first));
+      const page = (p: DrawnPage) => injectBoot(injectDrawn(styled(html), p, { hintsInBody: true }), boot);
       res.setHeader('Cache-Control', 'private, no-store');
-      const rest = drawPage(snap, drawReq)
-        .then((rendered) => {
-          const page = rendered ? streamed(rendered) : shellPage();
-          // A drawn page's head is the one sent (its title, description and language read no data); a failed
-          // drawing's shell keeps the sent head and brings its own body, with the bundle inlined.
-          if (rendered && !page.startsWith(head)) log(`streamed page ${screenId}: its head changed while drawing`);
-          return withTicket(page.slice(bodyStart(page)));
-        })
-        .catch((e: unknown) => {
-          log(`streamed page ${screenId} failed`, e);
-          const page = shellPage();
-          return withTicket(page.slice(bodyStart(page)));
-        });
-      await streamPage(res, head, rest);
+      const stream = streamedPage(page, early, log, `streamed page ${screenId}`);
+      const rest = drawing
+        .catch((e: unknown) => (log(`streamed page ${screenId}: drawing failed`, e), null))
+        .then((rendered) => stream.rest(rendered, () => drawPage.bare(snap, drawReq), shellPage))
+        .then(withTicket);
+      await streamPage(res, stream.sent, rest);
       return;
     }
-    const rendered = drawReq ? await drawPage(snap, drawReq) : null;
+    const rendered = drawing ? await drawing : null;
     // A page holding a borrower's data (or asked for with their token) is theirs: no cache anywhere keeps it.
     const personal = !!rendered?.data?.calls.length || typeof query.token === 'string';
     /** A personal page is never stored; any other is revalidated by its ETag (304 when unchanged). */
