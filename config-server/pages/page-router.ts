@@ -227,6 +227,8 @@ export function rendererRouter(
         : undefined;
     // Drawing starts first: the first call it makes is on its way while the head and shell are made.
     const drawing = drawReq ? drawPage(snap, drawReq) : undefined;
+    // Handled where it is awaited; this only keeps a failure during the head's making from counting as unhandled.
+    drawing?.catch(() => {});
     // A borrower's page that waits on its first call streams: its head and the screen's shell leave now, so the
     // browser paints the shell and fetches the scripts while the backend answers; the rest follows in the same
     // response, in reading order, once drawn.
