@@ -225,30 +225,28 @@ export function rendererRouter(
               : undefined,
           }
         : undefined;
-    // Drawing starts first: the first call it makes is on its way while the head and shell are made.
-    const drawing = drawReq ? drawPage(snap, drawReq) : undefined;
-    // Handled where it is awaited; this only keeps a failure during the head's making from counting as unhandled.
-    drawing?.catch(() => {});
-    // A borrower's page that waits on its first call streams: its head and the screen's shell leave now, so the
-    // browser paints the shell and fetches the scripts while the backend answers; the rest follows in the same
-    // response, in reading order, once drawn.
+    // A borrower's page that waits on its first call streams: its head and the screen's shell leave before the call
+    // is sent, so the browser paints the shell and fetches the scripts while the backend answers; the rest follows in
+    // the same response, in reading order, once drawn. The call waits for the head (a few ms of drawing the shell):
+    // sent first, its answer and the drawing it starts could hold the head's compressed bytes back behind them.
     const early =
       drawReq && req.method === 'GET' && typeof query.token === 'string'
         ? await drawPage.head(snap, drawReq)
         : undefined;
-    if (drawReq && drawing && early) {
+    if (drawReq && early) {
       const boot = bootScript(target, preloads, { bundle: 'reference', embedPaths });
       const page = (p: DrawnPage) => injectBoot(injectDrawn(styled(html), p, { hintsInBody: true }), boot);
       res.setHeader('Cache-Control', 'private, no-store');
       const stream = streamedPage(page, early, log, `streamed page ${screenId}`);
-      const rest = drawing
-        .catch((e: unknown) => (log(`streamed page ${screenId}: drawing failed`, e), null))
-        .then((rendered) => stream.rest(rendered, () => drawPage.bare(snap, drawReq), shellPage))
-        .then(withTicket);
+      const rest = () =>
+        drawPage(snap, drawReq)
+          .catch((e: unknown) => (log(`streamed page ${screenId}: drawing failed`, e), null))
+          .then((rendered) => stream.rest(rendered, () => drawPage.bare(snap, drawReq), shellPage))
+          .then(withTicket);
       await streamPage(res, stream.sent, rest);
       return;
     }
-    const rendered = drawing ? await drawing : null;
+    const rendered = drawReq ? await drawPage(snap, drawReq) : null;
     // A page holding a borrower's data (or asked for with their token) is theirs: no cache anywhere keeps it.
     const personal = !!rendered?.data?.calls.length || typeof query.token === 'string';
     /** A personal page is never stored; any other is revalidated by its ETag (304 when unchanged). */

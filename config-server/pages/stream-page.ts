@@ -103,12 +103,13 @@ export function streamedPage(
 }
 
 /**
- * Sends `head` at once and the rest of the page when `rest` settles, in one response. The `compression` middleware
- * holds what it compressed until it is flushed, so the head is flushed by hand. `rest` must never reject: the page
- * router hands the shell's body there when drawing fails, so a head already sent always gets a whole document.
+ * Sends `head` at once and then the rest of the page, made by `rest` once the head has left (so the work it starts
+ * never holds the head back), in one response. The `compression` middleware holds what it compressed until it is
+ * flushed, so the head is flushed by hand. `rest` must never reject: the page router hands the shell's body there when
+ * drawing fails, so a head already sent always gets a whole document.
  */
-export async function streamPage(res: Response, head: string, rest: Promise<string>): Promise<void> {
+export async function streamPage(res: Response, head: string, rest: () => Promise<string>): Promise<void> {
   res.write(head);
   (res as Response & { flush?: () => void }).flush?.();
-  res.end(await rest);
+  res.end(await rest());
 }
