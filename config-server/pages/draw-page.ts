@@ -3,6 +3,8 @@ import {
   CAPTURE_SCRIPT,
   prepareStaticRender,
   renderStaticScreen,
+  renderStaticShell,
+  type StaticShell,
   screenHead,
   type SameOriginEmbeds,
   type StaticRender,
@@ -62,6 +64,9 @@ export interface DrawnPage extends StaticRender {
 
 /** What the server plans with: the screen's planning view and the API map the plan's call is made by. */
 type ServerPlanInput = PlanInput & Pick<ScreenInput, 'apiMap'>;
+
+/** What a page that waits on its first call sends before it: its head, and its shell where the screen has one. */
+export type PageHead = Omit<DrawnPage, 'html' | 'data'> & { shell?: StaticShell };
 
 /** The screen's planned first call, as the server may send it itself and as the page would send it early. */
 interface FirstCalls {
@@ -146,21 +151,40 @@ export function pageDrawer(
 
   /**
    * The head of a page that will wait on a first call made here (a borrower screen, the server allowed to call, the
-   * API map naming the server for it): title, description and language, which read no data, so the page router can
-   * send the head while the call is under way. Undefined for every page that is drawn without waiting.
+   * API map naming the server for it): title, description and language, which read no data, and the screen's shell
+   * (render-static's `renderStaticShell`: the start of its markup, the same whatever the call answers), so the page
+   * router can send them while the call is under way. Undefined for every page that is drawn without waiting.
    */
-  function head(snap: PublishedSnapshot, req: DrawPageRequest): Omit<DrawnPage, 'html' | 'data'> | undefined {
+  async function head(snap: PublishedSnapshot, req: DrawPageRequest): Promise<PageHead | undefined> {
     const t = target(snap, req);
     if (!t || isStatic(snap, t.mine, req.screenId) || !(ssr.budgetMs > 0) || !t.bundle.apiMap || !req.selfOrigin)
       return undefined;
-    const input = { ...screenOf(t.doc, t.bundle, t.query, t.names), apiMap: t.bundle.apiMap };
+    const screen = screenOf(t.doc, t.bundle, t.query, t.names);
+    const input = { ...screen, apiMap: t.bundle.apiMap };
     if (!firstCallsOf(t.mine, req.screenId, input).server) return undefined;
     const { title, description } = screenHead(input, t.doc);
+    await ready;
     return {
       title: escapeHtml(title),
       description: escapeHtml(description),
       lang: escapeHtml(String(t.bundle.textSet.locale ?? '')),
+      shell: renderStaticShell({ ...screen, sameOriginEmbeds: req.sameOriginEmbeds }),
     };
+  }
+
+  /**
+   * The page drawn without its first call's answer, as after a miss (the page makes the call itself, with its
+   * error state if it fails): what a streamed page whose drawing with data failed is finished with.
+   */
+  async function bare(snap: PublishedSnapshot, req: DrawPageRequest): Promise<DrawnPage | null> {
+    const t = target(snap, req);
+    if (!t) return null;
+    await ready;
+    const screen = { ...screenOf(t.doc, t.bundle, t.query, t.names), sameOriginEmbeds: req.sameOriginEmbeds };
+    const early = t.bundle.apiMap
+      ? firstCallsOf(t.mine, req.screenId, { ...screen, apiMap: t.bundle.apiMap }).early
+      : undefined;
+    return draw(screen, t.bundle, early ? { calls: [], early } : undefined);
   }
 
   async function render(snap: PublishedSnapshot, req: DrawPageRequest): Promise<DrawnPage | null> {
@@ -239,7 +263,7 @@ export function pageDrawer(
     return counted('without_data', page);
   }
 
-  return Object.assign(render, { head });
+  return Object.assign(render, { head, bare });
 
   /**
    * The screen's first calls for this query, planned once: they depend only on the published documents and
@@ -348,12 +372,15 @@ function isStatic(snap: PublishedSnapshot, mine: PerSnapshot, id: string): boole
   return flag;
 }
 
+/** Resource hints React writes ahead of a drawing's markup (e.g. image preloads). */
+export const drawnHints = (html: string) => /^(?:<link [^>]*\/>)+/.exec(html)?.[0] ?? '';
+
 /** The server-rendered page: body markup in the root element (and its data inlined), title and language in the head. */
 export function injectDrawn(html: string, page: DrawnPage, opts: { hintsInBody?: boolean } = {}): string {
   const data = page.data ? writeHandOff(page.data) : '';
   // Resource hints React writes ahead of the markup (e.g. image preloads) belong in the head, not in the root; a
   // streamed page (stream-page.ts) sent its head before they were known, so they open its body instead.
-  const hints = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';
+  const hints = drawnHints(page.html);
   const body = page.html.slice(hints.length);
   const headHints = opts.hintsInBody ? '' : hints;
   // The capture script last in the head: it records early input from the first paint of the body on.

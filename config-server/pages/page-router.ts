@@ -6,7 +6,7 @@ import type { PublishedSnapshot } from '../published/snapshot.js';
 import { widgetPreloads } from './widget-preloads.js';
 import { readWhenChanged } from './read-when-changed.js';
 import { injectDrawn, pageDrawer, type DrawnPage } from './draw-page.js';
-import { bodyStart } from './stream-page.js';
+import { streamedPage } from './stream-page.js';
 import { sendStreamed, streamedParts } from './streamed-parts.js';
 import { escapeHtml } from '../http/escape-html.js';
 import type { SsrSettings } from './backend-call.js';
@@ -228,46 +228,30 @@ export function rendererRouter(
               : undefined,
           }
         : undefined;
-    // A borrower's page that waits on its first call streams: its head leaves now, so the browser fetches the
-    // scripts and hints while the backend answers, and the drawn body follows in the same response.
+    // A borrower's page that waits on its first call streams: its head and the screen's shell leave before the call
+    // is sent, so the browser paints the shell and fetches the scripts while the backend answers; the rest follows in
+    // the same response, in reading order, once drawn. The call waits for the head (a few ms of drawing the shell):
+    // sent first, its answer and the drawing it starts could hold the head's compressed bytes back behind them.
     const early =
-      drawReq && req.method === 'GET' && typeof query.token === 'string' ? drawPage.head(snap, drawReq) : undefined;
+      drawReq && req.method === 'GET' && typeof query.token === 'string'
+        ? await drawPage.head(snap, drawReq)
+        : undefined;
     if (drawReq && early) {
-      const streamed = (page: DrawnPage) =>
-        injectBoot(
-          injectDrawn(styled(html), page, { hintsInBody: true }),
-          bootScript(target, preloads, { bundle: 'reference', embedPaths }),
-        );
-      // The head reads no data: built and compressed once per arm, market, screen and head text.
-      const headKey = JSON.stringify([market, screenId, early.title, early.description, early.lang]);
-      const head = parts.head(snap, headKey, html, () => {
-        const first = streamed({ html: '', ...early });
-        return first.slice(0, bodyStart(first));
-      });
+      const boot = bootScript(target, preloads, { bundle: 'reference', embedPaths });
+      const page = (p: DrawnPage) => injectBoot(injectDrawn(styled(html), p, { hintsInBody: true }), boot);
       res.setHeader('Cache-Control', 'private, no-store');
-      // A rest holding a view ticket is one response's; any other is kept with its drawn page (or the shell).
-      const restOf = (owner: object, page: () => string) =>
-        parts.rest(head, snap.release ? undefined : owner, () => {
-          const whole = page();
-          return withTicket(whole.slice(bodyStart(whole)));
-        });
-      const rest = drawPage(snap, drawReq)
-        .then((rendered) =>
-          rendered
-            ? restOf(rendered, () => {
-                const page = streamed(rendered);
-                // A drawn page's head is the one sent (its title, description and language read no data); a failed
-                // drawing's shell keeps the sent head and brings its own body, with the bundle inlined.
-                if (!page.startsWith(head.text)) log(`streamed page ${screenId}: its head changed while drawing`);
-                return page;
-              })
-            : restOf(shell(), shellPage),
-        )
-        .catch((e: unknown) => {
-          log(`streamed page ${screenId} failed`, e);
-          return restOf(shell(), shellPage);
-        });
-      await sendStreamed(req, res, head, rest);
+      const stream = streamedPage(page, early, log, `streamed page ${screenId}`);
+      // The head and the shell read no borrower data: compressed once per arm and text.
+      const head = parts.head(snap, stream.sent, html, () => stream.sent);
+      await sendStreamed(req, res, head, () =>
+        drawPage(snap, drawReq)
+          .catch((e: unknown) => (log(`streamed page ${screenId}: drawing failed`, e), null))
+          .then(async (rendered) => {
+            const text = withTicket(await stream.rest(rendered, () => drawPage.bare(snap, drawReq), shellPage));
+            // A rest holding a view ticket is one response's; any other is kept with its drawn page.
+            return parts.rest(head, snap.release || !rendered ? undefined : rendered, () => text);
+          }),
+      );
       return;
     }
     const rendered = drawReq ? await drawPage(snap, drawReq) : null;

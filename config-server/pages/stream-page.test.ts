@@ -1,7 +1,7 @@
 /**
  * A borrower's page that waits on its first call streams: the head (hinted scripts, capture script, title and
- * description) leaves before the backend has answered, and the drawn screen with its data follows in the same
- * response, one whole document.
+ * description) and the screen's shell leave before the backend has answered, and the rest of the drawn screen with
+ * its data follows in the same response, one whole document.
  */
 import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
 import { rendererRouter } from './page-router.js';
+import { closeOpenTags, streamedPage } from './stream-page.js';
+import type { DrawnPage } from './draw-page.js';
 import { CAPTURE_SCRIPT } from '../../renderer/boot/capture/capture-script.js';
 
 const TEMPLATE =
@@ -96,7 +98,12 @@ describe('a streamed borrower page', () => {
     expect(early).toContain('<script type="module" crossorigin src="/assets/main-abc.js"></script>');
     expect(early).toContain(`<script>${CAPTURE_SCRIPT}</script>`);
     expect(early).toContain('<title>Keluhan</title><meta name="description" content="Keluhan" />');
-    expect(early).not.toContain('<div id="root"');
+    // ... and the screen's shell: the page bar with its title, drawn, but nothing of the answer.
+    expect(early).toMatch(
+      /<div id="root" data-ssr=""><div class="sdui-page">.*<h1 class="sdui-page__title">Keluhan<\/h1>/s,
+    );
+    expect(early).not.toContain('Streamed-1004');
+    expect(early).not.toContain('</html>');
     release();
     const { text, headers } = await whole;
     expect(text.startsWith(early)).toBe(true);
@@ -111,11 +118,12 @@ describe('a streamed borrower page', () => {
     failing = true;
     expectCall();
     const { head, whole } = load('/complaint?market=ID&token=stream-b&orderId=1004');
-    await head;
+    const early = await head;
     await arrived;
     release();
     const { text } = await whole;
-    expect(text).toContain('<div id="root" data-ssr="">');
+    expect(text.startsWith(early)).toBe(true);
+    expect(text.match(/<div id="root" data-ssr="">/g)).toHaveLength(1);
     expect(text).not.toContain('Streamed-1004');
     expect(text).toContain('"early":{'); // the app makes the call and shows its error state
     expect(text.trimEnd().endsWith('</html>')).toBe(true);
@@ -126,5 +134,42 @@ describe('a streamed borrower page', () => {
     const { text, headers } = await whole;
     expect(headers['transfer-encoding']).toBeUndefined();
     expect(text).toContain('<div id="root" data-ssr="">');
+  });
+});
+
+describe('a streamed page whose drawing does not continue its shell', () => {
+  const page = (p: DrawnPage) =>
+    `<html><head><title>${p.title}</title></head><body><div id="root" data-ssr="">${p.html}</div></body></html>`;
+  const meta = { title: 'T', description: 'T', lang: 'id' };
+  const shell = { hints: '', html: '<div class="sdui-page"><main><p>Shell</p>' };
+  const drawn = (html: string): DrawnPage => ({ ...meta, html });
+
+  it('is finished with the page drawn without data, so the app makes the call', async () => {
+    const logs: string[] = [];
+    const s = streamedPage(page, { ...meta, shell }, (m) => logs.push(m), 'p');
+    expect(s.sent.endsWith('<p>Shell</p>')).toBe(true);
+    const rest = await s.rest(
+      drawn('<div class="other">changed</div>'),
+      async () => drawn(shell.html + '<p>empty</p></main></div>'),
+      () => 'unused',
+    );
+    expect(s.sent + rest).toBe(page(drawn(shell.html + '<p>empty</p></main></div>')));
+    expect(logs).toEqual(['p: its drawing does not continue what was sent']);
+  });
+
+  it('closes what the shell opened when nothing else can be drawn: still one whole document', async () => {
+    const s = streamedPage(page, { ...meta, shell }, () => {}, 'p');
+    const rest = await s.rest(
+      null,
+      async () => null,
+      () => 'unused',
+    );
+    expect(s.sent + rest).toBe(page(drawn(shell.html + '</main></div>')));
+  });
+
+  it('closes open elements innermost first, skipping void and self-closed ones and comments', () => {
+    expect(closeOpenTags('<div a="1"><img src="x"><br/><section><p>t</p><!-- <b> --><span>')).toBe(
+      '</span></section></div>',
+    );
   });
 });

@@ -36,7 +36,7 @@ describe('the kept parts of streamed pages', () => {
     const app = express();
     app.use(compression());
     const rest = Promise.resolve(parts.rest(head, owner, () => '<p>Rp400.000</p></body></html>'));
-    app.get('/', (req, res) => void sendStreamed(req, res.type('html'), head, rest));
+    app.get('/', (req, res) => void sendStreamed(req, res.type('html'), head, () => rest));
     const server = app.listen(0);
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
     try {

@@ -67,7 +67,8 @@ const acceptsGzip = (accept: string | undefined) =>
   });
 
 /**
- * Sends a streamed page: the head at once, the rest when it settles (`rest` must never reject), in one response.
+ * Sends a streamed page: the head at once, then the rest, made by `rest` once the head has left (so the call and the
+ * drawing it starts never hold the head back; it must never reject), in one response.
  * A browser that takes gzip (every borrower's webview) gets the parts' kept bytes, gzip even when it also takes
  * brotli: brotli cannot continue a stream from a kept head, and compressing each response again was the largest cost
  * of a streamed page. Others get the text, compressed by the `compression` middleware as it goes.
@@ -76,20 +77,16 @@ export async function sendStreamed(
   req: { get(name: string): string | undefined },
   res: Response,
   head: StreamedHead,
-  rest: Promise<StreamedRest>,
+  rest: () => Promise<StreamedRest>,
 ): Promise<void> {
   res.setHeader('Vary', 'Accept-Encoding');
   if (!acceptsGzip(req.get('accept-encoding'))) {
-    await streamPage(
-      res,
-      head.text,
-      rest.then((r) => r.text),
-    );
+    await streamPage(res, head.text, () => rest().then((r) => r.text));
     return;
   }
   // Set before anything is written: `compression` leaves a response that already has an encoding alone.
   res.setHeader('Content-Encoding', 'gzip');
   res.write(head.gzip().bytes);
-  const r = await rest;
+  const r = await rest();
   res.end(r.gzip());
 }

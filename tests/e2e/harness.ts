@@ -123,7 +123,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-function findChromium(): string {
+export function findChromium(): string {
   const found = CHROMIUM_PATHS.find((p) => fs.existsSync(p));
   // Never skip: a missing browser is a broken machine, and the message says how to fix it.
   if (!found)
