@@ -9,8 +9,7 @@ import { readBootData } from '../boot/boot-types';
 import { readHandOff, type HandOffPage } from '../core/first-calls/hand-off';
 import { offlineStatus } from '../api/offline-status';
 import { afterFirstScreen } from '../boot/after-first-screen';
-import { FRESH_HEADER, PAGES_CACHE } from './worker-protocol';
-import type { KeptVerdict } from './kept-page-gate';
+import { FRESH_HEADER, PAGES_CACHE, type KeptVerdict } from './worker-protocol';
 
 type Log = (message: string, detail?: unknown) => void;
 

@@ -5,14 +5,13 @@
  * one is kept again. A page the network drew is kept as soon as the worker can (`pageToKeep`).
  * In the app's own chunk (a few hundred bytes): the comparison is a chunk of its own, loaded on a kept page only.
  */
-import { KEPT_META } from './worker-protocol';
+import { KEPT_META, type KeptVerdict } from './worker-protocol';
 import { HAND_OFF_ID } from '../core/first-calls/hand-off';
 
 /** The drawn page's data elements: its boot data (versions, release) and its hand-off (answers). */
 const PAGE_DATA = ['sdui-boot', HAND_OFF_ID];
 
-/** The server confirmed the page shown, drew another one, or could not be asked (offline, a failing server). */
-export type KeptVerdict = 'fresh' | 'changed' | 'unavailable';
+export type { KeptVerdict };
 
 type Log = (message: string, detail?: unknown) => void;
 

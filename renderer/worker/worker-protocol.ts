@@ -26,3 +26,6 @@ export interface KeepPageMessage {
   who: string;
   maxAgeMs: number;
 }
+
+/** A kept page against the server's: confirmed, another page now, or the server could not be asked. */
+export type KeptVerdict = 'fresh' | 'changed' | 'unavailable';
