@@ -91,24 +91,22 @@ export async function keepPage(msg: KeepPageMessage): Promise<void> {
   headers.set(KEEP_UNTIL, String(now + maxAge));
   headers.set(WHO, who);
   headers.delete('Content-Length');
-  await cache.put(url.href, new Response(body, { status: 200, headers }));
+  // Marked for the app once, here: answering with it is then a lookup, nothing more.
+  const marked = body.replace('<head>', `<head><meta name="${KEPT_META}" content="${now}">`);
+  await cache.put(url.href, new Response(marked, { status: 200, headers }));
 }
 
 /** The kept page of `url`, still within its time, marked for the app (`KEPT_META`). */
 async function keptCopy(url: string): Promise<Response | undefined> {
-  const kept = await (await caches.open(PAGES_CACHE)).match(url);
+  const cache = await caches.open(PAGES_CACHE);
+  const kept = await cache.match(url);
   if (!kept) return undefined;
   const at = Number(kept.headers.get(KEPT_AT));
   const until = Number(kept.headers.get(KEEP_UNTIL));
   const now = Date.now();
-  if (!(at <= now && now < until && until - at <= MAX_KEEP_MS)) {
-    await (await caches.open(PAGES_CACHE)).delete(url);
-    return undefined;
-  }
-  const body = (await kept.text()).replace('<head>', `<head><meta name="${KEPT_META}" content="${at}">`);
-  const headers = new Headers(kept.headers);
-  for (const h of [KEPT_AT, KEEP_UNTIL, WHO]) headers.delete(h);
-  return new Response(body, { status: 200, headers });
+  if (at <= now && now < until && until - at <= MAX_KEEP_MS) return kept;
+  await cache.delete(url);
+  return undefined;
 }
 
 /**
@@ -125,10 +123,12 @@ export async function answerPage(
   const net = holdFresh(url.href, network);
   // The worker lives on until the network's page is here and the app had a moment to ask for it.
   event.waitUntil(net.then(() => later(5000)).catch(() => {}));
+  // The moment counts from the request: the kept page's lookup runs meanwhile.
+  const first = Promise.race([net.catch(() => undefined), later(RACE_MS)]);
   const kept = await keptCopy(url.href).catch(() => undefined);
   if (!kept) return net.catch(fallback);
-  const first = await Promise.race([net.catch(() => undefined), later(RACE_MS)]);
-  return first?.ok ? first : kept;
+  const arrived = await first;
+  return arrived?.ok ? arrived : kept;
 }
 
 /** The app's request for its navigation's network page (`FRESH_HEADER`): the one held, else the network's now. */

@@ -31,6 +31,8 @@ interface Pair {
   first: number | null;
   repeat: number | null;
   kept: boolean;
+  /** The repeat visit's worker start / fetch start / response start / response end / DOM interactive, ms. */
+  timing?: string;
 }
 
 const keptUrls = (page: Page) =>
@@ -63,7 +65,12 @@ async function pair(browser: Browser, s: RepeatScenario): Promise<Pair> {
     }
     const repeat = await visit(page, url);
     const kept = (await page.locator('meta[name="sdui-kept"]').count()) > 0;
-    return { first: first.content, repeat: repeat.content, kept };
+    // Where a repeat visit's time goes: the worker's start, its answer, the document's end (ms from navigation start).
+    const timing = await page.evaluate(() => {
+      const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return [n.workerStart, n.fetchStart, n.responseStart, n.responseEnd, n.domInteractive].map((x) => x.toFixed(0));
+    });
+    return { first: first.content, repeat: repeat.content, kept, timing: timing.join('/') };
   } finally {
     await context.close();
   }
@@ -93,7 +100,7 @@ export async function repeatVisitBench(
         }
         all[k].push(p);
         log(
-          `  ${s.label} pair ${i + 1}/${pairs}: first visit content ${p.first?.toFixed(0) ?? '-'} ms, repeat ${p.repeat?.toFixed(0) ?? '-'} ms (${p.kept ? 'from the phone' : 'from the network'})`,
+          `  ${s.label} pair ${i + 1}/${pairs}: first visit content ${p.first?.toFixed(0) ?? '-'} ms, repeat ${p.repeat?.toFixed(0) ?? '-'} ms (${p.kept ? 'from the phone' : 'from the network'}; worker/fetch/response/end/interactive ${p.timing} ms)`,
         );
       }
     }
