@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * The worker's side of a repeat visit painted from the phone: the last drawn page of each URL, kept for the borrower
- * it was drawn for, answers that URL's next navigation at once unless the network's drawn page arrives first (within
- * `RACE_MS`); the network's page is fetched all the same (navigation preload) and handed to the app, which compares
+ * it was drawn for, answers that URL's next navigation at once unless the network's drawn page is already here by the
+ * time the kept one is read; the network's page is fetched all the same (navigation preload) and handed to the app, which compares
  * it with what it shows and replaces a kept page that changed (worker/confirm-kept-page.ts).
  *
  * What is kept, never anything else: a drawn page (`data-ssr`) answered 200, outside any release in flight (no
@@ -12,8 +12,6 @@
  */
 import { KEPT_META, PAGES_CACHE, type KeepPageMessage } from './worker-protocol';
 
-/** How long a repeat navigation waits for the network's drawn page before it paints the kept one. */
-export const RACE_MS = 50;
 /** The longest a page is kept, whatever a market says: personal answers are never kept longer. */
 const MAX_KEEP_MS = 24 * 3600_000;
 /** A navigation's network page waits this long for the app to ask for it (to compare or to keep). */
@@ -110,7 +108,7 @@ async function keptCopy(url: string): Promise<Response | undefined> {
 }
 
 /**
- * A page request: the kept page unless the network's arrives within `RACE_MS` (then that one, fresher); without a kept
+ * A page request: the kept page unless the network's is here already (then that one, fresher); without a kept
  * page, the network's; with neither, `fallback` (the shell). The network's page is held for the app either way.
  */
 export async function answerPage(
@@ -123,11 +121,15 @@ export async function answerPage(
   const net = holdFresh(url.href, network);
   // The worker lives on until the network's page is here and the app had a moment to ask for it.
   event.waitUntil(net.then(() => later(5000)).catch(() => {}));
-  // The moment counts from the request: the kept page's lookup runs meanwhile.
-  const first = Promise.race([net.catch(() => undefined), later(RACE_MS)]);
+  // The network's page is used when it is here by the time the kept one is read (fresher); it is never waited for:
+  // every millisecond waited is one more before a repeat visit paints.
+  let arrived: Response | undefined;
+  net.then(
+    (r) => void (arrived = r),
+    () => {},
+  );
   const kept = await keptCopy(url.href).catch(() => undefined);
   if (!kept) return net.catch(fallback);
-  const arrived = await first;
   return arrived?.ok ? arrived : kept;
 }
 
