@@ -16,11 +16,14 @@ import { note } from '../telemetry/telemetry-inbox';
 import { answerKey, keptAnswers } from './kept-answers';
 import { browserOffline, offlineStatus } from './offline-status';
 import { DEFAULT_OFFLINE, offlineOf } from '../core/market/market-reads';
+import { keptPageGate } from '../worker/kept-page-gate';
 
 /** The text a call refused for want of a connection shows: the same words as the offline notice. */
 export const OFFLINE_TEXT = 'offline.notice';
 /** The code of a call refused offline (never sent): screens' onError lists see it as `error.code`. */
 export const OFFLINE_CODE = 'offline';
+/** The code of a call refused because the kept page it was tapped on changed (the page loads the server's figures). */
+export const KEPT_CHANGED_CODE = 'kept-page-changed';
 
 export interface ApiClientOptions {
   apiMap: ApiMapDocument;
@@ -126,6 +129,15 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
       return { ok: false, code: undefined, message: `unknown endpoint ${name}`, data: undefined };
     }
     if (browserOffline()) return offline(ep, key, silent);
+    // A page painted from the phone shows kept figures until the server confirms them: nothing that sends uses them.
+    const gate = isRead(ep) ? null : keptPageGate();
+    if (gate) {
+      pendingCalls.begin();
+      const verdict = await gate().finally(() => pendingCalls.end());
+      if (verdict === 'changed') return { ok: false, code: KEPT_CHANGED_CODE, message: '', data: undefined };
+      if (verdict === 'unavailable')
+        return browserOffline() ? offline(ep, key, silent) : fail(name, ep, silent, undefined, networkText());
+    }
     let body: unknown;
     pendingCalls.begin();
     try {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, HashRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { createApiClient } from '../api/api-client';
+import { commonParams } from '../core/api/call-rules';
 import { createBridge } from '../bridge/create-bridge';
 import { commonQueryNames } from '../core/runtime/services';
 import { ToastRegion } from '../toast/ToastRegion';
@@ -83,17 +84,23 @@ export function App(props: AppProps) {
 
   // The offline worker as the market wants it (its off switch included), once the first screen shows and again when a
   // publish of the market reaches the page (live stream, focus): an open page drops a bad worker without a reload.
-  const workerWanted = offlineOf(bundle.body.market as unknown as Record<string, unknown>).worker;
+  const { worker: workerWanted, keepAnswersMs } = offlineOf(bundle.body.market as unknown as Record<string, unknown>);
+  // The borrower's identity as the API sends it (its common params): kept pages are theirs alone.
+  const who = JSON.stringify(Object.entries(commonParams(bundle.body.apiMap, props.location.query)).sort());
   useEffect(() => {
     // A webview without service workers (iOS WKWebView outside app-bound domains) has nothing to register or drop.
     if (isPreview || !('serviceWorker' in navigator)) return;
     afterFirstScreen(
       () =>
         void import('../worker/worker-client').then(
-          (m) => m.applyWorkerSetting(workerWanted, logError),
+          (m) =>
+            m
+              .applyWorkerSetting(workerWanted, logError)
+              .then(() => (workerWanted ? m.keepPage(who, keepAnswersMs, logError) : undefined)),
           () => {},
         ),
     );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [workerWanted]);
 
   // Toast durations are market constants (limits.toast*, appToastMs): set before any screen can toast.

@@ -14,16 +14,18 @@ export interface FirstCallSources {
   /** The answer of the page's early fetch (public/early-call.js), when it sent one. */
   early?: Promise<RawAnswer>;
   api: AppApiClient;
+  /** The page was kept on the phone: its answers are not new, so they are not kept again as if just fetched. */
+  keptPage?: boolean;
 }
 
-export function firstCallClaims({ plan, handOff, early, api }: FirstCallSources): ClaimTable {
+export function firstCallClaims({ plan, handOff, early, api, keptPage }: FirstCallSources): ClaimTable {
   const table = createClaimTable();
   for (const c of handOff?.calls ?? []) table.put(c.key, Promise.resolve(c.result));
   for (const call of plan) {
     if (table.has(call.key)) {
       // The server's answer, kept like the app's own so this screen opens offline with it (api/kept-answers.ts).
       const served = handOff?.calls.find((c) => c.key === call.key);
-      if (served) api.keep(call.endpoint, call.params, served.result);
+      if (served && !keptPage) api.keep(call.endpoint, call.params, served.result);
       continue;
     }
     // The early fetch is claimed only as the call this app planned too: same key, same endpoint and params.

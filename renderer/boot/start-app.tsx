@@ -22,6 +22,7 @@ import { dropEarlyInput, holdFields, takeEarlyInput } from './capture/take-early
 import { AfterHydration } from './capture/AfterHydration';
 import { previewHook } from '../runtime/preview-hook';
 import { nextTask } from './yield-to-page';
+import { keptPageAt, networkDrawnPage, watchKeptPage } from '../worker/kept-page-gate';
 
 /** Texts are not loaded yet: the loading indicator is the product's fixed 'loading...'. */
 const LOADING = 'loading...';
@@ -60,6 +61,10 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   // is another screen than the one about to open; not in a draft preview either, which must not show the
   // published page first. Those replace the server's markup.
   const serverDrawn = rootEl.hasAttribute('data-ssr') && !location.hashRouting && !isPreview;
+  // A repeat visit the worker answered from the phone: confirmed against the server's drawn page at once.
+  const keptAt = serverDrawn ? keptPageAt() : null;
+  if (keptAt !== null) watchKeptPage(keptAt, logError);
+  else if (serverDrawn) networkDrawnPage();
   let root: Root | undefined;
   const clientRoot = () => (root ??= createRoot(rootEl));
   if (!serverDrawn) {
@@ -115,7 +120,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     const market = bundle.body.market as unknown as Record<string, unknown>;
     // Every planned call is claimed from one table: the server's answer, the page's early fetch, or sent now.
     const plan = planFirstCalls({ doc: boot.screen, query: location.query, market, texts, stored: readStored });
-    const claims = firstCallClaims({ plan, handOff, early, api });
+    const claims = firstCallClaims({ plan, handOff, early, api, keptPage: keptAt !== null });
     // Its lazily loaded widgets download alongside that call. The app mounts once they are here:
     // a widget that suspends on the first screen would show late (React throttles reveals).
     const allHere = await widgetsOrTimeout(widgets, hydrate ? HYDRATE_WIDGET_WAIT_MS : WIDGET_WAIT_MS);

@@ -2,22 +2,23 @@
 /**
  * The borrower app's service worker (built by vite-plugin-pwa's injectManifest from this file).
  *
- * It keeps the app's code, never a borrower's page or data: the hashed scripts and styles of the borrower app (the
- * console's are left out) and the page shell `index.html` are precached by revision. Pages always come from the
- * network, as without a worker (a drawn page may hold a borrower's answers and is `no-store`); only when the network
- * does not answer at all does the shell stand in, and the app then boots from its own last good copies (bundle and
- * screens, ETag-revalidated, in localStorage) and the answers it kept (api/kept-answers.ts). Config and API calls are
- * not touched: a release's rollback or completion reaches the page exactly as without a worker, so the arms never mix.
+ * It keeps the app's code: the hashed scripts and styles of the borrower app (the console's are left out) and the
+ * page shell `index.html` are precached by revision. A repeat visit paints the page's last drawn copy, kept under the
+ * rules of kept answers (kept-pages.ts: that borrower only, a day at most, never inside a release), unless the
+ * network's drawn page comes within a moment; the app confirms a kept page against the network's at once. With
+ * neither, the shell stands in, and the app boots from its own last good copies (bundle and screens, ETag-revalidated,
+ * in localStorage) and the answers it kept (api/kept-answers.ts). Config and API calls are not touched: a release's
+ * rollback or completion reaches the page exactly as without a worker, so the arms never mix.
  *
  * A new version waits: the page tells it to take over at the borrower's next navigation (worker-client/), never
  * under a half-filled form.
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkOnly } from 'workbox-strategies';
 import * as navigationPreload from 'workbox-navigation-preload';
 import { clientsClaim } from 'workbox-core';
-import { SHELL_URL, SKIP_WAITING } from './worker-protocol';
+import { FRESH_HEADER, KEEP_PAGE, SHELL_URL, SKIP_WAITING, type KeepPageMessage } from './worker-protocol';
+import { answerFresh, answerPage, dropKeptPages, keepPage } from './kept-pages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -33,20 +34,32 @@ navigationPreload.enable();
 /** Pages the app draws; the console, the config and API routes and files are the network's alone. */
 const NOT_APP_PAGES = [/^\/admin(\/|$)/, /^\/config\//, /^\/sandbox\//, /^\/healthz/, /\/[^/?]+\.[A-Za-z0-9]+$/];
 
+/** No answer at all (offline, no route): the shell, with which the app opens what the phone kept. */
+const shell = async () => (await matchPrecache(SHELL_URL)) ?? Response.error();
+
 registerRoute(
   new NavigationRoute(
-    new NetworkOnly({
-      plugins: [
-        {
-          // No answer at all (offline, no route): the shell, with which the app opens what the phone kept.
-          handlerDidError: async () => (await matchPrecache(SHELL_URL)) ?? Response.error(),
-        },
-      ],
-    }),
+    {
+      handle: ({ event, request }) => {
+        const fetchEvent = event as FetchEvent;
+        // The request navigation preload sent while the worker started, else one of its own.
+        const network = Promise.resolve(fetchEvent.preloadResponse).then(
+          (preloaded: Response | undefined) => preloaded ?? fetch(request),
+        );
+        return answerPage(fetchEvent, network, shell);
+      },
+    },
     { denylist: NOT_APP_PAGES },
   ),
 );
+// The app asks for the network's drawn page of its navigation, to confirm the kept one it shows.
+registerRoute(({ request }) => request.mode !== 'navigate' && request.headers.has(FRESH_HEADER), {
+  handle: ({ request }) => answerFresh(request),
+});
 
+self.addEventListener('activate', (event) => event.waitUntil(dropKeptPages()));
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+  const data = event.data as { type?: string } | null;
+  if (data?.type === SKIP_WAITING) void self.skipWaiting();
+  else if (data?.type === KEEP_PAGE) event.waitUntil(keepPage(data as KeepPageMessage).catch(() => {}));
 });

@@ -6,7 +6,8 @@
  * Without service workers (an iOS WKWebView outside app-bound domains, a private window) every call here does
  * nothing: the page works as it did, offline reading included (kept answers and the last good config are the app's).
  */
-import { SKIP_WAITING, WORKER_URL, isWorkerCache } from './worker-protocol';
+import { KEEP_PAGE, SKIP_WAITING, WORKER_URL, isWorkerCache, type KeepPageMessage } from './worker-protocol';
+import { pageToKeep } from './kept-page-gate';
 
 type Log = (message: string, detail?: unknown) => void;
 
@@ -95,4 +96,23 @@ export function checkForUpdate(log: Log): void {
   registration
     ?.update()
     .catch((e: unknown) => log(`service worker: update check failed: ${(e as Error)?.message ?? e}`));
+}
+
+/**
+ * Asks the worker to keep this page for the borrower's next visit (`who`: their identity as the API sends it, which
+ * drops whatever was kept for another), once the page may be kept: a page the network drew at once, a kept one once
+ * the server confirmed it. `maxAgeMs`: the market's `offline.keepAnswersHours` (0 keeps nothing, and drops all).
+ */
+export async function keepPage(who: string, maxAgeMs: number, log: Log): Promise<void> {
+  const sw = container();
+  if (!sw || !registration) return;
+  const url = await pageToKeep();
+  try {
+    const active = (await sw.ready).active;
+    const message: KeepPageMessage = { type: KEEP_PAGE, url: url ?? '', who, maxAgeMs: url ? maxAgeMs : 0 };
+    // No page to keep (drawn in the browser, or changed): the identity still goes, so another borrower's pages go.
+    active?.postMessage(message);
+  } catch (e) {
+    log(`service worker: could not keep the page: ${(e as Error)?.message ?? e}`);
+  }
 }

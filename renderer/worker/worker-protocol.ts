@@ -6,3 +6,26 @@ export const SHELL_URL = '/index.html';
 export const SKIP_WAITING = 'sdui:skip-waiting';
 /** The caches this app's worker writes (Workbox's precache and runtime names), removed with the worker. */
 export const isWorkerCache = (name: string) => name.startsWith('workbox-') || name.startsWith('sdui-');
+
+/** The drawn pages the phone keeps for a repeat visit (worker/kept-pages.ts), by URL. */
+export const PAGES_CACHE = 'sdui-pages';
+/**
+ * `<meta name=…>` the worker puts in a kept page it answers with: its content is the time the page was drawn (epoch
+ * ms). The app reads it before anything else: the page's figures are the phone's until the server confirms them.
+ */
+export const KEPT_META = 'sdui-kept';
+/** Header of the page's own request for the drawn page that arrived (or arrives) for its navigation. */
+export const FRESH_HEADER = 'X-Sdui-Fresh-Page';
+
+/** Page → worker: keep this page for a repeat visit, for this borrower (`who`), at most `maxAgeMs`. */
+export const KEEP_PAGE = 'sdui:keep-page';
+export interface KeepPageMessage {
+  type: typeof KEEP_PAGE;
+  url: string;
+  /** The borrower's identity as the API sends it (the API map's common params): another one drops every kept page. */
+  who: string;
+  maxAgeMs: number;
+}
+
+/** A kept page against the server's: confirmed, another page now, or the server could not be asked. */
+export type KeptVerdict = 'fresh' | 'changed' | 'unavailable';

@@ -2,7 +2,8 @@
  * `npm run bench`: bundle sizes, render time vs a hand-written page, config server throughput vs a
  * bare node:http server, document validation/publish cost. Prints one table, writes it as JSON under
  * tests/bench/results/ and exits 0 either way (budgets are judged by the table, not the exit code).
- * Env: BENCH_ONLY=bundle,render,lighthouse,server,documents (lighthouse: the Lighthouse 12 rows, BENCH_LH_RUNS=3; store: only the PostgreSQL/SQLite read row; ssr: only the server-render cost row;
+ * Env: BENCH_ONLY=bundle,render,lighthouse,server,documents (lighthouse: the Lighthouse 12 rows, BENCH_LH_RUNS=3; repeat: only
+ *        the repeat-visit rows (render runs them too), BENCH_REPEAT_PAIRS=11; store: only the PostgreSQL/SQLite read row; ssr: only the server-render cost row;
  *        release: only the bundle-with-a-release-in-flight row; experiment: only the experiment results and
  *        conversions rows; live: only the bundle-with-10,000-streams-open row,
  *        LIVE_BENCH_STREAMS=10000)  BENCH_RUNS=21 (render runs per app and screen)
@@ -84,7 +85,7 @@ await section('bundle', async () => {
     built = true;
     return r.rows;
   }
-  if (only.has('render') || only.has('lighthouse') || only.has('server') || only.has('ssr')) {
+  if (only.has('render') || only.has('repeat') || only.has('lighthouse') || only.has('server') || only.has('ssr')) {
     await buildApp({ root: resolve(repoRoot, 'renderer'), outDir: appDir });
     built = true;
   }
@@ -258,6 +259,51 @@ if (only.has('render') && built) {
         log,
       );
     } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}
+
+// A repeat visit against the same page's first visit, with the offline worker (render/repeat-visit.ts).
+if ((only.has('render') || only.has('repeat')) && built) {
+  await section('render', async () => {
+    const { chromium } = await import('playwright-core');
+    const { CHROMIUM_ARGS, executablePath, TOKEN } = await import('./render/render-bench.js');
+    const { repeatVisitBench } = await import('./render/repeat-visit.js');
+    const { prepareDataDir, BENCH_SCREEN_A_PATH } = await import('./render/prepare-data-dir.js');
+    const { historyItems } = await import('./render/screen-a-payload.js');
+    const dataDir = await prepareDataDir();
+    const server = await startChildServer(
+      resolve(repoRoot, 'tests/bench/render/render-server-child.ts'),
+      [dataDir, appDir],
+      { NODE_ENV: 'production' },
+    );
+    const browser = await chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS, headless: true });
+    try {
+      const init = await fetch(`${server.url}/sandbox/user-problem/problem-init?market=ID&token=bench-entry`, {
+        method: 'POST',
+      });
+      const data = ((await init.json()) as { data: { problemType: { title: string }[] } }).data;
+      return await repeatVisitBench(
+        browser,
+        [
+          {
+            label: 'screen A',
+            url: `${server.url}${BENCH_SCREEN_A_PATH}?${COMMON}&token=${TOKEN}`,
+            needles: [historyItems(200, ['x']).at(-1)!.content.split(':')[0] + ':'],
+          },
+          {
+            label: 'complaint entry',
+            url: `${server.url}/complaint?${COMMON}&token=${TOKEN}`,
+            needles: [data.problemType.at(-1)!.title],
+          },
+        ],
+        Math.max(1, Number(process.env.BENCH_REPEAT_PAIRS ?? 11)),
+        log,
+      );
+    } finally {
+      await browser.close();
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -81,7 +81,7 @@ export function executablePath(): string {
 }
 
 /** The probe's one report from the page's next document (a console message: nothing is evaluated in the page). */
-function nextReport(page: Page, timeoutMs: number): Promise<ProbeResult> {
+export function nextReport(page: Page, timeoutMs: number): Promise<ProbeResult> {
   return new Promise((resolve, reject) => {
     const onConsole = (m: ConsoleMessage) => {
       const text = m.text();

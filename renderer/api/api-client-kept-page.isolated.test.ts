@@ -1,0 +1,93 @@
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiMapDocument } from '../../schemas/generated/types';
+import type { KeptVerdict } from '../worker/kept-page-gate';
+
+// A page painted from the phone (worker/kept-page-gate.ts): the gate is what a call that sends waits for.
+const gate = vi.hoisted(() => ({ current: null as null | (() => Promise<KeptVerdict>) }));
+vi.mock('../worker/kept-page-gate', () => ({ keptPageGate: () => gate.current }));
+const { createApiClient, KEPT_CHANGED_CODE, OFFLINE_CODE } = await import('./api-client');
+
+const endpoint = (path: string, by: 'server' | 'browser') =>
+  ({
+    method: 'POST',
+    path,
+    encoding: 'form',
+    successCode: '00',
+    onFailure: 'toast',
+    firstCall: { by, why: 'a client test fixture' },
+    description: 'd',
+  }) as const;
+const apiMap: ApiMapDocument = {
+  kind: 'api-map',
+  id: 'default',
+  schemaVersion: 1,
+  baseUrl: '/sandbox',
+  timeoutMs: 60000,
+  commonParams: [{ name: 'token', query: 'token' }],
+  headersFromQuery: [],
+  endpoints: { loanDetails: endpoint('/loan-details', 'server'), loanConfirm: endpoint('/loan-confirm', 'browser') },
+};
+
+function client() {
+  const sent: string[] = [];
+  const toasts: string[] = [];
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    sent.push(String(config.url));
+    return { data: { code: '00', message: '', data: {} }, status: 200, statusText: 'OK', headers: {}, config };
+  };
+  const api = createApiClient({
+    apiMap,
+    query: { token: 't1' },
+    toast: (m) => toasts.push(m),
+    t: (k) => (k === 'offline.notice' ? 'You are offline.' : k),
+    logError: () => {},
+    adapter,
+  });
+  return { api, sent, toasts };
+}
+
+afterEach(() => {
+  gate.current = null;
+  vi.restoreAllMocks();
+});
+
+describe('the API layer on a page painted from the phone', () => {
+  it('a confirmation waits for the server to confirm the kept figures, then sends', async () => {
+    let confirm!: (v: KeptVerdict) => void;
+    gate.current = () => new Promise((r) => (confirm = r));
+    const { api, sent } = client();
+    const result = api.call('loanConfirm', { amount: 1000 });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sent).toEqual([]);
+    confirm('fresh');
+    expect((await result).ok).toBe(true);
+    expect(sent).toEqual(['/loan-confirm']);
+  });
+
+  it('kept figures that changed: nothing is sent (the page loads the server’s)', async () => {
+    gate.current = async () => 'changed';
+    const { api, sent, toasts } = client();
+    const result = await api.call('loanConfirm', { amount: 1000 });
+    expect(result).toMatchObject({ ok: false, code: KEPT_CHANGED_CODE });
+    expect(sent).toEqual([]);
+    expect(toasts).toEqual([]);
+  });
+
+  it('the server unreachable: refused, with the offline notice when the phone is offline', async () => {
+    gate.current = async () => 'unavailable';
+    const { api, sent, toasts } = client();
+    expect(await api.upload('loanConfirm', 'file', new Blob(['x']))).toMatchObject({ ok: false });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(await api.call('loanConfirm', {})).toMatchObject({ ok: false, code: OFFLINE_CODE });
+    expect(sent).toEqual([]);
+    expect(toasts).toEqual(['common.error', 'You are offline.']);
+  });
+
+  it('reads do not wait: they change nothing', async () => {
+    gate.current = () => new Promise(() => {});
+    const { api, sent } = client();
+    expect((await api.call('loanDetails', { orderId: 1 })).ok).toBe(true);
+    expect(sent).toEqual(['/loan-details']);
+  });
+});
