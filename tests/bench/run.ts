@@ -18,6 +18,7 @@ import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rmSync } from 'node:fs';
 import { buildApp, repoRoot, resultsDir } from './bundle/build-app.js';
+import { buildPlainA, buildPlainPages, idTexts } from './bundle/build-plain-pages.js';
 import { startChildServer } from './lib/child-server.js';
 import { errorRow, formatMarkdown, formatTable, type Row } from './lib/table.js';
 
@@ -52,31 +53,6 @@ const section = async (name: Row['section'], fn: () => Promise<Row[]> | Row[]) =
 };
 
 const appDir = resolve(resultsDir, 'build/renderer');
-const idTexts = () =>
-  JSON.parse(readFileSync(resolve(repoRoot, 'screens/texts/id-ID.json'), 'utf8')).texts as Record<string, string>;
-/** Screen A's plain page: its own entry, only the texts it shows, the fetch API of ./plain. */
-async function buildPlainA() {
-  const { SCREEN_A_TEXT_KEYS } = await import('./plain/ScreenA.js');
-  const terms = idTexts();
-  const texts = Object.fromEntries(SCREEN_A_TEXT_KEYS.map((k) => [k, terms[k]]));
-  await buildApp({
-    root: resolve(repoRoot, 'tests/bench/plain-a'),
-    outDir: join(appDir, 'plain-a'),
-    base: '/plain-a/',
-    swap: { [resolve(repoRoot, 'tests/bench/baseline/api.ts')]: resolve(repoRoot, 'tests/bench/plain/api.ts') },
-    define: { __SCREEN_A_TEXTS__: JSON.stringify(texts) },
-  });
-}
-/** A plain page with its own entry (tests/bench/<dir>/), given only the texts it shows (plain/page-texts.ts). */
-async function buildPlainPage(dir: string, keys: string[]) {
-  const terms = idTexts();
-  await buildApp({
-    root: resolve(repoRoot, `tests/bench/${dir}`),
-    outDir: join(appDir, dir),
-    base: `/${dir}/`,
-    define: { __PAGE_TEXTS__: JSON.stringify(Object.fromEntries(keys.map((k) => [k, terms[k]]))) },
-  });
-}
 let built = false;
 await section('bundle', async () => {
   if (only.has('bundle')) {
@@ -100,25 +76,7 @@ if (only.has('render') && built) {
       await import('./render/prepare-data-dir.js');
     const { historyItems } = await import('./render/screen-a-payload.js');
     const terms = idTexts();
-    await buildApp({
-      root: resolve(repoRoot, 'tests/bench/baseline'),
-      outDir: join(appDir, 'baseline'),
-      base: '/baseline/',
-    });
-    // The floor: the same pages with react + react-dom + fetch only (no router, no axios).
-    const plainSwap = {
-      [resolve(repoRoot, 'tests/bench/baseline/api.ts')]: resolve(repoRoot, 'tests/bench/plain/api.ts'),
-    };
-    await buildApp({
-      root: resolve(repoRoot, 'tests/bench/plain'),
-      outDir: join(appDir, 'plain'),
-      base: '/plain/',
-      swap: plainSwap,
-    });
-    await buildPlainA();
-    const { LOAN_CONFIRM_TEXT_KEYS, INSTALMENTS_TEXT_KEYS } = await import('./plain/page-text-keys.js');
-    await buildPlainPage('plain-confirm', LOAN_CONFIRM_TEXT_KEYS);
-    await buildPlainPage('plain-instalments', INSTALMENTS_TEXT_KEYS);
+    await buildPlainPages(appDir);
     const dataDir = await prepareDataDir();
     // The real config app plus screen A's one backend call (render-server-child.ts), NODE_ENV=production as shipped.
     const server = await startChildServer(
@@ -314,7 +272,7 @@ if (only.has('lighthouse') && built) {
   await section('render', async () => {
     const { lighthouseBench } = await import('./lighthouse/lighthouse-bench.js');
     const { prepareDataDir, BENCH_SCREEN_A_PATH } = await import('./render/prepare-data-dir.js');
-    await buildPlainA();
+    await buildPlainA(appDir);
     const dataDir = await prepareDataDir();
     const server = await startChildServer(
       resolve(repoRoot, 'tests/bench/render/render-server-child.ts'),
