@@ -22,6 +22,7 @@ import { dropEarlyInput, holdFields, takeEarlyInput } from './capture/take-early
 import { AfterHydration } from './capture/AfterHydration';
 import { previewHook } from '../runtime/preview-hook';
 import { nextTask } from './yield-to-page';
+import { treesReady } from './expression-trees';
 
 /** Texts are not loaded yet: the loading indicator is the product's fixed 'loading...'. */
 const LOADING = 'loading...';
@@ -71,8 +72,11 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   // The inlined data is the published state: a draft preview must read the preview API instead.
   const boot = isPreview ? null : readBootData();
   allowSameOriginEmbeds(boot?.embedPaths);
-  // The inlined screen's widgets load while the bundle may still be on its way.
-  const widgets = boot?.screen && looksLikeScreen(boot.screen) ? preloadWidgets(boot.screen) : Promise.resolve(true);
+  // The inlined screen's widgets load while the bundle may still be on its way (and its expression parser, if it
+  // came without its parsed expressions: expression-trees.ts).
+  const inline = boot?.screen && looksLikeScreen(boot.screen) ? boot.screen : null;
+  const widgets = inline ? preloadWidgets(inline) : Promise.resolve(true);
+  const trees = inline ? treesReady(inline) : undefined;
   let bundle: Loaded<BootBundle> | null = null;
   const inlineFits = (b: BootBundle) => b.market.id === market && (!locale || b.textSet.locale === locale);
   if (boot?.bundle && looksLikeBundle(boot.bundle) && inlineFits(boot.bundle)) {
@@ -95,7 +99,8 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   }
   setWho(location.query, bundle.body.apiMap.commonParams);
   let hydrate = false;
-  if (boot?.screen && looksLikeScreen(boot.screen)) {
+  if (boot?.screen && inline) {
+    if (trees) await trees;
     // The inlined screen's first data call leaves now, while React mounts; its onLoad claims it.
     const texts = bundleTexts(bundle.body as BundleCopy);
     // Only with the very bundle the server drew with (a publish in between: the app draws afresh).
