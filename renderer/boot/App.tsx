@@ -15,6 +15,7 @@ import { logError } from './log-error';
 import type { PageLocation } from './page-location';
 import { ScreenRoute } from './ScreenRoute';
 import { afterFirstScreen } from './after-first-screen';
+import { warmLaterActions } from '../core/actions/registry';
 import { bundleTexts, copyText, type BundleCopy } from '../core/copy/copy-text';
 
 export interface AppProps {
@@ -36,6 +37,8 @@ export function App(props: AppProps) {
   useEffect(() => {
     const key = bundleKey(props.market, props.locale);
     afterFirstScreen(() => void rememberBundle(key, props.bundle, logError));
+    // The steps a tap takes rarely (copy, open a URL, ...) come once the first screen shows, before a tap asks.
+    afterFirstScreen(() => void warmLaterActions().catch(() => {}));
     // The beacon sender is no part of the first screen: its code comes once that is shown (a failure stays silent).
     afterFirstScreen(
       () =>

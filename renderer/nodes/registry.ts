@@ -12,7 +12,6 @@ import { Row } from './Row';
 import { Stack } from './Stack';
 import { Tag } from './Tag';
 import { Text } from './Text';
-import { ThemeScope } from './ThemeScope';
 // Styles come from main.tsx (its glob of nodes/*.css): this table also runs on the server, which renders static screens.
 
 /**
@@ -54,5 +53,5 @@ export const registry: WidgetRegistry = {
   text: Text,
   textarea: lazyWidget(() => import('./Textarea').then((m) => m.Textarea)),
   'text-field': lazyWidget(() => import('./TextField').then((m) => m.TextField)),
-  'theme-scope': ThemeScope,
+  'theme-scope': lazyWidget(() => import('./ThemeScope').then((m) => m.ThemeScope)),
 };

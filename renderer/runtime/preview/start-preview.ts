@@ -17,8 +17,7 @@ import { looksLikeScreen } from '../../boot/boot-types';
 import { LIVE_SCREEN_EVENT, type LiveScreen } from '../../boot/live/live-screen-event';
 import { validateDocument } from '../../core/validation/validate-document';
 import { copyText } from '../../core/copy/copy-text';
-// Drafts are drawn before any publish parsed them, and the console asks for any binding's value: parse from source.
-import { installSourceParser } from '../../core/expressions/source-parser';
+import { loadParser } from '../../boot/expression-trees';
 import { RuntimeContext, ScopeContext } from '../runtime-context';
 import type { Runtime } from '../contract';
 import type { PreviewHook } from '../preview-hook';
@@ -44,7 +43,8 @@ const PointerContext = createContext<string | null>(null);
  */
 export function startPreview(previewHook: PreviewHook, win: Window = window): { stop(): void } | undefined {
   if (!isPreview) return undefined;
-  installSourceParser();
+  // Drafts are drawn before any publish parsed them, and the console asks for any binding's value: parse from source.
+  void loadParser();
   const doc = win.document;
   let draft: { kind: string; doc: unknown } | null = null;
   let overrides: PreviewOverride[] = [];
