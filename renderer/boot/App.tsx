@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, HashRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { createApiClient } from '../api/api-client';
+import { lazyApiClient, warmApiClient } from '../api/lazy-api-client';
 import { createBridge } from '../bridge/create-bridge';
 import { commonQueryNames } from '../core/runtime/services';
 import { ToastRegion } from '../toast/ToastRegion';
@@ -37,8 +37,10 @@ export function App(props: AppProps) {
   useEffect(() => {
     const key = bundleKey(props.market, props.locale);
     afterFirstScreen(() => void rememberBundle(key, props.bundle, logError));
-    // The steps a tap takes rarely (copy, open a URL, ...) come once the first screen shows, before a tap asks.
+    // The API client's code and the steps a tap takes rarely (copy, upload, ...) come once the first screen shows,
+    // before a tap asks (a drawn first screen has its first answer already).
     afterFirstScreen(() => void warmLaterActions().catch(() => {}));
+    afterFirstScreen(() => void warmApiClient().catch(() => {}));
     // The beacon sender is no part of the first screen: its code comes once that is shown (a failure stays silent).
     afterFirstScreen(
       () =>
@@ -154,7 +156,7 @@ function AppRoutes({
     fallback;
   const api = useMemo(
     () =>
-      createApiClient({
+      lazyApiClient({
         apiMap: bundle.apiMap,
         market: bundle.market,
         query: location.query,

@@ -4,7 +4,7 @@
  * from before they were published or a draft preview's, waits for the parser's own chunk instead: drawn late, never
  * blank or wrong.
  */
-import { addTrees, hasParser, installParser } from '../core/runtime/create-runtime';
+import { addTrees, hasParser, installParser } from '../core/expressions/known-trees';
 import type { PublishedScreen } from './boot-types';
 import { logError } from './log-error';
 

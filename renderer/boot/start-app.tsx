@@ -8,7 +8,8 @@ import type { BootBundle } from './boot-types';
 import { logError } from './log-error';
 import { readPageLocation, readQuery } from './page-location';
 import { setInlineScreen } from './ScreenRoute';
-import { createApiClient, type RawAnswer } from '../api/api-client';
+import type { RawAnswer } from '../api/api-client';
+import { lazyApiClient } from '../api/lazy-api-client';
 import { toastStore } from '../toast/toast-store';
 import { preloadWidgets } from '../nodes/preload-widgets';
 import { readHandOff } from '../core/first-calls/hand-off';
@@ -109,7 +110,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     const handOff = hydrate ? readHandOff(document) : null;
     // The page may have started the first call itself while this bundle downloaded (public/early-call.js).
     const early = (window as { __sduiEarly?: Promise<RawAnswer> }).__sduiEarly;
-    const api = createApiClient({
+    const api = lazyApiClient({
       apiMap: bundle.body.apiMap,
       market: bundle.body.market,
       query: location.query,

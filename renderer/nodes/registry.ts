@@ -1,5 +1,6 @@
 import type { WidgetRegistry } from '../runtime/contract';
 import { lazyWidget } from './lazy-widget';
+import { warmApiClient } from '../api/lazy-api-client';
 import { Button } from './Button';
 import { Card } from './Card';
 import { Divider } from './Divider';
@@ -23,7 +24,10 @@ export const registry: WidgetRegistry = {
   'amount-field': lazyWidget(() => import('./AmountField').then((m) => m.AmountField)),
   'bank-card-field': lazyWidget(() => import('./BankCardField').then((m) => m.BankCardField)),
   button: Button,
-  'captcha-image': lazyWidget(() => import('./CaptchaImage').then((m) => m.CaptchaImage)),
+  // It builds its image's URL while drawing (runtime.api.url): the API client's code comes with it.
+  'captcha-image': lazyWidget(() =>
+    Promise.all([import('./CaptchaImage'), warmApiClient()]).then(([m]) => m.CaptchaImage),
+  ),
   card: Card,
   checkbox: lazyWidget(() => import('./Checkbox').then((m) => m.Checkbox)),
   'choice-list': lazyWidget(() => import('./ChoiceList').then((m) => m.ChoiceList)),

@@ -5,10 +5,6 @@ import type { RuntimeServices } from './services';
 import { readStored } from './device';
 import type { State } from './state-store';
 
-// The app's boot keeps a screen's trees through here (boot/expression-trees.ts), not from known-trees itself: the
-// registry then stays in the chunk the engine is in instead of a chunk of its own on the first load.
-export { addTrees, hasParser, installParser } from '../expressions/known-trees';
-
 const helperCache = new WeakMap<RuntimeServices, Record<string, Helper>>();
 
 export function translate(
