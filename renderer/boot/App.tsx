@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, HashRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { lazyApiClient, warmApiClient } from '../api/lazy-api-client';
-import { createBridge } from '../bridge/create-bridge';
+import { lazyBridge, warmBridge } from '../bridge/lazy-bridge';
 import { commonQueryNames } from '../core/runtime/services';
 import { ToastRegion } from '../toast/ToastRegion';
 import { LoadingIndicator } from '../api/LoadingIndicator';
@@ -37,10 +37,11 @@ export function App(props: AppProps) {
   useEffect(() => {
     const key = bundleKey(props.market, props.locale);
     afterFirstScreen(() => void rememberBundle(key, props.bundle, logError));
-    // The API client's code and the steps a tap takes rarely (copy, upload, ...) come once the first screen shows,
-    // before a tap asks (a drawn first screen has its first answer already).
+    // The API client's and the native bridge's code and the steps a tap takes rarely (copy, upload, ...) come once the
+    // first screen shows, before a tap asks (a drawn first screen has its first answer already).
     afterFirstScreen(() => void warmLaterActions().catch(() => {}));
     afterFirstScreen(() => void warmApiClient().catch(() => {}));
+    afterFirstScreen(() => void warmBridge().catch(() => {}));
     // The beacon sender is no part of the first screen: its code comes once that is shown (a failure stays silent).
     afterFirstScreen(
       () =>
@@ -169,7 +170,7 @@ function AppRoutes({
   );
   const bridge = useMemo(
     () =>
-      createBridge({
+      lazyBridge({
         bridgeMap: bundle.bridgeMap,
         goHome: () => navigate('/'),
         logError,

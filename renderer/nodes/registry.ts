@@ -1,6 +1,7 @@
 import type { WidgetRegistry } from '../runtime/contract';
 import { lazyWidget } from './lazy-widget';
 import { warmApiClient } from '../api/lazy-api-client';
+import { warmBridge } from '../bridge/lazy-bridge';
 import { Button } from './Button';
 import { Card } from './Card';
 import { Divider } from './Divider';
@@ -35,7 +36,10 @@ export const registry: WidgetRegistry = {
   countdown: lazyWidget(() => import('./Countdown').then((m) => m.Countdown)),
   'detail-lines': lazyWidget(() => import('./DetailLines').then((m) => m.DetailLines)),
   divider: Divider,
-  'embedded-page': lazyWidget(() => import('./EmbeddedPage').then((m) => m.EmbeddedPage)),
+  // It asks the native shell what it provides (runtime.bridge.provides): the bridge's code comes with it.
+  'embedded-page': lazyWidget(() =>
+    Promise.all([import('./EmbeddedPage'), warmBridge()]).then(([m]) => m.EmbeddedPage),
+  ),
   form: lazyWidget(() => import('./Form').then((m) => m.Form)),
   'icon-grid': lazyWidget(() => import('./IconGrid').then((m) => m.IconGrid)),
   image: Image,
