@@ -63,6 +63,13 @@ export default defineConfig({
             // Vite's loader of lazy chunks, used by the app's chunk too: left in the entry, every lazy chunk would
             // list the entry's stylesheet (inlined by the server) as a dependency and fetch it again.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
+            // The screen engine every page runs, which the app's chunk shares with the lazy ones (widgets, the API
+            // client): one chunk, not a small one per set of importers.
+            {
+              name: 'engine',
+              test: /renderer[\\/](core[\\/](expressions[\\/](evaluate|known-trees|helpers|template|format|interpolate|index)|money[\\/]|dates[\\/]|copy[\\/](copy-text|format-message)|market[\\/]|runtime[\\/]|actions[\\/](?!(later-actions|copy|delay|upload|validate)\.ts))|telemetry[\\/]telemetry-inbox|toast[\\/]toast-store|runtime[\\/]runtime-context)/,
+              includeDependenciesRecursively: false,
+            },
             // The helpers every field widget shares travel as one chunk, not three small requests.
             {
               name: 'field-kit',

@@ -79,6 +79,8 @@ async function generate(): Promise<Record<string, string>> {
   if (byFile.has('landing/section.json')) exportsMap.validateLandingSection = byFile.get('landing/section.json')!;
   // The renderer's telemetry: the app can check a beacon before sending it, as the server checks it on arrival.
   exportsMap.validateBeacon = byFile.get('beacon.json')!;
+  // A published screen's pre-parsed expressions: the app checks them before keeping the screen as its last good copy.
+  exportsMap.validateExpressionTrees = byFile.get('common/expression-trees.json')!;
   const js = HEADER + '// @ts-nocheck\n' + standaloneCode(ajv, exportsMap);
   const names = Object.keys(exportsMap).sort();
   const dts =

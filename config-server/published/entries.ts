@@ -5,6 +5,7 @@
 import { bodyEtag } from '../store/content-hash.js';
 import { scriptSafe } from '../../renderer/core/index.js';
 import { textMessages } from './text-messages.js';
+import { screenTrees } from './screen-trees.js';
 
 /** A published body, serialised once: bytes for the API, a script-safe string for the HTML. */
 export interface Entry {
@@ -85,7 +86,11 @@ export function bundleEntry(
   return entry(bundle, inlined);
 }
 
-export const screenEntry = (s: Doc) => entry(s, notesOff(s));
+/** A screen's body: the document and its expressions parsed (screen-trees.ts), so the browser needs no parser. */
+export function screenEntry(s: Doc): Entry {
+  const expressions = screenTrees(s);
+  return entry({ ...s, expressions }, { ...(notesOff(s) as Doc), expressions });
+}
 
 /** The document of `kind` the bundle carries: id `default`, else the first. */
 export const oneOf = (docs: readonly Doc[], kind: string) =>

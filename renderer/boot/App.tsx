@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, HashRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { createApiClient } from '../api/api-client';
 import { commonParams } from '../core/api/call-rules';
-import { createBridge } from '../bridge/create-bridge';
+import { lazyApiClient, warmApiClient } from '../api/lazy-api-client';
+import { lazyBridge, warmBridge } from '../bridge/lazy-bridge';
 import { commonQueryNames } from '../core/runtime/services';
 import { ToastRegion } from '../toast/ToastRegion';
 import { LoadingIndicator } from '../api/LoadingIndicator';
@@ -16,6 +16,7 @@ import { logError } from './log-error';
 import type { PageLocation } from './page-location';
 import { ScreenRoute } from './ScreenRoute';
 import { afterFirstScreen } from './after-first-screen';
+import { warmLaterActions } from '../core/actions/registry';
 import { bundleTexts, copyText, type BundleCopy } from '../core/copy/copy-text';
 
 export interface AppProps {
@@ -37,6 +38,11 @@ export function App(props: AppProps) {
   useEffect(() => {
     const key = bundleKey(props.market, props.locale);
     afterFirstScreen(() => void rememberBundle(key, props.bundle, logError));
+    // The API client's and the native bridge's code and the steps a tap takes rarely (copy, upload, ...) come once the
+    // first screen shows, before a tap asks (a drawn first screen has its first answer already).
+    afterFirstScreen(() => void warmLaterActions().catch(() => {}));
+    afterFirstScreen(() => void warmApiClient().catch(() => {}));
+    afterFirstScreen(() => void warmBridge().catch(() => {}));
     // The beacon sender is no part of the first screen: its code comes once that is shown (a failure stays silent).
     afterFirstScreen(
       () =>
@@ -158,7 +164,7 @@ function AppRoutes({
     fallback;
   const api = useMemo(
     () =>
-      createApiClient({
+      lazyApiClient({
         apiMap: bundle.apiMap,
         market: bundle.market,
         query: location.query,
@@ -171,7 +177,7 @@ function AppRoutes({
   );
   const bridge = useMemo(
     () =>
-      createBridge({
+      lazyBridge({
         bridgeMap: bundle.bridgeMap,
         goHome: () => navigate('/'),
         logError,

@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { ScreenDocument } from '../../schemas/generated/types';
 import { loadScreen, rememberScreen, type Loaded } from './config-client';
 import { logError } from './log-error';
 import { readQuery } from './page-location';
 import { ScreenHost } from './ScreenHost';
 import { useApp } from './app-context';
+import type { PublishedScreen } from './boot-types';
 import type { ClaimTable } from '../core/first-calls/claim-table';
 import { bundleTexts, type BundleCopy } from '../core/copy/copy-text';
 import { afterFirstScreen } from './after-first-screen';
@@ -19,7 +19,7 @@ import { screenKept } from './kept-screen';
 import { toastStore, appToastMs } from '../toast/toast-store';
 
 /** A fetched screen, once the code of its lazily loaded widgets is here too (no pop-in). */
-async function withWidgets<T extends Loaded<ScreenDocument> | null>(loaded: T): Promise<T> {
+async function withWidgets<T extends Loaded<PublishedScreen> | null>(loaded: T): Promise<T> {
   if (loaded) await preloadWidgets(loaded.body);
   return loaded;
 }
@@ -28,7 +28,7 @@ async function withWidgets<T extends Loaded<ScreenDocument> | null>(loaded: T): 
  * The inlined screen, with its first data call already under way (started at boot) or answered by the
  * server, and the state the server drew it with (taken by the first mount only).
  */
-type Inline = Loaded<ScreenDocument> & { claims?: ClaimTable; serverState?: { value?: Record<string, unknown> } };
+type Inline = Loaded<PublishedScreen> & { claims?: ClaimTable; serverState?: { value?: Record<string, unknown> } };
 
 /** The inlined screen is used once, for the first route it matches. */
 let inlineScreen: Inline | null = null;

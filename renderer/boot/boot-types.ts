@@ -7,6 +7,13 @@ import type {
   TextSetDocument,
 } from '../../schemas/generated/types';
 import type { MessageAst } from '../core/copy/message-ast';
+import type { ExpressionTrees } from '../core/expressions/known-trees';
+
+/**
+ * A screen as the config API serves it and a page inlines it: the document, and its expressions parsed at publish
+ * (absent from a screen stored before they were, and from a draft preview's).
+ */
+export type PublishedScreen = ScreenDocument & { expressions?: ExpressionTrees };
 
 /** `GET /config/v1/bundle` and the inlined boot data's `bundle`. */
 export interface BootBundle {
@@ -24,7 +31,7 @@ export interface BootData {
   /** Null on a page the server drew: `bundleEtag` names the version it drew with, which the page preloads. */
   bundle: BootBundle | null;
   bundleEtag: string | null;
-  screen: ScreenDocument | null;
+  screen: PublishedScreen | null;
   screenEtag: string | null;
   /** `X-Config-Release` of the page (releases in flight for its bundle or screen, and this borrower's arm of each). */
   release?: string;
@@ -53,8 +60,8 @@ export function looksLikeBundle(v: unknown): v is BootBundle {
   );
 }
 
-export function looksLikeScreen(v: unknown): v is ScreenDocument {
-  const s = v as ScreenDocument;
+export function looksLikeScreen(v: unknown): v is PublishedScreen {
+  const s = v as PublishedScreen;
   return !!s && typeof s === 'object' && s.kind === 'screen' && typeof s.id === 'string' && Array.isArray(s.body);
 }
 

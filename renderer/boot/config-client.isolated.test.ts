@@ -11,6 +11,10 @@ vi.mock('../core/validation/validate-document', () => {
       validators.checked.push(doc.id),
       doc.id === 'broken' ? ['bad'] : []
     ),
+    validatePublishedScreen: (doc: { id: string }) => (
+      validators.checked.push(doc.id),
+      doc.id === 'broken' ? ['bad'] : []
+    ),
     validateBundle: () => (validators.checked.push('bundle'), []),
   };
 });

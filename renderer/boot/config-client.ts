@@ -1,5 +1,5 @@
-import type { ScreenDocument } from '../../schemas/generated/types';
-import { looksLikeBundle, looksLikeScreen, type BootBundle } from './boot-types';
+import { looksLikeBundle, looksLikeScreen, type BootBundle, type PublishedScreen } from './boot-types';
+import { treesReady } from './expression-trees';
 import { readCached, writeCached } from './config-cache';
 import { PUBLISHED_CONFIG_BASE, bundleUrl, namedBundleUrl } from '../core/bundle/named-bundle-url';
 import { withWho } from './arm-query';
@@ -80,11 +80,11 @@ async function remember<T>(cacheKey: string, kind: 'bundle' | 'screen', loaded: 
   if (loaded.source === 'cache' || isPreview) return;
   if (loaded.drawn) return writeCached(cacheKey, { etag: loaded.etag, body: loaded.body });
   // Imported here, not with the app: the first screen does not wait for the validator code.
-  const { validateBundle, validateDocument } = await import('../core/validation/validate-document');
+  const { validateBundle, validatePublishedScreen } = await import('../core/validation/validate-document');
   const problems =
     kind === 'bundle'
       ? validateBundle(loaded.body as Record<string, unknown>)
-      : validateDocument('screen', loaded.body);
+      : validatePublishedScreen(loaded.body as Record<string, unknown>);
   if (problems.length) {
     log(`${kind} ${cacheKey} does not match its schema`, problems);
     return;
@@ -115,14 +115,22 @@ export function loadNamedBundle(market: string, etag: string, log: Log): Promise
   return revalidate(namedBundleUrl(market, etag), `bundle:${bundleKey(market)}`, looksLikeBundle, log, false);
 }
 
-export function loadScreen(id: string, log: Log): Promise<Loaded<ScreenDocument> | null> {
-  return revalidate(`${CONFIG_BASE}/screens/${encodeURIComponent(id)}`, `screen:${id}`, looksLikeScreen, log);
+/** A screen, with its expressions ready to evaluate (expression-trees.ts). */
+export async function loadScreen(id: string, log: Log): Promise<Loaded<PublishedScreen> | null> {
+  const loaded = await revalidate(
+    `${CONFIG_BASE}/screens/${encodeURIComponent(id)}`,
+    `screen:${id}`,
+    looksLikeScreen,
+    log,
+  );
+  if (loaded) await treesReady(loaded.body);
+  return loaded;
 }
 
 export function rememberBundle(market: string, loaded: Loaded<BootBundle>, log: Log) {
   return remember(`bundle:${market}`, 'bundle', loaded, log);
 }
 
-export function rememberScreen(loaded: Loaded<ScreenDocument>, log: Log) {
+export function rememberScreen(loaded: Loaded<PublishedScreen>, log: Log) {
   return remember(`screen:${loaded.body.id}`, 'screen', loaded, log);
 }

@@ -8,7 +8,8 @@ import type { BootBundle } from './boot-types';
 import { logError } from './log-error';
 import { readPageLocation, readQuery } from './page-location';
 import { setInlineScreen } from './ScreenRoute';
-import { createApiClient, type RawAnswer } from '../api/api-client';
+import type { RawAnswer } from '../api/api-client';
+import { lazyApiClient } from '../api/lazy-api-client';
 import { toastStore } from '../toast/toast-store';
 import { preloadWidgets } from '../nodes/preload-widgets';
 import { readHandOff } from '../core/first-calls/hand-off';
@@ -23,6 +24,7 @@ import { AfterHydration } from './capture/AfterHydration';
 import { previewHook } from '../runtime/preview-hook';
 import { nextTask } from './yield-to-page';
 import { keptPageAt, networkDrawnPage, watchKeptPage } from '../worker/kept-page-gate';
+import { treesReady } from './expression-trees';
 
 /** Texts are not loaded yet: the loading indicator is the product's fixed 'loading...'. */
 const LOADING = 'loading...';
@@ -76,8 +78,11 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   // The inlined data is the published state: a draft preview must read the preview API instead.
   const boot = isPreview ? null : readBootData();
   allowSameOriginEmbeds(boot?.embedPaths);
-  // The inlined screen's widgets load while the bundle may still be on its way.
-  const widgets = boot?.screen && looksLikeScreen(boot.screen) ? preloadWidgets(boot.screen) : Promise.resolve(true);
+  // The inlined screen's widgets load while the bundle may still be on its way (and its expression parser, if it
+  // came without its parsed expressions: expression-trees.ts).
+  const inline = boot?.screen && looksLikeScreen(boot.screen) ? boot.screen : null;
+  const widgets = inline ? preloadWidgets(inline) : Promise.resolve(true);
+  const trees = inline ? treesReady(inline) : undefined;
   let bundle: Loaded<BootBundle> | null = null;
   const inlineFits = (b: BootBundle) => b.market.id === market && (!locale || b.textSet.locale === locale);
   if (boot?.bundle && looksLikeBundle(boot.bundle) && inlineFits(boot.bundle)) {
@@ -100,7 +105,8 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
   }
   setWho(location.query, bundle.body.apiMap.commonParams);
   let hydrate = false;
-  if (boot?.screen && looksLikeScreen(boot.screen)) {
+  if (boot?.screen && inline) {
+    if (trees) await trees;
     // The inlined screen's first data call leaves now, while React mounts; its onLoad claims it.
     const texts = bundleTexts(bundle.body as BundleCopy);
     // Only with the very bundle the server drew with (a publish in between: the app draws afresh).
@@ -109,7 +115,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     const handOff = hydrate ? readHandOff(document) : null;
     // The page may have started the first call itself while this bundle downloaded (public/early-call.js).
     const early = (window as { __sduiEarly?: Promise<RawAnswer> }).__sduiEarly;
-    const api = createApiClient({
+    const api = lazyApiClient({
       apiMap: bundle.body.apiMap,
       market: bundle.body.market,
       query: location.query,

@@ -32,6 +32,10 @@ export { isAllowedUrl } from './actions/url-policy';
 
 // Bindings: the expression language, its helpers and the product's formats.
 export { parse, type Ast } from './expressions/parse';
+// The server evaluates from source (each expression parsed once, into the tree a published screen carries).
+import { installSourceParser } from './expressions/source-parser';
+installSourceParser();
+export { treeOfSource } from './expressions/source-parser';
 export {
   createHelpers,
   evaluate,
@@ -39,7 +43,10 @@ export {
   resolveWithWarnings,
   thousands,
   FORBIDDEN_KEYS,
+  addTrees,
   type Evaluation,
+  type ExpressionTree,
+  type ExpressionTrees,
   type Helper,
   type HelperEnv,
 } from './expressions';

@@ -1,5 +1,7 @@
 import type { WidgetRegistry } from '../runtime/contract';
 import { lazyWidget } from './lazy-widget';
+import { warmApiClient } from '../api/lazy-api-client';
+import { warmBridge } from '../bridge/lazy-bridge';
 import { Button } from './Button';
 import { Card } from './Card';
 import { Divider } from './Divider';
@@ -12,7 +14,6 @@ import { Row } from './Row';
 import { Stack } from './Stack';
 import { Tag } from './Tag';
 import { Text } from './Text';
-import { ThemeScope } from './ThemeScope';
 // Styles come from main.tsx (its glob of nodes/*.css): this table also runs on the server, which renders static screens.
 
 /**
@@ -24,7 +25,10 @@ export const registry: WidgetRegistry = {
   'amount-field': lazyWidget(() => import('./AmountField').then((m) => m.AmountField)),
   'bank-card-field': lazyWidget(() => import('./BankCardField').then((m) => m.BankCardField)),
   button: Button,
-  'captcha-image': lazyWidget(() => import('./CaptchaImage').then((m) => m.CaptchaImage)),
+  // It builds its image's URL while drawing (runtime.api.url): the API client's code comes with it.
+  'captcha-image': lazyWidget(() =>
+    Promise.all([import('./CaptchaImage'), warmApiClient()]).then(([m]) => m.CaptchaImage),
+  ),
   card: Card,
   checkbox: lazyWidget(() => import('./Checkbox').then((m) => m.Checkbox)),
   'choice-list': lazyWidget(() => import('./ChoiceList').then((m) => m.ChoiceList)),
@@ -32,7 +36,10 @@ export const registry: WidgetRegistry = {
   countdown: lazyWidget(() => import('./Countdown').then((m) => m.Countdown)),
   'detail-lines': lazyWidget(() => import('./DetailLines').then((m) => m.DetailLines)),
   divider: Divider,
-  'embedded-page': lazyWidget(() => import('./EmbeddedPage').then((m) => m.EmbeddedPage)),
+  // It asks the native shell what it provides (runtime.bridge.provides): the bridge's code comes with it.
+  'embedded-page': lazyWidget(() =>
+    Promise.all([import('./EmbeddedPage'), warmBridge()]).then(([m]) => m.EmbeddedPage),
+  ),
   form: lazyWidget(() => import('./Form').then((m) => m.Form)),
   'icon-grid': lazyWidget(() => import('./IconGrid').then((m) => m.IconGrid)),
   image: Image,
@@ -54,5 +61,5 @@ export const registry: WidgetRegistry = {
   text: Text,
   textarea: lazyWidget(() => import('./Textarea').then((m) => m.Textarea)),
   'text-field': lazyWidget(() => import('./TextField').then((m) => m.TextField)),
-  'theme-scope': ThemeScope,
+  'theme-scope': lazyWidget(() => import('./ThemeScope').then((m) => m.ThemeScope)),
 };

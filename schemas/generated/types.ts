@@ -89,6 +89,97 @@ export type NodeId = string;
  */
 export type Expression = string;
 /**
+ * An expression of the safe language, parsed: what the server writes beside a published screen (its `expressions`, by source) so the browser evaluates without a parser (renderer/core/expressions/). Never written by hand. Short keys keep the screen small.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ExpressionTree".
+ */
+export type ExpressionTree =
+  | (number | boolean | null)
+  | {
+      /**
+       * The string.
+       */
+      s: string;
+    }
+  | {
+      /**
+       * The name, then each key.
+       *
+       * @minItems 1
+       */
+      p: [string, ...string[]];
+    }
+  | {
+      m: ExpressionTree;
+      /**
+       * The key.
+       */
+      k: string;
+    }
+  | {
+      m: ExpressionTree;
+      i: ExpressionTree;
+    }
+  | {
+      /**
+       * The items.
+       */
+      a: ExpressionTree[];
+    }
+  | {
+      /**
+       * The keys.
+       */
+      o: string[];
+      /**
+       * The values, one per key.
+       */
+      v: ExpressionTree[];
+    }
+  | {
+      /**
+       * The helper's name.
+       */
+      f: string;
+      /**
+       * The arguments.
+       */
+      x: ExpressionTree[];
+    }
+  | {
+      /**
+       * The operator.
+       */
+      u: "!" | "-" | "+";
+      e: ExpressionTree;
+    }
+  | {
+      /**
+       * The operator.
+       */
+      b: "==" | "!=" | "===" | "!==" | "<" | ">" | "<=" | ">=" | "+" | "-" | "*" | "/" | "%" | "&&" | "||" | "??";
+      l: ExpressionTree;
+      r: ExpressionTree;
+    }
+  | {
+      q: ExpressionTree;
+      y: ExpressionTree;
+      n: ExpressionTree;
+    }
+  | {
+      /**
+       * Why it does not run.
+       */
+      x: string;
+    }
+  | {
+      /**
+       * The parser's message.
+       */
+      z: string;
+    };
+/**
  * One section of a landing template's page, drawn in order around the registration form. Add a section kind by adding one line here.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
@@ -160,6 +251,8 @@ export interface AllSchemas {
   Beacon?: Beacon;
   BridgeMessage?: BridgeMessage;
   EndpointName?: EndpointName;
+  ExpressionTree?: ExpressionTree;
+  ExpressionTrees?: ExpressionTrees;
   Expression?: Expression;
   FieldRule?: FieldRule;
   Limit?: Limit;
@@ -605,6 +698,15 @@ export interface BeaconScreen {
    * @maxItems 20
    */
   inp?: number[];
+}
+/**
+ * A published screen's expressions parsed at publish, by their source as written (trimmed): every `{{ }}` binding and every bare expression (`when`, `cond`, ...). The config API serves them beside the screen document, which stays as stored.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "ExpressionTrees".
+ */
+export interface ExpressionTrees {
+  [k: string]: ExpressionTree | undefined;
 }
 /**
  * One validation rule of a form field; the field is invalid when any check of the rule fails, and then `message` is shown.

@@ -4,6 +4,7 @@ export declare const validateAction: ValidateFunction;
 export declare const validateApiMap: ValidateFunction;
 export declare const validateBeacon: ValidateFunction;
 export declare const validateBridgeMap: ValidateFunction;
+export declare const validateExpressionTrees: ValidateFunction;
 export declare const validateLandingSection: ValidateFunction;
 export declare const validateLandingTemplate: ValidateFunction;
 export declare const validateMarket: ValidateFunction;

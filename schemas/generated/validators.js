@@ -23936,3 +23936,1068 @@ validate203.errors = vErrors;
 return errors === 0;
 }
 validate203.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateExpressionTrees = validate204;
+const schema296 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/expression-trees.json","title":"ExpressionTrees","description":"A published screen's expressions parsed at publish, by their source as written (trimmed): every `{{ }}` binding and every bare expression (`when`, `cond`, ...). The config API serves them beside the screen document, which stays as stored.","type":"object","additionalProperties":{"$ref":"expression-tree.json"}};
+const schema297 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/expression-tree.json","title":"ExpressionTree","description":"An expression of the safe language, parsed: what the server writes beside a published screen (its `expressions`, by source) so the browser evaluates without a parser (renderer/core/expressions/). Never written by hand. Short keys keep the screen small.","oneOf":[{"type":["number","boolean","null"],"description":"A literal number, true, false or null."},{"type":"object","description":"A literal string.","required":["s"],"additionalProperties":false,"properties":{"s":{"type":"string","description":"The string."}}},{"type":"object","description":"A name and the keys read from it one after another: `state.order.isShow`.","required":["p"],"additionalProperties":false,"properties":{"p":{"type":"array","minItems":1,"items":{"type":"string"},"description":"The name, then each key."}}},{"type":"object","description":"A key read from a value that is not a name (`f(x).y`).","required":["m","k"],"additionalProperties":false,"properties":{"m":{"$ref":"expression-tree.json","description":"The value read from."},"k":{"type":"string","description":"The key."}}},{"type":"object","description":"A computed key: `list[index]`.","required":["m","i"],"additionalProperties":false,"properties":{"m":{"$ref":"expression-tree.json","description":"The value read from."},"i":{"$ref":"expression-tree.json","description":"The key or index."}}},{"type":"object","description":"A list literal: `[a, 1]`.","required":["a"],"additionalProperties":false,"properties":{"a":{"type":"array","items":{"$ref":"expression-tree.json"},"description":"The items."}}},{"type":"object","description":"An object literal: `{ name: state.n }`, its keys and values in order.","required":["o","v"],"additionalProperties":false,"properties":{"o":{"type":"array","items":{"type":"string"},"description":"The keys."},"v":{"type":"array","items":{"$ref":"expression-tree.json"},"description":"The values, one per key."}}},{"type":"object","description":"A helper call: `amount(state.x)`.","required":["f","x"],"additionalProperties":false,"properties":{"f":{"type":"string","description":"The helper's name."},"x":{"type":"array","items":{"$ref":"expression-tree.json"},"description":"The arguments."}}},{"type":"object","description":"A unary operator: `!a`, `-a`, `+a`.","required":["u","e"],"additionalProperties":false,"properties":{"u":{"type":"string","enum":["!","-","+"],"description":"The operator."},"e":{"$ref":"expression-tree.json","description":"The operand."}}},{"type":"object","description":"A binary operator: `a == 1`, `a && b`, `a ?? b`.","required":["b","l","r"],"additionalProperties":false,"properties":{"b":{"type":"string","enum":["==","!=","===","!==","<",">","<=",">=","+","-","*","/","%","&&","||","??"],"description":"The operator."},"l":{"$ref":"expression-tree.json","description":"The left operand."},"r":{"$ref":"expression-tree.json","description":"The right operand."}}},{"type":"object","description":"A condition: `a ? b : c`.","required":["q","y","n"],"additionalProperties":false,"properties":{"q":{"$ref":"expression-tree.json","description":"The test."},"y":{"$ref":"expression-tree.json","description":"The value when the test holds."},"n":{"$ref":"expression-tree.json","description":"The value otherwise."}}},{"type":"object","description":"A construct the language does not run (`this`, `a b`): evaluating it fails with this message.","required":["x"],"additionalProperties":false,"properties":{"x":{"type":"string","description":"Why it does not run."}}},{"type":"object","description":"The whole expression does not parse: evaluating it fails with the parser's message.","required":["z"],"additionalProperties":false,"properties":{"z":{"type":"string","description":"The parser's message."}}}]};
+const wrapper20 = {validate: validate205};
+
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cashloan.dev/sdui/common/expression-tree.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate205.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(((!((typeof data == "number") && (isFinite(data)))) && (typeof data !== "boolean")) && (data !== null)){
+const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: schema297.oneOf[0].type},message:"must be number,boolean,null"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.s === undefined){
+const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "s"},message:"must have required property '"+"s"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "s")){
+const err2 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.s !== undefined){
+if(typeof data.s !== "string"){
+const err3 = {instancePath:instancePath+"/s",schemaPath:"#/oneOf/1/properties/s/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var _valid0 = _errs3 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+var props0 = true;
+}
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.p === undefined){
+const err5 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "p"},message:"must have required property '"+"p"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key1 in data){
+if(!(key1 === "p")){
+const err6 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.p !== undefined){
+let data1 = data.p;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err7 = {instancePath:instancePath+"/p",schemaPath:"#/oneOf/2/properties/p/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err8 = {instancePath:instancePath+"/p/" + i0,schemaPath:"#/oneOf/2/properties/p/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/p",schemaPath:"#/oneOf/2/properties/p/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs8 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 2;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs15 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.m === undefined){
+const err11 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "m"},message:"must have required property '"+"m"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.k === undefined){
+const err12 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "k"},message:"must have required property '"+"k"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+for(const key2 in data){
+if(!((key2 === "m") || (key2 === "k"))){
+const err13 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.m !== undefined){
+if(!(wrapper20.validate(data.m, {instancePath:instancePath+"/m",parentData:data,parentDataProperty:"m",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper20.validate.errors : vErrors.concat(wrapper20.validate.errors);
+errors = vErrors.length;
+}
+}
+if(data.k !== undefined){
+if(typeof data.k !== "string"){
+const err14 = {instancePath:instancePath+"/k",schemaPath:"#/oneOf/3/properties/k/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+var _valid0 = _errs15 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 3;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs21 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.m === undefined){
+const err16 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "m"},message:"must have required property '"+"m"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data.i === undefined){
+const err17 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: "i"},message:"must have required property '"+"i"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+for(const key3 in data){
+if(!((key3 === "m") || (key3 === "i"))){
+const err18 = {instancePath,schemaPath:"#/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.m !== undefined){
+if(!(wrapper20.validate(data.m, {instancePath:instancePath+"/m",parentData:data,parentDataProperty:"m",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper20.validate.errors : vErrors.concat(wrapper20.validate.errors);
+errors = vErrors.length;
+}
+}
+if(data.i !== undefined){
+if(!(wrapper20.validate(data.i, {instancePath:instancePath+"/i",parentData:data,parentDataProperty:"i",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper20.validate.errors : vErrors.concat(wrapper20.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+var _valid0 = _errs21 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 4];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 4;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs26 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.a === undefined){
+const err20 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: "a"},message:"must have required property '"+"a"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+for(const key4 in data){
+if(!(key4 === "a")){
+const err21 = {instancePath,schemaPath:"#/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.a !== undefined){
+let data7 = data.a;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(!(wrapper20.validate(data7[i1], {instancePath:instancePath+"/a/" + i1,parentData:data7,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper20.validate.errors : vErrors.concat(wrapper20.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/a",schemaPath:"#/oneOf/5/properties/a/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+var _valid0 = _errs26 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 5];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 5;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs32 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.o === undefined){
+const err24 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "o"},message:"must have required property '"+"o"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data.v === undefined){
+const err25 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+for(const key5 in data){
+if(!((key5 === "o") || (key5 === "v"))){
+const err26 = {instancePath,schemaPath:"#/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.o !== undefined){
+let data9 = data.o;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data9[i2] !== "string"){
+const err27 = {instancePath:instancePath+"/o/" + i2,schemaPath:"#/oneOf/6/properties/o/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/o",schemaPath:"#/oneOf/6/properties/o/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.v !== undefined){
+let data11 = data.v;
+if(Array.isArray(data11)){
+const len3 = data11.length;
+for(let i3=0; i3<len3; i3++){
+if(!(wrapper20.validate(data11[i3], {instancePath:instancePath+"/v/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper20.validate.errors : vErrors.concat(wrapper20.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/v",schemaPath:"#/oneOf/6/properties/v/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+var _valid0 = _errs32 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 6];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 6;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs42 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.f === undefined){
+const err31 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: "f"},message:"must have required property '"+"f"+"'"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(data.x === undefined){
+const err32 = {instancePath,schemaPath:"#/oneOf/7/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+for(const key6 in data){
+if(!((key6 === "f") || (key6 === "x"))){
+const err33 = {instancePath,schemaPath:"#/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.f !== undefined){
+if(typeof data.f !== "string"){
+const err34 = {instancePath:instancePath+"/f",schemaPath:"#/oneOf/7/properties/f/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.x !== undefined){
+let data14 = data.x;
+if(Array.isArray(data14)){
+const len4 = data14.length;
+for(let i4=0; i4<len4; i4++){
+if(!(wrapper20.validate(data14[i4], {instancePath:instancePath+"/x/" + i4,parentData:data14,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper20.validate.errors : vErrors.concat(wrapper20.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/x",schemaPath:"#/oneOf/7/properties/x/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath,schemaPath:"#/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+var _valid0 = _errs42 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 7];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 7;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs50 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.u === undefined){
+const err37 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: "u"},message:"must have required property '"+"u"+"'"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data.e === undefined){
+const err38 = {instancePath,schemaPath:"#/oneOf/8/required",keyword:"required",params:{missingProperty: "e"},message:"must have required property '"+"e"+"'"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+for(const key7 in data){
+if(!((key7 === "u") || (key7 === "e"))){
+const err39 = {instancePath,schemaPath:"#/oneOf/8/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.u !== undefined){
+let data16 = data.u;
+if(typeof data16 !== "string"){
+const err40 = {instancePath:instancePath+"/u",schemaPath:"#/oneOf/8/properties/u/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(!(((data16 === "!") || (data16 === "-")) || (data16 === "+"))){
+const err41 = {instancePath:instancePath+"/u",schemaPath:"#/oneOf/8/properties/u/enum",keyword:"enum",params:{allowedValues: schema297.oneOf[8].properties.u.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.e !== undefined){
+if(!(wrapper20.validate(data.e, {instancePath:instancePath+"/e",parentData:data,parentDataProperty:"e",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper20.validate.errors : vErrors.concat(wrapper20.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err42 = {instancePath,schemaPath:"#/oneOf/8/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+var _valid0 = _errs50 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 8];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 8;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs56 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.b === undefined){
+const err43 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: "b"},message:"must have required property '"+"b"+"'"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(data.l === undefined){
+const err44 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: "l"},message:"must have required property '"+"l"+"'"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(data.r === undefined){
+const err45 = {instancePath,schemaPath:"#/oneOf/9/required",keyword:"required",params:{missingProperty: "r"},message:"must have required property '"+"r"+"'"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+for(const key8 in data){
+if(!(((key8 === "b") || (key8 === "l")) || (key8 === "r"))){
+const err46 = {instancePath,schemaPath:"#/oneOf/9/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.b !== undefined){
+let data18 = data.b;
+if(typeof data18 !== "string"){
+const err47 = {instancePath:instancePath+"/b",schemaPath:"#/oneOf/9/properties/b/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if(!((((((((((((((((data18 === "==") || (data18 === "!=")) || (data18 === "===")) || (data18 === "!==")) || (data18 === "<")) || (data18 === ">")) || (data18 === "<=")) || (data18 === ">=")) || (data18 === "+")) || (data18 === "-")) || (data18 === "*")) || (data18 === "/")) || (data18 === "%")) || (data18 === "&&")) || (data18 === "||")) || (data18 === "??"))){
+const err48 = {instancePath:instancePath+"/b",schemaPath:"#/oneOf/9/properties/b/enum",keyword:"enum",params:{allowedValues: schema297.oneOf[9].properties.b.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data.l !== undefined){
+if(!(wrapper20.validate(data.l, {instancePath:instancePath+"/l",parentData:data,parentDataProperty:"l",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper20.validate.errors : vErrors.concat(wrapper20.validate.errors);
+errors = vErrors.length;
+}
+}
+if(data.r !== undefined){
+if(!(wrapper20.validate(data.r, {instancePath:instancePath+"/r",parentData:data,parentDataProperty:"r",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper20.validate.errors : vErrors.concat(wrapper20.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err49 = {instancePath,schemaPath:"#/oneOf/9/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+var _valid0 = _errs56 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 9];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 9;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs63 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.q === undefined){
+const err50 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: "q"},message:"must have required property '"+"q"+"'"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if(data.y === undefined){
+const err51 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: "y"},message:"must have required property '"+"y"+"'"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(data.n === undefined){
+const err52 = {instancePath,schemaPath:"#/oneOf/10/required",keyword:"required",params:{missingProperty: "n"},message:"must have required property '"+"n"+"'"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+for(const key9 in data){
+if(!(((key9 === "q") || (key9 === "y")) || (key9 === "n"))){
+const err53 = {instancePath,schemaPath:"#/oneOf/10/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data.q !== undefined){
+if(!(wrapper20.validate(data.q, {instancePath:instancePath+"/q",parentData:data,parentDataProperty:"q",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper20.validate.errors : vErrors.concat(wrapper20.validate.errors);
+errors = vErrors.length;
+}
+}
+if(data.y !== undefined){
+if(!(wrapper20.validate(data.y, {instancePath:instancePath+"/y",parentData:data,parentDataProperty:"y",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper20.validate.errors : vErrors.concat(wrapper20.validate.errors);
+errors = vErrors.length;
+}
+}
+if(data.n !== undefined){
+if(!(wrapper20.validate(data.n, {instancePath:instancePath+"/n",parentData:data,parentDataProperty:"n",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper20.validate.errors : vErrors.concat(wrapper20.validate.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err54 = {instancePath,schemaPath:"#/oneOf/10/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+var _valid0 = _errs63 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 10];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 10;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs69 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.x === undefined){
+const err55 = {instancePath,schemaPath:"#/oneOf/11/required",keyword:"required",params:{missingProperty: "x"},message:"must have required property '"+"x"+"'"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+for(const key10 in data){
+if(!(key10 === "x")){
+const err56 = {instancePath,schemaPath:"#/oneOf/11/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data.x !== undefined){
+if(typeof data.x !== "string"){
+const err57 = {instancePath:instancePath+"/x",schemaPath:"#/oneOf/11/properties/x/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath,schemaPath:"#/oneOf/11/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+var _valid0 = _errs69 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 11];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 11;
+if(props0 !== true){
+props0 = true;
+}
+}
+const _errs74 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.z === undefined){
+const err59 = {instancePath,schemaPath:"#/oneOf/12/required",keyword:"required",params:{missingProperty: "z"},message:"must have required property '"+"z"+"'"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+for(const key11 in data){
+if(!(key11 === "z")){
+const err60 = {instancePath,schemaPath:"#/oneOf/12/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data.z !== undefined){
+if(typeof data.z !== "string"){
+const err61 = {instancePath:instancePath+"/z",schemaPath:"#/oneOf/12/properties/z/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath,schemaPath:"#/oneOf/12/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+var _valid0 = _errs74 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 12];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 12;
+if(props0 !== true){
+props0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+if(!valid0){
+const err63 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate205.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate205.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://schemas.cashloan.dev/sdui/common/expression-trees.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate204.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(validate205(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate204.errors = vErrors;
+return errors === 0;
+}
+validate204.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -5,7 +5,9 @@
  * `/config/v1/screens/<id>` and the validators' chunk about 2 s after load; those, or anything else, fail here.
  * Allowed after load: the beacon sender's code (`telemetry/start-beacons.ts`), which must be in the page before the page
  * is hidden, when the beacon is sent; and the live-changes module (`boot/live/start-live.ts`) with its one event stream
- * (`/config/v1/live`), which carries control messages only, never a document.
+ * (`/config/v1/live`), which carries control messages only, never a document; and the steps a tap rarely takes
+ * (`core/actions/later-actions.ts`: copy, upload, delay, validate), the API client's code (`api/api-client.ts`: the
+ * drawn first screen has its answer) and the native bridge's, warmed then so a tap does not wait for them.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,9 +36,17 @@ describe('after a drawn page has loaded', () => {
   for (const { route, query } of ROUTES) {
     it(`${route}: no request within ${WATCH_MS / 1000} s but the beacon sender and live stream; no screen document, no validators`, async () => {
       const m = manifest();
-      // The beacon sender, the live stream's client and the offline worker's registration: each waits for the first
-      // screen by design.
-      const later = ['telemetry/start-beacons.ts', 'boot/live/start-live.ts', 'worker/worker-client.ts'];
+      // The beacon sender, the live stream's client, the offline worker's registration, the rare steps' handlers, the API
+      // client and the native bridge:
+      // each waits for the first screen by design.
+      const later = [
+        'telemetry/start-beacons.ts',
+        'boot/live/start-live.ts',
+        'worker/worker-client.ts',
+        'core/actions/later-actions.ts',
+        'api/api-client.ts',
+        'bridge/create-bridge.ts',
+      ];
       // With the chunks they import and nothing else loads (the metric catalog, shared with the console).
       const chunks = new Set(later.flatMap((k) => [k, ...(m[k].imports ?? [])]));
       const allowed = [...chunks].filter((k) => m[k]).map((k) => `GET /${m[k].file}`);

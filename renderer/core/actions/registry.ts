@@ -1,9 +1,7 @@
-import type { HandlerRegistry } from '../runtime/contract';
+import type { ActionType, Handler, HandlerRegistry } from '../runtime/contract';
 import { api } from './api';
 import { bridge } from './bridge';
 import { closeModal } from './close-modal';
-import { copy } from './copy';
-import { delay } from './delay';
 import { ifAction } from './if';
 import { navigate } from './navigate';
 import { openModal } from './open-modal';
@@ -12,8 +10,15 @@ import { sequence } from './sequence';
 import { setState } from './set-state';
 import { storage } from './storage';
 import { toast } from './toast';
-import { upload } from './upload';
-import { validate } from './validate';
+
+type Later = typeof import('./later-actions');
+
+/** The steps a first screen rarely takes, from their own chunk (later-actions.ts); later warms it after first paint. */
+export const warmLaterActions = () => import('./later-actions');
+const later =
+  <A extends ActionType & keyof Later>(type: A): Handler<A> =>
+  (action, ctx) =>
+    warmLaterActions().then((m) => (m[type] as unknown as Handler<A>)(action, ctx));
 
 /** One handler per action type; typed so an action type without a handler fails to compile. */
 export const handlers: HandlerRegistry = {
@@ -26,10 +31,10 @@ export const handlers: HandlerRegistry = {
   closeModal,
   sequence,
   if: ifAction,
-  delay,
+  delay: later('delay'),
   storage,
-  upload,
+  upload: later('upload'),
   openUrl,
-  validate,
-  copy,
+  validate: later('validate'),
+  copy: later('copy'),
 };

@@ -1,5 +1,4 @@
-import type jsep from 'jsep';
-import { parse, type Ast } from './parse';
+import { treeOf, type ExpressionTree } from './known-trees';
 import { createHelpers, Unreadable, type Helper, type HelperEnv } from './helpers';
 
 export interface Evaluation {
@@ -70,101 +69,73 @@ const plainValue = (v: unknown) => {
   return v;
 };
 
-function run(node: Ast, scope: Record<string, unknown>, helpers: Record<string, Helper>, warnings: string[]): unknown {
-  switch (node.type) {
-    case 'Literal': {
-      const v = (node as jsep.Literal).value;
-      if (v instanceof RegExp) throw new ExprError('regular expressions are not supported');
-      return v;
-    }
-    case 'Identifier': {
-      const name = (node as jsep.Identifier).name;
-      if (name === 'undefined') return undefined;
-      if (FORBIDDEN_KEYS.has(name)) throw new ExprError(`access to "${name}" is not allowed`);
-      if (Object.hasOwn(scope, name)) return plainValue(scope[name]);
-      if (Object.hasOwn(helpers, name)) throw new ExprError(`${name} is a function: call it as ${name}(...)`);
-      throw new ExprError(`unknown name "${name}"`);
-    }
-    case 'MemberExpression': {
-      const m = node as jsep.MemberExpression;
-      const obj = run(m.object, scope, helpers, warnings);
-      const key = m.computed ? run(m.property, scope, helpers, warnings) : (m.property as jsep.Identifier).name;
-      return plainValue(readMember(obj, key));
-    }
-    case 'ArrayExpression':
-      return (node as jsep.ArrayExpression).elements.map((e) => (e ? run(e, scope, helpers, warnings) : undefined));
-    case 'ObjectExpression': {
-      const out: Record<string, unknown> = {};
-      for (const p of (node as unknown as { properties: { key: string; value: Ast }[] }).properties) {
-        if (FORBIDDEN_KEYS.has(p.key)) throw new ExprError(`object key "${p.key}" is not allowed`);
-        out[p.key] = run(p.value, scope, helpers, warnings);
-      }
-      return out;
-    }
-    case 'UnaryExpression': {
-      const u = node as jsep.UnaryExpression;
-      const v = run(u.argument, scope, helpers, warnings) as any;
-      if (u.operator === '!') return !v;
-      if (u.operator === '-') return -v;
-      if (u.operator === '+') return +v;
-      throw new ExprError(`operator ${u.operator} is not supported`);
-    }
-    case 'BinaryExpression': {
-      const b = node as jsep.BinaryExpression;
-      if (b.operator === '&&') return run(b.left, scope, helpers, warnings) && run(b.right, scope, helpers, warnings);
-      if (b.operator === '||') return run(b.left, scope, helpers, warnings) || run(b.right, scope, helpers, warnings);
-      if (b.operator === '??') return run(b.left, scope, helpers, warnings) ?? run(b.right, scope, helpers, warnings);
-      const f = BINARY[b.operator];
-      if (!f) throw new ExprError(`operator ${b.operator} is not supported`);
-      return f(run(b.left, scope, helpers, warnings), run(b.right, scope, helpers, warnings));
-    }
-    case 'ConditionalExpression': {
-      const c = node as jsep.ConditionalExpression;
-      return run(c.test, scope, helpers, warnings)
-        ? run(c.consequent, scope, helpers, warnings)
-        : run(c.alternate, scope, helpers, warnings);
-    }
-    case 'CallExpression': {
-      const c = node as jsep.CallExpression;
-      if (c.callee.type !== 'Identifier')
-        throw new ExprError('only helper functions can be called, e.g. len(x), not x.method()');
-      const name = (c.callee as jsep.Identifier).name;
-      if (!Object.hasOwn(helpers, name)) throw new ExprError(`unknown function "${name}"`);
-      const args = c.arguments.map((a) => run(a, scope, helpers, warnings));
-      const out = helpers[name](...args);
-      if (out instanceof Unreadable) {
-        warnings.push(
-          `${name}(${c.arguments.map(sourceOf).join(', ')}): ${JSON.stringify(out.value)?.slice(0, 60)} is not ${out.what}`,
-        );
-        return out.fallback;
-      }
-      return plainValue(out);
-    }
-    default:
-      throw new ExprError(`${node.type} is not supported`);
+type Tree = ExpressionTree;
+type Env = { h: Record<string, Helper>; w: string[]; s: Record<string, unknown> };
+
+function name(n: string, env: Env): unknown {
+  if (n === 'undefined') return undefined;
+  if (FORBIDDEN_KEYS.has(n)) throw new ExprError(`access to "${n}" is not allowed`);
+  if (Object.hasOwn(env.s, n)) return plainValue(env.s[n]);
+  if (Object.hasOwn(env.h, n)) throw new ExprError(`${n} is a function: call it as ${n}(...)`);
+  throw new ExprError(`unknown name "${n}"`);
+}
+
+/** Runs a tree (known-trees.ts): the published form of an expression, the same language as its source. */
+function run(t: Tree, env: Env): unknown {
+  if (t === null || typeof t !== 'object') return t;
+  if ('p' in t) {
+    let v = name(t.p[0], env);
+    for (let i = 1; i < t.p.length; i++) v = plainValue(readMember(v, t.p[i]));
+    return v;
   }
+  if ('s' in t) return t.s;
+  if ('b' in t) {
+    const op = t.b;
+    if (op === '&&') return run(t.l, env) && run(t.r, env);
+    if (op === '||') return run(t.l, env) || run(t.r, env);
+    if (op === '??') return run(t.l, env) ?? run(t.r, env);
+    const f = BINARY[op];
+    if (!f) throw new ExprError(`operator ${op} is not supported`);
+    return f(run(t.l, env), run(t.r, env));
+  }
+  if ('f' in t) {
+    const n = t.f;
+    if (!Object.hasOwn(env.h, n)) throw new ExprError(`unknown function "${n}"`);
+    const out = env.h[n](...t.x.map((a) => run(a, env)));
+    if (out instanceof Unreadable) {
+      env.w.push(
+        `${n}(${t.x.map(sourceOf).join(', ')}): ${JSON.stringify(out.value)?.slice(0, 60)} is not ${out.what}`,
+      );
+      return out.fallback;
+    }
+    return plainValue(out);
+  }
+  if ('m' in t) return plainValue(readMember(run(t.m, env), 'i' in t ? run(t.i, env) : t.k));
+  if ('q' in t) return run(t.q, env) ? run(t.y, env) : run(t.n, env);
+  if ('u' in t) {
+    const v = run(t.e, env) as any;
+    return t.u === '!' ? !v : t.u === '-' ? -v : +v;
+  }
+  if ('a' in t) return t.a.map((e) => run(e, env));
+  if ('o' in t) {
+    const out: Record<string, unknown> = {};
+    t.o.forEach((k, i) => {
+      if (FORBIDDEN_KEYS.has(k)) throw new ExprError(`object key "${k}" is not allowed`);
+      out[k] = run(t.v[i], env);
+    });
+    return out;
+  }
+  throw new ExprError('x' in t ? t.x : 'not an expression');
 }
 
 /** An argument as it was written (`state.c.amount`), so a warning names the field it read. */
-function sourceOf(node: Ast): string {
-  switch (node.type) {
-    case 'Identifier':
-      return (node as jsep.Identifier).name;
-    case 'Literal':
-      return JSON.stringify((node as jsep.Literal).value);
-    case 'MemberExpression': {
-      const m = node as jsep.MemberExpression;
-      return m.computed
-        ? `${sourceOf(m.object)}[${sourceOf(m.property)}]`
-        : `${sourceOf(m.object)}.${(m.property as jsep.Identifier).name}`;
-    }
-    case 'CallExpression': {
-      const c = node as jsep.CallExpression;
-      return `${sourceOf(c.callee)}(${c.arguments.map(sourceOf).join(', ')})`;
-    }
-    default:
-      return '…';
-  }
+function sourceOf(t: Tree): string {
+  if (t === null || typeof t !== 'object') return JSON.stringify(t);
+  if ('s' in t) return JSON.stringify(t.s);
+  if ('p' in t) return t.p.join('.');
+  if ('m' in t) return 'i' in t ? `${sourceOf(t.m)}[${sourceOf(t.i)}]` : `${sourceOf(t.m)}.${t.k}`;
+  if ('f' in t) return `${t.f}(${t.x.map(sourceOf).join(', ')})`;
+  return '…';
 }
 
 /**
@@ -177,12 +148,14 @@ export function evaluate(
   env?: HelperEnv | Record<string, Helper>,
 ): Evaluation {
   if (typeof expr !== 'string' || !expr.trim()) return { value: undefined, warnings: ['empty expression'] };
-  const ast = parse(expr);
-  if (ast instanceof Error) return { value: undefined, warnings: [`cannot parse "${expr}": ${ast.message}`] };
+  const tree = treeOf(expr);
+  if (tree === undefined) return { value: undefined, warnings: [`"${expr}" came without its parsed tree`] };
+  if (tree && typeof tree === 'object' && 'z' in tree)
+    return { value: undefined, warnings: [`cannot parse "${expr}": ${tree.z}`] };
   const helpers = !env ? defaultHelpers : isHelperTable(env) ? env : createHelpers(env);
   const warnings: string[] = [];
   try {
-    return { value: run(ast, scope, helpers, warnings), warnings };
+    return { value: run(tree, { h: helpers, w: warnings, s: scope }), warnings };
   } catch (e) {
     const msg = e instanceof ExprError ? e.message : `failed: ${(e as Error)?.message ?? String(e)}`;
     return { value: undefined, warnings: [...warnings, `"${expr}": ${msg}`] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson, validateBundle, validateDocument } from './validate-document';
+import { parseJson, validateBundle, validateDocument, validatePublishedScreen } from './validate-document';
 
 const screen = { kind: 'screen', id: 'home', schemaVersion: 1, title: 'title.home', body: [] };
 
@@ -28,6 +28,20 @@ describe('validateBundle', () => {
     const problems = validateBundle({ market: {}, textSet: {}, routeMap: {}, apiMap: {}, bridgeMap: {} });
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.every((p) => /^\/(market|textSet|routeMap|apiMap|bridgeMap)(\/|$)/.test(p.pointer))).toBe(true);
+  });
+});
+
+describe('validatePublishedScreen', () => {
+  it('checks the document and its parsed expressions each by its own schema', () => {
+    const expressions = { 'state.a == 1': { b: '==', l: { p: ['state', 'a'] }, r: 1 } };
+    expect(validatePublishedScreen({ ...screen, expressions })).toEqual([]);
+    expect(validatePublishedScreen(screen)).toEqual([]);
+    const problems = validatePublishedScreen({ ...screen, expressions: { 'a.b': { p: [] }, ok: { s: 'x' } } });
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.every((p) => p.pointer.startsWith('/expressions'))).toBe(true);
+    expect(validatePublishedScreen({ ...screen, colour: 'red', expressions })).toEqual([
+      { pointer: '/colour', message: 'unknown property "colour": remove it or fix its spelling' },
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@
  * the gate. Problems are worded as the server words them (format-ajv-errors.ts).
  */
 import { kindValidators } from '../../../schemas/generated/kind-validators.js';
+import { validateExpressionTrees } from '../../../schemas/generated/validators.js';
 import type { DocumentProblem } from './document-problem';
 import { formatAjvErrors } from './format-ajv-errors';
 import { withRegistrationWording } from '../landing/registration-parts';
@@ -39,6 +40,19 @@ export function validateBundle(bundle: Record<string, unknown>): DocumentProblem
   return Object.entries(BUNDLE_KINDS).flatMap(([field, kind]) =>
     validateDocument(kind, bundle[field]).map((p) => ({ pointer: `/${field}${p.pointer}`, message: p.message })),
   );
+}
+
+/**
+ * A screen as the config API serves it: the document, and beside it its pre-parsed `expressions` (their own schema,
+ * common/expression-trees.json); pointers of those start at `/expressions`.
+ */
+export function validatePublishedScreen(screen: Record<string, unknown>): DocumentProblem[] {
+  const { expressions, ...doc } = screen;
+  const problems = validateDocument('screen', doc);
+  if (expressions !== undefined && !validateExpressionTrees(expressions))
+    for (const p of formatAjvErrors(validateExpressionTrees.errors))
+      problems.push({ pointer: `/expressions${p.pointer}`, message: p.message });
+  return problems;
 }
 
 /** Parses editor text; a syntax error becomes one problem at the document root. */

@@ -17,6 +17,7 @@ import { looksLikeScreen } from '../../boot/boot-types';
 import { LIVE_SCREEN_EVENT, type LiveScreen } from '../../boot/live/live-screen-event';
 import { validateDocument } from '../../core/validation/validate-document';
 import { copyText } from '../../core/copy/copy-text';
+import { loadParser } from '../../boot/expression-trees';
 import { RuntimeContext, ScopeContext } from '../runtime-context';
 import type { Runtime } from '../contract';
 import type { PreviewHook } from '../preview-hook';
@@ -42,6 +43,9 @@ const PointerContext = createContext<string | null>(null);
  */
 export function startPreview(previewHook: PreviewHook, win: Window = window): { stop(): void } | undefined {
   if (!isPreview) return undefined;
+  // Drafts are drawn before any publish parsed them, and the console asks for any binding's value: parse from source.
+  // Messages wait for the parser (in order), and the frame says it is ready once it is here.
+  const parsing = loadParser();
   const doc = win.document;
   let draft: { kind: string; doc: unknown } | null = null;
   let overrides: PreviewOverride[] = [];
@@ -205,13 +209,14 @@ export function startPreview(previewHook: PreviewHook, win: Window = window): { 
       (pointer) => post({ sdui: 'editor-select', pointer }),
     ),
   ];
-  win.addEventListener('message', onMessage);
-  post({ sdui: 'editor-ready' });
+  const onMessageParsed = (e: MessageEvent) => void parsing.then(() => onMessage(e));
+  win.addEventListener('message', onMessageParsed);
+  void parsing.then(() => post({ sdui: 'editor-ready' }));
   return {
     stop() {
       previewHook.draw = undefined;
       undo.forEach((u) => u());
-      win.removeEventListener('message', onMessage);
+      win.removeEventListener('message', onMessageParsed);
     },
   };
 }

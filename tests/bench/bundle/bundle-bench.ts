@@ -107,13 +107,14 @@ export async function bundleBench(): Promise<BundleResult> {
   const initial = staticClosure(fromHtml, chunks);
   const init = sizes(outDir, initial);
   const rows: Row[] = [
-    // Not more than when server render came in (124.6 KB then); the first screen keeps the older 130 KB.
+    // 110 KB since expressions ship pre-parsed and jsep left the first load (125 KB from when server render came in
+    // until then); the first screen keeps the older 130 KB.
     row(
       'bundle',
       'initial JS+CSS gzip',
       init.gz,
       'B',
-      { op: '<=', limit: 125 * KB },
+      { op: '<=', limit: 110 * KB },
       `${initial.size} files, raw ${(init.raw / KB).toFixed(0)} KB; largest (unminified): ${topModules(chunks, initial, 6)}`,
     ),
     row('bundle', 'initial JS+CSS brotli', init.br, 'B'),
