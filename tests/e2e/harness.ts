@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
-import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { startServer, type RunningServer } from '../../config-server/server';
 import { hashPassword, type ScryptParams } from '../../config-server/admin/password';
 import type { Role } from '../../config-server/store/config-store';
@@ -133,6 +133,19 @@ export function findChromium(): string {
   return found;
 }
 
+/**
+ * One Chromium per test worker: a worker runs its browser files one after another (`isolate: false`), and a launch per
+ * file cost every file its start-up on the same two cores. Each harness closes the contexts it opened; a browser that
+ * went away (crashed, or closed by a test) is launched again. It ends with its worker (the pipe to it closes).
+ */
+let workerBrowser: Promise<Browser> | undefined;
+async function sharedBrowser(executablePath: string): Promise<Browser> {
+  const current = await workerBrowser?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  workerBrowser = chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  return workerBrowser;
+}
+
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const executablePath = findChromium();
   if (!fs.existsSync('dist/renderer/index.html'))
@@ -166,13 +179,15 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   }
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    browser = await sharedBrowser(executablePath);
   } catch (e) {
     await server.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw e;
   }
   fs.mkdirSync(ARTIFACTS, { recursive: true });
+  /** The contexts this harness opened and has not seen closed: `close` closes them, the browser stays. */
+  const contexts = new Set<BrowserContext>();
   let seq = 0;
   const screenPath = (route: string, o: Pick<ScreenOptions, 'token' | 'query'>) =>
     `${route}?${new URLSearchParams({ ...commonParams(o.token ?? `e2e-${process.pid}-${Date.now()}-${++seq}`), ...o.query })}`;
@@ -190,6 +205,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         serviceWorkers: opts.worker ? 'allow' : 'block',
         timezoneId: o.timezoneId,
       });
+      contexts.add(context);
+      context.on('close', () => contexts.delete(context));
       // A page left open keeps its app running (timers, countdowns, focus and config checks) beside every later test
       // of the file, on the same two cores. onTestFinished throws outside a test: a hook's page lives until close.
       if (!o.keep) {
@@ -242,7 +259,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       await server.config.auth.upsertUser({ name, role, passwordHash: await hashPassword(password, E2E_SCRYPT) });
     },
     async close() {
-      await browser.close().catch(() => {});
+      await Promise.all([...contexts].map((c) => c.close().catch(() => {})));
       await server.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
