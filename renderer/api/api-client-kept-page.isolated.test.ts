@@ -6,6 +6,8 @@ import type { KeptVerdict } from '../worker/kept-page-gate';
 // A page painted from the phone (worker/kept-page-gate.ts): the gate is what a call that sends waits for.
 const gate = vi.hoisted(() => ({ current: null as null | (() => Promise<KeptVerdict>) }));
 vi.mock('../worker/kept-page-gate', () => ({ keptPageGate: () => gate.current }));
+// The test set-up preloads every widget, and with them the API client (its real gate): load it afresh, on the mock.
+vi.resetModules();
 const { createApiClient, KEPT_CHANGED_CODE, OFFLINE_CODE } = await import('./api-client');
 
 const endpoint = (path: string, by: 'server' | 'browser') =>
