@@ -20,6 +20,16 @@ const FRESH_FOR_MS = 60_000;
 const KEPT_AT = 'X-Sdui-Kept-At';
 const KEEP_UNTIL = 'X-Sdui-Keep-Until';
 const WHO = 'X-Sdui-Who';
+const BUILD = 'X-Sdui-Build';
+
+/**
+ * The build this worker came with (its page shell's revision). Workers of one origin share their caches, and the
+ * old build's worker may still be keeping a page after the new one dropped them all (a first visit fetches its page
+ * again to keep it): a page kept under another build is never answered, so a new build's navigation is never served
+ * the old build's page.
+ */
+let build = '';
+export const setKeptPagesBuild = (id: string) => void (build = id);
 
 /** The network's page of recent navigations, unread (each use takes a clone), by URL. */
 const fresh = new Map<string, Promise<Response | undefined>>();
@@ -88,6 +98,7 @@ export async function keepPage(msg: KeepPageMessage): Promise<void> {
   headers.set(KEPT_AT, String(now));
   headers.set(KEEP_UNTIL, String(now + maxAge));
   headers.set(WHO, who);
+  headers.set(BUILD, build);
   headers.delete('Content-Length');
   // Marked for the app once, here: answering with it is then a lookup, nothing more.
   const marked = body.replace('<head>', `<head><meta name="${KEPT_META}" content="${now}">`);
@@ -102,7 +113,7 @@ async function keptCopy(url: string): Promise<Response | undefined> {
   const at = Number(kept.headers.get(KEPT_AT));
   const until = Number(kept.headers.get(KEEP_UNTIL));
   const now = Date.now();
-  if (at <= now && now < until && until - at <= MAX_KEEP_MS) return kept;
+  if (kept.headers.get(BUILD) === build && at <= now && now < until && until - at <= MAX_KEEP_MS) return kept;
   await cache.delete(url);
   return undefined;
 }

@@ -18,7 +18,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import * as navigationPreload from 'workbox-navigation-preload';
 import { clientsClaim } from 'workbox-core';
 import { FRESH_HEADER, KEEP_PAGE, SHELL_URL, SKIP_WAITING, type KeepPageMessage } from './worker-protocol';
-import { answerFresh, answerPage, dropKeptPages, keepPage } from './kept-pages';
+import { answerFresh, answerPage, dropKeptPages, keepPage, setKeptPagesBuild } from './kept-pages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -27,7 +27,12 @@ cleanupOutdatedCaches();
 // version never claims a page on its own: it waits for the page's word at a navigation.
 clientsClaim();
 // Only the files themselves: `/` is the site's home page, drawn by the server, never the precached shell.
-precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
+// The build's file list, injected once at this one place (injectManifest replaces a single occurrence).
+const manifest = self.__WB_MANIFEST;
+precacheAndRoute(manifest, { directoryIndex: '', cleanURLs: false });
+// A new build's page shell has a new revision: pages kept under another build are not answered.
+const shellEntry = manifest.find((e) => typeof e !== 'string' && (e.url === SHELL_URL || `/${e.url}` === SHELL_URL));
+setKeptPagesBuild(typeof shellEntry === 'object' ? (shellEntry.revision ?? '') : '');
 // The page request leaves while the worker starts: a worker must not delay a navigation that goes to the network.
 navigationPreload.enable();
 
