@@ -1,6 +1,6 @@
 /**
  * What a screen drawn on the server runs with: the app's own services, with everything that would reach out of the
- * drawing (calls, the bridge, toasts, navigation, the device) stubbed to do nothing. Shared by the whole drawing
+ * drawing (calls, the bridge, toasts, navigation, the device) inert by design: a drawing never acts. Shared by the whole drawing
  * (`render-static.tsx`) and the drawing of its shell (`static-shell.tsx`), so the two draw the same markup.
  */
 import type { ScreenInput } from '../core/screen/screen-input';
