@@ -59,6 +59,10 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // One module graph per worker, not per file: forking and importing per file was about 40 % of this project's
+          // time (234 s → 133 s alone). No server test replaces modules, fakes timers or sets process.env; one that
+          // must would go in a project of its own, as the renderer's do.
+          isolate: false,
           include: ['config-server/**/*.test.ts', 'tests/*.test.ts', 'schemas/**/*.test.ts'],
           exclude: ['**/*.timing.test.ts', '**/node_modules/**'],
           testTimeout: 20000,
