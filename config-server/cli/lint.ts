@@ -53,6 +53,15 @@ for (const top of ['renderer', 'config-server', 'schemas', 'screens', 'tests']) 
       findings.push(
         `${rel}: replaces modules (vi.mock): name it *.isolated.test.ts(x) so it runs in a module graph of its own`,
       );
+    // So do the server's, and they have no isolated project: what one file replaces, the next would inherit.
+    if (
+      top !== 'renderer' &&
+      /\.test\.ts$/.test(name) &&
+      /\bvi\.(do)?[mM]ock\(|\bvi\.useFakeTimers\(|\bvi\.stub(Env|Global)\(/.test(text)
+    )
+      findings.push(
+        `${rel}: replaces modules, timers or globals, which the server's tests share per worker: inject a clock or a dependency instead`,
+      );
     findings.push(...boundaryFindings(rel.split('\\').join('/'), text));
     findings.push(...testSupportFindings(rel.split('\\').join('/'), text));
     if (top !== 'renderer' || isTest) continue;
