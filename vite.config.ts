@@ -63,13 +63,9 @@ export default defineConfig({
             // Vite's loader of lazy chunks, used by the app's chunk too: left in the entry, every lazy chunk would
             // list the entry's stylesheet (inlined by the server) as a dependency and fetch it again.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
-            // The screen engine every page runs, which the app's chunk shares with the lazy ones (widgets, the API
-            // client): one chunk, not a small one per set of importers.
-            {
-              name: 'engine',
-              test: /renderer[\\/](core[\\/](expressions[\\/](evaluate|known-trees|helpers|template|format|interpolate|index)|money[\\/]|dates[\\/]|copy[\\/](copy-text|format-message)|market[\\/]|runtime[\\/]|actions[\\/](?!(later-actions|copy|delay|upload|validate)\.ts))|telemetry[\\/]telemetry-inbox|toast[\\/]toast-store|runtime[\\/]runtime-context)/,
-              includeDependenciesRecursively: false,
-            },
+            // The app's own code: the module the entry loads (boot/start-app.tsx) and all it imports, one chunk (the
+            // lazy chunks import their share of it from there), not the small ones rolldown makes per set of importers.
+            { name: 'app', test: /renderer[\\/]boot[\\/]start-app\.tsx$/ },
             // The helpers every field widget shares travel as one chunk, not three small requests.
             {
               name: 'field-kit',

@@ -24,5 +24,5 @@ if (isAdmin && loadAdmin) {
   // cold load (a quiet main thread). The yield first: an already fetched module would evaluate in this same task.
   // Nothing of the app imported here: a module both use would sit in this chunk, whose stylesheet (inlined by the
   // server) the app's later chunk loads would then fetch again as a dependency.
-  void new Promise((r) => setTimeout(r, 0)).then(() => import('./boot/start-app')).then((m) => m.startApp(rootEl));
+  void new Promise((r) => setTimeout(r, 0)).then(() => import('./boot/app-entry')).then((m) => m.startApp(rootEl));
 }
