@@ -6,15 +6,15 @@ import.meta.glob('./nodes/*.css', { eager: true });
 // The toast's style is imported here, not by ToastRegion: the server renders that component too.
 import './toast/toast.css';
 
-// The admin console is written separately and loaded only on /admin paths.
-const adminModules = import.meta.glob<{ default: ComponentType }>('./admin/AdminApp.tsx');
+// The admin console is written separately and loaded only on /admin paths (admin/load-admin.ts).
+const adminModules = import.meta.glob<{ loadAdmin(): Promise<{ default: ComponentType }> }>('./admin/load-admin.ts');
 
 const rootEl = document.getElementById('root')!;
 const isAdmin = /^\/admin(\/|$)/.test(window.location.pathname);
-const loadAdmin = adminModules['./admin/AdminApp.tsx'];
+const loadAdmin = adminModules['./admin/load-admin.ts'];
 
 if (isAdmin && loadAdmin) {
-  const AdminApp = lazy(loadAdmin);
+  const AdminApp = lazy(() => loadAdmin().then((m) => m.loadAdmin()));
   createRoot(rootEl).render(
     createElement(Suspense, { fallback: createElement('p', null, 'loading...') }, createElement(AdminApp)),
   );
