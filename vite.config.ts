@@ -5,7 +5,9 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { eagerCjs } from './vite-eager-cjs.js';
 import { keepBorrowerEntries } from './vite-borrower-precache.js';
+import { preloadDeps } from './vite-preload-deps.js';
 
+const preloads = preloadDeps();
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Where this build writes (the bench builds elsewhere, with other roots): the precache list is read from there. */
 let builtTo = path.resolve(here, 'dist/renderer');
@@ -24,6 +26,7 @@ export default defineConfig({
   plugins: [
     react(),
     eagerCjs(),
+    preloads.plugin,
     whereBuilt,
     // The offline worker (renderer/worker/sw.ts): its own build with the precache list injected. The page registers it
     // itself, after the first screen (renderer/worker-client/), so nothing is added to the drawn page or its CSP.
@@ -53,7 +56,8 @@ export default defineConfig({
     manifest: true,
     target: 'es2020',
     // Every browser that runs this target's module scripts (Chrome 73+) has modulepreload: the polyfill was dead weight.
-    modulePreload: { polyfill: false },
+    // Lazy imports list only what the importing chunk has not loaded already (vite-preload-deps.ts).
+    modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -63,13 +67,9 @@ export default defineConfig({
             // Vite's loader of lazy chunks, used by the app's chunk too: left in the entry, every lazy chunk would
             // list the entry's stylesheet (inlined by the server) as a dependency and fetch it again.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
-            // The screen engine every page runs, which the app's chunk shares with the lazy ones (widgets, the API
-            // client): one chunk, not a small one per set of importers.
-            {
-              name: 'engine',
-              test: /renderer[\\/](core[\\/](expressions[\\/](evaluate|known-trees|helpers|template|format|interpolate|index)|money[\\/]|dates[\\/]|copy[\\/](copy-text|format-message)|market[\\/]|runtime[\\/]|actions[\\/](?!(later-actions|copy|delay|upload|validate)\.ts))|telemetry[\\/]telemetry-inbox|toast[\\/]toast-store|runtime[\\/]runtime-context)/,
-              includeDependenciesRecursively: false,
-            },
+            // The app's own code: the module the entry loads (boot/start-app.tsx) and all it imports, one chunk (the
+            // lazy chunks import their share of it from there), not the small ones rolldown makes per set of importers.
+            { name: 'app', test: /renderer[\\/]boot[\\/]start-app\.tsx$/ },
             // The helpers every field widget shares travel as one chunk, not three small requests.
             {
               name: 'field-kit',

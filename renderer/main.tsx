@@ -6,15 +6,15 @@ import.meta.glob('./nodes/*.css', { eager: true });
 // The toast's style is imported here, not by ToastRegion: the server renders that component too.
 import './toast/toast.css';
 
-// The admin console is written separately and loaded only on /admin paths.
-const adminModules = import.meta.glob<{ default: ComponentType }>('./admin/AdminApp.tsx');
+// The admin console is written separately and loaded only on /admin paths (admin/load-admin.ts).
+const adminModules = import.meta.glob<{ loadAdmin(): Promise<{ default: ComponentType }> }>('./admin/load-admin.ts');
 
 const rootEl = document.getElementById('root')!;
 const isAdmin = /^\/admin(\/|$)/.test(window.location.pathname);
-const loadAdmin = adminModules['./admin/AdminApp.tsx'];
+const loadAdmin = adminModules['./admin/load-admin.ts'];
 
 if (isAdmin && loadAdmin) {
-  const AdminApp = lazy(loadAdmin);
+  const AdminApp = lazy(() => loadAdmin().then((m) => m.loadAdmin()));
   createRoot(rootEl).render(
     createElement(Suspense, { fallback: createElement('p', null, 'loading...') }, createElement(AdminApp)),
   );
@@ -24,5 +24,5 @@ if (isAdmin && loadAdmin) {
   // cold load (a quiet main thread). The yield first: an already fetched module would evaluate in this same task.
   // Nothing of the app imported here: a module both use would sit in this chunk, whose stylesheet (inlined by the
   // server) the app's later chunk loads would then fetch again as a dependency.
-  void new Promise((r) => setTimeout(r, 0)).then(() => import('./boot/start-app')).then((m) => m.startApp(rootEl));
+  void new Promise((r) => setTimeout(r, 0)).then(() => import('./boot/app-entry')).then((m) => m.startApp(rootEl));
 }

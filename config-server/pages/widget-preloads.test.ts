@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { widgetModule, widgetPreloads } from './widget-preloads';
+import { APP_MODULE, widgetModule, widgetPreloads } from './widget-preloads';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -40,18 +40,18 @@ describe('widgetPreloads', () => {
   });
 
   it("hints the app's own chunk with every page, before the widgets, and once", () => {
+    // As vite.config.ts builds it: the module the entry loads only points at the app's chunk, which the manifest names
+    // by its file alone.
     const withApp = {
       ...manifest,
-      'index.html': { ...manifest['index.html'], dynamicImports: ['boot/start-app.tsx'] },
-      'boot/start-app.tsx': {
-        file: 'assets/start-app-S.js',
-        isDynamicEntry: true,
-        imports: ['index.html', '_options-of-O.js'],
-      },
+      'index.html': { ...manifest['index.html'], dynamicImports: [APP_MODULE] },
+      [APP_MODULE]: { file: 'assets/app-entry-E.js', isDynamicEntry: true, imports: ['_app-A.js'] },
+      '_app-A.js': { file: 'assets/app-A.js', imports: ['index.html', '_options-of-O.js'] },
     };
     const hints = widgetPreloads(staticDir(withApp));
     const app =
-      '<link rel="modulepreload" crossorigin href="/assets/start-app-S.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/app-entry-E.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/app-A.js">' +
       '<link rel="modulepreload" crossorigin href="/assets/options-of-O.js">';
     expect(hints([])).toBe(app);
     expect(hints(['page', 'text'])).toBe(app);

@@ -18,10 +18,11 @@ export const widgetModule = (type: string) =>
     .join('')}.tsx`;
 
 /**
- * The app's own code: a chunk the entry imports once React's code has run (renderer/main.tsx), which every borrower
- * page loads. Hinted with every page, or it would be asked for only after the entry ran (a round trip more).
+ * The app's own code: what the entry imports once React's code has run (renderer/main.tsx), which every borrower page
+ * loads. This module only points at the app's chunk (the manifest names that chunk by its file alone), so its closure is
+ * both. Hinted with every page, or it would be asked for only after the entry ran (a round trip more).
  */
-export const APP_MODULE = 'boot/start-app.tsx';
+export const APP_MODULE = 'boot/app-entry.ts';
 
 /** Files a manifest key pulls in (itself and its static imports), once each. */
 function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {

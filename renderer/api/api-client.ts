@@ -2,14 +2,8 @@ import type { AxiosAdapter, AxiosRequestConfig } from 'axios';
 import type { ApiMapDocument, Endpoint } from '../../schemas/generated/types';
 import type { ApiClient, ApiResult } from '../runtime/contract';
 import { appToastMs } from '../toast/toast-store';
-import {
-  callParts,
-  commonParams,
-  endpointOf as endpointIn,
-  readEnvelope,
-  safeJson,
-  scalar,
-} from '../core/api/call-rules';
+import { callParts, endpointOf as endpointIn, readEnvelope, safeJson, scalar } from '../core/api/call-rules';
+import { commonParams } from '../core/api/common-params';
 import { lazyHttpClients } from './http-clients';
 import { pendingCalls } from './pending-calls';
 import { note } from '../telemetry/telemetry-inbox';

@@ -7,33 +7,18 @@
  */
 import type { ApiResult } from '../core/api/api-result';
 import type { ApiClientOptions, AppApiClient } from './api-client';
+import { onDemand } from '../runtime/on-demand';
 
-type Module = typeof import('./api-client');
-let module: Module | undefined;
-let loading: Promise<Module> | undefined;
-let arrived = () => {};
-/** Settles when the code is here, whoever asked for it; asks for nothing itself. */
-const arrival = new Promise<void>((r) => (arrived = r));
+const code = onDemand(() => import('./api-client'));
 
 /** Loads the client's code (once; again after a failure). */
-export function warmApiClient(): Promise<Module> {
-  return (loading ??= import('./api-client').then(
-    (m) => {
-      module = m;
-      arrived();
-      return m;
-    },
-    (e: unknown) => {
-      loading = undefined;
-      throw e;
-    },
-  ));
-}
+export const warmApiClient = code.load;
 
 export function lazyApiClient(opts: ApiClientOptions): AppApiClient {
   let client: AppApiClient | undefined;
   const kept: Parameters<AppApiClient['keep']>[] = [];
   const now = () => {
+    const module = code.now();
     if (!client && module) {
       client = module.createApiClient(opts);
       for (const k of kept.splice(0)) client.keep(...k);
@@ -55,7 +40,7 @@ export function lazyApiClient(opts: ApiClientOptions): AppApiClient {
     keep(...args) {
       const c = now();
       if (c) return c.keep(...args);
-      if (kept.push(args) === 1) void arrival.then(now);
+      if (kept.push(args) === 1) void code.arrival.then(now);
     },
     // Sync: a widget that builds call URLs (captcha-image) loads the client's code with its own (nodes/registry.ts).
     url: (name, params) => now()?.url(name, params) ?? '',

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, HashRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { commonParams } from '../core/api/call-rules';
+import { commonParams } from '../core/api/common-params';
 import { lazyApiClient, warmApiClient } from '../api/lazy-api-client';
 import { lazyBridge, warmBridge } from '../bridge/lazy-bridge';
 import { commonQueryNames } from '../core/runtime/services';

@@ -6,33 +6,19 @@
  */
 import type { Bridge } from '../runtime/contract';
 import type { createBridge } from './create-bridge';
+import { onDemand } from '../runtime/on-demand';
 
-type Module = typeof import('./create-bridge');
 type Options = Parameters<typeof createBridge>[0];
-let module: Module | undefined;
-let loading: Promise<Module> | undefined;
-let arrived = () => {};
-const arrival = new Promise<void>((r) => (arrived = r));
+const code = onDemand(() => import('./create-bridge'));
 
 /** Loads the bridge's code (once; again after a failure). */
-export function warmBridge(): Promise<Module> {
-  return (loading ??= import('./create-bridge').then(
-    (m) => {
-      module = m;
-      arrived();
-      return m;
-    },
-    (e: unknown) => {
-      loading = undefined;
-      throw e;
-    },
-  ));
-}
+export const warmBridge = code.load;
 
 export function lazyBridge(opts: Options): Bridge {
   let bridge: Bridge | undefined;
   const waiting: Parameters<Bridge['send']>[] = [];
   const now = () => {
+    const module = code.now();
     if (!bridge && module) {
       bridge = module.createBridge(opts);
       for (const m of waiting.splice(0)) bridge.send(...m);
@@ -45,7 +31,7 @@ export function lazyBridge(opts: Options): Bridge {
       const b = now();
       if (b) return b.send(...message);
       if (waiting.push(message) === 1) {
-        void arrival.then(now);
+        void code.arrival.then(now);
         warmBridge().catch((e: unknown) => opts.logError(`bridge not loaded: ${(e as Error)?.message ?? e}`));
       }
     },

@@ -1,8 +1,9 @@
 import type { MouseEvent } from 'react';
 import type { Widget } from '../runtime/contract';
 import { useRuntime } from '../runtime/runtime-context';
-import { isSameOriginEmbed } from '../runtime/same-origin-embeds';
-import { isAllowedEmbed, isSafeLinkUrl } from './safe-url';
+import { isSameOriginEmbed } from '../core/runtime/same-origin-embeds';
+import { isAllowedEmbed } from './embed-policy';
+import { isSafeLinkUrl } from './safe-url';
 
 /**
  * An https page of an origin the market allows, or a page of this very origin the server allows (the sandbox's own,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedEmbed, isSafeImageSrc, isSafeLinkUrl } from './safe-url';
+import { isSafeImageSrc, isSafeLinkUrl } from './safe-url';
 
 describe('URL guards', () => {
   it('images: http(s), relative and data:image only', () => {
@@ -44,12 +44,5 @@ describe('URL guards', () => {
       expect(isSafeImageSrc(bad), JSON.stringify(bad)).toBe(false);
     }
     expect(new URL('/\t/evil.example', 'https://app.example').host).toBe('evil.example');
-  });
-  it('embeds: https and an allowed origin', () => {
-    const origins = ['https://docs.example.com'];
-    expect(isAllowedEmbed('https://docs.example.com/privacy', origins)).toBe(true);
-    expect(isAllowedEmbed('http://docs.example.com/privacy', origins)).toBe(false);
-    expect(isAllowedEmbed('https://docs.example.com.evil.io/x', origins)).toBe(false);
-    expect(isAllowedEmbed('https://docs.example.com/x', undefined)).toBe(false);
   });
 });

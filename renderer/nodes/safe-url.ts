@@ -1,6 +1,6 @@
 /**
  * URL guards for addresses that come from documents or data. Documents are edited by ops and data comes
- * from the backend, so neither may smuggle a `javascript:` link or frame a page the market did not allow.
+ * from the backend, so neither may smuggle a `javascript:` link. (What a page may frame: embed-policy.ts.)
  */
 
 /**
@@ -30,17 +30,4 @@ export function isSafeLinkUrl(url: unknown): url is string {
   if (relative.test(s)) return true;
   const scheme = schemeOf(s);
   return scheme === 'http' || scheme === 'https' || scheme === 'tel' || scheme === 'mailto';
-}
-
-/** An embedded page must be https and its origin one of the market's `embedOrigins`. */
-export function isAllowedEmbed(src: unknown, allowedOrigins: unknown): src is string {
-  if (typeof src !== 'string' || !Array.isArray(allowedOrigins)) return false;
-  let url: URL;
-  try {
-    url = new URL(src);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'https:') return false;
-  return allowedOrigins.some((o) => typeof o === 'string' && o.replace(/\/+$/, '') === url.origin);
 }

@@ -1,11 +1,11 @@
 /**
- * The browser's side of same-origin embeds (the rule itself is in core/runtime/same-origin-embeds.ts): boot stores
- * the paths the server allows for this page load, and each screen reads them with the page's own origin.
+ * The browser's side of same-origin embeds (the rule itself is in core/runtime/same-origin-embeds.ts, which the
+ * embedded-page widget's chunk imports): boot stores the paths the server allows for this page load, and each screen
+ * reads them with the page's own origin.
  */
 import type { SameOriginEmbeds } from '../core/runtime/same-origin-embeds';
 
 export type { SameOriginEmbeds };
-export { isSameOriginEmbed } from '../core/runtime/same-origin-embeds';
 
 let paths: readonly string[] = [];
 

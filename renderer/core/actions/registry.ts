@@ -3,7 +3,6 @@ import { api } from './api';
 import { bridge } from './bridge';
 import { closeModal } from './close-modal';
 import { ifAction } from './if';
-import { navigate } from './navigate';
 import { openModal } from './open-modal';
 import { openUrl } from './open-url';
 import { sequence } from './sequence';
@@ -23,7 +22,7 @@ const later =
 /** One handler per action type; typed so an action type without a handler fails to compile. */
 export const handlers: HandlerRegistry = {
   api,
-  navigate,
+  navigate: later('navigate'),
   toast,
   bridge,
   setState,

@@ -15,14 +15,6 @@ export function toForm(params: Record<string, unknown>): URLSearchParams {
   return body;
 }
 
-/** The common params of the map, read from the page query (empty values left out). */
-export function commonParams(apiMap: ApiMapDocument, query: Record<string, string>): Record<string, string> {
-  const common: Record<string, string> = {};
-  for (const p of apiMap.commonParams ?? [])
-    if (query[p.query] != null && query[p.query] !== '') common[p.name] = query[p.query];
-  return common;
-}
-
 export const endpointOf = (apiMap: ApiMapDocument, name: string): Endpoint | undefined =>
   Object.hasOwn(apiMap.endpoints, name) ? apiMap.endpoints[name] : undefined;
 

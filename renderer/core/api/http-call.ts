@@ -3,7 +3,8 @@
  * client follows (call-rules.ts): what the config server sends itself, and what it hands the page to send early.
  */
 import type { ApiMapDocument, Endpoint } from '../../../schemas/generated/types';
-import { callParts, commonParams, markerHeaders, scalar } from './call-rules';
+import { callParts, markerHeaders, scalar } from './call-rules';
+import { commonParams } from './common-params';
 
 export interface HttpCall {
   /** The API map's base URL (absolute, or same-origin such as `/sandbox`) + path + query string. */
