@@ -21,14 +21,14 @@ describe('a drawn page kept for a repeat visit', () => {
     expect(keptPageAt(parse(keptMarkup(drawn, 1_700_000_000_000)))).toBe(1_700_000_000_000);
   });
 
-  it('is not painted before its data element, which follows the drawn markup, is parsed', () => {
+  it('is not painted before the element after its drawn markup, its boot data, is parsed', () => {
     const doc = parse(keptMarkup(drawn, 1));
     const expectLink = doc.head.querySelector('link[rel="expect"]');
     expect(expectLink?.getAttribute('blocking')).toBe('render');
     expect(expectLink?.getAttribute('href')).toBe(`#${BOOT_DATA_ID}`);
-    expect(doc.getElementById(BOOT_DATA_ID)?.compareDocumentPosition(doc.getElementById('root')!)).toBe(
-      Node.DOCUMENT_POSITION_PRECEDING,
-    );
+    const root = doc.getElementById('root')!;
+    expect(root.compareDocumentPosition(doc.getElementById(BOOT_DATA_ID)!)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(root.textContent).toBe('Keluhan 001: dana belum masuk');
   });
 
   it('leaves out the code hints only: the same entry, styles, early-input script, data and text', () => {

@@ -2,7 +2,7 @@
  * Where a repeat visit's time goes: one pair as the repeat-visit rows run it (a first visit, the worker keeps the
  * page, the same URL again), with a Chromium trace of the repeat visit and the network log of both visits.
  *
- *   npx tsx tests/bench/render/repeat-trace.ts [appDir] [--label complaint] [--save dir]
+ *   npx tsx tests/bench/render/repeat-trace.ts [appDir] [--label complaint] [--cold] [--save dir]
  *
  * Heavy: run it under the shared lock.
  */
@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { buildApp, repoRoot, resultsDir } from '../bundle/build-app.js';
 import { startChildServer } from '../lib/child-server.js';
 import { CHROMIUM_ARGS, executablePath, nextReport, openProbedPage } from './render-bench.js';
-import { PROBE_CAP_MS } from './page-probe.js';
+import { PROBE_CAP_MS, type ProbeResult } from './page-probe.js';
 import { prepareDataDir, BENCH_SCREEN_A_PATH } from './prepare-data-dir.js';
 import { historyItems } from './screen-a-payload.js';
 
@@ -54,6 +54,38 @@ async function collect(cdp: CDPSession): Promise<Ev[]> {
   await cdp.send('Tracing.end');
   await done;
   return events;
+}
+
+/** The repeat visit's time, cut into phases from the trace (ms from navigation start, the probe's clock). */
+function phases(events: Ev[], probe: ProbeResult): string[] {
+  const at = (name: string, pred: (e: Ev) => boolean = () => true) => events.find((e) => e.name === name && pred(e));
+  const start = at('NavigationStartToBeginNavigation') ?? at('ActualNavigationStartToNavigationStart');
+  const t0 = start?.ts ?? 0;
+  const ms = (ts: number | undefined) => (ts === undefined ? '-' : ((ts - t0) / 1000).toFixed(0));
+  // The page's main thread: where the kept page's body is handed to the parser.
+  const body = events
+    .filter((e) => e.name === 'DocumentLoader::CommitData' && e.ph === 'X')
+    .sort((a, b) => a.ts - b.ts)
+    .find((e) => e.ts > t0 && (e.args?.length ?? 2) > 1);
+  if (!body) return ['no page body in the trace'];
+  const main = (e: Ev) => e.pid === body.pid && e.tid === body.tid && e.ph === 'X' && e.ts >= t0;
+  const contentTs = t0 + (probe.content ?? 0) * 1000;
+  const before = (e: Ev) => main(e) && e.ts < contentTs;
+  const sum = (pred: (e: Ev) => boolean) =>
+    (events.filter(pred).reduce((a, e) => a + (e.dur ?? 0), 0) / 1000).toFixed(0);
+  const fetchEv = at('ServiceWorkerMainResourceLoader::DidPrepareFetchEvent');
+  const answered = at('ServiceWorkerMainResourceLoader::DidDispatchFetchEvent');
+  const workerStarts = events.filter((e) => e.name === 'ServiceWorkerVersion::StartWorker' && e.ts >= t0);
+  const commit = events.find((e) => main(e) && e.name === 'RenderFrameImpl::CommitNavigation');
+  const firstParse = events.find((e) => main(e) && e.name === 'ParseHTML' && (e.args?.parsed_bytes ?? 0) > 1);
+  const hints = events.filter((e) => main(e) && e.name === 'ResourceFetcher::requestResource' && e.ts < contentTs);
+  return [
+    `worker: fetch event at ${ms(fetchEv?.ts)} (worker ${fetchEv?.args?.initial_worker_status ?? '?'}${workerStarts.length ? ', started for it' : ''}), answered at ${ms(answered?.ts)}`,
+    `page commit on the main thread: ${ms(commit?.ts)} to ${ms(commit && commit.ts + (commit.dur ?? 0))}`,
+    `body to the parser at ${ms(body.ts)} (${((body.dur ?? 0) / 1000) | 0} ms, ${hints.filter((e) => e.ts < body.ts + (body.dur ?? 0)).length} fetches started in it); first parse at ${ms(firstParse?.ts)}`,
+    `before content (main thread, ms): parse ${sum((e) => before(e) && e.name === 'ParseHTML')}, style+layout ${sum((e) => before(e) && (e.name === 'Layout' || e.name === 'UpdateLayoutTree'))}, paint ${sum((e) => before(e) && (e.name === 'Paint' || e.name === 'PrePaint'))}, script ${sum((e) => before(e) && (e.name === 'EvaluateScript' || e.name === 'v8.evaluateModule' || e.name === 'FunctionCall'))}, fetches started ${hints.length}`,
+    `content ${probe.content?.toFixed(0)}, painted ${probe.painted?.toFixed(0) ?? '-'}, first contentful paint ${probe.fcp?.toFixed(0)}`,
+  ];
 }
 
 async function main() {
@@ -107,7 +139,7 @@ async function main() {
     };
     const first = await visit();
     console.log('first', JSON.stringify(first));
-    console.log(net.join('\n'));
+    if (args.includes('--net')) console.log(net.join('\n'));
     net.length = 0;
     const until = Date.now() + 90_000;
     for (;;) {
@@ -122,7 +154,11 @@ async function main() {
       await page.waitForTimeout(250);
     }
     await page.goto('about:blank');
-    await page.waitForTimeout(opt('--idle') ? Number(opt('--idle')) : 0);
+    // --cold: the worker stopped, as on a phone that comes back after the browser let it go (30 s idle).
+    if (args.includes('--cold')) {
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+    }
     await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
     const rep = nextReport(page, 60_000 + PROBE_CAP_MS);
     rep.catch(() => {});
@@ -130,54 +166,12 @@ async function main() {
     const repeat = await rep;
     const events = await collect(cdp);
     console.log('repeat', JSON.stringify(repeat));
-    console.log(net.join('\n'));
-    const timing = await page.evaluate(() => {
-      const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const res = performance
-        .getEntriesByType('resource')
-        .map(
-          (r: any) =>
-            `${r.name.slice(-50)} start=${r.startTime.toFixed(0)} wst=${r.workerStart.toFixed(0)} rs=${r.responseStart.toFixed(0)} re=${r.responseEnd.toFixed(0)} block=${r.renderBlockingStatus}`,
-        );
-      return {
-        nav: n.toJSON(),
-        res,
-        kept: !!document.querySelector('meta[name="sdui-kept"]'),
-        len: document.documentElement.outerHTML.length,
-      };
-    });
-    console.log(JSON.stringify(timing, null, 1));
+    if (args.includes('--net')) console.log(net.join('\n'));
     if (saveDir) {
       mkdirSync(saveDir, { recursive: true });
       writeFileSync(join(saveDir, `repeat-${Date.now()}.trace.json`), JSON.stringify({ traceEvents: events }));
     }
-    // The navigation start of the main frame, then everything interesting relative to it.
-    const navStart = events.find(
-      (e) =>
-        e.name === 'navigationStart' &&
-        e.args?.data?.isLoadingMainFrame &&
-        e.args?.data?.documentLoaderURL?.startsWith('http'),
-    );
-    const base = navStart?.ts ?? Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
-    const rel = (e: Ev) => ((e.ts - base) / 1000).toFixed(1);
-    const interesting =
-      /ServiceWorker|FetchEvent|Navigation|ParseHTML|ParseAuthorStyleSheet|ResourceSend|ResourceFinish|ResourceReceiveResponse|firstPaint|firstContentfulPaint|EvaluateScript|v8.compile|Layout|UpdateLayoutTree|Paint$|domContentLoaded|MarkDOMContent|RunTask|FunctionCall|TimerFire|v8.run|CompileScript|Commit/;
-    const lines = events
-      .filter(
-        (e) =>
-          e.ts >= base - 5000 &&
-          interesting.test(e.name) &&
-          (e.dur === undefined ||
-            e.dur > 2000 ||
-            e.ph !== 'X' ||
-            /ServiceWorker|Fetch|Parse|Resource|Paint/.test(e.name)),
-      )
-      .sort((a, b) => a.ts - b.ts)
-      .map(
-        (e) =>
-          `${rel(e).padStart(8)} ${e.dur ? (e.dur / 1000).toFixed(1).padStart(6) : '      '} ${e.ph} pid${e.pid}/${e.tid} ${e.cat.slice(0, 30)} ${e.name} ${JSON.stringify(e.args?.data ?? e.args ?? {}).slice(0, 160)}`,
-      );
-    console.log(lines.slice(0, 600).join('\n'));
+    console.log(phases(events, repeat).join('\n'));
     await context.close();
   } finally {
     await browser.close();
