@@ -65,9 +65,12 @@ export function looksLikeScreen(v: unknown): v is PublishedScreen {
   return !!s && typeof s === 'object' && s.kind === 'screen' && typeof s.id === 'string' && Array.isArray(s.body);
 }
 
+/** The id of the boot data element, which the config server writes after the drawn markup. */
+export const BOOT_DATA_ID = 'sdui-boot';
+
 /** Reads the inlined boot data; absent or unreadable → null (the app fetches instead). */
 export function readBootData(doc: Document = document): BootData | null {
-  const el = doc.getElementById('sdui-boot');
+  const el = doc.getElementById(BOOT_DATA_ID);
   if (!el?.textContent) return null;
   try {
     const data = JSON.parse(el.textContent) as BootData;

@@ -7,9 +7,10 @@
  */
 import { KEPT_META, type KeptVerdict } from './worker-protocol';
 import { HAND_OFF_ID } from '../core/first-calls/hand-off';
+import { BOOT_DATA_ID } from '../boot/boot-types';
 
 /** The drawn page's data elements: its boot data (versions, release) and its hand-off (answers). */
-const PAGE_DATA = ['sdui-boot', HAND_OFF_ID];
+const PAGE_DATA = [BOOT_DATA_ID, HAND_OFF_ID];
 
 export type { KeptVerdict };
 

@@ -10,7 +10,8 @@
  * for the identity the page says it was drawn for (another identity drops every kept page), at most the market's
  * `offline.keepAnswersHours` and never over a day, and only when the page asks (`KEEP_PAGE`, after it booted).
  */
-import { KEPT_META, PAGES_CACHE, type KeepPageMessage } from './worker-protocol';
+import { PAGES_CACHE, type KeepPageMessage } from './worker-protocol';
+import { keptMarkup } from './kept-page-markup';
 
 /** The longest a page is kept, whatever a market says: personal answers are never kept longer. */
 const MAX_KEEP_MS = 24 * 3600_000;
@@ -99,10 +100,11 @@ export async function keepPage(msg: KeepPageMessage): Promise<void> {
   headers.set(KEEP_UNTIL, String(now + maxAge));
   headers.set(WHO, who);
   headers.set(BUILD, build);
+  // The body kept is the decoded text: the network's length and encoding describe other bytes.
   headers.delete('Content-Length');
-  // Marked for the app once, here: answering with it is then a lookup, nothing more.
-  const marked = body.replace('<head>', `<head><meta name="${KEPT_META}" content="${now}">`);
-  await cache.put(url.href, new Response(marked, { status: 200, headers }));
+  headers.delete('Content-Encoding');
+  // Marked and arranged for a repeat visit once, here: answering with it is then a lookup, nothing more.
+  await cache.put(url.href, new Response(keptMarkup(body, now), { status: 200, headers }));
 }
 
 /** The kept page of `url`, still within its time, marked for the app (`KEPT_META`). */

@@ -21,6 +21,11 @@
 export interface ProbeResult {
   mark: number | null;
   content: number | null;
+  /**
+   * The first frame painted once content was visible: the end of the next rendering update's paint, read by a task
+   * queued from that frame's requestAnimationFrame (the text can be in the page before a frame shows it).
+   */
+  painted?: number | null;
   /** First contentful paint. */
   fcp: number | null;
   /** End of the last long task after the first screen (content visible when none), ms from navigation start. */
@@ -53,9 +58,9 @@ export function probeScript(needles: string[], tap?: TapSpec): string {
   return `(() => {
   const needles = ${JSON.stringify(needles)};
   const tap = ${JSON.stringify(tap ?? null)};
-  const result = { mark: null, content: null, fcp: null, quiet: null, longTasks: 0, longestTask: 0, tapAt: null, effectAt: null };
+  const result = { mark: null, content: null, painted: null, fcp: null, quiet: null, longTasks: 0, longestTask: 0, tapAt: null, effectAt: null };
   let sent = false, loaded = false, lastLong = 0, tapAsked = false;
-  const ready = () => result.content !== null && result.mark !== null && result.fcp !== null && loaded &&
+  const ready = () => result.content !== null && result.painted !== null && result.mark !== null && result.fcp !== null && loaded &&
     performance.now() - Math.max(lastLong, result.content) >= ${QUIET_MS} && (!tap || result.effectAt !== null);
   const report = (force) => {
     if (sent || result.content === null || (!force && !ready())) return;
@@ -114,6 +119,11 @@ export function probeScript(needles: string[], tap?: TapSpec): string {
     if (tap && result.tapAt !== null && result.effectAt === null && firstVisible(tap.effect)) result.effectAt = performance.now();
     if (result.content === null && needles.every((n) => document.body.textContent.includes(n)) && needles.every(seen)) {
       result.content = performance.now();
+      requestAnimationFrame(() => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => { result.painted = performance.now(); };
+        ch.port2.postMessage(0);
+      });
       setTimeout(() => report(true), ${PROBE_CAP_MS});
     }
   };

@@ -30,6 +30,9 @@ const KEEP_WAIT_MS = 90_000;
 interface Pair {
   first: number | null;
   repeat: number | null;
+  /** The first frame painted once content was visible, each visit (page-probe.ts `painted`). */
+  firstPainted?: number | null;
+  repeatPainted?: number | null;
   kept: boolean;
   /** The repeat visit's worker start / fetch start / response start / response end / DOM interactive, ms. */
   timing?: string;
@@ -70,7 +73,14 @@ async function pair(browser: Browser, s: RepeatScenario): Promise<Pair> {
       const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       return [n.workerStart, n.fetchStart, n.responseStart, n.responseEnd, n.domInteractive].map((x) => x.toFixed(0));
     });
-    return { first: first.content, repeat: repeat.content, kept, timing: timing.join('/') };
+    return {
+      first: first.content,
+      repeat: repeat.content,
+      firstPainted: first.painted,
+      repeatPainted: repeat.painted,
+      kept,
+      timing: timing.join('/'),
+    };
   } finally {
     await context.close();
   }
@@ -100,7 +110,7 @@ export async function repeatVisitBench(
         }
         all[k].push(p);
         log(
-          `  ${s.label} pair ${i + 1}/${pairs}: first visit content ${p.first?.toFixed(0) ?? '-'} ms, repeat ${p.repeat?.toFixed(0) ?? '-'} ms (${p.kept ? 'from the phone' : 'from the network'}; worker/fetch/response/end/interactive ${p.timing} ms)`,
+          `  ${s.label} pair ${i + 1}/${pairs}: first visit content ${p.first?.toFixed(0) ?? '-'} ms (painted ${p.firstPainted?.toFixed(0) ?? '-'}), repeat ${p.repeat?.toFixed(0) ?? '-'} ms (painted ${p.repeatPainted?.toFixed(0) ?? '-'}; ${p.kept ? 'from the phone' : 'from the network'}; worker/fetch/response/end/interactive ${p.timing} ms)`,
         );
       }
     }
@@ -110,9 +120,15 @@ export async function repeatVisitBench(
       const ps = all[k].filter((p) => p.first !== null && p.repeat !== null && p.first > 0);
       const ratios = ps.map((p) => p.repeat! / p.first!);
       const kept = all[k].filter((p) => p.kept).length;
+      // The row's figure is content visible (the render rows' rule); the first frame painted after it is said too.
+      const pp = all[k].filter((p) => p.firstPainted != null && p.repeatPainted != null && p.firstPainted > 0);
+      const painted = pp.length
+        ? `; first frame painted with it: ${median(pp.map((p) => p.repeatPainted! / p.firstPainted!)).toFixed(2)}× ` +
+          `(first ${median(pp.map((p) => p.firstPainted!)).toFixed(0)} ms, repeat ${median(pp.map((p) => p.repeatPainted!)).toFixed(0)} ms)`
+        : '';
       const note =
         `${spread(ratios, (x) => x.toFixed(2))}, ${ps.length} pairs; first visit ${median(ps.map((p) => p.first!)).toFixed(0)} ms, ` +
-        `repeat ${median(ps.map((p) => p.repeat!)).toFixed(0)} ms; ${kept} of ${all[k].length} repeat visits painted from the phone; ${cpuNote}`;
+        `repeat ${median(ps.map((p) => p.repeat!)).toFixed(0)} ms${painted}; ${kept} of ${all[k].length} repeat visits painted from the phone; ${cpuNote}`;
       rows.push(
         row(
           'render',
