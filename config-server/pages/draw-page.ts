@@ -120,8 +120,18 @@ export function pageDrawer(
     return page;
   };
 
-  /** What one request draws from: the snapshot's caches, the market's bundle and the screen's document. */
+  /** A request's target, worked out once: the router asks for its head and then its drawing. */
+  const targets = new WeakMap<DrawPageRequest, { snap: PublishedSnapshot; t: ReturnType<typeof targetOf> }>();
   function target(snap: PublishedSnapshot, req: DrawPageRequest) {
+    const hit = targets.get(req);
+    if (hit?.snap === snap) return hit.t;
+    const t = targetOf(snap, req);
+    targets.set(req, { snap, t });
+    return t;
+  }
+
+  /** What one request draws from: the snapshot's caches, the market's bundle and the screen's document. */
+  function targetOf(snap: PublishedSnapshot, req: DrawPageRequest) {
     let mine = cache.get(snap);
     if (!mine)
       cache.set(

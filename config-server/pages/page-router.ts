@@ -138,7 +138,7 @@ export function rendererRouter(
   const parts = streamedParts();
   // A streamed page's two parts as built from its head (the head's object is handed out again only for the same
   // version or arm, market, screen and what its shell read of the query): assembled once, not per response.
-  const streams = new WeakMap<PageHead, { template: string; hints: string; stream: ReturnType<typeof streamedPage> }>();
+  const streams = new WeakMap<PageHead, { template: string; stream: ReturnType<typeof streamedPage> }>();
   // One object per published version, market and screen: what a shell page depends on besides the build.
   const shells = new WeakMap<PublishedSnapshot, Map<string, object>>();
   const shellToken = (snap: PublishedSnapshot, key: string) => {
@@ -243,13 +243,13 @@ export function rendererRouter(
     if (drawReq && early) {
       res.setHeader('Cache-Control', 'private, no-store');
       // The head object stands for its version or arm, market, screen and the query params its shell read
-      // (draw-page.ts), as the boot data does for all but the build: kept with it, per template and widget hints.
-      const hints = preloads(snap.screenNodeTypes(screenId!));
+      // (draw-page.ts), as the boot data does for all but the build: kept with it per template (a build replaces
+      // index.html, the manifest the widget hints come from with it, as for the shell page).
       let kept = streams.get(early);
-      if (kept?.template !== html || kept.hints !== hints) {
+      if (kept?.template !== html) {
         const boot = bootScript(target, preloads, { bundle: 'reference', embedPaths });
         const page = (p: DrawnPage) => injectBoot(injectDrawn(styled(html), p, { hintsInBody: true }), boot);
-        kept = { template: html, hints, stream: streamedPage(page, early, log, `streamed page ${screenId}`) };
+        kept = { template: html, stream: streamedPage(page, early, log, `streamed page ${screenId}`) };
         streams.set(early, kept);
       }
       const { stream } = kept;
