@@ -81,8 +81,8 @@ describe('a screen shell', () => {
     expect(shell.queryReads).toEqual(['type']);
     // A shell of the whole screen read everything it drew.
     const still = renderStaticShell({
-      ...input,
-      doc: { ...input.doc, body: page([{ type: 'text', value: '{{ query.token }}' }]) },
+      ...screen(page([{ type: 'text', value: '{{ query.token }}' }])),
+      query: input.query,
     });
     expect(still!.queryReads).toEqual(['token']);
   });
