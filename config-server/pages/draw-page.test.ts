@@ -2,7 +2,8 @@ import http from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
-import { injectDrawn, pageDrawer } from './draw-page.js';
+import { pageDrawer } from './draw-page.js';
+import { injectDrawn } from './inject-drawn.js';
 import { compactHandOff, readHandOff } from '../../renderer/core/first-calls/hand-off.js';
 import { CAPTURE_SCRIPT } from '../../renderer/boot/capture/capture-script.js';
 

@@ -1,6 +1,5 @@
 import type { ApiMapDocument, ScreenDocument } from '../../schemas/generated/types.js';
 import {
-  CAPTURE_SCRIPT,
   prepareStaticRender,
   renderStaticScreen,
   renderStaticShell,
@@ -20,7 +19,6 @@ import {
   planReadsClock,
   type PlanInput,
   type PlannedCall,
-  writeHandOff,
   type EarlyCall,
   type HandOff,
   readServerAnswer,
@@ -33,6 +31,7 @@ import type { PublishedSnapshot } from '../published/snapshot.js';
 import { ssrFetch, type SsrSettings } from './backend-call.js';
 import { noTelemetry, type DrawnOutcome, type PrefetchOutcome, type Telemetry } from '../ops/telemetry.js';
 import { escapeHtml } from '../http/escape-html.js';
+import { queryKeyedCache } from './query-reads.js';
 
 /** Distinct common-param combinations kept per published version; visitors of the site rarely carry any. */
 const MAX_ENTRIES = 500;
@@ -96,6 +95,8 @@ interface PerSnapshot {
   drawn: Map<string, { page: DrawnPage | null; at: number }>;
   /** A screen's first calls by page query: the same for every request of it (see `firstCallsOf`). */
   calls: Map<string, FirstCalls>;
+  /** Streamed pages' heads and shells, per market, screen, embeds and the query params they read. */
+  heads: ReturnType<typeof queryKeyedCache<PageHead>>;
 }
 
 /**
@@ -119,8 +120,18 @@ export function pageDrawer(
     return page;
   };
 
-  /** What one request draws from: the snapshot's caches, the market's bundle and the screen's document. */
+  /** A request's target, worked out once: the router asks for its head and then its drawing. */
+  const targets = new WeakMap<DrawPageRequest, { snap: PublishedSnapshot; t: ReturnType<typeof targetOf> }>();
   function target(snap: PublishedSnapshot, req: DrawPageRequest) {
+    const hit = targets.get(req);
+    if (hit?.snap === snap) return hit.t;
+    const t = targetOf(snap, req);
+    targets.set(req, { snap, t });
+    return t;
+  }
+
+  /** What one request draws from: the snapshot's caches, the market's bundle and the screen's document. */
+  function targetOf(snap: PublishedSnapshot, req: DrawPageRequest) {
     let mine = cache.get(snap);
     if (!mine)
       cache.set(
@@ -132,6 +143,7 @@ export function pageDrawer(
           pages: new Map(),
           drawn: new Map(),
           calls: new Map(),
+          heads: queryKeyedCache((h: PageHead) => h.shell?.queryReads ?? []),
         }),
       );
     if (!snap.screen(req.screenId)) return undefined;
@@ -162,14 +174,19 @@ export function pageDrawer(
     const screen = screenOf(t.doc, t.bundle, t.query, t.names);
     const input = { ...screen, apiMap: t.bundle.apiMap };
     if (!firstCallsOf(t.mine, req.screenId, input).server) return undefined;
-    const { title, description } = screenHead(input, t.doc);
     await ready;
-    return {
-      title: escapeHtml(title),
-      description: escapeHtml(description),
-      lang: escapeHtml(String(t.bundle.textSet.locale ?? '')),
-      shell: renderStaticShell({ ...screen, sameOriginEmbeds: req.sameOriginEmbeds }),
-    };
+    // Drawn once per published version or arm (the cache is the snapshot's), market, embeds and the query params
+    // the drawing read: the same object again, so what the router builds from it is kept with it.
+    const key = JSON.stringify([req.market, req.screenId, req.sameOriginEmbeds ?? null]);
+    return t.mine.heads.get(key, t.query, () => {
+      const { title, description } = screenHead(input, t.doc);
+      return {
+        title: escapeHtml(title),
+        description: escapeHtml(description),
+        lang: escapeHtml(String(t.bundle.textSet.locale ?? '')),
+        shell: renderStaticShell({ ...screen, sameOriginEmbeds: req.sameOriginEmbeds }),
+      };
+    });
   }
 
   /**
@@ -370,29 +387,4 @@ function isStatic(snap: PublishedSnapshot, mine: PerSnapshot, id: string): boole
     mine.flags.set(id, flag);
   }
   return flag;
-}
-
-/** Resource hints React writes ahead of a drawing's markup (e.g. image preloads). */
-export const drawnHints = (html: string) => /^(?:<link [^>]*\/>)+/.exec(html)?.[0] ?? '';
-
-/** The server-rendered page: body markup in the root element (and its data inlined), title and language in the head. */
-export function injectDrawn(html: string, page: DrawnPage, opts: { hintsInBody?: boolean } = {}): string {
-  const data = page.data ? writeHandOff(page.data) : '';
-  // Resource hints React writes ahead of the markup (e.g. image preloads) belong in the head, not in the root; a
-  // streamed page (stream-page.ts) sent its head before they were known, so they open its body instead.
-  const hints = drawnHints(page.html);
-  const body = page.html.slice(hints.length);
-  const headHints = opts.hintsInBody ? '' : hints;
-  // The capture script last in the head: it records early input from the first paint of the body on.
-  // Allowed by its hash (http/security-headers.ts), so it must be exactly CAPTURE_SCRIPT between the tags.
-  return html
-    .replace(/<\/head>/i, () => `${headHints}<script>${CAPTURE_SCRIPT}</script></head>`)
-    .replace(/<body[^>]*>/i, (tag) => (opts.hintsInBody ? tag + hints : tag))
-    .replace(/<div id="root"><\/div>/, () => `<div id="root" data-ssr="">${body}</div>${data}`)
-    .replace(
-      /<title>[^<]*<\/title>/,
-      () =>
-        `<title>${page.title}</title>${page.description ? `<meta name="description" content="${page.description}" />` : ''}`,
-    )
-    .replace(/<html lang="[^"]*"/, () => (page.lang ? `<html lang="${page.lang}"` : '<html'));
 }

@@ -5,7 +5,8 @@ import { notModified } from '../http/conditional.js';
 import type { PublishedSnapshot } from '../published/snapshot.js';
 import { widgetPreloads } from './widget-preloads.js';
 import { readWhenChanged } from './read-when-changed.js';
-import { injectDrawn, pageDrawer, type DrawnPage } from './draw-page.js';
+import { pageDrawer, type DrawnPage, type PageHead } from './draw-page.js';
+import { injectDrawn } from './inject-drawn.js';
 import { streamedPage } from './stream-page.js';
 import { sendStreamed, streamedParts } from './streamed-parts.js';
 import { escapeHtml } from '../http/escape-html.js';
@@ -135,6 +136,9 @@ export function rendererRouter(
   const drawPage = pageDrawer(log, ssr, telemetry);
   const assembled = assembledPages();
   const parts = streamedParts();
+  // A streamed page's two parts as built from its head (the head's object is handed out again only for the same
+  // version or arm, market, screen and what its shell read of the query): assembled once, not per response.
+  const streams = new WeakMap<PageHead, { template: string; stream: ReturnType<typeof streamedPage> }>();
   // One object per published version, market and screen: what a shell page depends on besides the build.
   const shells = new WeakMap<PublishedSnapshot, Map<string, object>>();
   const shellToken = (snap: PublishedSnapshot, key: string) => {
@@ -237,19 +241,30 @@ export function rendererRouter(
         ? await drawPage.head(snap, drawReq)
         : undefined;
     if (drawReq && early) {
-      const boot = bootScript(target, preloads, { bundle: 'reference', embedPaths });
-      const page = (p: DrawnPage) => injectBoot(injectDrawn(styled(html), p, { hintsInBody: true }), boot);
       res.setHeader('Cache-Control', 'private, no-store');
-      const stream = streamedPage(page, early, log, `streamed page ${screenId}`);
+      // The head object stands for its version or arm, market, screen and the query params its shell read
+      // (draw-page.ts), as the boot data does for all but the build: kept with it per template (a build replaces
+      // index.html, the manifest the widget hints come from with it, as for the shell page).
+      let kept = streams.get(early);
+      if (kept?.template !== html) {
+        const boot = bootScript(target, preloads, { bundle: 'reference', embedPaths });
+        const page = (p: DrawnPage) => injectBoot(injectDrawn(styled(html), p, { hintsInBody: true }), boot);
+        kept = { template: html, stream: streamedPage(page, early, log, `streamed page ${screenId}`) };
+        streams.set(early, kept);
+      }
+      const { stream } = kept;
       // The head and the shell read no borrower data: compressed once per arm and text.
       const head = parts.head(snap, stream.sent, html, () => stream.sent);
       await sendStreamed(req, res, head, () =>
         drawPage(snap, drawReq)
           .catch((e: unknown) => (log(`streamed page ${screenId}: drawing failed`, e), null))
           .then(async (rendered) => {
-            const text = withTicket(await stream.rest(rendered, () => drawPage.bare(snap, drawReq), shellPage));
             // A rest holding a view ticket is one response's; any other is kept with its drawn page.
-            return parts.rest(head, snap.release || !rendered ? undefined : rendered, () => text);
+            const owner = snap.release || !rendered ? undefined : rendered;
+            const done = owner && parts.kept(head, owner);
+            if (done) return done;
+            const text = withTicket(await stream.rest(rendered, () => drawPage.bare(snap, drawReq), shellPage));
+            return parts.rest(head, owner, () => text);
           }),
       );
       return;

@@ -141,7 +141,7 @@ describe('a streamed page whose drawing does not continue its shell', () => {
   const page = (p: DrawnPage) =>
     `<html><head><title>${p.title}</title></head><body><div id="root" data-ssr="">${p.html}</div></body></html>`;
   const meta = { title: 'T', description: 'T', lang: 'id' };
-  const shell = { hints: '', html: '<div class="sdui-page"><main><p>Shell</p>' };
+  const shell = { hints: '', html: '<div class="sdui-page"><main><p>Shell</p>', queryReads: [] };
   const drawn = (html: string): DrawnPage => ({ ...meta, html });
 
   it('is finished with the page drawn without data, so the app makes the call', async () => {

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
-import { drawnHints, type DrawnPage, type PageHead } from './draw-page.js';
+import type { DrawnPage, PageHead } from './draw-page.js';
+import { drawnHints } from './inject-drawn.js';
 
 /**
  * Where a page's head ends for streaming: just after its `<body>` tag. Everything before it (the inlined stylesheet,

@@ -42,6 +42,10 @@ export function streamedParts() {
       mine.set(key, head);
       return head;
     },
+    /** The rest kept for `owner` after `head`, if any: looked up before the rest's text is made. */
+    kept(head: StreamedHead, owner: object): StreamedRest | undefined {
+      return rests.get(owner)?.get(head);
+    },
     rest(head: StreamedHead, owner: object | undefined, build: () => string): StreamedRest {
       let mine = owner && rests.get(owner);
       const hit = mine?.get(head);

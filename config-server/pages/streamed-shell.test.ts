@@ -8,7 +8,8 @@ import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
 import { repoTextOf, startSandbox, type SandboxClient } from '../testing/sandbox-server.js';
 import type { AnswerStyle } from '../sandbox/answer-style.js';
-import { drawnHints, pageDrawer } from './draw-page.js';
+import { pageDrawer } from './draw-page.js';
+import { drawnHints } from './inject-drawn.js';
 
 const docs = readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc);
 const snap = new PublishedSnapshot(docs);

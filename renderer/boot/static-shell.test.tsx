@@ -64,6 +64,29 @@ describe('a screen shell', () => {
     expect(renderStaticShell(still)!.html).toBe(drawn(still));
   });
 
+  // The server keeps a shell for every page query that agrees on these (config-server/pages/query-reads.ts).
+  it('names the query params it read before it ended, not those read after', () => {
+    const input = {
+      ...screen(
+        page([
+          { type: 'text', value: 'Type {{ query.type }}' },
+          { type: 'text', value: '{{ state.a.name }} {{ query.orderId }}' },
+          { type: 'text', value: 'Token {{ query.token }}' },
+        ]),
+      ),
+      query: { type: '2', orderId: '7', token: 't' },
+    };
+    const shell = renderStaticShell(input)!;
+    expect(shell.html).toContain('Type 2');
+    expect(shell.queryReads).toEqual(['type']);
+    // A shell of the whole screen read everything it drew.
+    const still = renderStaticShell({
+      ...screen(page([{ type: 'text', value: '{{ query.token }}' }])),
+      query: input.query,
+    });
+    expect(still!.queryReads).toEqual(['token']);
+  });
+
   it('is not drawn for a screen that reads the clock', () => {
     expect(renderStaticShell(screen(page([{ type: 'text', value: '{{ now() }}' }])))).toBeUndefined();
   });

@@ -28,6 +28,11 @@ export interface StaticShell {
   hints: string;
   /** The shell's markup: a prefix of the root's markup in every drawing of the screen, whatever its state. */
   html: string;
+  /**
+   * The page query params the shell's drawing looked at before it ended ('all': it walked the whole query). A query
+   * that agrees on each of them draws the same shell, so the server keeps it for every such page (not per borrower).
+   */
+  queryReads: readonly string[] | 'all';
 }
 
 /** The marker put where the shell ends: an element no widget draws. */
@@ -46,11 +51,11 @@ export function renderStaticShell(input: StaticRenderInput): StaticShell | undef
   if (READS_CLOCK.test(JSON.stringify(input.doc.body ?? null))) return undefined;
   try {
     const first = draw(input);
-    if (first.readAt === undefined) return split(first.html, first.html.length);
-    if (first.readAt === 0) return split(first.html, -1);
+    if (first.readAt === undefined) return split(first.html, first.html.length, first.queryReads);
+    if (first.readAt === 0) return split(first.html, -1, first.queryReads);
     const marked = draw(input, first.readAt);
     const at = marked.html.indexOf(`<${MARKER}>`);
-    return at < 0 ? undefined : split(marked.html, at);
+    return at < 0 ? undefined : split(marked.html, at, union(first.queryReads, marked.queryReads));
   } catch (e) {
     input.logError(`screen ${input.doc.id}: its shell could not be drawn`, e);
     return undefined;
@@ -58,19 +63,36 @@ export function renderStaticShell(input: StaticRenderInput): StaticShell | undef
 }
 
 /** The hints and the markup up to `end` (-1: none of it). */
-function split(html: string, end: number): StaticShell {
+function split(html: string, end: number, queryReads: StaticShell['queryReads']): StaticShell {
   const hints = HINTS.exec(html)?.[0] ?? '';
-  return { hints, html: end < 0 ? '' : html.slice(hints.length, end) };
+  return { hints, html: end < 0 ? '' : html.slice(hints.length, end), queryReads };
 }
+
+const union = (a: StaticShell['queryReads'], b: StaticShell['queryReads']) =>
+  a === 'all' || b === 'all' ? 'all' : [...new Set([...a, ...b])];
 
 /**
  * One drawing without data. `cutAt` unset: notes `readAt`, the count of widgets started when the state was first read
- * (0: before any). `cutAt` set: the widget started `cutAt`-th draws the marker instead.
+ * (0: before any). `cutAt` set: the widget started `cutAt`-th draws the marker instead. Either way it notes the query
+ * params looked at before the widget where the shell ends started: what the shell, and where it ends, depend on
+ * (a look from that widget on decides only what comes after the shell).
  */
-function draw(input: StaticRenderInput, cutAt?: number): { html: string; readAt?: number } {
+function draw(
+  input: StaticRenderInput,
+  cutAt?: number,
+): { html: string; readAt?: number; queryReads: StaticShell['queryReads'] } {
   let started = 0;
   let readAt: number | undefined;
   const read = () => void (readAt ??= started);
+  /** Each look at the query, with the count of widgets started when it was made ('*': the whole query). */
+  const looks: [string, number][] = [];
+  const look = (k: string | symbol) => void (typeof k === 'string' && looks.push([k, started]));
+  const query = new Proxy(input.query, {
+    get: (t, k, r) => (look(k), Reflect.get(t, k, r)),
+    has: (t, k) => (look(k), Reflect.has(t, k)),
+    getOwnPropertyDescriptor: (t, k) => (look(k), Reflect.getOwnPropertyDescriptor(t, k)),
+    ownKeys: (t) => (looks.push(['*', started]), Reflect.ownKeys(t)),
+  });
   const raw = (input.state ?? input.doc.state ?? {}) as Record<string, unknown>;
   // The state as expressions see it (`state.a.b`): any look at it counts as a read.
   const watched = new Proxy(raw, {
@@ -100,7 +122,7 @@ function draw(input: StaticRenderInput, cutAt?: number): { html: string; readAt?
     }),
   ) as unknown as WidgetRegistry;
   const controller = new AbortController();
-  const services = staticServices(input, store, controller.signal, widgets);
+  const services = staticServices({ ...input, query }, store, controller.signal, widgets);
   const html = renderToString(
     <>
       <RuntimeProvider services={services}>{nodeElements(input.doc.body)}</RuntimeProvider>
@@ -109,5 +131,7 @@ function draw(input: StaticRenderInput, cutAt?: number): { html: string; readAt?
     </>,
   );
   controller.abort();
-  return { html, readAt };
+  const end = cutAt ?? readAt ?? Infinity;
+  const before = looks.filter(([, at]) => at < end).map(([k]) => k);
+  return { html, readAt, queryReads: before.includes('*') ? 'all' : [...new Set(before)] };
 }
