@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
 import { pageDrawer, type DrawPageRequest } from './draw-page.js';
-import type { StoredRelease } from '../store/release-records.js';
 import { bucket } from '../releases/bucket.js';
+import { rollingRelease } from '../releases/testing/test-release.js';
 
 type Screen = SnapshotDoc & { body: [{ children: [{ children: unknown[] }] }] };
 const repoDocs = () => readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc);
@@ -21,32 +21,6 @@ function retitled(title: string) {
   texts.texts['title.complaintEntry'] = title;
   return docs;
 }
-/** A release rolling `changed` out to half of the devices. */
-const rollingRelease = (id: string, changed: SnapshotDoc[]): StoredRelease => ({
-  id,
-  seed: `seed-${id}`,
-  status: 'rolling',
-  percent: 50,
-  audience: {},
-  startAt: null,
-  endAt: null,
-  guard: false,
-  experiment: null,
-  note: '',
-  createdAt: '',
-  createdBy: '',
-  updatedAt: '',
-  updatedBy: '',
-  documents: changed.map((c) => ({
-    kind: c.kind,
-    id: c.id,
-    file: '',
-    baseVersion: 1,
-    content: c,
-    hash: '',
-    editors: [],
-  })),
-});
 /** A deviceId inside (or outside) the candidate arm of a release seeded `seed` at 50 %. */
 function deviceIn(seed: string, inside: boolean): string {
   for (let i = 0; ; i++) if (bucket(seed, `d-${i}`) < 5000 === inside) return `d-${i}`;

@@ -1,41 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
-import type { StoredRelease } from '../store/release-records.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
 import { bucket } from './bucket.js';
+import { rollingRelease as release } from './testing/test-release.js';
 
 const docs = () => readRepoDocuments().map((d) => d.content as SnapshotDoc);
 const find = (all: SnapshotDoc[], kind: string, id: string) =>
   structuredClone(all.find((d) => d.kind === kind && d.id === id)!);
-
-function release(id: string, changed: SnapshotDoc[], over: Partial<StoredRelease> = {}): StoredRelease {
-  return {
-    id,
-    seed: `seed-${id}`,
-    status: 'rolling',
-    percent: 50,
-    audience: {},
-    startAt: null,
-    endAt: null,
-    guard: false,
-    experiment: null,
-    note: '',
-    createdAt: '',
-    createdBy: '',
-    updatedAt: '',
-    updatedBy: '',
-    documents: changed.map((c) => ({
-      kind: c.kind,
-      id: c.id,
-      file: '',
-      baseVersion: 1,
-      content: c,
-      hash: '',
-      editors: [],
-    })),
-    ...over,
-  };
-}
 
 /** A deviceId in the given arms of the given seeds at 50 %. */
 function deviceIn(arms: Record<string, boolean>): string {

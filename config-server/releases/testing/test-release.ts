@@ -39,3 +39,40 @@ export async function startTestRelease(
   await s.config.refresh();
   return r;
 }
+
+/**
+ * A release record rolling `changed` out to half of the devices (seeded `seed-<id>`), never stored: for a snapshot or
+ * a drawer built straight from documents.
+ */
+export function rollingRelease(
+  id: string,
+  changed: ReadonlyArray<{ kind: string; id: string }>,
+  over: Partial<StoredRelease> = {},
+): StoredRelease {
+  return {
+    id,
+    seed: `seed-${id}`,
+    status: 'rolling',
+    percent: 50,
+    audience: {},
+    startAt: null,
+    endAt: null,
+    guard: false,
+    experiment: null,
+    note: '',
+    createdAt: '',
+    createdBy: '',
+    updatedAt: '',
+    updatedBy: '',
+    documents: changed.map((c) => ({
+      kind: c.kind,
+      id: c.id,
+      file: '',
+      baseVersion: 1,
+      content: c,
+      hash: '',
+      editors: [],
+    })),
+    ...over,
+  };
+}
