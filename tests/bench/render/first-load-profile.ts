@@ -9,7 +9,7 @@
  * appDir: an existing build (the renderer with `plain/` beside it, as the bench builds it); built afresh into
  * tests/bench/results/build/profile when absent. --save keeps each heap snapshot (open it in DevTools' Memory tab). Heavy: run it alone (flock /tmp/heavy.lock ...).
  */
-import { chromium, type CDPSession } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp, repoRoot, resultsDir } from '../bundle/build-app.js';
@@ -22,7 +22,7 @@ import { prepareDataDir, BENCH_SCREEN_A_PATH } from './prepare-data-dir.js';
 import { historyItems } from './screen-a-payload.js';
 import { SCREEN_A_TEXT_KEYS } from '../plain/ScreenA.js';
 import { summarizeHeap, type HeapSummary } from './heap-summary.js';
-import { tracePhases, type TraceEvent, type TracePhases } from './trace-phases.js';
+import { collectTrace, tracePhases, type TracePhases } from './trace-phases.js';
 
 const COMMON =
   'market=ID&deviceId=bench-device&version=1.0.0&type=1&deviceName=bench&osVersion=14&gid=1&platform=android';
@@ -46,15 +46,6 @@ const TRACE_CATEGORIES = [
   'blink',
   'navigation',
 ].join(',');
-
-async function collectTrace(cdp: CDPSession): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
-  cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
-  await cdp.send('Tracing.end');
-  await done;
-  return events;
-}
 
 interface LoadResult {
   probe: ProbeResult;

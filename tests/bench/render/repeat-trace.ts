@@ -6,7 +6,7 @@
  *
  * Heavy: run it under the shared lock.
  */
-import { chromium, type CDPSession } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp, repoRoot, resultsDir } from '../bundle/build-app.js';
@@ -15,6 +15,7 @@ import { CHROMIUM_ARGS, executablePath, nextReport, openProbedPage } from './ren
 import { PROBE_CAP_MS, type ProbeResult } from './page-probe.js';
 import { prepareDataDir, BENCH_SCREEN_A_PATH } from './prepare-data-dir.js';
 import { historyItems } from './screen-a-payload.js';
+import { collectTrace, type TraceEvent } from './trace-phases.js';
 
 const COMMON =
   'market=ID&deviceId=bench-device&version=1.0.0&type=1&deviceName=bench&osVersion=14&gid=1&platform=android';
@@ -36,25 +37,8 @@ const CATEGORIES = [
   'disabled-by-default-devtools.timeline.frame',
 ].join(',');
 
-interface Ev {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: Record<string, any>;
-}
-
-async function collect(cdp: CDPSession): Promise<Ev[]> {
-  const events: Ev[] = [];
-  const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
-  cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as Ev[])));
-  await cdp.send('Tracing.end');
-  await done;
-  return events;
-}
+/** Trace events with the arguments this script reads loosely typed. */
+type Ev = TraceEvent & { args?: Record<string, any> };
 
 /** The repeat visit's time, cut into phases from the trace (ms from navigation start, the probe's clock). */
 function phases(events: Ev[], probe: ProbeResult): string[] {
@@ -164,7 +148,7 @@ async function main() {
     rep.catch(() => {});
     await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
     const repeat = await rep;
-    const events = await collect(cdp);
+    const events = (await collectTrace(cdp)) as Ev[];
     console.log('repeat', JSON.stringify(repeat));
     if (args.includes('--net')) console.log(net.join('\n'));
     if (saveDir) {

@@ -2,6 +2,7 @@
  * Cuts a Chromium trace of one page load (CDP Tracing) into moments from navigation start and main-thread time
  * by kind. Used by first-load-profile.ts (the before/after trace).
  */
+import type { CDPSession } from 'playwright-core';
 import type { ProbeResult } from './page-probe.js';
 
 export interface TraceEvent {
@@ -143,4 +144,14 @@ export function tracePhases(events: TraceEvent[], probe: ProbeResult): TracePhas
     ready: probe.mark,
     main: totals,
   };
+}
+
+/** Ends the session's trace and gathers its events. */
+export async function collectTrace(cdp: CDPSession): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = [];
+  const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
+  cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
+  await cdp.send('Tracing.end');
+  await done;
+  return events;
 }
