@@ -7,7 +7,8 @@
  */
 import { formatAmount } from '../../renderer/core/index.js';
 import type { MarketSeed, SeedWords } from './seed-types.js';
-import { ORDERS, SCENES, type Order, type Product, type QaNode } from './seed.js';
+import { ORDERS, SCENES, type Order, type QaNode } from './seed.js';
+import { productMaker, type Product } from './product-maker.js';
 
 /** India's number format, as the IN market document names it: the app's own formatter writes the seed's amounts. */
 const NUMBER = { locale: 'en-IN' };
@@ -15,23 +16,13 @@ const NUMBER = { locale: 'en-IN' };
 /** Rupees per rupiah of the seed: keeps India's amounts within its loan range and the flows' arithmetic whole. */
 const SCALE = 100;
 
-const p = (id: number, productName: string, amount: number, extra: Partial<Product> = {}): Product => ({
-  id,
-  productName,
-  logo: `assets/logos/${id}.svg`,
-  amountRange: `₹${formatAmount(2_000, NUMBER)} - ₹${formatAmount(amount, NUMBER)}`,
+const p = productMaker({
+  amountRange: (amount) => `₹${formatAmount(2_000, NUMBER)} - ₹${formatAmount(amount, NUMBER)}`,
   amountRangeDes: 'Loan amount',
   loan_rate: '0.1%/day',
-  productDesc: `${productName}: credited in 1-3 days`,
+  productDesc: (name) => `${name}: credited in 1-3 days`,
   productTags: ['Quick credit', 'Low interest'],
-  buttonStatus: 1,
   buttonText: 'Apply',
-  amount,
-  days: 91,
-  jointState: 1,
-  jumpLink: 'page',
-  popAgreement: false,
-  ...extra,
 });
 
 const PRODUCTS: Product[] = [

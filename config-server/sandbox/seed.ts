@@ -52,6 +52,9 @@
  * Landing template ids are not here: they are the ids of the landing-template documents
  * (`screens/templates/<templateId>.json`), served through the router's `getTemplate` option.
  */
+import { productMaker, type Product } from './product-maker.js';
+
+export type { Product } from './product-maker.js';
 
 /**
  * The sandbox's own limits. It stands in for the loan backend, which enforces its rules itself: these do
@@ -82,26 +85,6 @@ export interface Period {
   dueTime: string;
   paid: boolean;
   overdue: boolean;
-}
-export interface Product {
-  id: number;
-  productName: string;
-  logo: string;
-  amountRange: string;
-  amountRangeDes: string;
-  loan_rate: string;
-  productDesc: string;
-  productTags: string[];
-  buttonStatus: 0 | 1;
-  buttonText: string;
-  amount: number;
-  days: number;
-  /** Total interest of the offer over the whole term (Rp); absent: 0.1 % a day (loan-offer.ts). Match loan_rate. */
-  interest?: number;
-  /** Joint-login failure list: 0 = not tappable. Jump link: http page or native scheme. */
-  jointState: 0 | 1;
-  jumpLink: 'page' | 'native';
-  popAgreement: boolean;
 }
 export interface Order {
   orderId: number;
@@ -145,23 +128,13 @@ export interface QaNode {
   title_local_alias: string;
 }
 
-const p = (id: number, productName: string, amount: number, extra: Partial<Product> = {}): Product => ({
-  id,
-  productName,
-  logo: `assets/logos/${id}.svg`,
-  amountRange: `Rp1.000.000 - Rp${(amount / 1e6).toFixed(0)}.000.000`,
+const p = productMaker({
+  amountRange: (amount) => `Rp1.000.000 - Rp${(amount / 1e6).toFixed(0)}.000.000`,
   amountRangeDes: 'Jumlah pinjaman',
   loan_rate: '0,1%/hari',
-  productDesc: `${productName}: cair dalam 1-3 hari`,
+  productDesc: (name) => `${name}: cair dalam 1-3 hari`,
   productTags: ['Cepat cair', 'Bunga rendah'],
-  buttonStatus: 1,
   buttonText: 'Ajukan',
-  amount,
-  days: 91,
-  jointState: 1,
-  jumpLink: 'page',
-  popAgreement: false,
-  ...extra,
 });
 
 export const PRODUCTS: Product[] = [
