@@ -4,26 +4,16 @@
  * its data follows in the same response, one whole document.
  */
 import http from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
-import { rendererRouter } from './page-router.js';
+import { startPageServer, type PageServer } from './testing/page-server.js';
 import { closeOpenTags, streamedPage } from './stream-page.js';
 import type { DrawnPage } from './draw-page.js';
 import { CAPTURE_SCRIPT } from '../../renderer/boot/capture/capture-script.js';
 
-const TEMPLATE =
-  '<!doctype html><html lang="id"><head><meta charset="UTF-8" /><title>loading...</title>' +
-  '<script type="module" crossorigin src="/assets/main-abc.js"></script></head>' +
-  '<body><div id="root"></div></body></html>';
-
-let server: http.Server;
+let pages: PageServer;
 let origin: string;
-let staticDir: string;
 /** The backend's answer to the first call waits for this; `failing` makes it a 500. */
 let release: () => void = () => {};
 /** Resolved when the backend holds the first call. */
@@ -33,39 +23,28 @@ const expectCall = () => (arrived = new Promise<void>((r) => (arrive = r)));
 let failing = false;
 
 beforeAll(async () => {
-  staticDir = mkdtempSync(join(tmpdir(), 'stream-page-'));
-  writeFileSync(join(staticDir, 'index.html'), TEMPLATE);
   const snap = new PublishedSnapshot(readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc));
-  const app = express();
-  // The sandbox's problem-init, answering only when the test lets it.
-  app.post('/sandbox/user-problem/problem-init', async (_req, res) => {
-    const answered = new Promise<void>((r) => (release = r));
-    arrive();
-    await answered;
-    if (failing) res.status(500).json({ code: '99', message: 'down' });
-    else
-      res.json({
-        code: '00',
-        message: '',
-        data: { problemType: [], problemSonType: [], orderDetail: { productName: 'Streamed-1004', rows: [] } },
+  pages = await startPageServer(
+    () => snap,
+    (app) => {
+      // The sandbox's problem-init, answering only when the test lets it.
+      app.post('/sandbox/user-problem/problem-init', async (_req, res) => {
+        const answered = new Promise<void>((r) => (release = r));
+        arrive();
+        await answered;
+        if (failing) res.status(500).json({ code: '99', message: 'down' });
+        else
+          res.json({
+            code: '00',
+            message: '',
+            data: { problemType: [], problemSonType: [], orderDetail: { productName: 'Streamed-1004', rows: [] } },
+          });
       });
-  });
-  app.use(
-    rendererRouter(
-      staticDir,
-      () => snap,
-      () => {},
-      { allowedOrigins: [], budgetMs: 5000 },
-    ),
+    },
   );
-  server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((r) => server.once('listening', r));
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  origin = pages.origin;
 });
-afterAll(() => {
-  server.close();
-  rmSync(staticDir, { recursive: true, force: true });
-});
+afterAll(() => pages.close());
 
 /** Requests a page; resolves `head` with what arrived before the backend was let answer, `whole` at the end. */
 function load(path: string) {

@@ -4,19 +4,10 @@
  */
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
-import { rendererRouter } from './page-router.js';
-
-const TEMPLATE =
-  '<!doctype html><html lang="id"><head><meta charset="UTF-8" /><title>loading...</title>' +
-  '<script type="module" crossorigin src="/assets/main-abc.js"></script></head>' +
-  '<body><div id="root"></div></body></html>';
+import { startPageServer, type PageServer } from './testing/page-server.js';
 
 /** The published documents, with complaint entry's title changed to `title` (a publish). */
 const published = (title?: string) =>
@@ -29,43 +20,31 @@ const published = (title?: string) =>
     }),
   );
 
-let server: http.Server;
+let pages: PageServer;
 let origin: string;
-let staticDir: string;
 let snap = published();
 
 beforeAll(async () => {
-  staticDir = mkdtempSync(join(tmpdir(), 'streamed-borrowers-'));
-  writeFileSync(join(staticDir, 'index.html'), TEMPLATE);
-  const app = express();
-  // Each borrower's own order, by the token the server forwards.
-  app.post('/sandbox/user-problem/problem-init', (req, res) => {
-    res.json({
-      code: '00',
-      message: '',
-      data: {
-        problemType: [],
-        problemSonType: [],
-        orderDetail: { productName: `Order-of-${String(req.get('x-token'))}`, rows: [] },
-      },
-    });
-  });
-  app.use(
-    rendererRouter(
-      staticDir,
-      () => snap,
-      () => {},
-      { allowedOrigins: [], budgetMs: 5000 },
-    ),
+  pages = await startPageServer(
+    () => snap,
+    (app) => {
+      // Each borrower's own order, by the token the server forwards.
+      app.post('/sandbox/user-problem/problem-init', (req, res) => {
+        res.json({
+          code: '00',
+          message: '',
+          data: {
+            problemType: [],
+            problemSonType: [],
+            orderDetail: { productName: `Order-of-${String(req.get('x-token'))}`, rows: [] },
+          },
+        });
+      });
+    },
   );
-  server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((r) => server.once('listening', r));
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  origin = pages.origin;
 });
-afterAll(() => {
-  server.close();
-  rmSync(staticDir, { recursive: true, force: true });
-});
+afterAll(() => pages.close());
 
 /** The page as a webview gets it (gzip, the bytes inflated here), with its encoding. */
 function page(token: string): Promise<{ text: string; encoding?: string }> {
