@@ -1,6 +1,6 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiMapDocument } from '../../schemas/generated/types';
+import { testApiMap, testEndpoint } from './testing/test-api-map';
 import type { KeptVerdict } from '../worker/kept-page-gate';
 
 // A page painted from the phone (worker/kept-page-gate.ts): the gate is what a call that sends waits for.
@@ -10,26 +10,10 @@ vi.mock('../worker/kept-page-gate', () => ({ keptPageGate: () => gate.current })
 vi.resetModules();
 const { createApiClient, KEPT_CHANGED_CODE, OFFLINE_CODE } = await import('./api-client');
 
-const endpoint = (path: string, by: 'server' | 'browser') =>
-  ({
-    method: 'POST',
-    path,
-    encoding: 'form',
-    successCode: '00',
-    onFailure: 'toast',
-    firstCall: { by, why: 'a client test fixture' },
-    description: 'd',
-  }) as const;
-const apiMap: ApiMapDocument = {
-  kind: 'api-map',
-  id: 'default',
-  schemaVersion: 1,
-  baseUrl: '/sandbox',
-  timeoutMs: 60000,
-  commonParams: [{ name: 'token', query: 'token' }],
-  headersFromQuery: [],
-  endpoints: { loanDetails: endpoint('/loan-details', 'server'), loanConfirm: endpoint('/loan-confirm', 'browser') },
-};
+const apiMap = testApiMap({
+  loanDetails: testEndpoint('/loan-details', 'server'),
+  loanConfirm: testEndpoint('/loan-confirm', 'browser'),
+});
 
 function client() {
   const sent: string[] = [];

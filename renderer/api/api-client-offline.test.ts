@@ -1,29 +1,13 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiMapDocument } from '../../schemas/generated/types';
+import { testApiMap, testEndpoint } from './testing/test-api-map';
 import { createApiClient, OFFLINE_CODE } from './api-client';
 import { offlineStatus } from './offline-status';
 
-const endpoint = (path: string, by: 'server' | 'browser') =>
-  ({
-    method: 'POST',
-    path,
-    encoding: 'form',
-    successCode: '00',
-    onFailure: 'toast',
-    firstCall: { by, why: 'a client test fixture' },
-    description: 'd',
-  }) as const;
-const apiMap: ApiMapDocument = {
-  kind: 'api-map',
-  id: 'default',
-  schemaVersion: 1,
-  baseUrl: '/sandbox',
-  timeoutMs: 60000,
-  commonParams: [{ name: 'token', query: 'token' }],
-  headersFromQuery: [],
-  endpoints: { problemList: endpoint('/problem-list', 'server'), problemSave: endpoint('/problem-save', 'browser') },
-};
+const apiMap = testApiMap({
+  problemList: testEndpoint('/problem-list', 'server'),
+  problemSave: testEndpoint('/problem-save', 'browser'),
+});
 const market = { timeZone: 'Asia/Jakarta', offline: { worker: 'on', keepAnswersHours: 24 } };
 
 function client(token = 't1') {
