@@ -4,29 +4,20 @@
  */
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
-import type { ApiMapDocument } from '../../schemas/generated/types';
+import { testApiMap } from './testing/test-api-map';
 import { lazyApiClient, warmApiClient } from './lazy-api-client';
 
-const apiMap: ApiMapDocument = {
-  kind: 'api-map',
-  id: 'default',
-  schemaVersion: 1,
-  baseUrl: '/sandbox',
-  timeoutMs: 60000,
-  commonParams: [{ name: 'token', query: 'token' }],
-  headersFromQuery: [],
-  endpoints: {
-    qaList: {
-      method: 'GET',
-      path: '/qa-list',
-      encoding: 'query',
-      successCode: 0,
-      onFailure: 'toast',
-      firstCall: { by: 'server', why: 'a read: its answers are kept for offline' },
-      description: 'd',
-    },
+const apiMap = testApiMap({
+  qaList: {
+    method: 'GET',
+    path: '/qa-list',
+    encoding: 'query',
+    successCode: 0,
+    onFailure: 'toast',
+    firstCall: { by: 'server', why: 'a read: its answers are kept for offline' },
+    description: 'd',
   },
-};
+});
 
 const answering =
   (body: unknown): AxiosAdapter =>
