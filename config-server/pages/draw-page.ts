@@ -9,20 +9,11 @@ import {
   type StaticRender,
   type StaticRenderInput,
 } from '../../renderer/boot/render-static.js';
-import { createHash } from 'node:crypto';
 import {
   drawWithAnswers,
-  httpCall,
-  type HttpCall,
-  endpointOf,
-  planFirstCalls,
   planReadsClock,
-  type PlanInput,
-  type PlannedCall,
-  type EarlyCall,
   type HandOff,
   readServerAnswer,
-  serverEndpoint,
   type ScreenInput,
   bundleTexts,
   type BundleCopy,
@@ -32,6 +23,7 @@ import { ssrFetch, type SsrSettings } from './backend-call.js';
 import { noTelemetry, type DrawnOutcome, type PrefetchOutcome, type Telemetry } from '../ops/telemetry.js';
 import { escapeHtml } from '../http/escape-html.js';
 import { queryKeyedCache } from './query-reads.js';
+import { drawnKey, serverCalls, type FirstCalls, type ServerPlanInput } from './server-calls.js';
 
 /** Distinct common-param combinations kept per published version; visitors of the site rarely carry any. */
 const MAX_ENTRIES = 500;
@@ -61,19 +53,8 @@ export interface DrawnPage extends StaticRender {
   data?: HandOff;
 }
 
-/** What the server plans with: the screen's planning view and the API map the plan's call is made by. */
-type ServerPlanInput = PlanInput & Pick<ScreenInput, 'apiMap'>;
-
 /** What a page that waits on its first call sends before it: its head, and its shell where the screen has one. */
 export type PageHead = Omit<DrawnPage, 'html' | 'data'> & { shell?: StaticShell };
-
-/** The screen's planned first call, as the server may send it itself and as the page would send it early. */
-interface FirstCalls {
-  /** Made here: the API map says the server makes it (`firstCall.by`) and it travels as text. */
-  server?: { planned: PlannedCall; call: HttpCall };
-  /** Sent by the page when the server did not make it. */
-  early?: EarlyCall;
-}
 
 /** The parts of a market's published bundle a drawing reads: its market constants, copy and API map. */
 interface Bundle {
@@ -219,19 +200,23 @@ export function pageDrawer(
           outcome = o;
           telemetry.prefetched(o, s);
         };
-        const send = ssrFetch({
+        // One deadline for every call this page waits on.
+        const where = {
           selfOrigin: req.selfOrigin,
           allowedOrigins: ssr.allowedOrigins,
           deadline: Date.now() + ssr.budgetMs,
-          observe,
-        });
+        };
+        const send = ssrFetch({ ...where, observe });
         const input: ScreenInput = {
           ...screen,
           apiMap: bundle.apiMap,
           logError: (m: string) => log(`server prefetch: ${m}`),
         };
         try {
-          const first = firstCallsOf(mine, req.screenId, input).server;
+          const { server: first, later } = firstCallsOf(mine, req.screenId, input);
+          // The later reads leave with the first (each timed for /metrics, none deciding whether the page is drawn).
+          const sendLater = ssrFetch({ ...where, observe: (o, sec) => telemetry.prefetched(o, sec) });
+          const laterAnswers = Promise.all(later.map((l) => sendLater(l.call).catch(() => undefined)));
           const answer =
             first &&
             (await send(first.call).catch(
@@ -244,12 +229,21 @@ export function pageDrawer(
           if (first && answer) {
             // The same borrower (query, token included) with the same answer gets the page drawn last time,
             // recognised by the answer's bytes before they are even parsed.
-            const key = drawnKey(req.market, req.screenId, query, first.call, answer);
+            const others = await laterAnswers;
+            const key = drawnKey(req.market, req.screenId, query, [
+              { call: first.call, answer },
+              ...later.map((l, i) => ({ call: l.call, answer: others[i] })),
+            ]);
             const hit = mine.drawn.get(key);
             if (hit && Date.now() - hit.at < DRAWN_TTL_MS) return counted('cache_hit', hit.page);
             const fetched = readServerAnswer(input, first.planned, answer);
             if (!fetched) telemetry.prefetchFailed?.(req.screenId, first.planned.endpoint, snap.release);
-            const data = fetched && (await drawWithAnswers(input, [fetched]));
+            // A later read that failed is left to the app, which makes it when its onLoad gets there.
+            const read = later.flatMap((l, i) => {
+              const a = others[i] && readServerAnswer(input, l.planned, others[i]);
+              return a ? [a] : [];
+            });
+            const data = fetched && (await drawWithAnswers(input, [fetched, ...read]));
             if (data) return counted('with_data', keep(mine, key, draw(screen, bundle, data)));
           }
         } catch (e) {
@@ -289,11 +283,11 @@ export function pageDrawer(
   function firstCallsOf(mine: PerSnapshot, screenId: string, input: ServerPlanInput): FirstCalls {
     let clock = readsClock.get(input.doc);
     if (clock === undefined) readsClock.set(input.doc, (clock = planReadsClock(input.doc)));
-    if (clock) return plan(input);
+    if (clock) return serverCalls(input);
     const key = JSON.stringify([screenId, input.query]);
     let calls = mine.calls.get(key);
     if (calls === undefined) {
-      calls = plan(input);
+      calls = serverCalls(input);
       if (mine.calls.size >= MAX_ENTRIES) mine.calls.clear();
       mine.calls.set(key, calls);
     }
@@ -342,38 +336,6 @@ export function pageDrawer(
       return null;
     }
   }
-}
-
-/** The plan's first call as request data, by the app's own call rules: for this server to send, or the page. */
-function plan(input: ServerPlanInput): FirstCalls {
-  const [planned] = planFirstCalls(input);
-  const ep = planned && endpointOf(input.apiMap, planned.endpoint);
-  const call = ep ? httpCall(input.apiMap, input.query, ep, planned.params) : null;
-  if (!planned || !call) return {};
-  return {
-    ...(serverEndpoint(input.apiMap, planned) ? { server: { planned, call } } : {}),
-    early: { ...call, key: planned.key },
-  };
-}
-
-/**
- * Everything a borrower page depends on besides the published version (the cache is per snapshot): market,
- * screen, the whole page query (the token too: links carry it, and it names whose data this is), and the
- * call sent and the answer's bytes, hashed. Two borrowers never share a page; one borrower shares it with
- * their own reload while the answer is unchanged.
- */
-function drawnKey(
-  market: string,
-  screenId: string,
-  query: Record<string, string>,
-  call: HttpCall,
-  answer: { status: number; text: string },
-): string {
-  const hash = createHash('sha256')
-    .update(JSON.stringify([call.method, call.url, call.body ?? null, answer.status]))
-    .update(answer.text)
-    .digest('base64url');
-  return JSON.stringify([market, screenId, query, hash]);
 }
 
 const parse = <T>(body: Buffer | undefined): T | undefined =>
