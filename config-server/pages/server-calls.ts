@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import {
   endpointOf,
   httpCall,
+  laterReadsOf,
   planFirstCalls,
   serverEndpoint,
   type EarlyCall,
@@ -44,7 +45,7 @@ export function serverCalls(input: ServerPlanInput): FirstCalls {
     const call = ep ? httpCall(input.apiMap, input.query, ep, planned.params) : null;
     return call && { planned, call };
   };
-  const [first, ...rest] = planFirstCalls(input);
+  const [first, ...rest] = planFirstCalls(input, laterReadsOf(input.apiMap));
   const head = first && made(first);
   if (!head) return { later: [] };
   const early = { ...head.call, key: first.key };

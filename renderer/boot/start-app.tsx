@@ -125,14 +125,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     });
     const market = bundle.body.market as unknown as Record<string, unknown>;
     // Every planned call is claimed from one table: the server's answer, the page's early fetch, or sent now.
-    const plan = planFirstCalls({
-      doc: boot.screen,
-      query: location.query,
-      market,
-      texts,
-      stored: readStored,
-      apiMap: bundle.body.apiMap,
-    });
+    const plan = planFirstCalls({ doc: boot.screen, query: location.query, market, texts, stored: readStored });
     const claims = firstCallClaims({ plan, handOff, early, api, keptPage: keptAt !== null });
     // Its lazily loaded widgets download alongside that call. The app mounts once they are here:
     // a widget that suspends on the first screen would show late (React throttles reveals).

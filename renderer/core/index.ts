@@ -77,6 +77,7 @@ export { describePlaceholderProblem, placeholderDiff, type PlaceholderProblem } 
 // A screen's first data: the plan, the calls as plain data, the hand-off, the server's reading and onLoad run.
 export type { ScreenInput } from './screen/screen-input';
 export { planFirstCalls, planReadsClock, type PlanInput, type PlannedCall } from './first-calls/plan-first-calls';
+export { laterReadsOf } from './first-calls/plan-later-reads';
 export {
   compactHandOff,
   readHandOff,

@@ -15,8 +15,7 @@ export function toForm(params: Record<string, unknown>): URLSearchParams {
   return body;
 }
 
-export const endpointOf = (apiMap: ApiMapDocument, name: string): Endpoint | undefined =>
-  Object.hasOwn(apiMap.endpoints, name) ? apiMap.endpoints[name] : undefined;
+export { endpointOf } from './endpoint-of';
 
 /** Query params, body and extra headers of a (non-upload) call, by the endpoint's method and encoding. */
 export interface CallParts {

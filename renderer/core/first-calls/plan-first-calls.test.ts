@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiMapDocument, ScreenDocument } from '../../../schemas/generated/types';
 import { planFirstCalls, planReadsClock } from './plan-first-calls';
+import { laterReadsOf } from './plan-later-reads';
 
 const screen = (onLoad: unknown[], state: Record<string, unknown> = {}) =>
   ({ kind: 'screen', id: 's', schemaVersion: 1, title: 't', state, body: [], onLoad }) as unknown as ScreenDocument;
@@ -14,7 +15,7 @@ const offer = { action: 'api', endpoint: 'offer', params: { id: '{{ query.orderI
 const modalIfOffer = { action: 'if', cond: 'state.c.pop', then: [{ action: 'openModal', id: 'm' }] };
 const titles = (params: Record<string, string>) => ({ action: 'api', endpoint: 'titles', params, resultTo: 'list' });
 const endpoints = (onLoad: unknown[], state?: Record<string, unknown>) =>
-  planFirstCalls({ doc: screen(onLoad, state), ...env, apiMap }).map(
+  planFirstCalls({ doc: screen(onLoad, state), ...env }, laterReadsOf(apiMap)).map(
     (c) => `${c.endpoint} ${JSON.stringify(c.params)}`,
   );
 
