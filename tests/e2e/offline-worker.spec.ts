@@ -139,7 +139,7 @@ describe('the offline worker', () => {
     }
   });
 
-  // Tried twice: in 3 of 5 CI runs on 2026-11-28 (two of them under heavy load) the new build had not loaded 30 s
+  // Tried twice: in 3 of 4 CI runs on 2026-11-28 (two of them under heavy load) the new build had not loaded 30 s
   // after the navigation, and it did on every run of this file alone. Not understood yet; each try deploys a build
   // of its own, so a second try proves the takeover afresh rather than finding the first try's files.
   it('a new build takes over at the next navigation; a half-filled form is untouched', { retry: 1 }, async () => {
