@@ -31,8 +31,8 @@ export interface FirstCalls {
   /** Made here: the API map says the server makes it (`firstCall.by`) and it travels as text. */
   server?: MadeCall;
   /**
-   * The later reads made here beside the first, at once (the planner's `laterReads`): only when the first is made
-   * here too, so the page is drawn with what both answers draw. Each answer the runner does not reach is unused.
+   * The later reads made here beside the first, at once (plan-later-reads.ts `laterReadsOf`): only when the first
+   * is made here too, so the page is drawn with what both answers draw. Each answer the runner does not reach is unused.
    */
   later: MadeCall[];
   /** Sent by the page when the server did not make the first call. */
@@ -49,11 +49,9 @@ export function serverCalls(input: ServerPlanInput): FirstCalls {
   const head = first && made(first);
   if (!head) return { later: [] };
   const early = { ...head.call, key: first.key };
-  if (!serverEndpoint(input.apiMap, first)) return { later: [], early };
-  const later = rest.flatMap((p) => {
-    const m = serverEndpoint(input.apiMap, p) ? made(p) : null;
-    return m ? [m] : [];
-  });
+  if (!serverEndpoint(input.apiMap, first.endpoint)) return { later: [], early };
+  // The planner picks only reads the server may make (plan-later-reads.ts).
+  const later = rest.flatMap((p) => made(p) ?? []);
   return { server: head, later, early };
 }
 

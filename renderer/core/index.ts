@@ -89,7 +89,8 @@ export {
   type HandOffPage,
   type ServerCall,
 } from './first-calls/hand-off';
-export { readServerAnswer, serverEndpoint } from './first-calls/server-answer';
+export { readServerAnswer } from './first-calls/server-answer';
+export { serverEndpoint } from './api/endpoint-of';
 export { claiming, createClaimTable, type ClaimTable } from './first-calls/claim-table';
 export { drawWithAnswers } from './first-calls/draw-with-answers';
 export { httpCall, type HttpCall } from './api/http-call';

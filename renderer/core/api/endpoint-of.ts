@@ -6,3 +6,12 @@ import type { ApiMapDocument, Endpoint } from '../../../schemas/generated/types'
  */
 export const endpointOf = (apiMap: ApiMapDocument, name: string): Endpoint | undefined =>
   Object.hasOwn(apiMap.endpoints, name) ? apiMap.endpoints[name] : undefined;
+
+/**
+ * An endpoint the API map lets the server make itself (`firstCall.by: "server"`, a read that changes nothing);
+ * undefined otherwise. Anything else, a map published before `firstCall` existed included, stays in the browser.
+ */
+export const serverEndpoint = (apiMap: ApiMapDocument, name: string): Endpoint | undefined => {
+  const ep = endpointOf(apiMap, name);
+  return ep?.firstCall?.by === 'server' ? ep : undefined;
+};

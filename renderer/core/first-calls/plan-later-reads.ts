@@ -4,7 +4,7 @@
  * to ask. Server-side only: the app claims what the server made from the hand-off by key.
  */
 import type { Action, ApiMapDocument } from '../../../schemas/generated/types';
-import { endpointOf } from '../api/endpoint-of';
+import { serverEndpoint } from '../api/endpoint-of';
 import type { ApiAction, LaterCalls } from './plan-first-calls';
 
 /** Actions that change nothing a later call sends or whether it is reached: they only show something. */
@@ -14,7 +14,7 @@ const SHOWS_ONLY = new Set<Action['action']>(['openModal', 'closeModal', 'toast'
 export const laterReadsOf =
   (apiMap: ApiMapDocument): LaterCalls =>
   (first, after) => {
-    const isRead = (name: string) => endpointOf(apiMap, name)?.firstCall?.by === 'server';
+    const isRead = (name: string) => serverEndpoint(apiMap, name) !== undefined;
     return isRead(first.endpoint) && passes(first) ? laterReads(after, first, isRead) : [];
   };
 

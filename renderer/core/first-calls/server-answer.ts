@@ -1,9 +1,8 @@
 /**
- * The server's first reads, the React-free half: which planned calls the API map lets the server make, and the
- * backend's answer read exactly as the app's API client reads it (call-rules.ts). The onLoad run that takes those
- * answers is draw-with-answers.ts.
+ * The server's first reads, the React-free half: the backend's answer read exactly as the app's API client reads it
+ * (call-rules.ts). Which calls the server may make is `serverEndpoint` (api/endpoint-of.ts); the onLoad run that
+ * takes those answers is draw-with-answers.ts.
  */
-import type { ApiMapDocument, Endpoint } from '../../../schemas/generated/types';
 import type { ScreenInput } from '../screen/screen-input';
 import { endpointOf, readEnvelope, safeJson } from '../api/call-rules';
 import type { ServerCall } from './hand-off';
@@ -11,15 +10,6 @@ import type { PlannedCall } from './plan-first-calls';
 
 /** What reading an answer takes from the screen (core/screen/screen-input.ts): the map, copy and market it reads by. */
 export type AnswerInput = Pick<ScreenInput, 'apiMap' | 'texts' | 'market' | 'logError'>;
-
-/**
- * A planned call the API map lets the server make (`firstCall.by: "server"`, a read that changes nothing);
- * undefined otherwise. Anything else, a map published before `firstCall` existed included, stays in the browser.
- */
-export function serverEndpoint(apiMap: ApiMapDocument, call: PlannedCall): Endpoint | undefined {
-  const ep = endpointOf(apiMap, call.endpoint);
-  return ep?.firstCall?.by === 'server' ? ep : undefined;
-}
 
 /** The backend's answer read as the app's API client reads it; null unless it is a success. */
 export function readServerAnswer(
