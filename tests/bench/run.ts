@@ -8,8 +8,8 @@
  *        conversions rows; live: only the bundle-with-10,000-streams-open row,
  *        LIVE_BENCH_STREAMS=10000)  BENCH_RUNS=21 (render runs per app and screen)
  *      BENCH_DURATION=10 (seconds per autocannon run)  BENCH_ROUNDS=5 (autocannon runs per case and server).
- *      BENCH_SCENARIOS=complaint,list (render: only the scenarios whose label contains one of these; 'screen A' is
- *        the referee screen, with JS transferred over the load and heap rows).
+ *      BENCH_SCENARIOS=complaint,list (render and repeat: only the scenarios whose label contains one of these, or
+ *        is exactly one written `=label`; 'screen A' is the referee screen, with JS transferred over the load and heap rows).
  *      BENCH_SSR_SANDBOX=1 (server render cost: also the INFO rows with the live sandbox as the backend).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -35,6 +35,9 @@ const lhRuns = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
 const scenarioFilter = process.env.BENCH_SCENARIOS?.split(',')
   .map((s) => s.trim())
   .filter(Boolean);
+/** A scenario the filter keeps: `=label` keeps that label alone, any other entry the labels that contain it. */
+const wanted = (label: string) =>
+  !scenarioFilter?.length || scenarioFilter.some((f) => (f.startsWith('=') ? label === f.slice(1) : label.includes(f)));
 const log = (s: string) => process.stderr.write(s + '\n');
 const COMMON =
   'market=ID&deviceId=bench-device&version=1.0.0&type=1&deviceName=bench&osVersion=14&gid=1&platform=android';
@@ -212,7 +215,7 @@ if (only.has('render') && built) {
             needles: [terms['repay.payNow']],
             borrower: true,
           },
-        ].filter((s) => !scenarioFilter?.length || scenarioFilter.some((f) => s.label.includes(f))),
+        ].filter((s) => wanted(s.label)),
         runs,
         log,
       );
@@ -256,7 +259,7 @@ if ((only.has('render') || only.has('repeat')) && built) {
             url: `${server.url}/complaint?${COMMON}&token=${TOKEN}`,
             needles: [data.problemType.at(-1)!.title],
           },
-        ],
+        ].filter((s) => wanted(s.label)),
         Math.max(1, Number(process.env.BENCH_REPEAT_PAIRS ?? 11)),
         log,
       );
