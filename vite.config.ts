@@ -6,7 +6,6 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { eagerCjs } from './vite-eager-cjs.js';
 import { keepBorrowerEntries } from './vite-borrower-precache.js';
 import { preloadDeps } from './vite-preload-deps.js';
-import { scriptPriority } from './vite-script-priority.js';
 
 const preloads = preloadDeps();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,8 +27,6 @@ export default defineConfig({
     react(),
     eagerCjs(),
     preloads.plugin,
-    // The page's scripts and their hints at low fetch priority: they never block its first paint (vite-script-priority.ts).
-    scriptPriority(),
     whereBuilt,
     // The offline worker (renderer/worker/sw.ts): its own build with the precache list injected. The page registers it
     // itself, after the first screen (renderer/worker-client/), so nothing is added to the drawn page or its CSP.

@@ -34,8 +34,8 @@ describe('widgetPreloads', () => {
   it('hints the lazily loaded widget chunks of a screen and their shared chunks, never what the page loads anyway', () => {
     const tags = widgetPreloads(staticDir(manifest))(['choice-list', 'page', 'text']);
     expect(tags).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/ChoiceList-C.js" fetchpriority="low">' +
-        '<link rel="modulepreload" crossorigin href="/assets/options-of-O.js" fetchpriority="low">',
+      '<link rel="modulepreload" crossorigin href="/assets/ChoiceList-C.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/options-of-O.js">',
     );
   });
 
@@ -50,14 +50,12 @@ describe('widgetPreloads', () => {
     };
     const hints = widgetPreloads(staticDir(withApp));
     const app =
-      '<link rel="modulepreload" crossorigin href="/assets/app-entry-E.js" fetchpriority="low">' +
-      '<link rel="modulepreload" crossorigin href="/assets/app-A.js" fetchpriority="low">' +
-      '<link rel="modulepreload" crossorigin href="/assets/options-of-O.js" fetchpriority="low">';
+      '<link rel="modulepreload" crossorigin href="/assets/app-entry-E.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/app-A.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/options-of-O.js">';
     expect(hints([])).toBe(app);
     expect(hints(['page', 'text'])).toBe(app);
-    expect(hints(['choice-list'])).toBe(
-      app + '<link rel="modulepreload" crossorigin href="/assets/ChoiceList-C.js" fetchpriority="low">',
-    );
+    expect(hints(['choice-list'])).toBe(app + '<link rel="modulepreload" crossorigin href="/assets/ChoiceList-C.js">');
   });
 
   it('hints nothing for a screen of first-chunk widgets, or without a build manifest', () => {

@@ -37,8 +37,7 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
  * `<link rel="modulepreload">` tags for the app's own chunk (APP_MODULE) and the lazily loaded widget chunks of a
  * screen, so the page fetches them alongside the main script instead of discovering them after it ran (one more
  * round trip on a 150 ms mobile link). Reads the build's manifest, again only when it changes; no manifest (a dev
- * server, an old build) means no hints, never an error. Each asks a low fetch priority, as the page's own script and
- * hints do (vite-script-priority.ts at the root): none of them is needed for the drawn page's first paint.
+ * server, an old build) means no hints, never an error.
  */
 export function widgetPreloads(staticDir: string, base = '/') {
   const current = readWhenChanged(join(staticDir, '.vite', 'manifest.json'), (text) => {
@@ -63,7 +62,7 @@ export function widgetPreloads(staticDir: string, base = '/') {
       }
       tags = [...m.app, ...[...files].filter((f) => !m.initial.has(f))]
         .filter((f) => f.endsWith('.js'))
-        .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}" fetchpriority="low">`)
+        .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`)
         .join('');
       m.tags.set(key, tags);
     }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { lowPriorityScripts } from '../vite-script-priority';
+import { lowPriorityScripts } from './low-priority-scripts';
 
 describe('lowPriorityScripts', () => {
-  it("asks a low priority for the page's module script and every module hint vite wrote", () => {
+  it("asks a low priority for the page's module script and every module hint the build wrote", () => {
     const head =
       '<script type="module" crossorigin src="/assets/index-a.js"></script>\n' +
       '    <link rel="modulepreload" crossorigin href="/assets/react-b.js">\n' +
