@@ -6,7 +6,9 @@
  * classic scripts and not for module scripts. On a simulated slow phone link the app's ~105 KB gzip of code then stood
  * in front of the first paint (simulated FCP up to 2.2 s). Asked at low priority, they still start with the head, the
  * document and the bundle's preload go first, and the simulation leaves them out of the first paint.
- * A page the server does not draw (the console, a failed drawing) needs its scripts to show anything: never this.
+ * A page the server does not draw (the console, a `?locale=` override, SSR off, a drawing that failed before anything
+ * was sent) needs its scripts to show anything and keeps the default. A streamed page whose drawing fails after its
+ * head left keeps the head's low priority: the browser already shows the shell, and the app then draws the rest.
  */
 
 /** The attribute a drawn page's scripts and script hints carry. */
