@@ -9,7 +9,7 @@
  */
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { median, row, type Row } from '../lib/table.js';
 import { executablePath } from '../render/render-bench.js';
@@ -86,14 +86,17 @@ const slug = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** `saveDir`: each audit's whole report is written there as `<page>-run<n>.json`. */
+/** `saveDir`: each audit's whole report is written there as `<page>-run<n>.json` (an earlier run's are removed). */
 export async function lighthouseBench(
   pages: LighthousePage[],
   runs: number,
   log: (s: string) => void,
   saveDir?: string,
 ): Promise<Row[]> {
-  if (saveDir) mkdirSync(saveDir, { recursive: true });
+  if (saveDir) {
+    rmSync(saveDir, { recursive: true, force: true });
+    mkdirSync(saveDir, { recursive: true });
+  }
   const chrome = await chromeLauncher.launch({
     chromePath: executablePath(),
     chromeFlags: [
