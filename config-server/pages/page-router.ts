@@ -7,6 +7,7 @@ import { widgetPreloads } from './widget-preloads.js';
 import { readWhenChanged } from './read-when-changed.js';
 import { pageDrawer, type DrawnPage, type PageHead } from './draw-page.js';
 import { injectDrawn } from './inject-drawn.js';
+import { lowPriorityScripts } from './low-priority-scripts.js';
 import { streamedPage } from './stream-page.js';
 import { sendStreamed, streamedParts } from './streamed-parts.js';
 import { escapeHtml } from '../http/escape-html.js';
@@ -166,10 +167,13 @@ export function rendererRouter(
         return css === undefined ? tag : `<style>${css}</style>`;
       },
     );
-  // index.html with its stylesheet inlined, redone only when the build replaced index.html.
+  // index.html as a drawn page starts from: its stylesheet inlined, its scripts at low priority (the page paints
+  // without them: low-priority-scripts.ts), redone only when the build replaced index.html.
   let styledFor: { html: string; styled: string } | undefined;
   const styled = (html: string) =>
-    styledFor?.html === html ? styledFor.styled : (styledFor = { html, styled: inlineStyles(html) }).styled;
+    styledFor?.html === html
+      ? styledFor.styled
+      : (styledFor = { html, styled: lowPriorityScripts(inlineStyles(html)) }).styled;
   const files = express.static(staticDir, {
     index: false,
     setHeaders: (res, path) => {
@@ -217,6 +221,11 @@ export function rendererRouter(
         injectLoading(injectBoot(html, bootScript(target, preloads, { bundle: 'inline', embedPaths }))),
       );
     const shellPage = () => shell().body;
+    // A drawn page's boot data: the bundle by reference, the widget hints at low priority like the page's scripts.
+    const drawnBoot = () => {
+      const boot = bootScript(target, preloads, { bundle: 'reference', embedPaths });
+      return { ...boot, hints: lowPriorityScripts(boot.hints) };
+    };
     // Every screen arrives drawn in the HTML (static ones from a per-version cache, others with their first
     // data when the server could fetch it): readable before the bundle loads, then hydrated by the app.
     const drawReq =
@@ -247,7 +256,7 @@ export function rendererRouter(
       // index.html, the manifest the widget hints come from with it, as for the shell page).
       let kept = streams.get(early);
       if (kept?.template !== html) {
-        const boot = bootScript(target, preloads, { bundle: 'reference', embedPaths });
+        const boot = drawnBoot();
         const page = (p: DrawnPage) => injectBoot(injectDrawn(styled(html), p, { hintsInBody: true }), boot);
         kept = { template: html, stream: streamedPage(page, early, log, `streamed page ${screenId}`) };
         streams.set(early, kept);
@@ -294,12 +303,7 @@ export function rendererRouter(
     if (rendered) {
       // The same drawn page (same version, screen, query and answer) is assembled and compressed once.
       // Markup and style go into the small template first, the boot data last: each step rescans less.
-      const built = assembled.get(rendered, html, () =>
-        injectBoot(
-          injectDrawn(styled(html), rendered),
-          bootScript(target, preloads, { bundle: 'reference', embedPaths }),
-        ),
-      );
+      const built = assembled.get(rendered, html, () => injectBoot(injectDrawn(styled(html), rendered), drawnBoot()));
       await sendPage(built);
       return;
     }

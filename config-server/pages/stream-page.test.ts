@@ -74,7 +74,10 @@ describe('a streamed borrower page', () => {
     const early = await head;
     await arrived;
     // The backend has not answered yet: the head is out, the screen is not.
-    expect(early).toContain('<script type="module" crossorigin src="/assets/main-abc.js"></script>');
+    // Its script at low priority: the browser paints the drawn markup without it.
+    expect(early).toContain(
+      '<script type="module" crossorigin src="/assets/main-abc.js" fetchpriority="low"></script>',
+    );
     expect(early).toContain(`<script>${CAPTURE_SCRIPT}</script>`);
     expect(early).toContain('<title>Keluhan</title><meta name="description" content="Keluhan" />');
     // ... and the screen's shell: the page bar with its title, drawn, but nothing of the answer.

@@ -1,7 +1,10 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Every exchange is checked against the OpenAPI description (config-server/openapi/check.ts).
 import { checkedFetch as fetch } from '../openapi/check.js';
-import { login, startTestServer, type TestServer } from '../testing/test-helpers.js';
+import { login, startTestServer, TEST_INDEX_HTML, type TestServer } from '../testing/test-helpers.js';
+import { APP_MODULE } from '../pages/widget-preloads.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -150,6 +153,36 @@ describe('the app page', () => {
       expect(boot.bundle.market.id).toBe(market);
       expect(boot.bundleEtag).toBe((await get(`/config/v1/bundle?market=${market}`)).headers.get('etag'));
       expect(html).not.toContain('rel="preload" as="fetch"');
+    }
+  });
+
+  it("asks a low fetch priority for a drawn page's scripts and hints, never for a page it does not draw", async () => {
+    // A new build: its page template and its manifest, which names the app's chunk that every page hints.
+    const staticDir = join(s.dataDir, '..', 'static');
+    const vite = join(staticDir, '.vite');
+    mkdirSync(vite, { recursive: true });
+    writeFileSync(join(staticDir, 'index.html'), TEST_INDEX_HTML.replace('/assets/app.js', '/assets/entry.js'));
+    writeFileSync(
+      join(vite, 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/entry.js', isEntry: true },
+        [APP_MODULE]: { file: 'assets/app-entry.js', isDynamicEntry: true },
+      }),
+    );
+    try {
+      const drawn = await (await get('/complaintList?market=ID')).text();
+      expect(drawn).toContain('data-ssr');
+      expect(drawn).toContain('<script type="module" src="/assets/entry.js" fetchpriority="low"></script>');
+      expect(drawn).toContain('<link rel="modulepreload" crossorigin href="/assets/app-entry.js" fetchpriority="low">');
+      for (const path of ['/complaintList?market=ID&locale=id-ID', '/admin']) {
+        const shell = await (await get(path)).text();
+        expect(shell).not.toContain('data-ssr');
+        expect(shell).toContain('<script type="module" src="/assets/entry.js"></script>');
+        expect(shell).toContain('<link rel="modulepreload" crossorigin href="/assets/app-entry.js">');
+      }
+    } finally {
+      writeFileSync(join(staticDir, 'index.html'), TEST_INDEX_HTML);
+      rmSync(vite, { recursive: true, force: true });
     }
   });
 

@@ -307,6 +307,7 @@ if (only.has('lighthouse') && built) {
         ],
         lhRuns,
         log,
+        join(resultsDir, 'lighthouse'),
       );
     } finally {
       await server.stop();
