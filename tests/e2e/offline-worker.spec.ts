@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, type Client } from '../../config-server/testing/test-helpers';
 import { PASSWORD, startConsoleHarness } from './admin-helpers';
 import { commonParams, routeOf, screenVisible, type Harness } from './harness';
+import { watchWorkers } from './worker-watch';
 
 const texts = JSON.parse(fs.readFileSync('screens/texts/id-ID.json', 'utf8')).texts as Record<string, string>;
 /** On the complaint entry. */
@@ -140,10 +141,12 @@ describe('the offline worker', () => {
   });
 
   // Tried twice: in 3 of 4 CI runs on 2026-11-28 (two of them under heavy load) the new build had not loaded 30 s
-  // after the navigation, and it did on every run of this file alone. Not understood yet; each try deploys a build
+  // after the navigation, and it did on every run of this file alone, beside two busy cores and inside the whole e2e
+  // project. Not understood yet: a failure now says what the workers and the page loads did. Each try deploys a build
   // of its own, so a second try proves the takeover afresh rather than finding the first try's files.
   it('a new build takes over at the next navigation; a half-filled form is untouched', { retry: 1 }, async () => {
     const { page } = await h.openScreen('/complaint');
+    const workers = await watchWorkers(page);
     await screenVisible(page);
     await expect.poll(() => controlled(page), WORKER_WAIT).toBe(true);
     await page.getByRole('radio', { name: 'Repayment' }).click();
@@ -188,7 +191,12 @@ describe('the offline worker', () => {
       .first()
       .click();
     await expect.poll(() => routeOf(page).path).toBe('/complaint');
-    await expect.poll(() => page.locator(newBuild).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => page.locator(newBuild).count(), { timeout: 30_000 })
+      .toBe(1)
+      .catch(async (e: Error) => {
+        throw new Error(`${e.message}\nThe workers and page loads since the page opened:\n${await workers.report()}`);
+      });
     await screenVisible(page);
     expect(routeOf(page).path).toBe('/complaint');
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBeUndefined();
