@@ -32,7 +32,8 @@ export interface FirstCalls {
   server?: MadeCall;
   /**
    * The later reads made here beside the first, at once (plan-later-reads.ts `laterReadsOf`): only when the first
-   * is made here too, so the page is drawn with what both answers draw. Each answer the runner does not reach is unused.
+   * is made here too, so the page is drawn with what both answers draw. Each answer the runner does not reach is
+   * unused.
    */
   later: MadeCall[];
   /** Sent by the page when the server did not make the first call. */

@@ -8,8 +8,9 @@
  *        conversions rows; live: only the bundle-with-10,000-streams-open row,
  *        LIVE_BENCH_STREAMS=10000)  BENCH_RUNS=21 (render runs per app and screen)
  *      BENCH_DURATION=10 (seconds per autocannon run)  BENCH_ROUNDS=5 (autocannon runs per case and server).
- *      BENCH_SCENARIOS=complaint,list (render and repeat: only the scenarios whose label contains one of these, or
- *        is exactly one written `=label`; 'screen A' is the referee screen, with JS transferred over the load and heap rows).
+ *      BENCH_SCENARIOS=complaint,list (render and repeat: only the scenarios whose label contains one of these,
+ *        or is exactly one written `=label`; 'screen A' is the referee screen, with JS transferred over the load and
+ *        heap rows).
  *      BENCH_SSR_SANDBOX=1 (server render cost: also the INFO rows with the live sandbox as the backend).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
