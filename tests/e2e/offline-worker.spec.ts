@@ -195,7 +195,10 @@ describe('the offline worker', () => {
       .poll(() => page.locator(newBuild).count(), { timeout: 30_000 })
       .toBe(1)
       .catch(async (e: Error) => {
-        throw new Error(`${e.message}\nThe workers and page loads since the page opened:\n${await workers.report()}`);
+        const record = `${e.message}\nThe workers and page loads since the page opened:\n${await workers.report()}`;
+        // Printed as well as thrown: when the second try passes, a thrown error of the first is not in the log.
+        console.error(`new-build takeover, a failed try:\n${record}`);
+        throw new Error(record);
       });
     await screenVisible(page);
     expect(routeOf(page).path).toBe('/complaint');

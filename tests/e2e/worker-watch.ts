@@ -23,7 +23,14 @@ export async function watchWorkers(page: Page): Promise<{ report(): Promise<stri
   });
   await cdp.send('ServiceWorker.enable');
   page.on('response', (r) => {
-    if (!r.request().isNavigationRequest()) return;
+    if (!r.request().isNavigationRequest()) {
+      // What else the page asked for: each one a fetch event for a controlling worker, which keeps it from stopping
+      // (the app's own files left out: many, and answered from the precache at once).
+      const url = new URL(r.url());
+      if (!url.pathname.startsWith('/assets/'))
+        note(`request ${r.request().method()} ${url.pathname} ${r.status()} from the worker ${r.fromServiceWorker()}`);
+      return;
+    }
     void r.text().then(
       (body) => {
         const build = /name="sdui-build" content="([^"]*)"/.exec(body)?.[1] ?? 'none';
