@@ -7,7 +7,8 @@
  * rules of kept answers (kept-pages.ts: that borrower only, a day at most, never inside a release), unless the
  * network's drawn page comes within a moment; the app confirms a kept page against the network's at once. With
  * neither, the shell stands in, and the app boots from its own last good copies (bundle and screens, ETag-revalidated,
- * in localStorage) and the answers it kept (api/kept-answers.ts). Config and API calls are not touched: a release's
+ * in localStorage) and the answers it kept (api/kept-answers.ts). Config and API calls are not touched (they do not
+ * even start the worker where the browser has static routes: pass-by-routes.ts): a release's
  * rollback or completion reaches the page exactly as without a worker, so the arms never mix.
  *
  * A new version waits: the page tells it to take over at the borrower's next navigation (worker-client/), never
@@ -19,6 +20,7 @@ import * as navigationPreload from 'workbox-navigation-preload';
 import { clientsClaim } from 'workbox-core';
 import { FRESH_HEADER, KEEP_PAGE, SHELL_URL, SKIP_WAITING, type KeepPageMessage } from './worker-protocol';
 import { answerFresh, answerPage, dropKeptPages, keepPage, setKeptPagesBuild } from './kept-pages';
+import { addPassByRoutes, type RoutingInstallEvent } from './pass-by-routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -62,6 +64,8 @@ registerRoute(({ request }) => request.mode !== 'navigate' && request.headers.ha
   handle: ({ request }) => answerFresh(request),
 });
 
+// Config and backend requests go to the network without starting this worker (pass-by-routes.ts).
+self.addEventListener('install', (event) => addPassByRoutes(event as RoutingInstallEvent, self.location.hostname));
 self.addEventListener('activate', (event) => event.waitUntil(dropKeptPages()));
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null;

@@ -1,7 +1,8 @@
 /**
  * The offline worker's lifecycle against the server (renderer/worker/README.md): a rolled-back release reaches a page
- * the worker controls as it reaches one without it, the market's off switch removes the worker from an open page,
- * and a new build's worker takes over at the next navigation, never under a half-filled form.
+ * the worker controls as it reaches one without it, config and backend requests pass a stopped worker by without
+ * starting it, the market's off switch removes the worker from an open page, and a new build's worker takes over at
+ * the next navigation, never under a half-filled form.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -113,6 +114,41 @@ describe('the offline worker', () => {
     await page.getByText(texts[FIRST], { exact: true }).waitFor();
     expect(await page.getByText(CANDIDATE, { exact: true }).count()).toBe(0);
     await h.screenshot(page, 'offline-after-rollback');
+  });
+
+  it('config reads and backend calls go to the network without starting a stopped worker', async () => {
+    const { page } = await h.openScreen('/complaint');
+    await screenVisible(page);
+    await expect.poll(() => controlled(page), WORKER_WAIT).toBe(true);
+    // The running state of each active version, as the browser reports it.
+    const running = new Map<string, string>();
+    const cdp = await page.context().newCDPSession(page);
+    cdp.on(
+      'ServiceWorker.workerVersionUpdated',
+      (e: { versions: { versionId: string; status: string; runningStatus: string }[] }) => {
+        for (const v of e.versions) if (v.status === 'activated') running.set(v.versionId, v.runningStatus);
+      },
+    );
+    await cdp.send('ServiceWorker.enable');
+    // As a phone does with an idle worker.
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    const allStopped = () => running.size > 0 && [...running.values()].every((s) => s === 'stopped');
+    await expect.poll(allStopped).toBe(true);
+
+    const query = new URLSearchParams(commonParams(`pass-by-${Date.now()}`)).toString();
+    const statuses = await page.evaluate(async (q) => {
+      const bundle = await fetch(`/config/v1/bundle?${q}`);
+      const call = await fetch(`/sandbox/user-problem/problem-init?${q}`, { method: 'POST' });
+      return [bundle.status, call.status];
+    }, query);
+    expect(statuses).toEqual([200, 200]);
+    await page.waitForTimeout(500);
+    expect(allStopped()).toBe(true);
+
+    // What the worker answers still goes to it: a precached file starts it.
+    expect(await page.evaluate(() => fetch('/early-call.js').then((r) => r.status))).toBe(200);
+    await expect.poll(() => [...running.values()].includes('running')).toBe(true);
+    await cdp.detach();
   });
 
   it('the off switch: once published, the next load of an open page has no controlling worker', async () => {
