@@ -7,8 +7,8 @@
  * precached files and the app's request for a navigation's page, all on this host; config and backend calls pass it
  * by (sw.ts), and now do so without it.
  *
- * Also why a new build takes over promptly: at the navigation that hands over, the old worker is stopped to activate
- * the new one, and the screen's own reads (config, backend) arriving meanwhile no longer start the old one again.
+ * At the navigation that hands over to a new build, the old worker is stopped to activate the new one; the screen's
+ * own reads (config, backend) arriving meanwhile no longer start it again (seen once in a browser test's record).
  */
 
 /** The Static Routing API's rule, as far as this worker uses it (not in TypeScript's webworker lib yet). */
