@@ -24,7 +24,7 @@ export async function watchWorkers(page: Page): Promise<{ report(): Promise<stri
   await cdp.send('ServiceWorker.enable');
   page.on('response', (r) => {
     if (!r.request().isNavigationRequest()) {
-      // What else the page asked for: each one a fetch event for a controlling worker, which keeps it from stopping
+      // What else the page asked for: a fetch event for a controlling worker unless a static route passes it by
       // (the app's own files left out: many, and answered from the precache at once).
       const url = new URL(r.url());
       if (!url.pathname.startsWith('/assets/'))
