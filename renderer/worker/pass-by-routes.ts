@@ -8,7 +8,7 @@
  * by (sw.ts), and now do so without it.
  *
  * At the navigation that hands over to a new build, the old worker is stopped to activate the new one; the screen's
- * own reads (config, backend) arriving meanwhile no longer start it again (seen once in a browser test's record).
+ * own reads (config, backend), which go out at that moment, can no longer start it again.
  */
 
 /** The Static Routing API's rule, as far as this worker uses it (not in TypeScript's webworker lib yet). */
