@@ -83,6 +83,8 @@ describe('live changes in an open borrower page', () => {
       (r: Response) => new URL(r.url()).pathname === '/config/v1/bundle' && r.status() === 200,
       { timeout: 5_000 },
     );
+    // Awaited below; a failure before that closes the page, and this wait must not then end the run as unhandled.
+    fetched.catch(() => {});
     const t0 = await publishCopy({ 'complaint.describeLabel': 'Jelaskan masalah Anda (baru)' }, 'live copy e2e');
     const { etag, at } = await announcedBundle(page);
     expect(at - t0).toBeLessThan(1000);
@@ -114,6 +116,7 @@ describe('live changes in an open borrower page', () => {
       (r: Response) => new URL(r.url()).pathname === '/config/v1/bundle' && r.status() === 200,
       { timeout: 5_000 },
     );
+    fetched.catch(() => {});
     await publishCopy({ 'complaint.describeLabel': 'Ceritakan masalah Anda' }, 'live mid-flow e2e');
     await expect.poll(async () => (await heard(page)).length, { timeout: 5_000 }).toBeGreaterThan(before);
     const { etag } = await announcedBundle(page);
