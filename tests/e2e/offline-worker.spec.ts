@@ -120,19 +120,12 @@ describe('the offline worker', () => {
     const { page } = await h.openScreen('/complaint');
     await screenVisible(page);
     await expect.poll(() => controlled(page), WORKER_WAIT).toBe(true);
-    // The running state of each active version, as the browser reports it.
-    const running = new Map<string, string>();
-    const cdp = await page.context().newCDPSession(page);
-    cdp.on(
-      'ServiceWorker.workerVersionUpdated',
-      (e: { versions: { versionId: string; status: string; runningStatus: string }[] }) => {
-        for (const v of e.versions) if (v.status === 'activated') running.set(v.versionId, v.runningStatus);
-      },
-    );
-    await cdp.send('ServiceWorker.enable');
-    // As a phone does with an idle worker.
-    await cdp.send('ServiceWorker.stopAllWorkers');
-    const allStopped = () => running.size > 0 && [...running.values()].every((s) => s === 'stopped');
+    const workers = await watchWorkers(page);
+    await workers.stopAll();
+    const allStopped = () => {
+      const states = workers.activeRunning();
+      return states.length > 0 && states.every((s) => s === 'stopped');
+    };
     await expect.poll(allStopped).toBe(true);
 
     const query = new URLSearchParams(commonParams(`pass-by-${Date.now()}`)).toString();
@@ -147,8 +140,7 @@ describe('the offline worker', () => {
 
     // What the worker answers still goes to it: a precached file starts it.
     expect(await page.evaluate(() => fetch('/early-call.js').then((r) => r.status))).toBe(200);
-    await expect.poll(() => [...running.values()].includes('running')).toBe(true);
-    await cdp.detach();
+    await expect.poll(() => workers.activeRunning().includes('running')).toBe(true);
   });
 
   it('the off switch: once published, the next load of an open page has no controlling worker', async () => {
