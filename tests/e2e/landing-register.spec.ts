@@ -145,7 +145,9 @@ describe('registration landing page', () => {
     await toast(page, 'Kode gambar salah, masukkan kode yang baru');
     await expect.poll(() => sids.length).toBe(sidsBefore + 1); // a new sid, so a new picture
     expect(await page.getByLabel('Kode gambar', { exact: true }).inputValue()).toBe('');
-    expect(await page.getByRole('button', { name: 'Dapatkan kode' }).isDisabled()).toBe(false); // no countdown
+    // No countdown: the button keeps its name and is usable again once the send's steps have ended (it is busy
+    // until then, a moment after the toast and the new picture: read at once, it failed once in a whole-suite run).
+    await expect.poll(() => page.getByRole('button', { name: 'Dapatkan kode' }).isDisabled()).toBe(false);
 
     await page.getByLabel('Kode gambar', { exact: true }).fill(CAPTCHA);
     await sendCode(page);
