@@ -18,11 +18,11 @@ const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html
 
 describe('a drawn page kept for a repeat visit', () => {
   it('is marked with the time it was drawn, for the app', () => {
-    expect(keptPageAt(parse(keptMarkup(drawn, 1_700_000_000_000)))).toBe(1_700_000_000_000);
+    expect(keptPageAt(parse(keptMarkup(drawn, 1_700_000_000_000).html))).toBe(1_700_000_000_000);
   });
 
   it('is not painted before the element after its drawn markup, its boot data, is parsed', () => {
-    const doc = parse(keptMarkup(drawn, 1));
+    const doc = parse(keptMarkup(drawn, 1).html);
     const expectLink = doc.head.querySelector('link[rel="expect"]');
     expect(expectLink?.getAttribute('blocking')).toBe('render');
     expect(expectLink?.getAttribute('href')).toBe(`#${BOOT_DATA_ID}`);
@@ -31,16 +31,35 @@ describe('a drawn page kept for a repeat visit', () => {
     expect(root.textContent).toBe('Keluhan 001: dana belum masuk');
   });
 
-  it('leaves out the code hints only: the same entry, styles, early-input script, data and text', () => {
-    const kept = parse(keptMarkup(drawn, 1));
+  it('leaves out the code and bundle hints, and imports the entry after the boot data: the rest as it was', () => {
+    const { html, inlineEntry } = keptMarkup(drawn, 1);
+    const kept = parse(html);
     const network = parse(drawn);
-    expect(kept.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    expect(kept.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')).toHaveLength(0);
+    // No script tag with a source, which the preload scanner would fetch before the first line is parsed.
+    expect(kept.querySelectorAll('script[src]')).toHaveLength(0);
+    const last = kept.body.lastElementChild!;
+    expect(last.outerHTML).toBe('<script type="module">import "/assets/index-a.js";</script>');
+    expect(last.textContent).toBe(inlineEntry);
+    expect(last.previousElementSibling?.id).toBe(BOOT_DATA_ID);
     const same = (d: Document) => ({
-      scripts: [...d.scripts].map((s) => s.outerHTML),
+      scripts: [...d.scripts].filter((s) => !s.src && s.type !== 'module').map((s) => s.outerHTML),
       styles: [...d.querySelectorAll('style')].map((s) => s.textContent),
-      preloads: [...d.querySelectorAll('link[rel="preload"]')].map((l) => l.outerHTML),
-      body: d.body.innerHTML,
+      root: d.getElementById('root')!.outerHTML,
     });
     expect(same(kept)).toEqual(same(network));
+  });
+
+  it('keeps the entry tag where it was when asked to, or when its source is not a plain path of this origin', () => {
+    const stays = (html: string, src: string) =>
+      parse(html).head.querySelector(`script[type="module"][src="${src}"]`) !== null;
+    const kept = keptMarkup(drawn, 1, false);
+    expect(kept.inlineEntry).toBeUndefined();
+    expect(stays(kept.html, '/assets/index-a.js')).toBe(true);
+    for (const src of ['https://cdn.example/index.js', '/assets/a.js?x=</script>', '//evil.example/x.js']) {
+      const odd = keptMarkup(drawn.replace('/assets/index-a.js', src), 1);
+      expect(odd.inlineEntry).toBeUndefined();
+      expect(odd.html).not.toContain('import "');
+    }
   });
 });

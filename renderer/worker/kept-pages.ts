@@ -12,6 +12,7 @@
  */
 import { PAGES_CACHE, type KeepPageMessage } from './worker-protocol';
 import { keptMarkup } from './kept-page-markup';
+import { allowInlineScript } from './allow-inline-script';
 
 /** The longest a page is kept, whatever a market says: personal answers are never kept longer. */
 const MAX_KEEP_MS = 24 * 3600_000;
@@ -22,6 +23,7 @@ const KEPT_AT = 'X-Sdui-Kept-At';
 const KEEP_UNTIL = 'X-Sdui-Keep-Until';
 const WHO = 'X-Sdui-Who';
 const BUILD = 'X-Sdui-Build';
+const CSP = 'Content-Security-Policy';
 
 /**
  * The build this worker came with (its page shell's revision). Workers of one origin share their caches, and the
@@ -104,7 +106,14 @@ export async function keepPage(msg: KeepPageMessage): Promise<void> {
   headers.delete('Content-Length');
   headers.delete('Content-Encoding');
   // Marked and arranged for a repeat visit once, here: answering with it is then a lookup, nothing more.
-  await cache.put(url.href, new Response(keptMarkup(body, now), { status: 200, headers }));
+  let kept = keptMarkup(body, now);
+  const csp = headers.get(CSP);
+  if (kept.inlineEntry && csp !== null) {
+    const allowed = await allowInlineScript(csp, kept.inlineEntry);
+    if (allowed === undefined) kept = keptMarkup(body, now, false);
+    else headers.set(CSP, allowed);
+  }
+  await cache.put(url.href, new Response(kept.html, { status: 200, headers }));
 }
 
 /** The kept page of `url`, still within its time, marked for the app (`KEPT_META`). */

@@ -68,22 +68,45 @@ export async function applyWorkerSetting(on: boolean, log: Log): Promise<void> {
 }
 
 /**
+ * A takeover reloads the page only this soon after the navigation that asked for it (Chromium activates the new
+ * worker about 1 s after the old one stopped), and only if the borrower has not touched the screen since.
+ */
+const TAKEOVER_RELOAD_MS = 5000;
+/** What counts as touching the screen they went to: a reload after it could lose what was typed or picked. */
+const TOUCHES = ['pointerdown', 'keydown', 'input'] as const;
+/** The new build took over too late to reload under the borrower: the next navigation loads it. */
+let reloadAtNextNavigation = false;
+
+/**
  * At a navigation (the screen before is gone, with whatever was typed into it): a new version waiting takes over and
  * the page loads afresh where the borrower went, in the new build. Otherwise, now and then, ask whether one is out;
- * it installs in the background and waits for the next navigation. Never reloads a screen the borrower is on.
+ * it installs in the background and waits for the next navigation. Never reloads a screen the borrower is on: a
+ * takeover that comes late (the browser may keep the old worker running for its own reasons) or after the borrower
+ * touched the new screen waits for the navigation after. `reload`: the page's, replaced by tests.
  */
-export function atNavigation(log: Log): void {
+export function atNavigation(log: Log, reload = () => window.location.reload()): void {
+  if (reloadAtNextNavigation) {
+    reloadAtNextNavigation = false;
+    reload();
+    return;
+  }
   const waiting = registration?.waiting;
   const sw = container();
   if (waiting && sw?.controller) {
+    const askedAt = Date.now();
+    let touched = false;
+    const touch = () => (touched = true);
+    for (const t of TOUCHES) window.addEventListener(t, touch, { capture: true, passive: true });
     let done = false;
-    const reload = () => {
+    const takenOver = () => {
       if (done) return;
       done = true;
-      window.location.reload();
+      for (const t of TOUCHES) window.removeEventListener(t, touch, { capture: true });
+      if (!touched && Date.now() - askedAt <= TAKEOVER_RELOAD_MS) reload();
+      else reloadAtNextNavigation = true;
     };
-    sw.addEventListener('controllerchange', reload, { once: true });
-    waiting.addEventListener('statechange', () => waiting.state === 'activated' && reload());
+    sw.addEventListener('controllerchange', takenOver, { once: true });
+    waiting.addEventListener('statechange', () => waiting.state === 'activated' && takenOver());
     waiting.postMessage({ type: SKIP_WAITING });
     return;
   }

@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SKIP_WAITING } from './worker-protocol';
+
+/** A new build's worker, installed and waiting; it activates when the test says. */
+class WaitingWorker extends EventTarget {
+  state: ServiceWorkerState = 'installed';
+  messages: unknown[] = [];
+  postMessage(m: unknown) {
+    this.messages.push(m);
+  }
+  activate() {
+    this.state = 'activated';
+    this.dispatchEvent(new Event('statechange'));
+  }
+}
+
+let waiting: WaitingWorker;
+let container: EventTarget & { controller: object; register: () => Promise<unknown> };
+const log = vi.fn();
+
+/** worker-client afresh (its registration is module state), registered under an old build's controller. */
+async function client() {
+  vi.resetModules();
+  const m = await import('./worker-client');
+  await m.applyWorkerSetting(true, log);
+  return m;
+}
+
+/** The new worker takes the page: the browser's controllerchange, then the worker's own state. */
+function takeOver() {
+  container.dispatchEvent(new Event('controllerchange'));
+  waiting.activate();
+}
+
+beforeEach(() => {
+  waiting = new WaitingWorker();
+  container = Object.assign(new EventTarget(), {
+    controller: {},
+    register: () => Promise.resolve({ waiting, update: () => Promise.resolve() }),
+  });
+  Object.defineProperty(navigator, 'serviceWorker', { value: container, configurable: true });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+});
+
+describe('a new build taking over at a navigation', () => {
+  it('reloads the page where the borrower went once the new worker has it', async () => {
+    const { atNavigation } = await client();
+    const reload = vi.fn();
+    atNavigation(log, reload);
+    expect(waiting.messages).toEqual([{ type: SKIP_WAITING }]);
+    expect(reload).not.toHaveBeenCalled();
+    takeOver();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('never reloads a screen the borrower has started typing into: the next navigation loads the new build', async () => {
+    const { atNavigation } = await client();
+    const reload = vi.fn();
+    atNavigation(log, reload);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+    takeOver();
+    expect(reload).not.toHaveBeenCalled();
+    atNavigation(log, reload);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('never reloads under the borrower when the takeover comes late, even untouched', async () => {
+    const { atNavigation } = await client();
+    const reload = vi.fn();
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now);
+    atNavigation(log, reload);
+    // The browser kept the old worker running for half a minute.
+    vi.spyOn(Date, 'now').mockReturnValue(now + 30_000);
+    takeOver();
+    expect(reload).not.toHaveBeenCalled();
+    atNavigation(log, reload);
+    expect(reload).toHaveBeenCalledTimes(1);
+    // Once only: the page loaded afresh already.
+    atNavigation(log, reload);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a tap before atNavigation ran (the one that navigated) does not count as touching the new screen', async () => {
+    const { atNavigation } = await client();
+    const reload = vi.fn();
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    atNavigation(log, reload);
+    takeOver();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
