@@ -3,8 +3,8 @@
  * of a drawn page imports its entry from an inline module the worker wrote (kept-page-markup.ts).
  *
  * - `script-src` present: the script's `'sha256-…'` is added to it.
- * - only `default-src`: a `script-src` with the same sources and the hash (a hash in `default-src` would be ignored for
- *   scripts in browsers that read `script-src-elem` first; a copy keeps every other kind of resource as it was).
+ * - only `default-src`: a `script-src` with the same sources and the hash (a hash added to `default-src` would let
+ *   inline styles with that hash in too; a copy leaves every other kind of resource as it was).
  * - `'unsafe-inline'` without any hash or nonce: inline scripts run already, and adding a hash would turn that off for
  *   the page's other inline scripts, so the policy stays as it is. So does a policy that restricts no scripts.
  * - `script-src-elem`, which browsers read before `script-src` for script elements: the hash is added there too.

@@ -69,9 +69,10 @@ export async function applyWorkerSetting(on: boolean, log: Log): Promise<void> {
 
 /**
  * A takeover reloads the page only this soon after the navigation that asked for it (Chromium activates the new
- * worker about 1 s after the old one stopped), and only if the borrower has not touched the screen since.
+ * worker about 1 s after the old one stopped; the rest is room for a slow phone), and only if the borrower has not
+ * touched the screen since.
  */
-const TAKEOVER_RELOAD_MS = 5000;
+const TAKEOVER_RELOAD_MS = 10_000;
 /** What counts as touching the screen they went to: a reload after it could lose what was typed or picked. */
 const TOUCHES = ['pointerdown', 'keydown', 'input'] as const;
 /** The new build took over too late to reload under the borrower: the next navigation loads it. */
