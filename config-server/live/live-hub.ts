@@ -18,6 +18,12 @@ import type { LiveSettings } from './live-settings.js';
 import { releaseEvents, type ReleaseReader } from './release-events.js';
 import { SseStream, sseFrame } from './sse-stream.js';
 
+/** What a page says it runs with when its stream opens: one cache key and its ETag. */
+export interface PageHas {
+  key: LiveKey;
+  etag: string;
+}
+
 interface BorrowerStream {
   sse: SseStream;
   query: QuerySource;
@@ -81,18 +87,31 @@ export class LiveHub {
     return new SseStream(res, this.counted);
   }
 
-  /** Opens a borrower's stream; `since` is their Last-Event-ID's generation (undefined: none or garbage). */
-  addBorrower(sse: SseStream, market: string, query: QuerySource, since: number | undefined) {
+  /**
+   * Opens a borrower's stream. `since` is their Last-Event-ID's generation (undefined: none or garbage): a resumed
+   * stream starts with what changed since. A first stream has no id; `has` is what the page runs with, and it starts
+   * with that key's current ETag when it is another (published after the page loaded, before its stream opened).
+   */
+  addBorrower(sse: SseStream, market: string, query: QuerySource, since: number | undefined, has?: PageHas) {
     const snap = this.current;
     sse.open(this.opts.settings.retryMs);
+    const publishedNow = (changed: Record<string, string>) =>
+      sse.send('published', snap.generation, { generation: snap.generation, market, changed });
     if (since !== undefined && since < snap.generation) {
       const keys = this.changes.since(market, since)?.values() ?? [
         ...(keysOf(snap).get(market) ?? []),
         ...(keysOf(snap).get('') ?? []),
       ];
-      const changed = currentTags(snap, keys, query);
-      sse.send('published', snap.generation, { generation: snap.generation, market, changed });
-    } else sse.mark(snap.generation);
+      publishedNow(currentTags(snap, keys, query));
+      return this.keep(sse, market, query);
+    }
+    const now = since === undefined && has ? currentTags(snap, [has.key], query) : {};
+    if (has && now[has.key.key] && now[has.key.key] !== has.etag) publishedNow(now);
+    else sse.mark(snap.generation);
+    return this.keep(sse, market, query);
+  }
+
+  private keep(sse: SseStream, market: string, query: QuerySource) {
     const s = { sse, query };
     let set = this.borrowers.get(market);
     if (!set) this.borrowers.set(market, (set = new Set()));

@@ -5,8 +5,26 @@
  */
 import { Router, type Request, type RequestHandler } from 'express';
 import { HttpError } from '../http/http-error.js';
-import type { LiveHub } from './live-hub.js';
+import type { LiveHub, PageHas } from './live-hub.js';
 import type { StreamQuota, StreamRefusal } from './stream-quota.js';
+import { bundleQuery, queryParam } from '../published/bundle-query.js';
+
+/** An ETag is a short quoted token; anything longer is not one the config API sent. */
+const MAX_ETAG = 128;
+
+/**
+ * The bundle the page runs with (`bundleEtag`, for `locale`'s text set): a first stream tells the page at once when
+ * it is not the current one, so a publish between the page's load and its stream's start is not missed.
+ */
+function pageBundle(market: string, locale: string | undefined, etag: string | undefined): PageHas | undefined {
+  if (etag === undefined) return undefined;
+  if (!etag || etag.length > MAX_ETAG)
+    throw new HttpError(400, `Query parameter bundleEtag must be the bundle's ETag, 1-${MAX_ETAG} characters`, {
+      param: 'bundleEtag',
+    });
+  const key = locale ? `bundle:${market}:${locale}` : `bundle:${market}`;
+  return { key: { key, kind: 'bundle', ref: `${market}|${locale ?? ''}` }, etag };
+}
 
 /** A `Last-Event-ID`'s generation: `42`, or `42.r1` (a release event of generation 42 whose `published` is still due). */
 export function resumeFrom(header: string | undefined): number | undefined {
@@ -46,26 +64,13 @@ function takeSlot(hub: LiveHub, quota: StreamQuota, retryMs: number, kind: 'borr
   throw new HttpError(r.status, r.message, { limit: r.limit }, retryAfter);
 }
 
-/** `GET /config/v1/live?market=ID&<common params>`. */
+/** `GET /config/v1/live?market=ID[&locale=en-IN][&bundleEtag="…"]&<common params>`. */
 export function borrowerLiveRoute(hub: LiveHub, quota: StreamQuota, retryMs: number): Router {
   const router = Router();
   router.get('/config/v1/live', (req, res) => {
     const snap = hub.snapshot();
-    const market = req.query.market;
-    if (typeof market !== 'string' || !market)
-      throw new HttpError(400, `Query parameter market is required, once: one of ${snap.markets.join(', ')}`, {
-        param: 'market',
-        allowed: snap.markets,
-      });
-    if (!snap.markets.includes(market))
-      throw new HttpError(
-        400,
-        `Unknown market '${market}' in query parameter market: use one of ${snap.markets.join(', ')}`,
-        {
-          param: 'market',
-          allowed: snap.markets,
-        },
-      );
+    const { market, locale } = bundleQuery(snap, req.query as Record<string, unknown>);
+    const has = pageBundle(market, locale, queryParam(req.query.bundleEtag, 'bundleEtag'));
     if (!hub.isLive(market)) {
       // The market is kept on revalidation (its `live: false`): EventSource does not reconnect after a 204.
       res.setHeader('Cache-Control', 'no-store');
@@ -80,6 +85,7 @@ export function borrowerLiveRoute(hub: LiveHub, quota: StreamQuota, retryMs: num
       market,
       req.query as Record<string, unknown>,
       resumeFrom(req.get('last-event-id')),
+      has,
     );
     req.socket.setNoDelay(true);
     res.on('close', remove);

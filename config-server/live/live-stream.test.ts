@@ -130,6 +130,47 @@ describe('the borrower stream', () => {
     }
   });
 
+  it("a first stream names a bundle published after the page's own (bundleEtag), for its text set", async () => {
+    const bundleUrl = `${s.url}/config/v1/bundle?market=ID&deviceId=d-3`;
+    const localeUrl = `${s.url}/config/v1/bundle?market=ID&locale=id-ID&deviceId=d-3`;
+    const [had, hadLocale] = [await etagOf(bundleUrl), await etagOf(localeUrl)];
+    await publishText(s, 'sebelum aliran');
+    const q = (etag: string | null) => `market=ID&deviceId=d-3&bundleEtag=${encodeURIComponent(etag!)}`;
+    const late = await stream(q(had));
+    const e = await late.next((x) => x.event === 'published');
+    expect(e.id).toBe(String(s.config.snapshot().generation));
+    expect(data(e).changed).toEqual({ 'bundle:ID': await etagOf(bundleUrl) });
+    // The other text set's page is told of its own key.
+    const other = await stream(`${q(hadLocale)}&locale=id-ID`);
+    expect(data(await other.next((x) => x.event === 'published')).changed).toEqual({
+      'bundle:ID:id-ID': await etagOf(localeUrl),
+    });
+    // A page with the current bundle, or none named, starts quiet.
+    for (const query of [q(await etagOf(bundleUrl)), 'market=ID&deviceId=d-3']) {
+      const quiet = await stream(query);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(quiet.events).toEqual([]);
+      expect(quiet.lastId).toBe(String(s.config.snapshot().generation));
+    }
+    // A resumed stream goes by its Last-Event-ID alone.
+    const resumed = await stream(q(had), { 'last-event-id': String(s.config.snapshot().generation) });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(resumed.events).toEqual([]);
+  });
+
+  it('refuses a bad bundleEtag or locale with a JSON 400 naming it', async () => {
+    for (const [q, param] of [
+      ['market=ID&bundleEtag=', 'bundleEtag'],
+      [`market=ID&bundleEtag=${'x'.repeat(129)}`, 'bundleEtag'],
+      ['market=ID&bundleEtag=a&bundleEtag=b', 'bundleEtag'],
+      ['market=ID&locale=fr-FR', 'locale'],
+    ]) {
+      const r = await checkedFetch(`${s.url}/config/v1/live?${q}`);
+      expect(r.status).toBe(400);
+      expect(((await r.json()) as { error: { details: { param: string } } }).error.details.param).toBe(param);
+    }
+  });
+
   it('refuses a missing, repeated or unknown market with a JSON 400 naming it', async () => {
     for (const q of ['', 'market=ID&market=IN', 'market=XX']) {
       const r = await checkedFetch(`${s.url}/config/v1/live?${q}`);

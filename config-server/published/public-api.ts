@@ -1,17 +1,11 @@
 import { Router } from 'express';
 import { HttpError } from '../http/http-error.js';
+import { bundleQuery } from './bundle-query.js';
 import { notFoundJson } from '../http/error-middleware.js';
 import { sendEntry } from '../http/conditional.js';
 import type { PublishedSnapshot } from './snapshot.js';
 import { borrowerParams, type Who } from '../releases/borrower-params.js';
 import type { ViewTickets } from '../releases/view-ticket.js';
-
-function queryParam(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string')
-    throw new HttpError(400, `Query parameter ${name} must be given once, as a plain string`, { param: name });
-  return value;
-}
 
 /** Who the borrower is, from the request's common params (read only when a release is in flight for the body). */
 const whoOf = (snap: PublishedSnapshot, query: Record<string, unknown>) => (): Who =>
@@ -26,28 +20,7 @@ export function publicApiRouter(snapshot: () => PublishedSnapshot, tickets?: Vie
 
   router.get('/bundle', (req, res) => {
     const snap = snapshot();
-    const market = queryParam(req.query.market, 'market');
-    const locale = queryParam(req.query.locale, 'locale');
-    if (!market) {
-      throw new HttpError(400, `Query parameter market is required: one of ${snap.markets.join(', ')}`, {
-        param: 'market',
-        allowed: snap.markets,
-      });
-    }
-    if (!snap.markets.includes(market)) {
-      throw new HttpError(
-        400,
-        `Unknown market '${market}' in query parameter market: use one of ${snap.markets.join(', ')}`,
-        { param: 'market', allowed: snap.markets },
-      );
-    }
-    if (locale !== undefined && !snap.locales.includes(locale)) {
-      throw new HttpError(
-        400,
-        `Unknown locale '${locale}' in query parameter locale: use one of ${snap.locales.join(', ')}`,
-        { param: 'locale', allowed: snap.locales },
-      );
-    }
+    const { market, locale } = bundleQuery(snap, req.query);
     const entry = snap.bundleFor(market, locale, whoOf(snap, req.query));
     if (!entry) throw new HttpError(404, `Market ${market} has no published text set`);
     sendEntry(req, res, entry);

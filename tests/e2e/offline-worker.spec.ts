@@ -147,6 +147,16 @@ describe('the offline worker', () => {
     const { page } = await h.openScreen('/complaint');
     await screenVisible(page);
     await expect.poll(() => activeWorker(page), WORKER_WAIT).toBe('activated');
+    // The publish lands before the reloaded page's live stream opens (it starts once the first screen shows and the
+    // page is idle: seconds on a slow phone). The stream's first event still names the newer bundle.
+    let letStreamOpen = () => {};
+    const held = new Promise<void>((r) => (letStreamOpen = r));
+    const streams: string[] = [];
+    await page.route('**/config/v1/live?*', async (route) => {
+      streams.push(route.request().url());
+      await held;
+      await route.continue();
+    });
     await page.reload();
     await screenVisible(page);
     expect(await controlled(page)).toBe(true);
@@ -154,6 +164,9 @@ describe('the offline worker', () => {
 
     try {
       await publishEdit('market', 'ID', (c) => (c.offline = { ...c.offline, worker: 'off' }));
+      letStreamOpen();
+      await expect.poll(() => streams.length, WORKER_WAIT).toBeGreaterThan(0);
+      expect(new URL(streams[0]).searchParams.get('bundleEtag')).toBeTruthy();
       // The publish reaches the open page (live stream): the worker and its caches go, without a reload.
       await expect.poll(() => activeWorker(page), { timeout: 15_000 }).toBeNull();
       await expect.poll(() => page.evaluate(() => caches.keys().then((k) => k.length))).toBe(0);

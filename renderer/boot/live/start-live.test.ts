@@ -136,6 +136,31 @@ describe('live changes in the page', () => {
     expect(streams).toHaveLength(1);
   });
 
+  it('names the bundle it runs with and its text set; a newer one named at open is fetched and applied', async () => {
+    const s = start();
+    const q = new URL(s.url, 'http://x').searchParams;
+    expect(q.get('bundleEtag')).toBe('"b1"');
+    expect(q.get('locale')).toBeNull();
+    // Published before the stream opened: the server's first event names it (no Last-Event-ID yet).
+    s.connect();
+    s.send('published', published({ 'bundle:ID': '"b2"' }));
+    await vi.advanceTimersByTimeAsync(SPREAD_MS);
+    expect(applied.map((a) => a.etag)).toEqual(['"b2"']);
+    // Another text set, and a page whose bundle has no ETag: the locale goes, no ETag is made up.
+    stop();
+    const opened: string[] = [];
+    stop = startLive({
+      market: 'ID',
+      locale: 'en-IN',
+      bundleEtag: () => null,
+      applyBundle: () => {},
+      log: () => {},
+      open: (u) => (opened.push(u), new FakeStream(u)),
+    });
+    const other = new URL(opened[0], 'http://x').searchParams;
+    expect([other.get('locale'), other.get('bundleEtag')]).toEqual(['en-IN', null]);
+  });
+
   it('re-fetches a changed bundle by ETag after a random wait within 2 s, and hands it to the app', async () => {
     const s = start(() => 0.75);
     s.connect();

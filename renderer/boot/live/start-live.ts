@@ -57,7 +57,15 @@ export function startLive(o: LiveOptions): () => void {
   started = true;
   const random = o.random ?? Math.random;
   const open = o.open ?? ((url: string) => new EventSource(url) as StreamLike);
-  const url = withWho(`${PUBLISHED_CONFIG_BASE}/live?market=${encodeURIComponent(o.market)}`);
+  // The page's text set, and the bundle it runs with: a stream's first event names a newer one published before it
+  // opened (after the page loaded), which would otherwise wait for a focus or a navigation.
+  const url = () => {
+    const q = new URLSearchParams({ market: o.market });
+    if (o.locale) q.set('locale', o.locale);
+    const etag = o.bundleEtag();
+    if (etag) q.set('bundleEtag', etag);
+    return withWho(`${PUBLISHED_CONFIG_BASE}/live?${q}`);
+  };
   // The page's own text set's bundle only (`bundle:ID`, or `bundle:ID:en-IN` for `?locale=en-IN`).
   const ownBundle = (key: string) => key === `bundle:${bundleKey(o.market, o.locale)}`;
 
@@ -159,7 +167,7 @@ export function startLive(o: LiveOptions): () => void {
     if (stopped) return;
     let s: StreamLike;
     try {
-      s = stream = open(url);
+      s = stream = open(url());
     } catch {
       return later();
     }
