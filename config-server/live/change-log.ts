@@ -22,14 +22,17 @@ export type Changed = Map<string, LiveKey>;
 /** Generations remembered (each holds only the keys that changed; a publish touches a handful). */
 const KEEP = 512;
 
+/** The key of a market's bundle: its own text set's (no locale), or `locale`'s. */
+export const bundleLiveKey = (market: string, locale?: string): LiveKey => ({
+  key: locale ? `bundle:${market}:${locale}` : `bundle:${market}`,
+  kind: 'bundle',
+  ref: `${market}|${locale ?? ''}`,
+});
+
 /** The keys of a snapshot: its markets' bundles, and its screens under `''` (every market's). */
 export function keysOf(snap: PublishedSnapshot): Map<string, LiveKey[]> {
   const out = new Map<string, LiveKey[]>();
-  for (const m of snap.markets)
-    out.set(m, [
-      { key: `bundle:${m}`, kind: 'bundle', ref: `${m}|` },
-      ...snap.locales.map((l) => ({ key: `bundle:${m}:${l}`, kind: 'bundle' as const, ref: `${m}|${l}` })),
-    ]);
+  for (const m of snap.markets) out.set(m, [bundleLiveKey(m), ...snap.locales.map((l) => bundleLiveKey(m, l))]);
   out.set(
     '',
     snap.screenIds().map((id) => ({ key: `screen:${id}`, kind: 'screen' as const, ref: id })),

@@ -10,7 +10,7 @@ import type { Registry } from 'prom-client';
 import type { PublishedSnapshot } from '../published/snapshot.js';
 import type { QuerySource } from '../releases/borrower-params.js';
 import type { ConfigStore } from '../store/config-store.js';
-import { changedTags, currentTags, isLive, sharedChangedTags } from './borrower-etags.js';
+import { changedTags, currentTags, etagFor, isLive, sharedChangedTags } from './borrower-etags.js';
 import { ChangeLog, keysOf, type LiveKey } from './change-log.js';
 import { ConsoleDocuments } from './console-documents.js';
 import { liveMetrics } from './live-metrics.js';
@@ -95,23 +95,9 @@ export class LiveHub {
   addBorrower(sse: SseStream, market: string, query: QuerySource, since: number | undefined, has?: PageHas) {
     const snap = this.current;
     sse.open(this.opts.settings.retryMs);
-    const publishedNow = (changed: Record<string, string>) =>
-      sse.send('published', snap.generation, { generation: snap.generation, market, changed });
-    if (since !== undefined && since < snap.generation) {
-      const keys = this.changes.since(market, since)?.values() ?? [
-        ...(keysOf(snap).get(market) ?? []),
-        ...(keysOf(snap).get('') ?? []),
-      ];
-      publishedNow(currentTags(snap, keys, query));
-      return this.keep(sse, market, query);
-    }
-    const now = since === undefined && has ? currentTags(snap, [has.key], query) : {};
-    if (has && now[has.key.key] && now[has.key.key] !== has.etag) publishedNow(now);
+    const changed = this.catchUp(snap, market, query, since, has);
+    if (changed) sse.send('published', snap.generation, { generation: snap.generation, market, changed });
     else sse.mark(snap.generation);
-    return this.keep(sse, market, query);
-  }
-
-  private keep(sse: SseStream, market: string, query: QuerySource) {
     const s = { sse, query };
     let set = this.borrowers.get(market);
     if (!set) this.borrowers.set(market, (set = new Set()));
@@ -120,6 +106,20 @@ export class LiveHub {
     return () => {
       if (set.delete(s)) this.borrowerCount--;
     };
+  }
+
+  /** What a new stream starts with (`addBorrower`): the keys that changed for this page, or undefined for nothing. */
+  private catchUp(snap: PublishedSnapshot, market: string, query: QuerySource, since?: number, has?: PageHas) {
+    if (since !== undefined) {
+      if (since >= snap.generation) return undefined;
+      const keys = this.changes.since(market, since)?.values() ?? [
+        ...(keysOf(snap).get(market) ?? []),
+        ...(keysOf(snap).get('') ?? []),
+      ];
+      return currentTags(snap, keys, query);
+    }
+    const tag = has && etagFor(snap, has.key, query);
+    return has && tag && tag !== has.etag ? { [has.key.key]: tag } : undefined;
   }
 
   addConsole(sse: SseStream) {

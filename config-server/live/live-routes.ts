@@ -8,6 +8,7 @@ import { HttpError } from '../http/http-error.js';
 import type { LiveHub, PageHas } from './live-hub.js';
 import type { StreamQuota, StreamRefusal } from './stream-quota.js';
 import { bundleQuery, queryParam } from '../published/bundle-query.js';
+import { bundleLiveKey } from './change-log.js';
 
 /** An ETag is a short quoted token; anything longer is not one the config API sent. */
 const MAX_ETAG = 128;
@@ -22,8 +23,7 @@ function pageBundle(market: string, locale: string | undefined, etag: string | u
     throw new HttpError(400, `Query parameter bundleEtag must be the bundle's ETag, 1-${MAX_ETAG} characters`, {
       param: 'bundleEtag',
     });
-  const key = locale ? `bundle:${market}:${locale}` : `bundle:${market}`;
-  return { key: { key, kind: 'bundle', ref: `${market}|${locale ?? ''}` }, etag };
+  return { key: bundleLiveKey(market, locale), etag };
 }
 
 /** A `Last-Event-ID`'s generation: `42`, or `42.r1` (a release event of generation 42 whose `published` is still due). */
