@@ -93,4 +93,33 @@ describe('a new build taking over at a navigation', () => {
     takeOver();
     expect(reload).toHaveBeenCalledTimes(1);
   });
+
+  it('navigating again before the takeover: one reload; only touches on the screen now shown count', async () => {
+    const { atNavigation } = await client();
+    const reload = vi.fn();
+    atNavigation(log, reload);
+    // Typed into the screen they then left: gone with it.
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+    atNavigation(log, reload);
+    takeOver();
+    expect(reload).toHaveBeenCalledTimes(1);
+    // The page loaded afresh: nothing is left to load at the next navigation.
+    atNavigation(log, reload);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops watching the screen for touches once a takeover could no longer reload it', async () => {
+    vi.useFakeTimers();
+    try {
+      const { atNavigation } = await client();
+      const removed = vi.spyOn(window, 'removeEventListener');
+      atNavigation(log, vi.fn());
+      vi.advanceTimersByTime(9_000);
+      expect(removed.mock.calls.map((c) => c[0])).not.toContain('pointerdown');
+      vi.advanceTimersByTime(1_001);
+      expect(removed.mock.calls.map((c) => c[0])).toEqual(expect.arrayContaining(['pointerdown', 'keydown', 'input']));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

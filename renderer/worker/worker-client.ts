@@ -77,6 +77,33 @@ const TAKEOVER_RELOAD_MS = 10_000;
 const TOUCHES = ['pointerdown', 'keydown', 'input'] as const;
 /** The new build took over too late to reload under the borrower: the next navigation loads it. */
 let reloadAtNextNavigation = false;
+/**
+ * The takeover asked for, until the new worker has the page: when the borrower last navigated, and whether they have
+ * touched the screen since. One at a time: navigating again while it is pending starts its window again.
+ */
+let pending: { askedAt: number; touched: boolean; reload: () => void } | undefined;
+/** Ends the watch for touches once a takeover could no longer reload the page (or has come). */
+let windowEnd: ReturnType<typeof setTimeout> | undefined;
+const touch = () => {
+  if (pending) pending.touched = true;
+};
+const watchTouches = (on: boolean) => {
+  // Adding the same listener twice adds it once: a second navigation leaves one set.
+  for (const t of TOUCHES)
+    if (on) window.addEventListener(t, touch, { capture: true, passive: true });
+    else window.removeEventListener(t, touch, { capture: true });
+};
+
+/** The new worker has the page: reloaded now if untouched in time, else at the next navigation. */
+function takenOver() {
+  const took = pending;
+  if (!took) return;
+  pending = undefined;
+  clearTimeout(windowEnd);
+  watchTouches(false);
+  if (!took.touched && Date.now() - took.askedAt <= TAKEOVER_RELOAD_MS) took.reload();
+  else reloadAtNextNavigation = true;
+}
 
 /**
  * At a navigation (the screen before is gone, with whatever was typed into it): a new version waiting takes over and
@@ -94,19 +121,12 @@ export function atNavigation(log: Log, reload = () => window.location.reload()):
   const waiting = registration?.waiting;
   const sw = container();
   if (waiting && sw?.controller) {
-    const askedAt = Date.now();
-    let touched = false;
-    const touch = () => (touched = true);
-    for (const t of TOUCHES) window.addEventListener(t, touch, { capture: true, passive: true });
-    let done = false;
-    const takenOver = () => {
-      if (done) return;
-      done = true;
-      for (const t of TOUCHES) window.removeEventListener(t, touch, { capture: true });
-      if (!touched && Date.now() - askedAt <= TAKEOVER_RELOAD_MS) reload();
-      else reloadAtNextNavigation = true;
-    };
-    sw.addEventListener('controllerchange', takenOver, { once: true });
+    if (!pending) sw.addEventListener('controllerchange', takenOver, { once: true });
+    // What counts is the screen the borrower is on now: the window starts again at each navigation.
+    pending = { askedAt: Date.now(), touched: false, reload };
+    watchTouches(true);
+    clearTimeout(windowEnd);
+    windowEnd = setTimeout(() => watchTouches(false), TAKEOVER_RELOAD_MS);
     waiting.addEventListener('statechange', () => waiting.state === 'activated' && takenOver());
     waiting.postMessage({ type: SKIP_WAITING });
     return;
