@@ -206,15 +206,34 @@ describe('live changes in the page', () => {
     const s = start(() => 0.99);
     const shown = watchScreen('complaint-entry');
     shown.show();
+    s.connect();
     shown.callFailed();
     shown.settle();
-    s.connect();
     const t0 = Date.now();
     s.send('published', published({ 'bundle:ID': '"b2"' }));
     await vi.advanceTimersByTimeAsync(0);
     expect(requests.map((r) => [r.path, r.at - t0])).toEqual([['/config/v1/bundle', 0]]);
     expect(applied).toHaveLength(1);
     expect(told).toEqual([{ id: 'complaint-entry', now: true }]);
+  });
+
+  it('a screen failing when the stream first opens is fetched again at once (a rollback since the load)', async () => {
+    const s = start(() => 0.99);
+    const shown = watchScreen('complaint-entry');
+    shown.show();
+    shown.callFailed();
+    s.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests.map((r) => r.path).sort()).toEqual(['/config/v1/bundle', '/config/v1/screens/complaint-entry']);
+    expect(told).toEqual([{ id: 'complaint-entry', fresh: expect.objectContaining({ etag: '"s2"' }), now: true }]);
+  });
+
+  it('a healthy screen is not fetched when the stream opens: its next navigation revalidates it', async () => {
+    const s = start();
+    watchScreen('complaint-entry').show();
+    s.connect();
+    await vi.advanceTimersByTimeAsync(SPREAD_MS);
+    expect(requests).toEqual([]);
   });
 
   it('a call failing after onLoad (the borrower mid-flow) does not make the screen failing', async () => {

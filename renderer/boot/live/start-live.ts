@@ -177,8 +177,10 @@ export function startLive(o: LiveOptions): () => void {
     s.addEventListener('release', everything);
     s.onopen = () => {
       retryMs = RETRY_MS;
-      // A new stream starts from now (EventSource's own reconnects resume): what changed meanwhile is re-fetched.
-      if (reopened) everything();
+      // A new stream starts from now (EventSource's own reconnects resume): what changed meanwhile is re-fetched. So
+      // is a failing screen's: a rollback published after the load, before the stream was there to say so, is what
+      // rescues that borrower (the server names a newer bundle at open, not the screen on show).
+      if (reopened || failing()) everything();
       reopened = false;
     };
     s.onerror = () => {
