@@ -104,6 +104,8 @@ function takenOver() {
   if (!took.touched && Date.now() - took.askedAt <= TAKEOVER_RELOAD_MS) took.reload();
   else reloadAtNextNavigation = true;
 }
+/** The waiting worker became the active one. One function for every navigation: added again, it is added once. */
+const onWorkerState = (e: Event) => (e.target as ServiceWorker).state === 'activated' && takenOver();
 
 /**
  * At a navigation (the screen before is gone, with whatever was typed into it): a new version waiting takes over and
@@ -127,7 +129,7 @@ export function atNavigation(log: Log, reload = () => window.location.reload()):
     watchTouches(true);
     clearTimeout(windowEnd);
     windowEnd = setTimeout(() => watchTouches(false), TAKEOVER_RELOAD_MS);
-    waiting.addEventListener('statechange', () => waiting.state === 'activated' && takenOver());
+    waiting.addEventListener('statechange', onWorkerState);
     waiting.postMessage({ type: SKIP_WAITING });
     return;
   }
