@@ -210,6 +210,37 @@ describe('instalments → choose method → virtual account (ID)', () => {
     await page.context().close();
   });
 
+  it('a type picked before the first options arrive keeps its own options when the older answer lands', async () => {
+    // Slow data: the bank options (the screen's first call) answer after the borrower picked the mini market.
+    let bankAnswered!: () => void;
+    const answered = new Promise<void>((r) => (bankAnswered = r));
+    const { page } = await h.openScreen('/individual', {
+      token: tokenOf(),
+      query: { amount: '400000', productId: '103', orderId: '1004' },
+      before: async (p) =>
+        void (await p.route('**/sandbox/v3/loan-details/init-pay-type**', async (route) => {
+          if (fieldsOf(route.request()).pay_type !== '1') return route.continue();
+          await new Promise((r) => setTimeout(r, 1500));
+          await route.continue();
+          bankAnswered();
+        })),
+    });
+    await page.getByRole('radio', { name: 'Minimarket' }).click();
+    await page.getByRole('radio', { name: 'Alfamart' }).waitFor();
+    await answered;
+    await page.waitForTimeout(300);
+    // The bank list never lands under the mini market as nameless choices; the borrower's pick still saves.
+    const names = await page.getByRole('radio').evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
+    expect(names.filter((n) => !n)).toEqual([]);
+    expect(await page.getByRole('radio', { name: 'BCA' }).count()).toBe(0);
+    await page.getByRole('radio', { name: 'Alfamart' }).click();
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => routeOf(page).path).toBe('/that');
+    const stored = await page.evaluate(() => ['payType', 'payCode'].map((k) => localStorage.getItem(`sdui:data:${k}`)));
+    expect(stored[0]).toBe('2');
+    await page.context().close();
+  });
+
   it('a failed plan call is silent and garbage in the plan never blanks the screen', async () => {
     const token = tokenOf();
     await forceFailure(h, token, '/v3/installment/loan-play-detail', 1001, 'plan exploded');

@@ -45,7 +45,7 @@ export async function runActions(
     }
     const chained = action as Chained;
     if (!outcome.ok) {
-      if (chained.onError?.length && !services.signal.aborted)
+      if (chained.onError?.length && !services.signal.aborted && !outcome.stale)
         await runActions(chained.onError, services, { ...scope, error: outcome.error });
       return outcome;
     }

@@ -48,6 +48,8 @@ export interface ActionOutcome {
   ok: boolean;
   result?: unknown;
   error?: { code?: unknown; message?: string };
+  /** The step's answer is no longer wanted (a newer call writes the same state): the list stops, its onError does not run. */
+  stale?: boolean;
 }
 
 /** A field inside a form; `validate` returns the message to show, or null when valid. */
