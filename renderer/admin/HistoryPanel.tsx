@@ -184,7 +184,14 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
           </select>
         </div>
       )}
-      {ready && (
+      {from && from === to && (
+        <p className="history-muted">
+          {sides.length > 1
+            ? 'Pick two different versions to compare.'
+            : `${label(from)} is the only version: there is nothing to compare it with yet.`}
+        </p>
+      )}
+      {ready && from !== to && (
         <div className="history-diff">
           <h4>
             Changes from {label(from)} to {label(to)}
