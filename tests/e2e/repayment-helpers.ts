@@ -48,8 +48,9 @@ export async function readmeShot(page: Page, name: string) {
 
 /**
  * axe-core finds no serious or critical violation on the page once its choices are drawn. A CI run under load caught
- * a choice list between its radios and their labels (button-name); the labels came, so the check waits (up to 5 s)
- * until every radio has a name before it reads the page.
+ * a choice list between its radios and their labels (button-name), so the check waits (up to 5 s) until every radio
+ * has a name before it reads the page. Radios that stayed nameless (2026-11-28) were another type's options landing
+ * late over the chosen type's, a runtime race now closed (renderer/core/actions/latest-call.ts).
  */
 export async function expectAccessible(page: Page) {
   // The radios still without a name, as markup: a failure shows which (one more CI run caught it, 2026-11-26).
