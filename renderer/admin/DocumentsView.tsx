@@ -34,7 +34,7 @@ function marketFor(route: Props['route']): string {
 }
 
 export default function DocumentsView({ role, route, data, onChanged, onOpenKey, onOpenDoc }: Props) {
-  const [open, setOpen] = useState<DocRecord | null>(null);
+  const [loaded, setOpen] = useState<DocRecord | null>(null);
   const [version, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
   /** The screen editor brings its own canvas: the page's preview steps aside while it is shown. */
@@ -46,13 +46,23 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
   const [justSaved, setJustSaved] = useState<Record<string, Record<string, string>>>({});
   useEffect(() => setJustSaved({}), [data.records]);
   const ref = route.page === 'doc' ? `${route.kind}/${route.id}` : null;
+  // Only the document the route names is shown: one opened before it (its answer late, or a save that finished after
+  // ops moved on) must never stand under another's name, where an edit would go to the wrong document.
+  const open = loaded && `${loaded.kind}/${loaded.id}` === ref ? loaded : null;
+  const asked = useRef(0);
+  const shownRef = useRef(ref);
+  shownRef.current = ref;
 
   const load = useCallback(async () => {
+    const ticket = ++asked.current;
     if (route.page !== 'doc') return setOpen(null);
     try {
-      setOpen(await adminApi.get(route.kind, route.id));
+      const doc = await adminApi.get(route.kind, route.id);
+      if (ticket !== asked.current) return;
+      setOpen(doc);
       setError(null);
     } catch (e) {
+      if (ticket !== asked.current) return;
       setOpen(null);
       setError(describeError(e));
     }
@@ -63,8 +73,8 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
   const saved = (d?: DocRecord) => {
     setVersion((v) => v + 1);
     onChanged();
-    if (d?.kind && d.id) setOpen(d);
-    else void load();
+    if (!d?.kind || !d.id) void load();
+    else if (`${d.kind}/${d.id}` === shownRef.current) setOpen(d);
   };
 
   const market = marketFor(route);
