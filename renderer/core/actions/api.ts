@@ -23,7 +23,7 @@ const callApi: Handler<'api'> = async (action, { runtime, signal }) => {
   const res = await runtime.api.call(action.endpoint, params, { silent: action.silent });
   // A response that lands after the screen closed must not write into a dead screen.
   if (signal.aborted) return { ok: false, error: { message: 'screen closed' } };
-  if (!latest()) return { ok: false, stale: true, error: { message: `a newer call writes ${action.resultTo}` } };
+  if (!latest()) return { ok: false, stale: true, error: { message: 'superseded' } };
   if (!res.ok) return { ok: false, error: { code: res.code, message: res.message } };
   if (action.resultTo) runtime.setState(action.resultTo, res.data);
   return { ok: true, result: res.data };
