@@ -34,7 +34,7 @@ function marketFor(route: Props['route']): string {
 }
 
 export default function DocumentsView({ role, route, data, onChanged, onOpenKey, onOpenDoc }: Props) {
-  const [loaded, setOpen] = useState<DocRecord | null>(null);
+  const [loaded, setLoaded] = useState<DocRecord | null>(null);
   const [version, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
   /** The screen editor brings its own canvas: the page's preview steps aside while it is shown. */
@@ -55,15 +55,15 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
 
   const load = useCallback(async () => {
     const ticket = ++asked.current;
-    if (route.page !== 'doc') return setOpen(null);
+    if (route.page !== 'doc') return setLoaded(null);
     try {
       const doc = await adminApi.get(route.kind, route.id);
       if (ticket !== asked.current) return;
-      setOpen(doc);
+      setLoaded(doc);
       setError(null);
     } catch (e) {
       if (ticket !== asked.current) return;
-      setOpen(null);
+      setLoaded(null);
       setError(describeError(e));
     }
     // Keyed on the document reference: the route object is new on every render.
@@ -74,7 +74,7 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
     setVersion((v) => v + 1);
     onChanged();
     if (!d?.kind || !d.id) void load();
-    else if (`${d.kind}/${d.id}` === shownRef.current) setOpen(d);
+    else if (`${d.kind}/${d.id}` === shownRef.current) setLoaded(d);
   };
 
   const market = marketFor(route);

@@ -48,7 +48,7 @@ export interface ActionOutcome {
   ok: boolean;
   result?: unknown;
   error?: { code?: unknown; message?: string };
-  /** The step's answer is no longer wanted (a newer call writes the same state): the list stops, its onError does not run. */
+  /** The step's answer is no longer wanted (a newer call writes the same state): the list stops, onError unrun. */
   stale?: boolean;
 }
 
