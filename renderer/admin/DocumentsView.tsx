@@ -50,8 +50,6 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
   // ops moved on) must never stand under another's name, where an edit would go to the wrong document.
   const open = loaded && `${loaded.kind}/${loaded.id}` === ref ? loaded : null;
   const asked = useRef(0);
-  const shownRef = useRef(ref);
-  shownRef.current = ref;
 
   const load = useCallback(async () => {
     const ticket = ++asked.current;
@@ -74,7 +72,8 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
     setVersion((v) => v + 1);
     onChanged();
     if (!d?.kind || !d.id) void load();
-    else if (`${d.kind}/${d.id}` === shownRef.current) setLoaded(d);
+    // A save's record replaces only the same document: one finishing after ops moved on leaves theirs in place.
+    else setLoaded((cur) => (cur?.kind === d.kind && cur.id === d.id ? d : cur));
   };
 
   const market = marketFor(route);
