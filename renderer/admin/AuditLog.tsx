@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { adminApi } from './admin-api';
 import type { AuditRow, DocSummary } from './admin-types';
 import { describeError } from './describe-error';
+import { useLatest } from './use-latest';
 import ChangeTable from './diff/ChangeTable';
 import { compactValue, labelFor, labelNameFor, type DescribedChanges } from './diff/describe-changes';
 import './audit.css';
@@ -42,27 +43,35 @@ export default function AuditLog() {
   const [more, setMore] = useState(false);
   const [loading, setLoading] = useState(true);
 
-  const load = useCallback(async (f: Filter, before?: number) => {
-    setLoading(true);
-    setError(null);
-    try {
-      const [kind, ...rest] = f.doc ? f.doc.split('/') : [];
-      const page = await adminApi.audit({
-        actor: f.actor.trim() || undefined,
-        kind,
-        id: rest.join('/') || undefined,
-        since: f.since || undefined,
-        until: f.until || undefined,
-        before,
-      });
-      setRows((r) => (before ? [...r, ...page] : page));
-      setMore(page.length >= 100);
-    } catch (e) {
-      setError(describeError(e));
-    } finally {
-      setLoading(false);
-    }
-  }, []);
+  // A late page (an older filter's, or "Older entries" of the filter before) must not land in the table under the
+  // filters now applied: ops read this log to know who did what.
+  const begin = useLatest();
+  const load = useCallback(
+    async (f: Filter, before?: number) => {
+      const latest = begin();
+      setLoading(true);
+      setError(null);
+      try {
+        const [kind, ...rest] = f.doc ? f.doc.split('/') : [];
+        const page = await adminApi.audit({
+          actor: f.actor.trim() || undefined,
+          kind,
+          id: rest.join('/') || undefined,
+          since: f.since || undefined,
+          until: f.until || undefined,
+          before,
+        });
+        if (!latest()) return;
+        setRows((r) => (before ? [...r, ...page] : page));
+        setMore(page.length >= 100);
+      } catch (e) {
+        if (latest()) setError(describeError(e));
+      } finally {
+        if (latest()) setLoading(false);
+      }
+    },
+    [begin],
+  );
   useEffect(() => {
     void load(EMPTY);
     adminApi.list().then(setDocs, () => setDocs([]));

@@ -17,6 +17,7 @@ import type { ConsoleRoute } from './nav/hash-route';
 import type { ConsoleData } from './nav/use-console-data';
 import PreviewFrame from './PreviewFrame';
 import TextSetEditor from './TextSetEditor';
+import { useLatest } from './use-latest';
 
 interface Props {
   role: Role;
@@ -49,18 +50,18 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
   // Only the document the route names is shown: one opened before it (its answer late, or a save that finished after
   // ops moved on) must never stand under another's name, where an edit would go to the wrong document.
   const open = loaded && `${loaded.kind}/${loaded.id}` === ref ? loaded : null;
-  const asked = useRef(0);
+  const begin = useLatest();
 
   const load = useCallback(async () => {
-    const ticket = ++asked.current;
+    const latest = begin();
     if (route.page !== 'doc') return setLoaded(null);
     try {
       const doc = await adminApi.get(route.kind, route.id);
-      if (ticket !== asked.current) return;
+      if (!latest()) return;
       setLoaded(doc);
       setError(null);
     } catch (e) {
-      if (ticket !== asked.current) return;
+      if (!latest()) return;
       setLoaded(null);
       setError(describeError(e));
     }

@@ -24,6 +24,7 @@ import {
 } from './admin-types';
 import { describeFinding, findingsOf, findingsOfChange, type CopyFinding } from './copy/copy-findings';
 import { describeError } from './describe-error';
+import { useLatest } from './use-latest';
 import { formatHash } from './nav/hash-route';
 import TestThisDraft from './experiments/TestThisDraft';
 import PublishToShare from './releases/PublishToShare';
@@ -53,7 +54,8 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
   const [released, setReleased] = useState<{ id: string; experiment: boolean } | null>(null);
   const [user, setUser] = useState(givenUser ?? '');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [problems, setProblems] = useState<Problem[] | null>(null);
+  /** The last check's problems (null: it could not run), and the set (`selectionKey`) they are about. */
+  const [checked, setChecked] = useState<{ of: string; problems: Problem[] | null } | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -97,13 +99,23 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
   const selected = useMemo(() => (drafts ?? []).filter((d) => chosen.has(keyOf(d))), [drafts, chosen]);
   // Changes when the set or any draft in it changes (ETag), so the check always matches what is shown.
   const selectionKey = selected.map((d) => `${keyOf(d)}@${d.etag}`).join('|');
+  // Only the check of the set now ticked is shown and counts: until it is in, the publish waits for it.
+  const problems = checked?.of === selectionKey ? checked.problems : null;
 
+  // A slow check of the set before must not land over the set now ticked: its verdict would allow or block the wrong
+  // publish.
+  const beginCheck = useLatest();
   const check = useCallback(async () => {
-    if (!selected.length) return setProblems(null);
+    const latest = beginCheck();
+    if (!selected.length) return setChecked(null);
     try {
-      setProblems(await adminApi.validate({ documents: selected.map(({ kind, id }) => ({ kind, id })) }));
+      const found = await adminApi.validate({ documents: selected.map(({ kind, id }) => ({ kind, id })) });
+      if (latest()) setChecked({ of: selectionKey, problems: found });
     } catch (e) {
+      if (!latest()) return;
       setError(describeError(e));
+      // The server checks the publish itself: a check that cannot run here does not hold the publish back.
+      setChecked({ of: selectionKey, problems: null });
     }
     // selectionKey stands for `selected`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -173,7 +185,7 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
       await load();
     } catch (e) {
       const found = e instanceof AdminApiError ? findingsOf(e.body) : [];
-      if (e instanceof AdminApiError && e.problems.length) setProblems(e.problems);
+      if (e instanceof AdminApiError && e.problems.length) setChecked({ of: selectionKey, problems: e.problems });
       if (found.length && e instanceof AdminApiError && e.status === 409 && !acceptWarnings) {
         setPending({ rollout, experiment, warnings: found.filter((f) => f.severity === 'warning') });
       } else if (found.some((f) => f.severity === 'error')) {
@@ -206,7 +218,8 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
   const toggle = (k: string) =>
     setChosen((s) => (s.has(k) ? new Set([...s].filter((x) => x !== k)) : new Set([...s, k])));
   const hasErrors = !!problems && problems.length > 0;
-  const blocked = busy || !selected.length || !note.trim() || hasErrors || eyes.blocked;
+  const checking = selected.length > 0 && checked?.of !== selectionKey;
+  const blocked = busy || !selected.length || !note.trim() || hasErrors || checking || eyes.blocked;
 
   return (
     <section aria-labelledby="review-title" className="review">
@@ -314,6 +327,7 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
             }
           />
           {!note.trim() && selected.length > 0 && <span className="review-doc__meta">Write a note to publish.</span>}
+          {checking && <span className="review-doc__meta">Checking this set before it can be published…</span>}
           <TestThisDraft
             disabled={blocked}
             onStart={(rollout, experiment) => void publish(rollout, undefined, experiment)}

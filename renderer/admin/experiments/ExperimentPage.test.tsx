@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DocSummary, ExperimentGoal, ExperimentResults, Release } from '../admin-types';
@@ -132,5 +132,35 @@ describe('an experiment results page', () => {
     expect(server.calls.find((c) => c.path === '/releases/r-7/rollback')?.body).toEqual({
       reason: 'Complaints went up',
     });
+  });
+
+  it('a refresh that answers after the decision does not offer the decision again', async () => {
+    let status = 'rolling';
+    let hold = false;
+    let letGo = () => {};
+    fakeAdminServer({
+      'GET /releases/r-7/results': () => ({ body: results(goal({})) }),
+      'GET /releases': () => {
+        const asked = { body: { releases: [{ ...RELEASE, status }] } };
+        if (!hold) return asked;
+        // The held read is slow: it answers with the release as it was when asked.
+        hold = false;
+        return new Promise((r) => (letGo = () => r(asked)));
+      },
+      'POST /releases/r-7/rollback': () => ((status = 'rolled-back'), { body: { release: { ...RELEASE, status } } }),
+    });
+    render(<ExperimentPage id="r-7" role="publisher" user="pat" docs={DOCS} markets={market(false)} />);
+    await screen.findByRole('button', { name: 'Stop' });
+    hold = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    const dialog = screen.getByRole('dialog', { name: /Stop the experiment/ });
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Complaints went up');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stop now' }));
+    await screen.findByText(/Stopped: release r-7 is rolled back/);
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull());
+    await act(async () => letGo());
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ship the candidate' })).toBeNull();
   });
 });

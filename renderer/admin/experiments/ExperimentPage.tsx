@@ -8,6 +8,7 @@ import { adminApi } from '../admin-api';
 import { canPublish, type DocSummary, type ExperimentResults, type Release, type Role } from '../admin-types';
 import { describeError } from '../describe-error';
 import { formatHash } from '../nav/hash-route';
+import { useLatest } from '../use-latest';
 import { isOpen, percentText, releaseFourEyes, STATUS_LABELS } from '../releases/release-format';
 import ExperimentDecision from './ExperimentDecision';
 import { countText, exposuresPerDay, srmText } from './experiment-format';
@@ -34,16 +35,20 @@ export default function ExperimentPage({ id, role, user, docs, markets, onChange
   const [status, setStatus] = useState('');
   const [scope, setScope] = useState(OVERALL);
 
+  // A refresh asked before a decision must not, answering after it, offer the decision again on a closed release.
+  const begin = useLatest();
   const load = useCallback(async () => {
+    const latest = begin();
     try {
       const [res, all] = await Promise.all([adminApi.experimentResults(id), adminApi.releases()]);
+      if (!latest()) return;
       setResults(res);
       setRelease(all.find((r) => r.id === id) ?? null);
       setError(null);
     } catch (e) {
-      setError(describeError(e));
+      if (latest()) setError(describeError(e));
     }
-  }, [id]);
+  }, [id, begin]);
   useEffect(() => void load(), [load]);
 
   const shown = results && (scope === OVERALL ? results : results.markets[scope]);

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DocSummary, Release } from '../admin-types';
@@ -60,7 +60,11 @@ function page(
   markets: unknown[] = MARKETS,
   extra: { refreshMs?: number; live?: { open: boolean; releases: number } } = { refreshMs: 0 },
 ) {
-  const state: { releases: Release[]; answer: Answer } = { releases, answer: { status: 500, body: null } };
+  /** `hold`: reads answer, once it settles, with the list as it was when they were asked (a slow read). */
+  const state: { releases: Release[]; answer: Answer; hold?: Promise<void> } = {
+    releases,
+    answer: { status: 500, body: null },
+  };
   const write = () => {
     const out = state.answer;
     if ((out.status ?? 200) < 300) {
@@ -70,7 +74,10 @@ function page(
     return out;
   };
   const server = fakeAdminServer({
-    'GET /releases': () => ({ body: { releases: state.releases } }),
+    'GET /releases': () => {
+      const asked = { body: { releases: state.releases } };
+      return state.hold ? state.hold.then(() => asked) : asked;
+    },
     'PATCH /releases/r-1': write,
     'POST /releases/r-1/complete': write,
     'POST /releases/r-1/rollback': write,
@@ -210,6 +217,29 @@ describe('ReleasesPage', () => {
     expect(post.body).toEqual({ reason: 'Retry label confuses borrowers' });
     expect(screen.queryByRole('dialog')).toBeNull();
     await screen.findByRole('heading', { name: 'Finished (1)' });
+  });
+
+  it('a read that set out before a rollback and answers after it does not bring the release back', async () => {
+    const { state, rerender } = page([release()], 'pat', 'publisher', MARKETS, {
+      refreshMs: 0,
+      live: { open: true, releases: 0 },
+    });
+    const card = await screen.findByRole('article', { name: /Release r-1/ });
+    let letGo!: () => void;
+    state.hold = new Promise((r) => (letGo = r));
+    // The stream says releases changed: a read sets out and is slow, with the release still rolling.
+    rerender({ open: true, releases: 1 });
+    state.hold = undefined;
+    await userEvent.click(within(card).getByRole('button', { name: 'Roll back' }));
+    const dialog = screen.getByRole('dialog', { name: 'Roll back release r-1?' });
+    await userEvent.type(within(dialog).getByLabelText('Reason (kept in the audit log)'), 'Confusing label');
+    state.answer = { body: { release: { ...release(), status: 'rolled-back' } } };
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Roll back now' }));
+    await screen.findByRole('heading', { name: 'Finished (1)' });
+    await act(async () => letGo());
+    expect(screen.getByRole('heading', { name: 'Finished (1)' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'In flight (1)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Roll back' })).toBeNull();
   });
 
   it('completes after a confirm, the note optional', async () => {

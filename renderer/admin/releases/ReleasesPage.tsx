@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { adminApi } from '../admin-api';
 import { canPublish, type DocSummary, type Release, type Role } from '../admin-types';
 import { describeError } from '../describe-error';
+import { useLatest } from '../use-latest';
 import { marketZones } from './market-zone';
 import ReleaseCard from './ReleaseCard';
 import { isOpen, releaseFourEyes, releaseMarkets } from './release-format';
@@ -33,15 +34,20 @@ export default function ReleasesPage({ role, user, docs, markets, refreshMs = 50
   const [status, setStatus] = useState('');
   const [checkedAt, setCheckedAt] = useState<Date | null>(null);
 
+  // A poll that set out before a rollback must not bring the rolled-back release back on screen when it lands last.
+  const begin = useLatest();
   const load = useCallback(async () => {
+    const latest = begin();
     try {
-      setReleases(await adminApi.releases());
+      const list = await adminApi.releases();
+      if (!latest()) return;
+      setReleases(list);
       setCheckedAt(new Date());
       setError(null);
     } catch (e) {
-      setError(describeError(e));
+      if (latest()) setError(describeError(e));
     }
-  }, []);
+  }, [begin]);
   useEffect(() => void load(), [load, live?.releases]);
 
   const anyOpen = !!releases?.some(isOpen);

@@ -11,7 +11,9 @@ export interface Recorded {
   body: unknown;
 }
 
-type Handler = (req: Recorded) => { status?: number; body?: unknown; headers?: Record<string, string> };
+type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
+/** A route's answer; a promise holds it back (a slow answer, released when the test says). */
+type Handler = (req: Recorded) => Answer | Promise<Answer>;
 
 export function fakeAdminServer(routes: Record<string, Handler>) {
   const calls: Recorded[] = [];
@@ -28,7 +30,7 @@ export function fakeAdminServer(routes: Record<string, Handler>) {
     const key = `${method} ${path.split('?')[0]}`;
     const handler = routes[key];
     const out = handler
-      ? handler(req)
+      ? await handler(req)
       : { status: 404, body: { error: { status: 404, message: `No such endpoint: ${key}` } } };
     return new Response(out.body === undefined ? null : JSON.stringify(out.body), {
       status: out.status ?? 200,
