@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AdminApp from './AdminApp';
 import { fakeAdminServer } from './testing/fake-admin-server';
@@ -49,6 +49,30 @@ function server(role: string | null) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AdminApp', () => {
+  it('says the documents are loading instead of showing an empty console as if there were none', async () => {
+    let letGo!: () => void;
+    const held = new Promise<void>((r) => (letGo = r));
+    fakeAdminServer({
+      'GET /me': () => ({ body: { user: 'ana', role: 'editor', csrfToken: 'tok' } }),
+      'GET /documents': () => held.then(() => ({ body: { kinds: ['text-set'], documents: [draftSummary] } })),
+      'GET /documents/text-set/id-ID': () => ({
+        body: { ...draftSummary, published: null, draft: { content: { locale: 'id-ID', texts: {} } } },
+      }),
+      'POST /validate': () => ({ body: { valid: true, checked: [], errors: [] } }),
+    });
+    render(<AdminApp />);
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(within(nav).getByRole('status').textContent).toBe('Loading documents…');
+    expect(within(nav).queryByText('published')).toBeNull();
+    const waiting = screen.getByRole('region', { name: 'Waiting in draft' });
+    expect(waiting.textContent).toMatch(/Loading the documents…/);
+    expect(waiting.textContent).not.toMatch(/everything is as published/);
+    await act(async () => letGo());
+    await within(nav).findByRole('link', { name: /Indonesian copy/ });
+    expect(within(nav).queryByRole('status')).toBeNull();
+    expect(within(waiting).getByRole('link', { name: 'Indonesian copy' })).toBeTruthy();
+  });
+
   it('asks anonymous users to log in and shows the server reason on failure', async () => {
     const { calls } = server(null);
     render(<AdminApp />);

@@ -53,11 +53,13 @@ function Home({
   user,
   groups,
   copy,
+  loading,
   onNavigate,
 }: {
   user: string;
   groups: NavGroup[];
   copy: { sets: { id: string; title: string; status: Status }[] };
+  loading: boolean;
   onNavigate(r: ConsoleRoute, e?: MouseEvent): void;
 }) {
   const pending = [
@@ -85,7 +87,9 @@ function Home({
       </section>
       <section className="card" aria-label="Waiting in draft">
         <h2>Waiting in draft</h2>
-        {pending.length === 0 ? (
+        {loading ? (
+          <p className="muted">Loading the documents…</p>
+        ) : pending.length === 0 ? (
           <p className="muted">Nothing: everything is as published.</p>
         ) : (
           <ul>
@@ -159,6 +163,8 @@ function Console({
     () => data.records.filter((r) => r.kind === 'market' && r.published).map((r) => r.published!.content),
     [data.records],
   );
+  // Until the first load answers, an empty list means "not here yet": said so, never shown as "nothing in draft".
+  const loading = !data.loaded && !data.error;
   const heading =
     route.page === 'doc' ? (data.titles.get(`${route.kind}/${route.id}`) ?? `${route.kind} ${route.id}`) : undefined;
 
@@ -174,14 +180,16 @@ function Console({
           Log out
         </button>
       </header>
-      <ConsoleNav groups={groups} copy={copy} current={route} onNavigate={navigate} />
+      <ConsoleNav groups={groups} copy={copy} current={route} loading={loading} onNavigate={navigate} />
       <main className="console__main" aria-label={heading ?? 'Console page'} tabIndex={0}>
         {data.error && (
           <p role="alert" className="error">
             {data.error}
           </p>
         )}
-        {route.page === 'home' && <Home user={session.user} groups={groups} copy={copy} onNavigate={navigate} />}
+        {route.page === 'home' && (
+          <Home user={session.user} groups={groups} copy={copy} loading={loading} onNavigate={navigate} />
+        )}
         {(route.page === 'copy' || route.page === 'doc') && (
           <DocumentsView
             key={published}

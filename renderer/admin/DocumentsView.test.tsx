@@ -91,4 +91,37 @@ describe('DocumentsView', { timeout: 60000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Market ID' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Market IN' })).toBeTruthy();
   });
+
+  it('the copy table does not call a key unused before the screens are loaded', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = url.replace(/^\/admin\/api/, '').split('?')[0];
+        if (path === '/documents') return json({ documents: [{ kind: 'text-set', id: 'id-ID' }] });
+        if (path === '/documents/text-set/id-ID')
+          return json({
+            ...record('ID', null),
+            kind: 'text-set',
+            id: 'id-ID',
+            published: { version: 1, content: { texts: { 'a.key': 'A' } } },
+          });
+        return new Response(JSON.stringify({ error: { status: 404, message: path } }), { status: 404 });
+      }),
+    );
+    const copy = (loaded: boolean) => (
+      <DocumentsView
+        role="publisher"
+        route={{ page: 'copy' }}
+        data={{ ...data, loaded }}
+        onChanged={() => {}}
+        onOpenKey={() => {}}
+        onOpenDoc={() => {}}
+      />
+    );
+    const { rerender } = render(copy(false));
+    const row = await screen.findByRole('row', { name: /a\.key/ });
+    expect(row.textContent).not.toMatch(/Not used by a screen/);
+    rerender(copy(true));
+    expect(screen.getByRole('row', { name: /a\.key/ }).textContent).toMatch(/Not used by a screen/);
+  });
 });

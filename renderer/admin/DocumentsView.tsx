@@ -130,7 +130,8 @@ export default function DocumentsView({ role, route, data, onChanged, onOpenKey,
             key={route.page === 'copy' ? `copy:${route.key ?? ''}` : 'copy'}
             role={role}
             focusKey={route.page === 'copy' ? route.key : undefined}
-            usages={data.usages}
+            // Until the screens are in, where a key is used is not known: never "not used by a screen".
+            usages={data.loaded === false ? undefined : data.usages}
             titles={data.titles}
             onOpenDoc={onOpenDoc}
             onSaved={() => saved()}

@@ -26,8 +26,17 @@ export async function loginConsole(h: Harness, user: string, password = PASSWORD
   await page.getByLabel('User name').fill(user);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('button', { name: 'Log out' }).waitFor();
+  await consoleLoaded(page);
   return rec;
+}
+
+/** Logged in, with the navigation's documents in: the console is used (and pictured) as ops see it once loaded. */
+export async function consoleLoaded(page: Page) {
+  await page.getByRole('button', { name: 'Log out' }).waitFor();
+  await page
+    .getByRole('navigation', { name: 'Console' })
+    .getByText('Loading documents…')
+    .waitFor({ state: 'detached' });
 }
 
 /** Opens a console section by its visible name (e.g. /Publish|Review/, /Audit/). */

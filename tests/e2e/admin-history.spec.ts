@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
+  consoleLoaded,
   expectAxeClean,
   loginConsole,
   openDocument,
@@ -56,7 +57,7 @@ describe('history and rollback', () => {
 
     const page = ops.page;
     await page.reload();
-    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await consoleLoaded(page);
     await openDocument(page, 'text-set', 'id-ID');
     const versions = page.getByRole('table', { name: 'Versions of text-set id-ID' });
     await versions.getByRole('row').filter({ hasText: 'v3' }).waitFor();

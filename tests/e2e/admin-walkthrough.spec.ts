@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, openDocument, openSection, PASSWORD, startConsoleHarness } from './admin-helpers';
+import { consoleLoaded, DESKTOP, openDocument, openSection, PASSWORD, startConsoleHarness } from './admin-helpers';
 import type { Harness } from './harness';
 
 const KEY = 'complaint.myComplaints';
@@ -32,7 +32,7 @@ describe('README walkthrough: change a label and publish it', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await shot(page, 1);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await consoleLoaded(page);
 
     // 2. Find the label in the copy table.
     await openDocument(page, 'text-set', 'id-ID');

@@ -11,6 +11,8 @@ interface Props {
   groups: NavGroup[];
   copy: { status: Status; sets: { id: string; title: string; status: Status }[] };
   current: ConsoleRoute;
+  /** The documents are still loading: said, rather than an empty navigation that looks like none. */
+  loading?: boolean;
   /** Navigation through a link: the shell asks before leaving unsaved edits. */
   onNavigate(route: ConsoleRoute, e: MouseEvent): void;
 }
@@ -23,7 +25,7 @@ export function StatusBadge({ status }: { status: Status }) {
 
 const same = (a: ConsoleRoute, b: ConsoleRoute) => formatHash(a) === formatHash(b);
 
-export default function ConsoleNav({ groups, copy, current, onNavigate }: Props) {
+export default function ConsoleNav({ groups, copy, current, loading, onNavigate }: Props) {
   const link = (route: ConsoleRoute, body: React.ReactNode, key?: string) => (
     <li key={key ?? formatHash(route)}>
       <a
@@ -43,7 +45,8 @@ export default function ConsoleNav({ groups, copy, current, onNavigate }: Props)
         {link(
           { page: 'copy' },
           <>
-            <span className="nav__title">All copy (text table)</span> <StatusBadge status={copy.status} />
+            <span className="nav__title">All copy (text table)</span>
+            {!loading && <StatusBadge status={copy.status} />}
           </>,
         )}
         {copy.sets.map((s) =>
@@ -56,6 +59,11 @@ export default function ConsoleNav({ groups, copy, current, onNavigate }: Props)
           ),
         )}
       </ul>
+      {loading && (
+        <p role="status" className="nav__loading">
+          Loading documents…
+        </p>
+      )}
       {groups.map((g) => (
         <div key={g.label}>
           <h2 className="nav__group">{g.label}</h2>

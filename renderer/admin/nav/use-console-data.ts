@@ -25,6 +25,8 @@ export interface ConsoleData {
   index: SearchIndex;
   routes: { path: string; screen: string }[];
   error: string | null;
+  /** False until the first load has answered (or failed): until then an empty list means "not here yet", not "none". */
+  loaded?: boolean;
 }
 
 const textsOf = (r: DocRecord) => {
@@ -37,6 +39,7 @@ export function useConsoleData(): ConsoleData & { reload(): void } {
   const [records, setRecords] = useState<DocRecord[]>([]);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
   const [tick, setTick] = useState(0);
 
   useEffect(() => {
@@ -57,6 +60,7 @@ export function useConsoleData(): ConsoleData & { reload(): void } {
       } catch (e) {
         if (live) setError(describeError(e));
       }
+      if (live) setLoaded(true);
     })();
     return () => {
       live = false;
@@ -105,5 +109,5 @@ export function useConsoleData(): ConsoleData & { reload(): void } {
   }, [records, docs]);
 
   const reload = useCallback(() => setTick((n) => n + 1), []);
-  return { docs, records, problems, error, reload, ...derived };
+  return { docs, records, problems, error, loaded, reload, ...derived };
 }
