@@ -97,6 +97,8 @@ describe('an experiment results page', () => {
     const arms = within(card).getByRole('table', { name: /more is better/ });
     expect(within(arms).getByRole('row', { name: /^Candidate/ }).textContent).toMatch(/9040.*44\.4 %5$/);
     expect(card.textContent).toMatch(/\+48\.0 % \(95 % interval −10\.0 % to \+120\.0 %\)/);
+    // p as the verdict sentences write it (two significant digits).
+    expect(card.textContent).toMatch(/\), always-valid p = 0\.20\./);
     // The table beside the chart: one row per day.
     expect(within(card).getAllByRole('row', { name: /^2026-11-2\d/ })).toHaveLength(2);
     const days = screen.getByRole('table', { name: /exposed per arm and day/ });

@@ -10,6 +10,7 @@ import {
   liftText,
   liftWithInterval,
   missingData,
+  pText,
   rateText,
   VERDICT_LABELS,
   verdictTone,
@@ -72,7 +73,7 @@ export default function GoalResult({ goal: g, results, overTime, idPrefix }: Pro
       </table>
       <p>
         Lift of the candidate: <strong>{liftWithInterval(g.lift)}</strong>
-        {g.p !== null && `, always-valid p ${g.p < 0.001 ? '< 0.001' : `= ${g.p.toFixed(3)}`}`}.
+        {g.p !== null && `, always-valid ${pText(g.p)}`}.
       </p>
       {overTime && points.length > 0 && (
         <div className="experiment-goal__over-time">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exposuresPerDay, liftWithInterval, missingData, srmText } from './experiment-format';
+import { exposuresPerDay, liftWithInterval, missingData, pText, srmText } from './experiment-format';
 
 const settings = { minExposedPerArm: 150, minConversionsPerArm: 150, minDays: 7 };
 const arm = (exposed: number, conversions: number) => ({
@@ -9,6 +9,10 @@ const arm = (exposed: number, conversions: number) => ({
 });
 
 describe('experiment wording', () => {
+  it('writes p as the verdict sentence does: two significant digits, and < 0.0001 below that', () => {
+    expect([0.2, 0.0123, 0.00042, 0.00009].map(pText)).toEqual(['p = 0.20', 'p = 0.012', 'p = 0.00042', 'p < 0.0001']);
+  });
+
   it('says how many more borrowers, conversions and days a goal needs for a verdict', () => {
     const goal = { base: arm(100, 20), candidate: arm(400, 160) };
     const missing = missingData(goal, settings, '2026-11-20T00:00:00Z', '2026-11-22T12:00:00Z');

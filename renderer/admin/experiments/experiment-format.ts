@@ -17,6 +17,8 @@ export const rateText = (rate: number) => `${pct.format(rate * 100)} %`;
 export const liftText = (lift: number | null) =>
   lift === null ? '—' : `${lift > 0 ? '+' : lift < 0 ? '−' : ''}${pct.format(Math.abs(lift) * 100)} %`;
 export const countText = (n: number) => int.format(n);
+/** A p-value as the server's verdict sentence writes it (`verdict-words.ts`), so the two lines of a goal agree. */
+export const pText = (p: number) => (p < 0.0001 ? 'p < 0.0001' : `p = ${p.toPrecision(2)}`);
 
 /** The lift and its interval: `+12.0 % (95 % interval +3.1 % to +21.0 %)`. */
 export function liftWithInterval(l: ExperimentGoal['lift']): string {
