@@ -170,6 +170,15 @@ describe('API layer', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('a call no longer wanted when it fails (a newer one writes the same place) fails without a toast', async () => {
+    const { client, toasts } = setup(() => new AxiosError('timeout of 60000ms exceeded', 'ECONNABORTED'));
+    const res = await client.call('qaList', {}, { wanted: () => false });
+    expect(res).toEqual({ ok: false, code: undefined, message: 'error', data: undefined });
+    expect(toasts).toEqual([]);
+    await client.call('qaList', {}, { wanted: () => true });
+    expect(toasts.map((t) => t.message)).toEqual(['error']);
+  });
+
   it("network failure and timeout toast 'error' and never throw", async () => {
     const { client, toasts } = setup(() => new AxiosError('timeout of 60000ms exceeded', 'ECONNABORTED'));
     const res = await client.call('qaList');

@@ -1,6 +1,6 @@
 import type { AxiosAdapter, AxiosRequestConfig } from 'axios';
 import type { ApiMapDocument, Endpoint } from '../../schemas/generated/types';
-import type { ApiClient, ApiResult } from '../runtime/contract';
+import type { ApiClient, ApiResult, CallOptions } from '../runtime/contract';
 import { appToastMs } from '../toast/toast-store';
 import { callParts, endpointOf as endpointIn, readEnvelope, safeJson, scalar } from '../core/api/call-rules';
 import { commonParams } from '../core/api/common-params';
@@ -43,7 +43,7 @@ export interface AppApiClient extends ApiClient {
   answer(
     endpoint: string,
     raw: Promise<RawAnswer>,
-    opts?: { silent?: boolean; params?: Record<string, unknown> },
+    opts?: CallOptions & { params?: Record<string, unknown> },
   ): Promise<ApiResult>;
   /** Keeps an answer someone else fetched (the server's, drawn into the page) as this call's, when it is a read. */
   keep(endpoint: string, params: Record<string, unknown>, result: ApiResult): void;
@@ -77,7 +77,9 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
    * else (a complaint, a payment, a confirmation, a registration) is refused with the offline notice and never sent
    * or queued: what the borrower typed stays, and the same tap sends once the phone is back online.
    */
-  const offline = (ep: Endpoint, key: string | undefined, silent: boolean | undefined): ApiResult => {
+  /** Whether a failure of this call may toast: not when asked to be silent, nor when no longer wanted. */
+  const loud = (o?: CallOptions) => !o?.silent && o?.wanted?.() !== false;
+  const offline = (ep: Endpoint, key: string | undefined, o?: CallOptions): ApiResult => {
     offlineStatus.noConnection();
     const found = key !== undefined && isRead(ep) ? kept.read(key) : null;
     if (found) {
@@ -86,15 +88,15 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
     }
     const text = opts.t(OFFLINE_TEXT);
     // A read without a kept answer: the page's offline notice says it already. A refused send says so where tapped.
-    if (!silent && ep.onFailure !== 'silent' && !isRead(ep)) opts.toast(text, appToastMs());
+    if (loud(o) && ep.onFailure !== 'silent' && !isRead(ep)) opts.toast(text, appToastMs());
     return { ok: false, code: OFFLINE_CODE, message: text, data: undefined };
   };
   const networkText = () => opts.t(apiMap.networkErrorText ?? 'common.error');
 
   // Every failure of a call passes here: the beacons count them by endpoint (release guard).
-  const fail = (name: string, ep: Endpoint, silent: boolean | undefined, code: unknown, message: string): ApiResult => {
+  const fail = (name: string, ep: Endpoint, o: CallOptions | undefined, code: unknown, message: string): ApiResult => {
     note({ api: name });
-    if (!silent && ep.onFailure !== 'silent' && message) opts.toast(message, appToastMs());
+    if (loud(o) && ep.onFailure !== 'silent' && message) opts.toast(message, appToastMs());
     return { ok: false, code, message, data: undefined };
   };
 
@@ -112,7 +114,7 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
   async function send(
     name: string,
     transport: (ep: Endpoint) => Promise<unknown>,
-    silent?: boolean,
+    o?: CallOptions,
     /** The call's address among kept answers (`answerKey`); none for uploads. */
     key?: string,
   ): Promise<ApiResult> {
@@ -122,7 +124,7 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
       opts.logError(`unknown endpoint "${name}": add it to the API map`);
       return { ok: false, code: undefined, message: `unknown endpoint ${name}`, data: undefined };
     }
-    if (browserOffline()) return offline(ep, key, silent);
+    if (browserOffline()) return offline(ep, key, o);
     // A page painted from the phone shows kept figures until the server confirms them: nothing that sends uses them.
     const gate = isRead(ep) ? null : keptPageGate();
     if (gate) {
@@ -130,7 +132,7 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
       const verdict = await gate().finally(() => pendingCalls.end());
       if (verdict === 'changed') return { ok: false, code: KEPT_CHANGED_CODE, message: '', data: undefined };
       if (verdict === 'unavailable')
-        return browserOffline() ? offline(ep, key, silent) : fail(name, ep, silent, undefined, networkText());
+        return browserOffline() ? offline(ep, key, o) : fail(name, ep, o, undefined, networkText());
     }
     let body: unknown;
     pendingCalls.begin();
@@ -140,8 +142,8 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
     } catch (e) {
       opts.logError(`call ${name} failed: ${(e as Error)?.message ?? e}`);
       // The connection dropped while the call was out: as offline (nothing claimed done).
-      if (browserOffline()) return offline(ep, key, silent);
-      return fail(name, ep, silent, undefined, networkText());
+      if (browserOffline()) return offline(ep, key, o);
+      return fail(name, ep, o, undefined, networkText());
     } finally {
       pendingCalls.end();
     }
@@ -152,9 +154,9 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
     }
     if (read.kind === 'malformed') {
       opts.logError(`call ${name}: response is not a {${read.field}, message, data} envelope`);
-      return fail(name, ep, silent, undefined, networkText());
+      return fail(name, ep, o, undefined, networkText());
     }
-    return fail(name, ep, silent, read.code, read.text);
+    return fail(name, ep, o, read.code, read.text);
   }
 
   return {
@@ -162,7 +164,7 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
       return send(
         name,
         viaAxios((ep) => callParts(ep, params, common)),
-        o?.silent,
+        o,
         answerKey(name, params),
       );
     },
@@ -170,7 +172,7 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
       return send(
         name,
         async (ep) => (await within(raw, ep.timeoutMs ?? apiMap.timeoutMs)).text,
-        o?.silent,
+        o,
         o?.params && answerKey(name, o.params),
       );
     },

@@ -330,7 +330,7 @@ export interface ApiAction {
     [k: string]: unknown | undefined;
   };
   /**
-   * State path that receives the response `data` on success, e.g. `detail`. The screen's latest call for a path wins: an answer that comes back after a newer call to the same path started is dropped, and the steps after it and its onError do not run.
+   * State path that receives the response `data` on success, e.g. `detail`. The screen's latest call for a path wins: an answer that comes back after a newer call to the same path started is dropped, and the steps after it and its onError do not run; its failure shows no toast.
    */
   resultTo?: string;
   /**

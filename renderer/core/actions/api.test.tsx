@@ -78,6 +78,35 @@ describe('api answers that come back out of order', () => {
     expect(rec.toasts).toEqual([]);
   });
 
+  it('an older call that fails after a newer one for the same resultTo landed shows no failure toast', async () => {
+    const gates: Array<() => void> = [];
+    const { services, rec } = createTestServices({
+      api: {
+        options: async (p: Record<string, unknown>) => {
+          await new Promise<void>((r) => gates.push(r));
+          // The slow, older call times out on the flaky link; the newer one answers.
+          return p.type === 1 ? 'network' : { code: 0, message: 'ok', data: { type: p.type } };
+        },
+      },
+    });
+    const call = (type: number) => acts({ action: 'api', endpoint: 'options', params: { type }, resultTo: 'opts' });
+    const older = runActions(call(1), services);
+    const newer = runActions(call(2), services);
+    await new Promise((r) => setTimeout(r, 0));
+    gates[1]();
+    expect((await newer).ok).toBe(true);
+    gates[0]();
+    await older;
+    expect(services.store.get('opts')).toEqual({ type: 2 });
+    expect(rec.toasts).toEqual([]);
+    // The same failure on its own is the borrower's to see.
+    const alone = runActions(call(1), services);
+    await new Promise((r) => setTimeout(r, 0));
+    gates[2]();
+    await alone;
+    expect(rec.toasts.map((t) => t.message)).toEqual(['error']);
+  });
+
   it('calls into different state, or one after another, each land', async () => {
     const { services } = createTestServices({
       api: { options: async (p: Record<string, unknown>) => ({ code: 0, message: 'ok', data: p.type }) },

@@ -20,7 +20,7 @@ export const api: Handler<'api'> = async (action, ctx) => {
 const callApi: Handler<'api'> = async (action, { runtime, signal }) => {
   const params = runtime.resolve<Record<string, unknown>>(action.params ?? {});
   const latest = action.resultTo ? startCall(signal, action.resultTo) : () => true;
-  const res = await runtime.api.call(action.endpoint, params, { silent: action.silent });
+  const res = await runtime.api.call(action.endpoint, params, { silent: action.silent, wanted: latest });
   // A response that lands after the screen closed must not write into a dead screen.
   if (signal.aborted) return { ok: false, error: { message: 'screen closed' } };
   if (!latest()) return { ok: false, stale: true, error: { message: 'superseded' } };

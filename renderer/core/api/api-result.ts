@@ -10,9 +10,19 @@ export interface ApiResult {
   data: unknown;
 }
 
+export interface CallOptions {
+  /** No failure toast: the caller says it itself, or says nothing. */
+  silent?: boolean;
+  /**
+   * Asked when the call fails: false once its answer is no longer wanted (a newer call writes the same place), so a
+   * slow call the borrower has moved past fails without a toast about it.
+   */
+  wanted?: () => boolean;
+}
+
 export interface ApiClient {
   /** Calls a logical endpoint of the API map; never throws (network failure → ok false, message 'error'). */
-  call(endpoint: string, params?: Record<string, unknown>, opts?: { silent?: boolean }): Promise<ApiResult>;
+  call(endpoint: string, params?: Record<string, unknown>, opts?: CallOptions): Promise<ApiResult>;
   /** Multipart upload of one file under `field`. */
   upload(endpoint: string, field: string, file: Blob, params?: Record<string, unknown>): Promise<ApiResult>;
   /** Absolute URL of a GET endpoint with common params (captcha images and the like). */

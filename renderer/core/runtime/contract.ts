@@ -5,12 +5,12 @@
  * schemas/generated/types (never re-declared here).
  */
 import type { Action, Node } from '../../../schemas/generated/types';
-import type { ApiClient, ApiResult } from '../api/api-result';
+import type { ApiClient, ApiResult, CallOptions } from '../api/api-result';
 import type { Device, ScreenStorage } from './device';
 import type { SameOriginEmbeds } from './same-origin-embeds';
 
 // The server reads answers too (core/api); named here as well so widgets keep one place to import from.
-export type { ApiClient, ApiResult };
+export type { ApiClient, ApiResult, CallOptions };
 
 export type NodeType = Node['type'];
 export type NodeOf<T extends NodeType> = Extract<Node, { type: T }>;

@@ -5,7 +5,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import type { Node } from '../../../schemas/generated/types';
-import type { ApiClient, ApiResult, Bridge, Runtime, Scope, WidgetRegistry } from '../contract';
+import type { ApiClient, ApiResult, Bridge, CallOptions, Runtime, Scope, WidgetRegistry } from '../contract';
 import { createRuntime } from '../../core/runtime/create-runtime';
 import { runActions } from '../../core/actions/run-actions';
 import { registry } from '../../nodes/registry';
@@ -69,13 +69,15 @@ function fakeApi(
   rec: Recorded,
   toast: (m: string, ms?: number) => void,
 ): ApiClient {
-  const answer = async (endpoint: string, params: Record<string, unknown>, silent?: boolean): Promise<ApiResult> => {
+  const answer = async (endpoint: string, params: Record<string, unknown>, opts?: CallOptions): Promise<ApiResult> => {
+    // As the app's API layer: a failure toasts unless the call is silent or no longer wanted when it fails.
+    const quiet = () => !!opts?.silent || opts?.wanted?.() === false || silentEndpoints.includes(endpoint);
     const entry = api[endpoint];
     let res: FakeResponse | undefined;
     if (typeof entry === 'function') res = await entry(params);
     else res = entry;
     if (!res || res === 'network') {
-      if (!silent && !silentEndpoints.includes(endpoint)) toast('error', 2000);
+      if (!quiet()) toast('error', 2000);
       return {
         ok: false,
         code: undefined,
@@ -84,13 +86,13 @@ function fakeApi(
       };
     }
     const ok = res.code === 0 || res.code === '00';
-    if (!ok && !silent && !silentEndpoints.includes(endpoint)) toast(res.message || 'error', 2000);
+    if (!ok && !quiet()) toast(res.message || 'error', 2000);
     return { ok, code: res.code, message: res.message ?? '', data: res.data };
   };
   return {
     call(endpoint, params = {}, opts) {
       rec.apiCalls.push({ endpoint, params, silent: opts?.silent });
-      return answer(endpoint, params, opts?.silent);
+      return answer(endpoint, params, opts);
     },
     upload(endpoint, field, file, params = {}) {
       rec.apiCalls.push({ endpoint, params, upload: { field, file } });
