@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import TextSetEditor from './TextSetEditor';
 import { fakeAdminServer } from './testing/fake-admin-server';
@@ -88,6 +88,42 @@ describe('TextSetEditor', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/someone else changed this document: reload/i);
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(screen.getByLabelText('complaint.myComplaints (id-ID)')).toHaveProperty('value', 'Ketikan saya');
+  });
+
+  it('a reload that answers after a save does not put the copy from before the save back', async () => {
+    let stored = doc('id-ID', { 'complaint.myComplaints': 'Keluhan saya' }, '"a1"');
+    let hold = false;
+    let letGo = () => {};
+    const { calls } = fakeAdminServer({
+      'GET /documents': () => ({ body: { documents: [{ kind: 'text-set', id: 'id-ID' }] } }),
+      'GET /documents/text-set/id-ID': () => {
+        const asked = { body: stored, headers: { ETag: stored.etag } };
+        if (!hold) return asked;
+        hold = false;
+        return new Promise((r) => (letGo = () => r(asked)));
+      },
+      'PUT /documents/text-set/id-ID/draft': (req) => {
+        const texts = (req.body as { texts: Record<string, string> }).texts;
+        stored = doc('id-ID', texts, `"a${calls.filter((c) => c.method === 'PUT').length + 1}"`);
+        return { body: stored, headers: { ETag: stored.etag } };
+      },
+    });
+    render(<TextSetEditor role="editor" onSaved={() => {}} />);
+    const cell = () => screen.getByLabelText('complaint.myComplaints (id-ID)') as HTMLTextAreaElement;
+    await screen.findByLabelText('complaint.myComplaints (id-ID)');
+    hold = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await userEvent.clear(cell());
+    await userEvent.type(cell(), 'Keluhanku');
+    await userEvent.click(screen.getByRole('button', { name: /Save draft/ }));
+    await screen.findByText('Draft saved.');
+    await act(async () => letGo());
+    expect(cell().value).toBe('Keluhanku');
+    // The next save goes with the saved draft's ETag, not the one from before it.
+    await userEvent.type(cell(), '!');
+    await userEvent.click(screen.getByRole('button', { name: /Save draft/ }));
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PUT')[1]!.headers['If-Match']).toBe('"a2"');
   });
 
   it('gives viewers no inputs and no save button', async () => {

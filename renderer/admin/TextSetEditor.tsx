@@ -20,6 +20,7 @@ import type { CopyFinding } from './copy/copy-findings';
 import FindingNotes from './copy/FindingNotes';
 import './copy/copy.css';
 import { STALE_MESSAGE, describeError } from './describe-error';
+import { useLatest } from './use-latest';
 
 type Edits = Record<string, Record<string, string>>;
 
@@ -61,22 +62,29 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
   const writable = canWrite(role);
 
   /** Reloads the text sets from the server; typed edits are kept on top of the fresh copy. */
+  // A reload that lands after a save's own reload must not put the copy (and ETags) from before the save back.
+  const begin = useLatest();
   const load = useCallback(async () => {
+    const latest = begin();
     try {
       const list = await adminApi.list({ kind: 'text-set' });
-      setDocs(await Promise.all(list.map((d) => adminApi.get(d.kind, d.id))));
+      const loaded = await Promise.all(list.map((d) => adminApi.get(d.kind, d.id)));
+      if (!latest()) return;
+      setDocs(loaded);
       setError(null);
     } catch (e) {
-      setError(describeError(e));
+      if (latest()) setError(describeError(e));
     }
     // The checks are an aid: the table still works (and the server still refuses bad copy) when they cannot load.
     try {
-      setFindings(await adminApi.copyFindings());
+      const found = await adminApi.copyFindings();
+      if (!latest()) return;
+      setFindings(found);
       setFindingsError(null);
     } catch (e) {
-      setFindingsError(describeError(e));
+      if (latest()) setFindingsError(describeError(e));
     }
-  }, []);
+  }, [begin]);
   useEffect(() => void load(), [load]);
 
   const keys = useMemo(() => {
