@@ -72,13 +72,13 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
   /** A read (it changes nothing, API map `firstCall.by: server`) may be answered from the phone when offline. */
   const isRead = (ep: Endpoint) => ep.firstCall?.by === 'server';
 
+  /** Whether a failure of this call may toast: not when asked to be silent, nor when no longer wanted. */
+  const loud = (o?: CallOptions) => !o?.silent && o?.wanted?.() !== false;
   /**
    * No connection: a read is answered with its kept answer (marked with its fetch time) when there is one; anything
    * else (a complaint, a payment, a confirmation, a registration) is refused with the offline notice and never sent
    * or queued: what the borrower typed stays, and the same tap sends once the phone is back online.
    */
-  /** Whether a failure of this call may toast: not when asked to be silent, nor when no longer wanted. */
-  const loud = (o?: CallOptions) => !o?.silent && o?.wanted?.() !== false;
   const offline = (ep: Endpoint, key: string | undefined, o?: CallOptions): ApiResult => {
     offlineStatus.noConnection();
     const found = key !== undefined && isRead(ep) ? kept.read(key) : null;
