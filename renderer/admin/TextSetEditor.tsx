@@ -61,9 +61,9 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
   const [busy, setBusy] = useState(false);
   const writable = canWrite(role);
 
-  /** Reloads the text sets from the server; typed edits are kept on top of the fresh copy. */
   // A reload that lands after a save's own reload must not put the copy (and ETags) from before the save back.
   const begin = useLatest();
+  /** Reloads the text sets from the server; typed edits are kept on top of the fresh copy. */
   const load = useCallback(async () => {
     const latest = begin();
     try {
