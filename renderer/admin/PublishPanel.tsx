@@ -274,15 +274,17 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
           onConfirm={(reason) => void publish(pending.rollout, { reason }, pending.experiment)}
         />
       )}
-      {problems && selected.length > 0 && (
+      {checked?.of === selectionKey && selected.length > 0 && (
         <section
           aria-labelledby="review-check-title"
-          className={`card review-check ${hasErrors ? 'review-check--bad' : 'review-check--ok'}`}
+          className={`card review-check ${hasErrors ? 'review-check--bad' : problems ? 'review-check--ok' : ''}`}
         >
           <h3 id="review-check-title">
-            {hasErrors
-              ? `Check of the published state after this change: ${problems.length} error(s). Nothing can be published until they are fixed.`
-              : 'Check of the published state after this change: no errors.'}
+            {!problems
+              ? 'Check of the published state after this change: it could not run here. The server checks the publish itself.'
+              : hasErrors
+                ? `Check of the published state after this change: ${problems.length} error(s). Nothing can be published until they are fixed.`
+                : 'Check of the published state after this change: no errors.'}
           </h3>
           {hasErrors && <ProblemList problems={problems} label="Publish errors" />}
           <div className="toolbar">

@@ -88,4 +88,23 @@ describe('PublishPanel: the check shown is the check of the set ticked', () => {
     expect(heading()).toMatch(/1 error\(s\)\. Nothing can be published until they are fixed\./);
     expect(screen.getByRole('button', { name: /^Publish 2 document/ })).toHaveProperty('disabled', true);
   });
+
+  it('a check that cannot run says so and offers Check again; the server still checks the publish', async () => {
+    let down = true;
+    fakeAdminServer({
+      'GET /documents': () => ({ body: { documents: [summary('market', 'ID')] } }),
+      'GET /documents/market/ID': () => record('market', 'ID', market(200), market(300)),
+      'POST /validate': () =>
+        down
+          ? { status: 503, body: { error: { status: 503, message: 'The check is unavailable' } } }
+          : { body: { valid: true, errors: [] } },
+    });
+    render(<PublishPanel role="publisher" user="pat" onPublished={() => {}} />);
+    await screen.findByRole('heading', { name: /could not run here\. The server checks the publish itself\./ });
+    await userEvent.type(screen.getByLabelText('Note'), 'Longer complaints');
+    expect(screen.getByRole('button', { name: /^Publish 1 document/ })).toHaveProperty('disabled', false);
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await screen.findByRole('heading', { name: 'Check of the published state after this change: no errors.' });
+  });
 });
