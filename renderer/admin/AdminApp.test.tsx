@@ -2,23 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AdminApp from './AdminApp';
+import { draftSummary as summaryOf } from './testing/draft-summary';
 import { fakeAdminServer } from './testing/fake-admin-server';
 
-const draftSummary = {
-  kind: 'text-set',
-  id: 'id-ID',
-  file: 'texts/id-ID.json',
-  etag: '"e1"',
-  markets: ['ID'],
-  locale: 'id-ID',
-  publishedVersion: 1,
-  publishedAt: null,
-  publishedBy: 'x',
-  hasDraft: true,
-  draftUpdatedAt: null,
-  draftUpdatedBy: 'ed',
-  editors: ['ed'],
-};
+const draftSummary = summaryOf('text-set', 'id-ID', { file: 'texts/id-ID.json', etag: '"e1"', locale: 'id-ID' });
 
 function server(role: string | null) {
   return fakeAdminServer({

@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { draftSummary as summary } from './testing/draft-summary';
 import { fakeAdminServer } from './testing/fake-admin-server';
 import PublishPanel from './PublishPanel';
 
@@ -9,22 +10,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const summary = (kind: string, id: string) => ({
-  kind,
-  id,
-  file: `${kind}/${id}.json`,
-  etag: `"${id}"`,
-  markets: ['ID'],
-  locale: null,
-  publishedVersion: 1,
-  publishedAt: null,
-  publishedBy: 'x',
-  hasDraft: true,
-  draftUpdatedAt: null,
-  draftUpdatedBy: 'ed',
-  editors: ['ed'],
-  approvals: [],
-});
 const record = (kind: string, id: string, before: unknown, after: unknown) => ({
   body: {
     kind,

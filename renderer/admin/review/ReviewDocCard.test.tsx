@@ -1,26 +1,12 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DocRecord, DocSummary } from '../admin-types';
+import type { DocRecord } from '../admin-types';
+import { draftSummary } from '../testing/draft-summary';
 import { fakeAdminServer } from '../testing/fake-admin-server';
 import ReviewDocCard from './ReviewDocCard';
 
-const summary = (kind: string, id: string, markets: string[] = []): DocSummary =>
-  ({
-    kind,
-    id,
-    file: `${kind}/${id}.json`,
-    etag: `"${id}"`,
-    markets,
-    locale: null,
-    publishedVersion: 1,
-    publishedAt: null,
-    publishedBy: 'x',
-    hasDraft: true,
-    draftUpdatedAt: null,
-    draftUpdatedBy: 'ana',
-    editors: ['ana'],
-    approvals: [],
-  }) as unknown as DocSummary;
+const summary = (kind: string, id: string, markets: string[] = []) =>
+  draftSummary(kind, id, { markets, draftUpdatedBy: 'ana', editors: ['ana'] });
 const record = (kind: string, id: string, published: unknown, draft: unknown): DocRecord =>
   ({
     kind,
