@@ -4,9 +4,7 @@ import { warmApiClient } from '../api/lazy-api-client';
 import { warmBridge } from '../bridge/lazy-bridge';
 import { Button } from './Button';
 import { Card } from './Card';
-import { Divider } from './Divider';
 import { Image } from './Image';
-import { Landmark } from './Landmark';
 import { Link } from './Link';
 import { List } from './List';
 import { Page } from './Page';
@@ -35,7 +33,7 @@ export const registry: WidgetRegistry = {
   collapse: lazyWidget(() => import('./Collapse').then((m) => m.Collapse)),
   countdown: lazyWidget(() => import('./Countdown').then((m) => m.Countdown)),
   'detail-lines': lazyWidget(() => import('./DetailLines').then((m) => m.DetailLines)),
-  divider: Divider,
+  divider: lazyWidget(() => import('./Divider').then((m) => m.Divider)),
   // It asks the native shell what it provides (runtime.bridge.provides): the bridge's code comes with it.
   'embedded-page': lazyWidget(() =>
     Promise.all([import('./EmbeddedPage'), warmBridge()]).then(([m]) => m.EmbeddedPage),
@@ -44,7 +42,7 @@ export const registry: WidgetRegistry = {
   'icon-grid': lazyWidget(() => import('./IconGrid').then((m) => m.IconGrid)),
   image: Image,
   'image-upload': lazyWidget(() => import('./ImageUpload').then((m) => m.ImageUpload)),
-  landmark: Landmark,
+  landmark: lazyWidget(() => import('./Landmark').then((m) => m.Landmark)),
   link: Link,
   list: List,
   modal: lazyWidget(() => import('./Modal').then((m) => m.Modal)),
