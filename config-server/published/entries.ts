@@ -6,6 +6,7 @@ import { bodyEtag } from '../store/content-hash.js';
 import { scriptSafe } from '../../renderer/core/index.js';
 import { textMessages } from './text-messages.js';
 import { screenTrees } from './screen-trees.js';
+import { numberShapeOf } from './number-shape.js';
 
 /** A published body, serialised once: bytes for the API, a script-safe string for the HTML. */
 export interface Entry {
@@ -72,6 +73,8 @@ export function bundleEntry(
     bridgeMap: bridgeMap ?? null,
     // Pre-parsed ICU copy (text-messages.ts): the browser formats it and never parses.
     messages: textMessages((t as { texts?: unknown }).texts),
+    // How the market's locale writes numbers (number-shape.ts): the browser then formats them without Intl.
+    numberShape: numberShapeOf(m.number),
   };
   // An endpoint's and a bridge message's notes stay: their schemas require them, and the app checks the
   // inlined bundle against the schemas before keeping it as its last good configuration.
@@ -82,6 +85,7 @@ export function bundleEntry(
     apiMap: notesOff(bundle.apiMap),
     bridgeMap: notesOff(bundle.bridgeMap),
     messages: bundle.messages,
+    numberShape: bundle.numberShape,
   };
   return entry(bundle, inlined);
 }

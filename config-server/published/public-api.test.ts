@@ -22,8 +22,17 @@ describe('public config API', () => {
     expect(etag).toMatch(/^"[^"]+"$/);
     expect(r.headers.get('cache-control')).toBe('public, max-age=5, stale-while-revalidate=60, stale-if-error=86400');
     const body = await r.json();
-    expect(Object.keys(body).sort()).toEqual(['apiMap', 'bridgeMap', 'market', 'messages', 'routeMap', 'textSet']);
+    expect(Object.keys(body).sort()).toEqual([
+      'apiMap',
+      'bridgeMap',
+      'market',
+      'messages',
+      'numberShape',
+      'routeMap',
+      'textSet',
+    ]);
     expect(body.market.id).toBe('ID');
+    expect(body.numberShape).toEqual({ locale: 'id-ID', group: '.', decimal: ',', lakhs: false });
     expect(body.textSet.id).toBe(body.market.textSet);
     expect(body.routeMap.kind).toBe('route-map');
 

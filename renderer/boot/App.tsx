@@ -18,6 +18,7 @@ import { ScreenRoute } from './ScreenRoute';
 import { afterFirstScreen } from './after-first-screen';
 import { warmLaterActions } from '../core/actions/registry';
 import { bundleTexts, copyText, type BundleCopy } from '../core/copy/copy-text';
+import { learnNumberShape } from '../core/money/number-format';
 
 export interface AppProps {
   bundle: Loaded<BootBundle>;
@@ -114,6 +115,8 @@ export function App(props: AppProps) {
     () => configureToasts(toastLimitsOf(bundle.body.market as unknown as Record<string, unknown>)),
     [bundle.body.market],
   );
+  // Numbers in the market's locale written by the bundle's shape, not Intl, before a screen draws one.
+  learnNumberShape(bundle.body.numberShape);
   const Router = props.location.hashRouting ? HashRouter : BrowserRouter;
   return (
     <>

@@ -2,6 +2,7 @@ import type {
   ApiMapDocument,
   BridgeMapDocument,
   MarketDocument,
+  NumberShape,
   RouteMapDocument,
   ScreenDocument,
   TextSetDocument,
@@ -24,6 +25,8 @@ export interface BootBundle {
   bridgeMap: BridgeMapDocument;
   /** Pre-parsed ICU copy by text key (core/copy/message-ast.ts); absent from a bundle stored before. */
   messages?: Record<string, MessageAst>;
+  /** How the market's locale writes numbers, made at publish; absent where Intl must write them. */
+  numberShape?: NumberShape;
 }
 
 /** `<script type="application/json" id="sdui-boot">` written by the config server. */

@@ -62,9 +62,12 @@ export { amountDigits, formatAmount, formatMoney, readAmount } from './money/amo
 export {
   FALLBACK_NUMBER_LOCALE,
   formatNumber,
+  groupsInLakhs,
   isNumberLocale,
+  learnNumberShape,
   numberFormatOf,
   separatorsOf,
+  writeByShape,
   type NumberFormat,
 } from './money/number-format';
 

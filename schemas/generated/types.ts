@@ -257,6 +257,7 @@ export interface AllSchemas {
   FieldRule?: FieldRule;
   Limit?: Limit;
   NodeId?: NodeId;
+  NumberShape?: NumberShape;
   RoutePath?: RoutePath;
   Template?: Template;
   TextKey?: TextKey;
@@ -726,6 +727,30 @@ export interface FieldRule {
   minLength?: Limit;
   maxLength?: Limit;
   message: TextKey;
+}
+/**
+ * How the market's number locale writes a number, read by the server from its own Intl at publish and shipped in the bundle, so the app formats numbers in that locale without Intl.NumberFormat (whose first use costs a phone's main thread 50-150 ms). Shipped only when writing numbers this way gives exactly the server's Intl text on a fixed set of numbers; otherwise the app uses Intl, as the drawn page does.
+ *
+ * This interface was referenced by `AllSchemas`'s JSON-Schema
+ * via the `definition` "NumberShape".
+ */
+export interface NumberShape {
+  /**
+   * The market document's `number.locale` this shape is of.
+   */
+  locale: string;
+  /**
+   * The locale's group separator, before the market's override.
+   */
+  group: string;
+  /**
+   * The locale's decimal separator, before the market's override.
+   */
+  decimal: string;
+  /**
+   * Groups of two after the first thousand (en-IN: 1,00,000) rather than of three.
+   */
+  lakhs: boolean;
 }
 /**
  * The backend as data: base URL, common params, headers, and every logical endpoint with its method, path, encoding, success code and failure policy. A scrambled backend is just another map.

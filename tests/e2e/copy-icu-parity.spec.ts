@@ -3,7 +3,9 @@
  * markets, on the complaint, loan and repayment screens that show plural and number messages. Each page is opened
  * with the app's scripts held back, so what is read first is the server's own text; then the app hydrates it. React
  * reports a text that differs as a hydration error (the app logs it); attributes (a field's placeholder) it does not
- * check in production, so the test compares them itself, along with every line of text drawn.
+ * check in production, so the test compares them itself, along with every line of text drawn. The app writes those
+ * numbers by the bundle's number shape, never by Intl.NumberFormat: a phone's first use of it is 50-150 ms of main
+ * thread inside hydration, so the test counts every use.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +55,24 @@ const CASES: Case[] = [
   },
 ];
 
+/** Counts, in the page, every Intl.NumberFormat made or asked and every Number#toLocaleString. */
+const countNumberFormats = () => {
+  const w = window as unknown as { __numberFormats: number };
+  w.__numberFormats = 0;
+  const NF = Intl.NumberFormat;
+  const count = <T>(x: T) => (w.__numberFormats++, x);
+  const supported = NF.supportedLocalesOf;
+  NF.supportedLocalesOf = (...a: Parameters<typeof supported>) => count(supported.apply(NF, a));
+  Intl.NumberFormat = new Proxy(NF, {
+    construct: (t, a) => count(Reflect.construct(t, a)),
+    apply: (t, self, a) => count(Reflect.apply(t, self, a)),
+  });
+  const toLocale = Number.prototype.toLocaleString;
+  Number.prototype.toLocaleString = function (this: number, ...a: []) {
+    return count(toLocale.apply(this, a));
+  };
+};
+
 /** Visible text by line, and the copy held in attributes, of the screen. */
 const readScreen = (page: Page) =>
   page.evaluate(() => {
@@ -66,9 +86,10 @@ const readScreen = (page: Page) =>
 describe.each([
   { market: 'ID' as const, locale: 'id-ID' },
   { market: 'IN' as const, locale: 'en-IN' },
-])('$market ($locale): drawn and hydrated copy are the same text', ({ market }) => {
+])('$market ($locale): drawn and hydrated copy are the same text, without Intl.NumberFormat', ({ market }) => {
   it.each(CASES)('$route', async ({ route, query, icu }) => {
     const rec = await h.newPage();
+    await rec.page.addInitScript(countNumberFormats);
     const scripts = await holdAppScripts(rec.page);
     await rec.page.goto(h.screenUrl(route, { token: `icu-${process.pid}-${++seq}`, query: { ...query, market } }), {
       waitUntil: 'commit',
@@ -86,5 +107,6 @@ describe.each([
     // Data the app itself loads after hydration may add lines; none drawn may change.
     expect(drawn.lines.filter((l) => !app.lines.includes(l))).toEqual([]);
     expect(drawn.attrs.filter((a) => !app.attrs.includes(a))).toEqual([]);
+    expect(await rec.page.evaluate(() => (window as unknown as { __numberFormats: number }).__numberFormats)).toBe(0);
   });
 });

@@ -718,6 +718,13 @@ export interface components {
             messages?: {
                 [key: string]: unknown[];
             };
+            /** @description How the market's number locale writes numbers (schemas/common/number-shape.json), read from the server's Intl at publish so the app formats numbers without Intl.NumberFormat. Absent when that locale needs Intl to be written exactly. */
+            numberShape?: {
+                decimal: string;
+                group: string;
+                lakhs: boolean;
+                locale: string;
+            };
             /** @description null while none is published. */
             routeMap: components["schemas"]["Document"] | null;
             textSet: components["schemas"]["Document"];

@@ -6,7 +6,7 @@
  * Jakarta agree. A missing argument shows as `{name}`, as plain copy does.
  */
 import { formatDateStyle } from '../dates/market-date';
-import { applyOverrides, numberFormatOf } from '../money/number-format';
+import { formatNumber as formatAmountNumber, intlNumber, numberFormatOf } from '../money/number-format';
 import type { MessageAst } from './message-ast';
 
 export interface FormatContext {
@@ -16,29 +16,20 @@ export interface FormatContext {
   market?: Record<string, unknown>;
 }
 
-const cache = new Map<string, Intl.PluralRules | Intl.NumberFormat>();
-function cached<T extends Intl.PluralRules | Intl.NumberFormat>(key: string, make: () => T): T {
-  let f = cache.get(key) as T | undefined;
-  if (!f) cache.set(key, (f = make()));
-  return f;
-}
-
-const NUMBER_STYLES: Record<string, Intl.NumberFormatOptions> = {
-  integer: { maximumFractionDigits: 0 },
-  percent: { style: 'percent' },
-};
+const plurals = new Map<string, Intl.PluralRules>();
 
 function formatNumber(n: number, style: unknown, ctx: FormatContext): string {
-  const opts = typeof style === 'string' ? (NUMBER_STYLES[style] ?? {}) : ((style as Intl.NumberFormatOptions) ?? {});
   // The market's number locale (en-IN groups 1,00,000), not the copy's, with its separator overrides: as amounts are.
-  const format = numberFormatOf(ctx.market?.number);
-  let nf: Intl.NumberFormat;
+  // Intl's own defaults (up to 3 decimals; none for `integer`) go through the market's formatter, and so its shape.
+  if (style != 'percent' && (!style || typeof style != 'object'))
+    return formatAmountNumber(n, ctx.market?.number, 0, style == 'integer' ? 0 : 3);
+  const f = numberFormatOf(ctx.market?.number);
   try {
-    nf = cached(`n|${format.locale}|${JSON.stringify(opts)}`, () => new Intl.NumberFormat(format.locale, opts));
+    return intlNumber(n, f, (style == 'percent' ? { style } : style) as Intl.NumberFormatOptions);
   } catch {
-    nf = cached(`n|${format.locale}`, () => new Intl.NumberFormat(format.locale));
+    // Options from a skeleton this Intl refuses: the plain number.
+    return intlNumber(n, f, {});
   }
-  return applyOverrides(nf.formatToParts(n), format);
 }
 
 const toNumber = (v: unknown): number | null => {
@@ -69,10 +60,10 @@ export function formatMessage(ast: MessageAst, args: Record<string, unknown> | u
           continue;
         }
         const shown = n - (part.o ?? 0);
-        const rules = cached(
-          `p|${ctx.locale}|${part.r ? 'o' : 'c'}`,
-          () => new Intl.PluralRules(ctx.locale, { type: part.r ? 'ordinal' : 'cardinal' }),
-        );
+        const key = ctx.locale + !!part.r;
+        let rules = plurals.get(key);
+        if (!rules)
+          plurals.set(key, (rules = new Intl.PluralRules(ctx.locale, { type: part.r ? 'ordinal' : 'cardinal' })));
         // An exact `=n` case wins over the locale's category, as ICU says.
         const chosen = part.c[`=${n}`] ?? part.c[rules.select(shown)] ?? part.c.other ?? [];
         s += walk(chosen, shown);
