@@ -1,7 +1,7 @@
 /**
  * The bundle's number shape: how the market's number locale writes numbers, read from this server's Intl at
- * publish, so the app writes the drawn page's very text without Intl.NumberFormat (whose first use costs a phone's
- * main thread 50-150 ms, inside hydration). A locale this shape cannot write exactly (digits of another script, a
+ * publish, so the app writes the drawn page's very text without Intl.NumberFormat (whose first use costs 100-200 ms
+ * of main thread at 4× CPU, inside hydration). A locale this shape cannot write exactly (digits of another script, a
  * minimum of two digits before grouping, another minus sign) gets none, and the app uses Intl there as the server does.
  */
 import type { NumberShape } from '../../schemas/generated/types.js';

@@ -729,7 +729,7 @@ export interface FieldRule {
   message: TextKey;
 }
 /**
- * How the market's number locale writes a number, read by the server from its own Intl at publish and shipped in the bundle, so the app formats numbers in that locale without Intl.NumberFormat (whose first use costs a phone's main thread 50-150 ms). Shipped only when writing numbers this way gives exactly the server's Intl text on a fixed set of numbers; otherwise the app uses Intl, as the drawn page does.
+ * How the market's number locale writes a number, read by the server from its own Intl at publish and shipped in the bundle, so the app formats numbers in that locale without Intl.NumberFormat (whose first use costs 100-200 ms of main thread at 4× CPU). Shipped only when writing numbers this way gives exactly the server's Intl text on a fixed set of numbers; otherwise the app uses Intl, as the drawn page does.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "NumberShape".

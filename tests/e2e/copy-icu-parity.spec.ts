@@ -4,7 +4,7 @@
  * with the app's scripts held back, so what is read first is the server's own text; then the app hydrates it. React
  * reports a text that differs as a hydration error (the app logs it); attributes (a field's placeholder) it does not
  * check in production, so the test compares them itself, along with every line of text drawn. The app writes those
- * numbers by the bundle's number shape, never by Intl.NumberFormat: a phone's first use of it is 50-150 ms of main
+ * numbers by the bundle's number shape, never by Intl.NumberFormat: its first use on a page is 100-200 ms of main
  * thread inside hydration, so the test counts every use.
  */
 import type { Page } from 'playwright-core';

@@ -5,7 +5,7 @@
  * `thousandsSeparator` and `decimalSeparator`, when set, replace the locale's characters (ops' override); the locale
  * still decides where the groups fall. The server's drawn page and the browser run this same code, so drawn and
  * hydrated text agree. The bundle's number shape (made at publish from the server's Intl, `learnNumberShape`) lets the
- * browser write the same text without Intl.NumberFormat, whose first use costs a phone's main thread 50-150 ms.
+ * browser write the same text without Intl.NumberFormat, whose first use costs 100-200 ms of main thread at 4× CPU.
  */
 import type { NumberShape } from '../../../schemas/generated/types';
 
