@@ -5,7 +5,7 @@
  * minimum of two digits before grouping, another minus sign) gets none, and the app uses Intl there as the server does.
  */
 import type { NumberShape } from '../../schemas/generated/types.js';
-import { groupsInLakhs, numberFormatOf, separatorsOf, writeByShape } from '../../renderer/core/index.js';
+import { groupsInLakhs, intlNumber, numberFormatOf, separatorsOf, writeByShape } from '../../renderer/core/index.js';
 
 /** Numbers and the decimals they are written with ([min, max]) that the shape must write as Intl does. */
 const CHECKS: [number, number, number][] = [
@@ -23,14 +23,17 @@ const CHECKS: [number, number, number][] = [
   [2.5, 0, 0],
 ];
 
-const intlText = (n: number, locale: string, min: number, max: number) =>
-  new Intl.NumberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: max }).format(n);
-
 /** The shape of the locale `number` (a market document's) formats in, or undefined when Intl must write it. */
 export function numberShapeOf(number: unknown): NumberShape | undefined {
   const { locale } = numberFormatOf(number);
   const { group, decimal } = separatorsOf({ locale });
   const shape: NumberShape = { locale, group, decimal, lakhs: groupsInLakhs({ locale }) };
-  const exact = CHECKS.every(([n, min, max]) => writeByShape(n, shape, min, max) === intlText(n, locale, min, max));
+  // The server's own text, without overrides: what the drawn page shows for that locale.
+  const intl = { locale, group: null, decimal: null };
+  const exact = CHECKS.every(
+    ([n, min, max]) =>
+      writeByShape(n, shape, min, max) ===
+      intlNumber(n, intl, { minimumFractionDigits: min, maximumFractionDigits: max }),
+  );
   return exact ? shape : undefined;
 }

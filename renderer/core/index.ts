@@ -63,6 +63,7 @@ export {
   FALLBACK_NUMBER_LOCALE,
   formatNumber,
   groupsInLakhs,
+  intlNumber,
   isNumberLocale,
   learnNumberShape,
   numberFormatOf,

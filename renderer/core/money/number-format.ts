@@ -53,13 +53,18 @@ export function numberFormatOf(format: unknown): NumberFormat {
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
+/** One Intl.NumberFormat per locale and options, made once. */
+function formatter(locale: string, opts: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = locale + JSON.stringify(opts);
+  let nf = formatters.get(key);
+  if (!nf) formatters.set(key, (nf = new Intl.NumberFormat(locale, opts)));
+  return nf;
+}
+
 /** `n` written by Intl in the format's locale with `opts`, the market's overrides in place of its group and decimal. */
 export function intlNumber(n: number | bigint, f: NumberFormat, opts: Intl.NumberFormatOptions): string {
-  const key = f.locale + JSON.stringify(opts);
-  let nf = formatters.get(key);
-  if (!nf) formatters.set(key, (nf = new Intl.NumberFormat(f.locale, opts)));
   let s = '';
-  for (const p of nf.formatToParts(n))
+  for (const p of formatter(f.locale, opts).formatToParts(n))
     s += p.type == 'group' ? (f.group ?? p.value) : p.type == 'decimal' ? (f.decimal ?? p.value) : p.value;
   return s;
 }
@@ -120,7 +125,7 @@ export function groupsInLakhs(format: unknown): boolean {
 /** The separators the market's numbers show (the overrides, else the locale's): what a reader must expect. */
 export function separatorsOf(format: unknown): { group: string; decimal: string } {
   const f = numberFormatOf(format);
-  const parts = new Intl.NumberFormat(f.locale, { minimumFractionDigits: 1 }).formatToParts(12345678.5);
+  const parts = formatter(f.locale, { minimumFractionDigits: 1 }).formatToParts(12345678.5);
   return {
     group: f.group ?? parts.find((p) => p.type === 'group')?.value ?? '',
     decimal: f.decimal ?? parts.find((p) => p.type === 'decimal')?.value ?? '.',
