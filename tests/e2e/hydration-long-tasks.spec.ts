@@ -117,6 +117,7 @@ it('after content is visible, a cold screen A load at 4× CPU has no long task b
           'none'),
     )
     .join('\n');
+  console.log(`hydration-long-tasks:\n${seen}`);
   // The early tap took effect every time (replayed after hydration).
   expect(
     loads.every((l) => l.probe.tapAt !== null && l.probe.effectAt !== null),
