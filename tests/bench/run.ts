@@ -12,6 +12,7 @@
  *        or is exactly one written `=label`; 'screen A' is the referee screen, with JS transferred over the load and
  *        heap rows).
  *      BENCH_SSR_SANDBOX=1 (server render cost: also the INFO rows with the live sandbox as the backend).
+ *      BENCH_AGAINST=/tmp/base (render: each page also from another checkout, beside ours: render/against-build.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -88,8 +89,12 @@ if (only.has('render') && built) {
       [dataDir, appDir],
       { NODE_ENV: 'production' },
     );
+    const { startAgainst } = await import('./render/against-build.js');
+    let other: Awaited<ReturnType<typeof startAgainst>>;
     try {
+      other = await startAgainst(process.env.BENCH_AGAINST, prepareDataDir, log);
       const listNeedle = await seedComplaints(server.url, 'bench-list', 200);
+      if (other) await seedComplaints(other.server.url, 'bench-list', 200);
       // Screen A: the oldest history item is drawn last; the same answer for every token (render-server-child.ts).
       const screenANeedle = historyItems(200, ['x']).at(-1)!.content.split(':')[0] + ':';
       const init = await fetch(`${server.url}/sandbox/user-problem/problem-init?market=ID&token=bench-entry`, {
@@ -216,13 +221,16 @@ if (only.has('render') && built) {
             needles: [terms['repay.payNow']],
             borrower: true,
           },
-        ].filter((s) => wanted(s.label)),
+        ]
+          .filter((s) => wanted(s.label))
+          .map((s) => (other ? { ...s, against: s.ours.replace(server.url, other!.server.url) } : s)),
         runs,
         log,
       );
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      await other?.stop();
     }
   });
 }

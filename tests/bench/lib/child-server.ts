@@ -22,15 +22,20 @@ export function readVmHwmMb(pid: number): number | null {
   }
 }
 
-/** `prefix` runs the server through a wrapper that execs it (e.g. `taskset -c 0`): the pid stays the server's. */
+/**
+ * `prefix` runs the server through a wrapper that execs it (e.g. `taskset -c 0`): the pid stays the server's. `cwd`:
+ * another checkout's server runs in its own folder (the server reads some files relative to it).
+ */
 export function startChildServer(
   script: string,
   args: string[],
   env: NodeJS.ProcessEnv = {},
   prefix: string[] = [],
+  cwd?: string,
 ): Promise<ChildServer> {
   const argv = [...prefix, process.execPath, '--import', 'tsx', script, ...args];
   const child: ChildProcess = spawn(argv[0], argv.slice(1), {
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production', ...env },
   });

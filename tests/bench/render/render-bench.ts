@@ -13,6 +13,7 @@ import type { Row } from '../lib/table.js';
 import { CPU_RATE, CpuDriftCheck } from './cpu-calibration.js';
 import { NETWORK, PHONE, unprobedCost } from './load-cost.js';
 import {
+  againstRows,
   baselineRows,
   contentSpreadRows,
   costRows,
@@ -45,6 +46,11 @@ export interface Scenario {
   ours: string;
   /** The hand-written page with react-router + axios (only complaint entry and the list have one). */
   baseline?: string;
+  /**
+   * The same page served by another build of this project (`BENCH_AGAINST`: a checkout of an older commit), loaded
+   * in every round beside ours: a change judged against the code before it, paired load by load, on a noisy VM.
+   */
+  against?: string;
   /** The plain hand-written page (react + react-dom + fetch only): the floor of. */
   plain?: string;
   /** Texts that are all on the page once the content is visible. */
@@ -181,7 +187,12 @@ const MAX_REDO = 3;
 export async function renderBench(scenarios: Scenario[], runs: number, log: (s: string) => void): Promise<Row[]> {
   const browser = await chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS, headless: true });
   const rows: Row[] = [];
-  const samples = scenarios.map(() => ({ ours: [] as Sample[], base: [] as Sample[], plain: [] as Sample[] }));
+  const samples = scenarios.map(() => ({
+    ours: [] as Sample[],
+    against: [] as Sample[],
+    base: [] as Sample[],
+    plain: [] as Sample[],
+  }));
   const cpu = new CpuDriftCheck(browser);
   try {
     // Unrecorded rounds first, of every scenario: the server's, the OS's and Chromium's caches are then warm for
@@ -190,7 +201,7 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
     for (let w = 0; w < WARMUP_ROUNDS; w++) {
       for (const s of scenarios) {
         await cpu.steady();
-        for (const url of [s.ours, s.baseline, s.plain])
+        for (const url of [s.ours, s.against, s.baseline, s.plain])
           if (url) await measure(browser, url, s.needles, false, undefined, s.phone);
       }
     }
@@ -198,14 +209,20 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
     // every row instead of landing on the one scenario measured during them.
     for (let i = 0; i < runs; i++) {
       for (const [k, s] of scenarios.entries()) {
-        const order = i % 2 === 0 ? (['ours', 'base', 'plain'] as const) : (['plain', 'base', 'ours'] as const);
-        let round: Partial<Record<'ours' | 'base' | 'plain', Sample>> = {};
+        // The other build next to ours, on either side of it in turn.
+        const order =
+          i % 2 === 0
+            ? (['ours', 'against', 'base', 'plain'] as const)
+            : (['plain', 'base', 'against', 'ours'] as const);
+        let round: Partial<Record<'ours' | 'against' | 'base' | 'plain', Sample>> = {};
         for (let attempt = 0; attempt <= MAX_REDO; attempt++) {
           const before = await cpu.steady();
           round = {};
           for (const who of order) {
             if (who === 'ours')
               round.ours = await measure(browser, s.ours, s.needles, s.loadCost, s.tap?.ours, s.phone);
+            else if (who === 'against' && s.against)
+              round.against = await measure(browser, s.against, s.needles, false, s.tap?.ours, s.phone);
             else if (who === 'base' && s.baseline)
               round.base = await measure(browser, s.baseline, s.needles, false, undefined, s.phone);
             else if (who === 'plain' && s.plain)
@@ -216,12 +233,14 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
           cpu.rejected++;
           log(`  ${s.label} run ${i + 1}/${runs}: the VM's speed drifted over the round, measuring it again`);
         }
-        const { ours, base, plain } = samples[k];
+        const { ours, against, base, plain } = samples[k];
         ours.push(round.ours!);
+        if (round.against) against.push(round.against);
         if (round.base) base.push(round.base);
         if (round.plain) plain.push(round.plain);
         for (const [who, x] of [
           ['ours', round.ours],
+          ['other build', round.against],
           ['plain', round.plain],
         ] as const) {
           if (!x) continue;
@@ -238,7 +257,8 @@ export async function renderBench(scenarios: Scenario[], runs: number, log: (s: 
       }
     }
     for (const [k, s] of scenarios.entries()) {
-      const { ours, base, plain } = samples[k];
+      const { ours, against, base, plain } = samples[k];
+      if (s.against) rows.push(...againstRows(s.label, ours, against));
       if (s.baseline) rows.push(...baselineRows(s.label, ours, base));
       if (s.plain) rows.push(...plainRows(s.label, ours, plain, { ...PLAIN_BUDGETS, ...s.plainBudgets }));
       if (s.contentSpread !== undefined) rows.push(...contentSpreadRows(s.label, ours, s.contentSpread));

@@ -113,6 +113,31 @@ export function contentSpreadRows(label: string, ours: Sample[], limit: number):
   ];
 }
 
+/**
+ * Ours against another build of this project (`BENCH_AGAINST`), loaded beside it in every round: the paired ratios of
+ * content, first contentful paint and quiet, and of the longest main-thread task. No budget: a change's effect, read
+ * with its spread (a ratio whose quartiles straddle 1 is no change this run can see).
+ */
+export function againstRows(label: string, ours: Sample[], other: Sample[]): Row[] {
+  const who = 'other build';
+  const o = ours.map((x) => x.cold.longestTask),
+    b = other.map((x) => x.cold.longestTask);
+  const r = paired(o, b);
+  return [
+    ratioRow(label, 'content', 'cold', ours, other, who),
+    ratioRow(label, 'fcp', 'cold', ours, other, who),
+    ratioRow(label, 'quiet', 'cold', ours, other, who),
+    row(
+      'render',
+      `${label} cold (first visit): longest main-thread task ours / ${who}`,
+      r.ratio,
+      'x',
+      undefined,
+      `${r.note}; medians ours ${median(o).toFixed(0)} ms, ${who} ${median(b).toFixed(0)} ms`,
+    ),
+  ];
+}
+
 export function baselineRows(label: string, ours: Sample[], base: Sample[]): Row[] {
   const rows: Row[] = [];
   for (const phase of ['cold', 'warm'] as const) {
