@@ -102,6 +102,62 @@ describe('server-side data calls', () => {
     expect((huge as Error).message).toBe('answer too large');
   });
 
+  it('sends a call again on a new connection when the backend closed the kept-alive one as it was reused', async () => {
+    // The backend ends the connection as the second call arrives on it, as a backend closing an idle connection
+    // does at the moment it is reused: the call is reset before any answer.
+    let calls = 0;
+    const ports: number[] = [];
+    const closing = http.createServer((req, res) => {
+      ports.push(req.socket.remotePort!);
+      if (++calls === 2) return void req.socket.destroy();
+      req.resume();
+      req.on('end', () => res.end(JSON.stringify({ code: 0, data: { call: calls } })));
+    });
+    await new Promise<void>((r) => closing.listen(0, '127.0.0.1', r));
+    const at = `http://127.0.0.1:${(closing.address() as { port: number }).port}`;
+    try {
+      expect((await client(at, [at]).post('/a', 'x=1')).text).toContain('"call":1');
+      expect((await client(at, [at]).post('/a', 'x=1')).text).toContain('"call":3');
+      expect(ports[1]).toBe(ports[0]);
+      expect(ports[2]).not.toBe(ports[1]);
+      // Once only: a backend that resets every call is unreachable.
+      calls = 1;
+      ports.length = 0;
+      closing.on('request', (req) => req.socket.destroy());
+      const refused = await client(at, [at])
+        .post('/a', 'x=1')
+        .catch((e: Error) => e);
+      expect((refused as Error).message).toBe('backend unreachable');
+    } finally {
+      closing.closeAllConnections();
+      closing.close();
+    }
+  });
+
+  it("drops an idle connection before the backend's announced keep-alive timeout ends it", async () => {
+    const ports: number[] = [];
+    const brief = http.createServer((req, res) => {
+      ports.push(req.socket.remotePort!);
+      req.resume();
+      req.on('end', () => res.end('{}'));
+    });
+    // Announced as `Keep-Alive: timeout=2`: this side lets the connection go after 1 s idle.
+    brief.keepAliveTimeout = 2000;
+    await new Promise<void>((r) => brief.listen(0, '127.0.0.1', r));
+    const at = `http://127.0.0.1:${(brief.address() as { port: number }).port}`;
+    try {
+      await client(at, [at]).get('/a');
+      await client(at, [at]).get('/a');
+      await new Promise((r) => setTimeout(r, 1300));
+      await client(at, [at]).get('/a');
+      expect(ports[1]).toBe(ports[0]);
+      expect(ports[2]).not.toBe(ports[1]);
+    } finally {
+      brief.closeAllConnections();
+      brief.close();
+    }
+  });
+
   it('reuses one kept-alive connection for calls one after another', async () => {
     const ports = new Set<number>();
     server.on('request', (req) => ports.add(req.socket.remotePort!));
