@@ -24,7 +24,7 @@ export function readVmHwmMb(pid: number): number | null {
 
 /**
  * `prefix` runs the server through a wrapper that execs it (e.g. `taskset -c 0`): the pid stays the server's. `cwd`:
- * another checkout's server runs in its own folder (the server reads some files relative to it).
+ * another checkout's server runs in its own folder (tsx takes its tsconfig.json, and so how it compiles JSX, from there).
  */
 export function startChildServer(
   script: string,
