@@ -43,10 +43,11 @@ function paired(ours: (number | null)[], base: (number | null)[]) {
 }
 
 type Pick = (p: ProbeResult) => number | null;
-const FIGURES: Record<'content' | 'fcp' | 'quiet', { label: string; pick: Pick }> = {
+const FIGURES: Record<'content' | 'fcp' | 'quiet' | 'longest', { label: string; pick: Pick }> = {
   content: { label: 'content visible', pick: (p) => p.content },
   fcp: { label: 'first contentful paint', pick: (p) => p.fcp },
   quiet: { label: 'quiet (end of the last long task)', pick: (p) => p.quiet },
+  longest: { label: 'longest main-thread task', pick: (p) => p.longestTask },
 };
 
 function ratioRow(
@@ -120,22 +121,9 @@ export function contentSpreadRows(label: string, ours: Sample[], limit: number):
  */
 export function againstRows(label: string, ours: Sample[], other: Sample[]): Row[] {
   const who = 'other build';
-  const o = ours.map((x) => x.cold.longestTask),
-    b = other.map((x) => x.cold.longestTask);
-  const r = paired(o, b);
-  return [
-    ratioRow(label, 'content', 'cold', ours, other, who),
-    ratioRow(label, 'fcp', 'cold', ours, other, who),
-    ratioRow(label, 'quiet', 'cold', ours, other, who),
-    row(
-      'render',
-      `${label} cold (first visit): longest main-thread task ours / ${who}`,
-      r.ratio,
-      'x',
-      undefined,
-      `${r.note}; medians ours ${median(o).toFixed(0)} ms, ${who} ${median(b).toFixed(0)} ms`,
-    ),
-  ];
+  return (['content', 'fcp', 'quiet', 'longest'] as const).map((what) =>
+    ratioRow(label, what, 'cold', ours, other, who),
+  );
 }
 
 export function baselineRows(label: string, ours: Sample[], base: Sample[]): Row[] {
