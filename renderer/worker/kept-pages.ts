@@ -76,17 +76,27 @@ async function hash(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** The most pages kept at once (the latest): the screens a borrower goes back to, not every address ever opened. */
+const MAX_PAGES = 20;
+
 /** The page's word: keep its drawn page for this borrower, dropping what was kept for anyone else. */
 export async function keepPage(msg: KeepPageMessage): Promise<void> {
   const cache = await caches.open(PAGES_CACHE);
   const who = await hash(msg.who);
+  const maxAge = Math.min(Number(msg.maxAgeMs) || 0, MAX_KEEP_MS);
+  const checked = Date.now();
+  // Another borrower's pages go, and so do this one's older than the market allows now (0: all of them): a page is
+  // otherwise only dropped when its address is opened again, and one never opened again held their answers for good.
+  const mine: Array<[Request, number]> = [];
   for (const req of await cache.keys()) {
     const kept = await cache.match(req);
-    if (kept?.headers.get(WHO) !== who) await cache.delete(req);
+    const at = Number(kept?.headers.get(KEPT_AT));
+    const within = at <= checked && checked - at < maxAge && checked < Number(kept?.headers.get(KEEP_UNTIL));
+    if (kept?.headers.get(WHO) !== who || !within) await cache.delete(req);
+    else mine.push([req, at]);
   }
-  const maxAge = Math.min(Number(msg.maxAgeMs) || 0, MAX_KEEP_MS);
-  const url = new URL(msg.url, self.location.href);
-  if (maxAge <= 0 || url.origin !== self.location.origin) return;
+  const url = msg.url ? new URL(msg.url, self.location.href) : undefined;
+  if (!url || maxAge <= 0 || url.origin !== self.location.origin) return;
   url.hash = '';
   // A first visit: the worker was not there at its navigation, so the page is drawn once more to be kept.
   const res =
@@ -113,6 +123,9 @@ export async function keepPage(msg: KeepPageMessage): Promise<void> {
     if (allowed === undefined) kept = keptMarkup(body, now, false);
     else headers.set(CSP, allowed);
   }
+  // Room for this one: the oldest others go.
+  const others = mine.filter(([req]) => req.url !== url.href).sort((a, b) => b[1] - a[1]);
+  for (const [req] of others.slice(MAX_PAGES - 1)) await cache.delete(req);
   await cache.put(url.href, new Response(kept.html, { status: 200, headers }));
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SKIP_WAITING } from './worker-protocol';
+import { KEEP_PAGE, SKIP_WAITING } from './worker-protocol';
 
 /** A new build's worker, installed and waiting; it activates when the test says. */
 class WaitingWorker extends EventTarget {
@@ -121,5 +121,16 @@ describe('a new build taking over at a navigation', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the market keeping pages', () => {
+  it('a page with none to keep still tells the worker how long the market keeps them, not "nothing"', async () => {
+    const active = { messages: [] as unknown[], postMessage: (m: unknown) => active.messages.push(m) };
+    Object.assign(container, { ready: Promise.resolve({ active }) });
+    const { keepPage } = await client();
+    // No drawn page on show (the shell opened the app offline, say): the pages kept before must stay.
+    await keepPage('["token","T1"]', 24 * 3600_000, log);
+    expect(active.messages).toEqual([{ type: KEEP_PAGE, url: '', who: '["token","T1"]', maxAgeMs: 24 * 3600_000 }]);
   });
 });

@@ -155,8 +155,9 @@ export async function keepPage(who: string, maxAgeMs: number, log: Log): Promise
   const url = await pageToKeep();
   try {
     const active = (await sw.ready).active;
-    const message: KeepPageMessage = { type: KEEP_PAGE, url: url ?? '', who, maxAgeMs: url ? maxAgeMs : 0 };
-    // No page to keep (drawn in the browser, or changed): the identity still goes, so another borrower's pages go.
+    const message: KeepPageMessage = { type: KEEP_PAGE, url: url ?? '', who, maxAgeMs };
+    // No page to keep (drawn in the browser, or changed): the identity and the market's time still go, so another
+    // borrower's pages go and this one's older than the market allows; 0 there would drop all of this one's too.
     active?.postMessage(message);
   } catch (e) {
     log(`service worker: could not keep the page: ${(e as Error)?.message ?? e}`);

@@ -17,10 +17,14 @@ export const KEPT_META = 'sdui-kept';
 /** Header of the page's own request for the drawn page that arrived (or arrives) for its navigation. */
 export const FRESH_HEADER = 'X-Sdui-Fresh-Page';
 
-/** Page → worker: keep this page for a repeat visit, for this borrower (`who`), at most `maxAgeMs`. */
+/**
+ * Page → worker: keep this page for a repeat visit, for this borrower (`who`), at most `maxAgeMs`; pages kept for
+ * anyone else, or for longer than `maxAgeMs` ago, go either way.
+ */
 export const KEEP_PAGE = 'sdui:keep-page';
 export interface KeepPageMessage {
   type: typeof KEEP_PAGE;
+  /** Empty: no page to keep (drawn in the browser, or changed since it was kept). */
   url: string;
   /** The borrower's identity as the API sends it (the API map's common params): another one drops every kept page. */
   who: string;
