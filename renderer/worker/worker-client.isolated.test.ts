@@ -134,3 +134,40 @@ describe('the market keeping pages', () => {
     expect(active.messages).toEqual([{ type: KEEP_PAGE, url: '', who: '["token","T1"]', maxAgeMs: 24 * 3600_000 }]);
   });
 });
+
+describe('the off switch', () => {
+  it('a switch-off while a first visit waits to install the worker: it is never installed', async () => {
+    vi.useFakeTimers();
+    try {
+      const register = vi.fn(() => Promise.resolve({ waiting: null, update: () => Promise.resolve() }));
+      Object.assign(container, { controller: null, register, getRegistrations: () => Promise.resolve([]) });
+      vi.resetModules();
+      const m = await import('./worker-client');
+      // The first screen is up: the worker is to install 5 s later; the market's publish switching it off comes first.
+      const on = m.applyWorkerSetting(true, log);
+      await m.applyWorkerSetting(false, log);
+      await vi.advanceTimersByTimeAsync(10_000);
+      await on;
+      expect(register).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a switch-off while the worker registers: it is removed once registered', async () => {
+    let registered!: () => void;
+    const unregister = vi.fn(() => Promise.resolve(true));
+    const reg = { waiting: null, unregister };
+    // The browser lists the registration only once registering is done.
+    let listed: unknown[] = [];
+    const register = () => new Promise((r) => (registered = () => r((listed = [reg])[0])));
+    Object.assign(container, { register, getRegistrations: () => Promise.resolve(listed) });
+    vi.resetModules();
+    const m = await import('./worker-client');
+    const on = m.applyWorkerSetting(true, log);
+    await m.applyWorkerSetting(false, log);
+    registered();
+    await on;
+    expect(unregister).toHaveBeenCalled();
+  });
+});

@@ -35,6 +35,11 @@ const settled = (ms: number) =>
 
 let registration: ServiceWorkerRegistration | undefined;
 let lastCheck = 0;
+/**
+ * The market's latest word. A first visit registers seconds after it asked: a switch-off published meanwhile found
+ * nothing to remove, and the registration that followed it would control the page's next load.
+ */
+let wanted = false;
 
 /** Removes every worker of this origin and the caches it wrote: the market's off switch. */
 export async function removeWorker(log: Log): Promise<void> {
@@ -55,12 +60,17 @@ export async function removeWorker(log: Log): Promise<void> {
 export async function applyWorkerSetting(on: boolean, log: Log): Promise<void> {
   const sw = container();
   if (!sw) return;
+  wanted = on;
   if (!on) return removeWorker(log);
   // Already installed (a repeat visit): registering again only looks for a new version, at once.
   if (!sw.controller) await settled(FIRST_INSTALL_DELAY_MS);
+  if (!wanted) return;
   try {
     // `updateViaCache: none`: a new build's worker is seen at the next check, whatever HTTP caches hold.
-    registration = await sw.register(WORKER_URL, { scope: '/', updateViaCache: 'none' });
+    const reg = await sw.register(WORKER_URL, { scope: '/', updateViaCache: 'none' });
+    // Switched off while it registered: the removal may not have seen it yet (nor the caches its install writes).
+    if (!wanted) return removeWorker(log);
+    registration = reg;
     lastCheck = Date.now();
   } catch (e) {
     log(`service worker: not registered: ${(e as Error)?.message ?? e}`);
