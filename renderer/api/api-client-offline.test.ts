@@ -65,6 +65,43 @@ describe('the API layer offline', () => {
     expect(other.toasts).toEqual([]);
   });
 
+  it('another token never sees the last one when the backend takes the token as a header only', async () => {
+    // The token left out of every call's query string (it ends up in logs there): the X-Token header carries it.
+    const headerToken = {
+      ...apiMap,
+      commonParams: [{ name: 'deviceId', query: 'deviceId' }],
+      headersFromQuery: [{ query: 'token', header: 'X-Token' }],
+    };
+    const onPhone = (token: string) => {
+      const sent: string[] = [];
+      const api = createApiClient({
+        apiMap: headerToken,
+        market,
+        query: { token, deviceId: 'phone-1' },
+        toast: () => {},
+        t: (k) => k,
+        logError: () => {},
+        adapter: async (config) => {
+          sent.push(String(config.headers['X-Token']));
+          return {
+            data: { code: '00', message: '', data: { owner: token } },
+            status: 200,
+            statusText: 'OK',
+            headers: {},
+            config,
+          };
+        },
+      });
+      return { api, sent };
+    };
+    const first = onPhone('t1');
+    expect((await first.api.call('problemList', { tab: 1 })).data).toEqual({ owner: 't1' });
+    expect(first.sent).toEqual(['t1']);
+    goOffline();
+    // The next borrower on the same phone, offline: the first one's answers are not theirs.
+    expect(await onPhone('t2').api.call('problemList', { tab: 1 })).toMatchObject({ ok: false, code: OFFLINE_CODE });
+  });
+
   it('refuses a send with the offline notice, never sends or queues it, and sends on the next tap online', async () => {
     const mock = goOffline();
     const { api, sent, toasts } = client();

@@ -1,7 +1,8 @@
 /**
  * Reads' answers kept on the phone, so a screen seen before opens offline with its last data (marked with the time it
  * was fetched). Only reads are kept (an endpoint whose API map entry says `firstCall.by: server`: it changes nothing),
- * only for the borrower's identity they were fetched with (the API map's common params: token, device, market...),
+ * only for the borrower's identity they were fetched with (the API map's common params and headers from the page
+ * query: token, device, market...),
  * and only for the market's `offline.keepAnswersHours` (at most a day). A call under another identity drops them all.
  * In localStorage, so it works the same without a service worker (an iOS webview).
  */
@@ -55,7 +56,7 @@ export interface KeptAnswers {
   read(key: string): Kept | null;
 }
 
-/** The shelf of one identity (`who`: the common params as sent). `maxAgeMs` 0 keeps nothing. */
+/** The shelf of one identity (`who`: the page query the calls carry). `maxAgeMs` 0 keeps nothing. */
 export function keptAnswers(who: Record<string, string>, maxAgeMs: number, now = () => Date.now()): KeptAnswers {
   const id = JSON.stringify(
     Object.keys(who)
