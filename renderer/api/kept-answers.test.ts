@@ -28,6 +28,13 @@ describe('kept answers', () => {
     expect(none.read('k2')).toBeNull();
   });
 
+  it("leaves none of the borrower's answers on the phone once the market keeps none (0 h)", () => {
+    keptAnswers({ token: 't1' }, 24 * HOUR).keep('k', ok('amount due 1.250.000'));
+    // The market now keeps nothing: the next answer is not kept, and those kept before go too.
+    keptAnswers({ token: 't1' }, 0).keep('k2', ok(2));
+    expect(localStorage.getItem('sdui:answers')).toBeNull();
+  });
+
   it('drops every answer of a session when a call is made with another token', () => {
     keptAnswers({ token: 't1', deviceId: 'd' }, 24 * HOUR).keep('k', ok('mine'));
     expect(keptAnswers({ deviceId: 'd', token: 't1' }, 24 * HOUR).read('k')?.result.data).toBe('mine');

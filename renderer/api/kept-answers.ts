@@ -42,6 +42,14 @@ function readShelf(who: string): Shelf {
   return { who, answers: {} };
 }
 
+function dropShelf(): void {
+  try {
+    localStorage.removeItem(STORE);
+  } catch {
+    // Storage off: nothing was kept.
+  }
+}
+
 function writeShelf(shelf: Shelf): void {
   try {
     localStorage.setItem(STORE, JSON.stringify(shelf));
@@ -66,8 +74,9 @@ export function keptAnswers(who: Record<string, string>, maxAgeMs: number, now =
   const fresh = (k: Kept) => now() - k.at <= maxAgeMs && k.at <= now();
   return {
     keep(key, result) {
+      // The market keeps none (now): what was kept under a longer time goes too, not only unread.
+      if (maxAgeMs <= 0) return dropShelf();
       const shelf = readShelf(id);
-      if (maxAgeMs <= 0) return;
       const kept = Object.entries(shelf.answers).filter(([k, v]) => k !== key && fresh(v));
       kept.push([key, { at: now(), result }]);
       writeShelf({ who: id, answers: Object.fromEntries(kept.slice(-MAX_ENTRIES)) });
