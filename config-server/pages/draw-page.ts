@@ -14,6 +14,7 @@ import {
   planReadsClock,
   type HandOff,
   readServerAnswer,
+  writeHandOff,
   type ScreenInput,
   bundleTexts,
   type BundleCopy,
@@ -51,10 +52,15 @@ export interface DrawnPage extends StaticRender {
   lang: string;
   /** What the page hands the app about its first calls (hand-off.ts); with `calls`, the page is the borrower's own. */
   data?: HandOff;
+  /**
+   * `data` as the page's elements (`writeHandOff`), written as the page is drawn: a drawing whose data cannot be
+   * written (an answer nested deeper than JSON.stringify goes) is a failed drawing, not a page that breaks as it is sent.
+   */
+  handOff?: string;
 }
 
 /** What a page that waits on its first call sends before it: its head, and its shell where the screen has one. */
-export type PageHead = Omit<DrawnPage, 'html' | 'data'> & { shell?: StaticShell };
+export type PageHead = Omit<DrawnPage, 'html' | 'data' | 'handOff'> & { shell?: StaticShell };
 
 /** The parts of a market's published bundle a drawing reads: its market constants, copy and API map. */
 interface Bundle {
@@ -244,7 +250,9 @@ export function pageDrawer(
               return a ? [a] : [];
             });
             const data = fetched && (await drawWithAnswers(input, [fetched, ...read]));
-            if (data) return counted('with_data', keep(mine, key, draw(screen, bundle, data)));
+            // A drawing with the data that failed is finished as one without it, where the app makes the call.
+            const page = data && draw(screen, bundle, data);
+            if (page) return counted('with_data', keep(mine, key, page));
           }
         } catch (e) {
           log(`server prefetch for screen ${req.screenId} failed: ${(e as Error)?.message}`);
@@ -328,7 +336,7 @@ export function pageDrawer(
         title: escapeHtml(rendered.title),
         description: escapeHtml(rendered.description),
         lang: escapeHtml(String(bundle.textSet.locale ?? '')),
-        ...(data ? { data } : {}),
+        ...(data ? { data, handOff: writeHandOff(data) } : {}),
       };
     } catch (e) {
       // The app still renders it in the browser: a failed server render costs only the head start.

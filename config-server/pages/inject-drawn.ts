@@ -1,5 +1,4 @@
 import { CAPTURE_SCRIPT } from '../../renderer/boot/render-static.js';
-import { writeHandOff } from '../../renderer/core/index.js';
 import type { DrawnPage } from './draw-page.js';
 
 /** Resource hints React writes ahead of a drawing's markup (e.g. image preloads). */
@@ -7,7 +6,7 @@ export const drawnHints = (html: string) => /^(?:<link [^>]*\/>)+/.exec(html)?.[
 
 /** The server-rendered page: body markup in the root element (and its data inlined), title and language in the head. */
 export function injectDrawn(html: string, page: DrawnPage, opts: { hintsInBody?: boolean } = {}): string {
-  const data = page.data ? writeHandOff(page.data) : '';
+  const data = page.handOff ?? '';
   // Resource hints React writes ahead of the markup (e.g. image preloads) belong in the head, not in the root; a
   // streamed page (stream-page.ts) sent its head before they were known, so they open its body instead.
   const hints = drawnHints(page.html);
