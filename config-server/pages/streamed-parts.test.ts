@@ -46,6 +46,9 @@ describe('the kept parts of streamed pages', () => {
         ['br', 'br'],
         ['identity', null],
         ['br;q=1, gzip;q=0', 'br'],
+        // `*` stands for what is not named: gzip named at q=0 is refused all the same (RFC 9110 12.5.3).
+        ['br, gzip;q=0, *', 'br'],
+        ['deflate, gzip;q=0, *;q=0.5', 'deflate'],
       ] as const) {
         const res = await fetch(url, { headers: { 'Accept-Encoding': accept } });
         expect(res.headers.get('content-encoding')).toBe(encoding);

@@ -62,13 +62,19 @@ export function streamedParts() {
   };
 }
 
-const acceptsGzip = (accept: string | undefined) =>
-  !!accept &&
-  accept.split(',').some((part) => {
+/** Whether `Accept-Encoding` takes gzip: named with q above 0, or not named and `*` is (`*` stands only for the rest). */
+function acceptsGzip(accept: string | undefined): boolean {
+  let gzip: number | undefined;
+  let any: number | undefined;
+  for (const part of accept?.split(',') ?? []) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)).find(Boolean);
-    return (name === 'gzip' || name === '*') && (!q || Number(q[1]) > 0);
-  });
+    const weight = q ? Number(q[1]) : 1;
+    if (name === 'gzip') gzip = weight;
+    else if (name === '*') any = weight;
+  }
+  return (gzip ?? any ?? 0) > 0;
+}
 
 /**
  * Sends a streamed page: the head at once, then the rest, made by `rest` once the head has left (so the call and the
