@@ -21,6 +21,7 @@ import { clientsClaim } from 'workbox-core';
 import { FRESH_HEADER, KEEP_PAGE, SHELL_URL, SKIP_WAITING, type KeepPageMessage } from './worker-protocol';
 import { answerFresh, answerPage, dropKeptPages, keepPage, setKeptPagesBuild } from './kept-pages';
 import { addPassByRoutes, type RoutingInstallEvent } from './pass-by-routes';
+import { NOT_APP_PAGES } from './app-pages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -37,9 +38,6 @@ const shellEntry = manifest.find((e) => typeof e !== 'string' && (e.url === SHEL
 setKeptPagesBuild(typeof shellEntry === 'object' ? (shellEntry.revision ?? '') : '');
 // The page request leaves while the worker starts: a worker must not delay a navigation that goes to the network.
 navigationPreload.enable();
-
-/** Pages the app draws; the console, the config and API routes and files are the network's alone. */
-const NOT_APP_PAGES = [/^\/admin(\/|$)/, /^\/config\//, /^\/sandbox\//, /^\/healthz/, /\/[^/?]+\.[A-Za-z0-9]+$/];
 
 /** No answer at all (offline, no route): the shell, with which the app opens what the phone kept. */
 const shell = async () => (await matchPrecache(SHELL_URL)) ?? Response.error();
