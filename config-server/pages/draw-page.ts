@@ -236,7 +236,7 @@ export function pageDrawer(
             // The same borrower (query, token included) with the same answer gets the page drawn last time,
             // recognised by the answer's bytes before they are even parsed.
             const others = await laterAnswers;
-            const key = drawnKey(req.market, req.screenId, query, [
+            const key = drawnKey(req.market, req.screenId, query, req.sameOriginEmbeds?.origin ?? '', [
               { call: first.call, answer },
               ...later.map((l, i) => ({ call: l.call, answer: others[i] })),
             ]);

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-helpers.js';
 
@@ -29,6 +30,28 @@ describe("the sandbox's own pages in the borrower's pages", () => {
     expect(frame).toContain(`src="${dev.url}/sandbox/pages/contract?productId=101&amp;position=1&amp;market=IN"`);
     expect(frame).toContain('sandbox=""');
     expect(html).not.toContain('The agreement cannot be shown here.');
+  });
+
+  it('development: a borrower on another host name of the server gets the page drawn for it, not one kept', async () => {
+    // The sandbox names its agreement on the server's own address (what its call reached): framed for a borrower on
+    // that address, offered as a link on any other, as the app's own rule decides from the browser's location.
+    const path = '/loanConfirm?market=IN&productId=101&token=embeds-hosts';
+    const onHost = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        http
+          .get(`${dev.url}${path}`, { headers: { host } }, (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => (text += c));
+            res.on('end', () => resolve(text));
+          })
+          .on('error', reject);
+      });
+    const own = new URL(dev.url).host;
+    expect(await onHost(own)).toMatch(/<iframe/);
+    const other = await onHost(`localhost:${new URL(dev.url).port}`);
+    expect(other).not.toMatch(/<iframe/);
+    expect(other).toContain('The agreement cannot be shown here.');
   });
 
   it('production with SANDBOX=on: not framed; the modal offers to open the agreement instead', async () => {

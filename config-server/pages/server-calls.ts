@@ -58,14 +58,17 @@ export function serverCalls(input: ServerPlanInput): FirstCalls {
 
 /**
  * Everything a borrower page depends on besides the published version (the cache is per snapshot): market,
- * screen, the whole page query (the token too: links carry it, and it names whose data this is), and the
- * calls sent and their answers' bytes, hashed (a later read that got no answer as null). Two borrowers never
- * share a page; one borrower shares it with their own reload while the answers are unchanged.
+ * screen, the whole page query (the token too: links carry it, and it names whose data this is), the origin the
+ * borrower asked for where the page may frame that origin's pages ('' otherwise: a frame is drawn only for its own
+ * origin, as the browser's location decides when it hydrates), and the calls sent and their answers' bytes, hashed (a
+ * later read that got no answer as null). Two borrowers never share a page; one borrower shares it with their own
+ * reload while the answers are unchanged.
  */
 export function drawnKey(
   market: string,
   screenId: string,
   query: Record<string, string>,
+  embedsOrigin: string,
   exchanges: { call: HttpCall; answer?: { status: number; text: string } }[],
 ): string {
   const hash = createHash('sha256');
@@ -73,5 +76,5 @@ export function drawnKey(
     hash
       .update(JSON.stringify([call.method, call.url, call.body ?? null, answer?.status ?? null]))
       .update(answer ? `${answer.text.length}:${answer.text}` : '-');
-  return JSON.stringify([market, screenId, query, hash.digest('base64url')]);
+  return JSON.stringify([market, screenId, query, embedsOrigin, hash.digest('base64url')]);
 }
