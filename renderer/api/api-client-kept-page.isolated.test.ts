@@ -70,6 +70,22 @@ describe('the API layer on a page painted from the phone', () => {
     expect(toasts).toEqual(['common.error', 'You are offline.']);
   });
 
+  it("the server never answering the check: refused after the call's own timeout, not a spinner for good", async () => {
+    vi.useFakeTimers();
+    try {
+      // A stalled connection: the check of the kept page neither answers nor fails.
+      gate.current = () => new Promise(() => {});
+      const { api, sent } = client();
+      let result: unknown;
+      void api.call('loanConfirm', { amount: 1000 }).then((r) => (result = r));
+      await vi.advanceTimersByTimeAsync(apiMap.timeoutMs + 1);
+      expect(result).toMatchObject({ ok: false });
+      expect(sent).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reads do not wait: they change nothing', async () => {
     gate.current = () => new Promise(() => {});
     const { api, sent } = client();

@@ -10,7 +10,7 @@ import { note } from '../telemetry/telemetry-inbox';
 import { answerKey, keptAnswers } from './kept-answers';
 import { browserOffline, offlineStatus } from './offline-status';
 import { DEFAULT_OFFLINE, offlineOf } from '../core/market/market-reads';
-import { keptPageGate } from '../worker/kept-page-gate';
+import { keptPageGate, type KeptVerdict } from '../worker/kept-page-gate';
 
 /** The text a call refused for want of a connection shows: the same words as the offline notice. */
 export const OFFLINE_TEXT = 'offline.notice';
@@ -133,7 +133,10 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
     const gate = isRead(ep) ? null : keptPageGate();
     if (gate) {
       pendingCalls.begin();
-      const verdict = await gate().finally(() => pendingCalls.end());
+      // Bounded like the call itself: a stalled connection refuses the tap (nothing sent) instead of spinning for good.
+      const verdict = await within(gate(), ep.timeoutMs ?? apiMap.timeoutMs)
+        .catch((): KeptVerdict => 'unavailable')
+        .finally(() => pendingCalls.end());
       if (verdict === 'changed') return { ok: false, code: KEPT_CHANGED_CODE, message: '', data: undefined };
       if (verdict === 'unavailable')
         return browserOffline() ? offline(ep, key, o) : fail(name, ep, o, undefined, networkText());
