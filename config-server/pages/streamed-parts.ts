@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { gzipHead, gzipRest, type GzipHead } from './gzip-parts.js';
 import { streamPage } from './stream-page.js';
+import { encodingWeights } from '../published/fast-path.js';
 
 /** Distinct heads kept per owner (a published version): one per market, screen and title, a handful in practice. */
 const MAX_HEADS = 200;
@@ -62,20 +63,6 @@ export function streamedParts() {
   };
 }
 
-/** Whether `Accept-Encoding` takes gzip: named with q above 0, or not named and `*` is (`*` stands only for the rest). */
-function acceptsGzip(accept: string | undefined): boolean {
-  let gzip: number | undefined;
-  let any: number | undefined;
-  for (const part of accept?.split(',') ?? []) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)).find(Boolean);
-    const weight = q ? Number(q[1]) : 1;
-    if (name === 'gzip') gzip = weight;
-    else if (name === '*') any = weight;
-  }
-  return (gzip ?? any ?? 0) > 0;
-}
-
 /**
  * Sends a streamed page: the head at once, then the rest, made by `rest` once the head has left (so the call and the
  * drawing it starts never hold the head back; it must never reject), in one response.
@@ -90,7 +77,7 @@ export async function sendStreamed(
   rest: () => Promise<StreamedRest>,
 ): Promise<void> {
   res.setHeader('Vary', 'Accept-Encoding');
-  if (!acceptsGzip(req.get('accept-encoding'))) {
+  if (!(encodingWeights(req.get('accept-encoding')).gzip > 0)) {
     await streamPage(res, head.text, () => rest().then((r) => r.text));
     return;
   }

@@ -37,13 +37,15 @@ export function captureHeaders(middleware: RequestHandler): HeaderSet {
   return headers;
 }
 
-/** The encoding `compression` would pick: brotli over gzip on equal q, identity when neither is acceptable. */
-export function pickEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
+/**
+ * How much a request's `Accept-Encoding` wants brotli and gzip: each one's q, `*`'s where it is not named, 0 where
+ * neither is (refused, or no header).
+ */
+export function encodingWeights(acceptEncoding: string | undefined): { br: number; gzip: number } {
   let br = -1;
   let gzip = -1;
   let any = -1;
-  for (const part of acceptEncoding.split(',')) {
+  for (const part of acceptEncoding?.split(',') ?? []) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     let q = 1;
     for (const p of params) {
@@ -54,8 +56,12 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
     else if (name === 'gzip') gzip = q;
     else if (name === '*') any = q;
   }
-  if (br < 0) br = any;
-  if (gzip < 0) gzip = any;
+  return { br: Math.max(br < 0 ? any : br, 0), gzip: Math.max(gzip < 0 ? any : gzip, 0) };
+}
+
+/** The encoding `compression` would pick: brotli over gzip on equal q, identity when neither is acceptable. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  const { br, gzip } = encodingWeights(acceptEncoding);
   if (br > 0 && br >= gzip) return 'br';
   return gzip > 0 ? 'gzip' : 'identity';
 }
