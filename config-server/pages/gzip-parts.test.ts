@@ -35,4 +35,9 @@ describe('a gzip stream in two parts', () => {
       expect(gunzipSync(bytes).toString('utf8')).toBe(text + '<main>x</main>');
     }
   });
+
+  it('an empty rest ends the head as a whole page', () => {
+    const head = gzipHead(page(40));
+    expect(gunzipSync(Buffer.concat([head.bytes, gzipRest(head, '')])).toString('utf8')).toBe(page(40));
+  });
 });

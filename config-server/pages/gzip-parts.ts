@@ -41,9 +41,11 @@ export function gzipHead(text: string): GzipHead {
  */
 export function gzipRest(head: GzipHead, text: string): Buffer {
   const raw = Buffer.from(text, 'utf8');
+  // Before the deflate: Node 20's crc32 of an empty buffer deflateRawSync has read gives 0, not the CRC it continues.
+  const crc = crc32(raw, head.crc);
   const blocks = deflateRawSync(raw, head.dictionary.length ? { dictionary: head.dictionary } : {});
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(raw, head.crc), 0);
+  trailer.writeUInt32LE(crc, 0);
   trailer.writeUInt32LE((head.length + raw.length) % 2 ** 32, 4);
   return Buffer.concat([blocks, trailer]);
 }
