@@ -86,6 +86,44 @@ describe.each(testStores())('roles per market on %s', (store) => {
     expect((await publish(ina, 'text-set', inTs)).status).toBe(403);
   });
 
+  it("refuses narrowing or rolling back another market's release, naming it; its own market's it may", async () => {
+    const rollout = (c: Client, id: string) =>
+      c.req('POST', '/admin/api/publish', {
+        documents: [{ kind: 'text-set', id }],
+        note: 'release',
+        rollout: { percent: 50 },
+      });
+    const release = async (r: Response) =>
+      ((await r.json()) as { release: { id: string; percent: number; status: string } }).release;
+    expect(
+      (await save(pat, 'text-set', inTs, (t) => (t.texts['common.retry'] = 'Retry, India (candidate)'))).status,
+    ).toBe(200);
+    const india = await release(await rollout(pat, inTs));
+
+    const narrowed = await ida.req('PATCH', `/admin/api/releases/${india.id}`, { percent: 0.1 });
+    expect(narrowed.status).toBe(403);
+    expect(await message(narrowed)).toMatch(
+      new RegExp(`text-set/${inTs} belongs to market IN: publishing it needs the publisher role for IN`),
+    );
+    const rolledBack = await ida.req('POST', `/admin/api/releases/${india.id}/rollback`, { reason: 'not mine' });
+    expect(rolledBack.status).toBe(403);
+    expect(await message(rolledBack)).toMatch(/belongs to market IN/);
+    const list = (await (await pat.req('GET', '/admin/api/releases')).json()) as { releases: { id: string }[] };
+    expect(list.releases.find((r) => r.id === india.id)).toMatchObject({ status: 'rolling', percent: 50 });
+    expect((await pat.req('POST', `/admin/api/releases/${india.id}/rollback`, { reason: 'test done' })).status).toBe(
+      200,
+    );
+
+    expect((await save(ida, 'text-set', idTs, (t) => (t.texts['common.retry'] = 'Coba lagi (kandidat)'))).status).toBe(
+      200,
+    );
+    const indonesia = await release(await rollout(ida, idTs));
+    expect((await ida.req('PATCH', `/admin/api/releases/${indonesia.id}`, { percent: 0.1 })).status).toBe(200);
+    expect((await ida.req('POST', `/admin/api/releases/${indonesia.id}/rollback`, { reason: 'mine' })).status).toBe(
+      200,
+    );
+  });
+
   it('counts for four eyes only someone with a role on the market', async () => {
     expect((await save(pat, 'market', 'ID', (d) => (d.fourEyes = true))).status).toBe(200);
     expect((await publish(paula, 'market', 'ID')).status).toBe(200);

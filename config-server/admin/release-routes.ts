@@ -4,12 +4,13 @@
  * widening and completing as to publishing; narrowing and rolling back never wait for a second person. Every change
  * bumps the store's generation, so it reaches every replica as a publish does (published/sync.ts).
  */
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { HttpError } from '../http/http-error.js';
 import { allChecks, fourEyesCheck } from '../validation/publish-checks.js';
 import { validStateCheckWith } from '../validation/state-validation.js';
 import type { ValidationSettings } from '../validation/validation-types.js';
 import type { ConfigStore, DocRef, NewDocument, PublishCheck } from '../store/config-store.js';
+import { releaseChanges } from '../store/decisions/release-decisions.js';
 import type { NewRelease, StoredRelease } from '../store/release-records.js';
 import { currentUser, requireRole } from './auth.js';
 import { marketRoleCheck, rolesOnMarkets } from './market-role-check.js';
@@ -132,6 +133,17 @@ export function releaseRouter(
     ...(await stats(r)),
   });
 
+  /**
+   * Narrowing and rolling back change what the release's markets see, like widening: the publisher role on each market
+   * of its documents (never four eyes). Its documents never change after it starts, so checking before the write holds.
+   */
+  const requireReleaseMarkets = async (res: Response, id: string, action: string) => {
+    const r = await store.releases.getRelease(id);
+    if (!r) return; // the store's 404
+    const published = await current();
+    marketRoleCheck(currentUser(res), 'publisher', published, action)(releaseChanges(r.documents, published, () => []));
+  };
+
   /** A release's experiment results now (releases/experiment-report.ts); 404 for a release without an experiment. */
   const resultsOf = async (id: string) => {
     const r = await store.releases.getRelease(id);
@@ -159,10 +171,11 @@ export function releaseRouter(
     res.json({ releases: await Promise.all(list.map(view)) });
   });
 
-  /** Widen or narrow: `{ percent }`. Widening needs four eyes where publishing does; narrowing never waits. */
+  /** Widen or narrow: `{ percent }`, the markets' role either way. Widening needs four eyes; narrowing never waits. */
   router.patch('/releases/:id', requireRole('publisher'), async (req, res) => {
     const body = bodyOf(req.body, ['percent']);
     const percent = percentOf(body.percent);
+    await requireReleaseMarkets(res, req.params.id as string, 'narrowed or widened');
     const user = currentUser(res).name;
     const r = await store.releases.setReleasePercent(
       req.params.id as string,
@@ -196,11 +209,12 @@ export function releaseRouter(
     res.json({ release: await view(done.release), published: done.published.map(({ content: _c, ...v }) => v) });
   });
 
-  /** Everyone back to the base, now, audited with the reason. Never waits for a second person. */
+  /** Everyone back to the base, now, audited with the reason. Never waits for a second person; needs the markets' role. */
   router.post('/releases/:id/rollback', requireRole('publisher'), async (req, res) => {
     const body = bodyOf(req.body, ['reason']);
     const user = currentUser(res).name;
     const id = req.params.id as string;
+    await requireReleaseMarkets(res, id, 'rolled back');
     const reason = await withFigures(id, text(body, 'reason') ?? `rolled back by ${user}`);
     const r = await store.releases.rollbackRelease(id, { user, reason });
     await onPublished();
