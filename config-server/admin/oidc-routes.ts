@@ -180,7 +180,7 @@ export function oidcRouter(auth: AuthStore, store: ConfigStore, oidc: OidcSettin
 /**
  * After `authenticate`: a session started with the provider asks it again, through its refresh token, at most every
  * `recheckMs`; the person's groups then give their roles anew. No role any more (group removed, account gone, refresh
- * refused): the session ends at this request, 401, audited.
+ * refused): every session and API token of theirs ends at this request, 401, audited.
  */
 function recheck(
   auth: AuthStore,
@@ -208,8 +208,18 @@ function recheck(
       roles = undefined;
     }
     if (!roles) {
+      // Every credential of theirs, not just this session: an API token or another session would otherwise keep acting
+      // for someone the provider dropped. Same role and hash, so the account stays enabled for a later sign-in.
+      const rec = await auth.getUser(u.name);
+      if (rec && !rec.disabledAt)
+        await auth.upsertUser({ name: rec.name, role: rec.role, passwordHash: rec.passwordHash });
       await auth.deleteSession(u.sessionHash!);
-      await auditEvent(store, u.name, 'session.end', 'the identity provider no longer gives a console role');
+      await auditEvent(
+        store,
+        u.name,
+        'session.end',
+        'the identity provider no longer gives a console role: every session and API token of theirs ended',
+      );
       throw new HttpError(401, 'Your access ended: the identity provider no longer gives you a console role');
     }
     await auth.setMarketRoles(u.name, roles.marketRoles);
