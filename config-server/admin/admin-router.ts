@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { notFoundJson } from '../http/error-middleware.js';
 import { jsonBody } from '../http/json-body.js';
+import { rejectNulInTarget } from '../http/nul-characters.js';
 import type { AuthStore, ConfigStore } from '../store/config-store.js';
 import { approvalRouter } from './approval-routes.js';
 import { authenticate } from './auth.js';
@@ -60,6 +61,8 @@ export function adminRouter(opts: AdminOptions) {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // Before anything looks a name up: PostgreSQL cannot hold a NUL character, so `%00` would end as a 500 there.
+  router.use(rejectNulInTarget);
   const session = { ...defaultSessionSettings(), ...(opts.clock && { clock: opts.clock }), ...opts.session };
   router.use(loginRouter(opts.auth, opts.store, opts.loginLimit, session, opts.localLogin, opts.oidc));
   const oidc = opts.oidc && oidcRouter(opts.auth, opts.store, opts.oidc, session);

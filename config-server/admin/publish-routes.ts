@@ -231,7 +231,9 @@ export function publishRouter(
     const rec = await loadRecord(store, req);
     const expected = expectedRevision(req, rec)!;
     const { version, reason } = (req.body ?? {}) as { version?: unknown; reason?: unknown };
-    if (!Number.isInteger(version)) throw new HttpError(400, 'version must be the number of the version to restore');
+    // Bounded as the database's version column is (a larger number would fail there as a 500).
+    if (!Number.isInteger(version) || (version as number) < 1 || (version as number) >= 2 ** 31)
+      throw new HttpError(400, 'version must be the number of the version to restore', { field: 'version' });
     if (typeof reason !== 'string' || !reason.trim())
       throw new HttpError(400, 'reason is required: say why you roll back');
     if (version === rec.published?.version) throw new HttpError(409, `Version ${version} is already the published one`);

@@ -1,5 +1,6 @@
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import { HttpError } from './http-error.js';
+import { nulAt } from './nul-characters.js';
 
 export const JSON_BODY_LIMIT = '256kb';
 export const JSON_MAX_DEPTH = 64;
@@ -40,10 +41,13 @@ export function tooDeepAt(text: string, maxDepth: number): string | null {
   return null;
 }
 
-/** express.json with the body cap and the depth cap; errors leave through the error middleware. */
-export function jsonBody(opts: { limit?: string; maxDepth?: number } = {}) {
+/**
+ * express.json with the body cap, the depth cap and no NUL characters (nul-characters.ts); errors leave through the
+ * error middleware.
+ */
+export function jsonBody(opts: { limit?: string; maxDepth?: number } = {}): RequestHandler {
   const maxDepth = opts.maxDepth ?? JSON_MAX_DEPTH;
-  return express.json({
+  const parse = express.json({
     limit: opts.limit ?? JSON_BODY_LIMIT,
     verify: (_req, _res, buf) => {
       const at = tooDeepAt(buf.toString('utf8'), maxDepth);
@@ -53,4 +57,14 @@ export function jsonBody(opts: { limit?: string; maxDepth?: number } = {}) {
       }
     },
   });
+  return (req, res, next) =>
+    parse(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      const at = nulAt(req.body);
+      if (at === null) return next();
+      const message = 'a NUL character (\\u0000) is not accepted in any text';
+      next(
+        new HttpError(400, `JSON body has ${message} (at ${at || '/'})`, { errors: [{ instancePath: at, message }] }),
+      );
+    });
 }
