@@ -8,6 +8,7 @@ import { acceptWarningsOf, copyPublishCheck } from '../validation/copy/copy-publ
 import type { ValidationSettings } from '../validation/validation-types.js';
 import type { ConfigStore, DocRef, NewDocument } from '../store/config-store.js';
 import { validateOffThread } from '../validation/validation-worker.js';
+import { ownWords } from './audit-event.js';
 import { auditFilterOf } from './audit-query.js';
 import { currentUser, requireRole } from './auth.js';
 import { marketRoleCheck, rolesOnMarkets } from './market-role-check.js';
@@ -180,7 +181,9 @@ export function publishRouter(
       throw new HttpError(400, 'note is required: say what changes and why');
     const accepted = acceptWarningsOf(body.acceptWarnings);
     // The reason a publisher accepted copy warnings is kept where every publish is explained.
-    const note = body.note.trim() + (accepted ? `\nCopy warnings accepted: ${accepted.reason}` : '');
+    const note =
+      ownWords(body.note.trim(), 'note') +
+      (accepted ? `\nCopy warnings accepted: ${ownWords(accepted.reason, 'acceptWarnings.reason')}` : '');
     const user = currentUser(res).name;
     // With a rollout the drafts become a release's candidate, served to a share of borrowers first.
     const rollout =
@@ -248,7 +251,7 @@ export function publishRouter(
     );
     const v = await store.rollback(
       { kind: rec.kind, id: rec.id, version: version as number, expectedRevision: expected },
-      { user, reason: reason.trim() },
+      { user, reason: ownWords(reason.trim(), 'reason') },
       check,
     );
     await onPublished();

@@ -12,6 +12,7 @@ import type { ValidationSettings } from '../validation/validation-types.js';
 import type { ConfigStore, DocRef, NewDocument, PublishCheck } from '../store/config-store.js';
 import { releaseChanges } from '../store/decisions/release-decisions.js';
 import type { NewRelease, StoredRelease } from '../store/release-records.js';
+import { ownWords } from './audit-event.js';
 import { currentUser, requireRole } from './auth.js';
 import { marketRoleCheck, rolesOnMarkets } from './market-role-check.js';
 import type { Grant } from '../store/market-role-records.js';
@@ -78,7 +79,7 @@ function text(body: Record<string, unknown>, field: string): string | undefined 
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'string' || v.length > 500)
     throw new HttpError(400, `${field} must be a text of at most 500 characters`, { field });
-  return v.trim() || undefined;
+  return ownWords(v.trim(), field) || undefined;
 }
 
 function bodyOf(raw: unknown, allowed: string[]): Record<string, unknown> {
