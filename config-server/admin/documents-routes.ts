@@ -114,13 +114,14 @@ export function documentsRouter(store: ConfigStore) {
       throw new HttpError(422, `The draft of ${kind}/${id} was not saved: ${errors.length} schema error(s)`, {
         errors,
       });
-    // Roles per market: a market's own documents need the editor role for it; shared ones a global one.
+    // Roles per market: a market's own documents need the editor role for it; shared ones a global one. The draft being
+    // replaced counts too: another market's draft (never published, say) is not taken over by moving it to one's own.
     requireDocumentRole(
       currentUser(res),
       'editor',
       kind,
       id,
-      [current?.published?.content, doc].filter((c) => c !== undefined),
+      [current?.published?.content, current?.draft?.content, doc].filter((c) => c !== undefined),
       await publishedMarkets(),
     );
     const rec = await store.saveDraft(

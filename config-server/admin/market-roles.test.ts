@@ -86,6 +86,29 @@ describe.each(testStores())('roles per market on %s', (store) => {
     expect((await publish(ina, 'text-set', inTs)).status).toBe(403);
   });
 
+  it("refuses taking over another market's unpublished draft by moving it to one's own market", async () => {
+    const base = (await (await pat.req('GET', `${DOC}/landing-template/default`)).json()).published.content;
+    const india = { ...structuredClone(base), id: 'diwali-in', templateId: 'diwali-in', market: 'IN' };
+    const made = await pat.req('PUT', `${DOC}/landing-template/diwali-in/draft`, india, { 'if-none-match': '*' });
+    expect(made.status).toBe(201);
+    const taken = await save(ida, 'landing-template', 'diwali-in', (d) => {
+      d.market = 'ID';
+      d.description = 'now Indonesian';
+    });
+    expect(taken.status).toBe(403);
+    expect(await message(taken)).toMatch(
+      /^landing-template\/diwali-in belongs to market IN: saving it needs the editor role for IN/,
+    );
+    const kept = (await (await pat.req('GET', `${DOC}/landing-template/diwali-in`)).json()).draft;
+    expect(kept).toMatchObject({ updatedBy: 'pat', content: { market: 'IN' } });
+    // Her own market's draft she may still rework.
+    const own = { ...structuredClone(base), id: 'lebaran-id', templateId: 'lebaran-id', market: 'ID' };
+    expect(
+      (await ida.req('PUT', `${DOC}/landing-template/lebaran-id/draft`, own, { 'if-none-match': '*' })).status,
+    ).toBe(201);
+    expect((await save(ida, 'landing-template', 'lebaran-id', (d) => (d.description = 'reworked'))).status).toBe(200);
+  });
+
   it("refuses narrowing or rolling back another market's release, naming it; its own market's it may", async () => {
     const rollout = (c: Client, id: string) =>
       c.req('POST', '/admin/api/publish', {
