@@ -23,6 +23,13 @@ const TX_TTL_MS = 10 * 60_000;
 /** The hash an account made by sign-in carries: no password matches it (password.ts reads no parameters in it). */
 export const OIDC_PASSWORD_HASH = 'oidc:no-password';
 
+/**
+ * What an account made by sign-in carries instead, once bound to the person: no password matches it either, and it
+ * names the provider's subject (`sub`, which never changes and is never reused), not the user name, which a person
+ * may be able to change at the provider. Accounts made before carry OIDC_PASSWORD_HASH until their next sign-in.
+ */
+export const oidcPersonHash = (issuer: URL, sub: string) => `oidc:${sha256(`${issuer.href}\n${sub}`)}`;
+
 interface Transaction {
   state: string;
   nonce: string;
@@ -145,11 +152,19 @@ export function oidcRouter(auth: AuthStore, store: ConfigStore, oidc: OidcSettin
     if (!roles)
       return refuse(res, 403, `${name} is in no group that OIDC_GROUP_ROLES maps to a console role: ask for access.`);
     const existing = await auth.getUser(name);
-    if (existing && existing.passwordHash !== OIDC_PASSWORD_HASH)
+    const person = oidcPersonHash(oidc.issuer, claims.sub);
+    if (existing && !existing.passwordHash.startsWith('oidc:'))
       return refuse(res, 409, `${name} is a local (password) account here: sign in with its password.`);
+    // The user name is the provider's word and may change hands: the account stays with the person it was made for.
+    if (existing && existing.passwordHash !== person && existing.passwordHash !== OIDC_PASSWORD_HASH)
+      return refuse(
+        res,
+        409,
+        `${name} is the account of someone else at the identity provider: ask an admin about your user name.`,
+      );
     if (existing?.disabledAt) return refuse(res, 403, `${name} is disabled in the console.`);
-    if (!existing || existing.role !== roles.role)
-      await auth.upsertUser({ name, role: roles.role, passwordHash: OIDC_PASSWORD_HASH });
+    if (!existing || existing.role !== roles.role || existing.passwordHash !== person)
+      await auth.upsertUser({ name, role: roles.role, passwordHash: person });
     await auth.setMarketRoles(name, roles.marketRoles);
     const token = newSecret();
     const now = Date.now();
