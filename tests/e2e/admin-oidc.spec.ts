@@ -1,7 +1,8 @@
 /**
  * Sign-in with the company's identity provider, in Chromium, against a real OpenID Connect provider (oidc-provider 9)
  * on loopback with two people in two groups: the sign-in lands with the mapped role, an Indonesian publisher cannot
- * publish India's text set (403 naming the market), and a replayed callback is refused with a clear page.
+ * publish India's text set (403 naming the market), a replayed callback is refused with a clear page, and a person
+ * who gives themselves another's user name at the provider does not get that person's account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -36,8 +37,11 @@ afterAll(async () => {
   await idp?.close();
 });
 
-/** Through the provider's own login and consent pages; returns the callback address the browser was sent to. */
-async function signIn(page: Page, who: string): Promise<string> {
+/**
+ * Through the provider's own login and consent pages; returns the callback address the browser was sent to. `refused`:
+ * the console is expected to refuse the sign-in, so its page is not waited for.
+ */
+async function signIn(page: Page, who: string, refused = false): Promise<string> {
   let callback = '';
   page.on('request', (r) => {
     if (r.url().includes('/admin/api/oidc/callback')) callback = r.url();
@@ -48,7 +52,7 @@ async function signIn(page: Page, who: string): Promise<string> {
   await page.locator('button[type="submit"]').click();
   // The provider asks once to share the profile and groups with the console.
   await page.locator('button[type="submit"]').click();
-  await page.getByRole('button', { name: 'Log out' }).waitFor();
+  if (!refused) await page.getByRole('button', { name: 'Log out' }).waitFor();
   return callback;
 }
 
@@ -146,5 +150,25 @@ describe('sign-in with the identity provider', () => {
     expect(gone.status).toBe(401);
     expect(gone.body.error.message).toMatch(/no longer gives you a console role/);
     expect((await page.request.get(`${h.url}/admin/api/me`)).status()).toBe(401);
+  });
+
+  it("never gives a person the account another person's sign-in made, whatever user name the provider sends", async () => {
+    idp.groups.set('olga', ['ops-id']);
+    const olga = await h.openPage('/admin', { viewport: DESKTOP });
+    await signIn(olga.page, 'olga');
+    // Mallory may set her own user name at the provider: she takes olga's, to act (and approve) as olga.
+    idp.groups.set('mallory', ['ops-leads']);
+    idp.usernames.set('mallory', 'olga');
+    const { page } = await h.openPage('/admin', { viewport: DESKTOP });
+    await signIn(page, 'mallory', true);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Sign-in refused');
+    expect(await page.locator('main').innerText()).toMatch(/olga is the account of someone else/);
+    expect((await page.request.get(`${h.url}/admin/api/me`)).status()).toBe(401);
+    // Olga's account keeps her roles, and she still signs in to it.
+    expect((await api(olga.page, 'GET', '/admin/api/me')).body).toMatchObject({
+      user: 'olga',
+      role: 'viewer',
+      marketRoles: [{ market: 'ID', role: 'publisher' }],
+    });
   });
 });

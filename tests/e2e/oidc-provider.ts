@@ -13,6 +13,8 @@ export interface TestProvider {
   clientSecret: string;
   /** Who is in which group now; a change applies to the next token the provider issues. */
   groups: Map<string, string[]>;
+  /** The user name a login gives itself at the provider (`preferred_username`; its login otherwise). */
+  usernames: Map<string, string>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startTestProvider(
   const clientId = 'ops-console';
   const clientSecret = 'a-long-test-client-secret-for-the-console-0123456789';
   const members = new Map(Object.entries(groups));
+  const usernames = new Map<string, string>();
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -56,7 +59,12 @@ export async function startTestProvider(
     async findAccount(_ctx: unknown, id: string) {
       return {
         accountId: id,
-        claims: async () => ({ sub: id, preferred_username: id, name: id, groups: members.get(id) ?? [] }),
+        claims: async () => ({
+          sub: id,
+          preferred_username: usernames.get(id) ?? id,
+          name: id,
+          groups: members.get(id) ?? [],
+        }),
       };
     },
   });
@@ -67,6 +75,7 @@ export async function startTestProvider(
     clientId,
     clientSecret,
     groups: members,
+    usernames,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
