@@ -63,6 +63,7 @@ import { borrowerLiveRoute, consoleLiveRoute } from './live/live-routes.js';
 import { readFileLimit } from './live/file-limit.js';
 import { localLoginFromEnv, oidcSettingsFromEnv } from './admin/oidc-settings.js';
 import { liveSettingsFromEnv } from './live/live-settings.js';
+import { WORKER_PATH, workerRemovalFromEnv } from './pages/worker-removal.js';
 import { systemClock, type Clock } from './clock.js';
 import { streamCaps } from './live/stream-caps.js';
 import { StreamQuota } from './live/stream-quota.js';
@@ -154,6 +155,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
       : (m: string, err?: unknown) => (err ? console.error(m, err) : console.log(m)));
   // Checked before anything opens: a mistyped setting stops the start with what is allowed.
   const sandboxStyle = sandboxStyleFromEnv(env);
+  const removal = workerRemovalFromEnv(env);
   const trustProxy = trustProxyFromEnv(env);
   // Sign-in with the identity provider (OIDC_*) and whether passwords still log in (LOCAL_PASSWORDS).
   const oidc = oidcSettingsFromEnv(env);
@@ -335,6 +337,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   // While the sandbox runs, its agreement and product pages may be embedded in the borrower's pages: they are this
   // origin's own. Never in production, even with SANDBOX=on there: a production page frames only its market's origins.
   const embedPaths = sandboxOn && env.NODE_ENV !== 'production' ? [SANDBOX_PAGES_PATH] : [];
+  if (removal) app.get(WORKER_PATH, removal);
   app.use(
     rendererRouter(
       opts.staticDir ?? defaultStaticDir,

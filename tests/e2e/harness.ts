@@ -95,7 +95,7 @@ export interface ScreenOptions extends PageOptions {
 }
 
 export interface Harness {
-  /** Origin of the running config server (a new port after `restartServer`). */
+  /** Origin of the running config server (a new port after `restartServer`, unless the harness was given one). */
   readonly url: string;
   browser: Browser;
   /** The server's store folder; it outlives `stopServer`. */
@@ -115,8 +115,11 @@ export interface Harness {
   screenUrl(route: string, opts?: Pick<ScreenOptions, 'token' | 'query'>): string;
   /** Stops the config server (its store and the browser stay): the server is down. */
   stopServer(): Promise<void>;
-  /** Starts the config server again on the same store (a new port). */
-  restartServer(): Promise<void>;
+  /**
+   * Starts the config server again on the same store (a new port, unless the harness was given one), with `env` over
+   * the settings it started with (a setting ops change with a restart).
+   */
+  restartServer(env?: NodeJS.ProcessEnv): Promise<void>;
   screenshot(page: Page, name: string): Promise<string>;
   /** Creates (or replaces) a console account in the server's store, e.g. a second person for four eyes. */
   addUser(name: string, role: Role, password: string): Promise<void>;
@@ -157,7 +160,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const serverEnv = opts.serverPrefetch
     ? { SSR_PREFETCH_BUDGET_MS: '5000', ...env }
     : { ...env, SSR_PREFETCH_BUDGET_MS: '0' };
-  const start = () =>
+  const start = (more: NodeJS.ProcessEnv = {}) =>
     startServer({
       port: opts.port ?? 0,
       host: '127.0.0.1',
@@ -166,7 +169,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       screensDir: opts.screensDir,
       staticDir: opts.staticDir,
       pollMs: opts.pollMs ?? 0,
-      env: serverEnv,
+      env: { ...serverEnv, ...more },
       log: opts.log,
       scrypt: E2E_SCRYPT,
     });
@@ -246,9 +249,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
     screenUrl: (route, o = {}) => server.url + screenPath(route, o),
     stopServer: () => server.close(),
-    async restartServer() {
+    async restartServer(env) {
       await server.close();
-      server = await start();
+      server = await start(env);
     },
     async screenshot(page, name) {
       const file = path.join(ARTIFACTS, `${name}.png`);
