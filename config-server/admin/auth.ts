@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { sameSecret } from '../http/same-secret.js';
 import type { Request, RequestHandler, Response } from 'express';
 import { HttpError } from '../http/http-error.js';
 import { ROLES, type AuthStore, type Role } from '../store/config-store.js';
@@ -50,12 +51,6 @@ export function readCookie(req: Request, name: string): string | undefined {
     }
   }
   return undefined;
-}
-
-function sameSecret(a: string, b: string) {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** The logged-in user of this request (set by `authenticate`). */

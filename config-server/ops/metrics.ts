@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '../http/same-secret.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DrawnOutcome, PrefetchOutcome, Telemetry } from './telemetry.js';
@@ -128,9 +128,7 @@ export class Metrics implements Telemetry {
 export function bearerMatches(header: string | undefined, token: string): boolean {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   if (!m) return false;
-  const given = Buffer.from(m[1]);
-  const want = Buffer.from(token);
-  return given.length === want.length && timingSafeEqual(given, want);
+  return sameSecret(m[1], token);
 }
 
 /** `GET /metrics` on the app's own port: only with `Authorization: Bearer $METRICS_TOKEN`, else 401. */
