@@ -6,9 +6,10 @@
  * (OIDC_GROUP_ROLES), written to their account at every sign-in, and a console session starts as after a password
  * login. Anything refused is a plain page saying why, never a session.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { HttpError } from '../http/http-error.js';
+import { sameSecret } from '../http/same-secret.js';
 import * as client from 'openid-client';
 import { escapeHtml } from '../http/escape-html.js';
 import type { AuthStore, ConfigStore } from '../store/config-store.js';
@@ -119,8 +120,7 @@ export function oidcRouter(auth: AuthStore, store: ConfigStore, oidc: OidcSettin
     const raw = /(?:^|;\s*)sdui_oidc=([^;]+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
     res.clearCookie(TX_COOKIE, txCookie(req));
     const [body = '', mac = ''] = raw.split('.');
-    const ok = mac.length > 0 && Buffer.byteLength(mac) === Buffer.byteLength(sign(body));
-    if (!ok || !timingSafeEqual(Buffer.from(mac), Buffer.from(sign(body))))
+    if (!mac || !sameSecret(mac, sign(body)))
       return refuse(
         res,
         400,
