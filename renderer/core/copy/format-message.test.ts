@@ -45,6 +45,14 @@ describe('formatMessage', () => {
     expect(fmt(m, { status: 'weird' })).toBe('Open');
   });
 
+  it("select on a backend value named like an object's own member shows the other case, not nothing", () => {
+    // The cases are a plain JSON object: a status such as "constructor" must not pick up Object's members (the text
+    // threw, so its node vanished from the borrower's screen and the server's drawing of the page failed).
+    const m = '{status, select, paid {Paid} other {Open}}';
+    for (const status of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])
+      expect(fmt(m, { status }), status).toBe('Open');
+  });
+
   it("numbers take the market's number locale and its separator overrides, as amounts do", () => {
     expect(fmt('{n, number}', { n: 1250000.5 }, 'en-IN', IN)).toBe('12,50,000.5');
     const commas = { number: { locale: 'id-ID', thousandsSeparator: ',', decimalSeparator: '.' } };

@@ -69,7 +69,8 @@ export function formatMessage(ast: MessageAst, args: Record<string, unknown> | u
         s += walk(chosen, shown);
       } else {
         const v = has(part.e) ? String(a[part.e]) : 'other';
-        s += walk(part.c[v] ?? part.c.other ?? [], count);
+        // Own cases only: a value such as "constructor" would otherwise pick Object's member and throw.
+        s += walk(part.c[Object.hasOwn(part.c, v) ? v : 'other'] ?? [], count);
       }
     }
     return s;
