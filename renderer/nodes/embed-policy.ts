@@ -14,5 +14,17 @@ export function isAllowedEmbed(src: unknown, allowedOrigins: unknown): src is st
     return false;
   }
   if (url.protocol !== 'https:') return false;
-  return allowedOrigins.some((o) => typeof o === 'string' && o.replace(/\/+$/, '') === url.origin);
+  return allowedOrigins.some((o) => typeof o === 'string' && originOf(o) === url.origin);
+}
+
+/**
+ * An allowed origin as the browser names it: the market may write capitals or the default port (`:443`), which
+ * a page's origin never has, so comparing the text as written refused every page of that origin.
+ */
+function originOf(written: string): string | undefined {
+  try {
+    return new URL(written).origin;
+  } catch {
+    return undefined;
+  }
 }
