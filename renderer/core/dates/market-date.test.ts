@@ -90,4 +90,17 @@ describe("one date formatter in the market's time zone", () => {
     expect(formatDatePattern(JAKARTA_0030, 'DD.MM.YYYY', ID)).toBe('');
     expect(formatDateStyle({}, 'long', false, 'id-ID', ID)).toBeNull();
   });
+
+  it("a time past the calendar's end (a Java backend's Long.MAX_VALUE for 'never') is unreadable, not a failure", () => {
+    // Such a value threw out of the copy formatter, so the whole text node disappeared from the borrower's screen.
+    const never = [9223372036854775807, '9223372036854775807', 8.64e15 + 1, 1e300];
+    for (const v of never) {
+      expect(formatMessage(['valid until ', { d: 'd', s: 'long' }], { d: v }, { locale: 'en-IN', market: IN })).toBe(
+        'valid until {d}',
+      );
+      expect(formatDatePattern(v, 'YYYY-MM-DD', ID), String(v)).toBe('');
+      expect(readInstant(v, 'UTC')).toBeNull();
+    }
+    expect(createHelpers({ market: () => ID }).date(never[0])).toBe('');
+  });
 });

@@ -80,7 +80,8 @@ export function readInstant(v: unknown, timeZone: string): number | null {
   if (v instanceof Date) ms = v.getTime();
   else if (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v.trim()))) {
     const n = Number(v);
-    ms = n < 1e12 ? n * 1000 : n;
+    // Through a Date: past ±8.64e15 ms (a backend's Long.MAX_VALUE for "never") it is NaN, where Intl would throw.
+    ms = +new Date(n < 1e12 ? n * 1000 : n);
   } else if (typeof v === 'string' && v.trim()) {
     const m = ZONELESS.exec(v.trim());
     if (m) {
