@@ -60,7 +60,13 @@ export function expressionProblem(expr: string): { at: number; message: string }
     const e = ast as Error & { index?: number; description?: string };
     return { at: typeof e.index === 'number' ? e.index : 0, message: e.description ?? e.message };
   }
-  const why = unrunnable(ast);
+  let why: string | undefined;
+  try {
+    why = unrunnable(ast);
+  } catch {
+    // A chain of thousands of operators parses (jsep builds it in a loop) but is too deep to walk.
+    why = 'nested too deeply: split it into shorter expressions';
+  }
   return why ? { at: expr.length - expr.trimStart().length, message: why } : undefined;
 }
 

@@ -233,6 +233,21 @@ describe('validateDocuments (references by schema position)', () => {
     expect(errors[2].message).toMatch(/navigate target "\/nowhere" .* not in route-map "default"/);
   });
 
+  it('names the file and pointer of a document nested too deeply or an expression too long, without throwing', () => {
+    // A few hundred levels overflowed the stack: the editor got a failed validation instead of where to look.
+    let node: unknown = { type: 'text', value: 'x' };
+    for (let i = 0; i < 500; i++) node = { type: 'stack', children: [node] };
+    const deep = withDocs({ file: 'store:screen/deep', doc: screen('deep', [node]) });
+    expect(deep).toHaveLength(1);
+    expect(deep[0].file).toBe('store:screen/deep');
+    expect(deep[0].pointer).toMatch(/^\/body\/0(\/children\/0)+$/);
+    expect(deep[0].message).toMatch(/nested more than \d+ levels/);
+    const long = `{{ ${Array(20000).fill('state.a').join(' + ')} }}`;
+    const sum = withDocs({ file: 'store:screen/sum', doc: screen('sum', [{ type: 'text', value: long }]) });
+    expect(sum.map((e) => [e.file, e.pointer])).toEqual([['store:screen/sum', '/body/0/value']]);
+    expect(sum[0].message).toMatch(/nested too deeply/);
+  });
+
   it('accepts documents passed in memory (the config store validates before publishing)', () => {
     expect(withDocs()).toEqual([]);
     expect(withDocs({ file: 'store:screen/x', doc: screen('x', [{ type: 'text', key: 'no.such' }]) })).toHaveLength(2);

@@ -95,6 +95,15 @@ export function validateDocuments(
       });
       continue;
     }
+    const deep = tooDeep(doc);
+    if (deep !== undefined) {
+      errors.push({
+        file: d.file,
+        pointer: deep,
+        message: `nested more than ${MAX_DEPTH} levels deep here: flatten the nodes (no screen needs this many)`,
+      });
+      continue;
+    }
     const schemaId = typeof doc.kind === 'string' ? kinds.get(doc.kind) : undefined;
     if (!schemaId) {
       const got = doc.kind === undefined ? 'missing kind' : `unknown kind ${JSON.stringify(doc.kind)}`;
@@ -130,6 +139,26 @@ export function validateDocuments(
     errors.push(...checkMoneyBindings(d.file, doc, refs));
   }
   return [...errors, ...checkCrossDocumentRules(known, references, opts)];
+}
+
+/**
+ * Levels of JSON nesting a document may have: the deepest default document has 25. The schema check and the rules walk
+ * a document recursively, and a few hundred levels overflowed the stack, so a document deeper than this is refused
+ * by name and pointer before they run.
+ */
+const MAX_DEPTH = 100;
+
+/** The pointer of the first value nested deeper than MAX_DEPTH, else undefined. Walked with a list, not recursion. */
+function tooDeep(doc: object): string | undefined {
+  const todo: [unknown, string, number][] = [[doc, '', 0]];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [value, pointer, depth] = next;
+    if (!value || typeof value !== 'object') continue;
+    if (depth >= MAX_DEPTH) return pointer;
+    for (const [k, v] of Object.entries(value))
+      todo.push([v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1]);
+  }
+  return undefined;
 }
 
 /** Loads and validates every document under `dir`. */
