@@ -223,7 +223,12 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const refresh = () => sync.refresh();
   apply(snapshot());
   // Exposure is what the server saw: every ticket it mints for a release with an experiment.
-  const exposures = new ExposureRecorder({ store: store.experiments, releases: () => snapshot().releases, log });
+  const exposures = new ExposureRecorder({
+    store: store.experiments,
+    releases: () => snapshot().releases,
+    markets: () => snapshot().markets,
+    log,
+  });
   tickets.onMint = exposures.saw;
   const ops = opsRoutes({
     env,

@@ -55,6 +55,21 @@ describe('experiment exposures', () => {
     expect(await counts(plain)).toEqual({ exposures: [], hits: [] });
   });
 
+  it('keeps a market no one publishes out of the results: one row per real market however many a query names', async () => {
+    // A script fetching the screen with made-up markets: each would be a market of its own in the results, a row per
+    // market, arm and day in the store.
+    for (let i = 0; i < 5; i++) {
+      const r = await fetch(`${s.url}/config/v1/screens/${SCREEN}?market=Z${i}&deviceId=forged-market-${i}`);
+      await r.arrayBuffer();
+      expect(r.headers.get('x-view-ticket')).toBeTruthy();
+    }
+    const c = await counts();
+    const published = new Set([...s.config.snapshot().markets, '']);
+    expect(c.exposures.map((e) => e.market).filter((m) => !published.has(m))).toEqual([]);
+    // The borrowers were still served the release: they count, under no market.
+    expect(total(c.exposures.filter((e) => e.market === ''))).toBe(5);
+  });
+
   it("spreads borrowers over both arms as the release's split says", async () => {
     const before = await counts();
     for (let i = 0; i < 60; i++) await fetchTicket(s.url, SCREEN, `many-${i}`, release);

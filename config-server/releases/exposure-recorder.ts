@@ -21,6 +21,11 @@ export interface ExposureRecorderOptions {
   store: Pick<ExperimentStore, 'recordExposures'>;
   /** Open releases (the snapshot's): only those with an experiment record exposures. */
   releases: () => readonly StoredRelease[];
+  /**
+   * The published markets (the snapshot's): the market a borrower is exposed in comes from their query, so any other
+   * is kept as none (''), or each made-up one would be a market of its own in the results and rows in the store.
+   */
+  markets: () => readonly string[];
   now?: () => number;
   log?: (m: string, err?: unknown) => void;
 }
@@ -37,6 +42,7 @@ export class ExposureRecorder {
     const deviceId = holder.deviceId;
     if (!deviceId || deviceId.length > MAX_DEVICE_ID) return;
     const open = this.o.releases();
+    const market = holder.market && this.o.markets().includes(holder.market) ? holder.market : '';
     for (const r of releases) {
       if (!open.some((x) => x.id === r.id && x.experiment)) continue;
       const key = `${r.id}\u0000${deviceId}`;
@@ -44,7 +50,7 @@ export class ExposureRecorder {
       if (this.sent.size >= REMEMBERED) this.sent.clear();
       this.sent.add(key);
       const at = (this.o.now ?? Date.now)();
-      this.pending.push({ release: r.id, deviceId, arm: r.arm, market: holder.market ?? '', at });
+      this.pending.push({ release: r.id, deviceId, arm: r.arm, market, at });
     }
     if (this.pending.length) this.flushing ??= new Promise<void>((done) => setImmediate(done)).then(() => this.write());
   };
