@@ -69,4 +69,20 @@ describe('the per-address cap', () => {
     };
     expect(regression(after.base, uncapped)?.metric).toBe('error-rate');
   }, 120_000);
+  it('counts one IPv6 /64 as one address: a phone rotating its own addresses stays within the cap', async () => {
+    // A phone on a mobile network is given a whole /64 and may pick a fresh address in it for every request.
+    const own = (await startTestRelease(s, { screens: ['complaint-list'], guard: true })).id;
+    const at = (i: number) => `2001:db8:4:7::${(i + 1).toString(16)}`;
+    const broken: Record<string, unknown>[] = [];
+    for (let i = 0; broken.length < 40; i++) {
+      const t = await fetchTicket(s.url, 'complaint-list', `v6-bot-${i}`, own, at(i));
+      if (t.arm === 'candidate')
+        broken.push({ screen: 'complaint-list', ticket: t.ticket, pageViews: 1, renderErrors: 20 });
+    }
+    for (let i = 0; i < broken.length; i++) expect(await postBeacon(s.url, [broken[i]], at(1000 + i))).toBe(204);
+    const r = s.config.snapshot().releases.find((x) => x.id === own)!;
+    const f = await releaseFigures(s.config.telemetry, r);
+    expect(f.candidate.pageViews).toBe(4);
+    expect(f.candidate.errors).toBe(4);
+  }, 60_000);
 });

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import { Router, type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Beacon } from '../../schemas/generated/types.js';
 import { HttpError } from '../http/http-error.js';
 import { jsonBody } from '../http/json-body.js';
@@ -65,6 +65,12 @@ export function beaconViewsPerAddressFromEnv(env: NodeJS.ProcessEnv): number {
     unit: 'page views per client address and release',
   });
 }
+
+/**
+ * The IPv6 prefix that counts as one client address for the caps: a network hands a phone or a home a whole /64 and
+ * the device picks any address in it (privacy addresses), so per single IPv6 address one phone would be 2^64 addresses.
+ */
+const IPV6_CLIENT_PREFIX = 64;
 
 /** The store's shared secret that client addresses are hashed with. */
 const ADDRESS_KEY_NAME = 'beacon-address-key';
@@ -148,7 +154,7 @@ export function beaconRouter(opts: BeaconOptions) {
       const { batch, views } = beaconCounts(beacon, opts.snapshot(), opts.tickets);
       const ticketed = views.length
         ? {
-            address: await addressOf(req.ip ?? ''),
+            address: await addressOf(ipKeyGenerator(req.ip ?? '', IPV6_CLIENT_PREFIX)),
             cap,
             now: Math.floor((opts.clock ?? systemClock).now() / 1000),
             views,
