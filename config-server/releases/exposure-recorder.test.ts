@@ -70,6 +70,39 @@ describe('experiment exposures', () => {
     expect(total(c.exposures.filter((e) => e.market === ''))).toBe(5);
   });
 
+  it("keeps a borrower in their own arm when the query names the other arm's body (v)", async () => {
+    // The candidate's screen ETag is no secret: any borrower in that arm is told it.
+    let tag = '';
+    for (let i = 0; !tag; i++) {
+      const r = await fetch(`${s.url}/config/v1/screens/${SCREEN}?market=ID&deviceId=etag-${i}`);
+      await r.arrayBuffer();
+      if (r.headers.get('x-config-release')?.endsWith('=candidate')) tag = r.headers.get('etag')!.replace(/"/g, '');
+    }
+    const before = await counts();
+    const armOfTicket = (t: string) =>
+      (JSON.parse(Buffer.from(t.split('.')[0], 'base64url').toString()) as { r: [string, string][] }).r.find(
+        ([id]) => id === release,
+      )?.[1];
+    const own: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      // A script asking for the candidate's body for every borrower it makes up: each would be exposed as candidate.
+      const forced = await fetch(`${s.url}/config/v1/screens/${SCREEN}?market=ID&deviceId=v-${i}&v=${tag}`);
+      await forced.arrayBuffer();
+      const ticket = forced.headers.get('x-view-ticket');
+      const mine = (await fetchTicket(s.url, SCREEN, `v-${i}`, release)).arm;
+      own.push(mine);
+      if (ticket) expect(armOfTicket(ticket)).toBe(mine === 'candidate' ? 'c' : 'b');
+    }
+    const after = await counts();
+    const added = (arm: string) =>
+      total(after.exposures.filter((e) => e.arm === arm)) - total(before.exposures.filter((e) => e.arm === arm));
+    expect(own.filter((a) => a === 'base').length).toBeGreaterThan(3);
+    expect([added('base'), added('candidate')]).toEqual([
+      own.filter((a) => a === 'base').length,
+      own.filter((a) => a === 'candidate').length,
+    ]);
+  });
+
   it("spreads borrowers over both arms as the release's split says", async () => {
     const before = await counts();
     for (let i = 0; i < 60; i++) await fetchTicket(s.url, SCREEN, `many-${i}`, release);

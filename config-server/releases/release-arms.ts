@@ -161,11 +161,17 @@ export class ReleaseArms<View extends { screenIdForPath(path: string): string | 
   /**
    * The releases a screen the app fetched is seen in, with this borrower's arm of each (what its view ticket names):
    * the screen's own, as the body `served` says, and those of the market's bundle, which every screen shares. None
-   * without a deviceId: such a request is in nobody's arm.
+   * without a deviceId: such a request is in nobody's arm. A body of the other arm than the borrower's (`v` names any
+   * arm's ETag, and ETags are no secret) names none of its releases: the query would otherwise choose the arm a view
+   * counts in and the arm an experiment exposes the borrower in.
    */
   screenView(served: Entry | undefined, who: Who): { id: string; arm: 'base' | 'candidate' }[] {
     if (!who.deviceId || !served) return [];
-    const own = armsOfLabel(served.release);
+    const mine = this.maskOf(who, -1);
+    const own = armsOfLabel(served.release).filter((r) => {
+      const a = this.list.find((x) => x.id === r.id);
+      return !!a && (mine & a.bit ? 'candidate' : 'base') === r.arm;
+    });
     const rel = who.market ? this.relevant('bundle', `${who.market}|`) : 0;
     if (!rel) return own;
     const ids = new Set(own.map((r) => r.id));
