@@ -3,6 +3,7 @@
  * 1,000 events. Anything else is a 400 naming the field (`events[3].metric`), an unknown metric included (the metric
  * documents are published documents: the snapshot's). Nothing is stored unless the whole call is well formed.
  */
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { HttpError } from '../http/http-error.js';
 import type { ConversionEvent } from '../store/experiment-records.js';
 
@@ -10,6 +11,11 @@ export const MAX_EVENTS = 1000;
 const ID = /^[A-Za-z0-9._:@-]{1,128}$/;
 const DEVICE_ID = /^[\x21-\x7e]{1,128}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+/**
+ * RFC 3339's full-date, as ajv-formats checks it (days of each month, leap years): Date.parse takes 30 February as
+ * 2 March, which would move a conversion days away from when it happened, into or out of its window.
+ */
+const realDate = (fullFormats.date as { validate: (s: string) => boolean }).validate;
 /** A conversion dated this far ahead of the server's clock is refused (clocks drift, events do not come from the future). */
 export const FUTURE_SLACK_MS = 60 * 60_000;
 
@@ -40,7 +46,7 @@ export function conversionEventsOf(body: unknown, metrics: readonly string[], no
       );
     if (typeof e.deviceId !== 'string' || !DEVICE_ID.test(e.deviceId))
       throw bad(`${at}.deviceId`, "must be the borrower's deviceId: 1-128 visible characters");
-    const t = typeof e.at === 'string' && ISO.test(e.at) ? Date.parse(e.at) : NaN;
+    const t = typeof e.at === 'string' && ISO.test(e.at) && realDate(e.at.slice(0, 10)) ? Date.parse(e.at) : NaN;
     if (!Number.isFinite(t)) throw bad(`${at}.at`, 'must be an ISO 8601 time with a zone, e.g. 2026-05-01T09:30:00Z');
     if (t > now + FUTURE_SLACK_MS) throw bad(`${at}.at`, 'lies more than an hour in the future');
     return { id: e.id, metric: e.metric, deviceId: e.deviceId, at: t };

@@ -95,6 +95,8 @@ describe('POST /config/v1/conversions', () => {
         /^events\[1\]\.metric must name a published metric: complaintFiled, loanConfirmed, registered, repaid/,
       ],
       [{ events: [{ ...good, at: 'yesterday' }] }, /^events\[0\]\.at must be an ISO 8601 time/],
+      // A day no calendar has: JavaScript's Date would take it as 2 March, days from when it happened.
+      [{ events: [{ ...good, at: '2026-02-30T10:00:00Z' }] }, /^events\[0\]\.at must be an ISO 8601 time/],
       [{ events: [{ ...good, at: '2999-01-01T00:00:00Z' }] }, /^events\[0\]\.at lies more than an hour in the future/],
       [{ events: [{ ...good, id: '' }] }, /^events\[0\]\.id must be the event id/],
       [{ events: [{ ...good, deviceId: 7 }] }, /^events\[0\]\.deviceId must be/],
