@@ -46,7 +46,7 @@ import {
   beaconViewsPerAddressFromEnv,
   type BeaconLimit,
 } from './releases/beacon-routes.js';
-import { viewTicketKeysFromEnv, viewTicketsFor } from './releases/view-ticket.js';
+import { viewTicketKeysFromEnv, viewTicketsFor, type MintListener } from './releases/view-ticket.js';
 import { ExposureRecorder } from './releases/exposure-recorder.js';
 import { conversionKeysFor, conversionKeysFromEnv, type ConversionKeys } from './releases/conversion-keys.js';
 import { conversionRouter } from './releases/conversion-routes.js';
@@ -190,7 +190,9 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   let tickets: Awaited<ReturnType<typeof viewTicketsFor>>;
   let conversionKeys: ConversionKeys;
   let live: LiveHub | undefined;
+  let exposed: MintListener | undefined; // Experiments' exposures: every answer that tells an arm exposes.
   const apply = (snap: PublishedSnapshot) => {
+    if (snap.arms) snap.arms.onServe = (releases, holder) => exposed?.(releases, holder);
     headers = securityHeaders(snap, validation.backendOrigins);
     fast = new PublicFastPath(snap, captureHeaders(headers), tickets);
     // Every new snapshot, whichever replica made the change (sync.ts), is announced on this replica's streams.
@@ -229,7 +231,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     markets: () => snapshot().markets,
     log,
   });
-  tickets.onMint = exposures.saw;
+  tickets.onMint = exposed = exposures.saw;
   const ops = opsRoutes({
     env,
     snapshot,

@@ -113,3 +113,34 @@ describe('experiment exposures', () => {
     expect(arm(c, 'candidate')).toBeGreaterThan(10);
   });
 });
+
+describe('exposures of a release the bundle carries', () => {
+  let s: TestServer;
+  let release: string;
+  beforeAll(async () => {
+    s = await startTestServer({ guardMs: 3_600_000 });
+    const experiment = { goals: ['registered'], guardrails: [] };
+    release = (await startTestRelease(s, { documents: [{ kind: 'text-set', id: 'id-ID' }], experiment })).id;
+  }, 60_000);
+  afterAll(() => s?.stop());
+
+  it('exposes every borrower the server tells their arm, so no one can pick whom to expose', async () => {
+    // A script learns 40 made-up borrowers' arms from the bundle, then opens a screen as the base's ones only: were
+    // only those exposed, the split would look broken and the experiment would give no verdict.
+    const arms: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const r = await fetch(`${s.url}/config/v1/bundle?market=ID&deviceId=peek-${i}`);
+      await r.arrayBuffer();
+      const arm = r.headers.get('x-config-release')!.endsWith('=candidate') ? 'candidate' : 'base';
+      arms.push(arm);
+      if (arm === 'base') await fetchTicket(s.url, SCREEN, `peek-${i}`, release);
+    }
+    await s.config.exposures.flush();
+    const c = await s.config.store.experiments.experimentCounts(release);
+    const of = (arm: string) => total(c.exposures.filter((e) => e.arm === arm));
+    expect([of('base'), of('candidate')]).toEqual([
+      arms.filter((a) => a === 'base').length,
+      arms.filter((a) => a === 'candidate').length,
+    ]);
+  });
+});

@@ -19,6 +19,7 @@ import {
 } from '../published/entries.js';
 import { inCandidate, prepareDraw, type Borrower, type PreparedDraw } from './bucket.js';
 import { whoNames, type Who, type WhoNames } from './borrower-params.js';
+import type { MintListener } from './view-ticket.js';
 
 export type ArmKind = 'bundle' | 'screen' | 'template';
 
@@ -79,6 +80,15 @@ export class ReleaseArms<View extends { screenIdForPath(path: string): string | 
   private readonly entries = new Map<string, Entry | null>();
   private readonly docsByMask = new Map<number, { list: Doc[]; byKey: Map<string, Doc> }>();
   private readonly views = new Map<string, View>();
+  /** Releases in flight with an experiment (bits of `list`). */
+  private readonly experiments: number;
+  /**
+   * Told of every body answered to a named borrower (bundle, screen, landing template; the live stream's ETags too)
+   * with their arm of each release with an experiment it touches: experiments expose them then
+   * (releases/exposure-recorder.ts). Whatever tells a borrower's arm exposes them, or a script could learn made-up
+   * borrowers' arms and expose only one arm's, breaking the split.
+   */
+  onServe?: MintListener;
 
   constructor(
     private readonly root: ArmRoot<View> & View,
@@ -93,6 +103,7 @@ export class ReleaseArms<View extends { screenIdForPath(path: string): string | 
       bit: 1 << i,
       docs: new Map(r.documents.map((d) => [docKey(d.kind, d.id), d.content as Doc])),
     }));
+    this.experiments = rolling.reduce((m, r, i) => (r.experiment ? m | (1 << i) : m), 0);
     const touches = (a: Arm, kind: string, id: string | undefined) => id !== undefined && a.docs.has(docKey(kind, id));
     const baseDoc = (kind: string, id: string) => base.find((d) => d.kind === kind && d.id === id);
     const mask = (test: (a: Arm) => boolean) => this.list.reduce((m, a) => (test(a) ? m | a.bit : m), 0);
@@ -191,6 +202,14 @@ export class ReleaseArms<View extends { screenIdForPath(path: string): string | 
     const rel = this.relevance[kind].get(key);
     if (!rel) return this.root.baseEntry(kind, key);
     const w = who();
+    const mine = this.maskOf(w, rel);
+    if (rel & this.experiments && w.deviceId && this.onServe) {
+      const told = this.list.filter((a) => rel & this.experiments & a.bit);
+      this.onServe(
+        told.map((a) => ({ id: a.id, arm: mine & a.bit ? 'candidate' : 'base' })),
+        { deviceId: w.deviceId, market: w.market },
+      );
+    }
     if (w.v && popcount(rel) <= 8) {
       const tag = `"${w.v}"`;
       for (let m = rel; ; m = (m - 1) & rel) {
@@ -199,7 +218,7 @@ export class ReleaseArms<View extends { screenIdForPath(path: string): string | 
         if (!m) break;
       }
     }
-    return this.entry(kind, key, this.maskOf(w, rel));
+    return this.entry(kind, key, mine);
   }
 
   /** A body in the arm `mask`, built (and kept) on first use. */
