@@ -9,7 +9,8 @@ import type { ConversionEvent } from '../store/experiment-records.js';
 
 export const MAX_EVENTS = 1000;
 const ID = /^[A-Za-z0-9._:@-]{1,128}$/;
-const DEVICE_ID = /^[\x21-\x7e]{1,128}$/;
+/** A deviceId as conversions name it (and so as exposures keep it): 1-128 visible ASCII characters. */
+export const DEVICE_ID = /^[\x21-\x7e]{1,128}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 /**
  * RFC 3339's full-date, as ajv-formats checks it (days of each month, leap years): Date.parse takes 30 February as

@@ -11,9 +11,8 @@
 import type { ExperimentStore, Exposure } from '../store/experiment-records.js';
 import type { StoredRelease } from '../store/release-records.js';
 import type { TicketHolder, TicketRelease } from './view-ticket.js';
+import { DEVICE_ID } from './conversion-input.js';
 
-/** deviceIds longer than this are not a real app's and are not stored. */
-const MAX_DEVICE_ID = 128;
 /** Borrower-release pairs this replica remembers as sent; past it, it forgets them all (the store stays the judge). */
 const REMEMBERED = 200_000;
 
@@ -40,7 +39,9 @@ export class ExposureRecorder {
   /** A ticket was minted (ViewTickets.onMint): records the exposures it means. */
   readonly saw = (releases: readonly TicketRelease[], holder: TicketHolder) => {
     const deviceId = holder.deviceId;
-    if (!deviceId || deviceId.length > MAX_DEVICE_ID) return;
+    // Only a deviceId a conversion can name: any other (from the query: a NUL, a space, 4 KB) can never convert, and
+    // one the database refuses (PostgreSQL takes no NUL) would fail the whole tick's write, real borrowers' too.
+    if (!deviceId || !DEVICE_ID.test(deviceId)) return;
     const open = this.o.releases();
     const market = holder.market && this.o.markets().includes(holder.market) ? holder.market : '';
     for (const r of releases) {
