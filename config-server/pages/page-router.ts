@@ -15,7 +15,6 @@ import type { SsrSettings } from './backend-call.js';
 import type { Telemetry } from '../ops/telemetry.js';
 import { assembledPages, sendAssembled } from './page-cache.js';
 import { namedBundleUrl, DEFAULT_MARKET } from '../../renderer/core/index.js';
-import { armsOfLabel } from '../releases/release-arms.js';
 import { borrowerParams, paramOnce } from '../releases/borrower-params.js';
 import type { ViewTickets } from '../releases/view-ticket.js';
 
@@ -77,6 +76,8 @@ export interface PageTarget {
   screenId?: string;
   /** The borrower's deviceId (under the API map's name for it) while a release is in flight: a ticket is for a view. */
   deviceId?: string;
+  /** The releases the page's view ticket names: the borrower's arm of each whose audience takes them. */
+  releases?: { id: string; arm: 'base' | 'candidate' }[];
 }
 
 /**
@@ -95,7 +96,8 @@ export function pageTarget(root: PublishedSnapshot, path: string, query: Request
   if (isUnder(path, '/admin')) return { snap: root, market };
   const who = root.arms ? borrowerParams(root.arms.names, query) : undefined;
   const snap = who ? root.pageView(market, path, who) : root;
-  return { snap, market, screenId: snap.screenIdForPath(path), deviceId: who?.deviceId };
+  const releases = who && root.arms?.ticketed(snap.release, { ...who, market });
+  return { snap, market, screenId: snap.screenIdForPath(path), deviceId: who?.deviceId, releases };
 }
 
 /** Where this server listens, as seen by the connection (never the client-supplied Host header). */
@@ -203,7 +205,7 @@ export function rendererRouter(
     if (snap.release) res.setHeader('X-Config-Release', snap.release);
     const ticket =
       snap.release && tickets && target.deviceId && screenId
-        ? tickets.mint(screenId, armsOfLabel(snap.release), { deviceId: target.deviceId, market })
+        ? tickets.mint(screenId, target.releases ?? [], { deviceId: target.deviceId, market })
         : undefined;
     /** The page's view ticket slot filled per response: one view's ticket, never the cached bytes'. */
     const withTicket = (body: string) => {

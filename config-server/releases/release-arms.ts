@@ -17,7 +17,7 @@ import {
   type Entry,
   type SnapshotDoc as Doc,
 } from '../published/entries.js';
-import { inCandidate, prepareDraw, type Borrower, type PreparedDraw } from './bucket.js';
+import { inAudience, inCandidate, prepareDraw, type Borrower, type PreparedDraw } from './bucket.js';
 import { whoNames, type Who, type WhoNames } from './borrower-params.js';
 import type { MintListener } from './view-ticket.js';
 
@@ -169,24 +169,41 @@ export class ReleaseArms<View extends { screenIdForPath(path: string): string | 
     return m;
   }
 
+  /** The releases whose audience takes this borrower (bits of `list`). */
+  private audienceMask(who: Borrower): number {
+    let m = 0;
+    for (const a of this.list) if (inAudience(a.audience, who)) m |= a.bit;
+    return m;
+  }
+
   /**
-   * The releases a screen the app fetched is seen in, with this borrower's arm of each (what its view ticket names):
-   * the screen's own, as the body `served` says, and those of the market's bundle, which every screen shares. None
-   * without a deviceId: such a request is in nobody's arm. A body of the other arm than the borrower's (`v` names any
-   * arm's ETag, and ETags are no secret) names none of its releases: the query would otherwise choose the arm a view
-   * counts in and the arm an experiment exposes the borrower in.
+   * What a view ticket names of the releases of `label` (a body's `X-Config-Release`): those whose audience takes the
+   * borrower, in the borrower's own arm. One outside the audience is in neither arm: counted as the base's, the query
+   * (`platform=ios`) would pick the base, and the base would hold borrowers the candidate was never offered to. A body
+   * of the other arm (`v` names any arm's ETag, and ETags are no secret) names none: the query would pick the arm.
+   */
+  ticketed(label: string | undefined, who: Borrower): { id: string; arm: 'base' | 'candidate' }[] {
+    if (!who.deviceId) return [];
+    const mine = this.maskOf(who, -1);
+    const inside = this.audienceMask(who);
+    return armsOfLabel(label).filter((r) => {
+      const a = this.list.find((x) => x.id === r.id);
+      return !!a && inside & a.bit && (mine & a.bit ? 'candidate' : 'base') === r.arm;
+    });
+  }
+
+  /**
+   * The releases a screen the app fetched is seen in, with this borrower's arm of each (what its view ticket names,
+   * as `ticketed` keeps them): the screen's own, as the body `served` says, and those of the market's bundle, which
+   * every screen shares. None without a deviceId: such a request is in nobody's arm.
    */
   screenView(served: Entry | undefined, who: Who): { id: string; arm: 'base' | 'candidate' }[] {
     if (!who.deviceId || !served) return [];
-    const mine = this.maskOf(who, -1);
-    const own = armsOfLabel(served.release).filter((r) => {
-      const a = this.list.find((x) => x.id === r.id);
-      return !!a && (mine & a.bit ? 'candidate' : 'base') === r.arm;
-    });
+    const own = this.ticketed(served.release, who);
     const rel = who.market ? this.relevant('bundle', `${who.market}|`) : 0;
     if (!rel) return own;
     const ids = new Set(own.map((r) => r.id));
-    return [...own, ...armsOfLabel(this.label(rel, this.maskOf(who, rel))).filter((r) => !ids.has(r.id))];
+    return [...own, ...this.ticketed(this.label(rel, this.maskOf(who, rel)), who).filter((r) => !ids.has(r.id))];
   }
 
   /** `X-Config-Release` for the releases of `relevant`, in the arm `mask`. */
@@ -204,7 +221,7 @@ export class ReleaseArms<View extends { screenIdForPath(path: string): string | 
     const w = who();
     const mine = this.maskOf(w, rel);
     if (rel & this.experiments && w.deviceId && this.onServe) {
-      const told = this.list.filter((a) => rel & this.experiments & a.bit);
+      const told = this.list.filter((a) => rel & this.experiments & this.audienceMask(w) & a.bit);
       this.onServe(
         told.map((a) => ({ id: a.id, arm: mine & a.bit ? 'candidate' : 'base' })),
         { deviceId: w.deviceId, market: w.market },

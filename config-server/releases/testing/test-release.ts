@@ -5,7 +5,7 @@
  */
 import { validStateCheck } from '../../validation/publish-checks.js';
 import type { DocRef } from '../../store/config-store.js';
-import type { ReleaseExperiment, StoredRelease } from '../../store/release-records.js';
+import type { ReleaseAudience, ReleaseExperiment, StoredRelease } from '../../store/release-records.js';
 import type { TestServer } from '../../testing/test-helpers.js';
 
 let edits = 0;
@@ -18,6 +18,7 @@ export async function startTestRelease(
     percent?: number;
     guard?: boolean;
     experiment?: ReleaseExperiment;
+    audience?: ReleaseAudience;
   } = {},
 ): Promise<StoredRelease> {
   const store = s.config.store;
@@ -29,7 +30,7 @@ export async function startTestRelease(
   }
   const rollout = {
     percent: opts.percent ?? 50,
-    audience: {},
+    audience: opts.audience ?? {},
     startAt: null,
     endAt: null,
     guard: opts.guard ?? false,
