@@ -34,7 +34,7 @@ import { importOnFirstStart } from './store/repo-documents.js';
 import { openStores } from './store/open-stores.js';
 import { fromRoot } from './project-root.js';
 import { createSandboxRouter, SANDBOX_PAGES_PATH, type SandboxOptions } from './sandbox/index.js';
-import { ANSWER_STYLES, type AnswerStyle } from './sandbox/answer-style.js';
+import { sandboxStyleFromEnv, type AnswerStyle } from './sandbox/answer-style.js';
 import { publishedBundleOf, publishedServicePhoneOf, publishedTextOf } from './sandbox/published-reads.js';
 import { fastPathRoute } from './ops/access-log.js';
 import { logFunction, type Logger } from './ops/logger.js';
@@ -116,7 +116,7 @@ export interface ConfigApp {
   /** Rebuilds the published snapshot from the store when its generation changed. */
   refresh(): Promise<void>;
   /** How the sandbox shapes its answers (env SANDBOX_STYLE), for the start banner. */
-  sandboxStyle: SandboxStyle;
+  sandboxStyle: AnswerStyle;
   /** Readiness 503 and `Connection: close` from now on (the first step of a shutdown; server.ts). */
   drain(): void;
   /** The Prometheus registry, when metrics are collected. */
@@ -134,16 +134,6 @@ export interface ConfigApp {
   /** The keys `POST /config/v1/conversions` takes (the first is what a reporter sends). */
   conversionKeys: ConversionKeys;
   close(): Promise<void>;
-}
-
-/** The sandbox's answer styles (config-server/sandbox/answer-style.ts). */
-export type SandboxStyle = AnswerStyle;
-
-export function sandboxStyleFromEnv(env: NodeJS.ProcessEnv): SandboxStyle {
-  const value = env.SANDBOX_STYLE;
-  if (value === undefined || value === '') return 'plain';
-  if ((ANSWER_STYLES as readonly string[]).includes(value)) return value as SandboxStyle;
-  throw new Error(`SANDBOX_STYLE must be one of ${ANSWER_STYLES.join(', ')} (got '${value.slice(0, 40)}')`);
 }
 
 export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {

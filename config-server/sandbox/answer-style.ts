@@ -18,6 +18,14 @@ import { ID_SEED, seedDigits, type MarketSeed } from './market-seed.js';
 export type AnswerStyle = 'plain' | 'strings';
 export const ANSWER_STYLES: readonly AnswerStyle[] = ['plain', 'strings'];
 
+/** `SANDBOX_STYLE`: unset is `plain`; anything not a style stops the start, naming those there are. */
+export function sandboxStyleFromEnv(env: NodeJS.ProcessEnv): AnswerStyle {
+  const value = env.SANDBOX_STYLE;
+  if (value === undefined || value === '') return 'plain';
+  if ((ANSWER_STYLES as readonly string[]).includes(value)) return value as AnswerStyle;
+  throw new Error(`SANDBOX_STYLE must be one of ${ANSWER_STYLES.join(', ')} (got '${value.slice(0, 40)}')`);
+}
+
 /** Money fields the sandbox answers with as numbers. */
 export const AMOUNT_KEYS: ReadonlySet<string> = new Set(['amount', 'totalAmount', 'delayShouldPayAmount']);
 /** Flag and code fields the backend defines as numbers (isDelay is already a string in plain style). */
