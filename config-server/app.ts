@@ -168,6 +168,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   const viewsPerAddress = beaconViewsPerAddressFromEnv(env);
   const liveSettings = liveSettingsFromEnv(env);
   const clock = opts.clock ?? systemClock;
+  const now = () => clock.now(); // exposures and conversions: dated as releases are, or outside their windows
   const { store, auth, telemetry } = await openStores({
     databaseUrl: opts.databaseUrl ?? env.DATABASE_URL,
     dataDir: opts.dataDir ?? defaultDataDir,
@@ -220,6 +221,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
     releases: () => snapshot().releases,
     markets: () => snapshot().markets,
     log,
+    now,
   });
   tickets.onMint = exposed = exposures.saw;
   const ops = opsRoutes({
@@ -271,7 +273,7 @@ export async function createApp(opts: AppOptions = {}): Promise<ConfigApp> {
   app.use(ops.router);
   app.use(openapiRouter());
   app.use('/config/v1', beaconRouter({ snapshot, telemetry, limit: beaconLimit, tickets, viewsPerAddress, clock }));
-  app.use('/config/v1', conversionRouter({ snapshot, store: store.experiments, keys: conversionKeys }));
+  app.use('/config/v1', conversionRouter({ snapshot, store: store.experiments, keys: conversionKeys, now }));
   app.use('/config/v1', publicApiRouter(snapshot, tickets));
   app.use('/config', notFoundJson);
   // The publish is committed by then: a failed rebuild (database gone that instant) must not turn its answer

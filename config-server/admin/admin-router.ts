@@ -80,7 +80,15 @@ export function adminRouter(opts: AdminOptions) {
   router.use(publishRouter(opts.store, opts.onPublished, opts.validateLimit, opts.validation, session.clock, grants));
   router.use(approvalRouter(opts.store));
   router.use(
-    releaseRouter(opts.store, opts.onPublished, opts.releaseStats, opts.validation, opts.experimentSettings, grants),
+    releaseRouter(
+      opts.store,
+      opts.onPublished,
+      opts.releaseStats,
+      opts.validation,
+      opts.experimentSettings,
+      grants,
+      session.clock,
+    ),
   );
   if (opts.mediaDir) router.use(mediaUploadRouter(opts.mediaDir, opts.mediaMaxBytes, opts.store));
   // The console's draft preview (admin UI engineer): read-only, behind the same authentication.

@@ -21,6 +21,7 @@ import { armStats, type ArmStats, type ReleaseStats } from '../releases/release-
 import { experimentReport, resultsSummary } from '../releases/experiment-report.js';
 import { DEFAULT_EXPERIMENT_SETTINGS, type ExperimentSettings } from '../experiments/experiment-settings.js';
 import { metricOf, type PublishedMetric } from '../published/snapshot.js';
+import { systemClock, type Clock } from '../clock.js';
 
 export type { ArmStats, ReleaseStats };
 
@@ -99,6 +100,8 @@ export function releaseRouter(
   experimentSettings: ExperimentSettings = DEFAULT_EXPERIMENT_SETTINGS,
   /** Every active user's grants (roles per market): four eyes counts only people with a role on the market. */
   grants?: () => Promise<Grant[]>,
+  /** The server's clock: results are judged at its now, as the release's own start was dated by it. */
+  clock: Clock = systemClock,
 ) {
   const validStateCheck = validStateCheckWith(validation);
   const onMarkets = async () => (grants ? rolesOnMarkets(await grants()) : undefined);
@@ -154,7 +157,7 @@ export function releaseRouter(
         release: id,
       });
     const rows = await store.experiments.experimentCounts(id);
-    return experimentReport(r, rows, metricsOf(await current()), experimentSettings, Date.now());
+    return experimentReport(r, rows, metricsOf(await current()), experimentSettings, clock.now());
   };
   /** Shipping or stopping an experiment is audited with its figures at that moment. */
   const withFigures = async (id: string, text: string) => {
