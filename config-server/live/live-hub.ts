@@ -174,12 +174,14 @@ export class LiveHub {
   private async step(next: PublishedSnapshot) {
     const prev = this.current;
     if (next.generation === prev.generation) return;
-    this.current = next;
-    this.live.clear();
-    const changed = this.changes.add(prev, next);
+    // Read before the step becomes current: a stream opening during this store read starts from `prev` and gets the
+    // step below; were `next` current already, it would get the step in its catch-up and again below.
     const releases = (await releaseEvents(prev, next, this.opts.store.releases)).map((r, i) =>
       sseFrame('release', `${next.generation}.r${i + 1}`, r),
     );
+    this.current = next;
+    this.live.clear();
+    const changed = this.changes.add(prev, next);
     for (const [market, set] of this.borrowers)
       this.announce(market, set, prev, next, releases, [...(changed.get(market) ?? []), ...(changed.get('') ?? [])]);
     if (this.consoles.size) {
