@@ -15,7 +15,7 @@ import { ChangeLog, keysOf, type LiveKey } from './change-log.js';
 import { ConsoleDocuments } from './console-documents.js';
 import { liveMetrics } from './live-metrics.js';
 import type { LiveSettings } from './live-settings.js';
-import { releaseEvents, type ReleaseReader } from './release-events.js';
+import { releaseEvents, releaseReaches, type ReleaseReader } from './release-events.js';
 import { SseStream, sseFrame } from './sse-stream.js';
 
 /** What a page says it runs with when its stream opens: one cache key and its ETag. */
@@ -176,16 +176,28 @@ export class LiveHub {
     if (next.generation === prev.generation) return;
     // Read before the step becomes current: a stream opening during this store read starts from `prev` and gets the
     // step below; were `next` current already, it would get the step in its catch-up and again below.
-    const releases = (await releaseEvents(prev, next, this.opts.store.releases)).map((r, i) =>
-      sseFrame('release', `${next.generation}.r${i + 1}`, r),
-    );
+    const releases = (await releaseEvents(prev, next, this.opts.store.releases)).map((r, i) => ({
+      id: r.id,
+      frame: sseFrame('release', `${next.generation}.r${i + 1}`, r),
+    }));
     this.current = next;
     this.live.clear();
     const changed = this.changes.add(prev, next);
-    for (const [market, set] of this.borrowers)
-      this.announce(market, set, prev, next, releases, [...(changed.get(market) ?? []), ...(changed.get('') ?? [])]);
+    for (const [market, set] of this.borrowers) {
+      // A market's pages hear only of the releases in flight (before or after the step) for what they are served.
+      const theirs = releases.filter((r) => releaseReaches(prev, r.id, market) || releaseReaches(next, r.id, market));
+      const keys = [...(changed.get(market) ?? []), ...(changed.get('') ?? [])];
+      this.announce(
+        market,
+        set,
+        prev,
+        next,
+        theirs.map((r) => r.frame),
+        keys,
+      );
+    }
     if (this.consoles.size) {
-      for (const c of this.consoles) for (const r of releases) c.sendFrame('release', r);
+      for (const c of this.consoles) for (const r of releases) c.sendFrame('release', r.frame);
       await this.lookAtDocuments(next.generation, true);
     }
   }

@@ -5,6 +5,7 @@
 import type { PublishedSnapshot } from '../published/snapshot.js';
 import type { ConfigStore } from '../store/config-store.js';
 import type { StoredRelease } from '../store/release-records.js';
+import { keysOf } from './change-log.js';
 
 export interface ReleaseEvent {
   id: string;
@@ -13,6 +14,18 @@ export interface ReleaseEvent {
 }
 
 export type ReleaseReader = Pick<ConfigStore['releases'], 'getRelease'>;
+
+/**
+ * Whether release `id` is in flight in `snap` for a body the pages of `market` are told of: its bundles or a screen.
+ * Another market's release (its market document, say) changes nothing those pages get, so they are not told of it.
+ */
+export function releaseReaches(snap: PublishedSnapshot, id: string, market: string): boolean {
+  const arms = snap.arms;
+  const a = arms?.list.find((x) => x.id === id);
+  if (!arms || !a) return false;
+  const keys = keysOf(snap);
+  return [...(keys.get(market) ?? []), ...(keys.get('') ?? [])].some((k) => arms.relevant(k.kind, k.ref) & a.bit);
+}
 
 export async function releaseEvents(
   prev: PublishedSnapshot,
