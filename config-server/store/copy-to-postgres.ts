@@ -18,17 +18,31 @@ const TABLES: { table: string; rename?: Record<string, string> }[] = [
   { table: 'experiment_conversions' },
   { table: 'experiment_goal_hits' },
   { table: 'experiment_counts' },
+  { table: 'telemetry_views' },
+  { table: 'telemetry_addresses' },
+  // The view-ticket and address keys: tickets handed out before the move still count, address caps go on.
+  { table: 'server_secrets' },
   { table: 'users' },
+  // Without these a market's publisher would be a viewer after the move, a session would vanish from the sessions
+  // page, and one started with the identity provider would no longer be re-checked with it.
+  { table: 'market_roles', rename: { user: 'user_name' } },
   { table: 'sessions', rename: { user: 'user_name' } },
+  { table: 'session_starts', rename: { user: 'user_name' } },
+  { table: 'oidc_logins' },
   { table: 'api_tokens', rename: { user: 'user_name' } },
+  { table: 'login_attempts' },
 ];
+
+/** The SQLite tables the copy carries over (`meta`, the generation, is set apart). */
+export const COPIED_TABLES: readonly string[] = TABLES.map((t) => t.table);
 
 export type CopyReport = Record<string, number> & { generation: number };
 
 /**
  * Copies a whole SQLite store into an empty PostgreSQL store in one transaction: documents, every
- * version, drafts, the audit log (same sequence numbers), releases with their candidates and telemetry, users, sessions and API tokens, and the
- * generation. Rows are copied as stored (content text unchanged), so nothing is re-serialised or lost.
+ * version, drafts, the audit log (same sequence numbers), releases with their candidates and telemetry, the shared
+ * secrets, users with their roles per market, sessions (with their start and identity-provider sign-in), API tokens,
+ * login counts and the generation. Rows are copied as stored (content text unchanged), so nothing is re-serialised or lost.
  * Refuses a target that already holds anything; replicas already running on it refresh at commit.
  */
 export async function copySqliteToPostgres(source: Database.Database, target: PgStore): Promise<CopyReport> {

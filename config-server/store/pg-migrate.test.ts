@@ -16,6 +16,7 @@ import { describePostgres } from '../testing/describe-postgres.js';
 import { importOnFirstStart } from './repo-documents.js';
 import { SqliteAuthStore } from './sqlite-auth-store.js';
 import { SqliteStore } from './sqlite-store.js';
+import { COPIED_TABLES } from './copy-to-postgres.js';
 
 const cli = (script: string, args: string[], env: Record<string, string> = {}) =>
   execFileSync(process.execPath, ['--import', 'tsx', `config-server/cli/${script}.ts`, ...args], {
@@ -99,6 +100,17 @@ describePostgres('config:migrate SQLite → postgres', () => {
       expiresAt: Date.now() + 3_600_000,
       lastSeenAt: Date.now(),
     });
+    // What the console shows of the session, the identity provider's re-check of it, and a role on one market.
+    await auth.recordSessionStart('sess-hash', {
+      id: 'sess1',
+      user: 'pat',
+      startedAt: Date.now() - 60_000,
+      address: '203.0.113.7',
+      device: 'Firefox',
+    });
+    await auth.recordOidcLogin('sess-hash', { refreshToken: 'refresh-1', checkedAt: Date.now() });
+    await auth.upsertUser({ name: 'ana', role: 'viewer', passwordHash: 'scrypt$y' });
+    await auth.setMarketRoles('ana', [{ market: 'ID', role: 'publisher' }]);
     await auth.createApiToken('tok-hash', {
       id: 'tok1',
       user: 'pat',
@@ -113,7 +125,7 @@ describePostgres('config:migrate SQLite → postgres', () => {
   it('copies versions, drafts, audit, users, sessions, tokens and releases losslessly, says what it copied, and refuses a second run', async () => {
     const out = cli('config-migrate', ['--to', url, '--data-dir', join(dir, 'data')]);
     expect(out).toMatch(
-      /copied sqlite .* into postgresql 127\.0\.0\.1:\d+\/\w+: \d+ documents, \d+ versions, 1 drafts, \d+ audit entries, 1 users, 1 sessions, 1 API tokens, 1 releases \(generation 4\)/,
+      /copied sqlite .* into postgresql 127\.0\.0\.1:\d+\/\w+: \d+ documents, \d+ versions, 1 drafts, \d+ audit entries, 2 users, 1 sessions, 1 API tokens, 1 releases \(generation 4\)/,
     );
     console.log(out.trim());
 
@@ -133,6 +145,12 @@ describePostgres('config:migrate SQLite → postgres', () => {
       expect(await authB.getSession('sess-hash')).toEqual(await authA.getSession('sess-hash'));
       expect(await authB.getApiToken('tok-hash')).toEqual(await authA.getApiToken('tok-hash'));
       expect(await authB.getApiToken('tok-hash')).toMatchObject({ id: 'tok1', user: 'pat', role: 'publisher' });
+      // Ana still publishes Indonesia, pat's session is still listed and still re-checked with the provider.
+      expect(await authB.marketRolesOf('ana')).toEqual([{ market: 'ID', role: 'publisher' }]);
+      expect(await authB.listGrants()).toEqual(expect.arrayContaining(await authA.listGrants()));
+      expect(await authB.listSessions(undefined, Date.now())).toEqual(await authA.listSessions(undefined, Date.now()));
+      expect((await authB.listSessions('pat', Date.now())).map((l) => l.id)).toEqual(['sess1']);
+      expect(await authB.oidcLoginOf('sess-hash')).toEqual(await authA.oidcLoginOf('sess-hash'));
       // The copy goes on where the original stopped.
       await b.appendAudit({
         actor: 'ops',
@@ -152,6 +170,18 @@ describePostgres('config:migrate SQLite → postgres', () => {
     expect(() => cli('config-migrate', ['--to', url, '--data-dir', join(dir, 'data')])).toThrow(
       /Nothing was migrated: The target database already has/,
     );
+  });
+
+  it('carries every table of the SQLite store over (a new table is never left behind by the move)', () => {
+    const a = new SqliteStore(join(dir, 'data'));
+    try {
+      const tables = a.db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'meta'")
+        .all() as { name: string }[];
+      expect([...COPIED_TABLES].sort()).toEqual(tables.map((t) => t.name).sort());
+    } finally {
+      void a.close();
+    }
   });
 
   it('exports the same files from PostgreSQL as from the SQLite original', () => {
