@@ -73,7 +73,7 @@ export function adminRouter(opts: AdminOptions) {
   // Bodies are parsed only for users: anonymous requests are refused before any parsing.
   router.use(jsonBody());
   router.use(sessionRouter(opts.auth, opts.store, session));
-  router.use(sessionListRouter(opts.auth, opts.store, session.idleTimeoutMs));
+  router.use(sessionListRouter(opts.auth, opts.store, session.idleTimeoutMs, session.clock));
   router.use(documentsRouter(opts.store));
   router.use(copyRouter(opts.store));
   const grants = () => opts.auth.listGrants();

@@ -42,7 +42,7 @@ export function loginRouter(
   oidc?: OidcSettings,
 ) {
   const router = Router();
-  const throttle = new LoginThrottle(auth, limit, settings.log);
+  const throttle = new LoginThrottle(auth, limit, settings.log, () => settings.clock.now());
   // Before any account exists the console cannot be used: say how to create the first one. Once one exists
   // this says nothing more than that (no names, no count).
   router.get('/setup', async (_req, res) => {

@@ -12,6 +12,7 @@
 import { HttpError } from '../http/http-error.js';
 import type { AuthStore } from '../store/config-store.js';
 import { sha256 } from './auth.js';
+import { systemClock } from '../clock.js';
 
 export interface LoginLimit {
   windowMs: number;
@@ -55,6 +56,8 @@ export class LoginThrottle {
     private readonly auth: AuthStore,
     limit: LoginLimit | undefined,
     private readonly log: (m: string) => void,
+    /** The auth store's clock: it dates the counting windows, so the wait left is read on it. */
+    private readonly now: () => number = () => systemClock.now(),
   ) {
     this.l = { ...DEFAULT_LOGIN_LIMIT, ...limit };
   }
@@ -76,7 +79,7 @@ export class LoginThrottle {
     );
     const forgive = () => Promise.all(Object.values(keys).map((k) => this.auth.forgiveLoginAttempt(k)));
     const blocked = (count: { hits: number; resetAt: number }, whose: string, line: () => Promise<string>) => {
-      const seconds = Math.max(1, Math.ceil((count.resetAt - Date.now()) / 1000));
+      const seconds = Math.max(1, Math.ceil((count.resetAt - this.now()) / 1000));
       const minutes = Math.ceil(seconds / 60);
       return line().then((m) => {
         this.log(m);

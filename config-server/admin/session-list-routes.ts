@@ -9,6 +9,7 @@ import type { AuthStore, ConfigStore } from '../store/config-store.js';
 import type { SessionListing } from '../store/session-list-records.js';
 import { auditEvent } from './audit-event.js';
 import { currentUser, requireGlobalRole, type AdminUser } from './auth.js';
+import { systemClock, type Clock } from '../clock.js';
 
 /** An admin: a publisher for every market (a global role), not for one market only. */
 const isAdmin = (u: AdminUser) => u.role === 'publisher';
@@ -24,7 +25,13 @@ const view = (s: SessionListing, mine: string | undefined) => ({
   current: s.tokenHash === mine,
 });
 
-export function sessionListRouter(auth: AuthStore, store: ConfigStore, idleTimeoutMs: number) {
+export function sessionListRouter(
+  auth: AuthStore,
+  store: ConfigStore,
+  idleTimeoutMs: number,
+  /** The clock sessions are made and touched with: expiry and idleness are judged by it. */
+  clock: Clock = systemClock,
+) {
   const router = Router();
 
   /** `GET /sessions`: the caller's own; `?all=true` everyone's (admins). Sessions past the idle timeout are left out. */
@@ -35,7 +42,7 @@ export function sessionListRouter(auth: AuthStore, store: ConfigStore, idleTimeo
       throw new HttpError(400, 'Query parameter all must be true or false', { param: 'all' });
     if (all === 'true' && !isAdmin(u))
       throw new HttpError(403, `${u.name} has the ${u.role} role; everyone's sessions need the publisher role`);
-    const now = Date.now();
+    const now = clock.now();
     const list = await auth.listSessions(all === 'true' ? undefined : u.name, now);
     res.json({ sessions: list.filter((s) => now - s.lastSeenAt <= idleTimeoutMs).map((s) => view(s, u.sessionHash)) });
   });
