@@ -162,4 +162,40 @@ describe('list', () => {
     app.unmount();
     root.remove();
   });
+
+  it('a backend list that repeats an id leaves no stale row behind when the next answer replaces it', () => {
+    // The same order twice in one answer (itemKey orderNo): the rows must still be exactly the ones the data says.
+    const r = renderNodes(
+      [
+        {
+          type: 'list',
+          items: '{{ state.list }}',
+          itemKey: 'id',
+          itemTemplate: [{ type: 'text', value: '{{ item.c }}' }],
+        },
+      ],
+      {
+        state: {
+          list: [
+            { id: 1, c: 'Old order' },
+            { id: 1, c: 'Old order again' },
+            { id: 2, c: 'Second' },
+          ],
+        },
+      },
+    );
+    const rows = () => screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows()).toEqual(['Old order', 'Old order again', 'Second']);
+    act(() =>
+      r.runtime.setState('list', [
+        { id: 3, c: 'New order' },
+        { id: 2, c: 'Second, updated' },
+      ]),
+    );
+    expect(rows()).toEqual(['New order', 'Second, updated']);
+    // An item without the key field beside one whose key equals its position.
+    act(() => r.runtime.setState('list', [{ id: 1, c: 'Keyed 1' }, { c: 'Unkeyed' }]));
+    act(() => r.runtime.setState('list', [{ c: 'Only row' }]));
+    expect(rows()).toEqual(['Only row']);
+  });
 });

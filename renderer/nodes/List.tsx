@@ -17,10 +17,13 @@ interface Drawn {
 
 /** One `<li>` per item, under the item's runtime (`item`, `index`) provided right there. */
 function drawItems(node: ListNode, items: unknown[], scopes: Runtime[]): ReactNode[] {
+  // Each key once: a data key seen before (the same order twice in an answer) left React keeping a stale row on screen
+  // at the next answer. Data keys are prefixed apart from positions, which a row whose key was taken gets.
+  const seen = new Set<string>();
   return items.map((item, index) => {
-    const key = node.itemKey ? pick(item, node.itemKey) : undefined;
+    const key = 'k' + (node.itemKey && pick(item, node.itemKey));
     return (
-      <li key={typeof key === 'string' || typeof key === 'number' ? key : index} className="sdui-list__item">
+      <li key={seen.has(key) ? index : (seen.add(key), key)} className="sdui-list__item">
         <ScopeContext.Provider value={scopes[index]}>{nodeElements(node.itemTemplate)}</ScopeContext.Provider>
       </li>
     );
