@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { HttpError } from './http-error.js';
 import { nulAt } from './nul-characters.js';
+import { pointerToken } from './json-pointer.js';
 
 export const JSON_BODY_LIMIT = '256kb';
 export const JSON_MAX_DEPTH = 64;
@@ -31,9 +32,7 @@ export function tooDeepAt(text: string, maxDepth: number): string | null {
     else if (c === 123 || c === 91 /* { [ */) {
       stack.push({ arr: c === 91, key: '', index: 0 });
       if (stack.length > maxDepth) {
-        const tokens = stack
-          .slice(0, -1)
-          .map((f) => (f.arr ? String(f.index) : f.key.replace(/~/g, '~0').replace(/\//g, '~1')));
+        const tokens = stack.slice(0, -1).map((f) => (f.arr ? String(f.index) : pointerToken(f.key)));
         return tokens.map((t) => `/${t}`).join('');
       }
     } else if (c === 125 || c === 93) stack.pop();

@@ -5,8 +5,7 @@
  */
 import type { RequestHandler } from 'express';
 import { HttpError } from './http-error.js';
-
-const pointerToken = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
+import { pointerToken } from './json-pointer.js';
 
 /** The JSON pointer of the first string or key holding a NUL character (null when none does). */
 export function nulAt(value: unknown, at = ''): string | null {

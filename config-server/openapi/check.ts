@@ -15,6 +15,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { openapiDocument } from './document.js';
+import { pointerToken } from '../http/json-pointer.js';
 
 type Schema = Record<string, unknown>;
 interface Parameter {
@@ -80,8 +81,7 @@ function setup(): Compiled {
   return (compiled = { doc, strict: make(false), coercing: make(true), routes });
 }
 
-const pointer = (...parts: string[]) =>
-  '#' + parts.map((p) => '/' + p.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+const pointer = (...parts: string[]) => '#' + parts.map((p) => '/' + pointerToken(p)).join('');
 
 function validator(ajv: Ajv2020, at: string): ValidateFunction {
   const key = `${DOC_ID}${at}`;

@@ -10,9 +10,9 @@
  * Whether a backend call changes anything cannot be read from a document: the reason says it, for review.
  */
 import type { DocumentError, KnownDocument } from './validation-types.js';
+import { pointerToken } from '../http/json-pointer.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const q = JSON.stringify;
 
 /** Expressions that read what only the browser holds. */
@@ -70,7 +70,7 @@ export function checkFirstCallMarks(known: KnownDocument[]): DocumentError[] {
     if (!isObject(map.doc.endpoints)) continue;
     for (const [name, ep] of Object.entries(map.doc.endpoints)) {
       if (!isObject(ep) || !isObject(ep.firstCall) || ep.firstCall.by !== 'server') continue;
-      const pointer = `/endpoints/${escape(name)}/firstCall/by`;
+      const pointer = `/endpoints/${pointerToken(name)}/firstCall/by`;
       const said = `(its reason: ${q(ep.firstCall.why)})`;
       if (ep.encoding === 'multipart') {
         errors.push({

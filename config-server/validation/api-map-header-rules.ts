@@ -9,9 +9,9 @@
  */
 import { FORBIDDEN_HEADERS, isForbiddenHeader } from '../http/forbidden-headers.js';
 import type { DocumentError, KnownDocument } from './validation-types.js';
+import { pointerToken } from '../http/json-pointer.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 const why = (name: string) =>
   `header ${JSON.stringify(name)} is managed by HTTP itself (${FORBIDDEN_HEADERS.join(', ')}, any letter case): ` +
@@ -40,7 +40,7 @@ export function checkApiMapHeaders(known: KnownDocument[]): DocumentError[] {
   for (const map of known.filter((k) => k.kind === 'api-map')) {
     if (isObject(map.doc.headers)) {
       for (const name of Object.keys(map.doc.headers)) {
-        const pointer = `/headers/${escape(name)}`;
+        const pointer = `/headers/${pointerToken(name)}`;
         if (isForbiddenHeader(name)) errors.push({ file: map.file, pointer, message: why(name) });
         if (CONTROL.test(name))
           errors.push({ file: map.file, pointer, message: controlIn(`name ${JSON.stringify(name)}`, name) });

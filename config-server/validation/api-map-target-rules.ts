@@ -11,9 +11,9 @@
  * Each refusal names the JSON pointer; the schema's patterns stay loose enough that this rule gives the reason.
  */
 import type { DocumentError, KnownDocument } from './validation-types.js';
+import { pointerToken } from '../http/json-pointer.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const q = JSON.stringify;
 /** A scheme (`http:`, `javascript:`) or a protocol-relative start (`//host`). */
 const ABSOLUTE = /^(?:[A-Za-z][A-Za-z0-9+.-]*:|[\\/]{2})/;
@@ -92,7 +92,7 @@ export function checkApiMapTargets(known: KnownDocument[], backendOrigins: reado
       if (problem || ep.path === '') {
         errors.push({
           file: map.file,
-          pointer: `/endpoints/${escape(name)}/path`,
+          pointer: `/endpoints/${pointerToken(name)}/path`,
           message: problem ?? 'endpoint path is empty: start it with /',
         });
       }

@@ -8,6 +8,7 @@
  * collected the same way, for the one-place-for-constants rules.
  */
 import type Ajv2020 from 'ajv/dist/2020.js';
+import { pointerToken } from '../http/json-pointer.js';
 
 export type ReferenceKind = 'text' | 'endpoint' | 'bridge' | 'route' | 'limit' | 'market' | 'expression';
 
@@ -48,7 +49,6 @@ interface Location {
   schema: unknown;
 }
 
-const escapeToken = (t: string | number) => String(t).replace(/~/g, '~0').replace(/\//g, '~1');
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function resolvePointer(root: unknown, ptr: string): unknown {
@@ -85,7 +85,7 @@ export function collectReferences(ajv: Ajv2020, schemaId: string, doc: unknown):
   };
   const child = (loc: Location, ...tokens: (string | number)[]): Location => ({
     base: loc.base,
-    ptr: loc.ptr + tokens.map((t) => '/' + escapeToken(t)).join(''),
+    ptr: loc.ptr + tokens.map((t) => '/' + pointerToken(t)).join(''),
     schema: tokens.reduce<unknown>(
       (s, t) => (isObject(s) || Array.isArray(s) ? (s as Schema)[t] : undefined),
       loc.schema,
@@ -130,9 +130,9 @@ export function collectReferences(ajv: Ajv2020, schemaId: string, doc: unknown):
     if (isObject(instance)) {
       const props = isObject(s.properties) ? s.properties : {};
       for (const [name, value] of Object.entries(instance)) {
-        if (name in props) walk(child(loc, 'properties', name), value, `${pointer}/${escapeToken(name)}`);
+        if (name in props) walk(child(loc, 'properties', name), value, `${pointer}/${pointerToken(name)}`);
         else if (isObject(s.additionalProperties))
-          walk(child(loc, 'additionalProperties'), value, `${pointer}/${escapeToken(name)}`);
+          walk(child(loc, 'additionalProperties'), value, `${pointer}/${pointerToken(name)}`);
       }
     }
     if (Array.isArray(instance) && isObject(s.items)) {

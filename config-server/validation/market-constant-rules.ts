@@ -10,6 +10,7 @@
 import { MARKET_READS_BY_CODE } from '../../renderer/core/index.js';
 import { MARKET_PATH, type Reference } from './collect-references.js';
 import type { DocumentError, KnownDocument } from './validation-types.js';
+import { pointerToken } from '../http/json-pointer.js';
 
 /**
  * Market sections whose every leaf must be read by something. `telemetry` too: its constants are read by code only
@@ -44,10 +45,7 @@ function templateReads(doc: unknown, pointer = ''): Reference[] {
     );
   }
   if (Array.isArray(doc)) return doc.flatMap((v, i) => templateReads(v, `${pointer}/${i}`));
-  if (isObject(doc))
-    return Object.entries(doc).flatMap(([k, v]) =>
-      templateReads(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
-    );
+  if (isObject(doc)) return Object.entries(doc).flatMap(([k, v]) => templateReads(v, `${pointer}/${pointerToken(k)}`));
   return [];
 }
 

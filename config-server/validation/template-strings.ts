@@ -3,6 +3,7 @@
  * renderer resolves `{{ }}` inside any string of a screen, free-form objects (api params, navigate queries) included,
  * so these walk every string, not only the schema's template positions.
  */
+import { pointerToken } from '../http/json-pointer.js';
 
 /** Every string holding `{{` anywhere in a document, with its JSON pointer. */
 export function templatesIn(doc: unknown, pointer = '', out: { value: string; pointer: string }[] = []) {
@@ -10,8 +11,7 @@ export function templatesIn(doc: unknown, pointer = '', out: { value: string; po
     if (doc.includes('{{')) out.push({ value: doc, pointer });
   } else if (Array.isArray(doc)) doc.forEach((v, i) => templatesIn(v, `${pointer}/${i}`, out));
   else if (doc && typeof doc === 'object') {
-    for (const [k, v] of Object.entries(doc))
-      templatesIn(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, out);
+    for (const [k, v] of Object.entries(doc)) templatesIn(v, `${pointer}/${pointerToken(k)}`, out);
   }
   return out;
 }

@@ -13,6 +13,7 @@ import { collectReferences, type Reference } from './collect-references.js';
 import { checkCrossDocumentRules } from './cross-document-rules.js';
 import type { DocumentError, KnownDocument, LoadedDocument, ValidationSettings } from './validation-types.js';
 import { fromRoot } from '../project-root.js';
+import { pointerToken } from '../http/json-pointer.js';
 
 export type { DocumentError, KnownDocument, LoadedDocument, ValidationSettings };
 
@@ -155,8 +156,7 @@ function tooDeep(doc: object): string | undefined {
     const [value, pointer, depth] = next;
     if (!value || typeof value !== 'object') continue;
     if (depth >= MAX_DEPTH) return pointer;
-    for (const [k, v] of Object.entries(value))
-      todo.push([v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1]);
+    for (const [k, v] of Object.entries(value)) todo.push([v, `${pointer}/${pointerToken(k)}`, depth + 1]);
   }
   return undefined;
 }
