@@ -9,6 +9,7 @@ import { startTestServer, testStores, type TestServer } from '../testing/test-he
 import { newSecret, SESSION_COOKIE, sha256 } from './auth.js';
 import { OIDC_PASSWORD_HASH } from './oidc-routes.js';
 import { bearer } from './testing/admin-requests.js';
+import { fixedClock } from '../clock.js';
 
 const OIDC_ENV = {
   OIDC_ISSUER: 'http://127.0.0.1:9/realms/ops',
@@ -65,5 +66,34 @@ describe.each(testStores())('identity provider re-check on %s', (store) => {
     expect((await phone.req('GET', '/admin/api/me')).status).toBe(401);
     // The account stays enabled: a sign-in once the provider gives a role again starts afresh.
     expect((await s.config.auth.getUser('olga'))?.disabledAt).toBeNull();
+  });
+});
+
+describe('identity provider re-check on the server clock', () => {
+  // Far from the machine's time on purpose: a re-check reading Date itself finds a session just checked long overdue.
+  const clock = fixedClock(Date.now() - 30 * 24 * 3_600_000);
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ env: OIDC_ENV, clock });
+  });
+  afterAll(() => s?.stop());
+
+  it('leaves a session checked a minute ago alone, and asks again once the interval has passed', async () => {
+    await s.config.auth.upsertUser({ name: 'olga', role: 'editor', passwordHash: OIDC_PASSWORD_HASH });
+    const token = newSecret();
+    const at = clock.now();
+    await s.config.auth.createSession(sha256(token), {
+      user: 'olga',
+      csrf: newSecret(),
+      expiresAt: at + 3_600_000,
+      lastSeenAt: at,
+    });
+    await s.config.auth.recordOidcLogin(sha256(token), { refreshToken: '', checkedAt: at });
+    const me = () => fetch(`${s.url}/admin/api/me`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    clock.advance(60_000);
+    expect((await me()).status).toBe(200);
+    // Past the 15 minutes the provider is asked; with no refresh token it cannot confirm the person.
+    clock.advance(15 * 60_000);
+    expect((await me()).status).toBe(401);
   });
 });

@@ -47,6 +47,8 @@ for (const path of ['/oidc/start', '/oidc/callback'])
 
 export function oidcRouter(auth: AuthStore, store: ConfigStore, oidc: OidcSettings, settings: SessionSettings) {
   const router = Router();
+  // The session's clock throughout: the sessions this makes are judged by it (auth.ts), and tests move it.
+  const now = () => settings.clock.now();
   // The key signing the sign-in cookie: the same on every replica, known only to them.
   const key = createHmac('sha256', oidc.clientSecret).update('sdui oidc transaction').digest();
   const sign = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
@@ -98,7 +100,7 @@ export function oidcRouter(auth: AuthStore, store: ConfigStore, oidc: OidcSettin
       state: client.randomState(),
       nonce: client.randomNonce(),
       verifier: client.randomPKCECodeVerifier(),
-      exp: Date.now() + TX_TTL_MS,
+      exp: now() + TX_TTL_MS,
     };
     const body = Buffer.from(JSON.stringify(tx)).toString('base64url');
     res.cookie(TX_COOKIE, `${body}.${sign(body)}`, { ...txCookie(req), maxAge: TX_TTL_MS });
@@ -127,7 +129,7 @@ export function oidcRouter(auth: AuthStore, store: ConfigStore, oidc: OidcSettin
         'No sign-in is in progress in this browser (it was used already, or expired): start again.',
       );
     const tx = JSON.parse(Buffer.from(body, 'base64url').toString()) as Transaction;
-    if (tx.exp < Date.now()) return refuse(res, 400, 'The sign-in took longer than 10 minutes: start again.');
+    if (tx.exp < now()) return refuse(res, 400, 'The sign-in took longer than 10 minutes: start again.');
     let claims: client.IDToken;
     let refreshToken: string | undefined;
     try {
@@ -167,29 +169,29 @@ export function oidcRouter(auth: AuthStore, store: ConfigStore, oidc: OidcSettin
       await auth.upsertUser({ name, role: roles.role, passwordHash: person });
     await auth.setMarketRoles(name, roles.marketRoles);
     const token = newSecret();
-    const now = Date.now();
+    const at = now();
     await auth.createSession(sha256(token), {
       user: name,
       csrf: newSecret(),
-      expiresAt: now + SESSION_TTL_MS,
-      lastSeenAt: now,
+      expiresAt: at + SESSION_TTL_MS,
+      lastSeenAt: at,
     });
     await auth.recordSessionStart(sha256(token), {
       id: randomBytes(8).toString('hex'),
       user: name,
-      startedAt: now,
+      startedAt: at,
       address: req.ip ?? '',
       device: (req.get('user-agent') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 200),
     });
     // Without a refresh token the provider cannot be asked again: such a session ends at its first re-check.
-    await auth.recordOidcLogin(sha256(token), { refreshToken: refreshToken ?? '', checkedAt: now });
+    await auth.recordOidcLogin(sha256(token), { refreshToken: refreshToken ?? '', checkedAt: at });
     const given = [roles.role, ...roles.marketRoles.map((g) => `${g.role}:${g.market}`)].join(', ');
     await auditEvent(store, name, 'login', `with the identity provider from ${req.ip} (${given})`);
     res.cookie(SESSION_COOKIE, token, { ...cookieOptions(req, settings.cookieSecure), maxAge: SESSION_TTL_MS });
     res.redirect(303, '/admin');
   });
   // The sign-in routes come before the session check; the re-check after it (admin-router.ts).
-  return { signIn: router, recheck: recheck(auth, store, oidc, discovered, settings.log) };
+  return { signIn: router, recheck: recheck(auth, store, oidc, discovered, settings.log, now) };
 }
 
 /**
@@ -203,11 +205,12 @@ function recheck(
   oidc: OidcSettings,
   discovered: () => Promise<client.Configuration>,
   log: (m: string) => void,
+  now: () => number,
 ): RequestHandler {
   return async (_req, res, next) => {
     const u = res.locals.adminUser as AdminUser | undefined;
     const login = u?.sessionHash ? await auth.oidcLoginOf(u.sessionHash) : undefined;
-    if (!u || !login || Date.now() - login.checkedAt < oidc.recheckMs) return next();
+    if (!u || !login || now() - login.checkedAt < oidc.recheckMs) return next();
     let roles: ReturnType<typeof rolesFromGroups>;
     let refreshToken = login.refreshToken;
     try {
@@ -242,7 +245,7 @@ function recheck(
       const rec = await auth.getUser(u.name);
       if (rec) await auth.upsertUser({ name: u.name, role: roles.role, passwordHash: rec.passwordHash });
     }
-    await auth.recordOidcLogin(u.sessionHash!, { refreshToken, checkedAt: Date.now() });
+    await auth.recordOidcLogin(u.sessionHash!, { refreshToken, checkedAt: now() });
     res.locals.adminUser = { ...u, role: roles.role, marketRoles: roles.marketRoles };
     next();
   };
