@@ -45,6 +45,13 @@ describe('sending a beacon', () => {
     Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: undefined });
     sendBeacon('{"v":2}');
     expect(fetch).toHaveBeenCalledTimes(2);
+    // An older webview throws on a JSON blob instead of refusing it: the beacon still goes.
+    beaconStub(() => {
+      throw new TypeError('sendBeacon() with a Blob whose type is not CORS-safelisted is disallowed');
+    });
+    sendBeacon('{"v":3}');
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(fetch).toHaveBeenLastCalledWith('/config/v1/beacon', expect.objectContaining({ body: '{"v":3}' }));
   });
 
   it('never lets a failure reach the page: a throwing sendBeacon, a rejected fetch', async () => {
