@@ -3,6 +3,8 @@
  * Loan confirmation: `location.replace` leaves the page up, tappable, until the next page answers (seconds on a slow
  * link); a tap in that time must not push the loan a second time (each push is one more loan). A failed push leaves
  * Confirm as it was: the borrower may try again.
+ * Product applications: the tap's tracking call (pageEvent/save) is tracking only; its failure must not swallow the
+ * application the borrower tapped for.
  */
 import { fireEvent, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +13,8 @@ import { renderNodes, type FakeApi } from '../runtime/testing/render-nodes';
 import { bundleTexts } from '../core/copy/copy-text';
 import { textMessages } from '../../config-server/published/text-messages';
 import loanConfirm from '../../screens/pages/loans/loan-confirm.json';
+import recommendProducts from '../../screens/pages/loans/recommend-products.json';
+import specialApply from '../../screens/pages/loans/special-apply.json';
 import ID from '../../screens/markets/ID.json';
 import idTexts from '../../screens/texts/id-ID.json';
 
@@ -62,5 +66,35 @@ describe('loan confirmation', () => {
     await tapAndSettle(confirm);
     expect(r.apiCalls.filter((c) => c.endpoint === 'loanDetailPush')).toHaveLength(2);
     expect(r.navigations).toHaveLength(1);
+  });
+});
+
+describe.each([
+  ['recommended products', recommendProducts],
+  ['special apply', specialApply],
+])('%s', (_name, doc) => {
+  const products = {
+    list: [
+      { id: 103, productName: 'Kredit Pintar', buttonStatus: 1, buttonText: 'Ajukan A' },
+      { id: 105, productName: 'Tunai Plus', buttonStatus: 1, buttonText: 'Ajukan B' },
+    ],
+  };
+
+  it('a failed tracking call still applies: the borrower’s tap is not lost to it', async () => {
+    const r = draw(
+      doc,
+      { p: products, moduleId: 300 },
+      { scene: 'home' },
+      {
+        pageEventSave: 'network',
+        productApply: { code: 0, data: { url: 'https://partner.example/apply/105' } },
+      },
+    );
+    await tapAndSettle(r.getByRole('button', { name: 'Ajukan B' }) as HTMLButtonElement);
+    expect(r.apiCalls.map((c) => [c.endpoint, c.params.productId ?? c.params.product_id])).toEqual([
+      ['pageEventSave', 105],
+      ['productApply', 105],
+    ]);
+    expect(r.navigations).toEqual([expect.objectContaining({ url: expect.stringContaining('/apply/105') })]);
   });
 });
