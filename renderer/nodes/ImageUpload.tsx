@@ -1,9 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useContext, useEffect, useId, useRef, useState } from 'react';
 import type { Widget } from '../runtime/contract';
 import { isSafeImageSrc } from './safe-url';
 import { pick } from './text-of';
 import { FieldError } from './FieldFrame';
-import { useField } from './use-field';
+import { FormIdContext, useField } from './use-field';
 
 let uploadSeq = 0;
 
@@ -18,6 +18,19 @@ export const ImageUpload: Widget<'image-upload'> = ({ node }) => {
     : [];
   const max = runtime.limit(node.max, 9);
   const full = urls.length + inFlight.length >= max;
+
+  // A form sent while a picture is still uploading would go without it (the borrower's evidence lost under "sent"):
+  // its validation fails until every upload has answered.
+  const formId = useContext(FormIdContext);
+  const latest = useRef(runtime);
+  latest.current = runtime;
+  useEffect(() => {
+    if (!formId) return;
+    return runtime.forms.register(formId, {
+      name: `${node.bind} (uploading)`,
+      validate: () => (inFlightCount.current > 0 ? latest.current.t('widget.imageUpload.wait') : null),
+    });
+  }, [formId, node.bind, runtime.forms]);
 
   // Uploads finish in any order: always append to the list as it is now, not as it was when picked.
   const current = () => {
