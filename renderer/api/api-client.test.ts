@@ -150,6 +150,15 @@ describe('API layer', () => {
     expect(toasts.map((t) => t.message)).toEqual(['main wants 0']);
   });
 
+  it('a code that is no number (false, an empty list, a blank) is a failure, not the success code 0', async () => {
+    // Number(false), Number([]) and Number(' ') are all 0: a refused payment read as paid went on to the loan's page.
+    for (const code of [false, [], [0], ' ']) {
+      const { client, toasts } = setup(() => ({ code, message: 'Saldo tidak cukup', data: null }));
+      expect(await client.call('confirm')).toMatchObject({ ok: false, message: 'Saldo tidak cukup' });
+      expect(toasts.map((t) => t.message)).toEqual(['Saldo tidak cukup']);
+    }
+  });
+
   it('a failed response toasts the server message for 2 s; mapped codes use the text set', async () => {
     const { client, toasts } = setup((c) =>
       c.url === '/repayment-confirm' ? { code: 800006, message: 'raw' } : { code: 5, message: 'Order not found' },
