@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { copyFindings, type CopyFinding } from './copy-findings.js';
 import { loadDocuments } from '../validate-documents.js';
+import { parseMessage } from './parse-message.js';
+import { formatMessage } from '../../../renderer/core/index.js';
 
 const textSet = (locale: string, texts: Record<string, string>) => ({
   kind: 'text-set',
@@ -79,6 +81,33 @@ describe('copy findings', () => {
       'id-ID placeholder-parity error',
       'en-IN placeholder-parity error',
     ]);
+  });
+
+  it('placeholder-parity: an argument one locale formats (date, number, select) and the other shows as written', () => {
+    // What each market's borrower reads of the same due date: en-IN a date, id-ID the backend's raw epoch.
+    const due = 1751302800000;
+    const ID_MARKET = { number: { locale: 'id-ID' }, timeZone: 'Asia/Jakarta' };
+    const read = (src: string, locale: string) => {
+      const p = parseMessage(src);
+      return p.ok ? formatMessage(p.ast, { due }, { locale, market: ID_MARKET }) : '';
+    };
+    expect(read('Jatuh tempo {due}', 'id-ID')).toBe('Jatuh tempo 1751302800000');
+    expect(read('Jatuh tempo {due, date, long}', 'id-ID')).toBe('Jatuh tempo 1 Juli 2025');
+
+    const dated = findings('Jatuh tempo {due}', 'Due {due, date, long}');
+    expect(checks(dated)).toEqual(['id-ID placeholder-parity error', 'en-IN placeholder-parity error']);
+    expect(dated[0]!.message).toBe('{due} is shown as written here but as a date in en-IN: format it the same way');
+    expect(dated[1]!.message).toBe('{due} is shown as a date here but as written in id-ID: format it the same way');
+    // A number grouped in one market and raw in the other ("1250000" beside "12,50,000"); a select's raw code.
+    expect(checks(findings('Total {n}', 'Total {n, number}'))).toEqual([
+      'id-ID placeholder-parity error',
+      'en-IN placeholder-parity error',
+    ]);
+    expect(checks(findings('{g}', '{g, select, a {Yes} other {No}}'))).toContain('id-ID placeholder-parity error');
+    // A count reads the same however each language words it: Indonesian needs no plural, English does.
+    expect(findings('{n} hari', '{n, plural, one {# day} other {# days}}')).toEqual([]);
+    expect(findings('{n, number} hari', '{n, plural, one {# day} other {# days}}')).toEqual([]);
+    expect(findings('Per {at, time, short}', 'As of {at, date, short}')).toEqual([]);
   });
 
   it('args-parity: copy must use exactly the args the screens pass with the key', () => {
