@@ -62,7 +62,7 @@ describe('loan terms (en-IN, market IN)', () => {
     const rs = (n: number) => `${IN.currency.symbol}${thousands(n, IN.number)}`;
     const expected = [
       `at least ${L.loanTermDays.min} and at most ${L.loanTermDays.max} calendar days`, // term 91 to 365 days
-      `within ${L.decisionDays} day(s)`, // decision within 1 day
+      `within ${L.decisionDays} ${L.decisionDays === 1 ? 'day' : 'days'}.`, // decision within 1 day, in the singular
       `within ${L.creditingDays.min} to ${L.creditingDays.max} days`, // crediting in 1 to 3 days
       `one-time default penalty is charged: ${rs(L.defaultPenalty.newClient)} for a new client, ${rs(L.defaultPenalty.repeatClient)} for a repeat client`,
       `${L.dailyInterest[0].percent}% per day from day ${L.dailyInterest[0].fromDay} to day ${L.dailyInterest[0].toDay}`,
@@ -77,7 +77,7 @@ describe('loan terms (en-IN, market IN)', () => {
       `personal details (name, address, phone, employer, bank account) within ${L.personalDetailChangeDays} days`,
       `not settled within ${L.judgmentSettleDays} days`,
       `after giving you ${L.assignmentNoticeBusinessDays} business days' notice`,
-      `An e-mail notice is deemed received ${L.emailDeemedReceivedHours} hour(s) after it is sent`,
+      `An e-mail notice is deemed received ${L.emailDeemedReceivedHours} ${L.emailDeemedReceivedHours === 1 ? 'hour' : 'hours'} after it is sent`,
     ];
     for (const phrase of expected) expect(text, phrase).toContain(phrase);
     // Rs.1,000 / Rs.800 as the market writes money, and the default-interest bands 5 / 4 / 2 % from days 1, 31, 91.

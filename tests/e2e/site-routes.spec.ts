@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMessage } from '../../renderer/core/copy/format-message';
 import { thousands } from '../../renderer/core/expressions/format';
+import { parseMessage } from '../../config-server/validation/copy/parse-message';
 import { axeViolations, describeViolations } from './axe';
 import { ARTIFACTS, routeOf, startHarness, type Harness } from './harness';
 
@@ -32,9 +34,11 @@ const ROUTES: [string, string][] = [
   ['/mass', 'legal.privacy.heading'],
 ];
 
-/** The copy with its {name} placeholders filled. */
-const fill = (copy: string, args: Record<string, string | number>) =>
-  copy.replace(/\{(\w+)\}/g, (m, n: string) => (n in args ? String(args[n]) : m));
+/** The copy as the page writes it: its ICU message (plurals, {name} placeholders) formatted in the market. */
+const fill = (copy: string, args: Record<string, string | number>, market?: Record<string, unknown>) => {
+  const parsed = parseMessage(copy);
+  return parsed.ok ? formatMessage(parsed.ast, args, { locale: String(market?.textSet ?? 'en'), market }) : copy;
+};
 const money = (m: ReturnType<typeof marketOf>, n: number) => `${m.currency.symbol}${thousands(n, m.number)}`;
 
 let h: Harness;
@@ -114,7 +118,11 @@ describe.each(MARKETS)('official site, market %s', (marketId) => {
     const main = page.getByRole('main');
     await main
       .getByText(
-        fill(texts['site.home.lead'], { hours: market.approvalHours, salary: money(market, market.salaryThreshold) }),
+        fill(
+          texts['site.home.lead'],
+          { hours: market.approvalHours, salary: money(market, market.salaryThreshold) },
+          market,
+        ),
       )
       .waitFor();
     await main
