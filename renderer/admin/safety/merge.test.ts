@@ -40,4 +40,13 @@ describe('mergeMineOnTheirs', () => {
     mergeMineOnTheirs(base, mine, theirs);
     expect(theirs).toEqual(base);
   });
+
+  it('adds my new list items at the end of their shorter list, never leaving holes (null) between', () => {
+    const list = { kind: 'x', items: ['a', 'b', 'c'] };
+    const theirs = { ...list, items: ['a', 'b'] };
+    const mine = { ...list, items: ['a', 'b', 'c', 'd', 'e'] };
+    const r = mergeMineOnTheirs(list, mine, theirs);
+    expect(JSON.parse(JSON.stringify(r.merged))).toEqual({ kind: 'x', items: ['a', 'b', 'd', 'e'] });
+    expect(r.conflicts).toEqual([]);
+  });
 });

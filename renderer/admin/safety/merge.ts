@@ -29,6 +29,10 @@ function apply(root: unknown, c: Change): unknown {
   if (c.change === 'removed') {
     if (Array.isArray(node)) node.splice(Number(last), 1);
     else delete node[last];
+  } else if (Array.isArray(node) && Number(last) >= node.length) {
+    // Past the end of their (shorter) list: my new item goes at its end. Written at my index it would leave holes,
+    // which JSON writes as null: a node or list entry nobody typed.
+    node.push(structuredClone(c.after));
   } else (node as Record<string, unknown>)[last] = structuredClone(c.after);
   return root;
 }
