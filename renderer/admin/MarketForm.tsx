@@ -1,18 +1,23 @@
 /**
  * A market document (constants of India or Indonesia) as a form generated from the market schema by
  * @rjsf/core, in sections, each field with its schema description as help and its validation
- * message right under it (checked as the editor types). Saving writes the draft with If-Match; a
- * 412 keeps the form as typed.
+ * message right under it (checked as the editor types). Saving writes the draft with If-Match. Like the JSON
+ * editor: leaving with unsaved changes asks first, and a 412 (a colleague saved meanwhile) opens the conflict view
+ * (mine on top of theirs, theirs, reload) instead of a form that can never be saved again; my values are never dropped.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
 import type { MarketDocument } from '../../schemas/generated/types';
-import { adminApi } from './admin-api';
+import { AdminApiError, adminApi } from './admin-api';
 import { canWrite, currentContent, type DocRecord, type Role } from './admin-types';
 import { describeError } from './describe-error';
+import { sameJson } from './diff/structural-diff';
 import { marketFormSchema, marketValidator } from './market-validator';
 import { MarketAdditionalTemplate, MarketObjectTemplate } from './market-sections';
+import ConflictView from './safety/ConflictView';
+import { mergeMineOnTheirs } from './safety/merge';
+import { useUnsavedGuard } from './safety/use-unsaved-guard';
 import './market.css';
 
 const uiSchema: UiSchema = {
@@ -28,27 +33,76 @@ interface Props {
   onSaved(doc: DocRecord): void;
 }
 
+/** rjsf hands fields it has no value for as `undefined`: compared as JSON, so an untouched form is not "changed". */
+const asJson = (v: unknown): unknown => JSON.parse(JSON.stringify(v ?? null));
+const contentOf = (d: DocRecord) => currentContent(d) as MarketDocument;
+
 export default function MarketForm({ doc, role, onSaved }: Props) {
-  const [formData, setFormData] = useState<MarketDocument>(currentContent(doc) as MarketDocument);
-  const [etag, setEtag] = useState(doc.etag);
+  /** The version my edits apply to: the one loaded, or theirs after a conflict was resolved. */
+  const [base, setBase] = useState(doc);
+  const [formData, setFormData] = useState<MarketDocument>(contentOf(doc));
+  const [conflict, setConflict] = useState<DocRecord | null>(null);
+  /** My values set aside when their version (or a reload) replaced the form: put back on request. */
+  const [kept, setKept] = useState<MarketDocument | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const writable = canWrite(role);
+  const dirty = !sameJson(asJson(formData), asJson(contentOf(base)));
+  useUnsavedGuard(writable && dirty, `market ${doc.id}`);
+  const current = useRef({ formData, dirty });
+  current.current = { formData, dirty };
 
-  // A different document (or a reload the editor asked for) replaces the form; typing never does.
+  // A different document (or a reload the page asked for) replaces the form; typing never does, and values typed
+  // since the last load are set aside, not dropped.
   useEffect(() => {
-    setFormData(currentContent(doc) as MarketDocument);
-    setEtag(doc.etag);
+    const { formData: mine, dirty: wasDirty } = current.current;
+    if (wasDirty && !sameJson(asJson(mine), asJson(contentOf(doc)))) setKept(mine);
+    setBase(doc);
+    setFormData(contentOf(doc));
   }, [doc]);
 
   async function save(data: MarketDocument) {
     setError(null);
     setStatus('');
     try {
-      const saved = await adminApi.saveDraft(doc.kind, doc.id, data, etag);
-      setEtag(saved.etag);
+      const saved = await adminApi.saveDraft(doc.kind, doc.id, data, base.etag);
+      setBase(saved);
       setStatus('Draft saved.');
       onSaved(saved);
+    } catch (e) {
+      setError(describeError(e));
+      // Their version beside mine, to merge, take or reload: a form left on the old ETag could never be saved.
+      if (e instanceof AdminApiError && e.status === 412)
+        setConflict(await adminApi.get(doc.kind, doc.id).catch(() => null));
+    }
+  }
+
+  /** Theirs into the form (the next save goes over their version); mine is kept aside. */
+  function takeTheirs(theirs: DocRecord) {
+    if (!sameJson(asJson(formData), asJson(contentOf(theirs)))) setKept(formData);
+    setBase(theirs);
+    setFormData(contentOf(theirs));
+    setConflict(null);
+    setError(null);
+    setStatus('Their version is in the form; yours is kept aside.');
+  }
+
+  function takeMine(theirs: DocRecord) {
+    const { merged, conflicts } = mergeMineOnTheirs(asJson(contentOf(base)), asJson(formData), contentOf(theirs));
+    setBase(theirs);
+    setFormData(merged as MarketDocument);
+    setConflict(null);
+    setError(null);
+    setStatus(
+      conflicts.length
+        ? `Your changes are now on top of theirs. You both changed ${conflicts.join(', ')}: yours was kept there; check, then save.`
+        : 'Your changes are now on top of theirs: check, then save.',
+    );
+  }
+
+  async function reload() {
+    try {
+      takeTheirs(await adminApi.get(doc.kind, doc.id));
     } catch (e) {
       setError(describeError(e));
     }
@@ -61,6 +115,23 @@ export default function MarketForm({ doc, role, onSaved }: Props) {
         <p role="alert" className="error">
           {error}
         </p>
+      )}
+      {kept && (
+        <p role="note">
+          The market was reloaded; your unsaved values are kept.{' '}
+          <button type="button" onClick={() => (setFormData(kept), setKept(null))}>
+            Put back my unsaved values
+          </button>
+        </p>
+      )}
+      {conflict && (
+        <ConflictView
+          theirs={conflict}
+          mine={formData}
+          onTakeMine={() => takeMine(conflict)}
+          onTakeTheirs={() => takeTheirs(conflict)}
+          onReload={() => void reload()}
+        />
       )}
       <p role="status">{status}</p>
       <Form

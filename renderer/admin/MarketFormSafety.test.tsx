@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import market from '../../screens/markets/ID.json';
+import MarketForm from './MarketForm';
+import { confirmLeave } from './safety/use-unsaved-guard';
+import { fakeAdminServer } from './testing/fake-admin-server';
+
+const record = (content: object, etag: string, draft = false) =>
+  ({
+    kind: 'market',
+    id: 'ID',
+    file: 'markets/ID.json',
+    etag,
+    published: { version: 1, content: market },
+    draft: draft ? { content, updatedBy: 'rani' } : null,
+  }) as never;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('MarketForm keeps what was typed', { timeout: 60000 }, () => {
+  it('asks before the console leaves a market with unsaved changes, and not before any change', () => {
+    fakeAdminServer({});
+    render(<MarketForm doc={record(market, '"m1"')} role="editor" onSaved={() => {}} />);
+    const ask = vi.fn((_m: string) => false);
+    expect(confirmLeave(ask)).toBe(true);
+    expect(ask).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(/servicePhone/i), { target: { value: '+62 21 5555' } });
+    expect(confirmLeave(ask)).toBe(false);
+    expect(ask.mock.calls[0][0]).toMatch(/unsaved changes[\s\S]*market ID/);
+    // Closing or reloading the tab asks too (the browser's own prompt).
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+  });
+
+  it('on a 412 shows their version and puts my change on top of theirs, saved over their ETag', async () => {
+    const theirs = { ...market, serviceEmail: 'help@example.co.id' };
+    let puts = 0;
+    const { calls } = fakeAdminServer({
+      'GET /documents/market/ID': () => ({ body: record(theirs, '"m3"', true), headers: { ETag: '"m3"' } }),
+      'PUT /documents/market/ID/draft': (req) =>
+        ++puts === 1
+          ? { status: 412, body: { error: { status: 412, message: 'market/ID was changed by someone else' } } }
+          : { body: record(req.body as object, '"m4"', true), headers: { ETag: '"m4"' } },
+    });
+    render(<MarketForm doc={record(market, '"m1"')} role="editor" onSaved={() => {}} />);
+    fireEvent.change(screen.getByLabelText(/servicePhone/i), { target: { value: '+62 21 5555' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    const conflict = await screen.findByRole('region', { name: /rani saved market ID while you were editing/ });
+    expect(within(conflict).getByRole('table').textContent).toContain('+62 21 5555');
+    await userEvent.click(within(conflict).getByRole('button', { name: 'Take mine on top of theirs' }));
+    expect((screen.getByLabelText(/servicePhone/i) as HTMLInputElement).value).toBe('+62 21 5555');
+    expect((screen.getByLabelText(/serviceEmail/i) as HTMLInputElement).value).toBe('help@example.co.id');
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await screen.findByText('Draft saved.');
+    const put = calls.filter((c) => c.method === 'PUT')[1]!;
+    expect(put.headers['If-Match']).toBe('"m3"');
+    expect(put.body).toMatchObject({ servicePhone: '+62 21 5555', serviceEmail: 'help@example.co.id' });
+  });
+
+  it('a reload of the document under the form keeps the typed values aside to put back', async () => {
+    fakeAdminServer({});
+    const { rerender } = render(<MarketForm doc={record(market, '"m1"')} role="editor" onSaved={() => {}} />);
+    fireEvent.change(screen.getByLabelText(/servicePhone/i), { target: { value: '+62 21 5555' } });
+    rerender(
+      <MarketForm doc={record({ ...market, name: 'Indonesia!' }, '"m2"', true)} role="editor" onSaved={() => {}} />,
+    );
+    expect((screen.getByLabelText(/servicePhone/i) as HTMLInputElement).value).toBe(market.servicePhone);
+    await userEvent.click(screen.getByRole('button', { name: 'Put back my unsaved values' }));
+    expect((screen.getByLabelText(/servicePhone/i) as HTMLInputElement).value).toBe('+62 21 5555');
+  });
+});
