@@ -33,7 +33,20 @@ function server(role: string | null) {
   });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  // One jsdom for the whole project: the next file starts on the home page.
+  history.replaceState(null, '', location.pathname);
+});
+
+/** The browser moves the hash itself (Back, a plain link, a typed address) and the console hears it afterwards. */
+async function browserGoesTo(hash: string) {
+  await act(async () => {
+    location.hash = hash;
+    await new Promise((r) => setTimeout(r, 10));
+  });
+}
 
 describe('AdminApp', () => {
   it('says the documents are loading instead of showing an empty console as if there were none', async () => {
@@ -95,5 +108,34 @@ describe('AdminApp', () => {
     const post = calls.find((c) => c.path === '/publish')!;
     expect(post.body).toEqual({ documents: [{ kind: 'text-set', id: 'id-ID', etag: '"e1"' }], note: 'Shorter label' });
     expect(post.headers['X-CSRF-Token']).toBe('tok');
+  });
+
+  it('asks before the browser Back (a hash change) drops typed copy, and stays with it when told so', async () => {
+    server('editor');
+    location.hash = '#/copy';
+    render(<AdminApp />);
+    const cell = (await screen.findByLabelText('a (id-ID)')) as HTMLTextAreaElement;
+    await userEvent.clear(cell);
+    await userEvent.type(cell, 'Typed, not saved');
+    const ask = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await browserGoesTo('#/review');
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect((screen.getByLabelText('a (id-ID)') as HTMLTextAreaElement).value).toBe('Typed, not saved');
+    expect(location.hash).toBe('#/copy');
+    ask.mockReturnValue(true);
+    await browserGoesTo('#/review');
+    expect(await screen.findByRole('heading', { name: 'Review and publish' })).toBeTruthy();
+    expect(screen.queryByLabelText('a (id-ID)')).toBeNull();
+  });
+
+  it('moves on a hash change without asking when nothing is unsaved', async () => {
+    server('editor');
+    location.hash = '#/copy';
+    render(<AdminApp />);
+    await screen.findByLabelText('a (id-ID)');
+    const ask = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await browserGoesTo('#/review');
+    expect(await screen.findByRole('heading', { name: 'Review and publish' })).toBeTruthy();
+    expect(ask).not.toHaveBeenCalled();
   });
 });

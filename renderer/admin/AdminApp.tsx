@@ -5,7 +5,7 @@
  * and Back works. Who is logged in decides what is shown: viewers read, editors save drafts,
  * publishers publish and roll back. The server enforces the same roles; hiding buttons only spares clicks.
  */
-import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import './console.css';
 import './nav/nav.css';
 import { adminApi } from './admin-api';
@@ -35,13 +35,25 @@ const LOCALE_NAMES: Record<string, string> = { 'id-ID': 'Indonesian copy', 'en-I
 
 function useHashRoute(): [ConsoleRoute, (r: ConsoleRoute) => void] {
   const [route, setRoute] = useState(() => parseHash(typeof location === 'undefined' ? '' : location.hash));
+  /** The hash of the page on show: a hash change away from it (Back, a plain link, a typed URL) is a leave. */
+  const shown = useRef(formatHash(route));
   useEffect(() => {
-    const on = () => setRoute(parseHash(location.hash));
+    const on = () => {
+      const next = parseHash(location.hash);
+      if (formatHash(next) === shown.current) return setRoute(next);
+      // The browser has already moved, but unsaved edits must not go without asking, as with the console's own
+      // links. Staying puts the page's address back (a new history entry; it fires no hashchange).
+      if (!confirmLeave()) return history.pushState(history.state, '', shown.current);
+      shown.current = formatHash(next);
+      setRoute(next);
+    };
     window.addEventListener('hashchange', on);
     return () => window.removeEventListener('hashchange', on);
   }, []);
   const go = useCallback((r: ConsoleRoute) => {
     const h = formatHash(r);
+    // Set first: the hashchange this causes is the console's own move, already agreed to.
+    shown.current = h;
     if (location.hash !== h) location.hash = h;
     setRoute(r);
   }, []);
@@ -146,7 +158,7 @@ function Console({
     };
   }, [data.docs, data.problems]);
 
-  // Leaving a page with unsaved edits asks first (the browser's Back is a hashchange we cannot stop).
+  // Leaving a page with unsaved edits asks first (the browser's Back too: useHashRoute).
   const navigate = (r: ConsoleRoute, e?: MouseEvent) => {
     e?.preventDefault();
     if (formatHash(r) === formatHash(route)) return;
