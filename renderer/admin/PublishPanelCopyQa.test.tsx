@@ -125,4 +125,17 @@ describe('PublishPanel copy QA', () => {
     expect(calls.filter((c) => c.path === '/publish')).toHaveLength(1);
     expect(screen.getByText('Not published.')).toBeTruthy();
   });
+
+  it('gives the keyboard back to the publish button when the warnings dialog is cancelled', async () => {
+    server([WARNING]);
+    render(<PublishPanel role="publisher" user="pat" onPublished={() => {}} />);
+    await userEvent.type(await screen.findByLabelText('Note'), 'plural days');
+    const button = screen.getByRole('button', { name: /^Publish 1 document/ });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Publish 1 document/ }));
+  });
 });

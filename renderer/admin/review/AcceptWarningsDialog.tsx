@@ -19,8 +19,15 @@ export default function AcceptWarningsDialog({ warnings, onConfirm, onCancel }: 
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
+    // Where the keyboard was (the publish button): the page removes this dialog when answered, and a removed dialog
+    // gives focus back to nobody (only close() would), which leaves a keyboard user at the top of the page.
+    const opener = document.activeElement;
     // jsdom has no showModal; the dialog is still open (and named) there.
     if (d && !d.open) typeof d.showModal === 'function' ? d.showModal() : d.setAttribute('open', '');
+    return () => {
+      if (d?.open) typeof d.close === 'function' ? d.close() : d.removeAttribute('open');
+      if (opener instanceof HTMLElement && opener.isConnected && document.activeElement !== opener) opener.focus();
+    };
   }, []);
   const ok = reason.trim().length >= MIN_REASON;
   return (
