@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import template from '../../../screens/templates/default.json';
 import LandingPages from './LandingPages';
+import { confirmLeave } from '../safety/use-unsaved-guard';
 import { fakeAdminServer } from '../testing/fake-admin-server';
 
 const record = {
@@ -71,5 +72,35 @@ describe('Landing pages (console)', () => {
     render(<LandingPages role="viewer" />);
     await screen.findByLabelText('Public link of default');
     expect(screen.queryByRole('button', { name: 'Pause default' })).toBeNull();
+  });
+
+  it('keeps a typed colour when the same template is paused from the list, and saves both', async () => {
+    // The server as it is: a save makes a new version (and ETag) that the next read answers.
+    let current: Omit<typeof record, 'draft'> & { draft: { content: unknown } | null } = { ...record };
+    const { calls } = fakeAdminServer({
+      'GET /documents': () => ({ body: { documents: [{ kind: 'landing-template', id: 'default' }] } }),
+      'GET /documents/landing-template/default': () => ({ body: current, headers: { ETag: current.etag } }),
+      'PUT /documents/landing-template/default/draft': (req) => {
+        const etag = `"t${calls.filter((c) => c.method === 'PUT').length + 1}"`;
+        current = { ...current, etag, draft: { content: req.body } };
+        return { body: current, headers: { ETag: etag } };
+      },
+    });
+    render(<LandingPages role="editor" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit default' }));
+    fireEvent.change(screen.getByLabelText('Button and accent colour'), { target: { value: '#123456' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Pause default' }));
+    await screen.findByText(/Paused as a draft/);
+    await screen.findByRole('button', { name: 'Resume default' });
+    expect((screen.getByLabelText('Button and accent colour') as HTMLInputElement).value).toBe('#123456');
+    // Still unsaved: leaving the page asks.
+    const ask = vi.fn((_m: string) => false);
+    expect(confirmLeave(ask)).toBe(false);
+    expect(ask.mock.calls[0][0]).toMatch(/landing page default/);
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await screen.findByText(/^Draft saved/);
+    const last = calls.filter((c) => c.method === 'PUT').at(-1)!;
+    expect(last.headers['If-Match']).toBe('"t2"');
+    expect(last.body).toMatchObject({ paused: true, theme: { primary: '#123456' } });
   });
 });

@@ -199,7 +199,8 @@ export default function LandingPages({ role, data, onChanged }: Props) {
         // The form and, beside it, the saved draft as a visitor would see it (the preview reads drafts).
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }}>
           <TemplateForm
-            key={editingRec.etag}
+            // Per template, not per version: a new version under the open form keeps what was typed (TemplateForm).
+            key={editingRec.id}
             initial={contentOf(editingRec)!}
             onCancel={() => setEditing(null)}
             onSave={(c, titles) => void save(editingRec, c, 'Draft saved.', titles)}

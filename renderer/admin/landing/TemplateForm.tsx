@@ -3,9 +3,12 @@
  * contrast warning), after-register target and tracking tags. Headline and banner live in the template's
  * registration section; the page's other sections are edited in the screen editor ("Edit sections").
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { adminApi } from '../admin-api';
 import type { DocRecord } from '../admin-types';
+import { sameJson } from '../diff/structural-diff';
+import { mergeMineOnTheirs } from '../safety/merge';
+import { useUnsavedGuard } from '../safety/use-unsaved-guard';
 import { IMAGE_TYPES, uploadImage } from './upload-image';
 import { contrastRatio, MIN_CONTRAST, registrationOf, withRegistration, type LandingTemplate } from './landing-model';
 
@@ -33,6 +36,19 @@ export default function TemplateForm({
   onSave(t: LandingTemplate, titles?: Titles): void;
 }) {
   const [t, setT] = useState(initial);
+  /** The version the form's edits apply to. */
+  const [base, setBase] = useState(initial);
+  const baseText = JSON.stringify(base);
+  // `initial` is rebuilt on every render of the list: compared by content.
+  const initialText = JSON.stringify(initial);
+  // A new version under the open form (its own save, or Pause from the list) keeps what was typed, on top of it:
+  // the form re-created from it would drop the typing, and the form's stale copy saved later would undo the pause.
+  useEffect(() => {
+    if (initialText === baseText) return;
+    setT((cur) => mergeMineOnTheirs(base, cur, initial).merged as LandingTemplate);
+    setBase(initial);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialText]);
   const registration = registrationOf(t);
   const titleKey = registrationOf(initial)?.title ?? '';
   const bannerImage = registration?.banner?.src ?? '';
@@ -40,19 +56,24 @@ export default function TemplateForm({
     setT((cur) => withRegistration(cur, { banner: { ...registrationOf(cur)?.banner, src } }));
   const [titles, setTitles] = useState<Titles | null>(null);
   const [loadedTitles, setLoadedTitles] = useState<Titles | null>(null);
+  const lastLoaded = useRef<Titles | null>(null);
   useEffect(() => {
     void Promise.all(TEXT_SETS.map((s) => adminApi.get('text-set', s))).then(
       (docs) => {
         const found = Object.fromEntries(
           TEXT_SETS.map((s, i) => [s, String(textsOf(docs[i])[titleKey] ?? '')]),
         ) as Titles;
+        const before = lastLoaded.current;
+        lastLoaded.current = found;
         setLoadedTitles(found);
-        setTitles(found);
+        // Titles typed and not saved stay; untouched ones follow the copy as saved now.
+        setTitles((cur) => (!cur || !before || TEXT_SETS.every((s) => cur[s] === before[s]) ? found : cur));
       },
       () => setLoadedTitles(null),
     );
-  }, [titleKey]);
+  }, [titleKey, baseText]);
   const titlesChanged = !!titles && !!loadedTitles && TEXT_SETS.some((s) => titles[s] !== loadedTitles[s]);
+  useUnsavedGuard(titlesChanged || !sameJson(t, base), `landing page ${initial.templateId}`);
   const theme = { buttonText: '#ffffff', ...t.theme };
   const warnings = [
     [contrastRatio(theme.buttonText, theme.primary), 'Text on the button is hard to read'],
