@@ -69,3 +69,35 @@ export function saveRefusal(problems: readonly DocumentProblem[], max = 5): stri
   const more = problems.length > max ? `; and ${problems.length - max} more` : '';
   return `Not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix first. ${listed.join('; ')}${more}.`;
 }
+
+/**
+ * The server's problems about the draft as it was checked (`checked`), kept for the draft now (`doc`) only where they
+ * still sit on the same thing: the object holding the value (a node, an action step) is unchanged at the same
+ * pointer, or, at the document's own fields, the value is. A problem whose node was moved, edited or removed is
+ * dropped: shown by its old pointer it would mark whatever node moved into that place. "Check with all drafts"
+ * again finds it where it is now.
+ */
+export function problemsStillPlaced(
+  checked: unknown,
+  doc: unknown,
+  problems: readonly DocumentProblem[],
+): DocumentProblem[] {
+  if (checked === doc) return [...problems];
+  return problems.filter((p) => {
+    let tokens: string[];
+    try {
+      tokens = parsePointer(p.pointer);
+    } catch {
+      return false;
+    }
+    for (let k = tokens.length; k > 0; k--) {
+      const at = formatPointer(tokens.slice(0, k));
+      const holder = getAt(checked, at);
+      if (holder && typeof holder === 'object' && !Array.isArray(holder)) return sameValue(getAt(doc, at), holder);
+    }
+    return sameValue(getAt(checked, p.pointer), getAt(doc, p.pointer));
+  });
+}
+
+// Edits in the screen editor keep untouched objects; JSON typed in the code view parses to new ones.
+const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);

@@ -14,7 +14,9 @@ import { useUnsavedGuard } from '../safety/use-unsaved-guard';
 import { parseJson } from '../../core/validation/validate-document';
 import { pretty, sameJson, stepped, withDoc, withText, type Buffer } from './draft-buffer';
 import { canRedo, canUndo, redo, selectInHistory, startHistory, undo } from './history';
-import { draftProblems, saveRefusal } from './node-problems';
+import { draftProblems, problemsStillPlaced, saveRefusal } from './node-problems';
+
+const NONE = { of: undefined, problems: [] as Problem[] };
 
 export function useDraft(given: DocRecord, role: Role, onSaved: (doc: DocRecord) => void) {
   /** The version my edits apply to: the one loaded, or theirs after a conflict was resolved. */
@@ -32,7 +34,8 @@ export function useDraft(given: DocRecord, role: Role, onSaved: (doc: DocRecord)
   /** What was typed and not saved when the document was reloaded: never silently dropped. */
   const [kept, setKept] = useState<string | null>(null);
   const [conflict, setConflict] = useState<DocRecord | null>(null);
-  const [serverProblems, setServerProblems] = useState<Problem[]>([]);
+  /** The server's problems (a 422, a check) and the draft they are about: the pointers are that draft's. */
+  const [serverProblems, setServerProblems] = useState<{ of: unknown; problems: Problem[] }>(NONE);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
@@ -42,7 +45,7 @@ export function useDraft(given: DocRecord, role: Role, onSaved: (doc: DocRecord)
   const replaceText = (t: string) => {
     setBuf((b) => withText(b, t));
     setEditorText(t);
-    setServerProblems([]);
+    setServerProblems(NONE);
   };
 
   useEffect(() => {
@@ -59,7 +62,10 @@ export function useDraft(given: DocRecord, role: Role, onSaved: (doc: DocRecord)
   const draft = buf.history.present.doc;
   // Kept while the draft is the same object: the outline's rows and badges are derived from it.
   const problems: Problem[] = useMemo(
-    () => (parsed.problems.length ? parsed.problems : draftProblems(doc.kind, draft, serverProblems)),
+    () =>
+      parsed.problems.length
+        ? parsed.problems
+        : draftProblems(doc.kind, draft, problemsStillPlaced(serverProblems.of, draft, serverProblems.problems)),
     [parsed, doc.kind, draft, serverProblems],
   );
   const dirty = text !== loaded;
@@ -84,11 +90,11 @@ export function useDraft(given: DocRecord, role: Role, onSaved: (doc: DocRecord)
     setStatus('');
     try {
       const saved = await adminApi.saveDraft(doc.kind, doc.id, parsed.doc, doc.etag);
-      setServerProblems([]);
+      setServerProblems(NONE);
       setStatus('Draft saved.');
       onSaved(saved);
     } catch (e) {
-      if (e instanceof AdminApiError && e.status === 422) setServerProblems(e.problems);
+      if (e instanceof AdminApiError && e.status === 422) setServerProblems({ of: draft, problems: e.problems });
       if (e instanceof AdminApiError && e.status === 412) {
         setError(STALE_MESSAGE);
         setConflict(await adminApi.get(doc.kind, doc.id).catch(() => null));
@@ -143,7 +149,7 @@ export function useDraft(given: DocRecord, role: Role, onSaved: (doc: DocRecord)
     try {
       const mine = (p: Problem) => !p.file || p.file === doc.file || p.file.endsWith(`${doc.kind}/${doc.id})`);
       const errs = await adminApi.validate({ document: parsed.doc });
-      setServerProblems(errs.filter(mine));
+      setServerProblems({ of: draft, problems: errs.filter(mine) });
       const elsewhere = errs.filter((p) => !mine(p));
       setStatus(
         errs.length
