@@ -78,14 +78,14 @@ describe('TextSetEditor', () => {
     expect(onSaved).toHaveBeenCalled();
   });
 
-  it('on 412 says someone else changed it and keeps what was typed', async () => {
+  it('on 412 says someone else saved it, reloads and keeps what was typed', async () => {
     server(412);
     render(<TextSetEditor role="editor" onSaved={() => {}} />);
     const cell = await screen.findByLabelText('complaint.myComplaints (id-ID)');
     await userEvent.clear(cell);
     await userEvent.type(cell, 'Ketikan saya');
     await userEvent.click(screen.getByRole('button', { name: /Save draft/ }));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/someone else changed this document: reload/i);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/someone else saved this copy meanwhile/i);
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(screen.getByLabelText('complaint.myComplaints (id-ID)')).toHaveProperty('value', 'Ketikan saya');
   });

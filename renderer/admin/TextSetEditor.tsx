@@ -7,7 +7,8 @@
  * (`GET /admin/api/copy/findings`) are shown under each saved cell, with a "has findings" filter and, where the
  * server knows the fix, a one-click fix that puts the corrected copy into the cell and saves as usual.
  * Typed edits live here until saved; a save writes one draft per changed text set with If-Match,
- * and a 412 keeps every typed cell so the editor can reload and save again.
+ * and a 412 keeps every typed cell and reloads; a cell a colleague saved meanwhile shows their text and waits for a
+ * choice (copy/clashes.ts).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useUnsavedGuard } from './safety/use-unsaved-guard';
@@ -17,9 +18,11 @@ import { canWrite, currentContent, type DocRecord, type Role } from './admin-typ
 import type { Usage } from './copy/find-usages';
 import { describePlaceholderProblem, placeholderProblem } from './copy/placeholders';
 import type { CopyFinding } from './copy/copy-findings';
+import { clashesOf, keptMine, RELOADED, withBase, withoutKey, type Bases } from './copy/clashes';
+import ClashNote from './copy/ClashNote';
 import FindingNotes from './copy/FindingNotes';
 import './copy/copy.css';
-import { STALE_MESSAGE, describeError } from './describe-error';
+import { describeError } from './describe-error';
 import { useLatest } from './use-latest';
 
 type Edits = Record<string, Record<string, string>>;
@@ -47,6 +50,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export default function TextSetEditor({ role, onSaved, focusKey, usages, titles, onOpenDoc }: Props) {
   const [docs, setDocs] = useState<DocRecord[]>([]);
   const [edits, setEdits] = useState<Edits>({});
+  const [bases, setBases] = useState<Bases>({});
   const [query, setQuery] = useState(focusKey ? `^${escapeRe(focusKey)}$` : '');
   const [onlyMissing, setOnlyMissing] = useState(false);
   const [onlyChanged, setOnlyChanged] = useState(false);
@@ -134,10 +138,13 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
           .map((k) => `${k} (${docId})`)
       : [];
   });
-  const blocked = flagged.length > 0 && !confirmPlaceholders;
+  const clashes = clashesOf(docs, textsOf, edits, bases);
+  const blocked = (flagged.length > 0 && !confirmPlaceholders) || clashes.length > 0;
 
   const edit = (docId: string, key: string, value: string) => {
     setConfirmPlaceholders(false);
+    const doc = docs.find((d) => d.id === docId);
+    if (doc) setBases((b) => withBase(b, docId, key, textsOf(doc)[key]));
     setEdits((prev) => ({ ...prev, [docId]: { ...prev[docId], [key]: value } }));
   };
 
@@ -163,10 +170,15 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
       setStatus('Draft saved.');
       onSaved();
     } catch (e) {
-      setError(e instanceof AdminApiError && e.status === 412 ? STALE_MESSAGE : describeError(e));
+      if (e instanceof AdminApiError && e.status === 412) {
+        // Their copy at once: cells they changed under my typing say so (a choice, never a silent overwrite).
+        await load();
+        setError(RELOADED);
+      } else setError(describeError(e));
     } finally {
       // Only what reached the server leaves the edit buffer; everything else stays typed.
       setEdits(remaining);
+      setBases((b) => Object.fromEntries(Object.entries(b).filter(([id]) => id in remaining)));
       setBusy(false);
     }
   }
@@ -315,7 +327,11 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
                   const noteId = `ph-${d.id}-${key}`;
                   const cellFindings = findingsOf(d, key);
                   const findingsId = `qa-${d.id}-${key}`;
-                  const describedBy = [problem && noteId, cellFindings.length && findingsId].filter(Boolean).join(' ');
+                  const clash = clashes.find((c) => c.docId === d.id && c.key === key);
+                  const clashId = `clash-${d.id}-${key}`;
+                  const describedBy = [problem && noteId, clash && clashId, cellFindings.length && findingsId]
+                    .filter(Boolean)
+                    .join(' ');
                   const hasError = cellFindings.some((f) => f.severity === 'error');
                   return (
                     <td
@@ -346,6 +362,18 @@ export default function TextSetEditor({ role, onSaved, focusKey, usages, titles,
                         <p id={noteId} className="copy__flag">
                           {describePlaceholderProblem(problem)}
                         </p>
+                      )}
+                      {clash && (
+                        <ClashNote
+                          id={clashId}
+                          clash={clash}
+                          by={d.draft?.updatedBy}
+                          onKeepMine={() => setBases((b) => keptMine(b, clash))}
+                          onTakeTheirs={() => (
+                            setEdits((e) => withoutKey(e, d.id, key)),
+                            setBases((b) => withoutKey(b, d.id, key))
+                          )}
+                        />
                       )}
                       <FindingNotes
                         id={findingsId}
