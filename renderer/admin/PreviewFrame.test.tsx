@@ -1,10 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PreviewFrame from './PreviewFrame';
+import { confirmLeave } from './safety/use-unsaved-guard';
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 /** jsdom loads no page and lays nothing out: write the "app" into the frame and give its boxes measured widths. */
@@ -71,5 +73,36 @@ describe('PreviewFrame at 320 px', () => {
     expect(screen.getByRole('group', { name: 'Text overflow at 320 px' }).textContent).toMatch(
       /Every text fits its box at 320 px/,
     );
+  });
+});
+
+describe('PreviewFrame "Edit text"', () => {
+  it('keeps typed copy when another text is clicked, unless the editor agrees to drop it', () => {
+    render(<PreviewFrame paths={['/x']} market="ID" version={1} inContext={inContext()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit text' }));
+    const frame = screen.getByTitle('Draft preview') as HTMLIFrameElement;
+    drawApp(frame, 'KirimPengaduanBesertaSeluruhLampiran');
+    fireEvent.load(frame);
+    const doc = frame.contentDocument!;
+    fireEvent.click(doc.getElementById('t')!);
+    const field = () => screen.getByLabelText('Copy (id-ID)') as HTMLTextAreaElement;
+    fireEvent.change(field(), { target: { value: 'Kirim pengaduan' } });
+
+    const drop = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    fireEvent.click(doc.querySelector('#b span')!);
+    expect(field().value).toBe('Kirim pengaduan');
+    expect(screen.getByText('title.x')).toBeTruthy();
+    expect(drop).toHaveBeenCalledWith('The copy typed for title.x is not saved. Drop it?');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit text' }));
+    expect(field().value).toBe('Kirim pengaduan');
+    // Leaving the page asks too.
+    const ask = vi.fn((_m: string) => false);
+    expect(confirmLeave(ask)).toBe(false);
+    expect(ask.mock.calls[0][0]).toMatch(/copy title\.x/);
+
+    drop.mockReturnValue(true);
+    fireEvent.click(doc.querySelector('#b span')!);
+    expect(screen.getByText('common.send')).toBeTruthy();
+    expect(field().value).toBe('KirimPengaduanBesertaSeluruhLampiran');
   });
 });

@@ -16,6 +16,7 @@ import type { Usage } from './copy/find-usages';
 import { keysForText, textsAround } from './copy/match-text';
 import { findOverflows } from './copy/overflow-check';
 import { describeError } from './describe-error';
+import { useUnsavedGuard } from './safety/use-unsaved-guard';
 
 interface InContext {
   /** The text set the previewed market reads. */
@@ -71,30 +72,42 @@ export default function PreviewFrame({ paths, initialPath, market, version, coll
   const frame = useRef<HTMLIFrameElement>(null);
   const ctx = useRef(inContext);
   ctx.current = inContext;
+  /** Copy typed beside the frame and not saved: another click, a mode switch or leaving must not drop it unasked. */
+  const typed = picked && inContext && picked.value !== (inContext.texts[picked.key] ?? '') ? picked.key : null;
+  const typedRef = useRef(typed);
+  typedRef.current = typed;
+  const mayDrop = useCallback(
+    () => !typedRef.current || window.confirm(`The copy typed for ${typedRef.current} is not saved. Drop it?`),
+    [],
+  );
   // Opening another document points the preview at its route; the picker still wins afterwards.
   if (initialPath !== chosenFor) {
     setChosenFor(initialPath);
     if (initialPath) setPath(initialPath);
   }
 
-  const onFrameClick = useCallback((e: MouseEvent) => {
-    const c = ctx.current;
-    if (!c) return;
-    e.preventDefault();
-    e.stopPropagation();
-    const preferred = c.preferKeys ?? new Set<string>();
-    for (const text of textsAround(e.target as Element)) {
-      const keys = keysForText(text, c.texts, preferred);
-      if (keys.length) {
-        setPicked({ keys, key: keys[0]!, value: c.texts[keys[0]!] ?? '' });
-        setStatus('');
-        setError(null);
-        return;
+  const onFrameClick = useCallback(
+    (e: MouseEvent) => {
+      const c = ctx.current;
+      if (!c) return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (!mayDrop()) return;
+      const preferred = c.preferKeys ?? new Set<string>();
+      for (const text of textsAround(e.target as Element)) {
+        const keys = keysForText(text, c.texts, preferred);
+        if (keys.length) {
+          setPicked({ keys, key: keys[0]!, value: c.texts[keys[0]!] ?? '' });
+          setStatus('');
+          setError(null);
+          return;
+        }
       }
-    }
-    setPicked(null);
-    setStatus('That is not text from the copy (it may come from data or the market).');
-  }, []);
+      setPicked(null);
+      setStatus('That is not text from the copy (it may come from data or the market).');
+    },
+    [mayDrop],
+  );
 
   /** Wires the frame's document for edit mode (again after every reload of the frame). */
   const wire = useCallback(() => {
@@ -155,6 +168,7 @@ export default function PreviewFrame({ paths, initialPath, market, version, coll
   }
 
   const writable = !!inContext && canWrite(inContext.role);
+  useUnsavedGuard(writable && !!typed, `copy ${typed ?? ''}`);
   if (!shown)
     return (
       <section aria-label="Preview" className="preview preview--folded">
@@ -198,7 +212,7 @@ export default function PreviewFrame({ paths, initialPath, market, version, coll
             type="button"
             aria-pressed={editMode}
             className={editMode ? 'btn--primary' : undefined}
-            onClick={() => (setEditMode((m) => !m), setPicked(null), setStatus(''))}
+            onClick={() => mayDrop() && (setEditMode((m) => !m), setPicked(null), setStatus(''))}
           >
             Edit text
           </button>
