@@ -92,3 +92,19 @@ describe('describeChanges', () => {
     expect(fieldPath(['a', '0', 'b'])).toBe('a[0].b');
   });
 });
+
+describe('describeChanges with characters that draw nothing', () => {
+  it('names an added zero-width space or direction mark, so before and after do not read the same', () => {
+    const before = { kind: 'text-set', locale: 'id-ID', texts: { 'repay.cta': 'Bayar', 'repay.note': 'Lunas' } };
+    const after = { ...before, texts: { 'repay.cta': 'Bay\u200bar', 'repay.note': '\u202eLunas' } };
+    const rows = describeChanges('text-set', before, after).rows;
+    expect(rows.map((r) => [r.label, r.before, r.after])).toEqual([
+      ['repay.cta', 'Bayar', 'Bay⟨U+200B⟩ar'],
+      ['repay.note', 'Lunas', '⟨U+202E⟩Lunas'],
+    ]);
+  });
+
+  it('leaves emoji sequences (joiners, flags) as they are', () => {
+    expect(compactValue('Keluarga 👨\u200d👩\u200d👧 🇮🇩')).toBe('Keluarga 👨\u200d👩\u200d👧 🇮🇩');
+  });
+});

@@ -26,9 +26,17 @@ export interface DescribedChanges {
 
 const MAX = 140;
 
+/**
+ * Characters that draw nothing (zero-width spaces, direction marks and overrides, soft hyphens, the BOM): a change of
+ * only these reads "Bayar → Bayar", and a reviewer would publish it unseen. Named instead. The zero-width joiner and
+ * tag characters are left alone: emoji sequences are built from them.
+ */
+const INVISIBLE = /(?![\u200d\u{e0020}-\u{e007f}])\p{Cf}/gu;
+const named = (c: string) => `⟨U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`;
+
 /** A value in one line: strings as they are (that is what a borrower reads), the rest as JSON, shortened. */
 export function compactValue(v: unknown): string {
-  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+  const s = (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v))).replace(INVISIBLE, named);
   return s.length > MAX ? `${s.slice(0, MAX - 1)}…` : s;
 }
 
