@@ -73,12 +73,11 @@ export function readEnvelope(
 }
 
 /**
- * 0, "0", '00' and "00" all mean the same success to a backend that mixes numbers and strings for codes. Anything else
- * (false, [], a blank, an object) is a failure, though Number() reads several of them as 0.
+ * 0, "0", '00' and "00" all mean the same success to a backend that mixes numbers and strings for codes. A code with no
+ * digit (false, [], a blank) is a failure, though Number() reads each as 0.
  */
 const isSuccess = (code: unknown, success: unknown) =>
-  (typeof code === 'number' || typeof code === 'string') &&
-  (String(code) === String(success) || (/\d/.test(String(code)) && Number(code) === Number(success)));
+  String(code) === String(success) || (/\d/.test(code as string) && Number(code) === Number(success));
 
 export function safeJson(s: string): unknown {
   try {
