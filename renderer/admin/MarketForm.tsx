@@ -16,7 +16,7 @@ import { sameJson } from './diff/structural-diff';
 import { marketFormSchema, marketValidator } from './market-validator';
 import { MarketAdditionalTemplate, MarketObjectTemplate } from './market-sections';
 import ConflictView from './safety/ConflictView';
-import { mergeMineOnTheirs } from './safety/merge';
+import { mergedStatus, mergeMineOnTheirs } from './safety/merge';
 import { useUnsavedGuard } from './safety/use-unsaved-guard';
 import './market.css';
 
@@ -93,11 +93,7 @@ export default function MarketForm({ doc, role, onSaved }: Props) {
     setFormData(merged as MarketDocument);
     setConflict(null);
     setError(null);
-    setStatus(
-      conflicts.length
-        ? `Your changes are now on top of theirs. You both changed ${conflicts.join(', ')}: yours was kept there; check, then save.`
-        : 'Your changes are now on top of theirs: check, then save.',
-    );
+    setStatus(mergedStatus(conflicts));
   }
 
   async function reload() {

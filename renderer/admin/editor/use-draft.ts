@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { AdminApiError, adminApi } from '../admin-api';
 import { canWrite, currentContent, type DocRecord, type Problem, type Role } from '../admin-types';
 import { describeError, STALE_MESSAGE } from '../describe-error';
-import { mergeMineOnTheirs } from '../safety/merge';
+import { mergedStatus, mergeMineOnTheirs } from '../safety/merge';
 import { useUnsavedGuard } from '../safety/use-unsaved-guard';
 import { parseJson } from '../../core/validation/validate-document';
 import { pretty, sameJson, stepped, withDoc, withText, type Buffer } from './draft-buffer';
@@ -114,11 +114,7 @@ export function useDraft(given: DocRecord, role: Role, onSaved: (doc: DocRecord)
     setDoc(conflict);
     setConflict(null);
     setError(null);
-    setStatus(
-      conflicts.length
-        ? `Your changes are now on top of theirs. You both changed ${conflicts.join(', ')}: yours was kept there; check, then save.`
-        : 'Your changes are now on top of theirs: check, then save.',
-    );
+    setStatus(mergedStatus(conflicts));
   }
 
   /** Theirs into the views; my text stays aside ("Put back my unsaved text"). */

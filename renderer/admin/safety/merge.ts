@@ -39,6 +39,12 @@ function apply(root: unknown, c: Change): unknown {
 
 const related = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 
+/** What the editor says once mine is on top of theirs: the fields both of us changed, where mine was kept. */
+export const mergedStatus = (conflicts: readonly string[]) =>
+  conflicts.length
+    ? `Your changes are now on top of theirs. You both changed ${conflicts.join(', ')}: yours was kept there; check, then save.`
+    : 'Your changes are now on top of theirs: check, then save.';
+
 export function mergeMineOnTheirs(base: unknown, mine: unknown, theirs: unknown): MergeResult {
   const mineChanges = structuralDiff(base, mine);
   const theirChanges = structuralDiff(base, theirs);
