@@ -23,6 +23,9 @@ describe('pointerRange', () => {
 
   it('decodes ~1 and ~0 in segments', () => {
     expect(pointerSegments('/a~1b/c~0d')).toEqual(['a/b', 'c~d']);
+    // A key holding `%` (free-form keys: a market's codes, a screen's state) is itself; escapes only in a fragment.
+    expect(pointerSegments('/codes/50%/a%20b')).toEqual(['codes', '50%', 'a%20b']);
+    expect(pointerSegments('#/a%20b/%25')).toEqual(['a b', '%']);
     const r = pointerRange(text, '/body/1/we~1ird');
     expect(text.slice(r.from, r.to)).toBe('3');
   });

@@ -16,14 +16,25 @@ function children(node: SyntaxNode): SyntaxNode[] {
   return out;
 }
 
-/** `/a~1b/0` → `['a/b', '0']`. */
+/**
+ * `/a~1b/0` → `['a/b', '0']`. Percent escapes are read only in the URI fragment form (`#/a%20b`): in a plain pointer a
+ * `%` is part of the key (a market's free-form codes, a screen's state), and decoding it threw, breaking the editor.
+ */
 export function pointerSegments(pointer: string): string[] {
   if (!pointer || pointer === '/') return pointer === '/' ? [''] : [];
+  const fragment = pointer.startsWith('#');
+  const unescape = (s: string) => {
+    try {
+      return fragment ? decodeURIComponent(s) : s;
+    } catch {
+      return s;
+    }
+  };
   return pointer
     .replace(/^#/, '')
     .split('/')
     .slice(1)
-    .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map((s) => unescape(s).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function propertyName(text: string, node: SyntaxNode): string | undefined {
