@@ -39,10 +39,10 @@ export const TOOLS: Tool[] = [
     needed: () => namesIn('config-server/store', (n) => /(pg|postgres).*\.test\.ts$/.test(n)).length > 0,
   },
   {
-    purpose: 'the live streams through a reverse proxy (config-server/live/live-proxy.test.ts)',
+    purpose: 'the live streams through a reverse proxy (config-server/live/live-proxy.timing.test.ts)',
     aptPackage: 'nginx-light',
     present: () => ['/usr/sbin/nginx', '/usr/bin/nginx'].some((p) => existsSync(p)),
-    needed: () => existsSync('config-server/live/live-proxy.test.ts'),
+    needed: () => existsSync('config-server/live/live-proxy.timing.test.ts'),
   },
 ];
 

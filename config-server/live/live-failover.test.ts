@@ -3,7 +3,7 @@
  * PostgreSQL, pages hold streams through a tiny failover client (as a load balancer would: on a cut, the next replica,
  * with the last id seen), one replica gets SIGKILL — no shutdown, no stream ended cleanly, its sockets closed by the
  * kernel — and a publish lands on a fourth replica while its pages reconnect. Every page must be back on another
- * replica within 5 s and get that publish exactly once (Last-Event-ID). live-replicas.test.ts covers the clean stop.
+ * replica within 5 s and get that publish exactly once (Last-Event-ID). live-replicas.timing.test.ts covers the clean stop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
