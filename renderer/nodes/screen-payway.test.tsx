@@ -47,14 +47,19 @@ const settle = (button: HTMLElement) =>
     () => new Promise((res) => setTimeout(res, 0)),
   );
 
+/** The payway open, Mandiri ticked and Pay tapped: up to the SMS step. */
+async function payWithMandiri() {
+  const r = await openPayway();
+  fireEvent.click(await r.findByRole('button', { name: /Mandiri/ }));
+  const pay = r.getByRole('button', { name: 'Bayar' });
+  fireEvent.click(pay);
+  await settle(pay);
+  return { r, pay, sms: await r.findByRole('dialog', { name: 'Verifikasi SMS' }) };
+}
+
 describe('payway: the card committed is the card ticked', () => {
   it('a resent SMS code commits the same card, though the list came back in another order', async () => {
-    const r = await openPayway();
-    fireEvent.click(await r.findByRole('button', { name: /Mandiri/ }));
-    const pay = r.getByRole('button', { name: 'Bayar' });
-    fireEvent.click(pay);
-    await settle(pay);
-    const sms = await r.findByRole('dialog', { name: 'Verifikasi SMS' });
+    const { r, sms } = await payWithMandiri();
     expect(r.commits()).toEqual([expect.objectContaining({ cardId: 2, bankName: 'Mandiri', repayToken: 'token-1' })]);
 
     fireEvent.click(within(sms).getByRole('button', { name: 'Kirim ulang' }));
@@ -65,12 +70,7 @@ describe('payway: the card committed is the card ticked', () => {
   });
 
   it('after a cancelled SMS step the ticked card stays ticked, and paying again commits it', async () => {
-    const r = await openPayway();
-    fireEvent.click(await r.findByRole('button', { name: /Mandiri/ }));
-    const pay = r.getByRole('button', { name: 'Bayar' });
-    fireEvent.click(pay);
-    await settle(pay);
-    const sms = await r.findByRole('dialog', { name: 'Verifikasi SMS' });
+    const { r, pay, sms } = await payWithMandiri();
     const cancel = within(sms).getByRole('button', { name: 'Batal' });
     fireEvent.click(cancel);
     await waitFor(() => expect(r.apiCalls.filter((c) => c.endpoint === 'repaymentWay')).toHaveLength(2));

@@ -11,18 +11,22 @@ const badge = (pointer: string) => rowOf(pointer).querySelector('.outline__probl
 const named = (pointer: string) =>
   ['.outline__type', '.outline__label'].map((c) => rowOf(pointer).querySelector(c)?.textContent).join(' ');
 
+/** The editor open and checked, the server finding what the schema alone cannot: the card's title key is missing. */
+async function checkedWithCardProblem() {
+  openEditor();
+  await screen.findByRole('tree');
+  fakeAdminServer({
+    'POST /validate': () => ({
+      body: { valid: false, errors: [{ instancePath: `${CARD}/title`, message: 'is not a key of en-IN' }] },
+    }),
+  });
+  await userEvent.click(screen.getByRole('button', { name: 'Check with all drafts' }));
+  await screen.findByText(/1 problem\(s\) in the would-be published state/);
+}
+
 describe('screen editor: problems from "Check with all drafts"', () => {
   it('never leave their mark on the node that moved into their place', async () => {
-    openEditor();
-    await screen.findByRole('tree');
-    // The server finds what the schema alone cannot: the card's title key is missing from a text set.
-    fakeAdminServer({
-      'POST /validate': () => ({
-        body: { valid: false, errors: [{ instancePath: `${CARD}/title`, message: 'is not a key of en-IN' }] },
-      }),
-    });
-    await userEvent.click(screen.getByRole('button', { name: 'Check with all drafts' }));
-    await screen.findByText(/1 problem\(s\) in the would-be published state/);
+    await checkedWithCardProblem();
     expect(badge(CARD)).toBe('1 problem');
     const card = named(CARD);
 
@@ -39,15 +43,7 @@ describe('screen editor: problems from "Check with all drafts"', () => {
   });
 
   it('stay on their node while another node is edited', async () => {
-    openEditor();
-    await screen.findByRole('tree');
-    fakeAdminServer({
-      'POST /validate': () => ({
-        body: { valid: false, errors: [{ instancePath: `${CARD}/title`, message: 'is not a key of en-IN' }] },
-      }),
-    });
-    await userEvent.click(screen.getByRole('button', { name: 'Check with all drafts' }));
-    await screen.findByText(/1 problem\(s\) in the would-be published state/);
+    await checkedWithCardProblem();
     // The last node of the stack goes; the card keeps its place and its problem.
     const last = items()
       .filter((el) => el.dataset.pointer?.match(/^\/body\/0\/children\/0\/children\/\d+$/))
