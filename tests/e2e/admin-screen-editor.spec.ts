@@ -133,6 +133,8 @@ describe('screen editor: an ops editor changes complaint entry without JSON', ()
     // The candidate borrower sees the image and the link below the types, and a type now leads to the new page.
     const candidate = await h.openScreen('/complaint', { query: { deviceId: await deviceIn('candidate') } });
     await candidate.page.getByRole('img', { name: ALT_ID }).waitFor();
+    // The types come with the screen's call, after the image: measured before them, the link sits where they will be.
+    await candidate.page.getByRole('radio', { name: 'Repayment' }).waitFor();
     const y = async (p: Page, role: 'link' | 'radio', name: string) =>
       (await p.getByRole(role, { name }).boundingBox())!.y;
     expect(await y(candidate.page, 'link', 'Keluhan saya')).toBeGreaterThan(
