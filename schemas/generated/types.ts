@@ -352,7 +352,7 @@ export interface ApiAction {
   onError?: Action[];
 }
 /**
- * Goes to a route of the route map (common params carried), to an external URL, or back.
+ * Goes to a route of the route map (common params carried), to an external URL (common params only where asked), or back.
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "NavigateAction".
@@ -371,11 +371,15 @@ export interface NavigateAction {
   };
   url?: Url;
   /**
-   * Query params added after the common params, each a template.
+   * Query params added after the common params (for a `url`, only its own unless `commonParams`), each a template.
    */
   query?: {
     [k: string]: Template | undefined;
   };
+  /**
+   * External `url` only: add the common params (device id, market, version, token, ...) before `query`. Off by default, since the token is the borrower's session and another site would keep it in its logs and pass it on: set it only for a page of our own lender that needs the session.
+   */
+  commonParams?: boolean;
   /**
    * Replace the current history entry instead of pushing one.
    */

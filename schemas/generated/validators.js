@@ -8962,7 +8962,7 @@ return errors === 0;
 }
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema73 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/navigate.json","title":"NavigateAction","description":"Goes to a route of the route map (common params carried), to an external URL, or back.","type":"object","required":["action"],"anyOf":[{"required":["to"]},{"required":["url"]},{"required":["back"]}],"additionalProperties":false,"properties":{"action":{"const":"navigate","description":"Action type."},"to":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"params":{"type":"object","description":"Values for `:name` segments of the route path, each a template.","additionalProperties":{"$ref":"../common/template.json"}},"url":{"$ref":"../common/url.json","description":"External URL (http(s)); the location is replaced or assigned with it."},"query":{"type":"object","description":"Query params added after the common params, each a template.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"../common/template.json"}},"replace":{"type":"boolean","description":"Replace the current history entry instead of pushing one."},"back":{"const":true,"description":"Go back in history instead (to/url ignored)."}}};
+const schema73 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/actions/navigate.json","title":"NavigateAction","description":"Goes to a route of the route map (common params carried), to an external URL (common params only where asked), or back.","type":"object","required":["action"],"anyOf":[{"required":["to"]},{"required":["url"]},{"required":["back"]}],"additionalProperties":false,"properties":{"action":{"const":"navigate","description":"Action type."},"to":{"$ref":"../common/route-path.json","description":"Route path of the route map."},"params":{"type":"object","description":"Values for `:name` segments of the route path, each a template.","additionalProperties":{"$ref":"../common/template.json"}},"url":{"$ref":"../common/url.json","description":"External URL (http(s)); the location is replaced or assigned with it."},"query":{"type":"object","description":"Query params added after the common params (for a `url`, only its own unless `commonParams`), each a template.","propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"../common/template.json"}},"commonParams":{"type":"boolean","description":"External `url` only: add the common params (device id, market, version, token, ...) before `query`. Off by default, since the token is the borrower's session and another site would keep it in its logs and pass it on: set it only for a page of our own lender that needs the session."},"replace":{"type":"boolean","description":"Replace the current history entry instead of pushing one."},"back":{"const":true,"description":"Go back in history instead (to/url ignored)."}}};
 const schema75 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://schemas.cashloan.dev/sdui/common/template.json","title":"Template","description":"A string that may embed expressions as `{{ expr }}`. A string that is exactly one `{{ expr }}` yields the expression's raw value (number, object, list); otherwise the parts are joined as text.","type":"string"};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9056,7 +9056,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "action") || (key0 === "to")) || (key0 === "params")) || (key0 === "url")) || (key0 === "query")) || (key0 === "replace")) || (key0 === "back"))){
+if(!((((((((key0 === "action") || (key0 === "to")) || (key0 === "params")) || (key0 === "url")) || (key0 === "query")) || (key0 === "commonParams")) || (key0 === "replace")) || (key0 === "back"))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -9255,9 +9255,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.replace !== undefined){
-if(typeof data.replace !== "boolean"){
-const err20 = {instancePath:instancePath+"/replace",schemaPath:"#/properties/replace/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.commonParams !== undefined){
+if(typeof data.commonParams !== "boolean"){
+const err20 = {instancePath:instancePath+"/commonParams",schemaPath:"#/properties/commonParams/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9267,9 +9267,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.back !== undefined){
-if(true !== data.back){
-const err21 = {instancePath:instancePath+"/back",schemaPath:"#/properties/back/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(data.replace !== undefined){
+if(typeof data.replace !== "boolean"){
+const err21 = {instancePath:instancePath+"/replace",schemaPath:"#/properties/replace/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9279,14 +9279,26 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.back !== undefined){
+if(true !== data.back){
+const err22 = {instancePath:instancePath+"/back",schemaPath:"#/properties/back/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }

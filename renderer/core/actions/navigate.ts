@@ -6,7 +6,7 @@ const fillParams = (path: string, params: Record<string, unknown>) =>
     params[name] != null ? encodeURIComponent(String(params[name])) : m,
   );
 
-/** In-app route (common params carried), external http(s) URL (common params carried too), or back. */
+/** In-app route (common params carried), external http(s) URL (common params only with `commonParams`), or back. */
 export const navigate: Handler<'navigate'> = async (action, ctx) => {
   const { runtime } = ctx;
   if (action.back) {
@@ -29,10 +29,12 @@ export const navigate: Handler<'navigate'> = async (action, ctx) => {
     return { ok: false, error: { message: 'refused URL' } };
   }
   const u = new URL(url);
-  const carried = new URLSearchParams(runtime.href('/', query).split('?')[1] ?? '');
-  carried.forEach((v, k) => {
-    if (!u.searchParams.has(k)) u.searchParams.set(k, v);
-  });
+  // The common params hold the borrower's token: another site would log it and pass it on, so only where asked.
+  const carried = action.commonParams
+    ? Object.fromEntries(new URLSearchParams(runtime.href('/', query).split('?')[1] ?? ''))
+    : query;
+  for (const [k, v] of Object.entries(carried))
+    if (v != null && !u.searchParams.has(k)) u.searchParams.set(k, String(v));
   ctx.openExternal(u.toString(), { replace: action.replace });
   return { ok: true };
 };

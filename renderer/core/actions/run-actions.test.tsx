@@ -145,18 +145,39 @@ describe('navigate, openUrl, storage, bridge', () => {
     ]);
   });
 
-  it('navigate to an external URL keeps only http(s) and carries common params', async () => {
-    const { services, rec } = createTestServices({ query: { token: 't' } });
+  it("navigate to an external URL keeps only http(s) and leaves the borrower's token and device behind", async () => {
+    const { services, rec } = createTestServices({ query: { deviceId: 'd1', token: 't' }, state: { n: 7 } });
     await runActions(
-      acts({ action: 'navigate', url: 'https://lend.example/details?a=1', query: { from: 'confirm' }, replace: true }),
+      acts({
+        action: 'navigate',
+        url: 'https://partner.example/apply?a=1',
+        query: { from: 'joint', n: '{{ state.n }}', gone: '{{ state.none }}' },
+      }),
       services,
     );
-    expect(rec.navigations).toEqual([{ url: 'https://lend.example/details?a=1&token=t&from=confirm', replace: true }]);
+    expect(rec.navigations).toEqual([{ url: 'https://partner.example/apply?a=1&from=joint&n=7', replace: false }]);
     const out = await runActions(acts({ action: 'navigate', url: '{{ state.u }}' }), {
       ...services,
       store: services.store,
     });
     expect(out.ok).toBe(false);
+  });
+
+  it('navigate to an external URL carries the common params where the screen asks (commonParams)', async () => {
+    const { services, rec } = createTestServices({ query: { deviceId: 'd1', token: 't', unrelated: 'x' } });
+    await runActions(
+      acts({
+        action: 'navigate',
+        url: 'https://lend.example/details?a=1&deviceId=own',
+        commonParams: true,
+        query: { from: 'confirm' },
+        replace: true,
+      }),
+      services,
+    );
+    expect(rec.navigations).toEqual([
+      { url: 'https://lend.example/details?a=1&deviceId=own&token=t&from=confirm', replace: true },
+    ]);
   });
 
   it('openUrl allows tel:/mailto:/http(s) and refuses anything else with a log', async () => {
