@@ -54,6 +54,12 @@ const agents = { 'http:': new http.Agent(AGENT), 'https:': new https.Agent(AGENT
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /**
+ * The answer's text as a browser reads it: its UTF-8 decoding drops a leading byte order mark (which some backends
+ * write), and JSON.parse refuses one, so kept here it would read as no envelope and draw the page without its data.
+ */
+const withoutBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+/**
  * One request, uncompressed, given up after `timeoutMs`; never follows a redirect. A kept-alive connection the backend
  * closed as it was reused (reset before any answer) is tried once more on a new one, as Node's documentation advises:
  * the server makes only reads (`firstCall.by: server`), and a reused connection has no other way to fail so early.
@@ -94,7 +100,7 @@ function request(
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+        resolve({ status: res.statusCode ?? 0, text: withoutBom(Buffer.concat(chunks).toString('utf8')) });
       });
     });
     const timer = setTimeout(() => fail('over the server render budget', 'timeout'), timeoutMs);

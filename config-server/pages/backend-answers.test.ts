@@ -1,0 +1,60 @@
+/**
+ * A borrower's page against the answers a real backend sends, not only the sandbox's: the page is drawn with the data
+ * whenever the browser would read the same answer, since a page drawn without it costs the borrower a second call.
+ */
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
+import { readRepoDocuments } from '../store/repo-documents.js';
+import { startPageServer, type PageServer } from './testing/page-server.js';
+
+let pages: PageServer;
+/** How the backend answers complaint entry's first call; the order's name carries the token it was asked with. */
+let answer: (res: Response, body: string) => void = (res, body) => res.type('json').send(body);
+const envelope = (req: Request) =>
+  JSON.stringify({
+    code: '00',
+    message: '',
+    data: {
+      problemType: [],
+      problemSonType: [],
+      orderDetail: { productName: `Order-of-${req.get('x-token')}`, rows: [] },
+    },
+  });
+
+beforeAll(async () => {
+  const snap = new PublishedSnapshot(readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc));
+  pages = await startPageServer(
+    () => snap,
+    (app) => app.post('/sandbox/user-problem/problem-init', (req, res) => answer(res, envelope(req))),
+  );
+});
+afterAll(() => pages.close());
+
+/** The page as a webview gets it (gzip, inflated here). */
+function page(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(pages.origin + path, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve((res.headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8'));
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+describe('a page against what a real backend answers', () => {
+  it('is drawn with the data of an answer that starts with a byte order mark, as the browser reads it', async () => {
+    answer = (res, body) => res.type('json').send(Buffer.from('\uFEFF' + body, 'utf8'));
+    const text = await page('/complaint?market=ID&token=bom&orderId=1004');
+    expect(text).toContain('Order-of-bom');
+    expect(text).not.toContain('"early":{');
+    expect(text.trimEnd().endsWith('</html>')).toBe(true);
+  });
+});
