@@ -3,12 +3,13 @@
  * whenever the browser would read the same answer, since a page drawn without it costs the borrower a second call.
  */
 import http from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateRawSync, deflateSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
 import { readRepoDocuments } from '../store/repo-documents.js';
 import { startPageServer, type PageServer } from './testing/page-server.js';
+import { MAX_ANSWER_BYTES } from './backend-call.js';
 
 let pages: PageServer;
 /** How the backend answers complaint entry's first call; the order's name carries the token it was asked with. */
@@ -55,6 +56,39 @@ describe('a page against what a real backend answers', () => {
     const text = await page('/complaint?market=ID&token=bom&orderId=1004');
     expect(text).toContain('Order-of-bom');
     expect(text).not.toContain('"early":{');
+    expect(text.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('is drawn with the data of an answer compressed although the server asked for none, as the browser inflates it', async () => {
+    const encodings = {
+      gzip: gzipSync,
+      br: brotliCompressSync,
+      deflate: deflateSync,
+      // Raw deflate under the name `deflate`, as some servers send it: browsers read it too.
+      'raw-deflate': deflateRawSync,
+    };
+    for (const [name, compress] of Object.entries(encodings)) {
+      answer = (res, body) =>
+        res
+          .set('Content-Encoding', name === 'raw-deflate' ? 'deflate' : name)
+          .type('json')
+          .send(compress(Buffer.from(body)));
+      const text = await page(`/complaint?market=ID&token=${name}&orderId=1004`);
+      expect(text, name).toContain(`Order-of-${name}`);
+      expect(text, name).not.toContain('"early":{');
+    }
+  });
+
+  it('refuses an answer that inflates past the cap: the page is drawn without data, whole, and the app calls', async () => {
+    // A few KB on the wire, past MAX_ANSWER_BYTES once inflated.
+    answer = (res, body) =>
+      res
+        .set('Content-Encoding', 'gzip')
+        .type('json')
+        .send(gzipSync(Buffer.from(body.replace('Order-of-bomb', `Order-of-bomb${' '.repeat(MAX_ANSWER_BYTES)}`))));
+    const text = await page('/complaint?market=ID&token=bomb&orderId=1004');
+    expect(text).not.toContain('Order-of-bomb');
+    expect(text).toContain('"early":{');
     expect(text.trimEnd().endsWith('</html>')).toBe(true);
   });
 });

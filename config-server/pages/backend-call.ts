@@ -1,5 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip, inflate, inflateRaw } from 'node:zlib';
 import type { HttpCall } from '../../renderer/core/index.js';
 import { withoutForbiddenHeaders } from '../http/forbidden-headers.js';
 import { backendOriginsFromEnv } from '../http/security-settings.js';
@@ -53,6 +55,39 @@ const agents = { 'http:': new http.Agent(AGENT), 'https:': new https.Agent(AGENT
 /** An answer larger than this is not inlined into a page: the app makes the call itself. */
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
+const inflaters = {
+  gzip: promisify(gunzip),
+  deflate: promisify(inflate),
+  raw: promisify(inflateRaw),
+  br: promisify(brotliDecompress),
+};
+
+/**
+ * The answer's bytes with its `Content-Encoding` undone, as a browser undoes it: a backend (or a proxy before it) may
+ * compress although asked for `identity`, and its answer read compressed would draw the page without its data. At most
+ * `MAX_ANSWER_BYTES` once inflated (a RangeError past it). `deflate` is zlib-wrapped by the standard and raw from some
+ * servers; browsers take both. Anything else is refused.
+ */
+async function decoded(encoding: string | undefined, body: Buffer): Promise<Buffer> {
+  const codings = (encoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== 'identity');
+  const opts = { maxOutputLength: MAX_ANSWER_BYTES };
+  // Undone last applied first.
+  for (const coding of codings.reverse()) {
+    if (coding === 'gzip' || coding === 'x-gzip') body = await inflaters.gzip(body, opts);
+    else if (coding === 'br') body = await inflaters.br(body, opts);
+    else if (coding === 'deflate')
+      body = await inflaters.deflate(body, opts).catch((e: unknown) => {
+        if (e instanceof RangeError) throw e;
+        return inflaters.raw(body, opts);
+      });
+    else throw new Error(`unknown content coding ${coding}`);
+  }
+  return body;
+}
+
 /**
  * The answer's text as a browser reads it: its UTF-8 decoding drops a leading byte order mark (which some backends
  * write), and JSON.parse refuses one, so kept here it would read as no envelope and draw the page without its data.
@@ -81,7 +116,7 @@ function request(
       reject(new RefusedCall(why, outcome));
     };
     // Uncompressed: the backend sits next to this server, and compressing an answer only to inflate it here
-    // costs both sides CPU for no gain on a local network.
+    // costs both sides CPU for no gain on a local network (one compressed all the same is inflated: `decoded`).
     // Headers HTTP manages (Host, Cookie, framing, hop-by-hop) never come from an API map, even one published
     // before validation refused them: the call goes where the URL says, framed by this code.
     const headers: Record<string, string> = { ...withoutForbiddenHeaders(call.headers), 'Accept-Encoding': 'identity' };
@@ -98,9 +133,18 @@ function request(
       res.on('error', () => fail('backend unreachable', 'unreachable'));
       res.on('end', () => {
         if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, text: withoutBom(Buffer.concat(chunks).toString('utf8')) });
+        decoded(res.headers['content-encoding'], Buffer.concat(chunks)).then(
+          (body) => {
+            if (settled) return;
+            settled = true;
+            clearTimeout(timer);
+            resolve({ status: res.statusCode ?? 0, text: withoutBom(body.toString('utf8')) });
+          },
+          (e: unknown) =>
+            e instanceof RangeError
+              ? fail('answer too large', 'too_large')
+              : fail('answer in an unreadable encoding', 'unreachable'),
+        );
       });
     });
     const timer = setTimeout(() => fail('over the server render budget', 'timeout'), timeoutMs);
