@@ -100,6 +100,17 @@ export function pageTarget(root: PublishedSnapshot, path: string, query: Request
   return { snap, market, screenId: snap.screenIdForPath(path), deviceId: who?.deviceId, releases };
 }
 
+/**
+ * A page URL's query as the app reads it (renderer/boot/page-location.ts `readQuery`: URLSearchParams, the last value
+ * of a repeated name). Express makes a repeated name an array, which the drawing would drop: a native shell that
+ * appends the common params to a link already carrying them would have its borrower's page drawn, and its first call
+ * made, without their token.
+ */
+export function appQuery(url: string): Record<string, string> {
+  const at = url.indexOf('?');
+  return at < 0 ? {} : Object.fromEntries(new URLSearchParams(url.slice(at + 1)));
+}
+
 /** Where this server listens, as seen by the connection (never the client-supplied Host header). */
 function selfOrigin(req: Request): string | undefined {
   const { localAddress: a, localPort: p } = req.socket;
@@ -201,6 +212,9 @@ export function rendererRouter(
     // Read once: Express 5 parses the query string again on every `req.query` access.
     const query = req.query;
     const target = pageTarget(snapshot(), req.path, query);
+    // What the page is drawn from and its calls carry: the query as the app will read it, or the drawing and the
+    // server's call would be for another borrower or order than the page the app hydrates.
+    const asRead = appQuery(req.originalUrl);
     const { snap, market, screenId } = target;
     if (snap.release) res.setHeader('X-Config-Release', snap.release);
     const ticket =
@@ -235,7 +249,7 @@ export function rendererRouter(
         ? {
             market,
             screenId,
-            query,
+            query: asRead,
             selfOrigin: selfOrigin(req),
             // The origin the borrower asked for, as their browser's location will be: drawn and hydrated agree.
             sameOriginEmbeds: embedPaths.length
@@ -248,9 +262,7 @@ export function rendererRouter(
     // the same response, in reading order, once drawn. The call waits for the head (a few ms of drawing the shell):
     // sent first, its answer and the drawing it starts could hold the head's compressed bytes back behind them.
     const early =
-      drawReq && req.method === 'GET' && typeof query.token === 'string'
-        ? await drawPage.head(snap, drawReq)
-        : undefined;
+      drawReq && req.method === 'GET' && asRead.token !== undefined ? await drawPage.head(snap, drawReq) : undefined;
     if (drawReq && early) {
       res.setHeader('Cache-Control', 'private, no-store');
       // The head object stands for its version or arm, market, screen and the query params its shell read
@@ -282,7 +294,7 @@ export function rendererRouter(
     }
     const rendered = drawReq ? await drawPage(snap, drawReq) : null;
     // A page holding a borrower's data (or asked for with their token) is theirs: no cache anywhere keeps it.
-    const personal = !!rendered?.data?.calls.length || typeof query.token === 'string';
+    const personal = !!rendered?.data?.calls.length || asRead.token !== undefined;
     /** A personal page is never stored; any other is revalidated by its ETag (304 when unchanged). */
     const sendPage = async (page: { etag: string } & Parameters<typeof sendAssembled>[2]) => {
       if (personal) res.setHeader('Cache-Control', 'private, no-store');

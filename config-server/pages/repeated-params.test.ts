@@ -1,0 +1,65 @@
+/**
+ * A page URL may name a param twice (a native shell appending the common params to a link that carries them already):
+ * the page is drawn, and its first call made, with the query the app reads, whose last value of a name wins.
+ */
+import http from 'node:http';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PublishedSnapshot, type SnapshotDoc } from '../published/snapshot.js';
+import { readRepoDocuments } from '../store/repo-documents.js';
+import { startPageServer, type PageServer } from './testing/page-server.js';
+import { appQuery } from './page-router.js';
+
+let pages: PageServer;
+/** What the backend got: the token (the API map sends it as a header) and the order asked for. */
+const calls: { token?: string; orderId?: string }[] = [];
+
+beforeAll(async () => {
+  const snap = new PublishedSnapshot(readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc));
+  pages = await startPageServer(
+    () => snap,
+    (app) =>
+      app.post('/sandbox/user-problem/problem-init', express.urlencoded({ extended: false }), (req, res) => {
+        const call = { token: req.get('x-token'), orderId: (req.body as { orderId?: string }).orderId };
+        calls.push(call);
+        res.json({
+          code: '00',
+          message: '',
+          data: {
+            problemType: [],
+            problemSonType: [],
+            orderDetail: { productName: `Order-${call.orderId}-of-${call.token}`, rows: [] },
+          },
+        });
+      }),
+  );
+});
+afterAll(() => pages.close());
+
+function page(path: string): Promise<{ text: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(pages.origin + path, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ text, headers: res.headers }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('a page URL with a repeated param', () => {
+  it("is drawn with the borrower's token and order as the app reads them: the last of each", async () => {
+    const { text, headers } = await page('/complaint?market=ID&token=old&orderId=1004&token=tok-b&orderId=1005');
+    expect(calls.at(-1)).toEqual({ token: 'tok-b', orderId: '1005' });
+    expect(text).toContain('Order-1005-of-tok-b');
+    expect(headers['cache-control']).toBe('private, no-store');
+    expect(text.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('reads the query as URLSearchParams does', () => {
+    expect(appQuery('/complaint?a=1&b=x+y&a=2&c=%E2%82%B9&d')).toEqual({ a: '2', b: 'x y', c: '₹', d: '' });
+    expect(appQuery('/complaint')).toEqual({});
+  });
+});
