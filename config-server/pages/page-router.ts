@@ -15,7 +15,7 @@ import type { SsrSettings } from './backend-call.js';
 import type { Telemetry } from '../ops/telemetry.js';
 import { assembledPages, sendAssembled } from './page-cache.js';
 import { namedBundleUrl, DEFAULT_MARKET } from '../../renderer/core/index.js';
-import { borrowerParams, paramOnce } from '../releases/borrower-params.js';
+import { borrowerParams } from '../releases/borrower-params.js';
 import type { ViewTickets } from '../releases/view-ticket.js';
 
 export const BOOT_SCRIPT_ID = 'sdui-boot';
@@ -86,9 +86,11 @@ export interface PageTarget {
  * the config API gives them; the screen is the arm's, as a candidate route map may send the path elsewhere.
  */
 export function pageTarget(root: PublishedSnapshot, path: string, query: Request['query']): PageTarget {
-  const asked = paramOnce(query, 'market');
+  // The market as the app reads it (the last of a repeated one, `appQuery`): the page is drawn, and its bundle named,
+  // in the market the app hydrates it in and its calls carry.
+  const asked = [query.market].flat().at(-1);
   const market =
-    asked && root.markets.includes(asked)
+    typeof asked === 'string' && root.markets.includes(asked)
       ? asked
       : root.markets.includes(DEFAULT_MARKET)
         ? DEFAULT_MARKET

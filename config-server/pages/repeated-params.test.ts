@@ -12,7 +12,7 @@ import { appQuery } from './page-router.js';
 
 let pages: PageServer;
 /** What the backend got: the token (the API map sends it as a header) and the order asked for. */
-const calls: { token?: string; orderId?: string }[] = [];
+const calls: { token?: string; orderId?: string; market?: unknown }[] = [];
 
 beforeAll(async () => {
   const snap = new PublishedSnapshot(readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc));
@@ -20,7 +20,11 @@ beforeAll(async () => {
     () => snap,
     (app) =>
       app.post('/sandbox/user-problem/problem-init', express.urlencoded({ extended: false }), (req, res) => {
-        const call = { token: req.get('x-token'), orderId: (req.body as { orderId?: string }).orderId };
+        const call = {
+          token: req.get('x-token'),
+          orderId: (req.body as { orderId?: string }).orderId,
+          market: req.query.market,
+        };
         calls.push(call);
         res.json({
           code: '00',
@@ -52,10 +56,21 @@ function page(path: string): Promise<{ text: string; headers: http.IncomingHttpH
 describe('a page URL with a repeated param', () => {
   it("is drawn with the borrower's token and order as the app reads them: the last of each", async () => {
     const { text, headers } = await page('/complaint?market=ID&token=old&orderId=1004&token=tok-b&orderId=1005');
-    expect(calls.at(-1)).toEqual({ token: 'tok-b', orderId: '1005' });
+    expect(calls.at(-1)).toEqual({ token: 'tok-b', orderId: '1005', market: 'ID' });
     expect(text).toContain('Order-1005-of-tok-b');
     expect(headers['cache-control']).toBe('private, no-store');
     expect(text.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('is drawn in the market the app reads, the last named, with its call for that market', async () => {
+    const { text } = await page('/complaint?market=IN&token=tok-in&orderId=7&market=IN');
+    expect(calls.at(-1)).toEqual({ token: 'tok-in', orderId: '7', market: 'IN' });
+    expect(text).toContain('<html lang="en-IN"');
+    expect(text).toContain('/config/v1/bundle?market=IN&amp;v=');
+    expect(text).toContain('Order-7-of-tok-in');
+    const other = await page('/complaint?market=IN&token=tok-id&orderId=8&market=ID');
+    expect(other.text).toContain('<html lang="id-ID"');
+    expect(calls.at(-1)?.market).toBe('ID');
   });
 
   it('reads the query as URLSearchParams does', () => {
