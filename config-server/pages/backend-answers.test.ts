@@ -12,6 +12,7 @@ import { startPageServer, type PageServer } from './testing/page-server.js';
 import { MAX_ANSWER_BYTES } from './backend-call.js';
 
 let pages: PageServer;
+let items = 0;
 /** How the backend answers complaint entry's first call; the order's name carries the token it was asked with. */
 let answer: (res: Response, body: string) => void = (res, body) => res.type('json').send(body);
 const envelope = (req: Request) =>
@@ -29,7 +30,19 @@ beforeAll(async () => {
   const snap = new PublishedSnapshot(readRepoDocuments().map((d) => structuredClone(d.content) as SnapshotDoc));
   pages = await startPageServer(
     () => snap,
-    (app) => app.post('/sandbox/user-problem/problem-init', (req, res) => answer(res, envelope(req))),
+    (app) => {
+      app.post('/sandbox/user-problem/problem-init', (req, res) => answer(res, envelope(req)));
+      // My complaints: `items` of them, each about 150 bytes of JSON.
+      app.post('/sandbox/user-problem/problem-list', (_req, res) => {
+        const list = Array.from({ length: items }, (_, i) => ({
+          id: i,
+          time: '2026-11-01 10:00:00',
+          type: 'Tagihan',
+          content: `Complaint-${i} ${'x'.repeat(100)}`,
+        }));
+        res.json({ code: '00', message: '', data: [{ key: 'processing', title: 'Processing', list }] });
+      });
+    },
   );
 });
 afterAll(() => pages.close());
@@ -91,4 +104,17 @@ describe('a page against what a real backend answers', () => {
     expect(text).toContain('"early":{');
     expect(text.trimEnd().endsWith('</html>')).toBe(true);
   });
+
+  it('leaves a huge answer to the app: its page comes at once without it, not megabytes drawn while others wait', async () => {
+    items = 10;
+    const small = await page('/complaintList?market=ID&token=few');
+    expect(small).toContain('Complaint-9 ');
+    // About 1 MB of JSON: drawn, a page of several MB and seconds of drawing that hold every other request back.
+    items = 7000;
+    const text = await page('/complaintList?market=ID&token=many');
+    expect(text).not.toContain('Complaint-0 ');
+    expect(text).toContain('"early":{');
+    expect(text.length).toBeLessThan(100_000);
+    expect(text.trimEnd().endsWith('</html>')).toBe(true);
+  }, 60_000);
 });
