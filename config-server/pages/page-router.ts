@@ -219,8 +219,11 @@ export function rendererRouter(
     const asRead = appQuery(req.originalUrl);
     const { snap, market, screenId } = target;
     if (snap.release) res.setHeader('X-Config-Release', snap.release);
+    // A HEAD asks for the headers alone: no one sees a page, so it counts no view (a ticket records an exposure) and
+    // costs the backend no call.
+    const seen = req.method === 'GET';
     const ticket =
-      snap.release && tickets && target.deviceId && screenId
+      seen && snap.release && tickets && target.deviceId && screenId
         ? tickets.mint(screenId, target.releases ?? [], { deviceId: target.deviceId, market })
         : undefined;
     /** The page's view ticket slot filled per response: one view's ticket, never the cached bytes'. */
@@ -252,7 +255,8 @@ export function rendererRouter(
             market,
             screenId,
             query: asRead,
-            selfOrigin: selfOrigin(req),
+            // Without it the drawing makes no call (draw-page.ts): a HEAD's page is the one drawn without data.
+            selfOrigin: seen ? selfOrigin(req) : undefined,
             // The origin the borrower asked for, as their browser's location will be: drawn and hydrated agree.
             sameOriginEmbeds: embedPaths.length
               ? { origin: `${req.protocol}://${req.get('host')}`, paths: embedPaths }

@@ -1,6 +1,7 @@
 /**
  * A page URL may name a param twice (a native shell appending the common params to a link that carries them already):
- * the page is drawn, and its first call made, with the query the app reads, whose last value of a name wins.
+ * the page is drawn, and its first call made, with the query the app reads, whose last value of a name wins. A HEAD
+ * (headers alone) makes no call.
  */
 import http from 'node:http';
 import express from 'express';
@@ -76,5 +77,21 @@ describe('a page URL with a repeated param', () => {
   it('reads the query as URLSearchParams does', () => {
     expect(appQuery('/complaint?a=1&b=x+y&a=2&c=%E2%82%B9&d')).toEqual({ a: '2', b: 'x y', c: '₹', d: '' });
     expect(appQuery('/complaint')).toEqual({});
+  });
+});
+
+describe('a HEAD of a borrower page', () => {
+  it('a HEAD makes no backend call: nobody sees its page', async () => {
+    const before = calls.length;
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .request(`${pages.origin}/complaint?market=ID&token=tok-head&orderId=9`, { method: 'HEAD' }, resolve)
+        .on('error', reject)
+        .end(),
+    );
+    res.resume();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(calls.length).toBe(before);
   });
 });

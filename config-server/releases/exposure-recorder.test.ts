@@ -47,6 +47,17 @@ describe('experiment exposures', () => {
     expect(total((await counts()).exposures)).toBe(before + 2);
   });
 
+  it('records nothing for a HEAD of a drawn page: no one saw it', async () => {
+    const before = total((await counts()).exposures);
+    // A link checker or a prefetching shell asks for the headers alone (global fetch: HEAD has no body to check).
+    const r = await globalThis.fetch(`${s.url}/complaint?market=ID&deviceId=dev-head`, { method: 'HEAD' });
+    expect(r.status).toBe(200);
+    expect(total((await counts()).exposures)).toBe(before);
+    const seen = await fetch(`${s.url}/complaint?market=ID&deviceId=dev-head`);
+    expect(await seen.text()).toContain('"viewTicket"');
+    expect(total((await counts()).exposures)).toBe(before + 1);
+  });
+
   it('records nothing without a deviceId, nor for a release without an experiment', async () => {
     const before = total((await counts()).exposures);
     await (await fetch(`${s.url}/config/v1/screens/${SCREEN}?market=ID`)).arrayBuffer();
