@@ -15,7 +15,7 @@ import type { SsrSettings } from './backend-call.js';
 import type { Telemetry } from '../ops/telemetry.js';
 import { assembledPages, sendAssembled } from './page-cache.js';
 import { namedBundleUrl, DEFAULT_MARKET } from '../../renderer/core/index.js';
-import { borrowerParams } from '../releases/borrower-params.js';
+import { borrowerParams, paramOnce } from '../releases/borrower-params.js';
 import type { ViewTickets } from '../releases/view-ticket.js';
 
 export const BOOT_SCRIPT_ID = 'sdui-boot';
@@ -83,14 +83,15 @@ export interface PageTarget {
 /**
  * The market, the borrower's arm and the screen of a page request. With releases in flight for its bundle or screen,
  * the page is drawn in the borrower's arm of them (by the deviceId and other common params in its query), the same arm
- * the config API gives them; the screen is the arm's, as a candidate route map may send the path elsewhere.
+ * the config API gives them; the screen is the arm's, as a candidate route map may send the path elsewhere. `query` is
+ * the page query as the app reads it (`appQuery`: the last of a repeated name): the page is drawn in the market and arm
+ * the app hydrates it in and asks the config API for, which a repeated param would otherwise split (the page in the
+ * default market or the base arm, the app's bundle and later screens in the borrower's own).
  */
-export function pageTarget(root: PublishedSnapshot, path: string, query: Request['query']): PageTarget {
-  // The market as the app reads it (the last of a repeated one, `appQuery`): the page is drawn, and its bundle named,
-  // in the market the app hydrates it in and its calls carry.
-  const asked = [query.market].flat().at(-1);
+export function pageTarget(root: PublishedSnapshot, path: string, query: Record<string, string>): PageTarget {
+  const asked = paramOnce(query, 'market');
   const market =
-    typeof asked === 'string' && root.markets.includes(asked)
+    asked && root.markets.includes(asked)
       ? asked
       : root.markets.includes(DEFAULT_MARKET)
         ? DEFAULT_MARKET
@@ -211,12 +212,10 @@ export function rendererRouter(
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     // Always revalidate the page: it carries the published config, which must show within seconds.
     // Its ETag lets a returning borrower skip the body (~10 KB) while build and config are unchanged.
-    // Read once: Express 5 parses the query string again on every `req.query` access.
-    const query = req.query;
-    const target = pageTarget(snapshot(), req.path, query);
     // What the page is drawn from and its calls carry: the query as the app will read it, or the drawing and the
     // server's call would be for another borrower or order than the page the app hydrates.
     const asRead = appQuery(req.originalUrl);
+    const target = pageTarget(snapshot(), req.path, asRead);
     const { snap, market, screenId } = target;
     if (snap.release) res.setHeader('X-Config-Release', snap.release);
     // A HEAD asks for the headers alone: no one sees a page, so it counts no view (a ticket records an exposure) and
@@ -250,7 +249,7 @@ export function rendererRouter(
     // Every screen arrives drawn in the HTML (static ones from a per-version cache, others with their first
     // data when the server could fetch it): readable before the bundle loads, then hydrated by the app.
     const drawReq =
-      market && screenId && query.locale === undefined && ssr?.render !== false
+      market && screenId && asRead.locale === undefined && ssr?.render !== false
         ? {
             market,
             screenId,

@@ -58,6 +58,20 @@ describe('experiment exposures', () => {
     expect(total((await counts()).exposures)).toBe(before + 1);
   });
 
+  it("draws a page URL repeating the deviceId in the arm the borrower's app is served, and exposes them there", async () => {
+    // A native shell appending the common params to a link that has them: the app reads the last deviceId and asks
+    // the config API for its arm; the page must be drawn in that arm, not in the base one as if it had none.
+    const arms = new Set<string>();
+    for (const d of ['dev-r1', 'dev-r2', 'dev-r3', 'dev-r4', 'dev-r5', 'dev-r6']) {
+      const served = await fetchTicket(s.url, SCREEN, d, release);
+      arms.add(served.arm);
+      const r = await fetch(`${s.url}/complaint?market=ID&deviceId=${d}&deviceId=${d}`);
+      expect(r.headers.get('x-config-release'), d).toBe(`${release}=${served.arm}`);
+      expect(await r.text(), d).toContain('"viewTicket"');
+    }
+    expect(arms.size).toBe(2);
+  });
+
   it('records nothing without a deviceId, nor for a release without an experiment', async () => {
     const before = total((await counts()).exposures);
     await (await fetch(`${s.url}/config/v1/screens/${SCREEN}?market=ID`)).arrayBuffer();
