@@ -3,7 +3,7 @@ import type { ApiMapDocument, Endpoint } from '../../schemas/generated/types';
 import type { ApiClient, ApiResult, CallOptions } from '../runtime/contract';
 import { appToastMs } from '../toast/toast-store';
 import { callParts, endpointOf as endpointIn, readEnvelope, safeJson, scalar } from '../core/api/call-rules';
-import { commonParams } from '../core/api/common-params';
+import { borrowerIdentity, commonParams } from '../core/api/common-params';
 import { lazyHttpClients } from './http-clients';
 import { pendingCalls } from './pending-calls';
 import { note } from '../telemetry/telemetry-inbox';
@@ -65,12 +65,8 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
   const common = commonParams(apiMap, query);
 
   const endpointOf = (name: string): Endpoint | undefined => endpointIn(apiMap, name);
-  // Whose answers these are: everything the calls carry of the page query, the headers copied from it too (a backend
-  // may take the token as a header alone; the common params would then name the phone, not the borrower).
-  const identity: Record<string, string> = { ...common };
-  for (const h of apiMap.headersFromQuery ?? []) if (query[h.query]) identity[`header ${h.header}`] = query[h.query];
   const kept = keptAnswers(
-    identity,
+    borrowerIdentity(apiMap, query),
     opts.market ? offlineOf(opts.market as Record<string, unknown>).keepAnswersMs : DEFAULT_OFFLINE.keepAnswersMs,
   );
   /** A read (it changes nothing, API map `firstCall.by: server`) may be answered from the phone when offline. */

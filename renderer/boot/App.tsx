@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, HashRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { commonParams } from '../core/api/common-params';
 import { lazyApiClient, warmApiClient } from '../api/lazy-api-client';
 import { lazyBridge, warmBridge } from '../bridge/lazy-bridge';
 import { commonQueryNames } from '../core/runtime/services';
@@ -92,8 +91,6 @@ export function App(props: AppProps) {
   // The offline worker as the market wants it (its off switch included), once the first screen shows and again when a
   // publish of the market reaches the page (live stream, focus): an open page drops a bad worker without a reload.
   const { worker: workerWanted, keepAnswersMs } = offlineOf(bundle.body.market as unknown as Record<string, unknown>);
-  // The borrower's identity as the API sends it (its common params): kept pages are theirs alone.
-  const who = JSON.stringify(Object.entries(commonParams(bundle.body.apiMap, props.location.query)).sort());
   useEffect(() => {
     // A webview without service workers (iOS WKWebView outside app-bound domains) has nothing to register or drop.
     if (isPreview || !('serviceWorker' in navigator)) return;
@@ -103,7 +100,11 @@ export function App(props: AppProps) {
           (m) =>
             m
               .applyWorkerSetting(workerWanted, logError)
-              .then(() => (workerWanted ? m.keepPage(who, keepAnswersMs, logError) : undefined)),
+              .then(() =>
+                workerWanted
+                  ? m.keepPage(bundle.body.apiMap, props.location.query, keepAnswersMs, logError)
+                  : undefined,
+              ),
           () => {},
         ),
     );

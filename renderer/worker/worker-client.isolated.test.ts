@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KEEP_PAGE, SKIP_WAITING } from './worker-protocol';
+import { KEEP_PAGE, SKIP_WAITING, type KeepPageMessage } from './worker-protocol';
+import type { ApiMapDocument } from '../../schemas/generated/types';
+
+/** An API map naming the borrower by these common params and headers copied from the page query. */
+const apiMap = (commonParams: unknown[], headersFromQuery: unknown[] = []) =>
+  ({ commonParams, headersFromQuery }) as unknown as ApiMapDocument;
 
 /** A new build's worker, installed and waiting; it activates when the test says. */
 class WaitingWorker extends EventTarget {
@@ -130,8 +135,23 @@ describe('the market keeping pages', () => {
     Object.assign(container, { ready: Promise.resolve({ active }) });
     const { keepPage } = await client();
     // No drawn page on show (the shell opened the app offline, say): the pages kept before must stay.
-    await keepPage('["token","T1"]', 24 * 3600_000, log);
-    expect(active.messages).toEqual([{ type: KEEP_PAGE, url: '', who: '["token","T1"]', maxAgeMs: 24 * 3600_000 }]);
+    await keepPage(apiMap([{ name: 'token', query: 'token' }]), { token: 'T1' }, 24 * 3600_000, log);
+    expect(active.messages).toEqual([{ type: KEEP_PAGE, url: '', who: '[["token","T1"]]', maxAgeMs: 24 * 3600_000 }]);
+  });
+
+  it('a second borrower on the phone drops the first one’s pages when the token goes as a header only', async () => {
+    const active = { messages: [] as KeepPageMessage[], postMessage: (m: KeepPageMessage) => active.messages.push(m) };
+    Object.assign(container, { ready: Promise.resolve({ active }) });
+    const { keepPage } = await client();
+    // The backend takes the token as X-Token alone (kept out of query strings, where tokens end up in logs).
+    const map = apiMap([{ name: 'deviceId', query: 'deviceId' }], [{ query: 'token', header: 'X-Token' }]);
+    await keepPage(map, { deviceId: 'phone-1', token: 'T1' }, 24 * 3600_000, log);
+    await keepPage(map, { deviceId: 'phone-1', token: 'T1' }, 24 * 3600_000, log);
+    await keepPage(map, { deviceId: 'phone-1', token: 'T2' }, 24 * 3600_000, log);
+    const [first, again, second] = active.messages.map((m) => m.who);
+    // The worker drops every kept page of another `who`: the same borrower keeps theirs, the next one does not see them.
+    expect(again).toBe(first);
+    expect(second).not.toBe(first);
   });
 });
 

@@ -8,6 +8,8 @@
  */
 import { KEEP_PAGE, SKIP_WAITING, WORKER_URL, isWorkerCache, type KeepPageMessage } from './worker-protocol';
 import { pageToKeep } from './kept-page-gate';
+import { borrowerIdentity } from '../core/api/common-params';
+import type { ApiMapDocument } from '../../schemas/generated/types';
 
 type Log = (message: string, detail?: unknown) => void;
 
@@ -155,14 +157,21 @@ export function checkForUpdate(log: Log): void {
 }
 
 /**
- * Asks the worker to keep this page for the borrower's next visit (`who`: their identity as the API sends it, which
- * drops whatever was kept for another), once the page may be kept: a page the network drew at once, a kept one once
- * the server confirmed it. `maxAgeMs`: the market's `offline.keepAnswersHours` (0 keeps nothing, and drops all).
+ * Asks the worker to keep this page for the borrower's next visit, once the page may be kept: a page the network drew
+ * at once, a kept one once the server confirmed it. The borrower is who the API calls name, from the page `query` by
+ * the `apiMap` (common params and headers: a token sent as a header only counts too); another one drops whatever was
+ * kept. `maxAgeMs`: the market's `offline.keepAnswersHours` (0 keeps nothing, and drops all).
  */
-export async function keepPage(who: string, maxAgeMs: number, log: Log): Promise<void> {
+export async function keepPage(
+  apiMap: ApiMapDocument,
+  query: Record<string, string>,
+  maxAgeMs: number,
+  log: Log,
+): Promise<void> {
   const sw = container();
   if (!sw || !registration) return;
   const url = await pageToKeep();
+  const who = JSON.stringify(Object.entries(borrowerIdentity(apiMap, query)).sort());
   try {
     const active = (await sw.ready).active;
     const message: KeepPageMessage = { type: KEEP_PAGE, url: url ?? '', who, maxAgeMs };

@@ -26,7 +26,7 @@ export interface KeepPageMessage {
   type: typeof KEEP_PAGE;
   /** Empty: no page to keep (drawn in the browser, or changed since it was kept). */
   url: string;
-  /** The borrower's identity as the API sends it (the API map's common params): another one drops every kept page. */
+  /** The borrower's identity as the API sends it (the API map's common params and headers): another one drops every kept page. */
   who: string;
   maxAgeMs: number;
 }
