@@ -3,7 +3,8 @@
  * navigation preload fetched; without a worker in the way the server draws it again): same versions (bundle, screen,
  * release) and same answers → confirmed, and the server's page is kept for the next visit. Anything else → the kept
  * copy is dropped and the page loads again from the network, visibly, unless the borrower already went elsewhere.
- * Unreachable → the page says since when its figures are ("as of"), and a call that sends asks again first.
+ * Unreachable, or answered by something else than the app (a 5xx, a captive portal's page) → the page says since when
+ * its figures are ("as of"), and a call that sends asks again first.
  */
 import { readBootData } from '../boot/boot-types';
 import { readHandOff, type HandOffPage } from '../core/first-calls/hand-off';
@@ -42,13 +43,15 @@ export async function confirmKeptPage(url: string, shown: string, at: number, lo
     afterFirstScreen(() => offlineStatus.showedKept(at));
     return 'unavailable';
   }
-  if (res.status >= 500) {
-    log(`kept page: the server's page answered ${res.status}; showing the kept one`);
+  const text = res.ok ? await res.text().catch(() => '') : '';
+  const fresh = new DOMParser().parseFromString(text, 'text/html');
+  // A 200 that is no page of this app (a captive portal's login page, a proxy's notice: no app root) says nothing
+  // about the borrower's figures: as no answer, never a reason to drop the kept page and reload into that page.
+  if (res.status >= 500 || (res.ok && !fresh.getElementById('root'))) {
+    log(`kept page: the server's page answered ${res.status}${res.ok ? ' without the app' : ''}; showing the kept one`);
     afterFirstScreen(() => offlineStatus.showedKept(at));
     return 'unavailable';
   }
-  const text = res.ok ? await res.text() : '';
-  const fresh = new DOMParser().parseFromString(text, 'text/html');
   if (res.ok && fresh.getElementById('root')?.hasAttribute('data-ssr') && pageFingerprint(fresh) === shown)
     return 'fresh';
   await caches
