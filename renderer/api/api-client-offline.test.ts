@@ -139,4 +139,47 @@ describe('the API layer offline', () => {
     expect(await api.call('problemSave', {})).toMatchObject({ ok: false, code: OFFLINE_CODE });
     expect(toasts).toEqual(['You are offline.']);
   });
+
+  describe('a flaky link: the browser says online, nothing usable comes', () => {
+    /** A client on the same phone (token t1) whose every call gets `answer`: a captive portal's page, or nothing. */
+    function flaky(answer: () => unknown) {
+      const toasts: string[] = [];
+      const api = createApiClient({
+        apiMap,
+        market,
+        query: { token: 't1' },
+        toast: (m) => toasts.push(m),
+        t: (k) => (k === 'offline.notice' ? 'You are offline.' : 'Network error'),
+        logError: () => {},
+        adapter: async (config) => ({ data: answer(), status: 200, statusText: 'OK', headers: {}, config }),
+      });
+      return { api, toasts };
+    }
+    const PORTAL = '<!doctype html><html><body><h1>Wi-Fi login</h1><form><input name="voucher"></form></body></html>';
+
+    it('a captive portal answering 200 with its login page: the screen shows what the phone kept, "as of"', async () => {
+      await client().api.call('problemList', { tab: 1 });
+      const fetchedAt = Date.now();
+      const portal = flaky(() => PORTAL);
+      expect(await portal.api.call('problemList', { tab: 1 })).toMatchObject({ ok: true, data: { rows: [1, 2] } });
+      expect(portal.toasts).toEqual([]);
+      expect(offlineStatus.getSnapshot().asOf).toBeLessThanOrEqual(fetchedAt);
+      // The portal's page was never kept as the borrower's data: offline, the answer from before shows.
+      goOffline();
+      expect((await client().api.call('problemList', { tab: 1 })).data).toEqual({ rows: [1, 2] });
+    });
+
+    it('a call that hangs until its timeout: the kept answer shows; a send is never claimed done', async () => {
+      await client().api.call('problemList', { tab: 1 });
+      const dead = flaky(() => {
+        throw new Error('timeout of 60000ms exceeded');
+      });
+      expect(await dead.api.call('problemList', { tab: 1 })).toMatchObject({ ok: true, data: { rows: [1, 2] } });
+      expect(offlineStatus.getSnapshot().asOf).not.toBeNull();
+      expect(await dead.api.call('problemSave', {})).toMatchObject({ ok: false, message: 'Network error' });
+      expect(dead.toasts).toEqual(['Network error']);
+      // A read the phone never kept still says it failed.
+      expect(await dead.api.call('problemList', { tab: 2 })).toMatchObject({ ok: false, message: 'Network error' });
+    });
+  });
 });

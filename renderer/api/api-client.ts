@@ -74,6 +74,12 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
 
   /** Whether a failure of this call may toast: not when asked to be silent, nor when no longer wanted. */
   const loud = (o?: CallOptions) => !o?.silent && o?.wanted?.() !== false;
+  /** A read's kept answer (marked on the page with its fetch time), if the phone has one. */
+  const keptRead = (ep: Endpoint, key: string | undefined): ApiResult | undefined => {
+    const found = key !== undefined && isRead(ep) ? kept.read(key) : null;
+    if (found) offlineStatus.showedKept(found.at);
+    return found?.result;
+  };
   /**
    * No connection: a read is answered with its kept answer (marked with its fetch time) when there is one; anything
    * else (a complaint, a payment, a confirmation, a registration) is refused with the offline notice and never sent
@@ -81,11 +87,8 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
    */
   const offline = (ep: Endpoint, key: string | undefined, o?: CallOptions): ApiResult => {
     offlineStatus.noConnection();
-    const found = key !== undefined && isRead(ep) ? kept.read(key) : null;
-    if (found) {
-      offlineStatus.showedKept(found.at);
-      return found.result;
-    }
+    const found = keptRead(ep, key);
+    if (found) return found;
     const text = opts.t(OFFLINE_TEXT);
     // A read without a kept answer: the page's offline notice says it already. A refused send says so where tapped.
     if (loud(o) && ep.onFailure !== 'silent' && !isRead(ep)) opts.toast(text, appToastMs());
@@ -142,10 +145,19 @@ export function createApiClient(opts: ApiClientOptions): AppApiClient {
     try {
       const data = await transport(ep);
       body = typeof data === 'string' ? safeJson(data) : data;
+      // No JSON at all is no answer of the backend's: a captive portal's login page, a proxy's error page.
+      if (body === undefined) throw new Error('the answer is not JSON');
     } catch (e) {
       opts.logError(`call ${name} failed: ${(e as Error)?.message ?? e}`);
       // The connection dropped while the call was out: as offline (nothing claimed done).
       if (browserOffline()) return offline(ep, key, o);
+      // The browser says online but nothing usable came (a dead link, a call timed out, a portal's page): a read the
+      // phone kept shows, marked with its fetch time, rather than an error over an empty screen. Counted all the same.
+      const found = keptRead(ep, key);
+      if (found) {
+        note({ api: name });
+        return found;
+      }
       return fail(name, ep, o, undefined, networkText());
     } finally {
       pendingCalls.end();
