@@ -36,6 +36,12 @@ async function openOffline(path: string): Promise<string> {
   return res.text();
 }
 
+/** A navigation to `path` the network answers with `answer`; `shell`: what the precache holds for the shell. */
+async function openWith(path: string, answer: Response, shell: Response = new Response(SHELL)): Promise<Response> {
+  const event = { request: new Request(`${origin}${path}`), waitUntil: () => {} } as unknown as FetchEvent;
+  return answerPage(event, Promise.resolve(answer), () => Promise.resolve(shell));
+}
+
 beforeEach(() => {
   pages = new FakeCache();
   vi.stubGlobal('caches', { open: (name: string) => Promise.resolve(name === PAGES_CACHE ? pages : new FakeCache()) });
@@ -102,5 +108,17 @@ describe('pages kept on the phone', () => {
     const other = JSON.stringify([['token', 'T2']]);
     await keepPage({ type: KEEP_PAGE, url: `${origin}/bills?token=T2`, who: other, maxAgeMs: 24 * HOUR });
     expect([...pages.entries.keys()]).toEqual([`${origin}/bills?token=T2`]);
+  });
+
+  it('a proxy’s 502 during a deploy, with no page kept: the shell opens the app from its last good copies', async () => {
+    const res = await openWith('/bills?token=T1', new Response('<h1>502 Bad Gateway</h1>', { status: 502 }));
+    expect(await res.text()).toBe(SHELL);
+  });
+
+  it('the server’s own answer passes when no shell is precached, and a 404 is never replaced', async () => {
+    const bad = await openWith('/bills?token=T1', new Response('down', { status: 503 }), Response.error());
+    expect(bad.status).toBe(503);
+    const missing = await openWith('/nowhere?token=T1', new Response('no such page', { status: 404 }));
+    expect(await missing.text()).toBe('no such page');
   });
 });

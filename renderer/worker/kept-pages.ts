@@ -144,7 +144,8 @@ async function keptCopy(url: string): Promise<Response | undefined> {
 
 /**
  * A page request: the kept page unless the network's is here already (then that one, fresher); without a kept
- * page, the network's; with neither, `fallback` (the shell). The network's page is held for the app either way.
+ * page, the network's; with neither (or a server error), `fallback` (the shell). The network's page is held for the
+ * app either way.
  */
 export async function answerPage(
   event: FetchEvent,
@@ -164,8 +165,17 @@ export async function answerPage(
     () => {},
   );
   const kept = await keptCopy(url.href).catch(() => undefined);
-  if (!kept) return net.catch(fallback);
+  if (!kept) return net.then((r) => (r.status >= 500 ? fallbackOr(fallback, r) : r), fallback);
   return arrived?.ok ? arrived : kept;
+}
+
+/**
+ * A server error (a proxy's 502 during a deploy, a 503) is no page either: the shell opens the app from its last good
+ * copies, as with no answer. Without a shell to give (not precached), the server's answer is passed on.
+ */
+async function fallbackOr(fallback: () => Promise<Response>, answered: Response): Promise<Response> {
+  const shell = await fallback().catch(() => undefined);
+  return shell && shell.type !== 'error' ? shell : answered;
 }
 
 /** The app's request for its navigation's network page (`FRESH_HEADER`): the one held, else the network's now. */

@@ -39,7 +39,7 @@ setKeptPagesBuild(typeof shellEntry === 'object' ? (shellEntry.revision ?? '') :
 // The page request leaves while the worker starts: a worker must not delay a navigation that goes to the network.
 navigationPreload.enable();
 
-/** No answer at all (offline, no route): the shell, with which the app opens what the phone kept. */
+/** No page at all (offline, no route, a server error): the shell, with which the app opens what the phone kept. */
 const shell = async () => (await matchPrecache(SHELL_URL)) ?? Response.error();
 
 registerRoute(
