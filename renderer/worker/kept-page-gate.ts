@@ -5,7 +5,8 @@
  * one is kept again. A page the network drew is kept as soon as the worker can (`pageToKeep`).
  * In the app's own chunk (a few hundred bytes): the comparison is a chunk of its own, loaded on a kept page only.
  */
-import { KEPT_META, type KeptVerdict } from './worker-protocol';
+import { KEPT_META } from './kept-meta';
+import type { KeptVerdict } from './worker-protocol';
 import { HAND_OFF_ID } from '../core/first-calls/hand-off';
 import { BOOT_DATA_ID } from '../boot/boot-types';
 

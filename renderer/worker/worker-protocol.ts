@@ -9,11 +9,8 @@ export const isWorkerCache = (name: string) => name.startsWith('workbox-') || na
 
 /** The drawn pages the phone keeps for a repeat visit (worker/kept-pages.ts), by URL. */
 export const PAGES_CACHE = 'sdui-pages';
-/**
- * `<meta name=…>` the worker puts in a kept page it answers with: its content is the time the page was drawn (epoch
- * ms). The app reads it before anything else: the page's figures are the phone's until the server confirms them.
- */
-export const KEPT_META = 'sdui-kept';
+/** The kept page's mark (kept-meta.ts, a module of its own for the app's first load). */
+export { KEPT_META } from './kept-meta';
 /** Header of the page's own request for the drawn page that arrived (or arrives) for its navigation. */
 export const FRESH_HEADER = 'X-Sdui-Fresh-Page';
 
