@@ -59,6 +59,52 @@ describe('config client', () => {
     expect(logs).toHaveLength(3);
   });
 
+  it('a link that hangs: a screen seen before shows its last good copy after a while, not "loading" for good', async () => {
+    writeCached('screen:complaint-list', { etag: '"v1"', body: screen });
+    vi.useFakeTimers();
+    try {
+      // Weak signal, or a portal that takes the request and never answers: only the request's own signal ends it.
+      const calls = mockFetch(
+        (_url, init) =>
+          new Promise<Response>((_, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+          ),
+      );
+      const loading = loadScreen('complaint-list', () => {});
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(calls).toHaveLength(1);
+      await expect(Promise.race([loading, Promise.resolve('still loading')])).resolves.toMatchObject({
+        source: 'cache',
+        body: screen,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a slow link whose answer began: the new version is waited for, not given up for the old copy', async () => {
+    writeCached('screen:complaint-list', { etag: '"v1"', body: screen });
+    vi.useFakeTimers();
+    try {
+      const v2 = { ...screen, title: 'complaint.v2' };
+      // The answer begins at once; its body takes 20 s on 2G.
+      mockFetch((_url, init) => {
+        const body = new ReadableStream({
+          start(c) {
+            const id = setTimeout(() => (c.enqueue(new TextEncoder().encode(JSON.stringify(v2))), c.close()), 20_000);
+            init?.signal?.addEventListener('abort', () => (clearTimeout(id), c.error(init.signal?.reason)));
+          },
+        });
+        return new Response(body, { status: 200, headers: { ETag: '"v2"' } });
+      });
+      const loading = loadScreen('complaint-list', () => {});
+      await vi.advanceTimersByTimeAsync(25_000);
+      await expect(loading).resolves.toMatchObject({ source: 'network', etag: '"v2"', body: v2 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('nothing cached and the server down → null (the app shows its error state)', async () => {
     mockFetch(() => {
       throw new TypeError('Failed to fetch');

@@ -37,6 +37,9 @@ export const isPreview = ((): boolean => {
 })();
 const CONFIG_BASE = isPreview ? '/admin/api/preview' : PUBLISHED_CONFIG_BASE;
 
+/** How long a request waits for its answer to begin before a document the phone has is shown instead. */
+const CACHED_WAIT_MS = 8000;
+
 /**
  * GET with If-None-Match from the cached copy; 304 → cached body. Garbage or failure → cached body or null.
  * `conditional: false` sends the plain GET a page's `<link rel="preload">` made, so the browser hands over that download;
@@ -51,11 +54,17 @@ async function revalidate<T>(
   conditional = true,
 ): Promise<Loaded<T> | null> {
   const cached = isPreview ? null : readCached<T>(cacheKey);
+  // A copy on the phone is not held back by a link that hangs (weak signal, a portal that never answers): the answer
+  // must begin in time. A download that began is waited for: on a slow link, a new version still arrives.
+  const stop = new AbortController();
+  const timer = cached ? setTimeout(() => stop.abort(), CACHED_WAIT_MS) : undefined;
   try {
     const res = await fetch(conditional ? withWho(url) : url, {
       headers: conditional && cached?.etag ? { 'If-None-Match': cached.etag } : {},
       credentials: 'same-origin',
+      signal: stop.signal,
     });
+    clearTimeout(timer);
     // A 304 carries one too: the view ticket of the screen about to be shown, which its beacon sends back.
     if ((res.status === 304 || res.ok) && cacheKey.startsWith('screen:'))
       note({ key: cacheKey, ticket: res.headers.get('X-View-Ticket') });
