@@ -1,22 +1,23 @@
-import { copyText } from '../core/copy/copy-text';
-import { OFFLINE_KEYS } from './OfflineNotice';
-
 interface Props {
-  texts: Record<string, string>;
-  market: Record<string, unknown>;
+  /** Why the screen is not here, in the market's words. */
+  text: string;
+  /** The retry button's label. */
+  retry: string;
+  /** Not for want of a connection (the network failed while the browser says online, or nothing is published). */
+  error?: boolean;
   onRetry(): void;
 }
 
 /**
- * In place of a screen the phone has never opened, while offline: why it is not here, and a way to try again. The
- * offline notice itself is the page's (OfflineNotice.tsx, above), not repeated here.
+ * In place of a screen that could not be loaded: why it is not here, and a way to try again (a flaky link often
+ * answers the next try). Offline, the offline notice itself is the page's (OfflineNotice.tsx, above), not repeated here.
  */
-export function OfflineRetry({ texts, market, onRetry }: Props) {
+export function OfflineRetry({ text, retry, error, onRetry }: Props) {
   return (
     <div className="sdui-offline-screen" role="alert">
-      <p>{copyText(texts, OFFLINE_KEYS.unseen, undefined, market)}</p>
+      <p className={error ? 'sdui-screen-error' : undefined}>{text}</p>
       <button type="button" className="sdui-offline-retry" onClick={onRetry}>
-        {copyText(texts, 'common.retry', undefined, market) ?? 'Retry'}
+        {retry}
       </button>
     </div>
   );

@@ -190,4 +190,18 @@ describe('ScreenRoute and live changes', () => {
     expect(screen.getByText('v2')).toBeTruthy();
     expect(mounts).toEqual(['v1', 'v1', 'v2']);
   });
+
+  it('a screen never seen that could not be loaded while the browser says online: the error and a retry', async () => {
+    setInlineScreen(null);
+    mount();
+    await act(async () => {});
+    // A dead link or a portal's page: the browser still says online, and nothing came.
+    await act(async () => fresh(null));
+    expect(screen.getByRole('alert').textContent).toContain('error');
+    await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
+    expect(loads).toEqual(['pay', 'pay']);
+    await act(async () => fresh({ body: doc('v1'), etag: '"1"', source: 'network' }));
+    expect(screen.getByText('v1')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -103,7 +103,7 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
       afterFirstScreen(() => void rememberScreen(inline, logError));
       window.addEventListener('focus', onFocus);
       stopWatching = () => window.removeEventListener('focus', onFocus);
-    } else if (!loaded || loaded === 'offline') {
+    } else if (!loaded || typeof loaded === 'string') {
       void loadScreen(screenId, logError)
         .then(withWidgets)
         .then((r) => {
@@ -128,18 +128,18 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
     }
   }, [pending, location.key]);
 
-  if (loaded === 'offline') {
-    // Never seen on this phone and no connection: say so, with a way to try again (not a blank page).
+  if (typeof loaded === 'string') {
+    // Never seen on this phone and no connection: say so. Online, nothing usable came (a dead link, a portal's page,
+    // or nothing published): the error. A way to try again either way, never a dead end.
+    const offline = loaded === 'offline';
     return (
       <OfflineRetry
-        texts={bundleTexts(app.bundle as BundleCopy)}
-        market={app.bundle.market as unknown as Record<string, unknown>}
+        text={offline ? app.t(OFFLINE_KEYS.unseen, '') : app.t('common.error', 'error')}
+        retry={app.t('common.retry', 'Retry')}
+        error={!offline}
         onRetry={() => setTries((n) => n + 1)}
       />
     );
-  }
-  if (loaded === 'missing') {
-    return <p className="sdui-screen-error">{app.t('common.error', 'error')}</p>;
   }
   if (!loaded) return <p className="sdui-loading">{app.t('common.loading', 'loading...')}</p>;
   const query = { ...app.outerQuery, ...readQuery(location.search) };
