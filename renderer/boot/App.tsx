@@ -16,6 +16,7 @@ import type { PageLocation } from './page-location';
 import { ScreenRoute } from './ScreenRoute';
 import { afterFirstScreen } from './after-first-screen';
 import { warmLaterActions } from '../core/actions/registry';
+import { warmClipboard } from '../runtime/browser-device';
 import { bundleTexts, copyText, type BundleCopy } from '../core/copy/copy-text';
 import { learnNumberShape } from '../core/money/number-format';
 
@@ -38,11 +39,10 @@ export function App(props: AppProps) {
   useEffect(() => {
     const key = bundleKey(props.market, props.locale);
     afterFirstScreen(() => void rememberBundle(key, props.bundle, logError));
-    // The API client's and the native bridge's code and the steps a tap takes rarely (copy, upload, ...) come once the
-    // first screen shows, before a tap asks (a drawn first screen has its first answer already).
-    afterFirstScreen(() => void warmLaterActions().catch(() => {}));
-    afterFirstScreen(() => void warmApiClient().catch(() => {}));
-    afterFirstScreen(() => void warmBridge().catch(() => {}));
+    // The API client's and the native bridge's code, the steps a tap takes rarely (copy, upload, ...) and the clipboard's
+    // come once the first screen shows, before a tap asks (a drawn first screen has its first answer already).
+    for (const warm of [warmLaterActions, warmApiClient, warmBridge, warmClipboard])
+      afterFirstScreen(() => void warm().catch(() => {}));
     // The beacon sender is no part of the first screen: its code comes once that is shown (a failure stays silent).
     afterFirstScreen(
       () =>

@@ -6,35 +6,8 @@ import type { Device } from '../core/runtime/device';
 import { readCookie, writeCookie } from './cookies';
 import { screenStorage } from './storage';
 
-/** Old webviews lack the async clipboard API (or deny it outside a secure context): a hidden textarea still works there. */
-function legacyCopy(text: string): boolean {
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-  }
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Permission denied or no secure context: try the old way below.
-  }
-  return legacyCopy(text);
-}
+/** The clipboard's code (a copy step's only) is no part of the first load: it comes once the first screen shows (App.tsx). */
+export const warmClipboard = () => import('./clipboard');
 
 export const browserDevice: Device = {
   storage: screenStorage,
@@ -42,6 +15,6 @@ export const browserDevice: Device = {
   writeCookie,
   userAgent: () =>
     typeof navigator !== 'undefined' && typeof navigator.userAgent === 'string' ? navigator.userAgent : '',
-  copyText,
+  copyText: (text) => warmClipboard().then((m) => m.copyText(text)),
   openWindow: (url) => void window.open(url, '_blank', 'noopener'),
 };

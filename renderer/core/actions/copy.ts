@@ -1,6 +1,6 @@
 import type { Handler } from '../runtime/contract';
 
-/** Puts the text on the clipboard through the device (renderer/runtime/browser-device.ts: the old way where needed). */
+/** Puts the text on the clipboard through the device (renderer/runtime/clipboard.ts: the old way where needed). */
 export const copy: Handler<'copy'> = async (action, { runtime, device }) => {
   const text = String(runtime.resolve(action.text) ?? '');
   if (!text) {
