@@ -19,8 +19,8 @@ export function isSafeImageSrc(src: unknown): src is string {
   const scheme = schemeOf(s);
   if (scheme === 'http' || scheme === 'https') return true;
   if (scheme === 'data') return /^data:image\/(png|jpe?g|gif|webp|svg\+xml|bmp)[;,]/i.test(s);
-  // A bare name like `logo.png` is relative too, but `//host` is another host.
-  return !scheme && !s.startsWith('//') && !s.startsWith('\\');
+  // A bare name like `logo.png` is relative too, but `//host` is another host (`\\host` was refused above).
+  return !scheme && !s.startsWith('//');
 }
 
 /** Link targets: http(s), tel:, mailto: or relative. */
