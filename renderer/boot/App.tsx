@@ -30,6 +30,21 @@ export interface AppProps {
   outerQuery: Record<string, string>;
 }
 
+/** A bundle's copy of `key`, by the same lookup as a screen's (core/copy): ICU copy formatted, not shown as its source. */
+const bundleCopy = (bundle: BootBundle, key: string) =>
+  copyText(bundleTexts(bundle as BundleCopy), key, undefined, bundle.market as unknown as Record<string, unknown>);
+
+/** The app's API client (boot's first calls, then the screens'): messages in the bundle's copy, on the page's toast. */
+export const bundleApi = (bundle: BootBundle, query: Record<string, string>) =>
+  lazyApiClient({
+    apiMap: bundle.apiMap,
+    market: bundle.market,
+    query,
+    toast: (m, ms) => toastStore.show(m, ms),
+    t: (k) => bundleCopy(bundle, k) ?? k,
+    logError,
+  });
+
 /** The borrower app: routes of the route map, each opening its screen document. */
 export function App(props: AppProps) {
   const [bundle, setBundle] = useState(props.bundle);
@@ -162,20 +177,9 @@ function AppRoutes({
       () => {},
     );
   }, [locationKey]);
-  // The same lookup as a screen's (core/copy): ICU copy formatted, not shown as its source.
-  const t = (key: string, fallback: string) =>
-    copyText(bundleTexts(bundle as BundleCopy), key, undefined, bundle.market as unknown as Record<string, unknown>) ??
-    fallback;
+  const t = (key: string, fallback: string) => bundleCopy(bundle, key) ?? fallback;
   const api = useMemo(
-    () =>
-      lazyApiClient({
-        apiMap: bundle.apiMap,
-        market: bundle.market,
-        query: location.query,
-        toast: (m, ms) => toastStore.show(m, ms),
-        t: (k) => t(k, k),
-        logError,
-      }),
+    () => bundleApi(bundle, location.query),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [bundle.apiMap, bundle.textSet, bundle.market],
   );

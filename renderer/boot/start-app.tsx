@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { App } from './App';
+import { App, bundleApi } from './App';
 import { looksLikeBundle, looksLikeScreen, readBootData } from './boot-types';
 import { allowSameOriginEmbeds } from '../runtime/same-origin-embeds';
 import { isPreview, loadBundle, loadNamedBundle, type Loaded } from './config-client';
@@ -9,8 +9,6 @@ import { logError } from './log-error';
 import { readPageLocation, readQuery } from './page-location';
 import { setInlineScreen } from './ScreenRoute';
 import type { RawAnswer } from '../api/api-client';
-import { lazyApiClient } from '../api/lazy-api-client';
-import { toastStore } from '../toast/toast-store';
 import { preloadWidgets } from '../nodes/preload-widgets';
 import { readHandOff } from '../core/first-calls/hand-off';
 import { planFirstCalls } from '../core/first-calls/plan-first-calls';
@@ -18,7 +16,7 @@ import { readStored } from '../runtime/storage';
 import { firstCallClaims } from './first-call-claims';
 import { setWho } from './arm-query';
 import { DEFAULT_MARKET } from '../core/market/default-market';
-import { bundleTexts, copyText, type BundleCopy } from '../core/copy/copy-text';
+import { bundleTexts, type BundleCopy } from '../core/copy/copy-text';
 import { dropEarlyInput, holdFields, takeEarlyInput } from './capture/take-early-input';
 import { AfterHydration } from './capture/AfterHydration';
 import { previewHook } from '../runtime/preview-hook';
@@ -115,14 +113,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     const handOff = hydrate ? readHandOff(document) : null;
     // The page may have started the first call itself while this bundle downloaded (public/early-call.js).
     const early = (window as { __sduiEarly?: Promise<RawAnswer> }).__sduiEarly;
-    const api = lazyApiClient({
-      apiMap: bundle.body.apiMap,
-      market: bundle.body.market,
-      query: location.query,
-      toast: (m, ms) => toastStore.show(m, ms),
-      t: (k) => copyText(texts, k, undefined, bundle.body.market as unknown as Record<string, unknown>) ?? k,
-      logError,
-    });
+    const api = bundleApi(bundle.body, location.query);
     const market = bundle.body.market as unknown as Record<string, unknown>;
     // Every planned call is claimed from one table: the server's answer, the page's early fetch, or sent now.
     const plan = planFirstCalls({ doc: boot.screen, query: location.query, market, texts, stored: readStored });
