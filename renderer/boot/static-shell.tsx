@@ -107,7 +107,6 @@ function draw(
     get: (path) => (read(), getPath(raw, path)),
     // A write during drawing changes what later widgets read: the shell ends there too.
     set: read,
-    reset: read,
   };
   const widgets = Object.fromEntries(
     Object.entries(registry).map(([type, widget]) => {

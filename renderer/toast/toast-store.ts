@@ -37,11 +37,6 @@ export function createToastStore() {
         emit();
       }, toastDuration(ms));
     },
-    hide() {
-      clearTimeout(timer);
-      current = null;
-      emit();
-    },
     getSnapshot: () => current,
     subscribe(l: () => void) {
       listeners.add(l);

@@ -7,8 +7,6 @@ export interface StateStore {
   subscribe(listener: () => void): () => void;
   get(path: string): unknown;
   set(path: string, value: unknown): void;
-  /** Replaces the whole state (a screen's initial state). */
-  reset(state: State): void;
 }
 
 /** Splits `a.b.0.c` (also `a[0].c`) into segments; refuses prototype-reaching names. */
@@ -73,10 +71,6 @@ export function createStateStore(initial: State = {}, handedOver = false): State
       // changes, so no new snapshot, and React does not draw the whole screen again to find that out.
       if (value !== undefined && getPath(state, path) === value) return;
       state = setPath(state, path, value);
-      emit();
-    },
-    reset(next) {
-      state = structuredCloneSafe(next);
       emit();
     },
   };
