@@ -89,11 +89,11 @@ async function remember<T>(cacheKey: string, kind: 'bundle' | 'screen', loaded: 
   if (loaded.source === 'cache' || isPreview) return;
   if (loaded.drawn) return writeCached(cacheKey, { etag: loaded.etag, body: loaded.body });
   // Imported here, not with the app: the first screen does not wait for the validator code.
-  const { validateBundle, validatePublishedScreen } = await import('../core/validation/validate-document');
+  const check = await import('../core/validation/validate-document');
   const problems =
     kind === 'bundle'
-      ? validateBundle(loaded.body as Record<string, unknown>)
-      : validatePublishedScreen(loaded.body as Record<string, unknown>);
+      ? check.validateBundle(loaded.body as Record<string, unknown>)
+      : check.validatePublishedScreen(loaded.body as Record<string, unknown>);
   if (problems.length) {
     log(`${kind} ${cacheKey} does not match its schema`, problems);
     return;
