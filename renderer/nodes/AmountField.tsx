@@ -24,3 +24,6 @@ export const AmountField: Widget<'amount-field'> = ({ node }) => {
     />
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default AmountField;

@@ -14,3 +14,6 @@ export const BankCardField: Widget<'bank-card-field'> = ({ node }) => {
     />
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default BankCardField;

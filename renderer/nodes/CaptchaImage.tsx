@@ -23,3 +23,6 @@ export const CaptchaImage: Widget<'captcha-image'> = ({ node }) => {
     </button>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default CaptchaImage;

@@ -27,3 +27,6 @@ export const Checkbox: Widget<'checkbox'> = ({ node }) => {
     </div>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default Checkbox;

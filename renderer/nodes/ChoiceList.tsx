@@ -57,3 +57,6 @@ export const ChoiceList: Widget<'choice-list'> = ({ node }) => {
     </div>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default ChoiceList;

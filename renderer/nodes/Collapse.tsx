@@ -34,3 +34,6 @@ export const Collapse: Widget<'collapse'> = ({ node }) => {
     </div>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default Collapse;

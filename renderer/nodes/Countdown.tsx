@@ -37,3 +37,6 @@ export const Countdown: Widget<'countdown'> = ({ node }) => {
     </span>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default Countdown;

@@ -29,3 +29,6 @@ export const DetailLines: Widget<'detail-lines'> = ({ node }) => {
     </div>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default DetailLines;

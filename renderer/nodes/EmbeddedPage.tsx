@@ -55,3 +55,6 @@ export const EmbeddedPage: Widget<'embedded-page'> = ({ node }) => {
     />
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default EmbeddedPage;

@@ -19,3 +19,6 @@ export const Form: Widget<'form'> = ({ node }) => {
     </FormIdContext.Provider>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default Form;

@@ -20,3 +20,6 @@ export const IconGrid: Widget<'icon-grid'> = ({ node }) => {
     </ul>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default IconGrid;

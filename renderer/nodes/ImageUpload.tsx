@@ -131,3 +131,6 @@ export const ImageUpload: Widget<'image-upload'> = ({ node }) => {
     </div>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default ImageUpload;

@@ -19,3 +19,6 @@ export const Landmark: Widget<'landmark'> = ({ node }) => {
     </Tag>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default Landmark;

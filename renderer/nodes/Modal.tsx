@@ -54,3 +54,6 @@ export const Modal: Widget<'modal'> = ({ node }) => {
     </div>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default Modal;

@@ -32,3 +32,6 @@ export const PhoneField: Widget<'phone-field'> = ({ node }) => {
     />
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default PhoneField;

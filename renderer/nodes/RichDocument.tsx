@@ -77,3 +77,6 @@ export const RichDocument: Widget<'rich-document'> = ({ node }) => {
     </article>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default RichDocument;

@@ -37,3 +37,6 @@ export const Select: Widget<'select'> = ({ node }) => {
     </FieldFrame>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default Select;

@@ -70,3 +70,6 @@ export const SmsCodeField: Widget<'sms-code-field'> = ({ node }) => {
     </FieldFrame>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default SmsCodeField;

@@ -57,3 +57,6 @@ export const StarRating: Widget<'star-rating'> = ({ node }) => {
     </div>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default StarRating;

@@ -116,3 +116,6 @@ export const Tabs: Widget<'tabs'> = ({ node }) => {
     </div>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default Tabs;

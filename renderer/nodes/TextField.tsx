@@ -17,3 +17,6 @@ export const TextField: Widget<'text-field'> = ({ node }) => {
     />
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default TextField;

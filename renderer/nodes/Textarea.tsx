@@ -45,3 +45,6 @@ export const Textarea: Widget<'textarea'> = ({ node }) => {
     </FieldFrame>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default Textarea;

@@ -35,3 +35,6 @@ export const ThemeScope: Widget<'theme-scope'> = ({ node }) => {
     </div>
   );
 };
+
+/** The registry loads it lazily (registry.ts), as the module's default. */
+export default ThemeScope;

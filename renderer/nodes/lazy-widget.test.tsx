@@ -10,20 +10,20 @@ const Hello = ({ name }: { name: string }) => <p>hello {name}</p>;
 
 describe('lazyWidget', () => {
   it('suspends while its code downloads, then shows the widget', async () => {
-    let arrive!: (c: typeof Hello) => void;
-    const W = lazyWidget(() => new Promise<typeof Hello>((r) => (arrive = r)));
+    let arrive!: (m: { default: typeof Hello }) => void;
+    const W = lazyWidget(() => new Promise<{ default: typeof Hello }>((r) => (arrive = r)));
     render(
       <Suspense fallback={<p>waiting</p>}>
         <W name="a" />
       </Suspense>,
     );
     expect(screen.getByText('waiting')).toBeTruthy();
-    arrive(Hello);
+    arrive({ default: Hello });
     expect(await screen.findByText('hello a')).toBeTruthy();
   });
 
   it('renders in one pass after preload: no fallback is ever shown', async () => {
-    const W = lazyWidget(async () => Hello);
+    const W = lazyWidget(async () => ({ default: Hello }));
     await W.preload();
     render(
       <Suspense fallback={<p>waiting</p>}>
@@ -35,7 +35,7 @@ describe('lazyWidget', () => {
   });
 
   it('tries a failed download once more, and a later preload starts afresh after two failures', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(Hello);
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ default: Hello });
     const W = lazyWidget(load);
     await expect(W.preload()).resolves.toBe(Hello);
     expect(load).toHaveBeenCalledTimes(2);
@@ -44,7 +44,7 @@ describe('lazyWidget', () => {
       .fn()
       .mockRejectedValueOnce(new Error('offline'))
       .mockRejectedValueOnce(new Error('offline'))
-      .mockResolvedValueOnce(Hello);
+      .mockResolvedValueOnce({ default: Hello });
     const F = lazyWidget(flaky);
     await expect(F.preload()).rejects.toThrow('offline');
     await expect(F.preload()).resolves.toBe(Hello);

@@ -12,20 +12,21 @@ export type LazyWidget<C extends AnyWidget> = LazyExoticComponent<C> & {
 };
 
 /**
- * A widget whose code is a chunk of its own, loaded when a screen needs it. Once `preload()` has
- * settled, rendering does not suspend at all: React is handed an already-resolved thenable, so a
+ * A widget whose code is a chunk of its own, loaded when a screen needs it: `load` imports its module, whose default
+ * export it is (as React.lazy takes it; picking a named export cost the first chunk each widget's name once more).
+ * Once `preload()` has settled, rendering does not suspend at all: React is handed an already-resolved thenable, so a
  * screen whose widgets were preloaded (at boot, or before a route mounts) renders in one pass.
  * A failed download is tried once more (flaky mobile data); if that fails too the node's boundary
  * hides it and logs, and the next `preload()` starts afresh.
  */
-export function lazyWidget<C extends AnyWidget>(load: () => Promise<C>): LazyWidget<C> {
+export function lazyWidget<C extends AnyWidget>(load: () => Promise<{ default: C }>): LazyWidget<C> {
   let loaded: C | undefined;
   let pending: Promise<C> | undefined;
   const preload = (): Promise<C> =>
     (pending ??= load()
       .catch(load)
       .then(
-        (widget) => (loaded = widget),
+        (m) => (loaded = m.default),
         (error: unknown) => {
           pending = undefined;
           throw error;

@@ -23,7 +23,7 @@ function draw(registry: Partial<WidgetRegistry>) {
 
 describe('NodeBoundary and split widgets', () => {
   it('draws a split widget whose code is here without a Suspense boundary (hydrated in the first commit)', async () => {
-    const Split = lazyWidget(async () => Field);
+    const Split = lazyWidget(async () => ({ default: Field }));
     await Split.preload();
     const html = renderToString(draw({ text: Split } as unknown as Partial<WidgetRegistry>));
     expect(html).toContain('aria-label="field"');
@@ -32,11 +32,11 @@ describe('NodeBoundary and split widgets', () => {
   });
 
   it('keeps one still downloading under its Suspense, and does not remount it when the code arrives', async () => {
-    let arrive!: (w: typeof Field) => void;
-    const Split = lazyWidget(() => new Promise<typeof Field>((r) => (arrive = r)));
+    let arrive!: (m: { default: typeof Field }) => void;
+    const Split = lazyWidget(() => new Promise<{ default: typeof Field }>((r) => (arrive = r)));
     const { rerender } = render(draw({ text: Split } as unknown as Partial<WidgetRegistry>));
     expect(screen.queryByLabelText('field')).toBeNull();
-    await act(async () => arrive(Field));
+    await act(async () => arrive({ default: Field }));
     const field = await screen.findByLabelText<HTMLInputElement>('field');
     fireEvent.change(field, { target: { value: 'typed' } });
     // A later render, now that the code is here, must not swap the element's type (a remount would lose "typed").
