@@ -92,7 +92,7 @@ export async function startApp(rootEl: HTMLElement): Promise<Root> {
     bundle = await loadBundle(market, logError, locale);
   }
   if (!bundle) {
-    logError('no configuration: the config server is unreachable and nothing is cached');
+    logError('no configuration: config server unreachable, nothing cached');
     dropEarlyInput(takeEarlyInput());
     clientRoot().render(
       <p className="sdui-screen-error" role="alert">

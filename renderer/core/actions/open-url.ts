@@ -5,7 +5,7 @@ import { isAllowedUrl } from './url-policy';
 export const openUrl: Handler<'openUrl'> = async (action, ctx) => {
   const url = String(ctx.runtime.resolve(action.url) ?? '').trim();
   if (!isAllowedUrl(url)) {
-    ctx.runtime.logError(`openUrl: refused "${url}" (only tel:, mailto:, http: and https: are allowed)`);
+    ctx.runtime.logError(`openUrl: refused "${url}" (not tel:, mailto: or http(s))`);
     return { ok: false, error: { message: 'refused URL' } };
   }
   if (action.newWindow && /^https?:/i.test(url)) ctx.device.openWindow(url);
