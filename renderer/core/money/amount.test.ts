@@ -47,6 +47,15 @@ describe('readAmount: every representation a backend sends', () => {
     expect(value('1,250,000', COMMA)).toBe(1250000);
   });
 
+  it('a fraction below one is never read as thousands: no grouped number starts with a 0 group', () => {
+    for (const format of [ID.number, IN.number, COMMA]) {
+      expect(value('0.500', format)).toBe(0.5);
+      expect(value('0,500', format)).toBe(0.5);
+      expect(value('-0.250', format)).toBe(-0.25);
+    }
+    expect(value('0,50,000', IN.number)).toBe('unreadable');
+  });
+
   it('such a string with a decimal part', () => {
     expect(value('1.250.000,50')).toBe(1250000.5);
     expect(value('1,250,000.50', COMMA)).toBe(1250000.5);

@@ -14,8 +14,8 @@ export type AmountReading = { kind: 'amount'; value: number } | { kind: 'empty' 
 
 /**
  * Reads an amount whatever the backend's convention. A string that fits a grouping exactly ("700.000", "700,000",
- * "7,00,000") is grouped, never a decimal 700; otherwise a plain number with a period or comma before its decimals
- * ("1250000.5", "1250000,50") is read. `minorUnits` (e.g. 100) divides a value the API map says comes in minor units.
+ * "7,00,000") is grouped, never a decimal 700 (no grouping starts with 0: "0.500" is half); otherwise a plain number
+ * with a period or comma before its decimals ("1250000.5", "1250000,50") is read. `minorUnits` (e.g. 100) divides a value the API map says comes in minor units.
  * `format` (the market document's `number`) adds its own overridden separators to the two common ones.
  */
 export function readAmount(v: unknown, format?: unknown, minorUnits = 1): AmountReading {
@@ -44,8 +44,8 @@ function parseAmountText(s: string, format: unknown): number {
   for (const [group, decimal, lakhs] of conventions(format)) {
     const g = escape(group);
     const frac = `(?:${escape(decimal)}(\\d+))?$`;
-    const thousands = new RegExp(`^(-?)(\\d{1,3}(?:${g}\\d{3})+)${frac}`).exec(s);
-    const indian = lakhs ? new RegExp(`^(-?)(\\d{1,2}(?:${g}\\d{2})*${g}\\d{3})${frac}`).exec(s) : null;
+    const thousands = new RegExp(`^(-?)([1-9]\\d{0,2}(?:${g}\\d{3})+)${frac}`).exec(s);
+    const indian = lakhs ? new RegExp(`^(-?)([1-9]\\d?(?:${g}\\d{2})*${g}\\d{3})${frac}`).exec(s) : null;
     const m = thousands ?? indian;
     if (m) return Number(`${m[1]}${m[2].split(group).join('')}${m[3] ? `.${m[3]}` : ''}`);
   }
