@@ -2,8 +2,11 @@ import type { Widget } from '../runtime/contract';
 import { useRuntime } from '../runtime/runtime-context';
 import { asList, displayValue, pick } from './text-of';
 
-/** The spec hides order-detail lines whose value is empty or '0'. */
-const isEmptyValue = (v: string) => v.trim() === '' || v.trim() === '0';
+/**
+ * The spec hides order-detail lines whose value is empty or '0'; a backend writes that zero as "0.00" or "Rp0" too,
+ * and a fee line reading "Rp0,00" is the same nothing to the borrower.
+ */
+const isEmptyValue = (v: string) => /^(\D*0+([.,]0+)?)?$/.test(v.trim());
 
 export const DetailLines: Widget<'detail-lines'> = ({ node }) => {
   const runtime = useRuntime();

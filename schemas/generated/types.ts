@@ -2096,7 +2096,7 @@ export interface CountdownNode {
   onEnd?: Action[];
 }
 /**
- * Title/value rows, from data (`items`) or static (`rows`); `hideEmpty` drops rows whose value is empty or '0'.
+ * Title/value rows, from data (`items`) or static (`rows`); `hideEmpty` drops rows whose value is empty or a zero ('0', '0.00', 'Rp0').
  *
  * This interface was referenced by `AllSchemas`'s JSON-Schema
  * via the `definition` "DetailLinesNode".
@@ -2126,7 +2126,7 @@ export interface DetailLinesNode {
     value: Template;
   }[];
   /**
-   * Hide rows whose value is '' or '0' (or missing).
+   * Hide rows whose value is '' or a zero however written ('0', '0,00', 'Rp0'), or missing.
    */
   hideEmpty?: boolean;
 }
