@@ -97,7 +97,11 @@ function srmOf(input: ExperimentCounts, settings: ExperimentSettings): Experimen
     return { p: null, flagged: false, message: null };
   const p = sampleRatioP(base, candidate, input.candidateShare);
   const flagged = p < settings.srmAlpha;
-  return { p, flagged, message: flagged ? srmWords(base, candidate, input.candidateShare, p) : null };
+  return {
+    p,
+    flagged,
+    message: flagged ? srmWords(base, candidate, input.candidateShare, p, settings.srmAlpha) : null,
+  };
 }
 
 function judgeGoal(

@@ -7,16 +7,34 @@ import type { SequentialLift } from './sequential-interval.js';
 
 type DecidedVerdict = 'candidate-better' | 'base-better' | 'no-difference';
 
-const percent = (x: number) => `${(x * 100).toFixed(Math.abs(x) < 0.1 ? 1 : 0)} %`;
+/**
+ * A share in percent, one decimal below 10 %; a share that is not zero never reads 0.0 %, so an interval end just
+ * above or below no change (which decided the verdict) keeps a digit that says so.
+ */
+const percent = (x: number) => {
+  const v = Math.abs(x) * 100;
+  let digits = Math.abs(x) < 0.1 ? 1 : 0;
+  while (v > 0 && Number(v.toFixed(digits)) === 0 && digits < 20) digits++;
+  return `${v.toFixed(digits)} %`;
+};
 const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${percent(Math.abs(x))}`;
-const pText = (p: number) => (p < 0.0001 ? 'p < 0.0001' : `p = ${p.toPrecision(2)}`);
+/**
+ * A p-value to two significant digits, with more where two would round it across the threshold it was judged by
+ * (0.0496 is not written 0.050 beside a verdict taken at p < 0.05).
+ */
+const pText = (p: number, threshold: number) => {
+  if (p < 0.0001) return 'p < 0.0001';
+  let digits = 2;
+  while (Number(p.toPrecision(digits)) < threshold !== p < threshold && digits < 17) digits++;
+  return `p = ${p.toPrecision(digits)}`;
+};
 
-export function srmWords(base: number, candidate: number, candidateShare: number, p: number): string {
+export function srmWords(base: number, candidate: number, candidateShare: number, p: number, srmAlpha: number): string {
   const actual = candidate / (base + candidate);
   return (
     `Verdicts withheld: the split is broken. The release asks for ${percent(candidateShare)} of borrowers in the ` +
     `candidate, but ${candidate} of ${base + candidate} exposed borrowers (${percent(actual)}) are there ` +
-    `(sample-ratio mismatch, ${pText(p)}). Borrowers are being assigned, served or counted unevenly, so no goal can ` +
+    `(sample-ratio mismatch, ${pText(p, srmAlpha)}). Borrowers are being assigned, served or counted unevenly, so no goal can ` +
     `be judged; this says nothing about the copy. Find and fix the cause before reading any result.`
   );
 }
@@ -43,7 +61,7 @@ export function decidedWords(
   interval: SequentialLift,
   alpha: number,
 ): string {
-  const range = `${signed(estimate)}, ${percent(1 - alpha)} always-valid interval ${signed(interval.low)} to ${signed(interval.high)}, ${pText(interval.p)}`;
+  const range = `${signed(estimate)}, ${percent(1 - alpha)} always-valid interval ${signed(interval.low)} to ${signed(interval.high)}, ${pText(interval.p, alpha)}`;
   if (verdict === 'no-difference')
     return `No difference shown: the candidate's rate differs from the base's by ${range}; the interval still includes no change.`;
   const who = verdict === 'candidate-better' ? 'The candidate is better' : 'The base is better';
