@@ -67,3 +67,15 @@ export function decidedWords(
   const who = verdict === 'candidate-better' ? 'The candidate is better' : 'The base is better';
   return `${who}: the candidate's rate differs from the base's by ${range}.`;
 }
+
+/** The method behind every figure of the results, named so ops (and anyone checking) can look it up. */
+export function methodWords(s: { alpha: number; sequentialTuning: number; srmAlpha: number }): string {
+  return (
+    `Relative lift of the conversion rate, (candidate − base) / base, its variance by the delta method; ` +
+    `${percent(1 - s.alpha)} always-valid interval and p by GrowthBook's sequential test (gbstats ` +
+    `SequentialTwoSidedTTest: the asymptotic confidence sequence of Waudby-Smith et al., arXiv:2103.06476, tuned at ` +
+    `${s.sequentialTuning.toLocaleString('en')} borrowers), valid however often the results are read; a verdict when ` +
+    `the interval excludes no change. Split checked by Pearson's chi-square against the configured share, flagged ` +
+    `below p = ${s.srmAlpha}.`
+  );
+}

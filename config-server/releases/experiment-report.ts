@@ -6,6 +6,7 @@
  */
 import { experimentResults, type ExperimentResults, type GoalResult } from '../experiments/experiment-results.js';
 import type { ExperimentSettings } from '../experiments/experiment-settings.js';
+import { methodWords } from '../experiments/verdict-words.js';
 import type { PublishedMetric } from '../published/snapshot.js';
 import { DAY_MS, type ExperimentCountRows } from '../store/experiment-records.js';
 import type { StoredRelease } from '../store/release-records.js';
@@ -28,7 +29,9 @@ export interface ReleaseResults extends ArmsResults {
     exposures: Pair;
     goals: Pick<GoalResult, 'metric' | 'base' | 'candidate' | 'lift' | 'verdict'>[];
   }[];
-  settings: Pick<ExperimentSettings, 'minDays' | 'minExposedPerArm' | 'minConversionsPerArm'>;
+  settings: Pick<ExperimentSettings, 'minDays' | 'minExposedPerArm' | 'minConversionsPerArm' | 'alpha' | 'srmAlpha'>;
+  /** The method behind the lift, interval, p, verdict and split check, named (what the console shows). */
+  method: string;
   /** When these figures were read (ISO 8601). */
   at: string;
 }
@@ -179,7 +182,10 @@ export function experimentReport(
       minDays: settings.minDays,
       minExposedPerArm: settings.minExposedPerArm,
       minConversionsPerArm: settings.minConversionsPerArm,
+      alpha: settings.alpha,
+      srmAlpha: settings.srmAlpha,
     },
+    method: methodWords(settings),
     at: new Date(now).toISOString(),
   };
 }

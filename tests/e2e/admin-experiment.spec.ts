@@ -121,7 +121,7 @@ describe('an experiment in the console', () => {
     expect(await rows.getByRole('row', { name: /^Base/ }).innerText()).toMatch(/320\s+160\s+50\.0 %/);
     expect(await rows.getByRole('row', { name: /^Candidate/ }).innerText()).toMatch(/320\s+272\s+85\.0 %/);
     expect(await goal.innerText()).toMatch(
-      /Lift of the candidate: \+70\.0 % \(95 % interval \+\d+\.\d % to \+\d+\.\d %\)/,
+      /Lift of the candidate: \+70\.0 % \(95 % always-valid interval \+\d+\.\d % to \+\d+\.\d %\)/,
     );
     // The picture (uPlot's canvas) and the same figures in the table beside it.
     await goal.locator('.lift-chart canvas').waitFor();

@@ -37,6 +37,9 @@ const RELEASE = {
   experiment: { goals: ['loanConfirmed'] },
 } as unknown as Release;
 
+const METHOD =
+  "Relative lift of the conversion rate, (candidate − base) / base, its variance by the delta method; 95 % always-valid interval and p by GrowthBook's sequential test (gbstats SequentialTwoSidedTTest).";
+
 const arm = (exposed: number, conversions: number) => ({ exposed, conversions, rate: conversions / exposed });
 const goal = (more: Partial<ExperimentGoal>): ExperimentGoal => ({
   metric: 'loanConfirmed',
@@ -64,7 +67,8 @@ const results = (g: ExperimentGoal, srm: ExperimentResults['srm'] = { p: 0.4, fl
       { day: '2026-11-20', exposures: { base: 40, candidate: 41 }, goals: [{ ...g }] },
       { day: '2026-11-21', exposures: { base: 100, candidate: 90 }, goals: [{ ...g }] },
     ],
-    settings: { minExposedPerArm: 150, minConversionsPerArm: 150, minDays: 7 },
+    settings: { minExposedPerArm: 150, minConversionsPerArm: 150, minDays: 7, alpha: 0.05, srmAlpha: 0.001 },
+    method: METHOD,
     at: '2026-11-22T00:00:00.000Z',
   }) as ExperimentResults;
 
@@ -96,13 +100,23 @@ describe('an experiment results page', () => {
     expect(missing.textContent).toMatch(/It must run 5 more days/);
     const arms = within(card).getByRole('table', { name: /more is better/ });
     expect(within(arms).getByRole('row', { name: /^Candidate/ }).textContent).toMatch(/9040.*44\.4 %5$/);
-    expect(card.textContent).toMatch(/\+48\.0 % \(95 % interval −10\.0 % to \+120\.0 %\)/);
+    expect(card.textContent).toMatch(/\+48\.0 % \(95 % always-valid interval −10\.0 % to \+120\.0 %\)/);
     // p as the verdict sentences write it (two significant digits).
     expect(card.textContent).toMatch(/\), always-valid p = 0\.20\./);
     // The table beside the chart: one row per day.
     expect(within(card).getAllByRole('row', { name: /^2026-11-2\d/ })).toHaveLength(2);
     const days = screen.getByRole('table', { name: /exposed per arm and day/ });
     expect(within(days).getByRole('row', { name: /^2026-11-21/ }).textContent).toMatch(/6049$/);
+  });
+
+  it('names the method behind the interval, p and verdict, and the interval level the server judged at', async () => {
+    const body = results(goal({}));
+    page({ ...body, settings: { ...body.settings, alpha: 0.1 } });
+    const card = await screen.findByRole('article', { name: /Loan confirmed/ });
+    expect(screen.getByText(/^Method:/).parentElement!.textContent).toBe(`Method: ${METHOD}`);
+    expect(card.textContent).toMatch(/\+48\.0 % \(90 % always-valid interval −10\.0 % to \+120\.0 %\)/);
+    expect(within(card).getByRole('columnheader', { name: '90 % always-valid interval' })).toBeTruthy();
+    expect(card.textContent).not.toMatch(/95 %/);
   });
 
   it('says a broken split is not the copy', async () => {

@@ -81,6 +81,9 @@ export default function ExperimentPage({ id, role, user, docs, markets, onChange
             borrowers and {results.settings.minConversionsPerArm} conversions in each arm and {results.settings.minDays}{' '}
             day(s); the interval stays valid however often you look.
           </p>
+          <p className="muted experiment__method">
+            <strong>Method:</strong> {results.method}
+          </p>
           <div className="toolbar">
             <div role="group" aria-label="Figures for" className="toolbar">
               {[OVERALL, ...marketIds].map((m) => (

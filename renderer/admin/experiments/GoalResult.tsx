@@ -6,6 +6,7 @@
 import type { ExperimentGoal, ExperimentResults } from '../admin-types';
 import {
   countText,
+  levelText,
   liftOverTime,
   liftText,
   liftWithInterval,
@@ -30,6 +31,7 @@ export default function GoalResult({ goal: g, results, overTime, idPrefix }: Pro
   const missing =
     g.verdict === 'not-enough-data' ? missingData(g, results.settings, results.release.startedAt, results.at) : [];
   const points = overTime ? liftOverTime(results.days, g.metric) : [];
+  const level = levelText(results.settings.alpha);
   return (
     <article className="card experiment-goal" aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>
@@ -72,7 +74,7 @@ export default function GoalResult({ goal: g, results, overTime, idPrefix }: Pro
         </tbody>
       </table>
       <p>
-        Lift of the candidate: <strong>{liftWithInterval(g.lift)}</strong>
+        Lift of the candidate: <strong>{liftWithInterval(g.lift, results.settings.alpha)}</strong>
         {g.p !== null && `, always-valid ${pText(g.p)}`}.
       </p>
       {overTime && points.length > 0 && (
@@ -80,8 +82,8 @@ export default function GoalResult({ goal: g, results, overTime, idPrefix }: Pro
           <figure className="experiment-goal__chart">
             <LiftChart points={points} />
             <figcaption>
-              Lift of {g.name} by day (dots and line, in %) with its 95 % interval (bars and band); the dashed line is
-              no difference. The same figures are in the table.
+              Lift of {g.name} by day (dots and line, in %) with its {level} always-valid interval (bars and band); the
+              dashed line is no difference. The same figures are in the table.
             </figcaption>
           </figure>
           <table className="table experiment-goal__days">
@@ -90,7 +92,7 @@ export default function GoalResult({ goal: g, results, overTime, idPrefix }: Pro
               <tr>
                 <th scope="col">Day</th>
                 <th scope="col">Lift</th>
-                <th scope="col">95 % interval</th>
+                <th scope="col">{level} always-valid interval</th>
                 <th scope="col">Verdict</th>
               </tr>
             </thead>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exposuresPerDay, liftWithInterval, missingData, pText, srmText } from './experiment-format';
 
-const settings = { minExposedPerArm: 150, minConversionsPerArm: 150, minDays: 7 };
+const settings = { minExposedPerArm: 150, minConversionsPerArm: 150, minDays: 7, alpha: 0.05, srmAlpha: 0.001 };
 const arm = (exposed: number, conversions: number) => ({
   exposed,
   conversions,
@@ -35,10 +35,11 @@ describe('experiment wording', () => {
   });
 
   it('gives the lift with its interval, or why there is none', () => {
-    expect(liftWithInterval({ estimate: 0.12, low: -0.031, high: 0.21 })).toBe(
-      '+12.0 % (95 % interval −3.1 % to +21.0 %)',
+    expect(liftWithInterval({ estimate: 0.12, low: -0.031, high: 0.21 }, 0.05)).toBe(
+      '+12.0 % (95 % always-valid interval −3.1 % to +21.0 %)',
     );
-    expect(liftWithInterval({ estimate: null, low: null, high: null })).toMatch(/no lift yet/);
+    expect(liftWithInterval({ estimate: 0.12, low: -0.031, high: 0.21 }, 0.01)).toMatch(/^\+12\.0 % \(99 % always/);
+    expect(liftWithInterval({ estimate: null, low: null, high: null }, 0.05)).toMatch(/no lift yet/);
   });
 
   it('turns running totals into exposures of each day', () => {

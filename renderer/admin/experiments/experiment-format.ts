@@ -20,11 +20,16 @@ export const countText = (n: number) => int.format(n);
 /** A p-value as the server's verdict sentence writes it (`verdict-words.ts`), so the two lines of a goal agree. */
 export const pText = (p: number) => (p < 0.0001 ? 'p < 0.0001' : `p = ${p.toPrecision(2)}`);
 
-/** The lift and its interval: `+12.0 % (95 % interval +3.1 % to +21.0 %)`. */
-export function liftWithInterval(l: ExperimentGoal['lift']): string {
+/** The intervals' confidence from the server's α: 0.05 → `95 %`. */
+export const levelText = (alpha: number) => `${Number(((1 - alpha) * 100).toFixed(1))} %`;
+
+/** The lift and its interval: `+12.0 % (95 % always-valid interval +3.1 % to +21.0 %)`. */
+export function liftWithInterval(l: ExperimentGoal['lift'], alpha: number): string {
   if (l.estimate === null) return 'no lift yet (the base has no conversions, or an arm converted all or none)';
   const interval =
-    l.low === null || l.high === null ? '' : ` (95 % interval ${liftText(l.low)} to ${liftText(l.high)})`;
+    l.low === null || l.high === null
+      ? ''
+      : ` (${levelText(alpha)} always-valid interval ${liftText(l.low)} to ${liftText(l.high)})`;
   return `${liftText(l.estimate)}${interval}`;
 }
 

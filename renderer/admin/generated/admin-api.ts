@@ -931,6 +931,8 @@ export interface components {
             markets: {
                 [key: string]: components["schemas"]["ExperimentArms"];
             };
+            /** @description The method behind the lift, interval, p, verdict and split check, named in words (shown on the results page). */
+            method: string;
             release: {
                 id: string;
                 percent: number;
@@ -938,10 +940,14 @@ export interface components {
                 status: components["schemas"]["ReleaseStatus"];
             };
             settings: {
+                /** @description Two-sided error rate of the always-valid intervals, over every look (0.05: 95 % intervals). */
+                alpha: number;
                 minConversionsPerArm: number;
                 /** @description EXPERIMENT_MIN_DAYS. */
                 minDays: number;
                 minExposedPerArm: number;
+                /** @description A sample-ratio mismatch is flagged below this p. */
+                srmAlpha: number;
             };
             /** @description Sample-ratio mismatch: chi-square of the exposures against the configured split, checked once each arm has 8; flagged at p < 0.001, which withholds every verdict. */
             srm: {
