@@ -119,6 +119,26 @@ describe('an experiment results page', () => {
     expect(card.textContent).not.toMatch(/95 %/);
   });
 
+  it('a winner just past the threshold reads so: no interval end at 0.0 %, no p rounded up to 0.050', async () => {
+    page(
+      results(
+        goal({
+          base: arm(2000, 303),
+          candidate: arm(2000, 385),
+          lift: { estimate: 0.2706, low: 0.00021, high: 0.541 },
+          p: 0.0496,
+          verdict: 'candidate-better',
+          reason: 'The candidate is better.',
+        }),
+      ),
+    );
+    const card = await screen.findByRole('article', { name: /Loan confirmed/ });
+    expect(card.textContent).toMatch(
+      /\+27\.1 % \(95 % always-valid interval \+0\.02 % to \+54\.1 %\), always-valid p = 0\.0496\./,
+    );
+    expect(card.textContent).not.toMatch(/[+−]0\.0 %|p = 0\.050/);
+  });
+
   it('says a broken split is not the copy', async () => {
     const message = 'The split is broken (p < 0.001): this says nothing about the copy.';
     page(results(goal({ reason: message }), { p: 0.00001, flagged: true, message }));

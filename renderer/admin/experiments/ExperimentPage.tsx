@@ -52,7 +52,7 @@ export default function ExperimentPage({ id, role, user, docs, markets, onChange
   useEffect(() => void load(), [load]);
 
   const shown = results && (scope === OVERALL ? results : results.markets[scope]);
-  const srm = shown && srmText(shown.srm);
+  const srm = shown && results && srmText(shown.srm, results.settings.srmAlpha);
   const marketIds = results ? Object.keys(results.markets).sort() : [];
 
   return (

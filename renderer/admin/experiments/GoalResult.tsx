@@ -75,7 +75,7 @@ export default function GoalResult({ goal: g, results, overTime, idPrefix }: Pro
       </table>
       <p>
         Lift of the candidate: <strong>{liftWithInterval(g.lift, results.settings.alpha)}</strong>
-        {g.p !== null && `, always-valid ${pText(g.p)}`}.
+        {g.p !== null && `, always-valid ${pText(g.p, results.settings.alpha)}`}.
       </p>
       {overTime && points.length > 0 && (
         <div className="experiment-goal__over-time">

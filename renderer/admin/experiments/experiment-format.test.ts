@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exposuresPerDay, liftWithInterval, missingData, pText, srmText } from './experiment-format';
+import { exposuresPerDay, liftText, liftWithInterval, missingData, pText, srmText } from './experiment-format';
 
 const settings = { minExposedPerArm: 150, minConversionsPerArm: 150, minDays: 7, alpha: 0.05, srmAlpha: 0.001 };
 const arm = (exposed: number, conversions: number) => ({
@@ -10,7 +10,26 @@ const arm = (exposed: number, conversions: number) => ({
 
 describe('experiment wording', () => {
   it('writes p as the verdict sentence does: two significant digits, and < 0.0001 below that', () => {
-    expect([0.2, 0.0123, 0.00042, 0.00009].map(pText)).toEqual(['p = 0.20', 'p = 0.012', 'p = 0.00042', 'p < 0.0001']);
+    expect([0.2, 0.0123, 0.00042, 0.00009].map((p) => pText(p, 0.05))).toEqual([
+      'p = 0.20',
+      'p = 0.012',
+      'p = 0.00042',
+      'p < 0.0001',
+    ]);
+  });
+
+  it('never rounds p across the threshold it was judged by, nor a lift that is not zero to 0.0 %', () => {
+    expect(pText(0.0496, 0.05)).toBe('p = 0.0496');
+    expect(pText(0.04997, 0.05)).toBe('p = 0.04997');
+    expect(pText(0.0501, 0.05)).toBe('p = 0.050');
+    expect(pText(0.000998, 0.001)).toBe('p = 0.000998');
+    expect(liftWithInterval({ estimate: 0.27, low: 0.0002, high: 0.54 }, 0.05)).toBe(
+      '+27.0 % (95 % always-valid interval +0.02 % to +54.0 %)',
+    );
+    expect(liftWithInterval({ estimate: -0.2, low: -0.39, high: -0.00001 }, 0.05)).toBe(
+      '−20.0 % (95 % always-valid interval −39.0 % to −0.001 %)',
+    );
+    expect(liftText(0)).toBe('0.0 %');
   });
 
   it('says how many more borrowers, conversions and days a goal needs for a verdict', () => {
@@ -29,9 +48,11 @@ describe('experiment wording', () => {
   });
 
   it('says a broken split is not the copy, and a healthy one with its p', () => {
-    expect(srmText({ flagged: true, p: 1e-6, message: null }).text).toMatch(/says nothing about the copy/);
-    expect(srmText({ flagged: false, p: 0.4321, message: null }).text).toMatch(/p = 0\.432/);
-    expect(srmText({ flagged: false, p: null, message: null }).text).toMatch(/8 exposed/);
+    expect(srmText({ flagged: true, p: 1e-6, message: null }, 0.001).text).toMatch(/says nothing about the copy/);
+    expect(srmText({ flagged: false, p: 0.4321, message: null }, 0.001).text).toMatch(
+      /p = 0\.43, flagged below 0\.001/,
+    );
+    expect(srmText({ flagged: false, p: null, message: null }, 0.001).text).toMatch(/8 exposed/);
   });
 
   it('gives the lift with its interval, or why there is none', () => {

@@ -9,16 +9,32 @@ export type Verdict = ExperimentGoal['verdict'];
 type Settings = ExperimentResults['settings'];
 
 const pct = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+/** For a figure that one decimal would show as 0.0: its first significant digit. */
+const small = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 1 });
 const int = new Intl.NumberFormat('en-GB');
 
+/** A percentage to one decimal; one that is not zero never reads 0.0 (an interval end beside no change decides). */
+const percentText = (x: number) => {
+  const v = x * 100;
+  return pct.format(v) === '0.0' && v !== 0 ? small.format(v) : pct.format(v);
+};
+
 /** 0.1534 → `15.3 %`. */
-export const rateText = (rate: number) => `${pct.format(rate * 100)} %`;
-/** 0.12 → `+12.0 %` (a relative lift), null → `—`. */
+export const rateText = (rate: number) => `${percentText(rate)} %`;
+/** 0.12 → `+12.0 %` (a relative lift), 0.0002 → `+0.02 %`, null → `—`. */
 export const liftText = (lift: number | null) =>
-  lift === null ? '—' : `${lift > 0 ? '+' : lift < 0 ? '−' : ''}${pct.format(Math.abs(lift) * 100)} %`;
+  lift === null ? '—' : `${lift > 0 ? '+' : lift < 0 ? '−' : ''}${percentText(Math.abs(lift))} %`;
 export const countText = (n: number) => int.format(n);
-/** A p-value as the server's verdict sentence writes it (`verdict-words.ts`), so the two lines of a goal agree. */
-export const pText = (p: number) => (p < 0.0001 ? 'p < 0.0001' : `p = ${p.toPrecision(2)}`);
+/**
+ * A p-value as the server's verdict sentence writes it (`verdict-words.ts`), so the two lines of a goal agree: two
+ * significant digits, more where two would round it across the threshold it was judged by (0.0496 against 0.05).
+ */
+export const pText = (p: number, threshold: number) => {
+  if (p < 0.0001) return 'p < 0.0001';
+  let digits = 2;
+  while (Number(p.toPrecision(digits)) < threshold !== p < threshold && digits < 17) digits++;
+  return `p = ${p.toPrecision(digits)}`;
+};
 
 /** The intervals' confidence from the server's α: 0.05 → `95 %`. */
 export const levelText = (alpha: number) => `${Number(((1 - alpha) * 100).toFixed(1))} %`;
@@ -89,7 +105,7 @@ export function missingData(
 }
 
 /** The split's state in words: a broken split is the assignment's fault, never the copy's. */
-export function srmText(srm: ExperimentResults['srm']): { flagged: boolean; text: string } {
+export function srmText(srm: ExperimentResults['srm'], srmAlpha: number): { flagged: boolean; text: string } {
   if (srm.flagged)
     return {
       flagged: true,
@@ -100,7 +116,7 @@ export function srmText(srm: ExperimentResults['srm']): { flagged: boolean; text
   if (srm.p === null) return { flagged: false, text: 'The split is checked once each arm has 8 exposed borrowers.' };
   return {
     flagged: false,
-    text: `The split matches the configured share (sample-ratio check p = ${srm.p.toFixed(3)}, flagged below 0.001).`,
+    text: `The split matches the configured share (sample-ratio check ${pText(srm.p, srmAlpha)}, flagged below ${srmAlpha}).`,
   };
 }
 
