@@ -139,6 +139,23 @@ describe('an experiment results page', () => {
     expect(card.textContent).not.toMatch(/[+−]0\.0 %|p = 0\.050/);
   });
 
+  it('offers borrowers of no published market as their own figures, apart from the overall ones', async () => {
+    const body = results(goal({}));
+    const none = { ...body.markets.ID, exposures: { base: 3, candidate: 4 } };
+    page({ ...body, markets: { '': none, ID: body.markets.ID } });
+    const group = await screen.findByRole('group', { name: 'Figures for' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Overall', 'No market', 'Market ID']);
+    await userEvent.click(within(group).getByRole('button', { name: 'No market' }));
+    expect(screen.getByText(/^Exposed borrowers/).textContent).toMatch(/with no published market: base 3, candidate 4/);
+    expect(within(group).getByRole('button', { name: 'Overall' }).getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(within(group).getByRole('button', { name: 'Overall' }));
+    expect(screen.getByText(/^Exposed borrowers/).textContent).toMatch(/^Exposed borrowers: base 100, candidate 90/);
+  });
+
   it('says a broken split is not the copy', async () => {
     const message = 'The split is broken (p < 0.001): this says nothing about the copy.';
     page(results(goal({ reason: message }), { p: 0.00001, flagged: true, message }));

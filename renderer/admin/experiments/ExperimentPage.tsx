@@ -26,14 +26,16 @@ interface Props {
   onChanged?(): void;
 }
 
-const OVERALL = '';
+/** The overall figures: not a market id, since '' is one (borrowers whose link named no published market). */
+const OVERALL = null;
+const marketLabel = (m: string) => (m ? `Market ${m}` : 'No market');
 
 export default function ExperimentPage({ id, role, user, docs, markets, onChanged }: Props) {
   const [results, setResults] = useState<ExperimentResults | null>(null);
   const [release, setRelease] = useState<Release | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
-  const [scope, setScope] = useState(OVERALL);
+  const [scope, setScope] = useState<string | null>(OVERALL);
 
   // A refresh asked before a decision must not, answering after it, offer the decision again on a closed release.
   const begin = useLatest();
@@ -88,13 +90,13 @@ export default function ExperimentPage({ id, role, user, docs, markets, onChange
             <div role="group" aria-label="Figures for" className="toolbar">
               {[OVERALL, ...marketIds].map((m) => (
                 <button
-                  key={m || 'all'}
+                  key={m ?? '\u0000overall'}
                   type="button"
                   className="btn"
                   aria-pressed={scope === m}
                   onClick={() => setScope(m)}
                 >
-                  {m ? `Market ${m}` : 'Overall'}
+                  {m === OVERALL ? 'Overall' : marketLabel(m)}
                 </button>
               ))}
             </div>
@@ -110,8 +112,8 @@ export default function ExperimentPage({ id, role, user, docs, markets, onChange
             <strong>{srm.flagged ? 'Split broken' : 'Split healthy'}:</strong> {srm.text}
           </p>
           <p>
-            Exposed borrowers{scope ? ` in market ${scope}` : ''}: base {countText(shown.exposures.base)}, candidate{' '}
-            {countText(shown.exposures.candidate)}.
+            Exposed borrowers{scope === OVERALL ? '' : scope ? ` in market ${scope}` : ' with no published market'}:
+            base {countText(shown.exposures.base)}, candidate {countText(shown.exposures.candidate)}.
           </p>
           <section aria-labelledby="experiment-goals-title" className="experiment__goals">
             <h3 id="experiment-goals-title">Goals</h3>
