@@ -140,6 +140,14 @@ describe('experiment results', () => {
     expect(r.goals[1]).toMatchObject({ metric: 'complaintFiled', verdict: 'not-enough-data' });
   });
 
+  it('refuses a query parameter, naming it, rather than answer the overall figures for it', async () => {
+    const r = await vera.req('GET', `/admin/api/releases/${release}/results?market=IN`);
+    expect(r.status).toBe(400);
+    const body = await r.json();
+    expect(body.error.details).toEqual({ field: 'market' });
+    expect(body.error.message).toMatch(/^market is not a parameter of the results/);
+  });
+
   it('is a 404 for a release without an experiment', async () => {
     const other = await s.config.store.releases.listReleases();
     expect(other.every((x) => x.experiment)).toBe(true);

@@ -166,6 +166,14 @@ export function releaseRouter(
   };
 
   router.get('/releases/:id/results', async (req, res) => {
+    // The results take no parameter: a `?market=IN` answered with the overall figures would pass them off as India's.
+    const [param] = Object.keys(req.query);
+    if (param !== undefined)
+      throw new HttpError(
+        400,
+        `${param} is not a parameter of the results: they take none, and answer overall, per market (markets) and per day (days) at once`,
+        { field: param },
+      );
     res.setHeader('Cache-Control', 'no-store');
     res.json(await resultsOf(req.params.id as string));
   });

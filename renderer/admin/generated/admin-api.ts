@@ -458,7 +458,7 @@ export interface paths {
         };
         /**
          * An experiment's results: exposures, sample ratio, each goal's rates, lift, interval and verdict
-         * @description Overall and per market. No verdict before EXPERIMENT_MIN_DAYS (default 7) days, 150 exposed borrowers and 150 conversions in each arm, or while the split is broken (SRM). Conversions reported by the app (a screen's goal step) are shown apart as reportedByApp. 404 for a release without an experiment.
+         * @description Overall and per market. No verdict before EXPERIMENT_MIN_DAYS (default 7) days, 150 exposed borrowers and 150 conversions in each arm, or while the split is broken (SRM). Conversions reported by the app (a screen's goal step) are shown apart as reportedByApp. 404 for a release without an experiment. The results take no query parameter: any is a 400 naming it (details.field).
          */
         get: operations["adminReleaseResults"];
         put?: never;
@@ -2244,6 +2244,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExperimentResults"];
                 };
             };
+            400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
