@@ -17,7 +17,8 @@ const percent = (x: number) => {
   while (v > 0 && Number(v.toFixed(digits)) === 0 && digits < 20) digits++;
   return `${v.toFixed(digits)} %`;
 };
-const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${percent(Math.abs(x))}`;
+/** A relative change with its sign, as every verdict writes it (the audit entry of a decision too). */
+export const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${percent(Math.abs(x))}`;
 /**
  * A p-value to two significant digits, with more where two would round it across the threshold it was judged by
  * (0.0496 is not written 0.050 beside a verdict taken at p < 0.05).

@@ -7,7 +7,7 @@ import { DEFAULT_EXPERIMENT_SETTINGS } from '../experiments/experiment-settings.
 import type { PublishedMetric } from '../published/snapshot.js';
 import { DAY_MS, type ExperimentCountRows } from '../store/experiment-records.js';
 import type { StoredRelease } from '../store/release-records.js';
-import { experimentReport } from './experiment-report.js';
+import { experimentReport, resultsSummary } from './experiment-report.js';
 
 const FIRST_DAY = 20_400;
 const goals = Array.from({ length: 10 }, (_, i) => `goal${i}`);
@@ -94,5 +94,27 @@ describe('experiment report over many days', () => {
     expect(report.method).toMatch(/95 % always-valid interval and p by GrowthBook's sequential test/);
     expect(report.method).toMatch(/arXiv:2103\.06476, tuned at 5,000 borrowers/);
     expect(report.method).toMatch(/Pearson's chi-square .* below p = 0\.001/);
+  });
+
+  it("audits a decision's lift as the verdict reads it: an interval end that decided it is not written 0.0 %", () => {
+    const one = { ...release, experiment: { goals: ['goal0'], guardrails: [] } };
+    const rows: ExperimentCountRows = { exposures: [], hits: [] };
+    for (const [arm, exposed, converted] of [
+      ['base', 2000, 303],
+      ['candidate', 2000, 385],
+    ] as const) {
+      rows.exposures.push({ arm, market: 'ID', day: FIRST_DAY, n: exposed });
+      rows.hits.push({ metric: 'goal0', source: 'backend', arm, market: 'ID', day: FIRST_DAY, n: converted });
+    }
+    const report = experimentReport(one, rows, metrics, settings, (FIRST_DAY + 8) * DAY_MS);
+    const [g] = report.goals;
+    expect(g.verdict).toBe('candidate-better');
+    expect(g.lift.low!).toBeGreaterThan(0);
+    expect(g.lift.low!).toBeLessThan(0.0005);
+    const summary = resultsSummary(report);
+    expect(summary).toMatch(
+      /goal0 base 303\/2000 \(15\.2 %\), candidate 385\/2000 \(19\.3 %\), lift \+27 % \[\+0\.0\d+ %, \+54 %\], candidate-better/,
+    );
+    expect(summary).not.toMatch(/\[0\.0 %/);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { experimentResults, type ExperimentResults, type GoalResult } from '../experiments/experiment-results.js';
 import type { ExperimentSettings } from '../experiments/experiment-settings.js';
-import { methodWords } from '../experiments/verdict-words.js';
+import { methodWords, signed } from '../experiments/verdict-words.js';
 import type { PublishedMetric } from '../published/snapshot.js';
 import { DAY_MS, type ExperimentCountRows } from '../store/experiment-records.js';
 import type { StoredRelease } from '../store/release-records.js';
@@ -197,7 +197,7 @@ export function resultsSummary(r: ReleaseResults): string {
     const lift =
       g.lift.estimate === null
         ? 'no lift yet'
-        : `lift ${pct(g.lift.estimate)} [${pct(g.lift.low ?? NaN)}, ${pct(g.lift.high ?? NaN)}]`;
+        : `lift ${signed(g.lift.estimate)} [${signed(g.lift.low ?? NaN)}, ${signed(g.lift.high ?? NaN)}]`;
     return `${g.metric} base ${g.base.conversions}/${g.base.exposed} (${pct(g.base.rate)}), candidate ${g.candidate.conversions}/${g.candidate.exposed} (${pct(g.candidate.rate)}), ${lift}, ${g.verdict}`;
   });
   const srm = r.srm.flagged ? `; sample ratio mismatch (p = ${r.srm.p?.toPrecision(2)})` : '';
