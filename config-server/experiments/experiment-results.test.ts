@@ -84,6 +84,22 @@ describe('experimentResults', () => {
     expect(g.reason).toMatch(/no borrower in the base arm has converted/);
   });
 
+  it('says plainly when an arm with no (or every) borrower converting can never be judged, beside a busy arm', () => {
+    const reason = (base: [number, number], candidate: [number, number]) =>
+      experimentResults(counts([goal('registered', base, candidate)]), settings).goals[0];
+    const broken = reason([5000, 750], [5000, 0]);
+    expect(broken.verdict).toBe('not-enough-data');
+    expect(broken.reason).toMatch(/^No verdict, and more data will not give one: no borrower in the candidate arm/);
+    expect(broken.reason).toMatch(/\(0 of 5000\), against 750 of 5000 \(15 %\) in the base/);
+    expect(broken.reason).toMatch(/is broken: check both\.$/);
+    expect(reason([5000, 0], [5000, 750]).reason).toMatch(/^No verdict, .*no borrower in the base arm converted/);
+    expect(reason([5000, 750], [5000, 5000]).reason).toMatch(/^No verdict, .*every borrower in the candidate arm/);
+    // Small arms may still convert: then it is only too early.
+    expect(reason([400, 20], [400, 0]).reason).toBe(
+      'Not enough data yet: no borrower in the candidate arm converted, so the rates cannot be compared.',
+    );
+  });
+
   it('waits EXPERIMENT_MIN_DAYS (7 by default) from the start before any verdict', () => {
     const week = { ...DEFAULT_EXPERIMENT_SETTINGS };
     const input = (days: number) =>

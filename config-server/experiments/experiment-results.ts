@@ -119,7 +119,7 @@ function judgeGoal(
   if (withheld !== null) return notEnough(withheld);
   const short = (['base', 'candidate'] as const).find((arm) => goal[arm].exposed < settings.minExposedPerArm);
   if (short) return notEnough(notEnoughWords.exposed(short, goal[short].exposed, settings.minExposedPerArm));
-  if (!interval) return notEnough(notEnoughWords.noLift(goal.base, goal.candidate));
+  if (!interval) return notEnough(notEnoughWords.noLift(goal.base, goal.candidate, settings.minConversionsPerArm));
   const fewer = (['base', 'candidate'] as const).find((arm) => goal[arm].conversions < settings.minConversionsPerArm);
   if (fewer)
     return notEnough(notEnoughWords.conversions(fewer, goal[fewer].conversions, settings.minConversionsPerArm));

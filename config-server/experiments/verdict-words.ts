@@ -47,12 +47,27 @@ export const notEnoughWords = {
     `Not enough data yet: ${exposed} of the ${min} borrowers needed are exposed in the ${arm} arm.`,
   conversions: (arm: 'base' | 'candidate', conversions: number, min: number) =>
     `Not enough data yet: ${conversions} of the ${min} conversions needed in the ${arm} arm.`,
-  noLift: (base: ArmCounts, candidate: ArmCounts) => {
+  noLift: (base: ArmCounts, candidate: ArmCounts, minConversions: number) => {
+    const flat = (arm: ArmCounts) => arm.conversions === 0 || arm.conversions === arm.exposed;
+    const [name, arm, otherName, other] =
+      base.conversions === 0 || !flat(candidate)
+        ? (['base', base, 'candidate', candidate] as const)
+        : (['candidate', candidate, 'base', base] as const);
+    const none = arm.conversions === 0;
+    // Waiting helps only while the other arm is small too: beside an arm with many borrowers converting (or, for an
+    // arm where all converted, many not), the method's lift stays undefined however long the experiment runs.
+    const otherSide = none ? other.conversions : other.exposed - other.conversions;
+    if (!flat(other) && otherSide >= minConversions)
+      return (
+        `No verdict, and more data will not give one: ${none ? 'no' : 'every'} borrower in the ${name} arm converted ` +
+        `(${arm.conversions} of ${arm.exposed}), against ${other.conversions} of ${other.exposed} ` +
+        `(${percent(other.conversions / other.exposed)}) in the ${otherName}. The relative lift and its interval need ` +
+        `borrowers converting and not converting in both arms (as in GrowthBook), so this method cannot judge the ` +
+        `goal; a gap this large usually means an arm, or the counting of its conversions, is broken: check both.`
+      );
     if (base.conversions === 0)
       return 'Not enough data yet: no borrower in the base arm has converted, so a relative change cannot be measured.';
-    const flat = (arm: ArmCounts) => arm.conversions === 0 || arm.conversions === arm.exposed;
-    const [name, arm] = flat(candidate) ? (['candidate', candidate] as const) : (['base', base] as const);
-    return `Not enough data yet: ${arm.conversions === 0 ? 'no' : 'every'} borrower in the ${name} arm converted, so the rates cannot be compared.`;
+    return `Not enough data yet: ${none ? 'no' : 'every'} borrower in the ${name} arm converted, so the rates cannot be compared.`;
   },
 };
 
