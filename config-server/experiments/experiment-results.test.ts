@@ -129,7 +129,7 @@ describe('experimentResults', () => {
     }
   });
 
-  it('does not flag 47/53 at 2,000 exposures (p = 0.0073), nor check the split before 8 per arm', () => {
+  it('does not flag 47/53 at 2,000 exposures (p = 0.0073), nor check the split before it should give 8 per arm', () => {
     const at2000 = experimentResults(counts([goal('registered', [940, 140], [1060, 160])]), settings);
     expect(at2000.srm.flagged).toBe(false);
     expect(at2000.srm.p!).toBeCloseTo(0.00729, 4);
@@ -137,8 +137,29 @@ describe('experimentResults', () => {
     const split = (n: number) =>
       experimentResults(counts([goal('registered', [n * 0.47, 10], [n * 0.53, 10])]), settings).srm.flagged;
     expect([split(3000), split(3100)]).toEqual([false, true]);
-    const tiny = experimentResults(counts([goal('registered', [7, 1], [30, 3])]), settings);
+    const tiny = experimentResults(counts([goal('registered', [3, 1], [12, 3])]), settings);
     expect(tiny.srm).toEqual({ p: null, flagged: false, message: null });
+    // 15 borrowers at 50/50 should give 7.5 each: not yet; 16 should give 8.
+    const sixteen = experimentResults(counts([goal('registered', [7, 1], [9, 3])]), settings);
+    expect(sixteen.srm.p!).toBeCloseTo(0.617, 3);
+  });
+
+  it('flags a candidate nobody reaches: an empty arm does not hold the check back', () => {
+    const input = (base: number, share: number) =>
+      counts([goal('registered', [base, base / 10], [0, 0])], {
+        exposures: { base, candidate: 0 },
+        candidateShare: share,
+      });
+    const empty = experimentResults(input(10_000, 0.5), settings);
+    expect(empty.srm.flagged).toBe(true);
+    expect(empty.srm.p!).toBeLessThan(1e-100);
+    expect(empty.srm.message).toMatch(/asks for 50 % of borrowers in the candidate, but 0 of 10000/);
+    expect(empty.goals[0].verdict).toBe('not-enough-data');
+    // On a 1 % rollout, 800 borrowers should give the candidate 8: from there the split is checked, and an empty
+    // candidate is flagged from 1,073 (chi-square n / 99 past 10.83).
+    expect(experimentResults(input(790, 0.01), settings).srm.p).toBeNull();
+    expect(experimentResults(input(800, 0.01), settings).srm.p!).toBeCloseTo(0.0045, 4);
+    expect(experimentResults(input(1100, 0.01), settings).srm).toMatchObject({ flagged: true });
   });
 
   it('checks the split against the configured share, not against 50/50', () => {

@@ -54,7 +54,7 @@ export interface GoalResult {
 
 export interface ExperimentResults {
   exposures: { base: number; candidate: number };
-  /** p is null until each arm has the minimum exposures to check; flagged withholds every verdict. */
+  /** p is null until the split should give each arm the minimum exposures to check; flagged withholds every verdict. */
   srm: { p: number | null; flagged: boolean; message: string | null };
   goals: GoalResult[];
 }
@@ -93,8 +93,11 @@ function armResult(arm: ArmCounts): ArmResult {
 
 function srmOf(input: ExperimentCounts, settings: ExperimentSettings): ExperimentResults['srm'] {
   const { base, candidate } = input.exposures;
-  if (base < settings.srmMinPerArm || candidate < settings.srmMinPerArm)
-    return { p: null, flagged: false, message: null };
+  const total = base + candidate;
+  // The minimum is on the counts the split should give each arm, never on the counts it gave: asked of those, a
+  // candidate never served (10,000 borrowers in the base, none in the candidate) would never be checked at all.
+  const fewest = total * Math.min(input.candidateShare, 1 - input.candidateShare);
+  if (fewest < settings.srmMinPerArm) return { p: null, flagged: false, message: null };
   const p = sampleRatioP(base, candidate, input.candidateShare);
   const flagged = p < settings.srmAlpha;
   return {

@@ -20,7 +20,7 @@ export interface ExperimentSettings {
   alpha: number;
   /** A sample-ratio mismatch is flagged below this p. */
   srmAlpha: number;
-  /** Exposures each arm needs before the split is checked at all. */
+  /** Exposures the configured split should give each arm before it is checked at all (whatever the arms hold). */
   srmMinPerArm: number;
   /** Total borrowers (both arms) where the sequential interval is tightest. */
   sequentialTuning: number;

@@ -96,7 +96,7 @@ describe('an experiment in the console', () => {
     expect(await goal.getByRole('list').innerText()).toMatch(
       /The base needs 150 more exposed borrowers and 150 more conversions[\s\S]*The candidate needs 150 more/,
     );
-    expect(await page.getByRole('note').first().innerText()).toMatch(/checked once each arm has 8/);
+    expect(await page.getByRole('note').first().innerText()).toMatch(/checked once it should give each arm 8/);
     await expectAxeClean(page);
     await page.screenshot({ path: 'tests/e2e/readme/admin-experiment-waiting.png' });
 

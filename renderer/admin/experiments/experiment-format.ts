@@ -113,7 +113,8 @@ export function srmText(srm: ExperimentResults['srm'], srmAlpha: number): { flag
         srm.message ??
         'The split is broken: borrowers are assigned, served or counted unevenly. This says nothing about the copy; no verdict is given until it is fixed.',
     };
-  if (srm.p === null) return { flagged: false, text: 'The split is checked once each arm has 8 exposed borrowers.' };
+  if (srm.p === null)
+    return { flagged: false, text: 'The split is checked once it should give each arm 8 exposed borrowers.' };
   return {
     flagged: false,
     text: `The split matches the configured share (sample-ratio check ${pText(srm.p, srmAlpha)}, flagged below ${srmAlpha}).`,

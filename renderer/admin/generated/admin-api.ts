@@ -871,7 +871,7 @@ export interface components {
             goals: components["schemas"]["ExperimentGoal"][];
             /** @description Guardrails that are metric documents, judged as goals are (the guard's errorRate and p75Lcp are the release's arms and verdict). */
             guardrails: components["schemas"]["ExperimentGoal"][];
-            /** @description Sample-ratio mismatch: chi-square of the exposures against the configured split, checked once each arm has 8; flagged at p < 0.001, which withholds every verdict. */
+            /** @description Sample-ratio mismatch: chi-square of the exposures against the configured split, checked once the configured split should give each arm 8 (an empty arm does not delay it); flagged at p < 0.001, which withholds every verdict. */
             srm: {
                 flagged: boolean;
                 message: string | null;
@@ -949,7 +949,7 @@ export interface components {
                 /** @description A sample-ratio mismatch is flagged below this p. */
                 srmAlpha: number;
             };
-            /** @description Sample-ratio mismatch: chi-square of the exposures against the configured split, checked once each arm has 8; flagged at p < 0.001, which withholds every verdict. */
+            /** @description Sample-ratio mismatch: chi-square of the exposures against the configured split, checked once the configured split should give each arm 8 (an empty arm does not delay it); flagged at p < 0.001, which withholds every verdict. */
             srm: {
                 flagged: boolean;
                 message: string | null;
