@@ -156,6 +156,14 @@ describe('an experiment results page', () => {
     expect(screen.getByText(/^Exposed borrowers/).textContent).toMatch(/^Exposed borrowers: base 100, candidate 90/);
   });
 
+  it('does not call a split healthy before it is checked', async () => {
+    page(results(goal({}), { p: null, flagged: false, message: null }));
+    const note = (await screen.findByText(/^Split /)).parentElement!;
+    expect(note.textContent).toBe(
+      'Split not checked yet: The split is checked once it should give each arm 8 exposed borrowers.',
+    );
+  });
+
   it('says a broken split is not the copy', async () => {
     const message = 'The split is broken (p < 0.001): this says nothing about the copy.';
     page(results(goal({ reason: message }), { p: 0.00001, flagged: true, message }));

@@ -109,7 +109,7 @@ export default function ExperimentPage({ id, role, user, docs, markets, onChange
       {shown && srm && (
         <>
           <p className={`experiment-srm ${srm.flagged ? 'experiment-srm--flagged' : ''}`} role="note">
-            <strong>{srm.flagged ? 'Split broken' : 'Split healthy'}:</strong> {srm.text}
+            <strong>{srm.label}:</strong> {srm.text}
           </p>
           <p>
             Exposed borrowers{scope === OVERALL ? '' : scope ? ` in market ${scope}` : ' with no published market'}:

@@ -104,19 +104,31 @@ export function missingData(
   return out;
 }
 
-/** The split's state in words: a broken split is the assignment's fault, never the copy's. */
-export function srmText(srm: ExperimentResults['srm'], srmAlpha: number): { flagged: boolean; text: string } {
+/**
+ * The split's state, named and in words: a broken split is the assignment's fault, never the copy's; one not checked
+ * yet is not called healthy.
+ */
+export function srmText(
+  srm: ExperimentResults['srm'],
+  srmAlpha: number,
+): { flagged: boolean; label: string; text: string } {
   if (srm.flagged)
     return {
       flagged: true,
+      label: 'Split broken',
       text:
         srm.message ??
         'The split is broken: borrowers are assigned, served or counted unevenly. This says nothing about the copy; no verdict is given until it is fixed.',
     };
   if (srm.p === null)
-    return { flagged: false, text: 'The split is checked once it should give each arm 8 exposed borrowers.' };
+    return {
+      flagged: false,
+      label: 'Split not checked yet',
+      text: 'The split is checked once it should give each arm 8 exposed borrowers.',
+    };
   return {
     flagged: false,
+    label: 'Split healthy',
     text: `The split matches the configured share (sample-ratio check ${pText(srm.p, srmAlpha)}, flagged below ${srmAlpha}).`,
   };
 }
