@@ -103,7 +103,13 @@ describe('an experiment results page', () => {
     expect(card.textContent).toMatch(/\+48\.0 % \(95 % always-valid interval −10\.0 % to \+120\.0 %\)/);
     // p as the verdict sentences write it (two significant digits).
     expect(card.textContent).toMatch(/\), always-valid p = 0\.20\./);
-    // The table beside the chart: one row per day.
+    // The table beside the chart: one row per day, and the days are UTC's (not the market's, hours apart).
+    expect(
+      within(card)
+        .getByRole('table', { name: /lift by day/ })
+        .querySelector('caption')!.textContent,
+    ).toMatch(/UTC days; figures up to each day's end in UTC/);
+    expect(within(card).getByRole('columnheader', { name: 'Day (UTC)' })).toBeTruthy();
     expect(within(card).getAllByRole('row', { name: /^2026-11-2\d/ })).toHaveLength(2);
     const days = screen.getByRole('table', { name: /exposed per arm and day/ });
     expect(within(days).getByRole('row', { name: /^2026-11-21/ }).textContent).toMatch(/6049$/);

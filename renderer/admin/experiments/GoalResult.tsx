@@ -82,15 +82,15 @@ export default function GoalResult({ goal: g, results, overTime, idPrefix }: Pro
           <figure className="experiment-goal__chart">
             <LiftChart points={points} />
             <figcaption>
-              Lift of {g.name} by day (dots and line, in %) with its {level} always-valid interval (bars and band); the
-              dashed line is no difference. The same figures are in the table.
+              Lift of {g.name} by UTC day (dots and line, in %) with its {level} always-valid interval (bars and band);
+              the dashed line is no difference. The same figures are in the table.
             </figcaption>
           </figure>
           <table className="table experiment-goal__days">
-            <caption>{g.name}: lift by day (figures up to each day&apos;s end)</caption>
+            <caption>{g.name}: lift by day (UTC days; figures up to each day&apos;s end in UTC)</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
+                <th scope="col">Day (UTC)</th>
                 <th scope="col">Lift</th>
                 <th scope="col">{level} always-valid interval</th>
                 <th scope="col">Verdict</th>
