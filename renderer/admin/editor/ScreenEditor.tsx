@@ -22,10 +22,27 @@ import './editor.css';
 
 export type { EditorData };
 
-/** Counts the changes of the draft copy (a new object each time), from 0. */
-function useCopyVersion(texts: unknown): number {
+type Copy = Record<string, Record<string, string>>;
+
+const sameCopy = (a: Copy, b: Copy) => {
+  const locales = Object.keys(a);
+  if (locales.length !== Object.keys(b).length) return false;
+  return locales.every((l) => {
+    const x = a[l] ?? {};
+    const y = b[l];
+    const keys = Object.keys(x);
+    return !!y && keys.length === Object.keys(y).length && keys.every((k) => x[k] === y[k]);
+  });
+};
+
+/**
+ * Counts the changes of the draft copy, from 0. By content: the console's data comes back as new objects after any
+ * save (a colleague's draft anywhere), and a frame loaded again for nothing drops what ops typed in the page.
+ */
+function useCopyVersion(texts: Copy): number {
   const seen = useRef({ texts, version: 0 });
-  if (seen.current.texts !== texts) seen.current = { texts, version: seen.current.version + 1 };
+  if (seen.current.texts !== texts)
+    seen.current = { texts, version: seen.current.version + (sameCopy(seen.current.texts, texts) ? 0 : 1) };
   return seen.current.version;
 }
 

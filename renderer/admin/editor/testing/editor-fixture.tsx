@@ -47,16 +47,15 @@ export function openEditor(content: unknown = entry, role: 'editor' | 'viewer' =
     onTextsSaved: () => {},
   };
   const saved: DocRecord[] = [];
-  render(
-    <JsonDocPanel
-      doc={record(kind, id, content)}
-      role={role}
-      onSaved={(d) => saved.push(d)}
-      onReload={() => {}}
-      editorData={data}
-    />,
+  const doc = record(kind, id, content);
+  const panel = (editorData: EditorData) => (
+    <JsonDocPanel doc={doc} role={role} onSaved={(d) => saved.push(d)} onReload={() => {}} editorData={editorData} />
   );
-  return { ...server, saved, container: document.body };
+  const { rerender } = render(panel(data));
+  /** The console's data loaded again (a save anywhere): new objects, with what `more` changes. */
+  const reloadData = (more: Partial<EditorData> = {}) =>
+    rerender(panel({ ...data, texts: structuredClone(data.texts), records: [...data.records], ...more }));
+  return { ...server, saved, reloadData, container: document.body };
 }
 
 export const tree = () => screen.getByRole('tree', { name: 'Outline' });
