@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditorView } from '@codemirror/view';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -80,5 +80,53 @@ describe('JsonDocPanel on 412', () => {
     expect(editor.textContent).toContain('theirs');
     await userEvent.click(screen.getByRole('button', { name: 'Put back my unsaved text' }));
     expect(screen.getByLabelText('JSON of screen home').textContent).toContain('title.mine');
+  });
+});
+
+describe('JsonDocPanel: Discard draft', () => {
+  const published = {
+    kind: 'screen',
+    id: 'home',
+    version: 3,
+    content,
+    createdAt: '2026-11-20T10:00:00Z',
+    createdBy: 'pat',
+  };
+  function open() {
+    const onReload = vi.fn();
+    const server = fakeAdminServer({ 'DELETE /documents/screen/home/draft': () => ({ status: 204 }) });
+    render(
+      <JsonDocPanel
+        doc={{ ...rec(content, '"e1"'), published }}
+        role="editor"
+        onSaved={() => {}}
+        onReload={onReload}
+      />,
+    );
+    return { ...server, onReload };
+  }
+
+  it('asks first in a dialog that starts on Cancel; Cancel keeps the draft and gives focus back', async () => {
+    const { calls, onReload } = open();
+    const discard = screen.getByRole('button', { name: 'Discard draft' });
+    await userEvent.click(discard);
+    const dialog = screen.getByRole('dialog', { name: 'Discard the draft of screen home?' });
+    expect(dialog.textContent).toContain('goes back to its published version v3');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    // A second Enter by habit lands on Cancel, not on the discard.
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    expect(onReload).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(discard);
+  });
+
+  it('discards once confirmed, over the loaded ETag', async () => {
+    const { calls, onReload } = open();
+    await userEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
+    const dialog = screen.getByRole('dialog', { name: 'Discard the draft of screen home?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard the draft' }));
+    await vi.waitFor(() => expect(onReload).toHaveBeenCalled());
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.headers['If-Match'])).toEqual(['"e1"']);
   });
 });

@@ -13,6 +13,7 @@ import { hasScreenEditor } from './editor/editor-kinds';
 import type { EditorData } from './editor/use-editor-context';
 import { useDraft } from './editor/use-draft';
 import JsonDocEditor from './JsonDocEditor';
+import ConfirmDialog from './releases/ConfirmDialog';
 import ConflictView from './safety/ConflictView';
 
 const ScreenEditor = lazy(() => import('./editor/ScreenEditor'));
@@ -40,6 +41,8 @@ export default function JsonDocPanel({ doc: given, role, onSaved, onReload, edit
   const [chosen, setChosen] = useState<View>(storedView);
   const view: View = withEditor && !parsed.problems.length ? chosen : 'json';
   const [tabNote, setTabNote] = useState<string | null>(null);
+  /** "Discard draft" asks first: one stray click would drop every saved edit of the draft. */
+  const [asking, setAsking] = useState(false);
   const id = useId();
   const tabs = useRef<Record<View, HTMLButtonElement | null>>({ editor: null, json: null });
   useEffect(() => onViewChange?.(withEditor ? view : 'json'), [view, withEditor, onViewChange]);
@@ -172,11 +175,30 @@ export default function JsonDocPanel({ doc: given, role, onSaved, onReload, edit
           Reload
         </button>
         {writable && doc.draft && (
-          <button type="button" onClick={() => void draft.discard(onReload)}>
+          <button type="button" onClick={() => setAsking(true)}>
             Discard draft
           </button>
         )}
       </div>
+      <ConfirmDialog
+        open={asking}
+        title={`Discard the draft of ${doc.kind} ${doc.id}?`}
+        text={
+          `The draft saved by ${doc.draft?.updatedBy ?? 'its editors'} is deleted and the document ` +
+          (doc.published
+            ? `goes back to its published version v${doc.published.version}.`
+            : 'is removed: it was never published.') +
+          (draft.dirty ? ' Your unsaved edits go too.' : '') +
+          ' This cannot be undone.'
+        }
+        confirmLabel="Discard the draft"
+        danger
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          void draft.discard(onReload);
+        }}
+      />
     </section>
   );
 }
