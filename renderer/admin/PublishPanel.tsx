@@ -70,13 +70,18 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
   const publisher = canPublish(role);
   const seen = useRef(new Set<string>());
 
+  // A reload (after an approval, a publish or its refusal) asks again: an earlier load answering late must not put
+  // the change set, its copy findings or an error of before over the ones of now.
+  const beginLoad = useLatest();
   const load = useCallback(async () => {
+    const latest = beginLoad();
     try {
       const all = await adminApi.list();
       const list = all.filter((d) => d.hasDraft);
       const marketDocs = all.filter((d) => d.kind === 'market');
       const wanted = [...list, ...marketDocs.filter((m) => !m.hasDraft)];
       const recs = await Promise.all(wanted.map((d) => adminApi.get(d.kind, d.id)));
+      if (!latest()) return;
       setRecords(Object.fromEntries(recs.map((r) => [keyOf(r), r])));
       // Both sides count: a draft switching four eyes on or off is judged by the stricter one.
       setMarkets(recs.filter((r) => r.kind === 'market').flatMap((r) => [r.published?.content, currentContent(r)]));
@@ -87,13 +92,18 @@ export default function PublishPanel({ role, user: givenUser, onPublished }: Pro
       const fresh = new Set(list.map(keyOf).filter((k) => !seen.current.has(k)));
       fresh.forEach((k) => seen.current.add(k));
       setChosen((prev) => new Set(list.map(keyOf).filter((k) => prev.has(k) || fresh.has(k))));
-      if (!givenUser) setUser((await adminApi.me())?.user ?? '');
+      if (!givenUser) {
+        const me = (await adminApi.me())?.user ?? '';
+        if (latest()) setUser(me);
+      }
     } catch (e) {
+      if (!latest()) return;
       setError(describeError(e));
     }
     // An aid for the reviewer: the publish itself is checked by the server either way.
-    setCopyFindings(await adminApi.copyFindings().catch(() => null));
-  }, [givenUser]);
+    const findings = await adminApi.copyFindings().catch(() => null);
+    if (latest()) setCopyFindings(findings);
+  }, [givenUser, beginLoad]);
   useEffect(() => void load(), [load]);
 
   const selected = useMemo(() => (drafts ?? []).filter((d) => chosen.has(keyOf(d))), [drafts, chosen]);

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAdminServer } from './testing/fake-admin-server';
@@ -15,7 +15,7 @@ const WARNING = { locale: 'en-IN', key: 'common.ok', check: 'spaces', severity: 
 /** Live copy of a text set this publish does not touch: not this change's to answer for. */
 const ELSEWHERE = { locale: 'id-ID', key: 'repay.tip', check: 'numbers', severity: 'warning', message: '24 vs 1x24' };
 
-function server(findings: object[]) {
+function server(findings: object[], extra: Parameters<typeof fakeAdminServer>[0] = {}) {
   return fakeAdminServer({
     'GET /documents': () => ({
       body: {
@@ -53,6 +53,7 @@ function server(findings: object[]) {
         return { status: 409, body: { error: { status: 409, message: 'Copy warnings', details: { findings } } } };
       return { body: { published: [{ kind: 'text-set', id: 'en-IN', version: 2 }] } };
     },
+    ...extra,
   });
 }
 
@@ -137,5 +138,28 @@ describe('PublishPanel copy QA', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Publish 1 document/ }));
+  });
+});
+
+describe('PublishPanel loads: the latest answer wins', () => {
+  it('copy findings of the first load, arriving late, never replace those of the reload after a refused publish', async () => {
+    let answerFirst = () => {};
+    let asked = 0;
+    server([], {
+      // The first load reads the copy checks slowly; the reload after the refused publish reads them at once, after a
+      // colleague fixed the trailing space.
+      'GET /copy/findings': () =>
+        ++asked > 1
+          ? { body: { findings: [] } }
+          : new Promise((done) => (answerFirst = () => done({ body: { findings: [WARNING] } }))),
+      'POST /publish': () => ({ status: 412, body: { error: { status: 412, message: 'changed by pat' } } }),
+    });
+    render(<PublishPanel role="publisher" user="pat" onPublished={() => {}} />);
+    await publish();
+    await screen.findByText(/A draft changed after you reviewed it/);
+    await screen.findByRole('heading', { name: 'Copy checks of this change: no findings.' });
+    await act(async () => answerFirst());
+    expect(screen.getByRole('heading', { name: 'Copy checks of this change: no findings.' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Findings for common.ok' })).toBeNull();
   });
 });
