@@ -44,6 +44,13 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
   const [problems, setProblems] = useState<Problem[]>([]);
   const [status, setStatus] = useState('');
   const asked = useRef(new Set<Side>());
+  /** The comparison ops picked: a refresh (after each save) keeps it while both its sides still exist. */
+  const picked = useRef<{ from: Side; to: Side } | null>(null);
+  const pick = (next: { from: Side; to: Side }) => {
+    picked.current = next;
+    setFrom(next.from);
+    setTo(next.to);
+  };
 
   const load = useCallback(async () => {
     try {
@@ -58,6 +65,9 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
       setHasDraft(!!rec.draft);
       // Versions never change: keep the ones already fetched, replace only the draft.
       setContents(({ draft: _old, ...kept }) => (rec.draft ? { ...kept, draft: rec.draft.content } : kept));
+      const exists = (s: Side) => (s === 'draft' ? !!rec.draft : list.some((v) => String(v.version) === s));
+      if (picked.current && exists(picked.current.from) && exists(picked.current.to)) return;
+      picked.current = null;
       const live = list.find((v) => v.published) ?? list[0];
       // Default comparison: what the draft changes, else what the last publish changed.
       const older = list.find((v) => live && v.version < live.version);
@@ -94,6 +104,8 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
       await adminApi.rollback(kind, id, version, reason.trim(), etag);
       setStatus(`Version ${version} restored as a new published version.`);
       setReason('');
+      // The live version moved: the comparison starts again from what the rollback published.
+      picked.current = null;
       await load();
       onRolledBack();
     } catch (e) {
@@ -151,10 +163,7 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
                   <button
                     type="button"
                     className="btn"
-                    onClick={() => {
-                      setFrom(String(live.version));
-                      setTo(String(v.version));
-                    }}
+                    onClick={() => pick({ from: String(live.version), to: String(v.version) })}
                   >
                     Compare v{v.version}
                   </button>
@@ -167,7 +176,7 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
       {sides.length > 1 && (
         <div className="toolbar history-pick">
           <label htmlFor={`history-from-${kind}-${id}`}>From</label>
-          <select id={`history-from-${kind}-${id}`} value={from} onChange={(e) => setFrom(e.target.value)}>
+          <select id={`history-from-${kind}-${id}`} value={from} onChange={(e) => pick({ from: e.target.value, to })}>
             {sides.map((s) => (
               <option key={s} value={s}>
                 {optionText(s)}
@@ -175,7 +184,7 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
             ))}
           </select>
           <label htmlFor={`history-to-${kind}-${id}`}>To</label>
-          <select id={`history-to-${kind}-${id}`} value={to} onChange={(e) => setTo(e.target.value)}>
+          <select id={`history-to-${kind}-${id}`} value={to} onChange={(e) => pick({ from, to: e.target.value })}>
             {sides.map((s) => (
               <option key={s} value={s}>
                 {optionText(s)}
