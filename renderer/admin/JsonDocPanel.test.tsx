@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditorView } from '@codemirror/view';
+import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DocRecord } from './admin-types';
 import { fakeAdminServer } from './testing/fake-admin-server';
@@ -128,5 +129,35 @@ describe('JsonDocPanel: Discard draft', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Discard the draft' }));
     await vi.waitFor(() => expect(onReload).toHaveBeenCalled());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.headers['If-Match'])).toEqual(['"e1"']);
+  });
+});
+
+describe('JsonDocPanel: a slow save', () => {
+  it('keeps what was typed while the save was under way in the editor, still to be saved', async () => {
+    let answer = () => {};
+    const { calls } = fakeAdminServer({
+      'PUT /documents/screen/home/draft': (req) =>
+        req.headers['If-Match'] === '"e1"'
+          ? new Promise((done) => (answer = () => done({ body: rec(req.body as typeof content, '"e2"') })))
+          : { body: rec(req.body as typeof content, '"e3"') },
+    });
+    // As the console's page does: the saved record becomes the panel's document.
+    function Page() {
+      const [doc, setDoc] = useState(rec(content, '"e1"'));
+      return <JsonDocPanel doc={doc} role="editor" onSaved={setDoc} onReload={() => {}} />;
+    }
+    render(<Page />);
+    setEditorText(JSON.stringify({ ...content, description: 'first' }, null, 2));
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    setEditorText(JSON.stringify({ ...content, description: 'second' }, null, 2));
+    await act(async () => answer());
+    await screen.findByText('Draft saved.');
+    expect(screen.getByLabelText('JSON of screen home').textContent).toContain('second');
+    expect(screen.queryByText(/your unsaved text is kept/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    const last = calls.filter((c) => c.method === 'PUT').at(-1)!;
+    expect(last.headers['If-Match']).toBe('"e2"');
+    expect(last.body).toMatchObject({ description: 'second' });
   });
 });

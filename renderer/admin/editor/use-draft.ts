@@ -41,6 +41,9 @@ export function useDraft(given: DocRecord, role: Role, onSaved: (doc: DocRecord)
   const [busy, setBusy] = useState(false);
   const writable = canWrite(role);
   const text = buf.text;
+  /** The text now, for a save answering after more was typed (its closure holds the text it sent). */
+  const textNow = useRef(text);
+  textNow.current = text;
 
   const replaceText = (t: string) => {
     setBuf((b) => withText(b, t));
@@ -92,6 +95,13 @@ export function useDraft(given: DocRecord, role: Role, onSaved: (doc: DocRecord)
       const saved = await adminApi.saveDraft(doc.kind, doc.id, parsed.doc, doc.etag);
       setServerProblems(NONE);
       setStatus('Draft saved.');
+      // The saved version is the one edits now apply to; what was typed while the save was under way stays in the
+      // editor over it, to be saved next, rather than being put aside as if a colleague's reload had come in.
+      const savedText = saved.kind === doc.kind && saved.id === doc.id ? pretty(currentContent(saved)) : null;
+      if (savedText !== null && savedText !== loaded) {
+        if (textNow.current !== text) nextText.current = textNow.current;
+        setDoc(saved);
+      }
       onSaved(saved);
     } catch (e) {
       if (e instanceof AdminApiError && e.status === 422) setServerProblems({ of: draft, problems: e.problems });
