@@ -46,6 +46,12 @@ export default function MarketForm({ doc, role, onSaved }: Props) {
   const [kept, setKept] = useState<MarketDocument | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
+  /**
+   * A save under way: another Save waits for it. Sent again over the same ETag, it would be refused as if a colleague
+   * had saved meanwhile (the first save moved the ETag on).
+   */
+  const [saving, setSaving] = useState(false);
+  const busy = useRef(false);
   const writable = canWrite(role);
   const dirty = !sameJson(asJson(formData), asJson(contentOf(base)));
   useUnsavedGuard(writable && dirty, `market ${doc.id}`);
@@ -62,6 +68,9 @@ export default function MarketForm({ doc, role, onSaved }: Props) {
   }, [doc]);
 
   async function save(data: MarketDocument) {
+    if (busy.current) return;
+    busy.current = true;
+    setSaving(true);
     setError(null);
     setStatus('');
     try {
@@ -74,6 +83,9 @@ export default function MarketForm({ doc, role, onSaved }: Props) {
       // Their version beside mine, to merge, take or reload: a form left on the old ETag could never be saved.
       if (e instanceof AdminApiError && e.status === 412)
         setConflict(await adminApi.get(doc.kind, doc.id).catch(() => null));
+    } finally {
+      busy.current = false;
+      setSaving(false);
     }
   }
 
@@ -132,7 +144,13 @@ export default function MarketForm({ doc, role, onSaved }: Props) {
       <p role="status">{status}</p>
       <Form
         schema={marketFormSchema}
-        uiSchema={writable ? uiSchema : { ...uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+        uiSchema={
+          writable
+            ? saving
+              ? { ...uiSchema, 'ui:submitButtonOptions': { submitText: 'Saving…', props: { disabled: true } } }
+              : uiSchema
+            : { ...uiSchema, 'ui:submitButtonOptions': { norender: true } }
+        }
         validator={marketValidator}
         formData={formData}
         readonly={!writable}

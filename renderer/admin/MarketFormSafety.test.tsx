@@ -70,4 +70,28 @@ describe('MarketForm keeps what was typed', { timeout: 60000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Put back my unsaved values' }));
     expect((screen.getByLabelText(/servicePhone/i) as HTMLInputElement).value).toBe('+62 21 5555');
   });
+
+  it('a second Save while a slow save is under way sends nothing, so no false "someone else changed it"', async () => {
+    let current = '"m1"';
+    let answer = () => {};
+    const { calls } = fakeAdminServer({
+      'PUT /documents/market/ID/draft': (req) => {
+        if (req.headers['If-Match'] !== current)
+          return { status: 412, body: { error: { status: 412, message: 'changed since' } } };
+        current = '"m2"';
+        const body = record(req.body as object, '"m2"', true);
+        return new Promise((done) => (answer = () => done({ body, headers: { ETag: '"m2"' } })));
+      },
+    });
+    render(<MarketForm doc={record(market, '"m1"')} role="editor" onSaved={() => {}} />);
+    fireEvent.change(screen.getByLabelText(/servicePhone/i), { target: { value: '+62 21 5555' } });
+    const save = screen.getByRole('button', { name: 'Save draft' });
+    await userEvent.click(save);
+    await userEvent.click(save);
+    answer();
+    await screen.findByText('Draft saved.');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('region', { name: /saved market ID/ })).toBeNull();
+  });
 });
