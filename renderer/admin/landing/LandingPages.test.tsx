@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import template from '../../../screens/templates/default.json';
 import LandingPages from './LandingPages';
 import { confirmLeave } from '../safety/use-unsaved-guard';
-import { fakeAdminServer } from '../testing/fake-admin-server';
+import { fakeAdminServer, type Recorded } from '../testing/fake-admin-server';
 
 const record = {
   kind: 'landing-template',
@@ -102,5 +102,29 @@ describe('Landing pages (console)', () => {
     const last = calls.filter((c) => c.method === 'PUT').at(-1)!;
     expect(last.headers['If-Match']).toBe('"t2"');
     expect(last.body).toMatchObject({ paused: true, theme: { primary: '#123456' } });
+  });
+
+  it('a second Save while a slow save is under way sends nothing, so no false "someone else changed it"', async () => {
+    let current = '"t1"';
+    let answer = () => {};
+    const { calls } = fakeAdminServer(
+      routes({
+        'PUT /documents/landing-template/default/draft': (req: Recorded) => {
+          if (req.headers['If-Match'] !== current)
+            return { status: 412, body: { error: { status: 412, message: 'changed since' } } };
+          current = '"t2"';
+          return new Promise((done) => (answer = () => done({ body: record, headers: { ETag: '"t2"' } })));
+        },
+      }),
+    );
+    render(<LandingPages role="editor" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit default' }));
+    const save = screen.getByRole('button', { name: 'Save draft' });
+    await userEvent.click(save);
+    await userEvent.click(save);
+    answer();
+    await screen.findByText(/^Draft saved\./);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(screen.queryByText(/Someone else changed/)).toBeNull();
   });
 });

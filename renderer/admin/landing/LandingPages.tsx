@@ -4,7 +4,7 @@
  * after-register target and tracking tags; pause and resume keep the campaign. Everything is saved as a
  * draft and goes live through the normal Publish tab (review, publish, audit entry).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { adminApi } from '../admin-api';
 import type { DocRecord, Role } from '../admin-types';
 import { describeError } from '../describe-error';
@@ -46,6 +46,12 @@ export default function LandingPages({ role, data, onChanged }: Props) {
   const [copying, setCopying] = useState<string | null>(null);
   /** Bumped after every save: the draft preview reloads. */
   const [version, setVersion] = useState(0);
+  /**
+   * A save under way: Save and Pause wait for it. Sent again over the same ETag, a save would be refused as if a
+   * colleague had saved meanwhile (the first one moved the ETag on).
+   */
+  const [saving, setSaving] = useState(false);
+  const busy = useRef(false);
 
   const load = async () => {
     try {
@@ -59,6 +65,9 @@ export default function LandingPages({ role, data, onChanged }: Props) {
   useEffect(() => void load(), []);
 
   const save = async (rec: DocRecord, content: LandingTemplate, done: string, titles?: Titles) => {
+    if (busy.current) return;
+    busy.current = true;
+    setSaving(true);
     try {
       if (titles) {
         // The title is copy: the campaign gets its own key in every text set, saved as drafts published together.
@@ -82,6 +91,9 @@ export default function LandingPages({ role, data, onChanged }: Props) {
       await load();
     } catch (e) {
       setMessage(describeError(e));
+    } finally {
+      busy.current = false;
+      setSaving(false);
     }
   };
 
@@ -156,7 +168,7 @@ export default function LandingPages({ role, data, onChanged }: Props) {
                       <button type="button" onClick={() => setCopying(rec.id)}>
                         New from {t.templateId}
                       </button>
-                      <button type="button" onClick={() => void togglePause(rec)}>
+                      <button type="button" disabled={saving} onClick={() => void togglePause(rec)}>
                         {t.paused ? 'Resume' : 'Pause'} {t.templateId}
                       </button>
                     </>
@@ -203,6 +215,7 @@ export default function LandingPages({ role, data, onChanged }: Props) {
             key={editingRec.id}
             initial={contentOf(editingRec)!}
             onCancel={() => setEditing(null)}
+            saving={saving}
             onSave={(c, titles) => void save(editingRec, c, 'Draft saved.', titles)}
           />
           <PreviewFrame

@@ -30,8 +30,11 @@ export default function TemplateForm({
   initial,
   onCancel,
   onSave,
+  saving,
 }: {
   initial: LandingTemplate;
+  /** A save of this page is under way: Save waits for it. */
+  saving?: boolean;
   onCancel(): void;
   onSave(t: LandingTemplate, titles?: Titles): void;
 }) {
@@ -169,7 +172,9 @@ export default function TemplateForm({
           />
         </label>
       ))}
-      <button type="submit">Save draft</button>
+      <button type="submit" disabled={saving}>
+        {saving ? 'Saving…' : 'Save draft'}
+      </button>
       <button type="button" onClick={onCancel}>
         Close
       </button>
