@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DocRecord, VersionInfo } from './admin-types';
@@ -100,5 +100,26 @@ describe('HistoryPanel refresh', () => {
     await screen.findByText('Version 1 restored as a new published version.');
     await screen.findByRole('heading', { name: 'Changes from v3 to v4' });
     expect(screen.queryByRole('button', { name: 'Roll back to v1' })).toBeNull();
+  });
+
+  it('a list read before a publish, answering late, never lands over the list read after it', async () => {
+    const before = [version(1, 'Halo'), version(2, 'Hai', true)];
+    const after = [version(1, 'Halo'), version(2, 'Hai'), version(3, 'Hai, apa kabar?', true)];
+    let asked = 0;
+    let answerFirst = () => {};
+    const history = (list: VersionInfo[]) => ({
+      body: { versions: list.map(({ content: _c, ...v }) => v), etag: '"e1"' },
+    });
+    serve(after, {
+      // The first read is slow; the one after the publish answers at once.
+      'GET /documents/text-set/id-ID/history': () =>
+        ++asked > 1 ? history(after) : new Promise((done) => (answerFirst = () => done(history(before)))),
+    });
+    const { rerender } = render(panel());
+    rerender(<HistoryPanel kind="text-set" id="id-ID" role="publisher" refresh={1} onRolledBack={() => {}} />);
+    await screen.findByRole('heading', { name: 'Changes from v2 to v3' });
+    await act(async () => answerFirst());
+    expect(screen.getByRole('row', { name: /^v3/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /^Changes from/ }).textContent).toBe('Changes from v2 to v3');
   });
 });

@@ -11,6 +11,7 @@ import { describeError } from './describe-error';
 import ChangeTable from './diff/ChangeTable';
 import { describeChanges } from './diff/describe-changes';
 import ProblemList from './review/ProblemList';
+import { useLatest } from './use-latest';
 import './history.css';
 
 interface Props {
@@ -52,13 +53,17 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
     setTo(next.to);
   };
 
+  // Each save or publish reads the list again: a read from before it, answering late, must not bring back its list.
+  const begin = useLatest();
   const load = useCallback(async () => {
+    const latest = begin();
     try {
       const path = `/documents/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
       const [{ data }, rec] = await Promise.all([
         request<{ versions: Row[]; etag: string }>(`${path}/history`),
         adminApi.get(kind, id),
       ]);
+      if (!latest()) return;
       const list = [...(Array.isArray(data?.versions) ? data.versions : [])].sort((a, b) => b.version - a.version);
       setVersions(list);
       setEtag(rec.etag);
@@ -74,9 +79,9 @@ export default function HistoryPanel({ kind, id, role, refresh, onRolledBack }: 
       setFrom(rec.draft ? String(live?.version ?? '') : String(older?.version ?? live?.version ?? ''));
       setTo(rec.draft ? 'draft' : String(live?.version ?? ''));
     } catch (e) {
-      setError(describeError(e));
+      if (latest()) setError(describeError(e));
     }
-  }, [kind, id]);
+  }, [kind, id, begin]);
   useEffect(() => {
     setProblems([]);
     void load();
