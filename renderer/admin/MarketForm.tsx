@@ -57,10 +57,15 @@ export default function MarketForm({ doc, role, onSaved }: Props) {
   useUnsavedGuard(writable && dirty, `market ${doc.id}`);
   const current = useRef({ formData, dirty });
   current.current = { formData, dirty };
+  /** Values typed while a save was under way, to stay in the form over the saved version once it comes back. */
+  const typedDuringSave = useRef<{ over: DocRecord; mine: MarketDocument } | null>(null);
 
   // A different document (or a reload the page asked for) replaces the form; typing never does, and values typed
   // since the last load are set aside, not dropped.
   useEffect(() => {
+    const carried = typedDuringSave.current;
+    typedDuringSave.current = null;
+    if (carried?.over === doc) return (setBase(doc), setFormData(carried.mine));
     const { formData: mine, dirty: wasDirty } = current.current;
     if (wasDirty && !sameJson(asJson(mine), asJson(contentOf(doc)))) setKept(mine);
     setBase(doc);
@@ -75,6 +80,8 @@ export default function MarketForm({ doc, role, onSaved }: Props) {
     setStatus('');
     try {
       const saved = await adminApi.saveDraft(doc.kind, doc.id, data, base.etag);
+      const mine = current.current.formData;
+      if (!sameJson(asJson(mine), asJson(data))) typedDuringSave.current = { over: saved, mine };
       setBase(saved);
       setStatus('Draft saved.');
       onSaved(saved);

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import market from '../../screens/markets/ID.json';
+import type { DocRecord } from './admin-types';
 import MarketForm from './MarketForm';
 import { confirmLeave } from './safety/use-unsaved-guard';
 import { fakeAdminServer } from './testing/fake-admin-server';
@@ -93,5 +95,29 @@ describe('MarketForm keeps what was typed', { timeout: 60000 }, () => {
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('region', { name: /saved market ID/ })).toBeNull();
+  });
+
+  it('what was typed while a slow save was under way stays in the form after it, still to be saved', async () => {
+    let answer = () => {};
+    fakeAdminServer({
+      'PUT /documents/market/ID/draft': (req) => {
+        const body = record(req.body as object, '"m2"', true);
+        return new Promise((done) => (answer = () => done({ body, headers: { ETag: '"m2"' } })));
+      },
+    });
+    // As the console's page does: the saved record becomes the form's document.
+    function Page() {
+      const [doc, setDoc] = useState<DocRecord>(record(market, '"m1"'));
+      return <MarketForm doc={doc} role="editor" onSaved={setDoc} />;
+    }
+    render(<Page />);
+    const phone = () => screen.getByLabelText(/servicePhone/i) as HTMLInputElement;
+    fireEvent.change(phone(), { target: { value: '+62 21 5555' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    fireEvent.change(phone(), { target: { value: '+62 21 6666' } });
+    await act(async () => answer());
+    await screen.findByText('Draft saved.');
+    expect(phone().value).toBe('+62 21 6666');
+    expect(screen.queryByText(/your unsaved values are kept/)).toBeNull();
   });
 });
