@@ -8,6 +8,7 @@ import type { PublishedMetric } from '../published/snapshot.js';
 import { DAY_MS, type ExperimentCountRows } from '../store/experiment-records.js';
 import type { StoredRelease } from '../store/release-records.js';
 import { experimentReport, resultsSummary } from './experiment-report.js';
+import { rollingRelease } from './testing/test-release.js';
 
 const FIRST_DAY = 20_400;
 const goals = Array.from({ length: 10 }, (_, i) => `goal${i}`);
@@ -17,23 +18,15 @@ const metrics = new Map<string, PublishedMetric>(
 );
 const settings = { ...DEFAULT_EXPERIMENT_SETTINGS, minDays: 7 };
 
-const release: StoredRelease = {
-  id: 'long-one',
+const at = new Date(FIRST_DAY * DAY_MS).toISOString();
+const release: StoredRelease = rollingRelease('long-one', [], {
   seed: 'seed',
-  status: 'rolling',
-  percent: 50,
-  audience: {},
-  startAt: null,
-  endAt: null,
-  guard: false,
   experiment: { goals, guardrails },
-  note: '',
-  createdAt: new Date(FIRST_DAY * DAY_MS).toISOString(),
+  createdAt: at,
   createdBy: 'ops',
-  updatedAt: new Date(FIRST_DAY * DAY_MS).toISOString(),
+  updatedAt: at,
   updatedBy: 'ops',
-  documents: [],
-};
+});
 
 /** Counts as the store groups them: per arm, market and day, goal hits also per metric and source. */
 function countRows(days: number): ExperimentCountRows {
