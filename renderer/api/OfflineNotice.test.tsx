@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bundleTexts } from '../core/copy/copy-text';
 import { OfflineNotice } from './OfflineNotice';
 import { offlineStatus } from './offline-status';
@@ -12,6 +12,8 @@ const texts = {
 // The bundle ships ICU copy parsed at publish: the same step here.
 const bundle = { textSet: { locale: 'en-IN', texts }, messages: textMessages(texts) };
 
+// The status is the page's one module state: other files' calls in this worker may have left a fetch time in it.
+beforeEach(() => act(() => offlineStatus.navigated()));
 afterEach(() => act(() => offlineStatus.navigated()));
 
 describe('OfflineNotice', () => {

@@ -70,6 +70,8 @@ describe('JSON editor', () => {
     // The preview runs beside the editor.
     const frame = page.locator('iframe[title="Draft preview"]');
     await frame.waitFor();
+    // Measured once both are shown: under load the editor once had no box at this point (a CI run of 2026-11-29).
+    await editor.waitFor();
     const [e, f] = [await editor.boundingBox(), await frame.boundingBox()];
     // Beside, not below: to the right of the editor and overlapping it vertically.
     expect(f!.x).toBeGreaterThan(e!.x);

@@ -46,6 +46,8 @@ describe('after a drawn page has loaded', () => {
         'core/actions/later-actions.ts',
         'api/api-client.ts',
         'bridge/create-bridge.ts',
+        // The clipboard's, warmed so that a copy tap finds it (a copy loses the tap's activation if it waits on a fetch).
+        'runtime/clipboard.ts',
       ];
       // With the chunks they import and nothing else loads (the metric catalog, shared with the console).
       const chunks = new Set(later.flatMap((k) => [k, ...(m[k].imports ?? [])]));
